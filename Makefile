@@ -1,0 +1,93 @@
+# tempest: one hand-written Makefile. `make` builds ./tempest, `make check` runs every test
+# (unit tests under AddressSanitizer + UBSan), `make bench` prints measurements.
+
+CC       ?= cc
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BINDIR    = $(PREFIX)/bin
+DATADIR   = $(PREFIX)/share/tempest
+
+# -Werror is on for the CI build (WERROR=1 there); warnings are errors anywhere you like.
+WERROR   ?=
+WARN      = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wpointer-arith -Wformat=2 -Wno-format-nonliteral $(if $(WERROR),-Werror)
+# snprintf into a bounded buffer truncates on purpose; gcc's guesses about it are noise.
+WARN     += -Wno-format-truncation
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
+            -DTEMPEST_DATADIR='"$(DATADIR)"'
+OPT      ?= -O2 -g
+# libetpan's pkg-config file adds a dpkg link spec; plain -letpan links the same library.
+LIBS      = $(shell pkg-config --libs jansson libcurl 2>/dev/null) -letpan
+LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl 2>/dev/null)
+
+BUILD     = build
+ASAN      = $(BUILD)/asan
+SANFLAGS  = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+MAIN_SRC  = src/cli/main.c
+LIB_SRC   = $(filter-out $(MAIN_SRC),$(wildcard src/*/*.c))
+TEST_SRC  = $(wildcard tests/unit/test_*.c)
+TEST_HELP = $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
+
+LIB_OBJ      = $(LIB_SRC:%.c=$(BUILD)/opt/%.o)
+MAIN_OBJ     = $(MAIN_SRC:%.c=$(BUILD)/opt/%.o)
+ASAN_LIB_OBJ = $(LIB_SRC:%.c=$(ASAN)/%.o)
+ASAN_HELP    = $(TEST_HELP:%.c=$(ASAN)/%.o)
+TEST_BIN     = $(TEST_SRC:tests/unit/%.c=$(ASAN)/tests/%)
+ASAN_TEMPEST = $(ASAN)/tempest
+
+.PHONY: all check check-unit check-perft check-long bench demo clean install deps
+all: tempest
+
+tempest: $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+$(BUILD)/opt/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(LIBCFLAGS) $(WARN) $(OPT) -MMD -MP -c -o $@ $<
+
+$(ASAN)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(LIBCFLAGS) -Itests/unit $(WARN) $(SANFLAGS) -MMD -MP -c -o $@ $<
+
+$(ASAN)/tests/%: $(ASAN)/tests/unit/%.o $(ASAN_HELP) $(ASAN_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+
+$(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# Every test: unit tests (sanitized), perft suites, the command-line tests.
+check: check-unit check-perft check-cli
+	@echo "make check: all test groups passed"
+
+check-unit: $(TEST_BIN)
+	@sh tests/run-unit.sh $(TEST_BIN)
+
+check-perft: tempest
+	@sh tests/run-perft.sh ./tempest short
+
+check-cli: tempest $(ASAN_TEMPEST)
+	@sh tests/cli/run.sh ./tempest $(ASAN_TEMPEST)
+
+# The deep perft runs (depth 5-6): minutes, not part of `make check`.
+check-long: tempest
+	@sh tests/run-perft.sh ./tempest long
+
+bench: tempest
+	@sh bench/perft.sh ./tempest
+
+# Installs the Debian packages the build and the tests need (root, Debian 12).
+deps:
+	@sh .ci/deps.sh
+
+install: tempest
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/templates
+	install -m 755 tempest $(DESTDIR)$(BINDIR)/tempest
+	install -m 644 rules/*.json $(DESTDIR)$(DATADIR)/rules/
+	-install -m 644 templates/* $(DESTDIR)$(DATADIR)/templates/ 2>/dev/null
+
+clean:
+	rm -rf $(BUILD) tempest

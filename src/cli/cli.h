@@ -1,0 +1,15 @@
+/* cli.h: the commands of the one binary. Each takes the arguments after its name and
+ * returns the process exit status (see README, "Exit status"). */
+#ifndef TEMPEST_CLI_H
+#define TEMPEST_CLI_H
+
+enum exit_status {
+	EXIT_OK = 0,            /* done, nothing wrong */
+	EXIT_FAILED = 1,        /* the command ran and found something wrong (a failed test) */
+	EXIT_USAGE = 2,         /* bad arguments or configuration */
+	EXIT_TEMPFAIL = 75,     /* a transient failure (server down): try again later */
+};
+
+int cmd_perft(int argc, char **argv);
+
+#endif

@@ -1,0 +1,330 @@
+/* movegen.c: move generation from the compiled tables, attack detection by probe rays,
+ * and legality: pins and checks are found once per position so that most moves need not
+ * be played to be judged (see tables.h). */
+#include "engine/movegen.h"
+
+#include "engine/tables.h"
+
+static inline void emit(struct movelist *ml, sq_t from, sq_t to, uint8_t kind, uint8_t promo)
+{
+	if (ml->n < MOVES_MAX)
+		ml->m[ml->n++] = (struct move){ from, to, kind, promo, 0, 0 };
+}
+
+/* A pawn arriving where it promotes becomes one move per promotion choice. */
+static inline void emit_piece(struct movelist *ml, const struct tables *T, int type,
+			      enum color us, bool pawn, sq_t from, sq_t to, uint8_t kind)
+{
+	if (pawn) {
+		const struct gen_entry *g = tables_gen(T, type, us, to);
+		if (g->npromo) {
+			for (int i = 0; i < g->npromo; i++)
+				emit(ml, from, to, kind, (uint8_t)(T->promos[g->promo + i] + 1));
+			return;
+		}
+	}
+	emit(ml, from, to, kind, 0);
+}
+
+static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, int npath,
+		    bool hop)
+{
+	int occupied = 0;
+
+	for (int k = 0; k < npath; k++)
+		occupied += p->board[T->pool[path + k]] != PIECE_NONE;
+	return hop ? occupied == 1 : occupied == 0;
+}
+
+/* Is `to` open to a piece of `us` with these move/capture rights? */
+static inline bool target_ok(const struct pos *p, sq_t to, enum color us, uint8_t flags)
+{
+	piece_t q = p->board[to];
+
+	return q ? (flags & BETZA_CAPTURE) && PIECE_COLOR(q) != us : (flags & BETZA_MOVE);
+}
+
+/* Drops the moves from `start` on that repeat an earlier one (pieces like "WR"). */
+static void dedup(struct movelist *ml, int start)
+{
+	int n = start;
+
+	for (int i = start; i < ml->n; i++) {
+		bool seen = false;
+		for (int k = start; k < n && !seen; k++)
+			seen = move_equal(ml->m[k], ml->m[i]);
+		if (!seen)
+			ml->m[n++] = ml->m[i];
+	}
+	ml->n = n;
+}
+
+static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
+		      struct movelist *ml)
+{
+	enum color us = p->side;
+	int type = PIECE_TYPE(p->board[from]), start = ml->n;
+	bool pawn = T->pawn_mask >> type & 1;
+	const struct gen_entry *g = tables_gen(T, type, us, from);
+
+	for (int i = 0; i < g->nleap; i++) {
+		const struct leap *l = &T->leaps[g->leap + i];
+		if (target_ok(p, l->to, us, l->flags))
+			emit_piece(ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
+		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE))
+			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
+	}
+	for (int i = 0; i < g->nride; i++) {
+		const struct ride *r = &T->rides[g->ride + i];
+		for (int k = 0; k < r->len; k++) {
+			sq_t to = T->pool[r->start + k];
+			piece_t q = p->board[to];
+			if (!q) {
+				if (r->flags & BETZA_MOVE)
+					emit_piece(ml, T, type, us, pawn, from, to, MOVE_NORMAL);
+				continue;
+			}
+			if ((r->flags & BETZA_CAPTURE) && PIECE_COLOR(q) != us)
+				emit_piece(ml, T, type, us, pawn, from, to, MOVE_NORMAL);
+			break;
+		}
+	}
+	for (int i = 0; i < g->npleap; i++) {
+		const struct path_leap *l = &T->pleaps[g->pleap + i];
+		if (path_ok(p, T, l->path, l->npath, l->flags & BETZA_HOP) &&
+		    target_ok(p, l->to, us, l->flags))
+			emit_piece(ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
+	}
+	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])
+		emit_piece(ml, T, type, us, pawn, from, g->dbl_to, MOVE_DOUBLE);
+	if (T->dedup_mask >> type & 1)
+		dedup(ml, start);
+}
+
+bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
+{
+	const struct tables *T = p->v->t;
+	const struct probe_entry *pe = &T->probes[by * T->nsq + s];
+
+	for (int i = 0; i < pe->n; i++) {
+		const struct probe_ray *r = &T->probe_rays[pe->start + i];
+		const struct probe_step *st = &T->probe_steps[r->start];
+		for (int k = 0; k < r->len; k++) {
+			piece_t q = p->board[st[k].sq];
+			if (!q)
+				continue;
+			if (PIECE_COLOR(q) == by && (st[k].mask >> PIECE_TYPE(q) & 1))
+				return true;
+			break;
+		}
+	}
+	for (int i = 0; i < pe->ncond; i++) {
+		const struct cond_probe *c = &T->conds[pe->cond + i];
+		piece_t q = p->board[c->from];
+		if (q && PIECE_COLOR(q) == by && (c->mask >> PIECE_TYPE(q) & 1) &&
+		    path_ok(p, T, c->path, c->npath, c->hop))
+			return true;
+	}
+	return false;
+}
+
+static bool royal_attacked(const struct pos *p, enum color c)
+{
+	const struct tables *T = p->v->t;
+
+	if (p->nroyal[c] == 1)
+		return movegen_attacked(p, p->royal[c], COLOR_OTHER(c));
+	for (int i = 0; i < p->npieces[c] && p->nroyal[c]; i++) {
+		sq_t s = p->plist[c][i];
+		if ((T->royal_mask >> PIECE_TYPE(p->board[s]) & 1) &&
+		    movegen_attacked(p, s, COLOR_OTHER(c)))
+			return true;
+	}
+	return false;
+}
+
+bool movegen_in_check(const struct pos *p)
+{
+	return royal_attacked(p, p->side);
+}
+
+static void gen_castling(const struct pos *p, const struct tables *T, struct movelist *ml)
+{
+	const struct variant *v = p->v;
+	enum color us = p->side, them = COLOR_OTHER(us);
+	struct pos *w = (struct pos *)p;        /* the royal piece is lifted, then put back */
+
+	for (int i = 0; i < v->ncastle; i++) {
+		const struct castle_rt *r = &T->castle[us][i];
+		bool ok = p->castle >> r->bit & 1;
+		for (int k = 0; ok && k < r->nempty; k++)
+			ok = !p->board[r->empty[k]];
+		if (!ok)
+			continue;
+		piece_t royal = p->board[r->royal_from];
+		w->board[r->royal_from] = PIECE_NONE;
+		for (int k = 0; ok && k < r->nsafe; k++)
+			ok = !movegen_attacked(p, r->safe[k], them);
+		w->board[r->royal_from] = royal;
+		if (ok && ml->n < MOVES_MAX)
+			ml->m[ml->n++] = (struct move){ r->royal_from, r->royal_to, MOVE_CASTLE, 0,
+							(uint8_t)i, 0 };
+	}
+}
+
+void movegen_pseudo(const struct pos *p, struct movelist *ml)
+{
+	const struct tables *T = p->v->t;
+	enum color us = p->side;
+
+	ml->n = 0;
+	for (int i = 0; i < p->npieces[us]; i++)
+		gen_piece(p, T, p->plist[us][i], ml);
+	if (p->castle)
+		gen_castling(p, T, ml);
+	for (int t = 0; t < p->v->ntypes; t++) {
+		if (!p->hand[us][t])
+			continue;
+		for (int s = 0; s < T->nsq; s++)
+			if (!p->board[s] && ml->n < MOVES_MAX)
+				ml->m[ml->n++] = (struct move){ SQ_NONE, (sq_t)s, MOVE_DROP,
+								(uint8_t)(t + 1), 0, 0 };
+	}
+}
+
+bool movegen_is_legal(struct pos *p, struct move m)
+{
+	struct undo u;
+	enum color us = p->side;
+	bool ok;
+
+	pos_make(p, m, &u);
+	ok = !royal_attacked(p, us);
+	pos_unmake(p, m, &u);
+	return ok;
+}
+
+#define PINS_MAX 32
+
+/* What the position says about the mover's royal piece: who checks it, along which
+ * ray, and which of the mover's pieces are pinned to it. */
+struct safety {
+	bool fast;              /* false: judge every move by playing it */
+	int ncheckers;
+	const struct probe_step *check_steps;
+	int check_len;          /* steps up to and including the checker */
+	int npins;
+	sq_t pinned[PINS_MAX];
+	const struct probe_step *pin_steps[PINS_MAX];
+	int pin_len[PINS_MAX];
+};
+
+static void safety_scan(const struct pos *p, const struct tables *T, struct safety *sf)
+{
+	enum color us = p->side, them = COLOR_OTHER(us);
+	sq_t ksq = p->royal[us];
+
+	sf->ncheckers = sf->npins = 0;
+	sf->fast = p->nroyal[us] == 1 && !T->exotic;
+	if (!sf->fast)
+		return;
+	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];
+	for (int i = 0; i < pe->n; i++) {
+		const struct probe_ray *r = &T->probe_rays[pe->start + i];
+		const struct probe_step *st = &T->probe_steps[r->start];
+		int own = -1;
+		for (int k = 0; k < r->len; k++) {
+			piece_t q = p->board[st[k].sq];
+			if (!q)
+				continue;
+			bool hits = PIECE_COLOR(q) == them && (st[k].mask >> PIECE_TYPE(q) & 1);
+			if (own < 0 && hits) {
+				sf->ncheckers++;
+				sf->check_steps = st;
+				sf->check_len = k + 1;
+			} else if (own < 0 && PIECE_COLOR(q) == us) {
+				own = k;
+				continue;
+			} else if (own >= 0 && hits) {
+				if (sf->npins == PINS_MAX) {
+					sf->fast = false;
+					return;
+				}
+				sf->pinned[sf->npins] = st[own].sq;
+				sf->pin_steps[sf->npins] = st;
+				sf->pin_len[sf->npins++] = k + 1;
+			}
+			break;
+		}
+	}
+}
+
+static bool on_steps(const struct probe_step *st, int len, sq_t s)
+{
+	for (int k = 0; k < len; k++)
+		if (st[k].sq == s)
+			return true;
+	return false;
+}
+
+/* 1 legal, 0 illegal, -1 play it to know. */
+static int judge(const struct pos *p, const struct tables *T, const struct safety *sf,
+		 struct move m)
+{
+	enum color us = p->side;
+
+	if (!sf->fast || m.kind == MOVE_CASTLE || m.kind == MOVE_EN_PASSANT || m.kind == MOVE_DROP)
+		return -1;
+	if (m.from == p->royal[us]) {
+		struct pos *w = (struct pos *)p;        /* lift the royal piece: no x-ray shelter */
+		piece_t royal = p->board[m.from];
+		w->board[m.from] = PIECE_NONE;
+		bool hit = movegen_attacked(p, m.to, COLOR_OTHER(us));
+		w->board[m.from] = royal;
+		return !hit;
+	}
+	if (sf->ncheckers > 1)
+		return 0;
+	int pin = -1;
+	for (int i = 0; i < sf->npins && pin < 0; i++)
+		if (sf->pinned[i] == m.from)
+			pin = i;
+	if (sf->ncheckers == 1)
+		return pin >= 0 ? -1 : on_steps(sf->check_steps, sf->check_len, m.to);
+	(void)T;
+	return pin < 0 || on_steps(sf->pin_steps[pin], sf->pin_len[pin], m.to);
+}
+
+void movegen_legal(struct pos *p, struct movelist *ml)
+{
+	const struct tables *T = p->v->t;
+	struct safety sf;
+	int n = 0;
+
+	movegen_pseudo(p, ml);
+	safety_scan(p, T, &sf);
+	for (int i = 0; i < ml->n; i++) {
+		int j = judge(p, T, &sf, ml->m[i]);
+		if (j < 0)
+			j = movegen_is_legal(p, ml->m[i]);
+		if (j)
+			ml->m[n++] = ml->m[i];
+	}
+	ml->n = n;
+}
+
+int movegen_count(struct pos *p)
+{
+	const struct tables *T = p->v->t;
+	struct movelist ml;
+	struct safety sf;
+	int n = 0;
+
+	movegen_pseudo(p, &ml);
+	safety_scan(p, T, &sf);
+	for (int i = 0; i < ml.n; i++) {
+		int j = judge(p, T, &sf, ml.m[i]);
+		n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
+	}
+	return n;
+}

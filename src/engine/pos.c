@@ -1,0 +1,187 @@
+/* pos.c: playing and taking back moves (see pos.h). FEN is in fen.c. */
+#include "engine/pos.h"
+
+#include "engine/tables.h"
+
+static inline uint64_t zkey(const struct tables *T, piece_t pc, sq_t s)
+{
+	return T->zob[(size_t)pc * (size_t)T->nsq + s];
+}
+
+/* Puts a piece on an empty square, keeping lists, counts and the royal square. */
+static inline void put(struct pos *p, const struct tables *T, piece_t pc, sq_t s)
+{
+	enum color c = PIECE_COLOR(pc);
+
+	p->board[s] = pc;
+	p->pidx[s] = p->npieces[c];
+	p->plist[c][p->npieces[c]++] = s;
+	p->count[pc]++;
+	p->key ^= zkey(T, pc, s);
+	if (T->royal_mask >> PIECE_TYPE(pc) & 1) {
+		p->nroyal[c]++;
+		p->royal[c] = s;
+	}
+}
+
+static void find_royal(struct pos *p, const struct tables *T, enum color c)
+{
+	p->royal[c] = SQ_NONE;
+	for (int i = 0; i < p->npieces[c]; i++) {
+		sq_t s = p->plist[c][i];
+		if (T->royal_mask >> PIECE_TYPE(p->board[s]) & 1) {
+			p->royal[c] = s;
+			return;
+		}
+	}
+}
+
+/* Takes the piece off s and returns it. */
+static inline piece_t take(struct pos *p, const struct tables *T, sq_t s)
+{
+	piece_t pc = p->board[s];
+	enum color c = PIECE_COLOR(pc);
+	sq_t last = p->plist[c][--p->npieces[c]];
+
+	p->plist[c][p->pidx[s]] = last;
+	p->pidx[last] = p->pidx[s];
+	p->board[s] = PIECE_NONE;
+	p->count[pc]--;
+	p->key ^= zkey(T, pc, s);
+	if (T->royal_mask >> PIECE_TYPE(pc) & 1) {
+		p->nroyal[c]--;
+		if (p->royal[c] == s)
+			find_royal(p, T, c);
+	}
+	return pc;
+}
+
+/* Could a pawn of `by` take en passant on s? Pawns capture by leaps, so only the first
+ * step of each probe ray matters. */
+static bool ep_possible(const struct pos *p, const struct tables *T, sq_t s, enum color by)
+{
+	const struct probe_entry *pe = &T->probes[by * T->nsq + s];
+
+	for (int i = 0; i < pe->n; i++) {
+		const struct probe_step *st = &T->probe_steps[T->probe_rays[pe->start + i].start];
+		piece_t pc = p->board[st->sq];
+		if (pc && PIECE_COLOR(pc) == by && (st->mask & T->ep_mask) >> PIECE_TYPE(pc) & 1)
+			return true;
+	}
+	return false;
+}
+
+void pos_set_ep(struct pos *p, sq_t ep, sq_t victim);
+void pos_set_ep(struct pos *p, sq_t ep, sq_t victim)
+{
+	const struct tables *T = p->v->t;
+
+	if (p->ep != SQ_NONE)
+		p->key ^= T->zob_ep[p->ep];
+	p->ep = p->ep_victim = SQ_NONE;
+	if (ep != SQ_NONE && ep_possible(p, T, ep, p->side)) {
+		p->ep = ep;
+		p->ep_victim = victim;
+		p->key ^= T->zob_ep[ep];
+	}
+}
+
+void pos_make(struct pos *p, struct move m, struct undo *u)
+{
+	const struct tables *T = p->v->t;
+	enum color us = p->side;
+	bool irreversible = false;
+	sq_t ep = SQ_NONE, victim = SQ_NONE;
+
+	u->castle = p->castle, u->ep = p->ep, u->ep_victim = p->ep_victim;
+	u->halfmove = p->halfmove, u->key = p->key;
+	u->captured = PIECE_NONE, u->cap_sq = SQ_NONE, u->moved = PIECE_NONE;
+	p->hist[p->nhist++ % HIST_MAX] = p->key;
+
+	switch (m.kind) {
+	case MOVE_CASTLE: {
+		const struct castle_rt *r = &T->castle[us][m.castle];
+		piece_t royal = take(p, T, r->royal_from), partner = take(p, T, r->partner_from);
+		put(p, T, royal, r->royal_to);
+		put(p, T, partner, r->partner_to);
+		u->moved = royal;
+		break;
+	}
+	case MOVE_DROP:
+		put(p, T, PIECE_MAKE(m.promo - 1, us), m.to);
+		p->hand[us][m.promo - 1]--;
+		break;
+	default: {
+		sq_t cap = m.kind == MOVE_EN_PASSANT ? p->ep_victim : m.to;
+		if (p->board[cap]) {
+			u->cap_sq = cap;
+			u->captured = take(p, T, cap);
+			irreversible = true;
+		}
+		piece_t pc = take(p, T, m.from);
+		u->moved = pc;
+		irreversible |= (T->pawn_mask >> PIECE_TYPE(pc)) & 1;
+		put(p, T, m.promo ? PIECE_MAKE(m.promo - 1, us) : pc, m.to);
+		if (m.kind == MOVE_DOUBLE) {
+			ep = tables_gen(T, PIECE_TYPE(pc), us, m.from)->dbl_mid;
+			victim = m.to;
+		}
+	}
+	}
+	p->key ^= T->zob_castle[p->castle];
+	if (m.kind != MOVE_DROP)
+		p->castle &= (uint8_t)~(T->castle_clear[m.from] | T->castle_clear[m.to]);
+	p->key ^= T->zob_castle[p->castle];
+	p->halfmove = irreversible ? 0 : (uint16_t)(p->halfmove + 1);
+	if (us == BLACK)
+		p->fullmove++;
+	p->side = COLOR_OTHER(us);
+	p->key ^= T->zob_side;
+	pos_set_ep(p, ep, victim);
+}
+
+void pos_unmake(struct pos *p, struct move m, const struct undo *u)
+{
+	const struct tables *T = p->v->t;
+	enum color us = COLOR_OTHER(p->side);
+
+	p->side = us;
+	if (us == BLACK)
+		p->fullmove--;
+	switch (m.kind) {
+	case MOVE_CASTLE: {
+		const struct castle_rt *r = &T->castle[us][m.castle];
+		piece_t royal = take(p, T, r->royal_to), partner = take(p, T, r->partner_to);
+		put(p, T, royal, r->royal_from);
+		put(p, T, partner, r->partner_from);
+		break;
+	}
+	case MOVE_DROP:
+		take(p, T, m.to);
+		p->hand[us][m.promo - 1]++;
+		break;
+	default:
+		take(p, T, m.to);
+		put(p, T, u->moved, m.from);
+		if (u->captured)
+			put(p, T, u->captured, u->cap_sq);
+	}
+	p->castle = u->castle, p->ep = u->ep, p->ep_victim = u->ep_victim;
+	p->halfmove = u->halfmove, p->key = u->key;
+	p->nhist--;
+}
+
+int pos_repetitions(const struct pos *p)
+{
+	uint32_t back = p->halfmove;
+	int n = 0;
+
+	if (back > p->nhist)
+		back = p->nhist;
+	if (back > HIST_MAX)
+		back = HIST_MAX;
+	for (uint32_t k = 2; k <= back; k += 2)
+		if (p->hist[(p->nhist - k) % HIST_MAX] == p->key)
+			n++;
+	return n;
+}

@@ -1,0 +1,28 @@
+/* err.h: the error report a callee fills in for its caller.
+ *
+ * Functions that can fail take a `struct err *` (owned by the caller, may be NULL) and
+ * return -1 after writing a sentence a person can act on, e.g. "line 4: 'Nf9' is not a
+ * square". Context is added on the way up with err_prefix(). */
+#ifndef TEMPEST_ERR_H
+#define TEMPEST_ERR_H
+
+#include <stddef.h>
+
+#define ERR_MAX 1024
+
+struct err {
+	char msg[ERR_MAX];
+};
+
+/* Replaces the message; always returns -1 so that `return err_set(e, ...)` reads well. */
+int err_set(struct err *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Puts context in front of the current message: "rules/x.json: " + msg. */
+void err_prefix(struct err *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The message, or "" when none was set (e may be NULL). */
+const char *err_msg(const struct err *e);
+
+#endif

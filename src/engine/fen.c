@@ -211,7 +211,7 @@ static int check_sanity(struct pos *p, struct err *e)
 	return 0;
 }
 
-int pos_from_fen(struct pos *p, const struct variant *v, const char *fen, struct err *e)
+static int parse_fen(struct pos *p, const struct variant *v, const char *fen, struct err *e)
 {
 	char buf[FEN_MAX], *field[7], *save = NULL;
 	int n = 0;
@@ -231,35 +231,37 @@ int pos_from_fen(struct pos *p, const struct variant *v, const char *fen, struct
 		return err_set(e, "a FEN needs at least the placement and the side to move");
 	pos_clear(p, v);
 	if (parse_placement(p, field[0], e) < 0)
-		goto bad;
-	if (strcmp(field[1], "w") && strcmp(field[1], "b")) {
-		err_set(e, "side to move '%s' is neither w nor b", field[1]);
-		goto bad;
-	}
+		return -1;
+	if (strcmp(field[1], "w") && strcmp(field[1], "b"))
+		return err_set(e, "side to move '%s' is neither w nor b", field[1]);
 	p->side = field[1][0] == 'w' ? WHITE : BLACK;
 	if (p->side == BLACK)
 		p->key ^= v->t->zob_side;
 	if (n > 2 && parse_castling(p, field[2], e) < 0)
-		goto bad;
+		return -1;
 	p->key ^= v->t->zob_castle[p->castle];
 	if (n > 3 && parse_ep(p, field[3], e) < 0)
-		goto bad;
+		return -1;
 	if (n > 4) {
 		if (parse_counter(field[4], 0, 65535, &num, "half-move clock", e) < 0)
-			goto bad;
+			return -1;
 		p->halfmove = (uint16_t)num;
 	}
 	if (n > 5) {
 		if (parse_counter(field[5], 1, 1000000, &num, "move number", e) < 0)
-			goto bad;
+			return -1;
 		p->fullmove = (uint32_t)num;
 	}
-	if (check_sanity(p, e) < 0)
-		goto bad;
+	return check_sanity(p, e);
+}
+
+int pos_from_fen(struct pos *p, const struct variant *v, const char *fen, struct err *e)
+{
+	if (parse_fen(p, v, fen, e) < 0) {
+		err_prefix(e, "bad FEN: ");
+		return -1;
+	}
 	return 0;
-bad:
-	err_prefix(e, "bad FEN: ");
-	return -1;
 }
 
 int pos_start(struct pos *p, const struct variant *v, struct err *e)

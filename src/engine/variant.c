@@ -18,7 +18,7 @@ struct variant *variant_new(const char *name)
 	if (!v)
 		return NULL;
 	snprintf(v->name, sizeof v->name, "%s", name ? name : "");
-	v->draws = (struct draw_rules){ 100, 150, 3, 5 };
+	v->draws = (struct draw_rules){ 100, 150, 3, 5, true };
 	return v;
 }
 

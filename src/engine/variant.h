@@ -62,6 +62,7 @@ struct draw_rules {
 	int auto_plies;                 /* seventy-five-move rule: automatic (150); 0 = none */
 	int claim_repetitions;          /* threefold: claimable (3) */
 	int auto_repetitions;           /* fivefold: automatic (5); 0 = none */
+	bool dead_material;             /* a position where nobody can mate is a draw */
 };
 
 struct tables;                          /* compiled move tables, private to the engine */

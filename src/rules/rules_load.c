@@ -364,7 +364,7 @@ static int load_castling(const struct ctx *c, struct variant *v, json_t *root)
 static int load_draws(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "claim_plies", "auto_plies", "claim_repetitions",
-					    "auto_repetitions", NULL };
+					    "auto_repetitions", "dead_material", NULL };
 	json_t *d = json_object_get(root, "draws");
 	struct draw_rules *r = &v->draws;
 
@@ -374,7 +374,8 @@ static int load_draws(const struct ctx *c, struct variant *v, json_t *root)
 	    get_int(c, d, "claim_plies", "draws", 0, 10000, false, &r->claim_plies) < 0 ||
 	    get_int(c, d, "auto_plies", "draws", 0, 10000, false, &r->auto_plies) < 0 ||
 	    get_int(c, d, "claim_repetitions", "draws", 0, 100, false, &r->claim_repetitions) < 0 ||
-	    get_int(c, d, "auto_repetitions", "draws", 0, 100, false, &r->auto_repetitions) < 0)
+	    get_int(c, d, "auto_repetitions", "draws", 0, 100, false, &r->auto_repetitions) < 0 ||
+	    get_bool(c, d, "dead_material", "draws", &r->dead_material) < 0)
 		return -1;
 	return 0;
 }

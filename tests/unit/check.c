@@ -1,0 +1,77 @@
+/* check.c: see check.h. */
+#include "check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int passed, failed;
+static char context[512];
+
+void check_context(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!fmt) {
+		context[0] = 0;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(context, sizeof context, fmt, ap);
+	va_end(ap);
+}
+
+static bool report(bool ok, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static bool report(bool ok, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		passed++;
+		return true;
+	}
+	failed++;
+	fprintf(stderr, "%s:%d: FAIL: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (context[0])
+		fprintf(stderr, "\n    (%s)", context);
+	fputc('\n', stderr);
+	return false;
+}
+
+bool check_true(bool ok, const char *what, const char *file, int line)
+{
+	return report(ok, file, line, "%s", what);
+}
+
+bool check_str(const char *got, const char *want, const char *what, const char *file, int line)
+{
+	bool ok = got && want ? !strcmp(got, want) : got == want;
+
+	return report(ok, file, line, "%s\n    got:  \"%s\"\n    want: \"%s\"", what,
+		      got ? got : "(null)", want ? want : "(null)");
+}
+
+bool check_int(long long got, long long want, const char *what, const char *file, int line)
+{
+	return report(got == want, file, line, "%s: got %lld, want %lld", what, got, want);
+}
+
+bool check_has(const char *got, const char *want, const char *what, const char *file, int line)
+{
+	return report(got && want && strstr(got, want), file, line,
+		      "%s\n    got:  \"%s\"\n    should contain: \"%s\"", what, got ? got : "(null)",
+		      want ? want : "(null)");
+}
+
+int check_done(void)
+{
+	extern const char *__progname;
+
+	printf("%s: %d passed, %d failed\n", __progname, passed, failed);
+	return failed ? 1 : 0;
+}

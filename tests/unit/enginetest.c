@@ -1,0 +1,78 @@
+/* enginetest.c: see enginetest.h. */
+#include "enginetest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "rules/rules.h"
+
+struct variant *test_variant(const char *name)
+{
+	struct err e;
+	struct variant *v = rules_load("rules", name, &e);
+
+	if (!v) {
+		fprintf(stderr, "cannot load variant %s: %s\n", name, e.msg);
+		exit(2);
+	}
+	return v;
+}
+
+struct pos *test_pos(const struct variant *v, const char *fen)
+{
+	struct err e;
+	struct pos *p = malloc(sizeof *p);
+
+	if (!p || pos_from_fen(p, v, strcmp(fen, "startpos") ? fen : v->setup, &e) < 0) {
+		fprintf(stderr, "cannot set up '%s': %s\n", fen, p ? e.msg : "no memory");
+		exit(2);
+	}
+	return p;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void test_moves(struct pos *p, int coord, char *buf, size_t len)
+{
+	struct movelist ml;
+	char names[MOVES_MAX][SAN_MAX], *sorted[MOVES_MAX];
+	size_t at = 0;
+
+	movegen_legal(p, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		if (coord)
+			notation_coord(p, ml.m[i], names[i], SAN_MAX);
+		else
+			notation_san(p, ml.m[i], names[i], SAN_MAX);
+		sorted[i] = names[i];
+	}
+	qsort(sorted, (size_t)ml.n, sizeof sorted[0], cmp);
+	buf[0] = 0;
+	for (int i = 0; i < ml.n; i++)
+		at += (size_t)snprintf(buf + at, at < len ? len - at : 0, "%s%s", i ? " " : "",
+				       sorted[i]);
+}
+
+int test_play(struct pos *p, const char *moves)
+{
+	char copy[4096], *save = NULL;
+	struct err e;
+
+	snprintf(copy, sizeof copy, "%s", moves);
+	for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+		struct move mv;
+		struct undo u;
+		if (notation_parse(p, m, &mv, &e) < 0) {
+			fprintf(stderr, "cannot play %s: %s\n", m, e.msg);
+			return -1;
+		}
+		pos_make(p, mv, &u);
+	}
+	return 0;
+}

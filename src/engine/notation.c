@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -393,17 +394,28 @@ static size_t promo_suffix(const struct variant *v, const char *s, size_t n, int
 	return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* "Nbd2 or Nfd2": the candidates in SAN, sorted so that the message is stable. */
 static void list_san(struct pos *p, const struct move *m, int n, char *buf, size_t len)
 {
+	char (*san)[SAN_MAX] = malloc((size_t)n * SAN_MAX);
 	size_t at = append(buf, len, 0, "");
 
+	if (!san)
+		return;
+	for (int i = 0; i < n; i++)
+		notation_san(p, m[i], san[i], SAN_MAX);
+	qsort(san, (size_t)n, SAN_MAX, cmp_str);
 	for (int i = 0; i < n; i++) {
-		char san[SAN_MAX];
-		notation_san(p, m[i], san, sizeof san);
 		if (i)
 			at = append(buf, len, at, i == n - 1 ? " or " : ", ");
-		at = append(buf, len, at, san);
+		at = append(buf, len, at, san[i]);
 	}
+	free(san);
 }
 
 /* The promotion choices of the moves in m (all to one square), as "Q, R, B or N". */

@@ -59,8 +59,10 @@ $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-# Every test: unit tests (sanitized), perft suites, the command-line tests.
-check: check-unit check-perft check-cli
+# Every test: unit tests (sanitized), perft suites, the command-line tests. Missing Debian
+# packages are installed first (as root), so this works on a fresh machine.
+check: deps
+	@$(MAKE) --no-print-directory check-unit check-perft check-cli
 	@echo "make check: all test groups passed"
 
 check-unit: $(TEST_BIN)

@@ -8,7 +8,7 @@ for suite in tests/perft/*.epd; do
   variant=$(basename "$suite" .epd)
   if [ "$mode" = short ]; then depth="--max-depth 4"; else depth=""; fi
   out=$("$bin" perft --variant "$variant" $depth --suite "$suite" 2>&1)
-  printf '%s\n' "$out" | grep -v '^ok ' || true
+  printf '%s\n' "$out" | grep -v -e '^ok ' -e ' passed, .* failed$' || true
   last=$(printf '%s\n' "$out" | tail -n 1)
   p=$(echo "$last" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed$/\1/p')
   f=$(echo "$last" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed$/\2/p')

@@ -87,6 +87,8 @@ static int run_suite_line(const struct variant *v, struct pos *p, char *line, in
 		return -1;
 	}
 	*semi = 0;
+	for (char *end = semi; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
+		end[-1] = 0;
 	if (set_position(p, v, line) < 0)
 		return -1;
 	for (char *tok = strtok(semi + 1, ";"); tok; tok = strtok(NULL, ";")) {

@@ -13,12 +13,12 @@ WARN      = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-protot
             -Wpointer-arith -Wformat=2 -Wno-format-nonliteral $(if $(WERROR),-Werror)
 # snprintf into a bounded buffer truncates on purpose; gcc's guesses about it are noise.
 WARN     += -Wno-format-truncation
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
+CPPFLAGS += -D_GNU_SOURCE -Isrc \
             -DTEMPEST_DATADIR='"$(DATADIR)"'
 OPT      ?= -O2 -g
 # libetpan's pkg-config file adds a dpkg link spec; plain -letpan links the same library.
-LIBS      = $(shell pkg-config --libs jansson libcurl 2>/dev/null) -letpan
-LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl 2>/dev/null)
+LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan
+LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl libcrypto 2>/dev/null)
 
 BUILD     = build
 ASAN      = $(BUILD)/asan
@@ -36,7 +36,8 @@ ASAN_HELP    = $(TEST_HELP:%.c=$(ASAN)/%.o)
 TEST_BIN     = $(TEST_SRC:tests/unit/%.c=$(ASAN)/tests/%)
 ASAN_TEMPEST = $(ASAN)/tempest
 
-.PHONY: all check check-unit check-perft check-long bench demo clean install deps
+.PHONY: all check check-unit check-perft check-cli check-golden check-e2e check-long \
+	update-golden bench demo clean install deps
 all: tempest
 
 tempest: $(LIB_OBJ) $(MAIN_OBJ)
@@ -62,7 +63,7 @@ $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 # Every test: unit tests (sanitized), perft suites, the command-line tests. Missing Debian
 # packages are installed first (as root), so this works on a fresh machine.
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-perft check-cli
+	@$(MAKE) --no-print-directory check-unit check-perft check-cli check-golden check-e2e
 	@echo "make check: all test groups passed"
 
 check-unit: $(TEST_BIN)
@@ -73,6 +74,28 @@ check-perft: tempest
 
 check-cli: tempest $(ASAN_TEMPEST)
 	@sh tests/cli/run.sh ./tempest $(ASAN_TEMPEST)
+
+# An mbox in, the exact mails out and the exact game files: see tests/golden/run.sh.
+check-golden: tempest
+	@sh tests/golden/run.sh ./tempest
+
+# After an intended change of output: rewrite the expected files, then review the diff.
+update-golden: tempest
+	@sh tests/golden/run.sh ./tempest update
+
+# Real Dovecot and Postfix on loopback, started and stopped by the tests (root). The
+# transport test drives the sanitized binary and a sanitized IMAP checker.
+$(ASAN)/tests/e2e/imapcheck: $(ASAN)/tests/e2e/imapcheck.o $(ASAN_LIB_OBJ)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+
+check-e2e: tempest $(ASAN_TEMPEST) $(ASAN)/tests/e2e/imapcheck
+	@TEMPEST=$(CURDIR)/$(ASAN_TEMPEST) IMAPCHECK=$(CURDIR)/$(ASAN)/tests/e2e/imapcheck \
+	 TEMPEST_RULES_DIR=$(CURDIR)/rules TEMPEST_TEMPLATES_DIR=$(CURDIR)/templates \
+	 sh tests/e2e/run.sh
+
+# Plays the bundled example game in a scratch directory and prints the mails.
+demo: deps tempest
+	@sh examples/demo.sh
 
 # The deep perft runs (depth 5-6): minutes, not part of `make check`.
 check-long: tempest

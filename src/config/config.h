@@ -1,0 +1,43 @@
+/* config.h: the referee's configuration file (config/tempest.conf.example documents every
+ * key). `key = value` lines, '#' comments; unknown keys and bad values are errors naming
+ * the line. With no file at all, the defaults give the embedded mode: mail from an mbox or
+ * standard input, replies to the outbox directory, nothing sent over the network. The
+ * caller owns a struct config (no allocation). */
+#ifndef TEMPEST_CONFIG_H
+#define TEMPEST_CONFIG_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include "util/err.h"
+
+#define CONFIG_STR 512
+
+struct config {
+	char path[PATH_MAX];                    /* the file read, "" if none */
+	char referee_address[CONFIG_STR];       /* From of every mail the referee sends */
+	char referee_name[CONFIG_STR];
+	char data_dir[PATH_MAX];                /* games, logs, outbox, lock, key */
+	char rules_dir[PATH_MAX];               /* "" = the default search */
+	char templates_dir[PATH_MAX];
+	char imap_url[CONFIG_STR];              /* "" = no IMAP (embedded mode) */
+	char imap_mailbox[CONFIG_STR];
+	char processed_folder[CONFIG_STR];
+	char smtp_url[CONFIG_STR];              /* "" = leave replies in the outbox */
+	char netrc_file[PATH_MAX];              /* "" = ~/.netrc */
+	char tls_ca_file[PATH_MAX];
+	bool starttls;                          /* imap://, smtp://: insist on STARTTLS */
+	int connect_timeout;                    /* seconds to connect, greet and log in */
+	int stall_timeout;                      /* seconds a transfer may make no progress */
+	int max_replies_per_sender;             /* per run */
+	long max_message_size;                  /* bytes; larger mail is refused unread */
+	bool syslog;
+	char default_variant[64];
+};
+
+/* Defaults, then the file (NULL: $TEMPEST_CONFIG, else none). */
+int config_load(struct config *c, const char *path, struct err *e);
+/* Checks what can be checked without the network: directories, file permissions. */
+int config_check(const struct config *c, struct err *e);
+
+#endif

@@ -1,0 +1,75 @@
+/* buf.c: see buf.h. */
+#include "util/buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool reserve(struct buf *b, size_t more)
+{
+	size_t cap = b->cap ? b->cap : 256;
+
+	if (b->failed)
+		return false;
+	if (b->n + more + 1 <= b->cap)
+		return true;
+	while (cap < b->n + more + 1)
+		cap *= 2;
+	char *s = realloc(b->s, cap);
+	if (!s) {
+		b->failed = true;
+		return false;
+	}
+	b->s = s;
+	b->cap = cap;
+	return true;
+}
+
+void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (!reserve(b, n))
+		return;
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = 0;
+}
+
+void buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !reserve(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->n += (size_t)n;
+}
+
+char *buf_take(struct buf *b)
+{
+	char *s = b->failed ? NULL : b->s;
+
+	if (b->failed)
+		free(b->s);
+	else if (!s)
+		s = calloc(1, 1);
+	memset(b, 0, sizeof *b);
+	return s;
+}
+
+void buf_free(struct buf *b)
+{
+	free(b->s);
+	memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,109 @@
+/* crypto.c: see crypto.h. */
+#include "util/crypto.h"
+
+#include <errno.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <string.h>
+#include <sys/random.h>
+
+void crypto_sha256(const void *data, size_t len, uint8_t out[CRYPTO_HASH_LEN])
+{
+	unsigned int n = CRYPTO_HASH_LEN;
+
+	EVP_Digest(data, len, out, &n, EVP_sha256(), NULL);
+}
+
+void crypto_hmac(const uint8_t *key, size_t klen, const void *data, size_t len,
+		 uint8_t out[CRYPTO_HASH_LEN])
+{
+	unsigned int n = CRYPTO_HASH_LEN;
+
+	HMAC(EVP_sha256(), key, (int)klen, data, len, out, &n);
+}
+
+int crypto_random(void *buf, size_t len, struct err *e)
+{
+	uint8_t *p = buf;
+
+	while (len) {
+		ssize_t r = getrandom(p, len, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return err_set(e, "getrandom failed: %s", strerror(errno));
+		p += r, len -= (size_t)r;
+	}
+	return 0;
+}
+
+bool crypto_equal(const void *a, const void *b, size_t len)
+{
+	return CRYPTO_memcmp(a, b, len) == 0;
+}
+
+void crypto_hex(const uint8_t *in, size_t n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = digits[in[i] >> 4];
+		out[2 * i + 1] = digits[in[i] & 15];
+	}
+	out[2 * n] = 0;
+}
+
+void crypto_base32(const uint8_t *in, size_t n, char *out, size_t chars)
+{
+	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+	size_t bit = 0, k = 0;
+
+	for (; k < chars && bit + 5 <= n * 8; k++, bit += 5) {
+		unsigned v = 0;
+		for (int b = 0; b < 5; b++) {
+			size_t at = bit + (size_t)b;
+			v = v << 1 | ((in[at / 8] >> (7 - at % 8)) & 1);
+		}
+		out[k] = alphabet[v];
+	}
+	out[k] = 0;
+}
+
+void drbg_init(struct drbg *d, const uint8_t *key, size_t klen, const char *label)
+{
+	crypto_hmac(key, klen, label, strlen(label), d->key);
+	d->counter = 0;
+	d->used = CRYPTO_HASH_LEN;
+}
+
+void drbg_bytes(struct drbg *d, void *out, size_t len)
+{
+	uint8_t *p = out;
+
+	while (len) {
+		if (d->used == CRYPTO_HASH_LEN) {
+			uint8_t ctr[8];
+			for (int i = 0; i < 8; i++)
+				ctr[i] = (uint8_t)(d->counter >> (56 - 8 * i));
+			crypto_hmac(d->key, sizeof d->key, ctr, sizeof ctr, d->block);
+			d->counter++;
+			d->used = 0;
+		}
+		size_t take = CRYPTO_HASH_LEN - d->used < len ? CRYPTO_HASH_LEN - d->used : len;
+		memcpy(p, d->block + d->used, take);
+		d->used += take, p += take, len -= take;
+	}
+}
+
+uint32_t drbg_uniform(struct drbg *d, uint32_t n)
+{
+	uint32_t limit = UINT32_MAX - UINT32_MAX % n, x;
+
+	do {
+		uint8_t b[4];
+		drbg_bytes(d, b, 4);
+		x = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+	} while (x >= limit);
+	return x % n;
+}

@@ -1,0 +1,176 @@
+/* fsutil.c: see fsutil.h. */
+#include "util/fsutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fs_read(const char *path, size_t max, char **out, size_t *len, struct err *e)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	char *buf;
+	size_t n = 0;
+
+	if (fd < 0)
+		return err_set(e, "cannot open %s: %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0 || (size_t)st.st_size > max) {
+		close(fd);
+		return err_set(e, "%s is larger than %zu bytes", path, max);
+	}
+	size_t cap = (size_t)st.st_size + 1;
+	if (!(buf = malloc(cap))) {
+		close(fd);
+		return err_set(e, "out of memory reading %s", path);
+	}
+	for (;;) {
+		if (n + 1 >= cap) {             /* the file grew while we read */
+			if (cap > max) {
+				free(buf);
+				close(fd);
+				return err_set(e, "%s is larger than %zu bytes", path, max);
+			}
+			char *b = realloc(buf, cap * 2);
+			if (!b) {
+				free(buf);
+				close(fd);
+				return err_set(e, "out of memory reading %s", path);
+			}
+			buf = b, cap *= 2;
+		}
+		ssize_t r = read(fd, buf + n, cap - 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			close(fd);
+			return err_set(e, "cannot read %s: %s", path, strerror(errno));
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = 0;
+	*out = buf;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w, len -= (size_t)w;
+	}
+	return 0;
+}
+
+int fs_sync_dir_of(const char *path, struct err *e)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return err_set(e, "cannot open directory %s: %s", dir, strerror(errno));
+	if (fsync(fd) < 0 && errno != EINVAL) {
+		int saved = errno;
+		close(fd);
+		return err_set(e, "cannot sync directory %s: %s", dir, strerror(saved));
+	}
+	close(fd);
+	return 0;
+}
+
+int fs_write_atomic(const char *path, const void *data, size_t len, int mode, struct err *e)
+{
+	char tmp[PATH_MAX];
+	int fd;
+
+	if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
+		return err_set(e, "path too long: %s", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0)
+		return err_set(e, "cannot create %s: %s", tmp, strerror(errno));
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		int saved = errno;
+		close(fd);
+		unlink(tmp);
+		return err_set(e, "cannot write %s: %s", tmp, strerror(saved));
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		int saved = errno;
+		unlink(tmp);
+		return err_set(e, "cannot put %s in place: %s", path, strerror(saved));
+	}
+	return fs_sync_dir_of(path, e);
+}
+
+int fs_mkdirs(const char *path, int mode, struct err *e)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (n == 0 || n >= sizeof buf)
+		return err_set(e, "bad directory name '%s'", path);
+	memcpy(buf, path, n + 1);
+	for (size_t i = 1; i <= n; i++) {
+		if (buf[i] != '/' && buf[i] != 0)
+			continue;
+		char c = buf[i];
+		buf[i] = 0;
+		if (mkdir(buf, (mode_t)mode) < 0 && errno != EEXIST)
+			return err_set(e, "cannot create directory %s: %s", buf, strerror(errno));
+		buf[i] = c;
+	}
+	return 0;
+}
+
+int fs_exists(const char *path)
+{
+	return access(path, F_OK) == 0;
+}
+
+int fs_lock(const char *path, int wait, struct err *e)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return err_set(e, "cannot open lock %s: %s", path, strerror(errno));
+	while (flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) < 0) {
+		if (errno == EINTR)
+			continue;
+		int saved = errno;
+		close(fd);
+		if (saved == EWOULDBLOCK)
+			return err_set(e, "another tempest run holds %s", path);
+		return err_set(e, "cannot lock %s: %s", path, strerror(saved));
+	}
+	return fd;
+}
+
+void fs_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}

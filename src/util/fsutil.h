@@ -1,0 +1,26 @@
+/* fsutil.h: files the way the referee needs them: whole reads, atomic replacement
+ * (temporary file, fsync, rename, fsync of the directory), directory creation, and the
+ * lock that keeps two runs apart. Buffers returned are the caller's to free(). */
+#ifndef TEMPEST_FSUTIL_H
+#define TEMPEST_FSUTIL_H
+
+#include <stddef.h>
+
+#include "util/err.h"
+
+/* Reads a whole file (NUL-terminated; *len without the NUL). At most `max` bytes. */
+int fs_read(const char *path, size_t max, char **out, size_t *len, struct err *e);
+/* Replaces path with data atomically and durably. mode as for open(2). */
+int fs_write_atomic(const char *path, const void *data, size_t len, int mode, struct err *e);
+/* Makes the directory and its parents (mode 0700 for new ones unless given). */
+int fs_mkdirs(const char *path, int mode, struct err *e);
+/* fsync of the directory that holds path (after a rename or an unlink there). */
+int fs_sync_dir_of(const char *path, struct err *e);
+int fs_exists(const char *path);
+
+/* An exclusive lock on path (created if need be). Returns the fd to keep, or -1; with
+ * wait == 0 a held lock fails at once with "another tempest run holds ...". */
+int fs_lock(const char *path, int wait, struct err *e);
+void fs_unlock(int fd);
+
+#endif

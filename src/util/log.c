@@ -1,0 +1,46 @@
+/* log.c: see log.h. */
+#include "util/log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <syslog.h>
+
+static enum log_level threshold = LOG_LEVEL_WARN;
+static bool to_syslog;
+
+void log_setup(enum log_level level, bool use_syslog)
+{
+	threshold = level;
+	to_syslog = use_syslog;
+	if (use_syslog)
+		openlog("tempest", LOG_PID, LOG_MAIL);
+}
+
+static void emit(enum log_level level, int prio, const char *tag, const char *fmt, va_list ap)
+{
+	va_list copy;
+
+	if (level > threshold)
+		return;
+	va_copy(copy, ap);
+	fprintf(stderr, "tempest: %s", tag);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	if (to_syslog)
+		vsyslog(prio, fmt, copy);
+	va_end(copy);
+}
+
+#define LOG_FN(name, level, prio, tag)                          \
+	void name(const char *fmt, ...)                         \
+	{                                                       \
+		va_list ap;                                     \
+		va_start(ap, fmt);                              \
+		emit(level, prio, tag, fmt, ap);                \
+		va_end(ap);                                     \
+	}
+
+LOG_FN(log_error, LOG_LEVEL_ERROR, LOG_ERR, "error: ")
+LOG_FN(log_warn, LOG_LEVEL_WARN, LOG_WARNING, "warning: ")
+LOG_FN(log_info, LOG_LEVEL_INFO, LOG_INFO, "")
+LOG_FN(log_debug, LOG_LEVEL_DEBUG, LOG_DEBUG, "debug: ")

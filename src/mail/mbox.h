@@ -1,0 +1,49 @@
+/* mbox.h: reading and appending mailbox files in the mboxrd format.
+ *
+ * Format (mboxrd: the variant that gives every message back byte for byte):
+ *   - Each message starts with a separator line "From SENDER DATE", where DATE is in
+ *     asctime form, UTC ("From bob@example.org Mon Jun  3 10:12:00 2024").
+ *   - When reading, a separator is a line starting with "From " that is the first line of
+ *     the file (blank lines before it are skipped) or follows an empty line. A "From "
+ *     line anywhere else is message text, as other writers leave such lines unescaped.
+ *   - The empty line before a separator, and the one at the end of the file, belong to
+ *     the file, not to the message: the writer adds one after every message.
+ *   - Escaping: a message line matching ^>*From  (any number of '>', then "From ") gets
+ *     one more '>' when written and loses one when read, so lines that were ">From "
+ *     come back as they were.
+ *   - Line ends are kept as they are: CRLF files read back with CRLF. A separator written
+ *     for a message whose first line ends in CRLF ends in CRLF too, as does the blank
+ *     line after it.
+ * Round trip: reading what mbox_append() wrote gives back the exact bytes, provided the
+ * message ends with a line end; a message without one gets one (mbox has no way to say
+ * otherwise).
+ *
+ * mbox_append() does no locking and no fsync: the caller owns the fd. The file is read
+ * as a stream, one message in memory at a time. */
+#ifndef TEMPEST_MBOX_H
+#define TEMPEST_MBOX_H
+
+#include <stddef.h>
+
+#include "util/err.h"
+
+/* Calls each(raw, len, offset, arg) for every message of the mbox file at path, in order.
+ * raw (len bytes, NUL-terminated for convenience) is borrowed for the call; offset is
+ * where its separator line starts in the file. An empty file has no messages.
+ * Returns 0 after the last message; -1 with e set (naming the path) when the file cannot
+ * be read or does not start with a separator; or, when each returns non-zero, stops and
+ * returns that value without touching e. */
+int mbox_read(const char *path, int (*each)(const char *raw, size_t len, long offset, void *arg),
+	      void *arg, struct err *e);
+
+/* Appends one message to the mbox open on fd (ideally O_RDWR | O_APPEND), in a single
+ * write(2) when the system allows: a blank line first if the file does not end with one
+ * (checked only when fd is a readable regular file), the separator with envelope_from (NULL, "" or "<>" give "MAILER-DAEMON"; angle
+ * brackets are dropped, whitespace and control characters become '_') and epoch (UTC
+ * seconds; negative means now), the escaped message, and the blank line that ends it.
+ * Returns 0, or -1 with e set; on a failed write to a regular file the file is cut back
+ * to its old size. */
+int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, long long epoch,
+		struct err *e);
+
+#endif

@@ -1,0 +1,1020 @@
+/* msg.c: see msg.h.  The one place (with mbox.c) that knows libetpan: its RFC 5322 and
+ * MIME parsers do the reading; this file picks what the referee needs and turns every
+ * piece of text into clean UTF-8, so nothing downstream deals with encodings. */
+#include "mail/msg.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libetpan/libetpan.h>
+
+#include "mail/html.h"
+#include "util/buf.h"
+
+/* State while reading one message. */
+struct reader {
+	struct msg *m;
+	bool oom;
+	size_t nto_cap, nrefs_cap, nauth_cap;
+};
+
+/* Appends a code point (below U+10000) as UTF-8. */
+static void add_codepoint(struct buf *b, uint32_t cp)
+{
+	char u[3];
+
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		buf_add(b, u, 1);
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xc0 | cp >> 6);
+		u[1] = (char)(0x80 | (cp & 0x3f));
+		buf_add(b, u, 2);
+	} else {
+		u[0] = (char)(0xe0 | cp >> 12);
+		u[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		u[2] = (char)(0x80 | (cp & 0x3f));
+		buf_add(b, u, 3);
+	}
+}
+
+/* Notes an allocation failure; returns s. */
+static char *keep(struct reader *r, char *s)
+{
+	if (!s)
+		r->oom = true;
+	return s;
+}
+
+/* Appends s to the string list *v (capacity in *cap); takes s even on failure. */
+static void list_add(struct reader *r, char ***v, size_t *n, size_t *cap, char *s)
+{
+	if (!s) {
+		r->oom = true;
+		return;
+	}
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 4;
+		char **q = realloc(*v, c * sizeof *q);
+
+		if (!q) {
+			free(s);
+			r->oom = true;
+			return;
+		}
+		*v = q;
+		*cap = c;
+	}
+	(*v)[(*n)++] = s;
+}
+
+/* ---- Text: UTF-8 repair and charsets ---------------------------------------------- */
+
+/* Length of the well-formed UTF-8 sequence at s (n > 0 bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return n >= 2 && (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		if (n < 3 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+			return 0;
+		if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))
+			return 0;
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if (n < 4 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
+		    (s[3] & 0xc0) != 0x80)
+			return 0;
+		if ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+static bool utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < n) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (!(k = utf8_len(u + i, n - i)))
+			return false;
+		i += k;
+	}
+	return true;
+}
+
+/* Appends the run of plain ASCII (no CR, no NUL) at s; returns its length. */
+static size_t add_ascii_run(struct buf *b, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (unsigned char)s[i] < 0x80 && s[i] != '\r' && s[i])
+		i++;
+	buf_add(b, s, i);
+	return i;
+}
+
+/* Handles a CR or NUL at s[0]: CRLF and CR become LF, NUL becomes U+FFFD. */
+static size_t add_special(struct buf *b, const char *s, size_t n)
+{
+	if (s[0] == '\r') {
+		buf_add(b, "\n", 1);
+		return n > 1 && s[1] == '\n' ? 2 : 1;
+	}
+	add_codepoint(b, 0xfffd);
+	return 1;
+}
+
+/* Appends UTF-8 text, replacing each invalid byte with U+FFFD (and fixing line ends). */
+static void add_utf8(struct buf *b, const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && !b->failed) {
+		i += add_ascii_run(b, s + i, n - i);
+		if (i >= n)
+			break;
+		if (s[i] == '\r' || !s[i]) {
+			i += add_special(b, s + i, n - i);
+		} else if ((k = utf8_len((const unsigned char *)s + i, n - i))) {
+			buf_add(b, s + i, k);
+			i += k;
+		} else {
+			add_codepoint(b, 0xfffd);
+			i++;
+		}
+	}
+}
+
+/* Windows-1252 0x80..0x9f; 0 marks the five unassigned bytes. */
+static const uint16_t cp1252_high[32] = {
+	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160,
+	0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
+	0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+};
+
+/* Appends Windows-1252 text as UTF-8. */
+static void add_cp1252(struct buf *b, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && !b->failed) {
+		unsigned char c;
+
+		i += add_ascii_run(b, s + i, n - i);
+		if (i >= n)
+			break;
+		c = (unsigned char)s[i];
+		if (c == '\r' || !c) {
+			i += add_special(b, s + i, n - i);
+			continue;
+		}
+		if (c < 0xa0)
+			add_codepoint(b, cp1252_high[c - 0x80] ? cp1252_high[c - 0x80] : 0xfffd);
+		else
+			add_codepoint(b, c);
+		i++;
+	}
+}
+
+enum charset_kind { CHARSET_UTF8, CHARSET_ASCII, CHARSET_1252, CHARSET_OTHER };
+
+static const struct charset_name {
+	const char *name;
+	enum charset_kind kind;
+} charset_names[] = {
+	{ "utf-8", CHARSET_UTF8 },        { "utf8", CHARSET_UTF8 },
+	{ "us-ascii", CHARSET_ASCII },    { "ascii", CHARSET_ASCII },
+	{ "ansi_x3.4-1968", CHARSET_ASCII }, { "iso646-us", CHARSET_ASCII },
+	{ "iso-8859-1", CHARSET_1252 },   { "iso8859-1", CHARSET_1252 },
+	{ "iso_8859-1", CHARSET_1252 },   { "iso_8859-1:1987", CHARSET_1252 },
+	{ "latin1", CHARSET_1252 },       { "latin-1", CHARSET_1252 },
+	{ "l1", CHARSET_1252 },           { "cp819", CHARSET_1252 },
+	{ "windows-1252", CHARSET_1252 }, { "cp1252", CHARSET_1252 },
+	{ "x-cp1252", CHARSET_1252 },
+};
+
+static enum charset_kind charset_kind(const char *cs)
+{
+	if (!cs || !*cs)
+		return CHARSET_ASCII;
+	for (size_t i = 0; i < sizeof charset_names / sizeof charset_names[0]; i++)
+		if (!strcasecmp(cs, charset_names[i].name))
+			return charset_names[i].kind;
+	return CHARSET_OTHER;
+}
+
+/* Unlabelled 8-bit text: UTF-8 if it is valid UTF-8, else Windows-1252. */
+static void add_unlabelled(struct buf *b, const char *s, size_t n)
+{
+	if (utf8_valid(s, n))
+		add_utf8(b, s, n);
+	else
+		add_cp1252(b, s, n);
+}
+
+/* Appends the bytes s, written in charset cs, as UTF-8 (see msg.h for the fallbacks). */
+static void add_text(struct buf *b, const char *s, size_t n, const char *cs)
+{
+	char *conv;
+	size_t clen;
+
+	switch (charset_kind(cs)) {
+	case CHARSET_UTF8:
+		add_utf8(b, s, n);
+		break;
+	case CHARSET_1252:
+		add_cp1252(b, s, n);
+		break;
+	case CHARSET_ASCII:
+		add_unlabelled(b, s, n);
+		break;
+	case CHARSET_OTHER:
+		if (charconv_buffer("utf-8", cs, s, n, &conv, &clen) != MAIL_CHARCONV_NO_ERROR) {
+			add_unlabelled(b, s, n); /* unknown to iconv, or broken */
+			break;
+		}
+		add_utf8(b, conv, clen);
+		charconv_buffer_free(conv);
+		break;
+	}
+}
+
+/* Undoes format=flowed (RFC 3676) on LF-terminated text: soft line breaks (a trailing
+ * space) join lines of the same quote depth; with DelSp=yes that space goes too. */
+static void unflow(struct buf *out, const char *s, size_t n, bool delsp)
+{
+	bool open = false;
+	int open_depth = 0;
+	size_t i = 0;
+
+	while (i < n) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n, p = i, clen;
+		int depth = 0;
+		bool flowed;
+
+		while (p < end && s[p] == '>') {
+			p++;
+			depth++;
+		}
+		if (p < end && s[p] == ' ')
+			p++; /* space-stuffing */
+		clen = end - p;
+		flowed = clen > 0 && s[end - 1] == ' ' && !(clen == 3 && !memcmp(s + p, "-- ", 3));
+		if (open && depth != open_depth) {
+			buf_add(out, "\n", 1);
+			open = false;
+		}
+		if (!open && depth > 0) {
+			for (int k = 0; k < depth; k++)
+				buf_add(out, ">", 1);
+			buf_add(out, " ", 1);
+		}
+		buf_add(out, s + p, clen - (flowed && delsp));
+		open = flowed;
+		open_depth = depth;
+		if (!flowed && nl)
+			buf_add(out, "\n", 1);
+		i = nl ? end + 1 : n;
+	}
+	if (open)
+		buf_add(out, "\n", 1);
+}
+
+/* ---- Headers ----------------------------------------------------------------------- */
+
+/* A copy of s, valid UTF-8, with control characters turned into spaces, trimmed. */
+static char *clean_dup(const char *s, size_t n)
+{
+	struct buf b = { 0 };
+	size_t start = 0, end;
+	char *t;
+
+	add_utf8(&b, s, n);
+	end = b.n;
+	if (!(t = buf_take(&b)))
+		return NULL;
+	for (size_t i = 0; i < end; i++)
+		if ((unsigned char)t[i] < 0x20 || t[i] == 0x7f)
+			t[i] = ' ';
+	while (start < end && t[start] == ' ')
+		start++;
+	while (end > start && t[end - 1] == ' ')
+		end--;
+	memmove(t, t + start, end - start);
+	t[end - start] = 0;
+	return t;
+}
+
+/* A header value as written: line breaks of folding removed, trimmed, UTF-8 (read as
+ * Windows-1252 when it is not valid UTF-8). */
+static char *unfold_dup(const char *raw)
+{
+	struct buf b = { 0 }, c = { 0 };
+	char *t;
+
+	for (const char *p = raw; *p; p++)
+		if (*p != '\r' && *p != '\n')
+			buf_add(&b, p, 1);
+	if (b.failed) {
+		buf_free(&b);
+		return NULL;
+	}
+	if (utf8_valid(b.s ? b.s : "", b.n)) {
+		t = clean_dup(b.s ? b.s : "", b.n);
+		buf_free(&b);
+		return t;
+	}
+	add_cp1252(&c, b.s, b.n);
+	buf_free(&b);
+	t = c.failed ? NULL : clean_dup(c.s, c.n);
+	buf_free(&c);
+	return t;
+}
+
+/* An unstructured header or display name with its encoded words (RFC 2047) decoded.
+ * Raw 8-bit bytes are taken as UTF-8, or Windows-1252 when they are not valid UTF-8. */
+static char *decode_words(const char *raw)
+{
+	char *s = unfold_dup(raw), *dec = NULL, *t;
+	size_t idx = 0;
+
+	if (!s)
+		return NULL;
+	if (mailmime_encoded_phrase_parse("utf-8", s, strlen(s), &idx, "utf-8", &dec) !=
+	    MAILIMF_NO_ERROR || !dec)
+		return s;
+	free(s);
+	t = clean_dup(dec, strlen(dec));
+	free(dec);
+	return t;
+}
+
+/* The addr-spec with its domain lower-cased, or NULL (and no error) if it is not one. */
+static char *addr_norm(struct reader *r, const char *spec)
+{
+	const char *at;
+	char *a;
+
+	if (!spec || !*spec || !(at = strrchr(spec, '@')) || at == spec || !at[1])
+		return NULL;
+	for (const char *p = spec; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || strchr("<>(),;:\\\"[]", *p))
+			return NULL;
+	if (!utf8_valid(spec, strlen(spec)))
+		return NULL;
+	if (!(a = keep(r, strdup(spec))))
+		return NULL;
+	for (char *p = a + (at - spec); *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return a;
+}
+
+/* Adds a To/Cc mailbox to msg.to, if its address is one. */
+static void add_mailbox(struct reader *r, struct mailimf_mailbox *mb)
+{
+	char *a;
+
+	if (mb && (a = addr_norm(r, mb->mb_addr_spec)))
+		list_add(r, &r->m->to, &r->m->nto, &r->nto_cap, a);
+}
+
+/* Adds every mailbox of a To/Cc list, group members included. */
+static void add_addresses(struct reader *r, struct mailimf_address_list *l)
+{
+	if (!l)
+		return;
+	for (clistiter *it = clist_begin(l->ad_list); it; it = clist_next(it)) {
+		struct mailimf_address *ad = clist_content(it);
+
+		if (ad->ad_type == MAILIMF_ADDRESS_MAILBOX) {
+			add_mailbox(r, ad->ad_data.ad_mailbox);
+		} else if (ad->ad_type == MAILIMF_ADDRESS_GROUP && ad->ad_data.ad_group &&
+			   ad->ad_data.ad_group->grp_mb_list) {
+			clist *mbs = ad->ad_data.ad_group->grp_mb_list->mb_list;
+
+			for (clistiter *g = clist_begin(mbs); g; g = clist_next(g))
+				add_mailbox(r, clist_content(g));
+		}
+	}
+}
+
+/* From: the first mailbox's address and decoded display name. */
+static void read_from(struct reader *r, const char *v)
+{
+	struct mailimf_mailbox_list *l = NULL;
+	struct mailimf_mailbox *mb;
+	size_t idx = 0;
+
+	if (mailimf_mailbox_list_parse(v, strlen(v), &idx, &l) != MAILIMF_NO_ERROR)
+		return;
+	if (clist_begin(l->mb_list)) {
+		mb = clist_content(clist_begin(l->mb_list));
+		r->m->from_addr = addr_norm(r, mb->mb_addr_spec);
+		if (mb->mb_display_name) {
+			r->m->from_name = keep(r, decode_words(mb->mb_display_name));
+			if (r->m->from_name && !*r->m->from_name) {
+				free(r->m->from_name);
+				r->m->from_name = NULL;
+			}
+		}
+	}
+	mailimf_mailbox_list_free(l);
+}
+
+/* To: or Cc: every address, group members included, added to msg.to. */
+static void read_to(struct reader *r, const char *v)
+{
+	struct mailimf_address_list *l = NULL;
+	size_t idx = 0;
+
+	if (mailimf_address_list_parse(v, strlen(v), &idx, &l) != MAILIMF_NO_ERROR)
+		return;
+	add_addresses(r, l);
+	mailimf_address_list_free(l);
+}
+
+static void read_subject(struct reader *r, const char *v)
+{
+	r->m->subject = keep(r, decode_words(v));
+}
+
+/* Message-ID: libetpan removes the <>. */
+static void read_message_id(struct reader *r, const char *v)
+{
+	char *id = NULL;
+	size_t idx = 0;
+
+	if (mailimf_msg_id_parse(v, strlen(v), &idx, &id) != MAILIMF_NO_ERROR)
+		return;
+	r->m->message_id = keep(r, clean_dup(id, strlen(id)));
+	mailimf_msg_id_free(id);
+}
+
+/* The ids of In-Reply-To or References, without their <>, in a list to free. */
+static clist *parse_ids(const char *v)
+{
+	clist *ids = NULL;
+	size_t idx = 0;
+
+	if (mailimf_msg_id_list_parse(v, strlen(v), &idx, &ids) != MAILIMF_NO_ERROR)
+		return NULL;
+	return ids;
+}
+
+static void free_ids(clist *ids)
+{
+	for (clistiter *it = clist_begin(ids); it; it = clist_next(it))
+		mailimf_msg_id_free(clist_content(it));
+	clist_free(ids);
+}
+
+static void read_in_reply_to(struct reader *r, const char *v)
+{
+	clist *ids = parse_ids(v);
+	const char *id;
+
+	if (!ids)
+		return;
+	if (clist_begin(ids)) {
+		id = clist_content(clist_begin(ids));
+		r->m->in_reply_to = keep(r, clean_dup(id, strlen(id)));
+	}
+	free_ids(ids);
+}
+
+static void read_references(struct reader *r, const char *v)
+{
+	clist *ids = parse_ids(v);
+
+	if (!ids)
+		return;
+	for (clistiter *it = clist_begin(ids); it; it = clist_next(it)) {
+		const char *id = clist_content(it);
+
+		list_add(r, &r->m->references, &r->m->nrefs, &r->nrefs_cap,
+			 clean_dup(id, strlen(id)));
+	}
+	free_ids(ids);
+}
+
+/* Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so
+ * that no time zone or locale of this machine is involved. */
+static long long days_from_civil(long long y, unsigned m, unsigned d)
+{
+	long long era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
+/* UTC seconds for a parsed Date, or -1 when a field is out of range. Two- and three-digit
+ * years are read as RFC 5322 says (obs-year). */
+static long long date_epoch(const struct mailimf_date_time *d)
+{
+	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int y = d->dt_year, zone;
+	long long t, off;
+
+	if (d->dt_zone < -2359 || d->dt_zone > 2359)
+		return -1;
+	zone = d->dt_zone < 0 ? -d->dt_zone : d->dt_zone;
+	if (y >= 0 && y < 50)
+		y += 2000;
+	else if (y >= 50 && y < 1000)
+		y += 1900;
+	if (y < 1000 || y > 9999 || d->dt_month < 1 || d->dt_month > 12 || d->dt_day < 1 ||
+	    d->dt_day > mdays[d->dt_month - 1] || d->dt_hour < 0 || d->dt_hour > 23 ||
+	    d->dt_min < 0 || d->dt_min > 59 || d->dt_sec < 0 || d->dt_sec > 60 || zone % 100 > 59)
+		return -1;
+	if (d->dt_month == 2 && d->dt_day == 29 && (y % 4 || (y % 100 == 0 && y % 400)))
+		return -1;
+	t = days_from_civil(y, (unsigned)d->dt_month, (unsigned)d->dt_day) * 86400 +
+	    d->dt_hour * 3600 + d->dt_min * 60 + d->dt_sec;
+	off = (zone / 100) * 3600 + (zone % 100) * 60;
+	return d->dt_zone < 0 ? t + off : t - off;
+}
+
+/* Date: kept as written, and read as UTC seconds. */
+static void read_date(struct reader *r, const char *v)
+{
+	struct mailimf_date_time *d = NULL;
+	size_t idx = 0;
+
+	r->m->date = keep(r, unfold_dup(v));
+	if (mailimf_date_time_parse(v, strlen(v), &idx, &d) != MAILIMF_NO_ERROR)
+		return;
+	r->m->date_epoch = date_epoch(d);
+	mailimf_date_time_free(d);
+}
+
+/* The fields read with libetpan's parsers, one value at a time. (Not its parser of whole
+ * header blocks: that one leaks memory on a Return-Path without its '>'.) Only the first
+ * occurrence of a field counts, except To and Cc, which add up. */
+static const struct typed_header {
+	const char *name;
+	void (*read)(struct reader *r, const char *value);
+	bool every;
+} typed_headers[] = {
+	{ "From", read_from, false },
+	{ "To", read_to, true },
+	{ "Cc", read_to, true },
+	{ "Subject", read_subject, false },
+	{ "Message-ID", read_message_id, false },
+	{ "In-Reply-To", read_in_reply_to, false },
+	{ "References", read_references, false },
+	{ "Date", read_date, false },
+};
+#define NTYPED (sizeof typed_headers / sizeof typed_headers[0])
+
+/* Headers kept as written (unfolded, trimmed): the first occurrence. */
+static const struct raw_header {
+	const char *name;
+	size_t offset;
+} raw_headers[] = {
+	{ "Auto-Submitted", offsetof(struct msg, auto_submitted) },
+	{ "Precedence", offsetof(struct msg, precedence) },
+	{ "Return-Path", offsetof(struct msg, return_path) },
+	{ "List-Id", offsetof(struct msg, list_id) },
+};
+
+/* Hands one header field to its reader, if it is one the referee wants. */
+static void read_field(struct reader *r, const char *name, const char *value, bool seen[NTYPED])
+{
+	for (size_t k = 0; k < NTYPED; k++)
+		if (!strcasecmp(name, typed_headers[k].name)) {
+			if (!seen[k] || typed_headers[k].every)
+				typed_headers[k].read(r, value);
+			seen[k] = true;
+			return;
+		}
+	for (size_t k = 0; k < sizeof raw_headers / sizeof raw_headers[0]; k++) {
+		char **slot = (char **)((char *)r->m + raw_headers[k].offset);
+
+		if (!strcasecmp(name, raw_headers[k].name)) {
+			if (!*slot)
+				*slot = keep(r, unfold_dup(value));
+			return;
+		}
+	}
+	if (!strcasecmp(name, "Authentication-Results"))
+		list_add(r, &r->m->auth_results, &r->m->nauth, &r->nauth_cap, unfold_dup(value));
+}
+
+/* Reads the header block of raw (libetpan takes each field as name and text); returns
+ * the number of fields and sets *body to where the body starts. */
+static size_t read_headers(struct reader *r, const char *raw, size_t len, size_t *body)
+{
+	struct mailimf_fields *f = NULL;
+	bool seen[NTYPED] = { false };
+	size_t idx = 0, nfields = 0;
+
+	if (mailimf_optional_fields_parse(raw, len, &idx, &f) == MAILIMF_NO_ERROR) {
+		for (clistiter *it = clist_begin(f->fld_list); it; it = clist_next(it)) {
+			struct mailimf_optional_field *o =
+				((struct mailimf_field *)clist_content(it))->fld_data.fld_optional_field;
+
+			read_field(r, o->fld_name, o->fld_value, seen);
+			nfields++;
+		}
+		mailimf_fields_free(f);
+	}
+	if (idx + 1 < len && raw[idx] == '\r' && raw[idx + 1] == '\n')
+		idx += 2;
+	else if (idx < len && raw[idx] == '\n')
+		idx++;
+	*body = idx;
+	return nfields;
+}
+
+/* ---- Body -------------------------------------------------------------------------- */
+
+/* Is the MIME structure beyond what is walked (see msg.h)? The Content-Type lines are
+ * counted before libetpan sees the message: multipart and message ones bound the nesting
+ * depth, all of them the number of parts. */
+static bool too_many_parts(const char *s, size_t n)
+{
+	size_t containers = 0, parts = 0, i = 0;
+
+	while (i < n) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t j = i + 13;
+
+		if (n - i > 13 && !strncasecmp(s + i, "content-type:", 13)) {
+			parts++;
+			while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n'))
+				j++;
+			if ((n - j >= 10 && !strncasecmp(s + j, "multipart/", 10)) ||
+			    (n - j >= 8 && !strncasecmp(s + j, "message/", 8)))
+				containers++;
+		}
+		i = nl ? (size_t)(nl - s) + 1 : n;
+	}
+	return containers > MSG_MAX_CONTAINERS || parts > MSG_MAX_PARTS;
+}
+
+static bool is_multipart(const struct mailmime_content *ct)
+{
+	return ct && ct->ct_type && ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE &&
+	       ct->ct_type->tp_data.tp_composite_type->ct_type == MAILMIME_COMPOSITE_TYPE_MULTIPART;
+}
+
+/* Does a line of the body start with "--" followed by the boundary? */
+static bool has_delimiter(const char *s, size_t n, const char *boundary)
+{
+	size_t bl = strlen(boundary), i = 0;
+
+	while (i < n) {
+		const char *nl = memchr(s + i, '\n', n - i);
+
+		if (n - i >= bl + 2 && s[i] == '-' && s[i + 1] == '-' &&
+		    !memcmp(s + i + 2, boundary, bl))
+			return true;
+		i = nl ? (size_t)(nl - s) + 1 : n;
+	}
+	return false;
+}
+
+/* The boundary of the first "--token" line of the body (malloc'd), or NULL. */
+static char *guess_boundary(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n;
+
+		while (end > i && (s[end - 1] == '\r' || s[end - 1] == ' ' || s[end - 1] == '\t'))
+			end--;
+		if (end - i > 2 && s[i] == '-' && s[i + 1] == '-' && s[i + 2] != ' ') {
+			size_t bl = end - i - 2;
+
+			if (bl > 200 || memchr(s + i + 2, '"', bl) || memchr(s + i + 2, '\\', bl))
+				return NULL;
+			return strndup(s + i + 2, bl);
+		}
+		i = nl ? (size_t)(nl - s) + 1 : n;
+	}
+	return NULL;
+}
+
+/* When the top-level multipart's boundary is missing from the body, makes *fixed a copy
+ * of the body under a header naming the boundary it really uses (or as text/plain when
+ * it has none) and parses that instead. Returns the tree to use. */
+static struct mailmime *repair_mime(struct reader *r, struct mailmime *mime, const char *body,
+				    size_t blen, char **fixed)
+{
+	struct mailmime *top = mime->mm_data.mm_message.mm_msg_mime, *again = NULL;
+	const char *boundary;
+	char *guess, head[300];
+	size_t hl, idx = 0;
+
+	if (mime->mm_type != MAILMIME_MESSAGE || !top || !is_multipart(top->mm_content_type))
+		return mime;
+	boundary = mailmime_content_param_get(top->mm_content_type, "boundary");
+	if (boundary && *boundary && has_delimiter(body, blen, boundary))
+		return mime;
+	guess = guess_boundary(body, blen);
+	if (guess)
+		hl = (size_t)snprintf(head, sizeof head,
+				      "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n", guess);
+	else
+		hl = (size_t)snprintf(head, sizeof head, "Content-Type: text/plain\r\n\r\n");
+	free(guess);
+	if (!(*fixed = keep(r, malloc(hl + blen + 1))))
+		return mime;
+	memcpy(*fixed, head, hl);
+	memcpy(*fixed + hl, body, blen);
+	if (mailmime_parse(*fixed, hl + blen, &idx, &again) != MAILIMF_NO_ERROR)
+		return mime;
+	mailmime_free(mime);
+	return again;
+}
+
+static bool is_text(const struct mailmime *part, const char *subtype)
+{
+	const struct mailmime_content *ct = part->mm_content_type;
+
+	if (!ct || !ct->ct_type)
+		return !strcmp(subtype, "plain");
+	return ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE &&
+	       ct->ct_type->tp_data.tp_discrete_type->dt_type == MAILMIME_DISCRETE_TYPE_TEXT &&
+	       ct->ct_subtype && !strcasecmp(ct->ct_subtype, subtype);
+}
+
+/* "name", or an RFC 2231 form of it ("name*", "name*0*"). */
+static bool param_is(const char *param, const char *name)
+{
+	size_t nl = strlen(name);
+
+	return param && !strncasecmp(param, name, nl) && (!param[nl] || param[nl] == '*');
+}
+
+/* An attachment: Content-Disposition: attachment, or a file name anywhere. */
+static bool is_attachment(const struct mailmime *part)
+{
+	if (part->mm_content_type && part->mm_content_type->ct_parameters)
+		for (clistiter *it = clist_begin(part->mm_content_type->ct_parameters); it;
+		     it = clist_next(it))
+			if (param_is(((struct mailmime_parameter *)clist_content(it))->pa_name, "name"))
+				return true;
+	if (!part->mm_mime_fields)
+		return false;
+	for (clistiter *it = clist_begin(part->mm_mime_fields->fld_list); it; it = clist_next(it)) {
+		struct mailmime_field *f = clist_content(it);
+		struct mailmime_disposition *d;
+
+		if (f->fld_type != MAILMIME_FIELD_DISPOSITION || !(d = f->fld_data.fld_disposition))
+			continue;
+		if (d->dsp_type && d->dsp_type->dsp_type == MAILMIME_DISPOSITION_TYPE_ATTACHMENT)
+			return true;
+		for (clistiter *p = clist_begin(d->dsp_parms); p; p = clist_next(p)) {
+			struct mailmime_disposition_parm *dp = clist_content(p);
+
+			if (dp->pa_type == MAILMIME_DISPOSITION_PARM_FILENAME ||
+			    (dp->pa_type == MAILMIME_DISPOSITION_PARM_PARAMETER &&
+			     param_is(dp->pa_data.pa_parameter->pa_name, "filename")))
+				return true;
+		}
+	}
+	return false;
+}
+
+struct pick {
+	struct mailmime *plain, *html;
+};
+
+/* Finds the first inline text/plain and text/html parts, depth-first, without entering
+ * attached messages. */
+static void pick_text(struct mailmime *m, int depth, struct pick *p)
+{
+	if (depth > MSG_MAX_CONTAINERS + 2)
+		return;
+	switch (m->mm_type) {
+	case MAILMIME_SINGLE:
+		if (is_attachment(m))
+			return;
+		if (!p->plain && is_text(m, "plain"))
+			p->plain = m;
+		else if (!p->html && is_text(m, "html"))
+			p->html = m;
+		break;
+	case MAILMIME_MULTIPLE:
+		for (clistiter *it = clist_begin(m->mm_data.mm_multipart.mm_mp_list);
+		     it && !(p->plain && p->html); it = clist_next(it))
+			pick_text(clist_content(it), depth + 1, p);
+		break;
+	case MAILMIME_MESSAGE:
+		if (depth == 0 && m->mm_data.mm_message.mm_msg_mime)
+			pick_text(m->mm_data.mm_message.mm_msg_mime, depth + 1, p);
+		break;
+	}
+}
+
+/* Undoes quoted-printable or base64 with libetpan, on a copy with NUL bytes after it: its
+ * quoted-printable decoder reads past the end of a body that ends in '='. Returns the
+ * decoded bytes (mailmime_decoded_part_free) or NULL to use the part as it is. */
+static char *decode_part(const char *s, size_t n, int encoding, size_t *dlen)
+{
+	char *copy, *dec = NULL;
+	size_t idx = 0;
+
+	if (encoding != MAILMIME_MECHANISM_QUOTED_PRINTABLE && encoding != MAILMIME_MECHANISM_BASE64)
+		return NULL;
+	if (!(copy = calloc(1, n + 8)))
+		return NULL;
+	memcpy(copy, s, n);
+	if (mailmime_part_parse(copy, n, &idx, encoding, &dec, dlen) != MAILIMF_NO_ERROR)
+		dec = NULL;
+	free(copy);
+	return dec;
+}
+
+/* Appends the decoded, UTF-8 text of a single part to out, unflowed if it says so. */
+static void part_text(struct mailmime *part, struct buf *out)
+{
+	struct mailmime_data *d = part->mm_data.mm_single;
+	struct mailmime_content *ct = part->mm_content_type;
+	struct buf utf = { 0 };
+	const char *s, *format, *delsp;
+	char *dec = NULL;
+	size_t n, dlen = 0;
+
+	if (!d || d->dt_type != MAILMIME_DATA_TEXT)
+		return;
+	s = d->dt_data.dt_text.dt_data;
+	n = d->dt_data.dt_text.dt_length;
+	if (d->dt_encoded && (dec = decode_part(s, n, d->dt_encoding, &dlen))) {
+		s = dec;
+		n = dlen;
+	}
+	add_text(&utf, s, n, ct ? mailmime_content_charset_get(ct) : NULL);
+	if (dec)
+		mailmime_decoded_part_free(dec);
+	format = ct ? mailmime_content_param_get(ct, "format") : NULL;
+	delsp = ct ? mailmime_content_param_get(ct, "delsp") : NULL;
+	if (utf.failed)
+		out->failed = true;
+	else if (format && !strcasecmp(format, "flowed") && is_text(part, "plain"))
+		unflow(out, utf.s ? utf.s : "", utf.n, delsp && !strcasecmp(delsp, "yes"));
+	else
+		buf_add(out, utf.s ? utf.s : "", utf.n);
+	buf_free(&utf);
+}
+
+static bool blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n')
+			return false;
+	return true;
+}
+
+/* Sets m->text and m->text_source from the chosen part. */
+static int read_text(struct reader *r, struct mailmime *tree, struct err *e)
+{
+	struct pick p = { 0 };
+	struct buf b = { 0 };
+
+	pick_text(tree, 0, &p);
+	if (p.plain) {
+		part_text(p.plain, &b);
+		r->m->text_source = MSG_TEXT_PLAIN;
+		if (!b.failed && p.html && blank(b.s ? b.s : "", b.n)) {
+			b.n = 0;
+			p.plain = NULL;
+		}
+	}
+	if (!p.plain && p.html) {
+		char *flat;
+
+		part_text(p.html, &b);
+		if (b.failed || html_to_text(b.s ? b.s : "", b.n, &flat, e) < 0) {
+			buf_free(&b);
+			return err_set(e, "out of memory reading the HTML part");
+		}
+		buf_free(&b);
+		r->m->text = flat;
+		r->m->text_source = MSG_TEXT_HTML;
+		return 0;
+	}
+	if (!(r->m->text = buf_take(&b)))
+		return err_set(e, "out of memory reading the text part");
+	return 0;
+}
+
+/* Reads the body's text through libetpan's MIME parser (see msg.h for the limits). */
+static int read_body(struct reader *r, const char *raw, size_t len, size_t body, struct err *e)
+{
+	struct mailmime *mime = NULL;
+	char *fixed = NULL;
+	size_t idx = 0;
+	int rc;
+
+	if (too_many_parts(raw, len))
+		return 0;
+	if (mailmime_parse(raw, len, &idx, &mime) != MAILIMF_NO_ERROR) {
+		struct buf b = { 0 };
+
+		add_unlabelled(&b, raw + body, len - body);
+		r->m->text_source = MSG_TEXT_PLAIN;
+		if (!(r->m->text = buf_take(&b)))
+			return err_set(e, "out of memory reading the body");
+		return 0;
+	}
+	mime = repair_mime(r, mime, raw + body, len - body, &fixed);
+	rc = read_text(r, mime, e);
+	mailmime_free(mime);
+	free(fixed);
+	return rc;
+}
+
+void msg_free(struct msg *m)
+{
+	if (!m)
+		return;
+	free(m->from_addr);
+	free(m->from_name);
+	for (size_t i = 0; i < m->nto; i++)
+		free(m->to[i]);
+	free(m->to);
+	free(m->subject);
+	free(m->message_id);
+	free(m->in_reply_to);
+	for (size_t i = 0; i < m->nrefs; i++)
+		free(m->references[i]);
+	free(m->references);
+	free(m->date);
+	free(m->auto_submitted);
+	free(m->precedence);
+	free(m->return_path);
+	free(m->list_id);
+	for (size_t i = 0; i < m->nauth; i++)
+		free(m->auth_results[i]);
+	free(m->auth_results);
+	free(m->text);
+	free(m);
+}
+
+int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
+{
+	struct reader r = { 0 };
+	size_t body = 0, nfields, raw_size;
+
+	*out = NULL;
+	if (!raw || !len)
+		return err_set(e, "empty message");
+	raw_size = len;
+	if (len > 5 && !memcmp(raw, "From ", 5)) { /* an mbox envelope line */
+		const char *nl = memchr(raw, '\n', len);
+		size_t skip = nl ? (size_t)(nl - raw) + 1 : len;
+
+		raw += skip;
+		len -= skip;
+	}
+	if (!(r.m = calloc(1, sizeof *r.m)))
+		return err_set(e, "out of memory");
+	r.m->date_epoch = -1;
+	r.m->raw_size = raw_size;
+	nfields = read_headers(&r, raw, len, &body);
+	if (!r.m->subject)
+		r.m->subject = keep(&r, strdup(""));
+	if (!r.oom && read_body(&r, raw, len, body, e) < 0) {
+		msg_free(r.m);
+		return -1;
+	}
+	if (!r.m->text)
+		r.m->text = keep(&r, strdup(""));
+	if (r.oom) {
+		msg_free(r.m);
+		return err_set(e, "out of memory reading the message");
+	}
+	if (!nfields && blank(r.m->text, strlen(r.m->text))) {
+		msg_free(r.m);
+		return err_set(e, "no header fields and no text");
+	}
+	*out = r.m;
+	return 0;
+}

@@ -1,0 +1,837 @@
+/* test_msg.c: msg_parse() and html_to_text().
+ *
+ * First every message of tests/mail/corpus/ against its .expect file (format in the
+ * corpus README), then one table per feature (headers, charsets, transfer encodings,
+ * format=flowed, part selection, broken MIME, HTML), then the sizes that must not hurt:
+ * a 5 MB attachment, a 20 MB message, deep nesting, and mutated corpus messages. */
+#include "mail/html.h"
+#include "mail/msg.h"
+#include "mail/msgtext.h"
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+
+#define CORPUS "tests/mail/corpus"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (p = malloc((size_t)n + 1)) && fread(p, 1, (size_t)n, f) == (size_t)n) {
+		p[n] = 0;
+		*len = (size_t)n;
+	} else {
+		free(p);
+		p = NULL;
+	}
+	fclose(f);
+	return p;
+}
+
+static int utf8_ok(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	while (*u) {
+		int k = *u < 0x80 ? 0 : *u >= 0xc2 && *u <= 0xdf ? 1 : *u >= 0xe0 && *u <= 0xef ? 2
+		      : *u >= 0xf0 && *u <= 0xf4 ? 3 : -1;
+
+		if (k < 0)
+			return 0;
+		for (u++; k > 0; k--, u++)
+			if ((*u & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+/* ---- The corpus ---------------------------------------------------------------------- */
+
+static const struct str_field {
+	const char *key;
+	size_t off;
+} str_fields[] = {
+	{ "from_addr", offsetof(struct msg, from_addr) },
+	{ "from_name", offsetof(struct msg, from_name) },
+	{ "subject", offsetof(struct msg, subject) },
+	{ "message_id", offsetof(struct msg, message_id) },
+	{ "in_reply_to", offsetof(struct msg, in_reply_to) },
+	{ "date", offsetof(struct msg, date) },
+	{ "auto_submitted", offsetof(struct msg, auto_submitted) },
+	{ "precedence", offsetof(struct msg, precedence) },
+	{ "return_path", offsetof(struct msg, return_path) },
+	{ "list_id", offsetof(struct msg, list_id) },
+};
+#define NSTR (sizeof str_fields / sizeof str_fields[0])
+
+static const struct list_field {
+	const char *key;
+	size_t off, count_off;
+} list_fields[] = {
+	{ "to", offsetof(struct msg, to), offsetof(struct msg, nto) },
+	{ "references", offsetof(struct msg, references), offsetof(struct msg, nrefs) },
+	{ "auth_results", offsetof(struct msg, auth_results), offsetof(struct msg, nauth) },
+};
+#define NLIST (sizeof list_fields / sizeof list_fields[0])
+
+static const char *const source_names[] = { "none", "plain", "html" };
+
+struct expect_run {
+	const struct msg *m;
+	const struct msgtext *t;
+	bool seen[NSTR], epoch_seen, source_seen;
+	size_t listed[NLIST], nlines;
+};
+
+/* One "key: value" line of an .expect file. */
+static void expect_header(struct expect_run *x, const char *key, const char *val)
+{
+	const char *m = (const char *)x->m;
+
+	for (size_t i = 0; i < NSTR; i++)
+		if (!strcmp(key, str_fields[i].key)) {
+			x->seen[i] = true;
+			CHECK_STR(*(char *const *)(m + str_fields[i].off), val);
+			return;
+		}
+	for (size_t i = 0; i < NLIST; i++)
+		if (!strcmp(key, list_fields[i].key)) {
+			char *const *v = *(char *const *const *)(m + list_fields[i].off);
+			size_t n = *(const size_t *)(m + list_fields[i].count_off), k = x->listed[i]++;
+
+			CHECK_STR(k < n ? v[k] : NULL, val);
+			return;
+		}
+	if (!strcmp(key, "date_epoch")) {
+		x->epoch_seen = true;
+		CHECK_INT(x->m->date_epoch, atoll(val));
+	} else if (!strcmp(key, "text_source")) {
+		x->source_seen = true;
+		CHECK_STR(source_names[x->m->text_source], val);
+	} else if (!strcmp(key, "text_has")) {
+		CHECK_HAS(x->m->text, val);
+	} else if (!strcmp(key, "text_lacks")) {
+		CHECK(!strstr(x->m->text, val));
+	} else {
+		CHECK_STR(key, "(a known key)");
+	}
+}
+
+/* One "N: text" line after "lines:". */
+static void expect_line(struct expect_run *x, const char *line)
+{
+	const char *sep = strstr(line, ": ");
+	size_t k = x->nlines++;
+
+	if (!CHECK(sep && k < x->t->n))
+		return;
+	CHECK_INT(x->t->line[k].lineno, atoi(line));
+	CHECK_STR(x->t->line[k].text, sep + 2);
+}
+
+/* Checks m and t against the .expect text (modified in place). */
+static void check_expect(const struct msg *m, const struct msgtext *t, char *exp)
+{
+	struct expect_run x = { .m = m, .t = t };
+	bool in_lines = false;
+
+	for (char *line = strtok(exp, "\n"); line; line = strtok(NULL, "\n")) {
+		char *sep;
+
+		if (line[0] == '#')
+			continue;
+		if (in_lines) {
+			expect_line(&x, line);
+		} else if (!strcmp(line, "lines:")) {
+			in_lines = true;
+		} else if ((sep = strstr(line, ": "))) {
+			*sep = 0;
+			expect_header(&x, line, sep + 2);
+		} else {
+			CHECK_STR(line, "(key: value)");
+		}
+	}
+	for (size_t i = 0; i < NSTR; i++)
+		if (!x.seen[i])
+			CHECK_STR(*(char *const *)((const char *)m + str_fields[i].off),
+				  strcmp(str_fields[i].key, "subject") ? NULL : "");
+	for (size_t i = 0; i < NLIST; i++)
+		CHECK_INT(*(const size_t *)((const char *)m + list_fields[i].count_off), x.listed[i]);
+	if (!x.epoch_seen)
+		CHECK_INT(m->date_epoch, -1);
+	CHECK(x.source_seen && in_lines);
+	CHECK_INT(t->n, x.nlines);
+}
+
+/* Every string msg_parse returns is valid UTF-8. */
+static void check_all_utf8(const struct msg *m)
+{
+	for (size_t i = 0; i < NSTR; i++) {
+		const char *s = *(char *const *)((const char *)m + str_fields[i].off);
+
+		CHECK(!s || utf8_ok(s));
+	}
+	for (size_t i = 0; i < m->nto; i++)
+		CHECK(utf8_ok(m->to[i]));
+	CHECK(utf8_ok(m->text));
+}
+
+static int corpus_file(const char *name)
+{
+	char path[512], epath[512], *raw, *exp;
+	size_t len, elen;
+	struct msg *m;
+	struct msgtext t;
+	struct err e = { "" };
+
+	snprintf(path, sizeof path, "%s/%s", CORPUS, name);
+	snprintf(epath, sizeof epath, "%.*s.expect", (int)strlen(path) - 4, path);
+	check_context("%s", path);
+	raw = slurp(path, &len);
+	exp = slurp(epath, &elen);
+	if (!CHECK(raw && exp) || !CHECK(msg_parse(raw, len, &m, &e) == 0)) {
+		free(raw);
+		free(exp);
+		return 0;
+	}
+	CHECK_INT(m->raw_size, len);
+	CHECK(!strchr(m->text, '\r'));
+	check_all_utf8(m);
+	if (CHECK(msgtext_extract(m->text, &t, &e) == 0)) {
+		check_expect(m, &t, exp);
+		msgtext_free(&t);
+	}
+	msg_free(m);
+	free(raw);
+	free(exp);
+	return 1;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void test_corpus(void)
+{
+	DIR *d = opendir(CORPUS);
+	struct dirent *de;
+	char *names[256];
+	size_t n = 0;
+	int done = 0;
+
+	if (!CHECK(d != NULL))
+		return;
+	while ((de = readdir(d)) && n < 256) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 4 && !strcmp(de->d_name + l - 4, ".eml"))
+			names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof names[0], by_name);
+	for (size_t i = 0; i < n; i++) {
+		done += corpus_file(names[i]);
+		free(names[i]);
+	}
+	check_context(NULL);
+	CHECK(done >= 25);
+	CHECK_INT(done, n);
+}
+
+/* ---- Headers ----------------------------------------------------------------------- */
+
+static const struct header_case {
+	const char *name, *raw;
+	const char *from_addr, *from_name, *subject, *date;
+	long long epoch;
+} header_cases[] = {
+	{ "domain lower-cased, local part kept", "From: Bob.Smith@Example.ORG\r\n\r\nx",
+	  "Bob.Smith@example.org", NULL, "", NULL, -1 },
+	{ "unclosed angle bracket: no address", "From: Bob Smith <bob@x.org\r\n\r\nx",
+	  NULL, NULL, "", NULL, -1 },
+	{ "first From counts", "From: a@x.org\r\nFrom: b@y.org\r\n\r\nx",
+	  "a@x.org", NULL, "", NULL, -1 },
+	{ "a broken first From is not replaced by a second",
+	  "From: <a@x.org\r\nFrom: b@y.org\r\n\r\nx", NULL, NULL, "", NULL, -1 },
+	{ "Return-Path without its '>' (libetpan leaks on it in a whole-header parse)",
+	  "Return-Path: <a@x.org\r\nFrom: a@x.org\r\n\r\nx", "a@x.org", NULL, "", NULL, -1 },
+	{ "quoted display name with a comma", "From: \"Smith, Bob\" <bob@x.org>\r\n\r\nx",
+	  "bob@x.org", "Smith, Bob", "", NULL, -1 },
+	{ "encoded display name in quotes",
+	  "From: \"=?utf-8?q?Ren=C3=A9?= Dupont\" <r@x.fr>\r\n\r\nx",
+	  "r@x.fr", "René Dupont", "", NULL, -1 },
+	{ "raw Latin-1 subject read as Windows-1252", "Subject: caf\xe9 \x80\r\n\r\nx",
+	  NULL, NULL, "café €", NULL, -1 },
+	{ "space between encoded words dropped",
+	  "Subject: =?utf-8?q?a?= =?utf-8?q?b?=  c\r\n\r\nx", NULL, NULL, "ab c", NULL, -1 },
+	{ "unknown charset in an encoded word", "Subject: =?x-bogus?q?e4?=\r\n\r\nx",
+	  NULL, NULL, "e4", NULL, -1 },
+	{ "folded subject unfolded", "Subject: game\r\n\t17\r\n\r\nx",
+	  NULL, NULL, "game 17", NULL, -1 },
+	{ "two-digit year", "Date: 3 Jun 24 10:12 EDT\r\n\r\nx",
+	  NULL, NULL, "", "3 Jun 24 10:12 EDT", 1717423920 },
+	{ "GMT zone", "Date: Mon, 03 Jun 2024 10:12:00 GMT\r\n\r\nx",
+	  NULL, NULL, "", "Mon, 03 Jun 2024 10:12:00 GMT", 1717409520 },
+	{ "negative zone", "Date: Mon, 3 Jun 2024 05:12:00 -0500\r\n\r\nx",
+	  NULL, NULL, "", "Mon, 3 Jun 2024 05:12:00 -0500", 1717409520 },
+	{ "leap day", "Date: Thu, 29 Feb 2024 00:00:00 +0000\r\n\r\nx",
+	  NULL, NULL, "", "Thu, 29 Feb 2024 00:00:00 +0000", 1709164800 },
+	{ "29 February of a common year", "Date: Wed, 29 Feb 2023 10:00:00 +0000\r\n\r\nx",
+	  NULL, NULL, "", "Wed, 29 Feb 2023 10:00:00 +0000", -1 },
+	{ "31 February", "Date: Mon, 31 Feb 2024 10:00:00 +0000\r\n\r\nx",
+	  NULL, NULL, "", "Mon, 31 Feb 2024 10:00:00 +0000", -1 },
+	{ "date that is not one", "Date: yesterday\r\n\r\nx", NULL, NULL, "", "yesterday", -1 },
+	{ "mbox envelope line skipped",
+	  "From bob@x.org Mon Jun  3 10:12:00 2024\nFrom: bob@x.org\nSubject: e4\n\nx\n",
+	  "bob@x.org", NULL, "e4", NULL, -1 },
+};
+
+static void test_headers(void)
+{
+	for (size_t i = 0; i < sizeof header_cases / sizeof header_cases[0]; i++) {
+		const struct header_case *c = &header_cases[i];
+		struct msg *m;
+		struct err e;
+
+		check_context("header case: %s", c->name);
+		if (!CHECK(msg_parse(c->raw, strlen(c->raw), &m, &e) == 0))
+			continue;
+		CHECK_STR(m->from_addr, c->from_addr);
+		CHECK_STR(m->from_name, c->from_name);
+		CHECK_STR(m->subject, c->subject);
+		CHECK_STR(m->date, c->date);
+		CHECK_INT(m->date_epoch, c->epoch);
+		msg_free(m);
+	}
+	check_context(NULL);
+}
+
+static void test_ids(void)
+{
+	const char *raw = "Message-ID: <abc@x>\r\nMessage-ID: <second@x>\r\n"
+			  "In-Reply-To: <a@b> <c@d>\r\nReferences: <1@x>\r\n <2@x> (old)\r\n\r\nx";
+	struct msg *m;
+	struct err e;
+
+	if (!CHECK(msg_parse(raw, strlen(raw), &m, &e) == 0))
+		return;
+	CHECK_STR(m->message_id, "abc@x");
+	CHECK_STR(m->in_reply_to, "a@b");
+	CHECK_INT(m->nrefs, 2);
+	CHECK_STR(m->nrefs == 2 ? m->references[1] : NULL, "2@x");
+	msg_free(m);
+}
+
+/* ---- Body text --------------------------------------------------------------------- */
+
+#define PLAIN "From: a@x.org\r\nMIME-Version: 1.0\r\n"
+#define MIXED PLAIN "Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n"
+#define ALT PLAIN "Content-Type: multipart/alternative; boundary=\"b\"\r\n\r\n"
+
+static const struct text_case {
+	const char *name, *raw;
+	size_t len;        /* 0: strlen(raw) */
+	const char *text;  /* msg.text exactly */
+	int source;
+} text_cases[] = {
+	{ "quoted-printable soft breaks and escapes",
+	  PLAIN "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: "
+	  "quoted-printable\r\n\r\nmove N=\r\nf3 caf=C3=A9 a=3Db\r\n", 0,
+	  "move Nf3 café a=b\n", MSG_TEXT_PLAIN },
+	{ "base64 with junk between the groups",
+	  PLAIN "Content-Transfer-Encoding: base64\r\n\r\nZ2Ft\r\nZSAx!Nwpl\r\nNAo=\r\n", 0,
+	  "game 17\ne4\n", MSG_TEXT_PLAIN },
+	{ "utf-8 with an invalid byte",
+	  PLAIN "Content-Type: text/plain; charset=utf-8\r\n\r\nab\xff" "cd\r\n", 0,
+	  "ab\xef\xbf\xbd" "cd\n", MSG_TEXT_PLAIN },
+	{ "us-ascii label on Latin-1 bytes",
+	  PLAIN "Content-Type: text/plain; charset=us-ascii\r\n\r\ncaf\xe9\r\n", 0,
+	  "café\n", MSG_TEXT_PLAIN },
+	{ "no charset, valid UTF-8 kept",
+	  PLAIN "\r\ncaf\xc3\xa9\r\n", 0, "café\n", MSG_TEXT_PLAIN },
+	{ "iso-8859-15 through charconv (0xA4 is the euro sign)",
+	  PLAIN "Content-Type: text/plain; charset=iso-8859-15\r\n\r\n5\xa4\r\n", 0,
+	  "5€\n", MSG_TEXT_PLAIN },
+	{ "latin1 label read as Windows-1252 (0x80 is the euro sign)",
+	  PLAIN "Content-Type: text/plain; charset=latin1\r\n\r\n5\x80\r\n", 0,
+	  "5€\n", MSG_TEXT_PLAIN },
+	{ "utf-16le through charconv",
+	  PLAIN "Content-Type: text/plain; charset=utf-16le\r\nContent-Transfer-Encoding: "
+	  "base64\r\n\r\nZQA0AAoA\r\n", 0, "e4\n", MSG_TEXT_PLAIN },
+	{ "unknown charset, UTF-8 bytes",
+	  PLAIN "Content-Type: text/plain; charset=x-nonsense\r\n\r\n\xc3\xa9\r\n", 0,
+	  "é\n", MSG_TEXT_PLAIN },
+	{ "NUL byte replaced", PLAIN "\r\na\0b\r\n", sizeof PLAIN "\r\na\0b\r\n" - 1,
+	  "a\xef\xbf\xbd" "b\n", MSG_TEXT_PLAIN },
+	{ "lone CR is a line end", PLAIN "\r\na\rb\r\n", 0, "a\nb\n", MSG_TEXT_PLAIN },
+	{ "flowed: space-stuffing removed",
+	  PLAIN "Content-Type: text/plain; format=flowed\r\n\r\n From here\r\n", 0,
+	  "From here\n", MSG_TEXT_PLAIN },
+	{ "flowed: signature separator is not a soft break",
+	  PLAIN "Content-Type: text/plain; format=flowed\r\n\r\ne4\r\n-- \r\nBob\r\n", 0,
+	  "e4\n-- \nBob\n", MSG_TEXT_PLAIN },
+	{ "flowed: quote depth change ends a paragraph",
+	  PLAIN "Content-Type: text/plain; format=flowed\r\n\r\n> a \r\n>> b\r\nc\r\n", 0,
+	  "> a \n>> b\nc\n", MSG_TEXT_PLAIN },
+	{ "flowed: DelSp=yes joins a broken word",
+	  PLAIN "Content-Type: text/plain; format=flowed; delsp=yes\r\n\r\nNf \r\n3\r\n", 0,
+	  "Nf3\n", MSG_TEXT_PLAIN },
+	{ "not flowed unless it says so",
+	  PLAIN "Content-Type: text/plain\r\n\r\none \r\ntwo\r\n", 0, "one \ntwo\n",
+	  MSG_TEXT_PLAIN },
+	{ "unknown transfer encoding read as is",
+	  PLAIN "Content-Transfer-Encoding: x-weird\r\n\r\ne4\r\n", 0, "e4\n", MSG_TEXT_PLAIN },
+	{ "alternative: plain preferred to HTML",
+	  ALT "--b\r\nContent-Type: text/html\r\n\r\n<p>html</p>\r\n--b\r\n"
+	  "Content-Type: text/plain\r\n\r\nplain\r\n--b--\r\n", 0, "plain", MSG_TEXT_PLAIN },
+	{ "blank plain part: HTML used",
+	  ALT "--b\r\nContent-Type: text/plain\r\n\r\n \r\n\r\n--b\r\n"
+	  "Content-Type: text/html\r\n\r\n<p>e4</p>\r\n--b--\r\n", 0, "e4\n", MSG_TEXT_HTML },
+	{ "attachment by disposition skipped",
+	  MIXED "--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment\r\n\r\n"
+	  "1. e4\r\n--b\r\nContent-Type: text/plain\r\n\r\nresign\r\n--b--\r\n", 0, "resign",
+	  MSG_TEXT_PLAIN },
+	{ "attachment by Content-Type name skipped",
+	  MIXED "--b\r\nContent-Type: text/plain; name=\"g.pgn\"\r\n\r\n1. e4\r\n--b\r\n"
+	  "Content-Type: text/plain\r\n\r\nresign\r\n--b--\r\n", 0, "resign", MSG_TEXT_PLAIN },
+	{ "inline part with a file name skipped",
+	  MIXED "--b\r\nContent-Type: text/plain\r\nContent-Disposition: inline; filename=g.pgn\r\n"
+	  "\r\n1. e4\r\n--b\r\nContent-Type: text/plain\r\n\r\nresign\r\n--b--\r\n", 0, "resign",
+	  MSG_TEXT_PLAIN },
+	{ "attachment by RFC 2231 file name skipped",
+	  MIXED "--b\r\nContent-Type: text/plain\r\nContent-Disposition: inline; "
+	  "filename*=utf-8''g.pgn\r\n\r\n1. e4\r\n--b\r\nContent-Type: text/plain\r\n\r\n"
+	  "resign\r\n--b--\r\n", 0, "resign", MSG_TEXT_PLAIN },
+	{ "HTML attachment is not the text",
+	  MIXED "--b\r\nContent-Type: text/html; name=\"x.html\"\r\n\r\n<p>e4</p>\r\n--b--\r\n",
+	  0, "", MSG_TEXT_NONE },
+	{ "attached message not entered",
+	  MIXED "--b\r\nContent-Type: message/rfc822\r\n\r\nFrom: b@y.org\r\n\r\ne4\r\n--b--\r\n",
+	  0, "", MSG_TEXT_NONE },
+	{ "image only", MIXED "--b\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: "
+	  "base64\r\n\r\niVBORw0KGgo=\r\n--b--\r\n", 0, "", MSG_TEXT_NONE },
+	{ "multipart without a boundary parameter",
+	  PLAIN "Content-Type: multipart/alternative\r\n\r\n--q\r\nContent-Type: text/plain\r\n"
+	  "\r\nmove Nf3\r\n--q--\r\n", 0, "move Nf3", MSG_TEXT_PLAIN },
+	{ "multipart with no delimiter at all: read as plain text",
+	  MIXED "e4\r\n", 0, "e4\n", MSG_TEXT_PLAIN },
+	{ "no header at all", "e4\n", 0, "e4\n", MSG_TEXT_PLAIN },
+	{ "headers only", "From: a@x.org\r\n", 0, "", MSG_TEXT_PLAIN },
+};
+
+static void test_text(void)
+{
+	for (size_t i = 0; i < sizeof text_cases / sizeof text_cases[0]; i++) {
+		const struct text_case *c = &text_cases[i];
+		size_t len = c->len ? c->len : strlen(c->raw);
+		struct msg *m;
+		struct err e;
+
+		check_context("text case: %s", c->name);
+		if (!CHECK(msg_parse(c->raw, len, &m, &e) == 0))
+			continue;
+		CHECK_STR(m->text, c->text);
+		CHECK_INT(m->text_source, c->source);
+		msg_free(m);
+	}
+	check_context(NULL);
+}
+
+static void test_failures(void)
+{
+	static const struct {
+		const char *raw, *why;
+	} cases[] = {
+		{ "", "empty message" },
+		{ "\r\n\r\n \r\n", "no header fields and no text" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct msg *m = (struct msg *)&m;
+		struct err e = { "" };
+
+		check_context("failure case %zu", i);
+		CHECK_INT(msg_parse(cases[i].raw, strlen(cases[i].raw), &m, &e), -1);
+		CHECK(m == NULL);
+		CHECK_HAS(e.msg, cases[i].why);
+	}
+	check_context(NULL);
+}
+
+/* ---- HTML -------------------------------------------------------------------------- */
+
+static const struct html_case {
+	const char *name, *html, *text;
+} html_cases[] = {
+	{ "entities", "a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; caf&eacute; &Eacute;t&eacute;"
+	  " &euro;5 &rsquo;", "a & b <c> \"d\" 'e' café Été €5 ’\n" },
+	{ "numeric references", "&#101;4 &#x4E;f3 &#8217;&#233 &#0; &#x110000;",
+	  "e4 Nf3 ’é \xef\xbf\xbd \xef\xbf\xbd\n" },
+	{ "space-like entities collapse", "a &ensp; &emsp;b", "a b\n" },
+	{ "unknown entity kept", "&bogus; & x", "&bogus; & x\n" },
+	{ "no-break spaces are whitespace", "a&nbsp;&nbsp;b\xc2\xa0" "c", "a b c\n" },
+	{ "line-breaking tags",
+	  "a<br>b<p>c</p><div>d</div><ul><li>e</li><li>f</li></ul>"
+	  "<table><tr><td>g</td><td>h</td></tr><tr><td>i</td></tr></table>",
+	  "a\nb\nc\nd\ne\nf\ng h\ni\n" },
+	{ "whitespace collapsed", "  a \n\t b  ", "a b\n" },
+	{ "head, style, script, title dropped",
+	  "<html><head><title>T</title><style>p{x:1}</style></head><body>e4"
+	  "<script>var a='<p>';</script></body></html>", "e4\n" },
+	{ "text in head dropped", "<head>junk<meta charset=utf-8></head>e4", "e4\n" },
+	{ "style in the body dropped", "<body><style>p { color: red }</style>e4</body>", "e4\n" },
+	{ "comments and conditional markup",
+	  "a<!-- <p>x</p> -->b<![if !supportLists]>c<![endif]>", "abc\n" },
+	{ "blockquote prefixes",
+	  "reply<blockquote>q1<br>q2<blockquote>qq</blockquote>q3</blockquote>after",
+	  "reply\n> q1\n> q2\n> > qq\n> q3\nafter\n" },
+	{ "pre keeps whitespace", "<pre>a  b\n c</pre>d", "a  b\n c\nd\n" },
+	{ "'>' inside a quoted attribute", "<a title=\"x > y\">e4</a>", "e4\n" },
+	{ "unterminated attribute quote", "<a href=\"x>e4<b>Nf3</b>", "e4Nf3\n" },
+	{ "literal less-than", "a < b <3", "a < b <3\n" },
+	{ "style without its closing tag", "<style>e4", "e4\n" },
+	{ "unclosed comment hides the rest", "a<!-- b", "a\n" },
+	{ "upper-case tags", "<P>a<BR>b</P>c", "a\nb\nc\n" },
+	{ "empty", "", "" },
+};
+
+static void test_html(void)
+{
+	for (size_t i = 0; i < sizeof html_cases / sizeof html_cases[0]; i++) {
+		char *out = NULL;
+		struct err e;
+
+		check_context("html case: %s", html_cases[i].name);
+		if (CHECK(html_to_text(html_cases[i].html, strlen(html_cases[i].html), &out, &e) == 0))
+			CHECK_STR(out, html_cases[i].text);
+		free(out);
+	}
+	check_context(NULL);
+}
+
+/* ---- Size and garbage -------------------------------------------------------------- */
+
+struct gen {
+	char *p;
+	size_t len, cap;
+};
+
+static void gen_add(struct gen *g, const char *s, size_t n)
+{
+	if (g->len + n + 1 > g->cap) {
+		g->cap = (g->len + n + 1) * 2;
+		g->p = realloc(g->p, g->cap);
+		if (!g->p)
+			abort();
+	}
+	memcpy(g->p + g->len, s, n);
+	g->len += n;
+	g->p[g->len] = 0;
+}
+
+static void gen_str(struct gen *g, const char *s)
+{
+	gen_add(g, s, strlen(s));
+}
+
+/* n bytes of pseudo-random base64 in 76-column lines. */
+static void gen_base64(struct gen *g, size_t n)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned x = 12345;
+	char line[78];
+
+	for (size_t done = 0; done < n; done += 76) {
+		for (int i = 0; i < 76; i++) {
+			x = x * 1103515245u + 12345u;
+			line[i] = b64[(x >> 16) & 63];
+		}
+		line[76] = '\r';
+		line[77] = '\n';
+		gen_add(g, line, 78);
+	}
+}
+
+static double seconds_since(clock_t t0)
+{
+	return (double)(clock() - t0) / CLOCKS_PER_SEC;
+}
+
+static void parse_expect_text(const char *what, struct gen *g, const char *text, int source)
+{
+	struct msg *m;
+	struct err e;
+	clock_t t0 = clock();
+
+	check_context("%s", what);
+	if (CHECK(msg_parse(g->p, g->len, &m, &e) == 0)) {
+		CHECK_STR(m->text, text);
+		CHECK_INT(m->text_source, source);
+		msg_free(m);
+	}
+	CHECK(seconds_since(t0) < 60);
+	check_context(NULL);
+}
+
+static void test_big_attachment(void)
+{
+	struct gen g = { 0 };
+
+	gen_str(&g, MIXED "--b\r\nContent-Type: text/plain\r\n\r\ngame 17\r\nmove Nf3\r\n--b\r\n"
+		"Content-Type: application/octet-stream; name=\"photo.jpg\"\r\n"
+		"Content-Transfer-Encoding: base64\r\n\r\n");
+	gen_base64(&g, 5 << 20);
+	gen_str(&g, "--b--\r\n");
+	parse_expect_text("5 MB attachment after the text", &g, "game 17\nmove Nf3", MSG_TEXT_PLAIN);
+	free(g.p);
+
+	g = (struct gen){ 0 };
+	gen_str(&g, MIXED "--b\r\nContent-Type: text/plain; name=\"log.txt\"\r\n"
+		"Content-Disposition: attachment; filename=\"log.txt\"\r\n\r\n");
+	for (int i = 0; i < (5 << 20) / 16; i++)
+		gen_str(&g, "1. e4 e5 2. Nf3\r\n");
+	gen_str(&g, "--b\r\nContent-Type: text/plain\r\n\r\nresign\r\n--b--\r\n");
+	parse_expect_text("5 MB text attachment before the text", &g, "resign", MSG_TEXT_PLAIN);
+	free(g.p);
+}
+
+static void test_big_message(void)
+{
+	struct gen g = { 0 };
+	struct msg *m;
+	struct msgtext t;
+	struct err e;
+	clock_t t0 = clock();
+	size_t lines = 2;
+
+	gen_str(&g, PLAIN "Content-Type: text/plain; charset=utf-8\r\n"
+		"Content-Transfer-Encoding: quoted-printable\r\n\r\ngame 17\r\nresign\r\n");
+	while (g.len < (size_t)20 << 20) {
+		gen_str(&g, "> 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. B=\r\n"
+			"b3 d6 caf=C3=A9\r\n");
+		lines++;
+	}
+	check_context("20 MB message");
+	if (CHECK(msg_parse(g.p, g.len, &m, &e) == 0)) {
+		CHECK(!strncmp(m->text, "game 17\nresign\n> 1. e4", 22));
+		CHECK(strlen(m->text) > (size_t)18 << 20);
+		if (CHECK(msgtext_extract(m->text, &t, &e) == 0)) {
+			CHECK_INT(t.n, 2);
+			msgtext_free(&t);
+		}
+		msg_free(m);
+	}
+	CHECK(lines > 100000);
+	CHECK(seconds_since(t0) < 60);
+	check_context(NULL);
+	free(g.p);
+}
+
+/* Nested multiparts, closed properly (open: leave the closing delimiters out). */
+static void gen_nested(struct gen *g, int depth, bool open)
+{
+	char line[128];
+
+	gen_str(g, PLAIN "Content-Type: multipart/mixed; boundary=\"b0\"\r\n\r\n");
+	for (int i = 0; i < depth; i++) {
+		snprintf(line, sizeof line,
+			 "--b%d\r\nContent-Type: multipart/mixed; boundary=\"b%d\"\r\n\r\n", i, i + 1);
+		gen_str(g, line);
+	}
+	snprintf(line, sizeof line, "--b%d\r\nContent-Type: text/plain\r\n\r\ne4\r\n", depth);
+	gen_str(g, line);
+	for (int i = depth; i >= 0 && !open; i--) {
+		snprintf(line, sizeof line, "--b%d--\r\n", i);
+		gen_str(g, line);
+	}
+}
+
+/* libetpan needs time in the square of the nesting depth: beyond MSG_MAX_CONTAINERS
+ * containers the tree is not walked, so the text is not found even when it is there. */
+static void test_deep_nesting(void)
+{
+	static const struct {
+		int depth;
+		bool open;
+		const char *text;
+		int source;
+	} cases[] = {
+		{ 20, false, "e4", MSG_TEXT_PLAIN },
+		{ MSG_MAX_CONTAINERS - 1, false, "e4", MSG_TEXT_PLAIN },
+		{ MSG_MAX_CONTAINERS, false, "", MSG_TEXT_NONE },
+		{ 20000, true, "", MSG_TEXT_NONE },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gen g = { 0 };
+		char what[64];
+
+		gen_nested(&g, cases[i].depth, cases[i].open);
+		snprintf(what, sizeof what, "%d nested multiparts", cases[i].depth + 1);
+		parse_expect_text(what, &g, cases[i].text, cases[i].source);
+		free(g.p);
+	}
+}
+
+/* A flat multipart with more parts than MSG_MAX_PARTS is not walked (libetpan would
+ * need some 400 bytes per part); one with fewer is. */
+static void test_many_parts(void)
+{
+	static const int counts[] = { MSG_MAX_PARTS - 2, 200000 };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct gen g = { 0 };
+
+		gen_str(&g, MIXED);
+		for (int k = 0; k < counts[i]; k++)
+			gen_str(&g, "--b\r\nContent-Type: image/gif\r\n\r\nR0lG\r\n");
+		gen_str(&g, "--b\r\nContent-Type: text/plain\r\n\r\ne4\r\n--b--\r\n");
+		parse_expect_text(i ? "200000 parts" : "998 parts", &g, i ? "" : "e4",
+				  i ? MSG_TEXT_NONE : MSG_TEXT_PLAIN);
+		free(g.p);
+	}
+}
+
+static void test_big_html(void)
+{
+	struct gen g = { 0 };
+	struct msg *m;
+	struct err e;
+	clock_t t0 = clock();
+
+	gen_str(&g, PLAIN "Content-Type: text/html; charset=utf-8\r\n\r\n<div>resign</div>");
+	while (g.len < (size_t)6 << 20)
+		gen_str(&g, "<blockquote><p class=\"x\">Nf3 &amp; e4&nbsp;<a href='");
+	check_context("6 MB of unclosed HTML");
+	if (CHECK(msg_parse(g.p, g.len, &m, &e) == 0)) {
+		CHECK(!strncmp(m->text, "resign\n", 7));
+		msg_free(m);
+	}
+	CHECK(seconds_since(t0) < 60);
+	check_context(NULL);
+	free(g.p);
+}
+
+/* Thousands of nested blockquotes: the "> " prefix stays bounded, so the text does not
+ * grow with the square of the input. */
+static void test_quote_bomb(void)
+{
+	struct gen g = { 0 };
+	char *out = NULL;
+	struct err e;
+
+	for (int i = 0; i < 50000; i++)
+		gen_str(&g, "<blockquote>");
+	for (int i = 0; i < 50000; i++)
+		gen_str(&g, "e4<br>");
+	check_context("50000 nested blockquotes");
+	if (CHECK(html_to_text(g.p, g.len, &out, &e) == 0)) {
+		CHECK(strlen(out) < 40 * (size_t)50000);
+		CHECK(!strncmp(out, "> > > > > > > > > > > > > > > > e4\n", 35));
+	}
+	check_context(NULL);
+	free(out);
+	free(g.p);
+}
+
+/* Each corpus message, damaged a few hundred ways: parsing may fail but must not crash,
+ * and what it returns must be clean. */
+static void test_mutations(void)
+{
+	static const char *const inserts[] = { "\r\n--", "\r\n\r\n", "=?utf-8?b?", "<blockquote>",
+					       "Content-Type: multipart/mixed; boundary=\"\"\r\n",
+					       "=\r\n", "\xff\xfe", "\0" };
+	DIR *d = opendir(CORPUS);
+	struct dirent *de;
+	unsigned x = 42;
+	int runs = 0, clean = 0;
+
+	if (!CHECK(d != NULL))
+		return;
+	while ((de = readdir(d))) {
+		char path[512];
+		size_t len, l = strlen(de->d_name);
+		char *raw;
+
+		if (l < 5 || strcmp(de->d_name + l - 4, ".eml"))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", CORPUS, de->d_name);
+		if (!(raw = slurp(path, &len)))
+			continue;
+		for (int k = 0; k < 40; k++) {
+			struct gen g = { 0 };
+			size_t at;
+			struct msg *m;
+			struct msgtext t = { 0 };
+			struct err e;
+			char *exact;
+
+			x = x * 1103515245u + 12345u;
+			at = (x >> 8) % (len + 1);
+			if (k % 3 == 0) {          /* truncated */
+				gen_add(&g, raw, at);
+			} else if (k % 3 == 1) {   /* something inserted */
+				const char *ins = inserts[(x >> 4) % 8];
+
+				gen_add(&g, raw, at);
+				gen_add(&g, ins, *ins ? strlen(ins) : 1);
+				gen_add(&g, raw + at, len - at);
+			} else {                   /* bytes flipped */
+				gen_add(&g, raw, len);
+				for (int f = 0; f < 8; f++) {
+					x = x * 1103515245u + 12345u;
+					g.p[(x >> 8) % (len ? len : 1)] ^= (char)(1 << (x % 8));
+				}
+			}
+			runs++;
+			/* an exact-size copy, no NUL after it: reading past the end shows */
+			exact = malloc(g.len ? g.len : 1);
+			memcpy(exact, g.p, g.len);
+			if (g.len && msg_parse(exact, g.len, &m, &e) == 0) {
+				clean += utf8_ok(m->text) && m->subject &&
+					 msgtext_extract(m->text, &t, &e) == 0;
+				msgtext_free(&t);
+				msg_free(m);
+			} else {
+				clean++;
+			}
+			free(exact);
+			free(g.p);
+		}
+		free(raw);
+	}
+	closedir(d);
+	CHECK(runs >= 25 * 40);
+	CHECK_INT(clean, runs);
+}
+
+int main(void)
+{
+	test_corpus();
+	test_headers();
+	test_ids();
+	test_text();
+	test_failures();
+	test_html();
+	test_big_attachment();
+	test_big_message();
+	test_deep_nesting();
+	test_many_parts();
+	test_big_html();
+	test_quote_bomb();
+	test_mutations();
+	return check_done();
+}

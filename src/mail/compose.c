@@ -1,0 +1,150 @@
+/* compose.c: see compose.h. */
+#include "mail/compose.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+#include "util/clock.h"
+
+static bool plain_ascii(const char *s, size_t max_line)
+{
+	size_t line = 0;
+
+	for (; *s; s++) {
+		if ((unsigned char)*s >= 0x80 || (*s < 0x20 && *s != '\n' && *s != '\t'))
+			return false;
+		line = *s == '\n' ? 0 : line + 1;
+		if (line > max_line)
+			return false;
+	}
+	return true;
+}
+
+char *compose_qp(const char *text)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct buf b = { 0 };
+	size_t col = 0;
+
+	for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+		char enc[4];
+		size_t n;
+		if (*s == '\n') {
+			buf_str(&b, "\r\n");
+			col = 0;
+			continue;
+		}
+		bool last = s[1] == '\n' || s[1] == 0;
+		if ((*s >= 33 && *s <= 126 && *s != '=') || ((*s == ' ' || *s == '\t') && !last)) {
+			enc[0] = (char)*s, n = 1;
+		} else {
+			enc[0] = '=', enc[1] = hex[*s >> 4], enc[2] = hex[*s & 15], n = 3;
+		}
+		if (col + n > 75) {             /* soft line break */
+			buf_str(&b, "=\r\n");
+			col = 0;
+		}
+		buf_add(&b, enc, n);
+		col += n;
+	}
+	if (col)
+		buf_str(&b, "\r\n");
+	return buf_take(&b);
+}
+
+/* RFC 2047 Q encoding, words of at most 75 characters, never splitting a UTF-8 letter. */
+char *compose_header_value(const char *name, const char *value)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct buf b = { 0 };
+	size_t col = strlen(name) + 2;
+
+	if (plain_ascii(value, 900) && !strchr(value, '\n'))
+		return strdup(value);
+	const unsigned char *s = (const unsigned char *)value;
+	while (*s) {
+		struct buf w = { 0 };
+		buf_str(&w, "=?UTF-8?Q?");
+		while (*s) {
+			size_t clen = *s < 0x80 ? 1 : *s >= 0xF0 ? 4 : *s >= 0xE0 ? 3 : *s >= 0xC0 ? 2 : 1;
+			if (w.n + clen * 3 + 2 > 75)
+				break;
+			for (size_t k = 0; k < clen && s[k]; k++) {
+				unsigned char c = s[k];
+				if (c == ' ')
+					buf_str(&w, "_");
+				else if (c >= 0x80 || c < 0x20 || strchr("=?_\"(),.:;<>@[\\]", c)) {
+					char enc[3] = { '=', hex[c >> 4], hex[c & 15] };
+					buf_add(&w, enc, 3);
+				} else
+					buf_add(&w, (const char *)&c, 1);
+			}
+			s += clen;
+		}
+		buf_str(&w, "?=");
+		if (b.n) {
+			buf_str(&b, col + w.n + 1 > 76 ? "\r\n " : " ");
+			col = col + w.n + 1 > 76 ? 1 : col + 1;
+		}
+		buf_add(&b, w.s ? w.s : "", w.n);
+		col += w.n;
+		buf_free(&w);
+	}
+	return buf_take(&b);
+}
+
+char *compose_mail(const struct mail_out *m)
+{
+	struct buf b = { 0 };
+	char date[CLOCK_ISO_MAX + 8];
+	char *subject = compose_header_value("Subject", m->subject), *body;
+	bool ascii = plain_ascii(m->body, 76);
+
+	if (!subject)
+		return NULL;
+	clock_rfc5322(m->date, date);
+	buf_printf(&b, "From: %s <%s>\r\n", m->from_name, m->from_addr);
+	buf_printf(&b, "To: %s\r\n", m->to);
+	buf_printf(&b, "Subject: %s\r\n", subject);
+	buf_printf(&b, "Date: %s\r\n", date);
+	buf_printf(&b, "Message-ID: <%s>\r\n", m->message_id);
+	if (m->in_reply_to && *m->in_reply_to)
+		buf_printf(&b, "In-Reply-To: <%s>\r\n", m->in_reply_to);
+	if (m->references && *m->references) {
+		buf_str(&b, "References:");
+		char *refs = strdup(m->references), *save = NULL;
+		for (char *r = refs ? strtok_r(refs, " ", &save) : NULL; r; r = strtok_r(NULL, " ", &save))
+			buf_printf(&b, " <%s>", r);
+		free(refs);
+		buf_str(&b, "\r\n");
+	}
+	buf_str(&b, "Auto-Submitted: auto-replied\r\n");
+	for (size_t i = 0; m->extra && m->extra[i]; i++)
+		buf_printf(&b, "%s\r\n", m->extra[i]);
+	buf_str(&b, "MIME-Version: 1.0\r\n");
+	buf_str(&b, "Content-Type: text/plain; charset=UTF-8; format=fixed\r\n");
+	if (ascii) {
+		buf_str(&b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
+		for (const char *s = m->body; *s;) {
+			size_t n = strcspn(s, "\n");
+			buf_add(&b, s, n);
+			s += n;
+			if (*s == '\n')
+				buf_str(&b, "\r\n"), s++;
+		}
+		if (b.n && b.s[b.n - 1] != '\n')
+			buf_str(&b, "\r\n");
+	} else {
+		buf_str(&b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+		if ((body = compose_qp(m->body))) {
+			buf_str(&b, body);
+			free(body);
+		} else
+			b.failed = true;
+	}
+	free(subject);
+	return buf_take(&b);
+}

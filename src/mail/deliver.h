@@ -1,0 +1,30 @@
+/* deliver.h: flushing the outbox (outbox.h): every queued reply goes to the SMTP server
+ * named by smtp_url, oldest first, with referee_address as the envelope sender and the
+ * mail's To: address as the recipient. Sending is at least once: a run that dies between
+ * the server's acceptance and the file's removal sends that mail again next time. */
+#ifndef TEMPEST_DELIVER_H
+#define TEMPEST_DELIVER_H
+
+#include <stdio.h>
+
+#include "config/config.h"
+#include "util/err.h"
+
+struct deliver_stats {
+	int sent;               /* accepted by the server (or written to `out`), removed */
+	int tempfail;           /* still queued: a temporary failure stopped the flush */
+	int rejected;           /* refused for good, moved to failed/ */
+};
+
+/* Sends every queued mail over SMTP (cfg->smtp_url) in order; a sent one is removed at
+ * once (then the directory is synced), a rejected one goes to failed/, a temporary
+ * failure stops the flush and leaves the rest queued for the next run (the reason is
+ * logged as a warning). With no smtp_url (the embedded mode) each queued mail is
+ * appended to `out` as an mbox message and removed.
+ * Returns 0 when the flush ran, whatever became of the mails (st says); -1 with e set
+ * on a local failure (an unreadable outbox, a file that cannot be removed, bad SMTP
+ * settings, a failed write to `out`), st->tempfail then counting the mails left. */
+int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
+		   struct deliver_stats *st, struct err *e);
+
+#endif

@@ -1,0 +1,308 @@
+/* outbox.c: see outbox.h. A queued file is NAME.eml, NAME being 32 lower-case hex digits;
+ * anything else in the directory (the temporary files of an interrupted write, failed/)
+ * is not part of the queue. */
+#include "mail/outbox.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <fcntl.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/crypto.h"
+#include "util/fsutil.h"
+
+#define NAME_HEX 32                     /* 16 bytes of SHA-256 */
+#define SUFFIX ".eml"
+#define FAILED "failed"
+
+/* The queue file's name for a Message-ID: NAME.eml. */
+static void name_of(const char *message_id, char out[NAME_HEX + sizeof SUFFIX])
+{
+	uint8_t hash[CRYPTO_HASH_LEN];
+
+	crypto_sha256(message_id, strlen(message_id), hash);
+	crypto_hex(hash, NAME_HEX / 2, out);
+	memcpy(out + NAME_HEX, SUFFIX, sizeof SUFFIX);
+}
+
+static bool is_queue_name(const char *name)
+{
+	for (int i = 0; i < NAME_HEX; i++)
+		if (!isdigit((unsigned char)name[i]) && (name[i] < 'a' || name[i] > 'f'))
+			return false;
+	return !strcmp(name + NAME_HEX, SUFFIX);
+}
+
+/* The queue is sent oldest first. Files written within one tick of the file system's
+ * clock would tie, so each gets a modification time later than the one before. */
+static int stamp(const char *path, struct err *e)
+{
+	static struct timespec last;
+	struct timespec now, times[2];
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (now.tv_sec < last.tv_sec || (now.tv_sec == last.tv_sec && now.tv_nsec <= last.tv_nsec)) {
+		now = last;
+		if (++now.tv_nsec == 1000000000)
+			now.tv_sec++, now.tv_nsec = 0;
+	}
+	last = now;
+	times[0] = times[1] = now;
+	if (utimensat(AT_FDCWD, path, times, 0) < 0)
+		return err_set(e, "outbox: cannot stamp %s: %s", path, strerror(errno));
+	return 0;
+}
+
+int outbox_put(const char *dir, const char *message_id, const char *text, size_t len,
+	       struct err *e)
+{
+	char name[NAME_HEX + sizeof SUFFIX], path[PATH_MAX];
+
+	/* The text is not judged here: a failure would leave the mail that caused the reply
+	 * unprocessed, to fail again on every run. A reply that cannot be sent goes to
+	 * failed/ when the outbox is flushed. */
+	if (!message_id || !*message_id)
+		return err_set(e, "outbox: a queued mail needs a Message-ID");
+	name_of(message_id, name);
+	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+		return err_set(e, "outbox: path too long: %s", dir);
+	if (fs_mkdirs(dir, 0700, e) < 0 || fs_write_atomic(path, text, len, 0600, e) < 0)
+		return -1;
+	return stamp(path, e);
+}
+
+struct queued {
+	char *path;
+	struct timespec mtime;
+};
+
+static int by_age(const void *a, const void *b)
+{
+	const struct queued *x = a, *y = b;
+
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+		return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* Adds dir/name to the list if it is a regular file. */
+static int add_queued(struct queued **q, size_t *n, size_t *cap, const char *dir,
+		      const char *name, struct err *e)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (stat(path, &st) < 0) {
+		if (errno == ENOENT)            /* sent and removed meanwhile */
+			return 0;
+		return err_set(e, "outbox: cannot stat %s: %s", path, strerror(errno));
+	}
+	if (!S_ISREG(st.st_mode))
+		return 0;
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		struct queued *g = realloc(*q, c * sizeof **q);
+		if (!g)
+			return err_set(e, "outbox: out of memory");
+		*q = g, *cap = c;
+	}
+	if (!((*q)[*n].path = strdup(path)))
+		return err_set(e, "outbox: out of memory");
+	(*q)[(*n)++].mtime = st.st_mtim;
+	return 0;
+}
+
+static void free_queued(struct queued *q, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(q[i].path);
+	free(q);
+}
+
+int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e)
+{
+	struct queued *q = NULL;
+	size_t count = 0, cap = 0;
+	struct dirent *de;
+	char **out;
+	DIR *d;
+
+	*paths = NULL;
+	*n = 0;
+	if (!(d = opendir(dir))) {
+		if (errno == ENOENT)            /* nothing was ever queued */
+			return 0;
+		return err_set(e, "outbox: cannot open %s: %s", dir, strerror(errno));
+	}
+	while ((de = readdir(d)))
+		if (is_queue_name(de->d_name) && add_queued(&q, &count, &cap, dir, de->d_name, e) < 0) {
+			closedir(d);
+			free_queued(q, count);
+			return -1;
+		}
+	closedir(d);
+	if (!(out = malloc((count ? count : 1) * sizeof *out))) {
+		free_queued(q, count);
+		return err_set(e, "outbox: out of memory");
+	}
+	if (count)
+		qsort(q, count, sizeof *q, by_age);
+	for (size_t i = 0; i < count; i++)
+		out[i] = q[i].path;
+	free(q);
+	*paths = out;
+	*n = count;
+	return 0;
+}
+
+/* The end of the header section: the empty line (or the end of the text). */
+static const char *header_end(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if (p == text ? (*p == '\r' || *p == '\n') :
+		    p[-1] == '\n' && (*p == '\n' || (*p == '\r' && p[1] == '\n')))
+			return p;
+	return text + strlen(text);
+}
+
+/* The start of the line after p's, or end. */
+static const char *next_line(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	return nl ? nl + 1 : end;
+}
+
+/* Copies the unfolded value of the one To: header into out. */
+static int to_value(const char *text, char *out, size_t len, struct err *e)
+{
+	const char *end = header_end(text), *found = NULL;
+
+	for (const char *p = text; p < end; p = next_line(p, end))
+		if (!strncasecmp(p, "To:", 3)) {
+			if (found)
+				return err_set(e, "two To: headers");
+			found = p + 3;
+		}
+	if (!found)
+		return err_set(e, "no To: header");
+	size_t n = 0;
+	for (const char *p = found; p < end; p++) {
+		if (*p == '\n' && (p + 1 >= end || (p[1] != ' ' && p[1] != '\t')))
+			break;                  /* the next header */
+		if (*p == '\r' || *p == '\n')
+			continue;               /* unfolding: the line end goes, the blank stays */
+		if (n + 1 >= len)
+			return err_set(e, "the To: header is too long");
+		out[n++] = *p;
+	}
+	out[n] = 0;
+	return 0;
+}
+
+/* Copies s[0..n) into out without its surrounding blanks. */
+static int copy_trimmed(const char *s, size_t n, char *out, size_t len, struct err *e)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n >= len)
+		return err_set(e, "the To: address is too long");
+	memcpy(out, s, n);
+	out[n] = 0;
+	return 0;
+}
+
+/* Finds the address in a To: value: inside <> if any (outside quoted strings and
+ * comments), else the value without its comments. One address only. */
+static int address_of(const char *value, char *out, size_t len, struct err *e)
+{
+	char bare[1024];
+	const char *start = NULL, *stop = NULL;
+	bool quoted = false;
+	int comment = 0;
+	size_t n = 0;
+
+	for (const char *p = value; *p; p++) {
+		if (quoted || comment) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (quoted)
+				quoted = *p != '"';
+			else
+				comment += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+		} else if (*p == '"')
+			quoted = true;
+		else if (*p == '(')
+			comment = 1;
+		else if (*p == ',' || (*p == '<' && start))
+			return err_set(e, "the To: header names more than one address");
+		else if (*p == '<')
+			start = p + 1;
+		else if (*p == '>' && start && !stop)
+			stop = p;
+		else if (!start && n + 1 < sizeof bare)
+			bare[n++] = *p;
+	}
+	if (start && !stop)
+		return err_set(e, "the To: address has no closing '>'");
+	if (start)
+		return copy_trimmed(start, (size_t)(stop - start), out, len, e);
+	return copy_trimmed(bare, n, out, len, e);
+}
+
+int outbox_recipient(const char *text, char *out, size_t len, struct err *e)
+{
+	char value[1024];
+	const char *at;
+
+	if (len < 2)
+		return err_set(e, "no room for the To: address");
+	if (to_value(text, value, sizeof value, e) < 0 || address_of(value, out, len, e) < 0)
+		return -1;
+	for (const char *p = out; *p; p++)
+		if ((unsigned char)*p <= ' ' || strchr("<>()\",;\\", *p) || (unsigned char)*p == 0x7f)
+			return err_set(e, "the To: address '%s' is not a plain address", out);
+	if (!(at = strchr(out, '@')) || at == out || !at[1] || strchr(at + 1, '@'))
+		return err_set(e, "the To: header holds no address ('%s')", out);
+	return 0;
+}
+
+int outbox_remove(const char *path, struct err *e)
+{
+	if (unlink(path) < 0 && errno != ENOENT)
+		return err_set(e, "outbox: cannot remove %s: %s", path, strerror(errno));
+	return fs_sync_dir_of(path, e);
+}
+
+int outbox_fail(const char *dir, const char *path, struct err *e)
+{
+	char failed[PATH_MAX], dest[PATH_MAX];
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	if (snprintf(failed, sizeof failed, "%s/" FAILED, dir) >= (int)sizeof failed ||
+	    snprintf(dest, sizeof dest, "%s/%s", failed, base) >= (int)sizeof dest)
+		return err_set(e, "outbox: path too long: %s", dir);
+	if (fs_mkdirs(failed, 0700, e) < 0)
+		return -1;
+	if (rename(path, dest) < 0)
+		return err_set(e, "outbox: cannot move %s to %s: %s", path, failed, strerror(errno));
+	if (fs_sync_dir_of(dest, e) < 0)
+		return -1;
+	return fs_sync_dir_of(path, e);
+}

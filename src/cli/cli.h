@@ -11,5 +11,12 @@ enum exit_status {
 };
 
 int cmd_perft(int argc, char **argv);
+int cmd_send(int argc, char **argv);
+int cmd_poll(int argc, char **argv);
+int cmd_process(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_new(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 #endif

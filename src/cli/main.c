@@ -11,6 +11,13 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "poll", cmd_poll, "process the mail waiting in the IMAP mailbox (cron)" },
+	{ "process", cmd_process, "apply the mails of an mbox file (or standard input)" },
+	{ "replay", cmd_replay, "rebuild a game from its log and check every step" },
+	{ "new", cmd_new, "set up a game between two players" },
+	{ "show", cmd_show, "show one game" },
+	{ "list", cmd_list, "list the games" },
+	{ "send", cmd_send, "send the replies waiting in the outbox" },
 	{ "perft", cmd_perft, "count legal move paths (tests the rules engine)" },
 };
 

@@ -12,6 +12,17 @@ run() {
 	err=$(cat "$cli_tmp/err")
 }
 
+# run_in FILE CMD...: as run, with FILE on standard input.
+run_in() {
+	cli_tmp=${cli_tmp:-$(mktemp -d)}
+	cli_in=$1
+	shift
+	"$@" <"$cli_in" >"$cli_tmp/out" 2>"$cli_tmp/err"
+	rc=$?
+	out=$(cat "$cli_tmp/out")
+	err=$(cat "$cli_tmp/err")
+}
+
 ok() {
 	cli_passed=$((cli_passed + 1))
 }

@@ -6,7 +6,8 @@ T=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TA=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 # the sanitized binary lives in build/asan/, away from rules/: point it there
 TEMPEST_RULES_DIR=$(pwd)/rules
-export T TA TEMPEST_RULES_DIR
+TEMPEST_TEMPLATES_DIR=$(pwd)/templates
+export T TA TEMPEST_RULES_DIR TEMPEST_TEMPLATES_DIR
 passed=0; failed=0
 for t in tests/cli/t_*.sh; do
   res=$(sh "$t" 2>&1); rc=$?

@@ -1,0 +1,191 @@
+/* cmd_games.c: the game master's view of local state: `tempest new`, `tempest show`,
+ * `tempest list`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "mail/deliver.h"
+#include "pipeline/pipeline.h"
+#include "render/view.h"
+#include "rules/rules.h"
+#include "store/store.h"
+
+static const char new_usage[] =
+	"usage: tempest new [-c FILE] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS\n"
+	"\n"
+	"Sets up a game between two players, who are mailed at once; White moves first.\n"
+	"(Players can also challenge each other by mail: see 'help' in the README.)\n";
+
+static const char show_usage[] =
+	"usage: tempest show [-c FILE] [--json] GAME\n"
+	"\n"
+	"Shows game GAME: players, status, board, moves and the history of its events\n"
+	"(with the state hash after each). --json prints the state file itself.\n";
+
+static const char list_usage[] =
+	"usage: tempest list [-c FILE]\n"
+	"\n"
+	"Lists the games: number, variant, players, status, moves, last change.\n";
+
+int cmd_new(int argc, char **argv)
+{
+	struct common c;
+	struct pipeline *pl;
+	struct err e;
+	int next, id, rc = common_start(argc, argv, new_usage, &c, &next);
+
+	if (rc >= 0)
+		return rc;
+	if (argc - next != 3) {
+		fputs(new_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (!strchr(argv[next + 1], '@') || !strchr(argv[next + 2], '@') ||
+	    !strcasecmp(argv[next + 1], argv[next + 2])) {
+		fprintf(stderr, "tempest new: two different mail addresses are needed\n");
+		return EXIT_USAGE;
+	}
+	if (pipeline_open(&pl, &c.cfg, 0, &e) < 0) {
+		fprintf(stderr, "tempest new: %s\n", e.msg);
+		return EXIT_TEMPFAIL;
+	}
+	rc = pipeline_new_game(pl, argv[next], argv[next + 1], argv[next + 2], &id, &e);
+	if (rc < 0) {
+		fprintf(stderr, "tempest new: %s\n", e.msg);
+		pipeline_close(pl);
+		return EXIT_USAGE;
+	}
+	printf("game %d: %s, %s (White) v %s (Black)\n", id, argv[next], argv[next + 1],
+	       argv[next + 2]);
+	struct deliver_stats ds = { 0 };
+	if (deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
+		fprintf(stderr, "tempest new: the mails stay queued: %s\n", e.msg);
+	pipeline_close(pl);
+	return ds.tempfail ? EXIT_TEMPFAIL : EXIT_OK;
+}
+
+static int open_game(const struct common *c, struct store *st, int id, struct game **g,
+		     struct variant **v)
+{
+	struct err e;
+
+	*v = NULL;
+	if (store_open(st, c->cfg.data_dir, false, true, &e) < 0) {
+		fprintf(stderr, "tempest: %s\n", e.msg);
+		return EXIT_USAGE;
+	}
+	int rc = store_load(st, id, g, &e);
+	if (rc != 0) {
+		fprintf(stderr, "tempest: %s\n", rc > 0 ? "there is no such game" : e.msg);
+		store_close(st);
+		return EXIT_USAGE;
+	}
+	if (!(*v = rules_load(rules_dir(c->cfg.rules_dir), (*g)->variant, &e)) ||
+	    game_load_position(*g, *v, &e) < 0) {
+		fprintf(stderr, "tempest: %s\n", e.msg);
+		return EXIT_FAILED;
+	}
+	return -1;
+}
+
+static void print_game(const struct game *g)
+{
+	struct buf b = { 0 };
+	char fen[FEN_MAX];
+
+	printf("Game %d: %s\n", g->id, g->v->title);
+	printf("White: %s\nBlack: %s\n", g->player[WHITE].address, g->player[BLACK].address);
+	printf("Status: %s", game_status_name(g->status));
+	if (g->status == GAME_PLAYING)
+		printf(", %s to move", g->pos->side == WHITE ? "White" : "Black");
+	if (g->status == GAME_OVER || g->status == GAME_DECLINED)
+		printf(", %s (%s)", g->result, g->termination);
+	if (g->draw_offer >= 0)
+		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
+	printf("\nCreated %s, last change %s\n\n", g->created, g->updated);
+	view_board(g->pos, WHITE, &b);
+	printf("%s\n", b.s ? b.s : "");
+	buf_free(&b);
+	view_movetext(g, &b);
+	printf("Moves: %s\n", b.s ? b.s : "(none)");
+	buf_free(&b);
+	pos_to_fen(g->pos, fen, sizeof fen);
+	printf("FEN: %s\n\nEvents (state hash after each):\n", fen);
+	for (size_t i = 0; i < g->nevents; i++) {
+		const struct game_event *ev = &g->events[i];
+		printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind,
+		       color_name_lc(ev->by), ev->detail, ev->after);
+	}
+	printf("Mails recorded: %zu\n", g->nmails);
+}
+
+int cmd_show(int argc, char **argv)
+{
+	struct common c;
+	struct store st;
+	struct game *g = NULL;
+	struct variant *v;
+	bool json = false;
+	int next, rc = common_start(argc, argv, show_usage, &c, &next);
+
+	if (rc >= 0)
+		return rc;
+	if (next < argc && !strcmp(argv[next], "--json"))
+		json = true, next++;
+	if (argc - next != 1 || atoi(argv[next]) < 1) {
+		fputs(show_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if ((rc = open_game(&c, &st, atoi(argv[next]), &g, &v)) < 0) {
+		if (json) {
+			char *text = store_game_to_json(g);
+			printf("%s\n", text ? text : "{}");
+			free(text);
+		} else
+			print_game(g);
+		rc = EXIT_OK;
+	}
+	game_free(g);
+	variant_free(v);
+	store_close(&st);
+	return rc;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct common c;
+	struct store st;
+	struct err e;
+	int *ids, next, rc = common_start(argc, argv, list_usage, &c, &next);
+	size_t n;
+
+	if (rc >= 0)
+		return rc;
+	if (next != argc) {
+		fputs(list_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (store_open(&st, c.cfg.data_dir, false, true, &e) < 0 || store_list(&st, &ids, &n, &e) < 0) {
+		fprintf(stderr, "tempest list: %s\n", e.msg);
+		return EXIT_USAGE;
+	}
+	printf("%5s  %-12s %-28s %-28s %-9s %5s  %s\n", "game", "variant", "white", "black",
+	       "status", "moves", "last change");
+	for (size_t i = 0; i < n; i++) {
+		struct game *g;
+		if (store_load(&st, ids[i], &g, &e) != 0) {
+			printf("%5d  (cannot read: %s)\n", ids[i], e.msg);
+			continue;
+		}
+		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
+		       g->player[WHITE].address, g->player[BLACK].address,
+		       g->status == GAME_OVER ? g->result : game_status_name(g->status),
+		       g->nmoves, g->updated);
+		game_free(g);
+	}
+	free(ids);
+	store_close(&st);
+	return EXIT_OK;
+}

@@ -1,0 +1,115 @@
+/* cmd_poll.c: `tempest poll`: one cron run against the referee's IMAP mailbox: every
+ * mail in it is processed (oldest first), committed, then moved to the processed folder;
+ * the replies are sent at the end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "mail/deliver.h"
+#include "mail/imap.h"
+#include "pipeline/pipeline.h"
+#include "util/fault.h"
+#include "util/log.h"
+
+static const char usage[] =
+	"usage: tempest poll [-c FILE] [-n] [--dry-run] [-v]\n"
+	"\n"
+	"One run, as cron does it: every mail waiting in imap_mailbox is processed, its\n"
+	"result committed, and the mail moved to processed_folder; then the replies are\n"
+	"sent (smtp_url). A mail that cannot be processed now (a storage failure) stays for\n"
+	"the next run; so do replies the SMTP server cannot take now. Quiet when all is well.\n"
+	"  -c FILE    configuration file (default: $TEMPEST_CONFIG)\n"
+	"  -n         check the configuration, rules and templates, then exit\n"
+	"  --dry-run  change nothing, move nothing; print the mails that would be sent\n"
+	"  -v         say what happens (twice: more)\n"
+	"Exit status: 0 done; 75 try again later (server unreachable, mail left over);\n"
+	"1 some reply was refused by the SMTP server; 2 bad configuration.\n";
+
+/* Processes one mail; returns 1 if it must be retried later. */
+static int one(struct pipeline *pl, struct imap *im, uint32_t uid, const struct common *c)
+{
+	char *raw;
+	size_t len;
+	struct err e;
+	int rc = imap_fetch(im, uid, &raw, &len, &e);
+
+	if (rc == IMAP_TOO_LARGE) {
+		log_warn("mail %u is too large to read; moving it to %s unanswered", uid,
+			 c->cfg.processed_folder);
+		if (!c->dry_run && imap_move(im, uid, c->cfg.processed_folder, &e) < 0)
+			log_warn("%s", e.msg);
+		return 0;
+	}
+	if (rc < 0) {
+		log_error("%s", e.msg);
+		return 1;
+	}
+	rc = pipeline_message(pl, raw, len, &e);
+	free(raw);
+	if (rc < 0) {
+		log_error("mail %u left for the next run: %s", uid, e.msg);
+		if (imap_unflag_seen(im, uid, &e) < 0)
+			log_warn("%s", e.msg);
+		return 1;
+	}
+	if (c->dry_run)
+		return 0;
+	fault_point("before-move");
+	if (imap_move(im, uid, c->cfg.processed_folder, &e) < 0) {
+		/* committed and marked seen: the next run recognises it and moves it then */
+		log_warn("%s", e.msg);
+		return 1;
+	}
+	return 0;
+}
+
+int cmd_poll(int argc, char **argv)
+{
+	struct common c;
+	struct pipeline *pl;
+	struct imap *im;
+	struct err e;
+	uint32_t *uids = NULL;
+	size_t n = 0;
+	int next, retry = 0, rc = common_start(argc, argv, usage, &c, &next);
+
+	if (rc >= 0)
+		return rc;
+	if (c.check_only)
+		return common_check(&c);
+	if (next != argc) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (!c.cfg.imap_url[0]) {
+		fprintf(stderr, "tempest poll: the configuration names no imap_url (for mail from "
+			"a file or a pipe, use 'tempest process')\n");
+		return EXIT_USAGE;
+	}
+	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
+		fprintf(stderr, "tempest poll: %s\n", e.msg);
+		return EXIT_TEMPFAIL;
+	}
+	if (!(im = imap_open(&c.cfg, &e)) || imap_search(im, &uids, &n, &e) < 0) {
+		log_error("%s", e.msg);
+		retry = 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		retry += one(pl, im, uids[i], &c);
+	free(uids);
+	imap_close(im);
+	struct deliver_stats ds = { 0 };
+	fault_point("before-send");
+	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
+		log_warn("replies stay queued: %s", e.msg);
+	const struct pipeline_stats *s = pipeline_stats(pl);
+	log_info("%zu mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
+		 "%d replies sent, %d queued for later, %d refused by the server", n, s->applied,
+		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail, ds.rejected);
+	pipeline_close(pl);
+	if (retry || ds.tempfail)
+		return EXIT_TEMPFAIL;
+	return ds.rejected ? EXIT_FAILED : EXIT_OK;
+}

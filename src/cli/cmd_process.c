@@ -1,0 +1,123 @@
+/* cmd_process.c: `tempest process`: the pipeline fed from an mbox file or from one
+ * message on standard input (behind .forward or procmail), then the outbox flushed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "mail/deliver.h"
+#include "mail/mbox.h"
+#include "pipeline/pipeline.h"
+#include "util/log.h"
+
+static const char usage[] =
+	"usage: tempest process [-c FILE] [-n] [--dry-run] [-v] [FILE.mbox | -]\n"
+	"\n"
+	"Reads the mails of an mbox file (or one mail on standard input: '-', the default),\n"
+	"applies the orders in each to its game, and sends the replies (over SMTP if the\n"
+	"configuration names a server, else to standard output as an mbox). Mails already\n"
+	"processed are recognised and skipped, so the same file can be given again.\n"
+	"  -c FILE    configuration file (default: $TEMPEST_CONFIG, else built-in defaults)\n"
+	"  -n         check the configuration, rules and templates, then exit\n"
+	"  --dry-run  change nothing; print the mails that would be sent\n"
+	"  -v         say what happens (twice: more)\n"
+	"Exit status: 0 done; 75 some mail must be retried later; 1 some reply was\n"
+	"refused by the mail server; 2 bad configuration or arguments.\n";
+
+struct run {
+	struct pipeline *pl;
+	int transient;
+};
+
+static int each(const char *raw, size_t len, long offset, void *arg)
+{
+	struct run *r = arg;
+	struct err e;
+
+	if (pipeline_message(r->pl, raw, len, &e) < 0) {
+		log_error("mail at byte %ld left for the next run: %s", offset, e.msg);
+		r->transient++;
+	}
+	return 0;
+}
+
+static int read_stdin(char **out, size_t *len, size_t max)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap);
+
+	while (buf) {
+		if (n == cap) {
+			if (cap >= max)
+				break;
+			char *b = realloc(buf, cap *= 2);
+			if (!b) {
+				free(buf);
+				return -1;
+			}
+			buf = b;
+		}
+		size_t r = fread(buf + n, 1, cap - n, stdin);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (!buf || ferror(stdin)) {
+		free(buf);
+		return -1;
+	}
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+int cmd_process(int argc, char **argv)
+{
+	struct common c;
+	struct run r = { 0 };
+	struct err e;
+	int next, rc = common_start(argc, argv, usage, &c, &next);
+
+	if (rc >= 0)
+		return rc;
+	if (c.check_only)
+		return common_check(&c);
+	if (next < argc - 1 || (next < argc && argv[next][0] == '-' && argv[next][1])) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	const char *file = next < argc ? argv[next] : "-";
+	if (pipeline_open(&r.pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
+		fprintf(stderr, "tempest: %s\n", e.msg);
+		return EXIT_TEMPFAIL;
+	}
+	if (strcmp(file, "-")) {
+		if (mbox_read(file, each, &r, &e) < 0) {
+			fprintf(stderr, "tempest: %s\n", e.msg);
+			pipeline_close(r.pl);
+			return EXIT_USAGE;
+		}
+	} else {
+		char *raw;
+		size_t len;
+		if (read_stdin(&raw, &len, (size_t)c.cfg.max_message_size * 4 + 65536) < 0) {
+			fprintf(stderr, "tempest: cannot read the mail on standard input\n");
+			pipeline_close(r.pl);
+			return EXIT_TEMPFAIL;
+		}
+		each(raw, len, 0, &r);
+		free(raw);
+	}
+	struct deliver_stats ds = { 0 };
+	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(r.pl), stdout, &ds, &e) < 0)
+		log_warn("replies stay queued: %s", e.msg);
+	const struct pipeline_stats *s = pipeline_stats(r.pl);
+	log_info("%d mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
+		 "%d replies sent, %d queued for later", s->mails, s->applied, s->refused,
+		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail);
+	pipeline_close(r.pl);
+	if (r.transient || ds.tempfail)
+		return EXIT_TEMPFAIL;
+	return ds.rejected ? EXIT_FAILED : EXIT_OK;
+}

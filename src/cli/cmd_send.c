@@ -1,0 +1,101 @@
+/* cmd_send.c: `tempest send`: flushes the outbox, e.g. from cron after the mail server
+ * was down, without reading any mail. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "mail/deliver.h"
+#include "mail/outbox.h"
+#include "store/store.h"
+#include "util/fsutil.h"
+#include "util/log.h"
+
+static const char usage[] =
+	"usage: tempest send [-c FILE] [-n] [--dry-run] [-v]\n"
+	"\n"
+	"Sends the replies waiting in the data directory's outbox, oldest first: over SMTP if\n"
+	"the configuration names a server (smtp_url), else to standard output as an mbox. A\n"
+	"reply the server refuses for good moves to outbox/failed/; after a temporary failure\n"
+	"the rest stay queued for the next run.\n"
+	"  -c FILE    configuration file (default: $TEMPEST_CONFIG, else built-in defaults)\n"
+	"  -n         check the configuration, rules and templates, then exit\n"
+	"  --dry-run  send nothing; list the queued replies and their recipients\n"
+	"  -v         say what happens\n"
+	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure: try again\n"
+	"later); 1 some reply was refused for good; 2 bad configuration or arguments.\n";
+
+/* --dry-run: one line per queued reply, "PATH -> RECIPIENT". */
+static int list_queue(const char *outbox)
+{
+	char **paths, rcpt[512], *text;
+	size_t n, len;
+	struct err e;
+	int bad = 0;
+
+	if (outbox_list(outbox, &paths, &n, &e) < 0) {
+		fprintf(stderr, "tempest: %s\n", e.msg);
+		return EXIT_TEMPFAIL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int ok = fs_read(paths[i], 64L * 1024 * 1024, &text, &len, &e) == 0;
+		if (ok) {
+			ok = outbox_recipient(text, rcpt, sizeof rcpt, &e) == 0;
+			free(text);
+		}
+		if (ok)
+			printf("%s -> %s\n", paths[i], rcpt);
+		else {
+			printf("%s: %s\n", paths[i], e.msg);
+			bad++;
+		}
+		free(paths[i]);
+	}
+	free(paths);
+	return bad ? EXIT_FAILED : EXIT_OK;
+}
+
+/* The exit status for what the flush did. */
+static int status_of(const struct deliver_stats *ds)
+{
+	if (ds->tempfail)
+		return EXIT_TEMPFAIL;
+	return ds->rejected ? EXIT_FAILED : EXIT_OK;
+}
+
+int cmd_send(int argc, char **argv)
+{
+	struct common c;
+	struct store st;
+	struct deliver_stats ds;
+	struct err e = { "" };
+	char outbox[PATH_MAX + 16];
+	int next, rc = common_start(argc, argv, usage, &c, &next);
+
+	if (rc >= 0)
+		return rc;
+	if (c.check_only)
+		return common_check(&c);
+	if (next < argc) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (store_open(&st, c.cfg.data_dir, true, true, &e) < 0) {
+		fprintf(stderr, "tempest: %s\n", e.msg);
+		return EXIT_TEMPFAIL;
+	}
+	snprintf(outbox, sizeof outbox, "%s/outbox", c.cfg.data_dir);
+	if (c.dry_run)
+		rc = list_queue(outbox);
+	else if (deliver_outbox(&c.cfg, outbox, stdout, &ds, &e) < 0) {
+		fprintf(stderr, "tempest: %s\n", e.msg);
+		rc = EXIT_TEMPFAIL;
+	} else {
+		log_info("%d sent, %d refused (moved to %s/failed/), %d left queued", ds.sent,
+			 ds.rejected, outbox, ds.tempfail);
+		rc = status_of(&ds);
+	}
+	store_close(&st);
+	return rc;
+}

@@ -1,0 +1,338 @@
+/* game.c: the game model: creation from a challenge, the derived position, secrets and
+ * tokens, the state hash. What orders do is in game_apply.c. */
+#include "game/game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/status.h"
+#include "util/clock.h"
+
+struct game *game_new(void)
+{
+	struct game *g = calloc(1, sizeof *g);
+
+	if (!g)
+		return NULL;
+	g->draw_offer = -1;
+	g->challenger = WHITE;
+	snprintf(g->result, sizeof g->result, "*");
+	return g;
+}
+
+void game_free(struct game *g)
+{
+	if (!g)
+		return;
+	free(g->moves);
+	free(g->mails);
+	free(g->events);
+	free(g->sent);
+	free(g->pos);
+	free(g);
+}
+
+const char *game_status_name(enum game_status s)
+{
+	static const char *const names[] = { "invited", "playing", "over", "declined" };
+
+	return s <= GAME_DECLINED ? names[s] : "?";
+}
+
+const char *color_name_lc(int c)
+{
+	return c == WHITE ? "white" : c == BLACK ? "black" : "referee";
+}
+
+int game_ply(const struct game *g)
+{
+	return g->nmoves;
+}
+
+int game_load_position(struct game *g, const struct variant *v, struct err *e)
+{
+	free(g->pos);
+	g->pos = NULL;
+	g->v = v;
+	if (!(g->pos = malloc(sizeof *g->pos)))
+		return err_set(e, "out of memory");
+	if (pos_from_fen(g->pos, g->v, g->start_fen[0] ? g->start_fen : g->v->setup, e) < 0)
+		return err_prefix(e, "game %d: start position: ", g->id), -1;
+	for (int i = 0; i < g->nmoves; i++) {
+		struct move m;
+		struct undo u;
+		if (notation_parse(g->pos, g->moves[i], &m, e) < 0)
+			return err_prefix(e, "game %d: stored move %d: ", g->id, i + 1), -1;
+		pos_make(g->pos, m, &u);
+	}
+	return 0;
+}
+
+static void player_secret(const uint8_t *key, size_t klen, int id, enum color c,
+			  uint8_t out[CRYPTO_HASH_LEN])
+{
+	char label[64];
+
+	snprintf(label, sizeof label, "tempest player secret %d %s", id, color_name_lc(c));
+	crypto_hmac(key, klen, label, strlen(label), out);
+}
+
+void game_token(const uint8_t *key, size_t klen, int id, enum color c, char out[TOKEN_LEN + 1])
+{
+	uint8_t secret[CRYPTO_HASH_LEN], mac[CRYPTO_HASH_LEN];
+
+	player_secret(key, klen, id, c, secret);
+	crypto_hmac(secret, sizeof secret, "subject token", 13, mac);
+	crypto_base32(mac, sizeof mac, out, TOKEN_LEN);
+}
+
+void game_password_hash(const uint8_t *key, size_t klen, int id, enum color c,
+			const char *word, char out[HASH_HEX])
+{
+	uint8_t secret[CRYPTO_HASH_LEN], mac[CRYPTO_HASH_LEN];
+
+	player_secret(key, klen, id, c, secret);
+	crypto_hmac(secret, sizeof secret, word, strlen(word), mac);
+	crypto_hex(mac, sizeof mac, out);
+}
+
+/* The canonical text of the state: what a replay must reproduce exactly. */
+void game_hash(const struct game *g, char out[HASH_HEX])
+{
+	size_t cap = 4096 + (size_t)g->nmoves * (SAN_MAX + 1), at = 0;
+	char *buf = malloc(cap);
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	if (!buf) {
+		snprintf(out, HASH_HEX, "%s", "out-of-memory");
+		return;
+	}
+	at += (size_t)snprintf(buf + at, cap - at,
+			       "tempest-state-1\nid %d\nvariant %s\nstatus %s\nresult %s\n"
+			       "termination %s\nwhite %s\nblack %s\nchallenger %d\nstart %s\n"
+			       "draw-offer %d\nmoves", g->id, g->variant,
+			       game_status_name(g->status), g->result, g->termination,
+			       g->player[WHITE].address, g->player[BLACK].address, g->challenger,
+			       g->start_fen, g->draw_offer);
+	for (int i = 0; i < g->nmoves && at < cap; i++)
+		at += (size_t)snprintf(buf + at, cap - at, " %s", g->moves[i]);
+	crypto_sha256(buf, at < cap ? at : cap, h);
+	crypto_hex(h, sizeof h, out);
+	free(buf);
+}
+
+bool game_has_mail(const struct game *g, const char *msg_key)
+{
+	for (size_t i = 0; i < g->nmails; i++)
+		if (!strcmp(g->mails[i], msg_key))
+			return true;
+	return false;
+}
+
+int game_add_mail(struct game *g, const char *msg_key)
+{
+	char (*m)[KEY_MAX];
+
+	if (game_has_mail(g, msg_key))
+		return 0;
+	if (!(m = realloc(g->mails, (g->nmails + 1) * sizeof *m)))
+		return -1;
+	g->mails = m;
+	snprintf(g->mails[g->nmails++], KEY_MAX, "%s", msg_key);
+	return 0;
+}
+
+int game_remember_sent(struct game *g, const char *id)
+{
+	struct sent_mail *s = realloc(g->sent, (g->nsent + 1) * sizeof *s);
+
+	if (!s)
+		return -1;
+	g->sent = s;
+	snprintf(s[g->nsent].id, sizeof s[g->nsent].id, "%s", id);
+	s[g->nsent++].ply = g->nmoves;
+	return 0;
+}
+
+void outcome_free(struct outcome *o)
+{
+	free(o->replies);
+	free(o->errors);
+	memset(o, 0, sizeof *o);
+}
+
+int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *address)
+{
+	struct reply *r = realloc(o->replies, (o->nreplies + 1) * sizeof *r);
+
+	if (!r)
+		return -1;
+	o->replies = r;
+	r += o->nreplies++;
+	memset(r, 0, sizeof *r);
+	r->kind = kind;
+	r->to = to;
+	r->about = -1;
+	snprintf(r->address, sizeof r->address, "%s", address ? address : "");
+	return 0;
+}
+
+int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
+{
+	struct reply_error *r = realloc(o->errors, (o->nerrors + 1) * sizeof *r);
+	va_list ap;
+
+	if (!r)
+		return -1;
+	o->errors = r;
+	r += o->nerrors++;
+	r->lineno = lineno;
+	snprintf(r->text, sizeof r->text, "%s", text ? text : "");
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/* The orders of a challenge, checked; which colour the challenger asked for. */
+static int challenge_orders(const struct orders *o, struct outcome *out, const char **variant,
+			    const char **opponent, const char **colour, const char **password)
+{
+	for (size_t i = 0; i < o->n; i++) {
+		const struct order *od = &o->o[i];
+		switch (od->kind) {
+		case ORDER_NEW: *variant = od->arg; break;
+		case ORDER_OPPONENT: *opponent = od->arg; break;
+		case ORDER_COLOUR: *colour = od->arg; break;
+		case ORDER_PASSWORD: *password = od->arg; break;
+		case ORDER_HELP: case ORDER_TEST: break;
+		default:
+			outcome_error(out, od->lineno, od->text,
+				      "a challenge holds only new, opponent, colour and password");
+		}
+	}
+	if (!*opponent)
+		outcome_error(out, 0, "", "a challenge needs 'opponent ADDRESS'");
+	return out->nerrors ? -1 : 0;
+}
+
+const char *game_challenge_variant(const struct orders *o)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind == ORDER_NEW)
+			return o->o[i].arg;
+	return NULL;
+}
+
+int game_challenge(struct game *g, int id, const struct variant *v, const uint8_t *key,
+		   size_t klen, const struct sender *s, const struct orders *o,
+		   struct outcome *out, struct err *e)
+{
+	const char *variant = NULL, *opponent = NULL, *colour = "random", *password = NULL;
+	struct err le;
+	char before[HASH_HEX];
+
+	memset(out, 0, sizeof *out);
+	out->auth = -1;
+	out->auth_how = "none";
+	if (challenge_orders(o, out, &variant, &opponent, &colour, &password) < 0 ||
+	    (opponent && !strcasecmp(opponent, s->address) &&
+	     outcome_error(out, 0, "", "you cannot challenge yourself") == 0)) {
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
+	snprintf(g->variant, sizeof g->variant, "%s", variant ? variant : "");
+	g->id = id;
+	if (!v || game_load_position(g, v, &le) < 0) {
+		int line = 0;
+		for (size_t i = 0; i < o->n; i++)
+			if (o->o[i].kind == ORDER_NEW)
+				line = o->o[i].lineno;
+		outcome_error(out, line, variant, "there is no variant '%s' here", variant);
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
+	game_hash(g, before);
+	enum color me;
+	if (!strcmp(colour, "white"))
+		me = WHITE;
+	else if (!strcmp(colour, "black"))
+		me = BLACK;
+	else {
+		struct drbg d;
+		char label[64];
+		snprintf(label, sizeof label, "tempest colour %d", id);
+		drbg_init(&d, key, klen, label);
+		me = drbg_uniform(&d, 2) ? BLACK : WHITE;
+	}
+	g->challenger = me;
+	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", colour);
+	snprintf(g->player[me].address, ADDR_MAX, "%s", s->address);
+	snprintf(g->player[me].name, NAME_MAX_, "%s", s->name);
+	snprintf(g->player[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);
+	if (password)
+		game_password_hash(key, klen, id, me, password, g->player[me].password_hash);
+	snprintf(g->start_fen, sizeof g->start_fen, "%s", g->v->setup);
+	g->status = GAME_INVITED;
+	clock_iso(s->now, g->created);
+	snprintf(g->updated, sizeof g->updated, "%s", g->created);
+	out->auth = me;
+	out->changed = out->created = true;
+	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
+	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0 ||
+	    outcome_reply(out, REPLY_INVITATION, COLOR_OTHER(me), NULL) < 0)
+		return err_set(e, "out of memory");
+	return 0;
+}
+
+int game_create(struct game *g, int id, const struct variant *v, const char *white,
+		const char *black, const struct sender *s, struct outcome *out, struct err *e)
+{
+	char before[HASH_HEX];
+
+	memset(out, 0, sizeof *out);
+	out->auth = -1;
+	out->auth_how = "game master";
+	g->id = id;
+	snprintf(g->variant, sizeof g->variant, "%s", v->name);
+	if (game_load_position(g, v, e) < 0)
+		return -1;
+	game_hash(g, before);
+	snprintf(g->player[WHITE].address, ADDR_MAX, "%s", white);
+	snprintf(g->player[BLACK].address, ADDR_MAX, "%s", black);
+	snprintf(g->start_fen, sizeof g->start_fen, "%s", v->setup);
+	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
+	g->challenger = WHITE;
+	g->status = GAME_PLAYING;
+	clock_iso(s->now, g->created);
+	out->changed = out->created = true;
+	if (game_add_event(g, "created", -1, "", s, before) < 0 ||
+	    outcome_reply(out, REPLY_STARTED, WHITE, NULL) < 0 ||
+	    outcome_reply(out, REPLY_STARTED, BLACK, NULL) < 0)
+		return err_set(e, "out of memory");
+	return 0;
+}
+
+int game_add_event(struct game *g, const char *kind, int by, const char *detail,
+		   const struct sender *s, const char *before)
+{
+	struct game_event *ev = realloc(g->events, (g->nevents + 1) * sizeof *ev);
+
+	if (!ev)
+		return -1;
+	g->events = ev;
+	ev += g->nevents;
+	memset(ev, 0, sizeof *ev);
+	ev->n = (int)++g->nevents;
+	snprintf(ev->kind, sizeof ev->kind, "%s", kind);
+	ev->by = by;
+	snprintf(ev->detail, sizeof ev->detail, "%s", detail);
+	snprintf(ev->msg, sizeof ev->msg, "%s", s->msg_key);
+	snprintf(ev->before, sizeof ev->before, "%s", before);
+	game_hash(g, ev->after);
+	clock_iso(s->now, ev->at);
+	snprintf(ev->engine, sizeof ev->engine, "%s", ENGINE_VERSION);
+	snprintf(g->updated, sizeof g->updated, "%s", ev->at);
+	return 0;
+}

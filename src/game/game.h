@@ -1,0 +1,183 @@
+/* game.h: one game as the referee keeps it, and what a player's orders do to it.
+ *
+ * Pure: no I/O, no mail, no JSON (store.c turns a struct game into its file and back).
+ * game_new()/game_free() own everything inside except the variant, which the game
+ * borrows (the caller keeps compiled variants, one per name, for as long as its games);
+ * the current position is derived by game_load_position() from the moves.
+ * game_apply() takes one mail's orders from one sender and either applies all of them or
+ * none, and says which mails the referee must send (struct outcome, freed with
+ * outcome_free()). */
+#ifndef TEMPEST_GAME_H
+#define TEMPEST_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/notation.h"
+#include "engine/pos.h"
+#include "game/order.h"
+#include "util/crypto.h"
+#include "util/err.h"
+
+#define ADDR_MAX   256
+#define NAME_MAX_  128
+#define KEY_MAX    256          /* a message key: Message-ID or "sha256:<hex>" */
+#define HASH_HEX   (2 * CRYPTO_HASH_LEN + 1)
+#define TOKEN_LEN  8
+
+enum game_status {
+	GAME_INVITED = 0,       /* challenge sent, waiting for the opponent */
+	GAME_PLAYING,
+	GAME_OVER,
+	GAME_DECLINED,
+};
+
+struct player {
+	char address[ADDR_MAX];         /* local part as given, domain lower case */
+	char name[NAME_MAX_];           /* display name from their mail, may be "" */
+	char password_hash[HASH_HEX];   /* "" if no password was set */
+};
+
+/* One accepted change of state, with the state hash before and after. */
+struct game_event {
+	int n;
+	char kind[24];                  /* "challenge", "accept", "move", "resign", ... */
+	int by;                         /* WHITE, BLACK, or -1 (the referee) */
+	char detail[64];                /* the move in SAN, or "" */
+	char msg[KEY_MAX];              /* the key of the mail that caused it */
+	char before[HASH_HEX], after[HASH_HEX];
+	char at[32];                    /* ISO 8601 UTC */
+	char engine[32];
+};
+
+/* A mail the referee sent about this game, for the stale-reply guard. */
+struct sent_mail {
+	char id[KEY_MAX];
+	int ply;
+};
+
+struct game {
+	int id;
+	char variant[32];
+	enum game_status status;
+	char result[8];                 /* "1-0", "0-1", "1/2-1/2", "*" */
+	char termination[64];           /* "checkmate", "resignation", "draw agreed", ... */
+	int challenger;                 /* the colour of the player who challenged */
+	char colour_asked[8];           /* white, black or random, as the challenger asked */
+	struct player player[2];        /* [WHITE], [BLACK] */
+	char start_fen[FEN_MAX];
+	int nmoves;
+	char (*moves)[SAN_MAX];
+	int draw_offer;                 /* the colour that offers a draw, or -1 */
+	size_t nmails;
+	char (*mails)[KEY_MAX];         /* keys of every mail recorded for this game, applied
+					 * or refused, in the order of its log */
+	size_t nevents;
+	struct game_event *events;
+	size_t nsent;
+	struct sent_mail *sent;
+	long long log_size;             /* bytes of the game log that match this state */
+	char created[32], updated[32];
+	/* derived, not stored */
+	const struct variant *v;        /* borrowed */
+	struct pos *pos;
+};
+
+/* Who wrote the mail, as far as the referee can tell. */
+struct sender {
+	char address[ADDR_MAX];
+	char name[NAME_MAX_];
+	char tag_token[TOKEN_LEN + 1];  /* token from the subject tag, "" if none */
+	char in_reply_to[KEY_MAX];      /* "" if none */
+	char msg_key[KEY_MAX];
+	long long now;
+	bool replay_password;           /* replaying a log whose record says a (redacted)
+					 * password proved this sender */
+};
+
+enum reply_kind {
+	REPLY_CHALLENGE_SENT = 0,       /* to the challenger */
+	REPLY_INVITATION,               /* to the invited player */
+	REPLY_STARTED,                  /* to both: the game begins */
+	REPLY_DECLINED,                 /* to both */
+	REPLY_MOVED,                    /* to both after a move or a draw offer */
+	REPLY_OVER,                     /* to both: result and PGN */
+	REPLY_REFUSED,                  /* errors, to the sender or the registered player */
+	REPLY_INTRUDER,                 /* to a player: someone else tried to act for them */
+	REPLY_STATUS,
+	REPLY_HISTORY,
+	REPLY_HELP,
+	REPLY_TEST,
+	REPLY_KINDS
+};
+
+struct reply_error {
+	int lineno;                     /* 0: not about one line */
+	char text[ORDER_ARG_MAX];
+	char reason[512];
+};
+
+struct reply {
+	enum reply_kind kind;
+	int to;                         /* WHITE, BLACK, or -1: `address` */
+	char address[ADDR_MAX];
+	int about;                      /* the colour the mail is about (intruder) or -1 */
+	char note[512];                 /* a sentence for the template (offer, claim, ...) */
+};
+
+struct outcome {
+	bool changed;                   /* the game's state changed: commit it */
+	bool created;                   /* a new game was made */
+	size_t nreplies;
+	struct reply *replies;
+	size_t nerrors;
+	struct reply_error *errors;     /* the refusal's reasons, by line */
+	int auth;                       /* the sender's colour once authenticated, or -1 */
+	const char *auth_how;           /* "token", "password", "none" */
+};
+
+struct game *game_new(void);
+void game_free(struct game *g);
+/* Sets g->v and replays the moves from the start into g->pos. */
+int game_load_position(struct game *g, const struct variant *v, struct err *e);
+
+/* Secrets and tokens: derived from the referee's master key, never stored. */
+void game_token(const uint8_t *key, size_t klen, int id, enum color c, char out[TOKEN_LEN + 1]);
+void game_password_hash(const uint8_t *key, size_t klen, int id, enum color c,
+			const char *word, char out[HASH_HEX]);
+/* The hash of everything that makes two states of the game the same. */
+void game_hash(const struct game *g, char out[HASH_HEX]);
+
+/* Creates a game from a challenge (orders hold "new"); v is the variant it names, or NULL
+ * if there is no such variant (a refusal). The opponent is invited. */
+int game_challenge(struct game *g, int id, const struct variant *v, const uint8_t *key,
+		   size_t klen, const struct sender *s, const struct orders *o,
+		   struct outcome *out, struct err *e);
+/* Creates a game the game master sets up directly: it starts at once, both players are
+ * told (REPLY_STARTED). */
+int game_create(struct game *g, int id, const struct variant *v, const char *white,
+		const char *black, const struct sender *s, struct outcome *out, struct err *e);
+/* The variant a challenge names (the argument of its "new"), or NULL. */
+const char *game_challenge_variant(const struct orders *o);
+/* Applies a mail's orders to an existing game (all or nothing). Returns -1 only for an
+ * internal failure; refusals are replies. */
+int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+	       const struct orders *o, struct outcome *out, struct err *e);
+
+/* Records an accepted change: the event, with the state hash before and after. */
+int game_add_event(struct game *g, const char *kind, int by, const char *detail,
+		   const struct sender *s, const char *before);
+bool game_has_mail(const struct game *g, const char *msg_key);
+/* Records that the mail with this key is in the game's log (applied or refused). */
+int game_add_mail(struct game *g, const char *msg_key);
+int game_remember_sent(struct game *g, const char *id);
+int game_ply(const struct game *g);
+void outcome_free(struct outcome *o);
+int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *address);
+int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+const char *game_status_name(enum game_status s);
+const char *color_name_lc(int c);
+
+#endif

@@ -1,0 +1,509 @@
+/* game_apply.c: what one mail's orders do to a game: who may act, then every order
+ * checked and applied on a scratch state, kept only if none failed. */
+#include "game/game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/movegen.h"
+#include "engine/status.h"
+
+/* Everything an order can change, so that a failed mail leaves no trace. */
+struct snapshot {
+	struct pos pos;
+	int nmoves, draw_offer;
+	enum game_status status;
+	char result[8], termination[64];
+	char password[2][HASH_HEX];
+};
+
+static void snap(const struct game *g, struct snapshot *s)
+{
+	memcpy(&s->pos, g->pos, sizeof s->pos);
+	s->nmoves = g->nmoves;
+	s->draw_offer = g->draw_offer;
+	s->status = g->status;
+	memcpy(s->result, g->result, sizeof s->result);
+	memcpy(s->termination, g->termination, sizeof s->termination);
+	for (int c = 0; c < 2; c++)
+		memcpy(s->password[c], g->player[c].password_hash, HASH_HEX);
+}
+
+static void restore(struct game *g, const struct snapshot *s)
+{
+	memcpy(g->pos, &s->pos, sizeof s->pos);
+	g->nmoves = s->nmoves;
+	g->draw_offer = s->draw_offer;
+	g->status = s->status;
+	memcpy(g->result, s->result, sizeof s->result);
+	memcpy(g->termination, s->termination, sizeof s->termination);
+	for (int c = 0; c < 2; c++)
+		memcpy(g->player[c].password_hash, s->password[c], HASH_HEX);
+}
+
+static const char *side_name(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+static const struct order *find(const struct orders *o, enum order_kind k)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind == k)
+			return &o->o[i];
+	return NULL;
+}
+
+static bool needs_player(const struct orders *o)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind != ORDER_HELP && o->o[i].kind != ORDER_TEST &&
+		    o->o[i].kind != ORDER_GAME)
+			return true;
+	return o->nerr > 0;
+}
+
+/* Who may act: the subject token of the player whose From it is, or their password.
+ * Refusals go to the registered address, never only to the sender. */
+static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
+			const struct sender *s, const struct orders *o, struct outcome *out)
+{
+	char tok[2][TOKEN_LEN + 1];
+	int by_token = -1, by_from[2];
+	const struct order *pw = find(o, ORDER_PASSWORD);
+
+	for (int c = 0; c < 2; c++) {
+		game_token(key, klen, g->id, (enum color)c, tok[c]);
+		if (s->tag_token[0] && crypto_equal(tok[c], s->tag_token, TOKEN_LEN) &&
+		    strlen(s->tag_token) == TOKEN_LEN)
+			by_token = c;
+		by_from[c] = !strcasecmp(g->player[c].address, s->address);
+	}
+	if (by_token >= 0 && by_from[by_token]) {
+		out->auth_how = "token";
+		return by_token;
+	}
+	if (by_token >= 0) {            /* the right token from someone else's address */
+		outcome_reply(out, REPLY_INTRUDER, by_token, NULL);
+		out->replies[out->nreplies - 1].about = by_token;
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note,
+			 "a mail from %s carried your reply token for game %d; nothing in it was "
+			 "applied", s->address, g->id);
+		return -1;
+	}
+	for (int c = 0; c < 2 && pw; c++) {
+		char h[HASH_HEX];
+		if (by_from[c] && s->replay_password) {
+			out->auth_how = "password";
+			return c;
+		}
+		if (!by_from[c] || !g->player[c].password_hash[0])
+			continue;
+		game_password_hash(key, klen, g->id, (enum color)c, pw->arg, h);
+		if (crypto_equal(h, g->player[c].password_hash, HASH_HEX)) {
+			out->auth_how = "password";
+			return c;
+		}
+	}
+	for (int c = 0; c < 2; c++)
+		if (by_from[c]) {
+			outcome_error(out, pw ? pw->lineno : 0, pw ? "password ..." : "",
+				      pw ? "that password is not the one set for game %d" :
+				      "this mail does not prove it comes from you: reply to a mail "
+				      "from the referee about game %d (its subject carries your "
+				      "token), or add a line 'password ...' if you set one", g->id);
+			outcome_reply(out, REPLY_REFUSED, c, NULL);
+			return -1;
+		}
+	/* a stranger: both players hear of it; the sender hears nothing */
+	for (int c = 0; c < 2; c++) {
+		if (!g->player[c].address[0])
+			continue;
+		outcome_reply(out, REPLY_INTRUDER, c, NULL);
+		out->replies[out->nreplies - 1].about = -1;
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note,
+			 "a mail from %s, who is not a player, tried to give orders in game %d; "
+			 "nothing in it was applied", s->address, g->id);
+	}
+	return -1;
+}
+
+/* The mail answers a referee mail sent before the last move? Then the player has not
+ * seen the current position: refuse a move unless its number says otherwise. */
+static bool stale(const struct game *g, const struct sender *s)
+{
+	for (size_t i = 0; i < g->nsent && s->in_reply_to[0]; i++)
+		if (!strcmp(g->sent[i].id, s->in_reply_to))
+			return g->sent[i].ply < g->nmoves;
+	return false;
+}
+
+struct apply_state {
+	struct game *g;
+	const struct sender *s;
+	int me;
+	struct outcome *out;
+	char note[512];
+	const char *principal;          /* the event's kind */
+	char detail[64];
+	bool moved, ended;
+};
+
+static void add_note(struct apply_state *a, const char *fmt, const char *x)
+{
+	size_t n = strlen(a->note);
+
+	snprintf(a->note + n, sizeof a->note - n, "%s", n ? " " : "");
+	n = strlen(a->note);
+	snprintf(a->note + n, sizeof a->note - n, fmt, x);
+}
+
+static void principal(struct apply_state *a, const char *kind)
+{
+	if (!a->principal)
+		a->principal = kind;
+}
+
+static void finish(struct apply_state *a, const char *result, const char *why)
+{
+	snprintf(a->g->result, sizeof a->g->result, "%s", result);
+	snprintf(a->g->termination, sizeof a->g->termination, "%s", why);
+	a->g->status = GAME_OVER;
+	a->g->draw_offer = -1;
+	a->ended = true;
+}
+
+static int err_line(struct apply_state *a, const struct order *od, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int err_line(struct apply_state *a, const struct order *od, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	outcome_error(a->out, od->lineno, od->text, "%s", msg);
+	return -1;
+}
+
+static bool playing(struct apply_state *a, const struct order *od)
+{
+	struct game *g = a->g;
+
+	if (g->status == GAME_PLAYING)
+		return true;
+	if (g->status == GAME_INVITED)
+		err_line(a, od, "game %d has not started: the invitation is not accepted yet", g->id);
+	else if (g->status == GAME_OVER)
+		err_line(a, od, "game %d is over (%s, %s)", g->id, g->result, g->termination);
+	else
+		err_line(a, od, "game %d was declined", g->id);
+	return false;
+}
+
+static void end_by_status(struct apply_state *a)
+{
+	struct status st;
+	int mover = COLOR_OTHER(a->g->pos->side);
+
+	status_get(a->g->pos, &st);
+	switch (st.end) {
+	case STATUS_CHECKMATE:
+		finish(a, mover == WHITE ? "1-0" : "0-1", "checkmate");
+		break;
+	case STATUS_ONGOING:
+		break;
+	default:
+		finish(a, "1/2-1/2", status_end_name(st.end));
+	}
+}
+
+static int do_move(struct apply_state *a, const struct order *od, bool stale_reply)
+{
+	struct game *g = a->g;
+	struct pos *p = g->pos;
+	struct move m;
+	struct err e;
+	struct undo u;
+	char san[SAN_MAX];
+
+	if (!playing(a, od))
+		return -1;
+	if (a->moved)
+		return err_line(a, od, "one move per mail");
+	if ((int)p->side != a->me)
+		return err_line(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
+				g->player[p->side].address);
+	if (od->number && (uint32_t)od->number != p->fullmove)
+		return err_line(a, od, "this is move %u%s, not %d", p->fullmove,
+				p->side == BLACK ? " for Black" : "", od->number);
+	if (stale_reply && !od->number)
+		return err_line(a, od, "your mail answers a referee mail sent before the last move, "
+				"so you may not have seen the position now on the board (below); "
+				"send your move again in reply to the latest mail, or write its "
+				"number (%u%s %s)", p->fullmove, p->side == BLACK ? "..." : ".",
+				od->arg);
+	if (notation_parse(p, od->arg, &m, &e) < 0)
+		return err_line(a, od, "%s", e.msg);
+	notation_san(p, m, san, sizeof san);
+	char (*mv)[SAN_MAX] = realloc(g->moves, (size_t)(g->nmoves + 1) * SAN_MAX);
+	if (!mv)
+		return err_line(a, od, "out of memory");
+	g->moves = mv;
+	snprintf(g->moves[g->nmoves++], SAN_MAX, "%s", san);
+	pos_make(p, m, &u);
+	a->moved = true;
+	principal(a, "move");
+	snprintf(a->detail, sizeof a->detail, "%s", san);
+	if (g->draw_offer == (int)COLOR_OTHER(a->me)) {
+		g->draw_offer = -1;
+		add_note(a, "%s's draw offer lapses with this move.",
+			 side_name(COLOR_OTHER(a->me)));
+	}
+	end_by_status(a);
+	return 0;
+}
+
+static int do_claim(struct apply_state *a, const struct order *od)
+{
+	struct status st;
+	struct game *g = a->g;
+
+	if (!playing(a, od))
+		return -1;
+	if (!a->moved && (int)g->pos->side != a->me)
+		return err_line(a, od, "claim a draw on your own turn, with or before your move");
+	status_get(g->pos, &st);
+	if (st.claim_repetition)
+		finish(a, "1/2-1/2", "threefold repetition (claimed)");
+	else if (st.claim_fifty)
+		finish(a, "1/2-1/2", "fifty-move rule (claimed)");
+	else
+		return err_line(a, od, "no draw can be claimed: this position has occurred %d "
+				"time%s, and %d half-moves have passed without a capture or a pawn "
+				"move (%d needed)", pos_repetitions(g->pos) + 1,
+				pos_repetitions(g->pos) ? "s" : "", g->pos->halfmove,
+				g->v->draws.claim_plies);
+	principal(a, "draw-claim");
+	return 0;
+}
+
+static int do_draw(struct apply_state *a, const struct order *od)
+{
+	struct game *g = a->g;
+	int them = (int)COLOR_OTHER(a->me);
+
+	if (!playing(a, od))
+		return -1;
+	switch (od->kind) {
+	case ORDER_OFFER_DRAW:
+		if (g->draw_offer == them)
+			return err_line(a, od, "%s has offered a draw already: write 'accept draw'",
+					side_name(them));
+		if (g->draw_offer == a->me)
+			return err_line(a, od, "you have offered a draw already");
+		g->draw_offer = a->me;
+		principal(a, "draw-offer");
+		add_note(a, "%s offers a draw.", side_name(a->me));
+		return 0;
+	case ORDER_ACCEPT_DRAW:
+		if (g->draw_offer != them)
+			return err_line(a, od, "there is no draw offer to accept");
+		if (a->moved)
+			return err_line(a, od, "accept the draw or move, not both");
+		finish(a, "1/2-1/2", "draw agreed");
+		principal(a, "draw-accept");
+		return 0;
+	default:
+		if (g->draw_offer != them)
+			return err_line(a, od, "there is no draw offer to decline");
+		g->draw_offer = -1;
+		principal(a, "draw-decline");
+		add_note(a, "%s declines the draw offer.", side_name(a->me));
+		return 0;
+	}
+}
+
+static int do_invitation(struct apply_state *a, const struct order *od)
+{
+	struct game *g = a->g;
+
+	if (g->status != GAME_INVITED)
+		return err_line(a, od, "game %d is not waiting for an answer to its invitation",
+				g->id);
+	if (od->kind == ORDER_ACCEPT) {
+		if (a->me == g->challenger)
+			return err_line(a, od, "you made this challenge; your opponent must accept it");
+		g->status = GAME_PLAYING;
+		principal(a, "accept");
+		return 0;
+	}
+	g->status = GAME_DECLINED;
+	snprintf(g->termination, sizeof g->termination, "%s",
+		 a->me == g->challenger ? "challenge withdrawn" : "invitation declined");
+	principal(a, "decline");
+	return 0;
+}
+
+/* One order; -1 if it is refused (the reason is in out->errors). */
+static int apply_order(struct apply_state *a, const struct order *od, bool stale_reply,
+		       const uint8_t *key, size_t klen)
+{
+	struct game *g = a->g;
+
+	switch (od->kind) {
+	case ORDER_GAME:
+		if (od->number != g->id)
+			return err_line(a, od, "this mail is about game %d, not %d", g->id, od->number);
+		return 0;
+	case ORDER_MOVE:
+		return do_move(a, od, stale_reply);
+	case ORDER_RESIGN:
+		if (!playing(a, od))
+			return -1;
+		if (a->moved)
+			return err_line(a, od, "resign or move, not both");
+		finish(a, a->me == WHITE ? "0-1" : "1-0", "resignation");
+		principal(a, "resign");
+		return 0;
+	case ORDER_OFFER_DRAW:
+	case ORDER_ACCEPT_DRAW:
+	case ORDER_DECLINE_DRAW:
+		return do_draw(a, od);
+	case ORDER_CLAIM_DRAW:
+		return 0;               /* after the move: see game_apply */
+	case ORDER_ACCEPT:
+	case ORDER_DECLINE:
+		return do_invitation(a, od);
+	case ORDER_PASSWORD:
+		if (strcmp(a->out->auth_how, "token"))
+			return 0;       /* it proved who they are; nothing to change */
+		game_password_hash(key, klen, g->id, (enum color)a->me, od->arg,
+				   g->player[a->me].password_hash);
+		principal(a, "password");
+		add_note(a, "%s", "Your password for this game is set.");
+		return 0;
+	case ORDER_NEW:
+	case ORDER_OPPONENT:
+	case ORDER_COLOUR:
+		return err_line(a, od, "to start a new game, write to the referee without a game "
+				"number in the subject or the text");
+	case ORDER_STATUS:
+	case ORDER_HISTORY:
+	case ORDER_HELP:
+	case ORDER_TEST:
+		return 0;
+	}
+	return 0;
+}
+
+/* The mails a successful change sends. */
+static int success_replies(struct apply_state *a, const struct orders *o)
+{
+	struct outcome *out = a->out;
+	enum reply_kind kind;
+
+	if (!a->principal) {
+		kind = REPLY_KINDS;
+	} else if (a->ended) {
+		kind = REPLY_OVER;
+	} else if (!strcmp(a->principal, "accept")) {
+		kind = REPLY_STARTED;
+	} else if (!strcmp(a->principal, "decline")) {
+		kind = REPLY_DECLINED;
+	} else if (!strcmp(a->principal, "password")) {
+		if (outcome_reply(out, REPLY_STATUS, a->me, NULL) < 0)
+			return -1;
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s",
+			 a->note);
+		kind = REPLY_KINDS;
+	} else
+		kind = REPLY_MOVED;
+	for (int c = 0; c < 2 && kind != REPLY_KINDS; c++) {
+		if (outcome_reply(out, kind, c, NULL) < 0)
+			return -1;
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s",
+			 a->note);
+	}
+	for (size_t i = 0; i < o->n; i++) {
+		enum order_kind k = o->o[i].kind;
+		if ((k == ORDER_STATUS && kind != REPLY_MOVED && kind != REPLY_OVER &&
+		     !(a->principal && !strcmp(a->principal, "password"))) ||
+		    k == ORDER_HISTORY) {
+			if (outcome_reply(out, k == ORDER_STATUS ? REPLY_STATUS : REPLY_HISTORY, a->me,
+					  NULL) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* help and test answer the sender whatever else happens. */
+static int courtesy_replies(const struct orders *o, const struct sender *s, struct outcome *out)
+{
+	if (find(o, ORDER_HELP) && outcome_reply(out, REPLY_HELP, -1, s->address) < 0)
+		return -1;
+	if (find(o, ORDER_TEST) && outcome_reply(out, REPLY_TEST, -1, s->address) < 0)
+		return -1;
+	return 0;
+}
+
+int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+	       const struct orders *o, struct outcome *out, struct err *e)
+{
+	struct snapshot *sn = malloc(sizeof *sn);
+	struct apply_state a = { .g = g, .s = s, .out = out };
+	char before[HASH_HEX];
+	int rc = 0;
+
+	memset(out, 0, sizeof *out);
+	out->auth = -1;
+	out->auth_how = "none";
+	if (!sn)
+		return err_set(e, "out of memory");
+	if (courtesy_replies(o, s, out) < 0)
+		goto oom;
+	if (!needs_player(o))
+		goto done;
+	if ((a.me = authenticate(g, key, klen, s, o, out)) < 0)
+		goto done;
+	out->auth = a.me;
+	if (!g->player[a.me].name[0] && s->name[0])   /* an invited player's name, on first use */
+		snprintf(g->player[a.me].name, NAME_MAX_, "%s", s->name);
+	for (size_t i = 0; i < o->nerr; i++)
+		outcome_error(out, o->err[i].lineno, o->err[i].text, "%s", o->err[i].reason);
+	game_hash(g, before);
+	snap(g, sn);
+	bool stale_reply = stale(g, s);
+	for (size_t i = 0; i < o->n; i++)
+		apply_order(&a, &o->o[i], stale_reply, key, klen);
+	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
+	if (claim && !out->nerrors && !a.ended)
+		do_claim(&a, claim);
+	else if (claim && a.ended && !out->nerrors)
+		err_line(&a, claim, "the game ended before the claim");
+	if (out->nerrors) {
+		restore(g, sn);
+		if (outcome_reply(out, REPLY_REFUSED, a.me, NULL) < 0)
+			goto oom;
+		goto done;
+	}
+	if (a.principal) {
+		out->changed = true;
+		if (game_add_event(g, a.principal, a.me, a.detail, s, before) < 0)
+			goto oom;
+	}
+	if (success_replies(&a, o) < 0)
+		goto oom;
+done:
+	free(sn);
+	return rc;
+oom:
+	free(sn);
+	return err_set(e, "out of memory applying a mail to game %d", g->id);
+}

@@ -1,0 +1,279 @@
+/* order.c: see order.h. A table of keywords; each knows what follows it. */
+#include "game/order.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mail/msgtext.h"
+
+enum arg_kind { ARG_NONE, ARG_NUMBER, ARG_WORD, ARG_MOVE, ARG_ADDRESS, ARG_COLOUR };
+
+struct keyword {
+	const char *words;      /* one or two words, lower case */
+	enum order_kind kind;
+	enum arg_kind arg;
+	const char *usage;
+};
+
+/* Longer phrases first: "accept draw" before "accept". */
+static const struct keyword keywords[] = {
+	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw" },
+	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw" },
+	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw" },
+	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw" },
+	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw" },
+	{ "game", ORDER_GAME, ARG_NUMBER, "game 17" },
+	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3" },
+	{ "resign", ORDER_RESIGN, ARG_NONE, "resign" },
+	{ "status", ORDER_STATUS, ARG_NONE, "status" },
+	{ "board", ORDER_STATUS, ARG_NONE, "status" },
+	{ "history", ORDER_HISTORY, ARG_NONE, "history" },
+	{ "help", ORDER_HELP, ARG_NONE, "help" },
+	{ "test", ORDER_TEST, ARG_NONE, "test" },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess" },
+	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org" },
+	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random" },
+	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random" },
+	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept" },
+	{ "decline", ORDER_DECLINE, ARG_NONE, "decline" },
+	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD" },
+};
+
+const char *order_name(enum order_kind k)
+{
+	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+		if (keywords[i].kind == k)
+			return keywords[i].usage;
+	return "?";
+}
+
+/* Splits s into at most max words (in place); returns how many. */
+static int words(char *s, char **w, int max)
+{
+	int n = 0;
+
+	while (*s && n < max) {
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			break;
+		w[n++] = s;
+		while (*s && !isspace((unsigned char)*s))
+			s++;
+		if (*s)
+			*s++ = 0;
+	}
+	return n;
+}
+
+/* Could this word be a move as people write it? Letters, digits and move punctuation,
+ * with a digit (a square) or castling's O-O; figurines allowed. */
+static bool movelike(const char *w)
+{
+	bool digit = false;
+	size_t n = strlen(w);
+
+	if (n == 0 || n > 16)
+		return false;
+	if (strspn(w, "O0o-+#!?") == n && (w[0] == 'O' || w[0] == '0' || w[0] == 'o') && n >= 3 &&
+	    w[1] == '-')
+		return true;
+	for (const unsigned char *c = (const unsigned char *)w; *c; c++) {
+		if (isdigit(*c))
+			digit = true;
+		else if (!isalpha(*c) && !strchr("x:-=+#!?()/@.", *c) && *c < 0x80)
+			return false;
+	}
+	return digit;
+}
+
+/* "12." or "12..." before a move; returns the number or 0. */
+static int move_number(const char *w)
+{
+	char *end;
+	long n = strtol(w, &end, 10);
+
+	if (end == w || *end != '.' || n < 1 || n > 100000)
+		return 0;
+	while (*end == '.')
+		end++;
+	return *end ? 0 : (int)n;
+}
+
+static int add_note(struct order_note **arr, size_t *n, int lineno, const char *text,
+		    const char *reason)
+{
+	struct order_note *a = realloc(*arr, (*n + 1) * sizeof **arr);
+
+	if (!a)
+		return -1;
+	*arr = a;
+	a[*n].lineno = lineno;
+	snprintf(a[*n].text, sizeof a[*n].text, "%s", text);
+	snprintf(a[*n].reason, sizeof a[*n].reason, "%s", reason);
+	(*n)++;
+	return 0;
+}
+
+static int add_order(struct orders *out, struct order *o)
+{
+	struct order *a = realloc(out->o, (out->n + 1) * sizeof *a);
+
+	if (!a)
+		return -1;
+	out->o = a;
+	a[out->n++] = *o;
+	return 0;
+}
+
+static bool valid_address(const char *a)
+{
+	const char *at = strchr(a, '@');
+
+	if (!at || at == a || !at[1] || strchr(at + 1, '@') || !strchr(at + 1, '.'))
+		return false;
+	for (const char *c = a; *c; c++)
+		if (isspace((unsigned char)*c) || *c == '<' || *c == '>' || *c == '"' || *c == ',')
+			return false;
+	return true;
+}
+
+/* The argument of a keyword order; "" and a reason on failure. */
+static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, char *reason,
+		    size_t rlen)
+{
+	if (k->arg == ARG_NONE) {
+		if (nw)
+			return snprintf(reason, rlen, "'%s' takes nothing after it", k->usage), -1;
+		return 0;
+	}
+	if (nw == 0)
+		return snprintf(reason, rlen, "write it as: %s", k->usage), -1;
+	if (k->arg == ARG_MOVE) {
+		int first = move_number(w[0]) ? 1 : 0;
+		if (first)
+			o->number = move_number(w[0]);
+		if (nw - first != 1)
+			return snprintf(reason, rlen, "one move per line, e.g. %s", k->usage), -1;
+		snprintf(o->arg, sizeof o->arg, "%s", w[first]);
+		return 0;
+	}
+	if (nw != 1)
+		return snprintf(reason, rlen, "write it as: %s", k->usage), -1;
+	snprintf(o->arg, sizeof o->arg, "%s", w[0]);
+	switch (k->arg) {
+	case ARG_NUMBER: {
+		const char *s = w[0] + (w[0][0] == '#');
+		char *end;
+		long n = strtol(s, &end, 10);
+		if (end == s || *end || n < 1 || n > 99999999)
+			return snprintf(reason, rlen, "'%s' is not a game number", w[0]), -1;
+		o->number = (int)n;
+		return 0;
+	}
+	case ARG_ADDRESS: {
+		char *a = w[0];
+		size_t n = strlen(a);
+		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
+			a[n - 1] = 0, a++;
+		if (!valid_address(a))
+			return snprintf(reason, rlen, "'%s' is not a mail address", w[0]), -1;
+		snprintf(o->arg, sizeof o->arg, "%s", a);
+		for (char *c = strchr(o->arg, '@'); c && *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		return 0;
+	}
+	case ARG_COLOUR:
+		for (char *c = o->arg; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (strcmp(o->arg, "white") && strcmp(o->arg, "black") && strcmp(o->arg, "random"))
+			return snprintf(reason, rlen, "the colour is white, black or random, not '%s'",
+					w[0]), -1;
+		return 0;
+	case ARG_WORD:
+		if (k->kind == ORDER_NEW)
+			for (char *c = o->arg; *c; c++)
+				*c = (char)tolower((unsigned char)*c);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* One line: a keyword order, a move, prose, or an error. */
+static int parse_line(const struct text_line *l, struct orders *out)
+{
+	char buf[ORDER_ARG_MAX], *w[8], reason[256] = "";
+	struct order o;
+	int nw;
+
+	memset(&o, 0, sizeof o);
+	o.lineno = l->lineno;
+	snprintf(o.text, sizeof o.text, "%s", l->text);
+	snprintf(buf, sizeof buf, "%s", l->text);
+	nw = words(buf, w, 8);
+	if (nw == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
+		const struct keyword *k = &keywords[i];
+		char phrase[32];
+		bool two = strchr(k->words, ' ') != NULL;
+		if (two && nw >= 2)
+			snprintf(phrase, sizeof phrase, "%s %s", w[0], w[1]);
+		else
+			snprintf(phrase, sizeof phrase, "%s", w[0]);
+		size_t pn = strlen(phrase);
+		while (pn && strchr(":.!", phrase[pn - 1]))     /* "Resign." "status:" */
+			phrase[--pn] = 0;
+		if (strcasecmp(phrase, k->words) || (two && nw < 2))
+			continue;
+		int used = two ? 2 : 1;
+		/* "resign" alone is an order; "resign if you like" is prose */
+		if (k->arg == ARG_NONE && nw > used && k->kind != ORDER_ACCEPT && k->kind != ORDER_DECLINE)
+			break;
+		o.kind = k->kind;
+		if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
+			return add_note(&out->err, &out->nerr, l->lineno, l->text, reason);
+		return add_order(out, &o);
+	}
+	/* a move alone on a line, perhaps after its number */
+	int first = nw >= 2 && move_number(w[0]) ? 1 : 0;
+	if (movelike(w[first])) {
+		bool all = true;
+		for (int i = first; i < nw; i++)
+			all &= movelike(w[i]);
+		if (nw - first > 1 && all)
+			return add_note(&out->err, &out->nerr, l->lineno, l->text,
+					"one move per line (and one mail per turn)");
+		if (nw - first == 1) {
+			o.kind = ORDER_MOVE;
+			o.number = first ? move_number(w[0]) : 0;
+			snprintf(o.arg, sizeof o.arg, "%s", w[first]);
+			return add_order(out, &o);
+		}
+	}
+	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "");
+}
+
+int order_parse(const struct text_line *lines, size_t nlines, struct orders *out, struct err *e)
+{
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < nlines; i++)
+		if (parse_line(&lines[i], out) < 0) {
+			orders_free(out);
+			return err_set(e, "out of memory reading orders");
+		}
+	return 0;
+}
+
+void orders_free(struct orders *o)
+{
+	free(o->o);
+	free(o->err);
+	free(o->prose);
+	memset(o, 0, sizeof *o);
+}

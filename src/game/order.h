@@ -1,0 +1,64 @@
+/* order.h: the order language of a player's mail (README, "Orders").
+ *
+ * One order per line, case-insensitive keywords; a line that looks like a move ("Nf3",
+ * "12... e5", "O-O") is a move; blank lines and prose ("Hi Bob, thanks for the game")
+ * are passed over but remembered, so a reply can show what was read. order_parse()
+ * fills a struct orders that the caller frees with orders_free(). */
+#ifndef TEMPEST_ORDER_H
+#define TEMPEST_ORDER_H
+
+#include <stddef.h>
+
+#include "util/err.h"
+
+enum order_kind {
+	ORDER_GAME,             /* game 17 */
+	ORDER_MOVE,             /* move Nf3, or a move alone on a line */
+	ORDER_RESIGN,
+	ORDER_OFFER_DRAW,
+	ORDER_ACCEPT_DRAW,
+	ORDER_DECLINE_DRAW,
+	ORDER_CLAIM_DRAW,
+	ORDER_STATUS,
+	ORDER_HISTORY,
+	ORDER_HELP,
+	ORDER_TEST,
+	ORDER_NEW,              /* new chess */
+	ORDER_OPPONENT,         /* opponent bob@example.org */
+	ORDER_COLOUR,           /* colour white|black|random */
+	ORDER_ACCEPT,           /* accept an invitation */
+	ORDER_DECLINE,          /* decline an invitation */
+	ORDER_PASSWORD,         /* password WORD */
+};
+
+#define ORDER_ARG_MAX 256
+
+struct order {
+	enum order_kind kind;
+	int lineno;             /* line of the mail's text (1-based) */
+	int number;             /* game number; a move's number if written ("12. e4"), else 0 */
+	char arg[ORDER_ARG_MAX];        /* the move, variant, address, colour or password */
+	char text[ORDER_ARG_MAX];       /* the line as written, for quoting back */
+};
+
+/* A line that was not read as an order, or an order that could not be understood. */
+struct order_note {
+	int lineno;
+	char text[ORDER_ARG_MAX];
+	char reason[256];       /* "" for prose that was passed over */
+};
+
+struct orders {
+	size_t n, nerr, nprose;
+	struct order *o;
+	struct order_note *err;         /* lines that are wrong: the mail must be refused */
+	struct order_note *prose;       /* lines passed over */
+};
+
+struct text_line;
+/* Reads the lines (from msgtext_extract). Fails only when out of memory. */
+int order_parse(const struct text_line *lines, size_t nlines, struct orders *out, struct err *e);
+void orders_free(struct orders *o);
+const char *order_name(enum order_kind k);
+
+#endif

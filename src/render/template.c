@@ -1,0 +1,387 @@
+/* template.c: see template.h. Templates are cut into tokens, the standalone tag lines
+ * removed, and the tokens walked with the context. */
+#include "render/template.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+
+struct tvar {
+	char *name;
+	char *str;
+	struct tctx **items;
+	size_t nitems;
+};
+
+struct tctx {
+	size_t n;
+	struct tvar *v;
+	const struct tctx *parent;
+};
+
+struct tctx *tctx_new(void)
+{
+	return calloc(1, sizeof(struct tctx));
+}
+
+void tctx_free(struct tctx *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].name);
+		free(c->v[i].str);
+		for (size_t k = 0; k < c->v[i].nitems; k++)
+			tctx_free(c->v[i].items[k]);
+		free(c->v[i].items);
+	}
+	free(c->v);
+	free(c);
+}
+
+static struct tvar *slot(struct tctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i].name, name))
+			return &c->v[i];
+	struct tvar *v = realloc(c->v, (c->n + 1) * sizeof *v);
+	if (!v)
+		return NULL;
+	c->v = v;
+	v += c->n;
+	memset(v, 0, sizeof *v);
+	if (!(v->name = strdup(name)))
+		return NULL;
+	c->n++;
+	return v;
+}
+
+int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
+{
+	struct tvar *v = slot(c, name);
+	va_list ap;
+	char *s;
+
+	if (!v)
+		return -1;
+	va_start(ap, fmt);
+	int rc = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		return -1;
+	free(v->str);
+	v->str = s;
+	return 0;
+}
+
+struct tctx *tctx_item(struct tctx *c, const char *name)
+{
+	struct tvar *v = slot(c, name);
+	struct tctx **items, *it;
+
+	if (!v || !(it = tctx_new()))
+		return NULL;
+	if (!(items = realloc(v->items, (v->nitems + 1) * sizeof *items))) {
+		free(it);
+		return NULL;
+	}
+	v->items = items;
+	it->parent = c;
+	items[v->nitems++] = it;
+	return it;
+}
+
+static const struct tvar *lookup(const struct tctx *c, const char *name, size_t len)
+{
+	for (; c; c = c->parent)
+		for (size_t i = 0; i < c->n; i++)
+			if (strlen(c->v[i].name) == len && !strncmp(c->v[i].name, name, len))
+				return &c->v[i];
+	return NULL;
+}
+
+const char *tctx_get(const struct tctx *c, const char *name)
+{
+	const struct tvar *v = lookup(c, name, strlen(name));
+
+	return v && v->str ? v->str : "";
+}
+
+/* ---- tokens ---- */
+
+enum tok_kind { TOK_TEXT, TOK_VAR, TOK_IF, TOK_ELSE, TOK_ENDIF, TOK_EACH, TOK_ENDEACH, TOK_COMMENT };
+
+struct tok {
+	enum tok_kind kind;
+	const char *s;          /* text, or the name */
+	size_t len;
+	int line;
+	int match;              /* IF/EACH: index of its end; ELSE: of its ENDIF */
+	int els;                /* IF: index of its ELSE or -1 */
+};
+
+struct toks {
+	size_t n;
+	struct tok *t;
+};
+
+static int push(struct toks *ts, struct tok t)
+{
+	struct tok *a = realloc(ts->t, (ts->n + 1) * sizeof *a);
+
+	if (!a)
+		return -1;
+	ts->t = a;
+	a[ts->n++] = t;
+	return 0;
+}
+
+static bool valid_name(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
+static int line_of(const char *tpl, const char *at)
+{
+	int line = 1;
+
+	for (const char *p = tpl; p < at; p++)
+		line += *p == '\n';
+	return line;
+}
+
+/* One {{...}} tag's content. */
+static int read_tag(const char *tpl, const char *in, size_t n, struct tok *t, struct err *e)
+{
+	while (n && isspace((unsigned char)*in))
+		in++, n--;
+	while (n && isspace((unsigned char)in[n - 1]))
+		n--;
+	t->line = line_of(tpl, in);
+	if (n && in[0] == '!') {
+		t->kind = TOK_COMMENT;
+		return 0;
+	}
+	struct { const char *word; enum tok_kind kind; bool arg; } forms[] = {
+		{ "#if", TOK_IF, true }, { "#each", TOK_EACH, true }, { "else", TOK_ELSE, false },
+		{ "/if", TOK_ENDIF, false }, { "/each", TOK_ENDEACH, false },
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		size_t wl = strlen(forms[i].word);
+		if (n < wl || strncmp(in, forms[i].word, wl) || (n > wl && !isspace((unsigned char)in[wl])))
+			continue;
+		t->kind = forms[i].kind;
+		const char *arg = in + wl;
+		size_t an = n - wl;
+		while (an && isspace((unsigned char)*arg))
+			arg++, an--;
+		if (forms[i].arg != (an > 0) || (an && !valid_name(arg, an)))
+			return err_set(e, "line %d: '{{%.*s}}' is not a valid tag", t->line, (int)n, in);
+		t->s = arg, t->len = an;
+		return 0;
+	}
+	if (!valid_name(in, n))
+		return err_set(e, "line %d: '{{%.*s}}' is not a variable name", t->line, (int)n, in);
+	t->kind = TOK_VAR;
+	t->s = in, t->len = n;
+	return 0;
+}
+
+/* Pairs sections with their ends. */
+static int match(struct toks *ts, struct err *e)
+{
+	int stack[64], depth = 0;
+
+	for (size_t i = 0; i < ts->n; i++) {
+		struct tok *t = &ts->t[i];
+		t->els = -1;
+		switch (t->kind) {
+		case TOK_IF:
+		case TOK_EACH:
+			if (depth == 64)
+				return err_set(e, "line %d: sections nested too deep", t->line);
+			stack[depth++] = (int)i;
+			break;
+		case TOK_ELSE:
+			if (!depth || ts->t[stack[depth - 1]].kind != TOK_IF || ts->t[stack[depth - 1]].els >= 0)
+				return err_set(e, "line %d: {{else}} outside {{#if}}", t->line);
+			ts->t[stack[depth - 1]].els = (int)i;
+			break;
+		case TOK_ENDIF:
+		case TOK_ENDEACH: {
+			enum tok_kind want = t->kind == TOK_ENDIF ? TOK_IF : TOK_EACH;
+			if (!depth || ts->t[stack[depth - 1]].kind != want)
+				return err_set(e, "line %d: {{%s}} closes nothing open", t->line,
+					       t->kind == TOK_ENDIF ? "/if" : "/each");
+			struct tok *open = &ts->t[stack[--depth]];
+			open->match = (int)i;
+			if (open->els >= 0)
+				ts->t[open->els].match = (int)i;
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	if (depth)
+		return err_set(e, "line %d: section never closed", ts->t[stack[depth - 1]].line);
+	return 0;
+}
+
+/* A line holding only a section tag or a comment: that tag, and the line disappears. */
+static bool standalone_line(const char *tpl, const char *line, size_t n, struct toks *ts,
+			    struct err *e, int *rc)
+{
+	const char *s = line, *end = line + n;
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		end--;
+	if (end - s < 4 || strncmp(s, "{{", 2) || strncmp(end - 2, "}}", 2))
+		return false;
+	const char *in = s + 2;
+	size_t len = (size_t)(end - 2 - in);
+	if (memmem(in, len, "{{", 2) || memmem(in, len, "}}", 2))
+		return false;
+	struct tok t = { TOK_TEXT, NULL, 0, 0, 0, -1 };
+	if (read_tag(tpl, in, len, &t, e) < 0) {
+		*rc = -1;
+		return true;
+	}
+	if (t.kind == TOK_VAR)
+		return false;
+	*rc = push(ts, t) < 0 ? err_set(e, "out of memory") : 0;
+	return true;
+}
+
+static int tokenize_line(const char *tpl, const char *p, size_t n, struct toks *ts,
+			 struct err *e)
+{
+	const char *end = p + n;
+
+	while (p < end) {
+		const char *open = memmem(p, (size_t)(end - p), "{{", 2);
+		size_t tn = open ? (size_t)(open - p) : (size_t)(end - p);
+		if (tn && push(ts, (struct tok){ TOK_TEXT, p, tn, 0, 0, -1 }) < 0)
+			return err_set(e, "out of memory");
+		if (!open)
+			break;
+		const char *close = memmem(open + 2, (size_t)(end - open - 2), "}}", 2);
+		if (!close)
+			return err_set(e, "line %d: '{{' without '}}' on the same line",
+				       line_of(tpl, open));
+		struct tok t = { TOK_TEXT, NULL, 0, 0, 0, -1 };
+		if (read_tag(tpl, open + 2, (size_t)(close - open - 2), &t, e) < 0)
+			return -1;
+		if (push(ts, t) < 0)
+			return err_set(e, "out of memory");
+		p = close + 2;
+	}
+	return 0;
+}
+
+static int tokenize(const char *tpl, struct toks *ts, struct err *e)
+{
+	memset(ts, 0, sizeof *ts);
+	for (const char *p = tpl; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl + 1 - p) : strlen(p);
+		int rc = 0;
+		if (standalone_line(tpl, p, nl ? (size_t)(nl - p) : n, ts, e, &rc)) {
+			if (rc < 0)
+				return -1;
+		} else if (tokenize_line(tpl, p, n, ts, e) < 0)
+			return -1;
+		p += n;
+	}
+	return match(ts, e);
+}
+
+static bool truthy(const struct tvar *v)
+{
+	return v && ((v->str && *v->str) || v->nitems);
+}
+
+static void render_range(const struct toks *ts, int from, int to, const struct tctx *c,
+			 struct buf *out)
+{
+	for (int i = from; i < to; i++) {
+		const struct tok *t = &ts->t[i];
+		const struct tvar *v;
+		switch (t->kind) {
+		case TOK_TEXT:
+			buf_add(out, t->s, t->len);
+			break;
+		case TOK_VAR:
+			if ((v = lookup(c, t->s, t->len)) && v->str)
+				buf_str(out, v->str);
+			break;
+		case TOK_IF:
+			v = lookup(c, t->s, t->len);
+			if (truthy(v))
+				render_range(ts, i + 1, t->els >= 0 ? t->els : t->match, c, out);
+			else if (t->els >= 0)
+				render_range(ts, t->els + 1, t->match, c, out);
+			i = t->match;
+			break;
+		case TOK_EACH:
+			v = lookup(c, t->s, t->len);
+			for (size_t k = 0; v && k < v->nitems; k++)
+				render_range(ts, i + 1, t->match, v->items[k], out);
+			i = t->match;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e)
+{
+	struct toks ts;
+	struct buf b = { 0 };
+
+	if (tokenize(tpl, &ts, e) < 0) {
+		free(ts.t);
+		return -1;
+	}
+	render_range(&ts, 0, (int)ts.n, c, &b);
+	free(ts.t);
+	if (!(*out = buf_take(&b)))
+		return err_set(e, "out of memory rendering a template");
+	return 0;
+}
+
+int template_check(const char *tpl, const char *const *known, struct err *e)
+{
+	struct toks ts;
+	int rc = 0;
+
+	if (tokenize(tpl, &ts, e) < 0) {
+		free(ts.t);
+		return -1;
+	}
+	for (size_t i = 0; i < ts.n && rc == 0; i++) {
+		const struct tok *t = &ts.t[i];
+		bool ok = false;
+		if (t->kind != TOK_VAR && t->kind != TOK_IF && t->kind != TOK_EACH)
+			continue;
+		for (size_t k = 0; known[k] && !ok; k++)
+			ok = strlen(known[k]) == t->len && !strncmp(known[k], t->s, t->len);
+		if (!ok)
+			rc = err_set(e, "line %d: unknown name '%.*s'", t->line, (int)t->len, t->s);
+	}
+	free(ts.t);
+	return rc;
+}

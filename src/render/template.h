@@ -1,0 +1,38 @@
+/* template.h: the small template language of the files in templates/ (README, "Templates").
+ *
+ *   {{name}}                       the value of a variable ("" if it has none)
+ *   {{#if name}}...{{else}}...{{/if}}   the first part if name is non-empty (a list:
+ *                                  non-empty), else the optional second part
+ *   {{#each list}}...{{/each}}     once per item; inside, an item's own variables come
+ *                                  first, then the outer ones
+ *   {{! a comment }}
+ * A line that holds nothing but a section tag or a comment disappears with its newline,
+ * so sections can sit on their own lines. Nothing else is special: text is copied as is.
+ *
+ * Values live in a struct tctx (tctx_new / tctx_free; the context owns its strings and
+ * lists). template_render() returns text the caller frees with free(). */
+#ifndef TEMPEST_TEMPLATE_H
+#define TEMPEST_TEMPLATE_H
+
+#include <stddef.h>
+
+#include "util/err.h"
+
+struct tctx;
+
+struct tctx *tctx_new(void);
+void tctx_free(struct tctx *c);
+/* Sets a variable (printf-style); 0 or -1 when out of memory. */
+int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Appends an item to the list variable `name` and returns it to be filled, or NULL. */
+struct tctx *tctx_item(struct tctx *c, const char *name);
+/* A variable's value ("" if unset or a list). */
+const char *tctx_get(const struct tctx *c, const char *name);
+
+int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e);
+/* Checks the syntax and that every name used is in `known` (NULL-terminated); the error
+ * names the line. */
+int template_check(const char *tpl, const char *const *known, struct err *e);
+
+#endif

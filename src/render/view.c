@@ -1,0 +1,368 @@
+/* view.c: see view.h. */
+#include "render/view.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/movegen.h"
+#include "mail/msgtext.h"
+#include "util/fsutil.h"
+
+static const char *const kind_names[REPLY_KINDS] = {
+	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
+	"intruder", "status", "history", "help", "test",
+};
+
+/* Every name a template may use (template_check). */
+static const char *const known_names[] = {
+	"referee", "referee_name", "game", "variant", "title", "you", "opponent",
+	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
+	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
+	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
+	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
+	"move_number", "draw_offer", "draw_offer_to_you", NULL,
+};
+
+const char *reply_kind_name(enum reply_kind k)
+{
+	return k < REPLY_KINDS ? kind_names[k] : "?";
+}
+
+const char *templates_dir(const char *override)
+{
+	static char buf[PATH_MAX];
+	const char *env = getenv("TEMPEST_TEMPLATES_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (override && *override)
+		return override;
+	if (env && *env)
+		return env;
+	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
+		exe[n] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			snprintf(buf, sizeof buf, "%s/templates", exe);
+			if (access(buf, R_OK | X_OK) == 0)
+				return buf;
+		}
+	}
+	snprintf(buf, sizeof buf, "%s/templates", TEMPEST_DATADIR);
+	return buf;
+}
+
+int templates_load(struct templates *t, const char *dir, struct err *e)
+{
+	memset(t, 0, sizeof *t);
+	for (int k = 0; k < REPLY_KINDS; k++) {
+		char path[PATH_MAX + 64];
+		snprintf(path, sizeof path, "%s/%s.txt", dir, kind_names[k]);
+		if (fs_read(path, 1 << 20, &t->text[k], NULL, e) < 0) {
+			templates_free(t);
+			return -1;
+		}
+		if (strncmp(t->text[k], "Subject:", 8) || !strchr(t->text[k], '\n')) {
+			templates_free(t);
+			return err_set(e, "%s: line 1: a template starts with 'Subject: ...'", path);
+		}
+		if (template_check(t->text[k], known_names, e) < 0) {
+			err_prefix(e, "%s: ", path);
+			templates_free(t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void templates_free(struct templates *t)
+{
+	for (int k = 0; k < REPLY_KINDS; k++)
+		free(t->text[k]);
+	memset(t, 0, sizeof *t);
+}
+
+void view_board(const struct pos *p, int side, struct buf *out)
+{
+	const struct variant *v = p->v;
+	int w = v->ranks >= 10 ? 2 : 1;
+	bool black = side == BLACK;
+
+	buf_printf(out, "%*s +", w, "");
+	for (int f = 0; f < v->files; f++)
+		buf_str(out, "--");
+	buf_str(out, "-+\n");
+	for (int i = 0; i < v->ranks; i++) {
+		int r = black ? i : v->ranks - 1 - i;
+		buf_printf(out, "%*d |", w, r + 1);
+		for (int k = 0; k < v->files; k++) {
+			int f = black ? v->files - 1 - k : k;
+			sq_t s = variant_square_at(v, f, r);
+			char c = s == SQ_NONE ? ' ' : p->board[s] ? variant_piece_char(v, p->board[s]) :
+				 variant_square_dark(v, s) ? ':' : '.';
+			buf_printf(out, " %c", c);
+		}
+		buf_str(out, " |\n");
+	}
+	buf_printf(out, "%*s +", w, "");
+	for (int f = 0; f < v->files; f++)
+		buf_str(out, "--");
+	buf_printf(out, "-+\n%*s  ", w, "");
+	for (int k = 0; k < v->files; k++)
+		buf_printf(out, " %c", 'a' + (black ? v->files - 1 - k : k));
+	buf_str(out, "\n");
+}
+
+/* The side to move and the move number of the game's start. */
+static void start_of(const struct game *g, int *side, int *number)
+{
+	const char *f = g->start_fen;
+	const char *sp = strchr(f, ' ');
+
+	*side = sp && sp[1] == 'b' ? BLACK : WHITE;
+	*number = 1;
+	for (int field = 0; sp && field < 4; field++)
+		sp = strchr(sp + 1, ' ');
+	if (sp && atoi(sp + 1) > 0)
+		*number = atoi(sp + 1);
+}
+
+void view_movetext(const struct game *g, struct buf *out)
+{
+	int side, number;
+
+	start_of(g, &side, &number);
+	for (int i = 0; i < g->nmoves; i++) {
+		if (side == WHITE)
+			buf_printf(out, "%s%d. ", i ? " " : "", number);
+		else if (i == 0)
+			buf_printf(out, "%d... ", number);
+		else
+			buf_str(out, " ");
+		buf_str(out, g->moves[i]);
+		if (side == BLACK)
+			number++;
+		side ^= 1;
+	}
+}
+
+static void wrap(const char *text, size_t width, struct buf *out)
+{
+	size_t col = 0;
+	char *copy = strdup(text), *save = NULL;
+
+	for (char *w = copy ? strtok_r(copy, " ", &save) : NULL; w; w = strtok_r(NULL, " ", &save)) {
+		size_t n = strlen(w);
+		if (col && col + 1 + n > width) {
+			buf_str(out, "\n");
+			col = 0;
+		} else if (col) {
+			buf_str(out, " "), col++;
+		}
+		buf_str(out, w);
+		col += n;
+	}
+	free(copy);
+}
+
+void view_pgn(const struct game *g, const char *site, struct buf *out)
+{
+	struct buf moves = { 0 };
+	char date[16] = "????.??.??";
+
+	if (strlen(g->created) >= 10)
+		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
+	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n[Round \"-\"]\n",
+		   g->id, site, date);
+	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
+		   g->player[WHITE].address, g->player[BLACK].address, g->result);
+	if (g->v && strcmp(g->v->name, "chess"))
+		buf_printf(out, "[Variant \"%s\"]\n", g->v->title);
+	if (g->v && strcmp(g->start_fen, g->v->setup))
+		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", g->start_fen);
+	if (g->status == GAME_OVER)
+		buf_printf(out, "[Termination \"%s\"]\n",
+			   strstr(g->termination, "time") ? "time forfeit" : "normal");
+	buf_str(out, "\n");
+	view_movetext(g, &moves);
+	buf_printf(&moves, "%s%s", moves.n ? " " : "", g->result);
+	wrap(moves.s ? moves.s : g->result, 79, out);
+	buf_str(out, "\n");
+	buf_free(&moves);
+}
+
+static const char *side_word(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+static void set_board(struct tctx *c, const struct game *g, int side)
+{
+	struct buf b = { 0 };
+	char fen[FEN_MAX];
+
+	view_board(g->pos, side, &b);
+	tctx_set(c, "board", "%s", b.s ? b.s : "");
+	buf_free(&b);
+	pos_to_fen(g->pos, fen, sizeof fen);
+	tctx_set(c, "fen", "%s", fen);
+	view_movetext(g, &b);
+	tctx_set(c, "moves", "%s", b.s ? b.s : "(none yet)");
+	buf_free(&b);
+	view_pgn(g, "By email", &b);
+	tctx_set(c, "pgn", "%s", b.s ? b.s : "");
+	buf_free(&b);
+}
+
+static void set_game(struct tctx *c, const struct game *g, const struct reply *r)
+{
+	int me = r->to, side_to_move = g->pos->side;
+
+	tctx_set(c, "game", "%d", g->id);
+	tctx_set(c, "variant", "%s", g->v->title);
+	tctx_set(c, "white", "%s", g->player[WHITE].address);
+	tctx_set(c, "black", "%s", g->player[BLACK].address);
+	tctx_set(c, "title", "%s: %s v %s", g->v->title, g->player[WHITE].address,
+		 g->player[BLACK].address);
+	tctx_set(c, "challenger", "%s", g->player[g->challenger].address);
+	tctx_set(c, "invited", "%s", g->player[COLOR_OTHER(g->challenger)].address);
+	tctx_set(c, "colour_asked", "%s", g->colour_asked);
+	tctx_set(c, "status", "%s", game_status_name(g->status));
+	if (me == WHITE || me == BLACK) {
+		tctx_set(c, "you", "%s", side_word(me));
+		tctx_set(c, "opponent", "%s", g->player[COLOR_OTHER(me)].address);
+		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(me)));
+	}
+	set_board(c, g, me);
+	if (g->nmoves) {
+		int side, number;
+		start_of(g, &side, &number);
+		int ply = g->nmoves - 1, mover = (side + ply) & 1;
+		int num = number + (ply + (side == BLACK)) / 2;
+		tctx_set(c, "last_move", "%d.%s %s", num, mover == BLACK ? ".." : "",
+			 g->moves[g->nmoves - 1]);
+		if (mover == me)
+			tctx_set(c, "mover", "yes");
+	}
+	tctx_set(c, "move_number", "%u", g->pos->fullmove);
+	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move), g->player[side_to_move].address);
+	if (g->status == GAME_PLAYING && me == side_to_move)
+		tctx_set(c, "your_turn", "yes");
+	if (g->status == GAME_PLAYING && movegen_in_check(g->pos))
+		tctx_set(c, "check", "%s", side_word(side_to_move));
+	if (g->status == GAME_PLAYING)
+		tctx_set(c, "playing", "yes");
+	if (g->status == GAME_INVITED)
+		tctx_set(c, "invited_stage", "yes");
+	if (g->draw_offer >= 0) {
+		tctx_set(c, "draw_offer", "%s", side_word(g->draw_offer));
+		if (g->draw_offer != me)
+			tctx_set(c, "draw_offer_to_you", "yes");
+	}
+	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
+		tctx_set(c, "over", "yes");
+		tctx_set(c, "result", "%s", g->result);
+		tctx_set(c, "termination", "%s", g->termination);
+	}
+}
+
+static void add_lines(struct tctx *c, const char *list, const struct text_line *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct tctx *it = tctx_item(c, list);
+		if (!it)
+			return;
+		tctx_set(it, "line", "%d", l[i].lineno);
+		tctx_set(it, "text", "%s", l[i].text);
+	}
+}
+
+static void add_notes(struct tctx *c, const char *list, const struct order_note *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct tctx *it = tctx_item(c, list);
+		if (!it)
+			return;
+		tctx_set(it, "line", "%d", l[i].lineno);
+		tctx_set(it, "text", "%s", l[i].text);
+		tctx_set(it, "reason", "%s", l[i].reason);
+	}
+}
+
+struct tctx *view_context(const struct game *g, const struct reply *r,
+			  const struct view_extra *x)
+{
+	struct tctx *c = tctx_new();
+
+	if (!c)
+		return NULL;
+	tctx_set(c, "referee", "%s", x->referee);
+	tctx_set(c, "referee_name", "%s", x->referee_name);
+	tctx_set(c, "note", "%s", r->note);
+	if (g && g->pos)
+		set_game(c, g, r);
+	for (size_t i = 0; i < x->nerrors; i++) {
+		struct tctx *it = tctx_item(c, "errors");
+		if (!it)
+			break;
+		if (x->errors[i].lineno)
+			tctx_set(it, "line", "%d", x->errors[i].lineno);
+		tctx_set(it, "text", "%s", x->errors[i].text);
+		tctx_set(it, "reason", "%s", x->errors[i].reason);
+	}
+	if (r->kind == REPLY_TEST) {
+		tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
+		tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
+		tctx_set(c, "subject", "%s", x->subject ? x->subject : "");
+		add_lines(c, "received", x->lines, x->nlines);
+		if (x->orders) {
+			for (size_t i = 0; i < x->orders->n; i++) {
+				struct tctx *it = tctx_item(c, "orders");
+				if (!it)
+					break;
+				tctx_set(it, "line", "%d", x->orders->o[i].lineno);
+				tctx_set(it, "text", "%s", x->orders->o[i].text);
+			}
+			add_notes(c, "ignored", x->orders->prose, x->orders->nprose);
+			add_notes(c, "errors", x->orders->err, x->orders->nerr);
+		}
+	}
+	return c;
+}
+
+int view_render(const struct templates *t, const struct reply *r, const struct tctx *c,
+		char **subject, char **body, struct err *e)
+{
+	char *text, *nl;
+
+	*subject = *body = NULL;
+	if (template_render(t->text[r->kind], c, &text, e) < 0)
+		return err_prefix(e, "template %s: ", kind_names[r->kind]), -1;
+	nl = strchr(text, '\n');
+	if (!nl || strncmp(text, "Subject:", 8)) {
+		free(text);
+		return err_set(e, "template %s: the first line must be 'Subject: ...'",
+			       kind_names[r->kind]);
+	}
+	*nl = 0;
+	const char *s = text + 8;
+	while (*s == ' ')
+		s++;
+	*subject = strdup(s);
+	const char *b = nl + 1;
+	while (*b == '\n')              /* the blank line after the subject */
+		b++;
+	*body = strdup(b);
+	free(text);
+	if (!*subject || !*body) {
+		free(*subject);
+		free(*body);
+		return err_set(e, "out of memory");
+	}
+	return 0;
+}

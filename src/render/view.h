@@ -1,0 +1,47 @@
+/* view.h: what each reader of a mail sees: the board from their side, the moves, the
+ * PGN, and the template variables for each kind of reply. Text only; no I/O except
+ * loading the template files (templates_load). */
+#ifndef TEMPEST_VIEW_H
+#define TEMPEST_VIEW_H
+
+#include "game/game.h"
+#include "render/template.h"
+#include "util/buf.h"
+
+/* The template text of each reply kind, read from a directory. */
+struct templates {
+	char *text[REPLY_KINDS];
+};
+
+int templates_load(struct templates *t, const char *dir, struct err *e);
+void templates_free(struct templates *t);
+/* The templates directory: override, $TEMPEST_TEMPLATES_DIR, beside the binary, installed. */
+const char *templates_dir(const char *override);
+const char *reply_kind_name(enum reply_kind k);
+
+/* A diagram of the position seen from `side` (White's side if -1). */
+void view_board(const struct pos *p, int side, struct buf *out);
+/* "1. e4 e5 2. Nf3" (the moves of the game, numbered from its start position). */
+void view_movetext(const struct game *g, struct buf *out);
+void view_pgn(const struct game *g, const char *site, struct buf *out);
+
+/* What the template of a reply needs to know beyond the game. */
+struct view_extra {
+	const char *referee, *referee_name;
+	const char *sender, *auth;              /* for test */
+	const char *subject;
+	const struct text_line *lines;          /* what was read (test) */
+	size_t nlines;
+	const struct orders *orders;
+	const struct reply_error *errors;
+	size_t nerrors;
+};
+
+/* The variables for reply r about game g (g may be NULL for mails about no game). */
+struct tctx *view_context(const struct game *g, const struct reply *r,
+			  const struct view_extra *x);
+/* Renders: the subject (first line "Subject: ...") and the body. */
+int view_render(const struct templates *t, const struct reply *r, const struct tctx *c,
+		char **subject, char **body, struct err *e);
+
+#endif

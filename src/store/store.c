@@ -1,0 +1,516 @@
+/* store.c: see store.h. The only place besides the rules loader that includes jansson. */
+#include "store/store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/fsutil.h"
+
+#define STATE_MAX (64L * 1024 * 1024)
+#define STATE_FORMAT 1
+
+static void path_of(const struct store *st, char *out, size_t len, const char *fmt, int id)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, fmt, id);
+	snprintf(out, len, "%s/%s", st->dir, name);
+}
+
+static int read_key(struct store *st, const char *path, bool create, struct err *e)
+{
+	char *data;
+	size_t len;
+
+	if (!fs_exists(path)) {
+		if (!create)
+			return err_set(e, "no key file %s", path);
+		if (crypto_random(st->key, sizeof st->key, e) < 0)
+			return -1;
+		return fs_write_atomic(path, st->key, sizeof st->key, 0600, e);
+	}
+	struct stat sb;
+	if (stat(path, &sb) == 0 && (sb.st_mode & 077))
+		return err_set(e, "key file %s is readable by others (mode %03o); chmod 600 it",
+			       path, (unsigned)(sb.st_mode & 0777));
+	if (fs_read(path, 1024, &data, &len, e) < 0)
+		return -1;
+	if (len != sizeof st->key) {
+		free(data);
+		return err_set(e, "key file %s holds %zu bytes, not %zu", path, len, sizeof st->key);
+	}
+	memcpy(st->key, data, sizeof st->key);
+	free(data);
+	return 0;
+}
+
+int store_open(struct store *st, const char *dir, bool create, bool wait, struct err *e)
+{
+	char path[PATH_MAX + 32];
+
+	memset(st, 0, sizeof *st);
+	st->lock_fd = -1;
+	snprintf(st->dir, sizeof st->dir, "%s", dir);
+	if (!create && !fs_exists(dir))
+		return err_set(e, "no data directory %s", dir);
+	snprintf(path, sizeof path, "%s/games", dir);
+	if (fs_mkdirs(path, 0700, e) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/seen", dir);
+	if (fs_mkdirs(path, 0700, e) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/lock", dir);
+	if ((st->lock_fd = fs_lock(path, wait, e)) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/key", dir);
+	if (read_key(st, path, true, e) < 0) {
+		store_close(st);
+		return -1;
+	}
+	return 0;
+}
+
+int store_set_key_file(struct store *st, const char *path, struct err *e)
+{
+	return read_key(st, path, false, e);
+}
+
+void store_close(struct store *st)
+{
+	fs_unlock(st->lock_fd);
+	st->lock_fd = -1;
+}
+
+/* ---- JSON out ---- */
+
+static json_t *player_json(const struct player *p)
+{
+	return json_pack("{s:s, s:s, s:s}", "address", p->address, "name", p->name,
+			 "password_hash", p->password_hash);
+}
+
+static json_t *events_json(const struct game *g)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < g->nevents; i++) {
+		const struct game_event *ev = &g->events[i];
+		json_array_append_new(a, json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}",
+						   "n", ev->n, "kind", ev->kind,
+						   "by", color_name_lc(ev->by), "detail", ev->detail,
+						   "mail", ev->msg, "before", ev->before,
+						   "after", ev->after, "at", ev->at, "engine", ev->engine));
+	}
+	return a;
+}
+
+char *store_game_to_json(const struct game *g)
+{
+	json_t *moves = json_array(), *mails = json_array(), *sent = json_array();
+	char fen[FEN_MAX] = "", hash[HASH_HEX];
+
+	for (int i = 0; i < g->nmoves; i++)
+		json_array_append_new(moves, json_string(g->moves[i]));
+	for (size_t i = 0; i < g->nmails; i++)
+		json_array_append_new(mails, json_string(g->mails[i]));
+	for (size_t i = 0; i < g->nsent; i++)
+		json_array_append_new(sent, json_pack("{s:s, s:i}", "id", g->sent[i].id,
+						      "ply", g->sent[i].ply));
+	if (g->pos)
+		pos_to_fen(g->pos, fen, sizeof fen);
+	game_hash(g, hash);
+	json_t *root = json_pack(
+		"{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:{s:o, s:o}, s:s, s:o, s:s, s:s,"
+		" s:s, s:s, s:o, s:o, s:o, s:I, s:s}",
+		"format", STATE_FORMAT, "id", g->id, "variant", g->variant,
+		"status", game_status_name(g->status), "result", g->result,
+		"termination", g->termination, "challenger", color_name_lc(g->challenger),
+		"colour_asked", g->colour_asked, "created", g->created,
+		"players", "white", player_json(&g->player[WHITE]), "black",
+		player_json(&g->player[BLACK]),
+		"start_fen", g->start_fen, "moves", moves, "fen", fen,
+		"turn", g->pos ? color_name_lc(g->pos->side) : "",
+		"draw_offer", g->draw_offer < 0 ? "" : color_name_lc(g->draw_offer),
+		"updated", g->updated, "mails", mails, "events", events_json(g), "sent", sent,
+		"log_size", (json_int_t)g->log_size, "hash", hash);
+	if (!root)
+		return NULL;
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII);
+	json_decref(root);
+	return text;
+}
+
+/* ---- JSON in, every field checked ---- */
+
+struct jctx {
+	const char *what;
+	struct err *e;
+};
+
+static int bad(const struct jctx *c, const char *field, const char *why)
+{
+	return err_set(c->e, "%s: %s: %s", c->what, field, why);
+}
+
+static int str_field(const struct jctx *c, json_t *obj, const char *key, char *out, size_t len)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!json_is_string(v))
+		return bad(c, key, "missing or not text");
+	if (json_string_length(v) >= len)
+		return bad(c, key, "too long");
+	snprintf(out, len, "%s", json_string_value(v));
+	return 0;
+}
+
+static int colour_field(const struct jctx *c, json_t *obj, const char *key, bool none_ok,
+			int *out)
+{
+	char s[16];
+
+	if (str_field(c, obj, key, s, sizeof s) < 0)
+		return -1;
+	if (!strcmp(s, "white"))
+		*out = WHITE;
+	else if (!strcmp(s, "black"))
+		*out = BLACK;
+	else if (none_ok && (!strcmp(s, "") || !strcmp(s, "referee")))
+		*out = -1;
+	else
+		return bad(c, key, "not white or black");
+	return 0;
+}
+
+static int load_players(const struct jctx *c, json_t *root, struct game *g)
+{
+	json_t *ps = json_object_get(root, "players");
+	static const char *const names[2] = { "white", "black" };
+
+	if (!json_is_object(ps))
+		return bad(c, "players", "missing");
+	for (int i = 0; i < 2; i++) {
+		json_t *p = json_object_get(ps, names[i]);
+		if (!json_is_object(p))
+			return bad(c, "players", "white and black are needed");
+		if (str_field(c, p, "address", g->player[i].address, ADDR_MAX) < 0 ||
+		    str_field(c, p, "name", g->player[i].name, NAME_MAX_) < 0 ||
+		    str_field(c, p, "password_hash", g->player[i].password_hash, HASH_HEX) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_lists(const struct jctx *c, json_t *root, struct game *g)
+{
+	json_t *moves = json_object_get(root, "moves"), *mails = json_object_get(root, "mails");
+	json_t *sent = json_object_get(root, "sent"), *x;
+	size_t i;
+
+	if (!json_is_array(moves) || !json_is_array(mails) || !json_is_array(sent))
+		return bad(c, "moves/mails/sent", "missing lists");
+	g->moves = calloc(json_array_size(moves) + 1, SAN_MAX);
+	g->mails = calloc(json_array_size(mails) + 1, KEY_MAX);
+	g->sent = calloc(json_array_size(sent) + 1, sizeof *g->sent);
+	if (!g->moves || !g->mails || !g->sent)
+		return bad(c, "lists", "out of memory");
+	json_array_foreach(moves, i, x) {
+		if (!json_is_string(x) || json_string_length(x) >= SAN_MAX)
+			return bad(c, "moves", "a move is not text");
+		snprintf(g->moves[g->nmoves++], SAN_MAX, "%s", json_string_value(x));
+	}
+	json_array_foreach(mails, i, x) {
+		if (!json_is_string(x) || json_string_length(x) >= KEY_MAX)
+			return bad(c, "mails", "an entry is not text");
+		snprintf(g->mails[g->nmails++], KEY_MAX, "%s", json_string_value(x));
+	}
+	json_array_foreach(sent, i, x) {
+		json_t *ply = json_object_get(x, "ply");
+		if (str_field(c, x, "id", g->sent[g->nsent].id, KEY_MAX) < 0 || !json_is_integer(ply))
+			return bad(c, "sent", "an entry lacks id or ply");
+		g->sent[g->nsent++].ply = (int)json_integer_value(ply);
+	}
+	return 0;
+}
+
+static int load_events(const struct jctx *c, json_t *root, struct game *g)
+{
+	json_t *evs = json_object_get(root, "events"), *x;
+	size_t i;
+
+	if (!json_is_array(evs))
+		return bad(c, "events", "missing");
+	g->events = calloc(json_array_size(evs) + 1, sizeof *g->events);
+	if (!g->events)
+		return bad(c, "events", "out of memory");
+	json_array_foreach(evs, i, x) {
+		struct game_event *ev = &g->events[g->nevents];
+		json_t *n = json_object_get(x, "n");
+		if (!json_is_integer(n) ||
+		    str_field(c, x, "kind", ev->kind, sizeof ev->kind) < 0 ||
+		    colour_field(c, x, "by", true, &ev->by) < 0 ||
+		    str_field(c, x, "detail", ev->detail, sizeof ev->detail) < 0 ||
+		    str_field(c, x, "mail", ev->msg, sizeof ev->msg) < 0 ||
+		    str_field(c, x, "before", ev->before, sizeof ev->before) < 0 ||
+		    str_field(c, x, "after", ev->after, sizeof ev->after) < 0 ||
+		    str_field(c, x, "at", ev->at, sizeof ev->at) < 0 ||
+		    str_field(c, x, "engine", ev->engine, sizeof ev->engine) < 0)
+			return err_prefix(c->e, "event %zu: ", i + 1), -1;
+		ev->n = (int)json_integer_value(n);
+		g->nevents++;
+	}
+	return 0;
+}
+
+static int load_status(const struct jctx *c, json_t *root, struct game *g)
+{
+	char s[16];
+
+	if (str_field(c, root, "status", s, sizeof s) < 0)
+		return -1;
+	for (int k = GAME_INVITED; k <= GAME_DECLINED; k++)
+		if (!strcmp(s, game_status_name((enum game_status)k))) {
+			g->status = (enum game_status)k;
+			return 0;
+		}
+	return bad(c, "status", "unknown status");
+}
+
+int store_game_from_json(const char *text, const char *what, struct game **out, struct err *e)
+{
+	json_error_t je;
+	json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je), *v;
+	struct jctx c = { what, e };
+	struct game *g = game_new();
+	char colour[16];
+	int rc = -1;
+
+	*out = NULL;
+	if (!root) {
+		err_set(e, "%s:%d:%d: %s", what, je.line, je.column, je.text);
+		game_free(g);
+		return -1;
+	}
+	if (!g || !json_is_object(root)) {
+		bad(&c, "(top)", "not a game");
+		goto done;
+	}
+	if (!json_is_integer(v = json_object_get(root, "format")) ||
+	    json_integer_value(v) != STATE_FORMAT) {
+		bad(&c, "format", "not a state file this version understands");
+		goto done;
+	}
+	if (!json_is_integer(v = json_object_get(root, "id")) || json_integer_value(v) < 1) {
+		bad(&c, "id", "missing or not a game number");
+		goto done;
+	}
+	g->id = (int)json_integer_value(v);
+	if (str_field(&c, root, "variant", g->variant, sizeof g->variant) < 0 ||
+	    load_status(&c, root, g) < 0 ||
+	    str_field(&c, root, "result", g->result, sizeof g->result) < 0 ||
+	    str_field(&c, root, "termination", g->termination, sizeof g->termination) < 0 ||
+	    colour_field(&c, root, "challenger", false, &g->challenger) < 0 ||
+	    str_field(&c, root, "colour_asked", g->colour_asked, sizeof g->colour_asked) < 0 ||
+	    str_field(&c, root, "created", g->created, sizeof g->created) < 0 ||
+	    str_field(&c, root, "updated", g->updated, sizeof g->updated) < 0 ||
+	    str_field(&c, root, "start_fen", g->start_fen, sizeof g->start_fen) < 0 ||
+	    str_field(&c, root, "draw_offer", colour, sizeof colour) < 0 ||
+	    load_players(&c, root, g) < 0 || load_lists(&c, root, g) < 0 ||
+	    load_events(&c, root, g) < 0)
+		goto done;
+	g->draw_offer = !strcmp(colour, "white") ? WHITE : !strcmp(colour, "black") ? BLACK : -1;
+	if (!json_is_integer(v = json_object_get(root, "log_size")) || json_integer_value(v) < 0) {
+		bad(&c, "log_size", "missing");
+		goto done;
+	}
+	g->log_size = json_integer_value(v);
+	*out = g;
+	g = NULL;
+	rc = 0;
+done:
+	json_decref(root);
+	game_free(g);
+	return rc;
+}
+
+int store_load(struct store *st, int id, struct game **out, struct err *e)
+{
+	char path[PATH_MAX + 64], *text;
+
+	*out = NULL;
+	path_of(st, path, sizeof path, "games/%d.json", id);
+	if (!fs_exists(path))
+		return 1;
+	if (fs_read(path, STATE_MAX, &text, NULL, e) < 0)
+		return -1;
+	int rc = store_game_from_json(text, path, out, e);
+	free(text);
+	if (rc == 0 && (*out)->id != id) {
+		int other = (*out)->id;
+		game_free(*out);
+		*out = NULL;
+		return err_set(e, "%s: id: says game %d", path, other);
+	}
+	return rc;
+}
+
+int store_save(struct store *st, const struct game *g, struct err *e)
+{
+	char path[PATH_MAX + 64], *text = store_game_to_json(g);
+
+	if (!text)
+		return err_set(e, "out of memory saving game %d", g->id);
+	path_of(st, path, sizeof path, "games/%d.json", g->id);
+	size_t n = strlen(text);
+	text[n] = '\n';                         /* the NUL becomes the file's last newline */
+	int rc = fs_write_atomic(path, text, n + 1, 0600, e);
+	free(text);
+	return rc;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+int store_list(struct store *st, int **ids, size_t *n, struct err *e)
+{
+	char path[PATH_MAX + 16];
+	DIR *d;
+	struct dirent *de;
+	size_t cap = 0;
+
+	*ids = NULL;
+	*n = 0;
+	snprintf(path, sizeof path, "%s/games", st->dir);
+	if (!(d = opendir(path)))
+		return err_set(e, "cannot list %s: %s", path, strerror(errno));
+	while ((de = readdir(d))) {
+		char *end;
+		long id = strtol(de->d_name, &end, 10);
+		if (end == de->d_name || strcmp(end, ".json") || id < 1 || id > 99999999)
+			continue;
+		if (*n == cap) {
+			int *a = realloc(*ids, (cap = cap ? cap * 2 : 64) * sizeof *a);
+			if (!a) {
+				closedir(d);
+				return err_set(e, "out of memory");
+			}
+			*ids = a;
+		}
+		(*ids)[(*n)++] = (int)id;
+	}
+	closedir(d);
+	if (*n)
+		qsort(*ids, *n, sizeof **ids, cmp_int);
+	return 0;
+}
+
+int store_next_id(struct store *st, int *id, struct err *e)
+{
+	int *ids;
+	size_t n;
+
+	if (store_list(st, &ids, &n, e) < 0)
+		return -1;
+	*id = n ? ids[n - 1] + 1 : 1;
+	free(ids);
+	return 0;
+}
+
+int store_game_created_by(struct store *st, const char *msg_key)
+{
+	int *ids, found = 0;
+	size_t n;
+	struct err e;
+
+	if (store_list(st, &ids, &n, &e) < 0)
+		return 0;
+	for (size_t i = n; i-- > 0 && !found;) {
+		struct game *g;
+		if (store_load(st, ids[i], &g, &e) != 0)
+			continue;
+		if (g->nevents && !strcmp(g->events[0].kind, "challenge") &&
+		    !strcmp(g->events[0].msg, msg_key))
+			found = g->id;
+		game_free(g);
+	}
+	free(ids);
+	return found;
+}
+
+static void seen_path(const struct store *st, const char *key, char *dir, char *file,
+		      size_t len)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char hex[HASH_HEX];
+
+	crypto_sha256(key, strlen(key), h);
+	crypto_hex(h, sizeof h, hex);
+	snprintf(dir, len, "%s/seen/%.2s", st->dir, hex);
+	snprintf(file, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
+}
+
+bool store_seen(const struct store *st, const char *key)
+{
+	char dir[PATH_MAX + 80], file[PATH_MAX + 80];
+
+	seen_path(st, key, dir, file, sizeof dir);
+	return fs_exists(file);
+}
+
+int store_mark_seen(const struct store *st, const char *key, struct err *e)
+{
+	char dir[PATH_MAX + 80], file[PATH_MAX + 80];
+	int fd;
+
+	seen_path(st, key, dir, file, sizeof dir);
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return err_set(e, "cannot create %s: %s", dir, strerror(errno));
+	if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "cannot create %s: %s", file, strerror(errno));
+	close(fd);
+	return fs_sync_dir_of(file, e);
+}
+
+void store_log_path(const struct store *st, int id, char *out, size_t len)
+{
+	path_of(st, out, len, "games/%d.mbox", id);
+}
+
+int store_log_open(const struct store *st, const struct game *g, int *fd, struct err *e)
+{
+	char path[PATH_MAX + 64];
+
+	store_log_path(st, g->id, path, sizeof path);
+	*fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (*fd < 0)
+		return err_set(e, "cannot open %s: %s", path, strerror(errno));
+	if (ftruncate(*fd, (off_t)g->log_size) < 0) {
+		int saved = errno;
+		close(*fd);
+		return err_set(e, "cannot cut %s back: %s", path, strerror(saved));
+	}
+	return 0;
+}
+
+int store_log_close(int fd, long long *size, struct err *e)
+{
+	struct stat sb;
+
+	if (fsync(fd) < 0 || fstat(fd, &sb) < 0) {
+		int saved = errno;
+		close(fd);
+		return err_set(e, "cannot sync the game log: %s", strerror(saved));
+	}
+	*size = (long long)sb.st_size;
+	close(fd);
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* store.h: the data directory, the only place where games live between runs.
+ *
+ *   DIR/lock              flock()ed by every run that reads or writes anything here
+ *   DIR/key               the referee's master key (32 random bytes, mode 0600): every
+ *                         player secret, token and random choice derives from it
+ *   DIR/games/N.json      game N's state (JSON), replaced atomically
+ *   DIR/games/N.mbox      game N's log: every mail received and sent, in order
+ *   DIR/seen/XX/HASH      one empty file per processed mail (HASH = SHA-256 of its key)
+ *   DIR/outbox/           replies waiting to be sent (outbox.h)
+ *
+ * A struct store is the caller's; store_open() fills it and takes the lock, store_close()
+ * releases it. Games loaded with store_load() are freed with game_free(). */
+#ifndef TEMPEST_STORE_H
+#define TEMPEST_STORE_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include "game/game.h"
+#include "util/err.h"
+
+struct store {
+	char dir[PATH_MAX];
+	int lock_fd;
+	uint8_t key[CRYPTO_HASH_LEN];
+};
+
+/* Opens (and with create, makes) the data directory, takes the lock (waiting if `wait`),
+ * reads or creates the key. */
+int store_open(struct store *st, const char *dir, bool create, bool wait, struct err *e);
+void store_close(struct store *st);
+/* Uses this key instead of DIR/key (replay into a fresh directory with the live key). */
+int store_set_key_file(struct store *st, const char *path, struct err *e);
+
+/* 0 and *out, 1 if there is no such game, -1 on a bad or unreadable file. */
+int store_load(struct store *st, int id, struct game **out, struct err *e);
+int store_save(struct store *st, const struct game *g, struct err *e);
+/* The games' numbers, ascending; *ids is the caller's to free(). */
+int store_list(struct store *st, int **ids, size_t *n, struct err *e);
+int store_next_id(struct store *st, int *id, struct err *e);
+/* The game created by the mail with this key, or 0. */
+int store_game_created_by(struct store *st, const char *msg_key);
+
+bool store_seen(const struct store *st, const char *msg_key);
+int store_mark_seen(const struct store *st, const char *msg_key, struct err *e);
+
+/* The game log: cut back to what the committed state knows (a run that died after
+ * appending but before saving leaves a tail), append, sync. */
+int store_log_open(const struct store *st, const struct game *g, int *fd, struct err *e);
+int store_log_close(int fd, long long *size, struct err *e);
+void store_log_path(const struct store *st, int id, char *out, size_t len);
+
+/* JSON in and out (exposed for tests and `tempest show --json`). */
+char *store_game_to_json(const struct game *g);
+int store_game_from_json(const char *text, const char *what, struct game **out, struct err *e);
+
+#endif

@@ -1,0 +1,161 @@
+#!/bin/sh
+# tempest process: a game by mail in the embedded mode (mail in on stdin or from an mbox,
+# replies out on stdout), bad input of every kind, idempotency, and crashes at every
+# commit step. The referee's key is the published demo key, so reply tokens are known:
+# game 1: White vb5v64h6, Black ezap3rhf.
+. tests/cli/lib.sh
+export ASAN_OPTIONS=detect_leaks=1
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+WT=vb5v64h6; BT=ezap3rhf
+n=0
+
+fresh() {       # fresh DIR: a data directory with the demo key, and its configuration
+  rm -rf "$1"; mkdir -p "$1/data"
+  cp examples/demo.key "$1/data/key"; chmod 600 "$1/data/key"
+  printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$1" > "$1/conf"
+}
+
+mail() {        # mail FROM SUBJECT BODY [EXTRA-HEADER]: a raw mail in $tmp/m.eml
+  n=$((n + 1))
+  {
+    printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+    printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <t%d.%s>\n' $((n % 60)) "$n" "$1"
+    [ -n "${4:-}" ] && printf '%s\n' "$4"
+    printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
+  } > "$tmp/m.eml"
+}
+
+feed() {        # feed [BINARY]: processes $tmp/m.eml in $W
+  run_in "$tmp/m.eml" "${1:-$T}" process -c "$W/conf"
+}
+
+state() {       # the game's state hash
+  "$T" show -c "$W/conf" --json 1 2>/dev/null | sed -n 's/.*"hash": "\(.*\)".*/\1/p'
+}
+
+count_mails() { printf '%s\n' "$out" | grep -c '^Message-ID: '; }
+
+W=$tmp/w; fresh "$W"
+
+# -- a challenge and its acceptance
+mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white"
+feed
+expect_rc "challenge" 0
+expect_out "invitation to bob" "To: bob@example.org"
+expect_out "invitation subject" "[tempest 1 $BT] alice@example.org invites you to a game of Chess (game 1)"
+expect_out "confirmation to alice" "[tempest 1 $WT] Chess challenge to bob@example.org sent (game 1)"
+[ "$(count_mails)" -eq 2 ] && ok || bad "challenge sends 2 mails"
+mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept\n\n> alice@example.org challenges you"
+feed
+expect_out "started" "game 1 begins"
+[ "$(count_mails)" -eq 2 ] && ok || bad "acceptance sends 2 mails"
+s0=$(state)
+[ -n "$s0" ] && ok || bad "state hash readable"
+
+# -- bad input: each gets its reply (or none) and changes nothing
+mail mallory@evil.example "Re: [tempest 1 $WT] game 1" "e4"
+feed
+expect_out "spoof: the registered player is told" "To: alice@example.org"
+expect_out "spoof: what happened" "a mail from mallory@evil.example carried your reply token"
+case $out in *"To: mallory@evil.example"*) bad "spoof: nothing goes to the sender" ;; *) ok ;; esac
+mail alice@example.org "Re: [tempest 1 abcdefgh] game 1" "e4"
+feed
+expect_out "wrong token" "does not prove it comes from you"
+expect_out "wrong token: to alice" "To: alice@example.org"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "Ke2"
+feed
+expect_out "illegal move quoted" "line 1: Ke2"
+expect_out "illegal move reason" "e2 is occupied by your own pawn"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
+feed
+expect_out "out of turn" "it is not your turn: White (alice@example.org) is to move"
+mail alice@example.org "Re: [tempest 99 $WT] game 99" "e4"
+feed
+expect_out "unknown game" "there is no game 99 here"
+mail alice@example.org "hello" ""
+feed
+expect_out "empty mail" "I found no orders in your mail"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\nd4"
+feed
+expect_out "two moves" "one move per mail"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3 Nc3"
+feed
+expect_out "two moves on a line" "one move per line"
+# a 20 MB mail: refused unread
+{ printf 'From: alice@example.org\nTo: referee@tempest.example\nSubject: Re: [tempest 1 %s] big\nMessage-ID: <big@x>\n\ne4\n' "$WT"
+  head -c 20000000 /dev/zero | tr '\0' 'x' | fold -w 76; } > "$tmp/m.eml"
+feed
+expect_out "20 MB mail" "more than the 10485760 I read"
+# garbage MIME: whatever it is, no crash and no change (checked under the sanitizers)
+printf 'From: alice@example.org\nSubject: [tempest 1 %s]\nContent-Type: multipart/mixed; boundary="zz"\n\n--zz\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!not base64***\n--zz--garbage\n\001\002\003' "$WT" > "$tmp/m.eml"
+feed "$TA"
+expect_clean "garbage MIME"
+printf '\377\376\000\001 binary junk without headers' > "$tmp/m.eml"
+feed "$TA"
+expect_clean "binary junk"; expect_rc "binary junk is passed over" 0
+# mail that must never be answered
+for hdr in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <chess.lists.example>"; do
+  mail alice@example.org "Re: [tempest 1 $WT] away" "I am on holiday" "$hdr"
+  feed
+  [ -z "$out" ] && ok || bad "no reply to '$hdr'"
+done
+mail MAILER-DAEMON@mx.example.org "Undelivered Mail Returned to Sender" "e4"
+feed
+[ -z "$out" ] && ok || bad "no reply to MAILER-DAEMON"
+mail referee@tempest.example "Re: [tempest 1 $WT] loop" "e4"
+feed
+[ -z "$out" ] && ok || bad "no reply to ourselves"
+[ "$(state)" = "$s0" ] && ok || bad "bad input left the state unchanged"
+
+# -- a move, then the same mail again: applied once
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "Hi Bob!\n1. e4\n-- \nAlice"
+cp "$tmp/m.eml" "$tmp/move.eml"
+feed
+expect_out "move recorded" "Your move 1. e4 is recorded."
+expect_out "move to bob" "White played 1. e4."
+s1=$(state)
+[ "$s1" != "$s0" ] && ok || bad "the move changed the state"
+cp "$tmp/move.eml" "$tmp/m.eml"
+feed
+[ -z "$out" ] && ok || bad "the same mail again is not answered again"
+[ "$(state)" = "$s1" ] && ok || bad "the same mail again changes nothing"
+run "$T" show -c "$W/conf" 1
+expect_out "show" "Status: playing, Black to move"
+expect_out "show moves" "Moves: 1. e4"
+run "$T" list -c "$W/conf"
+expect_out "list" "alice@example.org"
+run "$T" process -c "$W/conf" -n
+expect_rc "-n" 0; expect_out "-n rules" "rules: 3 variants"; expect_out "-n templates" "templates: 12"
+
+# -- a crash at each commit step, then a normal run: one move, each reply once
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
+cp "$tmp/m.eml" "$tmp/reply.eml"
+C=$tmp/clean; rm -rf "$C"; cp -r "$W" "$C"
+sed -i "s|$W|$C|" "$C/conf"
+run_in "$tmp/reply.eml" "$T" process -c "$C/conf"
+clean_ids=$(printf '%s\n' "$out" | grep '^Message-ID: ' | sort)
+clean_state=$("$T" show -c "$C/conf" --json 1 | sed -n 's/.*"hash": "\(.*\)".*/\1/p')
+[ "$(printf '%s\n' "$clean_ids" | wc -l)" -eq 2 ] && ok || bad "a clean run sends 2 mails"
+for point in after-outbox before-save after-commit; do
+  K=$tmp/k-$point; rm -rf "$K"; cp -r "$W" "$K"; sed -i "s|$W|$K|" "$K/conf"
+  TEMPEST_FAULT=$point "$T" process -c "$K/conf" < "$tmp/reply.eml" > "$tmp/killed.out" 2>/dev/null
+  rc=$?
+  [ "$rc" -eq 137 ] && ok || bad "$point: the run was killed (exit $rc)"
+  run_in "$tmp/reply.eml" "$T" process -c "$K/conf"
+  ids=$( { grep '^Message-ID: ' "$tmp/killed.out"; printf '%s\n' "$out" | grep '^Message-ID: '; } | sort)
+  [ "$ids" = "$clean_ids" ] && ok || bad "$point: each reply sent exactly once (got: $ids)"
+  got=$("$T" show -c "$K/conf" --json 1 | sed -n 's/.*"hash": "\(.*\)".*/\1/p')
+  [ "$got" = "$clean_state" ] && ok || bad "$point: same state as a clean run"
+  moves=$("$T" show -c "$K/conf" 1 | grep '^Moves:')
+  [ "$moves" = "Moves: 1. e4 e5" ] && ok || bad "$point: the move applied once ($moves)"
+  logs=$(grep -c '^X-Tempest-Key: ' "$K/data/games/1.mbox")
+  clean_logs=$(grep -c '^X-Tempest-Key: ' "$C/data/games/1.mbox")
+  [ "$logs" = "$clean_logs" ] && ok || bad "$point: the game log has no duplicate ($logs v $clean_logs)"
+done
+
+# -- the game log replays to the same states
+run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/replayed"
+expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"
+cli_done t_process

@@ -1,0 +1,207 @@
+#!/bin/sh
+# A whole game by email through real servers: alice and bob mail the referee over SMTP,
+# `tempest poll` runs as cron would, the players read their mailboxes over IMAP and answer
+# the latest mail, until mate. Then the game log is replayed, and the PGN of the last mail
+# is checked with pgn-extract. Played twice: over plain IMAP/SMTP with faults (the SMTP
+# server stopped during a poll; the referee killed between commit and the IMAP move, and
+# between commit and the sending), and over STARTTLS verified against the test CA.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+. "$here/mailstack.sh"
+
+name=t_game
+passed=0; failed=0; stack_up=no
+T=$root/tempest
+
+pass() { passed=$((passed + 1)); echo "ok   $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+check() {
+    desc=$1; shift
+    if "$@"; then pass "$desc"; else fail "$desc"; fi
+}
+
+on_exit() {
+    rc=$?
+    trap - EXIT INT TERM HUP
+    if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
+        mailstack_down "$stack" || fail "stopping the stack on exit"
+    fi
+    if [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "${MS_KEEP:-}" ]; then
+        rm -rf "$dir"
+    else
+        echo "$name: kept $dir for inspection"
+    fi
+    echo "$name: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
+    exit 1
+}
+
+dir=$(ms_tempdir game) || { echo "$name: 0 passed, 1 failed"; exit 1; }
+stack=$dir/stack; work=$dir/work
+mkdir "$work" || exit 1
+trap on_exit EXIT
+trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+stack_up=yes
+mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
+pass "mail stack up"
+
+# The referee's configuration for one run: MODE is plain or starttls.
+configure() {
+    mode=$1; data=$work/data-$mode; conf=$work/$mode.conf
+    printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
+        > "$work/netrc"
+    chmod 600 "$work/netrc"
+    starttls=no; [ "$mode" = starttls ] && starttls=yes
+    cat > "$conf" <<EOF
+referee_address = referee@$MS_DOMAIN
+data_dir = $data
+imap_url = $MS_IMAP_URL
+smtp_url = $MS_SMTP_URL
+netrc_file = $work/netrc
+tls_ca_file = $MS_CA
+starttls = $starttls
+connect_timeout = 5
+stall_timeout = 10
+EOF
+}
+
+poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
+    env "$@" "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
+    prc=$?
+}
+
+count() { ms_uids "$1" INBOX | grep -c . ; }
+
+# The newest mail in USER's INBOX, into $work/last-USER.eml.
+latest() {
+    n=$(ms_fetch_all "$1" "$work/box-$1") || return 1
+    cp "$work/box-$1/$n.eml" "$work/last-$1.eml"
+}
+
+# PLAYER answers the newest mail from the referee with BODY (a reply as a mail client
+# makes it: Re: subject, In-Reply-To, the old text quoted).
+answer() {
+    who=$1; body=$2
+    latest "$who" || return 1
+    subj=$(sed -n 's/^Subject: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
+    mid=$(sed -n 's/^Message-ID: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
+    seq=$((seq + 1))
+    {
+        printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$who" "$who" "$MS_DOMAIN" "$MS_DOMAIN"
+        printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s.%s@players.test>\r\n' "$subj" "$who" "$seq" "$mode"
+        printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
+        printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n%s\r\n\r\n> earlier text\r\n' "$body"
+    } > "$work/answer.eml"
+    ms_send "$who" referee "$work/answer.eml" "$smtpmode"
+}
+
+# Waits until alice and bob hold A and B mails.
+both_have() {
+    ms_wait_count alice "$1" 15 && ms_wait_count bob "$2" 15 &&
+        [ "$(count alice)" -eq "$1" ] && [ "$(count bob)" -eq "$2" ]
+}
+
+smtp_stop() {
+    postfix -c "$MS_DIR/postfix" stop >/dev/null 2>&1
+    for _ in $(seq 1 100); do
+        curl -q -s --max-time 1 -o /dev/null "telnet://$MS_HOST:$MS_SMTP_PORT" </dev/null
+        [ $? -eq 7 ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+smtp_start() {
+    postfix -c "$MS_DIR/postfix" start </dev/null >/dev/null 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+    for _ in $(seq 1 100); do
+        curl -q -s --max-time 1 -X NOOP -o /dev/null "$MS_SMTP_URL/probe.$MS_DOMAIN" </dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+moves_are() { "$T" show -c "$conf" 1 | grep -qx "Moves: $1"; }
+
+play() {
+    configure "$1"; smtpmode=plain; [ "$1" = starttls ] && smtpmode=starttls
+    seq=0
+    # the challenge and its acceptance
+    printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: a game?\r\nMessage-ID: <challenge.%s@players.test>\r\n\r\nnew chess\r\nopponent bob@%s\r\ncolour white\r\n' \
+        "$MS_DOMAIN" "$MS_DOMAIN" "$mode" "$MS_DOMAIN" > "$work/challenge.eml"
+    a0=$(count alice); b0=$(count bob)
+    check "$mode: alice's challenge reaches the referee" ms_send alice referee "$work/challenge.eml" "$smtpmode"
+    ms_wait_count referee 1 15 >/dev/null
+    poll; check "$mode: poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
+    check "$mode: the invitation and its confirmation arrive" both_have $((a0 + 1)) $((b0 + 1))
+    check "$mode: bob accepts" answer bob "accept"
+    ms_wait_count referee 1 15 >/dev/null; poll
+    check "$mode: the game starts for both" both_have $((a0 + 2)) $((b0 + 2))
+    check "$mode: 1. f3" answer alice "f3"
+    ms_wait_count referee 1 15 >/dev/null; poll
+    check "$mode: both hear of 1. f3" both_have $((a0 + 3)) $((b0 + 3))
+    if [ "$mode" = plain ]; then
+        # the SMTP server goes away during a poll: the move is applied, the replies wait
+        check "1... e5 (the SMTP server is then stopped)" answer bob "e5"
+        ms_wait_count referee 1 15 >/dev/null
+        check "the SMTP server stops" smtp_stop
+        poll
+        check "poll says 'try again later' (75)" [ "$prc" -eq 75 ]
+        check "the move is applied all the same" moves_are "1. f3 e5"
+        check "two replies wait in the outbox" [ "$(ls "$data/outbox" | grep -c '\.eml$')" -eq 2 ]
+        check "the SMTP server is back" smtp_start
+        poll
+        check "the next poll sends them" [ "$prc" -eq 0 ]
+        check "each arrives once" both_have $((a0 + 4)) $((b0 + 4))
+        # killed after the commit, before the IMAP move
+        check "2. g4 (the referee is then killed before moving the mail)" answer alice "g4"
+        ms_wait_count referee 1 15 >/dev/null
+        poll TEMPEST_FAULT=before-move
+        check "the run was killed" [ "$prc" -eq 137 ]
+        check "the mail is still in the referee's INBOX" [ "$(count referee)" -eq 1 ]
+        poll
+        check "the next poll moves it" [ "$(count referee)" -eq 0 ]
+        check "the move is applied once" moves_are "1. f3 e5 2. g4"
+        check "each reply arrives once" both_have $((a0 + 5)) $((b0 + 5))
+        # killed after the commit and the move, before sending
+        check "2... Qh4# (the referee is then killed before sending)" answer bob "Qh4#"
+        ms_wait_count referee 1 15 >/dev/null
+        poll TEMPEST_FAULT=before-send
+        check "the run was killed" [ "$prc" -eq 137 ]
+        check "nothing was sent yet" [ "$(count alice)" -eq $((a0 + 5)) ]
+        poll
+        check "the next poll sends the replies once" both_have $((a0 + 6)) $((b0 + 6))
+    else
+        for m in "bob e5" "alice g4" "bob Qh4#"; do
+            check "$mode: ${m#* }" answer "${m%% *}" "${m#* }"
+            ms_wait_count referee 1 15 >/dev/null; poll
+        done
+        check "$mode: every reply arrives" both_have $((a0 + 6)) $((b0 + 6))
+    fi
+    check "$mode: the game ends in mate" moves_are "1. f3 e5 2. g4 Qh4#"
+    latest alice; latest bob
+    check "$mode: alice is told" grep -q "game 1 over: 0-1 (checkmate)" "$work/last-alice.eml"
+    check "$mode: bob is told" grep -q "game 1 over: 0-1 (checkmate)" "$work/last-bob.eml"
+    check "$mode: the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
+    check "$mode: every mail went to Processed" [ "$(ms_uids referee Processed | grep -c .)" -ge 6 ]
+    check "$mode: the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+    # the PGN in the last mail, checked by pgn-extract
+    tr -d '\r' < "$work/last-alice.eml" | sed -n '/^\[Event /,/ 0-1$/p' > "$work/game.pgn"
+    pgn_ok() {
+        /usr/games/pgn-extract -s --checkmate "$work/game.pgn" > "$work/pgn.out" 2> "$work/pgn.err" &&
+            grep -q "Qh4#" "$work/pgn.out" && ! grep -qi "error\|illegal" "$work/pgn.err"
+    }
+    check "$mode: pgn-extract accepts the PGN and finds the mate" pgn_ok
+    "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay-$mode" > "$work/replay.out" 2>&1
+    check "$mode: the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"
+    # clear the mailboxes' counts for the next run: move everything away
+    for u in alice bob referee; do
+        for uid in $(ms_uids "$u" INBOX); do
+            _ms_imap "$u" INBOX "UID MOVE $uid Processed" >/dev/null 2>&1
+        done
+    done
+    # ms_uids referee Processed keeps growing: fine
+}
+
+play plain
+play starttls

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Golden tests: each tests/golden/CASE/ holds in.mbox (mail to the referee), key (the
+# referee's key) and the expected results: out.mbox (every mail sent), and expected/
+# (the data directory's games/: state files and game logs). The case is run in a
+# fresh directory with a fixed clock; everything must match byte for byte.
+# Usage: run.sh TEMPEST [update]   (update: rewrite the expected files; review the diff)
+set -u
+T=$1; mode=${2:-check}
+passed=0; failed=0
+for dir in tests/golden/*/; do
+  case=$(basename "$dir")
+  work=build/golden/$case
+  rm -rf "$work"; mkdir -p "$work/data"
+  cp "$dir/key" "$work/data/key"; chmod 600 "$work/data/key"
+  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\n' \
+    "$work" > "$work/conf"
+  TEMPEST_NOW=2026-11-05T12:00:00Z "$T" process -c "$work/conf" "$dir/in.mbox" > "$work/out.mbox" 2> "$work/stderr"
+  echo "exit $?" >> "$work/stderr"
+  mkdir -p "$work/games"
+  cp "$work"/data/games/* "$work/games/" 2>/dev/null
+  if [ "$mode" = update ]; then
+    rm -rf "$dir/expected"; mkdir -p "$dir/expected"
+    cp "$work/out.mbox" "$dir/out.mbox"; cp "$work"/games/* "$dir/expected/" 2>/dev/null
+    echo "golden $case: updated"; continue
+  fi
+  ok=1
+  if ! cmp -s "$work/out.mbox" "$dir/out.mbox"; then
+    echo "golden $case: the mails sent differ:"; diff -u "$dir/out.mbox" "$work/out.mbox" | head -n 40; ok=0
+  fi
+  if ! diff -r "$dir/expected" "$work/games" > "$work/games.diff"; then
+    echo "golden $case: the game files differ:"; head -n 40 "$work/games.diff"; ok=0
+  fi
+  if [ $ok = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); cat "$work/stderr"; fi
+done
+[ "$mode" = update ] && exit 0
+echo "golden: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

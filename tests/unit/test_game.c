@@ -1,0 +1,342 @@
+/* test_game.c: what mails do to a game: challenges, who may act, turn order, all or
+ * nothing, draws, resignation, the end of the game, the hash chain. Pure game logic:
+ * no files, no mail. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "enginetest.h"
+#include "game/game.h"
+#include "mail/msgtext.h"
+
+static const uint8_t key[CRYPTO_HASH_LEN] = "0123456789abcdef0123456789abcde";
+static struct variant *chess;
+static int serial;
+
+/* Orders from text lines, numbered from 1. */
+static void read_orders(const char *text, struct orders *o)
+{
+	struct text_line lines[32];
+	char *copy = strdup(text), *save = NULL;
+	size_t n = 0;
+	int lineno = 0;
+
+	for (char *l = strtok_r(copy, "\n", &save); l && n < 32; l = strtok_r(NULL, "\n", &save))
+		lines[n].lineno = ++lineno, lines[n++].text = l;
+	struct err e;
+	order_parse(lines, n, o, &e);
+	free(copy);
+}
+
+static struct sender from(const char *addr, const struct game *g, int token_colour)
+{
+	struct sender s;
+
+	memset(&s, 0, sizeof s);
+	snprintf(s.address, sizeof s.address, "%s", addr);
+	snprintf(s.msg_key, sizeof s.msg_key, "msg-%d@test", ++serial);
+	s.now = 1800000000 + serial;
+	if (g && token_colour >= 0)
+		game_token(key, sizeof key, g->id, (enum color)token_colour, s.tag_token);
+	return s;
+}
+
+/* Applies a mail; returns how many errors the refusal lists (0: applied). */
+static int mail(struct game *g, const struct sender *s, const char *text, struct outcome *out)
+{
+	struct orders o;
+	struct err e;
+
+	read_orders(text, &o);
+	outcome_free(out);
+	if (!CHECK(game_apply(g, key, sizeof key, s, &o, out, &e) == 0))
+		check_context("%s", e.msg);
+	orders_free(&o);
+	return (int)out->nerrors;
+}
+
+static bool has_reply(const struct outcome *o, enum reply_kind k, int to)
+{
+	for (size_t i = 0; i < o->nreplies; i++)
+		if (o->replies[i].kind == k && o->replies[i].to == to)
+			return true;
+	return false;
+}
+
+static const char *first_error(const struct outcome *o)
+{
+	return o->nerrors ? o->errors[0].reason : "";
+}
+
+/* alice (White) challenges bob; bob accepts. */
+static struct game *started_game(void)
+{
+	struct game *g = game_new();
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e;
+	struct sender s = from("alice@example.org", NULL, -1);
+
+	read_orders("new chess\nopponent bob@example.org\ncolour white", &o);
+	CHECK(game_challenge(g, 7, chess, key, sizeof key, &s, &o, &out, &e) == 0);
+	orders_free(&o);
+	CHECK(out.created);
+	CHECK(has_reply(&out, REPLY_CHALLENGE_SENT, WHITE));
+	CHECK(has_reply(&out, REPLY_INVITATION, BLACK));
+	CHECK_STR(g->player[WHITE].address, "alice@example.org");
+	CHECK_STR(g->player[BLACK].address, "bob@example.org");
+	CHECK_INT(g->status, GAME_INVITED);
+	s = from("bob@example.org", g, BLACK);
+	CHECK_INT(mail(g, &s, "Sure, let's play!\naccept", &out), 0);
+	CHECK_INT(g->status, GAME_PLAYING);
+	CHECK(has_reply(&out, REPLY_STARTED, WHITE) && has_reply(&out, REPLY_STARTED, BLACK));
+	outcome_free(&out);
+	return g;
+}
+
+static void challenges(void)
+{
+	static const struct { const char *text, *error; } bad[] = {
+		{ "new chess", "a challenge needs 'opponent ADDRESS'" },
+		{ "new chess\nopponent alice@example.org", "you cannot challenge yourself" },
+		{ "new nosuch\nopponent bob@example.org", "there is no variant 'nosuch' here" },
+		{ "new chess\nopponent bob@example.org\ne4", "a challenge holds only new" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct game *g = game_new();
+		struct orders o;
+		struct outcome out = { 0 };
+		struct err e;
+		struct sender s = from("alice@example.org", NULL, -1);
+		check_context("challenge '%s'", bad[i].text);
+		read_orders(bad[i].text, &o);
+		const struct variant *v = strstr(bad[i].text, "nosuch") ? NULL : chess;
+		CHECK(game_challenge(g, 9, v, key, sizeof key, &s, &o, &out, &e) == 0);
+		CHECK(!out.created);
+		CHECK_HAS(first_error(&out), bad[i].error);
+		CHECK(has_reply(&out, REPLY_REFUSED, -1));
+		orders_free(&o);
+		outcome_free(&out);
+		game_free(g);
+	}
+	check_context(NULL);
+	/* colour random is decided by the key: the same every time, either side possible */
+	int seen[2] = { 0, 0 };
+	for (int id = 1; id <= 16; id++) {
+		struct game *g = game_new();
+		struct orders o;
+		struct outcome out = { 0 };
+		struct err e;
+		struct sender s = from("alice@example.org", NULL, -1);
+		read_orders("new chess\nopponent bob@example.org", &o);
+		game_challenge(g, id, chess, key, sizeof key, &s, &o, &out, &e);
+		seen[g->challenger]++;
+		CHECK_STR(g->colour_asked, "random");
+		orders_free(&o);
+		outcome_free(&out);
+		game_free(g);
+	}
+	CHECK(seen[WHITE] > 0 && seen[BLACK] > 0);
+}
+
+static void who_may_act(void)
+{
+	struct game *g = started_game();
+	struct outcome out = { 0 };
+	struct sender s;
+
+	/* White's own mail without the token: refused, told at the registered address */
+	s = from("alice@example.org", g, -1);
+	CHECK_INT(mail(g, &s, "e4", &out), 1);
+	CHECK_HAS(first_error(&out), "does not prove it comes from you");
+	CHECK(has_reply(&out, REPLY_REFUSED, WHITE));
+	CHECK_INT(g->nmoves, 0);
+	/* White's token from another address: nothing applied, White is told, not the sender */
+	s = from("mallory@evil.example", g, WHITE);
+	mail(g, &s, "e4", &out);
+	CHECK(has_reply(&out, REPLY_INTRUDER, WHITE));
+	CHECK(!has_reply(&out, REPLY_REFUSED, -1));
+	CHECK_INT(out.nreplies, 1);
+	CHECK_INT(g->nmoves, 0);
+	/* a stranger with no token: both players hear of it, the stranger nothing */
+	s = from("mallory@evil.example", g, -1);
+	mail(g, &s, "game 7\ne4", &out);
+	CHECK(has_reply(&out, REPLY_INTRUDER, WHITE) && has_reply(&out, REPLY_INTRUDER, BLACK));
+	CHECK_INT(out.nreplies, 2);
+	/* Black's token on White's mail: it is Black's token, so Black is told */
+	s = from("alice@example.org", g, BLACK);
+	mail(g, &s, "e4", &out);
+	CHECK(has_reply(&out, REPLY_INTRUDER, BLACK));
+	CHECK_INT(g->nmoves, 0);
+	/* the right token, From in another case: accepted */
+	s = from("Alice@Example.org", g, WHITE);
+	CHECK_INT(mail(g, &s, "e4", &out), 0);
+	CHECK_STR(out.auth_how, "token");
+	/* a password works once set, and only the right one */
+	s = from("bob@example.org", g, BLACK);
+	CHECK_INT(mail(g, &s, "password swordfish", &out), 0);
+	CHECK(g->player[BLACK].password_hash[0]);
+	CHECK(!strstr(g->player[BLACK].password_hash, "swordfish"));
+	s = from("bob@example.org", g, -1);
+	CHECK_INT(mail(g, &s, "game 7\npassword sardine\ne5", &out), 1);
+	CHECK_HAS(first_error(&out), "that password is not the one set");
+	CHECK_INT(mail(g, &s, "game 7\npassword swordfish\ne5", &out), 0);
+	CHECK_STR(out.auth_how, "password");
+	CHECK_INT(g->nmoves, 2);
+	/* help and test answer the sender whoever they are */
+	s = from("carol@example.org", g, -1);
+	mail(g, &s, "help\ntest", &out);
+	CHECK(has_reply(&out, REPLY_HELP, -1) && has_reply(&out, REPLY_TEST, -1));
+	CHECK_INT(out.nreplies, 2);
+	outcome_free(&out);
+	game_free(g);
+}
+
+static void turns_and_all_or_nothing(void)
+{
+	struct game *g = started_game();
+	struct outcome out = { 0 };
+	struct sender w, b;
+	char before[HASH_HEX], after[HASH_HEX];
+
+	w = from("alice@example.org", g, WHITE);
+	b = from("bob@example.org", g, BLACK);
+	CHECK_INT(mail(g, &b, "e5", &out), 1);
+	CHECK_HAS(first_error(&out), "it is not your turn: White (alice@example.org) is to move");
+	CHECK_INT(mail(g, &w, "Ke2", &out), 1);
+	CHECK_HAS(first_error(&out), "'Ke2': e2 is occupied by your own pawn");
+	CHECK_INT(out.errors[0].lineno, 1);
+	/* one bad line spoils the mail: nothing happens */
+	game_hash(g, before);
+	CHECK_INT(mail(g, &w, "Hello Bob,\ne4\ncolour purple\nBest, Alice", &out), 1);
+	CHECK_INT(out.errors[0].lineno, 3);
+	CHECK_HAS(first_error(&out), "the colour is white, black or random");
+	game_hash(g, after);
+	CHECK_STR(after, before);
+	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(mail(g, &w, "e4\nd4", &out), 1);
+	CHECK_HAS(first_error(&out), "one move per mail");
+	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(mail(g, &w, "e4 e5", &out), 1);
+	CHECK_HAS(first_error(&out), "one move per line");
+	/* move numbers, when written, must be right */
+	CHECK_INT(mail(g, &w, "2. e4", &out), 1);
+	CHECK_HAS(first_error(&out), "this is move 1, not 2");
+	CHECK_INT(mail(g, &w, "game 8\ne4", &out), 1);
+	CHECK_HAS(first_error(&out), "this mail is about game 7, not 8");
+	/* prose around a move is fine */
+	CHECK_INT(mail(g, &w, "Dear Bob,\n1. e4\nYour move!\n-- Alice", &out), 0);
+	CHECK(has_reply(&out, REPLY_MOVED, WHITE) && has_reply(&out, REPLY_MOVED, BLACK));
+	CHECK_INT(g->nmoves, 1);
+	CHECK_STR(g->moves[0], "e4");
+	CHECK_INT(mail(g, &b, "1... c5", &out), 0);
+	/* the hash chain: every event starts where the last one ended */
+	for (size_t i = 1; i < g->nevents; i++)
+		CHECK_STR(g->events[i].before, g->events[i - 1].after);
+	game_hash(g, after);
+	CHECK_STR(g->events[g->nevents - 1].after, after);
+	CHECK_STR(g->events[g->nevents - 1].kind, "move");
+	CHECK_STR(g->events[g->nevents - 1].detail, "c5");
+	CHECK_STR(g->events[g->nevents - 1].engine, ENGINE_VERSION);
+	/* a reply to a mail sent before the last move: refused unless numbered */
+	game_remember_sent(g, "old@referee");
+	g->sent[g->nsent - 1].ply = 1;
+	w = from("alice@example.org", g, WHITE);
+	snprintf(w.in_reply_to, sizeof w.in_reply_to, "old@referee");
+	CHECK_INT(mail(g, &w, "Nf3", &out), 1);
+	CHECK_HAS(first_error(&out), "answers a referee mail sent before the last move");
+	CHECK_INT(mail(g, &w, "2. Nf3", &out), 0);
+	outcome_free(&out);
+	game_free(g);
+}
+
+static void endings(void)
+{
+	struct game *g = started_game();
+	struct outcome out = { 0 };
+	struct sender w = from("alice@example.org", g, WHITE), b = from("bob@example.org", g, BLACK);
+
+	/* draw offers: with a move, lapsing with a move, declined, accepted */
+	CHECK_INT(mail(g, &w, "e4\noffer draw", &out), 0);
+	CHECK_INT(g->draw_offer, WHITE);
+	CHECK_INT(mail(g, &w, "accept draw", &out), 1);
+	CHECK_HAS(first_error(&out), "there is no draw offer to accept");
+	CHECK_INT(mail(g, &b, "e5", &out), 0);
+	CHECK_INT(g->draw_offer, -1);
+	CHECK_HAS(out.replies[0].note, "White's draw offer lapses");
+	CHECK_INT(mail(g, &w, "Nf3\noffer draw", &out), 0);
+	CHECK_INT(mail(g, &b, "decline draw", &out), 0);
+	CHECK_INT(g->draw_offer, -1);
+	CHECK_INT(mail(g, &b, "Nc6", &out), 0);
+	/* a claim that is not due is refused; after a repetition it ends the game */
+	CHECK_INT(mail(g, &w, "claim draw", &out), 1);
+	CHECK_HAS(first_error(&out), "no draw can be claimed");
+	CHECK_INT(mail(g, &w, "Ng1", &out), 0);
+	CHECK_INT(mail(g, &b, "Nb8", &out), 0);
+	CHECK_INT(mail(g, &w, "Nf3", &out), 0);
+	CHECK_INT(mail(g, &b, "Nc6", &out), 0);
+	CHECK_INT(mail(g, &w, "Ng1", &out), 0);
+	CHECK_INT(mail(g, &b, "Nb8\nclaim draw", &out), 0);
+	CHECK_INT(g->status, GAME_OVER);
+	CHECK_STR(g->result, "1/2-1/2");
+	CHECK_STR(g->termination, "threefold repetition (claimed)");
+	CHECK(has_reply(&out, REPLY_OVER, WHITE) && has_reply(&out, REPLY_OVER, BLACK));
+	CHECK_INT(mail(g, &w, "Nf3", &out), 1);
+	CHECK_HAS(first_error(&out), "game 7 is over (1/2-1/2, threefold repetition (claimed))");
+	game_free(g);
+
+	/* resignation, by either side, on either turn */
+	g = started_game();
+	b = from("bob@example.org", g, BLACK);
+	CHECK_INT(mail(g, &b, "resign", &out), 0);
+	CHECK_STR(g->result, "1-0");
+	CHECK_STR(g->termination, "resignation");
+	game_free(g);
+
+	/* mate ends the game by itself */
+	g = started_game();
+	w = from("alice@example.org", g, WHITE), b = from("bob@example.org", g, BLACK);
+	CHECK_INT(mail(g, &w, "f3", &out), 0);
+	CHECK_INT(mail(g, &b, "e5", &out), 0);
+	CHECK_INT(mail(g, &w, "g4", &out), 0);
+	CHECK_INT(mail(g, &b, "Qh4", &out), 0);
+	CHECK_STR(g->moves[3], "Qh4#");
+	CHECK_STR(g->result, "0-1");
+	CHECK_STR(g->termination, "checkmate");
+	CHECK(has_reply(&out, REPLY_OVER, WHITE));
+	game_free(g);
+
+	/* invitations: declined by the invited, or withdrawn */
+	g = game_new();
+	struct orders o;
+	struct err e;
+	struct sender s = from("alice@example.org", NULL, -1);
+	read_orders("new chess\nopponent bob@example.org\ncolour black", &o);
+	outcome_free(&out);
+	game_challenge(g, 3, chess, key, sizeof key, &s, &o, &out, &e);
+	orders_free(&o);
+	s = from("alice@example.org", g, BLACK);
+	CHECK_INT(mail(g, &s, "accept", &out), 1);
+	CHECK_HAS(first_error(&out), "your opponent must accept it");
+	s = from("bob@example.org", g, WHITE);
+	CHECK_INT(mail(g, &s, "e4", &out), 1);
+	CHECK_HAS(first_error(&out), "has not started");
+	CHECK_INT(mail(g, &s, "decline", &out), 0);
+	CHECK_INT(g->status, GAME_DECLINED);
+	CHECK_STR(g->termination, "invitation declined");
+	CHECK(has_reply(&out, REPLY_DECLINED, WHITE) && has_reply(&out, REPLY_DECLINED, BLACK));
+	outcome_free(&out);
+	game_free(g);
+}
+
+int main(void)
+{
+	chess = test_variant("chess");
+	challenges();
+	who_may_act();
+	turns_and_all_or_nothing();
+	endings();
+	variant_free(chess);
+	return check_done();
+}

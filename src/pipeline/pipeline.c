@@ -283,6 +283,7 @@ static int compose_reply(struct job *j, const struct reply *r, size_t index, str
 			"not a player of this game",
 		.subject = j->m->subject, .lines = j->text.line, .nlines = j->text.n,
 		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
+		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 	};
 	if (j->out.auth >= 0 && !strcmp(j->out.auth_how, "password"))
 		x.auth = j->out.auth == WHITE ? "White, by password" : "Black, by password";
@@ -311,19 +312,23 @@ static int compose_reply(struct job *j, const struct reply *r, size_t index, str
 	outgoing_id(j, index, o->id);
 	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
 	bool to_sender = !strcasecmp(rcpt, j->s.address) && j->m->message_id;
-	snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g ? g->id : 0, pl->domain,
-		 to_sender ? " " : "", to_sender ? j->m->message_id : "");
+	if (g)
+		snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g->id, pl->domain,
+			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
+	else
+		snprintf(refs, sizeof refs, "%s", to_sender ? j->m->message_id : "");
 	if (g)
 		game_hash(g, hash);
 	snprintf(head[0], sizeof head[0], "X-Tempest-Game: %d", g ? g->id : 0);
 	snprintf(head[1], sizeof head[1], "X-Tempest-Kind: %s", reply_kind_name(r->kind));
-	snprintf(head[2], sizeof head[2], "X-Tempest-State: %s", g ? hash : "-");
-	const char *extra[] = { head[0], head[1], head[2], NULL };
+	snprintf(head[2], sizeof head[2], "X-Tempest-State: %s", hash);
+	/* a mail about no game carries only its kind */
+	const char *extra[] = { head[1], g ? head[0] : NULL, g ? head[2] : NULL, NULL };
 	struct mail_out mo = {
 		.from_name = pl->cfg.referee_name, .from_addr = pl->cfg.referee_address,
 		.to = rcpt, .subject = full, .message_id = o->id,
 		.in_reply_to = to_sender ? j->m->message_id : NULL,
-		.references = g || to_sender ? refs : NULL, .date = j->s.now, .body = body,
+		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
 		.extra = extra,
 	};
 	o->text = compose_mail(&mo);

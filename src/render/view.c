@@ -24,7 +24,7 @@ static const char *const known_names[] = {
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
-	"move_number", "draw_offer", "draw_offer_to_you", NULL,
+	"move_number", "draw_offer", "draw_offer_to_you", "auth_results", NULL,
 };
 
 const char *reply_kind_name(enum reply_kind k)
@@ -320,6 +320,11 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
 		tctx_set(c, "subject", "%s", x->subject ? x->subject : "");
 		add_lines(c, "received", x->lines, x->nlines);
+		for (size_t i = 0; i < x->nauth; i++) {
+			struct tctx *it = tctx_item(c, "auth_results");
+			if (it)
+				tctx_set(it, "text", "%s", x->auth_results[i]);
+		}
 		if (x->orders) {
 			for (size_t i = 0; i < x->orders->n; i++) {
 				struct tctx *it = tctx_item(c, "orders");

@@ -33,6 +33,8 @@ struct view_extra {
 	const struct text_line *lines;          /* what was read (test) */
 	size_t nlines;
 	const struct orders *orders;
+	char *const *auth_results;              /* the mail's Authentication-Results (test) */
+	size_t nauth;
 	const struct reply_error *errors;
 	size_t nerrors;
 };

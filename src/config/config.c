@@ -157,24 +157,41 @@ int config_load(struct config *c, const char *path, struct err *e)
 	return 0;
 }
 
-/* A credentials file must be readable by its owner only. */
-static int check_private(const char *path, const char *what, struct err *e)
+/* A credentials file must be readable by its owner only, as ftp(1) demands of ~/.netrc.
+ * what names the file in messages; a missing file is an error only if must_exist. */
+static int check_private(const char *path, const char *what, bool must_exist, struct err *e)
 {
 	struct stat st;
 
-	if (stat(path, &st) < 0)
+	if (stat(path, &st) < 0) {
+		if (!must_exist && errno == ENOENT)
+			return 0;
 		return err_set(e, "%s %s: %s", what, path, strerror(errno));
+	}
 	if (st.st_mode & (S_IRWXG | S_IRWXO))
 		return err_set(e, "%s %s is readable by others (mode %03o); chmod 600 it", what,
 			       path, (unsigned)(st.st_mode & 0777));
 	return 0;
 }
 
+int config_check_netrc(const struct config *c, struct err *e)
+{
+	char path[PATH_MAX];
+	const char *home = getenv("HOME");
+
+	if (c->netrc_file[0])
+		return check_private(c->netrc_file, "netrc_file", true, e);
+	if (!home || !*home)
+		return 0;
+	snprintf(path, sizeof path, "%s/.netrc", home);
+	return check_private(path, "credentials file", false, e);
+}
+
 int config_check(const struct config *c, struct err *e)
 {
 	if (!strchr(c->referee_address, '@'))
 		return err_set(e, "referee_address '%s' is not a mail address", c->referee_address);
-	if (c->netrc_file[0] && check_private(c->netrc_file, "netrc_file", e) < 0)
+	if ((c->netrc_file[0] || c->imap_url[0] || c->smtp_url[0]) && config_check_netrc(c, e) < 0)
 		return -1;
 	if (c->tls_ca_file[0] && access(c->tls_ca_file, R_OK) != 0)
 		return err_set(e, "tls_ca_file %s cannot be read", c->tls_ca_file);

@@ -39,5 +39,10 @@ struct config {
 int config_load(struct config *c, const char *path, struct err *e);
 /* Checks what can be checked without the network: directories, file permissions. */
 int config_check(const struct config *c, struct err *e);
+/* Refuses the netrc file the connections read if others can read it: netrc_file (which
+ * must exist), else ~/.netrc (if it exists). config_check() runs it when a netrc_file or a
+ * server URL is set, and mail/net.c again when it sets up a connection (libcurl reads
+ * the file only then, maybe long after start-up). */
+int config_check_netrc(const struct config *c, struct err *e);
 
 #endif

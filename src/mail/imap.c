@@ -1,4 +1,5 @@
-/* imap.c: see imap.h. With smtp.c, the only code that includes curl.
+/* imap.c: see imap.h. With smtp.c and net.c (what both share), the only code that
+ * includes curl.
  *
  * How libcurl (7.88) is used, and why:
  *   - a mail is fetched by its URL, MAILBOX;UID=n: the write callback then receives
@@ -17,18 +18,16 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
+#include "mail/net.h"
 #include "util/log.h"
 
 #define ANSWER_MAX (1u << 20)           /* untagged answers to one command */
-#define REPLY_MAX 300
 /* libcurl treats each response line as a header line. A line longer than its receive
  * buffer is cut short without a word, or fails the request, and more than 300 KB of
  * response lines in one request fail it ("Too large response headers"). So no answer
@@ -46,128 +45,13 @@ struct sink {
 };
 
 struct imap {
-	CURL *curl;
+	struct net net;                 /* the curl handle, imap_url as shown, the refusal */
 	const struct config *cfg;
 	char *mailbox_url;              /* imap_url/MAILBOX, credentials and all */
-	char shown[CONFIG_STR];         /* imap_url without its password, for messages */
-	char errbuf[CURL_ERROR_SIZE];
-	char reply[REPLY_MAX];          /* the server's first refusal in this request */
 	struct sink sink;
 	bool logging_out;               /* libcurl sent LOGOUT in this request */
 	bool has_move, has_uidplus;
 };
-
-/* ---- what imap.c and smtp.c both do (kept apart: each owns its use of curl) ---- */
-
-static void global_init(void)
-{
-	static bool done;
-
-	if (!done && curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK)
-		done = true;
-}
-
-/* Refuses a credentials file that others can read, as ftp(1) does with ~/.netrc. */
-static int check_netrc(const char *path, bool must_exist, struct err *e)
-{
-	struct stat st;
-
-	if (stat(path, &st) < 0) {
-		if (!must_exist && errno == ENOENT)
-			return 0;
-		return err_set(e, "credentials file %s: %s", path, strerror(errno));
-	}
-	if (st.st_mode & (S_IRWXG | S_IRWXO))
-		return err_set(e, "credentials file %s is readable by others (mode %03o); "
-			       "chmod 600 it", path, (unsigned)(st.st_mode & 0777));
-	return 0;
-}
-
-/* Checks url (scheme one of schemes[0..1], no query or fragment) and fills shown (the
- * URL without its password), host and path (the caller frees both with curl_free()). */
-static int parse_url(const char *key, const char *url, const char *const schemes[2],
-		     char *shown, size_t len, char **host, char **path, struct err *e)
-{
-	CURLU *u = curl_url();
-	char *scheme = NULL, *s = NULL, *query = NULL, *frag = NULL;
-	int rc = -1;
-
-	*host = *path = NULL;
-	if (!u)
-		return err_set(e, "out of memory");
-	if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK)
-		err_set(e, "%s is not a valid URL", key);
-	else if (strcasecmp(scheme, schemes[0]) && strcasecmp(scheme, schemes[1]))
-		err_set(e, "%s must start with %s:// or %s://", key, schemes[0], schemes[1]);
-	else if (curl_url_get(u, CURLUPART_QUERY, &query, 0) == CURLUE_OK ||
-		 curl_url_get(u, CURLUPART_FRAGMENT, &frag, 0) == CURLUE_OK)
-		err_set(e, "%s must not have a '?query' or '#fragment'", key);
-	else if (curl_url_set(u, CURLUPART_PASSWORD, NULL, 0) != CURLUE_OK ||
-		 curl_url_get(u, CURLUPART_URL, &s, 0) != CURLUE_OK ||
-		 curl_url_get(u, CURLUPART_HOST, host, 0) != CURLUE_OK ||
-		 curl_url_get(u, CURLUPART_PATH, path, 0) != CURLUE_OK)
-		err_set(e, "%s: cannot take the URL apart", key);
-	else {
-		size_t n = strlen(s);
-		while (n && s[n - 1] == '/')
-			n--;
-		snprintf(shown, len, "%.*s", (int)n, s);
-		rc = 0;
-	}
-	curl_free(scheme);
-	curl_free(s);
-	curl_free(query);
-	curl_free(frag);
-	curl_url_cleanup(u);
-	if (rc < 0) {
-		curl_free(*host);
-		curl_free(*path);
-		*host = *path = NULL;
-	}
-	return rc;
-}
-
-static bool is_loopback(const char *host)
-{
-	return !strcmp(host, "127.0.0.1") || !strcmp(host, "[::1]") || !strcmp(host, "::1") ||
-	       !strcasecmp(host, "localhost");
-}
-
-/* The options every connection shares: credentials, TLS, timeouts, protocols. */
-static int net_setup(CURL *c, const struct config *cfg, const char *protocols, bool implicit_tls,
-		     char *errbuf, struct err *e)
-{
-	char home_netrc[PATH_MAX] = "";
-	const char *home = getenv("HOME");
-	int bad = 0;
-
-	if (cfg->netrc_file[0]) {
-		if (check_netrc(cfg->netrc_file, true, e) < 0)
-			return -1;
-		bad += curl_easy_setopt(c, CURLOPT_NETRC_FILE, cfg->netrc_file) != CURLE_OK;
-	} else if (home && *home) {
-		snprintf(home_netrc, sizeof home_netrc, "%s/.netrc", home);
-		if (check_netrc(home_netrc, false, e) < 0)
-			return -1;
-	}
-	bad += curl_easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL) != CURLE_OK;
-	long use_ssl = cfg->starttls ? CURLUSESSL_ALL : CURLUSESSL_NONE;
-	if (!implicit_tls)
-		bad += curl_easy_setopt(c, CURLOPT_USE_SSL, use_ssl) != CURLE_OK;
-	if (cfg->tls_ca_file[0])
-		bad += curl_easy_setopt(c, CURLOPT_CAINFO, cfg->tls_ca_file) != CURLE_OK;
-	bad += curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, protocols) != CURLE_OK;
-	bad += curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)cfg->connect_timeout) != CURLE_OK;
-	bad += curl_easy_setopt(c, CURLOPT_SERVER_RESPONSE_TIMEOUT,
-				(long)cfg->stall_timeout) != CURLE_OK;
-	bad += curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L) != CURLE_OK;
-	bad += curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, (long)cfg->stall_timeout) != CURLE_OK;
-	bad += curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf) != CURLE_OK;
-	if (bad)
-		return err_set(e, "libcurl is too old for tempest (7.85 or later needed)");
-	return 0;
-}
 
 /* ---- requests ---- */
 
@@ -221,24 +105,20 @@ static int on_trace(CURL *c, curl_infotype type, char *data, size_t size, void *
 	(void)c;
 	if (type == CURLINFO_HEADER_OUT && size >= 6 && memmem(data, size, "LOGOUT", 6))
 		im->logging_out = true;         /* the BYE that answers it is no refusal */
-	if (type != CURLINFO_HEADER_IN || im->reply[0] || im->logging_out ||
-	    !is_refusal(data, size))
-		return 0;                       /* the first refusal tells why */
-	while (size && (data[size - 1] == '\n' || data[size - 1] == '\r'))
-		size--;
-	snprintf(im->reply, sizeof im->reply, "%.*s", (int)size, data);
+	if (type == CURLINFO_HEADER_IN && !im->logging_out && is_refusal(data, size))
+		net_refusal(&im->net, data, size);
 	return 0;
 }
 
 /* Names what failed: the request, where, libcurl's reason and the server's words. */
 static int fail(struct imap *im, CURLcode rc, const char *what, struct err *e)
 {
-	const char *why = im->errbuf[0] ? im->errbuf : curl_easy_strerror(rc);
+	const char *why = net_why(&im->net, rc);
 
-	if (im->reply[0])
+	if (im->net.reply[0])
 		return err_set(e, "imap: %s on %s failed: %s (the server said: %s)", what,
-			       im->shown, why, im->reply);
-	return err_set(e, "imap: %s on %s failed: %s", what, im->shown, why);
+			       im->net.shown, why, im->net.reply);
+	return err_set(e, "imap: %s on %s failed: %s", what, im->net.shown, why);
 }
 
 /* Runs one request: url with command (NULL: a plain fetch of the URL); the answer is in
@@ -251,11 +131,11 @@ static int request(struct imap *im, const char *url, const char *command, const 
 	im->sink.n = 0;
 	im->sink.limit = limit;
 	im->sink.over = false;
-	im->errbuf[0] = im->reply[0] = 0;
+	net_clear(&im->net);
 	im->logging_out = false;
-	curl_easy_setopt(im->curl, CURLOPT_URL, url);
-	curl_easy_setopt(im->curl, CURLOPT_CUSTOMREQUEST, command);
-	rc = curl_easy_perform(im->curl);
+	curl_easy_setopt(im->net.curl, CURLOPT_URL, url);
+	curl_easy_setopt(im->net.curl, CURLOPT_CUSTOMREQUEST, command);
+	rc = curl_easy_perform(im->net.curl);
 	if (rc == CURLE_OK) {
 		if (!im->sink.data) {           /* an empty answer */
 			if (!(im->sink.data = malloc(im->sink.cap = 64)))
@@ -266,7 +146,7 @@ static int request(struct imap *im, const char *url, const char *command, const 
 	}
 	if (im->sink.over)
 		return IMAP_TOO_LARGE;
-	log_debug("imap: %s: %s", what, im->errbuf[0] ? im->errbuf : curl_easy_strerror(rc));
+	log_debug("imap: %s: %s", what, net_why(&im->net, rc));
 	return fail(im, rc, what, e);
 }
 
@@ -277,7 +157,7 @@ static int command(struct imap *im, const char *cmd, struct err *e)
 
 	if (rc == IMAP_TOO_LARGE)
 		return err_set(e, "imap: %s on %s: the answer is larger than %u bytes", cmd,
-			       im->shown, ANSWER_MAX);
+			       im->net.shown, ANSWER_MAX);
 	return rc;
 }
 
@@ -382,7 +262,7 @@ static int make_mailbox_url(struct imap *im, struct err *e)
 {
 	const char *url = im->cfg->imap_url;
 	size_t n = strlen(url);
-	char *name = curl_easy_escape(im->curl, im->cfg->imap_mailbox, 0);
+	char *name = curl_easy_escape(im->net.curl, im->cfg->imap_mailbox, 0);
 
 	while (n && url[n - 1] == '/')
 		n--;
@@ -398,38 +278,26 @@ static int make_mailbox_url(struct imap *im, struct err *e)
 /* Checks the settings and makes the curl handle (no network yet). */
 static int setup(struct imap *im, struct err *e)
 {
-	static const char *const schemes[2] = { "imap", "imaps" };
+	static const struct net_protocol proto = { "imap", "imap_url", { "imap", "imaps" },
+						   "the password" };
 	const struct config *cfg = im->cfg;
-	char *host, *path;
+	CURL *c;
 
 	if (!cfg->imap_url[0])
 		return err_set(e, "imap: no imap_url in the configuration");
 	if (!cfg->imap_mailbox[0])
 		return err_set(e, "imap: imap_mailbox is empty");
-	if (parse_url("imap_url", cfg->imap_url, schemes, im->shown, sizeof im->shown, &host,
-		      &path, e) < 0)
+	if (net_url(&im->net, &proto, cfg->imap_url, cfg, e) < 0)
 		return -1;
-	bool has_path = strcmp(path, "/") && strcmp(path, "");
-	bool plain = !strncasecmp(cfg->imap_url, "imap:", 5);
-	if (plain && !cfg->starttls && !is_loopback(host))
-		log_warn("imap_url %s: starttls = no sends the password to %s unencrypted",
-			 im->shown, host);
-	curl_free(host);
-	curl_free(path);
-	if (has_path)
+	if (im->net.has_path)
 		return err_set(e, "imap_url %s names a mailbox: give the server only, and "
-			       "the mailbox as imap_mailbox", im->shown);
-	global_init();
-	if (!(im->curl = curl_easy_init()))
-		return err_set(e, "imap: cannot start libcurl");
-	if (net_setup(im->curl, cfg, "imap,imaps", !plain, im->errbuf, e) < 0)
+			       "the mailbox as imap_mailbox", im->net.shown);
+	if (net_open(&im->net, cfg, on_trace, im, e) < 0)
 		return -1;
-	curl_easy_setopt(im->curl, CURLOPT_WRITEFUNCTION, sink_write);
-	curl_easy_setopt(im->curl, CURLOPT_WRITEDATA, &im->sink);
-	curl_easy_setopt(im->curl, CURLOPT_BUFFERSIZE, RECV_BUFFER);
-	curl_easy_setopt(im->curl, CURLOPT_DEBUGFUNCTION, on_trace);
-	curl_easy_setopt(im->curl, CURLOPT_DEBUGDATA, im);
-	curl_easy_setopt(im->curl, CURLOPT_VERBOSE, 1L);    /* feeds on_trace, prints nothing */
+	c = im->net.curl;
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink_write);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &im->sink);
+	curl_easy_setopt(c, CURLOPT_BUFFERSIZE, RECV_BUFFER);
 	return make_mailbox_url(im, e);
 }
 
@@ -448,7 +316,7 @@ struct imap *imap_open(const struct config *cfg, struct err *e)
 	}
 	im->has_move = has_capability(im->sink.data, "MOVE");
 	im->has_uidplus = has_capability(im->sink.data, "UIDPLUS");
-	log_debug("imap: %s/%s open (%s)", im->shown, cfg->imap_mailbox,
+	log_debug("imap: %s/%s open (%s)", im->net.shown, cfg->imap_mailbox,
 		  im->has_move ? "MOVE" : "no MOVE: COPY and EXPUNGE");
 	return im;
 }
@@ -460,7 +328,7 @@ static int search_into(struct imap *im, const char *cmd, uint32_t **uids, size_t
 	if (command(im, cmd, e) < 0)
 		return -1;
 	if (parse_search(im->sink.data, uids, n, cap, e) < 0) {
-		err_prefix(e, "imap: %s on %s: ", cmd, im->shown);
+		err_prefix(e, "imap: %s on %s: ", cmd, im->net.shown);
 		return -1;
 	}
 	return 0;
@@ -496,7 +364,7 @@ static int search_all(struct imap *im, uint32_t **uids, size_t *n, struct err *e
 		return -1;
 	if (!first || first > last)
 		return err_set(e, "imap: %s on %s changed while it was searched; try again",
-			       im->cfg->imap_mailbox, im->shown);
+			       im->cfg->imap_mailbox, im->net.shown);
 	for (uint64_t lo = first; lo <= last; lo += SEARCH_SPAN) {
 		uint64_t hi = lo + SEARCH_SPAN - 1 < last ? lo + SEARCH_SPAN - 1 : last;
 		snprintf(cmd, sizeof cmd, "UID SEARCH UID %" PRIu64 ":%" PRIu64, lo, hi);
@@ -553,13 +421,13 @@ int imap_fetch(struct imap *im, uint32_t uid, char **raw, size_t *len, struct er
 	free(url);
 	if (rc == IMAP_TOO_LARGE) {
 		err_set(e, "imap: UID %u on %s is larger than %zu bytes; not fetched", uid,
-			im->shown, limit);
+			im->net.shown, limit);
 		return IMAP_TOO_LARGE;
 	}
 	if (rc < 0)
 		return -1;
 	if (im->sink.n == 0)
-		return err_set(e, "imap: UID %u on %s: no such mail", uid, im->shown);
+		return err_set(e, "imap: UID %u on %s: no such mail", uid, im->net.shown);
 	*raw = im->sink.data;                   /* the caller takes the buffer */
 	*len = im->sink.n;
 	im->sink.data = NULL;
@@ -604,9 +472,9 @@ int imap_move(struct imap *im, uint32_t uid, const char *folder, struct err *e)
 		return -1;
 	if (move_once(im, uid, quoted, e) == 0)
 		return 0;
-	if (!strstr(im->reply, "[TRYCREATE]"))
+	if (!strstr(im->net.reply, "[TRYCREATE]"))
 		return -1;
-	log_info("imap: creating folder %s on %s", folder, im->shown);
+	log_info("imap: creating folder %s on %s", folder, im->net.shown);
 	snprintf(cmd, sizeof cmd, "CREATE %s", quoted);
 	if (command(im, cmd, e) < 0)
 		return -1;
@@ -625,8 +493,7 @@ void imap_close(struct imap *im)
 {
 	if (!im)
 		return;
-	if (im->curl)
-		curl_easy_cleanup(im->curl);    /* logs out */
+	net_close(&im->net);                    /* logs out */
 	free(im->mailbox_url);
 	free(im->sink.data);
 	free(im);

@@ -1,6 +1,7 @@
-/* msg.c: see msg.h.  The one place (with mbox.c) that knows libetpan: its RFC 5322 and
- * MIME parsers do the reading; this file picks what the referee needs and turns every
- * piece of text into clean UTF-8, so nothing downstream deals with encodings. */
+/* msg.c: see msg.h. With mbox.c and charset.c, the code that knows libetpan: its RFC 5322
+ * and MIME parsers do the reading; this file picks what the referee needs and, through
+ * charset.h, turns every piece of text into clean UTF-8, so nothing downstream deals with
+ * encodings. */
 #include "mail/msg.h"
 
 #include <stdbool.h>
@@ -12,6 +13,7 @@
 
 #include <libetpan/libetpan.h>
 
+#include "mail/charset.h"
 #include "mail/html.h"
 #include "util/buf.h"
 
@@ -21,26 +23,6 @@ struct reader {
 	bool oom;
 	size_t nto_cap, nrefs_cap, nauth_cap;
 };
-
-/* Appends a code point (below U+10000) as UTF-8. */
-static void add_codepoint(struct buf *b, uint32_t cp)
-{
-	char u[3];
-
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		buf_add(b, u, 1);
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | cp >> 6);
-		u[1] = (char)(0x80 | (cp & 0x3f));
-		buf_add(b, u, 2);
-	} else {
-		u[0] = (char)(0xe0 | cp >> 12);
-		u[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-		buf_add(b, u, 3);
-	}
-}
 
 /* Notes an allocation failure; returns s. */
 static char *keep(struct reader *r, char *s)
@@ -72,231 +54,6 @@ static void list_add(struct reader *r, char ***v, size_t *n, size_t *cap, char *
 	(*v)[(*n)++] = s;
 }
 
-/* ---- Text: UTF-8 repair and charsets ---------------------------------------------- */
-
-/* Length of the well-formed UTF-8 sequence at s (n > 0 bytes left), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		return n >= 2 && (s[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (c >= 0xe0 && c <= 0xef) {
-		if (n < 3 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
-			return 0;
-		if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))
-			return 0;
-		return 3;
-	}
-	if (c >= 0xf0 && c <= 0xf4) {
-		if (n < 4 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
-		    (s[3] & 0xc0) != 0x80)
-			return 0;
-		if ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
-static bool utf8_valid(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, k;
-
-	while (i < n) {
-		if (u[i] < 0x80) {
-			i++;
-			continue;
-		}
-		if (!(k = utf8_len(u + i, n - i)))
-			return false;
-		i += k;
-	}
-	return true;
-}
-
-/* Appends the run of plain ASCII (no CR, no NUL) at s; returns its length. */
-static size_t add_ascii_run(struct buf *b, const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (unsigned char)s[i] < 0x80 && s[i] != '\r' && s[i])
-		i++;
-	buf_add(b, s, i);
-	return i;
-}
-
-/* Handles a CR or NUL at s[0]: CRLF and CR become LF, NUL becomes U+FFFD. */
-static size_t add_special(struct buf *b, const char *s, size_t n)
-{
-	if (s[0] == '\r') {
-		buf_add(b, "\n", 1);
-		return n > 1 && s[1] == '\n' ? 2 : 1;
-	}
-	add_codepoint(b, 0xfffd);
-	return 1;
-}
-
-/* Appends UTF-8 text, replacing each invalid byte with U+FFFD (and fixing line ends). */
-static void add_utf8(struct buf *b, const char *s, size_t n)
-{
-	size_t i = 0, k;
-
-	while (i < n && !b->failed) {
-		i += add_ascii_run(b, s + i, n - i);
-		if (i >= n)
-			break;
-		if (s[i] == '\r' || !s[i]) {
-			i += add_special(b, s + i, n - i);
-		} else if ((k = utf8_len((const unsigned char *)s + i, n - i))) {
-			buf_add(b, s + i, k);
-			i += k;
-		} else {
-			add_codepoint(b, 0xfffd);
-			i++;
-		}
-	}
-}
-
-/* Windows-1252 0x80..0x9f; 0 marks the five unassigned bytes. */
-static const uint16_t cp1252_high[32] = {
-	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160,
-	0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
-	0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
-};
-
-/* Appends Windows-1252 text as UTF-8. */
-static void add_cp1252(struct buf *b, const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && !b->failed) {
-		unsigned char c;
-
-		i += add_ascii_run(b, s + i, n - i);
-		if (i >= n)
-			break;
-		c = (unsigned char)s[i];
-		if (c == '\r' || !c) {
-			i += add_special(b, s + i, n - i);
-			continue;
-		}
-		if (c < 0xa0)
-			add_codepoint(b, cp1252_high[c - 0x80] ? cp1252_high[c - 0x80] : 0xfffd);
-		else
-			add_codepoint(b, c);
-		i++;
-	}
-}
-
-enum charset_kind { CHARSET_UTF8, CHARSET_ASCII, CHARSET_1252, CHARSET_OTHER };
-
-static const struct charset_name {
-	const char *name;
-	enum charset_kind kind;
-} charset_names[] = {
-	{ "utf-8", CHARSET_UTF8 },        { "utf8", CHARSET_UTF8 },
-	{ "us-ascii", CHARSET_ASCII },    { "ascii", CHARSET_ASCII },
-	{ "ansi_x3.4-1968", CHARSET_ASCII }, { "iso646-us", CHARSET_ASCII },
-	{ "iso-8859-1", CHARSET_1252 },   { "iso8859-1", CHARSET_1252 },
-	{ "iso_8859-1", CHARSET_1252 },   { "iso_8859-1:1987", CHARSET_1252 },
-	{ "latin1", CHARSET_1252 },       { "latin-1", CHARSET_1252 },
-	{ "l1", CHARSET_1252 },           { "cp819", CHARSET_1252 },
-	{ "windows-1252", CHARSET_1252 }, { "cp1252", CHARSET_1252 },
-	{ "x-cp1252", CHARSET_1252 },
-};
-
-static enum charset_kind charset_kind(const char *cs)
-{
-	if (!cs || !*cs)
-		return CHARSET_ASCII;
-	for (size_t i = 0; i < sizeof charset_names / sizeof charset_names[0]; i++)
-		if (!strcasecmp(cs, charset_names[i].name))
-			return charset_names[i].kind;
-	return CHARSET_OTHER;
-}
-
-/* Unlabelled 8-bit text: UTF-8 if it is valid UTF-8, else Windows-1252. */
-static void add_unlabelled(struct buf *b, const char *s, size_t n)
-{
-	if (utf8_valid(s, n))
-		add_utf8(b, s, n);
-	else
-		add_cp1252(b, s, n);
-}
-
-/* Appends the bytes s, written in charset cs, as UTF-8 (see msg.h for the fallbacks). */
-static void add_text(struct buf *b, const char *s, size_t n, const char *cs)
-{
-	char *conv;
-	size_t clen;
-
-	switch (charset_kind(cs)) {
-	case CHARSET_UTF8:
-		add_utf8(b, s, n);
-		break;
-	case CHARSET_1252:
-		add_cp1252(b, s, n);
-		break;
-	case CHARSET_ASCII:
-		add_unlabelled(b, s, n);
-		break;
-	case CHARSET_OTHER:
-		if (charconv_buffer("utf-8", cs, s, n, &conv, &clen) != MAIL_CHARCONV_NO_ERROR) {
-			add_unlabelled(b, s, n); /* unknown to iconv, or broken */
-			break;
-		}
-		add_utf8(b, conv, clen);
-		charconv_buffer_free(conv);
-		break;
-	}
-}
-
-/* Undoes format=flowed (RFC 3676) on LF-terminated text: soft line breaks (a trailing
- * space) join lines of the same quote depth; with DelSp=yes that space goes too. */
-static void unflow(struct buf *out, const char *s, size_t n, bool delsp)
-{
-	bool open = false;
-	int open_depth = 0;
-	size_t i = 0;
-
-	while (i < n) {
-		const char *nl = memchr(s + i, '\n', n - i);
-		size_t end = nl ? (size_t)(nl - s) : n, p = i, clen;
-		int depth = 0;
-		bool flowed;
-
-		while (p < end && s[p] == '>') {
-			p++;
-			depth++;
-		}
-		if (p < end && s[p] == ' ')
-			p++; /* space-stuffing */
-		clen = end - p;
-		flowed = clen > 0 && s[end - 1] == ' ' && !(clen == 3 && !memcmp(s + p, "-- ", 3));
-		if (open && depth != open_depth) {
-			buf_add(out, "\n", 1);
-			open = false;
-		}
-		if (!open && depth > 0) {
-			for (int k = 0; k < depth; k++)
-				buf_add(out, ">", 1);
-			buf_add(out, " ", 1);
-		}
-		buf_add(out, s + p, clen - (flowed && delsp));
-		open = flowed;
-		open_depth = depth;
-		if (!flowed && nl)
-			buf_add(out, "\n", 1);
-		i = nl ? end + 1 : n;
-	}
-	if (open)
-		buf_add(out, "\n", 1);
-}
-
 /* ---- Headers ----------------------------------------------------------------------- */
 
 /* A copy of s, valid UTF-8, with control characters turned into spaces, trimmed. */
@@ -306,7 +63,7 @@ static char *clean_dup(const char *s, size_t n)
 	size_t start = 0, end;
 	char *t;
 
-	add_utf8(&b, s, n);
+	charset_decode(&b, s, n, "utf-8");
 	end = b.n;
 	if (!(t = buf_take(&b)))
 		return NULL;
@@ -336,14 +93,9 @@ static char *unfold_dup(const char *raw)
 		buf_free(&b);
 		return NULL;
 	}
-	if (utf8_valid(b.s ? b.s : "", b.n)) {
-		t = clean_dup(b.s ? b.s : "", b.n);
-		buf_free(&b);
-		return t;
-	}
-	add_cp1252(&c, b.s, b.n);
+	charset_decode(&c, b.s ? b.s : "", b.n, NULL);
 	buf_free(&b);
-	t = c.failed ? NULL : clean_dup(c.s, c.n);
+	t = c.failed ? NULL : clean_dup(c.s ? c.s : "", c.n);
 	buf_free(&c);
 	return t;
 }
@@ -377,7 +129,7 @@ static char *addr_norm(struct reader *r, const char *spec)
 	for (const char *p = spec; *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || strchr("<>(),;:\\\"[]", *p))
 			return NULL;
-	if (!utf8_valid(spec, strlen(spec)))
+	if (!charset_utf8_valid(spec, strlen(spec)))
 		return NULL;
 	if (!(a = keep(r, strdup(spec))))
 		return NULL;
@@ -870,7 +622,7 @@ static void part_text(struct mailmime *part, struct buf *out)
 		s = dec;
 		n = dlen;
 	}
-	add_text(&utf, s, n, ct ? mailmime_content_charset_get(ct) : NULL);
+	charset_decode(&utf, s, n, ct ? mailmime_content_charset_get(ct) : NULL);
 	if (dec)
 		mailmime_decoded_part_free(dec);
 	format = ct ? mailmime_content_param_get(ct, "format") : NULL;
@@ -878,7 +630,7 @@ static void part_text(struct mailmime *part, struct buf *out)
 	if (utf.failed)
 		out->failed = true;
 	else if (format && !strcasecmp(format, "flowed") && is_text(part, "plain"))
-		unflow(out, utf.s ? utf.s : "", utf.n, delsp && !strcasecmp(delsp, "yes"));
+		charset_unflow(out, utf.s ? utf.s : "", utf.n, delsp && !strcasecmp(delsp, "yes"));
 	else
 		buf_add(out, utf.s ? utf.s : "", utf.n);
 	buf_free(&utf);
@@ -938,7 +690,7 @@ static int read_body(struct reader *r, const char *raw, size_t len, size_t body,
 	if (mailmime_parse(raw, len, &idx, &mime) != MAILIMF_NO_ERROR) {
 		struct buf b = { 0 };
 
-		add_unlabelled(&b, raw + body, len - body);
+		charset_decode(&b, raw + body, len - body, NULL);
 		r->m->text_source = MSG_TEXT_PLAIN;
 		if (!(r->m->text = buf_take(&b)))
 			return err_set(e, "out of memory reading the body");

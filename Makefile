@@ -101,18 +101,31 @@ demo: deps tempest
 check-long: tempest
 	@sh tests/run-perft.sh ./tempest long
 
-bench: tempest
+# Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a
+# generated mbox next to libetpan alone, and `tempest poll` next to mbsync (root: it
+# starts the e2e mail stack). The helper programs link the project library.
+BENCH_BIN = $(BUILD)/bench/genmail $(BUILD)/bench/etpanfloor
+.SECONDARY: $(BENCH_BIN:$(BUILD)/bench/%=$(BUILD)/opt/bench/%.o)
+
+$(BUILD)/bench/%: $(BUILD)/opt/bench/%.o $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+bench: tempest $(BENCH_BIN)
 	@sh bench/perft.sh ./tempest
+	@sh bench/process.sh ./tempest $(BUILD)/bench
+	@sh bench/poll.sh ./tempest $(BUILD)/bench
 
 # Installs the Debian packages the build and the tests need (root, Debian 12).
 deps:
 	@sh .ci/deps.sh
 
 install: tempest
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/templates
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules/cards $(DESTDIR)$(DATADIR)/templates
 	install -m 755 tempest $(DESTDIR)$(BINDIR)/tempest
 	install -m 644 rules/*.json $(DESTDIR)$(DATADIR)/rules/
-	-install -m 644 templates/* $(DESTDIR)$(DATADIR)/templates/ 2>/dev/null
+	install -m 644 rules/cards/*.json $(DESTDIR)$(DATADIR)/rules/cards/
+	install -m 644 templates/*.txt $(DESTDIR)$(DATADIR)/templates/
 
 clean:
 	rm -rf $(BUILD) tempest

@@ -40,6 +40,7 @@ static const struct key keys[] = {
 	{ "max_message_size", KIND_LONG, offsetof(struct config, max_message_size), 0 },
 	{ "syslog", KIND_BOOL, offsetof(struct config, syslog), 0 },
 	{ "default_variant", STR(default_variant) },
+	{ "card_names", PTH(card_names) },
 };
 
 static void defaults(struct config *c)

@@ -33,6 +33,7 @@ struct config {
 	long max_message_size;                  /* bytes; larger mail is refused unread */
 	bool syslog;
 	char default_variant[64];
+	char card_names[PATH_MAX];              /* "23 = Name" lines for card games, or "" */
 };
 
 /* Defaults, then the file (NULL: $TEMPEST_CONFIG, else none). */

@@ -197,7 +197,8 @@ static int check_sanity(struct pos *p, struct err *e)
 			sq_t s = p->plist[c][i];
 			const struct piece_def *pd = &v->type[PIECE_TYPE(p->board[s])];
 			int rr = variant_relative_rank(v, s, (enum color)c);
-			if (pd->pawn.is_pawn && (pd->pawn.promotion_ranks >> (rr - 1) & 1))
+			if (pd->pawn.is_pawn && !pd->pawn.may_rest &&
+			    (pd->pawn.promotion_ranks >> (rr - 1) & 1))
 				return err_set(e, "the %s %s on %s should have promoted",
 					       c == WHITE ? "white" : "black", pd->name,
 					       variant_square_name(v, s));

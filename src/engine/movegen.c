@@ -36,12 +36,20 @@ static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, 
 	return hop ? occupied == 1 : occupied == 0;
 }
 
+/* May a piece of `us` capture q? Never a royal piece: "the King cannot be captured", even
+ * when a card has left it in check on its owner's move. */
+static inline bool capturable(const struct tables *T, piece_t q, enum color us)
+{
+	return PIECE_COLOR(q) != us && !(T->royal_mask >> PIECE_TYPE(q) & 1);
+}
+
 /* Is `to` open to a piece of `us` with these move/capture rights? */
-static inline bool target_ok(const struct pos *p, sq_t to, enum color us, uint8_t flags)
+static inline bool target_ok(const struct pos *p, const struct tables *T, sq_t to,
+			     enum color us, uint8_t flags)
 {
 	piece_t q = p->board[to];
 
-	return q ? (flags & BETZA_CAPTURE) && PIECE_COLOR(q) != us : (flags & BETZA_MOVE);
+	return q ? (flags & BETZA_CAPTURE) && capturable(T, q, us) : (flags & BETZA_MOVE);
 }
 
 /* Drops the moves from `start` on that repeat an earlier one (pieces like "WR"). */
@@ -69,7 +77,7 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 
 	for (int i = 0; i < g->nleap; i++) {
 		const struct leap *l = &T->leaps[g->leap + i];
-		if (target_ok(p, l->to, us, l->flags))
+		if (target_ok(p, T, l->to, us, l->flags))
 			emit_piece(ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
 		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE))
 			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
@@ -84,7 +92,7 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 					emit_piece(ml, T, type, us, pawn, from, to, MOVE_NORMAL);
 				continue;
 			}
-			if ((r->flags & BETZA_CAPTURE) && PIECE_COLOR(q) != us)
+			if ((r->flags & BETZA_CAPTURE) && capturable(T, q, us))
 				emit_piece(ml, T, type, us, pawn, from, to, MOVE_NORMAL);
 			break;
 		}
@@ -92,7 +100,7 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 	for (int i = 0; i < g->npleap; i++) {
 		const struct path_leap *l = &T->pleaps[g->pleap + i];
 		if (path_ok(p, T, l->path, l->npath, l->flags & BETZA_HOP) &&
-		    target_ok(p, l->to, us, l->flags))
+		    target_ok(p, T, l->to, us, l->flags))
 			emit_piece(ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
 	}
 	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])

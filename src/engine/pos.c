@@ -185,3 +185,49 @@ int pos_repetitions(const struct pos *p)
 			n++;
 	return n;
 }
+
+/* After any edit: no en passant, a fresh history. */
+static void edited(struct pos *p, const struct tables *T, sq_t s)
+{
+	p->key ^= T->zob_castle[p->castle];
+	if (s != SQ_NONE)
+		p->castle &= (uint8_t)~T->castle_clear[s];
+	p->key ^= T->zob_castle[p->castle];
+	if (p->ep != SQ_NONE)
+		p->key ^= T->zob_ep[p->ep];
+	p->ep = p->ep_victim = SQ_NONE;
+	p->halfmove = 0;
+	p->nhist = 0;
+}
+
+void pos_edit_remove(struct pos *p, sq_t s)
+{
+	const struct tables *T = p->v->t;
+
+	if (p->board[s])
+		take(p, T, s);
+	edited(p, T, s);
+}
+
+void pos_edit_place(struct pos *p, sq_t s, piece_t pc)
+{
+	const struct tables *T = p->v->t;
+
+	if (p->board[s])
+		take(p, T, s);
+	put(p, T, pc, s);
+	edited(p, T, s);
+}
+
+void pos_edit_side(struct pos *p, enum color c)
+{
+	const struct tables *T = p->v->t;
+
+	if (p->side != c) {
+		if (c == WHITE)
+			p->fullmove++;          /* Black's turn passed: a new move number */
+		p->side = c;
+		p->key ^= T->zob_side;
+	}
+	edited(p, T, SQ_NONE);
+}

@@ -58,6 +58,14 @@ void pos_to_fen(const struct pos *p, char *buf, size_t len);
 void pos_make(struct pos *p, struct move m, struct undo *u);
 void pos_unmake(struct pos *p, struct move m, const struct undo *u);
 
+/* Edits outside the rules (a card's effect): remove the piece on s, put pc on the empty
+ * square s, or give the move to c. Each keeps the hash, piece lists and royal squares
+ * right, takes away the castling rights of the squares it touches, clears en passant,
+ * and starts the repetition history afresh: an edited position repeats no earlier one. */
+void pos_edit_remove(struct pos *p, sq_t s);
+void pos_edit_place(struct pos *p, sq_t s, piece_t pc);
+void pos_edit_side(struct pos *p, enum color c);
+
 /* Earlier occurrences of the current position since the last irreversible move. */
 int pos_repetitions(const struct pos *p);
 

@@ -34,6 +34,8 @@ struct pawn_rules {
 	uint32_t double_step_ranks;     /* bit r-1: a two-square step from relative rank r */
 	bool en_passant;                /* a two-square step may be taken en passant */
 	uint32_t promotion_ranks;       /* bit r-1: reaching relative rank r promotes */
+	bool may_rest;                  /* may stand on a promotion rank without promoting
+					 * (put there by a card, Knightmare) */
 	int npromo;
 	struct promo_choice promo[TYPE_MAX];
 };
@@ -80,6 +82,9 @@ struct variant {
 	struct castling_def castle[CASTLING_MAX];
 	struct draw_rules draws;
 	char setup[256];                /* the starting position as FEN */
+	char protocol[32];              /* how games of it are refereed beyond the board
+					 * ("" = moves only; "tempete" = with cards) */
+	char cards[32];                 /* the card catalogue's file, for protocols with cards */
 	struct tables *t;               /* NULL until variant_compile() */
 };
 

@@ -8,7 +8,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include <ctype.h>
+
 #include "engine/status.h"
+#include "game/tempete.h"
+#include "util/buf.h"
 #include "util/clock.h"
 
 struct game *game_new(void)
@@ -27,11 +31,13 @@ void game_free(struct game *g)
 {
 	if (!g)
 		return;
+	game_truncate_moves(g, 0);
 	free(g->moves);
 	free(g->mails);
 	free(g->events);
 	free(g->sent);
 	free(g->pos);
+	free(g->tp);
 	free(g);
 }
 
@@ -52,6 +58,40 @@ int game_ply(const struct game *g)
 	return g->nmoves;
 }
 
+/* A move in SAN, or an edit operation (see game.h). */
+static int apply_one(struct pos *p, const char *op, struct err *e)
+{
+	struct move m;
+	struct undo u;
+	char sq[8], pc;
+	sq_t s;
+
+	if (op[0] != '@') {
+		if (notation_parse(p, op, &m, e) < 0)
+			return -1;
+		pos_make(p, m, &u);
+		return 0;
+	}
+	if (sscanf(op, "@remove %7s", sq) == 1 && (s = variant_square_named(p->v, sq, strlen(sq))) != SQ_NONE) {
+		pos_edit_remove(p, s);
+		return 0;
+	}
+	if (sscanf(op, "@place %c %7s", &pc, sq) == 2 &&
+	    (s = variant_square_named(p->v, sq, strlen(sq))) != SQ_NONE &&
+	    variant_type_by_letter(p->v, pc) >= 0) {
+		pos_edit_place(p, s, PIECE_MAKE(variant_type_by_letter(p->v, pc),
+						isupper((unsigned char)pc) ? WHITE : BLACK));
+		return 0;
+	}
+	if (!strcmp(op, "@side w") || !strcmp(op, "@side b")) {
+		pos_edit_side(p, op[6] == 'w' ? WHITE : BLACK);
+		return 0;
+	}
+	if (!strncmp(op, "@fen ", 5))
+		return pos_from_fen(p, p->v, op + 5, e);
+	return err_set(e, "'%s' is not an operation", op);
+}
+
 int game_load_position(struct game *g, const struct variant *v, struct err *e)
 {
 	free(g->pos);
@@ -61,14 +101,52 @@ int game_load_position(struct game *g, const struct variant *v, struct err *e)
 		return err_set(e, "out of memory");
 	if (pos_from_fen(g->pos, g->v, g->start_fen[0] ? g->start_fen : g->v->setup, e) < 0)
 		return err_prefix(e, "game %d: start position: ", g->id), -1;
-	for (int i = 0; i < g->nmoves; i++) {
-		struct move m;
-		struct undo u;
-		if (notation_parse(g->pos, g->moves[i], &m, e) < 0)
+	for (int i = 0; i < g->nmoves; i++)
+		if (apply_one(g->pos, g->moves[i], e) < 0)
 			return err_prefix(e, "game %d: stored move %d: ", g->id, i + 1), -1;
-		pos_make(g->pos, m, &u);
-	}
 	return 0;
+}
+
+int game_op(struct game *g, const char *op, struct err *e)
+{
+	char **mv, *copy;
+
+	if (apply_one(g->pos, op, e) < 0)
+		return -1;
+	if (!(mv = realloc(g->moves, (size_t)(g->nmoves + 1) * sizeof *mv)) || !(copy = strdup(op))) {
+		if (mv)
+			g->moves = mv;
+		return err_set(e, "out of memory");
+	}
+	g->moves = mv;
+	g->moves[g->nmoves++] = copy;
+	return 0;
+}
+
+int game_walk(const struct game *g, int (*each)(const struct pos *before, const char *entry,
+						void *arg), void *arg)
+{
+	struct pos *p = malloc(sizeof *p);
+	struct err e;
+	int rc = 0;
+
+	if (!p || pos_from_fen(p, g->v, g->start_fen[0] ? g->start_fen : g->v->setup, &e) < 0) {
+		free(p);
+		return -1;
+	}
+	for (int i = 0; i < g->nmoves && rc == 0; i++) {
+		rc = each(p, g->moves[i], arg);
+		if (rc == 0 && apply_one(p, g->moves[i], &e) < 0)
+			rc = -1;
+	}
+	free(p);
+	return rc < 0 ? -1 : 0;
+}
+
+void game_truncate_moves(struct game *g, int n)
+{
+	while (g->nmoves > n)
+		free(g->moves[--g->nmoves]);
 }
 
 static void player_secret(const uint8_t *key, size_t klen, int id, enum color c,
@@ -102,26 +180,29 @@ void game_password_hash(const uint8_t *key, size_t klen, int id, enum color c,
 /* The canonical text of the state: what a replay must reproduce exactly. */
 void game_hash(const struct game *g, char out[HASH_HEX])
 {
-	size_t cap = 4096 + (size_t)g->nmoves * (SAN_MAX + 1), at = 0;
-	char *buf = malloc(cap);
+	struct buf b = { 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
 
-	if (!buf) {
-		snprintf(out, HASH_HEX, "%s", "out-of-memory");
-		return;
-	}
-	at += (size_t)snprintf(buf + at, cap - at,
+	buf_printf(&b,
 			       "tempest-state-1\nid %d\nvariant %s\nstatus %s\nresult %s\n"
 			       "termination %s\nwhite %s\nblack %s\nchallenger %d\nstart %s\n"
 			       "draw-offer %d\nmoves", g->id, g->variant,
 			       game_status_name(g->status), g->result, g->termination,
 			       g->player[WHITE].address, g->player[BLACK].address, g->challenger,
 			       g->start_fen, g->draw_offer);
-	for (int i = 0; i < g->nmoves && at < cap; i++)
-		at += (size_t)snprintf(buf + at, cap - at, " %s", g->moves[i]);
-	crypto_sha256(buf, at < cap ? at : cap, h);
+	for (int i = 0; i < g->nmoves; i++)
+		buf_printf(&b, " %s", g->moves[i]);
+	buf_str(&b, "\n");
+	if (g->tp)
+		tempete_hash_text(g->tp, &b);
+	if (b.failed) {
+		snprintf(out, HASH_HEX, "%s", "out-of-memory");
+		buf_free(&b);
+		return;
+	}
+	crypto_sha256(b.s, b.n, h);
 	crypto_hex(h, sizeof h, out);
-	free(buf);
+	buf_free(&b);
 }
 
 bool game_has_mail(const struct game *g, const char *msg_key)
@@ -208,6 +289,7 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 		case ORDER_OPPONENT: *opponent = od->arg; break;
 		case ORDER_COLOUR: *colour = od->arg; break;
 		case ORDER_PASSWORD: *password = od->arg; break;
+		case ORDER_CARDS: break;
 		case ORDER_HELP: case ORDER_TEST: break;
 		default:
 			outcome_error(out, od->lineno, od->text,
@@ -252,6 +334,24 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 				line = o->o[i].lineno;
 		outcome_error(out, line, variant, "there is no variant '%s' here", variant);
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
+	const char *cards = NULL;
+	int cards_line = 0;
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind == ORDER_CARDS)
+			cards = o->o[i].arg, cards_line = o->o[i].lineno;
+	if (cards && !v->protocol[0]) {
+		outcome_error(out, cards_line, cards, "a game of %s has no cards", v->title);
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
+	if (v->protocol[0]) {
+		char why[256];
+		if (!g->cat || !(g->tp = tempete_new()))
+			return err_set(e, "the card catalogue of %s is not loaded", v->name);
+		if (tempete_set_cards(g->tp, g->cat, cards, why, sizeof why) < 0) {
+			outcome_error(out, cards_line, cards ? cards : "", "%s", why);
+			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+		}
 	}
 	game_hash(g, before);
 	enum color me;
@@ -305,6 +405,12 @@ int game_create(struct game *g, int id, const struct variant *v, const char *whi
 	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
 	g->challenger = WHITE;
 	g->status = GAME_PLAYING;
+	if (v->protocol[0]) {
+		char why[256];
+		if (!g->cat || !(g->tp = tempete_new()) ||
+		    tempete_set_cards(g->tp, g->cat, NULL, why, sizeof why) < 0)
+			return err_set(e, "the cards of %s cannot be set up", v->name);
+	}
 	clock_iso(s->now, g->created);
 	out->changed = out->created = true;
 	if (game_add_event(g, "created", -1, "", s, before) < 0 ||

@@ -68,7 +68,7 @@ struct game {
 	struct player player[2];        /* [WHITE], [BLACK] */
 	char start_fen[FEN_MAX];
 	int nmoves;
-	char (*moves)[SAN_MAX];
+	char **moves;                   /* moves in SAN and edit operations (game_op) */
 	int draw_offer;                 /* the colour that offers a draw, or -1 */
 	size_t nmails;
 	char (*mails)[KEY_MAX];         /* keys of every mail recorded for this game, applied
@@ -79,8 +79,10 @@ struct game {
 	struct sent_mail *sent;
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
+	struct tempete *tp;             /* the card protocol's state, or NULL (tempete.h) */
 	/* derived, not stored */
 	const struct variant *v;        /* borrowed */
+	const struct card_catalogue *cat;       /* borrowed; for card games */
 	struct pos *pos;
 };
 
@@ -109,6 +111,8 @@ enum reply_kind {
 	REPLY_HISTORY,
 	REPLY_HELP,
 	REPLY_TEST,
+	REPLY_SETUP,                    /* card games: your list and numbers are recorded */
+	REPLY_DEALT,                    /* card games: the cards are dealt, play begins */
 	REPLY_KINDS
 };
 
@@ -139,8 +143,18 @@ struct outcome {
 
 struct game *game_new(void);
 void game_free(struct game *g);
-/* Sets g->v and replays the moves from the start into g->pos. */
+/* Sets g->v and replays the moves from the start into g->pos. Besides moves in SAN, the
+ * list holds the edits cards make, as operations: "@remove e4", "@place N e4" (upper
+ * case White), "@side w", "@fen FEN". */
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
+/* Plays a move in SAN or applies an operation, and appends it to the game's list. */
+int game_op(struct game *g, const char *op, struct err *e);
+/* Replays the game's list from the start, calling each(position before, entry, arg) for
+ * every entry; stops early if each returns non-zero. */
+int game_walk(const struct game *g, int (*each)(const struct pos *before, const char *entry,
+						void *arg), void *arg);
+/* Cuts the list back to n entries (a refused mail's moves), without touching g->pos. */
+void game_truncate_moves(struct game *g, int n);
 
 /* Secrets and tokens: derived from the referee's master key, never stored. */
 void game_token(const uint8_t *key, size_t klen, int id, enum color c, char out[TOKEN_LEN + 1]);

@@ -10,18 +10,26 @@
 
 #include "engine/movegen.h"
 #include "engine/status.h"
+#include "game/apply.h"
+#include "game/tempete.h"
 
 /* Everything an order can change, so that a failed mail leaves no trace. */
 struct snapshot {
 	struct pos pos;
 	int nmoves, draw_offer;
+	struct tempete *tp;             /* a copy of the protocol state, or NULL */
 	enum game_status status;
 	char result[8], termination[64];
 	char password[2][HASH_HEX];
 };
 
-static void snap(const struct game *g, struct snapshot *s)
+static int snap(const struct game *g, struct snapshot *s)
 {
+	s->tp = NULL;
+	if (g->tp && !(s->tp = malloc(sizeof *s->tp)))
+		return -1;
+	if (g->tp)
+		memcpy(s->tp, g->tp, sizeof *s->tp);
 	memcpy(&s->pos, g->pos, sizeof s->pos);
 	s->nmoves = g->nmoves;
 	s->draw_offer = g->draw_offer;
@@ -30,12 +38,15 @@ static void snap(const struct game *g, struct snapshot *s)
 	memcpy(s->termination, g->termination, sizeof s->termination);
 	for (int c = 0; c < 2; c++)
 		memcpy(s->password[c], g->player[c].password_hash, HASH_HEX);
+	return 0;
 }
 
 static void restore(struct game *g, const struct snapshot *s)
 {
 	memcpy(g->pos, &s->pos, sizeof s->pos);
-	g->nmoves = s->nmoves;
+	game_truncate_moves(g, s->nmoves);
+	if (s->tp)
+		memcpy(g->tp, s->tp, sizeof *g->tp);
 	g->draw_offer = s->draw_offer;
 	g->status = s->status;
 	memcpy(g->result, s->result, sizeof s->result);
@@ -141,33 +152,26 @@ static bool stale(const struct game *g, const struct sender *s)
 	return false;
 }
 
-struct apply_state {
-	struct game *g;
-	const struct sender *s;
-	int me;
-	struct outcome *out;
-	char note[512];
-	const char *principal;          /* the event's kind */
-	char detail[64];
-	bool moved, ended;
-};
 
-static void add_note(struct apply_state *a, const char *fmt, const char *x)
+void apply_note(struct apply_state *a, const char *fmt, ...)
 {
 	size_t n = strlen(a->note);
+	va_list ap;
 
 	snprintf(a->note + n, sizeof a->note - n, "%s", n ? " " : "");
 	n = strlen(a->note);
-	snprintf(a->note + n, sizeof a->note - n, fmt, x);
+	va_start(ap, fmt);
+	vsnprintf(a->note + n, sizeof a->note - n, fmt, ap);
+	va_end(ap);
 }
 
-static void principal(struct apply_state *a, const char *kind)
+void apply_principal(struct apply_state *a, const char *kind)
 {
 	if (!a->principal)
 		a->principal = kind;
 }
 
-static void finish(struct apply_state *a, const char *result, const char *why)
+void apply_finish(struct apply_state *a, const char *result, const char *why)
 {
 	snprintf(a->g->result, sizeof a->g->result, "%s", result);
 	snprintf(a->g->termination, sizeof a->g->termination, "%s", why);
@@ -176,10 +180,7 @@ static void finish(struct apply_state *a, const char *result, const char *why)
 	a->ended = true;
 }
 
-static int err_line(struct apply_state *a, const struct order *od, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int err_line(struct apply_state *a, const struct order *od, const char *fmt, ...)
+int apply_error(struct apply_state *a, const struct order *od, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -191,22 +192,22 @@ static int err_line(struct apply_state *a, const struct order *od, const char *f
 	return -1;
 }
 
-static bool playing(struct apply_state *a, const struct order *od)
+bool apply_playing(struct apply_state *a, const struct order *od)
 {
 	struct game *g = a->g;
 
 	if (g->status == GAME_PLAYING)
 		return true;
 	if (g->status == GAME_INVITED)
-		err_line(a, od, "game %d has not started: the invitation is not accepted yet", g->id);
+		apply_error(a, od, "game %d has not started: the invitation is not accepted yet", g->id);
 	else if (g->status == GAME_OVER)
-		err_line(a, od, "game %d is over (%s, %s)", g->id, g->result, g->termination);
+		apply_error(a, od, "game %d is over (%s, %s)", g->id, g->result, g->termination);
 	else
-		err_line(a, od, "game %d was declined", g->id);
+		apply_error(a, od, "game %d was declined", g->id);
 	return false;
 }
 
-static void end_by_status(struct apply_state *a)
+void apply_end_by_status(struct apply_state *a)
 {
 	struct status st;
 	int mover = COLOR_OTHER(a->g->pos->side);
@@ -214,12 +215,12 @@ static void end_by_status(struct apply_state *a)
 	status_get(a->g->pos, &st);
 	switch (st.end) {
 	case STATUS_CHECKMATE:
-		finish(a, mover == WHITE ? "1-0" : "0-1", "checkmate");
+		apply_finish(a, mover == WHITE ? "1-0" : "0-1", "checkmate");
 		break;
 	case STATUS_ONGOING:
 		break;
 	default:
-		finish(a, "1/2-1/2", status_end_name(st.end));
+		apply_finish(a, "1/2-1/2", status_end_name(st.end));
 	}
 }
 
@@ -232,40 +233,37 @@ static int do_move(struct apply_state *a, const struct order *od, bool stale_rep
 	struct undo u;
 	char san[SAN_MAX];
 
-	if (!playing(a, od))
+	if (!apply_playing(a, od))
 		return -1;
 	if (a->moved)
-		return err_line(a, od, "one move per mail");
+		return apply_error(a, od, "one move per mail");
 	if ((int)p->side != a->me)
-		return err_line(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
+		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
 				g->player[p->side].address);
 	if (od->number && (uint32_t)od->number != p->fullmove)
-		return err_line(a, od, "this is move %u%s, not %d", p->fullmove,
+		return apply_error(a, od, "this is move %u%s, not %d", p->fullmove,
 				p->side == BLACK ? " for Black" : "", od->number);
 	if (stale_reply && !od->number)
-		return err_line(a, od, "your mail answers a referee mail sent before the last move, "
+		return apply_error(a, od, "your mail answers a referee mail sent before the last move, "
 				"so you may not have seen the position now on the board (below); "
 				"send your move again in reply to the latest mail, or write its "
 				"number (%u%s %s)", p->fullmove, p->side == BLACK ? "..." : ".",
 				od->arg);
 	if (notation_parse(p, od->arg, &m, &e) < 0)
-		return err_line(a, od, "%s", e.msg);
+		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
-	char (*mv)[SAN_MAX] = realloc(g->moves, (size_t)(g->nmoves + 1) * SAN_MAX);
-	if (!mv)
-		return err_line(a, od, "out of memory");
-	g->moves = mv;
-	snprintf(g->moves[g->nmoves++], SAN_MAX, "%s", san);
-	pos_make(p, m, &u);
+	if (game_op(g, san, &e) < 0)
+		return apply_error(a, od, "%s", e.msg);
+	(void)u;
 	a->moved = true;
-	principal(a, "move");
+	apply_principal(a, "move");
 	snprintf(a->detail, sizeof a->detail, "%s", san);
 	if (g->draw_offer == (int)COLOR_OTHER(a->me)) {
 		g->draw_offer = -1;
-		add_note(a, "%s's draw offer lapses with this move.",
+		apply_note(a, "%s's draw offer lapses with this move.",
 			 side_name(COLOR_OTHER(a->me)));
 	}
-	end_by_status(a);
+	apply_end_by_status(a);
 	return 0;
 }
 
@@ -274,22 +272,22 @@ static int do_claim(struct apply_state *a, const struct order *od)
 	struct status st;
 	struct game *g = a->g;
 
-	if (!playing(a, od))
+	if (!apply_playing(a, od))
 		return -1;
 	if (!a->moved && (int)g->pos->side != a->me)
-		return err_line(a, od, "claim a draw on your own turn, with or before your move");
+		return apply_error(a, od, "claim a draw on your own turn, with or before your move");
 	status_get(g->pos, &st);
 	if (st.claim_repetition)
-		finish(a, "1/2-1/2", "threefold repetition (claimed)");
+		apply_finish(a, "1/2-1/2", "threefold repetition (claimed)");
 	else if (st.claim_fifty)
-		finish(a, "1/2-1/2", "fifty-move rule (claimed)");
+		apply_finish(a, "1/2-1/2", "fifty-move rule (claimed)");
 	else
-		return err_line(a, od, "no draw can be claimed: this position has occurred %d "
+		return apply_error(a, od, "no draw can be claimed: this position has occurred %d "
 				"time%s, and %d half-moves have passed without a capture or a pawn "
 				"move (%d needed)", pos_repetitions(g->pos) + 1,
 				pos_repetitions(g->pos) ? "s" : "", g->pos->halfmove,
 				g->v->draws.claim_plies);
-	principal(a, "draw-claim");
+	apply_principal(a, "draw-claim");
 	return 0;
 }
 
@@ -298,33 +296,33 @@ static int do_draw(struct apply_state *a, const struct order *od)
 	struct game *g = a->g;
 	int them = (int)COLOR_OTHER(a->me);
 
-	if (!playing(a, od))
+	if (!apply_playing(a, od))
 		return -1;
 	switch (od->kind) {
 	case ORDER_OFFER_DRAW:
 		if (g->draw_offer == them)
-			return err_line(a, od, "%s has offered a draw already: write 'accept draw'",
+			return apply_error(a, od, "%s has offered a draw already: write 'accept draw'",
 					side_name(them));
 		if (g->draw_offer == a->me)
-			return err_line(a, od, "you have offered a draw already");
+			return apply_error(a, od, "you have offered a draw already");
 		g->draw_offer = a->me;
-		principal(a, "draw-offer");
-		add_note(a, "%s offers a draw.", side_name(a->me));
+		apply_principal(a, "draw-offer");
+		apply_note(a, "%s offers a draw.", side_name(a->me));
 		return 0;
 	case ORDER_ACCEPT_DRAW:
 		if (g->draw_offer != them)
-			return err_line(a, od, "there is no draw offer to accept");
+			return apply_error(a, od, "there is no draw offer to accept");
 		if (a->moved)
-			return err_line(a, od, "accept the draw or move, not both");
-		finish(a, "1/2-1/2", "draw agreed");
-		principal(a, "draw-accept");
+			return apply_error(a, od, "accept the draw or move, not both");
+		apply_finish(a, "1/2-1/2", "draw agreed");
+		apply_principal(a, "draw-accept");
 		return 0;
 	default:
 		if (g->draw_offer != them)
-			return err_line(a, od, "there is no draw offer to decline");
+			return apply_error(a, od, "there is no draw offer to decline");
 		g->draw_offer = -1;
-		principal(a, "draw-decline");
-		add_note(a, "%s declines the draw offer.", side_name(a->me));
+		apply_principal(a, "draw-decline");
+		apply_note(a, "%s declines the draw offer.", side_name(a->me));
 		return 0;
 	}
 }
@@ -334,19 +332,19 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	struct game *g = a->g;
 
 	if (g->status != GAME_INVITED)
-		return err_line(a, od, "game %d is not waiting for an answer to its invitation",
+		return apply_error(a, od, "game %d is not waiting for an answer to its invitation",
 				g->id);
 	if (od->kind == ORDER_ACCEPT) {
 		if (a->me == g->challenger)
-			return err_line(a, od, "you made this challenge; your opponent must accept it");
+			return apply_error(a, od, "you made this challenge; your opponent must accept it");
 		g->status = GAME_PLAYING;
-		principal(a, "accept");
+		apply_principal(a, "accept");
 		return 0;
 	}
 	g->status = GAME_DECLINED;
 	snprintf(g->termination, sizeof g->termination, "%s",
 		 a->me == g->challenger ? "challenge withdrawn" : "invitation declined");
-	principal(a, "decline");
+	apply_principal(a, "decline");
 	return 0;
 }
 
@@ -359,17 +357,17 @@ static int apply_order(struct apply_state *a, const struct order *od, bool stale
 	switch (od->kind) {
 	case ORDER_GAME:
 		if (od->number != g->id)
-			return err_line(a, od, "this mail is about game %d, not %d", g->id, od->number);
+			return apply_error(a, od, "this mail is about game %d, not %d", g->id, od->number);
 		return 0;
 	case ORDER_MOVE:
 		return do_move(a, od, stale_reply);
 	case ORDER_RESIGN:
-		if (!playing(a, od))
+		if (!apply_playing(a, od))
 			return -1;
 		if (a->moved)
-			return err_line(a, od, "resign or move, not both");
-		finish(a, a->me == WHITE ? "0-1" : "1-0", "resignation");
-		principal(a, "resign");
+			return apply_error(a, od, "resign or move, not both");
+		apply_finish(a, a->me == WHITE ? "0-1" : "1-0", "resignation");
+		apply_principal(a, "resign");
 		return 0;
 	case ORDER_OFFER_DRAW:
 	case ORDER_ACCEPT_DRAW:
@@ -385,19 +383,26 @@ static int apply_order(struct apply_state *a, const struct order *od, bool stale
 			return 0;       /* it proved who they are; nothing to change */
 		game_password_hash(key, klen, g->id, (enum color)a->me, od->arg,
 				   g->player[a->me].password_hash);
-		principal(a, "password");
-		add_note(a, "%s", "Your password for this game is set.");
+		apply_principal(a, "password");
+		apply_note(a, "%s", "Your password for this game is set.");
 		return 0;
 	case ORDER_NEW:
 	case ORDER_OPPONENT:
 	case ORDER_COLOUR:
-		return err_line(a, od, "to start a new game, write to the referee without a game "
+		return apply_error(a, od, "to start a new game, write to the referee without a game "
 				"number in the subject or the text");
 	case ORDER_STATUS:
 	case ORDER_HISTORY:
 	case ORDER_HELP:
 	case ORDER_TEST:
 		return 0;
+	case ORDER_CARDS:
+		return apply_error(a, od, "the list of cards is agreed when the game is created");
+	default:
+		if (g->tp)
+			return apply_error(a, od, "game %d has not started: the invitation is not "
+					   "accepted yet", g->id);
+		return apply_error(a, od, "a game of %s has no cards", g->v->title);
 	}
 	return 0;
 }
@@ -412,6 +417,10 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		kind = REPLY_KINDS;
 	} else if (a->ended) {
 		kind = REPLY_OVER;
+	} else if (!strcmp(a->principal, "setup")) {
+		kind = a->g->tp->play_started ? REPLY_DEALT : REPLY_KINDS;
+		if (kind == REPLY_KINDS && outcome_reply(out, REPLY_SETUP, a->me, NULL) < 0)
+			return -1;
 	} else if (!strcmp(a->principal, "accept")) {
 		kind = REPLY_STARTED;
 	} else if (!strcmp(a->principal, "decline")) {
@@ -457,7 +466,7 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	       const struct orders *o, struct outcome *out, struct err *e)
 {
 	struct snapshot *sn = malloc(sizeof *sn);
-	struct apply_state a = { .g = g, .s = s, .out = out };
+	struct apply_state a = { .g = g, .s = s, .out = out, .key = key, .klen = klen };
 	char before[HASH_HEX];
 	int rc = 0;
 
@@ -466,6 +475,7 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	out->auth_how = "none";
 	if (!sn)
 		return err_set(e, "out of memory");
+	sn->tp = NULL;
 	if (courtesy_replies(o, s, out) < 0)
 		goto oom;
 	if (!needs_player(o))
@@ -478,15 +488,20 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	for (size_t i = 0; i < o->nerr; i++)
 		outcome_error(out, o->err[i].lineno, o->err[i].text, "%s", o->err[i].reason);
 	game_hash(g, before);
-	snap(g, sn);
+	if (snap(g, sn) < 0)
+		goto oom;
 	bool stale_reply = stale(g, s);
+	bool proto = g->tp && g->status == GAME_PLAYING;
+	if (proto && !out->nerrors)
+		tempete_apply(&a, o);
 	for (size_t i = 0; i < o->n; i++)
-		apply_order(&a, &o->o[i], stale_reply, key, klen);
+		if (!proto || !tempete_handles(o->o[i].kind))
+			apply_order(&a, &o->o[i], stale_reply, key, klen);
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
 	if (claim && !out->nerrors && !a.ended)
 		do_claim(&a, claim);
 	else if (claim && a.ended && !out->nerrors)
-		err_line(&a, claim, "the game ended before the claim");
+		apply_error(&a, claim, "the game ended before the claim");
 	if (out->nerrors) {
 		restore(g, sn);
 		if (outcome_reply(out, REPLY_REFUSED, a.me, NULL) < 0)
@@ -501,9 +516,13 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	if (success_replies(&a, o) < 0)
 		goto oom;
 done:
+	if (sn)
+		free(sn->tp);
 	free(sn);
 	return rc;
 oom:
+	if (sn)
+		free(sn->tp);
 	free(sn);
 	return err_set(e, "out of memory applying a mail to game %d", g->id);
 }

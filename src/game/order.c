@@ -10,7 +10,7 @@
 
 #include "mail/msgtext.h"
 
-enum arg_kind { ARG_NONE, ARG_NUMBER, ARG_WORD, ARG_MOVE, ARG_ADDRESS, ARG_COLOUR };
+enum arg_kind { ARG_NONE, ARG_NUMBER, ARG_WORD, ARG_MOVE, ARG_ADDRESS, ARG_COLOUR, ARG_REST };
 
 struct keyword {
 	const char *words;      /* one or two words, lower case */
@@ -41,6 +41,21 @@ static const struct keyword keywords[] = {
 	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept" },
 	{ "decline", ORDER_DECLINE, ARG_NONE, "decline" },
 	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD" },
+	{ "concede", ORDER_RESIGN, ARG_NONE, "resign" },
+	{ "cards", ORDER_CARDS, ARG_REST, "cards 1-10 12-40" },
+	{ "list", ORDER_LIST, ARG_REST, "list 17 3 45 ... (all the numbers) or list random" },
+	{ "numbers", ORDER_NUMBERS, ARG_REST, "numbers 3 17 or numbers random" },
+	{ "number", ORDER_NUMBERS, ARG_REST, "numbers 3 17 or numbers random" },
+	{ "card", ORDER_CARD, ARG_REST, "card 23" },
+	{ "effect", ORDER_EFFECT, ARG_REST, "effect kill e7" },
+	{ "square", ORDER_SQUARE, ARG_WORD, "square e4" },
+	{ "secret", ORDER_SECRET, ARG_WORD, "secret e4" },
+	{ "take", ORDER_TAKE, ARG_NUMBER, "take 23" },
+	{ "choose", ORDER_CHOOSE, ARG_NUMBER, "choose 23" },
+	{ "intercept", ORDER_INTERCEPT, ARG_NONE, "intercept" },
+	{ "part", ORDER_PART, ARG_NUMBER, "part 1 or part 2" },
+	{ "keep", ORDER_KEEP, ARG_NONE, "keep" },
+	{ "discard", ORDER_DISCARD, ARG_NONE, "discard" },
 };
 
 const char *order_name(enum order_kind k)
@@ -153,6 +168,15 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 	}
 	if (nw == 0)
 		return snprintf(reason, rlen, "write it as: %s", k->usage), -1;
+	if (k->arg == ARG_REST) {
+		size_t at = 0;
+		for (int i = 0; i < nw; i++)
+			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
+					       "%s%s", i ? " " : "", w[i]);
+		if (at >= sizeof o->arg)
+			return snprintf(reason, rlen, "the line is too long"), -1;
+		return 0;
+	}
 	if (k->arg == ARG_MOVE) {
 		int first = move_number(w[0]) ? 1 : 0;
 		if (first)
@@ -171,7 +195,8 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		char *end;
 		long n = strtol(s, &end, 10);
 		if (end == s || *end || n < 1 || n > 99999999)
-			return snprintf(reason, rlen, "'%s' is not a game number", w[0]), -1;
+			return snprintf(reason, rlen, "'%s' is not a %s", w[0],
+					k->kind == ORDER_GAME ? "game number" : "number"), -1;
 		o->number = (int)n;
 		return 0;
 	}
@@ -204,10 +229,33 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 	}
 }
 
+#define ORDER_WORDS_MAX 160
+
+/* A line of numbers right after "list": the list goes on (mail clients wrap long lines). */
+static bool continues_list(struct orders *out, char *buf, int nw, char **w,
+			   const struct text_line *l)
+{
+	struct order *last = out->n ? &out->o[out->n - 1] : NULL;
+
+	(void)buf;
+	if (!last || last->kind != ORDER_LIST || nw == 0 || l->lineno > last->lineno + 1 +
+	    last->number)
+		return false;
+	for (int i = 0; i < nw; i++)
+		if (strspn(w[i], "0123456789,") != strlen(w[i]))
+			return false;
+	for (int i = 0; i < nw; i++) {
+		size_t at = strlen(last->arg);
+		snprintf(last->arg + at, sizeof last->arg - at, " %s", w[i]);
+	}
+	last->number++;         /* lines joined so far */
+	return true;
+}
+
 /* One line: a keyword order, a move, prose, or an error. */
 static int parse_line(const struct text_line *l, struct orders *out)
 {
-	char buf[ORDER_ARG_MAX], *w[8], reason[256] = "";
+	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX], reason[256] = "";
 	struct order o;
 	int nw;
 
@@ -215,7 +263,9 @@ static int parse_line(const struct text_line *l, struct orders *out)
 	o.lineno = l->lineno;
 	snprintf(o.text, sizeof o.text, "%s", l->text);
 	snprintf(buf, sizeof buf, "%s", l->text);
-	nw = words(buf, w, 8);
+	nw = words(buf, w, ORDER_WORDS_MAX);
+	if (continues_list(out, buf, nw, w, l))
+		return 0;
 	if (nw == 0)
 		return 0;
 	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {

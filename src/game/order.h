@@ -29,9 +29,23 @@ enum order_kind {
 	ORDER_ACCEPT,           /* accept an invitation */
 	ORDER_DECLINE,          /* decline an invitation */
 	ORDER_PASSWORD,         /* password WORD */
+	/* card games (the tempete protocol) */
+	ORDER_CARDS,            /* cards 1-10 12-40: the list of cards a challenge proposes */
+	ORDER_LIST,             /* list 17 3 45 ... (may go on over lines) or list random */
+	ORDER_NUMBERS,          /* numbers 3 17 or numbers random */
+	ORDER_CARD,             /* card 23 [continuing] */
+	ORDER_EFFECT,           /* effect kill e7: a board edit of the card played */
+	ORDER_SQUARE,           /* square e4: the secret square of card 12 or 28 */
+	ORDER_SECRET,           /* secret e4: using the square given earlier */
+	ORDER_TAKE,             /* take 23: the card that card 34 takes */
+	ORDER_CHOOSE,           /* choose 23: the card that card 57 takes */
+	ORDER_INTERCEPT,        /* this mail intercepts the opponent's move */
+	ORDER_PART,             /* part 1|2: which part of a double move an interception hits */
+	ORDER_KEEP,             /* an answer keeps the double-move card in hand */
+	ORDER_DISCARD,          /* ... or discards it */
 };
 
-#define ORDER_ARG_MAX 256
+#define ORDER_ARG_MAX 512
 
 struct order {
 	enum order_kind kind;

@@ -25,6 +25,7 @@
 #include "mail/outbox.h"
 #include "pipeline/replay.h"
 #include "render/view.h"
+#include "rules/cards.h"
 #include "rules/rules.h"
 #include "store/store.h"
 #include "util/buf.h"
@@ -48,6 +49,7 @@ struct pipeline {
 	char rules_dir[PATH_MAX], outbox[PATH_MAX + 16], domain[256];
 	struct { char name[32]; struct variant *v; } variants[VARIANTS_MAX];
 	int nvariants;
+	struct card_catalogue *catalogue;       /* loaded on first need (one card game today) */
 	struct budget *budget;
 	size_t nbudget;
 	struct pipeline_stats stats;
@@ -102,6 +104,26 @@ static const struct variant *variant_get(struct pipeline *pl, const char *name)
 	return v;
 }
 
+/* The card catalogue a variant names, or NULL (an error in e) if it cannot be read. */
+static const struct card_catalogue *catalogue_get(struct pipeline *pl, const struct variant *v,
+						  struct err *e)
+{
+	if (!v->cards[0])
+		return NULL;
+	if (pl->catalogue && !strcmp(pl->catalogue->name, v->cards))
+		return pl->catalogue;
+	free(pl->catalogue);
+	if (!(pl->catalogue = malloc(sizeof *pl->catalogue))) {
+		err_set(e, "out of memory");
+		return NULL;
+	}
+	if (cards_load(pl->rules_dir, v->cards, pl->cfg.card_names, pl->catalogue, e) < 0) {
+		free(pl->catalogue);
+		pl->catalogue = NULL;
+	}
+	return pl->catalogue;
+}
+
 int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flags,
 		  struct err *e)
 {
@@ -137,6 +159,7 @@ void pipeline_close(struct pipeline *pl)
 		return;
 	for (int i = 0; i < pl->nvariants; i++)
 		variant_free(pl->variants[i].v);
+	free(pl->catalogue);
 	templates_free(&pl->tpl);
 	store_close(&pl->st);
 	free(pl->budget);
@@ -507,6 +530,8 @@ static int on_game(struct job *j, int id, struct err *e)
 	const struct variant *v = variant_get(pl, j->g->variant);
 	if (!v)
 		return err_set(e, "game %d: variant %s cannot be loaded", id, j->g->variant);
+	if (v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+		return -1;
 	if (game_load_position(j->g, v, e) < 0)
 		return -1;
 	if (game_has_mail(j->g, j->s.msg_key)) {
@@ -535,6 +560,8 @@ static int on_challenge(struct job *j, struct err *e)
 	if (!(j->g = game_new()))
 		return err_set(e, "out of memory");
 	const struct variant *v = variant_get(pl, game_challenge_variant(&j->orders));
+	if (v && v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+		return -1;
 	if (game_challenge(j->g, id, v, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
 			   &j->out, e) < 0)
 		return -1;
@@ -719,6 +746,8 @@ int pipeline_new_game(struct pipeline *pl, const char *variant, const char *whit
 	j.m->date_epoch = -1;
 	if (!(j.g = game_new()))
 		err_set(e, "out of memory");
+	else if (v->cards[0] && !(j.g->cat = catalogue_get(pl, v, e)))
+		;
 	else if (game_create(j.g, *id, v, white, black, &j.s, &j.out, e) == 0 &&
 		 compose_all(&j, e) == 0 && commit(&j, e) == 0) {
 		pl->stats.applied++;

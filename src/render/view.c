@@ -14,7 +14,7 @@
 
 static const char *const kind_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
-	"intruder", "status", "history", "help", "test",
+	"intruder", "status", "history", "help", "test", "setup", "dealt",
 };
 
 /* Every name a template may use (template_check). */
@@ -24,7 +24,13 @@ static const char *const known_names[] = {
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
-	"move_number", "draw_offer", "draw_offer_to_you", "auth_results", NULL,
+	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
+	/* card games */
+	"tp", "tp_n", "tp_setup", "tp_owe_list", "tp_owe_numbers", "tp_expect", "tp_hand", "tp_drew",
+	"tp_numbers_left", "tp_list", "tp_list_by", "tp_my_squares", "tp_plays", "by", "card",
+	"how", "detail", "tp_marks", "square", "label", "tp_captured", "tp_hand_white",
+	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
+	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement", NULL,
 };
 
 const char *reply_kind_name(enum reply_kind k)
@@ -118,37 +124,60 @@ void view_board(const struct pos *p, int side, struct buf *out)
 	buf_str(out, "\n");
 }
 
-/* The side to move and the move number of the game's start. */
-static void start_of(const struct game *g, int *side, int *number)
-{
-	const char *f = g->start_fen;
-	const char *sp = strchr(f, ' ');
+struct movetext {
+	struct buf *out;
+	bool first, after_comment;
+	int last_number, last_side;
+	char last[SAN_MAX];
+};
 
-	*side = sp && sp[1] == 'b' ? BLACK : WHITE;
-	*number = 1;
-	for (int field = 0; sp && field < 4; field++)
-		sp = strchr(sp + 1, ' ');
-	if (sp && atoi(sp + 1) > 0)
-		*number = atoi(sp + 1);
+/* One entry of the game's list: a move, numbered from the position before it, or an
+ * edit by a card, shown as a comment. */
+static int movetext_entry(const struct pos *before, const char *entry, void *arg)
+{
+	struct movetext *mt = arg;
+
+	if (entry[0] == '@') {
+		const char *what = entry + 1;
+		if (!strncmp(what, "fen ", 4))
+			what = "position set back";
+		buf_printf(mt->out, "%s{%s}", mt->first ? "" : " ", what);
+		mt->first = false;
+		mt->after_comment = true;
+		return 0;
+	}
+	if (before->side == WHITE)
+		buf_printf(mt->out, "%s%u. ", mt->first ? "" : " ", before->fullmove);
+	else if (mt->first || mt->after_comment)
+		buf_printf(mt->out, "%s%u... ", mt->first ? "" : " ", before->fullmove);
+	else
+		buf_str(mt->out, " ");
+	buf_str(mt->out, entry);
+	mt->first = mt->after_comment = false;
+	mt->last_number = (int)before->fullmove;
+	mt->last_side = before->side;
+	snprintf(mt->last, sizeof mt->last, "%s", entry);
+	return 0;
 }
 
 void view_movetext(const struct game *g, struct buf *out)
 {
-	int side, number;
+	struct movetext mt = { .out = out, .first = true, .last_side = -1 };
 
-	start_of(g, &side, &number);
-	for (int i = 0; i < g->nmoves; i++) {
-		if (side == WHITE)
-			buf_printf(out, "%s%d. ", i ? " " : "", number);
-		else if (i == 0)
-			buf_printf(out, "%d... ", number);
-		else
-			buf_str(out, " ");
-		buf_str(out, g->moves[i]);
-		if (side == BLACK)
-			number++;
-		side ^= 1;
-	}
+	game_walk(g, movetext_entry, &mt);
+}
+
+/* The last move in the game's list: its number, side and SAN (side -1: none). */
+static void last_move(const struct game *g, int *number, int *side, char *san)
+{
+	struct buf sink = { 0 };
+	struct movetext mt = { .out = &sink, .first = true, .last_side = -1 };
+
+	game_walk(g, movetext_entry, &mt);
+	buf_free(&sink);
+	*number = mt.last_number;
+	*side = mt.last_side;
+	snprintf(san, SAN_MAX, "%s", mt.last);
 }
 
 static void wrap(const char *text, size_t width, struct buf *out)
@@ -239,13 +268,11 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(me)));
 	}
 	set_board(c, g, me);
-	if (g->nmoves) {
-		int side, number;
-		start_of(g, &side, &number);
-		int ply = g->nmoves - 1, mover = (side + ply) & 1;
-		int num = number + (ply + (side == BLACK)) / 2;
-		tctx_set(c, "last_move", "%d.%s %s", num, mover == BLACK ? ".." : "",
-			 g->moves[g->nmoves - 1]);
+	int num, mover;
+	char san[SAN_MAX];
+	last_move(g, &num, &mover, san);
+	if (mover >= 0) {
+		tctx_set(c, "last_move", "%d.%s %s", num, mover == BLACK ? ".." : "", san);
 		if (mover == me)
 			tctx_set(c, "mover", "yes");
 	}
@@ -304,8 +331,10 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee", "%s", x->referee);
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
-	if (g && g->pos)
+	if (g && g->pos) {
 		set_game(c, g, r);
+		view_tempete(g, r->to, c, r->kind == REPLY_SETUP || r->kind == REPLY_DEALT);
+	}
 	for (size_t i = 0; i < x->nerrors; i++) {
 		struct tctx *it = tctx_item(c, "errors");
 		if (!it)

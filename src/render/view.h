@@ -42,6 +42,9 @@ struct view_extra {
 /* The variables for reply r about game g (g may be NULL for mails about no game). */
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x);
+/* The card game's variables for one reader (view_tempete.c); show_list adds the reader's
+ * own list. Never the opponent's secrets before the game is over. */
+void view_tempete(const struct game *g, int reader, struct tctx *c, bool show_list);
 /* Renders: the subject (first line "Subject: ...") and the body. */
 int view_render(const struct templates *t, const struct reply *r, const struct tctx *c,
 		char **subject, char **body, struct err *e);

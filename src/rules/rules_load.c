@@ -272,7 +272,7 @@ static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const
 		     struct pawn_rules *pr, json_t *pieces)
 {
 	static const char *const keys[] = { "double_step_ranks", "en_passant", "promotion_ranks",
-					     "promotion", NULL };
+					     "promotion", "may_rest_on_promotion_rank", NULL };
 	char f[256];
 
 	snprintf(f, sizeof f, "%s.pawn", field);
@@ -281,6 +281,7 @@ static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const
 	pr->is_pawn = true;
 	if (get_ranks(c, pawn, "double_step_ranks", f, v->ranks, &pr->double_step_ranks) < 0 ||
 	    get_bool(c, pawn, "en_passant", f, &pr->en_passant) < 0 ||
+	    get_bool(c, pawn, "may_rest_on_promotion_rank", f, &pr->may_rest) < 0 ||
 	    get_ranks(c, pawn, "promotion_ranks", f, v->ranks, &pr->promotion_ranks) < 0 ||
 	    load_promotion(c, v, pawn, f, pr, pieces) < 0)
 		return -1;
@@ -508,14 +509,24 @@ static json_t *load_resolved(const char *dir, const char *name, int depth, struc
 static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "name", "title", "board", "pieces", "castling",
-					    "setup", "draws", NULL };
-	const char *name, *title, *setup;
+					    "setup", "draws", "protocol", "cards", NULL };
+	const char *name, *title, *setup, *protocol, *cards;
 
 	if (check_keys(c, root, "(top)", keys) < 0 ||
 	    get_string(c, root, "name", "", true, &name) < 0 ||
 	    get_string(c, root, "title", "", false, &title) < 0 ||
-	    get_string(c, root, "setup", "", true, &setup) < 0)
+	    get_string(c, root, "setup", "", true, &setup) < 0 ||
+	    get_string(c, root, "protocol", "", false, &protocol) < 0 ||
+	    get_string(c, root, "cards", "", false, &cards) < 0)
 		return -1;
+	if (protocol && strcmp(protocol, "tempete"))
+		return fail(c, "protocol", "'%s' is not a protocol tempest knows (tempete)", protocol);
+	if (cards && !rules_name_ok(cards))
+		return fail(c, "cards", "'%s' is not a card catalogue name", cards);
+	if (protocol && !cards)
+		return fail(c, "cards", "a protocol with cards needs its catalogue%s", "");
+	snprintf(v->protocol, sizeof v->protocol, "%s", protocol ? protocol : "");
+	snprintf(v->cards, sizeof v->cards, "%s", cards ? cards : "");
 	if (!rules_name_ok(name))
 		return fail(c, "name", "'%s' must be lower-case letters, digits, - and _", name);
 	snprintf(v->name, sizeof v->name, "%s", name);

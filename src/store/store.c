@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "store/store_int.h"
 #include "util/fsutil.h"
 
 #define STATE_MAX (64L * 1024 * 1024)
@@ -142,6 +143,8 @@ char *store_game_to_json(const struct game *g)
 		"log_size", (json_int_t)g->log_size, "hash", hash);
 	if (!root)
 		return NULL;
+	if (g->tp)
+		json_object_set_new(root, "tempete", store_tempete_json(g->tp));
 	char *text = json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII);
 	json_decref(root);
 	return text;
@@ -216,15 +219,17 @@ static int load_lists(const struct jctx *c, json_t *root, struct game *g)
 
 	if (!json_is_array(moves) || !json_is_array(mails) || !json_is_array(sent))
 		return bad(c, "moves/mails/sent", "missing lists");
-	g->moves = calloc(json_array_size(moves) + 1, SAN_MAX);
+	g->moves = calloc(json_array_size(moves) + 1, sizeof *g->moves);
 	g->mails = calloc(json_array_size(mails) + 1, KEY_MAX);
 	g->sent = calloc(json_array_size(sent) + 1, sizeof *g->sent);
 	if (!g->moves || !g->mails || !g->sent)
 		return bad(c, "lists", "out of memory");
 	json_array_foreach(moves, i, x) {
-		if (!json_is_string(x) || json_string_length(x) >= SAN_MAX)
+		if (!json_is_string(x) || json_string_length(x) >= FEN_MAX + 8)
 			return bad(c, "moves", "a move is not text");
-		snprintf(g->moves[g->nmoves++], SAN_MAX, "%s", json_string_value(x));
+		if (!(g->moves[g->nmoves] = strdup(json_string_value(x))))
+			return bad(c, "moves", "out of memory");
+		g->nmoves++;
 	}
 	json_array_foreach(mails, i, x) {
 		if (!json_is_string(x) || json_string_length(x) >= KEY_MAX)
@@ -331,6 +336,14 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 		goto done;
 	}
 	g->log_size = json_integer_value(v);
+	if ((v = json_object_get(root, "tempete"))) {
+		if (!(g->tp = tempete_new())) {
+			bad(&c, "tempete", "out of memory");
+			goto done;
+		}
+		if (store_tempete_from_json(v, what, g->tp, e) < 0)
+			goto done;
+	}
 	*out = g;
 	g = NULL;
 	rc = 0;

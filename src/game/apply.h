@@ -1,0 +1,35 @@
+/* apply.h: the state of one mail being applied to a game, shared by game_apply.c (what
+ * every game has: identity, turns, draws, resignation) and the protocols' own files
+ * (tempete*.c). Internal to src/game/. */
+#ifndef TEMPEST_APPLY_H
+#define TEMPEST_APPLY_H
+
+#include "game/game.h"
+
+struct apply_state {
+	struct game *g;
+	const struct sender *s;
+	int me;                         /* the sender's colour */
+	struct outcome *out;
+	const uint8_t *key;
+	size_t klen;
+	char note[1024];                /* sentences for both players' mails */
+	const char *principal;          /* the event's kind */
+	char detail[64];
+	bool moved, ended;
+};
+
+/* Refuses the order (the mail then changes nothing); always returns -1. */
+int apply_error(struct apply_state *a, const struct order *od, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Adds a sentence to the note both players read. */
+void apply_note(struct apply_state *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The first kind given names the mail's event. */
+void apply_principal(struct apply_state *a, const char *kind);
+void apply_finish(struct apply_state *a, const char *result, const char *why);
+/* Ends the game if the position says so (mate, stalemate, draw rules). */
+void apply_end_by_status(struct apply_state *a);
+/* Is the game being played (else refuses the order and says why)? */
+bool apply_playing(struct apply_state *a, const struct order *od);
+
+#endif

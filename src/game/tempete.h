@@ -1,0 +1,145 @@
+/* tempete.h: Tempete sur l'Echiquier by mail (seed 000) on top of a game: the card list,
+ * the players' secret permutations and their commitments, hands, the numbers sent and the
+ * cards they draw, the turn protocol of moves, interceptions and answers, cards and their
+ * effects as board edits, secret squares, and the reveal at the end.
+ *
+ * A struct tempete is plain data (no pointers), owned by its game (game->tp, freed with
+ * the game) and copied whole to make a mail all-or-nothing. Everything that a player may
+ * not know before the end (the opponent's list, hand, salt, unused numbers' cards,
+ * secret squares) lives here, and leaves only through tempete_view(). */
+#ifndef TEMPEST_TEMPETE_H
+#define TEMPEST_TEMPETE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/notation.h"
+#include "engine/pos.h"
+#include "game/order.h"
+#include "rules/cards.h"
+#include "util/buf.h"
+
+#define TP_HAND 5               /* the hand a player is refilled to (rule 8) */
+#define TP_HAND_MAX 24
+#define TP_PLAYS_MAX 400
+#define TP_SECRETS_MAX 16
+#define TP_MARKS_MAX 48
+#define TP_LOST_MAX 48
+#define TP_KINDS_MAX 8
+#define TP_LABEL_MAX 64
+#define TP_SALT 16
+
+enum tp_expect {
+	TP_SETUP = 0,   /* both players owe their list and their five opening numbers */
+	TP_MOVE,        /* `to` moves; after the opponent's move, may intercept it instead */
+	TP_ANSWER,      /* `to` answers the interception of their move */
+	TP_MATED,       /* `to` is mated: an interception that lifts the mate, or concede */
+	TP_DONE,
+};
+
+/* A card played: public from then on. */
+struct tp_play {
+	int by, card, turn;
+	char how[16];                   /* "move", "interception", "answer" */
+	char detail[400];               /* what it did, as announced */
+	bool void_;                     /* no effect (the Checkmate Rule) */
+};
+
+/* The square given to the referee with card 12 or 28. */
+struct tp_secret {
+	int by, card, turn;
+	char square[8];
+	bool used;
+};
+
+/* A name or a continuing effect on a piece (moves with it), or on the game (square ""). */
+struct tp_mark {
+	char square[8];
+	char label[TP_LABEL_MAX];
+	int card, by;
+	bool effect;                    /* a continuing effect (else a transformed piece's name) */
+};
+
+/* A piece kind made by a card ("transform e4 (QN) Dragon"): added to the game's variant. */
+struct tp_kind {
+	char letter;
+	char betza[48];
+	char name[TP_LABEL_MAX];
+};
+
+struct tempete {
+	int n;                                  /* N: the numbers of the list (rule 2) */
+	int cards[CARDS_MAX];                   /* the cards in use, ascending */
+	bool has_list[2], list_by_referee[2];
+	int list[2][CARDS_MAX];                 /* each player's permutation (secret) */
+	uint8_t salt[2][TP_SALT];               /* secret until the end */
+	int hand[2][TP_HAND_MAX], nhand[2];     /* secret (the count is not) */
+	int sent[2][CARDS_MAX], nsent[2];       /* numbers each player has sent */
+	int barred[2][CARDS_MAX], nbarred[2];   /* numbers a player may no longer send (57) */
+	int held[2][TP_HAND];                   /* opening numbers given before the list */
+	int nheld[2];                           /* of the opponent was known */
+	int drawn_number[2][CARDS_MAX], drawn_card[2][CARDS_MAX], ndrawn[2];
+	bool opening[2];                        /* c has sent its five opening numbers */
+	enum tp_expect expect;
+	int to;                                 /* who is expected */
+	bool may_intercept;
+	int turn, turn_owner;
+	bool card_own[2], card_opp[2];          /* c played a card in this turn, on its own
+						 * move / answer, or as an interception */
+	int lost_turn[2];                       /* the turn in which c last lost a piece other
+						 * than a pawn by a regular capture */
+	/* the move an interception may hit */
+	char move_san[2][SAN_MAX];              /* its parts (two for 18 and 50) */
+	int move_parts, move_card;              /* 1 or 2; the double-move card or 0 */
+	char before_move[FEN_MAX];              /* before its regular move(s) */
+	char before_part2[FEN_MAX];             /* between the two parts of a double move */
+	char after_move[FEN_MAX];               /* after it: what a disabling answer restores */
+	bool taken_back;                        /* an interception took the move back */
+	int hit_part;                           /* the part an interception hit (double moves) */
+	int intercepted_by_card;
+	struct tp_play plays[TP_PLAYS_MAX];
+	int nplays;
+	struct tp_secret secrets[TP_SECRETS_MAX];
+	int nsecrets;
+	struct tp_mark marks[TP_MARKS_MAX];
+	int nmarks;
+	struct tp_mark saved_marks[3][TP_MARKS_MAX];    /* the marks before the move, between
+							 * a double move's parts, after it */
+	int nsaved_marks[3];
+	char lost[2][TP_LOST_MAX];              /* captured pieces of each side: may return */
+	int nlost[2];
+	char dead[2][TP_LOST_MAX];
+	int ndead[2];
+	struct tp_kind kinds[TP_KINDS_MAX];
+	int nkinds;
+	/* what this mail did, for the replies (not stored) */
+	int just_drew[2][TP_HAND_MAX], njust_drew[2];
+	bool play_started;
+	char event[1024];                       /* for the opponent: what happened, verbatim */
+};
+
+struct game;
+struct apply_state;
+struct orders;
+
+struct tempete *tempete_new(void);
+/* The card list a challenge proposes ("cards ..." orders), else the catalogue's default.
+ * Fills tp->cards and tp->n; -1 with the reason in `why`. */
+int tempete_set_cards(struct tempete *tp, const struct card_catalogue *cat, const char *spec,
+		      char *why, size_t wlen);
+/* The orders of one mail in a game of the tempete protocol (called by game_apply). */
+int tempete_apply(struct apply_state *a, const struct orders *o);
+/* Is this an order the protocol handles (rather than every game: status, draws...)? */
+
+bool tempete_handles(enum order_kind k);
+/* The canonical text of the protocol state for the game's hash. */
+void tempete_hash_text(const struct tempete *tp, struct buf *out);
+/* The commitment to c's list: SHA-256 (hex) of tempete_commit_text. */
+void tempete_commitment(const struct tempete *tp, int game, int c, char out[65]);
+/* The exact bytes committed to (README, "Tempete": the commitment). */
+void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out);
+/* The numbers c may still send. */
+int tempete_available(const struct tempete *tp, int c, int *out);
+const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len);
+
+#endif

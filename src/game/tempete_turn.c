@@ -1,0 +1,783 @@
+/* tempete_turn.c: the turns of Tempete by mail (seed 000, rules 6 to 13): a move (a card,
+ * a chess move, numbers), an interception (a card during the opponent's move, no numbers),
+ * an answer (a different move, a card, or accepting; one number), in the order of rule 7,
+ * with the cards the rules treat specially (rule 11) and the end of rule 13. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/movegen.h"
+#include "engine/status.h"
+#include "game/tempete_int.h"
+
+static const char *side(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+static const struct card_info *info(const struct apply_state *a, int card)
+{
+	return &a->g->cat->card[card > 0 && card < CARDS_MAX ? card : 0];
+}
+
+/* ---- the mail's orders, sorted out ---- */
+
+static bool protocol_order(enum order_kind k)
+{
+	switch (k) {
+	case ORDER_MOVE: case ORDER_LIST: case ORDER_NUMBERS: case ORDER_CARD: case ORDER_EFFECT:
+	case ORDER_SQUARE: case ORDER_SECRET: case ORDER_TAKE: case ORDER_CHOOSE:
+	case ORDER_INTERCEPT: case ORDER_PART: case ORDER_KEEP: case ORDER_DISCARD:
+	case ORDER_ACCEPT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool tempete_handles(enum order_kind k)
+{
+	return protocol_order(k);
+}
+
+static int once(struct apply_state *a, const struct order *od, const struct order **slot,
+		const char *what)
+{
+	if (*slot)
+		return apply_error(a, od, "one %s per mail", what);
+	*slot = od;
+	return 0;
+}
+
+static int collect(struct apply_state *a, const struct orders *o, struct turn_msg *t)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < o->n; i++) {
+		const struct order *od = &o->o[i];
+		if (!protocol_order(od->kind))
+			continue;
+		if (!t->first)
+			t->first = od;
+		switch (od->kind) {
+		case ORDER_CARD: {
+			char word[32] = "";
+			int n = 0;
+			if (once(a, od, &t->card, "card") < 0)
+				return -1;
+			if (sscanf(od->arg, "%d %31s", &n, word) < 1 || n < 1 || n >= CARDS_MAX ||
+			    (word[0] && strcasecmp(word, "continuing")))
+				return apply_error(a, od, "write: card 23 (or: card 23 continuing)");
+			t->card_no = n;
+			t->continuing = word[0] != 0;
+			break;
+		}
+		case ORDER_EFFECT:
+			if (t->neffects == TP_EFFECTS_MAX)
+				return apply_error(a, od, "too many effects");
+			if (t->nmoves)
+				t->effects_after = true;
+			else if (t->effects_after)
+				return apply_error(a, od, "write a card's effects all before or all after the move");
+			t->effects[t->neffects++] = od;
+			if (!strncasecmp(od->arg, "instead", 7))
+				t->instead = true;
+			if (!strncasecmp(od->arg, "takeback", 8))
+				t->takeback = true;
+			break;
+		case ORDER_MOVE:
+			if (t->nmoves == 2)
+				return apply_error(a, od, "at most two moves (with card 18 or 50)");
+			if (t->neffects && !t->effects_after && t->nmoves)
+				return apply_error(a, od, "write a card's effects all before or all after the move");
+			t->moves[t->nmoves++] = od;
+			break;
+		case ORDER_NUMBERS: if (once(a, od, &t->numbers, "numbers line") < 0) return -1; break;
+		case ORDER_SQUARE: if (once(a, od, &t->square, "square") < 0) return -1; break;
+		case ORDER_SECRET: if (once(a, od, &t->secret, "secret square") < 0) return -1; break;
+		case ORDER_TAKE: if (once(a, od, &t->take, "take") < 0) return -1; break;
+		case ORDER_CHOOSE: if (once(a, od, &t->choose, "choose") < 0) return -1; break;
+		case ORDER_PART: if (once(a, od, &t->part, "part") < 0) return -1; break;
+		case ORDER_INTERCEPT: t->intercept = true; break;
+		case ORDER_ACCEPT: t->accept = true; break;
+		case ORDER_KEEP: t->keep = true; break;
+		case ORDER_DISCARD: t->discard = true; break;
+		case ORDER_LIST:
+			return apply_error(a, od, "your list was recorded before play began");
+		default:
+			break;
+		}
+	}
+	if (t->effects_after && t->instead)
+		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
+	return 0;
+}
+
+/* ---- cards ---- */
+
+static bool timing_ok(enum card_timing t, const char *how)
+{
+	if (!strcmp(how, "move"))
+		return t == CARD_ANY || t == CARD_OWN || t == CARD_START_OF_TURN || t == CARD_AFTER_LOSS;
+	if (!strcmp(how, "interception"))
+		return t == CARD_ANY || t == CARD_INTERCEPTION || t == CARD_REACTION;
+	return t == CARD_ANY || t == CARD_OWN || t == CARD_REACTION;         /* answer */
+}
+
+static const char *timing_rule(enum card_timing t)
+{
+	switch (t) {
+	case CARD_OWN: return "with your own move";
+	case CARD_INTERCEPTION: return "only as an interception";
+	case CARD_REACTION: return "only in reply to a card (as an answer or an interception)";
+	case CARD_START_OF_TURN: return "at the start of your own turn";
+	case CARD_AFTER_LOSS: return "in your turn after you lost a piece other than a pawn";
+	default: return "at any time";
+	}
+}
+
+/* Checks and spends the card; records its play. Returns the play's index or -1. */
+static int play_card(struct apply_state *a, const struct turn_msg *t, const char *how)
+{
+	struct tempete *tp = a->g->tp;
+	const struct card_info *ci = info(a, t->card_no);
+	int me = a->me;
+	bool own_turn = strcmp(how, "interception") != 0;
+
+	if (!tp_in_hand(tp, me, t->card_no))
+		return apply_error(a, t->card, "card %d is not in your hand", t->card_no);
+	if (!timing_ok(ci->timing, how))
+		return apply_error(a, t->card, "card %d is played %s", t->card_no, timing_rule(ci->timing));
+	if (own_turn ? tp->card_own[me] : tp->card_opp[me])
+		return apply_error(a, t->card, "you have played a card in this turn already: one on "
+				   "your own turn and one on your opponent's, at most");
+	if (ci->continuing >= 0 && t->continuing && !ci->continuing)
+		return apply_error(a, t->card, "card %d has no continuing effect", t->card_no);
+	if (tp->nplays == TP_PLAYS_MAX)
+		return apply_error(a, t->card, "too many cards played in this game");
+	tp_remove_from_hand(tp, me, t->card_no);
+	if (own_turn)
+		tp->card_own[me] = true;
+	else
+		tp->card_opp[me] = true;
+	struct tp_play *p = &tp->plays[tp->nplays];
+	memset(p, 0, sizeof *p);
+	p->by = me, p->card = t->card_no, p->turn = tp->turn;
+	snprintf(p->how, sizeof p->how, "%s", how);
+	return tp->nplays++;
+}
+
+static bool regular_card(const struct apply_state *a, const struct turn_msg *t)
+{
+	int known = info(a, t->card_no)->continuing;
+
+	return known >= 0 ? known == 0 : !t->continuing;
+}
+
+/* Card 34: a card the opponent played during your last turn or his. */
+static int retrieve(struct apply_state *a, const struct turn_msg *t, char *note, size_t len)
+{
+	struct tempete *tp = a->g->tp;
+	int other = 1 - a->me;
+
+	if (!t->take)
+		return apply_error(a, t->card, "card 34: say which card it takes ('take 23')");
+	for (int i = tp->nplays - 1; i >= 0; i--) {
+		const struct tp_play *p = &tp->plays[i];
+		if (p->by == other && p->card == t->take->number &&
+		    (p->turn == tp->turn - 1 || p->turn == tp->turn - 2)) {
+			tp->hand[a->me][tp->nhand[a->me]++] = p->card;
+			snprintf(note, len, "takes card %d into their hand", p->card);
+			return 0;
+		}
+	}
+	return apply_error(a, t->take, "%s did not play card %d during your last turn or theirs",
+			   side(other), t->take->number);
+}
+
+/* Card 57: a card not yet played from your own list; the opponent may no longer send
+ * its number. */
+static int recover(struct apply_state *a, const struct turn_msg *t, char *note, size_t len)
+{
+	struct tempete *tp = a->g->tp;
+	int me = a->me, other = 1 - me;
+
+	if (tp->lost_turn[me] != tp->turn - 1)
+		return apply_error(a, t->card, "card 57 is played in the turn after you lost a piece "
+				   "other than a pawn to a regular move, and you did not");
+	if (!t->choose)
+		return apply_error(a, t->card, "card 57: say which card of your list you take ('choose 23')");
+	int card = t->choose->number, pos = -1;
+	for (int i = 0; i < tp->n; i++)
+		if (tp->list[me][i] == card)
+			pos = i + 1;
+	if (pos < 0)
+		return apply_error(a, t->choose, "card %d is not in this game's list", card);
+	for (int i = 0; i < tp->nsent[other]; i++)
+		if (tp->sent[other][i] == pos)
+			return apply_error(a, t->choose, "you have drawn card %d already", card);
+	for (int i = 0; i < tp->nplays; i++)
+		if (tp->plays[i].by == me && tp->plays[i].card == card)
+			return apply_error(a, t->choose, "you have played card %d before", card);
+	tp->hand[me][tp->nhand[me]++] = card;
+	tp->barred[other][tp->nbarred[other]++] = pos;
+	snprintf(note, len, "takes a card from their list; %s may no longer send number %d", side(other), pos);
+	return 0;
+}
+
+/* Cards 12 and 28: the square goes to the referee, in secret. */
+static int secret_square(struct apply_state *a, const struct turn_msg *t)
+{
+	struct tempete *tp = a->g->tp;
+	const struct variant *v = a->g->v;
+
+	if (!t->square)
+		return apply_error(a, t->card, "card %d: give the referee your square ('square e4')",
+				   t->card_no);
+	if (variant_square_named(v, t->square->arg, strlen(t->square->arg)) == SQ_NONE)
+		return apply_error(a, t->square, "'%s' is not a square", t->square->arg);
+	if (tp->nsecrets == TP_SECRETS_MAX)
+		return apply_error(a, t->square, "too many secret squares");
+	struct tp_secret *s = &tp->secrets[tp->nsecrets++];
+	s->by = a->me, s->card = t->card_no, s->turn = tp->turn, s->used = false;
+	snprintf(s->square, sizeof s->square, "%s", t->square->arg);
+	for (char *c = s->square; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return 0;
+}
+
+/* "secret e4": using the square given earlier; the referee checks it. */
+static int use_secret(struct apply_state *a, const struct turn_msg *t)
+{
+	struct tempete *tp = a->g->tp;
+
+	for (int i = 0; i < tp->nsecrets; i++) {
+		struct tp_secret *s = &tp->secrets[i];
+		if (s->by == a->me && !s->used && !strcasecmp(s->square, t->secret->arg)) {
+			s->used = true;
+			apply_note(a, "%s uses the square given to the referee with card %d: %s.",
+				   side(a->me), s->card, s->square);
+			return 0;
+		}
+	}
+	return apply_error(a, t->secret, "%s is not a square you gave the referee (with card 12 "
+			   "or 28) and have not used yet", t->secret->arg);
+}
+
+/* Plays the card of a mail (checks, specials, effects); `how` is move, interception or
+ * answer. The announcement goes to the note both players read. */
+static int card_turn(struct apply_state *a, const struct turn_msg *t, const char *how,
+		     bool effects_now)
+{
+	struct tempete *tp = a->g->tp;
+	char special[256] = "", edits[600] = "", label[96];
+	int idx;
+
+	if (t->take && (!t->card || info(a, t->card_no)->special != SPECIAL_RETRIEVE))
+		return apply_error(a, t->take, "'take' goes with card 34");
+	if (t->choose && (!t->card || info(a, t->card_no)->special != SPECIAL_RECOVER))
+		return apply_error(a, t->choose, "'choose' goes with card 57");
+	if (t->square && (!t->card || info(a, t->card_no)->special != SPECIAL_SECRET_SQUARE))
+		return apply_error(a, t->square, "'square' goes with card 12 or 28");
+	if (!t->card) {
+		if (t->neffects)
+			return apply_error(a, t->effects[0], "an effect belongs to a card ('card 23')");
+		return 0;
+	}
+	if ((idx = play_card(a, t, how)) < 0)
+		return -1;
+	const struct card_info *ci = info(a, t->card_no);
+	int rc = 0;
+	if (ci->special == SPECIAL_RETRIEVE)
+		rc = retrieve(a, t, special, sizeof special);
+	else if (ci->special == SPECIAL_RECOVER)
+		rc = recover(a, t, special, sizeof special);
+	else if (ci->special == SPECIAL_SECRET_SQUARE) {
+		rc = secret_square(a, t);
+		snprintf(special, sizeof special, "gives the referee a square, in secret");
+	}
+	if (rc < 0)
+		return -1;
+	int eff = 0;
+	if (effects_now && t->neffects)
+		eff = tp_effects(a, t, regular_card(a, t), edits, sizeof edits);
+	if (eff < 0)
+		return -1;
+	struct tp_play *p = &tp->plays[idx];
+	cards_label(a->g->cat, t->card_no, label, sizeof label);
+	snprintf(p->detail, sizeof p->detail, "%s%s%s%s%s", special, special[0] && edits[0] ? "; " : "",
+		 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "",
+		 "");
+	p->void_ = eff == 1;
+	apply_note(a, "%s plays %s%s%s%s.", side(a->me), label,
+		   strcmp(how, "move") ? (strcmp(how, "answer") ? " to intercept" : " in answer") : "",
+		   p->detail[0] ? ": " : "", p->detail);
+	return 0;
+}
+
+/* ---- regular moves ---- */
+
+static void strip_check(char *san)
+{
+	san[strcspn(san, "+#")] = 0;
+}
+
+/* A regular move: played, with its capture and the marks that follow the piece. */
+static int regular_move(struct apply_state *a, const struct order *od, int only_type,
+			const char *from_square, char *san_out)
+{
+	struct game *g = a->g;
+	struct tempete *tp = g->tp;
+	struct pos *p = g->pos;
+	const struct variant *v = g->v;
+	struct move m;
+	struct err e;
+	char san[SAN_MAX], from[8], to[8], cap[8] = "";
+
+	if ((int)p->side != a->me)
+		return apply_error(a, od, "it is not your move on the board");
+	if (notation_parse(p, od->arg, &m, &e) < 0)
+		return apply_error(a, od, "%s", e.msg);
+	if (m.kind == MOVE_DROP)
+		return apply_error(a, od, "not a move of a piece on the board");
+	if (only_type >= 0 && PIECE_TYPE(p->board[m.from]) != only_type)
+		return apply_error(a, od, "this move is made by a %s", v->type[only_type].name);
+	snprintf(from, sizeof from, "%s", variant_square_name(v, m.from));
+	snprintf(to, sizeof to, "%s", variant_square_name(v, m.to));
+	if (from_square && strcmp(from, from_square))
+		return apply_error(a, od, "the second part moves the piece that made the first (now on %s)",
+				   from_square);
+	sq_t capsq = m.kind == MOVE_EN_PASSANT ? p->ep_victim :
+		     m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE ? m.to : SQ_NONE;
+	piece_t victim = capsq != SQ_NONE ? p->board[capsq] : PIECE_NONE;
+	if (victim)
+		snprintf(cap, sizeof cap, "%s", variant_square_name(v, capsq));
+	notation_san(p, m, san, sizeof san);
+	if (game_op(g, san, &e) < 0)
+		return apply_error(a, od, "%s", e.msg);
+	if (m.kind == MOVE_CASTLE) {
+		const struct castling_def *cd = &v->castle[m.castle];
+		sq_t pf = cd->partner_from, pt = cd->partner_to;
+		if (a->me == BLACK)
+			pf = variant_mirror(v, pf), pt = variant_mirror(v, pt);
+		tp_marks_move(tp, from, to);
+		tp_marks_move(tp, variant_square_name(v, pf), variant_square_name(v, pt));
+	} else {
+		if (victim) {
+			int c = PIECE_COLOR(victim);
+			tp_marks_remove(tp, cap);
+			if (tp->nlost[c] < TP_LOST_MAX)
+				tp->lost[c][tp->nlost[c]++] = v->type[PIECE_TYPE(victim)].letter;
+			if (!v->type[PIECE_TYPE(victim)].pawn.is_pawn)
+				tp->lost_turn[c] = tp->turn;
+		}
+		tp_marks_move(tp, from, to);
+	}
+	snprintf(san_out, SAN_MAX, "%s", san);
+	return 0;
+}
+
+static void save_fen(const struct game *g, char *out)
+{
+	pos_to_fen(g->pos, out, FEN_MAX);
+}
+
+/* The move of a MOVE mail: one regular move, a double move (18, 50), or none ('instead'). */
+static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *announce, size_t len)
+{
+	struct game *g = a->g;
+	struct tempete *tp = g->tp;
+	const struct card_info *ci = t->card ? info(a, t->card_no) : NULL;
+	bool dbl = ci && (ci->special == SPECIAL_DOUBLE_KNIGHT || ci->special == SPECIAL_DOUBLE_BISHOP);
+	struct err e;
+
+	tp->move_parts = 0;
+	tp->move_card = 0;
+	save_fen(g, tp->before_move);
+	tp_save_marks(tp, 0);
+	tp->before_part2[0] = 0;
+	if (t->instead) {
+		if (t->nmoves)
+			return apply_error(a, t->moves[0], "this card replaces your move: no move follows it");
+		char op[8];
+		snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'b' : 'w');
+		if (game_op(g, op, &e) < 0)
+			return apply_error(a, t->first, "%s", e.msg);
+		snprintf(announce, len, "(instead of a move)");
+		return 0;
+	}
+	if (dbl) {
+		int type = variant_type_by_letter(g->v, ci->special == SPECIAL_DOUBLE_KNIGHT ? 'N' : 'B');
+		if (t->nmoves != 2)
+			return apply_error(a, t->card, "card %d moves twice: give both moves, one a line",
+					   t->card_no);
+		if (regular_move(a, t->moves[0], type, NULL, tp->move_san[0]) < 0)
+			return -1;
+		char op[8], at[8];
+		snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'w' : 'b');
+		if (game_op(g, op, &e) < 0)
+			return apply_error(a, t->moves[0], "%s", e.msg);
+		save_fen(g, tp->before_part2);
+		tp_save_marks(tp, 1);
+		/* the second part moves the same kind of piece, from where the first ended */
+		const char *s = tp->move_san[0];
+		size_t n = strlen(s);
+		while (n && strchr("+#", s[n - 1]))
+			n--;
+		snprintf(at, sizeof at, "%.2s", s + n - 2);
+		if (regular_move(a, t->moves[1], type, at, tp->move_san[1]) < 0)
+			return -1;
+		tp->move_parts = 2;
+		tp->move_card = t->card_no;
+		snprintf(announce, len, "%s and %s", tp->move_san[0], tp->move_san[1]);
+		return 0;
+	}
+	if (t->nmoves != 1)
+		return apply_error(a, t->nmoves ? t->moves[1] : t->first, t->nmoves ?
+				   "one move per turn" : "a move is missing (or a card played instead of it)");
+	if (regular_move(a, t->moves[0], -1, NULL, tp->move_san[0]) < 0)
+		return -1;
+	tp->move_parts = 1;
+	snprintf(announce, len, "%s", tp->move_san[0]);
+	return 0;
+}
+
+/* The numbers that close a turn: exactly `want` of them (rule 8). */
+static int numbers(struct apply_state *a, const struct turn_msg *t, int want)
+{
+	struct tempete *tp = a->g->tp;
+	int nums[CARDS_MAX], other = 1 - a->me;
+
+	if (want == 0) {
+		if (t->numbers && strcasecmp(t->numbers->arg, "random"))
+			return apply_error(a, t->numbers, "no numbers are due now: %s holds %d card%s%s",
+					   side(other), tp->nhand[other], tp->nhand[other] == 1 ? "" : "s",
+					   tempete_available(tp, a->me, NULL) ? "" :
+					   " (and you have no numbers left)");
+		return 0;
+	}
+	if (!t->numbers)
+		return apply_error(a, t->first, "send %d number%s for %s with this mail ('numbers ...' or "
+				   "'numbers random')", want, want == 1 ? "" : "s", side(other));
+	if (tp_read_numbers(a, t->numbers, want, nums) < 0)
+		return -1;
+	tp_send_numbers(tp, a->me, nums, want, true);
+	return 0;
+}
+
+/* Any card in c's hand that may intercept? */
+static bool can_intercept(const struct apply_state *a, int c)
+{
+	const struct tempete *tp = a->g->tp;
+
+	for (int i = 0; i < tp->nhand[c]; i++)
+		if (timing_ok(info(a, tp->hand[c][i])->timing, "interception"))
+			return true;
+	return false;
+}
+
+/* After a move or an answer: the opponent's turn, or a mate they may try to lift. */
+static void next(struct apply_state *a, bool after_answer)
+{
+	struct tempete *tp = a->g->tp;
+	struct status st;
+	int other = 1 - a->me;
+
+	status_get(a->g->pos, &st);
+	if (st.end == STATUS_CHECKMATE) {
+		if (!tp->card_opp[other] && can_intercept(a, other)) {
+			tp->expect = TP_MATED;
+			tp->to = other;
+			apply_note(a, "%s is mated, unless an interception lifts the mate.", side(other));
+			return;
+		}
+		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", "checkmate");
+		tp->expect = TP_DONE;
+		return;
+	}
+	if (st.end != STATUS_ONGOING) {
+		apply_end_by_status(a);
+		tp->expect = TP_DONE;
+		return;
+	}
+	tp->expect = TP_MOVE;
+	tp->to = other;
+	tp->may_intercept = !after_answer;
+}
+
+/* ---- the three kinds of message ---- */
+
+static int do_move(struct apply_state *a, const struct turn_msg *t)
+{
+	struct tempete *tp = a->g->tp;
+	int me = a->me, other = 1 - me;
+	char moves[64] = "";
+
+	if (tp->expect == TP_MATED && tp->to == me)
+		return apply_error(a, t->first, "you are mated: intercept the mating move ('intercept' "
+				   "with a card and its effects) or concede");
+	if (tp->expect != TP_MOVE || tp->to != me) {
+		char why[200];
+		return apply_error(a, t->first, "it is not your turn: %s", tempete_expect_text(a->g, me, why, sizeof why));
+	}
+	tp->turn++;
+	tp->turn_owner = me;
+	tp->card_own[me] = tp->card_opp[other] = false;
+	tp->taken_back = false;
+	tp->hit_part = tp->intercepted_by_card = 0;
+	if (t->part || t->keep || t->discard || t->accept)
+		return apply_error(a, t->part ? t->part : t->first, "this belongs to an answer to an "
+				   "interception, and none is pending");
+	if (t->takeback)
+		return apply_error(a, t->first, "'takeback' belongs to an interception");
+	if (t->secret && use_secret(a, t) < 0)
+		return -1;
+	if (card_turn(a, t, "move", !t->effects_after) < 0 || moves_of_turn(a, t, moves, sizeof moves) < 0)
+		return -1;
+	if (t->card && t->effects_after) {
+		char edits[600] = "";
+		int eff = tp_effects(a, t, regular_card(a, t), edits, sizeof edits);
+		if (eff < 0)
+			return -1;
+		apply_note(a, "After the move, %s%s.", edits, eff == 1 ? " has no effect (a card may not "
+			   "capture a king or mate by itself)" : "");
+	}
+	if (movegen_attacked(a->g->pos, a->g->pos->royal[me], (enum color)other) && a->g->pos->nroyal[me])
+		return apply_error(a, t->moves[0] ? t->moves[0] : t->first,
+				   "after this turn your king would be in check");
+	if (moves[0])
+		apply_note(a, "%s moves %s.", side(me), moves);
+	if (numbers(a, t, tp_need(tp, other)) < 0)
+		return -1;
+	save_fen(a->g, tp->after_move);
+	tp_save_marks(tp, 2);
+	apply_principal(a, "move");
+	snprintf(a->detail, sizeof a->detail, "%s", moves);
+	a->moved = true;
+	next(a, false);
+	return 0;
+}
+
+static int do_interception(struct apply_state *a, const struct turn_msg *t)
+{
+	struct tempete *tp = a->g->tp;
+	int me = a->me;
+
+	if (tp->to != me || !((tp->expect == TP_MOVE && tp->may_intercept) || tp->expect == TP_MATED))
+		return apply_error(a, t->first, "you can intercept only the move just made, before "
+				   "you reply to it");
+	if (!t->card)
+		return apply_error(a, t->first, "an interception plays a card ('card 23')");
+	if (t->nmoves)
+		return apply_error(a, t->moves[0], "an interception carries no move: you move after "
+				   "the answer");
+	if (t->numbers)
+		return apply_error(a, t->numbers, "an interception carries no numbers (rule 6)");
+	if (t->instead)
+		return apply_error(a, t->first, "'instead' belongs to a move");
+	if (tp->move_parts == 2 && !t->part)
+		return apply_error(a, t->card, "the move was a double move: say which part the "
+				   "interception hits ('part 1' or 'part 2')");
+	if (t->part && (tp->move_parts != 2 || t->part->number < 1 || t->part->number > 2))
+		return apply_error(a, t->part, tp->move_parts == 2 ? "the part is 1 or 2" :
+				   "only a double move (cards 18 and 50) has parts");
+	tp->hit_part = t->part ? t->part->number : 0;
+	tp->intercepted_by_card = t->card_no;
+	if (card_turn(a, t, "interception", true) < 0)
+		return -1;
+	tp->expect = TP_ANSWER;
+	tp->to = 1 - me;
+	apply_principal(a, "interception");
+	return 0;
+}
+
+/* An answer to the interception of a double move's first part: two new moves, or keep /
+ * discard the card and make one normal move (seed 000, card 18). */
+static int answer_double(struct apply_state *a, const struct turn_msg *t, char *moves, size_t len)
+{
+	struct tempete *tp = a->g->tp;
+	int type = variant_type_by_letter(a->g->v, tp->move_card == 18 ? 'N' : 'B');
+	char first[SAN_MAX], second[SAN_MAX], orig[SAN_MAX];
+	struct err e;
+
+	if (tp->hit_part == 2) {
+		char at[8];
+		const char *s = tp->move_san[0];
+		size_t n = strlen(s);
+		while (n && strchr("+#", s[n - 1]))
+			n--;
+		snprintf(at, sizeof at, "%.2s", s + n - 2);
+		if (t->nmoves != 1)
+			return apply_error(a, t->first, "the second part was hit: give a different second move");
+		if (regular_move(a, t->moves[0], type, at, second) < 0)
+			return -1;
+		snprintf(orig, sizeof orig, "%s", tp->move_san[1]);
+		strip_check(orig);
+		strip_check(second);
+		if (!strcmp(orig, second))
+			return apply_error(a, t->moves[0], "that is the move that was intercepted");
+		snprintf(moves, len, "%s", second);
+		return 0;
+	}
+	if (t->keep || t->discard) {
+		if (t->nmoves != 1)
+			return apply_error(a, t->first, "with 'keep' or 'discard', make one normal move");
+		if (regular_move(a, t->moves[0], -1, NULL, first) < 0)
+			return -1;
+		if (t->keep)
+			tp->hand[a->me][tp->nhand[a->me]++] = tp->move_card;
+		apply_note(a, "%s %s card %d.", side(a->me), t->keep ? "keeps" : "discards", tp->move_card);
+		snprintf(moves, len, "%s", first);
+		return 0;
+	}
+	if (t->nmoves != 2)
+		return apply_error(a, t->first, "the first part was hit: make two new moves, or 'keep' "
+				   "or 'discard' the card and make one normal move");
+	if (regular_move(a, t->moves[0], type, NULL, first) < 0)
+		return -1;
+	snprintf(orig, sizeof orig, "%s", tp->move_san[0]);
+	strip_check(orig);
+	char f[SAN_MAX];
+	snprintf(f, sizeof f, "%s", first);
+	strip_check(f);
+	if (!strcmp(orig, f))
+		return apply_error(a, t->moves[0], "the first move must differ from the one intercepted");
+	char op[8];
+	snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'w' : 'b');
+	if (game_op(a->g, op, &e) < 0)
+		return apply_error(a, t->moves[0], "%s", e.msg);
+	if (regular_move(a, t->moves[1], type, NULL, second) < 0)
+		return -1;
+	snprintf(moves, len, "%s and %s", first, second);
+	return 0;
+}
+
+static int do_answer(struct apply_state *a, const struct turn_msg *t)
+{
+	struct tempete *tp = a->g->tp;
+	int me = a->me, other = 1 - me;
+	char moves[64] = "";
+	struct err e;
+
+	bool disabling = t->card && info(a, t->card_no)->special == SPECIAL_DISABLE;
+	if (card_turn(a, t, "answer", !disabling) < 0)
+		return -1;
+	if (disabling) {
+		/* cards 32, 42, 52: the interception is undone, the move stands (seed 000) */
+		if (tp_restore(a, tp->after_move, &e) < 0)
+			return apply_error(a, t->card, "%s", e.msg);
+		tp_restore_marks(tp, 2);
+		tp->taken_back = false;
+		apply_note(a, "Card %d disables card %d: %s's move stands.", t->card_no,
+			   tp->intercepted_by_card, side(me));
+		if (t->nmoves)
+			return apply_error(a, t->moves[0], "your move stands: no other move follows");
+	} else if (tp->move_parts == 2 && tp->hit_part && (int)a->g->pos->side == me) {
+		if (answer_double(a, t, moves, sizeof moves) < 0)
+			return -1;
+	} else if (t->nmoves) {
+		if ((int)a->g->pos->side != me)
+			return apply_error(a, t->moves[0], "your move was not taken back: it stands (answer "
+					   "with a card, or just 'accept')");
+		if (t->nmoves > 1)
+			return apply_error(a, t->moves[1], "one move per answer");
+		if (regular_move(a, t->moves[0], -1, NULL, moves) < 0)
+			return -1;
+		char orig[SAN_MAX], now[SAN_MAX];
+		snprintf(orig, sizeof orig, "%s", tp->move_san[0]);
+		snprintf(now, sizeof now, "%s", moves);
+		strip_check(orig), strip_check(now);
+		if (!strcmp(orig, now))
+			return apply_error(a, t->moves[0], "that is the move that was intercepted: make a "
+					   "different move, or 'accept'");
+	}
+	if ((int)a->g->pos->side == me) {
+		if (!t->accept)
+			return apply_error(a, t->first, "answer with a different move, a card, or 'accept' "
+					   "(the move cannot be carried out)");
+		char op[8];
+		snprintf(op, sizeof op, "@side %c", me == WHITE ? 'b' : 'w');
+		if (game_op(a->g, op, &e) < 0)
+			return apply_error(a, t->first, "%s", e.msg);
+		apply_note(a, "%s accepts that the move cannot be carried out.", side(me));
+	}
+	if (a->g->pos->nroyal[me] && movegen_attacked(a->g->pos, a->g->pos->royal[me], (enum color)other))
+		return apply_error(a, t->first, "after this answer your king would be in check");
+	if (moves[0])
+		apply_note(a, "%s moves %s instead.", side(me), moves);
+	if (numbers(a, t, tp_need(tp, other) > 0 ? 1 : 0) < 0)
+		return -1;
+	apply_principal(a, "answer");
+	snprintf(a->detail, sizeof a->detail, "%s", moves);
+	a->moved = moves[0] != 0;
+	next(a, true);
+	return 0;
+}
+
+int tempete_apply(struct apply_state *a, const struct orders *o)
+{
+	struct tempete *tp = a->g->tp;
+	struct turn_msg t;
+
+	if (tp->expect == TP_SETUP)
+		return tp_setup(a, o);
+	if (collect(a, o, &t) < 0)
+		return -1;
+	if (!t.first)
+		return 0;               /* only orders every game has (status, draw, resign) */
+	if (tp->expect == TP_DONE)
+		return apply_error(a, t.first, "game %d is over", a->g->id);
+	if (t.intercept)
+		return do_interception(a, &t);
+	if (tp->expect == TP_ANSWER) {
+		if (tp->to != a->me)
+			return apply_error(a, t.first, "it is not your turn: %s must answer your "
+					   "interception first", side(tp->to));
+		return do_answer(a, &t);
+	}
+	return do_move(a, &t);
+}
+
+const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len)
+{
+	const struct tempete *tp = g->tp;
+	int need = tp_need(tp, 1 - c);
+
+	switch (tp->expect) {
+	case TP_SETUP:
+		if (!tp->has_list[c] || !tp->opening[c])
+			snprintf(buf, len, "send %s%s%s", !tp->has_list[c] ? "your list" : "",
+				 !tp->has_list[c] && !tp->opening[c] ? " and " : "",
+				 !tp->opening[c] ? "your five opening numbers" : "");
+		else
+			snprintf(buf, len, "%s still owes %s list or opening numbers", side(1 - c),
+				 c == WHITE ? "their" : "their");
+		break;
+	case TP_MOVE:
+		if (tp->to == c)
+			snprintf(buf, len, "it is your turn: %smove (with %d number%s for %s)",
+				 tp->may_intercept ? "intercept the last move, or " : "", need,
+				 need == 1 ? "" : "s", side(1 - c));
+		else
+			snprintf(buf, len, "%s is to %smove", side(tp->to),
+				 tp->may_intercept ? "intercept or " : "");
+		break;
+	case TP_ANSWER:
+		if (tp->to == c)
+			snprintf(buf, len, "answer the interception: a different move, a card, or 'accept', "
+				 "with one number for %s", side(1 - c));
+		else
+			snprintf(buf, len, "%s must answer your interception", side(tp->to));
+		break;
+	case TP_MATED:
+		if (tp->to == c)
+			snprintf(buf, len, "you are mated: intercept the mating move, or concede");
+		else
+			snprintf(buf, len, "%s is mated unless they intercept your move", side(tp->to));
+		break;
+	default:
+		snprintf(buf, len, "the game is over");
+	}
+	return buf;
+}

@@ -1,0 +1,174 @@
+/* view_tempete.c: the template variables of a Tempete game for one reader. The only place
+ * where the protocol's state becomes text for a mail: before the end it reads the
+ * reader's own secrets (list, hand, squares) and public facts only; after the end it adds
+ * the reveal (both lists, salts, numbers, draws, squares). */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/tempete.h"
+#include "render/view.h"
+#include "util/buf.h"
+
+static const char *side(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+static void card_list(const struct game *g, const int *cards, int n, struct buf *b)
+{
+	for (int i = 0; i < n; i++) {
+		char label[96];
+		buf_printf(b, "%s%s", i ? ", " : "", cards_label(g->cat, cards[i], label, sizeof label));
+	}
+	if (!n)
+		buf_str(b, "none");
+}
+
+static void set_buf(struct tctx *c, const char *name, struct buf *b)
+{
+	tctx_set(c, name, "%s", b->s ? b->s : "");
+	buf_free(b);
+}
+
+/* The public record: cards played, marks, captured pieces, commitments. */
+static void public_view(const struct game *g, struct tctx *c)
+{
+	const struct tempete *tp = g->tp;
+	struct buf b = { 0 };
+
+	for (int i = 0; i < tp->nplays; i++) {
+		struct tctx *it = tctx_item(c, "tp_plays");
+		char label[96];
+		if (!it)
+			break;
+		tctx_set(it, "by", "%s", side(tp->plays[i].by));
+		tctx_set(it, "card", "%s", cards_label(g->cat, tp->plays[i].card, label, sizeof label));
+		tctx_set(it, "how", "%s", tp->plays[i].how);
+		tctx_set(it, "detail", "%s", tp->plays[i].detail);
+	}
+	for (int i = 0; i < tp->nmarks; i++) {
+		struct tctx *it = tctx_item(c, "tp_marks");
+		if (!it)
+			break;
+		tctx_set(it, "square", "%s", tp->marks[i].square[0] ? tp->marks[i].square : "the game");
+		tctx_set(it, "label", "%s", tp->marks[i].label);
+		tctx_set(it, "card", "%d", tp->marks[i].card);
+	}
+	for (int s = 0; s < 2; s++) {
+		buf_printf(&b, "%s%s lost %.*s%s%s%.*s", s ? "; " : "", side(s), tp->nlost[s], tp->lost[s],
+			   tp->nlost[s] ? "" : "nothing", tp->ndead[s] ? ", dead " : "", tp->ndead[s],
+			   tp->dead[s]);
+	}
+	set_buf(c, "tp_captured", &b);
+	tctx_set(c, "tp_n", "%d", tp->n);
+	tctx_set(c, "tp_hand_white", "%d", tp->nhand[WHITE]);
+	tctx_set(c, "tp_hand_black", "%d", tp->nhand[BLACK]);
+	if (tp->expect != TP_SETUP) {
+		char commit[65];
+		tempete_commitment(tp, g->id, WHITE, commit);
+		tctx_set(c, "tp_commit_white", "%s", commit);
+		tempete_commitment(tp, g->id, BLACK, commit);
+		tctx_set(c, "tp_commit_black", "%s", commit);
+	}
+}
+
+/* What only reader r knows: their hand, their list, the cards they just drew. */
+static void private_view(const struct game *g, int r, struct tctx *c, bool show_list)
+{
+	const struct tempete *tp = g->tp;
+	struct buf b = { 0 };
+	char expect[256];
+
+	card_list(g, tp->hand[r], tp->nhand[r], &b);
+	set_buf(c, "tp_hand", &b);
+	if (tp->njust_drew[r]) {
+		for (int i = 0; i < tp->njust_drew[r]; i++) {
+			int k = tp->ndrawn[r] - tp->njust_drew[r] + i;
+			char label[96];
+			buf_printf(&b, "%s%s (your number %d)", i ? ", " : "",
+				   cards_label(g->cat, tp->drawn_card[r][k], label, sizeof label),
+				   tp->drawn_number[r][k]);
+		}
+		set_buf(c, "tp_drew", &b);
+	}
+	tctx_set(c, "tp_numbers_left", "%d", tempete_available(tp, r, NULL));
+	tctx_set(c, "tp_expect", "%s", tempete_expect_text(g, r, expect, sizeof expect));
+	if (show_list && tp->has_list[r]) {
+		for (int i = 0; i < tp->n; i++)
+			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);
+		set_buf(c, "tp_list", &b);
+		tctx_set(c, "tp_list_by", "%s", tp->list_by_referee[r] ? "made by the referee" : "yours");
+	}
+	for (int i = 0; i < tp->nsecrets; i++)
+		if (tp->secrets[i].by == r && !tp->secrets[i].used)
+			buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,
+				   tp->secrets[i].card);
+	set_buf(c, "tp_my_squares", &b);
+	if (tp->expect == TP_SETUP) {
+		tctx_set(c, "tp_setup", "yes");
+		if (!tp->has_list[r])
+			tctx_set(c, "tp_owe_list", "yes");
+		if (!tp->opening[r])
+			tctx_set(c, "tp_owe_numbers", "yes");
+	}
+}
+
+/* After the end: everything, with the means to check it. */
+static void reveal(const struct game *g, struct tctx *c)
+{
+	const struct tempete *tp = g->tp;
+
+	tctx_set(c, "tp_reveal", "yes");
+	for (int s = 0; s < 2; s++) {
+		struct tctx *it = tctx_item(c, "tp_sides");
+		struct buf b = { 0 }, cmd = { 0 };
+		char commit[65], hex[2 * TP_SALT + 1];
+		if (!it)
+			return;
+		tctx_set(it, "side", "%s", side(s));
+		for (int i = 0; i < tp->n; i++)
+			buf_printf(&b, "%s%d", i ? " " : "", tp->list[s][i]);
+		set_buf(it, "list", &b);
+		crypto_hex(tp->salt[s], TP_SALT, hex);
+		tctx_set(it, "salt", "%s", hex);
+		tempete_commitment(tp, g->id, s, commit);
+		tctx_set(it, "commitment", "%s", commit);
+		tempete_commit_text(tp, g->id, s, &b);
+		for (const char *p = b.s ? b.s : ""; *p; p++)
+			buf_str(&cmd, *p == '\n' ? "\\n" : (char[]){ *p, 0 });
+		buf_free(&b);
+		buf_printf(&b, "printf '%s' | sha256sum", cmd.s ? cmd.s : "");
+		buf_free(&cmd);
+		set_buf(it, "check", &b);
+		for (int i = 0; i < tp->nsent[s]; i++)
+			buf_printf(&b, "%s%d", i ? " " : "", tp->sent[s][i]);
+		if (!b.n)
+			buf_str(&b, "none");
+		set_buf(it, "sent", &b);
+		for (int i = 0; i < tp->ndrawn[s]; i++)
+			buf_printf(&b, "%s%d->%d", i ? " " : "", tp->drawn_number[s][i], tp->drawn_card[s][i]);
+		set_buf(it, "drawn", &b);
+		for (int i = 0; i < tp->nsecrets; i++)
+			if (tp->secrets[i].by == s)
+				buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,
+					   tp->secrets[i].card);
+		if (!b.n)
+			buf_str(&b, "none");
+		set_buf(it, "squares", &b);
+	}
+	/* rule 10: every card played came from the hand, checked when it was played */
+	tctx_set(c, "tp_entitlement", "every card played was in its player's hand when played "
+		 "(checked at the time): %d card%s, no forfeit", tp->nplays, tp->nplays == 1 ? "" : "s");
+}
+
+void view_tempete(const struct game *g, int reader, struct tctx *c, bool show_list)
+{
+	if (!g->tp)
+		return;
+	tctx_set(c, "tp", "yes");
+	public_view(g, c);
+	if (reader == WHITE || reader == BLACK)
+		private_view(g, reader, c, show_list);
+	if (g->status == GAME_OVER)
+		reveal(g, c);
+}

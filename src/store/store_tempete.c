@@ -1,0 +1,407 @@
+/* store_tempete.c: the "tempete" object of a game's state file: every field of a struct
+ * tempete out, and back in with every value checked (a state file is outside input). */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/pos.h"
+#include "game/tempete.h"
+#include "store/store_int.h"
+#include "util/crypto.h"
+
+/* ---- out ---- */
+
+static json_t *ints(const int *a, int n)
+{
+	json_t *arr = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(arr, json_integer(a[i]));
+	return arr;
+}
+
+static json_t *bools(const bool *a, int n)
+{
+	json_t *arr = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(arr, json_boolean(a[i]));
+	return arr;
+}
+
+static json_t *marks(const struct tp_mark *m, int n)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:b}", "square", m[i].square,
+						   "label", m[i].label, "card", m[i].card, "by", m[i].by,
+						   "effect", m[i].effect));
+	return a;
+}
+
+static void set(json_t *o, const char *k, json_t *v)
+{
+	json_object_set_new(o, k, v);
+}
+
+static json_t *per_side(const struct tempete *tp, json_t *(*f)(const struct tempete *, int))
+{
+	json_t *a = json_array();
+
+	json_array_append_new(a, f(tp, WHITE));
+	json_array_append_new(a, f(tp, BLACK));
+	return a;
+}
+
+static json_t *side_list(const struct tempete *tp, int c) { return ints(tp->list[c], tp->has_list[c] ? tp->n : 0); }
+static json_t *side_hand(const struct tempete *tp, int c) { return ints(tp->hand[c], tp->nhand[c]); }
+static json_t *side_sent(const struct tempete *tp, int c) { return ints(tp->sent[c], tp->nsent[c]); }
+static json_t *side_barred(const struct tempete *tp, int c) { return ints(tp->barred[c], tp->nbarred[c]); }
+static json_t *side_lost(const struct tempete *tp, int c) { return json_stringn(tp->lost[c], (size_t)tp->nlost[c]); }
+static json_t *side_dead(const struct tempete *tp, int c) { return json_stringn(tp->dead[c], (size_t)tp->ndead[c]); }
+
+static json_t *side_salt(const struct tempete *tp, int c)
+{
+	char hex[2 * TP_SALT + 1];
+
+	crypto_hex(tp->salt[c], TP_SALT, hex);
+	return json_string(hex);
+}
+
+static json_t *side_drawn(const struct tempete *tp, int c)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < tp->ndrawn[c]; i++)
+		json_array_append_new(a, json_pack("[i, i]", tp->drawn_number[c][i], tp->drawn_card[c][i]));
+	return a;
+}
+
+json_t *store_tempete_json(const struct tempete *tp)
+{
+	json_t *o = json_object(), *plays = json_array(), *secrets = json_array(), *saved = json_array();
+
+	for (int i = 0; i < tp->nplays; i++) {
+		const struct tp_play *p = &tp->plays[i];
+		json_array_append_new(plays, json_pack("{s:i, s:i, s:i, s:s, s:s, s:b}", "by", p->by,
+						       "card", p->card, "turn", p->turn, "how", p->how,
+						       "detail", p->detail, "void", p->void_));
+	}
+	for (int i = 0; i < tp->nsecrets; i++) {
+		const struct tp_secret *s = &tp->secrets[i];
+		json_array_append_new(secrets, json_pack("{s:i, s:i, s:i, s:s, s:b}", "by", s->by,
+							 "card", s->card, "turn", s->turn,
+							 "square", s->square, "used", s->used));
+	}
+	for (int k = 0; k < 3; k++)
+		json_array_append_new(saved, marks(tp->saved_marks[k], tp->nsaved_marks[k]));
+	set(o, "cards", ints(tp->cards, tp->n));
+	set(o, "has_list", bools(tp->has_list, 2));
+	set(o, "list_by_referee", bools(tp->list_by_referee, 2));
+	set(o, "list", per_side(tp, side_list));
+	set(o, "salt", per_side(tp, side_salt));
+	set(o, "hand", per_side(tp, side_hand));
+	set(o, "sent", per_side(tp, side_sent));
+	set(o, "barred", per_side(tp, side_barred));
+	set(o, "drawn", per_side(tp, side_drawn));
+	set(o, "opening", bools(tp->opening, 2));
+	set(o, "card_own", bools(tp->card_own, 2));
+	set(o, "card_opp", bools(tp->card_opp, 2));
+	set(o, "lost_turn", ints(tp->lost_turn, 2));
+	set(o, "lost", per_side(tp, side_lost));
+	set(o, "dead", per_side(tp, side_dead));
+	set(o, "expect", json_integer(tp->expect));
+	set(o, "to", json_integer(tp->to));
+	set(o, "may_intercept", json_boolean(tp->may_intercept));
+	set(o, "turn", json_integer(tp->turn));
+	set(o, "turn_owner", json_integer(tp->turn_owner));
+	set(o, "move", json_pack("[s, s]", tp->move_san[0], tp->move_san[1]));
+	set(o, "move_parts", json_integer(tp->move_parts));
+	set(o, "move_card", json_integer(tp->move_card));
+	set(o, "before_move", json_string(tp->before_move));
+	set(o, "before_part2", json_string(tp->before_part2));
+	set(o, "after_move", json_string(tp->after_move));
+	set(o, "taken_back", json_boolean(tp->taken_back));
+	set(o, "hit_part", json_integer(tp->hit_part));
+	set(o, "intercepted_by_card", json_integer(tp->intercepted_by_card));
+	set(o, "plays", plays);
+	set(o, "secrets", secrets);
+	set(o, "marks", marks(tp->marks, tp->nmarks));
+	set(o, "saved_marks", saved);
+	return o;
+}
+
+/* ---- in ---- */
+
+struct rd {
+	const char *what;
+	struct err *e;
+};
+
+static int bad(const struct rd *r, const char *field, const char *why)
+{
+	return err_set(r->e, "%s: tempete.%s: %s", r->what, field, why);
+}
+
+static int get_int(const struct rd *r, json_t *o, const char *k, int lo, int hi, int *out)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return bad(r, k, "missing or out of range");
+	*out = (int)json_integer_value(v);
+	return 0;
+}
+
+static int get_bool(const struct rd *r, json_t *o, const char *k, bool *out)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!json_is_boolean(v))
+		return bad(r, k, "missing or not true/false");
+	*out = json_is_true(v);
+	return 0;
+}
+
+static int get_str(const struct rd *r, json_t *v, const char *k, char *out, size_t len)
+{
+	if (!json_is_string(v) || json_string_length(v) >= len)
+		return bad(r, k, "missing, not text or too long");
+	memcpy(out, json_string_value(v), json_string_length(v) + 1);
+	return 0;
+}
+
+static int get_ints(const struct rd *r, json_t *v, const char *k, int *out, int max, int *n,
+		    int lo, int hi)
+{
+	size_t i;
+	json_t *x;
+
+	if (!json_is_array(v) || json_array_size(v) > (size_t)max)
+		return bad(r, k, "missing or too long a list");
+	json_array_foreach(v, i, x) {
+		if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
+			return bad(r, k, "a number out of range");
+		out[i] = (int)json_integer_value(x);
+	}
+	if (n)
+		*n = (int)json_array_size(v);
+	return 0;
+}
+
+static int get_bools(const struct rd *r, json_t *o, const char *k, bool *out, size_t n)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!json_is_array(v) || json_array_size(v) != n)
+		return bad(r, k, "missing");
+	for (size_t i = 0; i < n; i++) {
+		if (!json_is_boolean(json_array_get(v, i)))
+			return bad(r, k, "not true/false");
+		out[i] = json_is_true(json_array_get(v, i));
+	}
+	return 0;
+}
+
+/* [white, black]: each side through f. */
+static int sides(const struct rd *r, json_t *o, const char *k, struct tempete *tp,
+		 int (*f)(const struct rd *, json_t *, const char *, struct tempete *, int))
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!json_is_array(v) || json_array_size(v) != 2)
+		return bad(r, k, "needs [white, black]");
+	return f(r, json_array_get(v, 0), k, tp, WHITE) < 0 ? -1 : f(r, json_array_get(v, 1), k, tp, BLACK);
+}
+
+static int rd_list(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	int n;
+
+	if (get_ints(r, v, k, tp->list[c], CARDS_MAX, &n, 1, CARDS_MAX - 1) < 0)
+		return -1;
+	if (n != (tp->has_list[c] ? tp->n : 0))
+		return bad(r, k, "a list of the wrong length");
+	return 0;
+}
+
+static int rd_hand(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	return get_ints(r, v, k, tp->hand[c], TP_HAND_MAX, &tp->nhand[c], 1, CARDS_MAX - 1);
+}
+
+static int rd_sent(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	return get_ints(r, v, k, tp->sent[c], CARDS_MAX, &tp->nsent[c], 1, tp->n);
+}
+
+static int rd_barred(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	return get_ints(r, v, k, tp->barred[c], CARDS_MAX, &tp->nbarred[c], 1, tp->n);
+}
+
+static int rd_salt(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	char hex[2 * TP_SALT + 1];
+
+	if (get_str(r, v, k, hex, sizeof hex) < 0 || strlen(hex) != 2 * TP_SALT)
+		return bad(r, k, "a salt is 32 hex digits");
+	for (int i = 0; i < TP_SALT; i++) {
+		unsigned x;
+		if (sscanf(hex + 2 * i, "%2x", &x) != 1)
+			return bad(r, k, "not hex");
+		tp->salt[c][i] = (uint8_t)x;
+	}
+	return 0;
+}
+
+static int rd_drawn(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	size_t i;
+	json_t *x;
+
+	if (!json_is_array(v) || json_array_size(v) > CARDS_MAX)
+		return bad(r, k, "missing");
+	json_array_foreach(v, i, x) {
+		json_t *a = json_array_get(x, 0), *b = json_array_get(x, 1);
+		if (!json_is_integer(a) || !json_is_integer(b))
+			return bad(r, k, "entries are [number, card]");
+		tp->drawn_number[c][i] = (int)json_integer_value(a);
+		tp->drawn_card[c][i] = (int)json_integer_value(b);
+	}
+	tp->ndrawn[c] = (int)json_array_size(v);
+	return 0;
+}
+
+static int rd_pieces(const struct rd *r, json_t *v, const char *k, char *out, int *n)
+{
+	if (!json_is_string(v) || json_string_length(v) > TP_LOST_MAX)
+		return bad(r, k, "not a string of piece letters");
+	*n = (int)json_string_length(v);
+	memcpy(out, json_string_value(v), (size_t)*n);
+	return 0;
+}
+
+static int rd_lost(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	return rd_pieces(r, v, k, tp->lost[c], &tp->nlost[c]);
+}
+
+static int rd_dead(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+{
+	return rd_pieces(r, v, k, tp->dead[c], &tp->ndead[c]);
+}
+
+static int rd_marks(const struct rd *r, json_t *v, const char *k, struct tp_mark *m, int *n)
+{
+	size_t i;
+	json_t *x;
+
+	if (!json_is_array(v) || json_array_size(v) > TP_MARKS_MAX)
+		return bad(r, k, "missing or too many");
+	json_array_foreach(v, i, x) {
+		if (get_str(r, json_object_get(x, "square"), k, m[i].square, sizeof m[i].square) < 0 ||
+		    get_str(r, json_object_get(x, "label"), k, m[i].label, sizeof m[i].label) < 0 ||
+		    get_int(r, x, "card", 0, CARDS_MAX - 1, &m[i].card) < 0 ||
+		    get_int(r, x, "by", 0, 1, &m[i].by) < 0 || get_bool(r, x, "effect", &m[i].effect) < 0)
+			return -1;
+	}
+	*n = (int)json_array_size(v);
+	return 0;
+}
+
+static int rd_plays(const struct rd *r, json_t *v, struct tempete *tp)
+{
+	size_t i;
+	json_t *x;
+
+	if (!json_is_array(v) || json_array_size(v) > TP_PLAYS_MAX)
+		return bad(r, "plays", "missing or too many");
+	json_array_foreach(v, i, x) {
+		struct tp_play *p = &tp->plays[i];
+		if (get_int(r, x, "by", 0, 1, &p->by) < 0 ||
+		    get_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
+		    get_int(r, x, "turn", 0, 1000000, &p->turn) < 0 ||
+		    get_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
+		    get_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
+		    get_bool(r, x, "void", &p->void_) < 0)
+			return -1;
+	}
+	tp->nplays = (int)json_array_size(v);
+	return 0;
+}
+
+static int rd_secrets(const struct rd *r, json_t *v, struct tempete *tp)
+{
+	size_t i;
+	json_t *x;
+
+	if (!json_is_array(v) || json_array_size(v) > TP_SECRETS_MAX)
+		return bad(r, "secrets", "missing or too many");
+	json_array_foreach(v, i, x) {
+		struct tp_secret *s = &tp->secrets[i];
+		if (get_int(r, x, "by", 0, 1, &s->by) < 0 ||
+		    get_int(r, x, "card", 1, CARDS_MAX - 1, &s->card) < 0 ||
+		    get_int(r, x, "turn", 0, 1000000, &s->turn) < 0 ||
+		    get_str(r, json_object_get(x, "square"), "secrets.square", s->square, sizeof s->square) < 0 ||
+		    get_bool(r, x, "used", &s->used) < 0)
+			return -1;
+	}
+	tp->nsecrets = (int)json_array_size(v);
+	return 0;
+}
+
+int store_tempete_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
+{
+	struct rd r = { what, e };
+	json_t *mv = json_object_get(o, "move"), *saved = json_object_get(o, "saved_marks");
+	int expect;
+
+	memset(tp, 0, sizeof *tp);
+	e->msg[0] = 0;
+	if (!json_is_object(o))
+		return bad(&r, "(object)", "missing");
+	if (get_ints(&r, json_object_get(o, "cards"), "cards", tp->cards, CARDS_MAX, &tp->n, 1,
+		     CARDS_MAX - 1) < 0 || tp->n < 2 * TP_HAND)
+		return e->msg[0] ? -1 : bad(&r, "cards", "too few cards");
+	if (get_bools(&r, o, "has_list", tp->has_list, 2) < 0 ||
+	    get_bools(&r, o, "list_by_referee", tp->list_by_referee, 2) < 0 ||
+	    sides(&r, o, "list", tp, rd_list) < 0 || sides(&r, o, "salt", tp, rd_salt) < 0 ||
+	    sides(&r, o, "hand", tp, rd_hand) < 0 || sides(&r, o, "sent", tp, rd_sent) < 0 ||
+	    sides(&r, o, "barred", tp, rd_barred) < 0 || sides(&r, o, "drawn", tp, rd_drawn) < 0 ||
+	    get_bools(&r, o, "opening", tp->opening, 2) < 0 ||
+	    get_bools(&r, o, "card_own", tp->card_own, 2) < 0 ||
+	    get_bools(&r, o, "card_opp", tp->card_opp, 2) < 0 ||
+	    get_ints(&r, json_object_get(o, "lost_turn"), "lost_turn", tp->lost_turn, 2, NULL, -1,
+		     1000000) < 0 ||
+	    sides(&r, o, "lost", tp, rd_lost) < 0 || sides(&r, o, "dead", tp, rd_dead) < 0 ||
+	    get_int(&r, o, "expect", TP_SETUP, TP_DONE, &expect) < 0 ||
+	    get_int(&r, o, "to", 0, 1, &tp->to) < 0 ||
+	    get_bool(&r, o, "may_intercept", &tp->may_intercept) < 0 ||
+	    get_int(&r, o, "turn", 0, 1000000, &tp->turn) < 0 ||
+	    get_int(&r, o, "turn_owner", 0, 1, &tp->turn_owner) < 0 ||
+	    get_int(&r, o, "move_parts", 0, 2, &tp->move_parts) < 0 ||
+	    get_int(&r, o, "move_card", 0, CARDS_MAX - 1, &tp->move_card) < 0 ||
+	    get_bool(&r, o, "taken_back", &tp->taken_back) < 0 ||
+	    get_int(&r, o, "hit_part", 0, 2, &tp->hit_part) < 0 ||
+	    get_int(&r, o, "intercepted_by_card", 0, CARDS_MAX - 1, &tp->intercepted_by_card) < 0 ||
+	    !json_is_array(mv) || json_array_size(mv) != 2 ||
+	    get_str(&r, json_array_get(mv, 0), "move", tp->move_san[0], SAN_MAX) < 0 ||
+	    get_str(&r, json_array_get(mv, 1), "move", tp->move_san[1], SAN_MAX) < 0 ||
+	    get_str(&r, json_object_get(o, "before_move"), "before_move", tp->before_move, FEN_MAX) < 0 ||
+	    get_str(&r, json_object_get(o, "before_part2"), "before_part2", tp->before_part2, FEN_MAX) < 0 ||
+	    get_str(&r, json_object_get(o, "after_move"), "after_move", tp->after_move, FEN_MAX) < 0 ||
+	    rd_plays(&r, json_object_get(o, "plays"), tp) < 0 ||
+	    rd_secrets(&r, json_object_get(o, "secrets"), tp) < 0 ||
+	    rd_marks(&r, json_object_get(o, "marks"), "marks", tp->marks, &tp->nmarks) < 0)
+		return e->msg[0] ? -1 : bad(&r, "move", "needs two parts");
+	if (!json_is_array(saved) || json_array_size(saved) != 3)
+		return bad(&r, "saved_marks", "needs three lists");
+	for (int k = 0; k < 3; k++)
+		if (rd_marks(&r, json_array_get(saved, (size_t)k), "saved_marks", tp->saved_marks[k],
+			     &tp->nsaved_marks[k]) < 0)
+			return -1;
+	tp->expect = (enum tp_expect)expect;
+	return 0;
+}

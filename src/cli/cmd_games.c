@@ -10,6 +10,7 @@
 #include "pipeline/pipeline.h"
 #include "render/view.h"
 #include "rules/rules.h"
+#include "game/tempete.h"
 #include "store/store.h"
 
 static const char new_usage[] =
@@ -19,10 +20,12 @@ static const char new_usage[] =
 	"(Players can also challenge each other by mail: see 'help' in the README.)\n";
 
 static const char show_usage[] =
-	"usage: tempest show [-c FILE] [--json] GAME\n"
+	"usage: tempest show [-c FILE] [--json [--secrets]] GAME\n"
 	"\n"
 	"Shows game GAME: players, status, board, moves and the history of its events\n"
-	"(with the state hash after each). --json prints the state file itself.\n";
+	"(with the state hash after each). --json prints the state file itself; for a card\n"
+	"game still in play it holds the players' secrets (lists, hands, squares), which\n"
+	"the rules keep from everyone until the end: it is shown only with --secrets.\n";
 
 static const char list_usage[] =
 	"usage: tempest list [-c FILE]\n"
@@ -119,6 +122,14 @@ static void print_game(const struct game *g)
 		       color_name_lc(ev->by), ev->detail, ev->after);
 	}
 	printf("Mails recorded: %zu\n", g->nmails);
+	if (g->tp) {
+		printf("Cards: %d in use; White holds %d, Black %d; %d played:\n", g->tp->n,
+		       g->tp->nhand[WHITE], g->tp->nhand[BLACK], g->tp->nplays);
+		for (int i = 0; i < g->tp->nplays; i++)
+			printf("  turn %d, %s: card %d (%s) %s\n", g->tp->plays[i].turn,
+			       color_name_lc(g->tp->plays[i].by), g->tp->plays[i].card,
+			       g->tp->plays[i].how, g->tp->plays[i].detail);
+	}
 }
 
 int cmd_show(int argc, char **argv)
@@ -127,19 +138,29 @@ int cmd_show(int argc, char **argv)
 	struct store st;
 	struct game *g = NULL;
 	struct variant *v;
-	bool json = false;
+	bool json = false, secrets = false;
 	int next, rc = common_start(argc, argv, show_usage, &c, &next);
 
 	if (rc >= 0)
 		return rc;
-	if (next < argc && !strcmp(argv[next], "--json"))
-		json = true, next++;
+	for (; next < argc && argv[next][0] == '-'; next++) {
+		if (!strcmp(argv[next], "--json"))
+			json = true;
+		else if (!strcmp(argv[next], "--secrets"))
+			secrets = true;
+		else
+			break;
+	}
 	if (argc - next != 1 || atoi(argv[next]) < 1) {
 		fputs(show_usage, stderr);
 		return EXIT_USAGE;
 	}
 	if ((rc = open_game(&c, &st, atoi(argv[next]), &g, &v)) < 0) {
-		if (json) {
+		if (json && g->tp && g->status != GAME_OVER && !secrets) {
+			fprintf(stderr, "tempest show: game %d is a card game in play: its state file "
+				"holds the players' secrets; add --secrets to print it\n", g->id);
+			rc = EXIT_USAGE;
+		} else if (json) {
 			char *text = store_game_to_json(g);
 			printf("%s\n", text ? text : "{}");
 			free(text);

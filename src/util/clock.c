@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <time.h>
+#include <unistd.h>
 
 static long long forced = -1;
 
@@ -61,4 +63,81 @@ void clock_rfc5322(long long t, char out[CLOCK_ISO_MAX + 8])
 	gmtime_r(&tt, &tm);
 	snprintf(out, CLOCK_ISO_MAX + 8, "%s, %d %s %04d %02d:%02d:%02d +0000", days[tm.tm_wday],
 		 tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+bool clock_timezone_ok(const char *tz)
+{
+	char path[256];
+
+	if (!tz || !*tz || strlen(tz) > 64 || strstr(tz, "..") || tz[0] == '/')
+		return false;
+	for (const char *c = tz; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("/_-+", *c))
+			return false;
+	snprintf(path, sizeof path, "/usr/share/zoneinfo/%s", tz);
+	return access(path, R_OK) == 0;
+}
+
+void clock_local(long long t, const char *tz, char *out, int len)
+{
+	char *old = getenv("TZ"), saved[128] = "";
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (old)
+		snprintf(saved, sizeof saved, "%s", old);
+	setenv("TZ", clock_timezone_ok(tz) ? tz : "UTC", 1);
+	tzset();
+	localtime_r(&tt, &tm);
+	strftime(out, (size_t)len, "%a %d %b %Y %H:%M %Z", &tm);
+	if (old)
+		setenv("TZ", saved, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+}
+
+void clock_duration(long long secs, char *out, int len)
+{
+	long long d = secs / 86400, h = secs % 86400 / 3600, m = secs % 3600 / 60;
+	const char *unit[2];
+	long long n[2];
+
+	if (secs <= 0) {
+		snprintf(out, (size_t)len, "no time");
+		return;
+	}
+	if (d)
+		n[0] = d, unit[0] = "day", n[1] = h, unit[1] = "hour";
+	else if (h)
+		n[0] = h, unit[0] = "hour", n[1] = m, unit[1] = "minute";
+	else
+		n[0] = m ? m : 1, unit[0] = "minute", n[1] = 0, unit[1] = "";
+	if (n[1])
+		snprintf(out, (size_t)len, "%lld %s%s %lld %s%s", n[0], unit[0], n[0] == 1 ? "" : "s",
+			 n[1], unit[1], n[1] == 1 ? "" : "s");
+	else
+		snprintf(out, (size_t)len, "%lld %s%s", n[0], unit[0], n[0] == 1 ? "" : "s");
+}
+
+long long clock_parse_duration(const char *s)
+{
+	long long total = 0;
+
+	if (!s || !*s)
+		return -1;
+	while (*s) {
+		char *end;
+		long long n = strtoll(s, &end, 10);
+		if (end == s || n < 0)
+			return -1;
+		switch (*end) {
+		case 'd': total += n * 86400; break;
+		case 'h': total += n * 3600; break;
+		case 'm': total += n * 60; break;
+		default: return -1;
+		}
+		s = end + 1;
+	}
+	return total;
 }

@@ -3,6 +3,8 @@
 #ifndef TEMPEST_CLOCK_H
 #define TEMPEST_CLOCK_H
 
+#include <stdbool.h>
+
 #define CLOCK_ISO_MAX 32
 
 long long clock_now(void);
@@ -14,5 +16,14 @@ void clock_iso(long long t, char out[CLOCK_ISO_MAX]);
 long long clock_parse(const char *s);
 /* RFC 5322 date: "Sun, 22 Nov 2026 10:00:00 +0000" */
 void clock_rfc5322(long long t, char out[CLOCK_ISO_MAX + 8]);
+
+/* The time t as a player in time zone tz reads it: "Tue 24 Nov 2026 18:00 CET". */
+void clock_local(long long t, const char *tz, char *out, int len);
+/* Is this the name of a time zone the system knows ("Europe/Paris", "UTC")? */
+bool clock_timezone_ok(const char *tz);
+/* "2 days 4 hours", "5 hours 10 minutes", "12 minutes"; negative: "no time". */
+void clock_duration(long long secs, char *out, int len);
+/* "72h", "3d", "90m", "1d12h" in seconds; -1 if not a duration. */
+long long clock_parse_duration(const char *s);
 
 #endif

@@ -1,0 +1,247 @@
+/* chessclock.c: see chessclock.h. */
+#include "game/chessclock.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <strings.h>
+#include <string.h>
+#include <time.h>
+
+static long long budget_start(const struct time_control *tc)
+{
+	switch (tc->kind) {
+	case TC_BANK: return tc->days * DAY;
+	case TC_FISCHER: return tc->initial * DAY;
+	default: return 0;
+	}
+}
+
+void chessclock_start(struct chessclock *cl, unsigned running, long long now)
+{
+	for (int c = 0; c < 2; c++) {
+		cl->remaining[c] = budget_start(&cl->tc);
+		cl->moves[c] = 0;
+		cl->extra[c] = 0;
+	}
+	cl->running = cl->tc.kind == TC_NONE ? 0 : running;
+	cl->since = now;
+	cl->window = WINDOW_NONE;
+}
+
+void chessclock_release(struct chessclock *cl, int c)
+{
+	cl->running &= ~(1u << c);
+}
+
+void chessclock_stop(struct chessclock *cl)
+{
+	cl->running = 0;
+	cl->window = WINDOW_NONE;
+}
+
+long long vacation_overlap(const struct vacations *vac, long long from, long long to)
+{
+	long long total = 0;
+
+	for (int i = 0; vac && i < vac->n; i++) {
+		long long a = vac->v[i].start > from ? vac->v[i].start : from;
+		long long b = vac->v[i].end < to ? vac->v[i].end : to;
+		if (b > a)
+			total += b - a;
+	}
+	return total;
+}
+
+int vacation_days_in_year(const struct vacations *vac, long long when)
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	tm.tm_mon = 0, tm.tm_mday = 1, tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
+	long long from = (long long)timegm(&tm);
+	tm.tm_year++;
+	long long to = (long long)timegm(&tm);
+	long long secs = vacation_overlap(vac, from, to);
+	return (int)((secs + DAY - 1) / DAY);
+}
+
+/* The time a turn may use, counted from `since`, before vacations. */
+static long long allowance(const struct chessclock *cl, int c)
+{
+	switch (cl->tc.kind) {
+	case TC_MOVE: return cl->tc.days * DAY + cl->extra[c];
+	case TC_BANK:
+	case TC_FISCHER: return cl->remaining[c] + cl->extra[c];
+	default: return 0;
+	}
+}
+
+/* since + t of the player's own time: vacations push it back. */
+static long long after(const struct vacations *vac, long long since, long long t)
+{
+	long long end = since + t, pushed = 0;
+
+	for (int guard = 0; guard < 2 * VACATIONS_MAX + 2; guard++) {
+		long long ov = vacation_overlap(vac, since, end);
+		if (ov == pushed)
+			break;
+		end += ov - pushed;
+		pushed = ov;
+	}
+	return end;
+}
+
+long long chessclock_move_deadline(const struct chessclock *cl, int c, const struct vacations *vac)
+{
+	if (!(cl->running >> c & 1))
+		return 0;
+	return after(vac, cl->since, allowance(cl, c));
+}
+
+long long chessclock_deadline(const struct chessclock *cl, int c, const struct vacations *vac)
+{
+	long long move = chessclock_move_deadline(cl, c, vac);
+	int hours = cl->window == WINDOW_ANSWER ? cl->tc.answer_hours :
+		    cl->window == WINDOW_INTERCEPT ? cl->tc.intercept_hours : 0;
+
+	if (!move || !hours)
+		return move;
+	long long w = after(vac, cl->since, hours * HOUR);
+	return w < move ? w : move;
+}
+
+long long chessclock_left(const struct chessclock *cl, int c, long long now, const struct vacations *vac)
+{
+	if (cl->tc.kind == TC_NONE)
+		return 0;
+	if (!(cl->running >> c & 1))
+		return cl->tc.kind == TC_MOVE ? cl->tc.days * DAY : cl->remaining[c];
+	long long used = now - cl->since - vacation_overlap(vac, cl->since, now);
+	return allowance(cl, c) - (used > 0 ? used : 0);
+}
+
+void chessclock_set(struct chessclock *cl, unsigned next, enum clock_window window, long long now)
+{
+	if (cl->tc.kind == TC_NONE)
+		return;
+	/* clocks that were running already go on from where they started: a window that
+	 * closes leaves the turn's own time running since the turn began */
+	bool continuing = next && (cl->running & next) == next;
+	if (!continuing) {
+		cl->since = now;
+		cl->extra[0] = cl->extra[1] = 0;
+	}
+	cl->running = next;
+	cl->window = window;
+}
+
+void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_window window,
+		     long long now, const struct vacations *vac)
+{
+	if (cl->tc.kind == TC_NONE)
+		return;
+	if ((cl->running >> c & 1) && cl->tc.kind != TC_MOVE) {
+		long long used = now - cl->since - vacation_overlap(vac, cl->since, now);
+		if (used < 0)
+			used = 0;
+		cl->remaining[c] += cl->extra[c] - used;
+		cl->moves[c]++;
+		if (cl->tc.kind == TC_BANK && cl->tc.moves > 0 && cl->moves[c] % cl->tc.moves == 0)
+			cl->remaining[c] += cl->tc.days * DAY;
+		if (cl->tc.kind == TC_FISCHER) {
+			cl->remaining[c] += cl->tc.increment * DAY;
+			if (cl->tc.cap && cl->remaining[c] > cl->tc.cap * DAY)
+				cl->remaining[c] = cl->tc.cap * DAY;
+		}
+		cl->extra[c] = 0;
+	}
+	if (cl->running >> c & 1)
+		cl->running &= ~(1u << c);      /* c's turn is over: its clock does not go on */
+	chessclock_set(cl, next, window, now);
+}
+
+/* ---- text ---- */
+
+static int read_int(const char **s)
+{
+	int n = 0;
+
+	while (isspace((unsigned char)**s))
+		(*s)++;
+	if (!isdigit((unsigned char)**s))
+		return -1;
+	while (isdigit((unsigned char)**s))
+		n = n * 10 + (*(*s)++ - '0');
+	return n;
+}
+
+static bool word(const char **s, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (isspace((unsigned char)**s))
+		(*s)++;
+	if (strncasecmp(*s, w, n))
+		return false;
+	*s += n;
+	return true;
+}
+
+int chessclock_parse(const char *spec, struct time_control *tc, char *why, int wlen)
+{
+	const char *s = spec;
+	int a, b, c;
+
+	if (word(&s, "none") && !*s) {
+		tc->kind = TC_NONE;
+		return 0;
+	}
+	s = spec;
+	if (word(&s, "fischer")) {
+		if ((a = read_int(&s)) < 1 || !(word(&s, "days") || word(&s, "day")) || !word(&s, "+") ||
+		    (b = read_int(&s)) < 0 || !(word(&s, "days") || word(&s, "day")))
+			goto bad;
+		c = 0;
+		word(&s, ",");
+		if (word(&s, "max") && ((c = read_int(&s)) < a || !(word(&s, "days") || word(&s, "day"))))
+			goto bad;
+		tc->kind = TC_FISCHER, tc->initial = a, tc->increment = b, tc->cap = c;
+	} else if ((a = read_int(&s)) >= 1 && (word(&s, "days") || word(&s, "day")) && word(&s, "per")) {
+		if (word(&s, "move") && !word(&s, "s")) {
+			tc->kind = TC_MOVE, tc->days = a;
+		} else if ((b = read_int(&s)) >= 1 && word(&s, "moves")) {
+			tc->kind = TC_BANK, tc->days = a, tc->moves = b;
+		} else
+			goto bad;
+	} else
+		goto bad;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		goto bad;
+	return 0;
+bad:
+	snprintf(why, (size_t)wlen, "'%s' is not a time control: write '3 days per move', "
+		 "'30 days per 10 moves', 'fischer 10 days + 1 day, max 30 days' or 'none'", spec);
+	return -1;
+}
+
+void chessclock_describe(const struct time_control *tc, char *buf, int len)
+{
+	switch (tc->kind) {
+	case TC_MOVE:
+		snprintf(buf, (size_t)len, "%d day%s per move", tc->days, tc->days == 1 ? "" : "s");
+		break;
+	case TC_BANK:
+		snprintf(buf, (size_t)len, "%d days per %d moves", tc->days, tc->moves);
+		break;
+	case TC_FISCHER:
+		snprintf(buf, (size_t)len, "fischer %d days + %d day%s%s%.0d%s", tc->initial,
+			 tc->increment, tc->increment == 1 ? "" : "s", tc->cap ? ", max " : "",
+			 tc->cap, tc->cap ? " days" : "");
+		break;
+	default:
+		snprintf(buf, (size_t)len, "none");
+	}
+}

@@ -18,5 +18,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_tick(int argc, char **argv);
+int cmd_adjust(int argc, char **argv);
 
 #endif

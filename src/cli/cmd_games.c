@@ -11,7 +11,9 @@
 #include "render/view.h"
 #include "rules/rules.h"
 #include "game/tempete.h"
+#include "store/players.h"
 #include "store/store.h"
+#include "util/clock.h"
 
 static const char new_usage[] =
 	"usage: tempest new [-c FILE] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS\n"
@@ -93,6 +95,43 @@ static int open_game(const struct common *c, struct store *st, int id, struct ga
 	return -1;
 }
 
+/* The clocks as the game master needs them: each side's time and deadline, in UTC. */
+static void print_clock(const struct game *g)
+{
+	const struct chessclock *cl = &g->clock;
+	long long now = clock_now();
+	char text[96];
+
+	if (cl->tc.kind == TC_NONE)
+		return;
+	chessclock_describe(&cl->tc, text, sizeof text);
+	printf("Time control: %s%s%s\n", text, g->arbiter[0] ? "; arbiter " : "", g->arbiter);
+	if (g->status != GAME_PLAYING)
+		return;
+	for (int c = 0; c < 2; c++) {
+		clock_duration(chessclock_left(cl, c, now, g->vac[c]), text, sizeof text);
+		printf("  %s: %s left", c == WHITE ? "White" : "Black", text);
+		if (cl->running >> c & 1) {
+			clock_local(view_due(g, c), "UTC", text, sizeof text);
+			printf(", due %s", text);
+			if (chessclock_deadline(cl, c, g->vac[c]) != view_due(g, c)) {
+				clock_local(chessclock_deadline(cl, c, g->vac[c]), "UTC", text, sizeof text);
+				printf(" (its window closes %s)", text);
+			}
+		}
+		for (int i = 0; g->vac[c] && i < g->vac[c]->n; i++)
+			if (g->vac[c]->v[i].start <= now && now < g->vac[c]->v[i].end) {
+				clock_local(g->vac[c]->v[i].end, "UTC", text, sizeof text);
+				printf("; on vacation until %s", text);
+			}
+		printf("\n");
+	}
+	if (g->draw_offer >= 0 && cl->draw_offer_at) {
+		clock_local(cl->draw_offer_at, "UTC", text, sizeof text);
+		printf("  the draw offer was made %s\n", text);
+	}
+}
+
 static void print_game(const struct game *g)
 {
 	struct buf b = { 0 };
@@ -107,7 +146,9 @@ static void print_game(const struct game *g)
 		printf(", %s (%s)", g->result, g->termination);
 	if (g->draw_offer >= 0)
 		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
-	printf("\nCreated %s, last change %s\n\n", g->created, g->updated);
+	printf("\nCreated %s, last change %s\n", g->created, g->updated);
+	print_clock(g);
+	printf("\n");
 	view_board(g->pos, WHITE, &b);
 	printf("%s\n", b.s ? b.s : "");
 	buf_free(&b);
@@ -164,8 +205,20 @@ int cmd_show(int argc, char **argv)
 			char *text = store_game_to_json(g);
 			printf("%s\n", text ? text : "{}");
 			free(text);
-		} else
+		} else {
+			struct players ps;
+			struct vacations vac[2];
+			char tz[64];
+			struct err pe;
+			if (players_load(&st, &ps, &pe) < 0)
+				fprintf(stderr, "tempest show: %s (vacations not counted)\n", pe.msg);
+			for (int k = 0; k < 2; k++) {
+				players_view(&ps, g->player[k].address, NULL, &vac[k], tz);
+				g->vac[k] = &vac[k];
+			}
 			print_game(g);
+			players_free(&ps);
+		}
 		rc = EXIT_OK;
 	}
 	game_free(g);

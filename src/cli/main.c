@@ -14,6 +14,8 @@ static const struct command commands[] = {
 	{ "poll", cmd_poll, "process the mail waiting in the IMAP mailbox (cron)" },
 	{ "process", cmd_process, "apply the mails of an mbox file (or standard input)" },
 	{ "replay", cmd_replay, "rebuild a game from its log and check every step" },
+	{ "tick", cmd_tick, "deadlines, losses on time and reminders (cron)" },
+	{ "adjust", cmd_adjust, "the game master: extend a deadline, decide a game" },
 	{ "new", cmd_new, "set up a game between two players" },
 	{ "show", cmd_show, "show one game" },
 	{ "list", cmd_list, "list the games" },

@@ -41,6 +41,12 @@ static const struct key keys[] = {
 	{ "syslog", KIND_BOOL, offsetof(struct config, syslog), 0 },
 	{ "default_variant", STR(default_variant) },
 	{ "card_names", PTH(card_names) },
+	{ "timezone", STR(timezone) },
+	{ "vacation_days", KIND_INT, offsetof(struct config, vacation_days), 0 },
+	{ "max_vacation_days", KIND_INT, offsetof(struct config, max_vacation_days), 0 },
+	{ "reminders", STR(reminders) },
+	{ "draw_offer_days", KIND_INT, offsetof(struct config, draw_offer_days), 0 },
+	{ "challenge_days", KIND_INT, offsetof(struct config, challenge_days), 0 },
 };
 
 static void defaults(struct config *c)
@@ -53,6 +59,12 @@ static void defaults(struct config *c)
 	snprintf(c->processed_folder, sizeof c->processed_folder, "Processed");
 	snprintf(c->default_variant, sizeof c->default_variant, "chess");
 	c->max_replies_per_sender = 10;
+	snprintf(c->timezone, sizeof c->timezone, "UTC");
+	c->vacation_days = 30;
+	c->max_vacation_days = 30;
+	snprintf(c->reminders, sizeof c->reminders, "72h 24h 6h");
+	c->draw_offer_days = 7;
+	c->challenge_days = 14;
 	c->max_message_size = 10L * 1024 * 1024;
 	c->starttls = true;
 	c->connect_timeout = 30;

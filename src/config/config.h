@@ -34,6 +34,12 @@ struct config {
 	bool syslog;
 	char default_variant[64];
 	char card_names[PATH_MAX];              /* "23 = Name" lines for card games, or "" */
+	char timezone[64];                      /* players' default time zone */
+	int vacation_days;                      /* allowance per player per calendar year */
+	int max_vacation_days;                  /* one vacation at most */
+	char reminders[128];                    /* "72h 24h 6h": before each deadline */
+	int draw_offer_days;                    /* a draw offer lapses after this */
+	int challenge_days;                     /* an unanswered challenge lapses after this */
 };
 
 /* Defaults, then the file (NULL: $TEMPEST_CONFIG, else none). */

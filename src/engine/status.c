@@ -35,6 +35,19 @@ bool status_dead_material(const struct pos *p)
 	return minors <= 1 || bound;
 }
 
+bool status_bare(const struct pos *p, int c)
+{
+	const struct tables *T = p->v->t;
+
+	for (int i = 0; i < p->npieces[c]; i++)
+		if (!(T->royal_mask >> PIECE_TYPE(p->board[p->plist[c][i]]) & 1))
+			return false;
+	for (int t = 0; t < p->v->ntypes; t++)
+		if (p->hand[c][t])
+			return false;
+	return true;
+}
+
 void status_get(struct pos *p, struct status *st)
 {
 	const struct draw_rules *d = &p->v->draws;

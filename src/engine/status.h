@@ -29,6 +29,8 @@ struct status {
 void status_get(struct pos *p, struct status *st);
 /* Neither side can possibly mate (used by status_get when the variant allows). */
 bool status_dead_material(const struct pos *p);
+/* Side c has nothing but royal pieces, on the board or in hand (it cannot mate). */
+bool status_bare(const struct pos *p, int c);
 /* A short English phrase for an ending: "checkmate", "stalemate", ... */
 const char *status_end_name(enum status_end end);
 

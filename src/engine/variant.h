@@ -85,6 +85,9 @@ struct variant {
 	char protocol[32];              /* how games of it are refereed beyond the board
 					 * ("" = moves only; "tempete" = with cards) */
 	char cards[32];                 /* the card catalogue's file, for protocols with cards */
+	char time_control[64];          /* its games' default time control, in words (the game
+					 * layer reads it), "" = none */
+	int intercept_hours, answer_hours;      /* card games' windows */
 	struct tables *t;               /* NULL until variant_compile() */
 };
 

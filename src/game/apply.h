@@ -14,6 +14,7 @@ struct apply_state {
 	const uint8_t *key;
 	size_t klen;
 	char note[1024];                /* sentences for both players' mails */
+	char own_note[256];             /* sentences for the sender's mail only */
 	const char *principal;          /* the event's kind */
 	char detail[64];
 	bool moved, ended;
@@ -31,5 +32,10 @@ void apply_finish(struct apply_state *a, const char *result, const char *why);
 void apply_end_by_status(struct apply_state *a);
 /* Is the game being played (else refuses the order and says why)? */
 bool apply_playing(struct apply_state *a, const struct order *od);
+
+/* The orders, applied as player `me` without authentication: the referee acting for a
+ * player whose time to answer passed (game_referee.c). */
+int game_apply_for(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		   int me, const struct orders *o, struct outcome *out, struct err *e);
 
 #endif

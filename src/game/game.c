@@ -289,7 +289,7 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 		case ORDER_OPPONENT: *opponent = od->arg; break;
 		case ORDER_COLOUR: *colour = od->arg; break;
 		case ORDER_PASSWORD: *password = od->arg; break;
-		case ORDER_CARDS: break;
+		case ORDER_CARDS: case ORDER_TIME: case ORDER_ARBITER: break;
 		case ORDER_HELP: case ORDER_TEST: break;
 		default:
 			outcome_error(out, od->lineno, od->text,
@@ -299,6 +299,18 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 	if (!*opponent)
 		outcome_error(out, 0, "", "a challenge needs 'opponent ADDRESS'");
 	return out->nerrors ? -1 : 0;
+}
+
+/* The variant's time control (its file was checked when loaded). */
+static void game_default_time(struct game *g, const struct variant *v)
+{
+	char why[256];
+
+	memset(&g->clock.tc, 0, sizeof g->clock.tc);
+	if (v->time_control[0])
+		chessclock_parse(v->time_control, &g->clock.tc, why, sizeof why);
+	g->clock.tc.intercept_hours = v->intercept_hours;
+	g->clock.tc.answer_hours = v->answer_hours;
 }
 
 const char *game_challenge_variant(const struct orders *o)
@@ -350,6 +362,17 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 			return err_set(e, "the card catalogue of %s is not loaded", v->name);
 		if (tempete_set_cards(g->tp, g->cat, cards, why, sizeof why) < 0) {
 			outcome_error(out, cards_line, cards ? cards : "", "%s", why);
+			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+		}
+	}
+	game_default_time(g, v);
+	for (size_t i = 0; i < o->n; i++) {
+		char why[256];
+		if (o->o[i].kind == ORDER_ARBITER)
+			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
+		if (o->o[i].kind == ORDER_TIME &&
+		    chessclock_parse(o->o[i].arg, &g->clock.tc, why, sizeof why) < 0) {
+			outcome_error(out, o->o[i].lineno, o->o[i].text, "%s", why);
 			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 		}
 	}
@@ -405,6 +428,7 @@ int game_create(struct game *g, int id, const struct variant *v, const char *whi
 	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
 	g->challenger = WHITE;
 	g->status = GAME_PLAYING;
+	game_default_time(g, v);
 	if (v->protocol[0]) {
 		char why[256];
 		if (!g->cat || !(g->tp = tempete_new()) ||
@@ -413,11 +437,61 @@ int game_create(struct game *g, int id, const struct variant *v, const char *whi
 	}
 	clock_iso(s->now, g->created);
 	out->changed = out->created = true;
+	enum clock_window w;
+	chessclock_start(&g->clock, game_expected(g, &w), s->now);
 	if (game_add_event(g, "created", -1, "", s, before) < 0 ||
 	    outcome_reply(out, REPLY_STARTED, WHITE, NULL) < 0 ||
 	    outcome_reply(out, REPLY_STARTED, BLACK, NULL) < 0)
 		return err_set(e, "out of memory");
 	return 0;
+}
+
+unsigned game_expected(const struct game *g, enum clock_window *window)
+{
+	const struct tempete *tp = g->tp;
+
+	*window = WINDOW_NONE;
+	if (g->status != GAME_PLAYING || !g->pos)
+		return 0;
+	if (!tp)
+		return 1u << g->pos->side;
+	switch (tp->expect) {
+	case TP_SETUP:
+		return (unsigned)(!(tp->has_list[WHITE] && tp->opening[WHITE])) |
+		       (unsigned)(!(tp->has_list[BLACK] && tp->opening[BLACK])) << 1;
+	case TP_MOVE:
+		if (tp->may_intercept && g->clock.tc.intercept_hours)
+			*window = WINDOW_INTERCEPT;
+		return 1u << tp->to;
+	case TP_ANSWER:
+		*window = g->clock.tc.answer_hours ? WINDOW_ANSWER : WINDOW_NONE;
+		return 1u << tp->to;
+	case TP_MATED:
+		*window = g->clock.tc.intercept_hours ? WINDOW_INTERCEPT : WINDOW_NONE;
+		return 1u << tp->to;
+	default:
+		return 0;
+	}
+}
+
+void game_clock_update(struct game *g, int actor, bool counted, long long now)
+{
+	enum clock_window w;
+	unsigned next = game_expected(g, &w);
+	struct chessclock *cl = &g->clock;
+
+	if (g->status != GAME_PLAYING) {
+		chessclock_stop(cl);
+		return;
+	}
+	bool stops = actor >= 0 && (cl->running >> actor & 1) && !(next >> actor & 1);
+	if (stops && counted)
+		chessclock_move(cl, actor, next, w, now, g->vac[actor]);
+	else {
+		if (stops)
+			chessclock_release(cl, actor);
+		chessclock_set(cl, next, w, now);
+	}
 }
 
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,

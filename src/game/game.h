@@ -16,6 +16,7 @@
 
 #include "engine/notation.h"
 #include "engine/pos.h"
+#include "game/chessclock.h"
 #include "game/order.h"
 #include "util/crypto.h"
 #include "util/err.h"
@@ -80,9 +81,13 @@ struct game {
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
 	struct tempete *tp;             /* the card protocol's state, or NULL (tempete.h) */
+	struct chessclock clock;
+	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
 	/* derived, not stored */
 	const struct variant *v;        /* borrowed */
 	const struct card_catalogue *cat;       /* borrowed; for card games */
+	const struct vacations *vac[2];         /* borrowed: each player's vacations, or NULL */
+	const struct policy *policy;            /* borrowed: the referee's limits, or NULL */
 	struct pos *pos;
 };
 
@@ -96,6 +101,21 @@ struct sender {
 	long long now;
 	bool replay_password;           /* replaying a log whose record says a (redacted)
 					 * password proved this sender */
+};
+
+/* The referee's limits that orders are checked against (from the configuration). */
+struct policy {
+	int vacation_days;              /* a player's vacation allowance per calendar year */
+	int max_vacation_days;          /* one vacation at most */
+	bool (*timezone_ok)(const char *name);  /* is this a time zone the system knows? */
+};
+
+/* What a mail asks of the player's record (all their games), applied by the caller after
+ * the game's commit. */
+struct player_change {
+	bool vacation, vacation_end, timezone;
+	long long start, end;           /* the vacation */
+	char tz[64];
 };
 
 enum reply_kind {
@@ -113,6 +133,8 @@ enum reply_kind {
 	REPLY_TEST,
 	REPLY_SETUP,                    /* card games: your list and numbers are recorded */
 	REPLY_DEALT,                    /* card games: the cards are dealt, play begins */
+	REPLY_NOTICE,                   /* a short notice (vacation, time zone, a window passed) */
+	REPLY_REMINDER,                 /* a deadline nears (one mail for all of a player's games) */
 	REPLY_KINDS
 };
 
@@ -139,6 +161,7 @@ struct outcome {
 	struct reply_error *errors;     /* the refusal's reasons, by line */
 	int auth;                       /* the sender's colour once authenticated, or -1 */
 	const char *auth_how;           /* "token", "password", "none" */
+	struct player_change player;    /* for the players' registry */
 };
 
 struct game *game_new(void);
@@ -179,6 +202,22 @@ const char *game_challenge_variant(const struct orders *o);
 int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
 	       const struct orders *o, struct outcome *out, struct err *e);
 
+/* The referee's own action on the game, one line (README, "Time"), from `tempest tick`
+ * or `tempest adjust`, or read back from the game log by a replay:
+ *   timeout white|black              the player's deadline has passed: a loss on time, or
+ *                                    the end of an interception or answer window
+ *   extend white|black DURATION      more time for the player ("3 days", "1d12h")
+ *   result 1-0|0-1|1/2-1/2 [REASON]  the game master's decision
+ *   expire draw-offer                the pending draw offer lapses
+ *   expire challenge                 the unanswered challenge lapses
+ * An action that does not apply leaves the game as it was, with the reason in out->errors. */
+int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		 const char *action, struct outcome *out, struct err *e);
+/* After an accepted change by `actor` (-1: the referee), the clocks follow the game:
+ * who is expected now runs; if the change was a turn (`counted`), its time is charged. */
+void game_clock_update(struct game *g, int actor, bool counted, long long now);
+/* Who is expected to act now (bits by colour) and in what window. */
+unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
 		   const struct sender *s, const char *before);

@@ -12,6 +12,7 @@
 #include "engine/status.h"
 #include "game/apply.h"
 #include "game/tempete.h"
+#include "util/clock.h"
 
 /* Everything an order can change, so that a failed mail leaves no trace. */
 struct snapshot {
@@ -306,6 +307,7 @@ static int do_draw(struct apply_state *a, const struct order *od)
 		if (g->draw_offer == a->me)
 			return apply_error(a, od, "you have offered a draw already");
 		g->draw_offer = a->me;
+		g->clock.draw_offer_at = a->s->now;
 		apply_principal(a, "draw-offer");
 		apply_note(a, "%s offers a draw.", side_name(a->me));
 		return 0;
@@ -338,6 +340,8 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 		if (a->me == g->challenger)
 			return apply_error(a, od, "you made this challenge; your opponent must accept it");
 		g->status = GAME_PLAYING;
+		enum clock_window w;
+		chessclock_start(&g->clock, game_expected(g, &w), a->s->now);
 		apply_principal(a, "accept");
 		return 0;
 	}
@@ -345,6 +349,59 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	snprintf(g->termination, sizeof g->termination, "%s",
 		 a->me == g->challenger ? "challenge withdrawn" : "invitation declined");
 	apply_principal(a, "decline");
+	return 0;
+}
+
+/* "vacation 5 days", "vacation until 2026-12-24", "vacation end": the clock of every game
+ * of the player stops (the players' registry records it; the caller applies it). */
+static int do_vacation(struct apply_state *a, const struct order *od)
+{
+	const struct vacations *vac = a->g->vac[a->me];
+	const struct policy *pol = a->g->policy;
+	long long now = a->s->now, end;
+	char date[16];
+	int days;
+
+	bool on = false;
+	for (int i = 0; vac && i < vac->n; i++)
+		on |= vac->v[i].start <= now && now < vac->v[i].end;
+	if (!strcasecmp(od->arg, "end")) {
+		if (!on)
+			return apply_error(a, od, "you are not on vacation");
+		a->out->player.vacation_end = true;
+		apply_principal(a, "vacation");
+		apply_note(a, "%s is back from vacation: their clock runs again.", side_name(a->me));
+		return 0;
+	}
+	if (on)
+		return apply_error(a, od, "you are on vacation already ('vacation end' first)");
+	if (sscanf(od->arg, "until %15s", date) == 1) {
+		char iso[32];
+		snprintf(iso, sizeof iso, "%sT00:00:00Z", date);
+		if ((end = clock_parse(iso)) <= now)
+			return apply_error(a, od, "'%s' is not a date in the future (YYYY-MM-DD)", date);
+	} else if (sscanf(od->arg, "%d", &days) == 1 && days >= 1) {
+		end = now + days * DAY;
+	} else
+		return apply_error(a, od, "write: vacation 5 days, vacation until 2026-12-24, or vacation end");
+	days = (int)((end - now + DAY - 1) / DAY);
+	if (pol && pol->max_vacation_days && days > pol->max_vacation_days)
+		return apply_error(a, od, "a vacation lasts at most %d days", pol->max_vacation_days);
+	struct vacations with = vac ? *vac : (struct vacations){ 0 };
+	if (with.n < VACATIONS_MAX)
+		with.v[with.n++] = (struct vacation){ now, end };
+	if (pol && vacation_days_in_year(&with, now) > pol->vacation_days)
+		return apply_error(a, od, "that is more vacation than the %d days a year allowed "
+				   "(%d taken or booked this year)", pol->vacation_days,
+				   vacation_days_in_year(vac, now));
+	a->out->player.vacation = true;
+	a->out->player.start = now;
+	a->out->player.end = end;
+	char until[64];
+	clock_local(end, "UTC", until, sizeof until);
+	apply_principal(a, "vacation");
+	apply_note(a, "%s is on vacation until %s: their clock does not run meanwhile.",
+		   side_name(a->me), until);
 	return 0;
 }
 
@@ -397,7 +454,21 @@ static int apply_order(struct apply_state *a, const struct order *od, bool stale
 	case ORDER_TEST:
 		return 0;
 	case ORDER_CARDS:
-		return apply_error(a, od, "the list of cards is agreed when the game is created");
+	case ORDER_TIME:
+	case ORDER_ARBITER:
+		return apply_error(a, od, "this is agreed when the game is created");
+	case ORDER_VACATION:
+		return do_vacation(a, od);
+	case ORDER_TIMEZONE:
+		if (g->policy && g->policy->timezone_ok && !g->policy->timezone_ok(od->arg))
+			return apply_error(a, od, "'%s' is not a time zone I know (e.g. Europe/Paris, "
+					   "America/New_York, UTC)", od->arg);
+		a->out->player.timezone = true;
+		snprintf(a->out->player.tz, sizeof a->out->player.tz, "%s", od->arg);
+		apply_principal(a, "timezone");
+		snprintf(a->own_note, sizeof a->own_note, "Your time zone is now %s: deadlines in my "
+			 "mails to you are shown in it.", od->arg);
+		return 0;
 	default:
 		if (g->tp)
 			return apply_error(a, od, "game %d has not started: the invitation is not "
@@ -425,6 +496,15 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		kind = REPLY_STARTED;
 	} else if (!strcmp(a->principal, "decline")) {
 		kind = REPLY_DECLINED;
+	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone")) {
+		/* a vacation concerns the opponent too; a time zone only the player */
+		kind = out->player.vacation || out->player.vacation_end ? REPLY_NOTICE : REPLY_KINDS;
+		if (kind == REPLY_KINDS) {
+			if (outcome_reply(out, REPLY_NOTICE, a->me, NULL) < 0)
+				return -1;
+			snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
+				 a->note, a->note[0] ? " " : "", a->own_note);
+		}
 	} else if (!strcmp(a->principal, "password")) {
 		if (outcome_reply(out, REPLY_STATUS, a->me, NULL) < 0)
 			return -1;
@@ -434,10 +514,11 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 	} else
 		kind = REPLY_MOVED;
 	for (int c = 0; c < 2 && kind != REPLY_KINDS; c++) {
+		bool own = c == a->me && a->own_note[0];
 		if (outcome_reply(out, kind, c, NULL) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s",
-			 a->note);
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
+			 a->note, own && a->note[0] ? " " : "", own ? a->own_note : "");
 	}
 	for (size_t i = 0; i < o->n; i++) {
 		enum order_kind k = o->o[i].kind;
@@ -462,67 +543,93 @@ static int courtesy_replies(const struct orders *o, const struct sender *s, stru
 	return 0;
 }
 
-int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
-	       const struct orders *o, struct outcome *out, struct err *e)
+/* The orders of the authenticated player a->me, all or nothing; the snapshot is scratch
+ * space for undoing a refused mail. */
+static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct orders *o,
+			struct err *e)
 {
-	struct snapshot *sn = malloc(sizeof *sn);
-	struct apply_state a = { .g = g, .s = s, .out = out, .key = key, .klen = klen };
+	struct game *g = a->g;
+	struct outcome *out = a->out;
 	char before[HASH_HEX];
-	int rc = 0;
 
-	memset(out, 0, sizeof *out);
-	out->auth = -1;
-	out->auth_how = "none";
-	if (!sn)
-		return err_set(e, "out of memory");
-	sn->tp = NULL;
-	if (courtesy_replies(o, s, out) < 0)
-		goto oom;
-	if (!needs_player(o))
-		goto done;
-	if ((a.me = authenticate(g, key, klen, s, o, out)) < 0)
-		goto done;
-	out->auth = a.me;
-	if (!g->player[a.me].name[0] && s->name[0])   /* an invited player's name, on first use */
-		snprintf(g->player[a.me].name, NAME_MAX_, "%s", s->name);
 	for (size_t i = 0; i < o->nerr; i++)
 		outcome_error(out, o->err[i].lineno, o->err[i].text, "%s", o->err[i].reason);
 	game_hash(g, before);
 	if (snap(g, sn) < 0)
 		goto oom;
-	bool stale_reply = stale(g, s);
+	bool stale_reply = stale(g, a->s);
 	bool proto = g->tp && g->status == GAME_PLAYING;
 	if (proto && !out->nerrors)
-		tempete_apply(&a, o);
+		tempete_apply(a, o);
 	for (size_t i = 0; i < o->n; i++)
 		if (!proto || !tempete_handles(o->o[i].kind))
-			apply_order(&a, &o->o[i], stale_reply, key, klen);
+			apply_order(a, &o->o[i], stale_reply, a->key, a->klen);
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
-	if (claim && !out->nerrors && !a.ended)
-		do_claim(&a, claim);
-	else if (claim && a.ended && !out->nerrors)
-		apply_error(&a, claim, "the game ended before the claim");
+	if (claim && !out->nerrors && !a->ended)
+		do_claim(a, claim);
+	else if (claim && a->ended && !out->nerrors)
+		apply_error(a, claim, "the game ended before the claim");
 	if (out->nerrors) {
 		restore(g, sn);
-		if (outcome_reply(out, REPLY_REFUSED, a.me, NULL) < 0)
-			goto oom;
-		goto done;
+		return outcome_reply(out, REPLY_REFUSED, a->me, NULL) < 0 ? err_set(e, "out of memory") : 0;
 	}
-	if (a.principal) {
+	if (a->principal) {
+		bool turn = !strcmp(a->principal, "move") || !strcmp(a->principal, "interception") ||
+			    !strcmp(a->principal, "answer");
 		out->changed = true;
-		if (game_add_event(g, a.principal, a.me, a.detail, s, before) < 0)
+		if (g->draw_offer < 0)
+			g->clock.draw_offer_at = 0;
+		game_clock_update(g, a->me, turn, a->s->now);
+		if (game_add_event(g, a->principal, a->me, a->detail, a->s, before) < 0)
 			goto oom;
 	}
-	if (success_replies(&a, o) < 0)
+	if (success_replies(a, o) < 0)
 		goto oom;
-done:
-	if (sn)
-		free(sn->tp);
+	return 0;
+oom:
+	return err_set(e, "out of memory applying a mail to game %d", g->id);
+}
+
+static int apply_with_snapshot(struct apply_state *a, const struct orders *o, struct err *e)
+{
+	struct snapshot *sn = malloc(sizeof *sn);
+
+	if (!sn)
+		return err_set(e, "out of memory");
+	sn->tp = NULL;
+	int rc = apply_orders(a, sn, o, e);
+	free(sn->tp);
 	free(sn);
 	return rc;
-oom:
-	if (sn)
-		free(sn->tp);
-	free(sn);
-	return err_set(e, "out of memory applying a mail to game %d", g->id);
+}
+
+int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+	       const struct orders *o, struct outcome *out, struct err *e)
+{
+	struct apply_state a = { .g = g, .s = s, .out = out, .key = key, .klen = klen };
+
+	memset(out, 0, sizeof *out);
+	out->auth = -1;
+	out->auth_how = "none";
+	if (courtesy_replies(o, s, out) < 0)
+		return err_set(e, "out of memory");
+	if (!needs_player(o))
+		return 0;
+	if ((a.me = authenticate(g, key, klen, s, o, out)) < 0)
+		return 0;
+	out->auth = a.me;
+	if (!g->player[a.me].name[0] && s->name[0])   /* an invited player's name, on first use */
+		snprintf(g->player[a.me].name, NAME_MAX_, "%s", s->name);
+	return apply_with_snapshot(&a, o, e);
+}
+
+int game_apply_for(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		   int me, const struct orders *o, struct outcome *out, struct err *e)
+{
+	struct apply_state a = { .g = g, .s = s, .out = out, .key = key, .klen = klen, .me = me };
+
+	memset(out, 0, sizeof *out);
+	out->auth = me;
+	out->auth_how = "referee";
+	return apply_with_snapshot(&a, o, e);
 }

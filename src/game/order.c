@@ -56,6 +56,11 @@ static const struct keyword keywords[] = {
 	{ "part", ORDER_PART, ARG_NUMBER, "part 1 or part 2" },
 	{ "keep", ORDER_KEEP, ARG_NONE, "keep" },
 	{ "discard", ORDER_DISCARD, ARG_NONE, "discard" },
+	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move" },
+	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org" },
+	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
+	{ "holiday", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
+	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris" },
 };
 
 const char *order_name(enum order_kind k)

@@ -43,6 +43,11 @@ enum order_kind {
 	ORDER_PART,             /* part 1|2: which part of a double move an interception hits */
 	ORDER_KEEP,             /* an answer keeps the double-move card in hand */
 	ORDER_DISCARD,          /* ... or discards it */
+	/* time */
+	ORDER_TIME,             /* time 3 days per move: a challenge's time control */
+	ORDER_ARBITER,          /* arbiter ADDRESS: told of losses on time */
+	ORDER_VACATION,         /* vacation 5 days | vacation until 2026-12-24 | vacation end */
+	ORDER_TIMEZONE,         /* timezone Europe/Paris */
 };
 
 #define ORDER_ARG_MAX 512

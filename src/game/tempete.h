@@ -140,6 +140,12 @@ void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out);
 /* The numbers c may still send. */
 int tempete_available(const struct tempete *tp, int c, int *out);
+/* The orders the referee gives for the player whose time to answer an interception has
+ * passed: 'accept', with a number chosen at random if one is owed (README, "Time");
+ * -1 if no answer is pending. */
+int tempete_default_answer(const struct game *g, char *text, size_t len);
+/* The time to intercept the last move has passed: the player to move may only move. */
+void tempete_close_interception(struct game *g);
 const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len);
 
 #endif

@@ -781,3 +781,19 @@ const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t l
 	}
 	return buf;
 }
+
+int tempete_default_answer(const struct game *g, char *text, size_t len)
+{
+	const struct tempete *tp = g->tp;
+
+	if (tp->expect != TP_ANSWER)
+		return -1;
+	snprintf(text, len, "accept%s", tp_need(tp, 1 - tp->to) > 0 ? "\nnumbers random" : "");
+	return 0;
+}
+
+void tempete_close_interception(struct game *g)
+{
+	if (g->tp->expect == TP_MOVE)
+		g->tp->may_intercept = false;
+}

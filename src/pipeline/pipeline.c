@@ -8,6 +8,7 @@
  * Run again after a crash, the mail is either recognised (3 done) or processed again
  * from scratch (3 not done), rewriting the same outbox files and log tail. */
 #include "pipeline/pipeline.h"
+#include "pipeline/pipeline_int.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -34,29 +35,6 @@
 #include "util/fsutil.h"
 #include "util/log.h"
 
-#define VARIANTS_MAX 32
-
-struct budget {
-	char addr[ADDR_MAX];
-	int n;
-};
-
-struct pipeline {
-	struct config cfg;
-	unsigned flags;
-	struct store st;
-	struct templates tpl;
-	char rules_dir[PATH_MAX], outbox[PATH_MAX + 16], domain[256];
-	struct { char name[32]; struct variant *v; } variants[VARIANTS_MAX];
-	int nvariants;
-	struct card_catalogue *catalogue;       /* loaded on first need (one card game today) */
-	struct budget *budget;
-	size_t nbudget;
-	struct pipeline_stats stats;
-	FILE *out;
-	struct replay_check *replay;    /* set by the replay command */
-};
-
 /* One outgoing mail of the mail being processed. */
 struct outgoing {
 	char id[KEY_MAX];
@@ -64,7 +42,7 @@ struct outgoing {
 	char *text;
 };
 
-/* Everything about the mail being processed. */
+/* Everything about the mail (or the referee's action) being processed. */
 struct job {
 	struct pipeline *pl;
 	const char *raw;
@@ -74,6 +52,7 @@ struct job {
 	struct msgtext text;
 	struct orders orders;
 	struct game *g;                 /* the game it concerns, or NULL */
+	struct vacations vac[2];        /* its players' (g->vac points here) */
 	bool game_is_new;
 	struct outcome out;
 	struct outgoing *mails;
@@ -81,6 +60,7 @@ struct job {
 	int tag_game;
 	const char *result;             /* "applied", "refused", "created", "answered" */
 	char replay_event[512];         /* the X-Tempest-Event of a replayed mail */
+	const char *action;             /* the referee's action (game_referee), or NULL */
 };
 
 /* ---- variants and setup ---- */
@@ -139,8 +119,11 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(pl->rules_dir, sizeof pl->rules_dir, "%s", rules_dir(cfg->rules_dir));
 	const char *at = strrchr(cfg->referee_address, '@');
 	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
+	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
+		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
-	    store_open(&pl->st, cfg->data_dir, true, true, e) < 0) {
+	    store_open(&pl->st, cfg->data_dir, true, true, e) < 0 ||
+	    players_load(&pl->st, &pl->players, e) < 0) {
 		pipeline_close(pl);
 		return -1;
 	}
@@ -160,10 +143,56 @@ void pipeline_close(struct pipeline *pl)
 	for (int i = 0; i < pl->nvariants; i++)
 		variant_free(pl->variants[i].v);
 	free(pl->catalogue);
+	players_free(&pl->players);
 	templates_free(&pl->tpl);
 	store_close(&pl->st);
 	free(pl->budget);
 	free(pl);
+}
+
+void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[2],
+		     const char *except)
+{
+	char tz[64];
+
+	for (int c = 0; c < 2; c++) {
+		players_view(&pl->players, g->player[c].address, except, &vac[c], tz);
+		g->vac[c] = &vac[c];
+	}
+	g->policy = &pl->policy;
+}
+
+const char *pipeline_timezone(const struct pipeline *pl, const char *address, char tz[64])
+{
+	struct vacations vac;
+
+	players_view(&pl->players, address, NULL, &vac, tz);
+	if (!tz[0])
+		snprintf(tz, 64, "%s", pl->cfg.timezone);
+	return tz;
+}
+
+int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[2],
+		       struct err *e)
+{
+	int rc = store_load(&pl->st, id, g, e);
+
+	if (rc != 0)
+		return rc;
+	const struct variant *v = variant_get(pl, (*g)->variant);
+	if (!v)
+		rc = err_set(e, "game %d: variant %s cannot be loaded", id, (*g)->variant);
+	else if (v->cards[0] && !((*g)->cat = catalogue_get(pl, v, e)))
+		rc = -1;
+	else if (game_load_position(*g, v, e) < 0)
+		rc = -1;
+	if (rc < 0) {
+		game_free(*g);
+		*g = NULL;
+		return -1;
+	}
+	pipeline_attach(pl, *g, vac, NULL);
+	return 0;
 }
 
 void pipeline_set_output(struct pipeline *pl, FILE *f)
@@ -273,24 +302,24 @@ static bool within_budget(struct pipeline *pl, const char *addr)
 	return pl->cfg.max_replies_per_sender >= 1;
 }
 
-static void outgoing_id(const struct job *j, size_t index, char *out)
+static void outgoing_id(const struct job *j, int game, size_t index, char *out)
 {
 	uint8_t h[CRYPTO_HASH_LEN];
 	char hex[HASH_HEX];
 
 	crypto_sha256(j->s.msg_key, strlen(j->s.msg_key), h);
 	crypto_hex(h, 8, hex);
-	snprintf(out, KEY_MAX, "tempest.%d.%s.%zu@%s", j->g ? j->g->id : 0, hex, index,
-		 j->pl->domain);
+	snprintf(out, KEY_MAX, "tempest.%d.%s.%zu@%s", game, hex, index, j->pl->domain);
 }
 
-static int compose_reply(struct job *j, const struct reply *r, size_t index, struct err *e)
+/* Reply r about game g (the job's game, or another game of the sender's). */
+static int compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
+			 struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	const struct game *g = j->g;
 	const char *rcpt = r->to >= 0 && g ? g->player[r->to].address : r->address;
 	char *subject = NULL, *body = NULL, hash[HASH_HEX] = "", tag[64], full[1024];
-	char refs[2 * KEY_MAX + 8], head[3][96];
+	char refs[2 * KEY_MAX + 8], head[3][96], tz[64];
 
 	if (!rcpt || !*rcpt)
 		return 0;
@@ -307,6 +336,8 @@ static int compose_reply(struct job *j, const struct reply *r, size_t index, str
 		.subject = j->m->subject, .lines = j->text.line, .nlines = j->text.n,
 		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
+		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
+		.challenge_days = pl->cfg.challenge_days,
 	};
 	if (j->out.auth >= 0 && !strcmp(j->out.auth_how, "password"))
 		x.auth = j->out.auth == WHITE ? "White, by password" : "Black, by password";
@@ -332,7 +363,7 @@ static int compose_reply(struct job *j, const struct reply *r, size_t index, str
 	}
 	j->mails = o;
 	o += j->nmails;
-	outgoing_id(j, index, o->id);
+	outgoing_id(j, g ? g->id : 0, index, o->id);
 	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
 	bool to_sender = !strcasecmp(rcpt, j->s.address) && j->m->message_id;
 	if (g)
@@ -366,7 +397,7 @@ static int compose_reply(struct job *j, const struct reply *r, size_t index, str
 static int compose_all(struct job *j, struct err *e)
 {
 	for (size_t i = 0; i < j->out.nreplies; i++)
-		if (compose_reply(j, &j->out.replies[i], i, e) < 0)
+		if (compose_reply(j, j->g, &j->out.replies[i], i, e) < 0)
 			return -1;
 	return 0;
 }
@@ -476,6 +507,12 @@ static int commit(struct job *j, struct err *e)
 			       e) < 0)
 			return -1;
 	fault_point("after-outbox");
+	/* the players' registry before the game: it is keyed by the mail, so a run that dies
+	 * before the game's commit redoes the same request instead of adding one */
+	const struct player_change *ch = &j->out.player;
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone) &&
+	    players_save(&pl->st, &pl->players, e) < 0)
+		return -1;
 	if (j->g) {
 		int fd;
 		if (game_add_mail(j->g, j->s.msg_key) < 0)
@@ -518,7 +555,7 @@ static int on_game(struct job *j, int id, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	char msg[128];
-	int rc = store_load(&pl->st, id, &j->g, e);
+	int rc = pipeline_load_game(pl, id, &j->g, j->vac, e);
 
 	if (rc < 0)
 		return -1;              /* a broken state file: leave the mail for later */
@@ -527,21 +564,68 @@ static int on_game(struct job *j, int id, struct err *e)
 		j->result = "refused";
 		return refuse(j, 0, "", msg);
 	}
-	const struct variant *v = variant_get(pl, j->g->variant);
-	if (!v)
-		return err_set(e, "game %d: variant %s cannot be loaded", id, j->g->variant);
-	if (v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
-		return -1;
-	if (game_load_position(j->g, v, e) < 0)
-		return -1;
 	if (game_has_mail(j->g, j->s.msg_key)) {
 		j->result = "duplicate";
+		return 0;
+	}
+	pipeline_attach(pl, j->g, j->vac, j->s.msg_key);
+	if (j->action) {
+		if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
+			return -1;
+		j->result = j->out.changed ? "applied" : "refused";
 		return 0;
 	}
 	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
 		return -1;
 	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+	/* the replies show the clocks as the request leaves them; the registry is saved with
+	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
+	const struct player_change *ch = &j->out.player;
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone)) {
+		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
+			return -1;
+		pipeline_attach(pl, j->g, j->vac, NULL);
+	}
 	return 0;
+}
+
+/* A vacation concerns all of a player's games: the opponents in the others are told. */
+static int tell_other_games(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	const struct player_change *ch = &j->out.player;
+	int *ids;
+	size_t n;
+
+	if (!(ch->vacation || ch->vacation_end) || !j->g)
+		return 0;
+	if (store_list(&pl->st, &ids, &n, e) < 0)
+		return -1;
+	char note[400], until[CLOCK_ISO_MAX];
+	clock_iso(ch->end, until);
+	if (ch->vacation)
+		snprintf(note, sizeof note, "Your opponent (%s) is on vacation until %.16s UTC: their "
+			 "clock does not run meanwhile, in any of their games.", j->s.address, until);
+	else
+		snprintf(note, sizeof note, "Your opponent (%s) is back from vacation: their clock runs "
+			 "again.", j->s.address);
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct game *g;
+		struct vacations vac[2];
+		if (ids[i] == j->g->id || pipeline_load_game(pl, ids[i], &g, vac, e) != 0)
+			continue;
+		int me = !strcasecmp(g->player[WHITE].address, j->s.address) ? WHITE :
+			 !strcasecmp(g->player[BLACK].address, j->s.address) ? BLACK : -1;
+		if (me >= 0 && g->status == GAME_PLAYING) {
+			struct reply r = { .kind = REPLY_NOTICE, .to = 1 - me, .about = -1 };
+			snprintf(r.note, sizeof r.note, "%s", note);
+			rc = compose_reply(j, g, &r, 1000 + i, e);
+		}
+		game_free(g);
+	}
+	free(ids);
+	return rc;
 }
 
 static int on_challenge(struct job *j, struct err *e)
@@ -604,13 +688,51 @@ static int on_no_game(struct job *j)
 	return 0;
 }
 
+/* "new VARIANT WHITE BLACK": the game master's game, started at once. */
+static int on_new(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	char words[3][ADDR_MAX], copy[1024];
+	int n = 0, id = 0;
+
+	snprintf(copy, sizeof copy, "%s", j->action + 4);
+	for (char *w = strtok(copy, " "); w && n < 3; w = strtok(NULL, " "))
+		snprintf(words[n++], ADDR_MAX, "%s", w);
+	j->result = "refused";
+	const struct variant *v = n == 3 ? variant_get(pl, words[0]) : NULL;
+	if (!v)
+		return refuse(j, 1, j->action, n == 3 ? "there is no such variant" :
+			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS");
+	if (pl->replay)
+		id = replay_forced_id(pl->replay, j->replay_event);
+	if (!id && store_next_id(&pl->st, &id, e) < 0)
+		return -1;
+	if (!(j->g = game_new()))
+		return err_set(e, "out of memory");
+	if (v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+		return -1;
+	if (game_create(j->g, id, v, words[1], words[2], &j->s, &j->out, e) < 0)
+		return -1;
+	pipeline_attach(pl, j->g, j->vac, NULL);
+	j->game_is_new = true;
+	j->result = "created";
+	return 0;
+}
+
 static int route(struct job *j, struct err *e)
 {
 	int id = j->tag_game;
 
+	if (j->action)
+		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
+
 	for (size_t i = 0; i < j->orders.n && !id; i++)
 		if (j->orders.o[i].kind == ORDER_GAME)
 			id = j->orders.o[i].number;
+	/* the deadline holds whichever comes first, the next tick or the player's mail (a
+	 * replay finds the referee's action recorded before the mail) */
+	if (id && !(j->pl->flags & PIPELINE_REPLAY) && pipeline_settle(j->pl, id, j->s.now, e) < 0)
+		return -1;
 	if (id)
 		return on_game(j, id, e);
 	if (game_challenge_variant(&j->orders))
@@ -657,6 +779,10 @@ static int prepare(struct job *j, struct err *e)
 	if (msgtext_extract(m->text, &j->text, e) < 0 ||
 	    order_parse(j->text.line, j->text.n, &j->orders, e) < 0)
 		return -1;
+	/* a record of the referee's own action: its text is the action */
+	if (pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
+	    !strcasecmp(m->from_addr, pl->cfg.referee_address) && j->text.n)
+		j->action = j->text.line[0].text;
 	return 0;
 }
 
@@ -707,7 +833,8 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 		count(pl, j.result);
 		goto done;
 	}
-	if (compose_all(&j, e) < 0 || commit(&j, e) < 0)
+	if (compose_all(&j, e) < 0 || (j.out.changed && tell_other_games(&j, e) < 0) ||
+	    commit(&j, e) < 0)
 		goto done;
 	if (pl->replay && replay_compare(pl->replay, j.g, j.result, j.replay_event, e) < 0)
 		goto done;
@@ -723,36 +850,59 @@ done:
 	return rc;
 }
 
-int pipeline_new_game(struct pipeline *pl, const char *variant, const char *white,
-		      const char *black, int *id, struct err *e)
+int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
+		     size_t wlen, struct err *e)
 {
-	struct job j = { .pl = pl, .result = "created" };
-	const struct variant *v = variant_get(pl, variant);
+	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game };
+	uint8_t h[CRYPTO_HASH_LEN];
+	char hex[HASH_HEX], subject[1200];
 	int rc = -1;
 
-	if (!v)
-		return err_set(e, "there is no variant '%s' in %s", variant, pl->rules_dir);
-	if (store_next_id(&pl->st, id, e) < 0)
-		return -1;
+	j.out.auth = -1;
 	j.s.now = clock_now();
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);
-	snprintf(j.s.msg_key, sizeof j.s.msg_key, "game-master:new:%d:%lld", *id, j.s.now);
-	/* the game master's order stands in for a mail in the game log */
+	crypto_sha256(action, strlen(action), h);
+	crypto_hex(h, 8, hex);
+	snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
+	if (game)
+		snprintf(subject, sizeof subject, "[tempest %d] referee: %s", game, action);
+	else
+		snprintf(subject, sizeof subject, "referee: %s", action);
+	/* the action stands in for a mail in the game log, where a replay finds it */
 	if (!(j.m = calloc(1, sizeof *j.m)) || !(j.m->from_addr = strdup(pl->cfg.referee_address)) ||
-	    !(j.m->subject = strdup("tempest new")) || !(j.m->text = strdup(""))) {
-		msg_free(j.m);
+	    !(j.m->subject = strdup(subject)) || !(j.m->text = strdup(action))) {
+		job_free(&j);
 		return err_set(e, "out of memory");
 	}
 	j.m->date_epoch = -1;
-	if (!(j.g = game_new()))
-		err_set(e, "out of memory");
-	else if (v->cards[0] && !(j.g->cat = catalogue_get(pl, v, e)))
-		;
-	else if (game_create(j.g, *id, v, white, black, &j.s, &j.out, e) == 0 &&
-		 compose_all(&j, e) == 0 && commit(&j, e) == 0) {
-		pl->stats.applied++;
-		rc = 0;
+	if (route(&j, e) < 0)
+		goto done;
+	if (strcmp(j.result, "applied") && strcmp(j.result, "created")) {
+		snprintf(why, wlen, "%s", j.out.nerrors ? j.out.errors[0].reason : j.result);
+		rc = 1;
+		goto done;
 	}
+	if (compose_all(&j, e) < 0 || commit(&j, e) < 0)
+		goto done;
+	if (id)
+		*id = j.g->id;
+	pl->stats.applied++;
+	rc = 0;
+done:
 	job_free(&j);
+	return rc;
+}
+
+int pipeline_new_game(struct pipeline *pl, const char *variant, const char *white,
+		      const char *black, int *id, struct err *e)
+{
+	char action[1024], why[512];
+	int rc;
+
+	snprintf(action, sizeof action, "new %s %s %s", variant, white, black);
+	if (strchr(variant, ' ') || strchr(white, ' ') || strchr(black, ' '))
+		return err_set(e, "a variant or an address holds a space");
+	if ((rc = pipeline_referee(pl, 0, action, id, why, sizeof why, e)) == 1)
+		return err_set(e, "%s", why);
 	return rc;
 }

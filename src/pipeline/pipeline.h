@@ -45,6 +45,18 @@ void pipeline_set_replay(struct pipeline *pl, struct replay_check *rc);
  * players are mailed. *id is its number. */
 int pipeline_new_game(struct pipeline *pl, const char *variant, const char *white,
 		      const char *black, int *id, struct err *e);
+/* The referee's own action on game `game` (game_referee in game.h), or "new VARIANT
+ * WHITE BLACK" (game 0), committed like a mail and recorded in the game log. 0: done
+ * (*id, if asked, is the game); 1: it does not apply (why says so; nothing changed);
+ * -1: a failure (e). */
+int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
+		     size_t wlen, struct err *e);
+/* What time decides (README, "Time"): losses on time, windows that close, draw offers and
+ * challenges that lapse, and reminders (one mail per player per run). */
+struct tick_stats {
+	int games, actions, refused, reminders;
+};
+int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e);
 void pipeline_close(struct pipeline *pl);
 
 #endif

@@ -14,7 +14,7 @@
 
 static const char *const kind_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
-	"intruder", "status", "history", "help", "test", "setup", "dealt",
+	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
 };
 
 /* Every name a template may use (template_check). */
@@ -30,7 +30,11 @@ static const char *const known_names[] = {
 	"tp_numbers_left", "tp_list", "tp_list_by", "tp_my_squares", "tp_plays", "by", "card",
 	"how", "detail", "tp_marks", "square", "label", "tp_captured", "tp_hand_white",
 	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
-	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement", NULL,
+	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
+	/* clocks and reminders */
+	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
+	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
+	"time_left", "window_note", "arbiter", "challenge_lapses", NULL,
 };
 
 const char *reply_kind_name(enum reply_kind k)
@@ -334,6 +338,7 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	if (g && g->pos) {
 		set_game(c, g, r);
 		view_tempete(g, r->to, c, r->kind == REPLY_SETUP || r->kind == REPLY_DEALT);
+		view_clock(g, r->to, c, x);
 	}
 	for (size_t i = 0; i < x->nerrors; i++) {
 		struct tctx *it = tctx_item(c, "errors");

@@ -37,6 +37,9 @@ struct view_extra {
 	size_t nauth;
 	const struct reply_error *errors;
 	size_t nerrors;
+	long long now;                          /* for the clocks */
+	const char *timezone;                   /* the reader's, for deadlines */
+	int challenge_days;                     /* an unanswered challenge lapses after */
 };
 
 /* The variables for reply r about game g (g may be NULL for mails about no game). */
@@ -45,6 +48,21 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 /* The card game's variables for one reader (view_tempete.c); show_list adds the reader's
  * own list. Never the opponent's secrets before the game is over. */
 void view_tempete(const struct game *g, int reader, struct tctx *c, bool show_list);
+/* The clock's variables for one reader (-1: neither player): time left, the deadline that
+ * matters to them, in their time zone (view_clock.c). */
+void view_clock(const struct game *g, int reader, struct tctx *c, const struct view_extra *x);
+/* When what c owes now is due: the move, or the answer an answer window asks for (an
+ * interception being optional, its window is not a deadline). 0 if c's clock is still. */
+long long view_due(const struct game *g, int c);
+/* One game of a reminder: the game (loaded, with its players' vacations), the reader's
+ * colour in it and their deadline. */
+struct reminder_item {
+	const struct game *g;
+	int colour;
+	long long deadline;
+};
+/* The variables of a reminder mail about several games (REPLY_REMINDER). */
+struct tctx *view_reminder(const struct reminder_item *items, size_t n, const struct view_extra *x);
 /* Renders: the subject (first line "Subject: ...") and the body. */
 int view_render(const struct templates *t, const struct reply *r, const struct tctx *c,
 		char **subject, char **body, struct err *e);

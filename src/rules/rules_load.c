@@ -2,6 +2,8 @@
  * turns variant data into engine calls. */
 #include "rules/rules.h"
 
+#include "game/chessclock.h"
+
 #include <ctype.h>
 #include <jansson.h>
 #include <limits.h>
@@ -381,6 +383,27 @@ static int load_draws(const struct ctx *c, struct variant *v, json_t *root)
 	return 0;
 }
 
+static int load_time(const struct ctx *c, struct variant *v, json_t *root)
+{
+	static const char *const keys[] = { "control", "intercept_hours", "answer_hours", NULL };
+	json_t *t = json_object_get(root, "time");
+	const char *control = NULL;
+	struct time_control tc;
+	char why[256];
+
+	if (!t)
+		return 0;
+	if (check_keys(c, t, "time", keys) < 0 || get_string(c, t, "control", "time", false, &control) < 0 ||
+	    get_int(c, t, "intercept_hours", "time", 0, 24 * 60, false, &v->intercept_hours) < 0 ||
+	    get_int(c, t, "answer_hours", "time", 0, 24 * 60, false, &v->answer_hours) < 0)
+		return -1;
+	if (control && (strlen(control) >= sizeof v->time_control ||
+			chessclock_parse(control, &tc, why, sizeof why) < 0))
+		return fail(c, "time.control", "%s", why);
+	snprintf(v->time_control, sizeof v->time_control, "%s", control ? control : "");
+	return 0;
+}
+
 /* ---- files and "extends" ---- */
 
 static json_t *load_json(const char *path, struct err *e)
@@ -509,7 +532,7 @@ static json_t *load_resolved(const char *dir, const char *name, int depth, struc
 static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "name", "title", "board", "pieces", "castling",
-					    "setup", "draws", "protocol", "cards", NULL };
+					    "setup", "draws", "protocol", "cards", "time", NULL };
 	const char *name, *title, *setup, *protocol, *cards;
 
 	if (check_keys(c, root, "(top)", keys) < 0 ||
@@ -534,7 +557,7 @@ static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 	if (strlen(setup) >= sizeof v->setup)
 		return fail(c, "setup", "is too long%s", "");
 	snprintf(v->setup, sizeof v->setup, "%s", setup);
-	if (load_board(c, v, root) < 0 || load_pieces(c, v, root) < 0 ||
+	if (load_time(c, v, root) < 0 || load_board(c, v, root) < 0 || load_pieces(c, v, root) < 0 ||
 	    load_castling(c, v, root) < 0 || load_draws(c, v, root) < 0)
 		return -1;
 	if (variant_compile(v, c->e) < 0)

@@ -112,6 +112,22 @@ static json_t *events_json(const struct game *g)
 	return a;
 }
 
+static json_t *clock_json(const struct chessclock *cl)
+{
+	const struct time_control *tc = &cl->tc;
+
+	return json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:[I, I], s:[I, I],"
+			 " s:[i, i], s:i, s:I}",
+			 "control", "kind", tc->kind, "days", tc->days, "moves", tc->moves,
+			 "initial", tc->initial, "increment", tc->increment, "cap", tc->cap,
+			 "intercept_hours", tc->intercept_hours, "answer_hours", tc->answer_hours,
+			 "running", (int)cl->running, "since", (json_int_t)cl->since,
+			 "remaining", (json_int_t)cl->remaining[0], (json_int_t)cl->remaining[1],
+			 "extra", (json_int_t)cl->extra[0], (json_int_t)cl->extra[1],
+			 "moves", cl->moves[0], cl->moves[1],
+			 "window", (int)cl->window, "draw_offer_at", (json_int_t)cl->draw_offer_at);
+}
+
 char *store_game_to_json(const struct game *g)
 {
 	json_t *moves = json_array(), *mails = json_array(), *sent = json_array();
@@ -145,6 +161,8 @@ char *store_game_to_json(const struct game *g)
 		return NULL;
 	if (g->tp)
 		json_object_set_new(root, "tempete", store_tempete_json(g->tp));
+	json_object_set_new(root, "arbiter", json_string(g->arbiter));
+	json_object_set_new(root, "clock", clock_json(&g->clock));
 	char *text = json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII);
 	json_decref(root);
 	return text;
@@ -274,6 +292,34 @@ static int load_events(const struct jctx *c, json_t *root, struct game *g)
 	return 0;
 }
 
+static int clock_from_json(const struct jctx *c, json_t *o, struct chessclock *cl)
+{
+	json_t *tc = json_object_get(o, "control");
+	int kind, running, window;
+
+	memset(cl, 0, sizeof *cl);
+	if (!o)
+		return 0;               /* a game without time control */
+	if (json_unpack(tc, "{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "kind", &kind,
+			"days", &cl->tc.days, "moves", &cl->tc.moves, "initial", &cl->tc.initial,
+			"increment", &cl->tc.increment, "cap", &cl->tc.cap,
+			"intercept_hours", &cl->tc.intercept_hours, "answer_hours", &cl->tc.answer_hours) ||
+	    kind < TC_NONE || kind > TC_FISCHER || cl->tc.days < 0 || cl->tc.moves < 0)
+		return bad(c, "clock.control", "incomplete or out of range");
+	json_int_t since, r0, r1, e0, e1, draw;
+	if (json_unpack(o, "{s:i, s:I, s:[I, I], s:[I, I], s:[i, i], s:i, s:I}", "running",
+			&running, "since", &since, "remaining", &r0, &r1, "extra", &e0, &e1, "moves",
+			&cl->moves[0], &cl->moves[1], "window", &window,
+			"draw_offer_at", &draw) || running < 0 || running > 3 || window < WINDOW_NONE ||
+	    window > WINDOW_ANSWER)
+		return bad(c, "clock", "incomplete or out of range");
+	cl->tc.kind = (enum tc_kind)kind;
+	cl->running = (unsigned)running, cl->since = since, cl->remaining[0] = r0, cl->remaining[1] = r1;
+	cl->extra[0] = e0, cl->extra[1] = e1;
+	cl->window = (enum clock_window)window, cl->draw_offer_at = draw;
+	return 0;
+}
+
 static int load_status(const struct jctx *c, json_t *root, struct game *g)
 {
 	char s[16];
@@ -336,6 +382,11 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 		goto done;
 	}
 	g->log_size = json_integer_value(v);
+	if (clock_from_json(&c, json_object_get(root, "clock"), &g->clock) < 0)
+		goto done;
+	if ((v = json_object_get(root, "arbiter")) &&
+	    str_field(&c, root, "arbiter", g->arbiter, sizeof g->arbiter) < 0)
+		goto done;
 	if ((v = json_object_get(root, "tempete"))) {
 		if (!(g->tp = tempete_new())) {
 			bad(&c, "tempete", "out of memory");

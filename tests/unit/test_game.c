@@ -330,6 +330,83 @@ static void endings(void)
 	game_free(g);
 }
 
+/* The referee's action at time t (as by tick): returns the number of refusals. */
+static int referee(struct game *g, const char *action, long long t, struct outcome *out)
+{
+	struct sender s;
+	struct err e;
+
+	memset(&s, 0, sizeof s);
+	snprintf(s.address, sizeof s.address, "referee@example.org");
+	snprintf(s.msg_key, sizeof s.msg_key, "referee:%d", ++serial);
+	s.now = t;
+	outcome_free(out);
+	CHECK_INT(game_referee(g, key, sizeof key, &s, action, out, &e), 0);
+	return (int)out->nerrors;
+}
+
+/* Loss on time exactly at the deadline; a bare king cannot win on time; vacations. */
+static void time_control(void)
+{
+	struct outcome out = { 0 };
+	struct err e;
+	struct game *g = started_game();
+	long long start = g->clock.since, due = start + 30 * DAY;
+
+	CHECK_INT(g->clock.tc.kind, TC_BANK);
+	CHECK_INT(g->clock.running, 1u << WHITE);
+	CHECK_INT(chessclock_deadline(&g->clock, WHITE, NULL), due);
+	CHECK_INT(referee(g, "timeout white", due - 60, &out), 1);
+	CHECK_HAS(first_error(&out), "the deadline has not passed");
+	CHECK_INT(g->status, GAME_PLAYING);
+	CHECK_INT(referee(g, "timeout black", due, &out), 1);
+	CHECK_HAS(first_error(&out), "Black's clock is not running");
+	/* Black has only a king: White's loss on time is a draw */
+	CHECK(game_op(g, "@fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &e) == 0);
+	CHECK_INT(referee(g, "timeout white", due, &out), 0);
+	CHECK_STR(g->result, "1/2-1/2");
+	CHECK_STR(g->termination, "time forfeit, but the opponent cannot mate");
+	CHECK(has_reply(&out, REPLY_OVER, WHITE) && has_reply(&out, REPLY_OVER, BLACK));
+	CHECK_INT(g->clock.running, 0);
+	game_free(g);
+
+	/* with mating material the opponent wins; the arbiter is told */
+	g = started_game();
+	snprintf(g->arbiter, sizeof g->arbiter, "gm@example.org");
+	due = g->clock.since + 30 * DAY;
+	CHECK_INT(referee(g, "timeout white", due + 3600, &out), 0);
+	CHECK_STR(g->result, "0-1");
+	CHECK_STR(g->termination, "time forfeit");
+	CHECK(has_reply(&out, REPLY_OVER, -1) && !strcmp(out.replies[2].address, "gm@example.org"));
+	CHECK_INT(referee(g, "result 1-0", due + 7200, &out), 1);
+	game_free(g);
+
+	/* a vacation: the order is checked against the allowance; the mail asks the
+	 * players' registry to record it */
+	struct policy pol = { .vacation_days = 10, .max_vacation_days = 7 };
+	struct vacations none = { 0 }, taken = { .n = 1, .v = { { 0, 0 } } };
+	g = started_game();
+	g->policy = &pol;
+	g->vac[WHITE] = &none;
+	struct sender s = from("alice@example.org", g, WHITE);
+	CHECK_INT(mail(g, &s, "vacation 8 days", &out), 1);
+	CHECK_HAS(first_error(&out), "a vacation lasts at most 7 days");
+	s = from("alice@example.org", g, WHITE);
+	CHECK_INT(mail(g, &s, "vacation 5 days", &out), 0);
+	CHECK(out.player.vacation && out.player.end - out.player.start == 5 * DAY);
+	CHECK(has_reply(&out, REPLY_NOTICE, BLACK));
+	taken.v[0] = (struct vacation){ s.now - 6 * DAY, s.now - 1 };
+	g->vac[WHITE] = &taken;
+	s = from("alice@example.org", g, WHITE);
+	CHECK_INT(mail(g, &s, "vacation 5 days", &out), 1);
+	CHECK_HAS(first_error(&out), "more vacation than the 10 days a year allowed (6 taken");
+	s = from("alice@example.org", g, WHITE);
+	CHECK_INT(mail(g, &s, "vacation end", &out), 1);
+	CHECK_HAS(first_error(&out), "you are not on vacation");
+	game_free(g);
+	outcome_free(&out);
+}
+
 int main(void)
 {
 	chess = test_variant("chess");
@@ -337,6 +414,7 @@ int main(void)
 	who_may_act();
 	turns_and_all_or_nothing();
 	endings();
+	time_control();
 	variant_free(chess);
 	return check_done();
 }

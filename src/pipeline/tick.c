@@ -1,0 +1,392 @@
+/* tick.c: what time decides, for `tempest tick` (pipeline.h, pipeline_tick).
+ *
+ * First the actions: for each game, the first thing due (a challenge or a draw offer that
+ * lapses, a deadline passed) goes through pipeline_referee(), which commits it and logs
+ * it like a mail; a game is looked at again until nothing more is due (a closed window
+ * can make the next deadline due as well).
+ *
+ * Then the reminders: a reminder step ("72h" before a deadline) is due once the deadline
+ * is that near, if the turn began before the step. A player gets at most one mail per run,
+ * covering all their games. DATA/reminders.json records the steps already reminded
+ * ("GAME:COLOUR:TURN-START:STEP"); it is replaced atomically after the mails are in the
+ * outbox, so a run that dies in between writes the very same mails (same Message-IDs,
+ * the same outbox files) when it runs again. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mail/compose.h"
+#include "mail/mbox.h"
+#include "mail/outbox.h"
+#include "pipeline/pipeline_int.h"
+#include "util/buf.h"
+#include "util/clock.h"
+#include "util/fault.h"
+#include "util/fsutil.h"
+#include "util/log.h"
+
+#define STEPS_MAX 8
+#define ROUNDS_MAX 4
+
+/* ---- actions ---- */
+
+/* The first action due on game g at `now`, or "" if none. */
+static void due_action(const struct pipeline *pl, const struct game *g, long long now, char *out,
+		       size_t len)
+{
+	const struct config *cfg = &pl->cfg;
+	long long first = 0;
+	int who = -1;
+
+	out[0] = 0;
+	if (g->status == GAME_INVITED && cfg->challenge_days > 0 && g->created[0] &&
+	    now >= clock_parse(g->created) + cfg->challenge_days * DAY) {
+		snprintf(out, len, "expire challenge");
+		return;
+	}
+	if (g->status != GAME_PLAYING)
+		return;
+	for (int c = 0; c < 2; c++) {
+		long long d = chessclock_deadline(&g->clock, c, g->vac[c]);
+		if (d && d <= now && (!first || d < first))
+			first = d, who = c;
+	}
+	if (who >= 0) {
+		snprintf(out, len, "timeout %s", who == WHITE ? "white" : "black");
+		return;
+	}
+	if (g->draw_offer >= 0 && g->clock.draw_offer_at && cfg->draw_offer_days > 0 &&
+	    now >= g->clock.draw_offer_at + cfg->draw_offer_days * DAY)
+		snprintf(out, len, "expire draw-offer");
+}
+
+static int game_actions(struct pipeline *pl, int id, long long now, struct tick_stats *ts,
+			struct err *e)
+{
+	for (int round = 0; round < ROUNDS_MAX; round++) {
+		struct game *g;
+		struct vacations vac[2];
+		char action[64], why[512];
+		int rc = pipeline_load_game(pl, id, &g, vac, e);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+		due_action(pl, g, now, action, sizeof action);
+		game_free(g);
+		if (!action[0])
+			return 0;
+		if ((rc = pipeline_referee(pl, id, action, NULL, why, sizeof why, e)) < 0)
+			return err_prefix(e, "game %d, %s: ", id, action), -1;
+		if (rc == 1) {
+			log_warn("game %d: %s does not apply: %s", id, action, why);
+			ts->refused++;
+			return 0;
+		}
+		log_info("game %d: %s", id, action);
+		ts->actions++;
+		if (pl->flags & PIPELINE_DRY_RUN)
+			return 0;       /* nothing was saved: the same action would come again */
+	}
+	return 0;
+}
+
+int pipeline_settle(struct pipeline *pl, int id, long long now, struct err *e)
+{
+	struct tick_stats ts = { 0 };
+
+	return game_actions(pl, id, now, &ts, e);
+}
+
+/* ---- reminders ---- */
+
+struct keys {
+	char **k;
+	size_t n;
+};
+
+static bool keys_has(const struct keys *ks, const char *k)
+{
+	for (size_t i = 0; i < ks->n; i++)
+		if (!strcmp(ks->k[i], k))
+			return true;
+	return false;
+}
+
+static int keys_add(struct keys *ks, const char *k)
+{
+	char **a = realloc(ks->k, (ks->n + 1) * sizeof *a);
+
+	if (!a || !(a[ks->n] = strdup(k))) {
+		if (a)
+			ks->k = a;
+		return -1;
+	}
+	ks->k = a;
+	ks->n++;
+	return 0;
+}
+
+static void keys_free(struct keys *ks)
+{
+	for (size_t i = 0; i < ks->n; i++)
+		free(ks->k[i]);
+	free(ks->k);
+	memset(ks, 0, sizeof *ks);
+}
+
+static void reminders_path(const struct pipeline *pl, char *out, size_t len)
+{
+	snprintf(out, len, "%s/reminders.json", pl->st.dir);
+}
+
+static int reminders_load(const struct pipeline *pl, struct keys *ks, struct err *e)
+{
+	char path[PATH_MAX + 32];
+	json_error_t je;
+	json_t *root, *list, *v;
+	size_t i;
+
+	memset(ks, 0, sizeof *ks);
+	reminders_path(pl, path, sizeof path);
+	if (!fs_exists(path))
+		return 0;
+	if (!(root = json_load_file(path, JSON_REJECT_DUPLICATES, &je)))
+		return err_set(e, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+	if (!json_is_array(list = json_object_get(root, "sent"))) {
+		json_decref(root);
+		return err_set(e, "%s: sent: a list is needed", path);
+	}
+	json_array_foreach(list, i, v)
+		if (json_is_string(v) && keys_add(ks, json_string_value(v)) < 0) {
+			json_decref(root);
+			keys_free(ks);
+			return err_set(e, "out of memory");
+		}
+	json_decref(root);
+	return 0;
+}
+
+static int reminders_save(const struct pipeline *pl, const struct keys *ks, struct err *e)
+{
+	char path[PATH_MAX + 32];
+	json_t *list = json_array();
+
+	for (size_t i = 0; list && i < ks->n; i++)
+		json_array_append_new(list, json_string(ks->k[i]));
+	json_t *root = json_pack("{s:i, s:o}", "format", 1, "sent", list);
+	char *text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
+	json_decref(root);
+	if (!text)
+		return err_set(e, "out of memory");
+	reminders_path(pl, path, sizeof path);
+	int rc = fs_write_atomic(path, text, strlen(text), 0600, e);
+	free(text);
+	return rc;
+}
+
+/* "72h 24h 6h" (the configuration's reminders) in seconds. */
+static int steps_of(const char *spec, long long *steps)
+{
+	char copy[128];
+	int n = 0;
+
+	snprintf(copy, sizeof copy, "%s", spec);
+	for (char *w = strtok(copy, " ,"); w && n < STEPS_MAX; w = strtok(NULL, " ,")) {
+		long long s = clock_parse_duration(w);
+		if (s > 0)
+			steps[n++] = s;
+	}
+	return n;
+}
+
+/* One player's reminder. */
+struct due {
+	char address[ADDR_MAX];
+	struct reminder_item *items;
+	size_t n;
+	struct buf keys;                /* what it reminds of, for its Message-ID */
+};
+
+static int remind_mail(struct pipeline *pl, const struct due *d, long long now, struct err *e)
+{
+	char tz[64], id[KEY_MAX], hex[HASH_HEX], tag[64], full[1024];
+	uint8_t h[CRYPTO_HASH_LEN];
+	char *subject, *body;
+	struct view_extra x = { .referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
+				.now = now, .timezone = pipeline_timezone(pl, d->address, tz) };
+	struct reply r = { .kind = REPLY_REMINDER, .to = -1, .about = -1 };
+	struct tctx *c = view_reminder(d->items, d->n, &x);
+
+	if (!c || view_render(&pl->tpl, &r, c, &subject, &body, e) < 0) {
+		tctx_free(c);
+		return c ? -1 : err_set(e, "out of memory");
+	}
+	tctx_free(c);
+	crypto_sha256(d->keys.s ? d->keys.s : "", d->keys.n, h);
+	crypto_hex(h, 8, hex);
+	snprintf(id, sizeof id, "tempest.remind.%s@%s", hex, pl->domain);
+	if (d->n == 1) {
+		char token[TOKEN_LEN + 1];
+		game_token(pl->st.key, sizeof pl->st.key, d->items[0].g->id,
+			   (enum color)d->items[0].colour, token);
+		snprintf(tag, sizeof tag, "[tempest %d %s]", d->items[0].g->id, token);
+	} else
+		snprintf(tag, sizeof tag, "[tempest]");
+	snprintf(full, sizeof full, "%s %s", tag, subject);
+	const char *extra[] = { "X-Tempest-Kind: reminder", NULL };
+	struct mail_out mo = {
+		.from_name = pl->cfg.referee_name, .from_addr = pl->cfg.referee_address,
+		.to = d->address, .subject = full, .message_id = id, .date = now, .body = body,
+		.extra = extra,
+	};
+	char *text = compose_mail(&mo);
+	free(subject);
+	free(body);
+	if (!text)
+		return err_set(e, "out of memory composing a reminder");
+	int rc;
+	if (pl->flags & PIPELINE_DRY_RUN) {
+		fflush(pl->out);
+		rc = mbox_append(fileno(pl->out), text, strlen(text), pl->cfg.referee_address, now, e);
+	} else
+		rc = outbox_put(pl->outbox, id, text, strlen(text), e);
+	free(text);
+	return rc;
+}
+
+static struct due *due_for(struct due **list, size_t *n, const char *address)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcasecmp((*list)[i].address, address))
+			return &(*list)[i];
+	struct due *d = realloc(*list, (*n + 1) * sizeof *d);
+	if (!d)
+		return NULL;
+	*list = d;
+	d += (*n)++;
+	memset(d, 0, sizeof *d);
+	snprintf(d->address, sizeof d->address, "%s", address);
+	return d;
+}
+
+/* The reminders of game g: steps now passed are recorded in `now_keys`; those not in
+ * `sent` make a reminder for the player. */
+static int game_reminders(const struct game *g, const long long *steps, int nsteps, long long now,
+			  const struct keys *sent, struct keys *now_keys, struct due **dues,
+			  size_t *ndue)
+{
+	const struct chessclock *cl = &g->clock;
+
+	if (g->status != GAME_PLAYING)
+		return 0;
+	for (int c = 0; c < 2; c++) {
+		long long deadline = view_due(g, c);
+		bool fresh = false;
+		char key[96];
+		if (!deadline || deadline <= now)
+			continue;
+		for (int i = 0; i < nsteps; i++) {
+			long long at = deadline - steps[i];
+			if (at <= cl->since || now < at)
+				continue;       /* the turn began after that step, or it is not yet */
+			snprintf(key, sizeof key, "%d:%d:%lld:%lld", g->id, c, cl->since, steps[i]);
+			if (!keys_has(sent, key))
+				fresh = true;
+			if (keys_add(now_keys, key) < 0)
+				return -1;
+		}
+		if (!fresh)
+			continue;
+		struct due *d = due_for(dues, ndue, g->player[c].address);
+		struct reminder_item *it = d ? realloc(d->items, (d->n + 1) * sizeof *it) : NULL;
+		if (!it)
+			return -1;
+		d->items = it;
+		d->items[d->n++] = (struct reminder_item){ g, c, deadline };
+		buf_printf(&d->keys, "%d:%d:%lld:%lld;", g->id, c, cl->since, deadline);
+	}
+	return 0;
+}
+
+static int reminders(struct pipeline *pl, const int *ids, size_t nids, long long now,
+		     struct tick_stats *ts, struct err *e)
+{
+	long long steps[STEPS_MAX];
+	int nsteps = steps_of(pl->cfg.reminders, steps);
+	struct keys sent, now_keys = { 0 };
+	struct game **games = calloc(nids + 1, sizeof *games);
+	struct vacations (*vac)[2] = calloc(nids + 1, sizeof *vac);
+	struct due *dues = NULL;
+	size_t ndue = 0;
+	int rc = -1;
+
+	if (!games || !vac) {
+		free(games), free(vac);
+		return err_set(e, "out of memory");
+	}
+	if (reminders_load(pl, &sent, e) < 0)
+		goto out;
+	for (size_t i = 0; i < nids; i++) {
+		int r = pipeline_load_game(pl, ids[i], &games[i], vac[i], e);
+		if (r < 0)
+			goto out;
+		if (r == 0 && game_reminders(games[i], steps, nsteps, now, &sent, &now_keys, &dues,
+					     &ndue) < 0) {
+			err_set(e, "out of memory");
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < ndue; i++) {
+		if (remind_mail(pl, &dues[i], now, e) < 0)
+			goto out;
+		log_info("reminded %s of %zu game%s", dues[i].address, dues[i].n,
+			 dues[i].n == 1 ? "" : "s");
+		ts->reminders++;
+	}
+	fault_point("after-reminders");
+	/* the commit point: what has been reminded */
+	if (!(pl->flags & PIPELINE_DRY_RUN) && (ndue || now_keys.n != sent.n) &&
+	    reminders_save(pl, &now_keys, e) < 0)
+		goto out;
+	rc = 0;
+out:
+	for (size_t i = 0; i < ndue; i++) {
+		free(dues[i].items);
+		buf_free(&dues[i].keys);
+	}
+	free(dues);
+	for (size_t i = 0; i < nids; i++)
+		game_free(games[i]);
+	free(games);
+	free(vac);
+	keys_free(&sent);
+	keys_free(&now_keys);
+	return rc;
+}
+
+int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
+{
+	long long now = clock_now();
+	int *ids;
+	size_t n;
+	int rc = 0;
+
+	memset(ts, 0, sizeof *ts);
+	if (store_list(&pl->st, &ids, &n, e) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		struct err ge;
+		if (game_actions(pl, ids[i], now, ts, &ge) < 0) {
+			/* one broken game does not hold up the others; the run reports it */
+			log_error("game %d: %s", ids[i], ge.msg);
+			err_set(e, "game %d: %s", ids[i], ge.msg);
+			rc = -1;
+		}
+		ts->games++;
+	}
+	if (reminders(pl, ids, n, now, ts, e) < 0)
+		rc = -1;
+	free(ids);
+	return rc;
+}

@@ -1,0 +1,127 @@
+/* view_clock.c: the clock's template variables: each reader's time left and the next
+ * deadline, written in the reader's time zone, and the reminder mail's list of games. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/tempete.h"
+#include "render/view.h"
+#include "util/clock.h"
+
+static const char *side_word(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+/* What the player expected now owes by their deadline, in a few words. */
+static const char *owed(const struct game *g)
+{
+	if (g->tp && g->tp->expect == TP_SETUP)
+		return "list and opening numbers";
+	if (g->clock.window == WINDOW_ANSWER)
+		return "answer to the interception";
+	if (g->clock.window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MATED)
+		return "interception of the mating move";
+	return "move";
+}
+
+long long view_due(const struct game *g, int c)
+{
+	const struct chessclock *cl = &g->clock;
+
+	/* an interception is optional: what is due is the move */
+	if (cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE)
+		return chessclock_move_deadline(cl, c, g->vac[c]);
+	return chessclock_deadline(cl, c, g->vac[c]);
+}
+
+void view_clock(const struct game *g, int reader, struct tctx *c, const struct view_extra *x)
+{
+	const struct chessclock *cl = &g->clock;
+	const char *tz = x->timezone && *x->timezone ? x->timezone : "UTC";
+	bool player = reader == WHITE || reader == BLACK;
+	char buf[96];
+
+	if (g->arbiter[0])
+		tctx_set(c, "arbiter", "%s", g->arbiter);
+	if (cl->tc.kind == TC_NONE)
+		return;
+	chessclock_describe(&cl->tc, buf, sizeof buf);
+	tctx_set(c, "time_control", "%s", buf);
+	tctx_set(c, "timezone", "%s", tz);
+	if (g->status == GAME_INVITED && x->challenge_days > 0 && g->created[0]) {
+		clock_local(clock_parse(g->created) + x->challenge_days * DAY, tz, buf, sizeof buf);
+		tctx_set(c, "challenge_lapses", "%s", buf);
+	}
+	if (g->status != GAME_PLAYING)
+		return;
+	tctx_set(c, "clock", "yes");
+	for (int s = 0; s < 2; s++) {
+		clock_duration(chessclock_left(cl, s, x->now, g->vac[s]), buf, sizeof buf);
+		if (s == reader)
+			tctx_set(c, "your_time", "%s", buf);
+		else if (player)
+			tctx_set(c, "opponent_time", "%s", buf);
+		tctx_set(c, s == WHITE ? "white_time" : "black_time", "%s", buf);
+	}
+	/* the deadline that matters to the reader: their own if their clock runs */
+	int who = player && (cl->running >> reader & 1) ? reader :
+		  cl->running & 1 ? WHITE : cl->running & 2 ? BLACK : -1;
+	if (who < 0)
+		return;
+	bool mine = who == reader;
+	clock_local(view_due(g, who), tz, buf, sizeof buf);
+	tctx_set(c, "deadline", "%s", buf);
+	tctx_set(c, "deadline_for", "%s %s", mine ? "your" : who == WHITE ? "White's" : "Black's",
+		 owed(g));
+	long long window = chessclock_deadline(cl, who, g->vac[who]);
+	clock_local(window, tz, buf, sizeof buf);
+	if (cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE)
+		tctx_set(c, "window_note", "%s may intercept the last move until %s.",
+			 mine ? "You" : side_word(who), buf);
+	else if (cl->window == WINDOW_ANSWER)
+		tctx_set(c, "window_note", "If no answer comes by then, the referee accepts the "
+			 "interception for %s.", mine ? "you" : side_word(who));
+	else if (cl->window == WINDOW_INTERCEPT)
+		tctx_set(c, "window_note", "If no interception comes by then, the game ends by "
+			 "checkmate.");
+	for (int i = 0; g->vac[who] && i < g->vac[who]->n; i++) {
+		const struct vacation *v = &g->vac[who]->v[i];
+		if (v->start <= x->now && x->now < v->end) {
+			clock_local(v->end, tz, buf, sizeof buf);
+			tctx_set(c, "vacation", "%s %s on vacation until %s", mine ? "You" :
+				 side_word(who), mine ? "are" : "is", buf);
+		}
+	}
+}
+
+struct tctx *view_reminder(const struct reminder_item *items, size_t n, const struct view_extra *x)
+{
+	struct tctx *c = tctx_new();
+	const char *tz = x->timezone && *x->timezone ? x->timezone : "UTC";
+	char buf[96];
+
+	if (!c)
+		return NULL;
+	tctx_set(c, "referee", "%s", x->referee);
+	tctx_set(c, "referee_name", "%s", x->referee_name);
+	tctx_set(c, "timezone", "%s", tz);
+	tctx_set(c, "count", "%zu", n);
+	if (n == 1)
+		tctx_set(c, "game", "%d", items[0].g->id);
+	for (size_t i = 0; i < n; i++) {
+		const struct game *g = items[i].g;
+		struct tctx *it = tctx_item(c, "games");
+		if (!it)
+			break;
+		tctx_set(it, "game", "%d", g->id);
+		tctx_set(it, "variant", "%s", g->v ? g->v->title : g->variant);
+		tctx_set(it, "opponent", "%s", g->player[1 - items[i].colour].address);
+		tctx_set(it, "you", "%s", side_word(items[i].colour));
+		tctx_set(it, "what", "%s", owed(g));
+		clock_duration(items[i].deadline - x->now, buf, sizeof buf);
+		tctx_set(it, "time_left", "%s", buf);
+		clock_local(items[i].deadline, tz, buf, sizeof buf);
+		tctx_set(it, "deadline", "%s", buf);
+	}
+	return c;
+}

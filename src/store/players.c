@@ -1,0 +1,250 @@
+/* players.c: see players.h. */
+#include "store/players.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/clock.h"
+#include "util/fsutil.h"
+
+/* Requests older than this matter to no allowance (a calendar year) and are dropped. */
+#define KEEP_SECONDS (400 * DAY)
+
+static const char *const kind_names[] = { "vacation", "vacation-end", "timezone" };
+
+static void path_of(const struct store *st, char *out, size_t len)
+{
+	snprintf(out, len, "%s/players.json", st->dir);
+}
+
+static struct player_rec *find(const struct players *ps, const char *address)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		if (!strcasecmp(ps->p[i].address, address))
+			return &ps->p[i];
+	return NULL;
+}
+
+static struct player_rec *get(struct players *ps, const char *address)
+{
+	struct player_rec *p = find(ps, address);
+
+	if (p)
+		return p;
+	if (!(p = realloc(ps->p, (ps->n + 1) * sizeof *p)))
+		return NULL;
+	ps->p = p;
+	p += ps->n++;
+	memset(p, 0, sizeof *p);
+	snprintf(p->address, sizeof p->address, "%s", address);
+	return p;
+}
+
+static struct player_req *add_req(struct player_rec *p)
+{
+	struct player_req *r = realloc(p->req, (p->nreq + 1) * sizeof *r);
+
+	if (!r)
+		return NULL;
+	p->req = r;
+	r += p->nreq++;
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+void players_view(const struct players *ps, const char *address, const char *except,
+		  struct vacations *vac, char tz[64])
+{
+	const struct player_rec *p = find(ps, address);
+
+	vac->n = 0;
+	tz[0] = 0;
+	for (size_t i = 0; p && i < p->nreq; i++) {
+		const struct player_req *r = &p->req[i];
+		if (except && !strcmp(r->key, except))
+			continue;
+		switch (r->kind) {
+		case REQ_VACATION:
+			if (vac->n == VACATIONS_MAX) {  /* the oldest goes: it lies in a past year */
+				memmove(&vac->v[0], &vac->v[1], (VACATIONS_MAX - 1) * sizeof vac->v[0]);
+				vac->n--;
+			}
+			vac->v[vac->n++] = (struct vacation){ r->start, r->end };
+			break;
+		case REQ_VACATION_END:
+			for (int k = 0; k < vac->n; k++)
+				if (vac->v[k].start <= r->at && r->at < vac->v[k].end)
+					vac->v[k].end = r->at;
+			break;
+		case REQ_TIMEZONE:
+			snprintf(tz, 64, "%s", r->tz);
+			break;
+		}
+	}
+}
+
+static int put(struct player_rec *p, const char *key, enum player_req_kind kind, long long now,
+	       const struct player_change *ch)
+{
+	struct player_req *r = NULL;
+
+	for (size_t i = 0; i < p->nreq && !r; i++)
+		if (!strcmp(p->req[i].key, key) && p->req[i].kind == kind)
+			r = &p->req[i];         /* the same mail again: its request is replaced */
+	if (!r && !(r = add_req(p)))
+		return -1;
+	snprintf(r->key, sizeof r->key, "%s", key);
+	r->kind = kind;
+	r->at = now;
+	r->start = kind == REQ_VACATION ? ch->start : 0;
+	r->end = kind == REQ_VACATION ? ch->end : 0;
+	snprintf(r->tz, sizeof r->tz, "%s", kind == REQ_TIMEZONE ? ch->tz : "");
+	return 0;
+}
+
+int players_apply(struct players *ps, const char *address, const char *key,
+		  const struct player_change *ch, long long now, struct err *e)
+{
+	struct player_rec *p;
+
+	if (!ch->vacation && !ch->vacation_end && !ch->timezone)
+		return 0;
+	if (!(p = get(ps, address)) ||
+	    (ch->vacation_end && put(p, key, REQ_VACATION_END, now, ch) < 0) ||
+	    (ch->vacation && put(p, key, REQ_VACATION, now, ch) < 0) ||
+	    (ch->timezone && put(p, key, REQ_TIMEZONE, now, ch) < 0))
+		return err_set(e, "out of memory recording %s's request", address);
+	ps->dirty = true;
+	return 0;
+}
+
+/* ---- the file ---- */
+
+static int read_req(const char *path, const char *addr, json_t *o, struct player_rec *p,
+		    struct err *e)
+{
+	const char *key, *kind, *tz = "";
+	json_int_t at, start = 0, end = 0;
+	struct player_req *r;
+	int k;
+
+	if (json_unpack(o, "{s:s, s:s, s:I, s?I, s?I, s?s}", "key", &key, "kind", &kind, "at", &at,
+			"start", &start, "end", &end, "timezone", &tz))
+		return err_set(e, "%s: players.%s: a request needs key, kind and at", path, addr);
+	for (k = 0; k < 3 && strcmp(kind, kind_names[k]); k++)
+		;
+	if (k == 3 || strlen(key) >= KEY_MAX || strlen(tz) >= 64 || start > end)
+		return err_set(e, "%s: players.%s: a request of kind '%s' is out of range", path, addr,
+			       kind);
+	if (!(r = add_req(p)))
+		return err_set(e, "out of memory");
+	snprintf(r->key, sizeof r->key, "%s", key);
+	r->kind = (enum player_req_kind)k;
+	r->at = at, r->start = start, r->end = end;
+	snprintf(r->tz, sizeof r->tz, "%s", tz);
+	return 0;
+}
+
+int players_load(const struct store *st, struct players *out, struct err *e)
+{
+	char path[PATH_MAX + 16];
+	json_error_t je;
+	json_t *root, *players, *v, *x;
+	const char *addr;
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	path_of(st, path, sizeof path);
+	if (!fs_exists(path))
+		return 0;
+	if (!(root = json_load_file(path, JSON_REJECT_DUPLICATES, &je)))
+		return err_set(e, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+	players = json_object_get(root, "players");
+	if (!json_is_object(players)) {
+		json_decref(root);
+		return err_set(e, "%s: players: missing", path);
+	}
+	json_object_foreach(players, addr, v) {
+		struct player_rec *p = strlen(addr) < ADDR_MAX ? get(out, addr) : NULL;
+		if (!p || !json_is_array(v)) {
+			err_set(e, "%s: players.%s: a list of requests is needed", path, addr);
+			goto bad;
+		}
+		json_array_foreach(v, i, x)
+			if (read_req(path, addr, x, p, e) < 0)
+				goto bad;
+	}
+	json_decref(root);
+	return 0;
+bad:
+	json_decref(root);
+	players_free(out);
+	return -1;
+}
+
+/* Old vacations and superseded time zones are of no further use. */
+static bool keep(const struct player_rec *p, size_t i, long long now)
+{
+	const struct player_req *r = &p->req[i];
+
+	if (r->kind == REQ_TIMEZONE) {
+		for (size_t k = i + 1; k < p->nreq; k++)
+			if (p->req[k].kind == REQ_TIMEZONE && now - p->req[k].at > DAY)
+				return false;
+		return true;
+	}
+	return (r->kind == REQ_VACATION ? r->end : r->at) > now - KEEP_SECONDS;
+}
+
+int players_save(const struct store *st, struct players *ps, struct err *e)
+{
+	char path[PATH_MAX + 16];
+	json_t *players = json_object();
+	long long now = clock_now();
+
+	for (size_t i = 0; players && i < ps->n; i++) {
+		const struct player_rec *p = &ps->p[i];
+		json_t *list = json_array();
+		for (size_t k = 0; list && k < p->nreq; k++) {
+			const struct player_req *r = &p->req[k];
+			if (!keep(p, k, now))
+				continue;
+			json_t *o = json_pack("{s:s, s:s, s:I}", "key", r->key, "kind", kind_names[r->kind],
+					      "at", (json_int_t)r->at);
+			if (r->kind == REQ_VACATION) {
+				json_object_set_new(o, "start", json_integer(r->start));
+				json_object_set_new(o, "end", json_integer(r->end));
+			}
+			if (r->kind == REQ_TIMEZONE)
+				json_object_set_new(o, "timezone", json_string(r->tz));
+			json_array_append_new(list, o);
+		}
+		if (json_array_size(list))
+			json_object_set_new(players, p->address, list);
+		else
+			json_decref(list);
+	}
+	json_t *root = json_pack("{s:i, s:o}", "format", 1, "players", players);
+	char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
+	json_decref(root);
+	if (!text)
+		return err_set(e, "out of memory saving the players");
+	path_of(st, path, sizeof path);
+	int rc = fs_write_atomic(path, text, strlen(text), 0600, e);
+	free(text);
+	if (rc == 0)
+		ps->dirty = false;
+	return rc;
+}
+
+void players_free(struct players *ps)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		free(ps->p[i].req);
+	free(ps->p);
+	memset(ps, 0, sizeof *ps);
+}

@@ -1,0 +1,53 @@
+/* players.h: what the referee keeps about a player across all their games: their time
+ * zone and their vacations (DATA/players.json, replaced atomically).
+ *
+ * The record is the list of the player's requests ("vacation 5 days", "vacation end",
+ * "timezone Europe/Paris"), each under the key of the mail that made it. What a player's
+ * vacations and time zone are is read by folding that list, optionally without one mail's
+ * request: a mail processed again after a crash sees the record as it was before it, and
+ * applying it again replaces its request instead of adding a second. A struct players is
+ * the caller's; players_load() fills it, players_free() empties it. */
+#ifndef TEMPEST_PLAYERS_H
+#define TEMPEST_PLAYERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game/game.h"
+#include "store/store.h"
+
+enum player_req_kind { REQ_VACATION, REQ_VACATION_END, REQ_TIMEZONE };
+
+struct player_req {
+	char key[KEY_MAX];              /* the mail's key */
+	enum player_req_kind kind;
+	long long at;                   /* when it was made */
+	long long start, end;           /* REQ_VACATION */
+	char tz[64];                    /* REQ_TIMEZONE */
+};
+
+struct player_rec {
+	char address[ADDR_MAX];
+	struct player_req *req;
+	size_t nreq;
+};
+
+struct players {
+	size_t n;
+	struct player_rec *p;
+	bool dirty;
+};
+
+/* Reads DATA/players.json (none yet: an empty registry). */
+int players_load(const struct store *st, struct players *out, struct err *e);
+int players_save(const struct store *st, struct players *ps, struct err *e);
+/* An address's vacations and time zone ("" if never set), leaving out the request made
+ * by the mail `except` (NULL: none). */
+void players_view(const struct players *ps, const char *address, const char *except,
+		  struct vacations *vac, char tz[64]);
+/* Records what the mail `key` asked (a vacation, its end, a time zone) at `now`. */
+int players_apply(struct players *ps, const char *address, const char *key,
+		  const struct player_change *ch, long long now, struct err *e);
+void players_free(struct players *ps);
+
+#endif

@@ -1,0 +1,116 @@
+#!/bin/sh
+# Time through real servers: the game master sets up a game, alice moves over SMTP, bob
+# falls silent. `tempest tick`, run as cron would with an injected "now", reminds bob once
+# before his deadline and, at the deadline, declares the loss on time: both players find
+# the result in their IMAP mailboxes.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+. "$here/mailstack.sh"
+
+name=t_clock
+passed=0; failed=0; stack_up=no
+T=$root/tempest
+
+pass() { passed=$((passed + 1)); echo "ok   $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+check() {
+    desc=$1; shift
+    if "$@"; then pass "$desc"; else fail "$desc"; fi
+}
+
+on_exit() {
+    rc=$?
+    trap - EXIT INT TERM HUP
+    if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
+        mailstack_down "$stack" || fail "stopping the stack on exit"
+    fi
+    if [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "${MS_KEEP:-}" ]; then
+        rm -rf "$dir"
+    else
+        echo "$name: kept $dir for inspection"
+    fi
+    echo "$name: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
+    exit 1
+}
+
+dir=$(ms_tempdir clock) || { echo "$name: 0 passed, 1 failed"; exit 1; }
+stack=$dir/stack; work=$dir/work
+mkdir "$work" || exit 1
+trap on_exit EXIT
+trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+stack_up=yes
+mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
+pass "mail stack up"
+
+data=$work/data; conf=$work/tempest.conf
+printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
+    > "$work/netrc"
+chmod 600 "$work/netrc"
+cat > "$conf" <<EOF
+referee_address = referee@$MS_DOMAIN
+data_dir = $data
+imap_url = $MS_IMAP_URL
+smtp_url = $MS_SMTP_URL
+netrc_file = $work/netrc
+tls_ca_file = $MS_CA
+starttls = no
+connect_timeout = 5
+stall_timeout = 10
+reminders = 24h
+EOF
+
+count() { ms_uids "$1" INBOX | grep -c . ; }
+latest() {
+    n=$(ms_fetch_all "$1" "$work/box-$1") || return 1
+    cp "$work/box-$1/$n.eml" "$work/last-$1.eml"
+}
+has() { tr -d '\r' < "$work/last-$1.eml" | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' | grep -qF "$2"; }
+at() {          # at TIME COMMAND ARGS...: a tempest command at that time
+    when=$1; cmd=$2; shift 2
+    TEMPEST_NOW=$when "$T" "$cmd" -c "$conf" "$@" > "$work/run.out" 2> "$work/run.err"
+}
+
+# -- the game: 30 days per 10 moves (the chess default) from 1 November, 10:00 UTC
+check "tempest new mails both players" at 2026-11-01T10:00:00Z new chess \
+    "alice@$MS_DOMAIN" "bob@$MS_DOMAIN"
+ms_wait_count alice 1 15 >/dev/null; ms_wait_count bob 1 15 >/dev/null
+check "alice and bob hold the start" [ "$(count alice)" -eq 1 ] && [ "$(count bob)" -eq 1 ]
+latest alice
+subj=$(sed -n 's/^Subject: //p' "$work/last-alice.eml" | head -n 1 | tr -d '\r')
+printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: Re: %s\r\nMessage-ID: <e4.clock@players.test>\r\n\r\ne4\r\n' \
+    "$MS_DOMAIN" "$MS_DOMAIN" "$subj" > "$work/e4.eml"
+check "alice moves 1. e4" ms_send alice referee "$work/e4.eml" plain
+ms_wait_count referee 1 15 >/dev/null
+check "poll applies it" at 2026-11-02T10:00:00Z poll
+ms_wait_count bob 2 15 >/dev/null
+latest bob
+check "bob sees his deadline" has bob "Next deadline: Wed 02 Dec 2026 10:00 UTC, for your move."
+
+# -- bob falls silent: one reminder, a day before
+check "a tick a minute before the reminder step" at 2026-12-01T09:59:00Z tick
+check "tick at the reminder step" at 2026-12-01T10:00:00Z tick
+check "and again an hour later" at 2026-12-01T11:00:00Z tick
+ms_wait_count bob 3 15 >/dev/null; sleep 0.5
+check "bob has exactly one reminder" [ "$(count bob)" -eq 3 ]
+latest bob
+check "the reminder names the deadline" has bob "your move is due by Wed 02 Dec 2026 10:00 UTC (1 day left)"
+check "alice is not reminded" [ "$(count alice)" -eq 2 ]
+
+# -- the deadline: not a minute before, then the loss on time, mailed to both
+check "tick a minute before the deadline" at 2026-12-02T09:59:00Z tick
+check "the game goes on" sh -c "'$T' show -c '$conf' 1 | grep -q '^Status: playing'"
+check "tick at the deadline" at 2026-12-02T10:00:00Z tick
+ms_wait_count alice 3 15 >/dev/null; ms_wait_count bob 4 15 >/dev/null
+check "alice receives the result" [ "$(count alice)" -eq 3 ]
+check "bob receives the result" [ "$(count bob)" -eq 4 ]
+latest alice; latest bob
+check "alice: 1-0 on time" has alice "game 1 over: 1-0 (time forfeit)"
+check "bob: 1-0 on time" has bob "Black's time ran out on Wed 02 Dec 2026 10:00 UTC: they lose on time."
+check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+check "a later tick sends nothing" at 2026-12-02T10:15:00Z tick
+sleep 0.5
+check "nothing more arrives" [ "$(count alice)" -eq 3 ] && [ "$(count bob)" -eq 4 ]
+"$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
+check "the log, loss on time included, replays" grep -q "every recorded state reproduced" "$work/replay.out"

@@ -18,6 +18,7 @@ struct apply_state {
 	const char *principal;          /* the event's kind */
 	char detail[64];
 	bool moved, ended;
+	bool stale_reply;               /* the mail answers a referee mail older than the last move */
 };
 
 /* Refuses the order (the mail then changes nothing); always returns -1. */
@@ -30,6 +31,12 @@ void apply_principal(struct apply_state *a, const char *kind);
 void apply_finish(struct apply_state *a, const char *result, const char *why);
 /* Ends the game if the position says so (mate, stalemate, draw rules). */
 void apply_end_by_status(struct apply_state *a);
+/* What every move order must pass before it is played: its number, if written, must be
+ * the move's; a reply to a referee mail older than the last move must carry the number.
+ * 0, or -1 (refused). */
+int apply_move_checks(struct apply_state *a, const struct order *od);
+/* A move was made by a->me: the opponent's pending draw offer lapses (README, "Orders"). */
+void apply_after_move(struct apply_state *a);
 /* Is the game being played (else refuses the order and says why)? */
 bool apply_playing(struct apply_state *a, const struct order *od);
 

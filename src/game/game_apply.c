@@ -225,7 +225,34 @@ void apply_end_by_status(struct apply_state *a)
 	}
 }
 
-static int do_move(struct apply_state *a, const struct order *od, bool stale_reply)
+int apply_move_checks(struct apply_state *a, const struct order *od)
+{
+	const struct pos *p = a->g->pos;
+
+	if (od->number && (uint32_t)od->number != p->fullmove)
+		return apply_error(a, od, "this is move %u%s, not %d", p->fullmove,
+				p->side == BLACK ? " for Black" : "", od->number);
+	if (a->stale_reply && !od->number)
+		return apply_error(a, od, "your mail answers a referee mail sent before the last move, "
+				"so you may not have seen the position now on the board (below); "
+				"send your move again in reply to the latest mail, or write its "
+				"number (%u%s %s)", p->fullmove, p->side == BLACK ? "..." : ".",
+				od->arg);
+	return 0;
+}
+
+void apply_after_move(struct apply_state *a)
+{
+	struct game *g = a->g;
+
+	if (g->draw_offer == (int)COLOR_OTHER(a->me)) {
+		g->draw_offer = -1;
+		apply_note(a, "%s's draw offer lapses with this move.",
+			 side_name(COLOR_OTHER(a->me)));
+	}
+}
+
+static int do_move(struct apply_state *a, const struct order *od)
 {
 	struct game *g = a->g;
 	struct pos *p = g->pos;
@@ -241,15 +268,8 @@ static int do_move(struct apply_state *a, const struct order *od, bool stale_rep
 	if ((int)p->side != a->me)
 		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
 				g->player[p->side].address);
-	if (od->number && (uint32_t)od->number != p->fullmove)
-		return apply_error(a, od, "this is move %u%s, not %d", p->fullmove,
-				p->side == BLACK ? " for Black" : "", od->number);
-	if (stale_reply && !od->number)
-		return apply_error(a, od, "your mail answers a referee mail sent before the last move, "
-				"so you may not have seen the position now on the board (below); "
-				"send your move again in reply to the latest mail, or write its "
-				"number (%u%s %s)", p->fullmove, p->side == BLACK ? "..." : ".",
-				od->arg);
+	if (apply_move_checks(a, od) < 0)
+		return -1;
 	if (notation_parse(p, od->arg, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
@@ -259,11 +279,7 @@ static int do_move(struct apply_state *a, const struct order *od, bool stale_rep
 	a->moved = true;
 	apply_principal(a, "move");
 	snprintf(a->detail, sizeof a->detail, "%s", san);
-	if (g->draw_offer == (int)COLOR_OTHER(a->me)) {
-		g->draw_offer = -1;
-		apply_note(a, "%s's draw offer lapses with this move.",
-			 side_name(COLOR_OTHER(a->me)));
-	}
+	apply_after_move(a);
 	apply_end_by_status(a);
 	return 0;
 }
@@ -406,7 +422,7 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 }
 
 /* One order; -1 if it is refused (the reason is in out->errors). */
-static int apply_order(struct apply_state *a, const struct order *od, bool stale_reply,
+static int apply_order(struct apply_state *a, const struct order *od,
 		       const uint8_t *key, size_t klen)
 {
 	struct game *g = a->g;
@@ -417,7 +433,7 @@ static int apply_order(struct apply_state *a, const struct order *od, bool stale
 			return apply_error(a, od, "this mail is about game %d, not %d", g->id, od->number);
 		return 0;
 	case ORDER_MOVE:
-		return do_move(a, od, stale_reply);
+		return do_move(a, od);
 	case ORDER_RESIGN:
 		if (!apply_playing(a, od))
 			return -1;
@@ -471,8 +487,7 @@ static int apply_order(struct apply_state *a, const struct order *od, bool stale
 		return 0;
 	default:
 		if (g->tp)
-			return apply_error(a, od, "game %d has not started: the invitation is not "
-					   "accepted yet", g->id);
+			return apply_playing(a, od) ? 0 : -1;  /* protocol orders outside play */
 		return apply_error(a, od, "a game of %s has no cards", g->v->title);
 	}
 	return 0;
@@ -557,13 +572,13 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	game_hash(g, before);
 	if (snap(g, sn) < 0)
 		goto oom;
-	bool stale_reply = stale(g, a->s);
+	a->stale_reply = stale(g, a->s);
 	bool proto = g->tp && g->status == GAME_PLAYING;
 	if (proto && !out->nerrors)
 		tempete_apply(a, o);
 	for (size_t i = 0; i < o->n; i++)
 		if (!proto || !tempete_handles(o->o[i].kind))
-			apply_order(a, &o->o[i], stale_reply, a->key, a->klen);
+			apply_order(a, &o->o[i], a->key, a->klen);
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
 	if (claim && !out->nerrors && !a->ended)
 		do_claim(a, claim);

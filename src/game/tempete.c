@@ -48,6 +48,10 @@ int tempete_set_cards(struct tempete *tp, const struct card_catalogue *cat, cons
 		if (lo < 1 || hi >= CARDS_MAX || lo > hi)
 			return snprintf(why, wlen, "'%s': cards are numbered 1 to %d", t, CARDS_MAX - 1), -1;
 		for (long k = lo; k <= hi; k++) {
+			/* a range passes over the cards the game does not use (11, 22, ...); a
+			 * card named alone must be one it uses */
+			if (!cat->card[k].exists && lo < hi)
+				continue;
 			if (!cat->card[k].exists)
 				return snprintf(why, wlen, "card %ld is not in the game", k), -1;
 			in[k] = true;
@@ -381,6 +385,12 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 		for (int i = 0; i < tp->nsaved_marks[k]; i++)
 			buf_printf(b, "saved %d %s %d %s\n", k, tp->saved_marks[k][i].square,
 				   tp->saved_marks[k][i].card, tp->saved_marks[k][i].label);
+	for (int k = 0; k < 3; k++) {
+		const struct tp_captures *s = &tp->saved_captures[k];
+		buf_printf(b, "saved-captures %d %.*s/%.*s %.*s/%.*s %d %d\n", k, s->nlost[0], s->lost[0],
+			   s->nlost[1], s->lost[1], s->ndead[0], s->dead[0], s->ndead[1], s->dead[1],
+			   s->lost_turn[0], s->lost_turn[1]);
+	}
 	for (int i = 0; i < tp->nkinds; i++)
 		buf_printf(b, "kind %c %s %s\n", tp->kinds[i].letter, tp->kinds[i].betza, tp->kinds[i].name);
 }

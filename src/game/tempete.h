@@ -60,6 +60,14 @@ struct tp_mark {
 	bool effect;                    /* a continuing effect (else a transformed piece's name) */
 };
 
+/* The record of captures, saved with the board at a move's moments: a take-back or a
+ * disabling answer restores it with the board, so a capture undone is no loss. */
+struct tp_captures {
+	char lost[2][TP_LOST_MAX], dead[2][TP_LOST_MAX];
+	int nlost[2], ndead[2];
+	int lost_turn[2];
+};
+
 /* A piece kind made by a card ("transform e4 (QN) Dragon"): added to the game's variant. */
 struct tp_kind {
 	char letter;
@@ -106,6 +114,7 @@ struct tempete {
 	struct tp_mark saved_marks[3][TP_MARKS_MAX];    /* the marks before the move, between
 							 * a double move's parts, after it */
 	int nsaved_marks[3];
+	struct tp_captures saved_captures[3];   /* the same moments */
 	char lost[2][TP_LOST_MAX];              /* captured pieces of each side: may return */
 	int nlost[2];
 	char dead[2][TP_LOST_MAX];

@@ -33,14 +33,28 @@ void tp_marks_move(struct tempete *tp, const char *from, const char *to)
 
 void tp_save_marks(struct tempete *tp, int slot)
 {
+	struct tp_captures *k = &tp->saved_captures[slot];
+
 	memcpy(tp->saved_marks[slot], tp->marks, sizeof tp->marks);
 	tp->nsaved_marks[slot] = tp->nmarks;
+	memcpy(k->lost, tp->lost, sizeof k->lost);
+	memcpy(k->dead, tp->dead, sizeof k->dead);
+	memcpy(k->nlost, tp->nlost, sizeof k->nlost);
+	memcpy(k->ndead, tp->ndead, sizeof k->ndead);
+	memcpy(k->lost_turn, tp->lost_turn, sizeof k->lost_turn);
 }
 
 void tp_restore_marks(struct tempete *tp, int slot)
 {
+	const struct tp_captures *k = &tp->saved_captures[slot];
+
 	memcpy(tp->marks, tp->saved_marks[slot], sizeof tp->marks);
 	tp->nmarks = tp->nsaved_marks[slot];
+	memcpy(tp->lost, k->lost, sizeof k->lost);
+	memcpy(tp->dead, k->dead, sizeof k->dead);
+	memcpy(tp->nlost, k->nlost, sizeof k->nlost);
+	memcpy(tp->ndead, k->ndead, sizeof k->ndead);
+	memcpy(tp->lost_turn, k->lost_turn, sizeof k->lost_turn);
 }
 
 int tp_restore(struct apply_state *a, const char *fen, struct err *e)
@@ -227,8 +241,16 @@ static int e_transform(struct edit *ed, char **w, int n, const char *line)
 				  tolower((unsigned char)w[2][0])), 0 };
 	if (strlen(w[2]) != 1 || piece_of(ed, letter, &pc) < 0)
 		return strlen(w[2]) != 1 ? apply_error(ed->a, ed->od, "'%s' is not a piece letter", w[2]) : -1;
-	const char *name = strstr(line, w[2]) + 1;
-	while (*name == ' ' || *name == '"')
+	/* the name is what follows the third word (a letter may also occur inside the
+	 * words before it: "transform e2 r Dragon") */
+	const char *name = line;
+	for (int k = 0; k < 3; k++) {
+		while (isspace((unsigned char)*name))
+			name++;
+		while (*name && !isspace((unsigned char)*name))
+			name++;
+	}
+	while (*name == ' ' || *name == '\t' || *name == '"')
 		name++;
 	tp_marks_remove(tp, w[1]);
 	if (*name && tp->nmarks < TP_MARKS_MAX) {

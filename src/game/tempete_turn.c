@@ -76,9 +76,11 @@ static int collect(struct apply_state *a, const struct orders *o, struct turn_ms
 		case ORDER_EFFECT:
 			if (t->neffects == TP_EFFECTS_MAX)
 				return apply_error(a, od, "too many effects");
-			if (t->nmoves)
+			if (t->nmoves) {
+				if (t->neffects && !t->effects_after)
+					return apply_error(a, od, "write a card's effects all before or all after the move");
 				t->effects_after = true;
-			else if (t->effects_after)
+			} else if (t->effects_after)
 				return apply_error(a, od, "write a card's effects all before or all after the move");
 			t->effects[t->neffects++] = od;
 			if (!strncasecmp(od->arg, "instead", 7))
@@ -147,7 +149,10 @@ static int play_card(struct apply_state *a, const struct turn_msg *t, const char
 
 	if (!tp_in_hand(tp, me, t->card_no))
 		return apply_error(a, t->card, "card %d is not in your hand", t->card_no);
-	if (!timing_ok(ci->timing, how))
+	/* a card that replies to cards may intercept only a move that carried one (an answer
+	 * always replies to the interception's card) */
+	if (!timing_ok(ci->timing, how) ||
+	    (ci->timing == CARD_REACTION && !own_turn && !tp->card_own[1 - me]))
 		return apply_error(a, t->card, "card %d is played %s", t->card_no, timing_rule(ci->timing));
 	if (own_turn ? tp->card_own[me] : tp->card_opp[me])
 		return apply_error(a, t->card, "you have played a card in this turn already: one on "
@@ -378,6 +383,16 @@ static int regular_move(struct apply_state *a, const struct order *od, int only_
 	return 0;
 }
 
+/* Where the piece of a move in SAN ended (a knight or bishop: no promotion suffix). */
+static void san_destination(const char *san, char *at, size_t len)
+{
+	size_t n = strlen(san);
+
+	while (n && strchr("+#", san[n - 1]))
+		n--;
+	snprintf(at, len, "%.2s", n >= 2 ? san + n - 2 : "");
+}
+
 static void save_fen(const struct game *g, char *out)
 {
 	pos_to_fen(g->pos, out, FEN_MAX);
@@ -420,12 +435,8 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 			return apply_error(a, t->moves[0], "%s", e.msg);
 		save_fen(g, tp->before_part2);
 		tp_save_marks(tp, 1);
-		/* the second part moves the same kind of piece, from where the first ended */
-		const char *s = tp->move_san[0];
-		size_t n = strlen(s);
-		while (n && strchr("+#", s[n - 1]))
-			n--;
-		snprintf(at, sizeof at, "%.2s", s + n - 2);
+		/* the second part moves the same piece, from where the first ended */
+		san_destination(tp->move_san[0], at, sizeof at);
 		if (regular_move(a, t->moves[1], type, at, tp->move_san[1]) < 0)
 			return -1;
 		tp->move_parts = 2;
@@ -533,6 +544,8 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 		return apply_error(a, t->first, "'takeback' belongs to an interception");
 	if (t->secret && use_secret(a, t) < 0)
 		return -1;
+	if (t->nmoves && apply_move_checks(a, t->moves[0]) < 0)
+		return -1;
 	if (card_turn(a, t, "move", !t->effects_after) < 0 || moves_of_turn(a, t, moves, sizeof moves) < 0)
 		return -1;
 	if (t->card && t->effects_after) {
@@ -555,6 +568,7 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 	apply_principal(a, "move");
 	snprintf(a->detail, sizeof a->detail, "%s", moves);
 	a->moved = true;
+	apply_after_move(a);
 	next(a, false);
 	return 0;
 }
@@ -584,6 +598,8 @@ static int do_interception(struct apply_state *a, const struct turn_msg *t)
 				   "only a double move (cards 18 and 50) has parts");
 	tp->hit_part = t->part ? t->part->number : 0;
 	tp->intercepted_by_card = t->card_no;
+	if (t->secret && use_secret(a, t) < 0)
+		return -1;
 	if (card_turn(a, t, "interception", true) < 0)
 		return -1;
 	tp->expect = TP_ANSWER;
@@ -601,13 +617,9 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	char first[SAN_MAX], second[SAN_MAX], orig[SAN_MAX];
 	struct err e;
 
+	char at[8];
 	if (tp->hit_part == 2) {
-		char at[8];
-		const char *s = tp->move_san[0];
-		size_t n = strlen(s);
-		while (n && strchr("+#", s[n - 1]))
-			n--;
-		snprintf(at, sizeof at, "%.2s", s + n - 2);
+		san_destination(tp->move_san[0], at, sizeof at);
 		if (t->nmoves != 1)
 			return apply_error(a, t->first, "the second part was hit: give a different second move");
 		if (regular_move(a, t->moves[0], type, at, second) < 0)
@@ -647,7 +659,8 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'w' : 'b');
 	if (game_op(a->g, op, &e) < 0)
 		return apply_error(a, t->moves[0], "%s", e.msg);
-	if (regular_move(a, t->moves[1], type, NULL, second) < 0)
+	san_destination(first, at, sizeof at);
+	if (regular_move(a, t->moves[1], type, at, second) < 0)
 		return -1;
 	snprintf(moves, len, "%s and %s", first, second);
 	return 0;
@@ -661,6 +674,8 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 	struct err e;
 
 	bool disabling = t->card && info(a, t->card_no)->special == SPECIAL_DISABLE;
+	if (t->secret && use_secret(a, t) < 0)
+		return -1;
 	if (card_turn(a, t, "answer", !disabling) < 0)
 		return -1;
 	if (disabling) {
@@ -682,7 +697,8 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 					   "with a card, or just 'accept')");
 		if (t->nmoves > 1)
 			return apply_error(a, t->moves[1], "one move per answer");
-		if (regular_move(a, t->moves[0], -1, NULL, moves) < 0)
+		if (apply_move_checks(a, t->moves[0]) < 0 ||
+		    regular_move(a, t->moves[0], -1, NULL, moves) < 0)
 			return -1;
 		char orig[SAN_MAX], now[SAN_MAX];
 		snprintf(orig, sizeof orig, "%s", tp->move_san[0]);
@@ -711,6 +727,8 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 	apply_principal(a, "answer");
 	snprintf(a->detail, sizeof a->detail, "%s", moves);
 	a->moved = moves[0] != 0;
+	if (a->moved)
+		apply_after_move(a);
 	next(a, true);
 	return 0;
 }
@@ -719,6 +737,11 @@ int tempete_apply(struct apply_state *a, const struct orders *o)
 {
 	struct tempete *tp = a->g->tp;
 	struct turn_msg t;
+
+	/* what the previous mail did is not this one's to report */
+	tp->njust_drew[WHITE] = tp->njust_drew[BLACK] = 0;
+	tp->play_started = false;
+	tp->event[0] = 0;
 
 	if (tp->expect == TP_SETUP)
 		return tp_setup(a, o);
@@ -744,6 +767,10 @@ const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t l
 	const struct tempete *tp = g->tp;
 	int need = tp_need(tp, 1 - c);
 
+	if (g->status != GAME_PLAYING) {
+		snprintf(buf, len, "the game is over");
+		return buf;
+	}
 	switch (tp->expect) {
 	case TP_SETUP:
 		if (!tp->has_list[c] || !tp->opening[c])

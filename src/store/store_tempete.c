@@ -94,8 +94,15 @@ json_t *store_tempete_json(const struct tempete *tp)
 							 "card", s->card, "turn", s->turn,
 							 "square", s->square, "used", s->used));
 	}
-	for (int k = 0; k < 3; k++)
+	json_t *captures = json_array();
+	for (int k = 0; k < 3; k++) {
+		const struct tp_captures *s = &tp->saved_captures[k];
 		json_array_append_new(saved, marks(tp->saved_marks[k], tp->nsaved_marks[k]));
+		json_array_append_new(captures, json_pack("{s:[s#, s#], s:[s#, s#], s:[i, i]}",
+			"lost", s->lost[0], (size_t)s->nlost[0], s->lost[1], (size_t)s->nlost[1],
+			"dead", s->dead[0], (size_t)s->ndead[0], s->dead[1], (size_t)s->ndead[1],
+			"lost_turn", s->lost_turn[0], s->lost_turn[1]));
+	}
 	set(o, "cards", ints(tp->cards, tp->n));
 	set(o, "has_list", bools(tp->has_list, 2));
 	set(o, "list_by_referee", bools(tp->list_by_referee, 2));
@@ -129,6 +136,7 @@ json_t *store_tempete_json(const struct tempete *tp)
 	set(o, "secrets", secrets);
 	set(o, "marks", marks(tp->marks, tp->nmarks));
 	set(o, "saved_marks", saved);
+	set(o, "saved_captures", captures);
 	return o;
 }
 
@@ -402,6 +410,30 @@ int store_tempete_from_json(json_t *o, const char *what, struct tempete *tp, str
 		if (rd_marks(&r, json_array_get(saved, (size_t)k), "saved_marks", tp->saved_marks[k],
 			     &tp->nsaved_marks[k]) < 0)
 			return -1;
+	json_t *captures = json_object_get(o, "saved_captures");
+	if (captures && (!json_is_array(captures) || json_array_size(captures) != 3))
+		return bad(&r, "saved_captures", "needs three records");
+	for (int k = 0; k < 3; k++) {
+		struct tp_captures *s = &tp->saved_captures[k];
+		json_t *x = json_array_get(captures, (size_t)k);
+		if (!captures) {        /* a state from before the record was kept: the present one */
+			memcpy(s->lost, tp->lost, sizeof s->lost), memcpy(s->nlost, tp->nlost, sizeof s->nlost);
+			memcpy(s->dead, tp->dead, sizeof s->dead), memcpy(s->ndead, tp->ndead, sizeof s->ndead);
+			memcpy(s->lost_turn, tp->lost_turn, sizeof s->lost_turn);
+			continue;
+		}
+		if (!json_is_object(x))
+			return bad(&r, "saved_captures", "needs three records");
+		for (int c = 0; c < 2; c++)
+			if (rd_pieces(&r, json_array_get(json_object_get(x, "lost"), (size_t)c),
+				      "saved_captures.lost", s->lost[c], &s->nlost[c]) < 0 ||
+			    rd_pieces(&r, json_array_get(json_object_get(x, "dead"), (size_t)c),
+				      "saved_captures.dead", s->dead[c], &s->ndead[c]) < 0)
+				return -1;
+		if (get_ints(&r, json_object_get(x, "lost_turn"), "saved_captures.lost_turn",
+			     s->lost_turn, 2, NULL, -1, 1000000) < 0)
+			return e->msg[0] ? -1 : bad(&r, "saved_captures.lost_turn", "needs two turns");
+	}
 	tp->expect = (enum tp_expect)expect;
 	return 0;
 }

@@ -1,0 +1,305 @@
+#!/bin/sh
+# A whole game of Tempete sur l'Echiquier by email through real servers (README, "Tempete
+# sur l'Echiquier by mail"): alice and bob mail the referee over SMTP, `tempest poll` runs
+# as cron would, the players read their mail over IMAP and answer the latest referee mail.
+#   - setting up: bob sends an explicit list (wrapped over lines, as a mail client would),
+#     alice `list random` and her opening numbers, bob `numbers random`; each reads the
+#     private setup mail and the deal (commitments, hand);
+#   - play: moves with and without cards; an interception (card 66) answered with a
+#     different move; one answered with a card (32); cards 12 (a secret square, later used
+#     with `secret`), 34 and 57 (its barred number refused); the hand sizes after each turn;
+#   - the end: a mate held open for an interception, conceded; the reveal, whose two
+#     commitments are checked by running the exact command the mail shows; and `tempest
+#     replay` of the game log reproducing every state hash.
+# Bob's list is his own, so his draws are known in advance; alice's is the referee's, so
+# the test reads it from her setup mail and has bob send the numbers that give her cards
+# 12 and 32. The referee's key is the published demo key: the same game every run.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+. "$here/mailstack.sh"
+
+name=t_tempete
+passed=0; failed=0; stack_up=no
+T=${TEMPEST:-$root/tempest}
+
+pass() { passed=$((passed + 1)); echo "ok   $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+check() {
+    desc=$1; shift
+    if "$@"; then pass "$desc"; else fail "$desc"; fi
+}
+
+on_exit() {
+    rc=$?
+    trap - EXIT INT TERM HUP
+    if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
+        mailstack_down "$stack" || fail "stopping the stack on exit"
+    fi
+    if [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "${MS_KEEP:-}" ]; then
+        rm -rf "$dir"
+    else
+        echo "$name: kept $dir for inspection"
+    fi
+    echo "$name: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
+    exit 1
+}
+
+dir=$(ms_tempdir tempete) || { echo "$name: 0 passed, 1 failed"; exit 1; }
+stack=$dir/stack; work=$dir/work
+mkdir "$work" || exit 1
+trap on_exit EXIT
+trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+stack_up=yes
+mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
+pass "mail stack up"
+
+# The referee over plain IMAP and SMTP, with the demo key.
+data=$work/data; conf=$work/referee.conf
+mkdir -p "$data" && cp "$root/examples/demo.key" "$data/key" && chmod 600 "$data/key"
+printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
+    > "$work/netrc"
+chmod 600 "$work/netrc"
+cat > "$conf" <<EOF
+referee_address = referee@$MS_DOMAIN
+data_dir = $data
+imap_url = $MS_IMAP_URL
+smtp_url = $MS_SMTP_URL
+netrc_file = $work/netrc
+tls_ca_file = $MS_CA
+starttls = no
+connect_timeout = 5
+stall_timeout = 10
+EOF
+
+poll() {        # one cron run; its exit status in $prc
+    "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
+    prc=$?
+}
+
+count() { ms_uids "$1" INBOX | grep -c . ; }
+
+# The text of a mail as its reader sees it: the body, quoted-printable decoded.
+body() {
+    perl -MMIME::QuotedPrint -0777 -ne '
+        s/\r\n/\n/g;
+        my ($h, $b) = split /\n\n/, $_, 2;
+        $b = decode_qp($b) if $h =~ /^Content-Transfer-Encoding:\s*quoted-printable/mi;
+        my ($s) = $h =~ /^Subject: (.*)$/mi;
+        print "Subject: $s\n\n$b";' "$1"
+}
+
+# The newest mail in USER's INBOX, into $work/last-USER.eml and its text last-USER.txt.
+latest() {
+    n=$(ms_fetch_all "$1" "$work/box-$1") || return 1
+    cp "$work/box-$1/$n.eml" "$work/last-$1.eml"
+    body "$work/last-$1.eml" > "$work/last-$1.txt"
+}
+
+# PLAYER answers their newest mail from the referee with BODY (lines separated by
+# newlines): Re: subject, In-Reply-To, the old text quoted, as a mail client does.
+answer() {
+    who=$1; text=$2
+    latest "$who" || return 1
+    subj=$(sed -n 's/^Subject: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
+    mid=$(sed -n 's/^Message-ID: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
+    seq=$((seq + 1))
+    {
+        printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$who" "$who" "$MS_DOMAIN" "$MS_DOMAIN"
+        printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s@players.test>\r\n' "$subj" "$who" "$seq"
+        printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
+        printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
+        printf '%s\n' "$text" | sed 's/$/\r/'
+        printf '\r\n> earlier text\r\n'
+    } > "$work/answer.eml"
+    ms_send "$who" referee "$work/answer.eml" plain
+}
+
+na=0; nb=0
+# turn WHO BODY GETS: WHO answers with BODY; after one poll, GETS (alice, bob or both) each
+# hold one more mail, read into last-USER.txt.
+turn() {
+    answer "$1" "$2" || return 1
+    ms_wait_count referee 1 15 >/dev/null || return 1
+    poll
+    [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ] || { cat "$work/poll.err"; return 1; }
+    case $3 in alice|both) na=$((na + 1)) ;; esac
+    case $3 in bob|both) nb=$((nb + 1)) ;; esac
+    ms_wait_count alice "$na" 15 && ms_wait_count bob "$nb" 15 || return 1
+    [ "$(count alice)" -eq "$na" ] && [ "$(count bob)" -eq "$nb" ] || return 1
+    [ "$3" = bob ] || latest alice || return 1
+    [ "$3" = alice ] || latest bob
+}
+
+has() { grep -qF -- "$2" "$work/last-$1.txt"; }
+hands() { has "$1" "(White holds $2 cards, Black $3.)"; }
+# The "N:card" pairs of a list shown in a setup mail, one a line.
+pairs() { sed -n '/Nobody else sees it/,/^$/p' "$work/last-$1.txt" | grep -o '[0-9][0-9]*:[0-9][0-9]*'; }
+hand_of() { sed -n 's/^Your hand: //p' "$work/last-$1.txt" | head -n 1 | sed 's/card //g; s/,//g'; }
+
+# Bob's list: the cards he needs first, then the others ascending, wrapped ten a line.
+front="66 34 23 24 25 57 28 69 70 1"
+rest=$(seq 1 72 | grep -vxE '11|22|71|72' | grep -vxF "$(echo $front | tr ' ' '\n')")
+bob_list=$(echo $front $rest)
+bob_wrapped=$(echo $bob_list | tr ' ' '\n' | paste -d ' ' - - - - - - - - - -)
+
+# ---- the challenge and the setting up ----
+printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: a game of cards?\r\nMessage-ID: <challenge@players.test>\r\n\r\nnew tempete\r\nopponent bob@%s\r\ncolour white\r\n' \
+    "$MS_DOMAIN" "$MS_DOMAIN" "$MS_DOMAIN" > "$work/challenge.eml"
+check "alice's challenge reaches the referee" ms_send alice referee "$work/challenge.eml" plain
+ms_wait_count referee 1 15 >/dev/null
+poll; check "poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
+na=1; nb=1
+check "the invitation and its confirmation arrive" ms_wait_count alice 1 15 && ms_wait_count bob 1 15
+seq=0
+check "bob accepts" turn bob "accept" both
+check "the game begins, with what to send" has bob "list random"
+
+check "bob sends his list, over ten lines" turn bob "list $bob_wrapped" bob
+check "bob's setup mail: his list is recorded, in secret" has bob "Your list (yours) is recorded."
+check "bob's setup mail shows his list as he sent it" \
+    [ "$(pairs bob | cut -d: -f2 | tr '\n' ' ' | sed 's/ $//')" = "$bob_list" ]
+check "bob still owes his numbers" has bob "Still to send: five numbers from 1 to 68"
+
+check "alice: list random and her opening numbers" turn alice "list random
+numbers 1 2 3 4 5" alice
+check "alice's setup mail: the referee's list" has alice "Your list (made by the referee) is recorded."
+pairs alice > "$work/alice.list"
+check "alice's list holds the 68 cards once each" \
+    [ "$(cut -d: -f2 "$work/alice.list" | sort -n | tr '\n' ' ')" = "$(seq 1 72 | grep -vxE '11|22|71|72' | tr '\n' ' ')" ]
+pos() { awk -F: -v c="$1" '$2 == c { print $1 }' "$work/alice.list"; }
+
+check "bob: numbers random, and the cards are dealt" turn bob "numbers random" both
+for who in alice bob; do
+    check "$who: the deal" has "$who" "the cards are dealt"
+    check "$who: the commitments" grep -qE '^  (White|Black): [0-9a-f]{64}$' "$work/last-$who.txt"
+    check "$who holds five cards" [ "$(hand_of "$who" | wc -w)" -eq 5 ]
+done
+grep -E '^  (White|Black): [0-9a-f]{64}$' "$work/last-alice.txt" > "$work/commit-alice"
+grep -E '^  (White|Black): [0-9a-f]{64}$' "$work/last-bob.txt" > "$work/commit-bob"
+check "both read the same commitments" cmp -s "$work/commit-alice" "$work/commit-bob"
+check "bob drew the cards at alice's numbers 1-5 on his own list" \
+    [ "$(hand_of bob)" = "66 34 23 24 25" ]
+check "bob's draws are told with their numbers" has bob "card 66 (your number 1)"
+alice_hand=$(hand_of alice)
+# bob's opening numbers, as alice was told them
+sed -n 's/^You drew //p' "$work/last-alice.txt" | grep -o 'your number [0-9]*' | sed 's/your number //' > "$work/bob.sent"
+check "alice drew her cards at bob's five numbers on her own list" [ "$(wc -l < "$work/bob.sent")" -eq 5 ]
+for nbr in $(cat "$work/bob.sent"); do
+    card=$(awk -F: -v n="$nbr" '$1 == n { print $2 }' "$work/alice.list")
+    echo " $alice_hand " | grep -q " $card " || fail "alice's number $nbr should give card $card"
+done
+
+# the number bob sends to give alice CARD (any fresh one if she has it already)
+fresh() {
+    for n in $(seq 1 68); do
+        grep -qx "$n" "$work/bob.sent" || { echo "$n"; return; }
+    done
+}
+give() {         # give CARD, or give any
+    if [ "$1" = any ] || echo " $alice_hand " | grep -q " $1 "; then n=$(fresh); else n=$(pos "$1"); fi
+    echo "$n" >> "$work/bob.sent"
+    echo "$n"
+}
+plain=$(for c in $alice_hand; do case $c in 12|18|28|32|34|42|50|52|57|66) ;; *) echo "$c" ;; esac; done | head -n 1)
+
+# ---- play ----
+check "1. e4, with card $plain" turn alice "card $plain
+e4" both
+check "  White holds 4, Black 5" hands alice 4 5
+check "  bob is told of the card" has bob "White plays card $plain."
+n12=$(give 12)
+check "1... e5, with the number for alice" turn bob "e5
+numbers $n12" both
+check "  alice draws card 12" has alice "You drew card 12 (your number $n12)."
+check "  White holds 5 again" hands alice 5 5
+alice_hand="$alice_hand 12"
+
+check "2. Nf3 with card 12 and its square" turn alice "card 12
+square h6
+Nf3" both
+check "  the square stays with the referee" has bob "White plays card 12: gives the referee a square, in secret."
+check "  bob does not see it" sh -c "! grep -q h6 '$work/last-bob.txt'"
+check "bob intercepts with card 66, taking Nf3 back" turn bob "intercept
+card 66
+effect takeback" both
+check "  alice must answer" has alice "answer the interception"
+check "  Black holds 4" hands alice 4 4
+check "2. Nc3 instead, with one number for bob" turn alice "Nc3
+numbers 6" both
+check "  White moves Nc3 instead" has bob "White moves Nc3 instead."
+check "  bob draws card 57 (his number 6)" has bob "You drew card 57 (your number 6)."
+check "  White 4, Black 5" hands bob 4 5
+n32=$(give 32)
+check "2... Nc6, with the number for alice" turn bob "Nc6
+numbers $n32" both
+check "  alice draws card 32" has alice "You drew card 32 (your number $n32)."
+check "  both hold 5" hands alice 5 5
+alice_hand="$alice_hand 32"
+
+check "3. Bc4" turn alice "Bc4" both
+check "bob intercepts with card 23, capturing the bishop" turn bob "intercept
+card 23
+effect capture c4" both
+check "  Black holds 4" hands alice 5 4
+check "alice answers with card 32" turn alice "card 32
+numbers 7" both
+check "  the interception is disabled, the move stands" has bob "Card 32 disables card 23: White's move stands."
+check "  bob draws card 28" has bob "You drew card 28 (your number 7)."
+check "  White 4, Black 5" hands bob 4 5
+nf=$(give any)
+check "3... Nd4 with card 34, taking card 32" turn bob "card 34
+take 32
+Nd4
+numbers $nf" both
+check "  announced" has alice "Black plays card 34: takes card 32 into their hand."
+check "  bob holds 32 now" [ "$(hand_of bob)" = "24 25 57 28 32" ]
+check "  both hold 5" hands alice 5 5
+
+check "4. Nf3" turn alice "Nf3" both
+check "4... a6" turn bob "a6" both
+check "5. Nxd4 (bob loses a knight)" turn alice "Nxd4" both
+check "5... exd4 with card 57, choosing card 1" turn bob "card 57
+choose 1
+exd4" both
+check "  alice is told the barred number only" has alice "White may no longer send number 10"
+check "  bob holds card 1" [ "$(hand_of bob)" = "24 25 28 32 1" ]
+check "  both hold 5" hands bob 5 5
+
+check "6. Qh5, using the secret square" turn alice "secret h6
+Qh5" both
+check "  the square is checked and announced" has bob "White uses the square given to the referee with card 12: h6."
+check "6... a5 with card 24" turn bob "card 24
+a5" both
+check "  Black holds 4" hands alice 5 4
+check "7. Qxf7 with the barred number is refused" turn alice "Qxf7
+numbers 10" alice
+check "  the reason" has alice "you may not send 10 any more (card 57)"
+check "7. Qxf7 mates" turn alice "Qxf7
+numbers 11" both
+check "  the mate is announced and held open" has bob "Black is mated, unless an interception lifts the mate."
+check "  bob may intercept or concede" has bob "you are mated: intercept the mating move, or concede"
+check "  bob draws card 2" has bob "You drew card 2 (your number 11)."
+check "bob concedes" turn bob "concede" both
+
+# ---- the end: the reveal ----
+for who in alice bob; do
+    check "$who: the game is over, 1-0" has "$who" "game 1 over: 1-0"
+    check "$who: bob's list is revealed as he sent it" has "$who" "Black's list: $bob_list"
+    check "$who: alice's list is revealed" \
+        has "$who" "White's list: $(cut -d: -f2 "$work/alice.list" | tr '\n' ' ' | sed 's/ $//')"
+    check "$who: the square is revealed" has "$who" "squares given to the referee: h6 (card 12)"
+    for side in White Black; do
+        cmd=$(sed -n "/^$side's list: /,/check it with:/s/^  check it with: //p" "$work/last-$who.txt")
+        sum=$(sh -c "$cmd" 2>/dev/null | cut -d' ' -f1)
+        dealt=$(sed -n "s/^  $side: //p" "$work/commit-$who")
+        shown=$(sed -n "/^$side's list: /,/commitment:/s/^  commitment: *//p" "$work/last-$who.txt")
+        check "$who: $side's commitment at the deal is the SHA-256 the revealed command prints" \
+            [ -n "$sum" ] && [ "$sum" = "$dealt" ] && [ "$sum" = "$shown" ]
+    done
+done
+check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
+check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+"$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
+check "the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"

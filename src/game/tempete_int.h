@@ -34,6 +34,19 @@ int tp_read_numbers(struct apply_state *a, const struct order *od, int want, int
 void tp_send_numbers(struct tempete *tp, int from, const int *nums, int n, bool draw);
 int tp_setup(struct apply_state *a, const struct orders *o);
 
+/* tempete_card.c */
+const struct card_info *tp_info(const struct apply_state *a, int card);
+/* May a card of this timing be played as a "move", "interception" or "answer"? */
+bool tp_timing_ok(enum card_timing t, const char *how);
+/* Plays the mail's card as `how` (checks, specials, effects now or after the move),
+ * announcing it; 0 or -1 (refused). No card: checks that nothing needs one. */
+int tp_card_turn(struct apply_state *a, const struct turn_msg *t, const char *how, bool effects_now);
+/* "secret e4": a square given earlier with card 12 or 28, now used. */
+int tp_use_secret(struct apply_state *a, const struct turn_msg *t);
+/* Is the card's effect over once applied (not a continuing one), by the catalogue or, where
+ * it says nothing, as its player says? */
+bool tp_regular_card(const struct apply_state *a, const struct turn_msg *t);
+
 /* tempete_effect.c: the card's board edits. Returns -1 (refused), 0 (applied), or 1
  * (no effect: the Checkmate Rule; nothing was changed). `announce` gets the edits as
  * the opponent reads them. */

@@ -35,34 +35,6 @@
 #include "util/fsutil.h"
 #include "util/log.h"
 
-/* One outgoing mail of the mail being processed. */
-struct outgoing {
-	char id[KEY_MAX];
-	char rcpt[ADDR_MAX];
-	char *text;
-};
-
-/* Everything about the mail (or the referee's action) being processed. */
-struct job {
-	struct pipeline *pl;
-	const char *raw;
-	size_t len;
-	struct msg *m;
-	struct sender s;
-	struct msgtext text;
-	struct orders orders;
-	struct game *g;                 /* the game it concerns, or NULL */
-	struct vacations vac[2];        /* its players' (g->vac points here) */
-	bool game_is_new;
-	struct outcome out;
-	struct outgoing *mails;
-	size_t nmails;
-	int tag_game;
-	const char *result;             /* "applied", "refused", "created", "answered" */
-	char replay_event[512];         /* the X-Tempest-Event of a replayed mail */
-	const char *action;             /* the referee's action (game_referee), or NULL */
-};
-
 /* ---- variants and setup ---- */
 
 static const struct variant *variant_get(struct pipeline *pl, const char *name)
@@ -286,122 +258,6 @@ static void parse_tag(const char *subject, int *game, char *token)
 	}
 }
 
-/* ---- composing replies ---- */
-
-static bool within_budget(struct pipeline *pl, const char *addr)
-{
-	for (size_t i = 0; i < pl->nbudget; i++)
-		if (!strcasecmp(pl->budget[i].addr, addr))
-			return ++pl->budget[i].n <= pl->cfg.max_replies_per_sender;
-	struct budget *b = realloc(pl->budget, (pl->nbudget + 1) * sizeof *b);
-	if (!b)
-		return false;
-	pl->budget = b;
-	snprintf(b[pl->nbudget].addr, ADDR_MAX, "%s", addr);
-	b[pl->nbudget++].n = 1;
-	return pl->cfg.max_replies_per_sender >= 1;
-}
-
-static void outgoing_id(const struct job *j, int game, size_t index, char *out)
-{
-	uint8_t h[CRYPTO_HASH_LEN];
-	char hex[HASH_HEX];
-
-	crypto_sha256(j->s.msg_key, strlen(j->s.msg_key), h);
-	crypto_hex(h, 8, hex);
-	snprintf(out, KEY_MAX, "tempest.%d.%s.%zu@%s", game, hex, index, j->pl->domain);
-}
-
-/* Reply r about game g (the job's game, or another game of the sender's). */
-static int compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
-			 struct err *e)
-{
-	struct pipeline *pl = j->pl;
-	const char *rcpt = r->to >= 0 && g ? g->player[r->to].address : r->address;
-	char *subject = NULL, *body = NULL, hash[HASH_HEX] = "", tag[64], full[1024];
-	char refs[2 * KEY_MAX + 8], head[3][96], tz[64];
-
-	if (!rcpt || !*rcpt)
-		return 0;
-	if (!(pl->flags & PIPELINE_REPLAY) && !within_budget(pl, rcpt)) {
-		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
-			 pl->cfg.max_replies_per_sender);
-		return 0;
-	}
-	struct view_extra x = {
-		.referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
-		.sender = j->s.address, .auth = j->out.auth >= 0 ?
-			(j->out.auth == WHITE ? "White, by token" : "Black, by token") :
-			"not a player of this game",
-		.subject = j->m->subject, .lines = j->text.line, .nlines = j->text.n,
-		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
-		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
-		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
-		.challenge_days = pl->cfg.challenge_days,
-	};
-	if (j->out.auth >= 0 && !strcmp(j->out.auth_how, "password"))
-		x.auth = j->out.auth == WHITE ? "White, by password" : "Black, by password";
-	struct tctx *c = view_context(g && g->pos ? g : NULL, r, &x);
-	if (!c || view_render(&pl->tpl, r, c, &subject, &body, e) < 0) {
-		tctx_free(c);
-		return c ? -1 : err_set(e, "out of memory");
-	}
-	tctx_free(c);
-	if (g && r->to >= 0) {
-		char token[TOKEN_LEN + 1];
-		game_token(pl->st.key, sizeof pl->st.key, g->id, (enum color)r->to, token);
-		snprintf(tag, sizeof tag, "[tempest %d %s]", g->id, token);
-	} else if (g)
-		snprintf(tag, sizeof tag, "[tempest %d]", g->id);
-	else
-		snprintf(tag, sizeof tag, "[tempest]");
-	snprintf(full, sizeof full, "%s %s", tag, subject);
-	struct outgoing *o = realloc(j->mails, (j->nmails + 1) * sizeof *o);
-	if (!o) {
-		free(subject), free(body);
-		return err_set(e, "out of memory");
-	}
-	j->mails = o;
-	o += j->nmails;
-	outgoing_id(j, g ? g->id : 0, index, o->id);
-	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
-	bool to_sender = !strcasecmp(rcpt, j->s.address) && j->m->message_id;
-	if (g)
-		snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g->id, pl->domain,
-			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
-	else
-		snprintf(refs, sizeof refs, "%s", to_sender ? j->m->message_id : "");
-	if (g)
-		game_hash(g, hash);
-	snprintf(head[0], sizeof head[0], "X-Tempest-Game: %d", g ? g->id : 0);
-	snprintf(head[1], sizeof head[1], "X-Tempest-Kind: %s", reply_kind_name(r->kind));
-	snprintf(head[2], sizeof head[2], "X-Tempest-State: %s", hash);
-	/* a mail about no game carries only its kind */
-	const char *extra[] = { head[1], g ? head[0] : NULL, g ? head[2] : NULL, NULL };
-	struct mail_out mo = {
-		.from_name = pl->cfg.referee_name, .from_addr = pl->cfg.referee_address,
-		.to = rcpt, .subject = full, .message_id = o->id,
-		.in_reply_to = to_sender ? j->m->message_id : NULL,
-		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
-		.extra = extra,
-	};
-	o->text = compose_mail(&mo);
-	free(subject);
-	free(body);
-	if (!o->text)
-		return err_set(e, "out of memory composing a reply");
-	j->nmails++;
-	return 0;
-}
-
-static int compose_all(struct job *j, struct err *e)
-{
-	for (size_t i = 0; i < j->out.nreplies; i++)
-		if (compose_reply(j, j->g, &j->out.replies[i], i, e) < 0)
-			return -1;
-	return 0;
-}
-
 /* A refusal about no game, built here rather than by the game model. */
 static int refuse(struct job *j, int lineno, const char *text, const char *reason)
 {
@@ -411,142 +267,6 @@ static int refuse(struct job *j, int lineno, const char *text, const char *reaso
 		if (j->out.replies[i].kind == REPLY_REFUSED)
 			return 0;
 	return outcome_reply(&j->out, REPLY_REFUSED, -1, j->s.address);
-}
-
-/* ---- the game log ---- */
-
-/* The copy of an incoming mail kept in the log: the headers that matter, the decoded
- * text with any password taken out, and a record of what the referee did with it. */
-static char *log_copy(const struct job *j)
-{
-	struct buf b = { 0 }, text = { 0 };
-	const struct msg *m = j->m;
-	char event[640], hash[HASH_HEX] = "-";
-
-	for (const char *p = m->text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		const char *w = p;
-		while (w < p + n && isspace((unsigned char)*w))
-			w++;
-		if ((size_t)(p + n - w) >= 9 && !strncasecmp(w, "password", 8) &&
-		    isspace((unsigned char)w[8]))
-			buf_str(&text, "password (hidden)");
-		else
-			buf_add(&text, p, n);
-		buf_str(&text, "\n");
-		p += n + (nl != NULL);
-	}
-	if (j->g)
-		game_hash(j->g, hash);
-	snprintf(event, sizeof event, "X-Tempest-Event: game=%d; result=%s; events=%zu; after=%s; "
-		 "at=%lld; auth=%s", j->g ? j->g->id : 0, j->result, j->g ? j->g->nevents : 0,
-		 hash, j->s.now, j->out.auth_how ? j->out.auth_how : "none");
-	char keyline[KEY_MAX + 32];
-	snprintf(keyline, sizeof keyline, "X-Tempest-Key: %s", j->s.msg_key);
-	const char *extra[] = { keyline, event, NULL };
-	char *from = compose_header_value("From", m->from_name ? m->from_name : "");
-	char *subject = compose_header_value("Subject", m->subject);
-	buf_printf(&b, "From: %s <%s>\r\n", from ? from : "", m->from_addr);
-	buf_printf(&b, "To: %s\r\nSubject: %s\r\n", j->pl->cfg.referee_address,
-		   subject ? subject : "");
-	if (m->date)
-		buf_printf(&b, "Date: %s\r\n", m->date);
-	if (m->message_id)
-		buf_printf(&b, "Message-ID: <%s>\r\n", m->message_id);
-	if (m->in_reply_to)
-		buf_printf(&b, "In-Reply-To: <%s>\r\n", m->in_reply_to);
-	for (size_t i = 0; extra[i]; i++)
-		buf_printf(&b, "%s\r\n", extra[i]);
-	buf_str(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n"
-		"Content-Transfer-Encoding: quoted-printable\r\n\r\n");
-	char *qp = compose_qp(text.s ? text.s : "");
-	buf_str(&b, qp ? qp : "");
-	free(qp);
-	free(from);
-	free(subject);
-	buf_free(&text);
-	return buf_take(&b);
-}
-
-static int append_log(struct job *j, int fd, struct err *e)
-{
-	char *copy = log_copy(j);
-
-	if (!copy)
-		return err_set(e, "out of memory");
-	int rc = mbox_append(fd, copy, strlen(copy), j->s.address, j->s.now, e);
-	free(copy);
-	for (size_t i = 0; rc == 0 && i < j->nmails; i++)
-		rc = mbox_append(fd, j->mails[i].text, strlen(j->mails[i].text),
-				 j->pl->cfg.referee_address, j->s.now, e);
-	return rc;
-}
-
-/* ---- commit ---- */
-
-static int print_mails(struct job *j, struct err *e)
-{
-	for (size_t i = 0; i < j->nmails; i++) {
-		fflush(j->pl->out);
-		if (mbox_append(fileno(j->pl->out), j->mails[i].text, strlen(j->mails[i].text),
-				j->pl->cfg.referee_address, j->s.now, e) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int commit(struct job *j, struct err *e)
-{
-	struct pipeline *pl = j->pl;
-
-	if (pl->flags & PIPELINE_DRY_RUN)
-		return print_mails(j, e);
-	for (size_t i = 0; i < j->nmails && !(pl->flags & PIPELINE_REPLAY); i++)
-		if (outbox_put(pl->outbox, j->mails[i].id, j->mails[i].text, strlen(j->mails[i].text),
-			       e) < 0)
-			return -1;
-	fault_point("after-outbox");
-	/* the players' registry before the game: it is keyed by the mail, so a run that dies
-	 * before the game's commit redoes the same request instead of adding one */
-	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone) &&
-	    players_save(&pl->st, &pl->players, e) < 0)
-		return -1;
-	if (j->g) {
-		int fd;
-		if (game_add_mail(j->g, j->s.msg_key) < 0)
-			return err_set(e, "out of memory");
-		for (size_t i = 0; i < j->nmails; i++)
-			if (game_remember_sent(j->g, j->mails[i].id) < 0)
-				return err_set(e, "out of memory");
-		if (store_log_open(&pl->st, j->g, &fd, e) < 0)
-			return -1;
-		if (append_log(j, fd, e) < 0) {
-			close(fd);
-			return -1;
-		}
-		if (store_log_close(fd, &j->g->log_size, e) < 0)
-			return -1;
-		fault_point("before-save");
-		if (store_save(&pl->st, j->g, e) < 0)
-			return -1;
-	} else {
-		char path[PATH_MAX + 32];
-		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
-		int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-		if (fd < 0 || append_log(j, fd, e) < 0 || fsync(fd) < 0) {
-			if (fd >= 0)
-				close(fd);
-			return e->msg[0] ? -1 : err_set(e, "cannot write %s", path);
-		}
-		close(fd);
-	}
-	fault_point("after-commit");
-	if (!(pl->flags & PIPELINE_REPLAY) && store_mark_seen(&pl->st, j->s.msg_key, e) < 0)
-		return -1;
-	pl->stats.queued += (int)j->nmails;
-	return 0;
 }
 
 /* ---- routing ---- */
@@ -587,45 +307,6 @@ static int on_game(struct job *j, int id, struct err *e)
 		pipeline_attach(pl, j->g, j->vac, NULL);
 	}
 	return 0;
-}
-
-/* A vacation concerns all of a player's games: the opponents in the others are told. */
-static int tell_other_games(struct job *j, struct err *e)
-{
-	struct pipeline *pl = j->pl;
-	const struct player_change *ch = &j->out.player;
-	int *ids;
-	size_t n;
-
-	if (!(ch->vacation || ch->vacation_end) || !j->g)
-		return 0;
-	if (store_list(&pl->st, &ids, &n, e) < 0)
-		return -1;
-	char note[400], until[CLOCK_ISO_MAX];
-	clock_iso(ch->end, until);
-	if (ch->vacation)
-		snprintf(note, sizeof note, "Your opponent (%s) is on vacation until %.16s UTC: their "
-			 "clock does not run meanwhile, in any of their games.", j->s.address, until);
-	else
-		snprintf(note, sizeof note, "Your opponent (%s) is back from vacation: their clock runs "
-			 "again.", j->s.address);
-	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		struct game *g;
-		struct vacations vac[2];
-		if (ids[i] == j->g->id || pipeline_load_game(pl, ids[i], &g, vac, e) != 0)
-			continue;
-		int me = !strcasecmp(g->player[WHITE].address, j->s.address) ? WHITE :
-			 !strcasecmp(g->player[BLACK].address, j->s.address) ? BLACK : -1;
-		if (me >= 0 && g->status == GAME_PLAYING) {
-			struct reply r = { .kind = REPLY_NOTICE, .to = 1 - me, .about = -1 };
-			snprintf(r.note, sizeof r.note, "%s", note);
-			rc = compose_reply(j, g, &r, 1000 + i, e);
-		}
-		game_free(g);
-	}
-	free(ids);
-	return rc;
 }
 
 static int on_challenge(struct job *j, struct err *e)
@@ -833,8 +514,8 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 		count(pl, j.result);
 		goto done;
 	}
-	if (compose_all(&j, e) < 0 || (j.out.changed && tell_other_games(&j, e) < 0) ||
-	    commit(&j, e) < 0)
+	if (job_compose_all(&j, e) < 0 || (j.out.changed && job_tell_others(&j, e) < 0) ||
+	    job_commit(&j, e) < 0)
 		goto done;
 	if (pl->replay && replay_compare(pl->replay, j.g, j.result, j.replay_event, e) < 0)
 		goto done;
@@ -882,7 +563,7 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 		rc = 1;
 		goto done;
 	}
-	if (compose_all(&j, e) < 0 || commit(&j, e) < 0)
+	if (job_compose_all(&j, e) < 0 || job_commit(&j, e) < 0)
 		goto done;
 	if (id)
 		*id = j.g->id;

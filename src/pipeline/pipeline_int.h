@@ -7,6 +7,9 @@
 #include <stdio.h>
 
 #include "config/config.h"
+#include "game/order.h"
+#include "mail/msg.h"
+#include "mail/msgtext.h"
 #include "game/game.h"
 #include "pipeline/pipeline.h"
 #include "render/view.h"
@@ -38,6 +41,45 @@ struct pipeline {
 	struct players players;         /* time zones and vacations (players.h) */
 	struct policy policy;
 };
+
+/* One outgoing mail of the mail being processed. */
+struct outgoing {
+	char id[KEY_MAX];
+	char rcpt[ADDR_MAX];
+	char *text;
+};
+
+/* Everything about the mail (or the referee's action) being processed. */
+struct job {
+	struct pipeline *pl;
+	const char *raw;
+	size_t len;
+	struct msg *m;
+	struct sender s;
+	struct msgtext text;
+	struct orders orders;
+	struct game *g;                 /* the game it concerns, or NULL */
+	struct vacations vac[2];        /* its players' (g->vac points here) */
+	bool game_is_new;
+	struct outcome out;
+	struct outgoing *mails;
+	size_t nmails;
+	int tag_game;
+	const char *result;             /* "applied", "refused", "created", "answered" */
+	char replay_event[512];         /* the X-Tempest-Event of a replayed mail */
+	const char *action;             /* the referee's action (game_referee), or NULL */
+};
+
+/* replies.c: the job's replies rendered and composed (j->mails), within the per-sender
+ * budget; r about game g (the job's, or another of the sender's games). */
+int job_compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
+		      struct err *e);
+int job_compose_all(struct job *j, struct err *e);
+/* A vacation concerns all of a player's games: notices to the opponents in the others. */
+int job_tell_others(struct job *j, struct err *e);
+/* commit.c: the job's commit, in the order that makes a crash safe (pipeline.c's header
+ * comment); a dry run prints the mails instead. */
+int job_commit(struct job *j, struct err *e);
 
 /* A game's players' vacations (into vac, which must outlive the game's use of them) and
  * the referee's limits, leaving out what the mail `except` asked (NULL: nothing). */

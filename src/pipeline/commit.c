@@ -1,0 +1,152 @@
+/* commit.c: committing a job (pipeline_int.h, job_commit): the outbox, the players'
+ * registry, the game log, the state, the seen mark, in that order (pipeline.c says why). */
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "mail/compose.h"
+#include "mail/mbox.h"
+#include "mail/outbox.h"
+#include "pipeline/pipeline_int.h"
+#include "util/buf.h"
+#include "util/fault.h"
+
+/* ---- the game log ---- */
+
+/* The copy of an incoming mail kept in the log: the headers that matter, the decoded
+ * text with any password taken out, and a record of what the referee did with it. */
+static char *log_copy(const struct job *j)
+{
+	struct buf b = { 0 }, text = { 0 };
+	const struct msg *m = j->m;
+	char event[640], hash[HASH_HEX] = "-";
+
+	for (const char *p = m->text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		const char *w = p;
+		while (w < p + n && isspace((unsigned char)*w))
+			w++;
+		if ((size_t)(p + n - w) >= 9 && !strncasecmp(w, "password", 8) &&
+		    isspace((unsigned char)w[8]))
+			buf_str(&text, "password (hidden)");
+		else
+			buf_add(&text, p, n);
+		buf_str(&text, "\n");
+		p += n + (nl != NULL);
+	}
+	if (j->g)
+		game_hash(j->g, hash);
+	snprintf(event, sizeof event, "X-Tempest-Event: game=%d; result=%s; events=%zu; after=%s; "
+		 "at=%lld; auth=%s", j->g ? j->g->id : 0, j->result, j->g ? j->g->nevents : 0,
+		 hash, j->s.now, j->out.auth_how ? j->out.auth_how : "none");
+	char keyline[KEY_MAX + 32];
+	snprintf(keyline, sizeof keyline, "X-Tempest-Key: %s", j->s.msg_key);
+	const char *extra[] = { keyline, event, NULL };
+	char *from = compose_header_value("From", m->from_name ? m->from_name : "");
+	char *subject = compose_header_value("Subject", m->subject);
+	buf_printf(&b, "From: %s <%s>\r\n", from ? from : "", m->from_addr);
+	buf_printf(&b, "To: %s\r\nSubject: %s\r\n", j->pl->cfg.referee_address,
+		   subject ? subject : "");
+	if (m->date)
+		buf_printf(&b, "Date: %s\r\n", m->date);
+	if (m->message_id)
+		buf_printf(&b, "Message-ID: <%s>\r\n", m->message_id);
+	if (m->in_reply_to)
+		buf_printf(&b, "In-Reply-To: <%s>\r\n", m->in_reply_to);
+	for (size_t i = 0; extra[i]; i++)
+		buf_printf(&b, "%s\r\n", extra[i]);
+	buf_str(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n"
+		"Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+	char *qp = compose_qp(text.s ? text.s : "");
+	buf_str(&b, qp ? qp : "");
+	free(qp);
+	free(from);
+	free(subject);
+	buf_free(&text);
+	return buf_take(&b);
+}
+
+static int append_log(struct job *j, int fd, struct err *e)
+{
+	char *copy = log_copy(j);
+
+	if (!copy)
+		return err_set(e, "out of memory");
+	int rc = mbox_append(fd, copy, strlen(copy), j->s.address, j->s.now, e);
+	free(copy);
+	for (size_t i = 0; rc == 0 && i < j->nmails; i++)
+		rc = mbox_append(fd, j->mails[i].text, strlen(j->mails[i].text),
+				 j->pl->cfg.referee_address, j->s.now, e);
+	return rc;
+}
+
+/* ---- commit ---- */
+
+static int print_mails(struct job *j, struct err *e)
+{
+	for (size_t i = 0; i < j->nmails; i++) {
+		fflush(j->pl->out);
+		if (mbox_append(fileno(j->pl->out), j->mails[i].text, strlen(j->mails[i].text),
+				j->pl->cfg.referee_address, j->s.now, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int job_commit(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+
+	if (pl->flags & PIPELINE_DRY_RUN)
+		return print_mails(j, e);
+	for (size_t i = 0; i < j->nmails && !(pl->flags & PIPELINE_REPLAY); i++)
+		if (outbox_put(pl->outbox, j->mails[i].id, j->mails[i].text, strlen(j->mails[i].text),
+			       e) < 0)
+			return -1;
+	fault_point("after-outbox");
+	/* the players' registry before the game: it is keyed by the mail, so a run that dies
+	 * before the game's commit redoes the same request instead of adding one */
+	const struct player_change *ch = &j->out.player;
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone) &&
+	    players_save(&pl->st, &pl->players, e) < 0)
+		return -1;
+	if (j->g) {
+		int fd;
+		if (game_add_mail(j->g, j->s.msg_key) < 0)
+			return err_set(e, "out of memory");
+		for (size_t i = 0; i < j->nmails; i++)
+			if (game_remember_sent(j->g, j->mails[i].id) < 0)
+				return err_set(e, "out of memory");
+		if (store_log_open(&pl->st, j->g, &fd, e) < 0)
+			return -1;
+		if (append_log(j, fd, e) < 0) {
+			close(fd);
+			return -1;
+		}
+		if (store_log_close(fd, &j->g->log_size, e) < 0)
+			return -1;
+		fault_point("before-save");
+		if (store_save(&pl->st, j->g, e) < 0)
+			return -1;
+	} else {
+		char path[PATH_MAX + 32];
+		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
+		int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+		if (fd < 0 || append_log(j, fd, e) < 0 || fsync(fd) < 0) {
+			if (fd >= 0)
+				close(fd);
+			return e->msg[0] ? -1 : err_set(e, "cannot write %s", path);
+		}
+		close(fd);
+	}
+	fault_point("after-commit");
+	if (!(pl->flags & PIPELINE_REPLAY) && store_mark_seen(&pl->st, j->s.msg_key, e) < 0)
+		return -1;
+	pl->stats.queued += (int)j->nmails;
+	return 0;
+}
+

@@ -1,0 +1,166 @@
+/* replies.c: composing a job's replies (pipeline_int.h): each reply rendered from its
+ * template for its reader, in their time zone, and made into a mail with a stable
+ * Message-ID (so that a job done again after a crash writes the same outbox files). */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mail/compose.h"
+#include "pipeline/pipeline_int.h"
+#include "store/store.h"
+#include "util/clock.h"
+#include "util/log.h"
+
+static bool within_budget(struct pipeline *pl, const char *addr)
+{
+	for (size_t i = 0; i < pl->nbudget; i++)
+		if (!strcasecmp(pl->budget[i].addr, addr))
+			return ++pl->budget[i].n <= pl->cfg.max_replies_per_sender;
+	struct budget *b = realloc(pl->budget, (pl->nbudget + 1) * sizeof *b);
+	if (!b)
+		return false;
+	pl->budget = b;
+	snprintf(b[pl->nbudget].addr, ADDR_MAX, "%s", addr);
+	b[pl->nbudget++].n = 1;
+	return pl->cfg.max_replies_per_sender >= 1;
+}
+
+static void outgoing_id(const struct job *j, int game, size_t index, char *out)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char hex[HASH_HEX];
+
+	crypto_sha256(j->s.msg_key, strlen(j->s.msg_key), h);
+	crypto_hex(h, 8, hex);
+	snprintf(out, KEY_MAX, "tempest.%d.%s.%zu@%s", game, hex, index, j->pl->domain);
+}
+
+/* Reply r about game g (the job's game, or another game of the sender's). */
+int job_compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
+			 struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	const char *rcpt = r->to >= 0 && g ? g->player[r->to].address : r->address;
+	char *subject = NULL, *body = NULL, hash[HASH_HEX] = "", tag[64], full[1024];
+	char refs[2 * KEY_MAX + 8], head[3][96], tz[64];
+
+	if (!rcpt || !*rcpt)
+		return 0;
+	if (!(pl->flags & PIPELINE_REPLAY) && !within_budget(pl, rcpt)) {
+		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
+			 pl->cfg.max_replies_per_sender);
+		return 0;
+	}
+	struct view_extra x = {
+		.referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
+		.sender = j->s.address, .auth = j->out.auth >= 0 ?
+			(j->out.auth == WHITE ? "White, by token" : "Black, by token") :
+			"not a player of this game",
+		.subject = j->m->subject, .lines = j->text.line, .nlines = j->text.n,
+		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
+		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
+		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
+		.challenge_days = pl->cfg.challenge_days,
+	};
+	if (j->out.auth >= 0 && !strcmp(j->out.auth_how, "password"))
+		x.auth = j->out.auth == WHITE ? "White, by password" : "Black, by password";
+	struct tctx *c = view_context(g && g->pos ? g : NULL, r, &x);
+	if (!c || view_render(&pl->tpl, r, c, &subject, &body, e) < 0) {
+		tctx_free(c);
+		return c ? -1 : err_set(e, "out of memory");
+	}
+	tctx_free(c);
+	if (g && r->to >= 0) {
+		char token[TOKEN_LEN + 1];
+		game_token(pl->st.key, sizeof pl->st.key, g->id, (enum color)r->to, token);
+		snprintf(tag, sizeof tag, "[tempest %d %s]", g->id, token);
+	} else if (g)
+		snprintf(tag, sizeof tag, "[tempest %d]", g->id);
+	else
+		snprintf(tag, sizeof tag, "[tempest]");
+	snprintf(full, sizeof full, "%s %s", tag, subject);
+	struct outgoing *o = realloc(j->mails, (j->nmails + 1) * sizeof *o);
+	if (!o) {
+		free(subject), free(body);
+		return err_set(e, "out of memory");
+	}
+	j->mails = o;
+	o += j->nmails;
+	outgoing_id(j, g ? g->id : 0, index, o->id);
+	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
+	bool to_sender = !strcasecmp(rcpt, j->s.address) && j->m->message_id;
+	if (g)
+		snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g->id, pl->domain,
+			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
+	else
+		snprintf(refs, sizeof refs, "%s", to_sender ? j->m->message_id : "");
+	if (g)
+		game_hash(g, hash);
+	snprintf(head[0], sizeof head[0], "X-Tempest-Game: %d", g ? g->id : 0);
+	snprintf(head[1], sizeof head[1], "X-Tempest-Kind: %s", reply_kind_name(r->kind));
+	snprintf(head[2], sizeof head[2], "X-Tempest-State: %s", hash);
+	/* a mail about no game carries only its kind */
+	const char *extra[] = { head[1], g ? head[0] : NULL, g ? head[2] : NULL, NULL };
+	struct mail_out mo = {
+		.from_name = pl->cfg.referee_name, .from_addr = pl->cfg.referee_address,
+		.to = rcpt, .subject = full, .message_id = o->id,
+		.in_reply_to = to_sender ? j->m->message_id : NULL,
+		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
+		.extra = extra,
+	};
+	o->text = compose_mail(&mo);
+	free(subject);
+	free(body);
+	if (!o->text)
+		return err_set(e, "out of memory composing a reply");
+	j->nmails++;
+	return 0;
+}
+
+int job_compose_all(struct job *j, struct err *e)
+{
+	for (size_t i = 0; i < j->out.nreplies; i++)
+		if (job_compose_reply(j, j->g, &j->out.replies[i], i, e) < 0)
+			return -1;
+	return 0;
+}
+
+/* A vacation concerns all of a player's games: the opponents in the others are told. */
+int job_tell_others(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	const struct player_change *ch = &j->out.player;
+	int *ids;
+	size_t n;
+
+	if (!(ch->vacation || ch->vacation_end) || !j->g)
+		return 0;
+	if (store_list(&pl->st, &ids, &n, e) < 0)
+		return -1;
+	char note[400], until[CLOCK_ISO_MAX];
+	clock_iso(ch->end, until);
+	if (ch->vacation)
+		snprintf(note, sizeof note, "Your opponent (%s) is on vacation until %.16s UTC: their "
+			 "clock does not run meanwhile, in any of their games.", j->s.address, until);
+	else
+		snprintf(note, sizeof note, "Your opponent (%s) is back from vacation: their clock runs "
+			 "again.", j->s.address);
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct game *g;
+		struct vacations vac[2];
+		if (ids[i] == j->g->id || pipeline_load_game(pl, ids[i], &g, vac, e) != 0)
+			continue;
+		int me = !strcasecmp(g->player[WHITE].address, j->s.address) ? WHITE :
+			 !strcasecmp(g->player[BLACK].address, j->s.address) ? BLACK : -1;
+		if (me >= 0 && g->status == GAME_PLAYING) {
+			struct reply r = { .kind = REPLY_NOTICE, .to = 1 - me, .about = -1 };
+			snprintf(r.note, sizeof r.note, "%s", note);
+			rc = job_compose_reply(j, g, &r, 1000 + i, e);
+		}
+		game_free(g);
+	}
+	free(ids);
+	return rc;
+}
+

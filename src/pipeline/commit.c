@@ -114,6 +114,9 @@ int job_commit(struct job *j, struct err *e)
 	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone) &&
 	    players_save(&pl->st, &pl->players, e) < 0)
 		return -1;
+	if (j->g && j->game_is_new && !(pl->flags & PIPELINE_REPLAY) &&
+	    store_note_creation(&pl->st, j->s.msg_key, j->g->id, e) < 0)
+		return -1;
 	if (j->g) {
 		int fd;
 		if (game_add_mail(j->g, j->s.msg_key) < 0)

@@ -489,24 +489,46 @@ int store_next_id(struct store *st, int *id, struct err *e)
 	return 0;
 }
 
+static void created_path(const struct store *st, const char *key, char *out, size_t len)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char hex[HASH_HEX];
+
+	crypto_sha256(key, strlen(key), h);
+	crypto_hex(h, sizeof h, hex);
+	snprintf(out, len, "%s/created/%s", st->dir, hex);
+}
+
+int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e)
+{
+	char path[PATH_MAX + 96], dir[PATH_MAX + 16], text[32];
+
+	snprintf(dir, sizeof dir, "%s/created", st->dir);
+	created_path(st, msg_key, path, sizeof path);
+	snprintf(text, sizeof text, "%d\n", id);
+	if (fs_mkdirs(dir, 0700, e) < 0)
+		return -1;
+	return fs_write_atomic(path, text, strlen(text), 0600, e);
+}
+
 int store_game_created_by(struct store *st, const char *msg_key)
 {
-	int *ids, found = 0;
-	size_t n;
+	char path[PATH_MAX + 96], *text;
+	struct game *g;
 	struct err e;
+	int id, found = 0;
 
-	if (store_list(st, &ids, &n, &e) < 0)
+	created_path(st, msg_key, path, sizeof path);
+	if (!fs_exists(path) || fs_read(path, 64, &text, NULL, &e) < 0)
 		return 0;
-	for (size_t i = n; i-- > 0 && !found;) {
-		struct game *g;
-		if (store_load(st, ids[i], &g, &e) != 0)
-			continue;
-		if (g->nevents && !strcmp(g->events[0].kind, "challenge") &&
-		    !strcmp(g->events[0].msg, msg_key))
-			found = g->id;
+	id = atoi(text);
+	free(text);
+	/* noted before the game's first commit: it counts only if that commit was made */
+	if (id > 0 && store_load(st, id, &g, &e) == 0) {
+		if (g->nevents && !strcmp(g->events[0].msg, msg_key))
+			found = id;
 		game_free(g);
 	}
-	free(ids);
 	return found;
 }
 

@@ -6,6 +6,7 @@
  *   DIR/games/N.json      game N's state (JSON), replaced atomically
  *   DIR/games/N.mbox      game N's log: every mail received and sent, in order
  *   DIR/seen/XX/HASH      one empty file per processed mail (HASH = SHA-256 of its key)
+ *   DIR/created/HASH      the number of the game a mail (a challenge) created
  *   DIR/outbox/           replies waiting to be sent (outbox.h)
  *
  * A struct store is the caller's; store_open() fills it and takes the lock, store_close()
@@ -38,7 +39,10 @@ int store_save(struct store *st, const struct game *g, struct err *e);
 /* The games' numbers, ascending; *ids is the caller's to free(). */
 int store_list(struct store *st, int **ids, size_t *n, struct err *e);
 int store_next_id(struct store *st, int *id, struct err *e);
-/* The game created by the mail with this key, or 0. */
+/* Notes that the mail with this key creates game id (before the game's first commit:
+ * DIR/created/HASH), so that the mail processed again after a crash finds its game. */
+int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e);
+/* The game created by the mail with this key (noted, and committed), or 0. */
 int store_game_created_by(struct store *st, const char *msg_key);
 
 bool store_seen(const struct store *st, const char *msg_key);

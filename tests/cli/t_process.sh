@@ -155,6 +155,20 @@ for point in after-outbox before-save after-commit; do
   [ "$logs" = "$clean_logs" ] && ok || bad "$point: the game log has no duplicate ($logs v $clean_logs)"
 done
 
+# -- a challenge killed at each commit step makes one game, not two
+mail carol@example.org "a game?" "new chess\nopponent dave@example.org"
+cp "$tmp/m.eml" "$tmp/challenge.eml"
+for point in after-outbox before-save after-commit; do
+  K=$tmp/c-$point; rm -rf "$K"; cp -r "$W" "$K"; sed -i "s|$W|$K|" "$K/conf"
+  before=$(ls "$K/data/games" | grep -c '\.json$')
+  TEMPEST_FAULT=$point "$T" process -c "$K/conf" < "$tmp/challenge.eml" > /dev/null 2>&1
+  rc=$?
+  [ "$rc" -eq 137 ] && ok || bad "challenge, $point: the run was killed (exit $rc)"
+  run_in "$tmp/challenge.eml" "$T" process -c "$K/conf"
+  after=$(ls "$K/data/games" | grep -c '\.json$')
+  [ "$after" -eq $((before + 1)) ] && ok || bad "challenge, $point: one game made ($before -> $after)"
+done
+
 # -- the game log replays to the same states
 run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/replayed"
 expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"

@@ -1,0 +1,168 @@
+#!/bin/sh
+# `tempest poll` next to mbsync, against the same real IMAP mailbox. Starts the end-to-end
+# mail stack (tests/e2e/mailstack.sh: Dovecot and Postfix on 127.0.0.1, root only, on its
+# own ports so that a running `make check` is not disturbed), writes 1,000 players' mails
+# (bench/genmail: 50 games of 20 mails, with the right reply tokens) straight into the
+# referee's Maildir new/ (files handed over by rename, named so that Dovecot gives them
+# UIDs in order), and lets Dovecot index them. Then, both over IMAP with STARTTLS
+# verified against the stack's CA:
+#   - mbsync (isync) pulls the 1,000 mails into a local Maildir: the cost of fetching
+#     them alone, pipelined, as a mail synchroniser does it;
+#   - `tempest poll` processes them: fetch, apply, commit (fsynced), move to Processed.
+#     smtp_url is left empty, so the replies go to standard output (/dev/null): the SMTP
+#     side is another server's work and would make the two runs measure different things.
+# Every mail must end in Processed and every game at ply 18, or the bench fails. The
+# stack is stopped by PID on every exit.
+# Usage: bench/poll.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+case ${1:-./tempest} in /*) T=${1:-./tempest} ;; *) T=$PWD/${1:-./tempest} ;; esac
+case ${2:-build/bench} in /*) B=${2:-build/bench} ;; *) B=$PWD/${2:-build/bench} ;; esac
+GAMES=${BENCH_POLL_GAMES:-50}
+PLIES=18
+TIME=/usr/bin/time
+mails=$((GAMES * 20))
+
+if [ "$(id -u)" != 0 ]; then
+    echo
+    echo "tempest poll v mbsync: skipped (the mail stack needs root)"
+    exit 0
+fi
+for cmd in mbsync "$TIME"; do
+    command -v "$cmd" >/dev/null 2>&1 || { echo "bench poll: $cmd not found (apt-get install isync time)" >&2; exit 1; }
+done
+
+# Ports of their own, unless set: the e2e tests use 11143 and up.
+export MS_IMAP_PORT=${MS_IMAP_PORT:-12143} MS_IMAPS_PORT=${MS_IMAPS_PORT:-12993}
+export MS_SMTP_PORT=${MS_SMTP_PORT:-12025} MS_SMTPS_PORT=${MS_SMTPS_PORT:-12465}
+. "$root/tests/e2e/mailstack.sh"
+
+fail() {
+    echo "bench poll: $*" >&2
+    exit 1
+}
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+dir=$(ms_tempdir bench) || exit 1
+stack=$dir/stack; work=$dir/work
+stack_up=no
+on_exit() {
+    rc=$?
+    trap - EXIT INT TERM HUP
+    if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
+        mailstack_down "$stack" || { echo "bench poll: the mail stack did not stop" >&2; rc=1; }
+    fi
+    if [ "$rc" -eq 0 ] || [ -z "${BENCH_KEEP:-}" ]; then
+        rm -rf "$dir"
+    else
+        echo "bench poll: kept $dir" >&2
+    fi
+    exit "$rc"
+}
+trap on_exit EXIT
+trap 'exit 1' INT TERM HUP
+
+mkdir -p "$work/stage/new" "$work/data" "$work/mbsync/INBOX" || exit 1
+stack_up=yes
+mailstack_up "$stack" || fail "the mail stack did not start"
+
+# The referee's Maildir exists once Dovecot has opened the INBOX.
+[ "$(ms_uids referee INBOX | grep -c .)" -eq 0 ] || fail "the referee's INBOX is not empty"
+maildir=$MS_DIR/mail/$MS_DOMAIN/referee
+[ -d "$maildir/new" ] || fail "no Maildir at $maildir"
+"$B/genmail" -g "$GAMES" -r "referee@$MS_DOMAIN" -k "$work/key" -d "$work/stage" ||
+    fail "genmail failed"
+chown vmail:vmail "$work/stage/new"/* || exit 1
+start=$(ms_now_ms)
+mv "$work/stage/new"/* "$maildir/new/" || fail "cannot move the mails into $maildir/new"
+ms_wait_count referee "$mails" 60 || fail "Dovecot does not show the $mails mails"
+deliver_ms=$(( $(ms_now_ms) - start ))
+
+pass=$(ms_pass referee)
+cat > "$work/mbsyncrc" <<EOF
+IMAPAccount bench
+Host localhost
+Port $MS_IMAP_PORT
+User referee@$MS_DOMAIN
+Pass $pass
+SSLType STARTTLS
+CertificateFile $MS_CA
+
+IMAPStore bench-far
+Account bench
+
+MaildirStore bench-near
+Path $work/mbsync/
+Inbox $work/mbsync/INBOX
+
+Channel bench
+Far :bench-far:
+Near :bench-near:
+Patterns INBOX
+Sync Pull
+Create Near
+SyncState *
+EOF
+chmod 600 "$work/mbsyncrc"
+
+printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$pass" > "$work/netrc"
+chmod 600 "$work/netrc"
+cp "$work/key" "$work/data/key" && chmod 600 "$work/data/key" || exit 1
+cat > "$work/tempest.conf" <<EOF
+referee_address = referee@$MS_DOMAIN
+data_dir = $work/data
+imap_url = $MS_IMAP_URL
+smtp_url =
+netrc_file = $work/netrc
+tls_ca_file = $MS_CA
+starttls = yes
+max_replies_per_sender = 1000000
+EOF
+
+# Prints "wall user sys maxrss_kb" of the command; its output goes to $work/NAME.out/err.
+timed() {
+    name=$1; shift
+    "$TIME" -f '%e %U %S %M' -o "$work/$name.time" "$@" > "$work/$name.out" 2> "$work/$name.err" ||
+        { tail -n 20 "$work/$name.err" >&2; fail "$name failed"; }
+    cat "$work/$name.time"
+}
+
+load_before=$(load)
+res=$(timed mbsync mbsync -c "$work/mbsyncrc" -q bench) || exit 1
+set -- $res
+m_wall=$1 m_user=$2 m_sys=$3 m_rss=$4
+got=$(find "$work/mbsync/INBOX/new" "$work/mbsync/INBOX/cur" -type f | wc -l)
+[ "$got" -eq "$mails" ] || fail "mbsync fetched $got mails, not $mails"
+[ "$(ms_uids referee INBOX | grep -c .)" -eq "$mails" ] || fail "mbsync changed the INBOX"
+
+res=$(timed poll "$T" poll -c "$work/tempest.conf") || exit 1
+set -- $res
+t_wall=$1 t_user=$2 t_sys=$3 t_rss=$4
+left=$(ms_uids referee INBOX | grep -c .)
+moved=$(ms_uids referee Processed | grep -c .)
+[ "$left" -eq 0 ] && [ "$moved" -eq "$mails" ] ||
+    fail "after the poll: $left mails in INBOX, $moved in Processed (want 0 and $mails)"
+"$T" list -c "$work/tempest.conf" > "$work/list" || fail "tempest list failed"
+done_games=$(awk -v p=$PLIES 'NR > 1 && $6 == p' "$work/list" | wc -l)
+if [ "$done_games" -ne "$GAMES" ]; then
+    echo "bench poll: only $done_games of $GAMES games reached ply $PLIES:" >&2
+    head -n 10 "$work/list" >&2
+    head -n 10 "$work/poll.err" >&2
+    exit 1
+fi
+
+echo
+echo "tempest poll v mbsync: $mails mails over $GAMES games in the referee's INBOX on Dovecot" \
+     "(127.0.0.1, IMAP with STARTTLS);"
+echo "replies to /dev/null (smtp_url empty); all mails moved to Processed, all games at ply $PLIES;" \
+     "the mails reached Dovecot's index $deliver_ms ms after being written to new/"
+echo "load average before: $load_before; after: $(load)"
+awk -v n="$mails" -v tw="$t_wall" -v tu="$t_user" -v ts="$t_sys" -v tr="$t_rss" \
+    -v mw="$m_wall" -v mu="$m_user" -v ms="$m_sys" -v mr="$m_rss" 'BEGIN {
+    printf "%-28s %7s %9s %9s %9s %10s %10s\n", "program", "mails", "wall-s", "user-s", "sys-s", "mails/s", "peak-RSS"
+    printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "mbsync (pull to a Maildir)", n, mw, mu, ms, n / mw, mr / 1024
+    printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "tempest poll", n, tw, tu, ts, n / tw, tr / 1024
+    printf "tempest poll takes %.1fx the time of mbsync; %.2f ms a mail\n", tw / mw, 1000 * tw / n
+}'

@@ -1,0 +1,95 @@
+#!/bin/sh
+# `tempest process` throughput next to its floor. bench/genmail writes an mbox of the
+# players' mail for GAMES games (default 500): each game a challenge, an acceptance and an
+# 18-ply opening, 20 mails a game (10,000 in all), with the right reply tokens, the games
+# overlapping in time. `tempest process` reads it in the embedded mode (no SMTP: replies
+# to standard output, here /dev/null) into a fresh data directory, with every commit
+# fsynced as in production; every game must then stand at ply 18, or the run measured
+# refusals and the bench fails. The floor is bench/etpanfloor: the same mbox split by the
+# project's reader and each message parsed by libetpan's mailmime_parse alone (best of 5
+# runs, timed by itself). Wall time, CPU time and peak memory come from GNU time; the
+# load average is printed, as other work on the machine slows the numbers.
+# Usage: bench/process.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail and etpanfloor)
+set -eu
+T=${1:-./tempest}
+B=${2:-build/bench}
+GAMES=${BENCH_GAMES:-500}
+PLIES=18
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench: $TIME not found (apt-get install time)" >&2; exit 1; }
+
+tmp=$(mktemp -d /tmp/tempest-bench-process.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+fail() {
+    echo "bench process: $*" >&2
+    exit 1
+}
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# Prints "wall user sys maxrss_kb" of the command, whose output goes to $tmp/out.
+timed() {
+    "$TIME" -f '%e %U %S %M' -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err" ||
+        { cat "$tmp/err" >&2; fail "$* failed (exit $?)"; }
+    cat "$tmp/time"
+}
+
+"$B/genmail" -g "$GAMES" -k "$tmp/key" -m "$tmp/in.mbox" || fail "genmail failed"
+mails=$((GAMES * 20))
+size=$(wc -c < "$tmp/in.mbox")
+
+mkdir "$tmp/data"
+cp "$tmp/key" "$tmp/data/key"
+chmod 600 "$tmp/data/key"
+# Every reply is written: the per-run limit that stops mail loops would drop most of them.
+cat > "$tmp/conf" <<EOF
+referee_address = referee@bench.test
+data_dir = $tmp/data
+max_replies_per_sender = 1000000
+EOF
+
+load_before=$(load)
+res=$(timed "$T" process -c "$tmp/conf" "$tmp/in.mbox") || exit 1
+set -- $res
+t_wall=$1 t_user=$2 t_sys=$3 t_rss=$4
+replies=$(grep -c '^From ' "$tmp/out" || :)
+rm -f "$tmp/out"
+
+# A benchmark whose mails were refused measures nothing: every game must be at ply 18.
+"$T" list -c "$tmp/conf" > "$tmp/list" || fail "tempest list failed"
+done_games=$(awk -v p=$PLIES 'NR > 1 && $6 == p' "$tmp/list" | wc -l)
+if [ "$done_games" -ne "$GAMES" ]; then
+    echo "bench process: only $done_games of $GAMES games reached ply $PLIES; the games:" >&2
+    head -n 20 "$tmp/list" >&2
+    echo "bench process: what tempest said:" >&2
+    head -n 20 "$tmp/err" >&2
+    exit 1
+fi
+
+# The floor times itself (GNU time's 10 ms steps are too coarse); the best of 5 runs.
+best=""
+for _ in 1 2 3 4 5; do
+    res=$(timed "$B/etpanfloor" "$tmp/in.mbox") || exit 1
+    read -r _ got _ secs _ < "$tmp/out"
+    [ "$got" -eq "$mails" ] || fail "etpanfloor read $got messages, not $mails"
+    if [ -z "$best" ] || awk -v a="$secs" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+        best="$secs $res"
+    fi
+done
+set -- $best
+f_wall=$1 f_user=$3 f_sys=$4 f_rss=$5
+
+echo
+echo "tempest process: $mails mails ($((size / 1024)) KB) over $GAMES games, embedded mode," \
+     "fresh data directory; $replies replies to /dev/null; all $GAMES games at ply $PLIES"
+echo "load average before: $load_before; after: $(load)"
+awk -v n="$mails" -v tw="$t_wall" -v tu="$t_user" -v ts="$t_sys" -v tr="$t_rss" \
+    -v fw="$f_wall" -v fu="$f_user" -v fs="$f_sys" -v fr="$f_rss" 'BEGIN {
+    printf "%-28s %7s %9s %9s %9s %10s %10s\n", "program", "mails", "wall-s", "user-s", "sys-s", "mails/s", "peak-RSS"
+    printf "%-28s %7d %9.3f %9.2f %9.2f %10.0f %7.1f MB\n", "tempest process", n, tw, tu, ts, n / tw, tr / 1024
+    printf "%-28s %7d %9.3f %9.2f %9.2f %10.0f %7.1f MB\n", "libetpan alone (best of 5)", n, fw, fu, fs, n / fw, fr / 1024
+    printf "tempest process takes %.0fx the time of parsing with libetpan alone; %.2f ms a mail, of which %.2f ms off the CPU (waiting for the disk)\n",
+           tw / fw, 1000 * tw / n, 1000 * (tw - tu - ts) / n
+}'

@@ -464,6 +464,9 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 	struct err e;
 
 	bool disabling = t->card && tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+	if (disabling && t->neffects)
+		return apply_error(a, t->effects[0], "card %d undoes the interception: it has no "
+				   "effects of its own", t->card_no);
 	if (t->secret && tp_use_secret(a, t) < 0)
 		return -1;
 	if (tp_card_turn(a, t, "answer", !disabling) < 0)

@@ -34,7 +34,7 @@ static const char *const known_names[] = {
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
-	"time_left", "window_note", "arbiter", "challenge_lapses", NULL,
+	"time_left", "window_note", "arbiter", "challenge_lapses", "taken", NULL,
 };
 
 const char *reply_kind_name(enum reply_kind k)

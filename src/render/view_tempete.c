@@ -148,6 +148,14 @@ static void reveal(const struct game *g, struct tctx *c)
 		for (int i = 0; i < tp->ndrawn[s]; i++)
 			buf_printf(&b, "%s%d->%d", i ? " " : "", tp->drawn_number[s][i], tp->drawn_card[s][i]);
 		set_buf(it, "drawn", &b);
+		/* card 57: the number the opponent of s could no longer send, and the card s took */
+		for (int i = 0; i < tp->nbarred[1 - s]; i++) {
+			int n = tp->barred[1 - s][i];
+			buf_printf(&b, "%s%d->%d", i ? " " : "", n, n >= 1 && n <= tp->n ? tp->list[s][n - 1] : 0);
+		}
+		if (!b.n)
+			buf_str(&b, "none");
+		set_buf(it, "taken", &b);
 		for (int i = 0; i < tp->nsecrets; i++)
 			if (tp->secrets[i].by == s)
 				buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,

@@ -632,6 +632,12 @@ static void game_a(void)
 	CHECK(m.mails[WHITE] >= 15 && m.mails[BLACK] >= 15);
 	CHECK_INT(m.statuses, 1);
 	reveal_checks(&m);
+	/* the card taken with 57, secret until now, is revealed with the number it barred */
+	g = load(&m);
+	snprintf(text, sizeof text, "cards White took with card 57 (number->card): %d->%d",
+		 number_of(g, WHITE, choice), choice);
+	CHECK_HAS(m.over[BLACK], text);
+	game_free(g);
 	free(m.json), free(m.over[0]), free(m.over[1]);
 }
 

@@ -252,6 +252,8 @@ static const struct refusal refusals[] = {
 	  "one move per" },
 	{ "a disabling card with a new move", DEALT, NULL, NULL, "w:e4|b:intercept\ncard 23\neffect capture g1",
 	  'w', "card 32\nd4\nnumbers 6", "your move stands: no other move follows" },
+	{ "a disabling card with effects", DEALT, NULL, NULL, "w:e4|b:intercept\ncard 23\neffect capture g1",
+	  'w', "card 32\neffect kill a7\nnumbers 6", "card 32 undoes the interception: it has no effects" },
 	/* the end */
 	{ "a move by the mated player", DEALT, FEN_A, NULL, "w:card 23\neffect kill d8\nRa8", 'b', "g6",
 	  "you are mated: intercept the mating move" },

@@ -391,6 +391,4 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 			   s->nlost[1], s->lost[1], s->ndead[0], s->dead[0], s->ndead[1], s->dead[1],
 			   s->lost_turn[0], s->lost_turn[1]);
 	}
-	for (int i = 0; i < tp->nkinds; i++)
-		buf_printf(b, "kind %c %s %s\n", tp->kinds[i].letter, tp->kinds[i].betza, tp->kinds[i].name);
 }

@@ -25,7 +25,6 @@
 #define TP_SECRETS_MAX 16
 #define TP_MARKS_MAX 48
 #define TP_LOST_MAX 48
-#define TP_KINDS_MAX 8
 #define TP_LABEL_MAX 64
 #define TP_SALT 16
 
@@ -66,13 +65,6 @@ struct tp_captures {
 	char lost[2][TP_LOST_MAX], dead[2][TP_LOST_MAX];
 	int nlost[2], ndead[2];
 	int lost_turn[2];
-};
-
-/* A piece kind made by a card ("transform e4 (QN) Dragon"): added to the game's variant. */
-struct tp_kind {
-	char letter;
-	char betza[48];
-	char name[TP_LABEL_MAX];
 };
 
 struct tempete {
@@ -119,8 +111,6 @@ struct tempete {
 	int nlost[2];
 	char dead[2][TP_LOST_MAX];
 	int ndead[2];
-	struct tp_kind kinds[TP_KINDS_MAX];
-	int nkinds;
 	/* what this mail did, for the replies (not stored) */
 	int just_drew[2][TP_HAND_MAX], njust_drew[2];
 	bool play_started;

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/clock.h"
+
 enum kind { KIND_STR, KIND_PATH, KIND_INT, KIND_LONG, KIND_BOOL };
 
 struct key {
@@ -214,5 +216,16 @@ int config_check(const struct config *c, struct err *e)
 		return err_set(e, "smtp_url must start with smtp:// or smtps://");
 	if (c->connect_timeout < 1 || c->stall_timeout < 1)
 		return err_set(e, "connect_timeout and stall_timeout must be at least 1 second");
+	if (!clock_timezone_ok(c->timezone))
+		return err_set(e, "timezone '%s' is not a time zone this system knows (e.g. UTC, "
+			       "Europe/Paris)", c->timezone);
+	long long steps[CONFIG_REMINDERS_MAX];
+	if (clock_parse_durations(c->reminders, steps, CONFIG_REMINDERS_MAX) < 0)
+		return err_set(e, "reminders '%s': at most %d durations like 72h, 1d12h or 90m",
+			       c->reminders, CONFIG_REMINDERS_MAX);
+	if (c->vacation_days < 0 || c->max_vacation_days < 0 || c->draw_offer_days < 0 ||
+	    c->challenge_days < 0)
+		return err_set(e, "vacation_days, max_vacation_days, draw_offer_days and "
+			       "challenge_days cannot be negative");
 	return 0;
 }

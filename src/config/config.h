@@ -38,6 +38,7 @@ struct config {
 	int vacation_days;                      /* allowance per player per calendar year */
 	int max_vacation_days;                  /* one vacation at most */
 	char reminders[128];                    /* "72h 24h 6h": before each deadline */
+#define CONFIG_REMINDERS_MAX 8
 	int draw_offer_days;                    /* a draw offer lapses after this */
 	int challenge_days;                     /* an unanswered challenge lapses after this */
 };

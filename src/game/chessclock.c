@@ -171,8 +171,11 @@ static int read_int(const char **s)
 		(*s)++;
 	if (!isdigit((unsigned char)**s))
 		return -1;
-	while (isdigit((unsigned char)**s))
+	while (isdigit((unsigned char)**s)) {
 		n = n * 10 + (*(*s)++ - '0');
+		if (n > 10000)
+			return -1;      /* no clock counts in decades */
+	}
 	return n;
 }
 

@@ -391,13 +391,24 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 	}
 	if (on)
 		return apply_error(a, od, "you are on vacation already ('vacation end' first)");
+	char *unit;
+	long n = strtol(od->arg, &unit, 10);
+	while (*unit == ' ')
+		unit++;
 	if (sscanf(od->arg, "until %15s", date) == 1) {
-		char iso[32];
+		char iso[32], back[CLOCK_ISO_MAX];
 		snprintf(iso, sizeof iso, "%sT00:00:00Z", date);
-		if ((end = clock_parse(iso)) <= now)
-			return apply_error(a, od, "'%s' is not a date in the future (YYYY-MM-DD)", date);
-	} else if (sscanf(od->arg, "%d", &days) == 1 && days >= 1) {
-		end = now + days * DAY;
+		end = clock_parse(iso);
+		if (end >= 0)
+			clock_iso(end, back);
+		/* strptime takes 2026-02-31 for 3 March: only a date that reads back is one */
+		if (end < 0 || strcmp(back, iso))
+			return apply_error(a, od, "'%s' is not a date (YYYY-MM-DD)", date);
+		if (end <= now)
+			return apply_error(a, od, "%s is not in the future", date);
+	} else if (unit != od->arg && n >= 1 && n <= 3660 &&
+		   (!*unit || !strcasecmp(unit, "day") || !strcasecmp(unit, "days"))) {
+		end = now + n * DAY;
 	} else
 		return apply_error(a, od, "write: vacation 5 days, vacation until 2026-12-24, or vacation end");
 	days = (int)((end - now + DAY - 1) / DAY);

@@ -46,11 +46,12 @@ static int tell(struct game *g, struct outcome *out, enum reply_kind kind, const
 /* "3 days", "12 hours", "90 minutes", or the short forms "3d", "1d12h". */
 static long long duration(const char *s)
 {
-	char unit[16];
-	long long n;
-	int used;
+	char *unit;
+	long long n = strtoll(s, &unit, 10);
 
-	if (sscanf(s, "%lld %15s%n", &n, unit, &used) == 2 && !s[used] && n > 0) {
+	while (*unit == ' ')
+		unit++;
+	if (unit != s && n > 0 && n <= 100000 && *unit && !strchr(unit, ' ')) {
 		if (!strncasecmp(unit, "day", 3))
 			return n * DAY;
 		if (!strncasecmp(unit, "hour", 4))

@@ -27,7 +27,6 @@
 #include "util/fsutil.h"
 #include "util/log.h"
 
-#define STEPS_MAX 8
 #define ROUNDS_MAX 4
 
 /* ---- actions ---- */
@@ -185,21 +184,6 @@ static int reminders_save(const struct pipeline *pl, const struct keys *ks, stru
 	return rc;
 }
 
-/* "72h 24h 6h" (the configuration's reminders) in seconds. */
-static int steps_of(const char *spec, long long *steps)
-{
-	char copy[128];
-	int n = 0;
-
-	snprintf(copy, sizeof copy, "%s", spec);
-	for (char *w = strtok(copy, " ,"); w && n < STEPS_MAX; w = strtok(NULL, " ,")) {
-		long long s = clock_parse_duration(w);
-		if (s > 0)
-			steps[n++] = s;
-	}
-	return n;
-}
-
 /* One player's reminder. */
 struct due {
 	char address[ADDR_MAX];
@@ -312,8 +296,8 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 static int reminders(struct pipeline *pl, const int *ids, size_t nids, long long now,
 		     struct tick_stats *ts, struct err *e)
 {
-	long long steps[STEPS_MAX];
-	int nsteps = steps_of(pl->cfg.reminders, steps);
+	long long steps[CONFIG_REMINDERS_MAX];
+	int nsteps = clock_parse_durations(pl->cfg.reminders, steps, CONFIG_REMINDERS_MAX);
 	struct keys sent, now_keys = { 0 };
 	struct game **games = calloc(nids + 1, sizeof *games);
 	struct vacations (*vac)[2] = calloc(nids + 1, sizeof *vac);

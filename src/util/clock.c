@@ -120,6 +120,23 @@ void clock_duration(long long secs, char *out, int len)
 		snprintf(out, (size_t)len, "%lld %s%s", n[0], unit[0], n[0] == 1 ? "" : "s");
 }
 
+int clock_parse_durations(const char *spec, long long *out, int max)
+{
+	char copy[256], *save = NULL;
+	int n = 0;
+
+	if (strlen(spec) >= sizeof copy)
+		return -1;
+	snprintf(copy, sizeof copy, "%s", spec);
+	for (char *w = strtok_r(copy, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
+		long long d = clock_parse_duration(w);
+		if (d <= 0 || n == max)
+			return -1;
+		out[n++] = d;
+	}
+	return n;
+}
+
 long long clock_parse_duration(const char *s)
 {
 	long long total = 0;
@@ -129,7 +146,7 @@ long long clock_parse_duration(const char *s)
 	while (*s) {
 		char *end;
 		long long n = strtoll(s, &end, 10);
-		if (end == s || n < 0)
+		if (end == s || n < 0 || n > 1000000)
 			return -1;
 		switch (*end) {
 		case 'd': total += n * 86400; break;

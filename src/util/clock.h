@@ -25,5 +25,8 @@ bool clock_timezone_ok(const char *tz);
 void clock_duration(long long secs, char *out, int len);
 /* "72h", "3d", "90m", "1d12h" in seconds; -1 if not a duration. */
 long long clock_parse_duration(const char *s);
+/* "72h 24h 6h" (spaces or commas between): up to max durations into out; their count, or
+ * -1 if a word is not a duration or there are more than max. */
+int clock_parse_durations(const char *spec, long long *out, int max);
 
 #endif

@@ -66,6 +66,17 @@ expect_state() {
   case $st in "$3"*) ok ;; *) bad "$1: status '$st', want '$3...'" ;; esac
 }
 
+# -- the configuration's time keys are checked, not silently ignored
+for bad in "reminders = 3 days" "reminders = 1h 2h 3h 4h 5h 6h 7h 8h 9h" "timezone = Europe/Pariss" \
+           "vacation_days = -1"; do
+  { cat "$W/conf"; echo "$bad"; } > "$tmp/bad.conf"
+  run "$T" tick -c "$tmp/bad.conf" -n
+  expect_rc "bad configuration '$bad'" 2
+  expect_err "bad configuration '$bad': which key" "${bad%% *}"
+done
+run "$T" tick -c "$W/conf" -n
+expect_rc "the test configuration is good" 0
+
 # -- two games of alice's with the same deadline, one with an arbiter
 send 2026-11-02T08:00:00Z alice@example.org "new" \
   "new chess\nopponent bob@example.org\ncolour white\ntime 3 days per move\narbiter gm@example.org"

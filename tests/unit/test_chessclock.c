@@ -38,6 +38,7 @@ static void parse_texts(void)
 	static const char *const bad[] = {
 		"3 weeks", "days per move", "0 days per move", "3 days per 0 moves",
 		"fischer 10 days", "fischer 10 days + 1 day, max 5 days", "3 days per move please", "",
+		"99999999999 days per move", "fischer 10 days + 99999999999999999999 days",
 	};
 	struct time_control tc;
 	char why[256], text[96];
@@ -255,6 +256,7 @@ static void durations(void)
 	CHECK_INT(clock_parse_duration("1d12h"), 36 * HOUR);
 	CHECK_INT(clock_parse_duration("90m"), 90 * MIN);
 	CHECK_INT(clock_parse_duration("3 days"), -1);
+	CHECK_INT(clock_parse_duration("99999999999999999999d"), -1);
 	CHECK_INT(clock_parse_duration(""), -1);
 }
 

@@ -391,6 +391,22 @@ static void time_control(void)
 	struct sender s = from("alice@example.org", g, WHITE);
 	CHECK_INT(mail(g, &s, "vacation 8 days", &out), 1);
 	CHECK_HAS(first_error(&out), "a vacation lasts at most 7 days");
+	static const struct { const char *text, *error; } bad[] = {
+		{ "vacation 99999999999999999999 days", "write: vacation 5 days" },
+		{ "vacation 5 weeks", "write: vacation 5 days" },
+		{ "vacation -3 days", "write: vacation 5 days" },
+		{ "vacation until 2026-02-31", "'2026-02-31' is not a date" },
+		{ "vacation until 2020-01-01", "2020-01-01 is not in the future" },
+		{ "vacation until tomorrow", "'tomorrow' is not a date" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		check_context("%s", bad[i].text);
+		s = from("alice@example.org", g, WHITE);
+		CHECK_INT(mail(g, &s, bad[i].text, &out), 1);
+		CHECK_HAS(first_error(&out), bad[i].error);
+		CHECK(!out.player.vacation);
+	}
+	check_context(NULL);
 	s = from("alice@example.org", g, WHITE);
 	CHECK_INT(mail(g, &s, "vacation 5 days", &out), 0);
 	CHECK(out.player.vacation && out.player.end - out.player.start == 5 * DAY);

@@ -288,6 +288,18 @@ static int on_game(struct job *j, int id, struct err *e)
 		j->result = "duplicate";
 		return 0;
 	}
+	/* the deadline holds whichever comes first, the next tick or the player's mail (a
+	 * replay finds the referee's action recorded before the mail) */
+	char due[64] = "";
+	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
+		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
+	if (due[0]) {
+		game_free(j->g);
+		j->g = NULL;
+		if (pipeline_settle(pl, id, j->s.now, e) < 0 ||
+		    (rc = pipeline_load_game(pl, id, &j->g, j->vac, e)) != 0)
+			return rc > 0 ? err_set(e, "game %d is gone", id) : -1;
+	}
 	pipeline_attach(pl, j->g, j->vac, j->s.msg_key);
 	if (j->action) {
 		if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
@@ -410,10 +422,6 @@ static int route(struct job *j, struct err *e)
 	for (size_t i = 0; i < j->orders.n && !id; i++)
 		if (j->orders.o[i].kind == ORDER_GAME)
 			id = j->orders.o[i].number;
-	/* the deadline holds whichever comes first, the next tick or the player's mail (a
-	 * replay finds the referee's action recorded before the mail) */
-	if (id && !(j->pl->flags & PIPELINE_REPLAY) && pipeline_settle(j->pl, id, j->s.now, e) < 0)
-		return -1;
 	if (id)
 		return on_game(j, id, e);
 	if (game_challenge_variant(&j->orders))

@@ -92,6 +92,10 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[2],
 		       struct err *e);
 
+/* The first thing time has decided for game g (loaded, with its vacations) by `now`: a
+ * referee action for game_referee ("timeout white", "expire draw-offer"...), or "". */
+void pipeline_due(const struct pipeline *pl, const struct game *g, long long now, char *out,
+		  size_t len);
 /* Applies to game id what time has decided by `now` (as `tempest tick` would), before a
  * mail about it is read: a move that comes after the deadline finds the game lost. */
 int pipeline_settle(struct pipeline *pl, int id, long long now, struct err *e);

@@ -31,9 +31,8 @@
 
 /* ---- actions ---- */
 
-/* The first action due on game g at `now`, or "" if none. */
-static void due_action(const struct pipeline *pl, const struct game *g, long long now, char *out,
-		       size_t len)
+void pipeline_due(const struct pipeline *pl, const struct game *g, long long now, char *out,
+		  size_t len)
 {
 	const struct config *cfg = &pl->cfg;
 	long long first = 0;
@@ -71,7 +70,7 @@ static int game_actions(struct pipeline *pl, int id, long long now, struct tick_
 		int rc = pipeline_load_game(pl, id, &g, vac, e);
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
-		due_action(pl, g, now, action, sizeof action);
+		pipeline_due(pl, g, now, action, sizeof action);
 		game_free(g);
 		if (!action[0])
 			return 0;

@@ -103,12 +103,21 @@ struct keys {
 	size_t n;
 };
 
+static int keys_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* In a sorted set (keys_sort). */
 static bool keys_has(const struct keys *ks, const char *k)
 {
-	for (size_t i = 0; i < ks->n; i++)
-		if (!strcmp(ks->k[i], k))
-			return true;
-	return false;
+	return ks->n && bsearch(&k, ks->k, ks->n, sizeof *ks->k, keys_cmp) != NULL;
+}
+
+static void keys_sort(struct keys *ks)
+{
+	if (ks->n)
+		qsort(ks->k, ks->n, sizeof *ks->k, keys_cmp);
 }
 
 static int keys_add(struct keys *ks, const char *k)
@@ -162,6 +171,7 @@ static int reminders_load(const struct pipeline *pl, struct keys *ks, struct err
 			return err_set(e, "out of memory");
 		}
 	json_decref(root);
+	keys_sort(ks);
 	return 0;
 }
 
@@ -189,6 +199,19 @@ struct due {
 	struct reminder_item *items;
 	size_t n;
 	struct buf keys;                /* what it reminds of, for its Message-ID */
+};
+
+struct held;
+
+/* What a tick's reminders are made of, game after game. */
+struct reminding {
+	long long steps[CONFIG_REMINDERS_MAX];
+	int nsteps;
+	struct keys sent, now_keys;     /* steps reminded before this run; passed by now */
+	struct due *dues;               /* one per player to remind */
+	size_t ndue;
+	struct held **held;             /* the games the dues refer to */
+	size_t nheld;
 };
 
 static int remind_mail(struct pipeline *pl, const struct due *d, long long now, struct err *e)
@@ -254,12 +277,14 @@ static struct due *due_for(struct due **list, size_t *n, const char *address)
 }
 
 /* The reminders of game g: steps now passed are recorded in `now_keys`; those not in
- * `sent` make a reminder for the player. */
+ * `sent` make a reminder for the player, which then refers to g. 1 if it does, 0 if not,
+ * -1 out of memory. */
 static int game_reminders(const struct game *g, const long long *steps, int nsteps, long long now,
 			  const struct keys *sent, struct keys *now_keys, struct due **dues,
 			  size_t *ndue)
 {
 	const struct chessclock *cl = &g->clock;
+	int listed = 0;
 
 	if (g->status != GAME_PLAYING)
 		return 0;
@@ -288,79 +313,107 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 		d->items = it;
 		d->items[d->n++] = (struct reminder_item){ g, c, deadline };
 		buf_printf(&d->keys, "%d:%d:%lld:%lld;", g->id, c, cl->since, deadline);
+		listed = 1;
 	}
-	return 0;
+	return listed;
 }
 
-static int reminders(struct pipeline *pl, const int *ids, size_t nids, long long now,
-		     struct tick_stats *ts, struct err *e)
-{
-	long long steps[CONFIG_REMINDERS_MAX];
-	int nsteps = clock_parse_durations(pl->cfg.reminders, steps, CONFIG_REMINDERS_MAX);
-	struct keys sent, now_keys = { 0 };
-	struct game **games = calloc(nids + 1, sizeof *games);
-	struct vacations (*vac)[2] = calloc(nids + 1, sizeof *vac);
-	struct due *dues = NULL;
-	size_t ndue = 0;
-	int rc = -1;
+/* A game a reminder refers to, kept with the vacations it points to. */
+struct held {
+	struct game *g;
+	struct vacations vac[2];
+};
 
-	if (!games || !vac) {
-		free(games), free(vac);
+/* One game: what time decides is applied, then its reminders are listed. Each game is
+ * read once (again only after an action), and kept only if a reminder refers to it. */
+static int tick_game(struct pipeline *pl, int id, long long now, struct tick_stats *ts,
+		     struct reminding *rm, struct err *e)
+{
+	struct held *h = malloc(sizeof *h);
+	char due[64];
+	int rc;
+
+	if (!h)
 		return err_set(e, "out of memory");
-	}
-	if (reminders_load(pl, &sent, e) < 0)
-		goto out;
-	for (size_t i = 0; i < nids; i++) {
-		int r = pipeline_load_game(pl, ids[i], &games[i], vac[i], e);
-		if (r < 0)
-			goto out;
-		if (r == 0 && game_reminders(games[i], steps, nsteps, now, &sent, &now_keys, &dues,
-					     &ndue) < 0) {
-			err_set(e, "out of memory");
-			goto out;
+	if ((rc = pipeline_load_game(pl, id, &h->g, h->vac, e)) == 0) {
+		pipeline_due(pl, h->g, now, due, sizeof due);
+		if (due[0]) {
+			game_free(h->g);
+			h->g = NULL;
+			if ((rc = game_actions(pl, id, now, ts, e)) == 0)
+				rc = pipeline_load_game(pl, id, &h->g, h->vac, e);
 		}
 	}
-	for (size_t i = 0; i < ndue; i++) {
-		if (remind_mail(pl, &dues[i], now, e) < 0)
-			goto out;
-		log_info("reminded %s of %zu game%s", dues[i].address, dues[i].n,
-			 dues[i].n == 1 ? "" : "s");
+	if (rc == 0 && (rc = game_reminders(h->g, rm->steps, rm->nsteps, now, &rm->sent,
+					    &rm->now_keys, &rm->dues, &rm->ndue)) == 1) {
+		struct held **kept = realloc(rm->held, (rm->nheld + 1) * sizeof *kept);
+		if (kept) {
+			rm->held = kept;
+			rm->held[rm->nheld++] = h;
+			return 0;
+		}
+		/* the due list refers to g: it is not freed */
+		return err_set(e, "out of memory");
+	}
+	game_free(h->g);
+	free(h);
+	return rc < 0 ? (e->msg[0] ? -1 : err_set(e, "out of memory")) : 0;
+}
+
+/* The reminders listed: one mail per player, then the record of what was reminded. */
+static int remind(struct pipeline *pl, struct reminding *rm, long long now, struct tick_stats *ts,
+		  struct err *e)
+{
+	for (size_t i = 0; i < rm->ndue; i++) {
+		if (remind_mail(pl, &rm->dues[i], now, e) < 0)
+			return -1;
+		log_info("reminded %s of %zu game%s", rm->dues[i].address, rm->dues[i].n,
+			 rm->dues[i].n == 1 ? "" : "s");
 		ts->reminders++;
 	}
 	fault_point("after-reminders");
 	/* the commit point: what has been reminded */
-	if (!(pl->flags & PIPELINE_DRY_RUN) && (ndue || now_keys.n != sent.n) &&
-	    reminders_save(pl, &now_keys, e) < 0)
-		goto out;
-	rc = 0;
-out:
-	for (size_t i = 0; i < ndue; i++) {
-		free(dues[i].items);
-		buf_free(&dues[i].keys);
+	if (!(pl->flags & PIPELINE_DRY_RUN) && (rm->ndue || rm->now_keys.n != rm->sent.n) &&
+	    reminders_save(pl, &rm->now_keys, e) < 0)
+		return -1;
+	return 0;
+}
+
+static void reminding_free(struct reminding *rm)
+{
+	for (size_t i = 0; i < rm->ndue; i++) {
+		free(rm->dues[i].items);
+		buf_free(&rm->dues[i].keys);
 	}
-	free(dues);
-	for (size_t i = 0; i < nids; i++)
-		game_free(games[i]);
-	free(games);
-	free(vac);
-	keys_free(&sent);
-	keys_free(&now_keys);
-	return rc;
+	free(rm->dues);
+	for (size_t i = 0; i < rm->nheld; i++) {
+		game_free(rm->held[i]->g);
+		free(rm->held[i]);
+	}
+	free(rm->held);
+	keys_free(&rm->sent);
+	keys_free(&rm->now_keys);
 }
 
 int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 {
 	long long now = clock_now();
+	struct reminding rm = { 0 };
 	int *ids;
 	size_t n;
 	int rc = 0;
 
 	memset(ts, 0, sizeof *ts);
-	if (store_list(&pl->st, &ids, &n, e) < 0)
+	rm.nsteps = clock_parse_durations(pl->cfg.reminders, rm.steps, CONFIG_REMINDERS_MAX);
+	if (reminders_load(pl, &rm.sent, e) < 0)
 		return -1;
+	if (store_list(&pl->st, &ids, &n, e) < 0) {
+		reminding_free(&rm);
+		return -1;
+	}
 	for (size_t i = 0; i < n; i++) {
-		struct err ge;
-		if (game_actions(pl, ids[i], now, ts, &ge) < 0) {
+		struct err ge = { 0 };
+		if (tick_game(pl, ids[i], now, ts, &rm, &ge) < 0) {
 			/* one broken game does not hold up the others; the run reports it */
 			log_error("game %d: %s", ids[i], ge.msg);
 			err_set(e, "game %d: %s", ids[i], ge.msg);
@@ -368,8 +421,9 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 		}
 		ts->games++;
 	}
-	if (reminders(pl, ids, n, now, ts, e) < 0)
+	if (remind(pl, &rm, now, ts, e) < 0)
 		rc = -1;
+	reminding_free(&rm);
 	free(ids);
 	return rc;
 }

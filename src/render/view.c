@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine/movegen.h"
 #include "mail/msgtext.h"
@@ -45,26 +44,8 @@ const char *reply_kind_name(enum reply_kind k)
 const char *templates_dir(const char *override)
 {
 	static char buf[PATH_MAX];
-	const char *env = getenv("TEMPEST_TEMPLATES_DIR");
-	char exe[PATH_MAX];
-	ssize_t n;
 
-	if (override && *override)
-		return override;
-	if (env && *env)
-		return env;
-	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
-		exe[n] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			snprintf(buf, sizeof buf, "%s/templates", exe);
-			if (access(buf, R_OK | X_OK) == 0)
-				return buf;
-		}
-	}
-	snprintf(buf, sizeof buf, "%s/templates", TEMPEST_DATADIR);
-	return buf;
+	return fs_data_dir(override, "TEMPEST_TEMPLATES_DIR", "templates", buf, sizeof buf);
 }
 
 int templates_load(struct templates *t, const char *dir, struct err *e)

@@ -3,6 +3,7 @@
 #include "rules/rules.h"
 
 #include "game/chessclock.h"
+#include "util/fsutil.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -27,35 +28,11 @@ bool rules_name_ok(const char *name)
 	return true;
 }
 
-static bool dir_exists(const char *d)
-{
-	return access(d, R_OK | X_OK) == 0;
-}
-
 const char *rules_dir(const char *override)
 {
 	static char buf[PATH_MAX];
-	const char *env = getenv("TEMPEST_RULES_DIR");
-	char exe[PATH_MAX];
-	ssize_t n;
 
-	if (override && *override)
-		return override;
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			snprintf(buf, sizeof buf, "%s/rules", exe);
-			if (dir_exists(buf))
-				return buf;
-		}
-	}
-	snprintf(buf, sizeof buf, "%s/rules", TEMPEST_DATADIR);
-	return buf;
+	return fs_data_dir(override, "TEMPEST_RULES_DIR", "rules", buf, sizeof buf);
 }
 
 /* ---- generic field access, every error naming file and field ---- */

@@ -11,6 +11,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+const char *fs_data_dir(const char *override, const char *env, const char *name, char *buf,
+			size_t len)
+{
+	const char *v = getenv(env);
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (override && *override)
+		return override;
+	if (v && *v)
+		return v;
+	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
+		exe[n] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			snprintf(buf, len, "%s/%s", exe, name);
+			if (access(buf, R_OK | X_OK) == 0)
+				return buf;
+		}
+	}
+	snprintf(buf, len, "%s/%s", TEMPEST_DATADIR, name);
+	return buf;
+}
+
 int fs_read(const char *path, size_t max, char **out, size_t *len, struct err *e)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -23,4 +23,10 @@ int fs_exists(const char *path);
 int fs_lock(const char *path, int wait, struct err *e);
 void fs_unlock(int fd);
 
+/* Where the data directory `name` ("rules", "templates") is: `override` if given, else
+ * $env, else beside the binary, else under TEMPEST_DATADIR (installed). The path is in
+ * buf (or is override or the environment's value). */
+const char *fs_data_dir(const char *override, const char *env, const char *name, char *buf,
+			size_t len);
+
 #endif

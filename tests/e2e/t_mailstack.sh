@@ -6,42 +6,11 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mailstack.sh"
+. "$here/lib.sh"
 
 name=t_mailstack
-passed=0; failed=0; stack_up=no
 
-pass() { passed=$((passed + 1)); echo "ok   $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-# Runs the command after the description and counts the result.
-check() {
-    desc=$1; shift
-    if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
-
-# Stops the stack if it is still up, removes the work directory when all passed, and prints
-# the summary as the last line.
-on_exit() {
-    rc=$?
-    trap - EXIT INT TERM HUP
-    if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
-        mailstack_down "$stack" || fail "stopping the stack on exit"
-    fi
-    if [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "${MS_KEEP:-}" ]; then
-        rm -rf "$dir"
-    else
-        logs=""; [ -d "$stack/log" ] && logs=" (server logs in $stack/log)"
-        echo "$name: kept $dir for inspection$logs"
-    fi
-    echo "$name: $passed passed, $failed failed"
-    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
-    exit 1
-}
-
-dir=$(ms_tempdir mailstack) || { echo "$name: 0 passed, 1 failed"; exit 1; }
-stack=$dir/stack; work=$dir/work
-mkdir "$work" || exit 1
-trap on_exit EXIT
-trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+e2e_begin mailstack
 
 # Writes a message file: FILE FROM TO TAG (the tag goes into Subject, Message-ID and body).
 mkmsg() {

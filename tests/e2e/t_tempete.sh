@@ -18,39 +18,12 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$here/mailstack.sh"
+. "$here/lib.sh"
 
 name=t_tempete
-passed=0; failed=0; stack_up=no
 T=${TEMPEST:-$root/tempest}
 
-pass() { passed=$((passed + 1)); echo "ok   $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() {
-    desc=$1; shift
-    if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
-
-on_exit() {
-    rc=$?
-    trap - EXIT INT TERM HUP
-    if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
-        mailstack_down "$stack" || fail "stopping the stack on exit"
-    fi
-    if [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "${MS_KEEP:-}" ]; then
-        rm -rf "$dir"
-    else
-        echo "$name: kept $dir for inspection"
-    fi
-    echo "$name: $passed passed, $failed failed"
-    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
-    exit 1
-}
-
-dir=$(ms_tempdir tempete) || { echo "$name: 0 passed, 1 failed"; exit 1; }
-stack=$dir/stack; work=$dir/work
-mkdir "$work" || exit 1
-trap on_exit EXIT
-trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+e2e_begin tempete
 stack_up=yes
 mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
 pass "mail stack up"

@@ -19,49 +19,22 @@ root=$(cd "$here/../.." && pwd)
 MS_USERS=${MS_USERS:-"referee:refpass alice:alicepass bob:bobpass carol:carolpass dave:davepass erin:erinpass frank:frankpass grace:gracepass heidi:heidipass"}
 export MS_USERS
 . "$here/mailstack.sh"
+. "$here/lib.sh"
 
 name=t_transport
-passed=0; failed=0; stack_up=no; fake_pid=""
+fake_pid=""
 TEMPEST=${TEMPEST:-$root/tempest}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-
-pass() { passed=$((passed + 1)); echo "ok   $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-# Runs the command after the description and counts the result.
-check() {
-    desc=$1; shift
-    if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
-
-# Stops what the test started (by PID), removes the work directory when all passed, and
-# prints the summary as the last line.
-on_exit() {
-    rc=$?
-    trap - EXIT INT TERM HUP
-    [ -n "$fake_pid" ] && kill "$fake_pid" 2>/dev/null
-    if [ "$stack_up" = yes ]; then
-        mailstack_down "$stack" || fail "stopping the stack on exit"
-    fi
-    if [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "${MS_KEEP:-}" ]; then
-        rm -rf "$dir"
-    else
-        echo "$name: kept $dir for inspection (logs in $stack/log)"
-    fi
-    echo "$name: $passed passed, $failed failed"
-    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
-    exit 1
-}
 
 if [ ! -x "$TEMPEST" ]; then
     echo "$name: no tempest binary at $TEMPEST (run make first)"
     echo "$name: 0 passed, 1 failed"; exit 1
 fi
-dir=$(ms_tempdir transport) || { echo "$name: 0 passed, 1 failed"; exit 1; }
-stack=$dir/stack; work=$dir/work
-mkdir "$work" "$work/sent" || exit 1
-trap on_exit EXIT
-trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+# the fake server, if one is running, goes with the test
+e2e_cleanup() { [ -n "$fake_pid" ] && kill "$fake_pid" 2>/dev/null; }
+e2e_begin transport
+mkdir "$work/sent" || exit 1
 
 # --- the IMAP test program: given, or built here from the sources with the sanitizers
 imapcheck=${IMAPCHECK:-}

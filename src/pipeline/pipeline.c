@@ -321,6 +321,22 @@ static int on_game(struct job *j, int id, struct err *e)
 	return 0;
 }
 
+/* A new game's number (the logged one, in a replay) and its empty model in j->g, with the
+ * card catalogue its variant names (v may be NULL: the challenge is then refused). */
+static int new_game(struct job *j, const struct variant *v, int *id, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+
+	*id = pl->replay ? replay_forced_id(pl->replay, j->replay_event) : 0;
+	if (!*id && store_next_id(&pl->st, id, e) < 0)
+		return -1;
+	if (!(j->g = game_new()))
+		return err_set(e, "out of memory");
+	if (v && v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+		return -1;
+	return 0;
+}
+
 static int on_challenge(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -330,14 +346,8 @@ static int on_challenge(struct job *j, struct err *e)
 		j->result = "duplicate";
 		return 0;
 	}
-	if (pl->replay)
-		id = replay_forced_id(pl->replay, j->replay_event);
-	if (!id && store_next_id(&pl->st, &id, e) < 0)
-		return -1;
-	if (!(j->g = game_new()))
-		return err_set(e, "out of memory");
 	const struct variant *v = variant_get(pl, game_challenge_variant(&j->orders));
-	if (v && v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+	if (new_game(j, v, &id, e) < 0)
 		return -1;
 	if (game_challenge(j->g, id, v, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
 			   &j->out, e) < 0)
@@ -396,13 +406,7 @@ static int on_new(struct job *j, struct err *e)
 	if (!v)
 		return refuse(j, 1, j->action, n == 3 ? "there is no such variant" :
 			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS");
-	if (pl->replay)
-		id = replay_forced_id(pl->replay, j->replay_event);
-	if (!id && store_next_id(&pl->st, &id, e) < 0)
-		return -1;
-	if (!(j->g = game_new()))
-		return err_set(e, "out of memory");
-	if (v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+	if (new_game(j, v, &id, e) < 0)
 		return -1;
 	if (game_create(j->g, id, v, words[1], words[2], &j->s, &j->out, e) < 0)
 		return -1;

@@ -69,7 +69,7 @@ bool clock_timezone_ok(const char *tz)
 {
 	char path[256];
 
-	if (!tz || !*tz || strlen(tz) > 64 || strstr(tz, "..") || tz[0] == '/')
+	if (!tz || !*tz || strlen(tz) >= 64 || strstr(tz, "..") || tz[0] == '/')
 		return false;
 	for (const char *c = tz; *c; c++)
 		if (!isalnum((unsigned char)*c) && !strchr("/_-+", *c))

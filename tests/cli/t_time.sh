@@ -203,9 +203,19 @@ tick 2026-11-11T14:00:00Z
 # -- a move after the deadline, before any tick, finds the game lost
 send 2026-11-10T10:00:00Z frank@example.org "new" "new chess\nopponent gina@example.org\ncolour white\ntime 1 day per move"
 G=$(token 4 gina@example.org); F=$(token 4 frank@example.org)
-send 2026-11-10T10:00:00Z gina@example.org "Re: [tempest 4 $G] invitation" "accept"
+send 2026-11-10T10:00:00Z gina@example.org "Re: [tempest 4 $G] invitation" "accept\ntimezone America/New_York"
+expect_out "a time zone with the acceptance" "Your time zone is now America/New_York"
 send 2026-11-11T09:59:00Z frank@example.org "Re: [tempest 4 $F] game 4" "d4"
 expect_out "a move a minute before the deadline" "Your move 1. d4 is recorded."
+# the game master's view of the clocks
+at 2026-11-11T10:59:00Z "$T" show -c "$W/conf" 4
+expect_out "show: the time control" "Time control: 1 day per move"
+expect_out "show: the running clock" "Black: 23 hours left, due Thu 12 Nov 2026 09:59 UTC"
+# a dry run prints the reminder, in the player's time zone, and records nothing
+for i in 1 2; do
+  at 2026-11-12T08:00:00Z "$T" tick --dry-run -c "$W/conf"
+  expect_out "dry run $i: the reminder, in New York time" "due by Thu 12 Nov 2026 04:59 EST (1 hour 59 minutes left)"
+done
 send 2026-11-12T10:00:00Z gina@example.org "Re: [tempest 4 $G] game 4" "d5"
 expect_out "at the deadline, the loss comes first" "game 4 over: 1-0 (time forfeit)"
 expect_out "and the late move is refused" "game 4 is over"

@@ -137,10 +137,10 @@ int job_tell_others(struct job *j, struct err *e)
 		return 0;
 	if (store_list(&pl->st, &ids, &n, e) < 0)
 		return -1;
-	char note[400], until[CLOCK_ISO_MAX];
-	clock_iso(ch->end, until);
+	char note[400], until[64];
+	clock_local(ch->end, "UTC", until, sizeof until);
 	if (ch->vacation)
-		snprintf(note, sizeof note, "Your opponent (%s) is on vacation until %.16s UTC: their "
+		snprintf(note, sizeof note, "Your opponent (%s) is on vacation until %s: their "
 			 "clock does not run meanwhile, in any of their games.", j->s.address, until);
 	else
 		snprintf(note, sizeof note, "Your opponent (%s) is back from vacation: their clock runs "

@@ -205,6 +205,17 @@ send 2026-11-10T10:00:00Z frank@example.org "new" "new chess\nopponent gina@exam
 G=$(token 4 gina@example.org); F=$(token 4 frank@example.org)
 send 2026-11-10T10:00:00Z gina@example.org "Re: [tempest 4 $G] invitation" "accept\ntimezone America/New_York"
 expect_out "a time zone with the acceptance" "Your time zone is now America/New_York"
+# a vacation declared in one game is told to the opponents in the player's other games
+send 2026-11-10T11:00:00Z frank@example.org "new" "new chess\nopponent ivan@example.org\ncolour white"
+F5=$(token 5 frank@example.org); I5=$(token 5 ivan@example.org)
+send 2026-11-10T11:00:00Z ivan@example.org "Re: [tempest 5 $I5] invitation" "accept"
+send 2026-11-10T12:00:00Z frank@example.org "Re: [tempest 5 $F5] game 5" "vacation 1 day"
+[ "$(mails_to ivan@example.org)" -eq 1 ] && ok || bad "vacation: the opponent in this game is told"
+[ "$(mails_to gina@example.org)" -eq 1 ] && ok || bad "vacation: the opponent in the other game is told"
+expect_out "vacation: what the other game's opponent reads" \
+  "Your opponent (frank@example.org) is on vacation until Wed 11 Nov 2026 12:00 UTC"
+send 2026-11-10T12:30:00Z frank@example.org "Re: [tempest 5 $F5] game 5" "vacation end"
+[ "$(mails_to gina@example.org)" -eq 1 ] && ok || bad "vacation end: the other game's opponent is told"
 send 2026-11-11T09:59:00Z frank@example.org "Re: [tempest 4 $F] game 4" "d4"
 expect_out "a move a minute before the deadline" "Your move 1. d4 is recorded."
 # the game master's view of the clocks

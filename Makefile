@@ -25,7 +25,7 @@ ASAN      = $(BUILD)/asan
 SANFLAGS  = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 MAIN_SRC  = src/cli/main.c
-LIB_SRC   = $(filter-out $(MAIN_SRC),$(wildcard src/*/*.c))
+LIB_SRC   = $(filter-out $(MAIN_SRC),$(wildcard src/*/*.c src/kinds/*/*.c))
 TEST_SRC  = $(wildcard tests/unit/test_*.c)
 TEST_HELP = $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
 

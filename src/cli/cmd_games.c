@@ -1,5 +1,6 @@
 /* cmd_games.c: the game master's view of local state: `tempest new`, `tempest show`,
  * `tempest list`. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +11,17 @@
 #include "pipeline/pipeline.h"
 #include "render/view.h"
 #include "rules/rules.h"
-#include "game/tempete.h"
+#include "kinds/registry.h"
+#include "render/view_kind.h"
 #include "store/players.h"
 #include "store/store.h"
 #include "util/clock.h"
 
 static const char new_usage[] =
-	"usage: tempest new [-c FILE] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS\n"
+	"usage: tempest new [-c FILE] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS [...]\n"
 	"\n"
 	"Sets up a game between two players, who are mailed at once; White moves first.\n"
+	"A variant of several boards takes a White and a Black address for each board.\n"
 	"(Players can also challenge each other by mail: see 'help' in the README.)\n";
 
 static const char show_usage[] =
@@ -43,27 +46,38 @@ int cmd_new(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
-	if (argc - next != 3) {
+	int naddr = argc - next - 1;
+	if (naddr < 2 || naddr % 2) {
 		fputs(new_usage, stderr);
 		return EXIT_USAGE;
 	}
-	if (!strchr(argv[next + 1], '@') || !strchr(argv[next + 2], '@') ||
-	    !strcasecmp(argv[next + 1], argv[next + 2])) {
-		fprintf(stderr, "tempest new: two different mail addresses are needed\n");
-		return EXIT_USAGE;
+	for (int i = 1; i <= naddr; i++) {
+		bool twice = false;
+		for (int k = 1; k < i; k++)
+			twice |= !strcasecmp(argv[next + i], argv[next + k]);
+		if (!strchr(argv[next + i], '@') || twice) {
+			fprintf(stderr, "tempest new: %s mail addresses are needed, each different\n",
+				naddr == 2 ? "two" : "the");
+			return EXIT_USAGE;
+		}
 	}
 	if (pipeline_open(&pl, &c.cfg, 0, &e) < 0) {
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}
-	rc = pipeline_new_game(pl, argv[next], argv[next + 1], argv[next + 2], &id, &e);
+	rc = pipeline_new_game(pl, argv[next], argv + next + 1, naddr, &id, &e);
 	if (rc < 0) {
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		pipeline_close(pl);
 		return EXIT_USAGE;
 	}
-	printf("game %d: %s, %s (White) v %s (Black)\n", id, argv[next], argv[next + 1],
-	       argv[next + 2]);
+	if (naddr == 2)
+		printf("game %d: %s, %s (White) v %s (Black)\n", id, argv[next], argv[next + 1],
+		       argv[next + 2]);
+	else
+		for (int i = 0; i < naddr; i++)
+			printf("game %d: %s, board %d %s: %s\n", id, argv[next],
+			       i / 2 + 1, i % 2 ? "Black" : "White", argv[next + 1 + i]);
 	struct deliver_stats ds = { 0 };
 	if (deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		fprintf(stderr, "tempest new: the mails stay queued: %s\n", e.msg);
@@ -108,9 +122,10 @@ static void print_clock(const struct game *g)
 	printf("Time control: %s%s%s\n", text, g->arbiter[0] ? "; arbiter " : "", g->arbiter);
 	if (g->status != GAME_PLAYING)
 		return;
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < g->nseats; c++) {
+		char who[96];
 		clock_duration(chessclock_left(cl, c, now, g->vac[c]), text, sizeof text);
-		printf("  %s: %s left", c == WHITE ? "White" : "Black", text);
+		printf("  %s: %s left", seat_name(g, c, who, sizeof who), text);
 		if (cl->running >> c & 1) {
 			clock_local(view_due(g, c), "UTC", text, sizeof text);
 			printf(", due %s", text);
@@ -138,38 +153,51 @@ static void print_game(const struct game *g)
 	char fen[FEN_MAX];
 
 	printf("Game %d: %s\n", g->id, g->v->title);
-	printf("White: %s\nBlack: %s\n", g->player[WHITE].address, g->player[BLACK].address);
+	for (int i = 0; i < g->nseats; i++) {
+		char who[96];
+		printf("%s: %s\n", seat_name(g, i, who, sizeof who), g->seat[i].address);
+	}
 	printf("Status: %s", game_status_name(g->status));
-	if (g->status == GAME_PLAYING)
-		printf(", %s to move", g->pos->side == WHITE ? "White" : "Black");
+	if (g->status == GAME_PLAYING && g->nboards == 1)
+		printf(", %s to move", game_pos(g)->side == WHITE ? "White" : "Black");
+	if (game_phase(g) == PHASE_SETUP || game_phase(g) == PHASE_DEPLOYMENT)
+		printf(" (%s)", game_phase_name(game_phase(g)));
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED)
 		printf(", %s (%s)", g->result, g->termination);
 	if (g->draw_offer >= 0)
 		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
 	printf("\nCreated %s, last change %s\n", g->created, g->updated);
 	print_clock(g);
-	printf("\n");
-	view_board(g->pos, WHITE, &b);
-	printf("%s\n", b.s ? b.s : "");
-	buf_free(&b);
-	view_movetext(g, &b);
-	printf("Moves: %s\n", b.s ? b.s : "(none)");
-	buf_free(&b);
-	pos_to_fen(g->pos, fen, sizeof fen);
-	printf("FEN: %s\n\nEvents (state hash after each):\n", fen);
+	for (int n = 0; n < g->nboards; n++) {
+		if (g->nboards > 1)
+			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
+		printf("\n");
+		view_board(g->board[n].pos, WHITE, &b);
+		printf("%s\n", b.s ? b.s : "");
+		buf_free(&b);
+		view_movetext(g, n, &b);
+		printf("Moves: %s\n", b.s ? b.s : "(none)");
+		buf_free(&b);
+		pos_to_fen(g->board[n].pos, fen, sizeof fen);
+		printf("FEN: %s\n", fen);
+	}
+	printf("\nEvents (state hash after each):\n");
 	for (size_t i = 0; i < g->nevents; i++) {
 		const struct game_event *ev = &g->events[i];
-		printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind,
-		       color_name_lc(ev->by), ev->detail, ev->after);
+		char who[16];
+		if (g->nseats == 2 || ev->by < 0)
+			snprintf(who, sizeof who, "%s", color_name_lc(ev->by));
+		else
+			snprintf(who, sizeof who, "seat %d", ev->by);
+		printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind, who, ev->detail,
+		       ev->after);
 	}
 	printf("Mails recorded: %zu\n", g->nmails);
-	if (g->tp) {
-		printf("Cards: %d in use; White holds %d, Black %d; %d played:\n", g->tp->n,
-		       g->tp->nhand[WHITE], g->tp->nhand[BLACK], g->tp->nplays);
-		for (int i = 0; i < g->tp->nplays; i++)
-			printf("  turn %d, %s: card %d (%s) %s\n", g->tp->plays[i].turn,
-			       color_name_lc(g->tp->plays[i].by), g->tp->plays[i].card,
-			       g->tp->plays[i].how, g->tp->plays[i].detail);
+	const struct kind_view *kv = kind_view_of(kind_of(g));
+	if (kv && kv->summary && g->kstate) {
+		kv->summary(g, &b);
+		printf("%s", b.s ? b.s : "");
+		buf_free(&b);
 	}
 }
 
@@ -197,7 +225,7 @@ int cmd_show(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if ((rc = open_game(&c, &st, atoi(argv[next]), &g, &v)) < 0) {
-		if (json && g->tp && g->status != GAME_OVER && !secrets) {
+		if (json && kind_of(g)->secret_state && kind_of(g)->secret_state(g) && !secrets) {
 			fprintf(stderr, "tempest show: game %d is a card game in play: its state file "
 				"holds the players' secrets; add --secrets to print it\n", g->id);
 			rc = EXIT_USAGE;
@@ -207,13 +235,13 @@ int cmd_show(int argc, char **argv)
 			free(text);
 		} else {
 			struct players ps;
-			struct vacations vac[2];
+			struct vacations vac[SEATS_MAX];
 			char tz[64];
 			struct err pe;
 			if (players_load(&st, &ps, &pe) < 0)
 				fprintf(stderr, "tempest show: %s (vacations not counted)\n", pe.msg);
-			for (int k = 0; k < 2; k++) {
-				players_view(&ps, g->player[k].address, NULL, &vac[k], tz);
+			for (int k = 0; k < g->nseats; k++) {
+				players_view(&ps, g->seat[k].address, NULL, &vac[k], tz);
 				g->vac[k] = &vac[k];
 			}
 			print_game(g);
@@ -254,9 +282,9 @@ int cmd_list(int argc, char **argv)
 			continue;
 		}
 		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
-		       g->player[WHITE].address, g->player[BLACK].address,
+		       g->seat[WHITE].address, g->seat[BLACK].address,
 		       g->status == GAME_OVER ? g->result : game_status_name(g->status),
-		       g->nmoves, g->updated);
+		       game_ply(g), g->updated);
 		game_free(g);
 	}
 	free(ids);

@@ -82,8 +82,9 @@ struct variant {
 	struct castling_def castle[CASTLING_MAX];
 	struct draw_rules draws;
 	char setup[256];                /* the starting position as FEN */
-	char protocol[32];              /* how games of it are refereed beyond the board
-					 * ("" = moves only; "tempete" = with cards) */
+	char protocol[32];              /* the game kind that referees it beyond the board
+					 * ("" = the generic one: moves only) */
+	int boards;                     /* boards in one game (0 or 1: one) */
 	char cards[32];                 /* the card catalogue's file, for protocols with cards */
 	char time_control[64];          /* its games' default time control, in words (the game
 					 * layer reads it), "" = none */

@@ -31,6 +31,9 @@ void apply_principal(struct apply_state *a, const char *kind);
 void apply_finish(struct apply_state *a, const char *result, const char *why);
 /* Ends the game if the position says so (mate, stalemate, draw rules). */
 void apply_end_by_status(struct apply_state *a);
+/* The same for board b: in a game of several boards, the board ends, and the game with
+ * its last board. */
+void apply_end_on_board(struct apply_state *a, int b);
 /* What every move order must pass before it is played: its number, if written, must be
  * the move's; a reply to a referee mail older than the last move must carry the number.
  * 0, or -1 (refused). */

@@ -18,7 +18,7 @@ static long long budget_start(const struct time_control *tc)
 
 void chessclock_start(struct chessclock *cl, unsigned running, long long now)
 {
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < CLOCKS_MAX; c++) {
 		cl->remaining[c] = budget_start(&cl->tc);
 		cl->moves[c] = 0;
 		cl->extra[c] = 0;
@@ -130,7 +130,7 @@ void chessclock_set(struct chessclock *cl, unsigned next, enum clock_window wind
 	bool continuing = next && (cl->running & next) == next;
 	if (!continuing) {
 		cl->since = now;
-		cl->extra[0] = cl->extra[1] = 0;
+		memset(cl->extra, 0, sizeof cl->extra);
 	}
 	cl->running = next;
 	cl->window = window;

@@ -31,13 +31,15 @@ struct time_control {
 
 enum clock_window { WINDOW_NONE = 0, WINDOW_INTERCEPT, WINDOW_ANSWER };
 
+#define CLOCKS_MAX 16           /* one clock per seat */
+
 struct chessclock {
 	struct time_control tc;
-	unsigned running;               /* bit c: the clock of colour c runs */
+	unsigned running;               /* bit c: the clock of seat c runs */
 	long long since;                /* since when */
-	long long remaining[2];         /* bank and Fischer: seconds left at `since` */
-	long long extra[2];             /* the game master's extensions of the current turn */
-	int moves[2];                   /* moves made (bank periods) */
+	long long remaining[CLOCKS_MAX];        /* bank and Fischer: seconds left at `since` */
+	long long extra[CLOCKS_MAX];    /* the game master's extensions of the current turn */
+	int moves[CLOCKS_MAX];          /* moves made (bank periods) */
 	enum clock_window window;
 	long long draw_offer_at;        /* when the pending draw offer was made, or 0 */
 };

@@ -11,7 +11,7 @@
 #include <ctype.h>
 
 #include "engine/status.h"
-#include "game/tempete.h"
+#include "game/kind.h"
 #include "util/buf.h"
 #include "util/clock.h"
 
@@ -23,7 +23,9 @@ struct game *game_new(void)
 		return NULL;
 	g->draw_offer = -1;
 	g->challenger = WHITE;
+	g->nboards = 1;
 	snprintf(g->result, sizeof g->result, "*");
+	snprintf(g->board[0].result, sizeof g->board[0].result, "*");
 	return g;
 }
 
@@ -31,13 +33,16 @@ void game_free(struct game *g)
 {
 	if (!g)
 		return;
-	game_truncate_moves(g, 0);
-	free(g->moves);
+	for (int b = 0; b < BOARDS_MAX; b++) {
+		board_truncate_moves(&g->board[b], 0);
+		free(g->board[b].moves);
+		free(g->board[b].pos);
+	}
 	free(g->mails);
 	free(g->events);
 	free(g->sent);
-	free(g->pos);
-	free(g->tp);
+	if (g->kstate)
+		kind_of(g)->state_free(g->kstate);
 	free(g);
 }
 
@@ -53,9 +58,86 @@ const char *color_name_lc(int c)
 	return c == WHITE ? "white" : c == BLACK ? "black" : "referee";
 }
 
+/* Moves made on every board: what a referee mail was sent after (the stale-reply guard). */
 int game_ply(const struct game *g)
 {
-	return g->nmoves;
+	int n = 0;
+
+	for (int b = 0; b < g->nboards; b++)
+		n += g->board[b].nmoves;
+	return n;
+}
+
+const char *side_name(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+const char *game_phase_name(enum game_phase p)
+{
+	static const char *const names[] = { "invited", "setup", "deployment", "play", "over" };
+
+	return p <= PHASE_OVER ? names[p] : "?";
+}
+
+enum game_phase game_phase(const struct game *g)
+{
+	if (g->status == GAME_INVITED)
+		return PHASE_INVITED;
+	if (g->status != GAME_PLAYING)
+		return PHASE_OVER;
+	return kind_of(g)->phase ? kind_of(g)->phase(g) : PHASE_PLAY;
+}
+
+const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
+{
+	const struct seat *st = &g->seat[seat];
+
+	if (seat < 0 || seat >= g->nseats)
+		snprintf(buf, len, "the referee");
+	else if (g->nseats == 2 && g->nboards == 1)
+		snprintf(buf, len, "%s", side_name(st->side));
+	else if (st->board >= 0)
+		snprintf(buf, len, "%s (board %d, %s)", side_name(st->side), st->board + 1, st->role);
+	else
+		snprintf(buf, len, "%s (%s)", side_name(st->side), st->role);
+	return buf;
+}
+
+int game_add_seat(struct game *g, int side, int board, const char *role, const char *address)
+{
+	if (g->nseats == SEATS_MAX)
+		return -1;
+	struct seat *st = &g->seat[g->nseats];
+	memset(st, 0, sizeof *st);
+	st->side = side;
+	st->board = board;
+	snprintf(st->role, sizeof st->role, "%s", role);
+	snprintf(st->address, sizeof st->address, "%s", address ? address : "");
+	return g->nseats++;
+}
+
+int game_seat_of(const struct game *g, const char *address)
+{
+	for (int i = 0; i < g->nseats; i++)
+		if (!strcasecmp(g->seat[i].address, address))
+			return i;
+	return -1;
+}
+
+int game_mover(const struct game *g, int b, int c)
+{
+	int any = -1;
+
+	for (int i = 0; i < g->nseats; i++) {
+		if (g->seat[i].side != c)
+			continue;
+		if (g->seat[i].board == b)
+			return i;
+		if (g->seat[i].board < 0 && any < 0)
+			any = i;
+	}
+	return any;
 }
 
 /* A move in SAN, or an edit operation (see game.h). */
@@ -92,73 +174,108 @@ static int apply_one(struct pos *p, const char *op, struct err *e)
 	return err_set(e, "'%s' is not an operation", op);
 }
 
+static const char *board_start(const struct game *g, int b)
+{
+	return g->board[b].start_fen[0] ? g->board[b].start_fen : g->v->setup;
+}
+
+/* A new game takes its number of boards from its variant. */
+static void game_shape(struct game *g, const struct variant *v)
+{
+	g->nboards = v->boards > 1 ? v->boards : 1;
+	for (int b = 0; b < g->nboards; b++)
+		snprintf(g->board[b].result, sizeof g->board[b].result, "*");
+}
+
 int game_load_position(struct game *g, const struct variant *v, struct err *e)
 {
-	free(g->pos);
-	g->pos = NULL;
 	g->v = v;
-	if (!(g->pos = malloc(sizeof *g->pos)))
+	if (g->nboards < 1 || g->nboards > BOARDS_MAX)
+		return err_set(e, "game %d: %d boards", g->id, g->nboards);
+	for (int b = 0; b < g->nboards; b++) {
+		struct board *bd = &g->board[b];
+		free(bd->pos);
+		if (!(bd->pos = malloc(sizeof *bd->pos)))
+			return err_set(e, "out of memory");
+		if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
+			return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;
+		for (int i = 0; i < bd->nmoves; i++)
+			if (apply_one(bd->pos, bd->moves[i], e) < 0)
+				return err_prefix(e, "game %d: board %d: stored move %d: ", g->id, b + 1,
+						  i + 1), -1;
+	}
+	return 0;
+}
+
+int board_op(struct game *g, int b, const char *op, struct err *e)
+{
+	struct board *bd = &g->board[b];
+	char **mv, *copy;
+
+	if (apply_one(bd->pos, op, e) < 0)
+		return -1;
+	if (!(mv = realloc(bd->moves, (size_t)(bd->nmoves + 1) * sizeof *mv)) ||
+	    !(copy = strdup(op))) {
+		if (mv)
+			bd->moves = mv;
 		return err_set(e, "out of memory");
-	if (pos_from_fen(g->pos, g->v, g->start_fen[0] ? g->start_fen : g->v->setup, e) < 0)
-		return err_prefix(e, "game %d: start position: ", g->id), -1;
-	for (int i = 0; i < g->nmoves; i++)
-		if (apply_one(g->pos, g->moves[i], e) < 0)
-			return err_prefix(e, "game %d: stored move %d: ", g->id, i + 1), -1;
+	}
+	bd->moves = mv;
+	bd->moves[bd->nmoves++] = copy;
 	return 0;
 }
 
 int game_op(struct game *g, const char *op, struct err *e)
 {
-	char **mv, *copy;
-
-	if (apply_one(g->pos, op, e) < 0)
-		return -1;
-	if (!(mv = realloc(g->moves, (size_t)(g->nmoves + 1) * sizeof *mv)) || !(copy = strdup(op))) {
-		if (mv)
-			g->moves = mv;
-		return err_set(e, "out of memory");
-	}
-	g->moves = mv;
-	g->moves[g->nmoves++] = copy;
-	return 0;
+	return board_op(g, 0, op, e);
 }
 
-int game_walk(const struct game *g, int (*each)(const struct pos *before, const char *entry,
-						void *arg), void *arg)
+int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
+						       const char *entry, void *arg), void *arg)
 {
 	struct pos *p = malloc(sizeof *p);
 	struct err e;
 	int rc = 0;
 
-	if (!p || pos_from_fen(p, g->v, g->start_fen[0] ? g->start_fen : g->v->setup, &e) < 0) {
+	if (!p || pos_from_fen(p, g->v, board_start(g, b), &e) < 0) {
 		free(p);
 		return -1;
 	}
-	for (int i = 0; i < g->nmoves && rc == 0; i++) {
-		rc = each(p, g->moves[i], arg);
-		if (rc == 0 && apply_one(p, g->moves[i], &e) < 0)
+	for (int i = 0; i < g->board[b].nmoves && rc == 0; i++) {
+		rc = each(p, g->board[b].moves[i], arg);
+		if (rc == 0 && apply_one(p, g->board[b].moves[i], &e) < 0)
 			rc = -1;
 	}
 	free(p);
 	return rc < 0 ? -1 : 0;
 }
 
-void game_truncate_moves(struct game *g, int n)
+void board_truncate_moves(struct board *b, int n)
 {
-	while (g->nmoves > n)
-		free(g->moves[--g->nmoves]);
+	while (b->nmoves > n)
+		free(b->moves[--b->nmoves]);
 }
 
-static void player_secret(const uint8_t *key, size_t klen, int id, enum color c,
+void game_truncate_moves(struct game *g, int n)
+{
+	board_truncate_moves(&g->board[0], n);
+}
+
+/* Seats 0 and 1 keep the labels of the two-player games of the first release ("white",
+ * "black"), so that their tokens and passwords stay valid; others are "seat N". */
+static void player_secret(const uint8_t *key, size_t klen, int id, int seat,
 			  uint8_t out[CRYPTO_HASH_LEN])
 {
 	char label[64];
 
-	snprintf(label, sizeof label, "tempest player secret %d %s", id, color_name_lc(c));
+	if (seat < 2)
+		snprintf(label, sizeof label, "tempest player secret %d %s", id, color_name_lc(seat));
+	else
+		snprintf(label, sizeof label, "tempest player secret %d seat %d", id, seat);
 	crypto_hmac(key, klen, label, strlen(label), out);
 }
 
-void game_token(const uint8_t *key, size_t klen, int id, enum color c, char out[TOKEN_LEN + 1])
+void game_token(const uint8_t *key, size_t klen, int id, int c, char out[TOKEN_LEN + 1])
 {
 	uint8_t secret[CRYPTO_HASH_LEN], mac[CRYPTO_HASH_LEN];
 
@@ -167,7 +284,7 @@ void game_token(const uint8_t *key, size_t klen, int id, enum color c, char out[
 	crypto_base32(mac, sizeof mac, out, TOKEN_LEN);
 }
 
-void game_password_hash(const uint8_t *key, size_t klen, int id, enum color c,
+void game_password_hash(const uint8_t *key, size_t klen, int id, int c,
 			const char *word, char out[HASH_HEX])
 {
 	uint8_t secret[CRYPTO_HASH_LEN], mac[CRYPTO_HASH_LEN];
@@ -177,24 +294,50 @@ void game_password_hash(const uint8_t *key, size_t klen, int id, enum color c,
 	crypto_hex(mac, sizeof mac, out);
 }
 
+/* A game of the first release's shape: two players, White and Black, on one board. Its
+ * state text is the first release's, so that old logs replay to the same hashes. */
+static bool classic_shape(const struct game *g)
+{
+	if (g->nboards == 1 && g->nseats == 0)
+		return true;            /* a game being made, not seated yet */
+	return g->nboards == 1 && g->nseats == 2 && g->seat[0].side == WHITE &&
+	       g->seat[1].side == BLACK && g->seat[0].board == 0 && g->seat[1].board == 0 &&
+	       !strcmp(g->seat[0].role, "player") && !strcmp(g->seat[1].role, "player");
+}
+
 /* The canonical text of the state: what a replay must reproduce exactly. */
 void game_hash(const struct game *g, char out[HASH_HEX])
 {
 	struct buf b = { 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
+	const struct board *b0 = &g->board[0];
+	bool classic = classic_shape(g);
 
 	buf_printf(&b,
 			       "tempest-state-1\nid %d\nvariant %s\nstatus %s\nresult %s\n"
 			       "termination %s\nwhite %s\nblack %s\nchallenger %d\nstart %s\n"
 			       "draw-offer %d\nmoves", g->id, g->variant,
 			       game_status_name(g->status), g->result, g->termination,
-			       g->player[WHITE].address, g->player[BLACK].address, g->challenger,
-			       g->start_fen, g->draw_offer);
-	for (int i = 0; i < g->nmoves; i++)
-		buf_printf(&b, " %s", g->moves[i]);
+			       classic ? g->seat[WHITE].address : "",
+			       classic ? g->seat[BLACK].address : "", g->challenger,
+			       b0->start_fen, g->draw_offer);
+	for (int i = 0; i < b0->nmoves; i++)
+		buf_printf(&b, " %s", b0->moves[i]);
 	buf_str(&b, "\n");
-	if (g->tp)
-		tempete_hash_text(g->tp, &b);
+	for (int i = 0; !classic && i < g->nseats; i++)
+		buf_printf(&b, "seat %d %s %d %s %s\n", i, color_name_lc(g->seat[i].side),
+			   g->seat[i].board, g->seat[i].role, g->seat[i].address);
+	for (int n = 1; !classic && n < g->nboards; n++) {
+		buf_printf(&b, "board %d %s %s start %s\nmoves", n, g->board[n].result,
+			   "", g->board[n].start_fen);
+		for (int i = 0; i < g->board[n].nmoves; i++)
+			buf_printf(&b, " %s", g->board[n].moves[i]);
+		buf_str(&b, "\n");
+	}
+	if (!classic)
+		buf_printf(&b, "board 0 %s\n", b0->result);
+	if (g->kstate && kind_of(g)->hash_text)
+		kind_of(g)->hash_text(g, &b);
 	if (b.failed) {
 		snprintf(out, HASH_HEX, "%s", "out-of-memory");
 		buf_free(&b);
@@ -234,7 +377,7 @@ int game_remember_sent(struct game *g, const char *id)
 		return -1;
 	g->sent = s;
 	snprintf(s[g->nsent].id, sizeof s[g->nsent].id, "%s", id);
-	s[g->nsent++].ply = g->nmoves;
+	s[g->nsent++].ply = game_ply(g);
 	return 0;
 }
 
@@ -289,9 +432,11 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 		case ORDER_OPPONENT: *opponent = od->arg; break;
 		case ORDER_COLOUR: *colour = od->arg; break;
 		case ORDER_PASSWORD: *password = od->arg; break;
-		case ORDER_CARDS: case ORDER_TIME: case ORDER_ARBITER: break;
+		case ORDER_TIME: case ORDER_ARBITER: break;
 		case ORDER_HELP: case ORDER_TEST: break;
 		default:
+			if (od->kind >= ORDER_KIND_FIRST)
+				break;          /* the kind's: its create() judges them */
 			outcome_error(out, od->lineno, od->text,
 				      "a challenge holds only new, opponent, colour and password");
 		}
@@ -339,6 +484,8 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	}
 	snprintf(g->variant, sizeof g->variant, "%s", variant ? variant : "");
 	g->id = id;
+	if (v)
+		game_shape(g, v);
 	if (!v || game_load_position(g, v, &le) < 0) {
 		int line = 0;
 		for (size_t i = 0; i < o->n; i++)
@@ -347,24 +494,9 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 		outcome_error(out, line, variant, "there is no variant '%s' here", variant);
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	}
-	const char *cards = NULL;
-	int cards_line = 0;
-	for (size_t i = 0; i < o->n; i++)
-		if (o->o[i].kind == ORDER_CARDS)
-			cards = o->o[i].arg, cards_line = o->o[i].lineno;
-	if (cards && !v->protocol[0]) {
-		outcome_error(out, cards_line, cards, "a game of %s has no cards", v->title);
-		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
-	}
-	if (v->protocol[0]) {
-		char why[256];
-		if (!g->cat || !(g->tp = tempete_new()))
-			return err_set(e, "the card catalogue of %s is not loaded", v->name);
-		if (tempete_set_cards(g->tp, g->cat, cards, why, sizeof why) < 0) {
-			outcome_error(out, cards_line, cards ? cards : "", "%s", why);
-			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
-		}
-	}
+	if (kind_setup(g, o, out) < 0)
+		return out->nerrors ? outcome_reply(out, REPLY_REFUSED, -1, s->address) :
+		       err_set(e, "out of memory setting up game %d", id);
 	game_default_time(g, v);
 	for (size_t i = 0; i < o->n; i++) {
 		char why[256];
@@ -391,12 +523,12 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	}
 	g->challenger = me;
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", colour);
-	snprintf(g->player[me].address, ADDR_MAX, "%s", s->address);
-	snprintf(g->player[me].name, NAME_MAX_, "%s", s->name);
-	snprintf(g->player[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);
+	snprintf(g->seat[me].address, ADDR_MAX, "%s", s->address);
+	snprintf(g->seat[me].name, NAME_MAX_, "%s", s->name);
+	snprintf(g->seat[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);
 	if (password)
-		game_password_hash(key, klen, id, me, password, g->player[me].password_hash);
-	snprintf(g->start_fen, sizeof g->start_fen, "%s", g->v->setup);
+		game_password_hash(key, klen, id, me, password, g->seat[me].password_hash);
+	snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", g->v->setup);
 	g->status = GAME_INVITED;
 	clock_iso(s->now, g->created);
 	snprintf(g->updated, sizeof g->updated, "%s", g->created);
@@ -409,8 +541,8 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	return 0;
 }
 
-int game_create(struct game *g, int id, const struct variant *v, const char *white,
-		const char *black, const struct sender *s, struct outcome *out, struct err *e)
+int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
+		int naddresses, const struct sender *s, struct outcome *out, struct err *e)
 {
 	char before[HASH_HEX];
 
@@ -419,59 +551,50 @@ int game_create(struct game *g, int id, const struct variant *v, const char *whi
 	out->auth_how = "game master";
 	g->id = id;
 	snprintf(g->variant, sizeof g->variant, "%s", v->name);
+	game_shape(g, v);
 	if (game_load_position(g, v, e) < 0)
 		return -1;
-	game_hash(g, before);
-	snprintf(g->player[WHITE].address, ADDR_MAX, "%s", white);
-	snprintf(g->player[BLACK].address, ADDR_MAX, "%s", black);
-	snprintf(g->start_fen, sizeof g->start_fen, "%s", v->setup);
+	game_hash(g, before);           /* the empty game, before its seats and the kind's state */
+	if (kind_setup(g, NULL, out) < 0)
+		return err_set(e, "game %d cannot be set up: %s", id,
+			       out->nerrors ? out->errors[0].reason : "out of memory");
+	if (naddresses != g->nseats)
+		return err_set(e, "game %d needs %d addresses, not %d", id, g->nseats, naddresses);
+	for (int i = 0; i < g->nseats; i++)
+		snprintf(g->seat[i].address, ADDR_MAX, "%s", addresses[i]);
+	for (int b = 0; b < g->nboards; b++)
+		snprintf(g->board[b].start_fen, sizeof g->board[b].start_fen, "%s", v->setup);
 	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
 	g->challenger = WHITE;
 	g->status = GAME_PLAYING;
 	game_default_time(g, v);
-	if (v->protocol[0]) {
-		char why[256];
-		if (!g->cat || !(g->tp = tempete_new()) ||
-		    tempete_set_cards(g->tp, g->cat, NULL, why, sizeof why) < 0)
-			return err_set(e, "the cards of %s cannot be set up", v->name);
-	}
 	clock_iso(s->now, g->created);
 	out->changed = out->created = true;
 	enum clock_window w;
 	chessclock_start(&g->clock, game_expected(g, &w), s->now);
-	if (game_add_event(g, "created", -1, "", s, before) < 0 ||
-	    outcome_reply(out, REPLY_STARTED, WHITE, NULL) < 0 ||
-	    outcome_reply(out, REPLY_STARTED, BLACK, NULL) < 0)
+	if (game_add_event(g, "created", -1, "", s, before) < 0)
 		return err_set(e, "out of memory");
+	for (int i = 0; i < g->nseats; i++)
+		if (outcome_reply(out, REPLY_STARTED, i, NULL) < 0)
+			return err_set(e, "out of memory");
 	return 0;
 }
 
 unsigned game_expected(const struct game *g, enum clock_window *window)
 {
-	const struct tempete *tp = g->tp;
+	unsigned bits = 0;
 
 	*window = WINDOW_NONE;
-	if (g->status != GAME_PLAYING || !g->pos)
+	if (g->status != GAME_PLAYING || !g->board[0].pos)
 		return 0;
-	if (!tp)
-		return 1u << g->pos->side;
-	switch (tp->expect) {
-	case TP_SETUP:
-		return (unsigned)(!(tp->has_list[WHITE] && tp->opening[WHITE])) |
-		       (unsigned)(!(tp->has_list[BLACK] && tp->opening[BLACK])) << 1;
-	case TP_MOVE:
-		if (tp->may_intercept && g->clock.tc.intercept_hours)
-			*window = WINDOW_INTERCEPT;
-		return 1u << tp->to;
-	case TP_ANSWER:
-		*window = g->clock.tc.answer_hours ? WINDOW_ANSWER : WINDOW_NONE;
-		return 1u << tp->to;
-	case TP_MATED:
-		*window = g->clock.tc.intercept_hours ? WINDOW_INTERCEPT : WINDOW_NONE;
-		return 1u << tp->to;
-	default:
-		return 0;
+	if (kind_of(g)->expected)
+		return kind_of(g)->expected(g, window);
+	for (int b = 0; b < g->nboards; b++) {
+		int seat = game_mover(g, b, g->board[b].pos->side);
+		if (!strcmp(g->board[b].result, "*") && seat >= 0)
+			bits |= 1u << seat;
 	}
+	return bits;
 }
 
 void game_clock_update(struct game *g, int actor, bool counted, long long now)

@@ -34,17 +34,45 @@ enum game_status {
 	GAME_DECLINED,
 };
 
-struct player {
+#define SEATS_MAX  CLOCKS_MAX /* players in one game (Perplexichess: 2 x (1 + 7)) */
+#define BOARDS_MAX 7            /* boards in one game */
+#define ROLE_MAX   16
+
+/* A player's place in a game: tokens, passwords, replies and clocks belong to seats. A
+ * two-player game has seat 0 for White and seat 1 for Black, on board 0. */
+struct seat {
 	char address[ADDR_MAX];         /* local part as given, domain lower case */
 	char name[NAME_MAX_];           /* display name from their mail, may be "" */
 	char password_hash[HASH_HEX];   /* "" if no password was set */
+	int side;                       /* WHITE or BLACK */
+	int board;                      /* the board the seat moves on, or -1 (every board) */
+	char role[ROLE_MAX];            /* "player", or the kind's word: "boardman", ... */
+};
+
+/* One board: its position is derived from its start and its list of moves and edits. */
+struct board {
+	char start_fen[FEN_MAX];
+	int nmoves;
+	char **moves;                   /* moves in SAN and edit operations (game_op) */
+	char result[8];                 /* this board's result in a game of several boards */
+	/* derived, not stored */
+	struct pos *pos;
+};
+
+/* Where a game is in its life; the kind says which orders each phase accepts. */
+enum game_phase {
+	PHASE_INVITED = 0,      /* the challenge waits for the invited players */
+	PHASE_SETUP,            /* secrets exchanged before play (card lists, hands) */
+	PHASE_DEPLOYMENT,       /* pieces posted before play (TigerChess) */
+	PHASE_PLAY,
+	PHASE_OVER,
 };
 
 /* One accepted change of state, with the state hash before and after. */
 struct game_event {
 	int n;
 	char kind[24];                  /* "challenge", "accept", "move", "resign", ... */
-	int by;                         /* WHITE, BLACK, or -1 (the referee) */
+	int by;                         /* the seat, or -1 (the referee) */
 	char detail[64];                /* the move in SAN, or "" */
 	char msg[KEY_MAX];              /* the key of the mail that caused it */
 	char before[HASH_HEX], after[HASH_HEX];
@@ -64,13 +92,14 @@ struct game {
 	enum game_status status;
 	char result[8];                 /* "1-0", "0-1", "1/2-1/2", "*" */
 	char termination[64];           /* "checkmate", "resignation", "draw agreed", ... */
-	int challenger;                 /* the colour of the player who challenged */
+	char kind[16];                  /* the game kind (kind.h) that referees it */
+	int challenger;                 /* the seat of the player who challenged */
 	char colour_asked[8];           /* white, black or random, as the challenger asked */
-	struct player player[2];        /* [WHITE], [BLACK] */
-	char start_fen[FEN_MAX];
-	int nmoves;
-	char **moves;                   /* moves in SAN and edit operations (game_op) */
-	int draw_offer;                 /* the colour that offers a draw, or -1 */
+	int nseats;
+	struct seat seat[SEATS_MAX];
+	int nboards;
+	struct board board[BOARDS_MAX];
+	int draw_offer;                 /* the side that offers a draw, or -1 */
 	size_t nmails;
 	char (*mails)[KEY_MAX];         /* keys of every mail recorded for this game, applied
 					 * or refused, in the order of its log */
@@ -80,15 +109,15 @@ struct game {
 	struct sent_mail *sent;
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
-	struct tempete *tp;             /* the card protocol's state, or NULL (tempete.h) */
+	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
 	/* derived, not stored */
+	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */
 	const struct card_catalogue *cat;       /* borrowed; for card games */
-	const struct vacations *vac[2];         /* borrowed: each player's vacations, or NULL */
+	const struct vacations *vac[SEATS_MAX]; /* borrowed: each seat's vacations, or NULL */
 	const struct policy *policy;            /* borrowed: the referee's limits, or NULL */
-	struct pos *pos;
 };
 
 /* Who wrote the mail, as far as the referee can tell. */
@@ -146,9 +175,9 @@ struct reply_error {
 
 struct reply {
 	enum reply_kind kind;
-	int to;                         /* WHITE, BLACK, or -1: `address` */
+	int to;                         /* a seat, or -1: `address` */
 	char address[ADDR_MAX];
-	int about;                      /* the colour the mail is about (intruder) or -1 */
+	int about;                      /* the seat the mail is about (intruder) or -1 */
 	char note[512];                 /* a sentence for the template (offer, claim, ...) */
 };
 
@@ -159,42 +188,62 @@ struct outcome {
 	struct reply *replies;
 	size_t nerrors;
 	struct reply_error *errors;     /* the refusal's reasons, by line */
-	int auth;                       /* the sender's colour once authenticated, or -1 */
+	int auth;                       /* the sender's seat once authenticated, or -1 */
 	const char *auth_how;           /* "token", "password", "none" */
 	struct player_change player;    /* for the players' registry */
 };
 
 struct game *game_new(void);
 void game_free(struct game *g);
-/* Sets g->v and replays the moves from the start into g->pos. Besides moves in SAN, the
- * list holds the edits cards make, as operations: "@remove e4", "@place N e4" (upper
- * case White), "@side w", "@fen FEN". */
+/* Sets g->v and replays every board's moves from its start into its position. Besides
+ * moves in SAN, a board's list holds the edits cards make, as operations: "@remove e4",
+ * "@place N e4" (upper case White), "@side w", "@fen FEN". */
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
-/* Plays a move in SAN or applies an operation, and appends it to the game's list. */
+/* Plays a move in SAN or applies an operation on board b, and appends it to its list. */
+int board_op(struct game *g, int b, const char *op, struct err *e);
+/* The same on the game's first board (the only one in most kinds). */
 int game_op(struct game *g, const char *op, struct err *e);
-/* Replays the game's list from the start, calling each(position before, entry, arg) for
+/* Replays board b's list from the start, calling each(position before, entry, arg) for
  * every entry; stops early if each returns non-zero. */
-int game_walk(const struct game *g, int (*each)(const struct pos *before, const char *entry,
-						void *arg), void *arg);
-/* Cuts the list back to n entries (a refused mail's moves), without touching g->pos. */
+int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
+						       const char *entry, void *arg), void *arg);
+/* Cuts a board's list back to n entries (a refused mail's moves), without touching its
+ * position. */
+void board_truncate_moves(struct board *b, int n);
 void game_truncate_moves(struct game *g, int n);
+/* The first board's position (every kind has one board at least). */
+static inline struct pos *game_pos(const struct game *g)
+{
+	return g->board[0].pos;
+}
+/* Adds a seat (side, board, role); its index, or -1 when the game is full. */
+int game_add_seat(struct game *g, int side, int board, const char *role, const char *address);
+/* The seat of this address, or -1 (the first if the address holds several). */
+int game_seat_of(const struct game *g, const char *address);
+/* The seat that moves for side c on board b (a seat of board -1 moves on every board
+ * only when no seat of that board exists), or -1. */
+int game_mover(const struct game *g, int b, int c);
 
-/* Secrets and tokens: derived from the referee's master key, never stored. */
-void game_token(const uint8_t *key, size_t klen, int id, enum color c, char out[TOKEN_LEN + 1]);
-void game_password_hash(const uint8_t *key, size_t klen, int id, enum color c,
+/* Secrets and tokens: derived from the referee's master key, never stored; per seat. */
+void game_token(const uint8_t *key, size_t klen, int id, int seat, char out[TOKEN_LEN + 1]);
+void game_password_hash(const uint8_t *key, size_t klen, int id, int seat,
 			const char *word, char out[HASH_HEX]);
 /* The hash of everything that makes two states of the game the same. */
 void game_hash(const struct game *g, char out[HASH_HEX]);
+/* The game's phase, as its kind sees it. */
+enum game_phase game_phase(const struct game *g);
+const char *game_phase_name(enum game_phase p);
 
 /* Creates a game from a challenge (orders hold "new"); v is the variant it names, or NULL
  * if there is no such variant (a refusal). The opponent is invited. */
 int game_challenge(struct game *g, int id, const struct variant *v, const uint8_t *key,
 		   size_t klen, const struct sender *s, const struct orders *o,
 		   struct outcome *out, struct err *e);
-/* Creates a game the game master sets up directly: it starts at once, both players are
- * told (REPLY_STARTED). */
-int game_create(struct game *g, int id, const struct variant *v, const char *white,
-		const char *black, const struct sender *s, struct outcome *out, struct err *e);
+/* Creates a game the game master sets up directly: it starts at once, every player is
+ * told (REPLY_STARTED). The addresses fill the seats in order: for each board, White then
+ * Black. */
+int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
+		int naddresses, const struct sender *s, struct outcome *out, struct err *e);
 /* The variant a challenge names (the argument of its "new"), or NULL. */
 const char *game_challenge_variant(const struct orders *o);
 /* Applies a mail's orders to an existing game (all or nothing). Returns -1 only for an
@@ -213,10 +262,10 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
  * An action that does not apply leaves the game as it was, with the reason in out->errors. */
 int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
 		 const char *action, struct outcome *out, struct err *e);
-/* After an accepted change by `actor` (-1: the referee), the clocks follow the game:
+/* After an accepted change by seat `actor` (-1: the referee), the clocks follow the game:
  * who is expected now runs; if the change was a turn (`counted`), its time is charged. */
 void game_clock_update(struct game *g, int actor, bool counted, long long now);
-/* Who is expected to act now (bits by colour) and in what window. */
+/* Who is expected to act now (bits by seat) and in what window. */
 unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
@@ -232,5 +281,9 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 	__attribute__((format(printf, 4, 5)));
 const char *game_status_name(enum game_status s);
 const char *color_name_lc(int c);
+/* "White", "Black": a side's name in sentences. */
+const char *side_name(int c);
+/* How a seat is named to the others: "White", or "Black (board 2, boardman)". */
+const char *seat_name(const struct game *g, int seat, char *buf, size_t len);
 
 #endif

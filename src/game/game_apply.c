@@ -11,57 +11,73 @@
 #include "engine/movegen.h"
 #include "engine/status.h"
 #include "game/apply.h"
-#include "game/tempete.h"
+#include "game/kind.h"
 #include "util/clock.h"
 
 /* Everything an order can change, so that a failed mail leaves no trace. */
 struct snapshot {
-	struct pos pos;
-	int nmoves, draw_offer;
-	struct tempete *tp;             /* a copy of the protocol state, or NULL */
+	struct pos pos[BOARDS_MAX];
+	int nmoves[BOARDS_MAX];
+	char board_result[BOARDS_MAX][8];
+	int draw_offer;
+	void *kstate;                   /* a copy of the kind's state, or NULL */
 	enum game_status status;
 	char result[8], termination[64];
-	char password[2][HASH_HEX];
+	char password[SEATS_MAX][HASH_HEX];
 };
 
 static int snap(const struct game *g, struct snapshot *s)
 {
-	s->tp = NULL;
-	if (g->tp && !(s->tp = malloc(sizeof *s->tp)))
+	const struct kind *k = kind_of(g);
+
+	s->kstate = NULL;
+	if (g->kstate && !(s->kstate = malloc(k->state_size)))
 		return -1;
-	if (g->tp)
-		memcpy(s->tp, g->tp, sizeof *s->tp);
-	memcpy(&s->pos, g->pos, sizeof s->pos);
-	s->nmoves = g->nmoves;
+	if (g->kstate)
+		k->state_copy(s->kstate, g->kstate);
+	for (int b = 0; b < g->nboards; b++) {
+		memcpy(&s->pos[b], g->board[b].pos, sizeof s->pos[b]);
+		s->nmoves[b] = g->board[b].nmoves;
+		memcpy(s->board_result[b], g->board[b].result, sizeof s->board_result[b]);
+	}
 	s->draw_offer = g->draw_offer;
 	s->status = g->status;
 	memcpy(s->result, g->result, sizeof s->result);
 	memcpy(s->termination, g->termination, sizeof s->termination);
-	for (int c = 0; c < 2; c++)
-		memcpy(s->password[c], g->player[c].password_hash, HASH_HEX);
+	for (int c = 0; c < g->nseats; c++)
+		memcpy(s->password[c], g->seat[c].password_hash, HASH_HEX);
 	return 0;
 }
 
 static void restore(struct game *g, const struct snapshot *s)
 {
-	memcpy(g->pos, &s->pos, sizeof s->pos);
-	game_truncate_moves(g, s->nmoves);
-	if (s->tp)
-		memcpy(g->tp, s->tp, sizeof *g->tp);
+	for (int b = 0; b < g->nboards; b++) {
+		memcpy(g->board[b].pos, &s->pos[b], sizeof s->pos[b]);
+		board_truncate_moves(&g->board[b], s->nmoves[b]);
+		memcpy(g->board[b].result, s->board_result[b], sizeof s->board_result[b]);
+	}
+	if (s->kstate)
+		kind_of(g)->state_copy(g->kstate, s->kstate);
 	g->draw_offer = s->draw_offer;
 	g->status = s->status;
 	memcpy(g->result, s->result, sizeof s->result);
 	memcpy(g->termination, s->termination, sizeof s->termination);
-	for (int c = 0; c < 2; c++)
-		memcpy(g->player[c].password_hash, s->password[c], HASH_HEX);
+	for (int c = 0; c < g->nseats; c++)
+		memcpy(g->seat[c].password_hash, s->password[c], HASH_HEX);
 }
 
-static const char *side_name(int c)
+/* The side a->me plays, and the board it moves on (its own, or the first). */
+static int my_side(const struct apply_state *a)
 {
-	return c == WHITE ? "White" : "Black";
+	return a->g->seat[a->me].side;
 }
 
-static const struct order *find(const struct orders *o, enum order_kind k)
+static int my_board(const struct apply_state *a)
+{
+	return a->g->seat[a->me].board >= 0 ? a->g->seat[a->me].board : 0;
+}
+
+static const struct order *find(const struct orders *o, int k)
 {
 	for (size_t i = 0; i < o->n; i++)
 		if (o->o[i].kind == k)
@@ -72,8 +88,8 @@ static const struct order *find(const struct orders *o, enum order_kind k)
 static bool needs_player(const struct orders *o)
 {
 	for (size_t i = 0; i < o->n; i++)
-		if (o->o[i].kind != ORDER_HELP && o->o[i].kind != ORDER_TEST &&
-		    o->o[i].kind != ORDER_GAME)
+		if (o->o[i].kind != (int)ORDER_HELP && o->o[i].kind != (int)ORDER_TEST &&
+		    o->o[i].kind != (int)ORDER_GAME)
 			return true;
 	return o->nerr > 0;
 }
@@ -83,16 +99,16 @@ static bool needs_player(const struct orders *o)
 static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			const struct sender *s, const struct orders *o, struct outcome *out)
 {
-	char tok[2][TOKEN_LEN + 1];
-	int by_token = -1, by_from[2];
+	char tok[SEATS_MAX][TOKEN_LEN + 1];
+	int by_token = -1, by_from[SEATS_MAX];
 	const struct order *pw = find(o, ORDER_PASSWORD);
 
-	for (int c = 0; c < 2; c++) {
-		game_token(key, klen, g->id, (enum color)c, tok[c]);
+	for (int c = 0; c < g->nseats; c++) {
+		game_token(key, klen, g->id, c, tok[c]);
 		if (s->tag_token[0] && crypto_equal(tok[c], s->tag_token, TOKEN_LEN) &&
 		    strlen(s->tag_token) == TOKEN_LEN)
 			by_token = c;
-		by_from[c] = !strcasecmp(g->player[c].address, s->address);
+		by_from[c] = !strcasecmp(g->seat[c].address, s->address);
 	}
 	if (by_token >= 0 && by_from[by_token]) {
 		out->auth_how = "token";
@@ -106,21 +122,21 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			 "applied", s->address, g->id);
 		return -1;
 	}
-	for (int c = 0; c < 2 && pw; c++) {
+	for (int c = 0; c < g->nseats && pw; c++) {
 		char h[HASH_HEX];
 		if (by_from[c] && s->replay_password) {
 			out->auth_how = "password";
 			return c;
 		}
-		if (!by_from[c] || !g->player[c].password_hash[0])
+		if (!by_from[c] || !g->seat[c].password_hash[0])
 			continue;
-		game_password_hash(key, klen, g->id, (enum color)c, pw->arg, h);
-		if (crypto_equal(h, g->player[c].password_hash, HASH_HEX)) {
+		game_password_hash(key, klen, g->id, c, pw->arg, h);
+		if (crypto_equal(h, g->seat[c].password_hash, HASH_HEX)) {
 			out->auth_how = "password";
 			return c;
 		}
 	}
-	for (int c = 0; c < 2; c++)
+	for (int c = 0; c < g->nseats; c++)
 		if (by_from[c]) {
 			outcome_error(out, pw ? pw->lineno : 0, pw ? "password ..." : "",
 				      pw ? "that password is not the one set for game %d" :
@@ -130,9 +146,9 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			outcome_reply(out, REPLY_REFUSED, c, NULL);
 			return -1;
 		}
-	/* a stranger: both players hear of it; the sender hears nothing */
-	for (int c = 0; c < 2; c++) {
-		if (!g->player[c].address[0])
+	/* a stranger: every player hears of it; the sender hears nothing */
+	for (int c = 0; c < g->nseats; c++) {
+		if (!g->seat[c].address[0])
 			continue;
 		outcome_reply(out, REPLY_INTRUDER, c, NULL);
 		out->replies[out->nreplies - 1].about = -1;
@@ -149,7 +165,7 @@ static bool stale(const struct game *g, const struct sender *s)
 {
 	for (size_t i = 0; i < g->nsent && s->in_reply_to[0]; i++)
 		if (!strcmp(g->sent[i].id, s->in_reply_to))
-			return g->sent[i].ply < g->nmoves;
+			return g->sent[i].ply < game_ply(g);
 	return false;
 }
 
@@ -208,26 +224,59 @@ bool apply_playing(struct apply_state *a, const struct order *od)
 	return false;
 }
 
-void apply_end_by_status(struct apply_state *a)
+/* A board of several has ended: the game ends with the last one, won by the side that
+ * won more boards. */
+static void board_ends(struct apply_state *a, int b, const char *result, const char *why)
+{
+	struct game *g = a->g;
+	int won[2] = { 0, 0 }, open = 0;
+	char score[64];
+
+	snprintf(g->board[b].result, sizeof g->board[b].result, "%s", result);
+	apply_note(a, "Board %d ends: %s (%s).", b + 1, result, why);
+	for (int i = 0; i < g->nboards; i++) {
+		open += !strcmp(g->board[i].result, "*");
+		won[WHITE] += !strcmp(g->board[i].result, "1-0");
+		won[BLACK] += !strcmp(g->board[i].result, "0-1");
+	}
+	if (open)
+		return;
+	snprintf(score, sizeof score, "boards won %d-%d", won[WHITE], won[BLACK]);
+	apply_finish(a, won[WHITE] > won[BLACK] ? "1-0" : won[WHITE] < won[BLACK] ? "0-1" : "1/2-1/2",
+		     score);
+}
+
+void apply_end_on_board(struct apply_state *a, int b)
 {
 	struct status st;
-	int mover = COLOR_OTHER(a->g->pos->side);
+	struct pos *p = a->g->board[b].pos;
+	int mover = COLOR_OTHER(p->side);
+	const char *result = NULL, *why = NULL;
 
-	status_get(a->g->pos, &st);
+	status_get(p, &st);
 	switch (st.end) {
 	case STATUS_CHECKMATE:
-		apply_finish(a, mover == WHITE ? "1-0" : "0-1", "checkmate");
+		result = mover == WHITE ? "1-0" : "0-1", why = "checkmate";
 		break;
 	case STATUS_ONGOING:
-		break;
+		return;
 	default:
-		apply_finish(a, "1/2-1/2", status_end_name(st.end));
+		result = "1/2-1/2", why = status_end_name(st.end);
 	}
+	if (a->g->nboards == 1)
+		apply_finish(a, result, why);
+	else
+		board_ends(a, b, result, why);
+}
+
+void apply_end_by_status(struct apply_state *a)
+{
+	apply_end_on_board(a, 0);
 }
 
 int apply_move_checks(struct apply_state *a, const struct order *od)
 {
-	const struct pos *p = a->g->pos;
+	const struct pos *p = a->g->board[a->me >= 0 ? my_board(a) : 0].pos;
 
 	if (od->number && (uint32_t)od->number != p->fullmove)
 		return apply_error(a, od, "this is move %u%s, not %d", p->fullmove,
@@ -245,42 +294,48 @@ void apply_after_move(struct apply_state *a)
 {
 	struct game *g = a->g;
 
-	if (g->draw_offer == (int)COLOR_OTHER(a->me)) {
+	if (g->draw_offer == (int)COLOR_OTHER(my_side(a))) {
 		g->draw_offer = -1;
 		apply_note(a, "%s's draw offer lapses with this move.",
-			 side_name(COLOR_OTHER(a->me)));
+			 side_name(COLOR_OTHER(my_side(a))));
 	}
 }
 
 static int do_move(struct apply_state *a, const struct order *od)
 {
 	struct game *g = a->g;
-	struct pos *p = g->pos;
+	int b = my_board(a);
+	struct pos *p = g->board[b].pos;
 	struct move m;
 	struct err e;
-	struct undo u;
 	char san[SAN_MAX];
 
 	if (!apply_playing(a, od))
 		return -1;
 	if (a->moved)
 		return apply_error(a, od, "one move per mail");
-	if ((int)p->side != a->me)
+	if (strcmp(g->board[b].result, "*"))
+		return apply_error(a, od, "board %d is over (%s)", b + 1, g->board[b].result);
+	if ((int)p->side != my_side(a)) {
+		int mover = game_mover(g, b, p->side);
 		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
-				g->player[p->side].address);
+				mover >= 0 ? g->seat[mover].address : "nobody");
+	}
 	if (apply_move_checks(a, od) < 0)
 		return -1;
 	if (notation_parse(p, od->arg, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
-	if (game_op(g, san, &e) < 0)
+	if (board_op(g, b, san, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
-	(void)u;
 	a->moved = true;
 	apply_principal(a, "move");
-	snprintf(a->detail, sizeof a->detail, "%s", san);
+	if (g->nboards > 1)
+		snprintf(a->detail, sizeof a->detail, "%d:%s", b + 1, san);
+	else
+		snprintf(a->detail, sizeof a->detail, "%s", san);
 	apply_after_move(a);
-	apply_end_by_status(a);
+	apply_end_on_board(a, b);
 	return 0;
 }
 
@@ -289,11 +344,13 @@ static int do_claim(struct apply_state *a, const struct order *od)
 	struct status st;
 	struct game *g = a->g;
 
+	struct pos *p = g->board[my_board(a)].pos;
+
 	if (!apply_playing(a, od))
 		return -1;
-	if (!a->moved && (int)g->pos->side != a->me)
+	if (!a->moved && (int)p->side != my_side(a))
 		return apply_error(a, od, "claim a draw on your own turn, with or before your move");
-	status_get(g->pos, &st);
+	status_get(p, &st);
 	if (st.claim_repetition)
 		apply_finish(a, "1/2-1/2", "threefold repetition (claimed)");
 	else if (st.claim_fifty)
@@ -301,8 +358,8 @@ static int do_claim(struct apply_state *a, const struct order *od)
 	else
 		return apply_error(a, od, "no draw can be claimed: this position has occurred %d "
 				"time%s, and %d half-moves have passed without a capture or a pawn "
-				"move (%d needed)", pos_repetitions(g->pos) + 1,
-				pos_repetitions(g->pos) ? "s" : "", g->pos->halfmove,
+				"move (%d needed)", pos_repetitions(p) + 1,
+				pos_repetitions(p) ? "s" : "", p->halfmove,
 				g->v->draws.claim_plies);
 	apply_principal(a, "draw-claim");
 	return 0;
@@ -311,7 +368,7 @@ static int do_claim(struct apply_state *a, const struct order *od)
 static int do_draw(struct apply_state *a, const struct order *od)
 {
 	struct game *g = a->g;
-	int them = (int)COLOR_OTHER(a->me);
+	int me = my_side(a), them = (int)COLOR_OTHER(me);
 
 	if (!apply_playing(a, od))
 		return -1;
@@ -320,12 +377,12 @@ static int do_draw(struct apply_state *a, const struct order *od)
 		if (g->draw_offer == them)
 			return apply_error(a, od, "%s has offered a draw already: write 'accept draw'",
 					side_name(them));
-		if (g->draw_offer == a->me)
+		if (g->draw_offer == me)
 			return apply_error(a, od, "you have offered a draw already");
-		g->draw_offer = a->me;
+		g->draw_offer = me;
 		g->clock.draw_offer_at = a->s->now;
 		apply_principal(a, "draw-offer");
-		apply_note(a, "%s offers a draw.", side_name(a->me));
+		apply_note(a, "%s offers a draw.", side_name(me));
 		return 0;
 	case ORDER_ACCEPT_DRAW:
 		if (g->draw_offer != them)
@@ -340,7 +397,7 @@ static int do_draw(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "there is no draw offer to decline");
 		g->draw_offer = -1;
 		apply_principal(a, "draw-decline");
-		apply_note(a, "%s declines the draw offer.", side_name(a->me));
+		apply_note(a, "%s declines the draw offer.", side_name(me));
 		return 0;
 	}
 }
@@ -386,7 +443,7 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "you are not on vacation");
 		a->out->player.vacation_end = true;
 		apply_principal(a, "vacation");
-		apply_note(a, "%s is back from vacation: their clock runs again.", side_name(a->me));
+		apply_note(a, "%s is back from vacation: their clock runs again.", side_name(my_side(a)));
 		return 0;
 	}
 	if (on)
@@ -428,7 +485,7 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 	clock_local(end, "UTC", until, sizeof until);
 	apply_principal(a, "vacation");
 	apply_note(a, "%s is on vacation until %s: their clock does not run meanwhile.",
-		   side_name(a->me), until);
+		   side_name(my_side(a)), until);
 	return 0;
 }
 
@@ -450,7 +507,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 			return -1;
 		if (a->moved)
 			return apply_error(a, od, "resign or move, not both");
-		apply_finish(a, a->me == WHITE ? "0-1" : "1-0", "resignation");
+		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", "resignation");
 		apply_principal(a, "resign");
 		return 0;
 	case ORDER_OFFER_DRAW:
@@ -465,8 +522,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_PASSWORD:
 		if (strcmp(a->out->auth_how, "token"))
 			return 0;       /* it proved who they are; nothing to change */
-		game_password_hash(key, klen, g->id, (enum color)a->me, od->arg,
-				   g->player[a->me].password_hash);
+		game_password_hash(key, klen, g->id, a->me, od->arg, g->seat[a->me].password_hash);
 		apply_principal(a, "password");
 		apply_note(a, "%s", "Your password for this game is set.");
 		return 0;
@@ -480,7 +536,6 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_HELP:
 	case ORDER_TEST:
 		return 0;
-	case ORDER_CARDS:
 	case ORDER_TIME:
 	case ORDER_ARBITER:
 		return apply_error(a, od, "this is agreed when the game is created");
@@ -497,9 +552,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 			 "mails to you are shown in it.", od->arg);
 		return 0;
 	default:
-		if (g->tp)
-			return apply_playing(a, od) ? 0 : -1;  /* protocol orders outside play */
-		return apply_error(a, od, "a game of %s has no cards", g->v->title);
+		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
 	}
 	return 0;
 }
@@ -514,10 +567,14 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		kind = REPLY_KINDS;
 	} else if (a->ended) {
 		kind = REPLY_OVER;
-	} else if (!strcmp(a->principal, "setup")) {
-		kind = a->g->tp->play_started ? REPLY_DEALT : REPLY_KINDS;
-		if (kind == REPLY_KINDS && outcome_reply(out, REPLY_SETUP, a->me, NULL) < 0)
-			return -1;
+	} else if (kind_of(a->g)->reply_for &&
+		   (kind = kind_of(a->g)->reply_for(a->g, a->principal, a->me)) != REPLY_KINDS) {
+		/* a step of the kind's own: a private reply until everyone may hear of it */
+		if (kind == REPLY_SETUP) {
+			if (outcome_reply(out, REPLY_SETUP, a->me, NULL) < 0)
+				return -1;
+			kind = REPLY_KINDS;
+		}
 	} else if (!strcmp(a->principal, "accept")) {
 		kind = REPLY_STARTED;
 	} else if (!strcmp(a->principal, "decline")) {
@@ -539,7 +596,7 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		kind = REPLY_KINDS;
 	} else
 		kind = REPLY_MOVED;
-	for (int c = 0; c < 2 && kind != REPLY_KINDS; c++) {
+	for (int c = 0; c < a->g->nseats && kind != REPLY_KINDS; c++) {
 		bool own = c == a->me && a->own_note[0];
 		if (outcome_reply(out, kind, c, NULL) < 0)
 			return -1;
@@ -584,11 +641,17 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	if (snap(g, sn) < 0)
 		goto oom;
 	a->stale_reply = stale(g, a->s);
-	bool proto = g->tp && g->status == GAME_PLAYING;
+	const struct kind *k = kind_of(g);
+	for (size_t i = 0; i < o->n; i++) {
+		const char *why = k->order_refused ? k->order_refused(g, a->me, &o->o[i]) : NULL;
+		if (why && *why)
+			apply_error(a, &o->o[i], "%s", why);
+	}
+	bool proto = k->apply && g->status == GAME_PLAYING;
 	if (proto && !out->nerrors)
-		tempete_apply(a, o);
+		k->apply(a, o);
 	for (size_t i = 0; i < o->n; i++)
-		if (!proto || !tempete_handles(o->o[i].kind))
+		if (!proto || !k->handles || !k->handles(o->o[i].kind))
 			apply_order(a, &o->o[i], a->key, a->klen);
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
 	if (claim && !out->nerrors && !a->ended)
@@ -600,8 +663,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 		return outcome_reply(out, REPLY_REFUSED, a->me, NULL) < 0 ? err_set(e, "out of memory") : 0;
 	}
 	if (a->principal) {
-		bool turn = !strcmp(a->principal, "move") || !strcmp(a->principal, "interception") ||
-			    !strcmp(a->principal, "answer");
+		bool turn = k->is_turn ? k->is_turn(a->principal) : !strcmp(a->principal, "move");
 		out->changed = true;
 		if (g->draw_offer < 0)
 			g->clock.draw_offer_at = 0;
@@ -622,9 +684,9 @@ static int apply_with_snapshot(struct apply_state *a, const struct orders *o, st
 
 	if (!sn)
 		return err_set(e, "out of memory");
-	sn->tp = NULL;
+	sn->kstate = NULL;
 	int rc = apply_orders(a, sn, o, e);
-	free(sn->tp);
+	free(sn->kstate);
 	free(sn);
 	return rc;
 }
@@ -644,8 +706,8 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	if ((a.me = authenticate(g, key, klen, s, o, out)) < 0)
 		return 0;
 	out->auth = a.me;
-	if (!g->player[a.me].name[0] && s->name[0])   /* an invited player's name, on first use */
-		snprintf(g->player[a.me].name, NAME_MAX_, "%s", s->name);
+	if (!g->seat[a.me].name[0] && s->name[0])     /* an invited player's name, on first use */
+		snprintf(g->seat[a.me].name, NAME_MAX_, "%s", s->name);
 	return apply_with_snapshot(&a, o, e);
 }
 

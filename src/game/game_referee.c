@@ -9,18 +9,24 @@
 
 #include "engine/status.h"
 #include "game/apply.h"
-#include "game/tempete.h"
-#include "mail/msgtext.h"
+#include "game/kind.h"
 #include "util/clock.h"
 
 static const char *side(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return side_name(c);
 }
 
-static int colour_of(const char *w)
+/* The seat an action names: white or black (seats 0 and 1), or its number. */
+static int seat_named(const struct game *g, const char *w)
 {
-	return !strcasecmp(w, "white") ? WHITE : !strcasecmp(w, "black") ? BLACK : -1;
+	char *end;
+	long n;
+
+	if (!strcasecmp(w, "white") || !strcasecmp(w, "black"))
+		return g->nseats == 2 ? (!strcasecmp(w, "white") ? WHITE : BLACK) : -1;
+	n = strtol(w, &end, 10);
+	return end != w && !*end && n >= 0 && n < g->nseats ? (int)n : -1;
 }
 
 /* A refusal of the action itself (for the game master's terminal): nothing changes. */
@@ -29,19 +35,21 @@ static int refuse(struct outcome *out, const char *action, const char *fmt, cons
 	return outcome_error(out, 0, action, fmt, arg);
 }
 
-/* `kind` to both players (and to the arbiter when asked), each with the note. */
-static int tell(struct game *g, struct outcome *out, enum reply_kind kind, const char *note,
-		bool arbiter)
+int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const char *note,
+	      bool arbiter)
 {
-	for (int c = 0; c < 3; c++) {
-		if (c == 2 && (!arbiter || !g->arbiter[0]))
+	for (int c = 0; c <= g->nseats; c++) {
+		bool seat = c < g->nseats;
+		if (!seat && (!arbiter || !g->arbiter[0]))
 			break;
-		if (outcome_reply(out, kind, c < 2 ? c : -1, c < 2 ? NULL : g->arbiter) < 0)
+		if (outcome_reply(out, kind, seat ? c : -1, seat ? NULL : g->arbiter) < 0)
 			return -1;
 		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s", note);
 	}
 	return 0;
 }
+
+#define tell game_tell
 
 /* "3 days", "12 hours", "90 minutes", or the short forms "3d", "1d12h". */
 static long long duration(const char *s)
@@ -78,66 +86,23 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 		return refuse(out, action, "the deadline has not passed: it is %s", when);
 	}
 	bool window = chessclock_move_deadline(cl, c, g->vac[c]) > s->now;
-	if (window && cl->window == WINDOW_ANSWER && g->tp) {
-		char text[64];
-		struct orders o;
-		struct text_line lines[2];
-		int n = 0;
-		if (tempete_default_answer(g, text, sizeof text) < 0)
-			return refuse(out, action, "%s", "no answer is pending");
-		for (char *p = strtok(text, "\n"); p && n < 2; p = strtok(NULL, "\n")) {
-			lines[n] = (struct text_line){ .lineno = n + 1, .text = p };
-			n++;
-		}
-		if (order_parse(lines, (size_t)n, &o, e) < 0)
-			return -1;
-		int rc = game_apply_for(g, key, klen, s, c, &o, out, e);
-		orders_free(&o);
-		if (rc < 0)
-			return -1;
-		if (out->changed) {
-			for (size_t i = 0; i < out->nreplies; i++) {
-				char *nt = out->replies[i].note;
-				snprintf(note, sizeof note, "%s's time to answer the interception has passed: "
-					 "the referee accepts it for them.%s%s", side(c), *nt ? " " : "", nt);
-				snprintf(nt, sizeof out->replies[0].note, "%s", note);
-			}
-			return 0;
-		}
-		/* no answer can be given for them (a double move's hit part must be replayed):
-		 * the window closes and the answer is owed on their own time */
-		outcome_free(out);
-		memset(out, 0, sizeof *out);
-		out->auth = -1;
-		cl->window = WINDOW_NONE;
-		snprintf(note, sizeof note, "%s's time to answer the interception has passed; the "
-			 "answer is still owed, on %s's own time.", side(c), side(c));
-		return tell(g, out, REPLY_NOTICE, note, false);
+	if (window && cl->window != WINDOW_NONE && kind_of(g)->window_passed) {
+		int rc = kind_of(g)->window_passed(g, key, klen, s, c, out, e);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
 	}
-	if (window && cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE) {
-		tempete_close_interception(g);
-		game_clock_update(g, -1, false, s->now);
-		snprintf(note, sizeof note, "The time to intercept %s's move has passed: %s moves.",
-			 side(1 - c), side(c));
-		return tell(g, out, REPLY_NOTICE, note, false);
-	}
-	if (window && cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MATED) {
-		apply_finish(&a, c == WHITE ? "0-1" : "1-0", "checkmate");
-		game_clock_update(g, -1, false, s->now);
-		snprintf(note, sizeof note, "The time to intercept the mating move has passed: %s is "
-			 "checkmated.", side(c));
-		return tell(g, out, REPLY_OVER, note, false);
-	}
-	bool bare = g->pos && status_bare(g->pos, 1 - c);
-	apply_finish(&a, bare ? "1/2-1/2" : c == WHITE ? "0-1" : "1-0",
+	int side_c = g->seat[c].side;
+	bool bare = game_pos(g) && status_bare(game_pos(g), 1 - side_c);
+	char who[96];
+	apply_finish(&a, bare ? "1/2-1/2" : side_c == WHITE ? "0-1" : "1-0",
 		     bare ? "time forfeit, but the opponent cannot mate" : "time forfeit");
 	game_clock_update(g, -1, false, s->now);
 	clock_local(due, "UTC", when, sizeof when);
-	snprintf(note, sizeof note, "%s's time ran out on %s: %s.", side(c), when,
-		 bare ? "the game is drawn, since " : "they lose on time");
+	snprintf(note, sizeof note, "%s's time ran out on %s: %s.", seat_name(g, c, who, sizeof who),
+		 when, bare ? "the game is drawn, since " : "they lose on time");
 	if (bare)
 		snprintf(note + strlen(note) - 1, sizeof note - strlen(note) + 1, "%s has only a king "
-			 "left and cannot mate.", side(1 - c));
+			 "left and cannot mate.", side(1 - side_c));
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
@@ -199,12 +164,12 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 		snprintf(rest, sizeof rest, "%s", action + n);
 	game_hash(g, before);
 	snprintf(kind, sizeof kind, "%s", verb);
-	if (!strcmp(verb, "timeout") && colour_of(what) >= 0 && !rest[0]) {
-		rc = timeout(g, key, klen, s, colour_of(what), action, out, e);
+	if (!strcmp(verb, "timeout") && seat_named(g, what) >= 0 && !rest[0]) {
+		rc = timeout(g, key, klen, s, seat_named(g, what), action, out, e);
 		if (rc == 0 && out->changed)
 			return 0;       /* the player's answer, recorded as theirs */
-	} else if (!strcmp(verb, "extend") && colour_of(what) >= 0) {
-		rc = extend(g, s, colour_of(what), rest, action, out);
+	} else if (!strcmp(verb, "extend") && seat_named(g, what) >= 0) {
+		rc = extend(g, s, seat_named(g, what), rest, action, out);
 	} else if (!strcmp(verb, "result") && what[0]) {
 		rc = adjudicate(g, s, what, rest, action, out);
 		snprintf(kind, sizeof kind, "adjudication");

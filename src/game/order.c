@@ -10,14 +10,14 @@
 
 #include "mail/msgtext.h"
 
-enum arg_kind { ARG_NONE, ARG_NUMBER, ARG_WORD, ARG_MOVE, ARG_ADDRESS, ARG_COLOUR, ARG_REST };
-
-struct keyword {
-	const char *words;      /* one or two words, lower case */
-	enum order_kind kind;
-	enum arg_kind arg;
-	const char *usage;
-};
+#define ARG_NONE ORDER_ARG_NONE
+#define ARG_NUMBER ORDER_ARG_NUMBER
+#define ARG_WORD ORDER_ARG_WORD
+#define ARG_MOVE ORDER_ARG_MOVE
+#define ARG_ADDRESS ORDER_ARG_ADDRESS
+#define ARG_COLOUR ORDER_ARG_COLOUR
+#define ARG_REST ORDER_ARG_REST
+#define keyword order_word
 
 /* Longer phrases first: "accept draw" before "accept". */
 static const struct keyword keywords[] = {
@@ -42,20 +42,6 @@ static const struct keyword keywords[] = {
 	{ "decline", ORDER_DECLINE, ARG_NONE, "decline" },
 	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD" },
 	{ "concede", ORDER_RESIGN, ARG_NONE, "resign" },
-	{ "cards", ORDER_CARDS, ARG_REST, "cards 1-10 12-40" },
-	{ "list", ORDER_LIST, ARG_REST, "list 17 3 45 ... (all the numbers) or list random" },
-	{ "numbers", ORDER_NUMBERS, ARG_REST, "numbers 3 17 or numbers random" },
-	{ "number", ORDER_NUMBERS, ARG_REST, "numbers 3 17 or numbers random" },
-	{ "card", ORDER_CARD, ARG_REST, "card 23" },
-	{ "effect", ORDER_EFFECT, ARG_REST, "effect kill e7" },
-	{ "square", ORDER_SQUARE, ARG_WORD, "square e4" },
-	{ "secret", ORDER_SECRET, ARG_WORD, "secret e4" },
-	{ "take", ORDER_TAKE, ARG_NUMBER, "take 23" },
-	{ "choose", ORDER_CHOOSE, ARG_NUMBER, "choose 23" },
-	{ "intercept", ORDER_INTERCEPT, ARG_NONE, "intercept" },
-	{ "part", ORDER_PART, ARG_NUMBER, "part 1 or part 2" },
-	{ "keep", ORDER_KEEP, ARG_NONE, "keep" },
-	{ "discard", ORDER_DISCARD, ARG_NONE, "discard" },
 	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move" },
 	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org" },
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
@@ -63,7 +49,7 @@ static const struct keyword keywords[] = {
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris" },
 };
 
-const char *order_name(enum order_kind k)
+const char *order_name(int k)
 {
 	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
 		if (keywords[i].kind == k)
@@ -173,7 +159,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 	}
 	if (nw == 0)
 		return snprintf(reason, rlen, "write it as: %s", k->usage), -1;
-	if (k->arg == ARG_REST) {
+	if (k->arg == ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
 		size_t at = 0;
 		for (int i = 0; i < nw; i++)
 			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
@@ -243,7 +229,7 @@ static bool continues_list(struct orders *out, char *buf, int nw, char **w,
 	struct order *last = out->n ? &out->o[out->n - 1] : NULL;
 
 	(void)buf;
-	if (!last || last->kind != ORDER_LIST || nw == 0 || l->lineno > last->lineno + 1 +
+	if (!last || last->shape != ORDER_ARG_NUMBERS || nw == 0 || l->lineno > last->lineno + 1 +
 	    last->number)
 		return false;
 	for (int i = 0; i < nw; i++)
@@ -257,8 +243,21 @@ static bool continues_list(struct orders *out, char *buf, int nw, char **w,
 	return true;
 }
 
+struct vocab {
+	const struct order_word *extra;
+	size_t nextra;
+};
+
+/* The keyword the line starts with, from the generic table then the extra one. */
+static const struct keyword *keyword_at(const struct vocab *vc, size_t i)
+{
+	size_t ngen = sizeof keywords / sizeof keywords[0];
+
+	return i < ngen ? &keywords[i] : i - ngen < vc->nextra ? &vc->extra[i - ngen] : NULL;
+}
+
 /* One line: a keyword order, a move, prose, or an error. */
-static int parse_line(const struct text_line *l, struct orders *out)
+static int parse_line(const struct text_line *l, const struct vocab *vc, struct orders *out)
 {
 	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX], reason[256] = "";
 	struct order o;
@@ -273,8 +272,8 @@ static int parse_line(const struct text_line *l, struct orders *out)
 		return 0;
 	if (nw == 0)
 		return 0;
-	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
-		const struct keyword *k = &keywords[i];
+	const struct keyword *k;
+	for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
 		char phrase[32];
 		bool two = strchr(k->words, ' ') != NULL;
 		if (two && nw >= 2)
@@ -291,6 +290,8 @@ static int parse_line(const struct text_line *l, struct orders *out)
 		if (k->arg == ARG_NONE && nw > used && k->kind != ORDER_ACCEPT && k->kind != ORDER_DECLINE)
 			break;
 		o.kind = k->kind;
+		o.shape = k->arg;
+		snprintf(o.word, sizeof o.word, "%s", k->words);
 		if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text, reason);
 		return add_order(out, &o);
@@ -314,11 +315,14 @@ static int parse_line(const struct text_line *l, struct orders *out)
 	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "");
 }
 
-int order_parse(const struct text_line *lines, size_t nlines, struct orders *out, struct err *e)
+int order_parse(const struct text_line *lines, size_t nlines, const struct order_word *extra,
+		size_t nextra, struct orders *out, struct err *e)
 {
+	struct vocab vc = { extra, nextra };
+
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < nlines; i++)
-		if (parse_line(&lines[i], out) < 0) {
+		if (parse_line(&lines[i], &vc, out) < 0) {
 			orders_free(out);
 			return err_set(e, "out of memory reading orders");
 		}
@@ -331,4 +335,20 @@ void orders_free(struct orders *o)
 	free(o->err);
 	free(o->prose);
 	memset(o, 0, sizeof *o);
+}
+
+int order_resolve(struct orders *o, const struct order_word *words, size_t n)
+{
+	for (size_t i = 0; i < o->n; i++) {
+		struct order *od = &o->o[i];
+		size_t j = 0;
+		if (od->kind < ORDER_KIND_FIRST)
+			continue;
+		while (j < n && strcmp(words[j].words, od->word))
+			j++;
+		if (j == n)
+			return (int)i;
+		od->kind = words[j].kind;
+	}
+	return -1;
 }

@@ -29,31 +29,37 @@ enum order_kind {
 	ORDER_ACCEPT,           /* accept an invitation */
 	ORDER_DECLINE,          /* decline an invitation */
 	ORDER_PASSWORD,         /* password WORD */
-	/* card games (the tempete protocol) */
-	ORDER_CARDS,            /* cards 1-10 12-40: the list of cards a challenge proposes */
-	ORDER_LIST,             /* list 17 3 45 ... (may go on over lines) or list random */
-	ORDER_NUMBERS,          /* numbers 3 17 or numbers random */
-	ORDER_CARD,             /* card 23 [continuing] */
-	ORDER_EFFECT,           /* effect kill e7: a board edit of the card played */
-	ORDER_SQUARE,           /* square e4: the secret square of card 12 or 28 */
-	ORDER_SECRET,           /* secret e4: using the square given earlier */
-	ORDER_TAKE,             /* take 23: the card that card 34 takes */
-	ORDER_CHOOSE,           /* choose 23: the card that card 57 takes */
-	ORDER_INTERCEPT,        /* this mail intercepts the opponent's move */
-	ORDER_PART,             /* part 1|2: which part of a double move an interception hits */
-	ORDER_KEEP,             /* an answer keeps the double-move card in hand */
-	ORDER_DISCARD,          /* ... or discards it */
 	/* time */
 	ORDER_TIME,             /* time 3 days per move: a challenge's time control */
 	ORDER_ARBITER,          /* arbiter ADDRESS: told of losses on time */
 	ORDER_VACATION,         /* vacation 5 days | vacation until 2026-12-24 | vacation end */
 	ORDER_TIMEZONE,         /* timezone Europe/Paris */
+	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
+	ORDER_KIND_FIRST = 64,
+};
+
+/* What follows an order's word(s). */
+enum order_arg {
+	ORDER_ARG_NONE, ORDER_ARG_NUMBER, ORDER_ARG_WORD, ORDER_ARG_MOVE, ORDER_ARG_ADDRESS,
+	ORDER_ARG_COLOUR, ORDER_ARG_REST,
+	ORDER_ARG_NUMBERS,      /* the rest, which may go on over lines of numbers */
+};
+
+/* One order word of a vocabulary: the generic one is order.c's; a game kind adds its
+ * own (kind.h), with kind numbers from ORDER_KIND_FIRST. */
+struct order_word {
+	const char *words;      /* one or two words, lower case */
+	int kind;
+	enum order_arg arg;
+	const char *usage;
 };
 
 #define ORDER_ARG_MAX 512
 
 struct order {
-	enum order_kind kind;
+	int kind;               /* enum order_kind, or a kind's own order */
+	char word[24];          /* the order's word(s) as the vocabulary has them */
+	enum order_arg shape;
 	int lineno;             /* line of the mail's text (1-based) */
 	int number;             /* game number; a move's number if written ("12. e4"), else 0 */
 	char arg[ORDER_ARG_MAX];        /* the move, variant, address, colour or password */
@@ -75,9 +81,16 @@ struct orders {
 };
 
 struct text_line;
-/* Reads the lines (from msgtext_extract). Fails only when out of memory. */
-int order_parse(const struct text_line *lines, size_t nlines, struct orders *out, struct err *e);
+/* Reads the lines (from msgtext_extract) with the generic orders and the `nextra` words
+ * of `extra` (a game kind's, or every kind's when the game is not known yet). Fails only
+ * when out of memory. */
+int order_parse(const struct text_line *lines, size_t nlines, const struct order_word *extra,
+		size_t nextra, struct orders *out, struct err *e);
 void orders_free(struct orders *o);
-const char *order_name(enum order_kind k);
+/* How an order is written (the generic ones). */
+const char *order_name(int k);
+/* Gives the kind's number to each order whose word is in `words` (a game kind's own
+ * vocabulary); the index of the first order of the extra range that is not, or -1. */
+int order_resolve(struct orders *o, const struct order_word *words, size_t n);
 
 #endif

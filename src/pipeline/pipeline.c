@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "game/kind.h"
+#include "kinds/registry.h"
 #include "mail/compose.h"
 #include "mail/mbox.h"
 #include "mail/msg.h"
@@ -122,13 +124,13 @@ void pipeline_close(struct pipeline *pl)
 	free(pl);
 }
 
-void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[2],
+void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[SEATS_MAX],
 		     const char *except)
 {
 	char tz[64];
 
-	for (int c = 0; c < 2; c++) {
-		players_view(&pl->players, g->player[c].address, except, &vac[c], tz);
+	for (int c = 0; c < g->nseats; c++) {
+		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
 		g->vac[c] = &vac[c];
 	}
 	g->policy = &pl->policy;
@@ -144,7 +146,7 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
 	return tz;
 }
 
-int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[2],
+int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
 		       struct err *e)
 {
 	int rc = store_load(&pl->st, id, g, e);
@@ -307,6 +309,8 @@ static int on_game(struct job *j, int id, struct err *e)
 		j->result = j->out.changed ? "applied" : "refused";
 		return 0;
 	}
+	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
+		return err_set(e, "out of memory");
 	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
 		return -1;
 	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
@@ -332,6 +336,9 @@ static int new_game(struct job *j, const struct variant *v, int *id, struct err 
 		return -1;
 	if (!(j->g = game_new()))
 		return err_set(e, "out of memory");
+	if (v && !(j->g->k = kind_find(v->protocol)))
+		return err_set(e, "variant %s: no game kind '%s' here (there are: %s)", v->name,
+			       v->protocol, kind_names());
 	if (v && v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
 		return -1;
 	return 0;
@@ -349,6 +356,8 @@ static int on_challenge(struct job *j, struct err *e)
 	const struct variant *v = variant_get(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
+	if (v && kind_orders(kind_of(j->g), v->title, &j->orders) < 0)
+		return err_set(e, "out of memory");
 	if (game_challenge(j->g, id, v, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
 			   &j->out, e) < 0)
 		return -1;
@@ -391,24 +400,30 @@ static int on_no_game(struct job *j)
 	return 0;
 }
 
-/* "new VARIANT WHITE BLACK": the game master's game, started at once. */
+/* "new VARIANT WHITE BLACK": the game master's game, started at once. A variant of
+ * several boards takes a White and a Black address for each board, in board order. */
 static int on_new(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	char words[3][ADDR_MAX], copy[1024];
+	char words[1 + SEATS_MAX][ADDR_MAX], copy[4096];
+	const char *addr[SEATS_MAX];
 	int n = 0, id = 0;
 
 	snprintf(copy, sizeof copy, "%s", j->action + 4);
-	for (char *w = strtok(copy, " "); w && n < 3; w = strtok(NULL, " "))
+	for (char *w = strtok(copy, " "); w && n < 1 + SEATS_MAX; w = strtok(NULL, " "))
 		snprintf(words[n++], ADDR_MAX, "%s", w);
 	j->result = "refused";
-	const struct variant *v = n == 3 ? variant_get(pl, words[0]) : NULL;
-	if (!v)
-		return refuse(j, 1, j->action, n == 3 ? "there is no such variant" :
+	const struct variant *v = n >= 1 ? variant_get(pl, words[0]) : NULL;
+	int seats = v ? 2 * (v->boards > 1 ? v->boards : 1) : 2;
+	if (!v || n != 1 + seats)
+		return refuse(j, 1, j->action, v ? "write: new VARIANT, then a White and a Black "
+			      "address for each board" : n >= 1 ? "there is no such variant" :
 			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS");
+	for (int i = 0; i < seats; i++)
+		addr[i] = words[1 + i];
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
-	if (game_create(j->g, id, v, words[1], words[2], &j->s, &j->out, e) < 0)
+	if (game_create(j->g, id, v, addr, seats, &j->s, &j->out, e) < 0)
 		return -1;
 	pipeline_attach(pl, j->g, j->vac, NULL);
 	j->game_is_new = true;
@@ -459,6 +474,8 @@ static int prepare(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	const struct msg *m = j->m;
+	size_t n_every_kind_order;
+	const struct order_word *every_kind_order = kind_all_orders(&n_every_kind_order);
 
 	snprintf(j->s.address, sizeof j->s.address, "%s", m->from_addr);
 	snprintf(j->s.name, sizeof j->s.name, "%s", m->from_name ? m->from_name : "");
@@ -470,7 +487,8 @@ static int prepare(struct job *j, struct err *e)
 					 sizeof j->replay_event, e) < 0)
 		return -1;
 	if (msgtext_extract(m->text, &j->text, e) < 0 ||
-	    order_parse(j->text.line, j->text.n, &j->orders, e) < 0)
+	    order_parse(j->text.line, j->text.n, every_kind_order, n_every_kind_order, &j->orders,
+			e) < 0)
 		return -1;
 	/* a record of the referee's own action: its text is the action */
 	if (pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
@@ -586,15 +604,21 @@ done:
 	return rc;
 }
 
-int pipeline_new_game(struct pipeline *pl, const char *variant, const char *white,
-		      const char *black, int *id, struct err *e)
+int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,
+		      int n, int *id, struct err *e)
 {
-	char action[1024], why[512];
+	char action[4096], why[512];
+	size_t at;
 	int rc;
 
-	snprintf(action, sizeof action, "new %s %s %s", variant, white, black);
-	if (strchr(variant, ' ') || strchr(white, ' ') || strchr(black, ' '))
-		return err_set(e, "a variant or an address holds a space");
+	at = (size_t)snprintf(action, sizeof action, "new %s", variant);
+	for (int i = 0; i < n && at < sizeof action; i++) {
+		if (strchr(addresses[i], ' '))
+			return err_set(e, "an address holds a space");
+		at += (size_t)snprintf(action + at, sizeof action - at, " %s", addresses[i]);
+	}
+	if (strchr(variant, ' ') || at >= sizeof action)
+		return err_set(e, "a variant holds a space, or the addresses are too long");
 	if ((rc = pipeline_referee(pl, 0, action, id, why, sizeof why, e)) == 1)
 		return err_set(e, "%s", why);
 	return rc;

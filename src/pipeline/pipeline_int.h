@@ -59,7 +59,7 @@ struct job {
 	struct msgtext text;
 	struct orders orders;
 	struct game *g;                 /* the game it concerns, or NULL */
-	struct vacations vac[2];        /* its players' (g->vac points here) */
+	struct vacations vac[SEATS_MAX];        /* its players' (g->vac points here) */
 	bool game_is_new;
 	struct outcome out;
 	struct outgoing *mails;
@@ -83,13 +83,13 @@ int job_commit(struct job *j, struct err *e);
 
 /* A game's players' vacations (into vac, which must outlive the game's use of them) and
  * the referee's limits, leaving out what the mail `except` asked (NULL: nothing). */
-void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[2],
+void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[SEATS_MAX],
 		     const char *except);
 /* The time zone mails to this address are written in. */
 const char *pipeline_timezone(const struct pipeline *pl, const char *address, char tz[64]);
 /* Loads game id with its variant, position and players' vacations: 0, 1 (no such game),
  * -1 (e says why). */
-int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[2],
+int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
 		       struct err *e);
 
 /* The first thing time has decided for game g (loaded, with its vacations) by `now`: a

@@ -40,7 +40,7 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 			 struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	const char *rcpt = r->to >= 0 && g ? g->player[r->to].address : r->address;
+	const char *rcpt = r->to >= 0 && g ? g->seat[r->to].address : r->address;
 	char *subject = NULL, *body = NULL, hash[HASH_HEX] = "", tag[64], full[1024];
 	char refs[2 * KEY_MAX + 8], head[3][96], tz[64];
 
@@ -51,20 +51,20 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 			 pl->cfg.max_replies_per_sender);
 		return 0;
 	}
+	char who[96], auth[128] = "not a player of this game";
+	if (j->out.auth >= 0 && j->g)
+		snprintf(auth, sizeof auth, "%s, by %s", seat_name(j->g, j->out.auth, who, sizeof who),
+			 !strcmp(j->out.auth_how, "password") ? "password" : "token");
 	struct view_extra x = {
 		.referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
-		.sender = j->s.address, .auth = j->out.auth >= 0 ?
-			(j->out.auth == WHITE ? "White, by token" : "Black, by token") :
-			"not a player of this game",
+		.sender = j->s.address, .auth = auth,
 		.subject = j->m->subject, .lines = j->text.line, .nlines = j->text.n,
 		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
 		.challenge_days = pl->cfg.challenge_days,
 	};
-	if (j->out.auth >= 0 && !strcmp(j->out.auth_how, "password"))
-		x.auth = j->out.auth == WHITE ? "White, by password" : "Black, by password";
-	struct tctx *c = view_context(g && g->pos ? g : NULL, r, &x);
+	struct tctx *c = view_context(g && game_pos(g) ? g : NULL, r, &x);
 	if (!c || view_render(&pl->tpl, r, c, &subject, &body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
@@ -72,7 +72,7 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 	tctx_free(c);
 	if (g && r->to >= 0) {
 		char token[TOKEN_LEN + 1];
-		game_token(pl->st.key, sizeof pl->st.key, g->id, (enum color)r->to, token);
+		game_token(pl->st.key, sizeof pl->st.key, g->id, r->to, token);
 		snprintf(tag, sizeof tag, "[tempest %d %s]", g->id, token);
 	} else if (g)
 		snprintf(tag, sizeof tag, "[tempest %d]", g->id);
@@ -148,15 +148,18 @@ int job_tell_others(struct job *j, struct err *e)
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct game *g;
-		struct vacations vac[2];
+		struct vacations vac[SEATS_MAX];
 		if (ids[i] == j->g->id || pipeline_load_game(pl, ids[i], &g, vac, e) != 0)
 			continue;
-		int me = !strcasecmp(g->player[WHITE].address, j->s.address) ? WHITE :
-			 !strcasecmp(g->player[BLACK].address, j->s.address) ? BLACK : -1;
-		if (me >= 0 && g->status == GAME_PLAYING) {
-			struct reply r = { .kind = REPLY_NOTICE, .to = 1 - me, .about = -1 };
+		int me = game_seat_of(g, j->s.address);
+		for (int k = 0; me >= 0 && k < g->nseats && rc == 0 && g->status == GAME_PLAYING; k++) {
+			if (g->seat[k].side == g->seat[me].side)
+				continue;
+			struct reply r = { .kind = REPLY_NOTICE, .to = k, .about = -1 };
 			snprintf(r.note, sizeof r.note, "%s", note);
-			rc = job_compose_reply(j, g, &r, 1000 + i, e);
+			/* two-player games keep the first release's Message-IDs */
+			rc = job_compose_reply(j, g, &r, g->nseats == 2 ? 1000 + i :
+					       1000 + i * SEATS_MAX + (size_t)k, e);
 		}
 		game_free(g);
 	}

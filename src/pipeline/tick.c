@@ -46,13 +46,17 @@ void pipeline_due(const struct pipeline *pl, const struct game *g, long long now
 	}
 	if (g->status != GAME_PLAYING)
 		return;
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < g->nseats; c++) {
 		long long d = chessclock_deadline(&g->clock, c, g->vac[c]);
 		if (d && d <= now && (!first || d < first))
 			first = d, who = c;
 	}
-	if (who >= 0) {
+	if (who >= 0 && g->nseats == 2) {
 		snprintf(out, len, "timeout %s", who == WHITE ? "white" : "black");
+		return;
+	}
+	if (who >= 0) {
+		snprintf(out, len, "timeout %d", who);
 		return;
 	}
 	if (g->draw_offer >= 0 && g->clock.draw_offer_at && cfg->draw_offer_days > 0 &&
@@ -65,7 +69,7 @@ static int game_actions(struct pipeline *pl, int id, long long now, struct tick_
 {
 	for (int round = 0; round < ROUNDS_MAX; round++) {
 		struct game *g;
-		struct vacations vac[2];
+		struct vacations vac[SEATS_MAX];
 		char action[64], why[512];
 		int rc = pipeline_load_game(pl, id, &g, vac, e);
 		if (rc != 0)
@@ -288,7 +292,7 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 
 	if (g->status != GAME_PLAYING)
 		return 0;
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < g->nseats; c++) {
 		long long deadline = view_due(g, c);
 		bool fresh = false;
 		char key[96];
@@ -306,7 +310,7 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 		}
 		if (!fresh)
 			continue;
-		struct due *d = due_for(dues, ndue, g->player[c].address);
+		struct due *d = due_for(dues, ndue, g->seat[c].address);
 		struct reminder_item *it = d ? realloc(d->items, (d->n + 1) * sizeof *it) : NULL;
 		if (!it)
 			return -1;
@@ -321,7 +325,7 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 /* A game a reminder refers to, kept with the vacations it points to. */
 struct held {
 	struct game *g;
-	struct vacations vac[2];
+	struct vacations vac[SEATS_MAX];
 };
 
 /* One game: what time decides is applied, then its reminders are listed. Each game is

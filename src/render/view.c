@@ -8,10 +8,12 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "kinds/registry.h"
+#include "render/view_kind.h"
 #include "mail/msgtext.h"
 #include "util/fsutil.h"
 
-static const char *const kind_names[REPLY_KINDS] = {
+static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
 };
@@ -38,7 +40,7 @@ static const char *const known_names[] = {
 
 const char *reply_kind_name(enum reply_kind k)
 {
-	return k < REPLY_KINDS ? kind_names[k] : "?";
+	return k < REPLY_KINDS ? reply_names[k] : "?";
 }
 
 const char *templates_dir(const char *override)
@@ -53,7 +55,7 @@ int templates_load(struct templates *t, const char *dir, struct err *e)
 	memset(t, 0, sizeof *t);
 	for (int k = 0; k < REPLY_KINDS; k++) {
 		char path[PATH_MAX + 64];
-		snprintf(path, sizeof path, "%s/%s.txt", dir, kind_names[k]);
+		snprintf(path, sizeof path, "%s/%s.txt", dir, reply_names[k]);
 		if (fs_read(path, 1 << 20, &t->text[k], NULL, e) < 0) {
 			templates_free(t);
 			return -1;
@@ -145,20 +147,20 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 	return 0;
 }
 
-void view_movetext(const struct game *g, struct buf *out)
+void view_movetext(const struct game *g, int b, struct buf *out)
 {
 	struct movetext mt = { .out = out, .first = true, .last_side = -1 };
 
-	game_walk(g, movetext_entry, &mt);
+	game_walk(g, b, movetext_entry, &mt);
 }
 
-/* The last move in the game's list: its number, side and SAN (side -1: none). */
-static void last_move(const struct game *g, int *number, int *side, char *san)
+/* The last move in a board's list: its number, side and SAN (side -1: none). */
+static void last_move(const struct game *g, int b, int *number, int *side, char *san)
 {
 	struct buf sink = { 0 };
 	struct movetext mt = { .out = &sink, .first = true, .last_side = -1 };
 
-	game_walk(g, movetext_entry, &mt);
+	game_walk(g, b, movetext_entry, &mt);
 	buf_free(&sink);
 	*number = mt.last_number;
 	*side = mt.last_side;
@@ -184,30 +186,43 @@ static void wrap(const char *text, size_t width, struct buf *out)
 	free(copy);
 }
 
-void view_pgn(const struct game *g, const char *site, struct buf *out)
+/* One PGN game per board; a board's players are the seats that move on it. */
+static void pgn_board(const struct game *g, int b, const char *site, struct buf *out)
 {
 	struct buf moves = { 0 };
 	char date[16] = "????.??.??";
+	const struct board *bd = &g->board[b];
+	const char *result = g->nboards > 1 ? bd->result : g->result;
+	int white = game_mover(g, b, WHITE), black = game_mover(g, b, BLACK);
 
 	if (strlen(g->created) >= 10)
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
-	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n[Round \"-\"]\n",
-		   g->id, site, date);
+	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n[Round \"%s\"]\n",
+		   g->id, site, date, g->nboards > 1 ? "" : "-");
+	if (g->nboards > 1)         /* the round is the board: "Round" must not stay empty */
+		out->n--, buf_printf(out, "%d\"]\n", b + 1);
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
-		   g->player[WHITE].address, g->player[BLACK].address, g->result);
+		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
+		   result);
 	if (g->v && strcmp(g->v->name, "chess"))
 		buf_printf(out, "[Variant \"%s\"]\n", g->v->title);
-	if (g->v && strcmp(g->start_fen, g->v->setup))
-		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", g->start_fen);
+	if (g->v && strcmp(bd->start_fen, g->v->setup))
+		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", bd->start_fen);
 	if (g->status == GAME_OVER)
 		buf_printf(out, "[Termination \"%s\"]\n",
 			   strstr(g->termination, "time") ? "time forfeit" : "normal");
 	buf_str(out, "\n");
-	view_movetext(g, &moves);
-	buf_printf(&moves, "%s%s", moves.n ? " " : "", g->result);
-	wrap(moves.s ? moves.s : g->result, 79, out);
+	view_movetext(g, b, &moves);
+	buf_printf(&moves, "%s%s", moves.n ? " " : "", result);
+	wrap(moves.s ? moves.s : result, 79, out);
 	buf_str(out, "\n");
 	buf_free(&moves);
+}
+
+void view_pgn(const struct game *g, const char *site, struct buf *out)
+{
+	for (int b = 0; b < g->nboards; b++)
+		pgn_board(g, b, site, out), buf_str(out, b + 1 < g->nboards ? "\n" : "");
 }
 
 static const char *side_word(int c)
@@ -215,57 +230,97 @@ static const char *side_word(int c)
 	return c == WHITE ? "White" : "Black";
 }
 
+/* The boards from the reader's side; in a game of several, each under its heading. */
 static void set_board(struct tctx *c, const struct game *g, int side)
 {
-	struct buf b = { 0 };
+	struct buf b = { 0 }, fens = { 0 }, moves = { 0 };
 	char fen[FEN_MAX];
 
-	view_board(g->pos, side, &b);
+	for (int n = 0; n < g->nboards; n++) {
+		const struct board *bd = &g->board[n];
+		const char *sep = n ? "\n" : "";
+		if (g->nboards > 1) {
+			buf_printf(&b, "%sBoard %d%s%s%s\n", sep, n + 1, strcmp(bd->result, "*") ? " (" : "",
+				   strcmp(bd->result, "*") ? bd->result : "", strcmp(bd->result, "*") ? ")" : "");
+			buf_printf(&moves, "%sBoard %d: ", sep, n + 1);
+		}
+		view_board(bd->pos, side == WHITE || side == BLACK ? side : WHITE, &b);
+		pos_to_fen(bd->pos, fen, sizeof fen);
+		buf_printf(&fens, "%s%s", n ? " | " : "", fen);
+		size_t before = moves.n;
+		view_movetext(g, n, &moves);
+		if (moves.n == before)
+			buf_str(&moves, "(none yet)");
+	}
 	tctx_set(c, "board", "%s", b.s ? b.s : "");
+	tctx_set(c, "fen", "%s", fens.s ? fens.s : "");
+	tctx_set(c, "moves", "%s", moves.s ? moves.s : "(none yet)");
 	buf_free(&b);
-	pos_to_fen(g->pos, fen, sizeof fen);
-	tctx_set(c, "fen", "%s", fen);
-	view_movetext(g, &b);
-	tctx_set(c, "moves", "%s", b.s ? b.s : "(none yet)");
-	buf_free(&b);
+	buf_free(&fens);
+	buf_free(&moves);
 	view_pgn(g, "By email", &b);
 	tctx_set(c, "pgn", "%s", b.s ? b.s : "");
 	buf_free(&b);
 }
 
+/* The seats' addresses of one side, for titles: "a@x" or "a@x, b@x". */
+static void side_addresses(const struct game *g, int side, char *out, size_t len)
+{
+	size_t at = 0;
+
+	out[0] = 0;
+	for (int i = 0; i < g->nseats && at < len; i++)
+		if (g->seat[i].side == side)
+			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
+					       g->seat[i].address);
+}
+
 static void set_game(struct tctx *c, const struct game *g, const struct reply *r)
 {
-	int me = r->to, side_to_move = g->pos->side;
+	int me = r->to >= 0 && r->to < g->nseats ? r->to : -1;
+	int my_side = me >= 0 ? g->seat[me].side : -1;
+	int b = me >= 0 && g->seat[me].board >= 0 ? g->seat[me].board : 0;
+	const struct pos *p = g->board[b].pos;
+	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
+	char white[512], black[512];
 
+	side_addresses(g, WHITE, white, sizeof white);
+	side_addresses(g, BLACK, black, sizeof black);
 	tctx_set(c, "game", "%d", g->id);
 	tctx_set(c, "variant", "%s", g->v->title);
-	tctx_set(c, "white", "%s", g->player[WHITE].address);
-	tctx_set(c, "black", "%s", g->player[BLACK].address);
-	tctx_set(c, "title", "%s: %s v %s", g->v->title, g->player[WHITE].address,
-		 g->player[BLACK].address);
-	tctx_set(c, "challenger", "%s", g->player[g->challenger].address);
-	tctx_set(c, "invited", "%s", g->player[COLOR_OTHER(g->challenger)].address);
+	tctx_set(c, "white", "%s", white);
+	tctx_set(c, "black", "%s", black);
+	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
+	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
+	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
 	tctx_set(c, "colour_asked", "%s", g->colour_asked);
 	tctx_set(c, "status", "%s", game_status_name(g->status));
-	if (me == WHITE || me == BLACK) {
-		tctx_set(c, "you", "%s", side_word(me));
-		tctx_set(c, "opponent", "%s", g->player[COLOR_OTHER(me)].address);
-		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(me)));
+	if (me >= 0) {
+		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
+		tctx_set(c, "you", "%s", side_word(my_side));
+		tctx_set(c, "opponent", "%s", them >= 0 ? g->seat[them].address :
+			 my_side == WHITE ? black : white);
+		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(my_side)));
+		if (g->nboards > 1 && g->seat[me].board >= 0)
+			tctx_set(c, "your_board", "%d", b + 1);
 	}
-	set_board(c, g, me);
+	set_board(c, g, my_side);
 	int num, mover;
 	char san[SAN_MAX];
-	last_move(g, &num, &mover, san);
+	last_move(g, b, &num, &mover, san);
 	if (mover >= 0) {
 		tctx_set(c, "last_move", "%d.%s %s", num, mover == BLACK ? ".." : "", san);
-		if (mover == me)
+		if (mover == my_side)
 			tctx_set(c, "mover", "yes");
 	}
-	tctx_set(c, "move_number", "%u", g->pos->fullmove);
-	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move), g->player[side_to_move].address);
-	if (g->status == GAME_PLAYING && me == side_to_move)
+	tctx_set(c, "move_number", "%u", p->fullmove);
+	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move),
+		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
+	enum clock_window w;
+	if (g->status == GAME_PLAYING && me >= 0 &&
+	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
 		tctx_set(c, "your_turn", "yes");
-	if (g->status == GAME_PLAYING && movegen_in_check(g->pos))
+	if (g->status == GAME_PLAYING && movegen_in_check(p))
 		tctx_set(c, "check", "%s", side_word(side_to_move));
 	if (g->status == GAME_PLAYING)
 		tctx_set(c, "playing", "yes");
@@ -273,7 +328,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "invited_stage", "yes");
 	if (g->draw_offer >= 0) {
 		tctx_set(c, "draw_offer", "%s", side_word(g->draw_offer));
-		if (g->draw_offer != me)
+		if (g->draw_offer != my_side)
 			tctx_set(c, "draw_offer_to_you", "yes");
 	}
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
@@ -316,9 +371,11 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee", "%s", x->referee);
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
-	if (g && g->pos) {
+	if (g && game_pos(g)) {
+		const struct kind_view *kv = kind_view_of(kind_of(g));
 		set_game(c, g, r);
-		view_tempete(g, r->to, c, r->kind == REPLY_SETUP || r->kind == REPLY_DEALT);
+		if (kv && kv->view)
+			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);
 	}
 	for (size_t i = 0; i < x->nerrors; i++) {
@@ -362,12 +419,12 @@ int view_render(const struct templates *t, const struct reply *r, const struct t
 
 	*subject = *body = NULL;
 	if (template_render(t->text[r->kind], c, &text, e) < 0)
-		return err_prefix(e, "template %s: ", kind_names[r->kind]), -1;
+		return err_prefix(e, "template %s: ", reply_names[r->kind]), -1;
 	nl = strchr(text, '\n');
 	if (!nl || strncmp(text, "Subject:", 8)) {
 		free(text);
 		return err_set(e, "template %s: the first line must be 'Subject: ...'",
-			       kind_names[r->kind]);
+			       reply_names[r->kind]);
 	}
 	*nl = 0;
 	const char *s = text + 8;

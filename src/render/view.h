@@ -22,7 +22,7 @@ const char *reply_kind_name(enum reply_kind k);
 /* A diagram of the position seen from `side` (White's side if -1). */
 void view_board(const struct pos *p, int side, struct buf *out);
 /* "1. e4 e5 2. Nf3" (the moves of the game, numbered from its start position). */
-void view_movetext(const struct game *g, struct buf *out);
+void view_movetext(const struct game *g, int board, struct buf *out);
 void view_pgn(const struct game *g, const char *site, struct buf *out);
 
 /* What the template of a reply needs to know beyond the game. */
@@ -45,9 +45,6 @@ struct view_extra {
 /* The variables for reply r about game g (g may be NULL for mails about no game). */
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x);
-/* The card game's variables for one reader (view_tempete.c); show_list adds the reader's
- * own list. Never the opponent's secrets before the game is over. */
-void view_tempete(const struct game *g, int reader, struct tctx *c, bool show_list);
 /* The clock's variables for one reader (-1: neither player): time left, the deadline that
  * matters to them, in their time zone (view_clock.c). */
 void view_clock(const struct game *g, int reader, struct tctx *c, const struct view_extra *x);
@@ -58,7 +55,7 @@ long long view_due(const struct game *g, int c);
  * colour in it and their deadline. */
 struct reminder_item {
 	const struct game *g;
-	int colour;
+	int colour;              /* the seat the reminder is for */
 	long long deadline;
 };
 /* The variables of a reminder mail about several games (REPLY_REMINDER). */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game/tempete.h"
+#include "game/kind.h"
 #include "render/view.h"
 #include "util/clock.h"
 
@@ -15,21 +15,22 @@ static const char *side_word(int c)
 /* What the player expected now owes by their deadline, in a few words. */
 static const char *owed(const struct game *g)
 {
-	if (g->tp && g->tp->expect == TP_SETUP)
-		return "list and opening numbers";
-	if (g->clock.window == WINDOW_ANSWER)
-		return "answer to the interception";
-	if (g->clock.window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MATED)
-		return "interception of the mating move";
-	return "move";
+	const char *what = kind_of(g)->owes ? kind_of(g)->owes(g) : NULL;
+
+	return what ? what : "move";
+}
+
+static bool window_optional(const struct game *g)
+{
+	return kind_of(g)->window_optional && kind_of(g)->window_optional(g);
 }
 
 long long view_due(const struct game *g, int c)
 {
 	const struct chessclock *cl = &g->clock;
 
-	/* an interception is optional: what is due is the move */
-	if (cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE)
+	/* an optional window (an interception): what is due is the move */
+	if (window_optional(g))
 		return chessclock_move_deadline(cl, c, g->vac[c]);
 	return chessclock_deadline(cl, c, g->vac[c]);
 }
@@ -38,7 +39,7 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 {
 	const struct chessclock *cl = &g->clock;
 	const char *tz = x->timezone && *x->timezone ? x->timezone : "UTC";
-	bool player = reader == WHITE || reader == BLACK;
+	bool player = reader >= 0 && reader < g->nseats;
 	char buf[96];
 
 	if (g->arbiter[0])
@@ -55,27 +56,34 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	if (g->status != GAME_PLAYING)
 		return;
 	tctx_set(c, "clock", "yes");
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < g->nseats; s++) {
 		clock_duration(chessclock_left(cl, s, x->now, g->vac[s]), buf, sizeof buf);
 		if (s == reader)
 			tctx_set(c, "your_time", "%s", buf);
-		else if (player)
+		else if (player && g->seat[s].side != g->seat[reader].side &&
+			 g->seat[s].board == g->seat[reader].board)
 			tctx_set(c, "opponent_time", "%s", buf);
-		tctx_set(c, s == WHITE ? "white_time" : "black_time", "%s", buf);
+		if (s < 2)
+			tctx_set(c, s == WHITE ? "white_time" : "black_time", "%s", buf);
 	}
-	/* the deadline that matters to the reader: their own if their clock runs */
-	int who = player && (cl->running >> reader & 1) ? reader :
-		  cl->running & 1 ? WHITE : cl->running & 2 ? BLACK : -1;
+	/* the deadline that matters to the reader: their own if their clock runs, else the
+	 * first running one */
+	int who = player && (cl->running >> reader & 1) ? reader : -1;
+	for (int s = 0; who < 0 && s < g->nseats; s++)
+		if (cl->running >> s & 1)
+			who = s;
 	if (who < 0)
 		return;
 	bool mine = who == reader;
 	clock_local(view_due(g, who), tz, buf, sizeof buf);
 	tctx_set(c, "deadline", "%s", buf);
-	tctx_set(c, "deadline_for", "%s %s", mine ? "your" : who == WHITE ? "White's" : "Black's",
-		 owed(g));
+	char whose[112] = "your", name[96];
+	if (!mine)
+		snprintf(whose, sizeof whose, "%s's", seat_name(g, who, name, sizeof name));
+	tctx_set(c, "deadline_for", "%s %s", whose, owed(g));
 	long long window = chessclock_deadline(cl, who, g->vac[who]);
 	clock_local(window, tz, buf, sizeof buf);
-	if (cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE)
+	if (window_optional(g))
 		tctx_set(c, "window_note", "%s may intercept the last move until %s.",
 			 mine ? "You" : side_word(who), buf);
 	else if (cl->window == WINDOW_ANSWER)
@@ -115,8 +123,10 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 			break;
 		tctx_set(it, "game", "%d", g->id);
 		tctx_set(it, "variant", "%s", g->v ? g->v->title : g->variant);
-		tctx_set(it, "opponent", "%s", g->player[1 - items[i].colour].address);
-		tctx_set(it, "you", "%s", side_word(items[i].colour));
+		int me = items[i].colour, side = g->seat[me].side;
+		int b = g->seat[me].board >= 0 ? g->seat[me].board : 0, them = game_mover(g, b, 1 - side);
+		tctx_set(it, "opponent", "%s", them >= 0 ? g->seat[them].address : "");
+		tctx_set(it, "you", "%s", side_word(side));
 		tctx_set(it, "what", "%s", owed(g));
 		clock_duration(items[i].deadline - x->now, buf, sizeof buf);
 		tctx_set(it, "time_left", "%s", buf);

@@ -11,11 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "store/store_int.h"
+#include "kinds/registry.h"
+#include "store/store_kind.h"
 #include "util/fsutil.h"
 
 #define STATE_MAX (64L * 1024 * 1024)
-#define STATE_FORMAT 1
+/* 2: seats, boards and the kind (format 1, two players on one board, is read and
+ * migrated on load; the next commit writes format 2). */
+#define STATE_FORMAT 2
 
 static void path_of(const struct store *st, char *out, size_t len, const char *fmt, int id)
 {
@@ -91,10 +94,25 @@ void store_close(struct store *st)
 
 /* ---- JSON out ---- */
 
-static json_t *player_json(const struct player *p)
+static json_t *seat_json(const struct seat *p)
 {
-	return json_pack("{s:s, s:s, s:s}", "address", p->address, "name", p->name,
-			 "password_hash", p->password_hash);
+	return json_pack("{s:s, s:s, s:s, s:s, s:i, s:s}", "address", p->address, "name", p->name,
+			 "password_hash", p->password_hash, "side", color_name_lc(p->side),
+			 "board", p->board, "role", p->role);
+}
+
+static json_t *board_json(const struct board *b)
+{
+	json_t *moves = json_array();
+	char fen[FEN_MAX] = "";
+
+	for (int i = 0; i < b->nmoves; i++)
+		json_array_append_new(moves, json_string(b->moves[i]));
+	if (b->pos)
+		pos_to_fen(b->pos, fen, sizeof fen);
+	return json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", b->start_fen, "moves", moves,
+			 "fen", fen, "turn", b->pos ? color_name_lc(b->pos->side) : "",
+			 "result", b->result);
 }
 
 static json_t *events_json(const struct game *g)
@@ -103,66 +121,77 @@ static json_t *events_json(const struct game *g)
 
 	for (size_t i = 0; i < g->nevents; i++) {
 		const struct game_event *ev = &g->events[i];
-		json_array_append_new(a, json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}",
+		json_array_append_new(a, json_pack("{s:i, s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s}",
 						   "n", ev->n, "kind", ev->kind,
-						   "by", color_name_lc(ev->by), "detail", ev->detail,
+						   "by", ev->by, "detail", ev->detail,
 						   "mail", ev->msg, "before", ev->before,
 						   "after", ev->after, "at", ev->at, "engine", ev->engine));
 	}
 	return a;
 }
 
-static json_t *clock_json(const struct chessclock *cl)
+static json_t *llongs(const long long *v, int n)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_integer((json_int_t)v[i]));
+	return a;
+}
+
+static json_t *clock_json(const struct chessclock *cl, int nseats)
 {
 	const struct time_control *tc = &cl->tc;
+	json_t *moves = json_array();
 
-	return json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:[I, I], s:[I, I],"
-			 " s:[i, i], s:i, s:I}",
+	for (int i = 0; i < nseats; i++)
+		json_array_append_new(moves, json_integer(cl->moves[i]));
+	return json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:o, s:o,"
+			 " s:o, s:i, s:I}",
 			 "control", "kind", tc->kind, "days", tc->days, "moves", tc->moves,
 			 "initial", tc->initial, "increment", tc->increment, "cap", tc->cap,
 			 "intercept_hours", tc->intercept_hours, "answer_hours", tc->answer_hours,
 			 "running", (int)cl->running, "since", (json_int_t)cl->since,
-			 "remaining", (json_int_t)cl->remaining[0], (json_int_t)cl->remaining[1],
-			 "extra", (json_int_t)cl->extra[0], (json_int_t)cl->extra[1],
-			 "moves", cl->moves[0], cl->moves[1],
+			 "remaining", llongs(cl->remaining, nseats), "extra", llongs(cl->extra, nseats),
+			 "moves", moves,
 			 "window", (int)cl->window, "draw_offer_at", (json_int_t)cl->draw_offer_at);
 }
 
 char *store_game_to_json(const struct game *g)
 {
-	json_t *moves = json_array(), *mails = json_array(), *sent = json_array();
-	char fen[FEN_MAX] = "", hash[HASH_HEX];
+	json_t *seats = json_array(), *boards = json_array(), *mails = json_array();
+	json_t *sent = json_array();
+	char hash[HASH_HEX];
+	const struct kind_store *ks = kind_store_of(kind_of(g));
 
-	for (int i = 0; i < g->nmoves; i++)
-		json_array_append_new(moves, json_string(g->moves[i]));
+	for (int i = 0; i < g->nseats; i++)
+		json_array_append_new(seats, seat_json(&g->seat[i]));
+	for (int b = 0; b < g->nboards; b++)
+		json_array_append_new(boards, board_json(&g->board[b]));
 	for (size_t i = 0; i < g->nmails; i++)
 		json_array_append_new(mails, json_string(g->mails[i]));
 	for (size_t i = 0; i < g->nsent; i++)
 		json_array_append_new(sent, json_pack("{s:s, s:i}", "id", g->sent[i].id,
 						      "ply", g->sent[i].ply));
-	if (g->pos)
-		pos_to_fen(g->pos, fen, sizeof fen);
 	game_hash(g, hash);
 	json_t *root = json_pack(
-		"{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:{s:o, s:o}, s:s, s:o, s:s, s:s,"
+		"{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:i, s:s, s:s, s:o, s:o,"
 		" s:s, s:s, s:o, s:o, s:o, s:I, s:s}",
 		"format", STATE_FORMAT, "id", g->id, "variant", g->variant,
+		"kind", kind_of(g)->name,
 		"status", game_status_name(g->status), "result", g->result,
-		"termination", g->termination, "challenger", color_name_lc(g->challenger),
+		"termination", g->termination, "challenger", g->challenger,
 		"colour_asked", g->colour_asked, "created", g->created,
-		"players", "white", player_json(&g->player[WHITE]), "black",
-		player_json(&g->player[BLACK]),
-		"start_fen", g->start_fen, "moves", moves, "fen", fen,
-		"turn", g->pos ? color_name_lc(g->pos->side) : "",
+		"seats", seats, "boards", boards,
 		"draw_offer", g->draw_offer < 0 ? "" : color_name_lc(g->draw_offer),
 		"updated", g->updated, "mails", mails, "events", events_json(g), "sent", sent,
 		"log_size", (json_int_t)g->log_size, "hash", hash);
 	if (!root)
 		return NULL;
-	if (g->tp)
-		json_object_set_new(root, "tempete", store_tempete_json(g->tp));
+	if (g->kstate && ks)
+		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
-	json_object_set_new(root, "clock", clock_json(&g->clock));
+	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	char *text = json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII);
 	json_decref(root);
 	return text;
@@ -210,6 +239,7 @@ static int colour_field(const struct jctx *c, json_t *obj, const char *key, bool
 	return 0;
 }
 
+/* Format 1: two players, White and Black, on one board. */
 static int load_players(const struct jctx *c, json_t *root, struct game *g)
 {
 	json_t *ps = json_object_get(root, "players");
@@ -221,34 +251,101 @@ static int load_players(const struct jctx *c, json_t *root, struct game *g)
 		json_t *p = json_object_get(ps, names[i]);
 		if (!json_is_object(p))
 			return bad(c, "players", "white and black are needed");
-		if (str_field(c, p, "address", g->player[i].address, ADDR_MAX) < 0 ||
-		    str_field(c, p, "name", g->player[i].name, NAME_MAX_) < 0 ||
-		    str_field(c, p, "password_hash", g->player[i].password_hash, HASH_HEX) < 0)
+		game_add_seat(g, i, 0, "player", NULL);
+		if (str_field(c, p, "address", g->seat[i].address, ADDR_MAX) < 0 ||
+		    str_field(c, p, "name", g->seat[i].name, NAME_MAX_) < 0 ||
+		    str_field(c, p, "password_hash", g->seat[i].password_hash, HASH_HEX) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-static int load_lists(const struct jctx *c, json_t *root, struct game *g)
+static int load_seats(const struct jctx *c, json_t *root, struct game *g)
 {
-	json_t *moves = json_object_get(root, "moves"), *mails = json_object_get(root, "mails");
-	json_t *sent = json_object_get(root, "sent"), *x;
+	json_t *ss = json_object_get(root, "seats"), *x;
 	size_t i;
 
-	if (!json_is_array(moves) || !json_is_array(mails) || !json_is_array(sent))
-		return bad(c, "moves/mails/sent", "missing lists");
-	g->moves = calloc(json_array_size(moves) + 1, sizeof *g->moves);
-	g->mails = calloc(json_array_size(mails) + 1, KEY_MAX);
-	g->sent = calloc(json_array_size(sent) + 1, sizeof *g->sent);
-	if (!g->moves || !g->mails || !g->sent)
-		return bad(c, "lists", "out of memory");
+	if (!json_is_array(ss) || json_array_size(ss) < 2 || json_array_size(ss) > SEATS_MAX)
+		return bad(c, "seats", "missing, or not 2 to 16 seats");
+	json_array_foreach(ss, i, x) {
+		json_t *board = json_object_get(x, "board");
+		int side, n = game_add_seat(g, WHITE, 0, "", NULL);
+		struct seat *st = &g->seat[n];
+		if (str_field(c, x, "address", st->address, ADDR_MAX) < 0 ||
+		    str_field(c, x, "name", st->name, NAME_MAX_) < 0 ||
+		    str_field(c, x, "password_hash", st->password_hash, HASH_HEX) < 0 ||
+		    colour_field(c, x, "side", false, &side) < 0 ||
+		    str_field(c, x, "role", st->role, sizeof st->role) < 0)
+			return err_prefix(c->e, "seat %zu: ", i), -1;
+		if (!json_is_integer(board) || json_integer_value(board) < -1 ||
+		    json_integer_value(board) >= BOARDS_MAX)
+			return bad(c, "seats", "a seat's board is not -1 or a board");
+		st->side = side;
+		st->board = (int)json_integer_value(board);
+	}
+	return 0;
+}
+
+static int load_moves(const struct jctx *c, json_t *moves, struct board *b)
+{
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(moves))
+		return bad(c, "moves", "missing list");
+	if (!(b->moves = calloc(json_array_size(moves) + 1, sizeof *b->moves)))
+		return bad(c, "moves", "out of memory");
 	json_array_foreach(moves, i, x) {
 		if (!json_is_string(x) || json_string_length(x) >= FEN_MAX + 8)
 			return bad(c, "moves", "a move is not text");
-		if (!(g->moves[g->nmoves] = strdup(json_string_value(x))))
+		if (!(b->moves[b->nmoves] = strdup(json_string_value(x))))
 			return bad(c, "moves", "out of memory");
-		g->nmoves++;
+		b->nmoves++;
 	}
+	return 0;
+}
+
+/* Format 2: every board with its start, moves and result; format 1: the one board's. */
+static int load_boards(const struct jctx *c, json_t *root, int format, struct game *g)
+{
+	json_t *bs = json_object_get(root, "boards"), *x;
+	size_t i;
+
+	if (format == 1) {
+		g->nboards = 1;
+		snprintf(g->board[0].result, sizeof g->board[0].result, "*");
+		return str_field(c, root, "start_fen", g->board[0].start_fen, FEN_MAX) < 0 ? -1 :
+		       load_moves(c, json_object_get(root, "moves"), &g->board[0]);
+	}
+	if (!json_is_array(bs) || json_array_size(bs) < 1 || json_array_size(bs) > BOARDS_MAX)
+		return bad(c, "boards", "missing, or not 1 to 7 boards");
+	g->nboards = (int)json_array_size(bs);
+	json_array_foreach(bs, i, x) {
+		struct board *b = &g->board[i];
+		if (!json_is_object(x) ||
+		    str_field(c, x, "start_fen", b->start_fen, FEN_MAX) < 0 ||
+		    str_field(c, x, "result", b->result, sizeof b->result) < 0 ||
+		    load_moves(c, json_object_get(x, "moves"), b) < 0)
+			return err_prefix(c->e, "board %zu: ", i + 1), -1;
+	}
+	for (i = 0; i < (size_t)g->nseats; i++)
+		if (g->seat[i].board >= g->nboards)
+			return bad(c, "seats", "a seat's board is not one of the game's");
+	return 0;
+}
+
+static int load_lists(const struct jctx *c, json_t *root, struct game *g)
+{
+	json_t *mails = json_object_get(root, "mails");
+	json_t *sent = json_object_get(root, "sent"), *x;
+	size_t i;
+
+	if (!json_is_array(mails) || !json_is_array(sent))
+		return bad(c, "mails/sent", "missing lists");
+	g->mails = calloc(json_array_size(mails) + 1, KEY_MAX);
+	g->sent = calloc(json_array_size(sent) + 1, sizeof *g->sent);
+	if (!g->mails || !g->sent)
+		return bad(c, "lists", "out of memory");
 	json_array_foreach(mails, i, x) {
 		if (!json_is_string(x) || json_string_length(x) >= KEY_MAX)
 			return bad(c, "mails", "an entry is not text");
@@ -263,7 +360,22 @@ static int load_lists(const struct jctx *c, json_t *root, struct game *g)
 	return 0;
 }
 
-static int load_events(const struct jctx *c, json_t *root, struct game *g)
+/* Who: a seat's number (format 2), or a colour (format 1: seats 0 and 1), -1 for the
+ * referee. */
+static int seat_field(const struct jctx *c, json_t *obj, const char *key, int format,
+		      int nseats, int *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (format == 1)
+		return colour_field(c, obj, key, true, out);
+	if (!json_is_integer(v) || json_integer_value(v) < -1 || json_integer_value(v) >= nseats)
+		return bad(c, key, "not a seat");
+	*out = (int)json_integer_value(v);
+	return 0;
+}
+
+static int load_events(const struct jctx *c, json_t *root, int format, struct game *g)
 {
 	json_t *evs = json_object_get(root, "events"), *x;
 	size_t i;
@@ -278,7 +390,7 @@ static int load_events(const struct jctx *c, json_t *root, struct game *g)
 		json_t *n = json_object_get(x, "n");
 		if (!json_is_integer(n) ||
 		    str_field(c, x, "kind", ev->kind, sizeof ev->kind) < 0 ||
-		    colour_field(c, x, "by", true, &ev->by) < 0 ||
+		    seat_field(c, x, "by", format, g->nseats, &ev->by) < 0 ||
 		    str_field(c, x, "detail", ev->detail, sizeof ev->detail) < 0 ||
 		    str_field(c, x, "mail", ev->msg, sizeof ev->msg) < 0 ||
 		    str_field(c, x, "before", ev->before, sizeof ev->before) < 0 ||
@@ -292,10 +404,25 @@ static int load_events(const struct jctx *c, json_t *root, struct game *g)
 	return 0;
 }
 
-static int clock_from_json(const struct jctx *c, json_t *o, struct chessclock *cl)
+/* An array of n whole numbers (a clock's per-seat values). */
+static int llong_array(json_t *a, int n, long long *out)
+{
+	if (!json_is_array(a) || (int)json_array_size(a) != n)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_array_get(a, (size_t)i);
+		if (!json_is_integer(x))
+			return -1;
+		out[i] = json_integer_value(x);
+	}
+	return 0;
+}
+
+static int clock_from_json(const struct jctx *c, json_t *o, int nseats, struct chessclock *cl)
 {
 	json_t *tc = json_object_get(o, "control");
 	int kind, running, window;
+	long long moves[CLOCKS_MAX];
 
 	memset(cl, 0, sizeof *cl);
 	if (!o)
@@ -306,18 +433,50 @@ static int clock_from_json(const struct jctx *c, json_t *o, struct chessclock *c
 			"intercept_hours", &cl->tc.intercept_hours, "answer_hours", &cl->tc.answer_hours) ||
 	    kind < TC_NONE || kind > TC_FISCHER || cl->tc.days < 0 || cl->tc.moves < 0)
 		return bad(c, "clock.control", "incomplete or out of range");
-	json_int_t since, r0, r1, e0, e1, draw;
-	if (json_unpack(o, "{s:i, s:I, s:[I, I], s:[I, I], s:[i, i], s:i, s:I}", "running",
-			&running, "since", &since, "remaining", &r0, &r1, "extra", &e0, &e1, "moves",
-			&cl->moves[0], &cl->moves[1], "window", &window,
-			"draw_offer_at", &draw) || running < 0 || running > 3 || window < WINDOW_NONE ||
-	    window > WINDOW_ANSWER)
+	json_int_t since, draw;
+	if (json_unpack(o, "{s:i, s:I, s:i, s:I}", "running", &running, "since", &since,
+			"window", &window, "draw_offer_at", &draw) ||
+	    running < 0 || (unsigned)running >= 1u << nseats || window < WINDOW_NONE ||
+	    window > WINDOW_ANSWER ||
+	    llong_array(json_object_get(o, "remaining"), nseats, cl->remaining) < 0 ||
+	    llong_array(json_object_get(o, "extra"), nseats, cl->extra) < 0 ||
+	    llong_array(json_object_get(o, "moves"), nseats, moves) < 0)
 		return bad(c, "clock", "incomplete or out of range");
 	cl->tc.kind = (enum tc_kind)kind;
-	cl->running = (unsigned)running, cl->since = since, cl->remaining[0] = r0, cl->remaining[1] = r1;
-	cl->extra[0] = e0, cl->extra[1] = e1;
+	cl->running = (unsigned)running, cl->since = since;
+	for (int i = 0; i < nseats; i++)
+		cl->moves[i] = (int)moves[i];
 	cl->window = (enum clock_window)window, cl->draw_offer_at = draw;
 	return 0;
+}
+
+/* The kind that referees the game: named (format 2), or in format 1 the card protocol's
+ * when the file holds its object, else chess. */
+static int load_kind(const struct jctx *c, json_t *root, int format, struct game *g)
+{
+	if (format == 1)
+		snprintf(g->kind, sizeof g->kind, "%s",
+			 json_object_get(root, "tempete") ? "tempete" : "chess");
+	else if (str_field(c, root, "kind", g->kind, sizeof g->kind) < 0)
+		return -1;
+	if (!(g->k = kind_find(g->kind)))
+		return bad(c, "kind", "not a kind this version knows");
+	return 0;
+}
+
+/* The kind's own object, read by its store part. */
+static int load_kind_state(const struct jctx *c, json_t *root, struct game *g)
+{
+	const struct kind_store *ks = kind_store_of(g->k);
+	json_t *o = ks ? json_object_get(root, ks->key) : NULL;
+
+	if (!g->k->state_new)
+		return 0;
+	if (!(g->kstate = g->k->state_new()))
+		return bad(c, g->k->name, "out of memory");
+	if (!o)
+		return bad(c, ks ? ks->key : g->k->name, "missing");
+	return ks->from_json(o, c->what, g, c->e);
 }
 
 static int load_status(const struct jctx *c, json_t *root, struct game *g)
@@ -354,10 +513,11 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 		goto done;
 	}
 	if (!json_is_integer(v = json_object_get(root, "format")) ||
-	    json_integer_value(v) != STATE_FORMAT) {
+	    json_integer_value(v) < 1 || json_integer_value(v) > STATE_FORMAT) {
 		bad(&c, "format", "not a state file this version understands");
 		goto done;
 	}
+	int format = (int)json_integer_value(v);
 	if (!json_is_integer(v = json_object_get(root, "id")) || json_integer_value(v) < 1) {
 		bad(&c, "id", "missing or not a game number");
 		goto done;
@@ -367,14 +527,14 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	    load_status(&c, root, g) < 0 ||
 	    str_field(&c, root, "result", g->result, sizeof g->result) < 0 ||
 	    str_field(&c, root, "termination", g->termination, sizeof g->termination) < 0 ||
-	    colour_field(&c, root, "challenger", false, &g->challenger) < 0 ||
 	    str_field(&c, root, "colour_asked", g->colour_asked, sizeof g->colour_asked) < 0 ||
 	    str_field(&c, root, "created", g->created, sizeof g->created) < 0 ||
 	    str_field(&c, root, "updated", g->updated, sizeof g->updated) < 0 ||
-	    str_field(&c, root, "start_fen", g->start_fen, sizeof g->start_fen) < 0 ||
 	    str_field(&c, root, "draw_offer", colour, sizeof colour) < 0 ||
-	    load_players(&c, root, g) < 0 || load_lists(&c, root, g) < 0 ||
-	    load_events(&c, root, g) < 0)
+	    (format == 1 ? load_players(&c, root, g) : load_seats(&c, root, g)) < 0 ||
+	    seat_field(&c, root, "challenger", format, g->nseats, &g->challenger) < 0 ||
+	    load_boards(&c, root, format, g) < 0 || load_lists(&c, root, g) < 0 ||
+	    load_events(&c, root, format, g) < 0 || load_kind(&c, root, format, g) < 0)
 		goto done;
 	g->draw_offer = !strcmp(colour, "white") ? WHITE : !strcmp(colour, "black") ? BLACK : -1;
 	if (!json_is_integer(v = json_object_get(root, "log_size")) || json_integer_value(v) < 0) {
@@ -382,19 +542,13 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 		goto done;
 	}
 	g->log_size = json_integer_value(v);
-	if (clock_from_json(&c, json_object_get(root, "clock"), &g->clock) < 0)
+	if (clock_from_json(&c, json_object_get(root, "clock"), g->nseats, &g->clock) < 0)
 		goto done;
 	if ((v = json_object_get(root, "arbiter")) &&
 	    str_field(&c, root, "arbiter", g->arbiter, sizeof g->arbiter) < 0)
 		goto done;
-	if ((v = json_object_get(root, "tempete"))) {
-		if (!(g->tp = tempete_new())) {
-			bad(&c, "tempete", "out of memory");
-			goto done;
-		}
-		if (store_tempete_from_json(v, what, g->tp, e) < 0)
-			goto done;
-	}
+	if (load_kind_state(&c, root, g) < 0)
+		goto done;
 	*out = g;
 	g = NULL;
 	rc = 0;

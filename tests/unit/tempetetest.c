@@ -7,8 +7,12 @@
 
 #include "check.h"
 #include "enginetest.h"
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
 #include "mail/msgtext.h"
+#include "gametest.h"
+#include "kinds/registry.h"
+
+#define KIND_UNDER_TEST "tempete"
 
 const uint8_t key[CRYPTO_HASH_LEN] = "tempete test key, thirty-two by";
 struct variant *tv;
@@ -46,7 +50,7 @@ void read_orders(const char *text, struct orders *o)
 	for (char *l = strtok_r(copy, "\n", &save); l && n < 80; l = strtok_r(NULL, "\n", &save))
 		lines[n].lineno = ++lineno, lines[n++].text = l;
 	struct err e;
-	order_parse(lines, n, o, &e);
+	test_order_parse(lines, n, KIND_UNDER_TEST, o, &e);
 	free(copy);
 }
 
@@ -123,6 +127,7 @@ struct game *accepted_game(const char *cards, const char *fen)
 	char text[256];
 
 	g->cat = &cat;
+	g->k = kind_find("tempete");
 	snprintf(text, sizeof text, "new tempete\nopponent bob@example.org\ncolour white%s%s",
 		 cards ? "\ncards " : "", cards ? cards : "");
 	read_orders(text, &o);
@@ -132,7 +137,7 @@ struct game *accepted_game(const char *cards, const char *fen)
 	orders_free(&o);
 	CHECK(out.created);
 	if (fen) {
-		snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
+		snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", fen);
 		if (!CHECK(game_load_position(g, tv, &e) == 0))
 			check_context("%s", e.msg);
 	}
@@ -170,7 +175,7 @@ struct game *standard_game(const char *fen)
 	list_text(black_front, 5, true, b, sizeof b);
 	snprintf(steps, sizeof steps, "w:%s\nnumbers 1 2 3 4 5|b:%s\nnumbers 1 2 3 4 5", w, b);
 	play(g, steps);
-	CHECK_INT(g->tp->expect, TP_MOVE);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
 	return g;
 }
 
@@ -183,10 +188,10 @@ int cmp_int(const void *a, const void *b)
 const char *hand(const struct game *g, int c)
 {
 	static char buf[2][256];
-	int h[TP_HAND_MAX], n = g->tp->nhand[c];
+	int h[TP_HAND_MAX], n = TP(g)->nhand[c];
 	size_t at = 0;
 
-	memcpy(h, g->tp->hand[c], sizeof h);
+	memcpy(h, TP(g)->hand[c], sizeof h);
 	qsort(h, (size_t)n, sizeof h[0], cmp_int);
 	buf[c][0] = 0;
 	for (int i = 0; i < n; i++)
@@ -213,7 +218,7 @@ const char *board(const struct game *g)
 {
 	static char buf[FEN_MAX];
 
-	pos_to_fen(g->pos, buf, sizeof buf);
+	pos_to_fen(game_pos(g), buf, sizeof buf);
 	char *sp = strchr(buf, ' ');
 	if (sp && sp[1])
 		sp[2] = 0;

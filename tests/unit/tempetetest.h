@@ -23,6 +23,9 @@
 #include "game/game.h"
 #include "rules/cards.h"
 
+/* The game's Tempete state. */
+#define TP(g) ((struct tempete *)(g)->kstate)
+
 /* The back rank: a mate on a8 once the rook on d8 is gone. */
 #define FEN_A "3r3k/6pp/8/8/8/8/8/R5K1 w - - 0 1"
 /* An interception that takes the move just made back. */

@@ -9,6 +9,9 @@
 #include "enginetest.h"
 #include "game/game.h"
 #include "mail/msgtext.h"
+#include "gametest.h"
+
+#define KIND_UNDER_TEST "chess"
 
 static const uint8_t key[CRYPTO_HASH_LEN] = "0123456789abcdef0123456789abcde";
 static struct variant *chess;
@@ -25,7 +28,7 @@ static void read_orders(const char *text, struct orders *o)
 	for (char *l = strtok_r(copy, "\n", &save); l && n < 32; l = strtok_r(NULL, "\n", &save))
 		lines[n].lineno = ++lineno, lines[n++].text = l;
 	struct err e;
-	order_parse(lines, n, o, &e);
+	test_order_parse(lines, n, KIND_UNDER_TEST, o, &e);
 	free(copy);
 }
 
@@ -84,8 +87,8 @@ static struct game *started_game(void)
 	CHECK(out.created);
 	CHECK(has_reply(&out, REPLY_CHALLENGE_SENT, WHITE));
 	CHECK(has_reply(&out, REPLY_INVITATION, BLACK));
-	CHECK_STR(g->player[WHITE].address, "alice@example.org");
-	CHECK_STR(g->player[BLACK].address, "bob@example.org");
+	CHECK_STR(g->seat[WHITE].address, "alice@example.org");
+	CHECK_STR(g->seat[BLACK].address, "bob@example.org");
 	CHECK_INT(g->status, GAME_INVITED);
 	s = from("bob@example.org", g, BLACK);
 	CHECK_INT(mail(g, &s, "Sure, let's play!\naccept", &out), 0);
@@ -151,14 +154,14 @@ static void who_may_act(void)
 	CHECK_INT(mail(g, &s, "e4", &out), 1);
 	CHECK_HAS(first_error(&out), "does not prove it comes from you");
 	CHECK(has_reply(&out, REPLY_REFUSED, WHITE));
-	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(g->board[0].nmoves, 0);
 	/* White's token from another address: nothing applied, White is told, not the sender */
 	s = from("mallory@evil.example", g, WHITE);
 	mail(g, &s, "e4", &out);
 	CHECK(has_reply(&out, REPLY_INTRUDER, WHITE));
 	CHECK(!has_reply(&out, REPLY_REFUSED, -1));
 	CHECK_INT(out.nreplies, 1);
-	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(g->board[0].nmoves, 0);
 	/* a stranger with no token: both players hear of it, the stranger nothing */
 	s = from("mallory@evil.example", g, -1);
 	mail(g, &s, "game 7\ne4", &out);
@@ -168,7 +171,7 @@ static void who_may_act(void)
 	s = from("alice@example.org", g, BLACK);
 	mail(g, &s, "e4", &out);
 	CHECK(has_reply(&out, REPLY_INTRUDER, BLACK));
-	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(g->board[0].nmoves, 0);
 	/* the right token, From in another case: accepted */
 	s = from("Alice@Example.org", g, WHITE);
 	CHECK_INT(mail(g, &s, "e4", &out), 0);
@@ -176,14 +179,14 @@ static void who_may_act(void)
 	/* a password works once set, and only the right one */
 	s = from("bob@example.org", g, BLACK);
 	CHECK_INT(mail(g, &s, "password swordfish", &out), 0);
-	CHECK(g->player[BLACK].password_hash[0]);
-	CHECK(!strstr(g->player[BLACK].password_hash, "swordfish"));
+	CHECK(g->seat[BLACK].password_hash[0]);
+	CHECK(!strstr(g->seat[BLACK].password_hash, "swordfish"));
 	s = from("bob@example.org", g, -1);
 	CHECK_INT(mail(g, &s, "game 7\npassword sardine\ne5", &out), 1);
 	CHECK_HAS(first_error(&out), "that password is not the one set");
 	CHECK_INT(mail(g, &s, "game 7\npassword swordfish\ne5", &out), 0);
 	CHECK_STR(out.auth_how, "password");
-	CHECK_INT(g->nmoves, 2);
+	CHECK_INT(g->board[0].nmoves, 2);
 	/* help and test answer the sender whoever they are */
 	s = from("carol@example.org", g, -1);
 	mail(g, &s, "help\ntest", &out);
@@ -214,10 +217,10 @@ static void turns_and_all_or_nothing(void)
 	CHECK_HAS(first_error(&out), "the colour is white, black or random");
 	game_hash(g, after);
 	CHECK_STR(after, before);
-	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(g->board[0].nmoves, 0);
 	CHECK_INT(mail(g, &w, "e4\nd4", &out), 1);
 	CHECK_HAS(first_error(&out), "one move per mail");
-	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(g->board[0].nmoves, 0);
 	CHECK_INT(mail(g, &w, "e4 e5", &out), 1);
 	CHECK_HAS(first_error(&out), "one move per line");
 	/* move numbers, when written, must be right */
@@ -228,8 +231,8 @@ static void turns_and_all_or_nothing(void)
 	/* prose around a move is fine */
 	CHECK_INT(mail(g, &w, "Dear Bob,\n1. e4\nYour move!\n-- Alice", &out), 0);
 	CHECK(has_reply(&out, REPLY_MOVED, WHITE) && has_reply(&out, REPLY_MOVED, BLACK));
-	CHECK_INT(g->nmoves, 1);
-	CHECK_STR(g->moves[0], "e4");
+	CHECK_INT(g->board[0].nmoves, 1);
+	CHECK_STR(g->board[0].moves[0], "e4");
 	CHECK_INT(mail(g, &b, "1... c5", &out), 0);
 	/* the hash chain: every event starts where the last one ended */
 	for (size_t i = 1; i < g->nevents; i++)
@@ -301,7 +304,7 @@ static void endings(void)
 	CHECK_INT(mail(g, &b, "e5", &out), 0);
 	CHECK_INT(mail(g, &w, "g4", &out), 0);
 	CHECK_INT(mail(g, &b, "Qh4", &out), 0);
-	CHECK_STR(g->moves[3], "Qh4#");
+	CHECK_STR(g->board[0].moves[3], "Qh4#");
 	CHECK_STR(g->result, "0-1");
 	CHECK_STR(g->termination, "checkmate");
 	CHECK(has_reply(&out, REPLY_OVER, WHITE));

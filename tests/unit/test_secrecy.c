@@ -19,13 +19,18 @@
 #include "check.h"
 #include "enginetest.h"
 #include "game/game.h"
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
 #include "mail/msgtext.h"
 #include "render/template.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/store.h"
 #include "util/crypto.h"
+#include "gametest.h"
+#include "kinds/registry.h"
+
+#define KIND_UNDER_TEST "tempete"
+#define TP(g) ((struct tempete *)(g)->kstate)
 
 static const uint8_t key[CRYPTO_HASH_LEN] = "secrecy test key, thirty-two by";
 static struct variant *tv;
@@ -101,7 +106,7 @@ static bool list_run_in(const int *list, int nlist, const char *text)
 static int secrets_in(const struct game *g, const bool *known, int r, const char *text, char *why,
 		      size_t wlen)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = TP(g);
 	int o = 1 - r, found = 0;
 	size_t at = 0;
 	char hex[2 * TP_SALT + 1], s[64];
@@ -156,6 +161,7 @@ static struct game *load(const struct match *m)
 		return NULL;
 	}
 	g->cat = &cat;
+	g->k = kind_find("tempete");
 	if (!CHECK(game_load_position(g, tv, &e) == 0))
 		check_context("%s", e.msg);
 	return g;
@@ -188,7 +194,7 @@ static void lines_of(const char *text, char *copy, struct text_line *lines, size
 
 static void learn(struct match *m, const struct game *g)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = TP(g);
 
 	for (int c = 0; c < 2 && tp; c++) {
 		for (int i = 0; i < tp->ndrawn[c]; i++)
@@ -230,7 +236,7 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 {
 	struct view_extra x = {
 		.referee = "referee@tempest.example", .referee_name = "Tempest referee",
-		.sender = g->player[who].address, .auth = out->auth >= 0 ? "by token" : "not a player",
+		.sender = g->seat[who].address, .auth = out->auth >= 0 ? "by token" : "not a player",
 		.subject = "Re: a game", .lines = lines, .nlines = nlines, .orders = o,
 		.errors = out->errors, .nerrors = out->nerrors,
 	};
@@ -239,8 +245,8 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 	struct err e;
 
 	if (reader < 0)
-		reader = !strcmp(r->address, g->player[WHITE].address) ? WHITE :
-			 !strcmp(r->address, g->player[BLACK].address) ? BLACK : -1;
+		reader = !strcmp(r->address, g->seat[WHITE].address) ? WHITE :
+			 !strcmp(r->address, g->seat[BLACK].address) ? BLACK : -1;
 	struct tctx *c = view_context(g, r, &x);
 	if (!CHECK(c && view_render(&tpl, r, c, &subject, &body, &e) == 0) ||
 	    !CHECK(template_render(dump_template, c, &dump, &e) == 0)) {
@@ -292,12 +298,12 @@ static struct game *mail(struct match *m, int c, const char *text, int want_erro
 	if (!g)
 		return NULL;
 	memset(&s, 0, sizeof s);
-	snprintf(s.address, sizeof s.address, "%s", g->player[c].address);
+	snprintf(s.address, sizeof s.address, "%s", g->seat[c].address);
 	snprintf(s.msg_key, sizeof s.msg_key, "sec-%d@test", ++serial);
 	s.now = 1800000000 + serial;
 	game_token(key, sizeof key, g->id, (enum color)c, s.tag_token);
 	lines_of(text, copy, lines, &n);
-	order_parse(lines, n, &o, &e);
+	test_order_parse(lines, n, KIND_UNDER_TEST, &o, &e);
 	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
 	if (!CHECK_INT(out.nerrors, want_errors))
 		fprintf(stderr, "    mail '%s': %s\n", text, out.nerrors ? out.errors[0].reason : "applied");
@@ -332,11 +338,12 @@ static void start(struct match *m, int id)
 	memset(m, 0, sizeof *m);
 	m->id = id;
 	g->cat = &cat;
+	g->k = kind_find("tempete");
 	memset(&s, 0, sizeof s);
 	snprintf(s.address, sizeof s.address, "alice@example.org");
 	snprintf(s.msg_key, sizeof s.msg_key, "sec-%d@test", ++serial);
 	lines_of("new tempete\nopponent bob@example.org\ncolour white", copy, lines, &n);
-	order_parse(lines, n, &o, &e);
+	test_order_parse(lines, n, KIND_UNDER_TEST, &o, &e);
 	CHECK(game_challenge(g, id, tv, key, sizeof key, &s, &o, &out, &e) == 0);
 	CHECK(out.created);
 	commit(m, g);
@@ -353,16 +360,16 @@ static void start(struct match *m, int id)
 /* The number that draws `card` from c's list. */
 static int number_of(const struct game *g, int c, int card)
 {
-	for (int i = 0; i < g->tp->n; i++)
-		if (g->tp->list[c][i] == card)
+	for (int i = 0; i < TP(g)->n; i++)
+		if (TP(g)->list[c][i] == card)
 			return i + 1;
 	return 0;
 }
 
 static bool drawn(const struct game *g, int c, int card)
 {
-	for (int i = 0; i < g->tp->ndrawn[c]; i++)
-		if (g->tp->drawn_card[c][i] == card)
+	for (int i = 0; i < TP(g)->ndrawn[c]; i++)
+		if (TP(g)->drawn_card[c][i] == card)
 			return true;
 	return false;
 }
@@ -370,13 +377,13 @@ static bool drawn(const struct game *g, int c, int card)
 /* A number the opponent of c may still send that gives c `card`, or any fresh one. */
 static int number_for(const struct game *g, int c, int card)
 {
-	int avail[CARDS_MAX], n = tempete_available(g->tp, 1 - c, avail), want = number_of(g, c, card);
+	int avail[CARDS_MAX], n = tempete_available(TP(g), 1 - c, avail), want = number_of(g, c, card);
 
 	for (int i = 0; i < n; i++)
 		if (avail[i] == want && !drawn(g, c, card))
 			return want;
 	for (int i = 0; i < n; i++) {
-		int k = g->tp->list[c][avail[i] - 1];
+		int k = TP(g)->list[c][avail[i] - 1];
 		if (k != 12 && k != 28 && k != 18 && k != 34 && k != 57 && k != 66)
 			return avail[i];
 	}
@@ -386,8 +393,8 @@ static int number_for(const struct game *g, int c, int card)
 /* A card of c's hand that may intercept and needs nothing special. */
 static int plain_card(const struct game *g, int c, int not)
 {
-	for (int i = 0; i < g->tp->nhand[c]; i++) {
-		int k = g->tp->hand[c][i];
+	for (int i = 0; i < TP(g)->nhand[c]; i++) {
+		int k = TP(g)->hand[c][i];
 		if (k != not && cat.card[k].timing == CARD_ANY && cat.card[k].special == SPECIAL_NONE)
 			return k;
 	}
@@ -419,7 +426,7 @@ static void shuffled_list(unsigned seed, char *out, size_t len)
 static void reveal_checks(struct match *m)
 {
 	struct game *g = load(m);
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = TP(g);
 
 	CHECK_INT(g->status, GAME_OVER);
 	for (int r = 0; r < 2; r++) {
@@ -503,33 +510,33 @@ static void checker_catches(struct match *m)
 	CHECK_HAS(why, "the opponent's hand as printed");
 	free(dump);
 	/* four entries of White's list in a row */
-	snprintf(text, sizeof text, "numbers %d %d %d %d", g->tp->list[WHITE][10], g->tp->list[WHITE][11],
-		 g->tp->list[WHITE][12], g->tp->list[WHITE][13]);
+	snprintf(text, sizeof text, "numbers %d %d %d %d", TP(g)->list[WHITE][10], TP(g)->list[WHITE][11],
+		 TP(g)->list[WHITE][12], TP(g)->list[WHITE][13]);
 	CHECK(secrets_in(g, m->known[BLACK], BLACK, text, why, sizeof why) >= 1);
 	CHECK_HAS(why, "the opponent's list");
 	/* but three are not four */
-	snprintf(text, sizeof text, "numbers %d %d %d", g->tp->list[WHITE][10], g->tp->list[WHITE][11],
-		 g->tp->list[WHITE][12]);
+	snprintf(text, sizeof text, "numbers %d %d %d", TP(g)->list[WHITE][10], TP(g)->list[WHITE][11],
+		 TP(g)->list[WHITE][12]);
 	CHECK_INT(secrets_in(g, none, BLACK, "", why, sizeof why), 0);
-	CHECK(!list_run_in(g->tp->list[WHITE], g->tp->n, text));
+	CHECK(!list_run_in(TP(g)->list[WHITE], TP(g)->n, text));
 	/* a salt */
-	crypto_hex(g->tp->salt[BLACK], TP_SALT, text);
+	crypto_hex(TP(g)->salt[BLACK], TP_SALT, text);
 	CHECK(secrets_in(g, m->known[BLACK], BLACK, text, why, sizeof why) >= 1);
 	CHECK_HAS(why, "Black's salt");
 	/* a card of White's that Black cannot know */
 	int unknown = 0;
-	for (int i = 0; i < g->tp->nhand[WHITE] && !unknown; i++)
-		if (!m->known[BLACK][g->tp->hand[WHITE][i]])
-			unknown = g->tp->hand[WHITE][i];
+	for (int i = 0; i < TP(g)->nhand[WHITE] && !unknown; i++)
+		if (!m->known[BLACK][TP(g)->hand[WHITE][i]])
+			unknown = TP(g)->hand[WHITE][i];
 	if (CHECK(unknown)) {
 		snprintf(text, sizeof text, "White plays card %d.", unknown);
 		CHECK(secrets_in(g, m->known[BLACK], BLACK, text, why, sizeof why) >= 1);
 	}
 	/* a square White gave and has not used */
-	for (int i = 0; i < g->tp->nsecrets; i++)
-		if (g->tp->secrets[i].by == WHITE && !g->tp->secrets[i].used) {
+	for (int i = 0; i < TP(g)->nsecrets; i++)
+		if (TP(g)->secrets[i].by == WHITE && !TP(g)->secrets[i].used) {
 			snprintf(text, sizeof text, "Your squares with the referee: %s (card %d)",
-				 g->tp->secrets[i].square, g->tp->secrets[i].card);
+				 TP(g)->secrets[i].square, TP(g)->secrets[i].card);
 			CHECK(secrets_in(g, m->known[BLACK], BLACK, text, why, sizeof why) >= 1);
 		}
 	game_free(g);
@@ -546,8 +553,8 @@ static void public_view(struct match *m)
 	struct err e;
 	bool played[CARDS_MAX] = { false };
 
-	for (int i = 0; i < g->tp->nplays; i++)
-		played[g->tp->plays[i].card] = true;
+	for (int i = 0; i < TP(g)->nplays; i++)
+		played[TP(g)->plays[i].card] = true;
 	CHECK(view_render(&tpl, &r, c, &subject, &body, &e) == 0);
 	CHECK(template_render(dump_template, c, &dump, &e) == 0);
 	for (int reader = 0; reader < 2; reader++) {
@@ -579,7 +586,7 @@ static void game_a(void)
 	game_free(g);
 	post(&m, BLACK, text);
 	g = load(&m);
-	CHECK_INT(g->tp->expect, TP_MOVE);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
 	CHECK(m.dealt_commit[WHITE][WHITE][0] && m.dealt_commit[BLACK][BLACK][0]);
 	CHECK_STR(m.dealt_commit[WHITE][WHITE], m.dealt_commit[BLACK][WHITE]);
 	CHECK_STR(m.dealt_commit[WHITE][BLACK], m.dealt_commit[BLACK][BLACK]);
@@ -700,7 +707,7 @@ static void game_b(void)
 	game_free(g);
 	post(&m, BLACK, text);
 	g = load(&m);
-	CHECK_INT(g->tp->expect, TP_MATED);
+	CHECK_INT(TP(g)->expect, TP_MATED);
 	game_free(g);
 	post(&m, WHITE, "status");
 	post(&m, BLACK, "status");

@@ -12,7 +12,8 @@
 
 #include "check.h"
 #include "game/game.h"
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
+#include "kinds/registry.h"
 #include "tempetetest.h"
 
 /* ---- refusals ---- */
@@ -286,6 +287,7 @@ static void card_lists(void)
 
 		check_context("cards %s", rows[i].spec);
 		g->cat = &cat;
+		g->k = kind_find("tempete");
 		s.tag_token[0] = 0;
 		snprintf(text, sizeof text, "new tempete\nopponent bob@example.org\ncards %s", rows[i].spec);
 		read_orders(text, &o);
@@ -298,7 +300,7 @@ static void card_lists(void)
 		} else {
 			CHECK(out.created);
 			CHECK_STR(first_error(&out), "");
-			CHECK_INT(g->tp ? g->tp->n : 0, rows[i].n);
+			CHECK_INT(TP(g) ? TP(g)->n : 0, rows[i].n);
 		}
 		orders_free(&o);
 		outcome_free(&out);
@@ -332,7 +334,7 @@ static void refusal_rows(void)
 		if (r->steps[0])
 			play(g, r->steps);
 		check_context("refusal '%s'", r->what);
-		int nmoves = g->nmoves;
+		int nmoves = g->board[0].nmoves;
 		size_t nevents = g->nevents;
 		game_hash(g, before);
 		int nerr = mail(g, who, r->text, &out);
@@ -340,7 +342,7 @@ static void refusal_rows(void)
 		CHECK(nerr >= 1);
 		CHECK_HAS(first_error(&out), r->want);
 		CHECK_STR(after, before);
-		CHECK_INT(g->nmoves, nmoves);
+		CHECK_INT(g->board[0].nmoves, nmoves);
 		CHECK_INT(g->nevents, nevents);
 		CHECK(has_reply(&out, REPLY_REFUSED, who));
 		CHECK(!has_reply(&out, REPLY_REFUSED, 1 - who) && !has_reply(&out, REPLY_MOVED, 1 - who));
@@ -366,22 +368,22 @@ static void opening_hands(void)
 	CHECK_INT(mail(g, WHITE, w, &out), 0);
 	CHECK(has_reply(&out, REPLY_SETUP, WHITE));
 	CHECK_INT(out.nreplies, 1);
-	CHECK_INT(g->tp->expect, TP_SETUP);
-	CHECK_INT(g->tp->nhand[WHITE] + g->tp->nhand[BLACK], 0);
-	CHECK(!g->tp->list_by_referee[WHITE]);
+	CHECK_INT(TP(g)->expect, TP_SETUP);
+	CHECK_INT(TP(g)->nhand[WHITE] + TP(g)->nhand[BLACK], 0);
+	CHECK(!TP(g)->list_by_referee[WHITE]);
 	CHECK_INT(mail(g, BLACK, b, &out), 0);
 	CHECK(has_reply(&out, REPLY_DEALT, WHITE) && has_reply(&out, REPLY_DEALT, BLACK));
 	/* Black's 1 3 5 7 9 on White's list 18 12 32 57 23 1 2 3 4 ... */
 	CHECK_STR(hand(g, WHITE), "2 4 18 23 32");
 	/* White's 2 4 6 8 10 on Black's list 66 34 28 23 57 70 69 68 67 65 ... */
 	CHECK_STR(hand(g, BLACK), "23 34 65 68 70");
-	CHECK_STR(ints_text(g->tp->sent[WHITE], g->tp->nsent[WHITE]), "2 4 6 8 10");
-	CHECK_STR(ints_text(g->tp->sent[BLACK], g->tp->nsent[BLACK]), "1 3 5 7 9");
-	CHECK_STR(ints_text(g->tp->drawn_number[WHITE], g->tp->ndrawn[WHITE]), "1 3 5 7 9");
-	CHECK_STR(ints_text(g->tp->drawn_card[BLACK], g->tp->ndrawn[BLACK]), "34 23 70 68 65");
-	CHECK_INT(g->tp->expect, TP_MOVE);
-	CHECK_INT(g->tp->to, WHITE);
-	CHECK(!g->tp->may_intercept);
+	CHECK_STR(ints_text(TP(g)->sent[WHITE], TP(g)->nsent[WHITE]), "2 4 6 8 10");
+	CHECK_STR(ints_text(TP(g)->sent[BLACK], TP(g)->nsent[BLACK]), "1 3 5 7 9");
+	CHECK_STR(ints_text(TP(g)->drawn_number[WHITE], TP(g)->ndrawn[WHITE]), "1 3 5 7 9");
+	CHECK_STR(ints_text(TP(g)->drawn_card[BLACK], TP(g)->ndrawn[BLACK]), "34 23 70 68 65");
+	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->to, WHITE);
+	CHECK(!TP(g)->may_intercept);
 	game_free(g);
 
 	/* numbers before the list: held until the list is in, then dealt all the same */
@@ -392,12 +394,12 @@ static void opening_hands(void)
 	CHECK_HAS(first_error(&out), "your five opening numbers are already recorded");
 	list_text(white_front, 5, false, w, sizeof w);
 	CHECK_INT(mail(g, WHITE, w, &out), 0);
-	CHECK_INT(g->tp->expect, TP_SETUP);
+	CHECK_INT(TP(g)->expect, TP_SETUP);
 	CHECK_INT(mail(g, BLACK, b, &out), 1);          /* Black's numbers are in already too */
 	CHECK_HAS(first_error(&out), "your five opening numbers are already recorded");
 	list_text(black_front, 5, true, b, sizeof b);
 	CHECK_INT(mail(g, BLACK, b, &out), 0);
-	CHECK_INT(g->tp->expect, TP_MOVE);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
 	CHECK_STR(hand(g, WHITE), "12 18 23 32 57");
 	CHECK_STR(hand(g, BLACK), "23 28 34 57 66");
 	game_free(g);
@@ -409,13 +411,13 @@ static void opening_hands(void)
 		next_id = ids[k] - 1;
 		g = accepted_game(NULL, NULL);
 		CHECK_INT(mail(g, WHITE, "list random\nnumbers random", &out), 0);
-		CHECK(g->tp->list_by_referee[WHITE]);
-		memcpy(lists[k], g->tp->list[WHITE], sizeof lists[k]);
+		CHECK(TP(g)->list_by_referee[WHITE]);
+		memcpy(lists[k], TP(g)->list[WHITE], sizeof lists[k]);
 		int sorted[CARDS_MAX], cards[CARDS_MAX], n = default_cards(cards);
 		memcpy(sorted, lists[k], sizeof sorted);
 		qsort(sorted, (size_t)n, sizeof sorted[0], cmp_int);
 		CHECK(!memcmp(sorted, cards, (size_t)n * sizeof cards[0]));
-		CHECK_INT(g->tp->nsent[WHITE], 5);
+		CHECK_INT(TP(g)->nsent[WHITE], 5);
 		game_free(g);
 	}
 	CHECK(!memcmp(lists[0], lists[1], sizeof lists[0]));

@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "game/game.h"
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
 #include "tempetetest.h"
 
 /* A bare king behind its pawns: Ra8 mates. */
@@ -31,45 +31,45 @@ static void refills(void)
 	CHECK_INT(mail(g, BLACK, "e5\nnumbers 6", &out), 0);
 	CHECK_STR(hand(g, WHITE), "1 12 18 32 57");
 	CHECK_STR(hand(g, BLACK), "23 28 34 57 66");
-	CHECK_STR(ints_text(g->tp->sent[BLACK], g->tp->nsent[BLACK]), "1 2 3 4 5 6");
-	CHECK_INT(g->tp->drawn_number[WHITE][g->tp->ndrawn[WHITE] - 1], 6);
+	CHECK_STR(ints_text(TP(g)->sent[BLACK], TP(g)->nsent[BLACK]), "1 2 3 4 5 6");
+	CHECK_INT(TP(g)->drawn_number[WHITE][TP(g)->ndrawn[WHITE] - 1], 6);
 	/* the cards this mail drew, and only those, are the ones reported for it */
-	CHECK_STR(ints_text(g->tp->just_drew[WHITE], g->tp->njust_drew[WHITE]), "1");
+	CHECK_STR(ints_text(TP(g)->just_drew[WHITE], TP(g)->njust_drew[WHITE]), "1");
 	CHECK_INT(mail(g, WHITE, "card 12\nsquare c4\nNf3", &out), 0);
 	CHECK_INT(mail(g, BLACK, "Nc6\nnumbers 7", &out), 0);
 	CHECK_STR(hand(g, WHITE), "1 2 18 32 57");
-	CHECK_STR(ints_text(g->tp->just_drew[WHITE], g->tp->njust_drew[WHITE]), "2");
-	CHECK_INT(g->tp->njust_drew[BLACK], 0);
+	CHECK_STR(ints_text(TP(g)->just_drew[WHITE], TP(g)->njust_drew[WHITE]), "2");
+	CHECK_INT(TP(g)->njust_drew[BLACK], 0);
 	game_free(g);
 
 	/* an interception: the interceptor holds 4; the answer carries exactly one number */
 	g = standard_game(NULL);
 	CHECK_INT(mail(g, WHITE, "e4", &out), 0);
-	CHECK(g->tp->may_intercept);
+	CHECK(TP(g)->may_intercept);
 	CHECK_INT(mail(g, BLACK, TAKEBACK, &out), 0);
 	CHECK_STR(hand(g, BLACK), "23 28 34 57");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");                   /* e4 is taken back */
-	CHECK_INT(g->tp->expect, TP_ANSWER);
-	CHECK_INT(g->tp->to, WHITE);
+	CHECK_INT(TP(g)->expect, TP_ANSWER);
+	CHECK_INT(TP(g)->to, WHITE);
 	CHECK_HAS(note_of(&out), "Black plays card 66 to intercept: takeback.");
 	CHECK_INT(mail(g, WHITE, "d4\nnumbers 6", &out), 0);
 	CHECK_STR(hand(g, BLACK), "23 28 34 57 70");
 	CHECK_STR(hand(g, WHITE), "12 18 23 32 57");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b");
 	CHECK_HAS(note_of(&out), "White moves d4 instead.");
-	CHECK_INT(g->tp->expect, TP_MOVE);
-	CHECK_INT(g->tp->to, BLACK);
-	CHECK(!g->tp->may_intercept);                   /* the answer is not intercepted */
+	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->to, BLACK);
+	CHECK(!TP(g)->may_intercept);                   /* the answer is not intercepted */
 	CHECK_INT(mail(g, BLACK, "d5", &out), 0);       /* White holds 5: no numbers */
 	game_free(g);
 
 	/* a capture taken back is no loss: nothing in the captured list, nothing to return */
 	g = standard_game(NULL);
 	play(g, "w:e4|b:d5|w:exd5");
-	CHECK_INT(g->tp->nlost[BLACK], 1);
+	CHECK_INT(TP(g)->nlost[BLACK], 1);
 	CHECK_INT(mail(g, BLACK, TAKEBACK, &out), 0);
 	CHECK_STR(board(g), "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w");
-	CHECK_INT(g->tp->nlost[BLACK], 0);
+	CHECK_INT(TP(g)->nlost[BLACK], 0);
 	CHECK_INT(mail(g, WHITE, "Nc3\nnumbers 6", &out), 0);
 	CHECK_INT(mail(g, BLACK, "card 23\neffect return p d6\nNf6", &out), 1);
 	CHECK_HAS(first_error(&out), "no captured black Pawn can return");
@@ -81,7 +81,7 @@ static void refills(void)
 	CHECK_INT(mail(g, WHITE, "accept\nnumbers 6", &out), 0);
 	CHECK_HAS(note_of(&out), "White accepts that the move cannot be carried out.");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b");
-	CHECK_INT(g->tp->to, BLACK);
+	CHECK_INT(TP(g)->to, BLACK);
 	CHECK_INT(mail(g, BLACK, "e5", &out), 0);
 	game_free(g);
 
@@ -90,16 +90,16 @@ static void refills(void)
 	play(g, "w:e4");
 	CHECK_INT(mail(g, BLACK, "intercept\ncard 23\neffect capture g1", &out), 0);
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKB1R b");
-	CHECK_INT(g->tp->nlost[WHITE], 1);
+	CHECK_INT(TP(g)->nlost[WHITE], 1);
 	CHECK_INT(mail(g, WHITE, "card 32\nnumbers 6", &out), 0);
 	/* the interceptor's effect is undone, the move stands */
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
 	CHECK_HAS(note_of(&out), "Card 32 disables card 23: White's move stands.");
-	CHECK_INT(g->tp->nlost[WHITE], 0);              /* the knight is not among the lost */
+	CHECK_INT(TP(g)->nlost[WHITE], 0);              /* the knight is not among the lost */
 	CHECK_STR(hand(g, WHITE), "12 18 23 57");
 	CHECK_STR(hand(g, BLACK), "28 34 57 66 70");
-	CHECK_INT(g->tp->expect, TP_MOVE);
-	CHECK_INT(g->tp->to, BLACK);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->to, BLACK);
 	CHECK_INT(mail(g, BLACK, "e5\nnumbers 6", &out), 0);
 	CHECK_STR(hand(g, WHITE), "1 12 18 23 57");
 	/* the knight that came back cannot be "returned" a second time */
@@ -118,37 +118,37 @@ static void numbers_random(void)
 	static const char *const bmoves[] = { "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6" };
 	char text[128];
 
-	CHECK_INT(g->tp->n, 12);
+	CHECK_INT(TP(g)->n, 12);
 	CHECK_INT(mail(g, WHITE, "list 1 2 3 4 5 6 7 8 9 10 13 12\nnumbers random", &out), 0);
 	CHECK_INT(mail(g, BLACK, "list 13 12 10 9 8 7 6 5 4 3 2 1\nnumbers random", &out), 0);
-	CHECK_INT(g->tp->expect, TP_MOVE);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
 	for (int t = 0; t < 8; t++) {
 		int card = 0;
-		for (int i = 0; i < g->tp->nhand[WHITE] && !card; i++)
-			if (g->tp->hand[WHITE][i] != 12)
-				card = g->tp->hand[WHITE][i];
+		for (int i = 0; i < TP(g)->nhand[WHITE] && !card; i++)
+			if (TP(g)->hand[WHITE][i] != 12)
+				card = TP(g)->hand[WHITE][i];
 		check_context("turn %d, card %d", t, card);
 		snprintf(text, sizeof text, "card %d\n%s", card, wmoves[t]);
 		CHECK_INT(mail(g, WHITE, text, &out), 0);
 		snprintf(text, sizeof text, "%s\nnumbers random", bmoves[t]);
 		CHECK_INT(mail(g, BLACK, text, &out), 0);
-		CHECK_INT(g->tp->nsent[BLACK], t < 7 ? 6 + t : 12);
-		CHECK_INT(g->tp->nhand[WHITE], t < 7 ? 5 : 4);
+		CHECK_INT(TP(g)->nsent[BLACK], t < 7 ? 6 + t : 12);
+		CHECK_INT(TP(g)->nhand[WHITE], t < 7 ? 5 : 4);
 	}
 	check_context(NULL);
 	/* all twelve numbers, each once */
 	bool seen[13] = { false };
-	for (int i = 0; i < g->tp->nsent[BLACK]; i++) {
-		int x = g->tp->sent[BLACK][i];
+	for (int i = 0; i < TP(g)->nsent[BLACK]; i++) {
+		int x = TP(g)->sent[BLACK][i];
 		CHECK(x >= 1 && x <= 12 && !seen[x]);
 		if (x >= 1 && x <= 12)
 			seen[x] = true;
 	}
-	CHECK_INT(tempete_available(g->tp, BLACK, NULL), 0);
+	CHECK_INT(tempete_available(TP(g), BLACK, NULL), 0);
 	/* the opening numbers random were five different ones too */
 	for (int i = 0; i < 5; i++)
 		for (int j = 0; j < i; j++)
-			CHECK(g->tp->sent[WHITE][i] != g->tp->sent[WHITE][j]);
+			CHECK(TP(g)->sent[WHITE][i] != TP(g)->sent[WHITE][j]);
 	/* Black has none left: none are due, a number is refused */
 	CHECK_INT(mail(g, WHITE, "a4", &out), 0);
 	CHECK_INT(mail(g, BLACK, "a5\nnumbers 1", &out), 1);
@@ -170,7 +170,7 @@ static void no_numbers_left(void)
 		"w:Nb1\nnumbers 7|b:intercept\ncard 3|w:numbers 8|b:card 4\na5|"
 		"w:Nc3\nnumbers 9|b:intercept\ncard 5|w:numbers 10|b:card 6\na4");
 	CHECK_STR(hand(g, BLACK), "18 34 50 57");
-	CHECK_INT(tempete_available(g->tp, WHITE, NULL), 0);
+	CHECK_INT(tempete_available(TP(g), WHITE, NULL), 0);
 	CHECK_INT(mail(g, WHITE, "Rd8\nnumbers 1", &out), 1);
 	CHECK_HAS(first_error(&out), "no numbers are due now: Black holds 4 cards (and you have no numbers left)");
 	CHECK_INT(mail(g, WHITE, "Rd8", &out), 0);
@@ -216,13 +216,13 @@ static void card_57(void)
 	struct outcome out = { 0 };
 
 	play(g, "w:Nc3|b:Nf6|w:Nd5|b:Nxd5");
-	CHECK_INT(g->tp->lost_turn[WHITE], 4);
+	CHECK_INT(TP(g)->lost_turn[WHITE], 4);
 	CHECK_INT(mail(g, WHITE, "card 57\nchoose 1\ne4", &out), 0);
 	CHECK_STR(hand(g, WHITE), "1 12 18 23 32");
-	CHECK_STR(ints_text(g->tp->barred[BLACK], g->tp->nbarred[BLACK]), "6");
+	CHECK_STR(ints_text(TP(g)->barred[BLACK], TP(g)->nbarred[BLACK]), "6");
 	CHECK_HAS(note_of(&out), "Black may no longer send number 6");
 	CHECK(!strstr(note_of(&out), "card 1"));
-	CHECK_INT(tempete_available(g->tp, BLACK, NULL), 68 - 5 - 1);
+	CHECK_INT(tempete_available(TP(g), BLACK, NULL), 68 - 5 - 1);
 	play(g, "b:e5|w:card 23\nd3");
 	CHECK_INT(mail(g, BLACK, "d6\nnumbers 6", &out), 1);
 	CHECK_HAS(first_error(&out), "you may not send 6 any more (card 57)");
@@ -248,21 +248,21 @@ static void secret_squares(void)
 	struct outcome out = { 0 };
 
 	CHECK_INT(mail(g, WHITE, "card 12\nsquare E4\nd4", &out), 0);
-	CHECK_INT(g->tp->nsecrets, 1);
-	CHECK_STR(g->tp->secrets[0].square, "e4");
-	CHECK_INT(g->tp->secrets[0].by, WHITE);
-	CHECK_INT(g->tp->secrets[0].card, 12);
-	CHECK(!g->tp->secrets[0].used);
+	CHECK_INT(TP(g)->nsecrets, 1);
+	CHECK_STR(TP(g)->secrets[0].square, "e4");
+	CHECK_INT(TP(g)->secrets[0].by, WHITE);
+	CHECK_INT(TP(g)->secrets[0].card, 12);
+	CHECK(!TP(g)->secrets[0].used);
 	CHECK_HAS(note_of(&out), "gives the referee a square, in secret");
 	CHECK(!strstr(note_of(&out), "e4"));
 	CHECK_INT(mail(g, BLACK, "card 28\nsquare h5\nd5\nnumbers 6", &out), 0);
-	CHECK_INT(g->tp->nsecrets, 2);
+	CHECK_INT(TP(g)->nsecrets, 2);
 	CHECK(!strstr(note_of(&out), "h5"));
 	CHECK_INT(mail(g, WHITE, "secret e4\nNf3\nnumbers 6", &out), 0);
-	CHECK(g->tp->secrets[0].used);
+	CHECK(TP(g)->secrets[0].used);
 	CHECK_HAS(note_of(&out), "uses the square given to the referee with card 12: e4");
 	CHECK_INT(mail(g, BLACK, "secret H5\nNf6", &out), 0);
-	CHECK(g->tp->secrets[1].used);
+	CHECK(TP(g)->secrets[1].used);
 	game_free(g);
 	outcome_free(&out);
 }
@@ -276,7 +276,7 @@ static void double_moves(void)
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/6N1/8/8/PPPPPPPP/RNBQKB1R b");
 	CHECK_HAS(note_of(&out), "White moves Nf3 and Ng5.");
 	CHECK_STR(hand(g, WHITE), "12 23 32 57");
-	CHECK_INT(g->tp->move_parts, 2);
+	CHECK_INT(TP(g)->move_parts, 2);
 	/* part 2 hit: a different second move of the same knight */
 	CHECK_INT(mail(g, BLACK, TAKEBACK "\npart 2", &out), 0);
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w");
@@ -329,10 +329,10 @@ static void checkmate_rule(void)
 	CHECK_INT(mail(g, WHITE, "card 23\neffect move a1 a8\nKf1", &out), 0);
 	CHECK_STR(board(g), "7k/6pp/8/8/8/8/8/R4K2 b");
 	CHECK_STR(hand(g, WHITE), "12 18 32 57");
-	CHECK(g->tp->nplays == 1 && g->tp->plays[0].void_);
+	CHECK(TP(g)->nplays == 1 && TP(g)->plays[0].void_);
 	CHECK_HAS(note_of(&out), "no effect");
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(g->tp->expect, TP_MOVE);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
 	game_free(g);
 
 	/* a card's effect that would capture a king: no effect */
@@ -343,7 +343,7 @@ static void checkmate_rule(void)
 		g = standard_game(FEN_MATE);
 		CHECK_INT(mail(g, WHITE, king[i], &out), 0);
 		CHECK_STR(board(g), "7k/6pp/8/8/8/8/8/R4K2 b");
-		CHECK(g->tp->nplays == 1 && g->tp->plays[0].void_);
+		CHECK(TP(g)->nplays == 1 && TP(g)->plays[0].void_);
 		CHECK_HAS(note_of(&out), "no effect");
 		game_free(g);
 	}
@@ -359,8 +359,8 @@ static void checkmate_rule(void)
 	/* a card with a continuing effect may mate */
 	g = standard_game(FEN_MATE);
 	CHECK_INT(mail(g, WHITE, "card 23 continuing\neffect move a1 a8\neffect instead", &out), 0);
-	CHECK(!g->tp->plays[0].void_);
-	CHECK_INT(g->tp->expect, TP_MATED);
+	CHECK(!TP(g)->plays[0].void_);
+	CHECK_INT(TP(g)->expect, TP_MATED);
 	game_free(g);
 
 	/* a before-move card removes a defender, then a regular move mates: allowed; the mate
@@ -368,10 +368,10 @@ static void checkmate_rule(void)
 	g = standard_game(FEN_A);
 	CHECK_INT(mail(g, WHITE, "card 23\neffect kill d8\nRa8", &out), 0);
 	CHECK_STR(board(g), "R6k/6pp/8/8/8/8/8/6K1 b");
-	CHECK(!g->tp->plays[0].void_);
+	CHECK(!TP(g)->plays[0].void_);
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(g->tp->expect, TP_MATED);
-	CHECK_INT(g->tp->to, BLACK);
+	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->to, BLACK);
 	CHECK_HAS(note_of(&out), "Black is mated, unless an interception lifts the mate.");
 	CHECK(has_reply(&out, REPLY_MOVED, WHITE) && has_reply(&out, REPLY_MOVED, BLACK));
 	struct game *mated = g;
@@ -383,8 +383,8 @@ static void checkmate_rule(void)
 	CHECK_STR(board(g), "7k/6pp/8/8/8/8/8/R5K1 w");
 	CHECK_INT(mail(g, WHITE, "Kf1\nnumbers 6", &out), 0);
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(g->tp->expect, TP_MOVE);
-	CHECK_INT(g->tp->to, BLACK);
+	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->to, BLACK);
 	CHECK_INT(mail(g, BLACK, "g6\nnumbers 6", &out), 0);
 	game_free(g);
 
@@ -431,7 +431,7 @@ static void every_game_rules(void)
 	/* a move's number, when written, must be right */
 	CHECK_INT(mail(g, WHITE, "5. e4", &out), 1);
 	CHECK_HAS(first_error(&out), "this is move 1, not 5");
-	CHECK_INT(g->nmoves, 0);
+	CHECK_INT(g->board[0].nmoves, 0);
 	game_free(g);
 	g = standard_game(NULL);
 	CHECK_INT(mail(g, WHITE, "1. e4\noffer draw", &out), 0);
@@ -487,29 +487,29 @@ static void effects(void)
 	/* the piece letter in either case; the name is what follows it */
 	CHECK_INT(mail(g, WHITE, "card 23 continuing\neffect transform e2 r Dragon\nd4", &out), 0);
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1RPPP/RNBQKBNR b");
-	CHECK_INT(g->tp->nmarks, 1);
-	CHECK_STR(g->tp->marks[0].square, "e2");
-	CHECK_STR(g->tp->marks[0].label, "Dragon");
+	CHECK_INT(TP(g)->nmarks, 1);
+	CHECK_STR(TP(g)->marks[0].square, "e2");
+	CHECK_STR(TP(g)->marks[0].label, "Dragon");
 	CHECK_HAS(note_of(&out), "transform e2 r Dragon");
 	/* the mark follows its piece */
 	CHECK_INT(mail(g, BLACK, "e5\nnumbers 6", &out), 0);
 	CHECK_INT(mail(g, WHITE, "Re3", &out), 0);
-	CHECK_STR(g->tp->marks[0].square, "e3");
+	CHECK_STR(TP(g)->marks[0].square, "e3");
 	/* capture, swap, return, place, attach, end */
 	CHECK_INT(mail(g, BLACK, "card 23 continuing\neffect attach h7 frozen\nNc6", &out), 0);
-	CHECK_INT(g->tp->nmarks, 2);
-	CHECK_STR(g->tp->marks[1].label, "frozen");
+	CHECK_INT(TP(g)->nmarks, 2);
+	CHECK_STR(TP(g)->marks[1].label, "frozen");
 	CHECK_INT(mail(g, WHITE, "card 12\nsquare a5\neffect capture h7\neffect swap a1 b1\nNf3\nnumbers 6", &out), 0);
 	CHECK_STR(board(g), "r1bqkbnr/pppp1pp1/2n5/4p3/3P4/4RN2/PPP2PPP/NRBQKB1R b");
-	CHECK_INT(g->tp->nmarks, 1);            /* "frozen" went with the piece on h7 */
-	CHECK_HAS(g->tp->lost[BLACK], "P");
+	CHECK_INT(TP(g)->nmarks, 1);            /* "frozen" went with the piece on h7 */
+	CHECK_HAS(TP(g)->lost[BLACK], "P");
 	CHECK_INT(mail(g, BLACK, "card 57\nchoose 1\nNf6", &out), 1);   /* a pawn lost to a card */
 	CHECK_INT(mail(g, BLACK, "Nf6", &out), 1);      /* White holds 4 */
 	CHECK_INT(mail(g, BLACK, "Nf6\nnumbers 7", &out), 0);
 	CHECK_INT(mail(g, WHITE, "card 1\neffect return P h3\neffect place N a3\nNb3", &out), 1);
 	CHECK_HAS(first_error(&out), "no captured white Pawn can return");
 	CHECK_INT(mail(g, WHITE, "card 1\neffect return p h3\neffect place N a3\nNb3", &out), 0);
-	CHECK_INT(g->tp->nlost[BLACK], 0);
+	CHECK_INT(TP(g)->nlost[BLACK], 0);
 	CHECK_STR(board(g), "r1bqkb1r/pppp1pp1/2n2n2/4p3/3P4/NN2RN1p/PPP2PPP/1RBQKB1R b");
 	game_free(g);
 	outcome_free(&out);

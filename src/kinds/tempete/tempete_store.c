@@ -1,12 +1,12 @@
-/* store_tempete.c: the "tempete" object of a game's state file: every field of a struct
+/* tempete_store.c: the "tempete" object of a game's state file: every field of a struct
  * tempete out, and back in with every value checked (a state file is outside input). */
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/pos.h"
-#include "game/tempete.h"
-#include "store/store_int.h"
+#include "kinds/tempete/tempete.h"
+#include "kinds/tempete/tempete_store.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -78,7 +78,7 @@ static json_t *side_drawn(const struct tempete *tp, int c)
 	return a;
 }
 
-json_t *store_tempete_json(const struct tempete *tp)
+static json_t *tp_to_json(const struct tempete *tp)
 {
 	json_t *o = json_object(), *plays = json_array(), *secrets = json_array(), *saved = json_array();
 
@@ -360,7 +360,7 @@ static int rd_secrets(const struct rd *r, json_t *v, struct tempete *tp)
 	return 0;
 }
 
-int store_tempete_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
+static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
 {
 	struct rd r = { what, e };
 	json_t *mv = json_object_get(o, "move"), *saved = json_object_get(o, "saved_marks");
@@ -437,3 +437,19 @@ int store_tempete_from_json(json_t *o, const char *what, struct tempete *tp, str
 	tp->expect = (enum tp_expect)expect;
 	return 0;
 }
+
+static json_t *kind_to_json(const struct game *g)
+{
+	return tp_to_json(g->kstate);
+}
+
+static int kind_from_json(json_t *o, const char *what, struct game *g, struct err *e)
+{
+	return tp_from_json(o, what, g->kstate, e);
+}
+
+const struct kind_store kind_tempete_store = {
+	.key = "tempete",
+	.to_json = kind_to_json,
+	.from_json = kind_from_json,
+};

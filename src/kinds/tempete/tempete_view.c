@@ -1,11 +1,12 @@
-/* view_tempete.c: the template variables of a Tempete game for one reader. The only place
+/* tempete_view.c: the template variables of a Tempete game for one reader. The only place
  * where the protocol's state becomes text for a mail: before the end it reads the
  * reader's own secrets (list, hand, squares) and public facts only; after the end it adds
  * the reveal (both lists, salts, numbers, draws, squares). */
 #include <stdio.h>
 #include <string.h>
 
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
+#include "kinds/tempete/tempete_view.h"
 #include "render/view.h"
 #include "util/buf.h"
 
@@ -33,7 +34,7 @@ static void set_buf(struct tctx *c, const char *name, struct buf *b)
 /* The public record: cards played, marks, captured pieces, commitments. */
 static void public_view(const struct game *g, struct tctx *c)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = g->kstate;
 	struct buf b = { 0 };
 
 	for (int i = 0; i < tp->nplays; i++) {
@@ -75,7 +76,7 @@ static void public_view(const struct game *g, struct tctx *c)
 /* What only reader r knows: their hand, their list, the cards they just drew. */
 static void private_view(const struct game *g, int r, struct tctx *c, bool show_list)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = g->kstate;
 	struct buf b = { 0 };
 	char expect[256];
 
@@ -116,7 +117,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 /* After the end: everything, with the means to check it. */
 static void reveal(const struct game *g, struct tctx *c)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = g->kstate;
 
 	tctx_set(c, "tp_reveal", "yes");
 	for (int s = 0; s < 2; s++) {
@@ -169,14 +170,33 @@ static void reveal(const struct game *g, struct tctx *c)
 		 "(checked at the time): %d card%s, no forfeit", tp->nplays, tp->nplays == 1 ? "" : "s");
 }
 
-void view_tempete(const struct game *g, int reader, struct tctx *c, bool show_list)
+/* The set-up and deal mails show the reader's own list too. */
+static void tp_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
 {
-	if (!g->tp)
+	if (!g->kstate)
 		return;
 	tctx_set(c, "tp", "yes");
 	public_view(g, c);
 	if (reader == WHITE || reader == BLACK)
-		private_view(g, reader, c, show_list);
+		private_view(g, reader, c, r->kind == REPLY_SETUP || r->kind == REPLY_DEALT);
 	if (g->status == GAME_OVER)
 		reveal(g, c);
 }
+
+/* The cards played, for the game master's terminal. */
+static void tp_summary(const struct game *g, struct buf *out)
+{
+	const struct tempete *tp = g->kstate;
+
+	buf_printf(out, "Cards: %d in use; White holds %d, Black %d; %d played:\n", tp->n,
+		   tp->nhand[WHITE], tp->nhand[BLACK], tp->nplays);
+	for (int i = 0; i < tp->nplays; i++)
+		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", tp->plays[i].turn,
+			   color_name_lc(tp->plays[i].by), tp->plays[i].card, tp->plays[i].how,
+			   tp->plays[i].detail);
+}
+
+const struct kind_view kind_tempete_view = {
+	.view = tp_view,
+	.summary = tp_summary,
+};

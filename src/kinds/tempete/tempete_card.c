@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "game/tempete_int.h"
+#include "kinds/tempete/tempete_int.h"
 
 static const char *side(int c)
 {
@@ -42,7 +42,7 @@ static const char *timing_rule(enum card_timing t)
 /* Checks and spends the card; records its play. Returns the play's index or -1. */
 static int play_card(struct apply_state *a, const struct turn_msg *t, const char *how)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	const struct card_info *ci = tp_info(a, t->card_no);
 	int me = a->me;
 	bool own_turn = strcmp(how, "interception") != 0;
@@ -83,7 +83,7 @@ bool tp_regular_card(const struct apply_state *a, const struct turn_msg *t)
 /* Card 34: a card the opponent played during your last turn or his. */
 static int retrieve(struct apply_state *a, const struct turn_msg *t, char *note, size_t len)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int other = 1 - a->me;
 
 	if (!t->take)
@@ -105,7 +105,7 @@ static int retrieve(struct apply_state *a, const struct turn_msg *t, char *note,
  * its number. */
 static int recover(struct apply_state *a, const struct turn_msg *t, char *note, size_t len)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int me = a->me, other = 1 - me;
 
 	if (tp->lost_turn[me] != tp->turn - 1)
@@ -134,7 +134,7 @@ static int recover(struct apply_state *a, const struct turn_msg *t, char *note, 
 /* Cards 12 and 28: the square goes to the referee, in secret. */
 static int secret_square(struct apply_state *a, const struct turn_msg *t)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	const struct variant *v = a->g->v;
 
 	if (!t->square)
@@ -155,7 +155,7 @@ static int secret_square(struct apply_state *a, const struct turn_msg *t)
 /* "secret e4": using the square given earlier; the referee checks it. */
 int tp_use_secret(struct apply_state *a, const struct turn_msg *t)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 
 	for (int i = 0; i < tp->nsecrets; i++) {
 		struct tp_secret *s = &tp->secrets[i];
@@ -175,7 +175,7 @@ int tp_use_secret(struct apply_state *a, const struct turn_msg *t)
 int tp_card_turn(struct apply_state *a, const struct turn_msg *t, const char *how,
 		     bool effects_now)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	char special[256] = "", edits[600] = "", label[96];
 	int idx;
 

@@ -3,7 +3,7 @@
 #define TEMPEST_TEMPETE_INT_H
 
 #include "game/apply.h"
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
 #include "util/crypto.h"
 
 #define TP_EFFECTS_MAX 24

@@ -11,7 +11,7 @@
 
 #include "engine/movegen.h"
 #include "engine/status.h"
-#include "game/tempete_int.h"
+#include "kinds/tempete/tempete_int.h"
 
 void tp_marks_remove(struct tempete *tp, const char *square)
 {
@@ -107,8 +107,8 @@ static int op(struct edit *ed, const char *fmt, ...)
 /* Takes the piece on s off the board: lost (may come back) or dead. */
 static int take_off(struct edit *ed, sq_t s, bool dead, const char *name)
 {
-	struct tempete *tp = ed->a->g->tp;
-	const struct pos *p = ed->a->g->pos;
+	struct tempete *tp = ed->a->g->kstate;
+	const struct pos *p = ed->a->g->board[0].pos;
 	piece_t pc = p->board[s];
 	int c = PIECE_COLOR(pc);
 	char letter = p->v->type[PIECE_TYPE(pc)].letter;
@@ -127,14 +127,14 @@ static int take_off(struct edit *ed, sq_t s, bool dead, const char *name)
 
 static int need_piece(struct edit *ed, sq_t s, const char *name)
 {
-	if (!ed->a->g->pos->board[s])
+	if (!ed->a->g->board[0].pos->board[s])
 		return apply_error(ed->a, ed->od, "there is no piece on %s", name);
 	return 0;
 }
 
 static int need_empty(struct edit *ed, sq_t s, const char *name)
 {
-	if (ed->a->g->pos->board[s])
+	if (ed->a->g->board[0].pos->board[s])
 		return apply_error(ed->a, ed->od, "%s is not empty", name);
 	return 0;
 }
@@ -156,7 +156,7 @@ static int piece_of(struct edit *ed, const char *w, piece_t *pc)
 
 static int e_move(struct edit *ed, char **w, int n)
 {
-	const struct pos *p = ed->a->g->pos;
+	const struct pos *p = ed->a->g->board[0].pos;
 	sq_t a, b;
 
 	if (n != 3 || (a = square(ed, w[1])) == SQ_NONE || (b = square(ed, w[2])) == SQ_NONE ||
@@ -171,15 +171,15 @@ static int e_move(struct edit *ed, char **w, int n)
 		if (ed->king)
 			return 0;
 	}
-	tp_marks_move(ed->a->g->tp, w[1], w[2]);
+	tp_marks_move(ed->a->g->kstate, w[1], w[2]);
 	return op(ed, "@remove %s", w[1]) < 0 ? -1 :
 	       op(ed, "@place %c %s", variant_piece_char(p->v, pc), w[2]);
 }
 
 static int e_swap(struct edit *ed, char **w, int n)
 {
-	const struct pos *p = ed->a->g->pos;
-	struct tempete *tp = ed->a->g->tp;
+	const struct pos *p = ed->a->g->board[0].pos;
+	struct tempete *tp = ed->a->g->kstate;
 	sq_t a, b;
 
 	if (n != 3)
@@ -199,7 +199,7 @@ static int e_swap(struct edit *ed, char **w, int n)
 
 static int e_return(struct edit *ed, char **w, int n, bool new_piece)
 {
-	struct tempete *tp = ed->a->g->tp;
+	struct tempete *tp = ed->a->g->kstate;
 	piece_t pc;
 	sq_t s;
 
@@ -224,8 +224,8 @@ static int e_return(struct edit *ed, char **w, int n, bool new_piece)
 /* "transform e4 N Dragon": the piece becomes a knight, named Dragon. */
 static int e_transform(struct edit *ed, char **w, int n, const char *line)
 {
-	const struct pos *p = ed->a->g->pos;
-	struct tempete *tp = ed->a->g->tp;
+	const struct pos *p = ed->a->g->board[0].pos;
+	struct tempete *tp = ed->a->g->kstate;
 	piece_t pc;
 	sq_t s;
 
@@ -257,7 +257,7 @@ static int e_transform(struct edit *ed, char **w, int n, const char *line)
 		struct tp_mark *m = &tp->marks[tp->nmarks++];
 		snprintf(m->square, sizeof m->square, "%s", w[1]);
 		snprintf(m->label, sizeof m->label, "%.*s", (int)strcspn(name, "\""), name);
-		m->card = ed->a->g->tp->plays[tp->nplays ? tp->nplays - 1 : 0].card;
+		m->card = tp->plays[tp->nplays ? tp->nplays - 1 : 0].card;
 		m->by = ed->a->me;
 	}
 	return op(ed, "@place %s %s", letter, w[1]);
@@ -266,7 +266,7 @@ static int e_transform(struct edit *ed, char **w, int n, const char *line)
 /* "attach d4 frozen" (on the piece) or "attach all pawns move backwards" (on the game). */
 static int e_attach(struct edit *ed, char **w, int n, const char *line)
 {
-	struct tempete *tp = ed->a->g->tp;
+	struct tempete *tp = ed->a->g->kstate;
 	const struct variant *v = ed->a->g->v;
 	bool on_piece = n >= 3 && variant_square_named(v, w[1], strlen(w[1])) != SQ_NONE;
 	const char *label = strstr(line, w[on_piece ? 2 : 1]);
@@ -288,7 +288,7 @@ static int e_attach(struct edit *ed, char **w, int n, const char *line)
 
 static int e_end(struct edit *ed, const char *label)
 {
-	struct tempete *tp = ed->a->g->tp;
+	struct tempete *tp = ed->a->g->kstate;
 
 	for (int i = 0; i < tp->nmarks; i++)
 		if (tp->marks[i].effect && !strcasecmp(tp->marks[i].label, label)) {
@@ -302,7 +302,7 @@ static int e_end(struct edit *ed, const char *label)
 
 static int e_takeback(struct edit *ed, const struct turn_msg *t)
 {
-	struct tempete *tp = ed->a->g->tp;
+	struct tempete *tp = ed->a->g->kstate;
 	struct err e;
 
 	if (!t->intercept)
@@ -386,25 +386,25 @@ int tp_effects(struct apply_state *a, const struct turn_msg *t, bool regular, ch
 	struct game *g = a->g;
 	struct pos *pos = malloc(sizeof *pos);
 	struct tempete *tp = malloc(sizeof *tp);
-	int nmoves = g->nmoves, rc = 0;
+	int nmoves = g->board[0].nmoves, rc = 0;
 	struct edit ed = { .a = a };
 
 	if (!pos || !tp) {
 		free(pos), free(tp);
 		return apply_error(a, t->first, "out of memory");
 	}
-	memcpy(pos, g->pos, sizeof *pos);
-	memcpy(tp, g->tp, sizeof *tp);
-	bool mate_before = mated(g->pos, 1 - a->me);
+	memcpy(pos, g->board[0].pos, sizeof *pos);
+	memcpy(tp, g->kstate, sizeof *tp);
+	bool mate_before = mated(g->board[0].pos, 1 - a->me);
 	for (int i = 0; i < t->neffects && rc == 0 && !ed.king; i++) {
 		ed.od = t->effects[i];
 		rc = one(&ed, t, announce, alen);
 	}
-	if (rc == 0 && regular && (ed.king || (!mate_before && mated(g->pos, 1 - a->me)))) {
+	if (rc == 0 && regular && (ed.king || (!mate_before && mated(g->board[0].pos, 1 - a->me)))) {
 		/* the Checkmate Rule: no effect, nothing changes but the card is spent */
-		memcpy(g->pos, pos, sizeof *pos);
+		memcpy(g->board[0].pos, pos, sizeof *pos);
 		game_truncate_moves(g, nmoves);
-		memcpy(g->tp, tp, sizeof *tp);
+		memcpy(g->kstate, tp, sizeof *tp);
 		rc = 1;
 	}
 	free(pos);

@@ -10,7 +10,7 @@
 
 #include "engine/movegen.h"
 #include "engine/status.h"
-#include "game/tempete_int.h"
+#include "kinds/tempete/tempete_int.h"
 
 static const char *side(int c)
 {
@@ -19,7 +19,7 @@ static const char *side(int c)
 
 /* ---- the mail's orders, sorted out ---- */
 
-static bool protocol_order(enum order_kind k)
+static bool protocol_order(int k)
 {
 	switch (k) {
 	case ORDER_MOVE: case ORDER_LIST: case ORDER_NUMBERS: case ORDER_CARD: case ORDER_EFFECT:
@@ -32,7 +32,7 @@ static bool protocol_order(enum order_kind k)
 	}
 }
 
-bool tempete_handles(enum order_kind k)
+bool tempete_handles(int k)
 {
 	return protocol_order(k);
 }
@@ -123,8 +123,8 @@ static int regular_move(struct apply_state *a, const struct order *od, int only_
 			const char *from_square, char *san_out)
 {
 	struct game *g = a->g;
-	struct tempete *tp = g->tp;
-	struct pos *p = g->pos;
+	struct tempete *tp = g->kstate;
+	struct pos *p = g->board[0].pos;
 	const struct variant *v = g->v;
 	struct move m;
 	struct err e;
@@ -185,14 +185,14 @@ static void san_destination(const char *san, char *at, size_t len)
 
 static void save_fen(const struct game *g, char *out)
 {
-	pos_to_fen(g->pos, out, FEN_MAX);
+	pos_to_fen(g->board[0].pos, out, FEN_MAX);
 }
 
 /* The move of a MOVE mail: one regular move, a double move (18, 50), or none ('instead'). */
 static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *announce, size_t len)
 {
 	struct game *g = a->g;
-	struct tempete *tp = g->tp;
+	struct tempete *tp = g->kstate;
 	const struct card_info *ci = t->card ? tp_info(a, t->card_no) : NULL;
 	bool dbl = ci && (ci->special == SPECIAL_DOUBLE_KNIGHT || ci->special == SPECIAL_DOUBLE_BISHOP);
 	struct err e;
@@ -247,7 +247,7 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 /* The numbers that close a turn: exactly `want` of them (rule 8). */
 static int numbers(struct apply_state *a, const struct turn_msg *t, int want)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int nums[CARDS_MAX], other = 1 - a->me;
 
 	if (want == 0) {
@@ -270,7 +270,7 @@ static int numbers(struct apply_state *a, const struct turn_msg *t, int want)
 /* Any card in c's hand that may intercept? */
 static bool can_intercept(const struct apply_state *a, int c)
 {
-	const struct tempete *tp = a->g->tp;
+	const struct tempete *tp = a->g->kstate;
 
 	for (int i = 0; i < tp->nhand[c]; i++)
 		if (tp_timing_ok(tp_info(a, tp->hand[c][i])->timing, "interception"))
@@ -281,11 +281,11 @@ static bool can_intercept(const struct apply_state *a, int c)
 /* After a move or an answer: the opponent's turn, or a mate they may try to lift. */
 static void next(struct apply_state *a, bool after_answer)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	struct status st;
 	int other = 1 - a->me;
 
-	status_get(a->g->pos, &st);
+	status_get(a->g->board[0].pos, &st);
 	if (st.end == STATUS_CHECKMATE) {
 		if (!tp->card_opp[other] && can_intercept(a, other)) {
 			tp->expect = TP_MATED;
@@ -311,7 +311,7 @@ static void next(struct apply_state *a, bool after_answer)
 
 static int do_move(struct apply_state *a, const struct turn_msg *t)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int me = a->me, other = 1 - me;
 	char moves[64] = "";
 
@@ -346,7 +346,7 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 		apply_note(a, "After the move, %s%s.", edits, eff == 1 ? " has no effect (a card may not "
 			   "capture a king or mate by itself)" : "");
 	}
-	if (movegen_attacked(a->g->pos, a->g->pos->royal[me], (enum color)other) && a->g->pos->nroyal[me])
+	if (movegen_attacked(a->g->board[0].pos, a->g->board[0].pos->royal[me], (enum color)other) && a->g->board[0].pos->nroyal[me])
 		return apply_error(a, t->moves[0] ? t->moves[0] : t->first,
 				   "after this turn your king would be in check");
 	if (moves[0])
@@ -365,7 +365,7 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 
 static int do_interception(struct apply_state *a, const struct turn_msg *t)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int me = a->me;
 
 	if (tp->to != me || !((tp->expect == TP_MOVE && tp->may_intercept) || tp->expect == TP_MATED))
@@ -402,7 +402,7 @@ static int do_interception(struct apply_state *a, const struct turn_msg *t)
  * discard the card and make one normal move (seed 000, card 18). */
 static int answer_double(struct apply_state *a, const struct turn_msg *t, char *moves, size_t len)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int type = variant_type_by_letter(a->g->v, tp->move_card == 18 ? 'N' : 'B');
 	char first[SAN_MAX], second[SAN_MAX], orig[SAN_MAX];
 	struct err e;
@@ -458,7 +458,7 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 
 static int do_answer(struct apply_state *a, const struct turn_msg *t)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int me = a->me, other = 1 - me;
 	char moves[64] = "";
 	struct err e;
@@ -481,11 +481,11 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 			   tp->intercepted_by_card, side(me));
 		if (t->nmoves)
 			return apply_error(a, t->moves[0], "your move stands: no other move follows");
-	} else if (tp->move_parts == 2 && tp->hit_part && (int)a->g->pos->side == me) {
+	} else if (tp->move_parts == 2 && tp->hit_part && (int)a->g->board[0].pos->side == me) {
 		if (answer_double(a, t, moves, sizeof moves) < 0)
 			return -1;
 	} else if (t->nmoves) {
-		if ((int)a->g->pos->side != me)
+		if ((int)a->g->board[0].pos->side != me)
 			return apply_error(a, t->moves[0], "your move was not taken back: it stands (answer "
 					   "with a card, or just 'accept')");
 		if (t->nmoves > 1)
@@ -501,7 +501,7 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 			return apply_error(a, t->moves[0], "that is the move that was intercepted: make a "
 					   "different move, or 'accept'");
 	}
-	if ((int)a->g->pos->side == me) {
+	if ((int)a->g->board[0].pos->side == me) {
 		if (!t->accept)
 			return apply_error(a, t->first, "answer with a different move, a card, or 'accept' "
 					   "(the move cannot be carried out)");
@@ -511,7 +511,7 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 			return apply_error(a, t->first, "%s", e.msg);
 		apply_note(a, "%s accepts that the move cannot be carried out.", side(me));
 	}
-	if (a->g->pos->nroyal[me] && movegen_attacked(a->g->pos, a->g->pos->royal[me], (enum color)other))
+	if (a->g->board[0].pos->nroyal[me] && movegen_attacked(a->g->board[0].pos, a->g->board[0].pos->royal[me], (enum color)other))
 		return apply_error(a, t->first, "after this answer your king would be in check");
 	if (moves[0])
 		apply_note(a, "%s moves %s instead.", side(me), moves);
@@ -528,7 +528,7 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 
 int tempete_apply(struct apply_state *a, const struct orders *o)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	struct turn_msg t;
 
 	/* what the previous mail did is not this one's to report */
@@ -557,7 +557,7 @@ int tempete_apply(struct apply_state *a, const struct orders *o)
 
 const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = g->kstate;
 	int need = tp_need(tp, 1 - c);
 
 	if (g->status != GAME_PLAYING) {
@@ -604,7 +604,7 @@ const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t l
 
 int tempete_default_answer(const struct game *g, char *text, size_t len)
 {
-	const struct tempete *tp = g->tp;
+	const struct tempete *tp = g->kstate;
 
 	if (tp->expect != TP_ANSWER)
 		return -1;
@@ -614,6 +614,8 @@ int tempete_default_answer(const struct game *g, char *text, size_t len)
 
 void tempete_close_interception(struct game *g)
 {
-	if (g->tp->expect == TP_MOVE)
-		g->tp->may_intercept = false;
+	struct tempete *tp = g->kstate;
+
+	if (tp->expect == TP_MOVE)
+		tp->may_intercept = false;
 }

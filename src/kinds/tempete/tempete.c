@@ -2,7 +2,7 @@
  * the setup (secret lists, opening numbers, the deal), numbers and draws, commitments,
  * the state's canonical text, and what each player may see. The turns are in
  * tempete_turn.c, card effects in tempete_effect.c. */
-#include "game/tempete.h"
+#include "kinds/tempete/tempete.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "game/apply.h"
-#include "game/tempete_int.h"
+#include "kinds/tempete/tempete_int.h"
 #include "render/template.h"
 #include "util/buf.h"
 
@@ -141,7 +141,7 @@ void tp_stream(const struct apply_state *a, const char *what, int extra, struct 
  * Checks rule 8: in 1..N, distinct, never sent before, not barred. */
 int tp_read_numbers(struct apply_state *a, const struct order *od, int want, int *out)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int me = a->me, avail[CARDS_MAX], navail = tempete_available(tp, me, avail), n = 0;
 
 	if (!strcasecmp(od->arg, "random")) {
@@ -193,7 +193,7 @@ void tp_send_numbers(struct tempete *tp, int from, const int *nums, int n, bool 
 
 static int read_list(struct apply_state *a, const struct order *od)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int me = a->me, list[CARDS_MAX], n = 0;
 	bool seen[CARDS_MAX] = { false }, in[CARDS_MAX] = { false };
 
@@ -247,7 +247,7 @@ static int read_list(struct apply_state *a, const struct order *od)
 
 static int read_opening(struct apply_state *a, const struct order *od)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	int nums[CARDS_MAX];
 
 	if (tp->opening[a->me])
@@ -274,7 +274,7 @@ static void deal(struct tempete *tp)
 
 int tp_setup(struct apply_state *a, const struct orders *o)
 {
-	struct tempete *tp = a->g->tp;
+	struct tempete *tp = a->g->kstate;
 	bool any = false;
 
 	for (size_t i = 0; i < o->n; i++) {

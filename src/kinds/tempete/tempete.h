@@ -28,6 +28,24 @@
 #define TP_LABEL_MAX 64
 #define TP_SALT 16
 
+/* The orders of the kind (order.h numbers them from ORDER_KIND_FIRST; tempete_kind.c
+ * holds their words). */
+enum tp_order {
+	ORDER_CARDS = ORDER_KIND_FIRST, /* cards 1-10 12-40: the list of cards a challenge proposes */
+	ORDER_LIST,             /* list 17 3 45 ... (may go on over lines) or list random */
+	ORDER_NUMBERS,          /* numbers 3 17 or numbers random */
+	ORDER_CARD,             /* card 23 [continuing] */
+	ORDER_EFFECT,           /* effect kill e7: a board edit of the card played */
+	ORDER_SQUARE,           /* square e4: the secret square of card 12 or 28 */
+	ORDER_SECRET,           /* secret e4: using the square given earlier */
+	ORDER_TAKE,             /* take 23: the card that card 34 takes */
+	ORDER_CHOOSE,           /* choose 23: the card that card 57 takes */
+	ORDER_INTERCEPT,        /* this mail intercepts the opponent's move */
+	ORDER_PART,             /* part 1|2: which part of a double move an interception hits */
+	ORDER_KEEP,             /* an answer keeps the double-move card in hand */
+	ORDER_DISCARD,          /* ... or discards it */
+};
+
 enum tp_expect {
 	TP_SETUP = 0,   /* both players owe their list and their five opening numbers */
 	TP_MOVE,        /* `to` moves; after the opponent's move, may intercept it instead */
@@ -130,7 +148,7 @@ int tempete_set_cards(struct tempete *tp, const struct card_catalogue *cat, cons
 int tempete_apply(struct apply_state *a, const struct orders *o);
 /* Is this an order the protocol handles (rather than every game: status, draws...)? */
 
-bool tempete_handles(enum order_kind k);
+bool tempete_handles(int k);
 /* The canonical text of the protocol state for the game's hash. */
 void tempete_hash_text(const struct tempete *tp, struct buf *out);
 /* The commitment to c's list: SHA-256 (hex) of tempete_commit_text. */

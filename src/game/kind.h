@@ -1,0 +1,91 @@
+/* kind.h: a game kind (chess, Tempete, ...) behind one interface.
+ *
+ * The generic game code (identity, seats, boards, moves, draws, resignation, clocks)
+ * calls a kind only through these operations and never names one; each kind lives in its
+ * own folder under src/kinds/ and is found by name through src/kinds/registry.h. As in
+ * fdm's fetch/match/deliver modules, an operation a kind does not need is NULL and the
+ * generic behaviour applies: plain alternating moves on every board.
+ *
+ * A kind's state (game->kstate) is its own plain data: the kind makes, copies (for an
+ * all-or-nothing mail) and frees it. What the state file holds of it is the kind's
+ * store part (kind_store in registry.h), what a mail shows of it is its view part
+ * (kind_view); those live in the kind's folder too, in files of the store and render
+ * layers. */
+#ifndef TEMPEST_GAME_KIND_H
+#define TEMPEST_GAME_KIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game/game.h"
+#include "util/buf.h"
+
+struct apply_state;
+
+/* One order word of a kind: its own order numbers start at ORDER_KIND_FIRST. */
+struct kind {
+	const char *name;               /* the variant file's "kind" */
+	const struct order_word *orders;        /* the kind's own orders (NULL: none) */
+	size_t norders;
+	/* Refusal text for one of the kind's orders in a challenge it cannot take, or a
+	 * game whose kind has no such order: e.g. "a game of %s has no cards". */
+	const char *no_such_order;
+
+	/* State: new (zeroed), copy for the snapshot of a mail, restore into, free. */
+	void *(*state_new)(void);
+	void (*state_copy)(void *dst, const void *src);
+	size_t state_size;
+	void (*state_free)(void *st);
+	/* A new game: the challenge's orders that concern the kind (e.g. its card list), or
+	 * o == NULL for the kind's defaults; -1 with the reason (and the line in *line). */
+	int (*create)(struct game *g, const struct orders *o, int *line, char *why, size_t wlen);
+
+	/* Where the game is (within GAME_PLAYING: setup, deployment or play). */
+	enum game_phase (*phase)(const struct game *g);
+	/* Is this (generic or kind) order accepted now from this seat? NULL if so, else the
+	 * reason for its refusal. */
+	const char *(*order_refused)(const struct game *g, int seat, const struct order *od);
+	/* The kind's orders of one mail (all of them, before the generic ones), applied as
+	 * a->me; refusals go through apply_error. */
+	int (*apply)(struct apply_state *a, const struct orders *o);
+	/* Is this order the kind's to apply (the generic code then skips it)? */
+	bool (*handles)(int order_kind);
+	/* Is the event of this kind a turn that the clock charges (and increments)? */
+	bool (*is_turn)(const char *event);
+	/* The reply every seat gets after the event (REPLY_KINDS: the generic choice). */
+	enum reply_kind (*reply_for)(const struct game *g, const char *event, int seat);
+
+	/* Who is expected to act now (bits by seat) and in what window. */
+	unsigned (*expected)(const struct game *g, enum clock_window *window);
+	/* What the seat is expected to do, in words, or NULL. */
+	const char *(*expect_text)(const struct game *g, int seat, char *buf, size_t len);
+	/* The time of a window (not the seat's own time) has passed: the kind's action.
+	 * 1 if it acted (out filled), 0 if the generic loss on time applies, -1 on failure. */
+	int (*window_passed)(struct game *g, const uint8_t *key, size_t klen,
+			     const struct sender *s, int seat, struct outcome *out, struct err *e);
+	/* What the expected seat owes by its deadline, in a few words (NULL: "move"). */
+	const char *(*owes)(const struct game *g);
+	/* Is the running window optional (what is due is then the move)? */
+	bool (*window_optional)(const struct game *g);
+	/* The kind's part of the state hash. */
+	void (*hash_text)(const struct game *g, struct buf *out);
+	/* Does the state file hold what a player may not see yet (show --json refuses)? */
+	bool (*secret_state)(const struct game *g);
+};
+
+/* The kind of a game (its variant's), or the generic one. */
+const struct kind *kind_of(const struct game *g);
+/* The generic kind: one or more boards, each side moving in turn on each board. */
+extern const struct kind kind_generic;
+/* A new game's boards, seats (a side on each board, unless the caller made them) and the
+ * kind's state, from the challenge's orders (o) or the kind's defaults (o == NULL); -1
+ * with the reason in out->errors, or without one when out of memory. */
+int kind_setup(struct game *g, const struct orders *o, struct outcome *out);
+/* Gives each of the kind's orders its number; an order of another kind becomes an error
+ * of the mail ("a game of TITLE has no cards"). -1 when out of memory. */
+int kind_orders(const struct kind *k, const char *title, struct orders *o);
+/* `kind` with the note to every seat (and to the arbiter when asked). */
+int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const char *note,
+	      bool arbiter);
+
+#endif

@@ -1,0 +1,88 @@
+/* registry.c: see registry.h. Adding a kind: its folder, one line in `kinds` below. */
+#include "kinds/registry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "kinds/chess/chess_kind.h"
+#include "kinds/tempete/tempete_kind.h"
+#include "kinds/tempete/tempete_store.h"
+#include "kinds/tempete/tempete_view.h"
+
+struct entry {
+	const struct kind *kind;
+	const struct kind_store *store;
+	const struct kind_view *view;
+};
+
+static const struct entry kinds[] = {
+	{ &kind_chess, NULL, NULL },
+	{ &kind_tempete, &kind_tempete_store, &kind_tempete_view },
+};
+
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+static const struct entry *entry_of(const struct kind *k)
+{
+	for (size_t i = 0; i < NKINDS; i++)
+		if (kinds[i].kind == k)
+			return &kinds[i];
+	return NULL;
+}
+
+const struct kind *kind_find(const char *name)
+{
+	if (!name || !*name)
+		return &kind_chess;
+	for (size_t i = 0; i < NKINDS; i++)
+		if (!strcmp(kinds[i].kind->name, name))
+			return kinds[i].kind;
+	return NULL;
+}
+
+const struct kind_store *kind_store_of(const struct kind *k)
+{
+	const struct entry *e = entry_of(k);
+
+	return e ? e->store : NULL;
+}
+
+const struct kind_view *kind_view_of(const struct kind *k)
+{
+	const struct entry *e = entry_of(k);
+
+	return e ? e->view : NULL;
+}
+
+#define WORDS_MAX 128
+
+const struct order_word *kind_all_orders(size_t *n)
+{
+	static struct order_word all[WORDS_MAX];
+	static size_t nall;
+
+	if (!nall)
+		for (size_t i = 0; i < NKINDS; i++)
+			for (size_t j = 0; j < kinds[i].kind->norders; j++) {
+				const struct order_word *w = &kinds[i].kind->orders[j];
+				size_t k = 0;
+				while (k < nall && strcmp(all[k].words, w->words))
+					k++;
+				if (k == nall && nall < WORDS_MAX)
+					all[nall++] = *w;
+			}
+	*n = nall;
+	return all;
+}
+
+const char *kind_names(void)
+{
+	static char names[256];
+
+	if (!names[0])
+		for (size_t i = 0; i < NKINDS; i++) {
+			size_t at = strlen(names);
+			snprintf(names + at, sizeof names - at, "%s%s", i ? ", " : "", kinds[i].kind->name);
+		}
+	return names;
+}

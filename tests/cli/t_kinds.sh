@@ -1,0 +1,99 @@
+#!/bin/sh
+# The game model's seats and boards through `tempest process`: a test variant of two
+# boards with a White and a Black seat on each (tests/variants/duo.json). Each seat mails
+# with its own token; the replies go to every seat; moves land on the seat's own board; a
+# board ends by mate and the game with its last board; the log replays.
+. tests/cli/lib.sh
+export ASAN_OPTIONS=detect_leaks=1
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+W=$tmp/w
+mkdir -p "$W/data" "$tmp/rules"
+cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
+cp "$TEMPEST_RULES_DIR"/*.json "$tmp/rules/"; cp -r "$TEMPEST_RULES_DIR/cards" "$tmp/rules/"
+cp tests/variants/duo.json "$tmp/rules/"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\nrules_dir = %s/rules\n' \
+  "$W" "$tmp" > "$W/conf"
+sed -i "s|^rules_dir = .*|rules_dir = $tmp/rules|" "$W/conf"
+unset TEMPEST_RULES_DIR
+
+mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 1
+  n=$((n + 1))
+  {
+    printf 'From: %s\nTo: referee@tempest.example\nSubject: Re: [tempest 1 %s] game 1\n' "$1" "$2"
+    printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <k%d.%s>\n' $((n % 60)) "$n" "$1"
+    printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
+  } > "$tmp/m.eml"
+  run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
+}
+
+token_of() {    # token_of ADDRESS: the subject token in the referee's mail to ADDRESS
+  printf '%s\n' "$out" | tr -d '\r' | awk -v to="To: $1" '$0 == to { f = 1 } f && /^Subject: / {
+    if (match($0, /\[tempest 1 [a-z0-9]+\]/)) { print substr($0, RSTART + 11, RLENGTH - 12); exit } }'
+}
+
+recipients() { printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p' | sort | tr '\n' ' '; }
+
+# -- the game master seats four players, a pair on each board
+run "$TA" new -c "$W/conf" duo w1@example.org b1@example.org w2@example.org b2@example.org
+expect_rc "new duo" 0
+expect_out "board 2 White" "board 2 White: w2@example.org"
+expect_clean "new duo"
+[ "$(recipients)" = "b1@example.org b2@example.org w1@example.org w2@example.org " ] && ok ||
+  bad "every seat is told the game begins: $(recipients)"
+W1=$(token_of w1@example.org); B1=$(token_of b1@example.org)
+W2=$(token_of w2@example.org); B2=$(token_of b2@example.org)
+[ -n "$W1" ] && [ -n "$B1" ] && [ -n "$W2" ] && [ -n "$B2" ] && ok || bad "four tokens"
+[ "$(printf '%s\n' "$W1" "$B1" "$W2" "$B2" | sort -u | wc -l)" -eq 4 ] && ok ||
+  bad "each seat has its own token ($W1 $B1 $W2 $B2)"
+
+state() { "$T" show -c "$W/conf" --json 1 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
+fen_of() { "$T" show -c "$W/conf" 1 2>/dev/null | sed -n 's/^FEN: //p' | sed -n "${1}p"; }
+
+# -- each seat moves on its own board
+mail w1@example.org "$W1" "f3"
+expect_out "w1 moves on board 1" "Board 1: 1. f3"
+[ "$(recipients)" = "b1@example.org b2@example.org w1@example.org w2@example.org " ] && ok ||
+  bad "a move is told to every seat: $(recipients)"
+expect_clean "move on board 1"
+case $(fen_of 2) in "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") ok ;;
+  *) bad "board 2 is untouched: $(fen_of 2)" ;; esac
+s=$(state)
+mail b2@example.org "$B2" "e5"
+expect_out "b2 moves before White on board 2" "it is not your turn"
+[ "$(state)" = "$s" ] && ok || bad "a refused move changes nothing"
+mail w2@example.org "$W1" "e4"
+expect_out "a token used from another address" "To: w1@example.org"
+[ "$(state)" = "$s" ] && ok || bad "a borrowed token changes nothing"
+mail w2@example.org "$W2" "e4"
+expect_out "w2 moves on board 2" "Board 2: 1. e4"
+mail b1@example.org "$B1" "e5"
+mail w1@example.org "$W1" "g4"
+mail b1@example.org "$B1" "Qh4#"
+expect_out "board 1 ends by mate" "Board 1 ends: 0-1 (checkmate)"
+case $(fen_of 1) in *" w "*) ok ;; *) bad "board 1 keeps its mated position" ;; esac
+mail w1@example.org "$W1" "Kf2"
+expect_out "no move on a finished board" "board 1 is over"
+"$T" show -c "$W/conf" 1 > "$tmp/show" 2>&1
+grep -q '^Status: playing' "$tmp/show" && ok || bad "the game goes on with board 2: $(head -5 "$tmp/show")"
+mail b2@example.org "$B2" "e5"
+mail w2@example.org "$W2" "Qh5"
+mail b2@example.org "$B2" "Nc6"
+mail w2@example.org "$W2" "Bc4"
+mail b2@example.org "$B2" "Nf6"
+mail w2@example.org "$W2" "Qxf7#"
+expect_out "board 2 ends by mate" "Board 2 ends: 1-0 (checkmate)"
+"$T" show -c "$W/conf" 1 > "$tmp/show" 2>&1
+grep -q 'Status: over, 1/2-1/2 (boards won 1-1)' "$tmp/show" && ok ||
+  bad "the game ends with its last board: $(grep Status "$tmp/show")"
+grep -q '^White (board 2, boardman): w2@example.org' "$tmp/show" && ok || bad "show lists the seats"
+"$T" show -c "$W/conf" --json 1 > "$tmp/json" 2>&1
+grep -q '"kind": "chess"' "$tmp/json" && grep -q '"format": 2' "$tmp/json" && ok ||
+  bad "the state file names its kind and format"
+
+# -- the log replays to the same states
+run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/replayed"
+expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"
+cli_done t_kinds

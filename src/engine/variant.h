@@ -108,6 +108,9 @@ int variant_add_piece(struct variant *v, char letter, const char *name, const ch
 int variant_add_castling(struct variant *v, const struct castling_def *c, struct err *e);
 /* Checks the whole definition and builds the tables; 0 or -1 with the reason. */
 int variant_compile(struct variant *v, struct err *e);
+/* Gives piece `letter` new powers and compiles again (variant_edit.c): for a game's own
+ * copy whose rules change during play. Square indexes and position keys stay valid. */
+int variant_set_powers(struct variant *v, char letter, const char *betza, struct err *e);
 
 /* Geometry. Squares are indexes 0..nsq-1; these never fail on a valid square. */
 sq_t variant_square_at(const struct variant *v, int file, int rank);   /* SQ_NONE if none */

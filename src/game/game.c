@@ -37,6 +37,7 @@ void game_free(struct game *g)
 		board_truncate_moves(&g->board[b], 0);
 		free(g->board[b].moves);
 		free(g->board[b].pos);
+		variant_free(g->board[b].rules);
 	}
 	free(g->mails);
 	free(g->events);
@@ -140,14 +141,31 @@ int game_mover(const struct game *g, int b, int c)
 	return any;
 }
 
-/* A move in SAN, or an edit operation (see game.h). */
-static int apply_one(struct pos *p, const char *op, struct err *e)
+/* "@rule N BETZA": the board's own copy of the rules, with piece N's new powers. */
+static int rule_change(struct pos *p, struct variant **own, const char *op, struct err *e)
+{
+	char letter, betza[128];
+
+	if (sscanf(op, "@rule %c %127s", &letter, betza) != 2)
+		return err_set(e, "'%s' is not a rule change", op);
+	if (!*own && !(*own = variant_clone(p->v, e)))
+		return -1;
+	if (variant_set_powers(*own, letter, betza, e) < 0)
+		return -1;
+	p->v = *own;            /* same squares, same keys: the position stands as it is */
+	return 0;
+}
+
+/* A move in SAN, or an edit operation (see game.h); `own` is the board's own rules. */
+static int apply_one(struct pos *p, struct variant **own, const char *op, struct err *e)
 {
 	struct move m;
 	struct undo u;
 	char sq[8], pc;
 	sq_t s;
 
+	if (!strncmp(op, "@rule ", 6))
+		return rule_change(p, own, op, e);
 	if (op[0] != '@') {
 		if (notation_parse(p, op, &m, e) < 0)
 			return -1;
@@ -170,7 +188,7 @@ static int apply_one(struct pos *p, const char *op, struct err *e)
 		return 0;
 	}
 	if (!strncmp(op, "@fen ", 5))
-		return pos_from_fen(p, p->v, op + 5, e);
+		return pos_from_fen(p, *own ? *own : p->v, op + 5, e);
 	return err_set(e, "'%s' is not an operation", op);
 }
 
@@ -192,18 +210,27 @@ int game_load_position(struct game *g, const struct variant *v, struct err *e)
 	g->v = v;
 	if (g->nboards < 1 || g->nboards > BOARDS_MAX)
 		return err_set(e, "game %d: %d boards", g->id, g->nboards);
-	for (int b = 0; b < g->nboards; b++) {
-		struct board *bd = &g->board[b];
-		free(bd->pos);
-		if (!(bd->pos = malloc(sizeof *bd->pos)))
-			return err_set(e, "out of memory");
-		if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
-			return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;
-		for (int i = 0; i < bd->nmoves; i++)
-			if (apply_one(bd->pos, bd->moves[i], e) < 0)
-				return err_prefix(e, "game %d: board %d: stored move %d: ", g->id, b + 1,
-						  i + 1), -1;
-	}
+	for (int b = 0; b < g->nboards; b++)
+		if (board_reload(g, b, e) < 0)
+			return -1;
+	return 0;
+}
+
+int board_reload(struct game *g, int b, struct err *e)
+{
+	struct board *bd = &g->board[b];
+
+	free(bd->pos);
+	variant_free(bd->rules);
+	bd->rules = NULL;
+	if (!(bd->pos = malloc(sizeof *bd->pos)))
+		return err_set(e, "out of memory");
+	if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
+		return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;
+	for (int i = 0; i < bd->nmoves; i++)
+		if (apply_one(bd->pos, &bd->rules, bd->moves[i], e) < 0)
+			return err_prefix(e, "game %d: board %d: stored move %d: ", g->id, b + 1,
+					  i + 1), -1;
 	return 0;
 }
 
@@ -212,7 +239,7 @@ int board_op(struct game *g, int b, const char *op, struct err *e)
 	struct board *bd = &g->board[b];
 	char **mv, *copy;
 
-	if (apply_one(bd->pos, op, e) < 0)
+	if (apply_one(bd->pos, &bd->rules, op, e) < 0)
 		return -1;
 	if (!(mv = realloc(bd->moves, (size_t)(bd->nmoves + 1) * sizeof *mv)) ||
 	    !(copy = strdup(op))) {
@@ -234,6 +261,7 @@ int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
 						       const char *entry, void *arg), void *arg)
 {
 	struct pos *p = malloc(sizeof *p);
+	struct variant *own = NULL;
 	struct err e;
 	int rc = 0;
 
@@ -243,10 +271,11 @@ int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
 	}
 	for (int i = 0; i < g->board[b].nmoves && rc == 0; i++) {
 		rc = each(p, g->board[b].moves[i], arg);
-		if (rc == 0 && apply_one(p, g->board[b].moves[i], &e) < 0)
+		if (rc == 0 && apply_one(p, &own, g->board[b].moves[i], &e) < 0)
 			rc = -1;
 	}
 	free(p);
+	variant_free(own);
 	return rc < 0 ? -1 : 0;
 }
 

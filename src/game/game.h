@@ -57,6 +57,8 @@ struct board {
 	char result[8];                 /* this board's result in a game of several boards */
 	/* derived, not stored */
 	struct pos *pos;
+	struct variant *rules;          /* this board's own rules once a "@rule" entry changed
+					 * them (NULL: the game's variant); rebuilt by replay */
 };
 
 /* Where a game is in its life; the kind says which orders each phase accepts. */
@@ -197,8 +199,11 @@ struct game *game_new(void);
 void game_free(struct game *g);
 /* Sets g->v and replays every board's moves from its start into its position. Besides
  * moves in SAN, a board's list holds the edits cards make, as operations: "@remove e4",
- * "@place N e4" (upper case White), "@side w", "@fen FEN". */
+ * "@place N e4" (upper case White), "@side w", "@fen FEN", and changes of the board's own
+ * rules: "@rule N BETZA" (piece N moves as BETZA on this board from then on). */
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
+/* Board b's position (and own rules) rebuilt from its start and its list. */
+int board_reload(struct game *g, int b, struct err *e);
 /* Plays a move in SAN or applies an operation on board b, and appends it to its list. */
 int board_op(struct game *g, int b, const char *op, struct err *e);
 /* The same on the game's first board (the only one in most kinds). */

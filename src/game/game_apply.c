@@ -49,12 +49,25 @@ static int snap(const struct game *g, struct snapshot *s)
 	return 0;
 }
 
+/* A refused mail's entries of a board: did one change the board's rules? */
+static bool rules_changed(const struct board *bd, int from)
+{
+	for (int i = from; i < bd->nmoves; i++)
+		if (!strncmp(bd->moves[i], "@rule ", 6))
+			return true;
+	return false;
+}
+
 static void restore(struct game *g, const struct snapshot *s)
 {
 	for (int b = 0; b < g->nboards; b++) {
+		bool rebuild = rules_changed(&g->board[b], s->nmoves[b]);
 		memcpy(g->board[b].pos, &s->pos[b], sizeof s->pos[b]);
 		board_truncate_moves(&g->board[b], s->nmoves[b]);
 		memcpy(g->board[b].result, s->board_result[b], sizeof s->board_result[b]);
+		struct err e;
+		if (rebuild && board_reload(g, b, &e) < 0)
+			abort();        /* the list replayed before this mail: it replays again */
 	}
 	if (s->kstate)
 		kind_of(g)->state_copy(g->kstate, s->kstate);

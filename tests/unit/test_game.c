@@ -9,7 +9,9 @@
 #include "enginetest.h"
 #include "game/game.h"
 #include "mail/msgtext.h"
+#include "engine/movegen.h"
 #include "gametest.h"
+#include "store/store.h"
 
 #define KIND_UNDER_TEST "chess"
 
@@ -426,9 +428,60 @@ static void time_control(void)
 	outcome_free(&out);
 }
 
+/* A game of two boards: seats, a board's own rules changed by "@rule" (Flexichess), the
+ * other board untouched, and the change rebuilt from the state file. */
+static void boards_and_rules(void)
+{
+	struct err e;
+	struct variant *duo = variant_clone(chess, &e);
+	const char *addr[] = { "w1@example.org", "b1@example.org", "w2@example.org", "b2@example.org" };
+	struct game *g = game_new();
+	struct outcome out = { 0 };
+	struct sender s = from("gm@example.org", NULL, -1);
+
+	duo->boards = 2;
+	CHECK(game_create(g, 5, duo, addr, 4, &s, &out, &e) == 0);
+	CHECK_INT(g->nseats, 4);
+	CHECK_INT(g->nboards, 2);
+	CHECK_INT(g->seat[2].board, 1);
+	CHECK_INT(g->seat[3].side, BLACK);
+	CHECK_STR(g->seat[3].role, "boardman");
+	CHECK_INT(game_mover(g, 1, BLACK), 3);
+	CHECK_INT(out.nreplies, 4);
+	char t0[TOKEN_LEN + 1], t2[TOKEN_LEN + 1];
+	game_token(key, sizeof key, 5, 0, t0);
+	game_token(key, sizeof key, 5, 2, t2);
+	CHECK(strcmp(t0, t2) != 0);
+	enum clock_window w;
+	CHECK_INT(game_expected(g, &w), 1u << 0 | 1u << 2);   /* White on each board */
+	/* the knights of board 2 become wazirs: hemmed in at the start */
+	CHECK(board_op(g, 1, "@rule N W", &e) == 0);
+	CHECK_INT(movegen_count(g->board[0].pos), 20);
+	CHECK_INT(movegen_count(g->board[1].pos), 16);
+	CHECK(board_op(g, 1, "@rule Q W%", &e) < 0);        /* not Betza: refused */
+	CHECK(board_op(g, 1, "@rule X W", &e) < 0);         /* no such piece */
+	CHECK_HAS(e.msg, "no piece 'X'");
+	char h1[HASH_HEX], h2[HASH_HEX];
+	game_hash(g, h1);
+	char *text = store_game_to_json(g);
+	struct game *back = NULL;
+	CHECK(store_game_from_json(text, "t.json", &back, &e) == 0);
+	CHECK(game_load_position(back, duo, &e) == 0);
+	CHECK_INT(movegen_count(back->board[1].pos), 16);
+	CHECK_INT(movegen_count(back->board[0].pos), 20);
+	game_hash(back, h2);
+	CHECK_STR(h2, h1);
+	free(text);
+	game_free(back);
+	outcome_free(&out);
+	game_free(g);
+	variant_free(duo);
+}
+
 int main(void)
 {
 	chess = test_variant("chess");
+	boards_and_rules();
 	challenges();
 	who_may_act();
 	turns_and_all_or_nothing();

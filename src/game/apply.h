@@ -1,6 +1,6 @@
 /* apply.h: the state of one mail being applied to a game, shared by game_apply.c (what
  * every game has: identity, turns, draws, resignation) and the protocols' own files
- * (tempete*.c). Internal to src/game/. */
+ * (the kinds' files in src/kinds/). Internal to the game layer. */
 #ifndef TEMPEST_APPLY_H
 #define TEMPEST_APPLY_H
 

@@ -1,4 +1,4 @@
-/* kind.h: a game kind (chess, Tempete, ...) behind one interface.
+/* kind.h: a game kind (chess, a card game, ...) behind one interface.
  *
  * The generic game code (identity, seats, boards, moves, draws, resignation, clocks)
  * calls a kind only through these operations and never names one; each kind lives in its

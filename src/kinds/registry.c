@@ -40,6 +40,11 @@ const struct kind *kind_find(const char *name)
 	return NULL;
 }
 
+const struct kind *kind_at(size_t i)
+{
+	return i < NKINDS ? kinds[i].kind : NULL;
+}
+
 const struct kind_store *kind_store_of(const struct kind *k)
 {
 	const struct entry *e = entry_of(k);

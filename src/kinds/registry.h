@@ -16,6 +16,8 @@ const struct kind *kind_find(const char *name);
 /* Its store and view parts, or NULL (the kind keeps nothing more, shows nothing more). */
 const struct kind_store *kind_store_of(const struct kind *k);
 const struct kind_view *kind_view_of(const struct kind *k);
+/* The i-th kind known, or NULL past the last. */
+const struct kind *kind_at(size_t i);
 /* Every kind's order words, for reading a mail before its game is known: a vocabulary
  * with each word once (borrowed, static). */
 const struct order_word *kind_all_orders(size_t *n);

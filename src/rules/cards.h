@@ -1,5 +1,5 @@
 /* cards.h: what the referee must know of each card of a card game (rules/cards/NAME.json,
- * e.g. rules/cards/tempete.json), without the cards' texts, which are the publisher's:
+ * rules/cards/NAME.json), without the cards' texts, which are the publisher's:
  * when a card may be played, whether its effect continues, and the cards the play-by-mail
  * rules treat specially. A user who owns the cards may add their names in a local file
  * (`card_names` in the configuration: lines "23 = Name"). cards_load() fills a struct the

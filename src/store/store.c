@@ -450,14 +450,20 @@ static int clock_from_json(const struct jctx *c, json_t *o, int nseats, struct c
 	return 0;
 }
 
-/* The kind that referees the game: named (format 2), or in format 1 the card protocol's
- * when the file holds its object, else chess. */
+/* The kind that referees the game: named (format 2), or in format 1 the kind whose object
+ * the file holds (the first release knew one such kind), else the generic one. */
 static int load_kind(const struct jctx *c, json_t *root, int format, struct game *g)
 {
-	if (format == 1)
-		snprintf(g->kind, sizeof g->kind, "%s",
-			 json_object_get(root, "tempete") ? "tempete" : "chess");
-	else if (str_field(c, root, "kind", g->kind, sizeof g->kind) < 0)
+	const struct kind *k;
+
+	if (format == 1) {
+		snprintf(g->kind, sizeof g->kind, "%s", kind_find("")->name);
+		for (size_t i = 0; (k = kind_at(i)); i++) {
+			const struct kind_store *ks = kind_store_of(k);
+			if (ks && json_object_get(root, ks->key))
+				snprintf(g->kind, sizeof g->kind, "%s", k->name);
+		}
+	} else if (str_field(c, root, "kind", g->kind, sizeof g->kind) < 0)
 		return -1;
 	if (!(g->k = kind_find(g->kind)))
 		return bad(c, "kind", "not a kind this version knows");

@@ -10,7 +10,7 @@
 #include "util/err.h"
 
 struct kind_store {
-	const char *key;                        /* "tempete" */
+	const char *key;                        /* its object's key in the file */
 	/* A new reference to the object holding g->kstate. */
 	json_t *(*to_json)(const struct game *g);
 	/* Fills g->kstate (made by the kind's state_new) from the object; `what` names the

@@ -59,6 +59,10 @@ struct kind {
 	unsigned (*expected)(const struct game *g, enum clock_window *window);
 	/* What the seat is expected to do, in words, or NULL. */
 	const char *(*expect_text)(const struct game *g, int seat, char *buf, size_t len);
+	/* A sentence on the running window for the reader: `who` is "you" or the seat's
+	 * side, `until` when it closes; NULL if there is nothing to say. */
+	const char *(*window_text)(const struct game *g, const char *who, const char *until,
+				   char *buf, size_t len);
 	/* The time of a window (not the seat's own time) has passed: the kind's action.
 	 * 1 if it acted (out filled), 0 if the generic loss on time applies, -1 on failure. */
 	int (*window_passed)(struct game *g, const uint8_t *key, size_t klen,

@@ -83,15 +83,10 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	tctx_set(c, "deadline_for", "%s %s", whose, owed(g));
 	long long window = chessclock_deadline(cl, who, g->vac[who]);
 	clock_local(window, tz, buf, sizeof buf);
-	if (window_optional(g))
-		tctx_set(c, "window_note", "%s may intercept the last move until %s.",
-			 mine ? "You" : side_word(who), buf);
-	else if (cl->window == WINDOW_ANSWER)
-		tctx_set(c, "window_note", "If no answer comes by then, the referee accepts the "
-			 "interception for %s.", mine ? "you" : side_word(who));
-	else if (cl->window == WINDOW_INTERCEPT)
-		tctx_set(c, "window_note", "If no interception comes by then, the game ends by "
-			 "checkmate.");
+	char note[256];
+	if (cl->window != WINDOW_NONE && kind_of(g)->window_text &&
+	    kind_of(g)->window_text(g, mine ? "you" : side_word(who), buf, note, sizeof note))
+		tctx_set(c, "window_note", "%s", note);
 	for (int i = 0; g->vac[who] && i < g->vac[who]->n; i++) {
 		const struct vacation *v = &g->vac[who]->v[i];
 		if (v->start <= x->now && x->now < v->end) {

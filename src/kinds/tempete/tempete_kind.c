@@ -136,6 +136,23 @@ static bool tp_window_optional(const struct game *g)
 	return g->clock.window == WINDOW_INTERCEPT && tp->expect == TP_MOVE;
 }
 
+static const char *tp_window_text(const struct game *g, const char *who, const char *until,
+				  char *buf, size_t len)
+{
+	bool you = !strcmp(who, "you");
+
+	if (tp_window_optional(g))
+		snprintf(buf, len, "%s may intercept the last move until %s.", you ? "You" : who, until);
+	else if (g->clock.window == WINDOW_ANSWER)
+		snprintf(buf, len, "If no answer comes by then, the referee accepts the interception "
+			 "for %s.", who);
+	else if (g->clock.window == WINDOW_INTERCEPT)
+		snprintf(buf, len, "If no interception comes by then, the game ends by checkmate.");
+	else
+		return NULL;
+	return buf;
+}
+
 static void tp_hash_text(const struct game *g, struct buf *out)
 {
 	tempete_hash_text(g->kstate, out);
@@ -235,6 +252,7 @@ const struct kind kind_tempete = {
 	.expect_text = tempete_expect_text,
 	.owes = tp_owes,
 	.window_optional = tp_window_optional,
+	.window_text = tp_window_text,
 	.window_passed = tp_window_passed,
 	.hash_text = tp_hash_text,
 	.secret_state = tp_secret_state,

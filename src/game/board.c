@@ -1,0 +1,202 @@
+/* board.c: a game's seats and boards: who sits where, and each board's position derived
+ * from its start and its list of moves, edits and rule changes (game.h). */
+#include "game/game.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
+{
+	const struct seat *st = &g->seat[seat];
+
+	if (seat < 0 || seat >= g->nseats)
+		snprintf(buf, len, "the referee");
+	else if (g->nseats == 2 && g->nboards == 1)
+		snprintf(buf, len, "%s", side_name(st->side));
+	else if (st->board >= 0)
+		snprintf(buf, len, "%s (board %d, %s)", side_name(st->side), st->board + 1, st->role);
+	else
+		snprintf(buf, len, "%s (%s)", side_name(st->side), st->role);
+	return buf;
+}
+
+int game_add_seat(struct game *g, int side, int board, const char *role, const char *address)
+{
+	if (g->nseats == SEATS_MAX)
+		return -1;
+	struct seat *st = &g->seat[g->nseats];
+	memset(st, 0, sizeof *st);
+	st->side = side;
+	st->board = board;
+	snprintf(st->role, sizeof st->role, "%s", role);
+	snprintf(st->address, sizeof st->address, "%s", address ? address : "");
+	return g->nseats++;
+}
+
+int game_seat_of(const struct game *g, const char *address)
+{
+	for (int i = 0; i < g->nseats; i++)
+		if (!strcasecmp(g->seat[i].address, address))
+			return i;
+	return -1;
+}
+
+int game_mover(const struct game *g, int b, int c)
+{
+	int any = -1;
+
+	for (int i = 0; i < g->nseats; i++) {
+		if (g->seat[i].side != c)
+			continue;
+		if (g->seat[i].board == b)
+			return i;
+		if (g->seat[i].board < 0 && any < 0)
+			any = i;
+	}
+	return any;
+}
+
+/* "@rule N BETZA": the board's own copy of the rules, with piece N's new powers. */
+static int rule_change(struct pos *p, struct variant **own, const char *op, struct err *e)
+{
+	char letter, betza[128];
+
+	if (sscanf(op, "@rule %c %127s", &letter, betza) != 2)
+		return err_set(e, "'%s' is not a rule change", op);
+	if (!*own && !(*own = variant_clone(p->v, e)))
+		return -1;
+	if (variant_set_powers(*own, letter, betza, e) < 0)
+		return -1;
+	p->v = *own;            /* same squares, same keys: the position stands as it is */
+	return 0;
+}
+
+/* A move in SAN, or an edit operation (see game.h); `own` is the board's own rules. */
+static int apply_one(struct pos *p, struct variant **own, const char *op, struct err *e)
+{
+	struct move m;
+	struct undo u;
+	char sq[8], pc;
+	sq_t s;
+
+	if (!strncmp(op, "@rule ", 6))
+		return rule_change(p, own, op, e);
+	if (op[0] != '@') {
+		if (notation_parse(p, op, &m, e) < 0)
+			return -1;
+		pos_make(p, m, &u);
+		return 0;
+	}
+	if (sscanf(op, "@remove %7s", sq) == 1 && (s = variant_square_named(p->v, sq, strlen(sq))) != SQ_NONE) {
+		pos_edit_remove(p, s);
+		return 0;
+	}
+	if (sscanf(op, "@place %c %7s", &pc, sq) == 2 &&
+	    (s = variant_square_named(p->v, sq, strlen(sq))) != SQ_NONE &&
+	    variant_type_by_letter(p->v, pc) >= 0) {
+		pos_edit_place(p, s, PIECE_MAKE(variant_type_by_letter(p->v, pc),
+						isupper((unsigned char)pc) ? WHITE : BLACK));
+		return 0;
+	}
+	if (!strcmp(op, "@side w") || !strcmp(op, "@side b")) {
+		pos_edit_side(p, op[6] == 'w' ? WHITE : BLACK);
+		return 0;
+	}
+	if (!strncmp(op, "@fen ", 5))
+		return pos_from_fen(p, *own ? *own : p->v, op + 5, e);
+	return err_set(e, "'%s' is not an operation", op);
+}
+
+static const char *board_start(const struct game *g, int b)
+{
+	return g->board[b].start_fen[0] ? g->board[b].start_fen : g->v->setup;
+}
+
+int game_load_position(struct game *g, const struct variant *v, struct err *e)
+{
+	g->v = v;
+	if (g->nboards < 1 || g->nboards > BOARDS_MAX)
+		return err_set(e, "game %d: %d boards", g->id, g->nboards);
+	for (int b = 0; b < g->nboards; b++)
+		if (board_reload(g, b, e) < 0)
+			return -1;
+	return 0;
+}
+
+int board_reload(struct game *g, int b, struct err *e)
+{
+	struct board *bd = &g->board[b];
+
+	free(bd->pos);
+	variant_free(bd->rules);
+	bd->rules = NULL;
+	if (!(bd->pos = malloc(sizeof *bd->pos)))
+		return err_set(e, "out of memory");
+	if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
+		return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;
+	for (int i = 0; i < bd->nmoves; i++)
+		if (apply_one(bd->pos, &bd->rules, bd->moves[i], e) < 0)
+			return err_prefix(e, "game %d: board %d: stored move %d: ", g->id, b + 1,
+					  i + 1), -1;
+	return 0;
+}
+
+int board_op(struct game *g, int b, const char *op, struct err *e)
+{
+	struct board *bd = &g->board[b];
+	char **mv, *copy;
+
+	if (apply_one(bd->pos, &bd->rules, op, e) < 0)
+		return -1;
+	if (!(mv = realloc(bd->moves, (size_t)(bd->nmoves + 1) * sizeof *mv)) ||
+	    !(copy = strdup(op))) {
+		if (mv)
+			bd->moves = mv;
+		return err_set(e, "out of memory");
+	}
+	bd->moves = mv;
+	bd->moves[bd->nmoves++] = copy;
+	return 0;
+}
+
+int game_op(struct game *g, const char *op, struct err *e)
+{
+	return board_op(g, 0, op, e);
+}
+
+int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
+						       const char *entry, void *arg), void *arg)
+{
+	struct pos *p = malloc(sizeof *p);
+	struct variant *own = NULL;
+	struct err e;
+	int rc = 0;
+
+	if (!p || pos_from_fen(p, g->v, board_start(g, b), &e) < 0) {
+		free(p);
+		return -1;
+	}
+	for (int i = 0; i < g->board[b].nmoves && rc == 0; i++) {
+		rc = each(p, g->board[b].moves[i], arg);
+		if (rc == 0 && apply_one(p, &own, g->board[b].moves[i], &e) < 0)
+			rc = -1;
+	}
+	free(p);
+	variant_free(own);
+	return rc < 0 ? -1 : 0;
+}
+
+void board_truncate_moves(struct board *b, int n)
+{
+	while (b->nmoves > n)
+		free(b->moves[--b->nmoves]);
+}
+
+void game_truncate_moves(struct game *g, int n)
+{
+	board_truncate_moves(&g->board[0], n);
+}
+

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Old games keep working: state files and logs written by the first release (format 1:
+# tests/fixtures/v1-*) load, continue to their end, and replay. The Tempete game was stopped
+# right after an interception; its follow-up mails and the hashes the first release reached
+# with them are recorded, and this release must reach the same ones.
+. tests/cli/lib.sh
+export ASAN_OPTIONS=detect_leaks=1
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fresh() {       # fresh DIR FIXTURE: a data directory holding the fixture's game 1
+  mkdir -p "$1/data/games"
+  cp examples/demo.key "$1/data/key"; chmod 600 "$1/data/key"
+  cp "tests/fixtures/$2/1.json" "tests/fixtures/$2/1.mbox" "$1/data/games/"
+  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\n' \
+    "$1" > "$1/conf"
+}
+hash_of() { sed -n 's/^  "hash": "\(.*\)".*/\1/p' "$1"; }
+
+# -- a finished chess game of the first release
+C=$tmp/c; fresh "$C" v1-chess
+run "$TA" show -c "$C/conf" 1
+expect_rc "v1 chess: show" 0; expect_clean "v1 chess: show"
+expect_out "v1 chess: the players" "White: alice@example.org"
+expect_out "v1 chess: the result" "over, 1-0 (checkmate)"
+expect_out "v1 chess: the moves" "4. Qxf7#"
+grep -q '"format": 1' "$C/data/games/1.json" && ok || bad "reading does not rewrite the file"
+run "$TA" show -c "$C/conf" --json 1
+expect_out "v1 chess: the same state hash" "$(hash_of tests/fixtures/v1-chess/1.json)"
+expect_out "v1 chess: migrated to seats" '"seats"'
+run "$TA" replay -c "$C/conf" "$C/data/games/1.mbox" --into "$tmp/rc"
+expect_rc "v1 chess: replay" 0; expect_out "v1 chess: replay" "every recorded state reproduced"
+run "$TA" list -c "$C/conf"
+expect_out "v1 chess: list" "alice@example.org"
+
+# -- a Tempete game of the first release, stopped on an interception
+P=$tmp/p; fresh "$P" v1-tempete
+run "$TA" show -c "$P/conf" 1
+expect_rc "v1 tempete: show" 0; expect_clean "v1 tempete: show"
+expect_out "v1 tempete: cards played" "card 66 (interception)"
+run "$TA" show -c "$P/conf" --json --secrets 1
+expect_out "v1 tempete: the state hash at the stop" \
+  "9308e48ff5f5d2ed38ddd1fcc9ab652be32ab39b62e4e2b0898ec9c802a3c59f"
+run "$TA" process -c "$P/conf" tests/fixtures/v1-tempete/followups.mbox
+expect_rc "v1 tempete: the follow-ups" 0; expect_clean "v1 tempete: the follow-ups"
+case $out in *"not applied"*) bad "v1 tempete: a follow-up was refused" ;; *) ok ;; esac
+run "$TA" show -c "$P/conf" --json 1
+expect_out "v1 tempete: ends as the first release ended it" \
+  "1539e8aea80ce64c3c1ca55879c6c3dfea4ce943ae03c331c6bfbd475cb01545"
+expect_out "v1 tempete: resigned" '"termination": "resignation"'
+grep -q '"format": 2' "$P/data/games/1.json" && ok || bad "the next commit writes format 2"
+for h in a643fcf0b3bd3ddccc1bbf07083180ff696c89fa423a8d5945ef6cb4e9bc4639 \
+         f0d1ef57ec7ccc6b1e4da59ec6bafb9518d0605e893c2464bb398a3a95280b66; do
+  grep -q "\"after\": \"$h\"" "$P/data/games/1.json" && ok || bad "v1 tempete: step $h reached"
+done
+run "$TA" replay -c "$P/conf" "$P/data/games/1.mbox" --into "$tmp/rp"
+expect_rc "v1 tempete: replay of the whole log" 0
+expect_out "v1 tempete: replay" "every recorded state reproduced"
+cli_done t_migrate

@@ -220,6 +220,11 @@ static void turns_and_all_or_nothing(void)
 	game_hash(g, after);
 	CHECK_STR(after, before);
 	CHECK_INT(g->board[0].nmoves, 0);
+	/* another kind's order: a chess game has no cards (kind_orders) */
+	CHECK_INT(mail(g, &w, "card 23\ne4", &out), 1);
+	CHECK_HAS(first_error(&out), "has no cards");
+	CHECK_INT(out.errors[0].lineno, 1);
+	CHECK_INT(g->board[0].nmoves, 0);
 	CHECK_INT(mail(g, &w, "e4\nd4", &out), 1);
 	CHECK_HAS(first_error(&out), "one move per mail");
 	CHECK_INT(g->board[0].nmoves, 0);

@@ -782,9 +782,13 @@ int imap_unflag_seen(struct imap *im, uint32_t uid, struct err *e)
 
 void imap_close(struct imap *im)
 {
+	struct err e;
+
 	if (!im)
 		return;
-	net_close(&im->net);                    /* libcurl logs out */
+	if (im->connected)                      /* libcurl would close without a word */
+		raw_command(im, "LOGOUT", LINE_MAX_LEN, &e);
+	net_close(&im->net);
 	free(im->in.data);
 	free(im->sink.data);
 	free(im);

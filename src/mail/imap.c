@@ -2,26 +2,19 @@
  * includes curl.
  *
  * How libcurl (7.88) is used, and why:
- *   - every command is a custom request on the server's URL (no mailbox in it), so that
- *     libcurl sends nothing of its own: the mailbox is SELECTed by a command of ours, whose
- *     answer ("* 0 EXISTS") tells an idle run that there is nothing to do. After a failure
- *     (libcurl then closes the connection) the next command SELECTs again.
- *   - libcurl passes the untagged answers of a custom request ("* SEARCH 1 2") to the
- *     write callback, and every line it receives to the header callback. A mail fetched
- *     by a custom "UID FETCH set (BODY.PEEK[])" arrives there, its literal cut into lines
- *     (fetchparse.c counts its bytes). So one command fetches a whole batch of mails and
- *     one "UID MOVE set" moves them. libcurl fails a request whose lines pass 300 KB in
- *     all ("Too large response headers") and cuts lines longer than half its receive
- *     buffer: a batch holds at most BATCH_BYTES of mails of at most BATCH_MAIL_MAX each.
- *   - a larger mail is fetched alone by its URL, MAILBOX;UID=n: the write callback then
- *     receives exactly the stored bytes, whatever their size (libcurl SELECTs the mailbox
- *     for it, and sets \Seen).
- *   - the server's capabilities (MOVE, UIDPLUS) are read from what libcurl receives while
- *     logging in (the last list wins: the one after the login), so no command asks.
- *   - libcurl keeps the server's response lines to itself; a debug callback keeps the
- *     first refusal (NO, BAD, BYE) so that errors can say what the server said.
- *   - a refused command (NO) makes libcurl close the connection; the next request on the
- *     same handle connects and logs in again on its own. */
+ *   - libcurl connects, does TLS or STARTTLS, checks the certificate and logs in (with the
+ *     netrc file), and stops there (CONNECT_ONLY): the commands after the login are sent
+ *     and read here, over curl_easy_send() and curl_easy_recv(). libcurl's own requests
+ *     cannot fetch a batch: it passes a custom request's answer on as "headers", counted
+ *     against a 300 KB limit in a way that grows with the lines of one read, so that a
+ *     UID FETCH of 100 mails of 57 bytes already fails (README, "Polling over IMAP").
+ *   - the capabilities (MOVE, UIDPLUS) and a refused login are read from libcurl's trace
+ *     of the login (the last capability list wins: the one after the login).
+ *   - a mail is an IMAP literal, read by its byte count (fetchparse.c), so nothing in a
+ *     mail is ever taken for an answer of the server.
+ *   - after a failure that leaves the connection out of step (a stall, a mail too large
+ *     to read on), the connection is dropped and the next command connects again, on a
+ *     new handle. A refusal (NO, BAD) keeps the connection. */
 #include "mail/imap.h"
 
 #include <curl/curl.h>

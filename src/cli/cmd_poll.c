@@ -30,7 +30,7 @@ static const char usage[] =
 
 /* Processes one fetched mail of a batch; returns 1 if it must be retried later, else 0
  * (it is then to be moved: done with, or too large to read). */
-static int one(struct pipeline *pl, struct imap *im, struct imap_mail *m, const struct common *c)
+static int one(struct pipeline *pl, struct imap_mail *m, const struct common *c)
 {
 	struct err e;
 	int rc;
@@ -47,9 +47,7 @@ static int one(struct pipeline *pl, struct imap *im, struct imap_mail *m, const 
 	m->raw = NULL;
 	if (rc < 0) {
 		log_error("mail %u left for the next run: %s", m->uid, e.msg);
-		if (imap_unflag_seen(im, m->uid, &e) < 0)  /* if a fetch by URL set it */
-			log_warn("%s", e.msg);
-		return 1;
+		return 1;                       /* fetched with BODY.PEEK: still unread */
 	}
 	return 0;
 }
@@ -74,7 +72,7 @@ static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, 
 		log_error("%s", e.msg);
 	fault_point("batch-fetched");
 	for (size_t i = 0; i < n; i++) {
-		if (one(pl, im, &mails[i], c))
+		if (one(pl, &mails[i], c))
 			retry++;
 		else
 			done[ndone++] = mails[i].uid;

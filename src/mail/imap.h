@@ -10,7 +10,7 @@
  *
  * Functions return 0, or -1 with e naming the operation, the URL (never the password)
  * and the reason (curl's and the server's). After a failure the handle stays usable: the
- * next call connects and logs in again. */
+ * next call connects and logs in again if the connection had to be dropped. */
 #ifndef TEMPEST_IMAP_H
 #define TEMPEST_IMAP_H
 
@@ -22,9 +22,6 @@
 
 /* imap_fetch(): the mail is larger than the configured limit; it was not read. */
 #define IMAP_TOO_LARGE (-2)
-/* imap_fetch_batch(): not fetched yet (only while it runs). */
-#define IMAP_PENDING (-3)
-
 struct imap;
 
 /* One mail of the mailbox: imap_list() gives uid and size (the server's RFC822.SIZE);
@@ -49,10 +46,10 @@ int imap_search(struct imap *im, uint32_t **uids, size_t *n, struct err *e);
 /* How many of mails[0..n) (from the first, at least one if n > 0) make the next batch:
  * at most imap_batch_size, and a bounded number of bytes held at once. */
 size_t imap_batch_span(const struct imap *im, const struct imap_mail *mails, size_t n);
-/* Fetches a batch as it is stored, without setting \Seen: the small mails in one
- * UID FETCH, any larger one alone by its URL (which sets \Seen). A mail larger than
- * twice max_message_size is not read at all (IMAP_TOO_LARGE). Each mail's status says
- * how it went; -1 (e says why) when some mail could not be fetched. */
+/* Fetches a batch (mails[0..n) of imap_list(), a span of imap_batch_span()) as stored,
+ * in one UID FETCH that leaves \Seen alone. A mail the server says is larger than twice
+ * max_message_size is not fetched at all (status IMAP_TOO_LARGE). Each mail's status
+ * says how it went; -1 (e says why) when the mails could not be fetched. */
 int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct err *e);
 /* The exact raw message (NUL-terminated for convenience; *len without the NUL), the
  * caller's to free(). Sets \Seen. A mail larger than twice max_message_size is not read

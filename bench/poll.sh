@@ -194,12 +194,13 @@ set -- $res
 ti_wall=$1 ti_user=$2 ti_sys=$3 ti_rss=$4
 
 # The relay: every line a client sends that starts with a tag is a command.
-relay_port=${BENCH_RELAY_PORT:-$((MS_IMAP_PORT + 1))}
-python3 - "$relay_port" "$MS_IMAP_PORT" "$work/relay.log" > "$work/relay.err" 2>&1 <<'PY' &
+# It listens on a port the system picks (free by definition) and writes it down.
+python3 - 0 "$MS_IMAP_PORT" "$work/relay.log" > "$work/relay.err" 2>&1 <<'PY' &
 import socket, sys, threading
 port, target, log = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 srv = socket.socket(); srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 srv.bind(("127.0.0.1", port)); srv.listen(4)
+open(log + ".port", "w").write("%d\n" % srv.getsockname()[1])
 open(log + ".ready", "w").close()
 def pump(a, b, f):
     while True:
@@ -222,6 +223,7 @@ while [ ! -f "$work/relay.log.ready" ]; do
     i=$((i + 1)); [ "$i" -lt 50 ] || { cat "$work/relay.err" >&2; fail "the relay did not start"; }
     sleep 0.1
 done
+relay_port=$(cat "$work/relay.log.port")
 sed -e "s/^Port .*/Port $relay_port/" -e "s/^SSLType .*/SSLType None/" "$work/mbsyncrc" > "$work/mbsyncrc.plain"
 chmod 600 "$work/mbsyncrc.plain"
 sed -e "s|^imap_url = .*|imap_url = imap://127.0.0.1:$relay_port|" -e "s/^starttls = .*/starttls = no/" \

@@ -11,8 +11,12 @@
 #   - `tempest poll` processes them: fetch, apply, commit (fsynced), move to Processed.
 #     smtp_url is left empty, so the replies go to standard output (/dev/null): the SMTP
 #     side is another server's work and would make the two runs measure different things.
-# Every mail must end in Processed and every game at ply 18, or the bench fails. The
-# stack is stopped by PID on every exit.
+# Every mail must end in Processed and every game at ply 18, or the bench fails.
+# Then the idle run, INBOX empty (what cron does most of the time): CPU time and peak RSS
+# of `tempest poll` and of mbsync over STARTTLS, and the IMAP commands each sends, counted
+# by a small relay (python3) between the client and Dovecot over plain IMAP (the relay
+# cannot read TLS; STARTTLS adds the same two commands, STARTTLS and CAPABILITY, to both).
+# The stack and the relay are stopped by PID on every exit.
 # Usage: bench/poll.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,9 +52,11 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 dir=$(ms_tempdir bench) || exit 1
 stack=$dir/stack; work=$dir/work
 stack_up=no
+relay_pid=""
 on_exit() {
     rc=$?
     trap - EXIT INT TERM HUP
+    [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null
     if [ "$stack_up" = yes ] && [ -f "$stack/.mailstack" ]; then
         mailstack_down "$stack" || { echo "bench poll: the mail stack did not stop" >&2; rc=1; }
     fi
@@ -137,6 +143,13 @@ got=$(find "$work/mbsync/INBOX/new" "$work/mbsync/INBOX/cur" -type f | wc -l)
 [ "$got" -eq "$mails" ] || fail "mbsync fetched $got mails, not $mails"
 [ "$(ms_uids referee INBOX | grep -c .)" -eq "$mails" ] || fail "mbsync changed the INBOX"
 
+# The same run with --dry-run first: fetched and applied, nothing committed or moved, so
+# the difference is what the commits (fsynced) and the moves cost.
+res=$(timed dry "$T" poll --dry-run -c "$work/tempest.conf") || exit 1
+set -- $res
+d_wall=$1 d_user=$2 d_sys=$3 d_rss=$4
+[ "$(ms_uids referee INBOX | grep -c .)" -eq "$mails" ] || fail "poll --dry-run changed the INBOX"
+
 res=$(timed poll "$T" poll -c "$work/tempest.conf") || exit 1
 set -- $res
 t_wall=$1 t_user=$2 t_sys=$3 t_rss=$4
@@ -160,9 +173,79 @@ echo "replies to /dev/null (smtp_url empty); all mails moved to Processed, all g
      "the mails reached Dovecot's index $deliver_ms ms after being written to new/"
 echo "load average before: $load_before; after: $(load)"
 awk -v n="$mails" -v tw="$t_wall" -v tu="$t_user" -v ts="$t_sys" -v tr="$t_rss" \
-    -v mw="$m_wall" -v mu="$m_user" -v ms="$m_sys" -v mr="$m_rss" 'BEGIN {
+    -v mw="$m_wall" -v mu="$m_user" -v ms="$m_sys" -v mr="$m_rss" \
+    -v dw="$d_wall" -v du="$d_user" -v ds="$d_sys" -v dr="$d_rss" 'BEGIN {
     printf "%-28s %7s %9s %9s %9s %10s %10s\n", "program", "mails", "wall-s", "user-s", "sys-s", "mails/s", "peak-RSS"
     printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "mbsync (pull to a Maildir)", n, mw, mu, ms, n / mw, mr / 1024
+    printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "tempest poll --dry-run", n, dw, du, ds, n / dw, dr / 1024
     printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "tempest poll", n, tw, tu, ts, n / tw, tr / 1024
-    printf "tempest poll takes %.1fx the time of mbsync; %.2f ms a mail\n", tw / mw, 1000 * tw / n
+    printf "tempest poll takes %.1fx the time of mbsync (target: 1.5x); %.2f ms a mail, of which %.2f ms\n", tw / mw, 1000 * tw / n, 1000 * (tw - dw) / n
+    printf "commit (fsynced) and move; --dry-run (fetch, parse, apply) takes %.1fx the time of mbsync\n", dw / mw
 }'
+
+# ---- the idle run: nothing new in the INBOX, IDLE_RUNS runs of each (time counts in
+# hundredths of a second), each run's average printed.
+IDLE_RUNS=20
+res=$(timed idle-mbsync sh -c 'i=0; while [ $i -lt $1 ]; do mbsync -c "$2" -q bench || exit 1; i=$((i + 1)); done'     sh "$IDLE_RUNS" "$work/mbsyncrc") || exit 1
+set -- $res
+mi_wall=$1 mi_user=$2 mi_sys=$3 mi_rss=$4
+res=$(timed idle-poll sh -c 'i=0; while [ $i -lt $1 ]; do "$2" poll -c "$3" || exit 1; i=$((i + 1)); done'     sh "$IDLE_RUNS" "$T" "$work/tempest.conf") || exit 1
+set -- $res
+ti_wall=$1 ti_user=$2 ti_sys=$3 ti_rss=$4
+
+# The relay: every line a client sends that starts with a tag is a command.
+# It listens on a port the system picks (free by definition) and writes it down.
+python3 - 0 "$MS_IMAP_PORT" "$work/relay.log" > "$work/relay.err" 2>&1 <<'PY' &
+import socket, sys, threading
+port, target, log = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+srv = socket.socket(); srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+srv.bind(("127.0.0.1", port)); srv.listen(4)
+open(log + ".port", "w").write("%d\n" % srv.getsockname()[1])
+open(log + ".ready", "w").close()
+def pump(a, b, f):
+    while True:
+        d = a.recv(65536)
+        if not d: break
+        if f: f.write(d); f.flush()
+        b.sendall(d)
+    try: b.shutdown(socket.SHUT_WR)
+    except OSError: pass
+while True:
+    c, _ = srv.accept()
+    s = socket.create_connection(("127.0.0.1", target))
+    f = open(log, "ab")
+    threading.Thread(target=pump, args=(c, s, f), daemon=True).start()
+    threading.Thread(target=pump, args=(s, c, None), daemon=True).start()
+PY
+relay_pid=$!
+i=0
+while [ ! -f "$work/relay.log.ready" ]; do
+    i=$((i + 1)); [ "$i" -lt 50 ] || { cat "$work/relay.err" >&2; fail "the relay did not start"; }
+    sleep 0.1
+done
+relay_port=$(cat "$work/relay.log.port")
+sed -e "s/^Port .*/Port $relay_port/" -e "s/^SSLType .*/SSLType None/" "$work/mbsyncrc" > "$work/mbsyncrc.plain"
+chmod 600 "$work/mbsyncrc.plain"
+sed -e "s|^imap_url = .*|imap_url = imap://127.0.0.1:$relay_port|" -e "s/^starttls = .*/starttls = no/" \
+    "$work/tempest.conf" > "$work/tempest.plain.conf"
+commands() {
+    : > "$work/relay.log"
+    "$@" > /dev/null 2>&1 || return 1
+    sleep 0.2
+    tr -d '\r' < "$work/relay.log" | grep -cE '^[A-Za-z0-9.]+ [A-Za-z]'
+}
+m_cmds=$(commands mbsync -c "$work/mbsyncrc.plain" -q bench) || fail "mbsync through the relay failed"
+t_cmds=$(commands "$T" poll -c "$work/tempest.plain.conf") || fail "tempest poll through the relay failed"
+t_list=$(tr -d '\r' < "$work/relay.log" | awk '{ print $2 }' | tr '\n' ' ')
+kill "$relay_pid" 2>/dev/null; relay_pid=""
+
+echo
+echo "idle run (the INBOX empty, $GAMES games in the data directory), STARTTLS verified against one CA file;"
+echo "wall and CPU time: the average of $IDLE_RUNS runs:"
+awk -v n="$IDLE_RUNS" -v tu="$ti_user" -v ts="$ti_sys" -v tr="$ti_rss" -v tw="$ti_wall" -v tc="$t_cmds" \
+    -v mu="$mi_user" -v ms="$mi_sys" -v mr="$mi_rss" -v mw="$mi_wall" -v mc="$m_cmds" 'BEGIN {
+    printf "%-28s %9s %9s %9s %10s %13s\n", "program", "wall-ms", "CPU-ms", "peak-RSS", "", "IMAP commands"
+    printf "%-28s %9.1f %9.1f %7.1f MB %10s %13d\n", "mbsync", mw * 1000 / n, (mu + ms) * 1000 / n, mr / 1024, "", mc
+    printf "%-28s %9.1f %9.1f %7.1f MB %10s %13d\n", "tempest poll", tw * 1000 / n, (tu + ts) * 1000 / n, tr / 1024, "", tc
+}'
+echo "tempest poll's commands (over plain IMAP): $t_list"

@@ -1,6 +1,7 @@
 /* cmd_poll.c: `tempest poll`: one cron run against the referee's IMAP mailbox: every
- * mail in it is processed (oldest first), committed, then moved to the processed folder;
- * the replies are sent at the end. */
+ * mail in it is processed (oldest first), committed, then moved to the processed folder,
+ * imap_batch_size mails at a time (one fetch and one move per batch); the replies are
+ * sent at the end. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,42 +28,66 @@ static const char usage[] =
 	"Exit status: 0 done; 75 try again later (server unreachable, mail left over);\n"
 	"1 some reply was refused by the SMTP server; 2 bad configuration.\n";
 
-/* Processes one mail; returns 1 if it must be retried later. */
-static int one(struct pipeline *pl, struct imap *im, uint32_t uid, const struct common *c)
+/* Processes one fetched mail of a batch; returns 1 if it must be retried later, else 0
+ * (it is then to be moved: done with, or too large to read). */
+static int one(struct pipeline *pl, struct imap_mail *m, const struct common *c)
 {
-	char *raw;
-	size_t len;
 	struct err e;
-	int rc = imap_fetch(im, uid, &raw, &len, &e);
+	int rc;
 
-	if (rc == IMAP_TOO_LARGE) {
-		log_warn("mail %u is too large to read; moving it to %s unanswered", uid,
+	if (m->status == IMAP_TOO_LARGE) {
+		log_warn("mail %u is too large to read; moving it to %s unanswered", m->uid,
 			 c->cfg.processed_folder);
-		if (!c->dry_run && imap_move(im, uid, c->cfg.processed_folder, &e) < 0)
-			log_warn("%s", e.msg);
 		return 0;
 	}
+	if (m->status < 0)
+		return 1;                       /* imap_fetch_batch() said why */
+	rc = pipeline_message(pl, m->raw, m->len, &e);
+	free(m->raw);
+	m->raw = NULL;
 	if (rc < 0) {
-		log_error("%s", e.msg);
-		return 1;
-	}
-	rc = pipeline_message(pl, raw, len, &e);
-	free(raw);
-	if (rc < 0) {
-		log_error("mail %u left for the next run: %s", uid, e.msg);
-		if (imap_unflag_seen(im, uid, &e) < 0)
-			log_warn("%s", e.msg);
-		return 1;
-	}
-	if (c->dry_run)
-		return 0;
-	fault_point("before-move");
-	if (imap_move(im, uid, c->cfg.processed_folder, &e) < 0) {
-		/* committed and marked seen: the next run recognises it and moves it then */
-		log_warn("%s", e.msg);
-		return 1;
+		log_error("mail %u left for the next run: %s", m->uid, e.msg);
+		return 1;                       /* fetched with BODY.PEEK: still unread */
 	}
 	return 0;
+}
+
+/* One batch: fetched in one command, each mail processed and committed in turn, then
+ * every mail done with moved in one command. A kill anywhere leaves each mail either
+ * uncommitted (processed next time) or committed and in the mailbox (recognised next
+ * time, then moved). Returns how many mails are left for the next run. */
+static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, size_t n,
+		 const struct common *c)
+{
+	uint32_t *done = malloc(n * sizeof *done);
+	size_t ndone = 0;
+	int retry = 0;
+	struct err e;
+
+	if (!done) {
+		log_error("out of memory");
+		return (int)n;
+	}
+	if (imap_fetch_batch(im, mails, n, &e) < 0)
+		log_error("%s", e.msg);
+	fault_point("batch-fetched");
+	for (size_t i = 0; i < n; i++) {
+		if (one(pl, &mails[i], c))
+			retry++;
+		else
+			done[ndone++] = mails[i].uid;
+		if (i == 0 && n > 1)
+			fault_point("mid-batch");
+	}
+	fault_point("before-move");
+	if (!c->dry_run && imap_move_set(im, done, ndone, c->cfg.processed_folder, &e) < 0) {
+		/* committed and marked seen: the next run recognises them and moves them then */
+		log_warn("%s", e.msg);
+		retry += (int)ndone;
+	}
+	fault_point("after-move");
+	free(done);
+	return retry;
 }
 
 int cmd_poll(int argc, char **argv)
@@ -71,7 +96,7 @@ int cmd_poll(int argc, char **argv)
 	struct pipeline *pl;
 	struct imap *im;
 	struct err e;
-	uint32_t *uids = NULL;
+	struct imap_mail *mails = NULL;
 	size_t n = 0;
 	int next, retry = 0, rc = common_start(argc, argv, usage, &c, &next);
 
@@ -92,13 +117,15 @@ int cmd_poll(int argc, char **argv)
 		fprintf(stderr, "tempest poll: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}
-	if (!(im = imap_open(&c.cfg, &e)) || imap_search(im, &uids, &n, &e) < 0) {
+	if (!(im = imap_open(&c.cfg, &e)) || imap_list(im, &mails, &n, &e) < 0) {
 		log_error("%s", e.msg);
 		retry = 1;
 	}
-	for (size_t i = 0; i < n; i++)
-		retry += one(pl, im, uids[i], &c);
-	free(uids);
+	for (size_t i = 0, k; i < n; i += k) {
+		k = imap_batch_span(im, mails + i, n - i);
+		retry += batch(pl, im, mails + i, k, &c);
+	}
+	free(mails);
 	imap_close(im);
 	struct deliver_stats ds = { 0 };
 	fault_point("before-send");

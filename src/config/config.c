@@ -32,6 +32,7 @@ static const struct key keys[] = {
 	{ "imap_url", STR(imap_url) },
 	{ "imap_mailbox", STR(imap_mailbox) },
 	{ "processed_folder", STR(processed_folder) },
+	{ "imap_batch_size", KIND_INT, offsetof(struct config, imap_batch_size), 0 },
 	{ "smtp_url", STR(smtp_url) },
 	{ "netrc_file", PTH(netrc_file) },
 	{ "tls_ca_file", PTH(tls_ca_file) },
@@ -68,6 +69,7 @@ static void defaults(struct config *c)
 	c->draw_offer_days = 7;
 	c->challenge_days = 14;
 	c->max_message_size = 10L * 1024 * 1024;
+	c->imap_batch_size = 100;
 	c->starttls = true;
 	c->connect_timeout = 30;
 	c->stall_timeout = 60;

@@ -23,6 +23,7 @@ struct config {
 	char imap_url[CONFIG_STR];              /* "" = no IMAP (embedded mode) */
 	char imap_mailbox[CONFIG_STR];
 	char processed_folder[CONFIG_STR];
+	int imap_batch_size;                    /* mails fetched and moved per IMAP command */
 	char smtp_url[CONFIG_STR];              /* "" = leave replies in the outbox */
 	char netrc_file[PATH_MAX];              /* "" = ~/.netrc */
 	char tls_ca_file[PATH_MAX];

@@ -2,82 +2,73 @@
  * includes curl.
  *
  * How libcurl (7.88) is used, and why:
- *   - a mail is fetched by its URL, MAILBOX;UID=n: the write callback then receives
- *     exactly the stored bytes. (A custom "UID FETCH n BODY.PEEK[]" hands the body to the
- *     header callback and fails on large mail.)
- *   - every other command is a custom request on the mailbox's URL: libcurl SELECTs the
- *     mailbox first (once per connection) and passes the untagged answers ("* SEARCH 1 2")
- *     to the write callback.
- *   - libcurl keeps the server's response lines to itself; a debug callback keeps the
- *     first refusal (NO, BAD, BYE) so that errors can say what the server said.
- *   - a refused command (NO) makes libcurl close the connection; the next request on the
- *     same handle connects and logs in again on its own. */
+ *   - libcurl connects, does TLS or STARTTLS, checks the certificate and logs in (with the
+ *     netrc file), and stops there (CONNECT_ONLY): the commands after the login are sent
+ *     and read here, over curl_easy_send() and curl_easy_recv(). libcurl's own requests
+ *     cannot fetch a batch: it passes a custom request's answer on as "headers", counted
+ *     against a 300 KB limit in a way that grows with the lines of one read, so that a
+ *     UID FETCH of 100 mails of 57 bytes already fails (README, "Polling over IMAP").
+ *   - the capabilities (MOVE, UIDPLUS) and a refused login are read from libcurl's trace
+ *     of the login (the last capability list wins: the one after the login).
+ *   - a mail is an IMAP literal, read by its byte count (fetchparse.c), so nothing in a
+ *     mail is ever taken for an answer of the server.
+ *   - after a failure that leaves the connection out of step (a stall, a mail too large
+ *     to read on), the connection is dropped and the next command connects again, on a
+ *     new handle. A refusal (NO, BAD) keeps the connection. */
 #include "mail/imap.h"
 
 #include <curl/curl.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 
+#include "mail/fetchparse.h"
 #include "mail/net.h"
 #include "util/log.h"
 
 #define ANSWER_MAX (1u << 20)           /* untagged answers to one command */
-/* libcurl treats each response line as a header line. A line longer than its receive
- * buffer is cut short without a word, or fails the request, and more than 300 KB of
- * response lines in one request fail it ("Too large response headers"). So no answer
- * may approach either size: UID SEARCH asks for UID ranges of SEARCH_SPAN at most, whose
- * answer ("* SEARCH" and up to 20,000 numbers of 10 digits) stays under 230 KB, and the
- * receive buffer holds twice that. */
-#define SEARCH_SPAN 20000u
-#define RECV_BUFFER (512L * 1024)
+/* The mailbox is listed LIST_SPAN mails a command (a line of at most 62 bytes each); a
+ * batch holds at most BATCH_BYTES of mail (a larger mail makes a batch alone). */
+#define LIST_SPAN 10000u
+#define BATCH_BYTES (4u << 20)
+#define BATCH_SIZE_MAX 1000
+#define LINE_MAX_LEN 65536u             /* an answer line that is no mail */
 
-/* What the server sends for one request, in memory, up to a limit. */
+/* The untagged answers to one command, in memory, up to a limit. */
 struct sink {
 	char *data;
-	size_t n, cap, limit;
-	bool over;
+	size_t n, cap;
+};
+
+/* What has been received and not yet read, line by line. */
+struct inbuf {
+	char *data;
+	size_t start, end, cap;
 };
 
 struct imap {
 	struct net net;                 /* the curl handle, imap_url as shown, the refusal */
 	const struct config *cfg;
-	char *mailbox_url;              /* imap_url/MAILBOX, credentials and all */
+	char quoted_mailbox[600];       /* imap_mailbox as an IMAP string */
 	struct sink sink;
-	bool logging_out;               /* libcurl sent LOGOUT in this request */
+	struct inbuf in;
+	struct fetchparse *fetch;       /* reading mails, else NULL */
+	unsigned tag;                   /* the last command's number */
+	bool connected;                 /* logged in, the stream ours */
 	bool has_move, has_uidplus;
+	bool selected;                  /* the mailbox is selected on this connection */
+	bool listed;                    /* exists has been used since the SELECT */
+	size_t exists;                  /* mails in the mailbox at the SELECT */
 };
 
-/* ---- requests ---- */
-
-static size_t sink_write(char *data, size_t size, size_t nmemb, void *arg)
-{
-	struct sink *s = arg;
-	size_t n = size * nmemb;
-
-	if (n > s->limit - s->n) {
-		s->over = true;
-		return 0;                       /* libcurl aborts the transfer */
-	}
-	if (s->n + n + 1 > s->cap) {
-		size_t cap = s->cap ? s->cap : 65536;
-		while (cap < s->n + n + 1)
-			cap *= 2;
-		char *d = realloc(s->data, cap);
-		if (!d)
-			return 0;
-		s->data = d, s->cap = cap;
-	}
-	memcpy(s->data + s->n, data, n);
-	s->n += n;
-	s->data[s->n] = 0;
-	return n;
-}
+/* ---- the connection ---- */
 
 /* A tagged NO or BAD, or an untagged BYE, NO or BAD: what the server refused. */
 static bool is_refusal(const char *line, size_t n)
@@ -96,84 +87,16 @@ static bool is_refusal(const char *line, size_t n)
 	       (len == 3 && line[0] == '*' && !strncasecmp(word, "BYE", 3));
 }
 
-/* libcurl's trace: keeps the server's first refusal in a request. Of the commands sent
- * (the login among them) only LOGOUT is looked for. */
-static int on_trace(CURL *c, curl_infotype type, char *data, size_t size, void *arg)
+/* Whether the capability list starting at p (up to end, ']' or the line end) has cap. */
+static bool lists(const char *p, const char *end, const char *cap)
 {
-	struct imap *im = arg;
-
-	(void)c;
-	if (type == CURLINFO_HEADER_OUT && size >= 6 && memmem(data, size, "LOGOUT", 6))
-		im->logging_out = true;         /* the BYE that answers it is no refusal */
-	if (type == CURLINFO_HEADER_IN && !im->logging_out && is_refusal(data, size))
-		net_refusal(&im->net, data, size);
-	return 0;
-}
-
-/* Names what failed: the request, where, libcurl's reason and the server's words. */
-static int fail(struct imap *im, CURLcode rc, const char *what, struct err *e)
-{
-	const char *why = net_why(&im->net, rc);
-
-	if (im->net.reply[0])
-		return err_set(e, "imap: %s on %s failed: %s (the server said: %s)", what,
-			       im->net.shown, why, im->net.reply);
-	return err_set(e, "imap: %s on %s failed: %s", what, im->net.shown, why);
-}
-
-/* Runs one request: url with command (NULL: a plain fetch of the URL); the answer is in
- * im->sink, at most limit bytes. Returns 0, IMAP_TOO_LARGE or -1. */
-static int request(struct imap *im, const char *url, const char *command, const char *what,
-		   size_t limit, struct err *e)
-{
-	CURLcode rc;
-
-	im->sink.n = 0;
-	im->sink.limit = limit;
-	im->sink.over = false;
-	net_clear(&im->net);
-	im->logging_out = false;
-	curl_easy_setopt(im->net.curl, CURLOPT_URL, url);
-	curl_easy_setopt(im->net.curl, CURLOPT_CUSTOMREQUEST, command);
-	rc = curl_easy_perform(im->net.curl);
-	if (rc == CURLE_OK) {
-		if (!im->sink.data) {           /* an empty answer */
-			if (!(im->sink.data = malloc(im->sink.cap = 64)))
-				return err_set(e, "imap: out of memory");
-			im->sink.data[0] = 0;
-		}
-		return 0;
-	}
-	if (im->sink.over)
-		return IMAP_TOO_LARGE;
-	log_debug("imap: %s: %s", what, net_why(&im->net, rc));
-	return fail(im, rc, what, e);
-}
-
-/* A custom command on the mailbox, its answer limited to ANSWER_MAX. */
-static int command(struct imap *im, const char *cmd, struct err *e)
-{
-	int rc = request(im, im->mailbox_url, cmd, cmd, ANSWER_MAX, e);
-
-	if (rc == IMAP_TOO_LARGE)
-		return err_set(e, "imap: %s on %s: the answer is larger than %u bytes", cmd,
-			       im->net.shown, ANSWER_MAX);
-	return rc;
-}
-
-/* ---- parsing answers ---- */
-
-/* Whether the untagged CAPABILITY answer in text lists cap (a whole word). */
-static bool has_capability(const char *text, const char *cap)
-{
-	const char *p = strcasestr(text, "* CAPABILITY ");
 	size_t n = strlen(cap);
 
-	if (!p)
-		return false;
-	for (p += strlen("* CAPABILITY"); *p == ' '; ) {
-		const char *word = ++p;
-		while (*p && *p != ' ' && *p != '\r' && *p != '\n')
+	while (p < end && *p != ']' && *p != '\r' && *p != '\n') {
+		while (p < end && *p == ' ')
+			p++;
+		const char *word = p;
+		while (p < end && *p != ' ' && *p != ']' && *p != '\r' && *p != '\n')
 			p++;
 		if ((size_t)(p - word) == n && !strncasecmp(word, cap, n))
 			return true;
@@ -181,52 +104,351 @@ static bool has_capability(const char *text, const char *cap)
 	return false;
 }
 
-static int by_value(const void *a, const void *b)
+/* A received line that lists the capabilities ("* CAPABILITY ...", or "[CAPABILITY ...]"
+ * in the answer to the login): the last one seen is the server's word. */
+static void read_capabilities(struct imap *im, const char *line, size_t size)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const char *p = size > 14 ? memmem(line, size, "CAPABILITY ", 11) : NULL;
+
+	if (!p || (p - line != 2 && (p == line || p[-1] != '[')))
+		return;
+	p += 11;
+	im->has_move = lists(p, line + size, "MOVE");
+	im->has_uidplus = lists(p, line + size, "UIDPLUS");
+}
+
+/* libcurl's trace of the login: the capabilities, and the first refusal. */
+static int on_trace(CURL *c, curl_infotype type, char *data, size_t size, void *arg)
+{
+	struct imap *im = arg;
+
+	(void)c;
+	if (type != CURLINFO_HEADER_IN)
+		return 0;
+	if (is_refusal(data, size))
+		net_refusal(&im->net, data, size);
+	read_capabilities(im, data, size);
+	return 0;
+}
+
+/* Names what failed: the command, where, the reason and the server's words. */
+static int fail(struct imap *im, const char *what, const char *why, struct err *e)
+{
+	if (im->net.reply[0])
+		return err_set(e, "imap: %s on %s failed: %s (the server said: %s)", what,
+			       im->net.shown, why, im->net.reply);
+	return err_set(e, "imap: %s on %s failed: %s", what, im->net.shown, why);
+}
+
+/* Drops the connection (after a failure, or to stop reading an answer) without a word:
+ * the socket is shut first, so that libcurl cannot say LOGOUT into the middle of an
+ * answer. The next command connects and logs in again, on a new handle (libcurl would
+ * leak the old connection of a CONNECT_ONLY handle that connects anew). */
+static void disconnect(struct imap *im)
+{
+	curl_socket_t fd;
+
+	if (im->net.curl && curl_easy_getinfo(im->net.curl, CURLINFO_ACTIVESOCKET, &fd) ==
+	    CURLE_OK && fd != CURL_SOCKET_BAD)
+		shutdown(fd, SHUT_RDWR);
+	net_close(&im->net);
+	im->connected = im->selected = false;
+	im->in.start = im->in.end = 0;
+}
+
+/* Connects and logs in: libcurl does the TLS or STARTTLS, the capabilities and the login
+ * (CONNECT_ONLY), then leaves the stream to the commands here. */
+static int connect_server(struct imap *im, struct err *e)
+{
+	CURLcode rc;
+
+	if (im->connected)
+		return 0;
+	if (!im->net.curl) {
+		if (net_open(&im->net, im->cfg, on_trace, im, e) < 0)
+			return -1;
+		curl_easy_setopt(im->net.curl, CURLOPT_URL, im->cfg->imap_url);
+		curl_easy_setopt(im->net.curl, CURLOPT_CONNECT_ONLY, 1L);
+	}
+	net_clear(&im->net);
+	rc = curl_easy_perform(im->net.curl);
+	if (rc != CURLE_OK) {
+		fail(im, "logging in", net_why(&im->net, rc), e);
+		net_close(&im->net);
+		return -1;
+	}
+	im->connected = true;
+	return 0;
+}
+
+/* Waits until the stream can be read (or written): 0, or -1 after stall_timeout. */
+static int wait_socket(struct imap *im, short events, struct err *e)
+{
+	curl_socket_t fd;
+	struct pollfd p;
+
+	if (curl_easy_getinfo(im->net.curl, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK ||
+	    fd == CURL_SOCKET_BAD)
+		return err_set(e, "imap: the connection to %s is gone", im->net.shown);
+	p = (struct pollfd){ .fd = fd, .events = events };
+	int n = poll(&p, 1, im->cfg->stall_timeout > 0 ? im->cfg->stall_timeout * 1000 : -1);
+	if (n == 0)
+		return err_set(e, "imap: %s said nothing for %d s", im->net.shown,
+			       im->cfg->stall_timeout);
+	if (n < 0 && errno != EINTR)
+		return err_set(e, "imap: waiting for %s: %s", im->net.shown, strerror(errno));
+	return 0;
+}
+
+/* Sends one whole command line. */
+static int send_all(struct imap *im, const char *data, size_t len, struct err *e)
+{
+	while (len) {
+		size_t sent = 0;
+		CURLcode rc = curl_easy_send(im->net.curl, data, len, &sent);
+		if (rc == CURLE_AGAIN) {
+			if (wait_socket(im, POLLOUT, e) < 0)
+				return -1;
+			continue;
+		}
+		if (rc != CURLE_OK)
+			return err_set(e, "imap: sending to %s: %s", im->net.shown,
+				       net_why(&im->net, rc));
+		data += sent, len -= sent;
+	}
+	return 0;
+}
+
+/* Reads more of the stream into the buffer (at most limit bytes held). */
+static int receive(struct imap *im, size_t limit, struct err *e)
+{
+	struct inbuf *b = &im->in;
+
+	if (b->start) {
+		memmove(b->data, b->data + b->start, b->end - b->start);
+		b->end -= b->start, b->start = 0;
+	}
+	if (b->cap - b->end < 65536) {
+		size_t cap = b->cap ? b->cap * 2 : 262144;
+		if (b->end >= limit)
+			return err_set(e, "imap: %s sent a line longer than %zu bytes", im->net.shown,
+				       limit);
+		char *d = realloc(b->data, cap);
+		if (!d)
+			return err_set(e, "imap: out of memory");
+		b->data = d, b->cap = cap;
+	}
+	for (;;) {
+		size_t got = 0;
+		CURLcode rc = curl_easy_recv(im->net.curl, b->data + b->end, b->cap - b->end, &got);
+		if (rc == CURLE_AGAIN) {
+			if (wait_socket(im, POLLIN, e) < 0)
+				return -1;
+			continue;
+		}
+		if (rc != CURLE_OK)
+			return err_set(e, "imap: reading from %s: %s", im->net.shown,
+				       net_why(&im->net, rc));
+		if (!got)
+			return err_set(e, "imap: %s closed the connection", im->net.shown);
+		b->end += got;
+		return 0;
+	}
+}
+
+/* The next line received, with its line end; *len its length. */
+static int read_line(struct imap *im, const char **line, size_t *len, size_t limit,
+		     struct err *e)
+{
+	struct inbuf *b = &im->in;
+	char *nl;
+
+	while (!(nl = b->end > b->start ? memchr(b->data + b->start, '\n', b->end - b->start)
+					  : NULL))
+		if (receive(im, limit, e) < 0)
+			return -1;
+	*line = b->data + b->start;
+	*len = (size_t)(nl + 1 - *line);
+	b->start += *len;
+	return 0;
+}
+
+/* Keeps an untagged answer line. */
+static int keep_untagged(struct imap *im, const char *line, size_t len, struct err *e)
+{
+	struct sink *s = &im->sink;
+
+	if (s->n + len + 1 > ANSWER_MAX)
+		return err_set(e, "imap: the answer from %s is larger than %u bytes", im->net.shown,
+			       ANSWER_MAX);
+	if (s->n + len + 1 > s->cap) {
+		size_t cap = s->cap ? s->cap : 65536;
+		while (cap < s->n + len + 1)
+			cap *= 2;
+		char *d = realloc(s->data, cap);
+		if (!d)
+			return err_set(e, "imap: out of memory");
+		s->data = d, s->cap = cap;
+	}
+	memcpy(s->data + s->n, line, len);
+	s->n += len;
+	s->data[s->n] = 0;
+	return 0;
+}
+
+/* Reads the answer to command number tag: the untagged lines into the sink (the mails
+ * of a FETCH into im->fetch), up to the tagged status. 0 for OK; -1 otherwise. */
+static int read_answer(struct imap *im, const char *cmd, size_t limit, struct err *e)
+{
+	char tag[16];
+	size_t tlen = (size_t)snprintf(tag, sizeof tag, "T%u ", im->tag);
+
+	for (;;) {
+		const char *line;
+		size_t len;
+		if (read_line(im, &line, &len, limit, e) < 0)
+			return -1;
+		bool mail = im->fetch && fetchparse_in_mail(im->fetch);
+		if (im->fetch)
+			fetchparse_line(im->fetch, line, len);
+		if (im->fetch && im->fetch->why[0])
+			return err_set(e, "imap: %s on %s: %s", cmd, im->net.shown, im->fetch->why);
+		if (mail)
+			continue;
+		if (len > tlen && !strncmp(line, tag, tlen)) {
+			if (len > tlen + 2 && !strncasecmp(line + tlen, "OK", 2))
+				return 0;
+			net_refusal(&im->net, line, len);
+			return fail(im, cmd, "refused", e);
+		}
+		if (!im->fetch && keep_untagged(im, line, len, e) < 0)
+			return -1;
+		if (len > 6 && !strncasecmp(line, "* BYE ", 6))
+			net_refusal(&im->net, line, len);
+	}
+}
+
+/* Runs one command as it is (the mailbox selected or not); its untagged answers are in
+ * im->sink. A failure drops the connection unless the server merely refused. */
+static int raw_command(struct imap *im, const char *cmd, size_t limit, struct err *e)
+{
+	char *line;
+	int rc;
+
+	if (connect_server(im, e) < 0)
+		return -1;
+	net_clear(&im->net);
+	im->sink.n = 0;
+	if (im->sink.data)
+		im->sink.data[0] = 0;
+	im->tag++;
+	if (asprintf(&line, "T%u %s\r\n", im->tag, cmd) < 0)
+		return err_set(e, "imap: out of memory");
+	rc = send_all(im, line, strlen(line), e);
+	free(line);
+	if (rc == 0)
+		rc = read_answer(im, cmd, limit, e);
+	if (rc < 0 && !im->net.reply[0])
+		disconnect(im);                 /* out of step with the server: start again */
+	else if (rc < 0 && strncasecmp(im->net.reply, "* BYE", 5) == 0)
+		disconnect(im);
+	if (rc == 0 && !im->sink.data && keep_untagged(im, "", 0, e) < 0)
+		return -1;
+	return rc;
+}
+
+/* ---- commands ---- */
+
+/* The "* N EXISTS" of a SELECT's answer. */
+static size_t parse_exists(const char *text)
+{
+	for (const char *line = text; line && *line; line = strchr(line, '\n')) {
+		char *end;
+		if (*line == '\n')
+			line++;
+		if (strncmp(line, "* ", 2) || !isdigit((unsigned char)line[2]))
+			continue;
+		unsigned long long n = strtoull(line + 2, &end, 10);
+		if (!strncasecmp(end, " EXISTS", 7))
+			return (size_t)n;
+	}
+	return 0;
+}
+
+/* SELECTs the mailbox and keeps how many mails it holds. */
+static int select_mailbox(struct imap *im, struct err *e)
+{
+	char cmd[700];
+
+	snprintf(cmd, sizeof cmd, "SELECT %s", im->quoted_mailbox);
+	if (raw_command(im, cmd, LINE_MAX_LEN, e) < 0)
+		return -1;
+	im->exists = parse_exists(im->sink.data);
+	im->selected = true;
+	im->listed = false;
+	return 0;
+}
+
+/* A command on the mailbox, SELECTed first on a new connection. */
+static int command(struct imap *im, const char *cmd, struct err *e)
+{
+	if (!im->selected && select_mailbox(im, e) < 0)
+		return -1;
+	return raw_command(im, cmd, LINE_MAX_LEN, e);
+}
+
+/* ---- parsing answers ---- */
+
+static int by_uid(const void *a, const void *b)
+{
+	uint32_t x = ((const struct imap_mail *)a)->uid, y = ((const struct imap_mail *)b)->uid;
 
 	return x < y ? -1 : x > y;
 }
 
-/* Adds the numbers of one "* SEARCH n n n" line (p just past "SEARCH") to the list. */
-static int add_uids(const char *p, uint32_t **uids, size_t *n, size_t *cap, struct err *e)
+/* The number after the item name in a FETCH answer line, or -1. */
+static long long item_number(const char *line, const char *end, const char *item)
 {
-	while (*p == ' ') {
-		char *end;
-		p++;
-		if (*p == '\r' || *p == '\n' || !*p)
-			break;
+	size_t n = strlen(item);
+
+	for (const char *p = line; p + n < end; p++) {
+		if (strncasecmp(p, item, n) || (p[-1] != ' ' && p[-1] != '(') || p[n] != ' ')
+			continue;
+		char *stop;
 		errno = 0;
-		unsigned long v = strtoul(p, &end, 10);
-		if (!isdigit((unsigned char)*p) || errno || v == 0 || v > UINT32_MAX ||
-		    (*end != ' ' && *end != '\r' && *end != '\n' && *end))
-			return err_set(e, "a UID SEARCH answer holds '%.20s', not a UID", p);
-		if (*n == *cap) {
-			size_t c = *cap ? *cap * 2 : 256;
-			uint32_t *g = realloc(*uids, c * sizeof *g);
-			if (!g)
-				return err_set(e, "out of memory");
-			*uids = g, *cap = c;
-		}
-		(*uids)[(*n)++] = (uint32_t)v;
-		p = end;
+		unsigned long long v = strtoull(p + n + 1, &stop, 10);
+		if (errno || stop == p + n + 1 || v > UINT32_MAX)
+			return -1;
+		return (long long)v;
 	}
-	if (*p != '\r' && *p != '\n' && *p)
-		return err_set(e, "a UID SEARCH answer holds '%.20s', not a UID", p);
-	return 0;
+	return -1;
 }
 
-/* Adds the UIDs of the "* SEARCH" lines of an answer to the list. */
-static int parse_search(const char *text, uint32_t **uids, size_t *n, size_t *cap, struct err *e)
+/* Adds the UID and size of each "* n FETCH (UID u RFC822.SIZE z)" line to the list. */
+static int parse_list(const char *text, struct imap_mail **mails, size_t *n, size_t *cap,
+		      struct err *e)
 {
-	for (const char *line = text; line && *line; line = strchr(line, '\n')) {
-		if (*line == '\n')
-			line++;
-		if (strncasecmp(line, "* SEARCH", 8) ||
-		    (line[8] != ' ' && line[8] != '\r' && line[8] != '\n'))
-			continue;
-		if (add_uids(line + 8, uids, n, cap, e) < 0)
-			return -1;
+	for (const char *line = text; *line; ) {
+		const char *end = strchr(line, '\n');
+		end = end ? end + 1 : line + strlen(line);
+		const char *f = strncmp(line, "* ", 2) ? NULL : memmem(line, (size_t)(end - line),
+								     " FETCH (", 8);
+		if (f) {
+			long long uid = item_number(f + 7, end, "UID");
+			long long size = item_number(f + 7, end, "RFC822.SIZE");
+			if (uid <= 0 || size < 0)
+				return err_set(e, "a FETCH answer holds '%.40s', not a UID and size", line);
+			if (*n == *cap) {
+				size_t c = *cap ? *cap * 2 : 256;
+				struct imap_mail *g = realloc(*mails, c * sizeof *g);
+				if (!g)
+					return err_set(e, "out of memory");
+				*mails = g, *cap = c;
+			}
+			(*mails)[(*n)++] = (struct imap_mail){ .uid = (uint32_t)uid,
+							       .size = (size_t)size };
+		}
+		line = end;
 	}
 	return 0;
 }
@@ -255,25 +477,28 @@ static int quote_mailbox(const char *name, char *out, size_t len, struct err *e)
 	return 0;
 }
 
-/* ---- the API ---- */
-
-/* The mailbox's URL: imap_url (its trailing '/' dropped) + '/' + the escaped name. */
-static int make_mailbox_url(struct imap *im, struct err *e)
+/* "1:3,7,9:10": the UIDs (ascending) as an IMAP set, the caller's to free(). */
+static char *uid_set(const uint32_t *uids, size_t n)
 {
-	const char *url = im->cfg->imap_url;
-	size_t n = strlen(url);
-	char *name = curl_easy_escape(im->net.curl, im->cfg->imap_mailbox, 0);
+	char *set = malloc(n * 22 + 1);
+	size_t len = 0;
 
-	while (n && url[n - 1] == '/')
-		n--;
-	if (!name || asprintf(&im->mailbox_url, "%.*s/%s", (int)n, url, name) < 0) {
-		im->mailbox_url = NULL;
-		curl_free(name);
-		return err_set(e, "imap: out of memory");
+	if (!set)
+		return NULL;
+	set[0] = 0;
+	for (size_t i = 0; i < n; ) {
+		size_t j = i;
+		while (j + 1 < n && uids[j + 1] == uids[j] + 1)
+			j++;
+		len += (size_t)sprintf(set + len, i ? ",%u" : "%u", uids[i]);
+		if (j > i)
+			len += (size_t)sprintf(set + len, ":%u", uids[j]);
+		i = j + 1;
 	}
-	curl_free(name);
-	return 0;
+	return set;
 }
+
+/* ---- the API ---- */
 
 /* Checks the settings and makes the curl handle (no network yet). */
 static int setup(struct imap *im, struct err *e)
@@ -281,24 +506,23 @@ static int setup(struct imap *im, struct err *e)
 	static const struct net_protocol proto = { "imap", "imap_url", { "imap", "imaps" },
 						   "the password" };
 	const struct config *cfg = im->cfg;
-	CURL *c;
 
 	if (!cfg->imap_url[0])
 		return err_set(e, "imap: no imap_url in the configuration");
 	if (!cfg->imap_mailbox[0])
 		return err_set(e, "imap: imap_mailbox is empty");
+	if (cfg->imap_batch_size < 1 || cfg->imap_batch_size > BATCH_SIZE_MAX)
+		return err_set(e, "imap: imap_batch_size must be 1 to %d, not %d", BATCH_SIZE_MAX,
+			       cfg->imap_batch_size);
+	if (quote_mailbox(cfg->imap_mailbox, im->quoted_mailbox, sizeof im->quoted_mailbox,
+			  e) < 0)
+		return -1;
 	if (net_url(&im->net, &proto, cfg->imap_url, cfg, e) < 0)
 		return -1;
 	if (im->net.has_path)
 		return err_set(e, "imap_url %s names a mailbox: give the server only, and "
 			       "the mailbox as imap_mailbox", im->net.shown);
-	if (net_open(&im->net, cfg, on_trace, im, e) < 0)
-		return -1;
-	c = im->net.curl;
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &im->sink);
-	curl_easy_setopt(c, CURLOPT_BUFFERSIZE, RECV_BUFFER);
-	return make_mailbox_url(im, e);
+	return 0;
 }
 
 struct imap *imap_open(const struct config *cfg, struct err *e)
@@ -310,89 +534,64 @@ struct imap *imap_open(const struct config *cfg, struct err *e)
 		return NULL;
 	}
 	im->cfg = cfg;
-	if (setup(im, e) < 0 || command(im, "CAPABILITY", e) < 0) {
+	if (setup(im, e) < 0 || select_mailbox(im, e) < 0) {
 		imap_close(im);
 		return NULL;
 	}
-	im->has_move = has_capability(im->sink.data, "MOVE");
-	im->has_uidplus = has_capability(im->sink.data, "UIDPLUS");
-	log_debug("imap: %s/%s open (%s)", im->net.shown, cfg->imap_mailbox,
-		  im->has_move ? "MOVE" : "no MOVE: COPY and EXPUNGE");
+	log_debug("imap: %s/%s open, %zu mails (%s)", im->net.shown, cfg->imap_mailbox,
+		  im->exists, im->has_move ? "MOVE" : "no MOVE: COPY and EXPUNGE");
 	return im;
 }
 
-/* Runs a UID SEARCH and adds the UIDs it answers to the list. */
-static int search_into(struct imap *im, const char *cmd, uint32_t **uids, size_t *n,
-		       size_t *cap, struct err *e)
+int imap_list(struct imap *im, struct imap_mail **mails, size_t *n, struct err *e)
 {
-	if (command(im, cmd, e) < 0)
-		return -1;
-	if (parse_search(im->sink.data, uids, n, cap, e) < 0) {
-		err_prefix(e, "imap: %s on %s: ", cmd, im->net.shown);
-		return -1;
-	}
-	return 0;
-}
+	size_t cap = 0, k = 0;
+	char cmd[96];
 
-/* The UID a search for one mail answers, 0 for none. */
-static int search_one(struct imap *im, const char *cmd, uint32_t *uid, struct err *e)
-{
-	uint32_t *found = NULL;
-	size_t n = 0, cap = 0;
-	int rc = search_into(im, cmd, &found, &n, &cap, e);
-
-	*uid = rc == 0 && n ? found[n - 1] : 0;
-	free(found);
-	return rc;
-}
-
-/* The mailbox's UIDs, asked for in ranges of SEARCH_SPAN UIDs from the first mail's to
- * the last's (see RECV_BUFFER): two requests while the UIDs stay under SEARCH_SPAN. */
-static int search_all(struct imap *im, uint32_t **uids, size_t *n, struct err *e)
-{
-	uint32_t first, last;
-	size_t cap = 0;
-	char cmd[64];
-
-	if (search_one(im, "UID SEARCH UID *", &last, e) < 0)
-		return -1;
-	if (!last)
-		return 0;                       /* an empty mailbox */
-	if (last <= SEARCH_SPAN)
-		first = 1;
-	else if (search_one(im, "UID SEARCH 1", &first, e) < 0)
-		return -1;
-	if (!first || first > last)
-		return err_set(e, "imap: %s on %s changed while it was searched; try again",
-			       im->cfg->imap_mailbox, im->net.shown);
-	for (uint64_t lo = first; lo <= last; lo += SEARCH_SPAN) {
-		uint64_t hi = lo + SEARCH_SPAN - 1 < last ? lo + SEARCH_SPAN - 1 : last;
-		snprintf(cmd, sizeof cmd, "UID SEARCH UID %" PRIu64 ":%" PRIu64, lo, hi);
-		if (search_into(im, cmd, uids, n, &cap, e) < 0)
+	*mails = NULL;
+	*n = 0;
+	if (im->listed && select_mailbox(im, e) < 0)
+		return -1;                      /* the count of the last SELECT is used up */
+	im->listed = true;
+	for (size_t lo = 1; lo <= im->exists; lo += LIST_SPAN) {
+		size_t hi = im->exists - lo < LIST_SPAN ? im->exists : lo + LIST_SPAN - 1;
+		snprintf(cmd, sizeof cmd, "FETCH %zu:%zu (UID RFC822.SIZE)", lo, hi);
+		int rc = command(im, cmd, e);
+		if (rc == 0 && parse_list(im->sink.data, mails, n, &cap, e) < 0) {
+			err_prefix(e, "imap: %s on %s: ", cmd, im->net.shown);
+			rc = -1;
+		}
+		if (rc < 0) {
+			free(*mails);
+			*mails = NULL, *n = 0;
 			return -1;
+		}
 	}
+	if (*n)
+		qsort(*mails, *n, sizeof **mails, by_uid);
+	for (size_t i = 0; i < *n; i++)
+		if (!k || (*mails)[i].uid != (*mails)[k - 1].uid)
+			(*mails)[k++] = (*mails)[i];
+	*n = k;
+	log_debug("imap: %zu mails in %s", *n, im->cfg->imap_mailbox);
 	return 0;
 }
 
 int imap_search(struct imap *im, uint32_t **uids, size_t *n, struct err *e)
 {
-	size_t k = 0;
+	struct imap_mail *mails;
 
 	*uids = NULL;
-	*n = 0;
-	if (search_all(im, uids, n, e) < 0) {
-		free(*uids);
-		*uids = NULL;
-		*n = 0;
+	if (imap_list(im, &mails, n, e) < 0)
 		return -1;
+	if (*n && !(*uids = malloc(*n * sizeof **uids))) {
+		free(mails);
+		*n = 0;
+		return err_set(e, "imap: out of memory");
 	}
-	if (*n)
-		qsort(*uids, *n, sizeof **uids, by_value);
 	for (size_t i = 0; i < *n; i++)
-		if (!k || (*uids)[i] != (*uids)[k - 1])
-			(*uids)[k++] = (*uids)[i];
-	*n = k;
-	log_debug("imap: %zu mails in %s", *n, im->cfg->imap_mailbox);
+		(*uids)[i] = mails[i].uid;
+	free(mails);
 	return 0;
 }
 
@@ -407,78 +606,163 @@ static size_t fetch_limit(const struct config *cfg)
 	return (size_t)max * 2 + 65536;
 }
 
+/* Runs a UID FETCH of mails into parse, whose literals are at most limit bytes. */
+static int fetch_into(struct imap *im, const char *cmd, struct fetchparse *parse, size_t limit,
+		      struct err *e)
+{
+	int rc;
+
+	fetchparse_init(parse, limit);
+	if (!im->selected && select_mailbox(im, e) < 0)
+		return -1;
+	im->fetch = parse;
+	rc = raw_command(im, cmd, limit + LINE_MAX_LEN, e);
+	im->fetch = NULL;
+	if (rc == 0 && fetchparse_end(parse) < 0)
+		rc = err_set(e, "imap: %s on %s: %s", cmd, im->net.shown, parse->why);
+	if (parse->why[0])
+		disconnect(im);                 /* the rest of the answer is not read */
+	return rc;
+}
+
 int imap_fetch(struct imap *im, uint32_t uid, char **raw, size_t *len, struct err *e)
 {
-	char *url, what[64];
+	char cmd[64];
 	size_t limit = fetch_limit(im->cfg);
+	struct fetchparse parse;
 
 	*raw = NULL;
 	*len = 0;
-	snprintf(what, sizeof what, "fetching UID %u", uid);
-	if (asprintf(&url, "%s;UID=%u", im->mailbox_url, uid) < 0)
-		return err_set(e, "imap: out of memory");
-	int rc = request(im, url, NULL, what, limit, e);
-	free(url);
-	if (rc == IMAP_TOO_LARGE) {
+	snprintf(cmd, sizeof cmd, "UID FETCH %u (UID BODY[])", uid);
+	int rc = fetch_into(im, cmd, &parse, limit, e);
+	if (rc == 0 && !(*raw = fetchparse_take(&parse, uid, len)))
+		rc = err_set(e, "imap: UID %u on %s: no such mail", uid, im->net.shown);
+	if (rc < 0 && parse.over) {
 		err_set(e, "imap: UID %u on %s is larger than %zu bytes; not fetched", uid,
 			im->net.shown, limit);
-		return IMAP_TOO_LARGE;
+		rc = IMAP_TOO_LARGE;
 	}
+	fetchparse_free(&parse);
+	return rc;
+}
+
+size_t imap_batch_span(const struct imap *im, const struct imap_mail *mails, size_t n)
+{
+	size_t k = 0, bytes = 0, limit = fetch_limit(im->cfg);
+
+	while (k < n && k < (size_t)im->cfg->imap_batch_size) {
+		size_t add = mails[k].size <= limit ? mails[k].size : 0;
+		if (k && bytes + add > BATCH_BYTES)
+			break;
+		bytes += add;
+		k++;
+	}
+	return k;
+}
+
+int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct err *e)
+{
+	size_t limit = fetch_limit(im->cfg), k = 0;
+	uint32_t *uids = malloc((n ? n : 1) * sizeof *uids);
+	struct fetchparse parse;
+	char *set, *cmd = NULL;
+	int rc = 0;
+
+	fetchparse_init(&parse, limit);
+	if (!uids)
+		return err_set(e, "imap: out of memory");
+	for (size_t i = 0; i < n; i++) {
+		mails[i].raw = NULL;
+		mails[i].len = 0;
+		mails[i].status = mails[i].size > limit ? IMAP_TOO_LARGE : -1;
+		if (mails[i].status == -1)
+			uids[k++] = mails[i].uid;
+	}
+	set = k ? uid_set(uids, k) : NULL;
+	free(uids);
+	if (!k)
+		return 0;
+	if (!set || asprintf(&cmd, "UID FETCH %s (UID BODY.PEEK[])", set) < 0)
+		cmd = NULL, rc = err_set(e, "imap: out of memory");
+	free(set);
+	if (rc == 0)
+		rc = fetch_into(im, cmd, &parse, limit, e);
+	free(cmd);
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		if (mails[i].status == -1 &&
+		    (mails[i].raw = fetchparse_take(&parse, mails[i].uid, &mails[i].len)))
+			mails[i].status = 0;
+	fetchparse_free(&parse);
+	return rc;
+}
+
+/* COPY, \Deleted, EXPUNGE: a move on a server without MOVE. With UIDPLUS only these mails
+ * are expunged; without it every mail marked \Deleted in the mailbox goes. */
+static int copy_delete(struct imap *im, const char *set, const char *quoted, struct err *e)
+{
+	char *cmd;
+	int rc;
+
+	if (asprintf(&cmd, "UID COPY %s %s", set, quoted) < 0)
+		return err_set(e, "imap: out of memory");
+	rc = command(im, cmd, e);
+	free(cmd);
 	if (rc < 0)
 		return -1;
-	if (im->sink.n == 0)
-		return err_set(e, "imap: UID %u on %s: no such mail", uid, im->net.shown);
-	*raw = im->sink.data;                   /* the caller takes the buffer */
-	*len = im->sink.n;
-	im->sink.data = NULL;
-	im->sink.n = im->sink.cap = 0;
-	return 0;
+	if (asprintf(&cmd, "UID STORE %s +FLAGS.SILENT (\\Deleted)", set) < 0)
+		return err_set(e, "imap: out of memory");
+	rc = command(im, cmd, e);
+	free(cmd);
+	if (rc < 0)
+		return -1;
+	if (!im->has_uidplus)
+		return command(im, "EXPUNGE", e);
+	if (asprintf(&cmd, "UID EXPUNGE %s", set) < 0)
+		return err_set(e, "imap: out of memory");
+	rc = command(im, cmd, e);
+	free(cmd);
+	return rc;
 }
 
-/* COPY, \Deleted, EXPUNGE: a move on a server without MOVE. With UIDPLUS only this mail
- * is expunged; without it every mail marked \Deleted in the mailbox goes. */
-static int copy_delete(struct imap *im, uint32_t uid, const char *quoted, struct err *e)
+static int move_once(struct imap *im, const char *set, const char *quoted, struct err *e)
 {
-	char cmd[700];
-
-	snprintf(cmd, sizeof cmd, "UID COPY %u %s", uid, quoted);
-	if (command(im, cmd, e) < 0)
-		return -1;
-	snprintf(cmd, sizeof cmd, "UID STORE %u +FLAGS.SILENT (\\Deleted)", uid);
-	if (command(im, cmd, e) < 0)
-		return -1;
-	if (im->has_uidplus)
-		snprintf(cmd, sizeof cmd, "UID EXPUNGE %u", uid);
-	else
-		snprintf(cmd, sizeof cmd, "EXPUNGE");
-	return command(im, cmd, e);
-}
-
-static int move_once(struct imap *im, uint32_t uid, const char *quoted, struct err *e)
-{
-	char cmd[700];
+	char *cmd;
 
 	if (!im->has_move)
-		return copy_delete(im, uid, quoted, e);
-	snprintf(cmd, sizeof cmd, "UID MOVE %u %s", uid, quoted);
-	return command(im, cmd, e);
+		return copy_delete(im, set, quoted, e);
+	if (asprintf(&cmd, "UID MOVE %s %s", set, quoted) < 0)
+		return err_set(e, "imap: out of memory");
+	int rc = command(im, cmd, e);
+	free(cmd);
+	return rc;
+}
+
+int imap_move_set(struct imap *im, const uint32_t *uids, size_t n, const char *folder,
+		  struct err *e)
+{
+	char quoted[600], cmd[700];
+
+	if (!n)
+		return 0;
+	if (quote_mailbox(folder, quoted, sizeof quoted, e) < 0)
+		return -1;
+	char *set = uid_set(uids, n);
+	if (!set)
+		return err_set(e, "imap: out of memory");
+	int rc = move_once(im, set, quoted, e);
+	im->listed = true;                      /* the count of the SELECT no longer holds */
+	if (rc < 0 && strstr(im->net.reply, "[TRYCREATE]")) {
+		log_info("imap: creating folder %s on %s", folder, im->net.shown);
+		snprintf(cmd, sizeof cmd, "CREATE %s", quoted);
+		rc = command(im, cmd, e) < 0 ? -1 : move_once(im, set, quoted, e);
+	}
+	free(set);
+	return rc;
 }
 
 int imap_move(struct imap *im, uint32_t uid, const char *folder, struct err *e)
 {
-	char quoted[600], cmd[700];
-
-	if (quote_mailbox(folder, quoted, sizeof quoted, e) < 0)
-		return -1;
-	if (move_once(im, uid, quoted, e) == 0)
-		return 0;
-	if (!strstr(im->net.reply, "[TRYCREATE]"))
-		return -1;
-	log_info("imap: creating folder %s on %s", folder, im->net.shown);
-	snprintf(cmd, sizeof cmd, "CREATE %s", quoted);
-	if (command(im, cmd, e) < 0)
-		return -1;
-	return move_once(im, uid, quoted, e);
+	return imap_move_set(im, &uid, 1, folder, e);
 }
 
 int imap_unflag_seen(struct imap *im, uint32_t uid, struct err *e)
@@ -491,10 +775,14 @@ int imap_unflag_seen(struct imap *im, uint32_t uid, struct err *e)
 
 void imap_close(struct imap *im)
 {
+	struct err e;
+
 	if (!im)
 		return;
-	net_close(&im->net);                    /* logs out */
-	free(im->mailbox_url);
+	if (im->connected)                      /* libcurl would close without a word */
+		raw_command(im, "LOGOUT", LINE_MAX_LEN, &e);
+	net_close(&im->net);
+	free(im->in.data);
 	free(im->sink.data);
 	free(im);
 }

@@ -106,8 +106,13 @@ static int set_options(struct net *n, const struct config *cfg, struct err *e)
 	long use_ssl = cfg->starttls ? CURLUSESSL_ALL : CURLUSESSL_NONE;
 	if (!n->tls)
 		bad += curl_easy_setopt(c, CURLOPT_USE_SSL, use_ssl) != CURLE_OK;
-	if (cfg->tls_ca_file[0])
+	/* The one CA named is all there is to trust: without CAPATH cleared, GnuTLS would
+	 * also parse every file of the system's CA directory on each connection (three
+	 * quarters of an idle poll's CPU time, and megabytes of memory). */
+	if (cfg->tls_ca_file[0]) {
 		bad += curl_easy_setopt(c, CURLOPT_CAINFO, cfg->tls_ca_file) != CURLE_OK;
+		bad += curl_easy_setopt(c, CURLOPT_CAPATH, NULL) != CURLE_OK;
+	}
 	snprintf(protocols, sizeof protocols, "%s,%s", schemes[0], schemes[1]);
 	bad += curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, protocols) != CURLE_OK;
 	bad += curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)cfg->connect_timeout) != CURLE_OK;

@@ -47,7 +47,8 @@ struct net {
 int net_url(struct net *n, const struct net_protocol *proto, const char *url,
 	    const struct config *cfg, struct err *e);
 /* Makes the curl handle (no network yet) with the options every connection shares: the
- * netrc file (checked again: see config_check_netrc()), TLS or STARTTLS, tls_ca_file,
+ * netrc file (checked again: see config_check_netrc()), TLS or STARTTLS, tls_ca_file
+ * (then the only trust anchor: the system's CA directory is not read),
  * the timeouts, the two schemes only, and trace(arg) fed with what is sent and received
  * (in VERBOSE mode, which then prints nothing). */
 int net_open(struct net *n, const struct config *cfg, curl_debug_callback trace, void *arg,

@@ -42,8 +42,8 @@ if [ -z "$imapcheck" ]; then
     imapcheck=$work/imapcheck
     # shellcheck disable=SC2046
     if ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -I"$root/src" -g -O1 -fsanitize=address,undefined \
-        -fno-omit-frame-pointer -o "$imapcheck" "$here/imapcheck.c" "$root/src/mail/imap.c" "$root/src/mail/net.c" \
-        "$root/src/config/config.c" "$root/src/util/err.c" "$root/src/util/log.c" \
+        -fno-omit-frame-pointer -o "$imapcheck" "$here/imapcheck.c" "$root/src/mail/imap.c" "$root/src/mail/fetchparse.c" "$root/src/mail/net.c" \
+        "$root/src/config/config.c" "$root/src/util/clock.c" "$root/src/util/err.c" "$root/src/util/log.c" \
         $(pkg-config --cflags --libs libcurl) 2>"$work/imapcheck.build.log"; then
         cat "$work/imapcheck.build.log"
         fail "building tests/e2e/imapcheck.c"; exit 1

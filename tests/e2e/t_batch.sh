@@ -1,0 +1,124 @@
+#!/bin/sh
+# `tempest poll` in batches against a real Dovecot and Postfix: seven challenges (each a
+# new game, each answered by two mails) wait in the referee's INBOX with imap_batch_size
+# = 3. Dovecot's rawlog shows what poll sends: one UID FETCH and one UID MOVE per batch
+# (three of each), a mail over the size limit listed but never fetched, and an idle run
+# that sends nothing after the login but its SELECT and LOGOUT. Then the referee is
+# killed at each step of a batch (fetched; one mail committed; all committed, before the
+# move; moved, before the next batch), and the next run must end in the same state: seven
+# games, the INBOX empty, every reply delivered exactly once.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+. "$here/mailstack.sh"
+. "$here/lib.sh"
+
+name=t_batch
+T=${TEMPEST:-$root/tempest}
+MAILS=7
+
+e2e_begin batch
+stack_up=yes
+mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
+pass "mail stack up"
+
+# Dovecot writes each IMAP session's commands (after the login) to rawlog/*.in.
+raw=$work/rawlog
+mkdir "$raw" && chown vmail:vmail "$raw" || exit 1
+dconf=$MS_DIR/dovecot/dovecot.conf
+echo "rawlog_dir = $raw" >> "$dconf"
+doveadm -c "$dconf" reload >/dev/null 2>&1 || fail "doveadm reload"
+sleep 1
+
+printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
+    > "$work/netrc"
+chmod 600 "$work/netrc"
+
+configure() {   # configure TAG: a data directory and configuration of its own
+    data=$work/data-$1; conf=$work/$1.conf
+    cat > "$conf" <<EOF
+referee_address = referee@$MS_DOMAIN
+data_dir = $data
+imap_url = $MS_IMAP_URL
+smtp_url = $MS_SMTP_URL
+netrc_file = $work/netrc
+starttls = no
+imap_batch_size = 3
+max_message_size = 4000
+connect_timeout = 5
+stall_timeout = 10
+EOF
+}
+
+poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
+    rm -f "$raw"/*
+    env "$@" "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
+    prc=$?
+    sleep 0.3   # Dovecot writes the end of its rawlog as the session closes
+}
+
+count() { ms_uids "$1" "${2:-INBOX}" | grep -c . ; }
+commands() { cat "$raw"/*.in 2>/dev/null | tr -d '\r' | cut -d' ' -f3-; }  # time tag command
+ncommands() { commands | grep -c "^$1" ; }
+
+# MAILS challenges from alice to bob, in order, tagged TAG.
+challenges() {
+    for i in $(seq 1 $MAILS); do
+        printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: game %s\r\nMessage-ID: <c%s.%s@players.test>\r\n\r\nnew chess\r\nopponent bob@%s\r\n' \
+            "$MS_DOMAIN" "$MS_DOMAIN" "$i" "$i" "$1" "$MS_DOMAIN" > "$work/c.eml"
+        ms_send alice referee "$work/c.eml" || return 1
+    done
+    ms_wait_count referee "$MAILS" 15 >/dev/null
+}
+
+# Waits until alice and bob hold A and B mails, and no more.
+both_have() {
+    ms_wait_count alice "$1" 15 >/dev/null && ms_wait_count bob "$2" 15 >/dev/null &&
+        sleep 0.5 && [ "$(count alice)" -eq "$1" ] && [ "$(count bob)" -eq "$2" ]
+}
+
+games() { "$T" list -c "$conf" | tail -n +2 | grep -c . ; }
+
+# ---- one run without faults: what goes over the wire
+configure plain
+a0=$(count alice); b0=$(count bob)
+check "seven challenges reach the referee" challenges plain
+big=$work/big.eml
+{ printf 'From: carol <carol@%s>\r\nTo: referee@%s\r\nSubject: big\r\n\r\n' "$MS_DOMAIN" "$MS_DOMAIN"
+  for i in $(seq 1 1200); do printf '%070d\r\n' "$i"; done; } > "$big"
+check "and one mail of 86 KB (over twice max_message_size)" ms_send carol referee "$big"
+ms_wait_count referee $((MAILS + 1)) 15 >/dev/null
+poll
+check "poll: exit 0" [ "$prc" -eq 0 ]
+check "the mailbox listed in one command (FETCH 1:8)" [ "$(ncommands 'FETCH 1:8 ')" -eq 1 ]
+check "three batches: three UID FETCH" [ "$(ncommands 'UID FETCH')" -eq 3 ]
+check "... and three UID MOVE" [ "$(ncommands 'UID MOVE')" -eq 3 ]
+check "the large mail is never fetched" [ "$(ncommands 'UID FETCH 8 ')" -eq 0 ]
+check "... but moved unanswered" grep -q "too large to read" "$work/poll.err"
+check "the INBOX is empty" [ "$(count referee)" -eq 0 ]
+check "every mail is in Processed" [ "$(count referee Processed)" -eq $((MAILS + 1)) ]
+check "seven games" [ "$(games)" -eq "$MAILS" ]
+check "every reply arrives once" both_have $((a0 + MAILS)) $((b0 + MAILS))
+check "carol gets no answer" [ "$(count carol)" -eq 0 ]
+
+# ---- the idle run: one command after the login
+poll
+check "idle poll: exit 0, quiet" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
+idle=$(commands | cut -d' ' -f1 | tr '\n' ' ')
+check "idle poll: SELECT and LOGOUT, nothing else ($idle)" [ "$idle" = "SELECT LOGOUT " ]
+
+# ---- a kill at each step of a batch, then a normal run
+for point in batch-fetched mid-batch before-move after-move; do
+    configure "$point"
+    a0=$(count alice); b0=$(count bob); p0=$(count referee Processed)
+    challenges "$point" || fail "$point: the challenges were not delivered"
+    poll TEMPEST_FAULT=$point
+    check "$point: the run was killed" [ "$prc" -eq 137 ]
+    poll
+    check "$point: the next run ends well" [ "$prc" -eq 0 ]
+    check "$point: the INBOX is empty" [ "$(count referee)" -eq 0 ]
+    check "$point: every mail in Processed once" [ "$(count referee Processed)" -eq $((p0 + MAILS)) ]
+    check "$point: seven games, no more" [ "$(games)" -eq "$MAILS" ]
+    check "$point: every reply arrives once" both_have $((a0 + MAILS)) $((b0 + MAILS))
+    check "$point: the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+done

@@ -49,6 +49,10 @@ struct piece_def {
 	bool minor;                     /* cannot force mate with only its own royal's help */
 	struct pawn_rules pawn;
 	struct betza powers;            /* parsed from `betza` by variant_add_piece */
+	char jumps[32];                 /* draughts-style chained captures, "" = none: see
+					 * variant_set_jumps() */
+	int njump;
+	struct betza_vec jump[16];      /* their directions; range 1 short, 0 flying */
 };
 
 /* A castling, as White plays it; Black's is the mirror image. The squares that must be
@@ -104,6 +108,13 @@ int variant_add_square(struct variant *v, const char *name, int file, int rank, 
 /* Adds a piece type; its powers are parsed now. Returns the type index or -1. */
 int variant_add_piece(struct variant *v, char letter, const char *name, const char *betza,
 		      struct err *e);
+/* Gives piece type `type` draughts-style capture chains, written as Betza directions:
+ * "fF" (a man: an enemy piece on the next forward diagonal square, landing on the square
+ * just beyond) or "B" (a flying king: any distance to the enemy piece along a diagonal,
+ * landing on any empty square beyond). Only plain atoms W F (short), their riders R B
+ * and Q K with direction modifiers are accepted. The jumper may chain jumps in any of its
+ * directions and stop after any of them; captured pieces leave the board at once. */
+int variant_set_jumps(struct variant *v, int type, const char *text, struct err *e);
 int variant_add_castling(struct variant *v, const struct castling_def *c, struct err *e);
 /* Checks the whole definition and builds the tables; 0 or -1 with the reason. */
 int variant_compile(struct variant *v, struct err *e);

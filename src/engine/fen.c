@@ -101,6 +101,12 @@ static const char *parse_hand(struct pos *p, const char *s, struct err *e)
 	return s + 1;
 }
 
+static bool in_rectangle(const struct variant *v, sq_t s)
+{
+	return v->file_of[s] >= 0 && v->file_of[s] < v->files && v->rank_of[s] >= 0 &&
+	       v->rank_of[s] < v->ranks;
+}
+
 /* Squares outside the rectangle: "{K@wpal,n(2)@bt1}" up to '}'. */
 static const char *parse_extra(struct pos *p, const char *s, struct err *e)
 {
@@ -124,6 +130,9 @@ static const char *parse_extra(struct pos *p, const char *s, struct err *e)
 		sq_t sq = variant_square_named(v, name, n);
 		if (sq == SQ_NONE)
 			return err_set(e, "'%.*s' is not a square of %s", (int)n, name, v->name), NULL;
+		if (in_rectangle(v, sq))
+			return err_set(e, "square %s is on the grid: its piece belongs in the placement",
+				       v->sq_name[sq]), NULL;
 		if (p->board[sq])
 			return err_set(e, "square %s is given twice", v->sq_name[sq]), NULL;
 		place_marked(p, pc, sq, mark);
@@ -279,7 +288,7 @@ static int check_sanity(struct pos *p, struct err *e)
 			const struct piece_def *pd = &v->type[PIECE_TYPE(p->board[s])];
 			int rr = variant_relative_rank(v, s, (enum color)c);
 			if (pd->pawn.is_pawn && !pd->pawn.may_rest &&
-			    (pd->pawn.promotion_ranks >> (rr - 1) & 1))
+			    (pd->pawn.promotion_ranks & variant_rank_bit(rr)))
 				return err_set(e, "the %s %s on %s should have promoted",
 					       c == WHITE ? "white" : "black", pd->name,
 					       variant_square_name(v, s));
@@ -371,12 +380,6 @@ static size_t put_piece(const struct pos *p, sq_t s, char *buf, size_t len, size
 		at = put_str(buf, len, at, tmp);
 	}
 	return at;
-}
-
-static bool in_rectangle(const struct variant *v, sq_t s)
-{
-	return v->file_of[s] >= 0 && v->file_of[s] < v->files && v->rank_of[s] >= 0 &&
-	       v->rank_of[s] < v->ranks;
 }
 
 /* The occupied squares outside the rectangle, in the variant's order of squares. */

@@ -126,6 +126,12 @@ sq_t variant_square_named(const struct variant *v, const char *name, size_t len)
 const char *variant_square_name(const struct variant *v, sq_t s);
 /* Rank counted from the side's own first rank, 1-based. */
 int variant_relative_rank(const struct variant *v, sq_t s, enum color c);
+/* The bit of relative rank rr in a rank bitmask; 0 for ranks outside the grid (squares
+ * added beside the board have no rank in the masks). */
+static inline uint32_t variant_rank_bit(int rr)
+{
+	return rr >= 1 && rr <= RANKS_MAX ? 1u << (rr - 1) : 0;
+}
 /* The square reflected across the middle rank (White's square -> Black's), or SQ_NONE. */
 sq_t variant_mirror(const struct variant *v, sq_t s);
 bool variant_square_dark(const struct variant *v, sq_t s);

@@ -32,6 +32,8 @@ static const struct { const char *file, *error; } bad[] = {
 	{ "bad-name", "name: 'Bad Name' must be lower-case letters" },
 	{ "no-pieces", "pieces: must be a non-empty list" },
 	{ "bad-square", "square 'a1' is defined twice" },
+	{ "bad-jumps", "bad-jumps.json: pieces[1].jumps: 'N': jumps go along lines" },
+	{ "bad-jumps-type", "bad-jumps-type.json: pieces[1].jumps: must be text" },
 	{ "no-such-file", "tests/rules-bad/no-such-file.json: cannot read the file" },
 	{ "../rules/chess", "tests/rules-bad/../rules/chess.json" },   /* a path: allowed */
 	{ "Chess", "'Chess' is not a variant name" },

@@ -177,7 +177,7 @@ static int parse_placement(struct pos *p, const char *f, struct err *e)
 				return err_set(e, "rank %d is longer than %d squares", rank + 1, v->files);
 			sq = variant_square_at(v, file++, rank);
 			if (sq == SQ_NONE)
-				return err_set(e, "rank %d has no square at file %c", rank + 1, 'a' + file - 1);
+				return err_set(e, "rank %d has no square at file %d", rank + 1, file);
 			s++;
 			if (parse_mark(&s, &mark, e) < 0)
 				return -1;

@@ -119,8 +119,11 @@ void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 		int type = PIECE_TYPE(p->board[m.from]);
 		bool capture = is_capture(p, m);
 		if (letter_omitted(v, type)) {
-			if (capture && m.from < v->files * v->ranks)
-				at = append_char(buf, len, at, v->sq_name[m.from][0]);
+			if (capture && m.from < v->files * v->ranks) {
+				char fn[3];
+				variant_file_name(v->file_of[m.from], fn);
+				at = append(buf, len, at, fn);
+			}
 			else if (capture)
 				at = append(buf, len, at, v->sq_name[m.from]);
 		} else {
@@ -325,10 +328,9 @@ static bool parse_origin(const struct variant *v, const char *s, size_t n, struc
 	w->from = SQ_NONE;
 	if (n == 0)
 		return true;
-	if (n == 1 && s[0] >= 'a' && s[0] < 'a' + v->files) {
-		w->from_file = s[0] - 'a';
+	if (n <= 2 && islower((unsigned char)s[0]) && islower((unsigned char)s[n - 1]) &&
+	    (w->from_file = variant_file_named(v, s, n)) >= 0)
 		return true;
-	}
 	bool digits = true;
 	for (size_t i = 0; i < n; i++)
 		digits &= isdigit((unsigned char)s[i]) != 0;

@@ -20,6 +20,7 @@
 #define PIECE_NAME_MAX   32
 #define CASTLING_MAX     4      /* per side */
 #define RANKS_MAX        32     /* relative-rank bitmasks are 32 bits */
+#define FILES_MAX        (26 + 26 * 26)  /* a..z, then aa..zz */
 
 /* One promotion choice. When `colour_of` is a square (given for White; mirrored for
  * Black), the choice exists only on promotion squares of that square's colour: LancerChess
@@ -100,7 +101,8 @@ void variant_free(struct variant *v);
 /* A deep copy, compiled if the original was. */
 struct variant *variant_clone(const struct variant *v, struct err *e);
 
-/* A files x ranks grid with squares named a1, b1 ... (files a..z, ranks 1..). */
+/* A files x ranks grid with squares named a1, b1 ... (files a..z, then aa, ab ... zz;
+ * ranks 1..). */
 int variant_set_board(struct variant *v, int files, int ranks, struct err *e);
 /* A square off the grid (TigerChess's palaces) or in a hole of it, at coordinates
  * (file, rank) that may lie outside the rectangle. */
@@ -118,6 +120,11 @@ int variant_set_jumps(struct variant *v, int type, const char *text, struct err 
 int variant_add_castling(struct variant *v, const struct castling_def *c, struct err *e);
 /* Checks the whole definition and builds the tables; 0 or -1 with the reason. */
 int variant_compile(struct variant *v, struct err *e);
+
+/* The name of grid file `file` (0-based): "a".."z", "aa".."zz". */
+void variant_file_name(int file, char out[3]);
+/* The file named by the n bytes at s (case-insensitive), or -1. */
+int variant_file_named(const struct variant *v, const char *s, size_t n);
 
 /* Geometry. Squares are indexes 0..nsq-1; these never fail on a valid square. */
 sq_t variant_square_at(const struct variant *v, int file, int rank);   /* SQ_NONE if none */

@@ -173,7 +173,7 @@ static int load_board(const struct ctx *c, struct variant *v, json_t *root)
 	if (!b)
 		return fail(c, "board", "is missing%s", "");
 	if (check_keys(c, b, "board", keys) < 0 ||
-	    get_int(c, b, "files", "board", 1, 26, true, &files) < 0 ||
+	    get_int(c, b, "files", "board", 1, FILES_MAX, true, &files) < 0 ||
 	    get_int(c, b, "ranks", "board", 1, RANKS_MAX, true, &ranks) < 0)
 		return -1;
 	if (variant_set_board(v, files, ranks, c->e) < 0)

@@ -24,7 +24,7 @@ static const struct { const char *file, *error; } bad[] = {
 	{ "bad-rank", "pieces[1].pawn.double_step_ranks: ranks are numbered 1 to 8" },
 	{ "twice-letter", "pieces[1].betza: piece letter 'K' is used twice" },
 	{ "lower-letter", "pieces[0]: letter 'k' must be one upper-case letter" },
-	{ "big-board", "big-board.json: board.files: must be a whole number from 1 to 26" },
+	{ "big-board", "big-board.json: board.files: must be a whole number from 1 to 702" },
 	{ "bool-type", "pieces[0].royal: must be true or false" },
 	{ "dup-key", "dup-key.json:1:" },
 	{ "loop-a", "'extends' goes deeper than" },

@@ -32,50 +32,6 @@ static const struct { const char *fen, *moves; } lists[] = {
 	  "d3xg6 d3xh7" },
 };
 
-/* Everything pos_make may touch, compared after pos_unmake. */
-static bool same_pos(const struct pos *a, const struct pos *b)
-{
-	return a->side == b->side && a->castle == b->castle && a->ep == b->ep &&
-	       a->halfmove == b->halfmove && a->fullmove == b->fullmove && a->key == b->key &&
-	       a->nmarked == b->nmarked && a->nhist == b->nhist &&
-	       a->npieces[0] == b->npieces[0] && a->npieces[1] == b->npieces[1] &&
-	       !memcmp(a->count, b->count, sizeof a->count) &&
-	       !memcmp(a->hand, b->hand, sizeof a->hand) &&
-	       !memcmp(a->board, b->board, sizeof a->board) &&
-	       !memcmp(a->mark, b->mark, sizeof a->mark) &&
-	       a->royal[0] == b->royal[0] && a->royal[1] == b->royal[1];
-}
-
-/* Every legal move: made and unmade exactly, its key equal to a fresh reading of the
- * position it reaches, its SAN and coordinates read back as the same move. */
-static void check_moves(struct pos *p)
-{
-	struct movelist ml;
-	struct pos *before = malloc(sizeof *before), *fresh = malloc(sizeof *fresh);
-	char san[SAN_MAX], coord[SAN_MAX], fen[FEN_MAX];
-	struct err e;
-
-	movegen_legal(p, &ml);
-	memcpy(before, p, sizeof *p);
-	for (int i = 0; i < ml.n; i++) {
-		struct move m = ml.m[i], back;
-		struct undo u;
-		notation_san(p, m, san, sizeof san);
-		notation_coord(p, m, coord, sizeof coord);
-		check_context("%s", san);
-		CHECK(notation_parse(p, san, &back, &e) == 0 && move_equal(back, m));
-		CHECK(notation_parse(p, coord, &back, &e) == 0 && move_equal(back, m));
-		pos_make(p, m, &u);
-		pos_to_fen(p, fen, sizeof fen);
-		CHECK(pos_from_fen(fresh, p->v, fen, &e) == 0 && fresh->key == p->key);
-		pos_unmake(p, m, &u);
-		CHECK(same_pos(p, before));
-	}
-	check_context(NULL);
-	free(before);
-	free(fresh);
-}
-
 int main(void)
 {
 	struct variant *v = test_variant(DRAUGHTS);
@@ -89,7 +45,7 @@ int main(void)
 		check_context("%s", lists[i].fen);
 		test_moves(p, 0, buf, sizeof buf);
 		CHECK_STR(buf, lists[i].moves);
-		check_moves(p);
+		test_make_unmake(p);
 		free(p);
 	}
 	check_context(NULL);
@@ -126,7 +82,7 @@ int main(void)
 	/* marks: the captured men's marks go with them and come back on undo */
 	p = test_pos(v, "k7/8/2m(3)1m3/8/2m1m(2)3/3D(1)4/8/7K w - - 0 1");
 	CHECK_INT(p->nmarked, 3);
-	check_moves(p);
+	test_make_unmake(p);
 	CHECK(notation_parse(p, "d3xf5xd7", &m, &e) == 0);
 	pos_make(p, m, &u);
 	pos_to_fen(p, fen, sizeof fen);

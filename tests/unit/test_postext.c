@@ -132,6 +132,30 @@ int main(void)
 		free(p);
 		variant_free(v);
 	}
+	/* marks follow castling, en passant, promotions and captures, and come back */
+	static const char *const marked[] = {
+		"r(1)3k(2)2r(3)/8/8/8/8/8/8/R(4)3K(5)2R(6) w KQkq - 0 1",
+		"4k3/8/8/3p(1)P(2)3/8/8/8/4K3 w - d6 0 2",
+		"1n(7)2k3/P(9)7/8/8/8/8/8/4K3 w - - 0 1",
+	};
+	struct variant *cv = test_variant("chess");
+	for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++) {
+		struct pos *p = test_pos(cv, marked[i]);
+		test_make_unmake(p);
+		free(p);
+	}
+	struct pos *cp = test_pos(cv, marked[0]);
+	CHECK(test_play(cp, "O-O-O") == 0);
+	char cf[FEN_MAX];
+	pos_to_fen(cp, cf, sizeof cf);
+	CHECK_STR(cf, "r(1)3k(2)2r(3)/8/8/8/8/8/8/2K(5)R(4)3R(6) b kq - 1 1");
+	CHECK(test_play(cp, "Rxh1") == 0);
+	pos_to_fen(cp, cf, sizeof cf);
+	CHECK_STR(cf, "r(1)3k(2)3/8/8/8/8/8/8/2K(5)R(4)3r(3) w q - 0 2");
+	CHECK_INT(cp->nmarked, 5);
+	free(cp);
+	variant_free(cv);
+
 	/* a mark counts in the key; a plain FEN keeps the key it always had */
 	struct variant *v = test_variant("chess");
 	struct pos *a = test_pos(v, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");

@@ -1,8 +1,11 @@
 /* fen.c: reading and writing positions in FEN, with the variant's piece letters.
  *
- * Extensions: rank lengths above 9 are written as numbers ("10"); pieces in hand follow
- * the placement in brackets, as in Crazyhouse ("...RNBQKBNR[Qn]"); castling rights may
- * also be given by the partner's file (Shredder-FEN "HAha"). */
+ * Extensions (README, "Position text"): rank lengths above 9 are written as numbers
+ * ("10"); pieces in hand follow the placement in brackets, as in Crazyhouse
+ * ("...RNBQKBNR[Qn]"); pieces on squares outside the files x ranks rectangle follow in
+ * braces as piece@square ("{K@wpal,n@bt1}"); a marked piece has its mark in parentheses
+ * after its letter ("N(1)"); castling rights may also be given by the partner's file
+ * (Shredder-FEN "HAha"). A position without such squares, pieces or marks is plain FEN. */
 #include "engine/pos.h"
 
 #include <ctype.h>
@@ -19,6 +22,7 @@ static void pos_clear(struct pos *p, const struct variant *v)
 {
 	memset(p, 0, offsetof(struct pos, board));
 	memset(p->board, 0, sizeof p->board);
+	memset(p->mark, 0, sizeof p->mark);
 	p->v = v;
 	p->ep = p->ep_victim = SQ_NONE;
 	p->royal[0] = p->royal[1] = SQ_NONE;
@@ -51,17 +55,94 @@ static int piece_from_char(const struct variant *v, char ch, piece_t *pc)
 	return 0;
 }
 
-static int parse_hand(struct pos *p, const char *s, struct err *e)
+/* An optional mark after a piece letter: "(1)" to "(255)". Advances *s past it. */
+static int parse_mark(const char **s, uint8_t *mark, struct err *e)
 {
-	for (; *s && *s != ']'; s++) {
+	char *end;
+	long n;
+
+	*mark = 0;
+	if (**s != '(')
+		return 0;
+	n = strtol(*s + 1, &end, 10);
+	if (end == *s + 1 || *end != ')' || n < 1 || n > 255)
+		return err_set(e, "a mark is written (1) to (255), not '%.6s'", *s);
+	*mark = (uint8_t)n;
+	*s = end + 1;
+	return 0;
+}
+
+static void place_marked(struct pos *p, piece_t pc, sq_t s, uint8_t mark)
+{
+	place(p, pc, s);
+	if (mark) {
+		p->mark[s] = mark;
+		p->nmarked++;
+		p->key ^= pos_mark_key(s, mark);
+	}
+}
+
+/* Pieces in hand up to ']'; returns the rest of the text after it. */
+static const char *parse_hand(struct pos *p, const char *s, struct err *e)
+{
+	for (; *s != ']'; s++) {
 		piece_t pc;
+		if (!*s)
+			return err_set(e, "the hand '[' has no ']'"), NULL;
 		if (*s == '-')
 			continue;
 		if (piece_from_char(p->v, *s, &pc) < 0)
-			return err_set(e, "'%c' in the hand is not a piece of %s", *s, p->v->name);
+			return err_set(e, "'%c' in the hand is not a piece of %s", *s, p->v->name),
+			       NULL;
+		if (p->hand[PIECE_COLOR(pc)][PIECE_TYPE(pc)] == 255)
+			return err_set(e, "more than 255 of '%c' in the hand", *s), NULL;
 		p->hand[PIECE_COLOR(pc)][PIECE_TYPE(pc)]++;
 	}
-	return 0;
+	return s + 1;
+}
+
+static bool in_rectangle(const struct variant *v, sq_t s)
+{
+	return v->file_of[s] >= 0 && v->file_of[s] < v->files && v->rank_of[s] >= 0 &&
+	       v->rank_of[s] < v->ranks;
+}
+
+/* Squares outside the rectangle: "{K@wpal,n(2)@bt1}" up to '}'. */
+static const char *parse_extra(struct pos *p, const char *s, struct err *e)
+{
+	const struct variant *v = p->v;
+
+	while (*s != '}') {
+		piece_t pc;
+		uint8_t mark;
+		const char *name;
+		size_t n;
+		if (piece_from_char(v, *s, &pc) < 0)
+			return err_set(e, "'%c' outside the board is not a piece of %s", *s, v->name),
+			       NULL;
+		s++;
+		if (parse_mark(&s, &mark, e) < 0)
+			return NULL;
+		if (*s != '@')
+			return err_set(e, "a piece outside the board is written piece@square"), NULL;
+		name = ++s;
+		n = strcspn(name, ",}");
+		sq_t sq = variant_square_named(v, name, n);
+		if (sq == SQ_NONE)
+			return err_set(e, "'%.*s' is not a square of %s", (int)n, name, v->name), NULL;
+		if (in_rectangle(v, sq))
+			return err_set(e, "square %s is on the grid: its piece belongs in the placement",
+				       v->sq_name[sq]), NULL;
+		if (p->board[sq])
+			return err_set(e, "square %s is given twice", v->sq_name[sq]), NULL;
+		place_marked(p, pc, sq, mark);
+		s = name + n;
+		if (*s == ',')
+			s++;
+		else if (*s != '}')
+			return err_set(e, "the squares outside the board end with '}'"), NULL;
+	}
+	return s + 1;
 }
 
 /* The placement field: ranks from the top, '/' between them. */
@@ -71,7 +152,7 @@ static int parse_placement(struct pos *p, const char *f, struct err *e)
 	int rank = v->ranks - 1, file = 0;
 	const char *s = f;
 
-	for (; *s && *s != '['; s++) {
+	for (; *s && *s != '[' && *s != '{'; s++) {
 		if (*s == '/') {
 			if (file != v->files)
 				return err_set(e, "rank %d has %d squares, not %d", rank + 1, file,
@@ -91,19 +172,28 @@ static int parse_placement(struct pos *p, const char *f, struct err *e)
 			sq_t sq;
 			if (piece_from_char(v, *s, &pc) < 0)
 				return err_set(e, "'%c' is not a piece of %s", *s, v->name);
+			uint8_t mark;
 			if (file >= v->files)
 				return err_set(e, "rank %d is longer than %d squares", rank + 1, v->files);
 			sq = variant_square_at(v, file++, rank);
 			if (sq == SQ_NONE)
-				return err_set(e, "rank %d has no square at file %c", rank + 1, 'a' + file - 1);
-			place(p, pc, sq);
+				return err_set(e, "rank %d has no square at file %d", rank + 1, file);
+			s++;
+			if (parse_mark(&s, &mark, e) < 0)
+				return -1;
+			s--;
+			place_marked(p, pc, sq, mark);
 		}
 	}
 	if (rank != 0 || file != v->files)
 		return err_set(e, "the placement '%.*s' does not fill the %dx%d board",
 			       (int)(s - f), f, v->files, v->ranks);
-	if (*s == '[')
-		return parse_hand(p, s + 1, e);
+	if (*s == '[' && !(s = parse_hand(p, s + 1, e)))
+		return -1;
+	if (*s == '{' && !(s = parse_extra(p, s + 1, e)))
+		return -1;
+	if (*s)
+		return err_set(e, "'%s' after the placement is neither [hand] nor {squares}", s);
 	return 0;
 }
 
@@ -198,7 +288,7 @@ static int check_sanity(struct pos *p, struct err *e)
 			const struct piece_def *pd = &v->type[PIECE_TYPE(p->board[s])];
 			int rr = variant_relative_rank(v, s, (enum color)c);
 			if (pd->pawn.is_pawn && !pd->pawn.may_rest &&
-			    (pd->pawn.promotion_ranks >> (rr - 1) & 1))
+			    (pd->pawn.promotion_ranks & variant_rank_bit(rr)))
 				return err_set(e, "the %s %s on %s should have promoted",
 					       c == WHITE ? "white" : "black", pd->name,
 					       variant_square_name(v, s));
@@ -278,6 +368,38 @@ static size_t put_str(char *buf, size_t len, size_t at, const char *s)
 	return at;
 }
 
+/* A piece's letter and its mark, if it has one. */
+static size_t put_piece(const struct pos *p, sq_t s, char *buf, size_t len, size_t at)
+{
+	char tmp[8];
+
+	tmp[0] = variant_piece_char(p->v, p->board[s]), tmp[1] = 0;
+	at = put_str(buf, len, at, tmp);
+	if (p->mark[s]) {
+		snprintf(tmp, sizeof tmp, "(%u)", (unsigned)p->mark[s]);
+		at = put_str(buf, len, at, tmp);
+	}
+	return at;
+}
+
+/* The occupied squares outside the rectangle, in the variant's order of squares. */
+static size_t put_extra(const struct pos *p, char *buf, size_t len, size_t at)
+{
+	const struct variant *v = p->v;
+	bool first = true;
+
+	for (sq_t s = 0; s < v->nsq; s++) {
+		if (!p->board[s] || in_rectangle(v, s))
+			continue;
+		at = put_str(buf, len, at, first ? "{" : ",");
+		first = false;
+		at = put_piece(p, s, buf, len, at);
+		at = put_str(buf, len, at, "@");
+		at = put_str(buf, len, at, v->sq_name[s]);
+	}
+	return first ? at : put_str(buf, len, at, "}");
+}
+
 void pos_to_fen(const struct pos *p, char *buf, size_t len)
 {
 	const struct variant *v = p->v;
@@ -296,8 +418,7 @@ void pos_to_fen(const struct pos *p, char *buf, size_t len)
 			if (empty)
 				snprintf(tmp, sizeof tmp, "%d", empty), at = put_str(buf, len, at, tmp);
 			empty = 0;
-			tmp[0] = variant_piece_char(v, p->board[s]), tmp[1] = 0;
-			at = put_str(buf, len, at, tmp);
+			at = put_piece(p, s, buf, len, at);
 		}
 		if (empty)
 			snprintf(tmp, sizeof tmp, "%d", empty), at = put_str(buf, len, at, tmp);
@@ -318,6 +439,7 @@ void pos_to_fen(const struct pos *p, char *buf, size_t len)
 				}
 		at = put_str(buf, len, at, "]");
 	}
+	at = put_extra(p, buf, len, at);
 	at = put_str(buf, len, at, p->side == WHITE ? " w " : " b ");
 	size_t before = at;
 	for (int c = 0; c < 2; c++)

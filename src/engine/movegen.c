@@ -3,6 +3,7 @@
  * be played to be judged (see tables.h). */
 #include "engine/movegen.h"
 
+#include "engine/jumps.h"
 #include "engine/tables.h"
 
 static inline void emit(struct movelist *ml, sq_t from, sq_t to, uint8_t kind, uint8_t promo)
@@ -107,6 +108,8 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 		emit_piece(ml, T, type, us, pawn, from, g->dbl_to, MOVE_DOUBLE);
 	if (T->dedup_mask >> type & 1)
 		dedup(ml, start);
+	if (T->jump_mask >> type & 1)
+		jumps_gen(p, from, ml);
 }
 
 bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
@@ -281,7 +284,7 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 {
 	enum color us = p->side;
 
-	if (!sf->fast || m.kind == MOVE_CASTLE || m.kind == MOVE_EN_PASSANT || m.kind == MOVE_DROP)
+	if (!sf->fast || m.kind >= MOVE_EN_PASSANT)     /* e.p., castling, drops, jumps */
 		return -1;
 	if (m.from == p->royal[us]) {
 		struct pos *w = (struct pos *)p;        /* lift the royal piece: no x-ray shelter */

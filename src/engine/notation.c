@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/jumps.h"
 #include "engine/movegen.h"
 #include "engine/tables.h"
 
@@ -38,9 +39,26 @@ static size_t append_char(char *buf, size_t len, size_t at, char c)
 	return append(buf, len, at, s);
 }
 
+/* A capture chain as its squares: the start, then every landing, joined by `sep`
+ * ("c3xe5xg7"; coordinates join them with nothing: "c3e5g7"). */
+static size_t jumps_text(const struct pos *p, struct move m, const char *sep, char *buf,
+			 size_t len, size_t at)
+{
+	struct jump_path jp;
+
+	at = append(buf, len, at, p->v->sq_name[m.from]);
+	if (jumps_path(p, m, &jp) < 0)
+		return append(buf, len, at, "?");
+	for (int i = 0; i < jp.n; i++) {
+		at = append(buf, len, at, sep);
+		at = append(buf, len, at, p->v->sq_name[jp.land[i]]);
+	}
+	return at;
+}
+
 static bool is_capture(const struct pos *p, struct move m)
 {
-	return m.kind == MOVE_EN_PASSANT ||
+	return m.kind == MOVE_EN_PASSANT || m.kind == MOVE_JUMPS ||
 	       (m.kind != MOVE_CASTLE && m.kind != MOVE_DROP && p->board[m.to] != PIECE_NONE);
 }
 
@@ -95,12 +113,17 @@ void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 		at = append_char(buf, len, at, v->type[m.promo - 1].letter);
 		at = append_char(buf, len, at, '@');
 		at = append(buf, len, at, v->sq_name[m.to]);
+	} else if (m.kind == MOVE_JUMPS) {
+		at = jumps_text(p, m, "x", buf, len, at);
 	} else {
 		int type = PIECE_TYPE(p->board[m.from]);
 		bool capture = is_capture(p, m);
 		if (letter_omitted(v, type)) {
-			if (capture && m.from < v->files * v->ranks)
-				at = append_char(buf, len, at, v->sq_name[m.from][0]);
+			if (capture && m.from < v->files * v->ranks) {
+				char fn[3];
+				variant_file_name(v->file_of[m.from], fn);
+				at = append(buf, len, at, fn);
+			}
 			else if (capture)
 				at = append(buf, len, at, v->sq_name[m.from]);
 		} else {
@@ -127,6 +150,10 @@ void notation_coord(const struct pos *p, struct move m, char *buf, size_t len)
 		at = append_char(buf, len, at, v->type[m.promo - 1].letter);
 		at = append_char(buf, len, at, '@');
 		append(buf, len, at, v->sq_name[m.to]);
+		return;
+	}
+	if (m.kind == MOVE_JUMPS) {
+		jumps_text(p, m, "", buf, len, at);
 		return;
 	}
 	at = append(buf, len, at, v->sq_name[m.from]);
@@ -301,10 +328,9 @@ static bool parse_origin(const struct variant *v, const char *s, size_t n, struc
 	w->from = SQ_NONE;
 	if (n == 0)
 		return true;
-	if (n == 1 && s[0] >= 'a' && s[0] < 'a' + v->files) {
-		w->from_file = s[0] - 'a';
+	if (n <= 2 && islower((unsigned char)s[0]) && islower((unsigned char)s[n - 1]) &&
+	    (w->from_file = variant_file_named(v, s, n)) >= 0)
 		return true;
-	}
 	bool digits = true;
 	for (size_t i = 0; i < n; i++)
 		digits &= isdigit((unsigned char)s[i]) != 0;
@@ -325,7 +351,7 @@ static bool matches(const struct pos *p, const struct want *w, struct move m)
 {
 	const struct variant *v = p->v;
 
-	if (m.kind == MOVE_DROP || m.to != w->to)
+	if (m.kind == MOVE_DROP || m.to != w->to || (m.kind == MOVE_JUMPS && !w->capture))
 		return false;
 	int type = PIECE_TYPE(p->board[m.from]);
 	if (m.kind == MOVE_CASTLE)      /* "e1g1", "Ke1-g1": the royal piece's move */
@@ -503,10 +529,44 @@ static int explain(struct pos *p, const struct want *w, char promo_letter, const
 	return err_set(e, "'%s': none of your pieces can move to %s", text, v->sq_name[w->to]);
 }
 
+/* A capture chain written out in full, "c3xe5xg7" or "c3e5g7" (a piece letter may come
+ * first, ':' or '-' may join the squares): 1 and *out set, 0 if no chain reads so. */
+static int parse_jumps(struct pos *p, const char *s, struct move *out)
+{
+	const struct variant *v = p->v;
+	struct movelist ml;
+	char want[192], have[192];
+	size_t n = 0;
+
+	if (!v->t->jump_mask)
+		return 0;
+	for (; *s && n + 1 < sizeof want; s++)
+		if (!strchr("xX:-", *s))
+			want[n++] = (char)tolower((unsigned char)*s);
+	want[n] = 0;
+	movegen_legal(p, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		if (ml.m[i].kind != MOVE_JUMPS)
+			continue;
+		size_t k = jumps_text(p, ml.m[i], "", have, sizeof have, 0);
+		for (size_t j = 0; j < k; j++)
+			have[j] = (char)tolower((unsigned char)have[j]);
+		const char *w = want;
+		if (strcmp(w, have) && isalpha((unsigned char)w[0]) &&
+		    tolower((unsigned char)v->type[PIECE_TYPE(p->board[ml.m[i].from])].letter) == w[0])
+			w++;            /* "Dd3xf5xd7" */
+		if (!strcmp(w, have)) {
+			*out = ml.m[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int notation_parse(struct pos *p, const char *text, struct move *out, struct err *e)
 {
 	const struct variant *v = p->v;
-	char s[64];
+	char s[192];
 	struct want base = { .type = -1, .from = SQ_NONE }, rd[3];
 	struct movelist ml;
 	struct move found[MOVES_MAX];
@@ -521,6 +581,8 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 	int rc = parse_castle(p, s, text, out, e);
 	if (rc <= 0)
 		return rc;
+	if (parse_jumps(p, s, out))
+		return 0;
 	size_t n = strlen(s), k = promo_suffix(v, s, n, &base.promo, &letter);
 	if (k && base.promo < 0)
 		return err_set(e, "'%s': '%c' is not a piece of %s", text, letter, v->title);

@@ -13,7 +13,7 @@
 
 #include "engine/pos.h"
 
-#define SAN_MAX 32
+#define SAN_MAX 96              /* a long capture chain "a1xc3xe5..." needs room */
 
 /* The move m (legal in p) in SAN, with "+" or "#". */
 void notation_san(struct pos *p, struct move m, char *buf, size_t len);

@@ -1,6 +1,7 @@
 /* pos.c: playing and taking back moves (see pos.h). FEN is in fen.c. */
 #include "engine/pos.h"
 
+#include "engine/jumps.h"
 #include "engine/tables.h"
 
 static inline uint64_t zkey(const struct tables *T, piece_t pc, sq_t s)
@@ -86,6 +87,85 @@ void pos_set_ep(struct pos *p, sq_t ep, sq_t victim)
 	}
 }
 
+/* Marks ride along with their pieces; only positions that have marks pay for them. */
+static void mark_clear(struct pos *p, sq_t s)
+{
+	if (p->mark[s]) {
+		p->key ^= pos_mark_key(s, p->mark[s]);
+		p->mark[s] = 0;
+		p->nmarked--;
+	}
+}
+
+void pos_set_mark(struct pos *p, sq_t s, uint8_t m)
+{
+	mark_clear(p, s);
+	if (m && p->board[s]) {
+		p->mark[s] = m;
+		p->key ^= pos_mark_key(s, m);
+		p->nmarked++;
+	}
+}
+
+/* Moves the marks of the pieces that went from[i] -> to[i] (all lifted at once). */
+static void marks_shift(struct pos *p, const sq_t *from, const sq_t *to, int n)
+{
+	uint8_t m[2];
+
+	for (int i = 0; i < n; i++) {
+		m[i] = p->mark[from[i]];
+		mark_clear(p, from[i]);
+	}
+	for (int i = 0; i < n; i++)
+		pos_set_mark(p, to[i], m[i]);
+}
+
+/* The chain's jumps: every captured piece goes at once, the jumper lands on the last. */
+static void make_jumps(struct pos *p, const struct tables *T, struct move m, struct undo *u)
+{
+	struct jump_path jp;
+
+	jumps_path(p, m, &jp);
+	u->moved_mark = p->mark[m.from];
+	mark_clear(p, m.from);
+	u->moved = take(p, T, m.from);
+	u->ncaps = (uint8_t)jp.n;
+	for (int i = 0; i < jp.n; i++) {
+		sq_t c = jp.cap[i];
+		u->caps_sq[i] = c;
+		u->caps_mark[i] = p->mark[c];
+		mark_clear(p, c);
+		u->caps[i] = take(p, T, c);
+	}
+	put(p, T, u->moved, m.to);
+	pos_set_mark(p, m.to, u->moved_mark);
+}
+
+static void unmake_jumps(struct pos *p, const struct tables *T, struct move m,
+			 const struct undo *u)
+{
+	p->mark[m.to] = 0;
+	take(p, T, m.to);
+	put(p, T, u->moved, m.from);
+	p->mark[m.from] = u->moved_mark;
+	for (int i = u->ncaps - 1; i >= 0; i--) {
+		put(p, T, u->caps[i], u->caps_sq[i]);
+		p->mark[u->caps_sq[i]] = u->caps_mark[i];
+		p->nmarked += u->caps_mark[i] != 0;
+	}
+}
+
+/* A normal move's marks: the captured piece's goes, the mover's follows it. */
+static void make_marks(struct pos *p, struct undo *u, sq_t from, sq_t to)
+{
+	u->captured_mark = u->cap_sq == SQ_NONE ? 0 : p->mark[u->cap_sq];
+	if (u->cap_sq != SQ_NONE)
+		mark_clear(p, u->cap_sq);
+	u->moved_mark = p->mark[from];
+	mark_clear(p, from);
+	pos_set_mark(p, to, u->moved_mark);
+}
+
 void pos_make(struct pos *p, struct move m, struct undo *u)
 {
 	const struct tables *T = p->v->t;
@@ -96,6 +176,8 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 	u->castle = p->castle, u->ep = p->ep, u->ep_victim = p->ep_victim;
 	u->halfmove = p->halfmove, u->key = p->key;
 	u->captured = PIECE_NONE, u->cap_sq = SQ_NONE, u->moved = PIECE_NONE;
+	u->moved_mark = u->captured_mark = 0;
+	u->nmarked = p->nmarked;
 	p->hist[p->nhist++ % HIST_MAX] = p->key;
 
 	switch (m.kind) {
@@ -105,11 +187,20 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 		put(p, T, royal, r->royal_to);
 		put(p, T, partner, r->partner_to);
 		u->moved = royal;
+		if (p->nmarked) {
+			sq_t f[2] = { r->royal_from, r->partner_from }, t[2] = { r->royal_to, r->partner_to };
+			u->moved_mark = p->mark[f[0]], u->captured_mark = p->mark[f[1]];
+			marks_shift(p, f, t, 2);
+		}
 		break;
 	}
 	case MOVE_DROP:
 		put(p, T, PIECE_MAKE(m.promo - 1, us), m.to);
 		p->hand[us][m.promo - 1]--;
+		break;
+	case MOVE_JUMPS:
+		make_jumps(p, T, m, u);
+		irreversible = true;
 		break;
 	default: {
 		sq_t cap = m.kind == MOVE_EN_PASSANT ? p->ep_victim : m.to;
@@ -126,6 +217,8 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 			ep = tables_gen(T, PIECE_TYPE(pc), us, m.from)->dbl_mid;
 			victim = m.to;
 		}
+		if (p->nmarked)
+			make_marks(p, u, m.from, m.to);
 	}
 	}
 	p->key ^= T->zob_castle[p->castle];
@@ -154,18 +247,33 @@ void pos_unmake(struct pos *p, struct move m, const struct undo *u)
 		piece_t royal = take(p, T, r->royal_to), partner = take(p, T, r->partner_to);
 		put(p, T, royal, r->royal_from);
 		put(p, T, partner, r->partner_from);
+		if (u->nmarked) {
+			p->mark[r->royal_to] = p->mark[r->partner_to] = 0;
+			p->mark[r->royal_from] = u->moved_mark;
+			p->mark[r->partner_from] = u->captured_mark;
+		}
 		break;
 	}
 	case MOVE_DROP:
 		take(p, T, m.to);
 		p->hand[us][m.promo - 1]++;
 		break;
+	case MOVE_JUMPS:
+		unmake_jumps(p, T, m, u);
+		break;
 	default:
 		take(p, T, m.to);
 		put(p, T, u->moved, m.from);
 		if (u->captured)
 			put(p, T, u->captured, u->cap_sq);
+		if (u->nmarked) {
+			p->mark[m.to] = 0;
+			p->mark[m.from] = u->moved_mark;
+			if (u->captured)
+				p->mark[u->cap_sq] = u->captured_mark;
+		}
 	}
+	p->nmarked = u->nmarked;
 	p->castle = u->castle, p->ep = u->ep, p->ep_victim = u->ep_victim;
 	p->halfmove = u->halfmove, p->key = u->key;
 	p->nhist--;
@@ -204,6 +312,7 @@ void pos_edit_remove(struct pos *p, sq_t s)
 {
 	const struct tables *T = p->v->t;
 
+	mark_clear(p, s);
 	if (p->board[s])
 		take(p, T, s);
 	edited(p, T, s);
@@ -213,6 +322,7 @@ void pos_edit_place(struct pos *p, sq_t s, piece_t pc)
 {
 	const struct tables *T = p->v->t;
 
+	mark_clear(p, s);
 	if (p->board[s])
 		take(p, T, s);
 	put(p, T, pc, s);

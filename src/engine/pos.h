@@ -30,8 +30,12 @@ struct pos {
 	uint16_t npieces[2];
 	uint16_t count[PIECE_CODES];    /* pieces on the board per piece code */
 	uint8_t hand[2][TYPE_MAX];      /* pieces in hand, for variants with drops */
+	uint16_t nmarked;               /* squares whose piece carries a mark */
 	uint32_t nhist;                 /* plies recorded in hist (it keeps the last HIST_MAX) */
 	piece_t board[SQ_MAX];
+	uint8_t mark[SQ_MAX];           /* the mark of the piece on a square (a Knight's letter,
+					 * a Swordsman's number), 0 = none; it travels with the
+					 * piece and goes with it when it is captured */
 	sq_t plist[2][SQ_MAX];          /* each side's occupied squares, in no order */
 	uint16_t pidx[SQ_MAX];          /* where a square sits in its side's plist */
 	uint64_t hist[HIST_MAX];        /* keys of the positions before each ply */
@@ -40,9 +44,15 @@ struct pos {
 struct undo {
 	piece_t moved, captured;
 	uint8_t castle;
+	uint8_t moved_mark, captured_mark;     /* castling: the royal's, the partner's */
+	uint16_t nmarked;
 	sq_t ep, ep_victim, cap_sq;
 	uint16_t halfmove;
 	uint64_t key;
+	uint8_t ncaps;                  /* MOVE_JUMPS: the pieces taken, in the order taken */
+	sq_t caps_sq[LEGS_MAX];
+	piece_t caps[LEGS_MAX];
+	uint8_t caps_mark[LEGS_MAX];
 };
 
 /* Sets p from a FEN of variant v. Checks everything: piece letters, rank lengths, one
@@ -65,6 +75,8 @@ void pos_unmake(struct pos *p, struct move m, const struct undo *u);
 void pos_edit_remove(struct pos *p, sq_t s);
 void pos_edit_place(struct pos *p, sq_t s, piece_t pc);
 void pos_edit_side(struct pos *p, enum color c);
+/* Puts mark m (0: none) on the piece on s; the position key changes with it. */
+void pos_set_mark(struct pos *p, sq_t s, uint8_t m);
 
 /* Earlier occurrences of the current position since the last irreversible move. */
 int pos_repetitions(const struct pos *p);
@@ -72,6 +84,21 @@ int pos_repetitions(const struct pos *p);
 static inline piece_t pos_at(const struct pos *p, sq_t s)
 {
 	return p->board[s];
+}
+
+static inline uint8_t pos_mark(const struct pos *p, sq_t s)
+{
+	return p->mark[s];
+}
+
+/* A mark's share of the position key: two positions that differ only in which Knight is
+ * lettered A are different positions, since a mark may decide what a piece may do. */
+static inline uint64_t pos_mark_key(sq_t s, uint8_t m)
+{
+	uint64_t x = ((uint64_t)s << 8 | m) * 0x9E3779B97F4A7C15ull;
+	x ^= x >> 29;
+	x *= 0xBF58476D1CE4E5B9ull;
+	return x ^ x >> 32;
 }
 
 #endif

@@ -155,7 +155,7 @@ static int build_promos(const struct variant *v, struct tables *T, struct gen_en
 	int rr = variant_relative_rank(v, s, c);
 
 	g->promo = (uint32_t)T->npromos;
-	if (!(pd->pawn.promotion_ranks & (1u << (rr - 1))))
+	if (!(pd->pawn.promotion_ranks & variant_rank_bit(rr)))
 		return 0;
 	for (int k = 0; k < pd->pawn.npromo; k++) {
 		const struct promo_choice *pc = &pd->pawn.promo[k];
@@ -201,7 +201,7 @@ static int build_gen_entry(const struct variant *v, struct tables *T, int type, 
 	g->npleap = (uint16_t)(T->npleaps - g->pleap);
 	if (pd->pawn.is_pawn) {
 		int rr = variant_relative_rank(v, s, c);
-		if (pd->pawn.double_step_ranks & (1u << (rr - 1))) {
+		if (pd->pawn.double_step_ranks & variant_rank_bit(rr)) {
 			g->dbl_mid = at(T, x, y + sgn);
 			g->dbl_to = at(T, x, y + 2 * sgn);
 			if (g->dbl_mid == SQ_NONE || g->dbl_to == SQ_NONE)
@@ -504,6 +504,7 @@ static void build_masks(const struct variant *v, struct tables *T)
 		for (int k = 0; k < p->powers.n; k++)
 			bound &= ((p->powers.v[k].dx + p->powers.v[k].dy) & 1) == 0;
 		if (p->royal) T->royal_mask |= 1u << i;
+		if (p->njump) T->jump_mask |= 1u << i;
 		if (p->pawn.is_pawn) T->pawn_mask |= 1u << i;
 		if (p->pawn.is_pawn && p->pawn.en_passant) T->ep_mask |= 1u << i;
 		if (p->minor) T->minor_mask |= 1u << i;

@@ -20,6 +20,7 @@ typedef uint16_t sq_t;
 #define SQ_MAX    1024          /* squares in one board */
 #define TYPE_MAX  32            /* piece types in one variant */
 #define MOVES_MAX 1024          /* legal moves in one position, generously */
+#define LEGS_MAX  32            /* jumps in one chain of captures */
 
 enum color { WHITE = 0, BLACK = 1 };
 #define COLOR_OTHER(c) ((enum color)((c) ^ 1))
@@ -38,6 +39,9 @@ enum move_kind {
 	MOVE_EN_PASSANT,        /* the capture of a pawn that just made a double step */
 	MOVE_CASTLE,            /* `castle` says which of the variant's castlings */
 	MOVE_DROP,              /* a piece from hand onto `to` (from is SQ_NONE) */
+	MOVE_JUMPS,             /* a chain of capturing jumps (draughts): `from` to the last
+				 * landing `to`; castle | pad << 8 numbers the chain among the
+				 * piece's chains in this position (see jumps.h) */
 };
 
 /* One move. `promo` is 1 + the type promoted to (0: none); for a drop it is 1 + the type
@@ -54,7 +58,7 @@ struct move {
 static inline bool move_equal(struct move a, struct move b)
 {
 	return a.from == b.from && a.to == b.to && a.kind == b.kind && a.promo == b.promo &&
-	       a.castle == b.castle;
+	       a.castle == b.castle && a.pad == b.pad;
 }
 
 struct movelist {

@@ -47,13 +47,36 @@ struct variant *variant_clone(const struct variant *v, struct err *e)
 	return c;
 }
 
+void variant_file_name(int file, char out[3])
+{
+	if (file < 26) {
+		out[0] = (char)('a' + file), out[1] = 0;
+	} else {
+		out[0] = (char)('a' + (file - 26) / 26);
+		out[1] = (char)('a' + (file - 26) % 26);
+		out[2] = 0;
+	}
+}
+
+int variant_file_named(const struct variant *v, const char *s, size_t n)
+{
+	char name[3];
+
+	for (int f = 0; f < v->files; f++) {
+		variant_file_name(f, name);
+		if (strlen(name) == n && !strncasecmp(name, s, n))
+			return f;
+	}
+	return -1;
+}
+
 int variant_set_board(struct variant *v, int files, int ranks, struct err *e)
 {
 	if (v->nsq)
 		return err_set(e, "the board is already set");
-	if (files < 1 || files > 26 || ranks < 1 || ranks > RANKS_MAX)
-		return err_set(e, "a board has 1 to 26 files and 1 to %d ranks, not %dx%d",
-			       RANKS_MAX, files, ranks);
+	if (files < 1 || files > FILES_MAX || ranks < 1 || ranks > RANKS_MAX)
+		return err_set(e, "a board has 1 to %d files and 1 to %d ranks, not %dx%d",
+			       FILES_MAX, RANKS_MAX, files, ranks);
 	if (files * ranks > SQ_MAX)
 		return err_set(e, "a %dx%d board has more than %d squares", files, ranks, SQ_MAX);
 	v->files = files;
@@ -63,7 +86,9 @@ int variant_set_board(struct variant *v, int files, int ranks, struct err *e)
 			int s = v->nsq++;
 			v->file_of[s] = (int16_t)f;
 			v->rank_of[s] = (int16_t)r;
-			snprintf(v->sq_name[s], sizeof v->sq_name[s], "%c%d", 'a' + f, r + 1);
+			char fn[3];
+			variant_file_name(f, fn);
+			snprintf(v->sq_name[s], sizeof v->sq_name[s], "%s%d", fn, r + 1);
 		}
 	return 0;
 }
@@ -181,6 +206,32 @@ sq_t variant_mirror(const struct variant *v, sq_t s)
 bool variant_square_dark(const struct variant *v, sq_t s)
 {
 	return ((v->file_of[s] + v->rank_of[s]) & 1) == 0;
+}
+
+int variant_set_jumps(struct variant *v, int type, const char *text, struct err *e)
+{
+	struct piece_def *pd = &v->type[type];
+	struct betza b;
+
+	if (strlen(text) >= sizeof pd->jumps)
+		return err_set(e, "the jumps of '%c' are too long", pd->letter);
+	if (betza_parse(text, &b, e) < 0)
+		return -1;
+	if (b.n == 0 || b.n > (int)(sizeof pd->jump / sizeof pd->jump[0]))
+		return err_set(e, "'%s' gives %d jump directions; 1 to %zu are possible", text,
+			       b.n, sizeof pd->jump / sizeof pd->jump[0]);
+	for (int i = 0; i < b.n; i++) {
+		const struct betza_vec *x = &b.v[i];
+		bool unit = abs(x->dx) <= 1 && abs(x->dy) <= 1;
+		if (!unit || x->range > 1 || (x->flags & (BETZA_LAME | BETZA_HOP | BETZA_SKIP)) ||
+		    (x->flags & (BETZA_MOVE | BETZA_CAPTURE)) != (BETZA_MOVE | BETZA_CAPTURE))
+			return err_set(e, "'%s': jumps go along lines (W F K, or R B Q for flying "
+				       "jumps) without m c n j modifiers", text);
+		pd->jump[i] = *x;
+	}
+	pd->njump = b.n;
+	snprintf(pd->jumps, sizeof pd->jumps, "%s", text);
+	return 0;
 }
 
 int variant_type_by_letter(const struct variant *v, char letter)

@@ -20,6 +20,7 @@
 #define PIECE_NAME_MAX   32
 #define CASTLING_MAX     4      /* per side */
 #define RANKS_MAX        32     /* relative-rank bitmasks are 32 bits */
+#define FILES_MAX        (26 + 26 * 26)  /* a..z, then aa..zz */
 
 /* One promotion choice. When `colour_of` is a square (given for White; mirrored for
  * Black), the choice exists only on promotion squares of that square's colour: LancerChess
@@ -49,6 +50,10 @@ struct piece_def {
 	bool minor;                     /* cannot force mate with only its own royal's help */
 	struct pawn_rules pawn;
 	struct betza powers;            /* parsed from `betza` by variant_add_piece */
+	char jumps[32];                 /* draughts-style chained captures, "" = none: see
+					 * variant_set_jumps() */
+	int njump;
+	struct betza_vec jump[16];      /* their directions; range 1 short, 0 flying */
 };
 
 /* A castling, as White plays it; Black's is the mirror image. The squares that must be
@@ -97,7 +102,8 @@ void variant_free(struct variant *v);
 /* A deep copy, compiled if the original was. */
 struct variant *variant_clone(const struct variant *v, struct err *e);
 
-/* A files x ranks grid with squares named a1, b1 ... (files a..z, ranks 1..). */
+/* A files x ranks grid with squares named a1, b1 ... (files a..z, then aa, ab ... zz;
+ * ranks 1..). */
 int variant_set_board(struct variant *v, int files, int ranks, struct err *e);
 /* A square off the grid (TigerChess's palaces) or in a hole of it, at coordinates
  * (file, rank) that may lie outside the rectangle. */
@@ -105,12 +111,24 @@ int variant_add_square(struct variant *v, const char *name, int file, int rank, 
 /* Adds a piece type; its powers are parsed now. Returns the type index or -1. */
 int variant_add_piece(struct variant *v, char letter, const char *name, const char *betza,
 		      struct err *e);
+/* Gives piece type `type` draughts-style capture chains, written as Betza directions:
+ * "fF" (a man: an enemy piece on the next forward diagonal square, landing on the square
+ * just beyond) or "B" (a flying king: any distance to the enemy piece along a diagonal,
+ * landing on any empty square beyond). Only plain atoms W F (short), their riders R B
+ * and Q K with direction modifiers are accepted. The jumper may chain jumps in any of its
+ * directions and stop after any of them; captured pieces leave the board at once. */
+int variant_set_jumps(struct variant *v, int type, const char *text, struct err *e);
 int variant_add_castling(struct variant *v, const struct castling_def *c, struct err *e);
 /* Checks the whole definition and builds the tables; 0 or -1 with the reason. */
 int variant_compile(struct variant *v, struct err *e);
 /* Gives piece `letter` new powers and compiles again (variant_edit.c): for a game's own
  * copy whose rules change during play. Square indexes and position keys stay valid. */
 int variant_set_powers(struct variant *v, char letter, const char *betza, struct err *e);
+
+/* The name of grid file `file` (0-based): "a".."z", "aa".."zz". */
+void variant_file_name(int file, char out[3]);
+/* The file named by the n bytes at s (case-insensitive), or -1. */
+int variant_file_named(const struct variant *v, const char *s, size_t n);
 
 /* Geometry. Squares are indexes 0..nsq-1; these never fail on a valid square. */
 sq_t variant_square_at(const struct variant *v, int file, int rank);   /* SQ_NONE if none */
@@ -119,6 +137,12 @@ sq_t variant_square_named(const struct variant *v, const char *name, size_t len)
 const char *variant_square_name(const struct variant *v, sq_t s);
 /* Rank counted from the side's own first rank, 1-based. */
 int variant_relative_rank(const struct variant *v, sq_t s, enum color c);
+/* The bit of relative rank rr in a rank bitmask; 0 for ranks outside the grid (squares
+ * added beside the board have no rank in the masks). */
+static inline uint32_t variant_rank_bit(int rr)
+{
+	return rr >= 1 && rr <= RANKS_MAX ? 1u << (rr - 1) : 0;
+}
 /* The square reflected across the middle rank (White's square -> Black's), or SQ_NONE. */
 sq_t variant_mirror(const struct variant *v, sq_t s);
 bool variant_square_dark(const struct variant *v, sq_t s);

@@ -80,37 +80,6 @@ void templates_free(struct templates *t)
 	memset(t, 0, sizeof *t);
 }
 
-void view_board(const struct pos *p, int side, struct buf *out)
-{
-	const struct variant *v = p->v;
-	int w = v->ranks >= 10 ? 2 : 1;
-	bool black = side == BLACK;
-
-	buf_printf(out, "%*s +", w, "");
-	for (int f = 0; f < v->files; f++)
-		buf_str(out, "--");
-	buf_str(out, "-+\n");
-	for (int i = 0; i < v->ranks; i++) {
-		int r = black ? i : v->ranks - 1 - i;
-		buf_printf(out, "%*d |", w, r + 1);
-		for (int k = 0; k < v->files; k++) {
-			int f = black ? v->files - 1 - k : k;
-			sq_t s = variant_square_at(v, f, r);
-			char c = s == SQ_NONE ? ' ' : p->board[s] ? variant_piece_char(v, p->board[s]) :
-				 variant_square_dark(v, s) ? ':' : '.';
-			buf_printf(out, " %c", c);
-		}
-		buf_str(out, " |\n");
-	}
-	buf_printf(out, "%*s +", w, "");
-	for (int f = 0; f < v->files; f++)
-		buf_str(out, "--");
-	buf_printf(out, "-+\n%*s  ", w, "");
-	for (int k = 0; k < v->files; k++)
-		buf_printf(out, " %c", 'a' + (black ? v->files - 1 - k : k));
-	buf_str(out, "\n");
-}
-
 struct movetext {
 	struct buf *out;
 	bool first, after_comment;

@@ -173,7 +173,7 @@ static int load_board(const struct ctx *c, struct variant *v, json_t *root)
 	if (!b)
 		return fail(c, "board", "is missing%s", "");
 	if (check_keys(c, b, "board", keys) < 0 ||
-	    get_int(c, b, "files", "board", 1, 26, true, &files) < 0 ||
+	    get_int(c, b, "files", "board", 1, FILES_MAX, true, &files) < 0 ||
 	    get_int(c, b, "ranks", "board", 1, RANKS_MAX, true, &ranks) < 0)
 		return -1;
 	if (variant_set_board(v, files, ranks, c->e) < 0)
@@ -270,7 +270,7 @@ static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const
 static int load_pieces(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "letter", "name", "betza", "royal", "castling_partner",
-					    "minor", "pawn", NULL };
+					    "minor", "pawn", "jumps", NULL };
 	json_t *arr = json_object_get(root, "pieces"), *pc;
 	size_t i;
 
@@ -290,6 +290,11 @@ static int load_pieces(const struct ctx *c, struct variant *v, json_t *root)
 			return err_prefix(c->e, "%s: %s.betza: ", c->file, f), -1;
 		struct piece_def *pd = &v->type[v->ntypes - 1];
 		json_t *pawn = json_object_get(pc, "pawn");
+		const char *jumps = NULL;
+		if (get_string(c, pc, "jumps", f, false, &jumps) < 0)
+			return -1;
+		if (jumps && variant_set_jumps(v, v->ntypes - 1, jumps, c->e) < 0)
+			return err_prefix(c->e, "%s: %s.jumps: ", c->file, f), -1;
 		if (get_bool(c, pc, "royal", f, &pd->royal) < 0 ||
 		    get_bool(c, pc, "castling_partner", f, &pd->castling_partner) < 0 ||
 		    get_bool(c, pc, "minor", f, &pd->minor) < 0 ||

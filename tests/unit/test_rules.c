@@ -24,7 +24,7 @@ static const struct { const char *file, *error; } bad[] = {
 	{ "bad-rank", "pieces[1].pawn.double_step_ranks: ranks are numbered 1 to 8" },
 	{ "twice-letter", "pieces[1].betza: piece letter 'K' is used twice" },
 	{ "lower-letter", "pieces[0]: letter 'k' must be one upper-case letter" },
-	{ "big-board", "big-board.json: board.files: must be a whole number from 1 to 26" },
+	{ "big-board", "big-board.json: board.files: must be a whole number from 1 to 702" },
 	{ "bool-type", "pieces[0].royal: must be true or false" },
 	{ "dup-key", "dup-key.json:1:" },
 	{ "loop-a", "'extends' goes deeper than" },
@@ -32,6 +32,8 @@ static const struct { const char *file, *error; } bad[] = {
 	{ "bad-name", "name: 'Bad Name' must be lower-case letters" },
 	{ "no-pieces", "pieces: must be a non-empty list" },
 	{ "bad-square", "square 'a1' is defined twice" },
+	{ "bad-jumps", "bad-jumps.json: pieces[1].jumps: 'N': jumps go along lines" },
+	{ "bad-jumps-type", "bad-jumps-type.json: pieces[1].jumps: must be text" },
 	{ "no-such-file", "tests/rules-bad/no-such-file.json: cannot read the file" },
 	{ "../rules/chess", "tests/rules-bad/../rules/chess.json" },   /* a path: allowed */
 	{ "Chess", "'Chess' is not a variant name" },

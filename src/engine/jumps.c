@@ -1,0 +1,121 @@
+/* jumps.c: draughts-style capture chains (see jumps.h).
+ *
+ * A depth-first search from the jumper's square. While it runs, the board is edited in
+ * place (the jumper lifted, each captured piece removed) and put back exactly before it
+ * returns; nothing else in the position is touched. */
+#include "engine/jumps.h"
+
+#include "engine/tables.h"
+
+struct search {
+	struct pos *p;
+	const struct piece_def *pd;
+	enum color us;
+	sq_t from;
+	struct jump_path cur;
+	int count;                      /* chains found so far */
+	int want;                       /* the chain sought, or -1: list them all */
+	struct movelist *ml;
+	struct jump_path *out;
+	bool done;
+};
+
+static sq_t step(const struct variant *v, sq_t s, int dx, int dy)
+{
+	return variant_square_at(v, v->file_of[s] + dx, v->rank_of[s] + dy);
+}
+
+static void found(struct search *S)
+{
+	int k = S->count++;
+
+	if (S->want < 0) {
+		if (S->ml->n < MOVES_MAX)
+			S->ml->m[S->ml->n++] = (struct move){ S->from, S->cur.land[S->cur.n - 1],
+							      MOVE_JUMPS, 0, (uint8_t)(k & 0xFF),
+							      (uint8_t)(k >> 8) };
+	} else if (k == S->want) {
+		*S->out = S->cur;
+		S->done = true;
+	}
+}
+
+static void search_from(struct search *S, sq_t at);
+
+/* Jumps the piece on `cap` and lands on `land`, then looks for more. */
+static void jump(struct search *S, sq_t cap, sq_t land)
+{
+	struct pos *p = S->p;
+	piece_t victim = p->board[cap];
+
+	S->cur.cap[S->cur.n] = cap;
+	S->cur.land[S->cur.n++] = land;
+	found(S);
+	if (!S->done && S->cur.n < LEGS_MAX && S->count < 0xFFFF) {
+		p->board[cap] = PIECE_NONE;
+		search_from(S, land);
+		p->board[cap] = victim;
+	}
+	S->cur.n--;
+}
+
+static bool jumpable(const struct search *S, piece_t q)
+{
+	const struct tables *T = S->p->v->t;
+
+	return q && PIECE_COLOR(q) != S->us && !(T->royal_mask >> PIECE_TYPE(q) & 1);
+}
+
+static void search_from(struct search *S, sq_t at)
+{
+	const struct variant *v = S->p->v;
+	int sign = S->us == WHITE ? 1 : -1;
+
+	for (int i = 0; i < S->pd->njump && !S->done; i++) {
+		const struct betza_vec *d = &S->pd->jump[i];
+		int dx = d->dx, dy = d->dy * sign;
+		bool flying = d->range == 0;
+		sq_t s = step(v, at, dx, dy);
+		while (flying && s != SQ_NONE && !S->p->board[s])
+			s = step(v, s, dx, dy);
+		if (s == SQ_NONE || !jumpable(S, S->p->board[s]))
+			continue;
+		for (sq_t l = step(v, s, dx, dy); l != SQ_NONE && !S->p->board[l] && !S->done;
+		     l = flying ? step(v, l, dx, dy) : SQ_NONE)
+			jump(S, s, l);
+	}
+}
+
+static void search(struct search *S)
+{
+	struct pos *p = S->p;
+	piece_t jumper = p->board[S->from];
+
+	S->pd = &p->v->type[PIECE_TYPE(jumper)];
+	S->us = PIECE_COLOR(jumper);
+	S->cur.n = 0;
+	p->board[S->from] = PIECE_NONE;
+	search_from(S, S->from);
+	p->board[S->from] = jumper;
+}
+
+void jumps_gen(const struct pos *p, sq_t from, struct movelist *ml)
+{
+	/* the board is borrowed for the search and given back unchanged */
+	struct search S = { .p = (struct pos *)p, .from = from, .want = -1, .ml = ml };
+
+	search(&S);
+}
+
+int jumps_path(const struct pos *p, struct move m, struct jump_path *out)
+{
+	struct search S = { .p = (struct pos *)p, .from = m.from,
+			    .want = m.castle | m.pad << 8, .out = out };
+
+	out->n = 0;
+	if (m.kind != MOVE_JUMPS || m.from == SQ_NONE || !p->board[m.from] ||
+	    !p->v->type[PIECE_TYPE(p->board[m.from])].njump)
+		return -1;
+	search(&S);
+	return S.done && out->land[out->n - 1] == m.to ? 0 : -1;
+}

@@ -1,0 +1,117 @@
+/* diagram.c: the board as text (see diagram.h).
+ *
+ * The grid keeps the look it always had; what the grid cannot show (squares beside it,
+ * marks, pieces in hand) is listed under it in words, so diagrams of plain chess do not
+ * change. Files past z ("aa") widen every column to fit their names. */
+#include "render/diagram.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void rule(struct buf *out, int w, int files, int cell)
+{
+	buf_printf(out, "%*s +", w, "");
+	for (int f = 0; f < files; f++)
+		buf_printf(out, "%.*s", cell, "---");
+	buf_str(out, "-+\n");
+}
+
+static void grid(const struct pos *p, bool black, struct buf *out)
+{
+	const struct variant *v = p->v;
+	int w = v->ranks >= 10 ? 2 : 1, cell = v->files > 26 ? 3 : 2;
+
+	rule(out, w, v->files, cell);
+	for (int i = 0; i < v->ranks; i++) {
+		int r = black ? i : v->ranks - 1 - i;
+		buf_printf(out, "%*d |", w, r + 1);
+		for (int k = 0; k < v->files; k++) {
+			int f = black ? v->files - 1 - k : k;
+			sq_t s = variant_square_at(v, f, r);
+			char c = s == SQ_NONE ? ' ' : p->board[s] ? variant_piece_char(v, p->board[s]) :
+				 variant_square_dark(v, s) ? ':' : '.';
+			buf_printf(out, "%*c", cell, c);
+		}
+		buf_str(out, " |\n");
+	}
+	rule(out, w, v->files, cell);
+	buf_printf(out, "%*s  ", w, "");
+	for (int k = 0; k < v->files; k++) {
+		char fn[3];
+		variant_file_name(black ? v->files - 1 - k : k, fn);
+		buf_printf(out, "%*s", cell, fn);
+	}
+	buf_str(out, "\n");
+}
+
+static bool on_grid(const struct variant *v, sq_t s)
+{
+	return v->file_of[s] >= 0 && v->file_of[s] < v->files && v->rank_of[s] >= 0 &&
+	       v->rank_of[s] < v->ranks;
+}
+
+/* "Beside the board: wp1 N, wp2 -" — every such square, empty ones too. */
+static void beside(const struct pos *p, struct buf *out)
+{
+	const struct variant *v = p->v;
+	const char *sep = "Beside the board: ";
+
+	for (sq_t s = 0; s < v->nsq; s++) {
+		if (on_grid(v, s))
+			continue;
+		buf_printf(out, "%s%s %c", sep, v->sq_name[s],
+			   p->board[s] ? variant_piece_char(v, p->board[s]) : '-');
+		sep = ", ";
+	}
+	if (strcmp(sep, ", ") == 0)
+		buf_str(out, "\n");
+}
+
+/* "Marks: N(1) on g1, n(3) on b8" */
+static void marks(const struct pos *p, struct buf *out)
+{
+	const struct variant *v = p->v;
+	const char *sep = "Marks: ";
+
+	if (!p->nmarked)
+		return;
+	for (sq_t s = 0; s < v->nsq; s++)
+		if (p->board[s] && p->mark[s]) {
+			buf_printf(out, "%s%c(%u) on %s", sep, variant_piece_char(v, p->board[s]),
+				   (unsigned)p->mark[s], v->sq_name[s]);
+			sep = ", ";
+		}
+	buf_str(out, "\n");
+}
+
+/* "In hand: White Q N N; Black n" */
+static void hands(const struct pos *p, struct buf *out)
+{
+	const struct variant *v = p->v;
+	bool any = false;
+
+	for (int c = 0; c < 2; c++)
+		for (int t = 0; t < v->ntypes; t++)
+			any |= p->hand[c][t] != 0;
+	if (!any)
+		return;
+	buf_str(out, "In hand:");
+	for (int c = 0; c < 2; c++) {
+		buf_str(out, c == WHITE ? " White" : "; Black");
+		bool none = true;
+		for (int t = 0; t < v->ntypes; t++)
+			for (int k = 0; k < p->hand[c][t]; k++, none = false)
+				buf_printf(out, " %c", variant_piece_char(v, PIECE_MAKE(t, c)));
+		if (none)
+			buf_str(out, " -");
+	}
+	buf_str(out, "\n");
+}
+
+void view_board(const struct pos *p, int side, struct buf *out)
+{
+	grid(p, side == BLACK, out);
+	beside(p, out);
+	marks(p, out);
+	hands(p, out);
+}

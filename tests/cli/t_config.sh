@@ -157,6 +157,11 @@ run "$T" process -c "$C" "$tmp/one.eml"
 expect_rc "missing templates: exit 2, not 75" 2
 expect_err "missing templates are named" "$tmp/nowhere"
 
+# --- the shipped example is a valid configuration (its data directory is not made)
+run "$T" process -n --offline -c config/tempest.conf.example
+expect_rc "config/tempest.conf.example passes -n" 0
+[ ! -e config/tempest-data ] && ok || bad "-n made the example's data directory"
+
 # --- the version, from one place
 run "$T" --version
 expect_out "--version" "tempest $(cat VERSION)"

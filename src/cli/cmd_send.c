@@ -82,16 +82,16 @@ int cmd_send(int argc, char **argv)
 		fputs(usage, stderr);
 		return EXIT_USAGE;
 	}
+	snprintf(outbox, sizeof outbox, "%s/outbox", c.cfg.data_dir);
+	if (c.dry_run)          /* reads the queue only: no lock, nothing made */
+		return list_queue(outbox);
 	if ((rc = common_ready(&c, "tempest")) >= 0)
 		return rc;
-	if (store_open(&st, c.cfg.data_dir, !c.dry_run, true, &e) < 0) {
+	if (store_open(&st, c.cfg.data_dir, true, true, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}
-	snprintf(outbox, sizeof outbox, "%s/outbox", c.cfg.data_dir);
-	if (c.dry_run)
-		rc = list_queue(outbox);
-	else if (deliver_outbox(&c.cfg, outbox, stdout, &ds, &e) < 0) {
+	if (deliver_outbox(&c.cfg, outbox, stdout, &ds, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		rc = EXIT_TEMPFAIL;
 	} else {

@@ -174,6 +174,21 @@ expect_rc "list: a broken state file is exit 1" 1
 expect_out "list still lists the others" "tempete"
 expect_err "list names the broken one" "tempest list: game 2: "
 [ ! -e "$tmp/data/lock" ] && ok || bad "list took the write lock"
+# as another user (root runs the tests: drop to nobody): list reads a data directory it
+# cannot write to; a run as someone other than the owner is refused before it makes files
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+  ro=$(mktemp -d /tmp/tempest-ro.XXXXXX)
+  cp -r "$tmp/data" "$ro/data"; cp "$C" "$ro/conf"; rm -f "$ro/data/games/2.json"
+  chmod -R a+rX "$ro"; chmod 600 "$ro/data/key"
+  nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+  run nobody "$T" list -c "$ro/conf"
+  expect_rc "list on a data directory it cannot write to" 0
+  expect_out "... lists the games" "tempete"
+  run nobody "$T" process -c "$ro/conf" "$tmp/one.eml"
+  expect_rc "a run as another user than the owner: exit 2" 2
+  expect_err "... says whose directory it is" "$ro/data belongs to root, not to nobody who runs this"
+  rm -rf "$ro"
+fi
 conf "data_dir = data" "templates_dir = nowhere"
 run "$T" process -c "$C" "$tmp/one.eml"
 expect_rc "missing templates: exit 2, not 75" 2

@@ -6,6 +6,10 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 BINDIR    = $(PREFIX)/bin
 DATADIR   = $(PREFIX)/share/tempest
+MANDIR    = $(PREFIX)/share/man
+DOCDIR    = $(PREFIX)/share/doc/tempest
+# The one place the version is written; `tempest --version` prints it.
+VERSION  := $(shell cat VERSION)
 
 # -Werror is on for the CI build (WERROR=1 there); warnings are errors anywhere you like.
 WERROR   ?=
@@ -37,11 +41,15 @@ TEST_BIN     = $(TEST_SRC:tests/unit/%.c=$(ASAN)/tests/%)
 ASAN_TEMPEST = $(ASAN)/tempest
 
 .PHONY: all check check-unit check-perft check-cli check-golden check-e2e check-long \
-	update-golden bench demo clean install deps
+	update-golden bench demo clean install deps check-man
 all: tempest
 
 tempest: $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+# Only main.c says the version: it alone is rebuilt when VERSION changes.
+$(BUILD)/opt/src/cli/main.o $(ASAN)/src/cli/main.o: VERSION
+$(BUILD)/opt/src/cli/main.o $(ASAN)/src/cli/main.o: CPPFLAGS += -DTEMPEST_VERSION='"$(VERSION)"'
 
 $(BUILD)/opt/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -120,12 +128,23 @@ bench: tempest $(BENCH_BIN)
 deps:
 	@sh .ci/deps.sh
 
+# The installed binary finds its rules and templates in ../share/tempest/ from where it
+# is (see fs_data_dir()), so PREFIX can change after the build; DESTDIR stages the tree.
 install: tempest
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules/cards $(DESTDIR)$(DATADIR)/templates
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules/cards $(DESTDIR)$(DATADIR)/templates \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DOCDIR)/systemd
 	install -m 755 tempest $(DESTDIR)$(BINDIR)/tempest
 	install -m 644 rules/*.json $(DESTDIR)$(DATADIR)/rules/
 	install -m 644 rules/cards/*.json $(DESTDIR)$(DATADIR)/rules/cards/
 	install -m 644 templates/*.txt $(DESTDIR)$(DATADIR)/templates/
+	install -m 644 man/tempest.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/tempest.conf.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 config/tempest.conf.example $(DESTDIR)$(DOCDIR)/
+	install -m 644 config/*.service config/*.timer $(DESTDIR)$(DOCDIR)/systemd/
+
+# The manual pages are mdoc; mandoc's linter must find nothing to say.
+check-man:
+	@mandoc -Tlint -W warning man/tempest.1 man/tempest.conf.5 && echo "man: mandoc -Tlint clean"
 
 clean:
 	rm -rf $(BUILD) tempest

@@ -4,7 +4,7 @@
 set -eu
 PKGS="build-essential pkg-config libcurl4-gnutls-dev libetpan-dev libjansson-dev libssl-dev
       dovecot-imapd dovecot-lmtpd postfix openssl curl ca-certificates
-      stockfish fairy-stockfish pgn-extract isync valgrind tzdata time"
+      stockfish fairy-stockfish pgn-extract isync valgrind tzdata time mandoc"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -2,8 +2,11 @@
  * `tempest list`. */
 #include <stdbool.h>
 #include <stdio.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/common.h"
@@ -18,11 +21,14 @@
 #include "util/clock.h"
 
 static const char new_usage[] =
-	"usage: tempest new [-c FILE] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS [...]\n"
+	"usage: tempest new [-c FILE] [-n] [--dry-run] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS [...]\n"
 	"\n"
 	"Sets up a game between two players, who are mailed at once; White moves first.\n"
 	"A variant of several boards takes a White and a Black address for each board.\n"
-	"(Players can also challenge each other by mail: see 'help' in the README.)\n";
+	"(Players can also challenge each other by mail: see 'help' in the README.)\n"
+	"  -n         check the configuration, data directory, rules, templates and (unless\n"
+	"             --offline) the IMAP login; change nothing, then exit\n"
+	"  --dry-run  make no game, send nothing; print the mails that would be sent\n";
 
 static const char show_usage[] =
 	"usage: tempest show [-c FILE] [--json [--secrets]] GAME\n"
@@ -35,7 +41,10 @@ static const char show_usage[] =
 static const char list_usage[] =
 	"usage: tempest list [-c FILE]\n"
 	"\n"
-	"Lists the games: number, variant, players, status, moves, last change.\n";
+	"Lists the games: number, variant, players, status, moves, last change. Reads only:\n"
+	"takes no lock and makes nothing. Exit status: 0 done; 1 some game file cannot be\n"
+	"read (the others are listed; the reason is on standard error); 2 no data directory\n"
+	"or bad configuration.\n";
 
 int cmd_new(int argc, char **argv)
 {
@@ -46,6 +55,8 @@ int cmd_new(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (c.check_only)
+		return common_check(&c);
 	int naddr = argc - next - 1;
 	if (naddr < 2 || naddr % 2) {
 		fputs(new_usage, stderr);
@@ -61,7 +72,9 @@ int cmd_new(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (pipeline_open(&pl, &c.cfg, 0, &e) < 0) {
+	if ((rc = common_ready(&c, "tempest new")) >= 0)
+		return rc;
+	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}
@@ -79,10 +92,26 @@ int cmd_new(int argc, char **argv)
 			printf("game %d: %s, board %d %s: %s\n", id, argv[next],
 			       i / 2 + 1, i % 2 ? "Black" : "White", argv[next + 1 + i]);
 	struct deliver_stats ds = { 0 };
-	if (deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
+	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		fprintf(stderr, "tempest new: the mails stay queued: %s\n", e.msg);
 	pipeline_close(pl);
 	return ds.tempfail ? EXIT_TEMPFAIL : EXIT_OK;
+}
+
+/* The data directory for reading only: no lock (every game file is replaced whole, by a
+ * rename, so a reader sees the old state or the new), nothing made, so that show and
+ * list work on a read-only copy or beside a running poll. */
+static int open_readonly(struct store *st, const char *dir, struct err *e)
+{
+	char games[PATH_MAX + 16];
+
+	memset(st, 0, sizeof *st);
+	st->lock_fd = -1;
+	snprintf(st->dir, sizeof st->dir, "%s", dir);
+	snprintf(games, sizeof games, "%s/games", dir);
+	if (access(games, R_OK | X_OK) < 0)
+		return err_set(e, "no games in data directory %s: %s", dir, strerror(errno));
+	return 0;
 }
 
 static int open_game(const struct common *c, struct store *st, int id, struct game **g,
@@ -91,7 +120,7 @@ static int open_game(const struct common *c, struct store *st, int id, struct ga
 	struct err e;
 
 	*v = NULL;
-	if (store_open(st, c->cfg.data_dir, false, true, &e) < 0) {
+	if (open_readonly(st, c->cfg.data_dir, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		return EXIT_USAGE;
 	}
@@ -201,25 +230,43 @@ static void print_game(const struct game *g)
 	}
 }
 
+enum { OPT_JSON = 256, OPT_SECRETS };
+
+struct show_args {
+	bool json, secrets;
+};
+
+static int show_option(int val, const char *arg, void *ctx)
+{
+	struct show_args *a = ctx;
+
+	(void)arg;
+	if (val == OPT_JSON)
+		a->json = true;
+	else
+		a->secrets = true;
+	return 0;
+}
+
 int cmd_show(int argc, char **argv)
 {
+	static const struct option own[] = {
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "secrets", no_argument, NULL, OPT_SECRETS },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct show_args a = { false, false };
+	const struct common_opts opts = { own, show_option, &a };
 	struct common c;
 	struct store st;
 	struct game *g = NULL;
 	struct variant *v;
-	bool json = false, secrets = false;
-	int next, rc = common_start(argc, argv, show_usage, &c, &next);
+	int next, rc = common_start_opts(argc, argv, show_usage, &opts, &c, &next);
+	bool json, secrets;
 
 	if (rc >= 0)
 		return rc;
-	for (; next < argc && argv[next][0] == '-'; next++) {
-		if (!strcmp(argv[next], "--json"))
-			json = true;
-		else if (!strcmp(argv[next], "--secrets"))
-			secrets = true;
-		else
-			break;
-	}
+	json = a.json, secrets = a.secrets;
 	if (argc - next != 1 || atoi(argv[next]) < 1) {
 		fputs(show_usage, stderr);
 		return EXIT_USAGE;
@@ -247,7 +294,8 @@ int cmd_show(int argc, char **argv)
 			print_game(g);
 			players_free(&ps);
 		}
-		rc = EXIT_OK;
+		if (rc < 0)
+			rc = EXIT_OK;
 	}
 	game_free(g);
 	variant_free(v);
@@ -260,7 +308,7 @@ int cmd_list(int argc, char **argv)
 	struct common c;
 	struct store st;
 	struct err e;
-	int *ids, next, rc = common_start(argc, argv, list_usage, &c, &next);
+	int *ids, next, broken = 0, rc = common_start(argc, argv, list_usage, &c, &next);
 	size_t n;
 
 	if (rc >= 0)
@@ -269,7 +317,7 @@ int cmd_list(int argc, char **argv)
 		fputs(list_usage, stderr);
 		return EXIT_USAGE;
 	}
-	if (store_open(&st, c.cfg.data_dir, false, true, &e) < 0 || store_list(&st, &ids, &n, &e) < 0) {
+	if (open_readonly(&st, c.cfg.data_dir, &e) < 0 || store_list(&st, &ids, &n, &e) < 0) {
 		fprintf(stderr, "tempest list: %s\n", e.msg);
 		return EXIT_USAGE;
 	}
@@ -279,6 +327,8 @@ int cmd_list(int argc, char **argv)
 		struct game *g;
 		if (store_load(&st, ids[i], &g, &e) != 0) {
 			printf("%5d  (cannot read: %s)\n", ids[i], e.msg);
+			fprintf(stderr, "tempest list: game %d: %s\n", ids[i], e.msg);
+			broken++;
 			continue;
 		}
 		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
@@ -289,5 +339,5 @@ int cmd_list(int argc, char **argv)
 	}
 	free(ids);
 	store_close(&st);
-	return EXIT_OK;
+	return broken ? EXIT_FAILED : EXIT_OK;
 }

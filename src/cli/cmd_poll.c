@@ -22,11 +22,13 @@ static const char usage[] =
 	"sent (smtp_url). A mail that cannot be processed now (a storage failure) stays for\n"
 	"the next run; so do replies the SMTP server cannot take now. Quiet when all is well.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG)\n"
-	"  -n         check the configuration, rules and templates, then exit\n"
+	"  -n         check the configuration, data directory, rules, templates and (unless\n"
+	"             --offline) the IMAP login; change nothing, then exit\n"
 	"  --dry-run  change nothing, move nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
 	"Exit status: 0 done; 75 try again later (server unreachable, mail left over);\n"
-	"1 some reply was refused by the SMTP server; 2 bad configuration.\n";
+	"1 some reply was refused by the SMTP server; 2 something to fix (configuration,\n"
+	"login refused, TLS, permissions, missing files).\n";
 
 /* Processes one fetched mail of a batch; returns 1 if it must be retried later, else 0
  * (it is then to be moved: done with, or too large to read). */
@@ -98,7 +100,7 @@ int cmd_poll(int argc, char **argv)
 	struct err e;
 	struct imap_mail *mails = NULL;
 	size_t n = 0;
-	int next, retry = 0, rc = common_start(argc, argv, usage, &c, &next);
+	int next, retry = 0, for_a_person = 0, rc = common_start(argc, argv, usage, &c, &next);
 
 	if (rc >= 0)
 		return rc;
@@ -113,6 +115,8 @@ int cmd_poll(int argc, char **argv)
 			"a file or a pipe, use 'tempest process')\n");
 		return EXIT_USAGE;
 	}
+	if ((rc = common_ready(&c, "tempest poll")) >= 0)
+		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest poll: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
@@ -120,6 +124,7 @@ int cmd_poll(int argc, char **argv)
 	if (!(im = imap_open(&c.cfg, &e)) || imap_list(im, &mails, &n, &e) < 0) {
 		log_error("%s", e.msg);
 		retry = 1;
+		for_a_person = common_mail_status(e.msg) == EXIT_USAGE;
 	}
 	for (size_t i = 0, k; i < n; i += k) {
 		k = imap_batch_span(im, mails + i, n - i);
@@ -136,6 +141,8 @@ int cmd_poll(int argc, char **argv)
 		 "%d replies sent, %d queued for later, %d refused by the server", n, s->applied,
 		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail, ds.rejected);
 	pipeline_close(pl);
+	if (for_a_person)
+		return EXIT_USAGE;
 	if (retry || ds.tempfail)
 		return EXIT_TEMPFAIL;
 	return ds.rejected ? EXIT_FAILED : EXIT_OK;

@@ -1,5 +1,6 @@
 /* cmd_process.c: `tempest process`: the pipeline fed from an mbox file or from one
  * message on standard input (behind .forward or procmail), then the outbox flushed. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,17 +10,20 @@
 #include "mail/deliver.h"
 #include "mail/mbox.h"
 #include "pipeline/pipeline.h"
+#include "util/fsutil.h"
 #include "util/log.h"
 
 static const char usage[] =
 	"usage: tempest process [-c FILE] [-n] [--dry-run] [-v] [FILE.mbox | -]\n"
 	"\n"
-	"Reads the mails of an mbox file (or one mail on standard input: '-', the default),\n"
+	"Reads the mails of an mbox file, or one mail: a file of one message (as a maildir\n"
+	"holds it) or standard input ('-', the default);\n"
 	"applies the orders in each to its game, and sends the replies (over SMTP if the\n"
 	"configuration names a server, else to standard output as an mbox). Mails already\n"
 	"processed are recognised and skipped, so the same file can be given again.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG, else built-in defaults)\n"
-	"  -n         check the configuration, rules and templates, then exit\n"
+	"  -n         check the configuration, data directory, rules, templates and (unless\n"
+	"             --offline) the IMAP login; change nothing, then exit\n"
 	"  --dry-run  change nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
 	"Exit status: 0 done; 75 some mail must be retried later; 1 some reply was\n"
@@ -72,6 +76,26 @@ static int read_stdin(char **out, size_t *len, size_t max)
 	return 0;
 }
 
+/* A file given: an mbox (it starts with a "From " line), else one message. */
+static int read_file(const char *path, struct run *r, long max, struct err *e)
+{
+	char *raw, head[5] = "";
+	size_t len;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return err_set(e, "cannot read %s: %s", path, strerror(errno));
+	size_t n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	if (n == sizeof head && !memcmp(head, "From ", 5))
+		return mbox_read(path, each, r, e);
+	if (fs_read(path, (size_t)max * 4 + 65536, &raw, &len, e) < 0)
+		return -1;
+	each(raw, len, 0, r);
+	free(raw);
+	return 0;
+}
+
 int cmd_process(int argc, char **argv)
 {
 	struct common c;
@@ -88,12 +112,14 @@ int cmd_process(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	const char *file = next < argc ? argv[next] : "-";
+	if ((rc = common_ready(&c, "tempest")) >= 0)
+		return rc;
 	if (pipeline_open(&r.pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}
 	if (strcmp(file, "-")) {
-		if (mbox_read(file, each, &r, &e) < 0) {
+		if (read_file(file, &r, c.cfg.max_message_size, &e) < 0) {
 			fprintf(stderr, "tempest: %s\n", e.msg);
 			pipeline_close(r.pl);
 			return EXIT_USAGE;

@@ -59,33 +59,46 @@ static int copy_key(const char *from, const char *dir, struct err *e)
 	return rc;
 }
 
+enum { OPT_INTO = 256, OPT_KEY };
+
+struct replay_args {
+	const char *into, *keyfile;
+};
+
+static int replay_option(int val, const char *arg, void *ctx)
+{
+	struct replay_args *a = ctx;
+
+	if (val == OPT_INTO)
+		a->into = arg;
+	else
+		a->keyfile = arg;
+	return 0;
+}
+
 int cmd_replay(int argc, char **argv)
 {
+	static const struct option own[] = {
+		{ "into", required_argument, NULL, OPT_INTO },
+		{ "key", required_argument, NULL, OPT_KEY },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct replay_args a = { NULL, NULL };
+	const struct common_opts opts = { own, replay_option, &a };
 	struct common c;
 	struct run r = { 0 };
 	struct err e;
-	const char *log = NULL, *into = NULL, *keyfile = NULL;
+	const char *log, *into, *keyfile;
 	char keypath[4096], games[4200];
-	int next, rc = common_start(argc, argv, usage, &c, &next);
+	int next, rc = common_start_opts(argc, argv, usage, &opts, &c, &next);
 
 	if (rc >= 0)
 		return rc;
-	for (int i = next; i < argc; i++) {
-		if (!strcmp(argv[i], "--into") && i + 1 < argc)
-			into = argv[++i];
-		else if (!strcmp(argv[i], "--key") && i + 1 < argc)
-			keyfile = argv[++i];
-		else if (!log && argv[i][0] != '-')
-			log = argv[i];
-		else {
-			fputs(usage, stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (!log || !into) {
+	if (next != argc - 1 || !a.into) {
 		fputs(usage, stderr);
 		return EXIT_USAGE;
 	}
+	log = argv[next], into = a.into, keyfile = a.keyfile;
 	snprintf(games, sizeof games, "%s/games", into);
 	if (fs_exists(games)) {
 		fprintf(stderr, "tempest replay: %s already holds games; give a new directory\n", into);

@@ -20,7 +20,8 @@ static const char usage[] =
 	"reply the server refuses for good moves to outbox/failed/; after a temporary failure\n"
 	"the rest stay queued for the next run.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG, else built-in defaults)\n"
-	"  -n         check the configuration, rules and templates, then exit\n"
+	"  -n         check the configuration, data directory, rules, templates and (unless\n"
+	"             --offline) the IMAP login; change nothing, then exit\n"
 	"  --dry-run  send nothing; list the queued replies and their recipients\n"
 	"  -v         say what happens\n"
 	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure: try again\n"
@@ -81,14 +82,16 @@ int cmd_send(int argc, char **argv)
 		fputs(usage, stderr);
 		return EXIT_USAGE;
 	}
+	snprintf(outbox, sizeof outbox, "%s/outbox", c.cfg.data_dir);
+	if (c.dry_run)          /* reads the queue only: no lock, nothing made */
+		return list_queue(outbox);
+	if ((rc = common_ready(&c, "tempest")) >= 0)
+		return rc;
 	if (store_open(&st, c.cfg.data_dir, true, true, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}
-	snprintf(outbox, sizeof outbox, "%s/outbox", c.cfg.data_dir);
-	if (c.dry_run)
-		rc = list_queue(outbox);
-	else if (deliver_outbox(&c.cfg, outbox, stdout, &ds, &e) < 0) {
+	if (deliver_outbox(&c.cfg, outbox, stdout, &ds, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		rc = EXIT_TEMPFAIL;
 	} else {

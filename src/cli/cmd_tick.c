@@ -11,7 +11,7 @@
 #include "util/log.h"
 
 static const char tick_usage[] =
-	"usage: tempest tick [-c FILE] [--dry-run] [-v]\n"
+	"usage: tempest tick [-c FILE] [-n] [--dry-run] [-v]\n"
 	"\n"
 	"Run from cron (every 10 to 15 minutes; see README, \"Time\"). For every game: a\n"
 	"player whose deadline has passed loses on time (or, for an interception or answer\n"
@@ -24,7 +24,7 @@ static const char tick_usage[] =
 	"or written, the mail server is down); 2 bad configuration or arguments.\n";
 
 static const char adjust_usage[] =
-	"usage: tempest adjust [-c FILE] [-v] GAME ACTION...\n"
+	"usage: tempest adjust [-c FILE] [-n] [--dry-run] [-v] GAME ACTION...\n"
 	"\n"
 	"The game master's decisions, mailed to both players (and the game's arbiter) and\n"
 	"recorded in the game log:\n"
@@ -65,6 +65,8 @@ int cmd_tick(int argc, char **argv)
 		fputs(tick_usage, stderr);
 		return EXIT_USAGE;
 	}
+	if ((rc = common_ready(&c, "tempest tick")) >= 0)
+		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest tick: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
@@ -89,6 +91,8 @@ int cmd_adjust(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (c.check_only)
+		return common_check(&c);
 	if (argc - next < 2) {
 		fputs(adjust_usage, stderr);
 		return EXIT_USAGE;
@@ -110,6 +114,8 @@ int cmd_adjust(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if ((rc = common_ready(&c, "tempest adjust")) >= 0)
+		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest adjust: %s\n", e.msg);
 		return EXIT_TEMPFAIL;

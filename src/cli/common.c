@@ -2,39 +2,85 @@
 #include "cli/common.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "mail/imap.h"
 #include "render/view.h"
 #include "rules/rules.h"
 #include "util/log.h"
 
-int common_start(int argc, char **argv, const char *usage, struct common *c, int *next)
+enum { OPT_DRY_RUN = 200, OPT_OFFLINE, OPT_HELP };
+
+static const struct option common_options[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "check", no_argument, NULL, 'n' },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "offline", no_argument, NULL, OPT_OFFLINE },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+};
+#define NCOMMON (sizeof common_options / sizeof common_options[0])
+#define OWN_MAX 8
+
+/* The common options followed by the command's own, zero-terminated, in opts. */
+static void merge_options(const struct common_opts *own, struct option *opts)
 {
+	size_t n = 0;
+
+	memcpy(opts, common_options, sizeof common_options);
+	for (; own && own->options[n].name && n < OWN_MAX; n++)
+		opts[NCOMMON + n] = own->options[n];
+	memset(&opts[NCOMMON + n], 0, sizeof opts[0]);
+}
+
+/* One option: 0, 1 after --help, -1 to refuse the line. */
+static int take_option(int ch, const struct common_opts *own, struct common *c)
+{
+	switch (ch) {
+	case 'c': c->config_path = optarg; return 0;
+	case 'n': c->check_only = true; return 0;
+	case OPT_DRY_RUN: c->dry_run = true; return 0;
+	case OPT_OFFLINE: c->offline = true; return 0;
+	case 'v': c->verbose++; return 0;
+	case 'h': return 1;
+	case '?': case ':': return -1;
+	}
+	return own && own->handle(ch, optarg, own->ctx) == 0 ? 0 : -1;
+}
+
+int common_start_opts(int argc, char **argv, const char *usage, const struct common_opts *own,
+		      struct common *c, int *next)
+{
+	struct option opts[NCOMMON + OWN_MAX + 1];
 	struct err e;
-	int i = 1;
+	int ch, rc;
 
 	memset(c, 0, sizeof *c);
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-c") && i + 1 < argc)
-			c->config_path = argv[++i];
-		else if (!strcmp(a, "-n"))
-			c->check_only = true;
-		else if (!strcmp(a, "--dry-run"))
-			c->dry_run = true;
-		else if (!strcmp(a, "-v"))
-			c->verbose++;
-		else if (!strcmp(a, "-vv"))
-			c->verbose += 2;
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+	merge_options(own, opts);
+	optind = 0;                     /* glibc: start afresh, permuting the arguments */
+	while ((ch = getopt_long(argc, argv, "c:nvh", opts, NULL)) != -1) {
+		if ((rc = take_option(ch, own, c)) > 0) {
 			fputs(usage, stdout);
 			return EXIT_OK;
-		} else
-			break;
+		}
+		if (rc < 0) {
+			fputs(usage, stderr);
+			return EXIT_USAGE;
+		}
 	}
-	*next = i;
+	*next = optind;
+	if (c->offline && !c->check_only) {
+		fprintf(stderr, "tempest: --offline goes with -n (check without connecting)\n");
+		return EXIT_USAGE;
+	}
 	log_setup(c->verbose >= 2 ? LOG_LEVEL_DEBUG : c->verbose ? LOG_LEVEL_INFO : LOG_LEVEL_WARN,
 		  false);
 	if (config_load(&c->cfg, c->config_path, &e) < 0 || config_check(&c->cfg, &e) < 0) {
@@ -46,22 +92,146 @@ int common_start(int argc, char **argv, const char *usage, struct common *c, int
 	return -1;
 }
 
-int common_check(const struct common *c)
+int common_start(int argc, char **argv, const char *usage, struct common *c, int *next)
 {
-	const char *rdir = rules_dir(c->cfg.rules_dir), *tdir = templates_dir(c->cfg.templates_dir);
+	return common_start_opts(argc, argv, usage, NULL, c, next);
+}
+
+/* The name of a user id, for messages. */
+static const char *user_name(uid_t uid, char *buf, size_t len)
+{
+	struct passwd *pw = getpwuid(uid);
+
+	if (pw)
+		snprintf(buf, len, "%s", pw->pw_name);
+	else
+		snprintf(buf, len, "uid %u", (unsigned)uid);
+	return buf;
+}
+
+/* A file or directory of the data directory: ours, not writable by everyone; private
+ * (no access for group and others) when it holds a secret. */
+static int check_owned(const char *path, const struct stat *st, bool secret, struct err *e)
+{
+	char owner[64], me[64];
+
+	if (st->st_uid != geteuid())
+		return err_set(e, "%s belongs to %s, not to %s who runs this: run tempest as %s "
+			       "(files made now would lock it out)", path,
+			       user_name(st->st_uid, owner, sizeof owner),
+			       user_name(geteuid(), me, sizeof me), owner);
+	if (st->st_mode & S_IWOTH)
+		return err_set(e, "%s is writable by every user (mode %04o); chmod o-w it", path,
+			       (unsigned)(st->st_mode & 07777));
+	if (secret && (st->st_mode & 077))
+		return err_set(e, "%s is open to others (mode %04o); chmod 600 it", path,
+			       (unsigned)(st->st_mode & 07777));
+	return 0;
+}
+
+/* The data directory does not exist: can it be made? Its nearest existing parent must
+ * be writable by this user. */
+static int check_creatable(const char *dir, struct err *e)
+{
+	char up[PATH_MAX];
+
+	snprintf(up, sizeof up, "%s", dir);
+	for (;;) {
+		char *slash = strrchr(up, '/');
+		if (!slash)
+			snprintf(up, sizeof up, ".");
+		else if (slash == up)
+			up[1] = 0;
+		else
+			*slash = 0;
+		if (access(up, F_OK) == 0)
+			break;
+		if (!strcmp(up, ".") || !strcmp(up, "/"))
+			break;
+	}
+	if (access(up, W_OK | X_OK) < 0)
+		return err_set(e, "data directory %s does not exist and cannot be made: %s is not "
+			       "writable by this user", dir, up);
+	return 0;
+}
+
+/* The data directory and its key: owner and modes, and with must_exist, every part a
+ * first run makes (so that a dry run finds them and makes nothing). */
+static int check_data_dir(const struct config *cfg, bool must_exist, struct err *e)
+{
+	static const char *const parts[] = { "games", "seen", "outbox", "lock", "key" };
+	char path[PATH_MAX + 16];
+	struct stat st;
+
+	if (stat(cfg->data_dir, &st) < 0) {
+		if (errno != ENOENT)
+			return err_set(e, "data directory %s: %s", cfg->data_dir, strerror(errno));
+		if (must_exist)
+			return err_set(e, "data directory %s does not exist yet, and --dry-run makes "
+				       "nothing (a first run without it makes the directory)",
+				       cfg->data_dir);
+		return check_creatable(cfg->data_dir, e);
+	}
+	if (!S_ISDIR(st.st_mode))
+		return err_set(e, "data directory %s is not a directory", cfg->data_dir);
+	if (check_owned(cfg->data_dir, &st, false, e) < 0)
+		return -1;
+	if (access(cfg->data_dir, W_OK | X_OK) < 0)
+		return err_set(e, "data directory %s is not writable by this user", cfg->data_dir);
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", cfg->data_dir, parts[i]);
+		if (stat(path, &st) < 0) {
+			if (must_exist)
+				return err_set(e, "%s does not exist yet, and --dry-run makes nothing",
+					       path);
+			continue;
+		}
+		if (check_owned(path, &st, !strcmp(parts[i], "key"), e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int common_ready(const struct common *c, const char *who)
+{
 	struct templates t;
 	struct err e;
+
+	if (templates_load(&t, templates_dir(c->cfg.templates_dir), &e) < 0 ||
+	    check_data_dir(&c->cfg, c->dry_run, &e) < 0) {
+		fprintf(stderr, "%s: %s\n", who, e.msg);
+		return EXIT_USAGE;
+	}
+	templates_free(&t);
+	return -1;
+}
+
+int common_mail_status(const char *why)
+{
+	static const char *const for_a_person[] = {
+		"Login denied", "login denied", "AUTHENTICATIONFAILED", "uthentication",
+		"SSL", "TLS", "ertificate", "netrc", "readable by others", "imap_url",
+		"smtp_url", "imap_mailbox", "folder name", "NONEXISTENT", "Mailbox doesn't exist",
+	};
+
+	for (size_t i = 0; i < sizeof for_a_person / sizeof for_a_person[0]; i++)
+		if (strstr(why, for_a_person[i]))
+			return EXIT_USAGE;
+	return EXIT_TEMPFAIL;
+}
+
+/* -n: every variant file of the rules directory loads. Returns the count of bad ones,
+ * -1 if the directory cannot be read. */
+static int check_rules(const char *rdir)
+{
 	DIR *d = opendir(rdir);
 	struct dirent *de;
+	struct err e;
 	int bad = 0, n = 0;
 
-	printf("configuration: %s\n", c->cfg.path[0] ? c->cfg.path : "(none: embedded mode)");
-	printf("data directory: %s\n", c->cfg.data_dir);
-	printf("mail in: %s\n", c->cfg.imap_url[0] ? c->cfg.imap_url : "mbox or standard input");
-	printf("mail out: %s\n", c->cfg.smtp_url[0] ? c->cfg.smtp_url : "standard output (mbox)");
 	if (!d) {
-		printf("rules: cannot open %s\n", rdir);
-		return EXIT_USAGE;
+		printf("rules: cannot open %s: %s\n", rdir, strerror(errno));
+		return -1;
 	}
 	while ((de = readdir(d))) {
 		size_t len = strlen(de->d_name);
@@ -79,12 +249,56 @@ int common_check(const struct common *c)
 	}
 	closedir(d);
 	printf("rules: %d variant%s in %s%s\n", n, n == 1 ? "" : "s", rdir, bad ? ", with errors" : "");
+	return bad;
+}
+
+/* -n: connects and logs in to the IMAP server and opens the mailbox. An exit status. */
+static int check_imap(const struct common *c)
+{
+	struct err e;
+	struct imap *im;
+
+	if (!c->cfg.imap_url[0])
+		return EXIT_OK;
+	if (c->offline) {
+		printf("imap: not contacted (--offline)\n");
+		return EXIT_OK;
+	}
+	if (!(im = imap_open(&c->cfg, &e))) {
+		printf("imap: %s\n", e.msg);
+		return common_mail_status(e.msg);
+	}
+	imap_close(im);
+	printf("imap: logged in, mailbox %s open\n", c->cfg.imap_mailbox);
+	return EXIT_OK;
+}
+
+int common_check(const struct common *c)
+{
+	const char *tdir = templates_dir(c->cfg.templates_dir);
+	struct templates t;
+	struct err e;
+	int rc = EXIT_OK;
+
+	printf("configuration: %s\n", c->cfg.path[0] ? c->cfg.path : "(none: embedded mode)");
+	if (check_data_dir(&c->cfg, false, &e) < 0) {
+		printf("data directory: %s\n", e.msg);
+		rc = EXIT_USAGE;
+	} else
+		printf("data directory: %s\n", c->cfg.data_dir);
+	printf("mail in: %s\n", c->cfg.imap_url[0] ? c->cfg.imap_url : "mbox or standard input");
+	printf("mail out: %s\n", c->cfg.smtp_url[0] ? c->cfg.smtp_url : "standard output (mbox)");
+	if (check_rules(rules_dir(c->cfg.rules_dir)))
+		rc = EXIT_USAGE;
 	if (templates_load(&t, tdir, &e) < 0) {
 		printf("templates: %s\n", e.msg);
-		bad++;
+		rc = EXIT_USAGE;
 	} else {
 		printf("templates: %d in %s\n", REPLY_KINDS, tdir);
 		templates_free(&t);
 	}
-	return bad ? EXIT_USAGE : EXIT_OK;
+	int mail = check_imap(c);
+	if (c->cfg.smtp_url[0])
+		printf("smtp: settings checked; the login is tried with the first reply\n");
+	return rc != EXIT_OK ? rc : mail;
 }

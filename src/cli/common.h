@@ -1,8 +1,11 @@
-/* common.h: what every mail-side command shares: -c FILE, -n, --dry-run, -v, --help,
- * loading and checking the configuration, rules and templates. */
+/* common.h: what every mail-side command shares: -c FILE, -n, --offline, --dry-run, -v,
+ * --help (options anywhere on the line, getopt_long), loading and checking the
+ * configuration, rules, templates and the data directory, and the exit status of a
+ * failure. */
 #ifndef TEMPEST_CLI_COMMON_H
 #define TEMPEST_CLI_COMMON_H
 
+#include <getopt.h>
 #include <stdbool.h>
 
 #include "config/config.h"
@@ -10,17 +13,39 @@
 struct common {
 	const char *config_path;
 	bool check_only;        /* -n */
+	bool offline;           /* -n --offline: no connection to the servers */
 	bool dry_run;
 	int verbose;
 	struct config cfg;
 };
 
-/* Parses the common options (stopping at the first other argument or option, which it
- * leaves for the command: *next is its index) and loads the configuration. Returns -1 to
- * go on, or an exit status to return at once (EXIT_OK after --help, EXIT_USAGE). */
+/* A command's own option: getopt_long's val (>= 256 to stay clear of the common ones)
+ * is handed to handle() with its argument; handle() returns 0, or -1 to refuse the line
+ * (after saying why). */
+struct common_opts {
+	const struct option *options;   /* ends with a zero entry */
+	int (*handle)(int val, const char *arg, void *ctx);
+	void *ctx;
+};
+
+/* Parses the options anywhere on the line (the arguments left are argv[*next..argc),
+ * in order) and loads the configuration. Returns -1 to go on, or an exit status to
+ * return at once (EXIT_OK after --help, EXIT_USAGE). own may be NULL. */
+int common_start_opts(int argc, char **argv, const char *usage, const struct common_opts *own,
+		      struct common *c, int *next);
+/* common_start_opts() without options of the command's own. */
 int common_start(int argc, char **argv, const char *usage, struct common *c, int *next);
-/* -n: checks the configuration, every variant file and every template; prints what it
- * found. Returns an exit status. */
+/* -n: checks the configuration, the data directory (owner, modes, key), every variant
+ * file and every template, then (unless --offline) connects and logs in to the IMAP
+ * server; changes nothing. Prints what it found. Returns an exit status. */
 int common_check(const struct common *c);
+/* Before a command opens the data directory: EXIT_USAGE (the reason printed, prefixed
+ * by who) for what a person must fix (templates, owner, modes, a key others can read; with
+ * --dry-run, a data directory not made yet, since a dry run creates nothing); -1 to go on. */
+int common_ready(const struct common *c, const char *who);
+/* The exit status for a mail server's failure: EXIT_USAGE when a person must fix it
+ * (login refused, TLS, certificates, settings), else EXIT_TEMPFAIL (unreachable, timed
+ * out: the next run may succeed). */
+int common_mail_status(const char *why);
 
 #endif

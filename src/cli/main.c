@@ -4,6 +4,10 @@
 
 #include "cli/cli.h"
 
+#ifndef TEMPEST_VERSION
+#error "the Makefile gives TEMPEST_VERSION, from the file VERSION"
+#endif
+
 struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -28,7 +32,8 @@ static void usage(FILE *f)
 	fprintf(f, "usage: tempest COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\n'tempest COMMAND --help' describes one command.\n");
+	fprintf(f, "\n'tempest COMMAND --help' describes one command; 'tempest --version' says\n"
+		"which tempest this is; tempest(1) and tempest.conf(5) are the manual.\n");
 }
 
 int main(int argc, char **argv)
@@ -39,6 +44,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("tempest %s\n", TEMPEST_VERSION);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("tempest %s\n", TEMPEST_VERSION);
 		return EXIT_OK;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -3,7 +3,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,43 +13,63 @@
 
 enum kind { KIND_STR, KIND_PATH, KIND_INT, KIND_LONG, KIND_BOOL };
 
+/* A value's own rule beyond its kind: 0, or -1 with why filled ("is not ..."). */
+typedef int (*value_check)(const char *val, char *why, size_t len);
+
+/* One key. For numbers, min..max (both 0: 0..1000000); for strings, an optional check. */
 struct key {
 	const char *name;
 	enum kind kind;
 	size_t offset, size;
+	long min, max;
+	value_check check;
 };
 
-#define STR(f) KIND_STR, offsetof(struct config, f), sizeof(((struct config *)0)->f)
-#define PTH(f) KIND_PATH, offsetof(struct config, f), sizeof(((struct config *)0)->f)
+static int check_address(const char *val, char *why, size_t len);
+static int check_name(const char *val, char *why, size_t len);
+static int check_imap_url(const char *val, char *why, size_t len);
+static int check_smtp_url(const char *val, char *why, size_t len);
+static int check_timezone(const char *val, char *why, size_t len);
+static int check_reminders(const char *val, char *why, size_t len);
+static int check_word(const char *val, char *why, size_t len);
+
+#define F(f) offsetof(struct config, f)
+#define STR(f, chk) KIND_STR, F(f), sizeof(((struct config *)0)->f), 0, 0, chk
+#define PTH(f) KIND_PATH, F(f), sizeof(((struct config *)0)->f), 0, 0, NULL
+#define INT(f, lo, hi) KIND_INT, F(f), 0, lo, hi, NULL
+#define BOOL(f) KIND_BOOL, F(f), 0, 0, 0, NULL
 
 static const struct key keys[] = {
-	{ "referee_address", STR(referee_address) },
-	{ "referee_name", STR(referee_name) },
+	{ "referee_address", STR(referee_address, check_address) },
+	{ "referee_name", STR(referee_name, check_name) },
 	{ "data_dir", PTH(data_dir) },
 	{ "rules_dir", PTH(rules_dir) },
 	{ "templates_dir", PTH(templates_dir) },
-	{ "imap_url", STR(imap_url) },
-	{ "imap_mailbox", STR(imap_mailbox) },
-	{ "processed_folder", STR(processed_folder) },
-	{ "imap_batch_size", KIND_INT, offsetof(struct config, imap_batch_size), 0 },
-	{ "smtp_url", STR(smtp_url) },
+	{ "imap_url", STR(imap_url, check_imap_url) },
+	{ "imap_mailbox", STR(imap_mailbox, check_name) },
+	{ "processed_folder", STR(processed_folder, check_name) },
+	{ "imap_batch_size", INT(imap_batch_size, 1, 1000) },
+	{ "smtp_url", STR(smtp_url, check_smtp_url) },
 	{ "netrc_file", PTH(netrc_file) },
 	{ "tls_ca_file", PTH(tls_ca_file) },
-	{ "starttls", KIND_BOOL, offsetof(struct config, starttls), 0 },
-	{ "connect_timeout", KIND_INT, offsetof(struct config, connect_timeout), 0 },
-	{ "stall_timeout", KIND_INT, offsetof(struct config, stall_timeout), 0 },
-	{ "max_replies_per_sender", KIND_INT, offsetof(struct config, max_replies_per_sender), 0 },
-	{ "max_message_size", KIND_LONG, offsetof(struct config, max_message_size), 0 },
-	{ "syslog", KIND_BOOL, offsetof(struct config, syslog), 0 },
-	{ "default_variant", STR(default_variant) },
+	{ "starttls", BOOL(starttls) },
+	{ "allow_plaintext", BOOL(allow_plaintext) },
+	{ "connect_timeout", INT(connect_timeout, 1, 3600) },
+	{ "stall_timeout", INT(stall_timeout, 1, 3600) },
+	{ "max_replies_per_sender", INT(max_replies_per_sender, 1, 10000) },
+	{ "max_message_size", KIND_LONG, F(max_message_size), 0, 1024, 1L << 30, NULL },
+	{ "syslog", BOOL(syslog) },
+	{ "default_variant", STR(default_variant, check_word) },
 	{ "card_names", PTH(card_names) },
-	{ "timezone", STR(timezone) },
-	{ "vacation_days", KIND_INT, offsetof(struct config, vacation_days), 0 },
-	{ "max_vacation_days", KIND_INT, offsetof(struct config, max_vacation_days), 0 },
-	{ "reminders", STR(reminders) },
-	{ "draw_offer_days", KIND_INT, offsetof(struct config, draw_offer_days), 0 },
-	{ "challenge_days", KIND_INT, offsetof(struct config, challenge_days), 0 },
+	{ "timezone", STR(timezone, check_timezone) },
+	{ "vacation_days", INT(vacation_days, 0, 366) },
+	{ "max_vacation_days", INT(max_vacation_days, 0, 366) },
+	{ "reminders", STR(reminders, check_reminders) },
+	{ "draw_offer_days", INT(draw_offer_days, 1, 366) },
+	{ "challenge_days", INT(challenge_days, 1, 366) },
 };
+#define NKEYS (sizeof keys / sizeof keys[0])
+_Static_assert(NKEYS <= CONFIG_KEYS_MAX, "raise CONFIG_KEYS_MAX");
 
 static void defaults(struct config *c)
 {
@@ -75,6 +94,220 @@ static void defaults(struct config *c)
 	c->stall_timeout = 60;
 }
 
+/* ---- the rules of single values ---- */
+
+/* A mail address as SMTP and a From: header take it bare: local@domain, no blanks,
+ * quotes, brackets or comments, a domain of non-empty labels. */
+static int check_address(const char *val, char *why, size_t len)
+{
+	const char *at = strchr(val, '@');
+
+	if (!at || at == val || strchr(at + 1, '@') || !at[1] || strlen(val) > 254)
+		goto bad;
+	for (const char *p = val; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || strchr("<>()[]\"\\,;:", *p))
+			goto bad;
+	for (const char *p = at + 1; *p; p++)
+		if (*p == '.' && (p == at + 1 || !p[1] || p[1] == '.'))
+			goto bad;
+	return 0;
+bad:
+	snprintf(why, len, "'%s' is not a mail address like referee@example.org", val);
+	return -1;
+}
+
+/* Text that goes into a header or an IMAP command: no control characters or quotes. */
+static int check_name(const char *val, char *why, size_t len)
+{
+	for (const char *p = val; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f || *p == '"' || *p == '\\') {
+			snprintf(why, len, "'%s' holds a quote, a backslash or a control character",
+				 val);
+			return -1;
+		}
+	if (!*val) {
+		snprintf(why, len, "is empty");
+		return -1;
+	}
+	return 0;
+}
+
+static int check_word(const char *val, char *why, size_t len)
+{
+	for (const char *p = val; *p; p++)
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("-_", *p)) {
+			snprintf(why, len, "'%s' is not a variant name (a-z, 0-9, - and _)", val);
+			return -1;
+		}
+	return *val ? 0 : (snprintf(why, len, "is empty"), -1);
+}
+
+/* A server URL: SCHEME://[USER[:PASSWORD]@]HOST[:PORT][/PATH], one of two schemes. */
+static int check_url(const char *val, const char *plain, const char *tls, char *why,
+		     size_t len)
+{
+	size_t np = strlen(plain), nt = strlen(tls);
+	const char *host = NULL;
+
+	if (!*val)
+		return 0;
+	if (!strncmp(val, plain, np) && !strncmp(val + np, "://", 3))
+		host = val + np + 3;
+	else if (!strncmp(val, tls, nt) && !strncmp(val + nt, "://", 3))
+		host = val + nt + 3;
+	if (!host) {
+		snprintf(why, len, "'%s' must start with %s:// or %s://", val, tls, plain);
+		return -1;
+	}
+	const char *at = strrchr(host, '@');
+	if (at && at < host + strcspn(host, "/"))
+		host = at + 1;
+	if (!*host || *host == '/' || *host == ':' || strpbrk(val, " \t?#")) {
+		snprintf(why, len, "'%s' names no server, or holds a blank, '?' or '#'", val);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_imap_url(const char *val, char *why, size_t len)
+{
+	return check_url(val, "imap", "imaps", why, len);
+}
+
+static int check_smtp_url(const char *val, char *why, size_t len)
+{
+	return check_url(val, "smtp", "smtps", why, len);
+}
+
+static int check_timezone(const char *val, char *why, size_t len)
+{
+	if (clock_timezone_ok(val))
+		return 0;
+	snprintf(why, len, "'%s' is not a time zone this system knows (e.g. UTC, Europe/Paris)",
+		 val);
+	return -1;
+}
+
+static int check_reminders(const char *val, char *why, size_t len)
+{
+	long long steps[CONFIG_REMINDERS_MAX];
+
+	if (clock_parse_durations(val, steps, CONFIG_REMINDERS_MAX) >= 0)
+		return 0;
+	snprintf(why, len, "'%s': at most %d durations like 72h, 1d12h or 90m", val,
+		 CONFIG_REMINDERS_MAX);
+	return -1;
+}
+
+/* ---- reading the file ---- */
+
+/* Where relative paths in the file lead: the file's own directory, made absolute. */
+struct reader {
+	struct config *c;
+	char dir[PATH_MAX];
+	int lineno;
+};
+
+static int fail(const struct reader *r, const char *key, const char *fmt, const char *detail,
+		struct err *e)
+{
+	char msg[ERR_MAX];
+
+	snprintf(msg, sizeof msg, fmt, detail);
+	if (key)
+		return err_set(e, "%s:%d: %s: %s", r->c->path, r->lineno, key, msg);
+	return err_set(e, "%s:%d: %s", r->c->path, r->lineno, msg);
+}
+
+/* A path value: relative ones are taken from the configuration file's directory. */
+static int set_path(const struct reader *r, const struct key *k, const char *val, char *dst,
+		    struct err *e)
+{
+	int n = *val && *val != '/' ? snprintf(dst, k->size, "%s/%s", r->dir, val)
+				    : snprintf(dst, k->size, "%s", val);
+	if (n < 0 || (size_t)n >= k->size)
+		return fail(r, k->name, "%s", "the path is too long", e);
+	return 0;
+}
+
+static int set_number(const struct reader *r, const struct key *k, const char *val,
+		      char *dst, struct err *e)
+{
+	long lo = k->min, hi = k->min || k->max ? k->max : 1000000, n;
+	char *end, range[96];
+
+	errno = 0;
+	n = strtol(val, &end, 10);
+	snprintf(range, sizeof range, "must be a whole number from %ld to %ld, not '%%s'", lo, hi);
+	if (errno || end == val || *end || n < lo || n > hi)
+		return fail(r, k->name, range, val, e);
+	if (k->kind == KIND_INT)
+		*(int *)(void *)dst = (int)n;
+	else
+		*(long *)(void *)dst = n;
+	return 0;
+}
+
+static int set_value(const struct reader *r, const struct key *k, const char *val,
+		     struct err *e)
+{
+	char *dst = (char *)r->c + k->offset, why[ERR_MAX];
+
+	switch (k->kind) {
+	case KIND_PATH:
+		return set_path(r, k, val, dst, e);
+	case KIND_STR:
+		if (strlen(val) >= k->size)
+			return fail(r, k->name, "%s", "the value is too long", e);
+		if (k->check && k->check(val, why, sizeof why) < 0)
+			return fail(r, k->name, "%s", why, e);
+		snprintf(dst, k->size, "%s", val);
+		return 0;
+	case KIND_INT:
+	case KIND_LONG:
+		return set_number(r, k, val, dst, e);
+	case KIND_BOOL:
+		if (!strcmp(val, "yes") || !strcmp(val, "true") || !strcmp(val, "1"))
+			*(bool *)(void *)dst = true;
+		else if (!strcmp(val, "no") || !strcmp(val, "false") || !strcmp(val, "0"))
+			*(bool *)(void *)dst = false;
+		else
+			return fail(r, k->name, "must be yes or no, not '%s'", val, e);
+		return 0;
+	}
+	return 0;
+}
+
+/* The value after '=': bare up to a '#' (blanks around it dropped), or in double quotes
+ * with \" and \\ inside, then only blanks and a comment. Written over s. */
+static int unquote(const struct reader *r, const char *key, char *s, struct err *e)
+{
+	char *out = s, *p = s + 1;
+
+	if (*s != '"') {
+		s[strcspn(s, "#")] = 0;
+		for (char *end = s + strlen(s); end > s && isspace((unsigned char)end[-1]);)
+			*--end = 0;
+		if (strchr(s, '"'))
+			return fail(r, key, "%s", "a quote inside a value: put the whole value in "
+				    "double quotes and write \\\" for a quote", e);
+		return 0;
+	}
+	for (; *p && *p != '"'; p++) {
+		if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+			p++;
+		*out++ = *p;
+	}
+	if (*p != '"')
+		return fail(r, key, "%s", "the value's double quote is not closed", e);
+	p += strspn(p + 1, " \t\r\n") + 1;
+	if (*p && *p != '#')
+		return fail(r, key, "'%s' after the closing quote (a comment starts with '#')",
+			    p, e);
+	*out = 0;
+	return 0;
+}
+
 static char *trim(char *s)
 {
 	char *end;
@@ -87,69 +320,110 @@ static char *trim(char *s)
 	return s;
 }
 
-static int set_value(struct config *c, const struct key *k, const char *val, int lineno,
-		     struct err *e)
-{
-	char *base = (char *)c + k->offset, *end;
-	const char *file = c->path;
-
-	switch (k->kind) {
-	case KIND_STR:
-	case KIND_PATH:
-		if (strlen(val) >= k->size)
-			return err_set(e, "%s:%d: %s is too long", file, lineno, k->name);
-		snprintf(base, k->size, "%s", val);
-		return 0;
-	case KIND_INT:
-	case KIND_LONG: {
-		errno = 0;
-		long n = strtol(val, &end, 10);
-		if (errno || end == val || *end || n < 0 || (k->kind == KIND_INT && n > 1000000))
-			return err_set(e, "%s:%d: %s must be a whole number, not '%s'", file, lineno,
-				       k->name, val);
-		if (k->kind == KIND_INT)
-			*(int *)(void *)base = (int)n;
-		else
-			*(long *)(void *)base = n;
-		return 0;
-	}
-	case KIND_BOOL:
-		if (!strcmp(val, "yes") || !strcmp(val, "true") || !strcmp(val, "1"))
-			*(bool *)(void *)base = true;
-		else if (!strcmp(val, "no") || !strcmp(val, "false") || !strcmp(val, "0"))
-			*(bool *)(void *)base = false;
-		else
-			return err_set(e, "%s:%d: %s must be yes or no, not '%s'", file, lineno,
-				       k->name, val);
-		return 0;
-	}
-	return 0;
-}
-
-static int parse_line(struct config *c, char *line, int lineno, struct err *e)
+static int parse_line(struct reader *r, char *line, struct err *e)
 {
 	char *s = trim(line), *eq;
 
 	if (!*s || *s == '#')
 		return 0;
 	if (!(eq = strchr(s, '=')))
-		return err_set(e, "%s:%d: expected 'key = value'", c->path, lineno);
+		return fail(r, NULL, "%s", "expected 'key = value'", e);
 	*eq = 0;
-	char *name = trim(s), *val = trim(eq + 1);
-	size_t n = strlen(val);
-	if (n >= 2 && val[0] == '"' && val[n - 1] == '"')
-		val[n - 1] = 0, val++;
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+	char *name = trim(s), *val = eq + 1;
+	val += strspn(val, " \t");
+	for (size_t i = 0; i < NKEYS; i++) {
+		if (strcmp(keys[i].name, name))
+			continue;
+		if (r->c->line[i]) {
+			char first[32];
+			snprintf(first, sizeof first, "%d", r->c->line[i]);
+			return fail(r, name, "set again (first on line %s): keep one", first, e);
+		}
+		if (unquote(r, name, val, e) < 0 || set_value(r, &keys[i], val, e) < 0)
+			return -1;
+		r->c->line[i] = r->lineno;
+		return 0;
+	}
+	return fail(r, NULL, "unknown key '%s' (tempest.conf(5) lists the keys)", name, e);
+}
+
+static int key_index(const char *name)
+{
+	for (size_t i = 0; i < NKEYS; i++)
 		if (!strcmp(keys[i].name, name))
-			return set_value(c, &keys[i], val, lineno, e);
-	return err_set(e, "%s:%d: unknown key '%s'", c->path, lineno, name);
+			return (int)i;
+	return -1;
+}
+
+const char *config_where(const struct config *c, const char *key, char *buf, size_t len)
+{
+	int i = key_index(key);
+
+	if (i < 0 || !c->line[i])
+		return "";
+	snprintf(buf, len, "%s:%d: ", c->path, c->line[i]);
+	return buf;
+}
+
+/* The host of a server URL (known well-formed), without port or brackets. */
+static void url_host(const char *url, char *host, size_t len)
+{
+	const char *h = strstr(url, "://") + 3, *at = strrchr(h, '@');
+
+	if (at && at < h + strcspn(h, "/"))
+		h = at + 1;
+	if (*h == '[')
+		snprintf(host, len, "%.*s", (int)strcspn(h + 1, "]"), h + 1);
+	else
+		snprintf(host, len, "%.*s", (int)strcspn(h, ":/"), h);
+}
+
+static bool is_loopback(const char *host)
+{
+	return !strcmp(host, "::1") || !strcasecmp(host, "localhost") ||
+	       !strncmp(host, "127.", 4);
+}
+
+/* starttls = no to another machine sends the password and the mail in clear: refused
+ * unless allow_plaintext = yes says someone meant it. */
+static int check_plaintext(const struct config *c, const char *key, const char *url,
+			   const char *plain, struct err *e)
+{
+	char host[256], where[PATH_MAX + 32];
+	size_t n = strlen(plain);
+
+	if (!*url || c->starttls || c->allow_plaintext || strncmp(url, plain, n) || url[n] != ':')
+		return 0;
+	url_host(url, host, sizeof host);
+	if (is_loopback(host))
+		return 0;
+	return err_set(e, "%s%s: starttls = no would send the password and the mail to %s "
+		       "unencrypted; use TLS, or set allow_plaintext = yes if that is meant",
+		       config_where(c, key, where, sizeof where), key, host);
+}
+
+static int read_file(struct reader *r, FILE *f, struct err *e)
+{
+	char line[2048];
+
+	while (fgets(line, sizeof line, f)) {
+		char *s = line;
+		if (++r->lineno == 1 && !strncmp(s, "\xef\xbb\xbf", 3))
+			s += 3;         /* a UTF-8 byte order mark, as some editors write */
+		if (!strchr(s, '\n') && !feof(f))
+			return fail(r, NULL, "%s", "line too long", e);
+		if (parse_line(r, s, e) < 0)
+			return -1;
+	}
+	if (ferror(f))
+		return err_set(e, "cannot read configuration %s: %s", r->c->path, strerror(errno));
+	return 0;
 }
 
 int config_load(struct config *c, const char *path, struct err *e)
 {
-	char line[2048];
+	struct reader r = { .c = c };
 	FILE *f;
-	int lineno = 0;
 
 	defaults(c);
 	if (!path)
@@ -159,18 +433,20 @@ int config_load(struct config *c, const char *path, struct err *e)
 	snprintf(c->path, sizeof c->path, "%s", path);
 	if (!(f = fopen(path, "r")))
 		return err_set(e, "cannot read configuration %s: %s", path, strerror(errno));
-	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			fclose(f);
-			return err_set(e, "%s:%d: line too long", path, lineno);
-		}
-		if (parse_line(c, line, lineno, e) < 0) {
-			fclose(f);
-			return -1;
-		}
+	if (!realpath(path, r.dir)) {
+		fclose(f);
+		return err_set(e, "configuration %s: %s", path, strerror(errno));
 	}
+	*strrchr(r.dir, '/') = 0;
+	int rc = read_file(&r, f, e);
 	fclose(f);
+	if (rc < 0)
+		return -1;
+	if (!c->line[key_index("data_dir")])     /* the default, as if written in the file */
+		snprintf(c->data_dir, sizeof c->data_dir, "%s/tempest-data", r.dir);
+	if (check_plaintext(c, "imap_url", c->imap_url, "imap", e) < 0 ||
+	    check_plaintext(c, "smtp_url", c->smtp_url, "smtp", e) < 0)
+		return -1;
 	return 0;
 }
 
@@ -193,41 +469,40 @@ static int check_private(const char *path, const char *what, bool must_exist, st
 
 int config_check_netrc(const struct config *c, struct err *e)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], where[PATH_MAX + 32];
 	const char *home = getenv("HOME");
 
-	if (c->netrc_file[0])
-		return check_private(c->netrc_file, "netrc_file", true, e);
+	if (c->netrc_file[0]) {
+		if (check_private(c->netrc_file, "netrc_file", true, e) < 0) {
+			err_prefix(e, "%s", config_where(c, "netrc_file", where, sizeof where));
+			return -1;
+		}
+		return 0;
+	}
 	if (!home || !*home)
 		return 0;
 	snprintf(path, sizeof path, "%s/.netrc", home);
 	return check_private(path, "credentials file", false, e);
 }
 
+/* A file the configuration names must be readable by this user now. */
+static int check_readable(const struct config *c, const char *key, const char *path,
+			  struct err *e)
+{
+	char where[PATH_MAX + 32];
+
+	if (!*path || access(path, R_OK) == 0)
+		return 0;
+	return err_set(e, "%s%s: cannot read %s: %s", config_where(c, key, where, sizeof where),
+		       key, path, strerror(errno));
+}
+
 int config_check(const struct config *c, struct err *e)
 {
-	if (!strchr(c->referee_address, '@'))
-		return err_set(e, "referee_address '%s' is not a mail address", c->referee_address);
 	if ((c->netrc_file[0] || c->imap_url[0] || c->smtp_url[0]) && config_check_netrc(c, e) < 0)
 		return -1;
-	if (c->tls_ca_file[0] && access(c->tls_ca_file, R_OK) != 0)
-		return err_set(e, "tls_ca_file %s cannot be read", c->tls_ca_file);
-	if (c->imap_url[0] && strncmp(c->imap_url, "imap://", 7) && strncmp(c->imap_url, "imaps://", 8))
-		return err_set(e, "imap_url must start with imap:// or imaps://");
-	if (c->smtp_url[0] && strncmp(c->smtp_url, "smtp://", 7) && strncmp(c->smtp_url, "smtps://", 8))
-		return err_set(e, "smtp_url must start with smtp:// or smtps://");
-	if (c->connect_timeout < 1 || c->stall_timeout < 1)
-		return err_set(e, "connect_timeout and stall_timeout must be at least 1 second");
-	if (!clock_timezone_ok(c->timezone))
-		return err_set(e, "timezone '%s' is not a time zone this system knows (e.g. UTC, "
-			       "Europe/Paris)", c->timezone);
-	long long steps[CONFIG_REMINDERS_MAX];
-	if (clock_parse_durations(c->reminders, steps, CONFIG_REMINDERS_MAX) < 0)
-		return err_set(e, "reminders '%s': at most %d durations like 72h, 1d12h or 90m",
-			       c->reminders, CONFIG_REMINDERS_MAX);
-	if (c->vacation_days < 0 || c->max_vacation_days < 0 || c->draw_offer_days < 0 ||
-	    c->challenge_days < 0)
-		return err_set(e, "vacation_days, max_vacation_days, draw_offer_days and "
-			       "challenge_days cannot be negative");
+	if (check_readable(c, "tls_ca_file", c->tls_ca_file, e) < 0 ||
+	    check_readable(c, "card_names", c->card_names, e) < 0)
+		return -1;
 	return 0;
 }

@@ -1,6 +1,9 @@
-/* config.h: the referee's configuration file (config/tempest.conf.example documents every
- * key). `key = value` lines, '#' comments; unknown keys and bad values are errors naming
- * the line. With no file at all, the defaults give the embedded mode: mail from an mbox or
+/* config.h: the referee's configuration file (config/tempest.conf.example and
+ * tempest.conf(5) document every key). `key = value` lines; '#' outside double quotes
+ * starts a comment, also after a value; a value in double quotes may hold '#' and blanks,
+ * with \" and \\ for a quote and a backslash. Unknown, repeated and malformed keys are
+ * errors naming file:line and the key; a relative path is relative to the file's
+ * directory. With no file at all, the defaults give the embedded mode: mail from an mbox or
  * standard input, replies to the outbox directory, nothing sent over the network. The
  * caller owns a struct config (no allocation). */
 #ifndef TEMPEST_CONFIG_H
@@ -8,6 +11,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "util/err.h"
 
@@ -28,6 +32,7 @@ struct config {
 	char netrc_file[PATH_MAX];              /* "" = ~/.netrc */
 	char tls_ca_file[PATH_MAX];
 	bool starttls;                          /* imap://, smtp://: insist on STARTTLS */
+	bool allow_plaintext;                   /* starttls = no to a host not this machine */
 	int connect_timeout;                    /* seconds to connect, greet and log in */
 	int stall_timeout;                      /* seconds a transfer may make no progress */
 	int max_replies_per_sender;             /* per run */
@@ -42,12 +47,17 @@ struct config {
 #define CONFIG_REMINDERS_MAX 8
 	int draw_offer_days;                    /* a draw offer lapses after this */
 	int challenge_days;                     /* an unanswered challenge lapses after this */
+#define CONFIG_KEYS_MAX 64
+	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */
 };
 
 /* Defaults, then the file (NULL: $TEMPEST_CONFIG, else none). */
 int config_load(struct config *c, const char *path, struct err *e);
-/* Checks what can be checked without the network: directories, file permissions. */
+/* Checks what the files named hold without the network: the netrc file's mode, the CA
+ * file and the card names readable. Errors name file:line and the key when it was set. */
 int config_check(const struct config *c, struct err *e);
+/* "FILE:LINE: " where key was set, else "" (for messages about a key's value). */
+const char *config_where(const struct config *c, const char *key, char *buf, size_t len);
 /* Refuses the netrc file the connections read if others can read it: netrc_file (which
  * must exist), else ~/.netrc (if it exists). config_check() runs it when a netrc_file or a
  * server URL is set, and mail/net.c again when it sets up a connection (libcurl reads

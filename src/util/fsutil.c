@@ -30,6 +30,11 @@ const char *fs_data_dir(const char *override, const char *env, const char *name,
 			snprintf(buf, len, "%s/%s", exe, name);
 			if (access(buf, R_OK | X_OK) == 0)
 				return buf;
+			/* installed: PREFIX/bin/tempest finds PREFIX/share/tempest, wherever
+			 * PREFIX and DESTDIR put the tree */
+			snprintf(buf, len, "%s/../share/tempest/%s", exe, name);
+			if (access(buf, R_OK | X_OK) == 0)
+				return buf;
 		}
 	}
 	snprintf(buf, len, "%s/%s", TEMPEST_DATADIR, name);

@@ -24,7 +24,8 @@ int fs_lock(const char *path, int wait, struct err *e);
 void fs_unlock(int fd);
 
 /* Where the data directory `name` ("rules", "templates") is: `override` if given, else
- * $env, else beside the binary, else under TEMPEST_DATADIR (installed). The path is in
+ * $env, else beside the binary, else in ../share/tempest/ from the binary (installed),
+ * else under TEMPEST_DATADIR. The path is in
  * buf (or is override or the environment's value). */
 const char *fs_data_dir(const char *override, const char *env, const char *name, char *buf,
 			size_t len);

@@ -12,8 +12,8 @@ for dir in tests/golden/*/; do
   work=build/golden/$case
   rm -rf "$work"; mkdir -p "$work/data"
   cp "$dir/key" "$work/data/key"; chmod 600 "$work/data/key"
-  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\n' \
-    "$work" > "$work/conf"
+  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = data\n' \
+    > "$work/conf"
   TEMPEST_NOW=2026-11-05T12:00:00Z "$T" process -c "$work/conf" "$dir/in.mbox" > "$work/out.mbox" 2> "$work/stderr"
   echo "exit $?" >> "$work/stderr"
   mkdir -p "$work/games"

@@ -136,8 +136,10 @@ void chessclock_set(struct chessclock *cl, unsigned next, enum clock_window wind
 	cl->window = window;
 }
 
-void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_window window,
-		     long long now, const struct vacations *vac)
+/* c's time since the clocks started is charged; a completed turn counts a move and earns
+ * the bank's period or Fischer's increment. */
+static void charge(struct chessclock *cl, int c, bool turn, unsigned next,
+		   enum clock_window window, long long now, const struct vacations *vac)
 {
 	if (cl->tc.kind == TC_NONE)
 		return;
@@ -146,6 +148,9 @@ void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_win
 		if (used < 0)
 			used = 0;
 		cl->remaining[c] += cl->extra[c] - used;
+		cl->extra[c] = 0;
+	}
+	if ((cl->running >> c & 1) && cl->tc.kind != TC_MOVE && turn) {
 		cl->moves[c]++;
 		if (cl->tc.kind == TC_BANK && cl->tc.moves > 0 && cl->moves[c] % cl->tc.moves == 0)
 			cl->remaining[c] += cl->tc.days * DAY;
@@ -154,11 +159,22 @@ void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_win
 			if (cl->tc.cap && cl->remaining[c] > cl->tc.cap * DAY)
 				cl->remaining[c] = cl->tc.cap * DAY;
 		}
-		cl->extra[c] = 0;
 	}
 	if (cl->running >> c & 1)
 		cl->running &= ~(1u << c);      /* c's turn is over: its clock does not go on */
 	chessclock_set(cl, next, window, now);
+}
+
+void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_window window,
+		     long long now, const struct vacations *vac)
+{
+	charge(cl, c, true, next, window, now, vac);
+}
+
+void chessclock_charge(struct chessclock *cl, int c, unsigned next, enum clock_window window,
+		       long long now, const struct vacations *vac)
+{
+	charge(cl, c, false, next, window, now, vac);
 }
 
 /* ---- text ---- */

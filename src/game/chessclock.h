@@ -64,6 +64,10 @@ void chessclock_describe(const struct time_control *tc, char *buf, int len);
 void chessclock_start(struct chessclock *cl, unsigned running, long long now);
 /* The clocks running now stop for colour c (its move is made): time used is charged,
  * bank and increment applied; then `next` start at now, in `window`. */
+/* As chessclock_move for an action that is part of a turn but completes none (an
+ * interception, an answer to one): its time is charged, no move counted, no increment. */
+void chessclock_charge(struct chessclock *cl, int c, unsigned next, enum clock_window window,
+		       long long now, const struct vacations *vac);
 void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_window window, long long now,
 		const struct vacations *vac);
 /* `next` run from now, in `window` (clocks already running go on from their start). */

@@ -434,7 +434,7 @@ unsigned game_expected(const struct game *g, enum clock_window *window)
 	return bits;
 }
 
-void game_clock_update(struct game *g, int actor, bool counted, long long now)
+void game_clock_update(struct game *g, int actor, enum clock_charge charged, long long now)
 {
 	enum clock_window w;
 	unsigned next = game_expected(g, &w);
@@ -445,8 +445,10 @@ void game_clock_update(struct game *g, int actor, bool counted, long long now)
 		return;
 	}
 	bool stops = actor >= 0 && (cl->running >> actor & 1) && !(next >> actor & 1);
-	if (stops && counted)
+	if (stops && charged == CLOCK_TURN)
 		chessclock_move(cl, actor, next, w, now, g->vac[actor]);
+	else if (stops && charged == CLOCK_CHARGE)
+		chessclock_charge(cl, actor, next, w, now, g->vac[actor]);
 	else {
 		if (stops)
 			chessclock_release(cl, actor);

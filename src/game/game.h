@@ -268,8 +268,13 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
 		 const char *action, struct outcome *out, struct err *e);
 /* After an accepted change by seat `actor` (-1: the referee), the clocks follow the game:
- * who is expected now runs; if the change was a turn (`counted`), its time is charged. */
-void game_clock_update(struct game *g, int actor, bool counted, long long now);
+ * who is expected now runs; the actor's time is charged as `charged` says. */
+enum clock_charge {
+	CLOCK_FREE = 0,         /* not a turn's action: time is not charged */
+	CLOCK_CHARGE,           /* part of a turn (an interception, an answer): time charged */
+	CLOCK_TURN,             /* a completed turn: time charged, a move counted, increment */
+};
+void game_clock_update(struct game *g, int actor, enum clock_charge charged, long long now);
 /* Who is expected to act now (bits by seat) and in what window. */
 unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */

@@ -676,7 +676,8 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 		return outcome_reply(out, REPLY_REFUSED, a->me, NULL) < 0 ? err_set(e, "out of memory") : 0;
 	}
 	if (a->principal) {
-		bool turn = k->is_turn ? k->is_turn(a->principal) : !strcmp(a->principal, "move");
+		enum clock_charge turn = k->clock_charge ? k->clock_charge(a->principal) :
+					 !strcmp(a->principal, "move") ? CLOCK_TURN : CLOCK_FREE;
 		out->changed = true;
 		if (g->draw_offer < 0)
 			g->clock.draw_offer_at = 0;

@@ -96,7 +96,7 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 	char who[96];
 	apply_finish(&a, bare ? "1/2-1/2" : side_c == WHITE ? "0-1" : "1-0",
 		     bare ? "time forfeit, but the opponent cannot mate" : "time forfeit");
-	game_clock_update(g, -1, false, s->now);
+	game_clock_update(g, -1, CLOCK_FREE, s->now);
 	clock_local(due, "UTC", when, sizeof when);
 	snprintf(note, sizeof note, "%s's time ran out on %s: %s.", seat_name(g, c, who, sizeof who),
 		 when, bare ? "the game is drawn, since " : "they lose on time");
@@ -143,7 +143,7 @@ static int adjudicate(struct game *g, const struct sender *s, const char *result
 	if (g->status != GAME_PLAYING)
 		return refuse(out, action, "%s", "the game is not being played");
 	apply_finish(&a, result, *reason ? reason : "adjudication");
-	game_clock_update(g, -1, false, s->now);
+	game_clock_update(g, -1, CLOCK_FREE, s->now);
 	snprintf(note, sizeof note, "The game master has decided the game: %s%s%s.", result,
 		 *reason ? ", " : "", reason);
 	return tell(g, out, REPLY_OVER, note, true);

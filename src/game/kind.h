@@ -50,8 +50,8 @@ struct kind {
 	int (*apply)(struct apply_state *a, const struct orders *o);
 	/* Is this order the kind's to apply (the generic code then skips it)? */
 	bool (*handles)(int order_kind);
-	/* Is the event of this kind a turn that the clock charges (and increments)? */
-	bool (*is_turn)(const char *event);
+	/* How the clock charges the event: a completed turn, part of one, or nothing. */
+	enum clock_charge (*clock_charge)(const char *event);
 	/* The reply every seat gets after the event (REPLY_KINDS: the generic choice). */
 	enum reply_kind (*reply_for)(const struct game *g, const char *event, int seat);
 

@@ -157,8 +157,10 @@ static void numbers_random(void)
 	outcome_free(&out);
 }
 
-/* Ten cards; Black plays out every card that can intercept; White runs out of numbers;
- * Black, mated, has no interception card and loses at once. */
+/* Ten cards; Black plays out every card that can intercept; White runs out of numbers.
+ * Rule 13: Black, mated, still holds cards (none of them can intercept): the referee waits
+ * for an interception as it would for any hand, and says the same, so that the wait tells
+ * White nothing about Black's hand; Black concedes. */
 static void no_numbers_left(void)
 {
 	struct game *g = accepted_game("1-6 18 34 50 57", "7k/p5pp/8/8/8/8/8/1N1R2K1 w - - 0 1");
@@ -174,9 +176,12 @@ static void no_numbers_left(void)
 	CHECK_INT(mail(g, WHITE, "Rd8\nnumbers 1", &out), 1);
 	CHECK_HAS(first_error(&out), "no numbers are due now: Black holds 4 cards (and you have no numbers left)");
 	CHECK_INT(mail(g, WHITE, "Rd8", &out), 0);
+	CHECK_INT(g->status, GAME_PLAYING);
+	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_HAS(note_of(&out), "Black is mated, unless an interception lifts the mate.");
+	CHECK_INT(mail(g, BLACK, "concede", &out), 0);
 	CHECK_INT(g->status, GAME_OVER);
 	CHECK_STR(g->result, "1-0");
-	CHECK_STR(g->termination, "checkmate");
 	CHECK(has_reply(&out, REPLY_OVER, WHITE) && has_reply(&out, REPLY_OVER, BLACK));
 	CHECK_STR(hand(g, BLACK), "18 34 50 57");
 	game_free(g);
@@ -294,6 +299,11 @@ static void double_moves(void)
 	CHECK_STR(hand(g, WHITE), "12 18 23 32 57");
 	CHECK_HAS(note_of(&out), "White keeps card 18.");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
+	/* card 34 cannot take a card 18 that its owner kept: it is in White's hand again */
+	CHECK_STR(hand(g, BLACK), "23 28 34 57 70");
+	CHECK_INT(mail(g, BLACK, "card 34\ntake 18\ne5", &out), 1);
+	CHECK_HAS(first_error(&out), "White kept card 18: it went back to their hand");
+	CHECK_STR(hand(g, WHITE), "12 18 23 32 57");
 	CHECK_INT(mail(g, BLACK, "e5", &out), 0);       /* White holds 5: no numbers */
 	game_free(g);
 
@@ -515,9 +525,35 @@ static void effects(void)
 	outcome_free(&out);
 }
 
+/* Fischer's increment is earned once per turn, by the move: the interception of it and
+ * the answer to that interception charge their time and earn nothing (seed 000, rule 7:
+ * the answer belongs to the intercepted player's turn). */
+static void fischer_increment_once_per_turn(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+	const struct chessclock *cl = &g->clock;
+
+	CHECK_INT(cl->tc.kind, TC_FISCHER);
+	CHECK_INT(cl->tc.increment, 2);
+	long long w0 = cl->remaining[WHITE], b0 = cl->remaining[BLACK];
+	CHECK_INT(mail(g, WHITE, "e4", &out), 0);
+	long long w1 = cl->remaining[WHITE];
+	CHECK(w1 > w0 + DAY && w1 <= w0 + 2 * DAY);             /* the move earns it */
+	CHECK_INT(mail(g, BLACK, "intercept\ncard 66\neffect takeback", &out), 0);
+	CHECK(cl->remaining[BLACK] <= b0);                      /* an interception does not */
+	CHECK_INT(mail(g, WHITE, "d4\nnumbers 6", &out), 0);
+	CHECK(cl->remaining[WHITE] <= w1);                      /* nor does the answer */
+	CHECK_INT(cl->moves[WHITE], 1);
+	CHECK_INT(cl->moves[BLACK], 0);
+	game_free(g);
+	outcome_free(&out);
+}
+
 int main(void)
 {
 	tempete_test_setup();
+	fischer_increment_once_per_turn();
 	refills();
 	numbers_random();
 	no_numbers_left();

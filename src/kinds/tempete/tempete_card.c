@@ -90,13 +90,18 @@ static int retrieve(struct apply_state *a, const struct turn_msg *t, char *note,
 		return apply_error(a, t->card, "card 34: say which card it takes ('take 23')");
 	for (int i = tp->nplays - 1; i >= 0; i--) {
 		const struct tp_play *p = &tp->plays[i];
-		if (p->by == other && p->card == t->take->number &&
+		if (p->by == other && p->card == t->take->number && strcmp(p->how, "kept") &&
 		    (p->turn == tp->turn - 1 || p->turn == tp->turn - 2)) {
 			tp->hand[a->me][tp->nhand[a->me]++] = p->card;
 			snprintf(note, len, "takes card %d into their hand", p->card);
 			return 0;
 		}
 	}
+	for (int i = tp->nplays - 1; i >= 0; i--)
+		if (tp->plays[i].by == other && tp->plays[i].card == t->take->number &&
+		    !strcmp(tp->plays[i].how, "kept") && tp->plays[i].turn >= tp->turn - 2)
+			return apply_error(a, t->take, "%s kept card %d: it went back to their hand",
+					   side(other), t->take->number);
 	return apply_error(a, t->take, "%s did not play card %d during your last turn or theirs",
 			   side(other), t->take->number);
 }

@@ -76,9 +76,14 @@ static bool tp_handles(int k)
 	return tempete_handles(k);
 }
 
-static bool tp_is_turn(const char *event)
+/* A turn is the move with the answer to its interception: the move completes it (one move
+ * counted, one increment); an interception and an answer charge their time and earn
+ * nothing more. */
+static enum clock_charge tp_clock_charge(const char *event)
 {
-	return !strcmp(event, "move") || !strcmp(event, "interception") || !strcmp(event, "answer");
+	if (!strcmp(event, "move"))
+		return CLOCK_TURN;
+	return !strcmp(event, "interception") || !strcmp(event, "answer") ? CLOCK_CHARGE : CLOCK_FREE;
 }
 
 /* The set-up: each player hears of their own list until both are in, then the deal. */
@@ -217,14 +222,14 @@ static int tp_window_passed(struct game *g, const uint8_t *key, size_t klen,
 		return answer_for(g, key, klen, s, seat, out, e);
 	if (g->clock.window == WINDOW_INTERCEPT && tp->expect == TP_MOVE) {
 		tempete_close_interception(g);
-		game_clock_update(g, -1, false, s->now);
+		game_clock_update(g, -1, CLOCK_FREE, s->now);
 		snprintf(note, sizeof note, "The time to intercept %s's move has passed: %s moves.",
 			 side_name(1 - seat), side_name(seat));
 		return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
 	}
 	if (g->clock.window == WINDOW_INTERCEPT && tp->expect == TP_MATED) {
 		apply_finish(&a, seat == WHITE ? "0-1" : "1-0", "checkmate");
-		game_clock_update(g, -1, false, s->now);
+		game_clock_update(g, -1, CLOCK_FREE, s->now);
 		snprintf(note, sizeof note, "The time to intercept the mating move has passed: %s is "
 			 "checkmated.", side_name(seat));
 		return game_tell(g, out, REPLY_OVER, note, false) < 0 ? -1 : 1;
@@ -246,7 +251,7 @@ const struct kind kind_tempete = {
 	.order_refused = tp_order_refused,
 	.apply = tempete_apply,
 	.handles = tp_handles,
-	.is_turn = tp_is_turn,
+	.clock_charge = tp_clock_charge,
 	.reply_for = tp_reply_for,
 	.expected = tp_expected,
 	.expect_text = tempete_expect_text,

@@ -267,17 +267,6 @@ static int numbers(struct apply_state *a, const struct turn_msg *t, int want)
 	return 0;
 }
 
-/* Any card in c's hand that may intercept? */
-static bool can_intercept(const struct apply_state *a, int c)
-{
-	const struct tempete *tp = a->g->kstate;
-
-	for (int i = 0; i < tp->nhand[c]; i++)
-		if (tp_timing_ok(tp_info(a, tp->hand[c][i])->timing, "interception"))
-			return true;
-	return false;
-}
-
 /* After a move or an answer: the opponent's turn, or a mate they may try to lift. */
 static void next(struct apply_state *a, bool after_answer)
 {
@@ -287,7 +276,9 @@ static void next(struct apply_state *a, bool after_answer)
 
 	status_get(a->g->board[0].pos, &st);
 	if (st.end == STATUS_CHECKMATE) {
-		if (!tp->card_opp[other] && can_intercept(a, other)) {
+		/* the wait depends on what everyone knows (a card left to play, and the count
+		 * of the hand), never on which cards the hand holds */
+		if (!tp->card_opp[other] && tp->nhand[other] > 0) {
 			tp->expect = TP_MATED;
 			tp->to = other;
 			apply_note(a, "%s is mated, unless an interception lifts the mate.", side(other));
@@ -427,8 +418,16 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 			return apply_error(a, t->first, "with 'keep' or 'discard', make one normal move");
 		if (regular_move(a, t->moves[0], -1, NULL, first) < 0)
 			return -1;
-		if (t->keep)
+		if (t->keep) {
 			tp->hand[a->me][tp->nhand[a->me]++] = tp->move_card;
+			/* back in its owner's hand: no longer a card played (card 34 cannot take it) */
+			for (int i = tp->nplays - 1; i >= 0; i--)
+				if (tp->plays[i].by == a->me && tp->plays[i].card == tp->move_card &&
+				    tp->plays[i].turn == tp->turn) {
+					snprintf(tp->plays[i].how, sizeof tp->plays[i].how, "kept");
+					break;
+				}
+		}
 		apply_note(a, "%s %s card %d.", side(a->me), t->keep ? "keeps" : "discards", tp->move_card);
 		snprintf(moves, len, "%s", first);
 		return 0;

@@ -10,7 +10,6 @@
 #include "engine/status.h"
 #include "game/apply.h"
 #include "game/tempete.h"
-#include "mail/msgtext.h"
 #include "util/clock.h"
 
 static const char *side(int c)
@@ -81,12 +80,12 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 	if (window && cl->window == WINDOW_ANSWER && g->tp) {
 		char text[64];
 		struct orders o;
-		struct text_line lines[2];
+		struct order_line lines[2];
 		int n = 0;
 		if (tempete_default_answer(g, text, sizeof text) < 0)
 			return refuse(out, action, "%s", "no answer is pending");
 		for (char *p = strtok(text, "\n"); p && n < 2; p = strtok(NULL, "\n")) {
-			lines[n] = (struct text_line){ .lineno = n + 1, .text = p };
+			lines[n] = (struct order_line){ .lineno = n + 1, .text = p };
 			n++;
 		}
 		if (order_parse(lines, (size_t)n, &o, e) < 0)

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mail/msgtext.h"
 
 enum arg_kind { ARG_NONE, ARG_NUMBER, ARG_WORD, ARG_MOVE, ARG_ADDRESS, ARG_COLOUR, ARG_REST };
 
@@ -238,7 +237,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 
 /* A line of numbers right after "list": the list goes on (mail clients wrap long lines). */
 static bool continues_list(struct orders *out, char *buf, int nw, char **w,
-			   const struct text_line *l)
+			   const struct order_line *l)
 {
 	struct order *last = out->n ? &out->o[out->n - 1] : NULL;
 
@@ -258,7 +257,7 @@ static bool continues_list(struct orders *out, char *buf, int nw, char **w,
 }
 
 /* One line: a keyword order, a move, prose, or an error. */
-static int parse_line(const struct text_line *l, struct orders *out)
+static int parse_line(const struct order_line *l, struct orders *out)
 {
 	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX], reason[256] = "";
 	struct order o;
@@ -314,7 +313,7 @@ static int parse_line(const struct text_line *l, struct orders *out)
 	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "");
 }
 
-int order_parse(const struct text_line *lines, size_t nlines, struct orders *out, struct err *e)
+int order_parse(const struct order_line *lines, size_t nlines, struct orders *out, struct err *e)
 {
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < nlines; i++)

@@ -74,9 +74,15 @@ struct orders {
 	struct order_note *prose;       /* lines passed over */
 };
 
-struct text_line;
-/* Reads the lines (from msgtext_extract). Fails only when out of memory. */
-int order_parse(const struct text_line *lines, size_t nlines, struct orders *out, struct err *e);
+/* One line of what a player wrote. Orders have their own line type so that the game layer
+ * does not depend on how the mail layer finds the text: the caller converts its lines. */
+struct order_line {
+	int lineno;                     /* 1-based, in the text the player wrote */
+	const char *text;               /* UTF-8, no line end */
+};
+
+/* Reads the lines. Fails only when out of memory. */
+int order_parse(const struct order_line *lines, size_t nlines, struct orders *out, struct err *e);
 void orders_free(struct orders *o);
 const char *order_name(enum order_kind k);
 

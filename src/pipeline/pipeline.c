@@ -455,6 +455,20 @@ static void count(struct pipeline *pl, const char *result)
 		pl->stats.duplicates++;
 }
 
+/* The mail's text lines as the game layer's order lines. */
+static int parse_orders(const struct msgtext *t, struct orders *out, struct err *e)
+{
+	struct order_line *l = calloc(t->n + 1, sizeof *l);
+
+	if (!l)
+		return err_set(e, "out of memory reading the orders");
+	for (size_t i = 0; i < t->n; i++)
+		l[i] = (struct order_line){ .lineno = t->line[i].lineno, .text = t->line[i].text };
+	int rc = order_parse(l, t->n, out, e);
+	free(l);
+	return rc;
+}
+
 static int prepare(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -469,8 +483,7 @@ static int prepare(struct job *j, struct err *e)
 	if (pl->replay && replay_prepare(pl->replay, j->raw, j->len, &j->s, j->replay_event,
 					 sizeof j->replay_event, e) < 0)
 		return -1;
-	if (msgtext_extract(m->text, &j->text, e) < 0 ||
-	    order_parse(j->text.line, j->text.n, &j->orders, e) < 0)
+	if (msgtext_extract(m->text, &j->text, e) < 0 || parse_orders(&j->text, &j->orders, e) < 0)
 		return -1;
 	/* a record of the referee's own action: its text is the action */
 	if (pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&

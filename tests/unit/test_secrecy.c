@@ -175,6 +175,16 @@ static void commit(struct match *m, const struct game *g)
 	game_free(back);
 }
 
+/* The mail's lines, as the pipeline gives them to the orders. */
+static void parse_lines(const struct text_line *lines, size_t n, struct orders *o, struct err *e)
+{
+	struct order_line ol[64];
+
+	for (size_t i = 0; i < n && i < 64; i++)
+		ol[i] = (struct order_line){ .lineno = lines[i].lineno, .text = lines[i].text };
+	order_parse(ol, n < 64 ? n : 64, o, e);
+}
+
 static void lines_of(const char *text, char *copy, struct text_line *lines, size_t *n)
 {
 	char *save = NULL;
@@ -297,7 +307,7 @@ static struct game *mail(struct match *m, int c, const char *text, int want_erro
 	s.now = 1800000000 + serial;
 	game_token(key, sizeof key, g->id, (enum color)c, s.tag_token);
 	lines_of(text, copy, lines, &n);
-	order_parse(lines, n, &o, &e);
+	parse_lines(lines, n, &o, &e);
 	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
 	if (!CHECK_INT(out.nerrors, want_errors))
 		fprintf(stderr, "    mail '%s': %s\n", text, out.nerrors ? out.errors[0].reason : "applied");
@@ -336,7 +346,7 @@ static void start(struct match *m, int id)
 	snprintf(s.address, sizeof s.address, "alice@example.org");
 	snprintf(s.msg_key, sizeof s.msg_key, "sec-%d@test", ++serial);
 	lines_of("new tempete\nopponent bob@example.org\ncolour white", copy, lines, &n);
-	order_parse(lines, n, &o, &e);
+	parse_lines(lines, n, &o, &e);
 	CHECK(game_challenge(g, id, tv, key, sizeof key, &s, &o, &out, &e) == 0);
 	CHECK(out.created);
 	commit(m, g);

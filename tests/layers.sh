@@ -20,7 +20,6 @@ src/render/view.c mail/msgtext.h
 src/rules/cards_load.c jansson.h
 src/rules/rules_load.c jansson.h
 src/rules/rules_load.c game/chessclock.h
-src/pipeline/tick.c jansson.h
 '
 
 # LAYERS_EXCEPTIONS, when set, replaces the list (the script's own tests use it).

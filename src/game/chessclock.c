@@ -7,6 +7,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "game/game.h"
+#include "game/tempete.h"
+
 static long long budget_start(const struct time_control *tc)
 {
 	switch (tc->kind) {
@@ -247,4 +250,13 @@ void chessclock_describe(const struct time_control *tc, char *buf, int len)
 	default:
 		snprintf(buf, (size_t)len, "none");
 	}
+}
+
+long long chessclock_due(const struct game *g, int c)
+{
+	const struct chessclock *cl = &g->clock;
+
+	if (cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE)
+		return chessclock_move_deadline(cl, c, g->vac[c]);
+	return chessclock_deadline(cl, c, g->vac[c]);
 }

@@ -194,7 +194,7 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 	if (g->status != GAME_PLAYING)
 		return 0;
 	for (int c = 0; c < 2; c++) {
-		long long deadline = view_due(g, c);
+		long long deadline = chessclock_due(g, c);
 		bool fresh = false;
 		char key[96];
 		if (!deadline || deadline <= now)

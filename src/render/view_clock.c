@@ -26,12 +26,7 @@ static const char *owed(const struct game *g)
 
 long long view_due(const struct game *g, int c)
 {
-	const struct chessclock *cl = &g->clock;
-
-	/* an interception is optional: what is due is the move */
-	if (cl->window == WINDOW_INTERCEPT && g->tp && g->tp->expect == TP_MOVE)
-		return chessclock_move_deadline(cl, c, g->vac[c]);
-	return chessclock_deadline(cl, c, g->vac[c]);
+	return chessclock_due(g, c);    /* the clock decides; the view only shows it */
 }
 
 void view_clock(const struct game *g, int reader, struct tctx *c, const struct view_extra *x)

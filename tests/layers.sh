@@ -17,7 +17,6 @@ root=${1:-.}
 exceptions='
 src/game/tempete.c render/template.h
 src/render/view.c mail/msgtext.h
-src/rules/cards_load.c jansson.h
 src/rules/rules_load.c jansson.h
 src/rules/rules_load.c game/chessclock.h
 '

@@ -27,6 +27,7 @@
 #include "pipeline/replay.h"
 #include "render/view.h"
 #include "rules/cards.h"
+#include "store/cards_load.h"
 #include "rules/rules.h"
 #include "store/store.h"
 #include "util/buf.h"

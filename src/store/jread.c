@@ -173,6 +173,11 @@ int jread_member(const struct jnode *obj, void **iter, const char **key, struct 
 	return 1;
 }
 
+bool jread_is_str(const struct jnode *n)
+{
+	return n->v && json_is_string((json_t *)n->v);
+}
+
 int jread_str(const struct jnode *n, const char *key, bool opt, char *buf, size_t len)
 {
 	json_t *v;

@@ -62,6 +62,9 @@ int jread_at(const struct jnode *arr, size_t i, struct jnode *out);
  * *out set, 0 at the end. The key is good until jread_close(). */
 int jread_member(const struct jnode *obj, void **iter, const char **key, struct jnode *out);
 
+/* Whether the node is a string (for a field that takes a number or a text, e.g. "1-72"). */
+bool jread_is_str(const struct jnode *n);
+
 /* Scalars. key NULL reads the node itself (an array element). */
 int jread_str(const struct jnode *n, const char *key, bool opt, char *buf, size_t len);
 int jread_int(const struct jnode *n, const char *key, bool opt, long long min, long long max,

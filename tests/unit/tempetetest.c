@@ -1,5 +1,6 @@
 /* tempetetest.c: see tempetetest.h. */
 #include "tempetetest.h"
+#include "store/cards_load.h"
 
 #include <stdio.h>
 #include <stdlib.h>

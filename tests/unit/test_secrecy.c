@@ -24,6 +24,7 @@
 #include "render/template.h"
 #include "render/view.h"
 #include "rules/cards.h"
+#include "store/cards_load.h"
 #include "store/store.h"
 #include "util/crypto.h"
 

@@ -40,7 +40,7 @@ ASAN_HELP    = $(TEST_HELP:%.c=$(ASAN)/%.o)
 TEST_BIN     = $(TEST_SRC:tests/unit/%.c=$(ASAN)/tests/%)
 ASAN_TEMPEST = $(ASAN)/tempest
 
-.PHONY: all check check-unit check-perft check-cli check-golden check-e2e check-long \
+.PHONY: all check check-unit check-perft check-cli check-golden check-e2e check-long check-layers \
 	update-golden bench demo clean install deps check-man
 all: tempest
 
@@ -71,8 +71,13 @@ $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 # Every test: unit tests (sanitized), perft suites, the command-line tests. Missing Debian
 # packages are installed first (as root), so this works on a fresh machine.
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-perft check-cli check-golden check-e2e
+	@$(MAKE) --no-print-directory check-layers check-unit check-perft check-cli check-golden check-e2e
 	@echo "make check: all test groups passed"
+
+# Which folder may include which (README "Layers"); the script's own tests first.
+check-layers:
+	@sh tests/layers/run.sh
+	@sh tests/layers.sh
 
 check-unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)

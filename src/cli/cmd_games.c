@@ -13,7 +13,7 @@
 #include "mail/deliver.h"
 #include "pipeline/pipeline.h"
 #include "render/view.h"
-#include "rules/rules.h"
+#include "store/rules_load.h"
 #include "kinds/registry.h"
 #include "render/view_kind.h"
 #include "store/players.h"

@@ -11,7 +11,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
-#include "rules/rules.h"
+#include "store/rules_load.h"
 
 static const char perft_help[] =
 	"usage: tempest perft [--variant V] [--rules DIR] [--divide] FEN DEPTH\n"

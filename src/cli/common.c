@@ -14,7 +14,7 @@
 #include "cli/cli.h"
 #include "mail/imap.h"
 #include "render/view.h"
-#include "rules/rules.h"
+#include "store/rules_load.h"
 #include "util/log.h"
 
 enum { OPT_DRY_RUN = 200, OPT_OFFLINE, OPT_HELP };

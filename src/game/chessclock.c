@@ -7,6 +7,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "game/game.h"
+#include "game/kind.h"
+
 static long long budget_start(const struct time_control *tc)
 {
 	switch (tc->kind) {
@@ -263,4 +266,14 @@ void chessclock_describe(const struct time_control *tc, char *buf, int len)
 	default:
 		snprintf(buf, (size_t)len, "none");
 	}
+}
+
+long long chessclock_due(const struct game *g, int c)
+{
+	const struct chessclock *cl = &g->clock;
+
+	if (cl->window != WINDOW_NONE && kind_of(g)->window_optional &&
+	    kind_of(g)->window_optional(g))
+		return chessclock_move_deadline(cl, c, g->vac[c]);
+	return chessclock_deadline(cl, c, g->vac[c]);
 }

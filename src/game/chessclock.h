@@ -80,6 +80,12 @@ void chessclock_stop(struct chessclock *cl);
 /* When colour c runs out if its clock keeps running (vacations counted), or 0 if its
  * clock is not running. For a window, when the window closes. */
 long long chessclock_deadline(const struct chessclock *cl, int c, const struct vacations *vac);
+/* The deadline a reader and a reminder speak of: the one place that decides which deadline
+ * is due for colour c of game g. It is chessclock_deadline(), except while an interception
+ * window is open on a plain move: an interception is optional, so what is due is the move
+ * (chessclock_move_deadline). 0 if c's clock is not running. */
+struct game;
+long long chessclock_due(const struct game *g, int c);
 /* The move deadline alone, ignoring any window (0 if not running). */
 long long chessclock_move_deadline(const struct chessclock *cl, int c, const struct vacations *vac);
 /* Seconds of c's own time left now (for display); running or not. */

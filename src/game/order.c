@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mail/msgtext.h"
 
 #define ARG_NONE ORDER_ARG_NONE
 #define ARG_NUMBER ORDER_ARG_NUMBER
@@ -224,7 +223,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 
 /* A line of numbers right after "list": the list goes on (mail clients wrap long lines). */
 static bool continues_list(struct orders *out, char *buf, int nw, char **w,
-			   const struct text_line *l)
+			   const struct order_line *l)
 {
 	struct order *last = out->n ? &out->o[out->n - 1] : NULL;
 
@@ -257,7 +256,7 @@ static const struct keyword *keyword_at(const struct vocab *vc, size_t i)
 }
 
 /* One line: a keyword order, a move, prose, or an error. */
-static int parse_line(const struct text_line *l, const struct vocab *vc, struct orders *out)
+static int parse_line(const struct order_line *l, const struct vocab *vc, struct orders *out)
 {
 	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX], reason[256] = "";
 	struct order o;
@@ -315,7 +314,7 @@ static int parse_line(const struct text_line *l, const struct vocab *vc, struct 
 	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "");
 }
 
-int order_parse(const struct text_line *lines, size_t nlines, const struct order_word *extra,
+int order_parse(const struct order_line *lines, size_t nlines, const struct order_word *extra,
 		size_t nextra, struct orders *out, struct err *e)
 {
 	struct vocab vc = { extra, nextra };

@@ -80,11 +80,16 @@ struct orders {
 	struct order_note *prose;       /* lines passed over */
 };
 
-struct text_line;
-/* Reads the lines (from msgtext_extract) with the generic orders and the `nextra` words
- * of `extra` (a game kind's, or every kind's when the game is not known yet). Fails only
- * when out of memory. */
-int order_parse(const struct text_line *lines, size_t nlines, const struct order_word *extra,
+/* One line of what a player wrote. Orders have their own line type so that the game layer
+ * does not depend on how the mail layer finds the text: the caller converts its lines. */
+struct order_line {
+	int lineno;                     /* 1-based, in the text the player wrote */
+	const char *text;               /* UTF-8, no line end */
+};
+
+/* Reads the lines with the generic orders and the `nextra` words of `extra` (a game
+ * kind's, or every kind's when the game is not known yet). Fails only when out of memory. */
+int order_parse(const struct order_line *lines, size_t nlines, const struct order_word *extra,
 		size_t nextra, struct orders *out, struct err *e);
 void orders_free(struct orders *o);
 /* How an order is written (the generic ones). */

@@ -11,6 +11,7 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "store/other.h"
 #include "util/buf.h"
 #include "util/fault.h"
 
@@ -136,15 +137,15 @@ int job_commit(struct job *j, struct err *e)
 		if (store_save(&pl->st, j->g, e) < 0)
 			return -1;
 	} else {
-		char path[PATH_MAX + 32];
-		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
-		int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-		if (fd < 0 || append_log(j, fd, e) < 0 || fsync(fd) < 0) {
-			if (fd >= 0)
-				close(fd);
-			return e->msg[0] ? -1 : err_set(e, "cannot write %s", path);
+		int fd;
+		if (store_other_open(&pl->st, j->s.msg_key, &fd, e) < 0)
+			return -1;
+		if (append_log(j, fd, e) < 0) {
+			close(fd);
+			return -1;
 		}
-		close(fd);
+		if (store_other_close(&pl->st, fd, e) < 0)
+			return -1;
 	}
 	fault_point("after-commit");
 	if (!(pl->flags & PIPELINE_REPLAY) && store_mark_seen(&pl->st, j->s.msg_key, e) < 0)

@@ -29,7 +29,8 @@
 #include "pipeline/replay.h"
 #include "render/view.h"
 #include "rules/cards.h"
-#include "rules/rules.h"
+#include "store/cards_load.h"
+#include "store/rules_load.h"
 #include "store/store.h"
 #include "util/buf.h"
 #include "util/clock.h"
@@ -452,6 +453,7 @@ static void job_free(struct job *j)
 {
 	msg_free(j->m);
 	msgtext_free(&j->text);
+	free(j->lines);
 	orders_free(&j->orders);
 	outcome_free(&j->out);
 	game_free(j->g);
@@ -468,6 +470,20 @@ static void count(struct pipeline *pl, const char *result)
 		pl->stats.refused++;
 	else if (!strcmp(result, "duplicate"))
 		pl->stats.duplicates++;
+}
+
+/* The mail's text lines as the game layer's order lines. */
+/* The mail's lines as orders read them (kept in the job: the replies quote them). */
+static int parse_orders(struct job *j, const struct order_word *words, size_t nwords,
+			struct err *e)
+{
+	const struct msgtext *t = &j->text;
+
+	if (!(j->lines = calloc(t->n + 1, sizeof *j->lines)))
+		return err_set(e, "out of memory reading the orders");
+	for (size_t i = 0; i < t->n; i++)
+		j->lines[i] = (struct order_line){ .lineno = t->line[i].lineno, .text = t->line[i].text };
+	return order_parse(j->lines, t->n, words, nwords, &j->orders, e);
 }
 
 static int prepare(struct job *j, struct err *e)
@@ -487,8 +503,7 @@ static int prepare(struct job *j, struct err *e)
 					 sizeof j->replay_event, e) < 0)
 		return -1;
 	if (msgtext_extract(m->text, &j->text, e) < 0 ||
-	    order_parse(j->text.line, j->text.n, every_kind_order, n_every_kind_order, &j->orders,
-			e) < 0)
+	    parse_orders(j, every_kind_order, n_every_kind_order, e) < 0)
 		return -1;
 	/* a record of the referee's own action: its text is the action */
 	if (pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&

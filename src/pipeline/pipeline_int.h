@@ -57,6 +57,7 @@ struct job {
 	struct msg *m;
 	struct sender s;
 	struct msgtext text;
+	struct order_line *lines;       /* the text's lines, as the orders read them */
 	struct orders orders;
 	struct game *g;                 /* the game it concerns, or NULL */
 	struct vacations vac[SEATS_MAX];        /* its players' (g->vac points here) */

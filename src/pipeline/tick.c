@@ -11,7 +11,6 @@
  * ("GAME:COLOUR:TURN-START:STEP"); it is replaced atomically after the mails are in the
  * outbox, so a run that dies in between writes the very same mails (same Message-IDs,
  * the same outbox files) when it runs again. */
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "store/reminders.h"
 #include "util/buf.h"
 #include "util/clock.h"
 #include "util/fault.h"
@@ -102,101 +102,6 @@ int pipeline_settle(struct pipeline *pl, int id, long long now, struct err *e)
 
 /* ---- reminders ---- */
 
-struct keys {
-	char **k;
-	size_t n;
-};
-
-static int keys_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* In a sorted set (keys_sort). */
-static bool keys_has(const struct keys *ks, const char *k)
-{
-	return ks->n && bsearch(&k, ks->k, ks->n, sizeof *ks->k, keys_cmp) != NULL;
-}
-
-static void keys_sort(struct keys *ks)
-{
-	if (ks->n)
-		qsort(ks->k, ks->n, sizeof *ks->k, keys_cmp);
-}
-
-static int keys_add(struct keys *ks, const char *k)
-{
-	char **a = realloc(ks->k, (ks->n + 1) * sizeof *a);
-
-	if (!a || !(a[ks->n] = strdup(k))) {
-		if (a)
-			ks->k = a;
-		return -1;
-	}
-	ks->k = a;
-	ks->n++;
-	return 0;
-}
-
-static void keys_free(struct keys *ks)
-{
-	for (size_t i = 0; i < ks->n; i++)
-		free(ks->k[i]);
-	free(ks->k);
-	memset(ks, 0, sizeof *ks);
-}
-
-static void reminders_path(const struct pipeline *pl, char *out, size_t len)
-{
-	snprintf(out, len, "%s/reminders.json", pl->st.dir);
-}
-
-static int reminders_load(const struct pipeline *pl, struct keys *ks, struct err *e)
-{
-	char path[PATH_MAX + 32];
-	json_error_t je;
-	json_t *root, *list, *v;
-	size_t i;
-
-	memset(ks, 0, sizeof *ks);
-	reminders_path(pl, path, sizeof path);
-	if (!fs_exists(path))
-		return 0;
-	if (!(root = json_load_file(path, JSON_REJECT_DUPLICATES, &je)))
-		return err_set(e, "%s:%d:%d: %s", path, je.line, je.column, je.text);
-	if (!json_is_array(list = json_object_get(root, "sent"))) {
-		json_decref(root);
-		return err_set(e, "%s: sent: a list is needed", path);
-	}
-	json_array_foreach(list, i, v)
-		if (json_is_string(v) && keys_add(ks, json_string_value(v)) < 0) {
-			json_decref(root);
-			keys_free(ks);
-			return err_set(e, "out of memory");
-		}
-	json_decref(root);
-	keys_sort(ks);
-	return 0;
-}
-
-static int reminders_save(const struct pipeline *pl, const struct keys *ks, struct err *e)
-{
-	char path[PATH_MAX + 32];
-	json_t *list = json_array();
-
-	for (size_t i = 0; list && i < ks->n; i++)
-		json_array_append_new(list, json_string(ks->k[i]));
-	json_t *root = json_pack("{s:i, s:o}", "format", 1, "sent", list);
-	char *text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
-	json_decref(root);
-	if (!text)
-		return err_set(e, "out of memory");
-	reminders_path(pl, path, sizeof path);
-	int rc = fs_write_atomic(path, text, strlen(text), 0600, e);
-	free(text);
-	return rc;
-}
-
 /* One player's reminder. */
 struct due {
 	char address[ADDR_MAX];
@@ -211,7 +116,7 @@ struct held;
 struct reminding {
 	long long steps[CONFIG_REMINDERS_MAX];
 	int nsteps;
-	struct keys sent, now_keys;     /* steps reminded before this run; passed by now */
+	struct reminder_keys sent, now_keys;     /* steps reminded before this run; passed by now */
 	struct due *dues;               /* one per player to remind */
 	size_t ndue;
 	struct held **held;             /* the games the dues refer to */
@@ -284,7 +189,7 @@ static struct due *due_for(struct due **list, size_t *n, const char *address)
  * `sent` make a reminder for the player, which then refers to g. 1 if it does, 0 if not,
  * -1 out of memory. */
 static int game_reminders(const struct game *g, const long long *steps, int nsteps, long long now,
-			  const struct keys *sent, struct keys *now_keys, struct due **dues,
+			  const struct reminder_keys *sent, struct reminder_keys *now_keys, struct due **dues,
 			  size_t *ndue)
 {
 	const struct chessclock *cl = &g->clock;
@@ -293,7 +198,7 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 	if (g->status != GAME_PLAYING)
 		return 0;
 	for (int c = 0; c < g->nseats; c++) {
-		long long deadline = view_due(g, c);
+		long long deadline = chessclock_due(g, c);
 		bool fresh = false;
 		char key[96];
 		if (!deadline || deadline <= now)
@@ -303,9 +208,9 @@ static int game_reminders(const struct game *g, const long long *steps, int nste
 			if (at <= cl->since || now < at)
 				continue;       /* the turn began after that step, or it is not yet */
 			snprintf(key, sizeof key, "%d:%d:%lld:%lld", g->id, c, cl->since, steps[i]);
-			if (!keys_has(sent, key))
+			if (!reminder_keys_has(sent, key))
 				fresh = true;
-			if (keys_add(now_keys, key) < 0)
+			if (reminder_keys_add(now_keys, key) < 0)
 				return -1;
 		}
 		if (!fresh)
@@ -378,7 +283,7 @@ static int remind(struct pipeline *pl, struct reminding *rm, long long now, stru
 	fault_point("after-reminders");
 	/* the commit point: what has been reminded */
 	if (!(pl->flags & PIPELINE_DRY_RUN) && (rm->ndue || rm->now_keys.n != rm->sent.n) &&
-	    reminders_save(pl, &rm->now_keys, e) < 0)
+	    reminders_save(&pl->st, &rm->now_keys, e) < 0)
 		return -1;
 	return 0;
 }
@@ -395,8 +300,8 @@ static void reminding_free(struct reminding *rm)
 		free(rm->held[i]);
 	}
 	free(rm->held);
-	keys_free(&rm->sent);
-	keys_free(&rm->now_keys);
+	reminder_keys_free(&rm->sent);
+	reminder_keys_free(&rm->now_keys);
 }
 
 int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
@@ -409,7 +314,7 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 
 	memset(ts, 0, sizeof *ts);
 	rm.nsteps = clock_parse_durations(pl->cfg.reminders, rm.steps, CONFIG_REMINDERS_MAX);
-	if (reminders_load(pl, &rm.sent, e) < 0)
+	if (reminders_load(&pl->st, &rm.sent, e) < 0)
 		return -1;
 	if (store_list(&pl->st, &ids, &n, e) < 0) {
 		reminding_free(&rm);

@@ -10,7 +10,6 @@
 #include "engine/movegen.h"
 #include "kinds/registry.h"
 #include "render/view_kind.h"
-#include "mail/msgtext.h"
 #include "util/fsutil.h"
 
 static const char *const reply_names[REPLY_KINDS] = {
@@ -307,7 +306,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 }
 
-static void add_lines(struct tctx *c, const char *list, const struct text_line *l, size_t n)
+static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct tctx *it = tctx_item(c, list);

@@ -30,7 +30,7 @@ struct view_extra {
 	const char *referee, *referee_name;
 	const char *sender, *auth;              /* for test */
 	const char *subject;
-	const struct text_line *lines;          /* what was read (test) */
+	const struct order_line *lines;         /* what was read (test) */
 	size_t nlines;
 	const struct orders *orders;
 	char *const *auth_results;              /* the mail's Authentication-Results (test) */

@@ -20,19 +20,10 @@ static const char *owed(const struct game *g)
 	return what ? what : "move";
 }
 
-static bool window_optional(const struct game *g)
-{
-	return kind_of(g)->window_optional && kind_of(g)->window_optional(g);
-}
 
 long long view_due(const struct game *g, int c)
 {
-	const struct chessclock *cl = &g->clock;
-
-	/* an optional window (an interception): what is due is the move */
-	if (window_optional(g))
-		return chessclock_move_deadline(cl, c, g->vac[c]);
-	return chessclock_deadline(cl, c, g->vac[c]);
+	return chessclock_due(g, c);    /* the clock decides; the view only shows it */
 }
 
 void view_clock(const struct game *g, int reader, struct tctx *c, const struct view_extra *x)

@@ -21,7 +21,10 @@ enum card_timing {
 	CARD_REACTION,          /* in reply to a card: as an answer or an interception */
 	CARD_START_OF_TURN,     /* first thing in one's own turn (34) */
 	CARD_AFTER_LOSS,        /* in the turn after losing a piece other than a pawn (57) */
+	CARD_TIMINGS
 };
+/* The timings as the catalogue files write them, by enum value. */
+extern const char *const cards_timing_names[CARD_TIMINGS];
 
 enum card_special {
 	SPECIAL_NONE = 0,
@@ -50,9 +53,6 @@ struct card_catalogue {
 					 * another one (rule 2), ascending */
 };
 
-/* Reads rules_dir/<name>.json, then the names file if not NULL or "". */
-int cards_load(const char *rules_dir, const char *name, const char *names_file,
-	       struct card_catalogue *out, struct err *e);
 /* "card 23" or "card 23 (Name)" for messages. */
 const char *cards_label(const struct card_catalogue *c, int card, char *buf, int len);
 const char *cards_timing_name(enum card_timing t);

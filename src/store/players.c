@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "store/jread.h"
 #include "util/clock.h"
 #include "util/fsutil.h"
 
@@ -124,66 +125,74 @@ int players_apply(struct players *ps, const char *address, const char *key,
 
 /* ---- the file ---- */
 
-static int read_req(const char *path, const char *addr, json_t *o, struct player_rec *p,
-		    struct err *e)
+static int read_req(const struct jnode *o, struct player_rec *p)
 {
-	const char *key, *kind, *tz = "";
-	json_int_t at, start = 0, end = 0;
-	struct player_req *r;
-	int k;
+	static const char *const fields[] = { "key", "kind", "at", "start", "end", "timezone",
+					      NULL };
+	struct player_req r = { .kind = 0 };
+	int kind;
 
-	if (json_unpack(o, "{s:s, s:s, s:I, s?I, s?I, s?s}", "key", &key, "kind", &kind, "at", &at,
-			"start", &start, "end", &end, "timezone", &tz))
-		return err_set(e, "%s: players.%s: a request needs key, kind and at", path, addr);
-	for (k = 0; k < 3 && strcmp(kind, kind_names[k]); k++)
-		;
-	if (k == 3 || strlen(key) >= KEY_MAX || strlen(tz) >= 64 || start > end)
-		return err_set(e, "%s: players.%s: a request of kind '%s' is out of range", path, addr,
-			       kind);
-	if (!(r = add_req(p)))
-		return err_set(e, "out of memory");
-	snprintf(r->key, sizeof r->key, "%s", key);
-	r->kind = (enum player_req_kind)k;
-	r->at = at, r->start = start, r->end = end;
-	snprintf(r->tz, sizeof r->tz, "%s", tz);
+	if (jread_only(o, fields) < 0 || jread_str(o, "key", false, r.key, sizeof r.key) < 0 ||
+	    jread_enum(o, "kind", false, kind_names, 3, &kind) < 0 ||
+	    jread_int(o, "at", false, 0, LLONG_MAX, &r.at) < 0 ||
+	    jread_int(o, "start", true, 0, LLONG_MAX, &r.start) < 0 ||
+	    jread_int(o, "end", true, r.start, LLONG_MAX, &r.end) < 0 ||
+	    jread_str(o, "timezone", true, r.tz, sizeof r.tz) < 0)
+		return -1;
+	if (r.start > r.end)
+		return err_set(o->doc->e, "%s: %s: a vacation that ends before it starts",
+			       o->doc->name, o->path);
+	r.kind = (enum player_req_kind)kind;
+	struct player_req *to = add_req(p);
+	if (!to)
+		return err_set(o->doc->e, "out of memory");
+	*to = r;
+	return 0;
+}
+
+static int read_players(const struct jnode *root, struct players *out)
+{
+	static const char *const fields[] = { "format", "players", NULL };
+	struct jnode players, list, x;
+	const char *addr;
+	void *it = NULL;
+	long long format;
+	size_t n;
+
+	if (jread_only(root, fields) < 0 || jread_int(root, "format", true, 1, 1, &format) < 0 ||
+	    jread_obj(root, "players", false, &players) < 0)
+		return -1;
+	while (jread_member(&players, &it, &addr, &list) == 1) {
+		struct player_rec *p = strlen(addr) < ADDR_MAX ? get(out, addr) : NULL;
+		if (!p)
+			return err_set(root->doc->e, "%s: players.%s: not an address of at most %d "
+				       "characters", root->doc->name, addr, ADDR_MAX - 1);
+		if (jread_arr(&players, addr, false, &list, &n) < 0)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			if (jread_at(&list, i, &x) < 0 || read_req(&x, p) < 0)
+				return -1;
+	}
 	return 0;
 }
 
 int players_load(const struct store *st, struct players *out, struct err *e)
 {
 	char path[PATH_MAX + 16];
-	json_error_t je;
-	json_t *root, *players, *v, *x;
-	const char *addr;
-	size_t i;
+	struct jread r;
+	struct jnode root;
 
 	memset(out, 0, sizeof *out);
 	path_of(st, path, sizeof path);
 	if (!fs_exists(path))
 		return 0;
-	if (!(root = json_load_file(path, JSON_REJECT_DUPLICATES, &je)))
-		return err_set(e, "%s:%d:%d: %s", path, je.line, je.column, je.text);
-	players = json_object_get(root, "players");
-	if (!json_is_object(players)) {
-		json_decref(root);
-		return err_set(e, "%s: players: missing", path);
-	}
-	json_object_foreach(players, addr, v) {
-		struct player_rec *p = strlen(addr) < ADDR_MAX ? get(out, addr) : NULL;
-		if (!p || !json_is_array(v)) {
-			err_set(e, "%s: players.%s: a list of requests is needed", path, addr);
-			goto bad;
-		}
-		json_array_foreach(v, i, x)
-			if (read_req(path, addr, x, p, e) < 0)
-				goto bad;
-	}
-	json_decref(root);
-	return 0;
-bad:
-	json_decref(root);
-	players_free(out);
-	return -1;
+	if (jread_file(&r, path, NULL, &root, e) < 0)
+		return -1;
+	int rc = read_players(&root, out);
+	jread_close(&r);
+	if (rc < 0)
+		players_free(out);
+	return rc;
 }
 
 /* Old vacations and superseded time zones are of no further use. */

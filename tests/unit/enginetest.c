@@ -8,7 +8,7 @@
 #include "check.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "rules/rules.h"
+#include "store/rules_load.h"
 
 struct variant *test_variant(const char *name)
 {

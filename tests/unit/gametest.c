@@ -3,7 +3,7 @@
 
 #include "kinds/registry.h"
 
-int test_order_parse(const struct text_line *lines, size_t n, const char *kind,
+int test_order_parse(const struct order_line *lines, size_t n, const char *kind,
 		     struct orders *o, struct err *e)
 {
 	size_t nwords;

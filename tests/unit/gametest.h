@@ -8,9 +8,9 @@
 #include "game/order.h"
 #include "util/err.h"
 
-struct text_line;
+
 /* Lines read for a game of kind `kind` ("chess", "tempete"). */
-int test_order_parse(const struct text_line *lines, size_t n, const char *kind,
+int test_order_parse(const struct order_line *lines, size_t n, const char *kind,
 		     struct orders *o, struct err *e);
 
 #endif

@@ -1,5 +1,6 @@
 /* tempetetest.c: see tempetetest.h. */
 #include "tempetetest.h"
+#include "store/cards_load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,7 @@ void tempete_test_free(void)
 /* Orders from text lines, numbered from 1. */
 void read_orders(const char *text, struct orders *o)
 {
-	struct text_line lines[80];
+	struct order_line lines[80];
 	char *copy = strdup(text), *save = NULL;
 	size_t n = 0;
 	int lineno = 0;

@@ -9,6 +9,9 @@
 
 #include "check.h"
 #include "game/chessclock.h"
+#include "game/game.h"
+#include "kinds/registry.h"
+#include "kinds/tempete/tempete.h"
 #include "util/clock.h"
 
 #define T0 1793527200LL         /* 2026-11-01T10:00:00Z */
@@ -202,6 +205,28 @@ static void windows(void)
 	CHECK_INT(s.extra[0], 0);
 }
 
+/* The deadline that is due: in an interception window on a plain move the move's (the
+ * interception is optional); in every other case the clock's own. */
+static void due(void)
+{
+	static struct game g;
+	static struct tempete tp;
+
+	g.clock = clock_of("3 days per move");
+	g.clock.tc.intercept_hours = 48;
+	chessclock_start(&g.clock, 1, T0);
+	CHECK_INT(chessclock_due(&g, 0), T0 + 3 * DAY);
+	CHECK_INT(chessclock_due(&g, 1), 0);    /* Black's clock is not running */
+	chessclock_move(&g.clock, 0, 2, WINDOW_INTERCEPT, T0 + HOUR, NULL);
+	CHECK_INT(chessclock_due(&g, 1), T0 + HOUR + 48 * HOUR);        /* chess: the window */
+	g.k = kind_find("tempete");     /* the kind says its window is optional */
+	g.kstate = &tp;
+	tp.expect = TP_MOVE;
+	CHECK_INT(chessclock_due(&g, 1), T0 + HOUR + 3 * DAY);
+	tp.expect = TP_MATED;
+	CHECK_INT(chessclock_due(&g, 1), T0 + HOUR + 48 * HOUR);
+}
+
 /* Deadlines as a player in Paris or New York reads them, across the changes of 2026
  * (EU: 29 March and 25 October at 01:00 UTC; US: 8 March and 1 November, 2:00 local). */
 static void local_times(void)
@@ -268,6 +293,7 @@ int main(void)
 	fischer();
 	vacations();
 	windows();
+	due();
 	local_times();
 	durations();
 	return check_done();

@@ -22,7 +22,7 @@ static int serial;
 /* Orders from text lines, numbered from 1. */
 static void read_orders(const char *text, struct orders *o)
 {
-	struct text_line lines[32];
+	struct order_line lines[32];
 	char *copy = strdup(text), *save = NULL;
 	size_t n = 0;
 	int lineno = 0;

@@ -10,7 +10,7 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "enginetest.h"
-#include "rules/rules.h"
+#include "store/rules_load.h"
 
 static uint64_t rng = 0x5EED5EEDull;
 

@@ -7,7 +7,7 @@
 
 #include "check.h"
 #include "engine/pos.h"
-#include "rules/rules.h"
+#include "store/rules_load.h"
 
 static const struct { const char *file, *error; } bad[] = {
 	{ "unknown-field", "unknown-field.json: (top).piecez: unknown field 'piecez'" },

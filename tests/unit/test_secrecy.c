@@ -24,6 +24,7 @@
 #include "render/template.h"
 #include "render/view.h"
 #include "rules/cards.h"
+#include "store/cards_load.h"
 #include "store/store.h"
 #include "util/crypto.h"
 #include "gametest.h"
@@ -181,6 +182,16 @@ static void commit(struct match *m, const struct game *g)
 	game_free(back);
 }
 
+/* The mail's lines, as the pipeline gives them to the orders. */
+static void parse_lines(const struct text_line *lines, size_t n, struct orders *o, struct err *e)
+{
+	struct order_line ol[64];
+
+	for (size_t i = 0; i < n && i < 64; i++)
+		ol[i] = (struct order_line){ .lineno = lines[i].lineno, .text = lines[i].text };
+	test_order_parse(ol, n < 64 ? n : 64, KIND_UNDER_TEST, o, e);
+}
+
 static void lines_of(const char *text, char *copy, struct text_line *lines, size_t *n)
 {
 	char *save = NULL;
@@ -234,10 +245,13 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 		   const struct outcome *out, int who, const struct text_line *lines, size_t nlines,
 		   const struct orders *o)
 {
+	struct order_line ol[64];
+	for (size_t i = 0; i < nlines && i < 64; i++)
+		ol[i] = (struct order_line){ .lineno = lines[i].lineno, .text = lines[i].text };
 	struct view_extra x = {
 		.referee = "referee@tempest.example", .referee_name = "Tempest referee",
 		.sender = g->seat[who].address, .auth = out->auth >= 0 ? "by token" : "not a player",
-		.subject = "Re: a game", .lines = lines, .nlines = nlines, .orders = o,
+		.subject = "Re: a game", .lines = ol, .nlines = nlines < 64 ? nlines : 64, .orders = o,
 		.errors = out->errors, .nerrors = out->nerrors,
 	};
 	int reader = r->to;
@@ -303,7 +317,7 @@ static struct game *mail(struct match *m, int c, const char *text, int want_erro
 	s.now = 1800000000 + serial;
 	game_token(key, sizeof key, g->id, (enum color)c, s.tag_token);
 	lines_of(text, copy, lines, &n);
-	test_order_parse(lines, n, KIND_UNDER_TEST, &o, &e);
+	parse_lines(lines, n, &o, &e);
 	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
 	if (!CHECK_INT(out.nerrors, want_errors))
 		fprintf(stderr, "    mail '%s': %s\n", text, out.nerrors ? out.errors[0].reason : "applied");
@@ -343,7 +357,7 @@ static void start(struct match *m, int id)
 	snprintf(s.address, sizeof s.address, "alice@example.org");
 	snprintf(s.msg_key, sizeof s.msg_key, "sec-%d@test", ++serial);
 	lines_of("new tempete\nopponent bob@example.org\ncolour white", copy, lines, &n);
-	test_order_parse(lines, n, KIND_UNDER_TEST, &o, &e);
+	parse_lines(lines, n, &o, &e);
 	CHECK(game_challenge(g, id, tv, key, sizeof key, &s, &o, &out, &e) == 0);
 	CHECK(out.created);
 	commit(m, g);

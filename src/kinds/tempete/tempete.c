@@ -11,7 +11,6 @@
 
 #include "game/apply.h"
 #include "kinds/tempete/tempete_int.h"
-#include "render/template.h"
 #include "util/buf.h"
 
 struct tempete *tempete_new(void)

@@ -7,7 +7,6 @@
 #include "game/apply.h"
 #include "game/kind.h"
 #include "kinds/tempete/tempete.h"
-#include "mail/msgtext.h"
 #include "util/clock.h"
 
 /* Longer phrases first, as in the generic table. */
@@ -175,13 +174,13 @@ static int answer_for(struct game *g, const uint8_t *key, size_t klen, const str
 {
 	char text[64], note[512];
 	struct orders o;
-	struct text_line lines[2];
+	struct order_line lines[2];
 	int n = 0;
 
 	if (tempete_default_answer(g, text, sizeof text) < 0)
 		return outcome_error(out, 0, "", "%s", "no answer is pending"), 1;
 	for (char *p = strtok(text, "\n"); p && n < 2; p = strtok(NULL, "\n")) {
-		lines[n] = (struct text_line){ .lineno = n + 1, .text = p };
+		lines[n] = (struct order_line){ .lineno = n + 1, .text = p };
 		n++;
 	}
 	if (order_parse(lines, (size_t)n, tp_orders, sizeof tp_orders / sizeof tp_orders[0], &o, e) < 0)

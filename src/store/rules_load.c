@@ -1,6 +1,6 @@
 /* rules_load.c: reading and checking rules/<name>.json (see rules.h). The only place that
  * turns variant data into engine calls. */
-#include "rules/rules.h"
+#include "store/rules_load.h"
 
 #include "game/chessclock.h"
 #include "util/fsutil.h"

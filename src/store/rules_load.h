@@ -1,11 +1,11 @@
-/* rules.h: variant definitions read from rules/<name>.json into a compiled struct variant.
+/* rules_load.h: variant definitions read from rules/<name>.json into a compiled struct variant.
  *
  * The loader validates every field and rejects unknown ones; its errors name the file and
  * the field ("rules/lancer.json: pieces[3].betza: ..."). The file format is documented in
  * the README ("Variant files"). rules_load() returns a variant the caller frees with
  * variant_free(). */
-#ifndef TEMPEST_RULES_H
-#define TEMPEST_RULES_H
+#ifndef TEMPEST_STORE_RULES_LOAD_H
+#define TEMPEST_STORE_RULES_LOAD_H
 
 #include <stdbool.h>
 

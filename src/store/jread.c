@@ -1,0 +1,249 @@
+/* jread.c: see jread.h. */
+#include "store/jread.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void start(struct jread *r, const char *name, struct jnode *root, struct err *e)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->e = e;
+	memset(root, 0, sizeof *root);
+	root->doc = r;
+}
+
+static int opened(struct jread *r, json_t *v, const json_error_t *je, struct jnode *root)
+{
+	if (!v)
+		return err_set(r->e, "%s:%d:%d: %s", r->name, je->line, je->column, je->text);
+	r->root = root->v = v;
+	return 0;
+}
+
+int jread_file(struct jread *r, const char *path, const char *name, struct jnode *root,
+	       struct err *e)
+{
+	json_error_t je;
+
+	start(r, name ? name : path, root, e);
+	json_t *v = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (!v && je.line < 1)          /* not syntax: the file could not be read */
+		return err_set(e, "%s: %s", r->name, je.text);
+	return opened(r, v, &je, root);
+}
+
+int jread_text(struct jread *r, const char *text, const char *name, struct jnode *root,
+	       struct err *e)
+{
+	json_error_t je;
+
+	start(r, name, root, e);
+	return opened(r, json_loads(text, JSON_REJECT_DUPLICATES, &je), &je, root);
+}
+
+void jread_close(struct jread *r)
+{
+	json_decref(r->root);
+	r->root = NULL;
+}
+
+/* Errors: "name: path: what", or "name: what" at the root. */
+__attribute__((format(printf, 3, 4)))
+static int fail(const struct jread *r, const char *path, const char *fmt, ...)
+{
+	char what[ERR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (*path)
+		return err_set(r->e, "%s: %s: %s", r->name, path, what);
+	return err_set(r->e, "%s: %s", r->name, what);
+}
+
+static void child_path(char *out, const char *path, const char *key)
+{
+	snprintf(out, JREAD_PATH_MAX, "%s%s%s", path, *path ? "." : "", key);
+}
+
+/* The value at key (or the node itself), with its path; 1 found, 0 absent optional, -1. */
+static int member(const struct jnode *n, const char *key, bool opt, json_t **v, char *path)
+{
+	if (!key) {
+		snprintf(path, JREAD_PATH_MAX, "%s", n->path);
+		*v = n->v;
+	} else {
+		child_path(path, n->path, key);
+		if (n->v && !json_is_object((json_t *)n->v))
+			return fail(n->doc, n->path, "not an object");
+		*v = n->v ? json_object_get(n->v, key) : NULL;
+	}
+	if (*v && !json_is_null(*v))
+		return 1;
+	if (opt)
+		return 0;
+	return fail(n->doc, path, "missing");
+}
+
+bool jread_has(const struct jnode *n, const char *key)
+{
+	json_t *v = n->v && json_is_object((json_t *)n->v) ? json_object_get(n->v, key) : NULL;
+
+	return v && !json_is_null(v);
+}
+
+int jread_only(const struct jnode *n, const char *const *keys)
+{
+	const char *key;
+	json_t *v;
+	char path[JREAD_PATH_MAX];
+
+	if (!n->v)
+		return 0;
+	if (!json_is_object((json_t *)n->v))
+		return fail(n->doc, n->path, "not an object");
+	json_object_foreach((json_t *)n->v, key, v) {
+		size_t i;
+		for (i = 0; keys[i] && strcmp(keys[i], key); i++)
+			;
+		if (!keys[i]) {
+			child_path(path, n->path, key);
+			return fail(n->doc, path, "unknown field");
+		}
+	}
+	return 0;
+}
+
+static int container(const struct jnode *n, const char *key, bool opt, struct jnode *out,
+		     bool array, size_t *len)
+{
+	json_t *v;
+	char path[JREAD_PATH_MAX];
+	int got = member(n, key, opt, &v, path);
+
+	if (got < 0)
+		return -1;
+	if (got && (array ? !json_is_array(v) : !json_is_object(v)))
+		return fail(n->doc, path, array ? "not an array" : "not an object");
+	out->doc = n->doc;
+	out->v = got ? v : NULL;
+	memcpy(out->path, path, sizeof out->path);
+	if (len)
+		*len = got && array ? json_array_size(v) : 0;
+	return 0;
+}
+
+int jread_obj(const struct jnode *n, const char *key, bool opt, struct jnode *out)
+{
+	return container(n, key, opt, out, false, NULL);
+}
+
+int jread_arr(const struct jnode *n, const char *key, bool opt, struct jnode *out, size_t *len)
+{
+	return container(n, key, opt, out, true, len);
+}
+
+int jread_at(const struct jnode *arr, size_t i, struct jnode *out)
+{
+	json_t *v = arr->v ? json_array_get(arr->v, i) : NULL;
+
+	out->doc = arr->doc;
+	snprintf(out->path, sizeof out->path, "%s[%zu]", arr->path, i);
+	out->v = v;
+	if (!v)
+		return fail(arr->doc, out->path, "missing");
+	return 0;
+}
+
+int jread_member(const struct jnode *obj, void **iter, const char **key, struct jnode *out)
+{
+	if (!obj->v || !json_is_object((json_t *)obj->v))
+		return 0;
+	*iter = *iter ? json_object_iter_next(obj->v, *iter) : json_object_iter(obj->v);
+	if (!*iter)
+		return 0;
+	*key = json_object_iter_key(*iter);
+	out->doc = obj->doc;
+	out->v = json_object_iter_value(*iter);
+	child_path(out->path, obj->path, *key);
+	return 1;
+}
+
+bool jread_is_str(const struct jnode *n)
+{
+	return n->v && json_is_string((json_t *)n->v);
+}
+
+int jread_str(const struct jnode *n, const char *key, bool opt, char *buf, size_t len)
+{
+	json_t *v;
+	char path[JREAD_PATH_MAX];
+	int got = member(n, key, opt, &v, path);
+
+	if (got <= 0)
+		return got;
+	if (!json_is_string(v))
+		return fail(n->doc, path, "not a string");
+	if (json_string_length(v) >= len)
+		return fail(n->doc, path, "longer than %zu characters", len - 1);
+	memcpy(buf, json_string_value(v), json_string_length(v) + 1);
+	return 0;
+}
+
+int jread_int(const struct jnode *n, const char *key, bool opt, long long min, long long max,
+	      long long *out)
+{
+	json_t *v;
+	char path[JREAD_PATH_MAX];
+	int got = member(n, key, opt, &v, path);
+
+	if (got <= 0)
+		return got;
+	if (!json_is_integer(v))
+		return fail(n->doc, path, "not an integer");
+	json_int_t x = json_integer_value(v);
+	if (x < min || x > max)
+		return fail(n->doc, path, "%lld is out of range %lld..%lld", (long long)x, min, max);
+	*out = x;
+	return 0;
+}
+
+int jread_bool(const struct jnode *n, const char *key, bool opt, bool *out)
+{
+	json_t *v;
+	char path[JREAD_PATH_MAX];
+	int got = member(n, key, opt, &v, path);
+
+	if (got <= 0)
+		return got;
+	if (!json_is_boolean(v))
+		return fail(n->doc, path, "not true or false");
+	*out = json_is_true(v);
+	return 0;
+}
+
+int jread_enum(const struct jnode *n, const char *key, bool opt, const char *const *names,
+	       int count, int *out)
+{
+	json_t *v;
+	char path[JREAD_PATH_MAX], list[ERR_MAX / 2] = "";
+	int got = member(n, key, opt, &v, path);
+
+	if (got <= 0)
+		return got;
+	if (!json_is_string(v))
+		return fail(n->doc, path, "not a string");
+	for (int i = 0; i < count; i++) {
+		if (!strcmp(json_string_value(v), names[i])) {
+			*out = i;
+			return 0;
+		}
+		size_t l = strlen(list);
+		snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", names[i]);
+	}
+	return fail(n->doc, path, "'%s' is not one of %s", json_string_value(v), list);
+}

@@ -1,0 +1,113 @@
+#!/bin/sh
+# layers.sh: the include rules between the source folders, checked. Usage: layers.sh [ROOT]
+# Scans ROOT/src (default: .) and prints one line per include that crosses the layer picture
+# of README.md "Layers"; exits 1 if any is found. Only direct includes are checked.
+#
+# A file's layer is its folder, except in src/kinds/NAME/: *_store.[ch] are store files,
+# *_view.[ch] are render files, every other file there is a game file. src/kinds/registry.[ch]
+# is the "registry" layer, the one place besides a kind's own folder that names its headers.
+set -u
+root=${1:-.}
+[ -d "$root/src" ] || { echo "layers.sh: $root/src: no such folder" >&2; exit 2; }
+
+# Known exceptions: "file include" pairs that break the picture, each to go as its file is
+# restructured (none today). A line that no longer matches is reported too, so the list can
+# only shrink.
+exceptions='
+'
+
+# LAYERS_EXCEPTIONS, when set, replaces the list (the script's own tests use it).
+exceptions=${LAYERS_EXCEPTIONS-$exceptions}
+
+cd "$root" || exit 2
+find src -name '*.[ch]' | LC_ALL=C sort | xargs grep -n '^[[:space:]]*#[[:space:]]*include' /dev/null |
+awk -v exceptions="$exceptions" '
+# The table: layer -> the layers its files may include (its own layer always allowed).
+BEGIN {
+    may["util"]     = ""
+    may["engine"]   = "util"
+    may["rules"]    = "engine util"
+    may["game"]     = "rules engine util"
+    may["registry"] = "game rules engine util store render"
+    may["store"]    = "registry game rules engine util config"
+    may["mail"]     = "util config"
+    may["render"]   = "registry game rules engine util"
+    may["config"]   = "util"
+    may["pipeline"] = "registry store mail render config game rules engine util"
+    may["cli"]      = "registry store mail render config pipeline game rules engine util"
+    # Outside libraries: which files may include them (an extended regex over the path).
+    lib["jansson"]  = "^src/store/|^src/kinds/[^/]+/[^/]*_store\\.[ch]$"
+    lib["curl"]     = "^src/mail/(net|imap|smtp)\\.[ch]$"
+    lib["libetpan"] = "^src/mail/(msg|mbox|charset)\\.[ch]$"
+    lib["openssl"]  = "^src/util/crypto\\.[ch]$"
+    who["jansson"]  = "src/store/ and src/kinds/*/*_store.[ch]"
+    who["curl"]     = "src/mail/net, imap and smtp"
+    who["libetpan"] = "src/mail/msg, mbox and charset"
+    who["openssl"]  = "src/util/crypto"
+    n = split(exceptions, ex, "\n")
+    for (i = 1; i <= n; i++) if (ex[i] != "") { known[ex[i]] = 1; used[ex[i]] = 0 }
+    bad = 0
+}
+function layer(p,   a, k) {
+    k = split(p, a, "/")
+    if (a[1] != "src" || k < 3) return ""
+    if (a[2] != "kinds") return a[2]
+    if (k == 3) return (a[3] ~ /^registry\.[ch]$/) ? "registry" : "kinds-misplaced"
+    if (a[k] ~ /_store\.[ch]$/) return "store"
+    if (a[k] ~ /_view\.[ch]$/) return "render"
+    return "game"
+}
+function kind(p,   a) { split(p, a, "/"); return (a[2] == "kinds" && p ~ /^src\/kinds\/[^\/]+\/./) ? a[3] : "" }
+function allowed(from, to,   a, n, i) {
+    if (from == to) return 1
+    n = split(may[from], a, " ")
+    for (i = 1; i <= n; i++) if (a[i] == to) return 1
+    return 0
+}
+function report(file, line, inc, what) {
+    if ((file " " inc) in known) { used[file " " inc] = 1; return }
+    printf "%s:%s: include %s %s\n", file, line, inc, what
+    bad = 1
+}
+{
+    # grep -n output: FILE:LINE:#include ...
+    file = $0; sub(/:.*/, "", file)
+    rest = substr($0, length(file) + 2)
+    line = rest; sub(/:.*/, "", line)
+    text = substr(rest, length(line) + 2)
+    from = layer(file)
+    if (from == "kinds-misplaced") { report(file, line, "(any)", "is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/"); next }
+    if (!(from in may)) next
+    if (match(text, /<[^>]+>/)) {
+        inc = substr(text, RSTART + 1, RLENGTH - 2)
+        l = ""
+        if (inc == "jansson.h") l = "jansson"
+        else if (inc ~ /^curl\//) l = "curl"
+        else if (inc ~ /^libetpan\//) l = "libetpan"
+        else if (inc ~ /^openssl\//) l = "openssl"
+        if (l != "" && file !~ lib[l])
+            report(file, line, inc, "crosses layer " from " -> " l " (only " who[l] " may)")
+        next
+    }
+    if (!match(text, /"[^"]+"/)) next
+    inc = substr(text, RSTART + 1, RLENGTH - 2)
+    # A bare name is beside the including file; otherwise the path is relative to src/.
+    target = (inc ~ /\//) ? "src/" inc : file
+    if (inc !~ /\//) sub(/[^\/]*$/, inc, target)
+    to = layer(target)
+    if (to == "kinds-misplaced") to = "registry"
+    k = kind(target)
+    if (k != "" && kind(file) != k && from != "registry") {
+        report(file, line, inc, "crosses layer " from " -> kind " k " (only src/kinds/" k "/ and the registry may)")
+        next
+    }
+    if (to != "" && !allowed(from, to))
+        report(file, line, inc, "crosses layer " from " -> " to)
+}
+END {
+    for (e in used) if (!used[e]) {
+        printf "layers.sh: known exception \"%s\" no longer occurs: remove it from the list\n", e
+        bad = 1
+    }
+    exit bad
+}'

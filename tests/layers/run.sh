@@ -1,0 +1,95 @@
+#!/bin/sh
+# Tests of tests/layers.sh on small trees made in a temporary folder: each forbidden include
+# must be named with its file and line, and a clean tree must pass.
+set -u
+LAYERS_EXCEPTIONS=''; export LAYERS_EXCEPTIONS
+script=$(cd "$(dirname "$0")/.." && pwd)/layers.sh
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+fails=0 n=0
+
+# put FILE LINE...: writes a file of the fake tree.
+put() { f=$tmp/t/$1; shift; mkdir -p "$(dirname "$f")"; printf '%s\n' "$@" >"$f"; }
+
+clean_tree() {
+    rm -rf "$tmp/t"
+    put src/util/err.h '#include <stdio.h>'
+    put src/util/crypto.c '#include "util/err.h"' '#include <openssl/evp.h>'
+    put src/engine/pos.h '#include "util/err.h"'
+    put src/rules/rules.h '#include "engine/pos.h"'
+    put src/game/game.h '#include "rules/rules.h"' '#include "engine/pos.h"'
+    put src/kinds/chess/chess.h '#include "game/game.h"'
+    put src/kinds/chess/chess_store.c '#include "chess.h"' '#include "store/store.h"' '#include <jansson.h>'
+    put src/kinds/chess/chess_view.c '#include "kinds/chess/chess.h"' '#include "game/game.h"'
+    put src/kinds/registry.c '#include "kinds/chess/chess.h"' '#include "kinds/chess/chess_store.h"'
+    put src/store/store.c '#include "kinds/registry.h"' '#include "config/config.h"' '#include <jansson.h>'
+    put src/mail/imap.c '#include <curl/curl.h>' '#include "config/config.h"'
+    put src/mail/msg.c '#include <libetpan/libetpan.h>'
+    put src/render/view.c '#include "kinds/registry.h"' '#include "game/game.h"'
+    put src/pipeline/pipeline.c '#include "store/store.h"' '#include "mail/msg.h"' '#include "render/view.h"'
+    put src/cli/main.c '#include "pipeline/pipeline.h"' '#include "store/store.h"'
+}
+
+# expect_ok NAME: the tree must pass with no output.
+expect_ok() {
+    n=$((n + 1))
+    out=$(sh "$script" "$tmp/t" 2>&1) && [ -z "$out" ] && return
+    echo "FAIL $1: clean tree rejected:"; echo "$out"; fails=$((fails + 1))
+}
+
+# expect_bad NAME FILE LINE...: adds the lines to FILE, and the script must fail with exactly
+# the expected message.
+expect_bad() {
+    name=$1 want=$2; shift 2
+    clean_tree; put "$@"
+    n=$((n + 1))
+    out=$(sh "$script" "$tmp/t" 2>&1) && { echo "FAIL $name: accepted"; fails=$((fails + 1)); return; }
+    [ "$out" = "$want" ] && return
+    echo "FAIL $name:"; echo "  want: $want"; echo "  got:  $out"; fails=$((fails + 1))
+}
+
+clean_tree; expect_ok clean
+
+expect_bad game-mail 'src/game/game.c:2: include mail/msgtext.h crosses layer game -> mail' \
+    src/game/game.c '#include "game/game.h"' '#include "mail/msgtext.h"'
+expect_bad engine-game 'src/engine/pos.c:1: include game/game.h crosses layer engine -> game' \
+    src/engine/pos.c '#include "game/game.h"'
+expect_bad render-store 'src/render/view_clock.c:1: include store/store.h crosses layer render -> store' \
+    src/render/view_clock.c '#include "store/store.h"'
+expect_bad pipeline-cli 'src/pipeline/tick.c:1: include cli/cli.h crosses layer pipeline -> cli' \
+    src/pipeline/tick.c '#include "cli/cli.h"'
+expect_bad jansson-game 'src/game/order.c:3: include jansson.h crosses layer game -> jansson (only src/store/ and src/kinds/*/*_store.[ch] may)' \
+    src/game/order.c '#include <stdio.h>' '' '#include <jansson.h>'
+expect_bad jansson-cli 'src/cli/main.c:1: include jansson.h crosses layer cli -> jansson (only src/store/ and src/kinds/*/*_store.[ch] may)' \
+    src/cli/main.c '#include <jansson.h>'
+expect_bad curl-msg 'src/mail/msg.c:1: include curl/curl.h crosses layer mail -> curl (only src/mail/net, imap and smtp may)' \
+    src/mail/msg.c '#include <curl/curl.h>'
+expect_bad etpan-imap 'src/mail/imap.c:1: include libetpan/libetpan.h crosses layer mail -> libetpan (only src/mail/msg, mbox and charset may)' \
+    src/mail/imap.c '#include <libetpan/libetpan.h>'
+expect_bad openssl-fs 'src/util/fsutil.c:1: include openssl/evp.h crosses layer util -> openssl (only src/util/crypto may)' \
+    src/util/fsutil.c '#include <openssl/evp.h>'
+expect_bad kind-game 'src/kinds/chess/chess_apply.c:1: include kinds/chess/chess_store.h crosses layer game -> store' \
+    src/kinds/chess/chess_apply.c '#include "kinds/chess/chess_store.h"'
+expect_bad kind-jansson 'src/kinds/chess/chess.c:1: include jansson.h crosses layer game -> jansson (only src/store/ and src/kinds/*/*_store.[ch] may)' \
+    src/kinds/chess/chess.c '#include <jansson.h>'
+expect_bad kind-outside 'src/store/store.c:1: include kinds/chess/chess_store.h crosses layer store -> kind chess (only src/kinds/chess/ and the registry may)' \
+    src/store/store.c '#include "kinds/chess/chess_store.h"'
+expect_bad kind-other 'src/kinds/tempete/tempete.c:1: include kinds/chess/chess.h crosses layer game -> kind chess (only src/kinds/chess/ and the registry may)' \
+    src/kinds/tempete/tempete.c '#include "kinds/chess/chess.h"'
+expect_bad kind-loose 'src/kinds/chess.c:1: include (any) is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/' \
+    src/kinds/chess.c '#include <stdio.h>'
+expect_bad game-registry 'src/game/game.c:1: include kinds/registry.h crosses layer game -> registry' \
+    src/game/game.c '#include "kinds/registry.h"'
+
+# A known exception silences its include, and one that no longer occurs is reported.
+clean_tree; put src/game/order.c '#include "mail/msgtext.h"'
+LAYERS_EXCEPTIONS='src/game/order.c mail/msgtext.h'; expect_ok exception
+clean_tree
+expect_bad stale-exception 'layers.sh: known exception "src/game/order.c mail/msgtext.h" no longer occurs: remove it from the list' \
+    src/game/order.c '#include "game/game.h"'
+LAYERS_EXCEPTIONS=''
+# A header named without a folder is the one beside the including file.
+clean_tree; put src/game/order.c '#include "order.h"'; expect_ok beside
+
+if [ "$fails" -ne 0 ]; then echo "layers: $fails of $n tests failed"; exit 1; fi
+echo "layers: $n tests passed"

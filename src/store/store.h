@@ -24,6 +24,9 @@ struct store {
 	char dir[PATH_MAX];
 	int lock_fd;
 	uint8_t key[CRYPTO_HASH_LEN];
+	/* Writes skip their fsyncs (set by a batch, which makes them durable with one
+	 * fs_sync_fs() per barrier; README, "How a mail is processed"). */
+	bool lazy;
 };
 
 /* Opens (and with create, makes) the data directory, takes the lock (waiting if `wait`),

@@ -40,10 +40,11 @@ static void flush(struct run *r, bool borrowed)
 {
 	struct err e;
 
+	e.msg[0] = 0;
 	pipeline_batch(r->pl, r->mails, r->n, r->status, &e);
 	for (size_t i = 0; i < r->n; i++) {
 		if (r->status[i] < 0) {
-			log_error("mail at byte %ld left for the next run", r->offsets[i]);
+			log_error("mail at byte %ld left for the next run: %s", r->offsets[i], e.msg);
 			r->transient++;
 		}
 		if (!borrowed)

@@ -288,16 +288,23 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	return 0;
 }
 
-/* The mails [from, to) one at a time, each committed on its own. */
-static int one_by_one(struct pipeline *pl, const struct pipeline_mail *m, size_t from,
-		      size_t to, int *status, struct err *e)
+/* One batch from mails[from]: up to max mails, fewer if one of them asks for the commit.
+ * *to is past the last mail taken. 0: all committed; -1: given up (e says why). */
+static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
+		     size_t from, size_t max, size_t *to, struct err *e)
 {
-	int rc = 0;
+	int failed = 0;
 
-	for (size_t i = from; i < to; i++)
-		if ((status[i] = pipeline_message(pl, m[i].raw, m[i].len, e)) < 0)
-			rc = -1;
-	return rc;
+	batch_begin(pl);
+	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush; ++*to) {
+		if (*to > from)
+			fault_point("mid-batch");
+		failed = pipeline_message(pl, m[*to].raw, m[*to].len, e) < 0;
+	}
+	if (!failed && batch_commit(pl, e) == 0)
+		return 0;
+	batch_abort(pl);
+	return -1;
 }
 
 int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n, int *status,
@@ -306,24 +313,29 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 	int rc = 0;
 	struct err le;
 
-	if (pl->flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY))
-		return one_by_one(pl, m, 0, n, status, e);
 	for (size_t from = 0, to; from < n; from = to) {
-		int failed = 0;
-		batch_begin(pl);
-		for (to = from; to < n && to - from < PIPELINE_BATCH_MAX && !failed && !pl->batch.flush;
-		     to++)
-			failed = pipeline_message(pl, m[to].raw, m[to].len, &le) < 0;
-		if (!failed && batch_commit(pl, &le) == 0) {
+		if (pl->flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) {
+			to = from + 1;
+			if ((status[from] = pipeline_message(pl, m[from].raw, m[from].len, e)) < 0)
+				rc = -1;
+			continue;
+		}
+		if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, &le) == 0) {
 			for (size_t i = from; i < to; i++)
 				status[i] = 0;
 			continue;
 		}
-		log_warn("a batch of %zu mails is given up (%s); its mails are processed one at a "
-			 "time", to - from, le.msg);
-		batch_abort(pl);
-		if (one_by_one(pl, m, from, to, status, e) < 0)
-			rc = -1;
+		if (to - from == 1) {
+			rc = status[from] = -1;
+			*e = le;
+			continue;
+		}
+		log_warn("a batch of %zu mails is given up (%s); its mails are processed one at "
+			 "a time", to - from, le.msg);
+		/* alone, a mail that fails again fails by itself (a batch of one) */
+		for (size_t i = from, past; i < to; i++)
+			if ((status[i] = run_batch(pl, m, n, i, 1, &past, e)) < 0)
+				rc = -1;
 	}
 	return rc;
 }

@@ -314,7 +314,19 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 	struct err le;
 
 	for (size_t from = 0, to; from < n; from = to) {
-		if (pl->flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) {
+		if (pl->flags & PIPELINE_REPLAY) {
+			/* a replay stops at its first difference: nothing to retry */
+			if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, e) == 0)
+				for (size_t i = from; i < to; i++)
+					status[i] = 0;
+			else
+				for (rc = -1; from < n; from++)
+					status[from] = -1;
+			if (rc < 0)
+				to = n;
+			continue;
+		}
+		if (pl->flags & PIPELINE_DRY_RUN) {
 			to = from + 1;
 			if ((status[from] = pipeline_message(pl, m[from].raw, m[from].len, e)) < 0)
 				rc = -1;

@@ -43,7 +43,8 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
  * e.g. move it on the IMAP server) or -1 (a transient failure: leave the mail for the
  * next run). Returns 0, or -1 if any mail failed (e: the last failure). `tempest poll`
  * calls it once per fetched batch; `process` once per PIPELINE_BATCH_MAX mails. In a dry
- * run or a replay the mails are processed one at a time. */
+ * run the mails are processed one at a time; a replay stops at its first failure (every
+ * later status -1), its batch not committed. */
 #define PIPELINE_BATCH_MAX 1000
 struct pipeline_mail {
 	const char *raw;

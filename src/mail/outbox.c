@@ -76,7 +76,8 @@ static int put(const char *dir, const char *message_id, const char *text, size_t
 	name_of(message_id, name);
 	if (snprintf(path, plen, "%s/%s", dir, name) >= (int)plen)
 		return err_set(e, "outbox: path too long: %s", dir);
-	if (fs_mkdirs(dir, 0700, e) < 0 ||
+	/* a batch's caller made the directory once (a mkdir per component per reply costs) */
+	if ((sync && fs_mkdirs(dir, 0700, e) < 0) ||
 	    (sync ? fs_write_atomic : fs_write_replace)(path, text, len, 0600, e) < 0)
 		return -1;
 	return stamp(path, e);

@@ -718,9 +718,13 @@ int store_mark_seen(const struct store *st, const char *key, struct err *e)
 	int fd;
 
 	seen_path(st, key, dir, file, sizeof dir);
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-		return err_set(e, "cannot create %s: %s", dir, strerror(errno));
-	if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
+	/* the directory is made when it is missing, not tried for every mark */
+	if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0 && errno == ENOENT) {
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+			return err_set(e, "cannot create %s: %s", dir, strerror(errno));
+		fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	}
+	if (fd < 0)
 		return err_set(e, "cannot create %s: %s", file, strerror(errno));
 	close(fd);
 	return st->lazy ? 0 : fs_sync_dir_of(file, e);

@@ -2,7 +2,8 @@
  * applied one after the other to games kept in memory; what they write before the
  * commit point (replies in the outbox, the games' logs, the players' registry, the notes
  * of created games, other.mbox) is written without fsync. The commit then runs:
- *   1. barrier: one syncfs(2) makes all of it durable;
+ *   1. barrier: one syncfs(2) makes all of it durable, with the games' journals (what
+ *      only grows: store.h), appended;
  *   2. each changed game's state replaced (rename), in ascending order of number;
  *   3. barrier: the states durable, the batch's mails committed;
  *   4. each mail's key marked seen;
@@ -247,7 +248,7 @@ static int save_states(struct pipeline *pl, struct err *e)
 			continue;
 		if (done++)
 			fault_point("mid-save");
-		if (store_save(&pl->st, c->g, e) < 0)
+		if (store_save_state(&pl->st, c->g, e) < 0)
 			return -1;
 		c->saved = true;
 	}
@@ -268,6 +269,9 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
+	for (size_t i = 0; i < b->ngames; i++)
+		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
+			return -1;
 	if ((b->nreplies || b->ngames || b->other_fd >= 0) && fs_sync_fs(pl->st.dir, e) < 0)
 		return -1;
 	fault_point("before-save");

@@ -30,9 +30,12 @@ hashes() {      # the state hash of every game, and how many games there are
     printf '%s ' "$g"; "$T" show -c "$1/conf" --json "$g" | sed -n 's/.*"hash": "\(.*\)".*/\1/p'
   done
 }
-logs() {        # the mail keys in every game log and in other.mbox
+logs() {        # the mail keys in every game log and in other.mbox; the games' journals
   for f in "$1"/data/games/*.mbox "$1/data/other.mbox"; do
     printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
+  done
+  for f in "$1"/data/games/*.journal; do
+    printf '%s: ' "${f##*/}"; sha256sum < "$f"
   done
 }
 
@@ -91,7 +94,7 @@ for point in after-outbox mid-batch before-save mid-save after-commit mid-seen; 
   [ "$(hashes "$K")" = "$clean_states" ] && ok || bad "$point: the same states as a clean run"
   # other.mbox is committed by the seen mark: a kill after the states may log its mail twice
   [ "$(logs "$K" | grep -v '^other')" = "$(printf '%s\n' "$clean_logs" | grep -v '^other')" ] &&
-    ok || bad "$point: the game logs hold each mail once"
+    ok || bad "$point: the game logs hold each mail once, the journals each entry once"
   ls "$K/data/outbox" | grep -q '\.eml$' && bad "$point: replies left in the outbox" || ok
 done
 

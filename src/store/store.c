@@ -889,42 +889,60 @@ int store_game_created_by(struct store *st, const char *msg_key)
 	return found;
 }
 
-static void seen_path(const struct store *st, const char *key, char *dir, char *file,
-		      size_t len)
+/* The seen set: DIR/seen/XX.log, a line "HASH\n" per processed mail (HASH: the 64 hex
+ * digits of the SHA-256 of its key, XX its first two), appended; a mail is looked up in
+ * its shard alone. DIR/seen/XX/HASH, one empty file per mail, is what earlier versions
+ * wrote: still read, no longer written (a file per mail costs an inode creation). */
+#define SEEN_LINE (HASH_HEX)            /* 64 hex digits and the newline */
+
+static void seen_paths(const struct store *st, const char *key, char hex[HASH_HEX],
+		       char *shard, char *old, size_t len)
 {
 	uint8_t h[CRYPTO_HASH_LEN];
-	char hex[HASH_HEX];
 
 	crypto_sha256(key, strlen(key), h);
 	crypto_hex(h, sizeof h, hex);
-	snprintf(dir, len, "%s/seen/%.2s", st->dir, hex);
-	snprintf(file, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
+	snprintf(shard, len, "%s/seen/%.2s.log", st->dir, hex);
+	snprintf(old, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
 }
 
 bool store_seen(const struct store *st, const char *key)
 {
-	char dir[PATH_MAX + 80], file[PATH_MAX + 80];
+	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80], *text;
+	size_t len;
+	struct err e;
+	bool found = false;
 
-	seen_path(st, key, dir, file, sizeof dir);
-	return fs_exists(file);
+	seen_paths(st, key, hex, shard, old, sizeof shard);
+	if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
+		/* whole lines only: a torn last line (a crash mid-append) matches nothing */
+		for (size_t at = 0; !found && at + SEEN_LINE <= len; at += SEEN_LINE)
+			found = !memcmp(text + at, hex, HASH_HEX - 1) && text[at + HASH_HEX - 1] == '\n';
+		free(text);
+	}
+	return found || fs_exists(old);
 }
 
 int store_mark_seen(const struct store *st, const char *key, struct err *e)
 {
-	char dir[PATH_MAX + 80], file[PATH_MAX + 80];
+	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
+	struct stat sb;
 	int fd;
 
-	seen_path(st, key, dir, file, sizeof dir);
-	/* the directory is made when it is missing, not tried for every mark */
-	if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0 && errno == ENOENT) {
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-			return err_set(e, "cannot create %s: %s", dir, strerror(errno));
-		fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-	}
-	if (fd < 0)
-		return err_set(e, "cannot create %s: %s", file, strerror(errno));
+	seen_paths(st, key, hex, shard, old, sizeof shard);
+	hex[HASH_HEX - 1] = '\n';
+	if ((fd = open(shard, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "cannot open %s: %s", shard, strerror(errno));
+	/* a torn last line is cut off, so that this one starts a line */
+	int rc = fstat(fd, &sb) < 0 ||
+		 (sb.st_size % SEEN_LINE && ftruncate(fd, sb.st_size - sb.st_size % SEEN_LINE) < 0) ||
+		 write(fd, hex, SEEN_LINE) != SEEN_LINE || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
+	if (rc < 0)
+		err_set(e, "cannot write %s: %s", shard, strerror(errno));
 	close(fd);
-	return st->lazy ? 0 : fs_sync_dir_of(file, e);
+	if (rc == 0 && !st->lazy && sb.st_size == 0)
+		rc = fs_sync_dir_of(shard, e);   /* a new shard's name durable too */
+	return rc;
 }
 
 void store_log_path(const struct store *st, int id, char *out, size_t len)

@@ -8,7 +8,9 @@
  *                         the events (JSON, one a line), appended, never rewritten; the
  *                         state names how much of it is committed
  *   DIR/games/N.mbox      game N's log: every mail received and sent, in order
- *   DIR/seen/XX/HASH      one empty file per processed mail (HASH = SHA-256 of its key)
+ *   DIR/seen/XX.log       the processed mails: a line per mail, the SHA-256 of its key
+ *                         (XX: its first two hex digits); DIR/seen/XX/HASH, a file per
+ *                         mail, as earlier versions wrote, still counts
  *   DIR/created/HASH      the number of the game a mail (a challenge) created
  *   DIR/outbox/           replies waiting to be sent (outbox.h)
  *

@@ -115,4 +115,21 @@ expect_rc "the retry" 0
 got=$( { cat "$tmp/fail.out"; printf '%s\n' "$out"; } | ids)
 [ "$got" = "$clean_ids" ] && ok || bad "after the retry, each reply sent exactly once"
 [ "$(hashes "$F")" = "$clean_states" ] && ok || bad "after the retry, the same states as a clean run"
+# -- the seen set: one line per mail in seen/XX.log; a torn last line (a crash mid-append)
+# is cut off by the next mark; a mark of an earlier version (seen/XX/HASH) still counts
+S=$tmp/seen; copy "$C" "$S"
+for f in "$S"/data/seen/*.log; do printf '0123abc' >> "$f"; done
+run "$T" process -c "$S/conf" "$B"
+[ -z "$out" ] && ok || bad "a torn seen line: the batch is still recognised"
+mail mallory@evil.example "hello again" "anyone?" > "$tmp/m2"
+run "$T" process -c "$S/conf" "$tmp/m2"
+expect_out "a new mail about no game" "To: mallory@evil.example"
+run "$T" process -c "$S/conf" "$tmp/m2"
+[ -z "$out" ] && ok || bad "after a torn line, a new mark is found"
+ls "$S"/data/seen/ | grep -qv '\.log$' && bad "no file per mail in seen/" || ok
+mail mallory@evil.example "once more" "hello?" > "$tmp/m3"
+h=$(printf 'b%d.mallory@evil.example' "$n" | sha256sum | cut -c1-64)
+mkdir -p "$S/data/seen/$(echo "$h" | cut -c1-2)"; : > "$S/data/seen/$(echo "$h" | cut -c1-2)/$(echo "$h" | cut -c3-)"
+run "$T" process -c "$S/conf" "$tmp/m3"
+[ -z "$out" ] && ok || bad "a mark of an earlier version counts"
 cli_done t_batch

@@ -211,11 +211,11 @@ static void batch_abort(struct pipeline *pl)
 	}
 	if (b->other_fd >= 0 && ftruncate(b->other_fd, (off_t)b->other_size) < 0)
 		log_warn("cannot cut other.mbox back: %s", strerror(errno));
-	if (b->players_dirty) {
-		players_free(&pl->players);
-		if (players_load(&pl->st, &pl->players, &e) < 0)
-			log_warn("%s", e.msg);
-	}
+	/* a mail may have changed the registry in memory before it failed, short of its
+	 * commit: read again, always (an abort is rare) */
+	players_free(&pl->players);
+	if (players_load(&pl->st, &pl->players, &e) < 0)
+		log_warn("%s", e.msg);
 	pl->stats = b->stats0;
 	if (b->budget0 || !b->nbudget0) {
 		pl->nbudget = b->nbudget0;

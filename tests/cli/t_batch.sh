@@ -115,6 +115,19 @@ expect_rc "the retry" 0
 got=$( { cat "$tmp/fail.out"; printf '%s\n' "$out"; } | ids)
 [ "$got" = "$clean_ids" ] && ok || bad "after the retry, each reply sent exactly once"
 [ "$(hashes "$F")" = "$clean_states" ] && ok || bad "after the retry, the same states as a clean run"
+# -- a mail that changes the players' registry (a vacation) ends its batch; the mails
+# after it are applied in the next one, with the registry it left
+VB=$tmp/vac.mbox; V=$tmp/vac; copy "$W" "$V"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$VB"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "vacation 5 days" >> "$VB"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$VB"
+run "$TA" process -c "$V/conf" "$VB"
+expect_rc "a vacation in a batch" 0
+expect_clean "a vacation in a batch"
+grep -q 'alice@example.org' "$V/data/players.json" && ok || bad "the vacation is in the registry"
+expect_out "the vacation: the opponent told" "on vacation until"
+"$T" show -c "$V/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "the mails around the vacation applied"
+
 # -- the seen set: one line per mail in seen/XX.log; a torn last line (a crash mid-append)
 # is cut off by the next mark; a mark of an earlier version (seen/XX/HASH) still counts
 S=$tmp/seen; copy "$C" "$S"

@@ -127,6 +127,7 @@ $(BUILD)/bench/%: $(BUILD)/opt/bench/%.o $(LIB_OBJ)
 bench: tempest $(BENCH_BIN)
 	@sh bench/perft.sh ./tempest
 	@sh bench/process.sh ./tempest $(BUILD)/bench
+	@sh bench/replay.sh ./tempest $(BUILD)/bench
 	@sh bench/poll.sh ./tempest $(BUILD)/bench
 
 # Installs the Debian packages the build and the tests need (root, Debian 12).

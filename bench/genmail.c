@@ -13,7 +13,11 @@
  * as one mbox file or as files in a Maildir's new/ (named so that Dovecot gives them
  * UIDs in the order written).
  *
- * usage: genmail [-g GAMES] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR) */
+ * With -l MAILS, one long game instead: the challenge, the acceptance and the opening,
+ * then the two players asking for the game's status in turn up to MAILS mails, every one
+ * recorded in the game (its key, the referee's answer) without ending it.
+ *
+ * usage: genmail [-g GAMES | -l MAILS] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR) */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -130,7 +134,9 @@ static void own_text(const struct mail *m, int shape, char *out, size_t len)
 {
 	char mv[32];
 
-	if (m->step == 0)
+	if (m->step >= STEPS)
+		snprintf(out, len, "status");
+	else if (m->step == 0)
 		snprintf(out, len, "Hello referee,\n\nnew chess\nopponent black-%d@%s\ncolour white\n\n"
 			 "Thanks!", m->g, DOMAIN);
 	else if (m->step == 1)
@@ -231,7 +237,9 @@ static void subject_of(const struct gen *gn, const struct mail *m, char *out, si
 		return;
 	}
 	game_token(gn->key, sizeof gn->key, m->g, (enum color)m->colour, token);
-	if (m->step == 1)
+	if (m->step >= STEPS)
+		snprintf(out, len, "Re: [tempest %d %s] status", m->g, token);
+	else if (m->step == 1)
 		snprintf(out, len, "Re: [tempest %d %s] white-%d@%s invites you to a game of Chess "
 			 "(game %d)", m->g, token, m->g, DOMAIN, m->g);
 	else if (p == 1)
@@ -274,7 +282,7 @@ static void one_mail(struct gen *gn, int g, int step)
 {
 	struct mail m = { .g = g, .step = step, .when = T0 + 60LL * gn->seq };
 	char subject[256], from[128];
-	int shape = (g + step) % 4;
+	int shape = step >= STEPS ? 0 : (g + step) % 4;
 
 	m.colour = step == 0 ? WHITE : step == 1 ? BLACK : (step - 1) % 2 ? WHITE : BLACK;
 	subject_of(gn, &m, subject, sizeof subject);
@@ -304,7 +312,7 @@ static void write_key(const struct gen *gn, const char *path)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: genmail [-g GAMES] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR)\n");
+	fprintf(stderr, "usage: genmail [-g GAMES | -l MAILS] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR)\n");
 	exit(2);
 }
 
@@ -312,11 +320,12 @@ int main(int argc, char **argv)
 {
 	struct gen gn = { .games = 500, .referee = "referee@" DOMAIN };
 	const char *keyfile = NULL, *mbox = NULL;
-	int opt;
+	int opt, long_game = 0;
 
-	while ((opt = getopt(argc, argv, "g:r:k:m:d:")) != -1) {
+	while ((opt = getopt(argc, argv, "g:l:r:k:m:d:")) != -1) {
 		switch (opt) {
 		case 'g': gn.games = atoi(optarg); break;
+		case 'l': long_game = atoi(optarg); gn.games = 1; break;
 		case 'r': gn.referee = optarg; break;
 		case 'k': keyfile = optarg; break;
 		case 'm': mbox = optarg; break;
@@ -324,7 +333,7 @@ int main(int argc, char **argv)
 		default: usage();
 		}
 	}
-	if (gn.games < 1 || !strchr(gn.referee, '@') || !mbox == !gn.maildir || optind != argc)
+	if (gn.games < 1 || (long_game && long_game < STEPS) || !strchr(gn.referee, '@') || !mbox == !gn.maildir || optind != argc)
 		usage();
 	gn.referee_domain = strchr(gn.referee, '@') + 1;
 	gn.stagger = gn.games / STEPS > 1 ? gn.games / STEPS : 1;
@@ -335,7 +344,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "genmail: cannot create %s: %s\n", mbox, strerror(errno));
 		return 1;
 	}
-	for (int slot = 1; slot <= gn.games + (STEPS - 1) * gn.stagger; slot++)
+	for (int step = 0; step < long_game; step++)
+		one_mail(&gn, 1, step);
+	for (int slot = 1; !long_game && slot <= gn.games + (STEPS - 1) * gn.stagger; slot++)
 		for (int step = 0; step < STEPS; step++) {
 			int g = slot - step * gn.stagger;
 			if (g >= 1 && g <= gn.games)

@@ -1,6 +1,7 @@
 /* cmd_process.c: `tempest process`: the pipeline fed from an mbox file or from one
  * message on standard input (behind .forward or procmail), then the outbox flushed. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,20 +30,48 @@ static const char usage[] =
 	"Exit status: 0 done; 75 some mail must be retried later; 1 some reply was\n"
 	"refused by the mail server; 2 bad configuration or arguments.\n";
 
+/* The mails are read into batches of PIPELINE_BATCH_MAX, each committed at once. */
 struct run {
 	struct pipeline *pl;
 	int transient;
+	struct pipeline_mail mails[PIPELINE_BATCH_MAX];
+	long offsets[PIPELINE_BATCH_MAX];
+	int status[PIPELINE_BATCH_MAX];
+	size_t n;
 };
+
+static void flush(struct run *r, bool borrowed)
+{
+	struct err e;
+
+	e.msg[0] = 0;
+	pipeline_batch(r->pl, r->mails, r->n, r->status, &e);
+	for (size_t i = 0; i < r->n; i++) {
+		if (r->status[i] < 0) {
+			log_error("mail at byte %ld left for the next run: %s", r->offsets[i], e.msg);
+			r->transient++;
+		}
+		if (!borrowed)
+			free((char *)r->mails[i].raw);
+	}
+	r->n = 0;
+}
 
 static int each(const char *raw, size_t len, long offset, void *arg)
 {
 	struct run *r = arg;
-	struct err e;
+	char *copy = malloc(len + 1);
 
-	if (pipeline_message(r->pl, raw, len, &e) < 0) {
-		log_error("mail at byte %ld left for the next run: %s", offset, e.msg);
+	if (!copy) {
+		log_error("mail at byte %ld left for the next run: out of memory", offset);
 		r->transient++;
+		return 0;
 	}
+	memcpy(copy, raw, len + 1);
+	r->mails[r->n] = (struct pipeline_mail){ copy, len };
+	r->offsets[r->n++] = offset;
+	if (r->n == PIPELINE_BATCH_MAX)
+		flush(r, false);
 	return 0;
 }
 
@@ -99,7 +128,7 @@ static int read_file(const char *path, struct run *r, long max, struct err *e)
 int cmd_process(int argc, char **argv)
 {
 	struct common c;
-	struct run r = { 0 };
+	static struct run r;
 	struct err e;
 	int next, rc = common_start(argc, argv, usage, &c, &next);
 
@@ -124,6 +153,7 @@ int cmd_process(int argc, char **argv)
 			pipeline_close(r.pl);
 			return EXIT_USAGE;
 		}
+		flush(&r, false);
 	} else {
 		char *raw;
 		size_t len;
@@ -132,7 +162,9 @@ int cmd_process(int argc, char **argv)
 			pipeline_close(r.pl);
 			return EXIT_TEMPFAIL;
 		}
-		each(raw, len, 0, &r);
+		r.mails[0] = (struct pipeline_mail){ raw, len };
+		r.n = 1;
+		flush(&r, true);
 		free(raw);
 	}
 	struct deliver_stats ds = { 0 };

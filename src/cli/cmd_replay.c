@@ -23,27 +23,49 @@ static const char usage[] =
 	"Prints the first difference, if any. Exit status: 0 all steps match, 1 a step\n"
 	"differs, 2 bad arguments or an unreadable log.\n";
 
+/* The log's incoming mails are replayed in batches (pipeline_batch): each game is kept
+ * in memory across a batch instead of being read and written for every mail. */
 struct run {
 	struct pipeline *pl;
 	struct replay_check rc;
 	int failed;
 	char error[1024];
+	struct pipeline_mail mails[PIPELINE_BATCH_MAX];
+	int status[PIPELINE_BATCH_MAX];
+	size_t n;
 };
+
+static int flush(struct run *r)
+{
+	struct err e;
+
+	e.msg[0] = 0;
+	if (r->n && pipeline_batch(r->pl, r->mails, r->n, r->status, &e) < 0) {
+		snprintf(r->error, sizeof r->error, "%s", e.msg);
+		r->failed = 1;
+	}
+	for (size_t i = 0; i < r->n; i++)
+		free((char *)r->mails[i].raw);
+	r->n = 0;
+	return r->failed;               /* stop at the first difference */
+}
 
 static int each(const char *raw, size_t len, long offset, void *arg)
 {
 	struct run *r = arg;
-	struct err e;
+	char *copy;
 
 	(void)offset;
 	if (replay_is_outgoing(raw, len))
 		return 0;
-	if (pipeline_message(r->pl, raw, len, &e) < 0) {
-		snprintf(r->error, sizeof r->error, "%s", e.msg);
+	if (!(copy = malloc(len + 1))) {
+		snprintf(r->error, sizeof r->error, "out of memory");
 		r->failed = 1;
-		return 1;               /* stop at the first difference */
+		return 1;
 	}
-	return 0;
+	memcpy(copy, raw, len + 1);
+	r->mails[r->n++] = (struct pipeline_mail){ copy, len };
+	return r->n == PIPELINE_BATCH_MAX ? flush(r) : 0;
 }
 
 static int copy_key(const char *from, const char *dir, struct err *e)
@@ -86,7 +108,7 @@ int cmd_replay(int argc, char **argv)
 	struct replay_args a = { NULL, NULL };
 	const struct common_opts opts = { own, replay_option, &a };
 	struct common c;
-	struct run r = { 0 };
+	static struct run r;
 	struct err e;
 	const char *log, *into, *keyfile;
 	char keypath[4096], games[4200];
@@ -117,6 +139,10 @@ int cmd_replay(int argc, char **argv)
 	}
 	pipeline_set_replay(r.pl, &r.rc);
 	rc = mbox_read(log, each, &r, &e);
+	if (rc >= 0 && !r.failed)
+		flush(&r);
+	for (size_t i = 0; i < r.n; i++)
+		free((char *)r.mails[i].raw);
 	pipeline_close(r.pl);
 	clock_set(-1);
 	if (rc < 0) {

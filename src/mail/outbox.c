@@ -63,10 +63,10 @@ static int stamp(const char *path, struct err *e)
 	return 0;
 }
 
-int outbox_put(const char *dir, const char *message_id, const char *text, size_t len,
-	       struct err *e)
+static int put(const char *dir, const char *message_id, const char *text, size_t len,
+	       bool sync, char *path, size_t plen, struct err *e)
 {
-	char name[NAME_HEX + sizeof SUFFIX], path[PATH_MAX];
+	char name[NAME_HEX + sizeof SUFFIX];
 
 	/* The text is not judged here: a failure would leave the mail that caused the reply
 	 * unprocessed, to fail again on every run. A reply that cannot be sent goes to
@@ -74,11 +74,27 @@ int outbox_put(const char *dir, const char *message_id, const char *text, size_t
 	if (!message_id || !*message_id)
 		return err_set(e, "outbox: a queued mail needs a Message-ID");
 	name_of(message_id, name);
-	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+	if (snprintf(path, plen, "%s/%s", dir, name) >= (int)plen)
 		return err_set(e, "outbox: path too long: %s", dir);
-	if (fs_mkdirs(dir, 0700, e) < 0 || fs_write_atomic(path, text, len, 0600, e) < 0)
+	/* a batch's caller made the directory once (a mkdir per component per reply costs) */
+	if ((sync && fs_mkdirs(dir, 0700, e) < 0) ||
+	    (sync ? fs_write_atomic : fs_write_replace)(path, text, len, 0600, e) < 0)
 		return -1;
 	return stamp(path, e);
+}
+
+int outbox_put(const char *dir, const char *message_id, const char *text, size_t len,
+	       struct err *e)
+{
+	char path[PATH_MAX];
+
+	return put(dir, message_id, text, len, true, path, sizeof path, e);
+}
+
+int outbox_stage(const char *dir, const char *message_id, const char *text, size_t len,
+		 char *path, size_t plen, struct err *e)
+{
+	return put(dir, message_id, text, len, false, path, plen, e);
 }
 
 struct queued {

@@ -14,6 +14,11 @@
 /* Writes the message atomically (temporary file, fsync, rename, fsync of the dir). */
 int outbox_put(const char *dir, const char *message_id, const char *text, size_t len,
 	       struct err *e);
+/* The same write without its fsyncs (dir must exist), for a batch that makes all its files durable with
+ * one fs_sync_fs() before it commits; path (plen bytes) receives the file's path, for
+ * removing it if the batch is given up. */
+int outbox_stage(const char *dir, const char *message_id, const char *text, size_t len,
+		 char *path, size_t plen, struct err *e);
 /* The queued files' paths, oldest first; free each and the array. */
 int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e);
 /* The To: address of a queued message (the envelope recipient). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mail/compose.h"
@@ -98,59 +99,89 @@ static int print_mails(struct job *j, struct err *e)
 	return 0;
 }
 
+/* The game's part: the mail and its replies in its log, then (alone) its state. In a
+ * batch the log is appended but not synced, and the state waits for the batch's commit. */
+static int commit_game(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	struct game *g = j->g;
+	int fd;
+
+	if (game_add_mail(g, j->s.msg_key) < 0)
+		return err_set(e, "out of memory");
+	for (size_t i = 0; i < j->nmails; i++)
+		if (game_remember_sent(g, j->mails[i].id) < 0)
+			return err_set(e, "out of memory");
+	if (pl->batch.on) {
+		struct stat sb;
+		if (batch_log_fd(pl, g, &fd, e) < 0 || append_log(j, fd, e) < 0)
+			return -1;
+		if (fstat(fd, &sb) < 0)
+			return err_set(e, "game %d: cannot read its log's size", g->id);
+		g->log_size = (long long)sb.st_size;
+		return 0;
+	}
+	if (store_log_open(&pl->st, g, &fd, e) < 0)
+		return -1;
+	if (append_log(j, fd, e) < 0) {
+		close(fd);
+		return -1;
+	}
+	if (store_log_close(fd, &g->log_size, e) < 0)
+		return -1;
+	fault_point("before-save");
+	return store_save(&pl->st, g, e);
+}
+
+/* A mail about no game goes to other.mbox. */
+static int commit_other(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	int fd;
+
+	if (pl->batch.on)
+		return batch_other_fd(pl, &fd, e) < 0 ? -1 : append_log(j, fd, e);
+	if (store_other_open(&pl->st, j->s.msg_key, &fd, e) < 0)
+		return -1;
+	if (append_log(j, fd, e) < 0) {
+		close(fd);
+		return -1;
+	}
+	return store_other_close(&pl->st, fd, e);
+}
+
 int job_commit(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 
 	if (pl->flags & PIPELINE_DRY_RUN)
 		return print_mails(j, e);
-	for (size_t i = 0; i < j->nmails && !(pl->flags & PIPELINE_REPLAY); i++)
-		if (outbox_put(pl->outbox, j->mails[i].id, j->mails[i].text, strlen(j->mails[i].text),
-			       e) < 0)
+	for (size_t i = 0; i < j->nmails && !(pl->flags & PIPELINE_REPLAY); i++) {
+		const struct outgoing *o = &j->mails[i];
+		if ((pl->batch.on ? batch_stage_reply(pl, j, o->id, o->text, e) :
+		     outbox_put(pl->outbox, o->id, o->text, strlen(o->text), e)) < 0)
 			return -1;
+	}
 	fault_point("after-outbox");
 	/* the players' registry before the game: it is keyed by the mail, so a run that dies
-	 * before the game's commit redoes the same request instead of adding one */
+	 * before the game's commit redoes the same request instead of adding one (a batch
+	 * saves it at its commit, before any state, and ends with the mail that changed it) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone) &&
-	    players_save(&pl->st, &pl->players, e) < 0)
-		return -1;
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone)) {
+		if (pl->batch.on)
+			pl->batch.players_dirty = pl->batch.flush = true;
+		else if (players_save(&pl->st, &pl->players, e) < 0)
+			return -1;
+	}
 	if (j->g && j->game_is_new && !(pl->flags & PIPELINE_REPLAY) &&
 	    store_note_creation(&pl->st, j->s.msg_key, j->g->id, e) < 0)
 		return -1;
-	if (j->g) {
-		int fd;
-		if (game_add_mail(j->g, j->s.msg_key) < 0)
-			return err_set(e, "out of memory");
-		for (size_t i = 0; i < j->nmails; i++)
-			if (game_remember_sent(j->g, j->mails[i].id) < 0)
-				return err_set(e, "out of memory");
-		if (store_log_open(&pl->st, j->g, &fd, e) < 0)
-			return -1;
-		if (append_log(j, fd, e) < 0) {
-			close(fd);
-			return -1;
-		}
-		if (store_log_close(fd, &j->g->log_size, e) < 0)
-			return -1;
-		fault_point("before-save");
-		if (store_save(&pl->st, j->g, e) < 0)
-			return -1;
-	} else {
-		int fd;
-		if (store_other_open(&pl->st, j->s.msg_key, &fd, e) < 0)
-			return -1;
-		if (append_log(j, fd, e) < 0) {
-			close(fd);
-			return -1;
-		}
-		if (store_other_close(&pl->st, fd, e) < 0)
-			return -1;
-	}
-	fault_point("after-commit");
-	if (!(pl->flags & PIPELINE_REPLAY) && store_mark_seen(&pl->st, j->s.msg_key, e) < 0)
+	if ((j->g ? commit_game(j, e) : commit_other(j, e)) < 0)
+		return -1;
+	if (!pl->batch.on)
+		fault_point("after-commit");
+	if (!(pl->flags & PIPELINE_REPLAY) && pipeline_mark_seen(pl, j->s.msg_key, e) < 0)
 		return -1;
 	pl->stats.queued += (int)j->nmails;
 	return 0;
 }
-

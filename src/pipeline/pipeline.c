@@ -150,8 +150,14 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
 		       struct err *e)
 {
-	int rc = store_load(&pl->st, id, g, e);
+	struct cached_game *c = pl->batch.on ? batch_find(pl, id) : NULL;
 
+	if (c) {
+		*g = c->g;
+		pipeline_attach(pl, *g, vac, NULL);
+		return 0;
+	}
+	int rc = store_load(&pl->st, id, g, e);
 	if (rc != 0)
 		return rc;
 	const struct variant *v = variant_get(pl, (*g)->variant);
@@ -161,6 +167,8 @@ int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vaca
 		rc = -1;
 	else if (game_load_position(*g, v, e) < 0)
 		rc = -1;
+	if (rc == 0 && pl->batch.on)
+		rc = batch_adopt(pl, *g, e);
 	if (rc < 0) {
 		game_free(*g);
 		*g = NULL;
@@ -297,7 +305,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
 		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
 	if (due[0]) {
-		game_free(j->g);
+		pipeline_put_game(pl, j->g);
 		j->g = NULL;
 		if (pipeline_settle(pl, id, j->s.now, e) < 0 ||
 		    (rc = pipeline_load_game(pl, id, &j->g, j->vac, e)) != 0)
@@ -333,7 +341,7 @@ static int new_game(struct job *j, const struct variant *v, int *id, struct err 
 	struct pipeline *pl = j->pl;
 
 	*id = pl->replay ? replay_forced_id(pl->replay, j->replay_event) : 0;
-	if (!*id && store_next_id(&pl->st, id, e) < 0)
+	if (!*id && pipeline_next_id(pl, id, e) < 0)
 		return -1;
 	if (!(j->g = game_new()))
 		return err_set(e, "out of memory");
@@ -456,7 +464,7 @@ static void job_free(struct job *j)
 	free(j->lines);
 	orders_free(&j->orders);
 	outcome_free(&j->out);
-	game_free(j->g);
+	pipeline_put_game(j->pl, j->g);
 	for (size_t i = 0; i < j->nmails; i++)
 		free(j->mails[i].text);
 	free(j->mails);
@@ -528,7 +536,8 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	}
 	message_key(j.m, raw, len, j.s.msg_key);
 	const char *noise = pl->flags & PIPELINE_REPLAY ? NULL : noise_reason(pl, j.m);
-	if (!noise && !(pl->flags & PIPELINE_REPLAY) && store_seen(&pl->st, j.s.msg_key)) {
+	if (!noise && !(pl->flags & PIPELINE_REPLAY) &&
+	    (batch_seen(pl, j.s.msg_key) || store_seen(&pl->st, j.s.msg_key))) {
 		pl->stats.duplicates++;
 		job_free(&j);
 		return 0;
@@ -537,7 +546,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 		log_info("not answering %s from %s: %s", j.s.msg_key,
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
 		pl->stats.ignored++;
-		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : store_mark_seen(&pl->st, j.s.msg_key, e);
+		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;
 	}
@@ -555,7 +564,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	} else if (route(&j, e) < 0)
 		goto done;
 	if (!strcmp(j.result, "duplicate")) {
-		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : store_mark_seen(&pl->st, j.s.msg_key, e);
+		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
 		count(pl, j.result);
 		goto done;
 	}

@@ -31,6 +31,27 @@ int pipeline_open(struct pipeline **pl, const struct config *cfg, unsigned flags
  * seen; the caller may mark it processed); -1: a transient failure, e retains why (the
  * caller leaves the mail for the next run). */
 int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct err *e);
+/* A group commit (README, "How a mail is processed"): the mails are applied in order,
+ * each game loaded once and kept in memory, and committed together with one file-system
+ * sync per barrier (outbox and logs, then states, then seen marks) instead of one per
+ * mail, with the same crash guarantees. At most PIPELINE_BATCH_MAX mails are committed at
+ * a time; a mail that changes the players' registry (a vacation, a time zone) ends its
+ * batch. If a mail of a batch fails (a storage error, out of memory), what the batch has
+ * not committed is given up and its mails are processed again one at a time, so that the
+ * failure stays with its own mail. status[i] (n entries, the caller's) receives 0 (done:
+ * applied, refused, ignored or already seen; the caller may mark the mail processed,
+ * e.g. move it on the IMAP server) or -1 (a transient failure: leave the mail for the
+ * next run). Returns 0, or -1 if any mail failed (e: the last failure). `tempest poll`
+ * calls it once per fetched batch; `process` once per PIPELINE_BATCH_MAX mails. In a dry
+ * run the mails are processed one at a time; a replay stops at its first failure (every
+ * later status -1), its batch not committed. */
+#define PIPELINE_BATCH_MAX 1000
+struct pipeline_mail {
+	const char *raw;
+	size_t len;
+};
+int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *mails, size_t n,
+		   int *status, struct err *e);
 /* Where dry-run mails are printed (default stdout). */
 void pipeline_set_output(struct pipeline *pl, FILE *f);
 const struct pipeline_stats *pipeline_stats(const struct pipeline *pl);

@@ -4,6 +4,7 @@
 #define TEMPEST_PIPELINE_INT_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "config/config.h"
@@ -24,6 +25,41 @@ struct budget {
 	int n;
 };
 
+/* A game kept in memory across a batch (batch.c): loaded once, saved once. */
+struct cached_game {
+	struct game *g;
+	int log_fd;                     /* its log, open from the first append, or -1 */
+	bool dirty;                     /* changed: saved at the batch's commit */
+	bool saved;                     /* its state is in place (the commit reached it) */
+};
+
+/* A reply written to the outbox by the batch, and what makes it committed: its game's
+ * state, or (a mail about no game) its mail's seen mark. */
+struct staged_reply {
+	char *path;
+	int game;
+	size_t seen_index;
+};
+
+/* The group commit in progress (batch.c): what the batch's mails changed, not yet
+ * durable. */
+struct batch {
+	bool on;
+	bool flush;                     /* a mail wants the batch committed after it */
+	struct cached_game *games;
+	size_t ngames;
+	char (*seen)[KEY_MAX];          /* the mails done, to mark seen at the commit */
+	size_t nseen, nmarked;
+	struct staged_reply *replies;
+	size_t nreplies;
+	int other_fd;                   /* other.mbox, open from the first append, or -1 */
+	long long other_size;           /* its size before the batch */
+	bool players_dirty;
+	struct pipeline_stats stats0;   /* the counts and budgets at the batch's start, */
+	struct budget *budget0;         /* restored if it is given up */
+	size_t nbudget0;
+};
+
 struct pipeline {
 	struct config cfg;
 	unsigned flags;
@@ -40,6 +76,7 @@ struct pipeline {
 	struct replay_check *replay;    /* set by the replay command */
 	struct players players;         /* time zones and vacations (players.h) */
 	struct policy policy;
+	struct batch batch;
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -92,6 +129,25 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
  * -1 (e says why). */
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
 		       struct err *e);
+
+/* batch.c: the game cache and the group commit. While a batch is on, games come from the
+ * cache (pipeline_load_game) and are given back with pipeline_put_game, which frees only
+ * a game the cache does not hold. */
+struct cached_game *batch_find(struct pipeline *pl, int id);
+int batch_adopt(struct pipeline *pl, struct game *g, struct err *e);
+void pipeline_put_game(struct pipeline *pl, struct game *g);
+bool batch_seen(const struct pipeline *pl, const char *msg_key);
+/* The mail's key marked seen: at once, or in a batch at its commit. */
+int pipeline_mark_seen(struct pipeline *pl, const char *msg_key, struct err *e);
+/* The games' numbers, ascending: those stored and those the batch made. */
+int pipeline_game_ids(struct pipeline *pl, int **ids, size_t *n, struct err *e);
+/* A number for a new game: past the stored ones and the batch's. */
+int pipeline_next_id(struct pipeline *pl, int *id, struct err *e);
+/* The batch's part of job_commit: the reply staged, the log appended (not synced). */
+int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
+		      const char *text, struct err *e);
+int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e);
+int batch_other_fd(struct pipeline *pl, int *fd, struct err *e);
 
 /* The first thing time has decided for game g (loaded, with its vacations) by `now`: a
  * referee action for game_referee ("timeout white", "expire draw-offer"...), or "". */

@@ -135,7 +135,7 @@ int job_tell_others(struct job *j, struct err *e)
 
 	if (!(ch->vacation || ch->vacation_end) || !j->g)
 		return 0;
-	if (store_list(&pl->st, &ids, &n, e) < 0)
+	if (pipeline_game_ids(pl, &ids, &n, e) < 0)
 		return -1;
 	char note[400], until[64];
 	clock_local(ch->end, "UTC", until, sizeof until);
@@ -161,7 +161,7 @@ int job_tell_others(struct job *j, struct err *e)
 			rc = job_compose_reply(j, g, &r, g->nseats == 2 ? 1000 + i :
 					       1000 + i * SEATS_MAX + (size_t)k, e);
 		}
-		game_free(g);
+		pipeline_put_game(pl, g);
 	}
 	free(ids);
 	return rc;

@@ -75,7 +75,7 @@ static int game_actions(struct pipeline *pl, int id, long long now, struct tick_
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 		pipeline_due(pl, g, now, action, sizeof action);
-		game_free(g);
+		pipeline_put_game(pl, g);
 		if (!action[0])
 			return 0;
 		if ((rc = pipeline_referee(pl, id, action, NULL, why, sizeof why, e)) < 0)

@@ -12,15 +12,17 @@
 #include <unistd.h>
 
 #include "kinds/registry.h"
+#include "store/store_int.h"
 #include "store/store_kind.h"
 #include "util/fsutil.h"
 
-#define STATE_MAX (64L * 1024 * 1024)
-/* 2: seats, boards and the kind (format 1, two players on one board, is read and
- * migrated on load; the next commit writes format 2). */
-#define STATE_FORMAT 2
+/* 3: what only grows (mail keys, Message-IDs sent, events) in the journal, the rest in
+ * the state file. 2: seats, boards and the kind, every list in the state file. 1: two
+ * players on one board. Formats 1 and 2 are read and migrated on load; the next commit
+ * writes format 3 (its journal then receives the whole lists once). */
+#define STATE_FORMAT 3
 
-static void path_of(const struct store *st, char *out, size_t len, const char *fmt, int id)
+void store_path_of(const struct store *st, char *out, size_t len, const char *fmt, int id)
 {
 	char name[64];
 
@@ -88,6 +90,9 @@ int store_set_key_file(struct store *st, const char *path, struct err *e)
 
 void store_close(struct store *st)
 {
+	free(st->journals);
+	st->journals = NULL;
+	st->njournals = 0;
 	fs_unlock(st->lock_fd);
 	st->lock_fd = -1;
 }
@@ -115,18 +120,24 @@ static json_t *board_json(const struct board *b)
 			 "result", b->result);
 }
 
+json_t *store_event_json(const struct game_event *ev)
+{
+	return json_pack("{s:i, s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s}", "n", ev->n,
+			 "kind", ev->kind, "by", ev->by, "detail", ev->detail, "mail", ev->msg,
+			 "before", ev->before, "after", ev->after, "at", ev->at, "engine", ev->engine);
+}
+
+json_t *store_sent_json(const struct game *g, size_t i)
+{
+	return json_pack("{s:s, s:i}", "id", g->sent[i].id, "ply", g->sent[i].ply);
+}
+
 static json_t *events_json(const struct game *g)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < g->nevents; i++) {
-		const struct game_event *ev = &g->events[i];
-		json_array_append_new(a, json_pack("{s:i, s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s}",
-						   "n", ev->n, "kind", ev->kind,
-						   "by", ev->by, "detail", ev->detail,
-						   "mail", ev->msg, "before", ev->before,
-						   "after", ev->after, "at", ev->at, "engine", ev->engine));
-	}
+	for (size_t i = 0; i < g->nevents; i++)
+		json_array_append_new(a, store_event_json(&g->events[i]));
 	return a;
 }
 
@@ -157,7 +168,9 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 			 "window", (int)cl->window, "draw_offer_at", (json_int_t)cl->draw_offer_at);
 }
 
-char *store_game_to_json(const struct game *g)
+/* The state as JSON: with its lists (format 2, `show --json`), or without them and with
+ * the journal's record j (format 3, the state file). */
+static json_t *game_root(const struct game *g, const struct store_journal *j)
 {
 	json_t *seats = json_array(), *boards = json_array(), *mails = json_array();
 	json_t *sent = json_array();
@@ -168,23 +181,23 @@ char *store_game_to_json(const struct game *g)
 		json_array_append_new(seats, seat_json(&g->seat[i]));
 	for (int b = 0; b < g->nboards; b++)
 		json_array_append_new(boards, board_json(&g->board[b]));
-	for (size_t i = 0; i < g->nmails; i++)
+	for (size_t i = 0; !j && i < g->nmails; i++)
 		json_array_append_new(mails, json_string(g->mails[i]));
-	for (size_t i = 0; i < g->nsent; i++)
-		json_array_append_new(sent, json_pack("{s:s, s:i}", "id", g->sent[i].id,
-						      "ply", g->sent[i].ply));
+	for (size_t i = 0; !j && i < g->nsent; i++)
+		json_array_append_new(sent, store_sent_json(g, i));
 	game_hash(g, hash);
 	json_t *root = json_pack(
 		"{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:i, s:s, s:s, s:o, s:o,"
 		" s:s, s:s, s:o, s:o, s:o, s:I, s:s}",
-		"format", STATE_FORMAT, "id", g->id, "variant", g->variant,
+		"format", j ? STATE_FORMAT : 2, "id", g->id, "variant", g->variant,
 		"kind", kind_of(g)->name,
 		"status", game_status_name(g->status), "result", g->result,
 		"termination", g->termination, "challenger", g->challenger,
 		"colour_asked", g->colour_asked, "created", g->created,
 		"seats", seats, "boards", boards,
 		"draw_offer", g->draw_offer < 0 ? "" : color_name_lc(g->draw_offer),
-		"updated", g->updated, "mails", mails, "events", events_json(g), "sent", sent,
+		"updated", g->updated, "mails", mails, "events", j ? json_array() : events_json(g),
+		"sent", sent,
 		"log_size", (json_int_t)g->log_size, "hash", hash);
 	if (!root)
 		return NULL;
@@ -192,6 +205,23 @@ char *store_game_to_json(const struct game *g)
 		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
+	if (j) {
+		json_object_del(root, "mails");
+		json_object_del(root, "events");
+		json_object_del(root, "sent");
+		json_object_set_new(root, "journal", json_pack("{s:I, s:I, s:I, s:I}",
+			"size", (json_int_t)j->size, "mails", (json_int_t)j->mails,
+			"sent", (json_int_t)j->sent, "events", (json_int_t)j->events));
+	}
+	return root;
+}
+
+char *store_game_to_json(const struct game *g)
+{
+	json_t *root = game_root(g, NULL);
+
+	if (!root)
+		return NULL;
 	char *text = json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII);
 	json_decref(root);
 	return text;
@@ -569,11 +599,15 @@ int store_load(struct store *st, int id, struct game **out, struct err *e)
 	char path[PATH_MAX + 64], *text;
 
 	*out = NULL;
-	path_of(st, path, sizeof path, "games/%d.json", id);
+	store_path_of(st, path, sizeof path, "games/%d.json", id);
 	if (!fs_exists(path))
 		return 1;
-	if (fs_read(path, STATE_MAX, &text, NULL, e) < 0)
+	if (fs_read(path, STORE_STATE_MAX, &text, NULL, e) < 0)
 		return -1;
+	if (store_state_text(st, id, path, &text, e) < 0) {
+		free(text);
+		return -1;
+	}
 	int rc = store_game_from_json(text, path, out, e);
 	free(text);
 	if (rc == 0 && (*out)->id != id) {
@@ -585,18 +619,29 @@ int store_load(struct store *st, int id, struct game **out, struct err *e)
 	return rc;
 }
 
-int store_save(struct store *st, const struct game *g, struct err *e)
+int store_save_state(struct store *st, const struct game *g, struct err *e)
 {
-	char path[PATH_MAX + 64], *text = store_game_to_json(g);
+	const struct store_journal *j = store_journal_of(st, g->id, false);
+	char path[PATH_MAX + 64];
 
+	if (!j || j->mails != g->nmails || j->sent != g->nsent || j->events != g->nevents)
+		return err_set(e, "game %d: its journal is not saved", g->id);
+	json_t *root = game_root(g, j);
+	char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
+	json_decref(root);
 	if (!text)
 		return err_set(e, "out of memory saving game %d", g->id);
-	path_of(st, path, sizeof path, "games/%d.json", g->id);
+	store_path_of(st, path, sizeof path, "games/%d.json", g->id);
 	size_t n = strlen(text);
 	text[n] = '\n';                         /* the NUL becomes the file's last newline */
-	int rc = fs_write_atomic(path, text, n + 1, 0600, e);
+	int rc = (st->lazy ? fs_write_replace : fs_write_atomic)(path, text, n + 1, 0600, e);
 	free(text);
 	return rc;
+}
+
+int store_save(struct store *st, const struct game *g, struct err *e)
+{
+	return store_save_journal(st, g, e) < 0 ? -1 : store_save_state(st, g, e);
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -668,7 +713,7 @@ int store_note_creation(const struct store *st, const char *msg_key, int id, str
 	snprintf(text, sizeof text, "%d\n", id);
 	if (fs_mkdirs(dir, 0700, e) < 0)
 		return -1;
-	return fs_write_atomic(path, text, strlen(text), 0600, e);
+	return (st->lazy ? fs_write_replace : fs_write_atomic)(path, text, strlen(text), 0600, e);
 }
 
 int store_game_created_by(struct store *st, const char *msg_key)
@@ -692,43 +737,9 @@ int store_game_created_by(struct store *st, const char *msg_key)
 	return found;
 }
 
-static void seen_path(const struct store *st, const char *key, char *dir, char *file,
-		      size_t len)
-{
-	uint8_t h[CRYPTO_HASH_LEN];
-	char hex[HASH_HEX];
-
-	crypto_sha256(key, strlen(key), h);
-	crypto_hex(h, sizeof h, hex);
-	snprintf(dir, len, "%s/seen/%.2s", st->dir, hex);
-	snprintf(file, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
-}
-
-bool store_seen(const struct store *st, const char *key)
-{
-	char dir[PATH_MAX + 80], file[PATH_MAX + 80];
-
-	seen_path(st, key, dir, file, sizeof dir);
-	return fs_exists(file);
-}
-
-int store_mark_seen(const struct store *st, const char *key, struct err *e)
-{
-	char dir[PATH_MAX + 80], file[PATH_MAX + 80];
-	int fd;
-
-	seen_path(st, key, dir, file, sizeof dir);
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-		return err_set(e, "cannot create %s: %s", dir, strerror(errno));
-	if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		return err_set(e, "cannot create %s: %s", file, strerror(errno));
-	close(fd);
-	return fs_sync_dir_of(file, e);
-}
-
 void store_log_path(const struct store *st, int id, char *out, size_t len)
 {
-	path_of(st, out, len, "games/%d.mbox", id);
+	store_path_of(st, out, len, "games/%d.mbox", id);
 }
 
 int store_log_open(const struct store *st, const struct game *g, int *fd, struct err *e)

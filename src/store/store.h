@@ -3,9 +3,14 @@
  *   DIR/lock              flock()ed by every run that reads or writes anything here
  *   DIR/key               the referee's master key (32 random bytes, mode 0600): every
  *                         player secret, token and random choice derives from it
- *   DIR/games/N.json      game N's state (JSON), replaced atomically
+ *   DIR/games/N.json      game N's state (JSON, format 3), replaced atomically; small
+ *   DIR/games/N.journal   what only grows: the mail keys recorded, the Message-IDs sent,
+ *                         the events (JSON, one a line), appended, never rewritten; the
+ *                         state names how much of it is committed
  *   DIR/games/N.mbox      game N's log: every mail received and sent, in order
- *   DIR/seen/XX/HASH      one empty file per processed mail (HASH = SHA-256 of its key)
+ *   DIR/seen/XX.log       the processed mails: a line per mail, the SHA-256 of its key
+ *                         (XX: its first two hex digits); DIR/seen/XX/HASH, a file per
+ *                         mail, as earlier versions wrote, still counts
  *   DIR/created/HASH      the number of the game a mail (a challenge) created
  *   DIR/outbox/           replies waiting to be sent (outbox.h)
  *
@@ -20,10 +25,23 @@
 #include "game/game.h"
 #include "util/err.h"
 
+/* How much of a game's journal the committed state (or, after store_save_journal, the
+ * journal) holds: its size and its entries of each list. */
+struct store_journal {
+	int id;
+	long long size;
+	size_t mails, sent, events;
+};
+
 struct store {
 	char dir[PATH_MAX];
 	int lock_fd;
 	uint8_t key[CRYPTO_HASH_LEN];
+	/* Writes skip their fsyncs (set by a batch, which makes them durable with one
+	 * fs_sync_fs() per barrier; README, "How a mail is processed"). */
+	bool lazy;
+	struct store_journal *journals; /* one per game loaded or saved */
+	size_t njournals;
 };
 
 /* Opens (and with create, makes) the data directory, takes the lock (waiting if `wait`),
@@ -36,6 +54,11 @@ int store_set_key_file(struct store *st, const char *path, struct err *e);
 /* 0 and *out, 1 if there is no such game, -1 on a bad or unreadable file. */
 int store_load(struct store *st, int id, struct game **out, struct err *e);
 int store_save(struct store *st, const struct game *g, struct err *e);
+/* store_save in two steps, for a batch that makes the journals durable with the logs
+ * (before any state) and then replaces the states: the lists' new entries appended to the
+ * journal (cut back first to its committed size), then the state written. */
+int store_save_journal(struct store *st, const struct game *g, struct err *e);
+int store_save_state(struct store *st, const struct game *g, struct err *e);
 /* The games' numbers, ascending; *ids is the caller's to free(). */
 int store_list(struct store *st, int **ids, size_t *n, struct err *e);
 int store_next_id(struct store *st, int *id, struct err *e);

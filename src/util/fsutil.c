@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,7 +133,8 @@ int fs_sync_dir_of(const char *path, struct err *e)
 	return 0;
 }
 
-int fs_write_atomic(const char *path, const void *data, size_t len, int mode, struct err *e)
+static int write_replace(const char *path, const void *data, size_t len, int mode, bool sync,
+			 struct err *e)
 {
 	char tmp[PATH_MAX];
 	int fd;
@@ -142,7 +144,7 @@ int fs_write_atomic(const char *path, const void *data, size_t len, int mode, st
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0)
 		return err_set(e, "cannot create %s: %s", tmp, strerror(errno));
-	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (write_all(fd, data, len) < 0 || (sync && fsync(fd) < 0)) {
 		int saved = errno;
 		close(fd);
 		unlink(tmp);
@@ -153,7 +155,32 @@ int fs_write_atomic(const char *path, const void *data, size_t len, int mode, st
 		unlink(tmp);
 		return err_set(e, "cannot put %s in place: %s", path, strerror(saved));
 	}
-	return fs_sync_dir_of(path, e);
+	return sync ? fs_sync_dir_of(path, e) : 0;
+}
+
+int fs_write_atomic(const char *path, const void *data, size_t len, int mode, struct err *e)
+{
+	return write_replace(path, data, len, mode, true, e);
+}
+
+int fs_write_replace(const char *path, const void *data, size_t len, int mode, struct err *e)
+{
+	return write_replace(path, data, len, mode, false, e);
+}
+
+int fs_sync_fs(const char *path, struct err *e)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return err_set(e, "cannot open %s: %s", path, strerror(errno));
+	if (syncfs(fd) < 0) {
+		int saved = errno;
+		close(fd);
+		return err_set(e, "cannot sync the file system of %s: %s", path, strerror(saved));
+	}
+	close(fd);
+	return 0;
 }
 
 int fs_mkdirs(const char *path, int mode, struct err *e)

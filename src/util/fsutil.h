@@ -12,6 +12,13 @@
 int fs_read(const char *path, size_t max, char **out, size_t *len, struct err *e);
 /* Replaces path with data atomically and durably. mode as for open(2). */
 int fs_write_atomic(const char *path, const void *data, size_t len, int mode, struct err *e);
+/* The same replacement, atomic but not yet durable: no fsync of the file or of its
+ * directory. A caller that batches its writes makes them durable all at once with
+ * fs_sync_fs() before anything that depends on them. */
+int fs_write_replace(const char *path, const void *data, size_t len, int mode, struct err *e);
+/* Makes everything written so far on the file system that holds path durable (syncfs(2)):
+ * one barrier for a whole batch of writes, renames and new files. */
+int fs_sync_fs(const char *path, struct err *e);
 /* Makes the directory and its parents (mode 0700 for new ones unless given). */
 int fs_mkdirs(const char *path, int mode, struct err *e);
 /* fsync of the directory that holds path (after a rename or an unlink there). */

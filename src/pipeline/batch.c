@@ -1,0 +1,357 @@
+/* batch.c: the group commit (pipeline.h, pipeline_batch). The mails of a batch are
+ * applied one after the other to games kept in memory; what they write before the
+ * commit point (replies in the outbox, the games' logs, the players' registry, the notes
+ * of created games, other.mbox) is written without fsync. The commit then runs:
+ *   1. barrier: one syncfs(2) makes all of it durable, with the games' journals (what
+ *      only grows: store.h), appended;
+ *   2. each changed game's state replaced (rename), in ascending order of number;
+ *   3. barrier: the states durable, the batch's mails committed;
+ *   4. each mail's key marked seen;
+ *   5. barrier: the marks durable, before any reply leaves (a mail about no game is
+ *      committed by its mark alone).
+ * Why each barrier is where it is: README, "How a mail is processed". */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mail/outbox.h"
+#include "pipeline/pipeline_int.h"
+#include "util/fault.h"
+#include "util/fsutil.h"
+#include "util/log.h"
+
+struct cached_game *batch_find(struct pipeline *pl, int id)
+{
+	for (size_t i = 0; i < pl->batch.ngames; i++)
+		if (pl->batch.games[i].g->id == id)
+			return &pl->batch.games[i];
+	return NULL;
+}
+
+int batch_adopt(struct pipeline *pl, struct game *g, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	struct cached_game *c = realloc(b->games, (b->ngames + 1) * sizeof *c);
+
+	if (!c)
+		return err_set(e, "out of memory");
+	b->games = c;
+	b->games[b->ngames++] = (struct cached_game){ .g = g, .log_fd = -1 };
+	return 0;
+}
+
+void pipeline_put_game(struct pipeline *pl, struct game *g)
+{
+	if (g && !(pl->batch.on && batch_find(pl, g->id) && batch_find(pl, g->id)->g == g))
+		game_free(g);
+}
+
+bool batch_seen(const struct pipeline *pl, const char *msg_key)
+{
+	for (size_t i = 0; pl->batch.on && i < pl->batch.nseen; i++)
+		if (!strcmp(pl->batch.seen[i], msg_key))
+			return true;
+	return false;
+}
+
+int pipeline_mark_seen(struct pipeline *pl, const char *msg_key, struct err *e)
+{
+	struct batch *b = &pl->batch;
+
+	if (!b->on)
+		return store_mark_seen(&pl->st, msg_key, e);
+	char (*s)[KEY_MAX] = realloc(b->seen, (b->nseen + 1) * sizeof *s);
+	if (!s)
+		return err_set(e, "out of memory");
+	b->seen = s;
+	snprintf(b->seen[b->nseen++], KEY_MAX, "%s", msg_key);
+	return 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+int pipeline_game_ids(struct pipeline *pl, int **ids, size_t *n, struct err *e)
+{
+	if (store_list(&pl->st, ids, n, e) < 0)
+		return -1;
+	size_t stored = *n;
+	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++) {
+		int id = pl->batch.games[i].g->id;
+		if (bsearch(&id, *ids, stored, sizeof **ids, cmp_int))
+			continue;
+		int *a = realloc(*ids, (*n + 1) * sizeof *a);
+		if (!a)
+			return err_set(e, "out of memory");
+		*ids = a;
+		(*ids)[(*n)++] = id;
+	}
+	if (*n > stored)
+		qsort(*ids, *n, sizeof **ids, cmp_int);
+	return 0;
+}
+
+int pipeline_next_id(struct pipeline *pl, int *id, struct err *e)
+{
+	if (store_next_id(&pl->st, id, e) < 0)
+		return -1;
+	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++)
+		if (pl->batch.games[i].g->id >= *id)
+			*id = pl->batch.games[i].g->id + 1;
+	return 0;
+}
+
+int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
+		      const char *text, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	char path[PATH_MAX];
+	struct staged_reply *r = realloc(b->replies, (b->nreplies + 1) * sizeof *r);
+
+	if (!r)
+		return err_set(e, "out of memory");
+	b->replies = r;
+	if (outbox_stage(pl->outbox, id, text, strlen(text), path, sizeof path, e) < 0)
+		return -1;
+	/* recorded even if the same reply was staged before: removing it twice is harmless */
+	if (!(r[b->nreplies].path = strdup(path)))
+		return err_set(e, "out of memory");
+	r[b->nreplies].game = j->g ? j->g->id : 0;
+	r[b->nreplies++].seen_index = b->nseen;
+	return 0;
+}
+
+int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e)
+{
+	struct cached_game *c = batch_find(pl, g->id);
+
+	if (!c && batch_adopt(pl, g, e) < 0)
+		return -1;
+	c = batch_find(pl, g->id);
+	/* opened once, cut back to what the committed state knows (a run that died after
+	 * appending left a tail) */
+	if (c->log_fd < 0 && store_log_open(&pl->st, g, &c->log_fd, e) < 0) {
+		c->log_fd = -1;
+		return -1;
+	}
+	c->dirty = true;
+	*fd = c->log_fd;
+	return 0;
+}
+
+int batch_other_fd(struct pipeline *pl, int *fd, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	char path[PATH_MAX + 32];
+	struct stat sb;
+
+	if (b->other_fd < 0) {
+		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
+		b->other_fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+		if (b->other_fd < 0 || fstat(b->other_fd, &sb) < 0)
+			return err_set(e, "cannot open %s: %s", path, strerror(errno));
+		b->other_size = (long long)sb.st_size;
+	}
+	*fd = b->other_fd;
+	return 0;
+}
+
+static void batch_begin(struct pipeline *pl)
+{
+	struct batch *b = &pl->batch;
+
+	*b = (struct batch){ .on = true, .other_fd = -1, .stats0 = pl->stats };
+	if (pl->nbudget && (b->budget0 = malloc(pl->nbudget * sizeof *b->budget0))) {
+		memcpy(b->budget0, pl->budget, pl->nbudget * sizeof *b->budget0);
+		b->nbudget0 = pl->nbudget;
+	}
+	pl->st.lazy = true;
+}
+
+static void batch_end(struct pipeline *pl)
+{
+	struct batch *b = &pl->batch;
+
+	for (size_t i = 0; i < b->ngames; i++) {
+		if (b->games[i].log_fd >= 0)
+			close(b->games[i].log_fd);
+		game_free(b->games[i].g);
+	}
+	for (size_t i = 0; i < b->nreplies; i++)
+		free(b->replies[i].path);
+	if (b->other_fd >= 0)
+		close(b->other_fd);
+	free(b->games);
+	free(b->seen);
+	free(b->replies);
+	free(b->budget0);
+	*b = (struct batch){ .other_fd = -1 };
+	pl->st.lazy = false;
+}
+
+/* What the batch has not committed is undone: its replies leave the outbox, other.mbox
+ * is cut back, the registry and the counts are as before (the game logs are cut back by
+ * their next append). The games it committed stay committed. */
+static void batch_abort(struct pipeline *pl)
+{
+	struct batch *b = &pl->batch;
+	struct err e;
+
+	for (size_t i = 0; i < b->nreplies; i++) {
+		const struct staged_reply *r = &b->replies[i];
+		const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
+		bool committed = r->game ? c && c->saved : r->seen_index < b->nmarked;
+		if (!committed && unlink(r->path) < 0 && errno != ENOENT)
+			log_warn("cannot remove %s: %s", r->path, strerror(errno));
+	}
+	if (b->other_fd >= 0 && ftruncate(b->other_fd, (off_t)b->other_size) < 0)
+		log_warn("cannot cut other.mbox back: %s", strerror(errno));
+	/* a mail may have changed the registry in memory before it failed, short of its
+	 * commit: read again, always (an abort is rare) */
+	players_free(&pl->players);
+	if (players_load(&pl->st, &pl->players, &e) < 0)
+		log_warn("%s", e.msg);
+	pl->stats = b->stats0;
+	if (b->budget0 || !b->nbudget0) {
+		pl->nbudget = b->nbudget0;
+		if (b->nbudget0)
+			memcpy(pl->budget, b->budget0, b->nbudget0 * sizeof *b->budget0);
+	}
+	batch_end(pl);
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct cached_game *x = a, *y = b;
+
+	return x->g->id - y->g->id;
+}
+
+/* The states, in ascending order of number: a crash part way leaves every game made by
+ * the batch but not saved above those saved, so that its challenge, processed again,
+ * gets the same number. */
+static int save_states(struct pipeline *pl, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	size_t done = 0;
+
+	if (b->ngames)
+		qsort(b->games, b->ngames, sizeof *b->games, by_id);
+	for (size_t i = 0; i < b->ngames; i++) {
+		struct cached_game *c = &b->games[i];
+		if (!c->dirty)
+			continue;
+		if (done++)
+			fault_point("mid-save");
+		if (store_save_state(&pl->st, c->g, e) < 0)
+			return -1;
+		c->saved = true;
+	}
+	return 0;
+}
+
+static int batch_commit(struct pipeline *pl, struct err *e)
+{
+	struct batch *b = &pl->batch;
+
+	if (b->players_dirty && players_save(&pl->st, &pl->players, e) < 0)
+		return -1;
+	for (size_t i = 0; i < b->ngames; i++)
+		if (b->games[i].log_fd >= 0) {
+			struct stat sb;
+			if (fstat(b->games[i].log_fd, &sb) < 0)
+				return err_set(e, "game %d: cannot read its log's size: %s",
+					       b->games[i].g->id, strerror(errno));
+			b->games[i].g->log_size = (long long)sb.st_size;
+		}
+	for (size_t i = 0; i < b->ngames; i++)
+		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
+			return -1;
+	if ((b->nreplies || b->ngames || b->other_fd >= 0) && fs_sync_fs(pl->st.dir, e) < 0)
+		return -1;
+	fault_point("before-save");
+	if (save_states(pl, e) < 0)
+		return -1;
+	if (b->ngames && fs_sync_fs(pl->st.dir, e) < 0)
+		return -1;
+	fault_point("after-commit");
+	for (; b->nmarked < b->nseen; b->nmarked++) {
+		if (b->nmarked)
+			fault_point("mid-seen");
+		if (store_mark_seen(&pl->st, b->seen[b->nmarked], e) < 0)
+			return -1;
+	}
+	if (b->nseen && fs_sync_fs(pl->st.dir, e) < 0)
+		return -1;
+	batch_end(pl);
+	return 0;
+}
+
+/* One batch from mails[from]: up to max mails, fewer if one of them asks for the commit.
+ * *to is past the last mail taken. 0: all committed; -1: given up (e says why). */
+static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
+		     size_t from, size_t max, size_t *to, struct err *e)
+{
+	int failed = 0;
+
+	batch_begin(pl);
+	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush; ++*to) {
+		if (*to > from)
+			fault_point("mid-batch");
+		failed = pipeline_message(pl, m[*to].raw, m[*to].len, e) < 0;
+	}
+	if (!failed && batch_commit(pl, e) == 0)
+		return 0;
+	batch_abort(pl);
+	return -1;
+}
+
+int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n, int *status,
+		   struct err *e)
+{
+	int rc = 0;
+	struct err le;
+
+	for (size_t from = 0, to; from < n; from = to) {
+		if (pl->flags & PIPELINE_REPLAY) {
+			/* a replay stops at its first difference: nothing to retry */
+			if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, e) == 0)
+				for (size_t i = from; i < to; i++)
+					status[i] = 0;
+			else
+				for (rc = -1; from < n; from++)
+					status[from] = -1;
+			if (rc < 0)
+				to = n;
+			continue;
+		}
+		if (pl->flags & PIPELINE_DRY_RUN) {
+			to = from + 1;
+			if ((status[from] = pipeline_message(pl, m[from].raw, m[from].len, e)) < 0)
+				rc = -1;
+			continue;
+		}
+		if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, &le) == 0) {
+			for (size_t i = from; i < to; i++)
+				status[i] = 0;
+			continue;
+		}
+		if (to - from == 1) {
+			rc = status[from] = -1;
+			*e = le;
+			continue;
+		}
+		log_warn("a batch of %zu mails is given up (%s); its mails are processed one at "
+			 "a time", to - from, le.msg);
+		/* alone, a mail that fails again fails by itself (a batch of one) */
+		for (size_t i = from, past; i < to; i++)
+			if ((status[i] = run_batch(pl, m, n, i, 1, &past, e)) < 0)
+				rc = -1;
+	}
+	return rc;
+}

@@ -1,0 +1,24 @@
+/* store_int.h: what store.c and store_journal.c share. Internal to src/store/. */
+#ifndef TEMPEST_STORE_INT_H
+#define TEMPEST_STORE_INT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "store/store.h"
+
+#define STORE_STATE_MAX (64L * 1024 * 1024)
+
+/* DIR/ followed by fmt with the game's number. */
+void store_path_of(const struct store *st, char *out, size_t len, const char *fmt, int id);
+/* One event, one sent Message-ID, as JSON (a state's lists, a journal's lines). */
+json_t *store_event_json(const struct game_event *ev);
+json_t *store_sent_json(const struct game *g, size_t i);
+/* Game id's record of its journal (made, zero, with create), or NULL. */
+struct store_journal *store_journal_of(struct store *st, int id, bool create);
+/* A state's text (read from path) in the form store_game_from_json() takes: a format 3
+ * state gets its lists back from its journal, whose record it sets; formats 1 and 2 are
+ * left as they are (the record then zero). */
+int store_state_text(struct store *st, int id, const char *path, char **text, struct err *e);
+
+#endif

@@ -1,0 +1,222 @@
+/* store_journal.c: what only grows, appended instead of rewritten (store.h): each game's
+ * journal (its mail keys, the Message-IDs sent, its events) and the seen set. */
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "store/store_int.h"
+#include "util/buf.h"
+#include "util/fsutil.h"
+
+struct store_journal *store_journal_of(struct store *st, int id, bool create)
+{
+	for (size_t i = 0; i < st->njournals; i++)
+		if (st->journals[i].id == id)
+			return &st->journals[i];
+	if (!create)
+		return NULL;
+	struct store_journal *j = realloc(st->journals, (st->njournals + 1) * sizeof *j);
+	if (!j)
+		return NULL;
+	st->journals = j;
+	j[st->njournals] = (struct store_journal){ .id = id };
+	return &j[st->njournals++];
+}
+
+/* The journal's committed part (j->size bytes) into the lists of root, which must hold
+ * j's counts of each. */
+static int journal_read(struct store *st, int id, const struct store_journal *j, json_t *root,
+			struct err *e)
+{
+	char path[PATH_MAX + 64], *text = NULL;
+	size_t len = 0;
+	json_t *lists[3] = { json_array(), json_array(), json_array() };
+	static const char *const names[3] = { "mail", "sent", "event" };
+	static const char *const keys[3] = { "mails", "sent", "events" };
+	int rc = 0;
+
+	store_path_of(st, path, sizeof path, "games/%d.journal", id);
+	if (j->size && fs_read(path, STORE_STATE_MAX * 8, &text, &len, e) < 0)
+		rc = -1;
+	else if (len < (size_t)j->size)
+		rc = err_set(e, "%s: %zu bytes, less than the %lld its state records", path, len,
+			     j->size);
+	for (char *p = text, *end = text + j->size; rc == 0 && p && p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		json_error_t je;
+		json_t *x = json_loadb(p, nl ? (size_t)(nl - p) : (size_t)(end - p), 0, &je), *v;
+		int k = 0;
+		while (k < 3 && !(x && (v = json_object_get(x, names[k]))))
+			k++;
+		if (k == 3)
+			rc = err_set(e, "%s: byte %td: not a journal entry", path, p - text);
+		else
+			json_array_append(lists[k], v);
+		json_decref(x);
+		p = nl ? nl + 1 : end;
+	}
+	if (rc == 0 && (json_array_size(lists[0]) != j->mails ||
+			json_array_size(lists[1]) != j->sent || json_array_size(lists[2]) != j->events))
+		rc = err_set(e, "%s: its entries are not those its state records", path);
+	for (int k = 0; k < 3; k++)
+		json_object_set_new(root, keys[k], lists[k]);
+	free(text);
+	return rc;
+}
+
+/* A format 3 state with its journal's lists, as the format 2 text the reader takes. */
+int store_state_text(struct store *st, int id, const char *path, char **text, struct err *e)
+{
+	json_error_t je;
+	json_t *root = json_loads(*text, JSON_REJECT_DUPLICATES, &je), *v, *jv;
+	struct store_journal *j = store_journal_of(st, id, true);
+	json_int_t size, mails, sent, events;
+
+	if (!j)
+		return err_set(e, "out of memory");
+	*j = (struct store_journal){ .id = id };
+	if (!root || !json_is_integer(v = json_object_get(root, "format")) ||
+	    json_integer_value(v) != 3) {
+		json_decref(root);
+		return 0;               /* formats 1 and 2, or an error the reader names */
+	}
+	jv = json_object_get(root, "journal");
+	if (json_unpack(jv, "{s:I, s:I, s:I, s:I}", "size", &size, "mails", &mails, "sent", &sent,
+			"events", &events) || size < 0 || mails < 0 || sent < 0 || events < 0) {
+		json_decref(root);
+		return err_set(e, "%s: journal: missing or out of range", path);
+	}
+	*j = (struct store_journal){ id, size, (size_t)mails, (size_t)sent, (size_t)events };
+	json_object_del(root, "journal");
+	json_object_set_new(root, "format", json_integer(2));
+	int rc = journal_read(st, id, j, root, e);
+	char *full = rc == 0 ? json_dumps(root, JSON_COMPACT) : NULL;
+	json_decref(root);
+	if (rc == 0 && !full)
+		rc = err_set(e, "out of memory loading game %d", id);
+	if (rc == 0) {
+		free(*text);
+		*text = full;
+	} else {
+		*j = (struct store_journal){ .id = id };
+	}
+	return rc;
+}
+
+/* One journal line: {"NAME": x}. */
+static void journal_line(struct buf *b, const char *name, json_t *x)
+{
+	json_t *o = json_pack("{s:o}", name, x);
+	char *t = o ? json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+
+	if (!t)
+		b->failed = true;
+	else {
+		buf_str(b, t);
+		buf_str(b, "\n");
+	}
+	free(t);
+	json_decref(o);
+}
+
+int store_save_journal(struct store *st, const struct game *g, struct err *e)
+{
+	struct store_journal *j = store_journal_of(st, g->id, true);
+	char path[PATH_MAX + 64];
+	struct buf b = { 0 };
+	struct stat sb;
+	int fd;
+
+	if (!j)
+		return err_set(e, "out of memory saving game %d", g->id);
+	if (g->nmails < j->mails || g->nsent < j->sent || g->nevents < j->events)
+		return err_set(e, "game %d: its lists are shorter than its journal", g->id);
+	for (size_t i = j->mails; i < g->nmails; i++)
+		journal_line(&b, "mail", json_string(g->mails[i]));
+	for (size_t i = j->sent; i < g->nsent; i++)
+		journal_line(&b, "sent", store_sent_json(g, i));
+	for (size_t i = j->events; i < g->nevents; i++)
+		journal_line(&b, "event", store_event_json(&g->events[i]));
+	if (b.failed) {
+		buf_free(&b);
+		return err_set(e, "out of memory saving game %d", g->id);
+	}
+	store_path_of(st, path, sizeof path, "games/%d.journal", g->id);
+	/* cut back to what the committed state knows: a run that died after appending left a
+	 * tail */
+	fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	int rc = fd < 0 || ftruncate(fd, (off_t)j->size) < 0 ||
+		 (b.n && write(fd, b.s, b.n) != (ssize_t)b.n) ||
+		 (!st->lazy && fsync(fd) < 0) || fstat(fd, &sb) < 0 ? -1 : 0;
+	if (rc < 0)
+		err_set(e, "cannot write %s: %s", path, strerror(errno));
+	else
+		*j = (struct store_journal){ g->id, (long long)sb.st_size, g->nmails, g->nsent,
+					     g->nevents };
+	if (fd >= 0)
+		close(fd);
+	buf_free(&b);
+	return rc;
+}
+
+/* The seen set: DIR/seen/XX.log, a line "HASH\n" per processed mail (HASH: the 64 hex
+ * digits of the SHA-256 of its key, XX its first two), appended; a mail is looked up in
+ * its shard alone. DIR/seen/XX/HASH, one empty file per mail, is what earlier versions
+ * wrote: still read, no longer written (a file per mail costs an inode creation). */
+#define SEEN_LINE (HASH_HEX)            /* 64 hex digits and the newline */
+
+static void seen_paths(const struct store *st, const char *key, char hex[HASH_HEX],
+		       char *shard, char *old, size_t len)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	crypto_sha256(key, strlen(key), h);
+	crypto_hex(h, sizeof h, hex);
+	snprintf(shard, len, "%s/seen/%.2s.log", st->dir, hex);
+	snprintf(old, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
+}
+
+bool store_seen(const struct store *st, const char *key)
+{
+	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80], *text;
+	size_t len;
+	struct err e;
+	bool found = false;
+
+	seen_paths(st, key, hex, shard, old, sizeof shard);
+	if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
+		/* whole lines only: a torn last line (a crash mid-append) matches nothing */
+		for (size_t at = 0; !found && at + SEEN_LINE <= len; at += SEEN_LINE)
+			found = !memcmp(text + at, hex, HASH_HEX - 1) && text[at + HASH_HEX - 1] == '\n';
+		free(text);
+	}
+	return found || fs_exists(old);
+}
+
+int store_mark_seen(const struct store *st, const char *key, struct err *e)
+{
+	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
+	struct stat sb;
+	int fd;
+
+	seen_paths(st, key, hex, shard, old, sizeof shard);
+	hex[HASH_HEX - 1] = '\n';
+	if ((fd = open(shard, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "cannot open %s: %s", shard, strerror(errno));
+	/* a torn last line is cut off, so that this one starts a line */
+	int rc = fstat(fd, &sb) < 0 ||
+		 (sb.st_size % SEEN_LINE && ftruncate(fd, sb.st_size - sb.st_size % SEEN_LINE) < 0) ||
+		 write(fd, hex, SEEN_LINE) != SEEN_LINE || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
+	if (rc < 0)
+		err_set(e, "cannot write %s: %s", shard, strerror(errno));
+	close(fd);
+	if (rc == 0 && !st->lazy && sb.st_size == 0)
+		rc = fs_sync_dir_of(shard, e);   /* a new shard's name durable too */
+	return rc;
+}

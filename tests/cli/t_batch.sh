@@ -1,0 +1,148 @@
+#!/bin/sh
+# tempest process of an mbox: the mails of a batch committed together (group commit).
+# The same batch killed between any two steps of its commit, then run again, gives the
+# result of a clean run: the same states, each reply sent once, none for work that was
+# not committed, no duplicate in the game logs. A mail whose storage fails fails alone.
+# Game 1 (alice v bob) is started first; tokens as in t_process.sh (the demo key).
+. tests/cli/lib.sh
+export ASAN_OPTIONS=detect_leaks=1
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+WT=vb5v64h6; BT=ezap3rhf
+n=0
+
+mail() {        # mail FROM SUBJECT BODY: one raw mail, in mbox form, on stdout
+  n=$((n + 1))
+  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" $((n % 60))
+  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <b%d.%s>\n' $((n % 60)) "$n" "$1"
+  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+}
+
+copy() {        # copy FROM TO: a data directory and its configuration, elsewhere
+  rm -rf "$2"; cp -r "$1" "$2"; sed -i "s|$1|$2|" "$2/conf"
+}
+
+ids() { grep '^Message-ID: ' "$@" | sort; }
+hashes() {      # the state hash of every game, and how many games there are
+  for g in $(ls "$1/data/games" | sed -n 's/\.json$//p' | sort -n); do
+    printf '%s ' "$g"; "$T" show -c "$1/conf" --json "$g" | sed -n 's/.*"hash": "\(.*\)".*/\1/p'
+  done
+}
+logs() {        # the mail keys in every game log and in other.mbox; the games' journals
+  for f in "$1"/data/games/*.mbox "$1/data/other.mbox"; do
+    printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
+  done
+  for f in "$1"/data/games/*.journal; do
+    printf '%s: ' "${f##*/}"; sha256sum < "$f"
+  done
+}
+
+W=$tmp/w; rm -rf "$W"; mkdir -p "$W/data"
+cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$W" > "$W/conf"
+mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
+mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
+run "$T" process -c "$W/conf" "$tmp/a.mbox"
+expect_out "game 1 starts" "game 1 begins"
+
+# the batch: moves in game 1, two challenges (games 2 and 3), a mail about no game, and
+# the first move again (the same Message-ID: applied once)
+B=$tmp/batch.mbox
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
+cat "$tmp/m1" > "$B"
+mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
+mail mallory@evil.example "hello" "what is this?" >> "$B"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
+cat "$tmp/m1" >> "$B"
+mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
+
+C=$tmp/clean; copy "$W" "$C"
+run "$T" process -c "$C/conf" "$B"
+expect_rc "clean batch" 0
+printf '%s\n' "$out" > "$tmp/clean.out"
+clean_ids=$(ids "$tmp/clean.out")
+clean_states=$(hashes "$C")
+clean_logs=$(logs "$C")
+[ "$(printf '%s\n' "$clean_ids" | wc -l)" -eq 11 ] && ok || bad "a clean batch sends 11 mails ($(printf '%s\n' "$clean_ids" | wc -l))"
+[ "$(printf '%s\n' "$clean_ids" | uniq -d)" = "" ] && ok || bad "a clean batch sends each reply once"
+"$T" show -c "$C/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3$' && ok || bad "the batch's moves applied once, in order"
+[ "$(printf '%s\n' "$clean_states" | wc -l)" -eq 3 ] && ok || bad "the batch made games 2 and 3"
+grep -q 'To: dave@example.org' "$tmp/clean.out" && grep -q 'To: frank@example.org' "$tmp/clean.out" &&
+  ok || bad "both invitations sent"
+grep -q 'To: mallory@evil.example' "$tmp/clean.out" && ok || bad "the mail about no game answered"
+[ "$(grep -c 'X-Tempest-Key: b3.alice' "$C/data/games/1.mbox")" -eq 1 ] && ok ||
+  bad "the repeated mail is logged once"
+# the batch again: every mail already seen
+run "$T" process -c "$C/conf" "$B"
+[ -z "$out" ] && ok || bad "the same batch again sends nothing"
+[ "$(hashes "$C")" = "$clean_states" ] && ok || bad "the same batch again changes nothing"
+
+# -- killed at every step of the batch, then run again
+for point in after-outbox mid-batch before-save mid-save after-commit mid-seen; do
+  K=$tmp/k-$point; copy "$W" "$K"
+  TEMPEST_FAULT=$point "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
+  rc=$?
+  [ "$rc" -eq 137 ] && ok || bad "$point: the run was killed (exit $rc)"
+  [ ! -s "$tmp/killed.out" ] && ok || bad "$point: nothing sent before the commit"
+  run "$T" process -c "$K/conf" "$B"
+  expect_rc "$point: the run after" 0
+  got=$( { cat "$tmp/killed.out"; printf '%s\n' "$out"; } | ids)
+  [ "$got" = "$clean_ids" ] && ok || bad "$point: each reply sent exactly once"
+  [ "$(hashes "$K")" = "$clean_states" ] && ok || bad "$point: the same states as a clean run"
+  # other.mbox is committed by the seen mark: a kill after the states may log its mail twice
+  [ "$(logs "$K" | grep -v '^other')" = "$(printf '%s\n' "$clean_logs" | grep -v '^other')" ] &&
+    ok || bad "$point: the game logs hold each mail once, the journals each entry once"
+  ls "$K/data/outbox" | grep -q '\.eml$' && bad "$point: replies left in the outbox" || ok
+done
+
+# -- a storage failure: the challenge's log cannot be written; the batch is given up and
+# its mails processed one at a time: that mail alone is left for the next run, unanswered
+F=$tmp/fail; copy "$W" "$F"
+mkdir "$F/data/games/2.mbox"
+run "$TA" process -c "$F/conf" "$B"
+expect_rc "a mail to retry" 75
+expect_clean "storage failure"
+expect_err "the batch given up" "is given up"
+case $out in *"To: dave@example.org"*|*"To: carol@example.org"*|*"To: frank@example.org"*) bad "no reply for the failed challenge" ;; *) ok ;; esac
+"$T" show -c "$F/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3$' && ok || bad "the other mails applied"
+printf '%s\n' "$out" > "$tmp/fail.out"
+rmdir "$F/data/games/2.mbox"
+run "$T" process -c "$F/conf" "$B"
+expect_rc "the retry" 0
+got=$( { cat "$tmp/fail.out"; printf '%s\n' "$out"; } | ids)
+[ "$got" = "$clean_ids" ] && ok || bad "after the retry, each reply sent exactly once"
+[ "$(hashes "$F")" = "$clean_states" ] && ok || bad "after the retry, the same states as a clean run"
+# -- a mail that changes the players' registry (a vacation) ends its batch; the mails
+# after it are applied in the next one, with the registry it left
+VB=$tmp/vac.mbox; V=$tmp/vac; copy "$W" "$V"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$VB"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "vacation 5 days" >> "$VB"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$VB"
+run "$TA" process -c "$V/conf" "$VB"
+expect_rc "a vacation in a batch" 0
+expect_clean "a vacation in a batch"
+grep -q 'alice@example.org' "$V/data/players.json" && ok || bad "the vacation is in the registry"
+expect_out "the vacation: the opponent told" "on vacation until"
+"$T" show -c "$V/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "the mails around the vacation applied"
+
+# -- the seen set: one line per mail in seen/XX.log; a torn last line (a crash mid-append)
+# is cut off by the next mark; a mark of an earlier version (seen/XX/HASH) still counts
+S=$tmp/seen; copy "$C" "$S"
+for f in "$S"/data/seen/*.log; do printf '0123abc' >> "$f"; done
+run "$T" process -c "$S/conf" "$B"
+[ -z "$out" ] && ok || bad "a torn seen line: the batch is still recognised"
+mail mallory@evil.example "hello again" "anyone?" > "$tmp/m2"
+run "$T" process -c "$S/conf" "$tmp/m2"
+expect_out "a new mail about no game" "To: mallory@evil.example"
+run "$T" process -c "$S/conf" "$tmp/m2"
+[ -z "$out" ] && ok || bad "after a torn line, a new mark is found"
+ls "$S"/data/seen/ | grep -qv '\.log$' && bad "no file per mail in seen/" || ok
+mail mallory@evil.example "once more" "hello?" > "$tmp/m3"
+h=$(printf 'b%d.mallory@evil.example' "$n" | sha256sum | cut -c1-64)
+mkdir -p "$S/data/seen/$(echo "$h" | cut -c1-2)"; : > "$S/data/seen/$(echo "$h" | cut -c1-2)/$(echo "$h" | cut -c3-)"
+run "$T" process -c "$S/conf" "$tmp/m3"
+[ -z "$out" ] && ok || bad "a mark of an earlier version counts"
+cli_done t_batch

@@ -525,6 +525,49 @@ static void effects(void)
 	outcome_free(&out);
 }
 
+/* Card 66 takes back the intercepted move; when a card was played instead of the move,
+ * what is taken back is that card's play: its effects are undone (the card stays spent)
+ * and its player answers with a move, where the take-back used to keep the card's effect
+ * and give a free move on top of it. */
+static void card66_takes_back_a_card_played_instead(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+
+	CHECK_INT(mail(g, WHITE, "card 23\neffect move b1 c3\neffect instead", &out), 0);
+	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b");
+	CHECK_INT(mail(g, BLACK, TAKEBACK, &out), 0);
+	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");
+	CHECK_HAS(note_of(&out), "The card played with the move is taken back with it.");
+	CHECK_INT(mail(g, WHITE, "e4\nnumbers 6", &out), 0);
+	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
+	CHECK(!strstr(hand(g, WHITE), "23"));
+	game_free(g);
+	outcome_free(&out);
+}
+
+/* Rule 13 and the Checkmate Rule: a continuing card may help mate. Its before-move effects
+ * check Black (the queen takes f7, the knight guards it), the move completes the turn: mate.
+ * Card 66 takes the mating move back; the position before that move had Black in check
+ * with White to move, which no chess position allows, so the card is taken back with the
+ * move (the take-back used to fail: "bad FEN: Black is in check but it is White's turn"). */
+static void card66_takes_back_a_mate_helped_by_a_continuing_card(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+
+	CHECK_INT(mail(g, WHITE, "card 23 continuing\neffect move d1 f7\neffect move g1 g5\na3", &out), 0);
+	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(mail(g, BLACK, TAKEBACK, &out), 0);
+	CHECK_STR(first_error(&out), "");
+	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");
+	CHECK_INT(TP(g)->expect, TP_ANSWER);
+	CHECK_INT(mail(g, WHITE, "e4\nnumbers 6", &out), 0);
+	CHECK_INT(g->status, GAME_PLAYING);
+	game_free(g);
+	outcome_free(&out);
+}
+
 /* Fischer's increment is earned once per turn, by the move: the interception of it and
  * the answer to that interception charge their time and earn nothing (seed 000, rule 7:
  * the answer belongs to the intercepted player's turn). */
@@ -554,6 +597,8 @@ int main(void)
 {
 	tempete_test_setup();
 	fischer_increment_once_per_turn();
+	card66_takes_back_a_card_played_instead();
+	card66_takes_back_a_mate_helped_by_a_continuing_card();
 	refills();
 	numbers_random();
 	no_numbers_left();

@@ -380,6 +380,10 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 	for (int i = 0; i < tp->nmarks; i++)
 		buf_printf(b, "mark %s %d %d %d %s\n", tp->marks[i].square, tp->marks[i].card,
 			   tp->marks[i].by, tp->marks[i].effect, tp->marks[i].label);
+	/* the turn's start (TP_BEFORE_CARD) is the position the board list had then: derived,
+	 * so not in the text, which stays the first release's for its games */
+	if (tp->disabled)
+		buf_printf(b, "disabled 1\n");
 	for (int k = 0; k < 3; k++)
 		for (int i = 0; i < tp->nsaved_marks[k]; i++)
 			buf_printf(b, "saved %d %s %d %s\n", k, tp->saved_marks[k][i].square,

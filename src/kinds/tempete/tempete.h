@@ -27,6 +27,8 @@
 #define TP_LOST_MAX 48
 #define TP_LABEL_MAX 64
 #define TP_SALT 16
+#define TP_MOMENTS 4            /* moments of a turn whose marks are kept (tempete_int.h) */
+#define TP_BEFORE_CARD 3        /* the last of them: the turn's start, before its card */
 
 /* The orders of the kind (order.h numbers them from ORDER_KIND_FIRST; tempete_kind.c
  * holds their words). */
@@ -112,6 +114,10 @@ struct tempete {
 	char before_move[FEN_MAX];              /* before its regular move(s) */
 	char before_part2[FEN_MAX];             /* between the two parts of a double move */
 	char after_move[FEN_MAX];               /* after it: what a disabling answer restores */
+	char before_card[FEN_MAX];              /* at the start of the turn, before its card:
+						 * what undoing the card restores */
+	bool disabled;                          /* an interception disabled the turn's card: the
+						 * answer is a normal move, the same one allowed */
 	bool taken_back;                        /* an interception took the move back */
 	int hit_part;                           /* the part an interception hit (double moves) */
 	int intercepted_by_card;
@@ -121,10 +127,11 @@ struct tempete {
 	int nsecrets;
 	struct tp_mark marks[TP_MARKS_MAX];
 	int nmarks;
-	struct tp_mark saved_marks[3][TP_MARKS_MAX];    /* the marks before the move, between
-							 * a double move's parts, after it */
-	int nsaved_marks[3];
-	struct tp_captures saved_captures[3];   /* the same moments */
+	struct tp_mark saved_marks[TP_MOMENTS][TP_MARKS_MAX];   /* the marks before the move,
+							 * between a double move's parts, after it, and
+							 * before the turn's card */
+	int nsaved_marks[TP_MOMENTS];
+	struct tp_captures saved_captures[TP_MOMENTS];  /* the same moments */
 	char lost[2][TP_LOST_MAX];              /* captured pieces of each side: may return */
 	int nlost[2];
 	char dead[2][TP_LOST_MAX];

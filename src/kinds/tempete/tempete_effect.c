@@ -310,9 +310,17 @@ static int e_takeback(struct edit *ed, const struct turn_msg *t)
 	if (!tp->before_move[0])
 		return apply_error(ed->a, ed->od, "there is no regular move to take back");
 	bool second = tp->hit_part == 2;
-	if (tp_restore(ed->a, second ? tp->before_part2 : tp->before_move, &e) < 0)
-		return apply_error(ed->a, ed->od, "%s", e.msg);
-	tp_restore_marks(tp, second ? 1 : 0);
+	/* A card played instead of the move is taken back with its effects (the move it
+	 * replaced is the thing taken back). So is a card whose before-move effects check the
+	 * side that did not move: without the move, the position is none chess allows (the
+	 * mate a continuing card made, taken back). The card stays spent. */
+	if (tp->move_parts == 0 || tp_restore(ed->a, second ? tp->before_part2 : tp->before_move, &e) < 0) {
+		if (tp_restore(ed->a, tp->before_card, &e) < 0)
+			return apply_error(ed->a, ed->od, "%s", e.msg);
+		tp_restore_marks(tp, TP_BEFORE_CARD);
+		apply_note(ed->a, "%s", "The card played with the move is taken back with it.");
+	} else
+		tp_restore_marks(tp, second ? 1 : 0);
 	tp->taken_back = true;
 	return 0;
 }

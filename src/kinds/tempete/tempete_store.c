@@ -95,7 +95,7 @@ static json_t *tp_to_json(const struct tempete *tp)
 							 "square", s->square, "used", s->used));
 	}
 	json_t *captures = json_array();
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < TP_MOMENTS; k++) {
 		const struct tp_captures *s = &tp->saved_captures[k];
 		json_array_append_new(saved, marks(tp->saved_marks[k], tp->nsaved_marks[k]));
 		json_array_append_new(captures, json_pack("{s:[s#, s#], s:[s#, s#], s:[i, i]}",
@@ -129,6 +129,8 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "before_move", json_string(tp->before_move));
 	set(o, "before_part2", json_string(tp->before_part2));
 	set(o, "after_move", json_string(tp->after_move));
+	set(o, "before_card", json_string(tp->before_card));
+	set(o, "disabled", json_boolean(tp->disabled));
 	set(o, "taken_back", json_boolean(tp->taken_back));
 	set(o, "hit_part", json_integer(tp->hit_part));
 	set(o, "intercepted_by_card", json_integer(tp->intercepted_by_card));
@@ -404,18 +406,20 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	    rd_secrets(&r, json_object_get(o, "secrets"), tp) < 0 ||
 	    rd_marks(&r, json_object_get(o, "marks"), "marks", tp->marks, &tp->nmarks) < 0)
 		return e->msg[0] ? -1 : bad(&r, "move", "needs two parts");
-	if (!json_is_array(saved) || json_array_size(saved) != 3)
-		return bad(&r, "saved_marks", "needs three lists");
-	for (int k = 0; k < 3; k++)
-		if (rd_marks(&r, json_array_get(saved, (size_t)k), "saved_marks", tp->saved_marks[k],
+	/* the first release kept three moments; the turn's start is the move's then */
+	size_t moments = json_is_array(saved) ? json_array_size(saved) : 0;
+	if (moments != 3 && moments != TP_MOMENTS)
+		return bad(&r, "saved_marks", "needs three or four lists");
+	for (size_t k = 0; k < moments; k++)
+		if (rd_marks(&r, json_array_get(saved, k), "saved_marks", tp->saved_marks[k],
 			     &tp->nsaved_marks[k]) < 0)
 			return -1;
 	json_t *captures = json_object_get(o, "saved_captures");
-	if (captures && (!json_is_array(captures) || json_array_size(captures) != 3))
-		return bad(&r, "saved_captures", "needs three records");
-	for (int k = 0; k < 3; k++) {
+	if (captures && (!json_is_array(captures) || json_array_size(captures) != moments))
+		return bad(&r, "saved_captures", "needs a record for each list of saved_marks");
+	for (size_t k = 0; k < moments; k++) {
 		struct tp_captures *s = &tp->saved_captures[k];
-		json_t *x = json_array_get(captures, (size_t)k);
+		json_t *x = json_array_get(captures, k);
 		if (!captures) {        /* a state from before the record was kept: the present one */
 			memcpy(s->lost, tp->lost, sizeof s->lost), memcpy(s->nlost, tp->nlost, sizeof s->nlost);
 			memcpy(s->dead, tp->dead, sizeof s->dead), memcpy(s->ndead, tp->ndead, sizeof s->ndead);
@@ -434,6 +438,18 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 			     s->lost_turn, 2, NULL, -1, 1000000) < 0)
 			return e->msg[0] ? -1 : bad(&r, "saved_captures.lost_turn", "needs two turns");
 	}
+	if (moments == 3) {
+		memcpy(tp->saved_marks[TP_BEFORE_CARD], tp->saved_marks[0], sizeof tp->saved_marks[0]);
+		tp->nsaved_marks[TP_BEFORE_CARD] = tp->nsaved_marks[0];
+		tp->saved_captures[TP_BEFORE_CARD] = tp->saved_captures[0];
+	}
+	json_t *bc = json_object_get(o, "before_card"), *dis = json_object_get(o, "disabled");
+	if (bc && get_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)
+		return -1;
+	if (!bc)
+		memcpy(tp->before_card, tp->before_move, FEN_MAX);
+	if (dis && get_bool(&r, o, "disabled", &tp->disabled) < 0)
+		return -1;
 	tp->expect = (enum tp_expect)expect;
 	return 0;
 }

@@ -203,6 +203,7 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 	tp_save_marks(tp, 0);
 	tp->before_part2[0] = 0;
 	if (t->instead) {
+		tp->move_san[0][0] = tp->move_san[1][0] = 0;
 		if (t->nmoves)
 			return apply_error(a, t->moves[0], "this card replaces your move: no move follows it");
 		char op[8];
@@ -327,6 +328,9 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 		return -1;
 	if (t->nmoves && apply_move_checks(a, t->moves[0]) < 0)
 		return -1;
+	save_fen(a->g, tp->before_card);
+	tp_save_marks(tp, TP_BEFORE_CARD);
+	tp->disabled = false;
 	if (tp_card_turn(a, t, "move", !t->effects_after) < 0 || moves_of_turn(a, t, moves, sizeof moves) < 0)
 		return -1;
 	if (t->card && t->effects_after) {

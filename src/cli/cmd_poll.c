@@ -30,57 +30,69 @@ static const char usage[] =
 	"1 some reply was refused by the SMTP server; 2 something to fix (configuration,\n"
 	"login refused, TLS, permissions, missing files).\n";
 
-/* Processes one fetched mail of a batch; returns 1 if it must be retried later, else 0
- * (it is then to be moved: done with, or too large to read). */
-static int one(struct pipeline *pl, struct imap_mail *m, const struct common *c)
+/* The fetched mails of a batch go through one group commit (pipeline_batch); status[i]
+ * says, for each, 0 (to be moved: done with, or too large to read) or -1 (retry later). */
+static void process_batch(struct pipeline *pl, struct imap_mail *mails, size_t n, int *status,
+			  const struct common *c)
 {
+	struct pipeline_mail *pm = calloc(n + 1, sizeof *pm);
+	size_t *at = calloc(n + 1, sizeof *at), k = 0;
+	int *st = calloc(n + 1, sizeof *st);
 	struct err e;
-	int rc;
 
-	if (m->status == IMAP_TOO_LARGE) {
-		log_warn("mail %u is too large to read; moving it to %s unanswered", m->uid,
-			 c->cfg.processed_folder);
-		return 0;
+	for (size_t i = 0; i < n; i++) {
+		status[i] = mails[i].status < 0 && mails[i].status != IMAP_TOO_LARGE ? -1 : 0;
+		if (mails[i].status == IMAP_TOO_LARGE)
+			log_warn("mail %u is too large to read; moving it to %s unanswered",
+				 mails[i].uid, c->cfg.processed_folder);
+		else if (mails[i].status >= 0 && pm && at)
+			pm[k] = (struct pipeline_mail){ mails[i].raw, mails[i].len }, at[k++] = i;
 	}
-	if (m->status < 0)
-		return 1;                       /* imap_fetch_batch() said why */
-	rc = pipeline_message(pl, m->raw, m->len, &e);
-	free(m->raw);
-	m->raw = NULL;
-	if (rc < 0) {
-		log_error("mail %u left for the next run: %s", m->uid, e.msg);
-		return 1;                       /* fetched with BODY.PEEK: still unread */
+	if (!pm || !at || !st) {
+		log_error("out of memory");
+		for (size_t i = 0; i < n; i++)
+			status[i] = -1;
+	} else if (k && pipeline_batch(pl, pm, k, st, &e) < 0)
+		log_error("mails left for the next run: %s", e.msg);
+	for (size_t j = 0; pm && at && st && j < k; j++)
+		if (st[j] < 0)
+			status[at[j]] = -1;     /* fetched with BODY.PEEK: still unread */
+	for (size_t i = 0; i < n; i++) {
+		free(mails[i].raw);
+		mails[i].raw = NULL;
 	}
-	return 0;
+	free(pm), free(at), free(st);
 }
 
-/* One batch: fetched in one command, each mail processed and committed in turn, then
- * every mail done with moved in one command. A kill anywhere leaves each mail either
- * uncommitted (processed next time) or committed and in the mailbox (recognised next
- * time, then moved). Returns how many mails are left for the next run. */
+/* One batch: fetched in one command, processed and committed together, then every mail
+ * done with moved in one command. A kill anywhere leaves each mail either uncommitted
+ * (processed next time) or committed and in the mailbox (recognised next time, then
+ * moved). Returns how many mails are left for the next run. */
 static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, size_t n,
 		 const struct common *c)
 {
 	uint32_t *done = malloc(n * sizeof *done);
+	int *status = malloc(n * sizeof *status);
 	size_t ndone = 0;
 	int retry = 0;
 	struct err e;
 
-	if (!done) {
+	if (!done || !status) {
 		log_error("out of memory");
+		free(done), free(status);
 		return (int)n;
 	}
 	if (imap_fetch_batch(im, mails, n, &e) < 0)
 		log_error("%s", e.msg);
 	fault_point("batch-fetched");
+	process_batch(pl, mails, n, status, c);
 	for (size_t i = 0; i < n; i++) {
-		if (one(pl, &mails[i], c))
+		if (status[i] < 0)
 			retry++;
 		else
 			done[ndone++] = mails[i].uid;
-		if (i == 0 && n > 1)
-			fault_point("mid-batch");
 	}
+	free(status);
 	fault_point("before-move");
 	if (!c->dry_run && imap_move_set(im, done, ndone, c->cfg.processed_folder, &e) < 0) {
 		/* committed and marked seen: the next run recognises them and moves them then */

@@ -213,6 +213,26 @@ static void card_34(void)
 	outcome_free(&out);
 }
 
+/* Seed 002 on check: a king may be left in check by the move if a card played on the same
+ * turn removes the check; here the after-move card captures the pinning rook. */
+static void test_check_lifted_by_card_after_move(void)
+{
+	const char *pin = "4r2k/8/8/8/8/8/4R3/4K3 w - - 0 1";
+	struct game *g = standard_game(pin);
+	struct outcome out = { 0 };
+
+	CHECK_INT(mail(g, WHITE, "Ra2", &out), 1);
+	CHECK_INT(mail(g, WHITE, "card 23\nRa2\neffect capture h8", &out), 1);     /* a king */
+	CHECK_INT(mail(g, WHITE, "card 23\nRa2\neffect move e8 e7", &out), 1);
+	CHECK_HAS(first_error(&out), "your king would be in check");
+	CHECK_INT(mail(g, WHITE, "card 23\nRa2\neffect capture e8", &out), 0);
+	CHECK_STR(board(g), "7k/8/8/8/8/8/R7/4K3 b");
+	CHECK_HAS(note_of(&out), "White moves Ra2");
+	CHECK_HAS(TP(g)->lost[BLACK], "R");
+	game_free(g);
+	outcome_free(&out);
+}
+
 /* Card 57: after losing a piece other than a pawn to a regular move; the chosen card's
  * number is barred for the opponent, who is told the number only. */
 static void card_57(void)
@@ -603,6 +623,7 @@ int main(void)
 	numbers_random();
 	no_numbers_left();
 	card_34();
+	test_check_lifted_by_card_after_move();
 	card_57();
 	secret_squares();
 	double_moves();

@@ -118,9 +118,96 @@ static void strip_check(char *san)
 	san[strcspn(san, "+#")] = 0;
 }
 
+/* Text of a move as typed, without the check signs, for comparing. */
+static void bare_move(const char *in, char *out, size_t len)
+{
+	snprintf(out, len, "%s", in);
+	out[strcspn(out, "+#!? ")] = 0;
+}
+
+/* The short notation of a move the engine will not name (it names legal moves only):
+ * "Ra2", "Rxa2", "e4", "exd5"; with `from`, the origin square too ("Re2a2"). */
+static void pseudo_san(const struct pos *p, struct move m, bool from, char *out, size_t len)
+{
+	const struct variant *v = p->v;
+	const struct piece_def *ty = &v->type[PIECE_TYPE(p->board[m.from])];
+	bool cap = m.kind == MOVE_EN_PASSANT || p->board[m.to] != PIECE_NONE;
+	const char *f = variant_square_name(v, m.from), *t = variant_square_name(v, m.to);
+	char lead[12] = "";
+
+	if (ty->pawn.is_pawn)
+		snprintf(lead, sizeof lead, "%.1s", cap ? f : "");
+	else
+		snprintf(lead, sizeof lead, "%c%s", ty->letter, from ? f : "");
+	snprintf(out, len, "%s%s%s", lead, cap ? "x" : "", t);
+}
+
+/* A move that leaves one's own king in check, allowed when a card played after it on the
+ * same turn must remove the check (seed 002; the end of the turn checks it does). The
+ * engine reads legal moves only: this one is found among the pseudo-legal ones (no
+ * promotions, castlings or drops). */
+static int self_check_move(struct pos *p, const char *text, struct move *out)
+{
+	struct movelist ml;
+	char want[SAN_MAX], san[SAN_MAX], full[SAN_MAX], coord[SAN_MAX];
+	int found = 0;
+
+	bare_move(text, want, sizeof want);
+	movegen_pseudo(p, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		struct move m = ml.m[i];
+		if ((m.kind != MOVE_NORMAL && m.kind != MOVE_DOUBLE && m.kind != MOVE_EN_PASSANT) ||
+		    m.promo || movegen_is_legal(p, m))
+			continue;
+		pseudo_san(p, m, false, san, sizeof san);
+		pseudo_san(p, m, true, full, sizeof full);
+		snprintf(coord, sizeof coord, "%s%s", variant_square_name(p->v, m.from),
+			 variant_square_name(p->v, m.to));
+		if (!strcmp(san, want) || !strcmp(full, want) || !strcmp(coord, want)) {
+			*out = m;
+			found++;
+		}
+	}
+	return found == 1 ? 0 : -1;
+}
+
+/* Plays m (pseudo-legal) as edits of the board: the engine's SAN path takes legal moves
+ * only, and a FEN with the side not to move in check is refused. */
+static int play_self_check(struct game *g, struct move m, struct err *e)
+{
+	const struct pos *p = g->board[0].pos;
+	const struct variant *v = g->v;
+	piece_t pc = p->board[m.from];
+	const struct piece_def *ty = &v->type[PIECE_TYPE(pc)];
+	char op[32], from[8], to[8];
+	char letter = PIECE_COLOR(pc) == WHITE ? ty->letter : (char)tolower((unsigned char)ty->letter);
+	char side = PIECE_COLOR(pc) == WHITE ? 'b' : 'w';
+
+	snprintf(from, sizeof from, "%s", variant_square_name(v, m.from));
+	snprintf(to, sizeof to, "%s", variant_square_name(v, m.to));
+	if (m.kind == MOVE_EN_PASSANT) {
+		snprintf(op, sizeof op, "@remove %s", variant_square_name(v, p->ep_victim));
+		if (game_op(g, op, e) < 0)
+			return -1;
+	}
+	if (p->board[m.to] != PIECE_NONE) {
+		snprintf(op, sizeof op, "@remove %s", to);
+		if (game_op(g, op, e) < 0)
+			return -1;
+	}
+	snprintf(op, sizeof op, "@remove %s", from);
+	if (game_op(g, op, e) < 0)
+		return -1;
+	snprintf(op, sizeof op, "@place %c %s", letter, to);
+	if (game_op(g, op, e) < 0)
+		return -1;
+	snprintf(op, sizeof op, "@side %c", side);
+	return game_op(g, op, e);
+}
+
 /* A regular move: played, with its capture and the marks that follow the piece. */
-static int regular_move(struct apply_state *a, const struct order *od, int only_type,
-			const char *from_square, char *san_out)
+static int regular_move_in(struct apply_state *a, const struct order *od, int only_type,
+			   const char *from_square, bool self_check, char *san_out)
 {
 	struct game *g = a->g;
 	struct tempete *tp = g->kstate;
@@ -132,8 +219,12 @@ static int regular_move(struct apply_state *a, const struct order *od, int only_
 
 	if ((int)p->side != a->me)
 		return apply_error(a, od, "it is not your move on the board");
-	if (notation_parse(p, od->arg, &m, &e) < 0)
-		return apply_error(a, od, "%s", e.msg);
+	bool pseudo = false;
+	if (notation_parse(p, od->arg, &m, &e) < 0) {
+		if (!self_check || self_check_move(p, od->arg, &m) < 0)
+			return apply_error(a, od, "%s", e.msg);
+		pseudo = true;
+	}
 	if (m.kind == MOVE_DROP)
 		return apply_error(a, od, "not a move of a piece on the board");
 	if (only_type >= 0 && PIECE_TYPE(p->board[m.from]) != only_type)
@@ -148,8 +239,11 @@ static int regular_move(struct apply_state *a, const struct order *od, int only_
 	piece_t victim = capsq != SQ_NONE ? p->board[capsq] : PIECE_NONE;
 	if (victim)
 		snprintf(cap, sizeof cap, "%s", variant_square_name(v, capsq));
-	notation_san(p, m, san, sizeof san);
-	if (game_op(g, san, &e) < 0)
+	if (pseudo)
+		pseudo_san(p, m, false, san, sizeof san);
+	else
+		notation_san(p, m, san, sizeof san);
+	if ((pseudo ? play_self_check(g, m, &e) : game_op(g, san, &e)) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	if (m.kind == MOVE_CASTLE) {
 		const struct castling_def *cd = &v->castle[m.castle];
@@ -171,6 +265,12 @@ static int regular_move(struct apply_state *a, const struct order *od, int only_
 	}
 	snprintf(san_out, SAN_MAX, "%s", san);
 	return 0;
+}
+
+static int regular_move(struct apply_state *a, const struct order *od, int only_type,
+			const char *from_square, char *san_out)
+{
+	return regular_move_in(a, od, only_type, from_square, false, san_out);
 }
 
 /* Where the piece of a move in SAN ended (a knight or bishop: no promotion suffix). */
@@ -238,7 +338,7 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 	if (t->nmoves != 1)
 		return apply_error(a, t->nmoves ? t->moves[1] : t->first, t->nmoves ?
 				   "one move per turn" : "a move is missing (or a card played instead of it)");
-	if (regular_move(a, t->moves[0], -1, NULL, tp->move_san[0]) < 0)
+	if (regular_move_in(a, t->moves[0], -1, NULL, t->card && t->effects_after, tp->move_san[0]) < 0)
 		return -1;
 	tp->move_parts = 1;
 	snprintf(announce, len, "%s", tp->move_san[0]);

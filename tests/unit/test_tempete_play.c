@@ -588,6 +588,58 @@ static void card66_takes_back_a_mate_helped_by_a_continuing_card(void)
 	outcome_free(&out);
 }
 
+/* Cards 32, 42, 52 as an interception (seed 000, rule 11) disable the card played with
+ * the move, and with it the move: its capture comes back, and its player makes a normal
+ * move, the same one allowed. They used to disable nothing. */
+static void card32_interception_disables_card_and_capture(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+
+	play(g, "w:e4");
+	CHECK_INT(mail(g, BLACK, "card 23\neffect capture e4\ne5", &out), 0);
+	CHECK_STR(board(g), "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPP1PPP/RNBQKBNR w");
+	CHECK_INT(mail(g, WHITE, "intercept\ncard 32\neffect capture e5", &out), 1);
+	CHECK_HAS(first_error(&out), "no effects of its own");
+	CHECK_INT(mail(g, WHITE, "intercept\ncard 32", &out), 0);
+	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
+	CHECK_HAS(note_of(&out), "Card 32 disables card 23: its effects and the move made with it "
+		  "are undone; Black makes a normal move.");
+	CHECK_INT(mail(g, BLACK, "accept\nnumbers 6", &out), 1);
+	CHECK_HAS(first_error(&out), "make a normal move");
+	CHECK_INT(mail(g, BLACK, "e5\nnumbers 6", &out), 0);     /* the same move, now normal */
+	CHECK_STR(board(g), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w");
+	CHECK(!strstr(hand(g, BLACK), "23"));                      /* the card stays spent */
+	game_free(g);
+	outcome_free(&out);
+}
+
+/* An interception that gives check: with the move standing, the turn would end in check
+ * and nothing in the answer could help (the intercepted player was left with no legal
+ * answer, then lost on time); it is refused. With the move taken back it stands, and the
+ * answer is a move out of check. */
+static void card66_interception_giving_check(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+	char before[HASH_HEX], after[HASH_HEX];
+
+	play(g, "w:e4");
+	game_hash(g, before);
+	CHECK_INT(mail(g, BLACK, "intercept\ncard 66\neffect capture f2\neffect move d8 h4", &out), 1);
+	CHECK_HAS(first_error(&out), "leaves White's king in check while their move stands");
+	game_hash(g, after);
+	CHECK_STR(after, before);
+	CHECK_INT(mail(g, BLACK, "intercept\ncard 66\neffect takeback\neffect capture f2\n"
+		       "effect move d8 h4", &out), 0);
+	CHECK_INT(mail(g, WHITE, "accept\nnumbers 6", &out), 1);
+	CHECK_HAS(first_error(&out), "your king would be in check");
+	CHECK_INT(mail(g, WHITE, "g3\nnumbers 6", &out), 0);
+	CHECK_STR(board(g), "rnb1kbnr/pppppppp/8/8/7q/6P1/PPPPP2P/RNBQKBNR b");
+	game_free(g);
+	outcome_free(&out);
+}
+
 /* Fischer's increment is earned once per turn, by the move: the interception of it and
  * the answer to that interception charge their time and earn nothing (seed 000, rule 7:
  * the answer belongs to the intercepted player's turn). */
@@ -618,6 +670,8 @@ int main(void)
 	tempete_test_setup();
 	fischer_increment_once_per_turn();
 	card66_takes_back_a_card_played_instead();
+	card32_interception_disables_card_and_capture();
+	card66_interception_giving_check();
 	card66_takes_back_a_mate_helped_by_a_continuing_card();
 	refills();
 	numbers_random();

@@ -458,6 +458,33 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 	return 0;
 }
 
+/* Cards 32, 42, 52 as an interception (seed 000, rule 11): they disable the card played
+ * with the move, and with it the move: the position at the start of the turn comes back
+ * (the card's effects, the move and its capture undone; the card stays spent) and the
+ * intercepted player answers with a normal move, the same one allowed. */
+static int disable_card(struct apply_state *a, const struct turn_msg *t)
+{
+	struct tempete *tp = a->g->kstate;
+	int other = 1 - a->me;
+	struct err e;
+
+	if (tp_restore(a, tp->before_card, &e) < 0)
+		return apply_error(a, t->card, "%s", e.msg);
+	tp_restore_marks(tp, TP_BEFORE_CARD);
+	tp->taken_back = tp->disabled = true;
+	tp->hit_part = 0;
+	int card = 0;
+	for (int i = tp->nplays - 1; i >= 0 && !card; i--)
+		if (tp->plays[i].by == other && tp->plays[i].turn == tp->turn &&
+		    !strcmp(tp->plays[i].how, "move")) {
+			tp->plays[i].void_ = true;
+			card = tp->plays[i].card;
+		}
+	apply_note(a, "Card %d disables card %d: its effects and the move made with it are "
+		   "undone; %s makes a normal move.", t->card_no, card, side(other));
+	return 0;
+}
+
 static int do_interception(struct apply_state *a, const struct turn_msg *t)
 {
 	struct tempete *tp = a->g->kstate;
@@ -483,13 +510,38 @@ static int do_interception(struct apply_state *a, const struct turn_msg *t)
 				   "only a double move (cards 18 and 50) has parts");
 	tp->hit_part = t->part ? t->part->number : 0;
 	tp->intercepted_by_card = t->card_no;
+	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+	if (disabling && t->neffects)
+		return apply_error(a, t->effects[0], "card %d undoes the card played with the move: "
+				   "it has no effects of its own", t->card_no);
 	if (t->secret && tp_use_secret(a, t) < 0)
 		return -1;
 	if (tp_card_turn(a, t, "interception", true) < 0)
 		return -1;
+	if (disabling && disable_card(a, t) < 0)
+		return -1;
+	struct pos *p = a->g->board[0].pos;
+	int other = 1 - me;
+	/* the turn ends with the answer: a king left in check with the move standing would
+	 * end it in check, and nothing in an answer could help (seed 002: a card may check,
+	 * and the checked king must get out of it on its own turn) */
+	if ((int)p->side != other && p->nroyal[other] &&
+	    movegen_attacked(p, p->royal[other], (enum color)me))
+		return apply_error(a, t->card, "this interception leaves %s's king in check while "
+				   "their move stands: %s could not answer it (check only with the "
+				   "move taken back)", side(other), side(other));
 	tp->expect = TP_ANSWER;
-	tp->to = 1 - me;
+	tp->to = other;
 	apply_principal(a, "interception");
+	if ((int)p->side == other) {
+		struct status st;
+		status_get(p, &st);
+		if (st.end != STATUS_ONGOING) {         /* no answer is left: a mate by a
+							 * continuing card, or a stalemate */
+			apply_end_by_status(a);
+			tp->expect = TP_DONE;
+		}
+	}
 	return 0;
 }
 
@@ -588,6 +640,7 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 		if (answer_double(a, t, moves, sizeof moves) < 0)
 			return -1;
 	} else if (t->nmoves) {
+		bool checked = movegen_in_check(a->g->board[0].pos);
 		if ((int)a->g->board[0].pos->side != me)
 			return apply_error(a, t->moves[0], "your move was not taken back: it stands (answer "
 					   "with a card, or just 'accept')");
@@ -600,10 +653,15 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 		snprintf(orig, sizeof orig, "%s", tp->move_san[0]);
 		snprintf(now, sizeof now, "%s", moves);
 		strip_check(orig), strip_check(now);
-		if (!strcmp(orig, now))
+		/* a disabled card's player makes a normal move, the same one allowed; so does a
+		 * player the interception checked (the way out may be that very move) */
+		if (!strcmp(orig, now) && !tp->disabled && !checked)
 			return apply_error(a, t->moves[0], "that is the move that was intercepted: make a "
 					   "different move, or 'accept'");
 	}
+	if ((int)a->g->board[0].pos->side == me && tp->disabled && !disabling)
+		return apply_error(a, t->first, "your card was disabled, and your move with it: make "
+				   "a normal move");
 	if ((int)a->g->board[0].pos->side == me) {
 		if (!t->accept)
 			return apply_error(a, t->first, "answer with a different move, a card, or 'accept' "

@@ -640,6 +640,39 @@ static void card66_interception_giving_check(void)
 	outcome_free(&out);
 }
 
+/* Seed 002, "Transformed Pieces": a transformed piece captured and returned later comes
+ * back as its original kind (it used to come back transformed); returned on that move or
+ * the next (rescued), it keeps its powers and its name. */
+static void transformed_piece_returns_as_its_original_kind(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+
+	play(g, "w:card 23 continuing\neffect transform e2 N Dragon\nd4|"
+		"b:card 23\neffect capture e2\ne5\nnumbers 6|w:Nf3\nnumbers random|b:Nc6");
+	CHECK_HAS(TP(g)->lost[WHITE], "P");
+	CHECK(!memchr(TP(g)->lost[WHITE], 'N', (size_t)TP(g)->nlost[WHITE]));
+	CHECK_INT(mail(g, WHITE, "card 1\neffect return N e2\nh3", &out), 1);
+	CHECK_HAS(first_error(&out), "no captured white Knight can return");
+	CHECK_INT(mail(g, WHITE, "card 1\neffect return P e2\nh3\nnumbers random", &out), 0);
+	CHECK_STR(board(g), "r1bqkbnr/pppp1ppp/2n5/4p3/3P4/5N1P/PPP1PPP1/RNBQKB1R b");
+	game_free(g);
+
+	/* rescued on the next move: the Dragon comes back a knight, with its name */
+	g = standard_game(NULL);
+	play(g, "w:card 23 continuing\neffect transform e2 N Dragon\nd4|"
+		"b:card 23\neffect capture e2\ne5\nnumbers 6");
+	CHECK_INT(mail(g, WHITE, "card 1\neffect return N e2\nNf3\nnumbers random", &out), 0);
+	CHECK_STR(board(g), "rnbqkbnr/pppp1ppp/8/4p3/3P4/5N2/PPP1NPPP/RNBQKB1R b");
+	bool named = false;
+	for (int i = 0; i < TP(g)->nmarks; i++)
+		named |= !strcmp(TP(g)->marks[i].square, "e2") && !strcmp(TP(g)->marks[i].label, "Dragon");
+	CHECK(named);
+	CHECK(!memchr(TP(g)->lost[WHITE], 'P', (size_t)TP(g)->nlost[WHITE]));
+	game_free(g);
+	outcome_free(&out);
+}
+
 /* Fischer's increment is earned once per turn, by the move: the interception of it and
  * the answer to that interception charge their time and earn nothing (seed 000, rule 7:
  * the answer belongs to the intercepted player's turn). */
@@ -672,6 +705,7 @@ int main(void)
 	card66_takes_back_a_card_played_instead();
 	card32_interception_disables_card_and_capture();
 	card66_interception_giving_check();
+	transformed_piece_returns_as_its_original_kind();
 	card66_takes_back_a_mate_helped_by_a_continuing_card();
 	refills();
 	numbers_random();

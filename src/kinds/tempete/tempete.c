@@ -384,6 +384,11 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 	 * so not in the text, which stays the first release's for its games */
 	if (tp->disabled)
 		buf_printf(b, "disabled 1\n");
+	for (int c = 0; c < 2; c++)
+		if (tp->rescue[c].card)
+			buf_printf(b, "rescue %d %c %c %d %d %s\n", c, tp->rescue[c].now,
+				   tp->rescue[c].orig, tp->rescue[c].turn, tp->rescue[c].card,
+				   tp->rescue[c].label);
 	for (int k = 0; k < 3; k++)
 		for (int i = 0; i < tp->nsaved_marks[k]; i++)
 			buf_printf(b, "saved %d %s %d %s\n", k, tp->saved_marks[k][i].square,

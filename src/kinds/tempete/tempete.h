@@ -77,6 +77,15 @@ struct tp_mark {
 	char label[TP_LABEL_MAX];
 	int card, by;
 	bool effect;                    /* a continuing effect (else a transformed piece's name) */
+	char orig;                      /* a transformed piece's kind before (its letter), or 0 */
+};
+
+/* A transformed piece just captured: a card that returns it on that move or the next
+ * rescues it with its powers (seed 002); later it returns as its original kind. */
+struct tp_rescue {
+	char now, orig;                 /* the kinds (letters) it had and had first */
+	char label[TP_LABEL_MAX];
+	int turn, card;                 /* when; 0: none */
 };
 
 /* The record of captures, saved with the board at a move's moments: a take-back or a
@@ -132,6 +141,7 @@ struct tempete {
 							 * before the turn's card */
 	int nsaved_marks[TP_MOMENTS];
 	struct tp_captures saved_captures[TP_MOMENTS];  /* the same moments */
+	struct tp_rescue rescue[2];             /* each side's last transformed piece captured */
 	char lost[2][TP_LOST_MAX];              /* captured pieces of each side: may return */
 	int nlost[2];
 	char dead[2][TP_LOST_MAX];

@@ -117,6 +117,7 @@ static int take_off(struct edit *ed, sq_t s, bool dead, const char *name)
 		ed->king = true;
 		return 0;
 	}
+	letter = tp_captured_kind(tp, c, name, letter);
 	if (dead && tp->ndead[c] < TP_LOST_MAX)
 		tp->dead[c][tp->ndead[c]++] = letter;
 	else if (!dead && tp->nlost[c] < TP_LOST_MAX)
@@ -197,6 +198,45 @@ static int e_swap(struct edit *ed, char **w, int n)
 	return op(ed, "@place %c %s", pb, w[1]) < 0 ? -1 : op(ed, "@place %c %s", pa, w[2]);
 }
 
+char tp_captured_kind(struct tempete *tp, int c, const char *square, char letter)
+{
+	for (int i = 0; i < tp->nmarks; i++) {
+		const struct tp_mark *m = &tp->marks[i];
+		if (m->effect || !m->orig || strcmp(m->square, square))
+			continue;
+		struct tp_rescue rs = { .now = letter, .orig = m->orig, .turn = tp->turn,
+					.card = m->card ? m->card : -1 };
+		memcpy(rs.label, m->label, sizeof rs.label);
+		tp->rescue[c] = rs;
+		return m->orig;
+	}
+	return letter;
+}
+
+/* A transformed piece returned on the move it was captured or the next keeps its powers
+ * and its name (seed 002, "Transformed Pieces"). */
+static int rescue(struct edit *ed, struct tp_rescue *rs, int c, const char *square)
+{
+	struct tempete *tp = ed->a->g->kstate;
+	char *at = memchr(tp->lost[c], rs->orig, (size_t)tp->nlost[c]);
+	char letter = c == WHITE ? rs->now : (char)tolower((unsigned char)rs->now);
+	char label[TP_LABEL_MAX];
+
+	memcpy(label, rs->label, sizeof label);
+	memmove(at, at + 1, (size_t)(tp->lost[c] + tp->nlost[c] - at - 1));
+	tp->nlost[c]--;
+	tp_marks_remove(tp, square);
+	if (tp->nmarks < TP_MARKS_MAX) {
+		struct tp_mark *m = &tp->marks[tp->nmarks++];
+		memset(m, 0, sizeof *m);
+		snprintf(m->square, sizeof m->square, "%s", square);
+		memcpy(m->label, label, sizeof m->label);
+		m->card = rs->card > 0 ? rs->card : 0, m->by = c, m->orig = rs->orig;
+	}
+	rs->card = 0;
+	return op(ed, "@place %c %s", letter, square);
+}
+
 static int e_return(struct edit *ed, char **w, int n, bool new_piece)
 {
 	struct tempete *tp = ed->a->g->kstate;
@@ -210,6 +250,10 @@ static int e_return(struct edit *ed, char **w, int n, bool new_piece)
 	if (!new_piece) {
 		int c = PIECE_COLOR(pc);
 		char letter = ed->a->g->v->type[PIECE_TYPE(pc)].letter;
+		struct tp_rescue *rs = &tp->rescue[c];
+		if (rs->card && rs->now == letter && tp->turn - rs->turn <= 1 &&
+		    memchr(tp->lost[c], rs->orig, (size_t)tp->nlost[c]))
+			return rescue(ed, rs, c, w[2]);
 		char *at = memchr(tp->lost[c], letter, (size_t)tp->nlost[c]);
 		if (!at)
 			return apply_error(ed->a, ed->od, "no captured %s %s can return (dead pieces never do)",
@@ -252,13 +296,20 @@ static int e_transform(struct edit *ed, char **w, int n, const char *line)
 	}
 	while (*name == ' ' || *name == '\t' || *name == '"')
 		name++;
+	/* the kind it had first: a piece transformed twice still returns as that one */
+	char orig = p->v->type[PIECE_TYPE(p->board[s])].letter;
+	for (int i = 0; i < tp->nmarks; i++)
+		if (!tp->marks[i].effect && tp->marks[i].orig && !strcmp(tp->marks[i].square, w[1]))
+			orig = tp->marks[i].orig;
 	tp_marks_remove(tp, w[1]);
-	if (*name && tp->nmarks < TP_MARKS_MAX) {
+	if (tp->nmarks < TP_MARKS_MAX) {
 		struct tp_mark *m = &tp->marks[tp->nmarks++];
+		memset(m, 0, sizeof *m);
 		snprintf(m->square, sizeof m->square, "%s", w[1]);
 		snprintf(m->label, sizeof m->label, "%.*s", (int)strcspn(name, "\""), name);
 		m->card = tp->plays[tp->nplays ? tp->nplays - 1 : 0].card;
 		m->by = ed->a->me;
+		m->orig = orig;
 	}
 	return op(ed, "@place %s %s", letter, w[1]);
 }

@@ -55,6 +55,9 @@ int tp_effects(struct apply_state *a, const struct turn_msg *t, bool regular,
 /* Marks follow a piece that moves from one square to another (or die with it). */
 void tp_marks_move(struct tempete *tp, const char *from, const char *to);
 void tp_marks_remove(struct tempete *tp, const char *square);
+/* The piece on `square` of side c (kind `letter`) is captured: the kind that goes to the
+ * captured record (a transformed piece's original kind), noting a possible rescue. */
+char tp_captured_kind(struct tempete *tp, int c, const char *square, char letter);
 /* The marks and the record of captures at a moment of the move (0 before it, 1 between a
  * double move's parts, 2 after it), and back. */
 void tp_save_marks(struct tempete *tp, int slot);

@@ -1,5 +1,6 @@
 /* tempete_store.c: the "tempete" object of a game's state file: every field of a struct
  * tempete out, and back in with every value checked (a state file is outside input). */
+#include <ctype.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,10 +34,14 @@ static json_t *marks(const struct tp_mark *m, int n)
 {
 	json_t *a = json_array();
 
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:b}", "square", m[i].square,
-						   "label", m[i].label, "card", m[i].card, "by", m[i].by,
-						   "effect", m[i].effect));
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_pack("{s:s, s:s, s:i, s:i, s:b}", "square", m[i].square,
+				      "label", m[i].label, "card", m[i].card, "by", m[i].by,
+				      "effect", m[i].effect);
+		if (m[i].orig)
+			json_object_set_new(x, "orig", json_stringn(&m[i].orig, 1));
+		json_array_append_new(a, x);
+	}
 	return a;
 }
 
@@ -130,6 +135,14 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "before_part2", json_string(tp->before_part2));
 	set(o, "after_move", json_string(tp->after_move));
 	set(o, "before_card", json_string(tp->before_card));
+	json_t *rescue = json_array();
+	for (int c = 0; c < 2; c++) {
+		const struct tp_rescue *rs = &tp->rescue[c];
+		json_array_append_new(rescue, json_pack("{s:s#, s:s#, s:s, s:i, s:i}", "now", &rs->now,
+			(size_t)(rs->now != 0), "orig", &rs->orig, (size_t)(rs->orig != 0), "label", rs->label,
+			"turn", rs->turn, "card", rs->card));
+	}
+	set(o, "rescue", rescue);
 	set(o, "disabled", json_boolean(tp->disabled));
 	set(o, "taken_back", json_boolean(tp->taken_back));
 	set(o, "hit_part", json_integer(tp->hit_part));
@@ -316,6 +329,13 @@ static int rd_marks(const struct rd *r, json_t *v, const char *k, struct tp_mark
 		    get_int(r, x, "card", 0, CARDS_MAX - 1, &m[i].card) < 0 ||
 		    get_int(r, x, "by", 0, 1, &m[i].by) < 0 || get_bool(r, x, "effect", &m[i].effect) < 0)
 			return -1;
+		json_t *o = json_object_get(x, "orig");
+		m[i].orig = 0;
+		if (o && (!json_is_string(o) || json_string_length(o) != 1 ||
+			  !isupper((unsigned char)json_string_value(o)[0])))
+			return bad(r, k, "orig is not a piece letter");
+		if (o)
+			m[i].orig = json_string_value(o)[0];
 	}
 	*n = (int)json_array_size(v);
 	return 0;
@@ -442,6 +462,21 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 		memcpy(tp->saved_marks[TP_BEFORE_CARD], tp->saved_marks[0], sizeof tp->saved_marks[0]);
 		tp->nsaved_marks[TP_BEFORE_CARD] = tp->nsaved_marks[0];
 		tp->saved_captures[TP_BEFORE_CARD] = tp->saved_captures[0];
+	}
+	json_t *rescue = json_object_get(o, "rescue");
+	if (rescue && (!json_is_array(rescue) || json_array_size(rescue) != 2))
+		return bad(&r, "rescue", "needs one record for each side");
+	for (size_t c = 0; rescue && c < 2; c++) {
+		struct tp_rescue *rs = &tp->rescue[c];
+		json_t *x = json_array_get(rescue, c);
+		char now[2] = "", orig[2] = "";
+		if (!json_is_object(x) || get_str(&r, json_object_get(x, "now"), "rescue", now, 2) < 0 ||
+		    get_str(&r, json_object_get(x, "orig"), "rescue", orig, 2) < 0 ||
+		    get_str(&r, json_object_get(x, "label"), "rescue", rs->label, TP_LABEL_MAX) < 0 ||
+		    get_int(&r, x, "turn", 0, 1000000, &rs->turn) < 0 ||
+		    get_int(&r, x, "card", -1, CARDS_MAX - 1, &rs->card) < 0)
+			return e->msg[0] ? -1 : bad(&r, "rescue", "a record is not one");
+		rs->now = now[0], rs->orig = orig[0];
 	}
 	json_t *bc = json_object_get(o, "before_card"), *dis = json_object_get(o, "disabled");
 	if (bc && get_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)

@@ -255,9 +255,10 @@ static int regular_move_in(struct apply_state *a, const struct order *od, int on
 	} else {
 		if (victim) {
 			int c = PIECE_COLOR(victim);
+			char kind = tp_captured_kind(tp, c, cap, v->type[PIECE_TYPE(victim)].letter);
 			tp_marks_remove(tp, cap);
 			if (tp->nlost[c] < TP_LOST_MAX)
-				tp->lost[c][tp->nlost[c]++] = v->type[PIECE_TYPE(victim)].letter;
+				tp->lost[c][tp->nlost[c]++] = kind;
 			if (!v->type[PIECE_TYPE(victim)].pawn.is_pawn)
 				tp->lost_turn[c] = tp->turn;
 		}

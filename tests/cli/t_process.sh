@@ -172,4 +172,9 @@ done
 # -- the game log replays to the same states
 run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/replayed"
 expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"
+# -- make demo's game plays to its end (its configuration, its key, its mails)
+run sh examples/demo.sh
+expect_rc "the demo" 0
+expect_out "the demo ends in mate" "Status: over, 1-0 (checkmate)"
+
 cli_done t_process

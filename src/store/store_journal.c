@@ -50,7 +50,7 @@ static int journal_read(struct store *st, int id, const struct store_journal *j,
 	for (char *p = text, *end = text + j->size; rc == 0 && p && p < end;) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		json_error_t je;
-		json_t *x = json_loadb(p, nl ? (size_t)(nl - p) : (size_t)(end - p), 0, &je), *v;
+		json_t *x = json_loadb(p, nl ? (size_t)(nl - p) : (size_t)(end - p), 0, &je), *v = NULL;
 		int k = 0;
 		while (k < 3 && !(x && (v = json_object_get(x, names[k]))))
 			k++;

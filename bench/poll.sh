@@ -124,7 +124,7 @@ smtp_url =
 netrc_file = $work/netrc
 tls_ca_file = $MS_CA
 starttls = yes
-max_replies_per_sender = 1000000
+max_replies_per_sender = 10000
 EOF
 
 # Prints "wall user sys maxrss_kb" of the command; its output goes to $work/NAME.out/err.

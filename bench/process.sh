@@ -47,7 +47,7 @@ chmod 600 "$tmp/data/key"
 cat > "$tmp/conf" <<EOF
 referee_address = referee@bench.test
 data_dir = $tmp/data
-max_replies_per_sender = 1000000
+max_replies_per_sender = 10000
 EOF
 
 load_before=$(load)

@@ -145,6 +145,9 @@ got=$(find "$work/mbsync/INBOX/new" "$work/mbsync/INBOX/cur" -type f | wc -l)
 
 # The same run with --dry-run first: fetched and applied, nothing committed or moved, so
 # the difference is what the commits (fsynced) and the moves cost.
+# a dry run makes nothing, so the data directory is laid out first as a first run makes it
+mkdir -p "$work/data/games" "$work/data/seen" "$work/data/outbox" && : > "$work/data/lock" &&
+    chmod 700 "$work/data" || exit 1
 res=$(timed dry "$T" poll --dry-run -c "$work/tempest.conf") || exit 1
 set -- $res
 d_wall=$1 d_user=$2 d_sys=$3 d_rss=$4

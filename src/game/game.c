@@ -334,6 +334,11 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	if (kind_setup(g, o, out) < 0)
 		return out->nerrors ? outcome_reply(out, REPLY_REFUSED, -1, s->address) :
 		       err_set(e, "out of memory setting up game %d", id);
+	if (g->nseats != 2) {           /* a challenge names one opponent */
+		outcome_error(out, 0, "", "a game of %s has %d players: the game master sets it up "
+			      "(tempest new)", v->title, g->nseats);
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
 	game_default_time(g, v);
 	for (size_t i = 0; i < o->n; i++) {
 		char why[256];

@@ -93,6 +93,17 @@ grep -q '^White (board 2, boardman): w2@example.org' "$tmp/show" && ok || bad "s
 grep -q '"kind": "chess"' "$tmp/json" && grep -q '"format": 2' "$tmp/json" && ok ||
   bad "the state file names its kind and format"
 
+# -- a challenge names one opponent: a game of four players is the game master's to set up
+n=$((n + 1))
+{
+  printf 'From: carol@example.org\nTo: referee@tempest.example\nSubject: a game\n'
+  printf 'Date: Thu, 5 Nov 2026 11:00:00 +0000\nMessage-ID: <k%d.carol@example.org>\n' "$n"
+  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\nnew duo\nopponent dave@example.org\n'
+} > "$tmp/m.eml"
+run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
+expect_out "a challenge of four seats" "a game of Chess on two boards (test) has 4 players"
+[ ! -e "$W/data/games/2.json" ] && ok || bad "no game is made by that challenge"
+
 # -- the log replays to the same states
 run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/replayed"
 expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"

@@ -39,9 +39,17 @@ ASAN_LIB_OBJ = $(LIB_SRC:%.c=$(ASAN)/%.o)
 ASAN_HELP    = $(TEST_HELP:%.c=$(ASAN)/%.o)
 TEST_BIN     = $(TEST_SRC:tests/unit/%.c=$(ASAN)/tests/%)
 ASAN_TEMPEST = $(ASAN)/tempest
+# libFuzzer targets (tests/fuzz/), built with clang over the same library
+FUZZ      = $(BUILD)/fuzz
+FUZZ_CC  ?= clang
+FUZZ_SAN  = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN  = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ)/%)
+FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ)/%.o)
+FUZZ_SECS ?= 4
 
 .PHONY: all check check-unit check-perft check-cli check-golden check-e2e check-long check-layers \
-	update-golden bench demo clean install deps check-man
+	check-fuzz fuzz update-golden bench demo clean install deps check-man
 all: tempest
 
 tempest: $(LIB_OBJ) $(MAIN_OBJ)
@@ -63,6 +71,15 @@ $(ASAN)/tests/%: $(ASAN)/tests/unit/%.o $(ASAN_HELP) $(ASAN_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
 
+# clang's own warnings, never -Werror: the gcc build is the one held warning-free
+$(FUZZ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) $(LIBCFLAGS) -std=c11 -Wall -Wextra $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
+	  -MMD -MP -c -o $@ $<
+
+$(FUZZ)/fuzz_%: $(FUZZ)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
 $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
 
@@ -71,7 +88,8 @@ $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 # Every test: unit tests (sanitized), perft suites, the command-line tests. Missing Debian
 # packages are installed first (as root), so this works on a fresh machine.
 check: deps
-	@$(MAKE) --no-print-directory check-layers check-unit check-perft check-cli check-golden check-e2e
+	@$(MAKE) --no-print-directory check-layers check-unit check-perft check-cli check-golden check-fuzz \
+	  check-e2e
 	@echo "make check: all test groups passed"
 
 # Which folder may include which (README "Layers"); the script's own tests first.
@@ -81,6 +99,12 @@ check-layers:
 
 check-unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)
+
+# Every parser under libFuzzer for FUZZ_SECS seconds each (check-long: a minute each).
+fuzz: $(FUZZ_BIN)
+
+check-fuzz: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_SECS) $(FUZZ_BIN)
 
 check-perft: tempest
 	@sh tests/run-perft.sh ./tempest short
@@ -111,8 +135,9 @@ demo: deps tempest
 	@sh examples/demo.sh
 
 # The deep perft runs (depth 5-6): minutes, not part of `make check`.
-check-long: tempest
+check-long: tempest $(FUZZ_BIN)
 	@sh tests/run-perft.sh ./tempest long
+	@sh tests/fuzz/run.sh 60 $(FUZZ_BIN)
 
 # Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a
 # generated mbox next to libetpan alone, and `tempest poll` next to mbsync (root: it

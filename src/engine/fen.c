@@ -163,7 +163,8 @@ static int parse_placement(struct pos *p, const char *f, struct err *e)
 		} else if (isdigit((unsigned char)*s)) {
 			char *end;
 			long n = strtol(s, &end, 10);
-			if (n < 1 || file + n > v->files)
+			/* n > files first: file + n would overflow for a huge count */
+			if (n < 1 || n > v->files || file + n > v->files)
 				return err_set(e, "rank %d is longer than %d squares", rank + 1, v->files);
 			file += (int)n;
 			s = end - 1;

@@ -21,6 +21,9 @@ static const struct { const char *fen, *error; } bad[] = {
 	{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -", "side to move 'x'" },
 	{ "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - -", "rank 6 is longer than 8" },
 	{ "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -", "rank 7 has 7 squares, not 8" },
+	/* a count near LONG_MAX once overflowed the sum of the rank's squares */
+	{ "rnbqkbnr/p9223372036854775807/8/8/8/8/PPPPPPPP/RNBQKBNR w - -", "rank 7 is longer than 8" },
+	{ "rnbqkbnr/pppppppp/4294967296/8/8/8/PPPPPPPP/RNBQKBNR w - -", "rank 6 is longer than 8" },
 	{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w - -", "more than 8 ranks" },
 	{ "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w - -", "does not fill the 8x8 board" },
 	{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - -", "'X' is not a piece of chess" },

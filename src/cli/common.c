@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "mail/imap.h"
+#include "mail/smtp.h"
 #include "render/view.h"
 #include "store/rules_load.h"
 #include "util/log.h"
@@ -273,11 +274,45 @@ static int check_imap(const struct common *c)
 	return EXIT_OK;
 }
 
+/* A server URL as -n prints it: a password written in it (scheme://user:password@host)
+ * is not for the terminal or a cron mail. */
+static const char *no_password(const char *url, char *buf, size_t len)
+{
+	const char *auth = strstr(url, "://"), *at, *colon;
+
+	snprintf(buf, len, "%s", url);
+	if (!auth || !(at = strchr(auth + 3, '@')) || memchr(auth + 3, '/', (size_t)(at - auth - 3)))
+		return buf;
+	if ((colon = memchr(auth + 3, ':', (size_t)(at - auth - 3))))
+		snprintf(buf, len, "%.*s:***%s", (int)(colon - url), url, at);
+	return buf;
+}
+
+/* -n: connects, upgrades and logs in to the SMTP server, sending nothing. An exit status. */
+static int check_smtp(const struct common *c)
+{
+	struct err e;
+
+	if (!c->cfg.smtp_url[0])
+		return EXIT_OK;
+	if (c->offline) {
+		printf("smtp: not contacted (--offline)\n");
+		return EXIT_OK;
+	}
+	if (smtp_check(&c->cfg, &e) != SMTP_SENT) {
+		printf("%s\n", e.msg);
+		return common_mail_status(e.msg);
+	}
+	printf("smtp: logged in, nothing sent\n");
+	return EXIT_OK;
+}
+
 int common_check(const struct common *c)
 {
 	const char *tdir = templates_dir(c->cfg.templates_dir);
 	struct templates t;
 	struct err e;
+	char shown[CONFIG_STR];
 	int rc = EXIT_OK;
 
 	printf("configuration: %s\n", c->cfg.path[0] ? c->cfg.path : "(none: embedded mode)");
@@ -286,8 +321,10 @@ int common_check(const struct common *c)
 		rc = EXIT_USAGE;
 	} else
 		printf("data directory: %s\n", c->cfg.data_dir);
-	printf("mail in: %s\n", c->cfg.imap_url[0] ? c->cfg.imap_url : "mbox or standard input");
-	printf("mail out: %s\n", c->cfg.smtp_url[0] ? c->cfg.smtp_url : "standard output (mbox)");
+	printf("mail in: %s\n", c->cfg.imap_url[0] ? no_password(c->cfg.imap_url, shown, sizeof shown) :
+	       "mbox or standard input");
+	printf("mail out: %s\n", c->cfg.smtp_url[0] ? no_password(c->cfg.smtp_url, shown, sizeof shown) :
+	       "standard output (mbox)");
 	if (check_rules(rules_dir(c->cfg.rules_dir)))
 		rc = EXIT_USAGE;
 	if (templates_load(&t, tdir, &e) < 0) {
@@ -297,8 +334,8 @@ int common_check(const struct common *c)
 		printf("templates: %d in %s\n", REPLY_KINDS, tdir);
 		templates_free(&t);
 	}
-	int mail = check_imap(c);
-	if (c->cfg.smtp_url[0])
-		printf("smtp: settings checked; the login is tried with the first reply\n");
+	int mail = check_imap(c), out = check_smtp(c);
+	if (mail == EXIT_OK)
+		mail = out;
 	return rc != EXIT_OK ? rc : mail;
 }

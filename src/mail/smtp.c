@@ -241,3 +241,27 @@ int smtp_send(const struct config *cfg, const char *from, const char *rcpt, cons
 	smtp_close(s);
 	return rc;
 }
+
+int smtp_check(const struct config *cfg, struct err *e)
+{
+	struct smtp *s = smtp_open(cfg, e);
+	CURLcode rc;
+
+	if (!s)
+		return SMTP_TEMPFAIL;
+	/* libcurl's connect phase for SMTP is the greeting, EHLO, STARTTLS and AUTH: stopping
+	 * there tries everything a mail needs but the transaction itself */
+	curl_easy_setopt(s->net.curl, CURLOPT_UPLOAD, 0L);
+	curl_easy_setopt(s->net.curl, CURLOPT_CONNECT_ONLY, 1L);
+	net_clear(&s->net);
+	rc = curl_easy_perform(s->net.curl);
+	if (rc != CURLE_OK) {
+		if (s->refused_code)
+			err_set(e, "smtp: %s: %s (the server said: %s)", s->net.shown,
+				net_why(&s->net, rc), s->net.reply);
+		else
+			err_set(e, "smtp: %s: %s", s->net.shown, net_why(&s->net, rc));
+	}
+	smtp_close(s);
+	return rc == CURLE_OK ? SMTP_SENT : SMTP_TEMPFAIL;
+}

@@ -40,4 +40,8 @@ void smtp_close(struct smtp *s);
 int smtp_send(const struct config *cfg, const char *from, const char *rcpt, const char *text,
 	      size_t len, struct err *e);
 
+/* Connects, greets, upgrades to TLS and logs in as a session would, then says QUIT: what
+ * `-n` checks without sending anything. 0, or an enum smtp_result failure with e set. */
+int smtp_check(const struct config *cfg, struct err *e);
+
 #endif

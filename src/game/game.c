@@ -13,14 +13,22 @@
 #include "engine/status.h"
 #include "game/kind.h"
 #include "util/buf.h"
+#include "util/strindex.h"
+
+/* The game's look-ups (game.h: struct game's index). */
+struct game_index {
+	struct strindex mails, sent;
+};
 #include "util/clock.h"
 
 struct game *game_new(void)
 {
 	struct game *g = calloc(1, sizeof *g);
 
-	if (!g)
+	if (!g || !(g->index = calloc(1, sizeof *g->index))) {
+		free(g);
 		return NULL;
+	}
 	g->draw_offer = -1;
 	g->challenger = WHITE;
 	g->nboards = 1;
@@ -42,6 +50,11 @@ void game_free(struct game *g)
 	free(g->mails);
 	free(g->events);
 	free(g->sent);
+	if (g->index) {
+		strindex_free(&g->index->mails);
+		strindex_free(&g->index->sent);
+		free(g->index);
+	}
 	if (g->kstate)
 		kind_of(g)->state_free(g->kstate);
 	free(g);
@@ -187,6 +200,11 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 
 bool game_has_mail(const struct game *g, const char *msg_key)
 {
+	long at = g->index ? strindex_find(&g->index->mails, (const char *)g->mails, KEY_MAX, g->nmails,
+					   msg_key) : -2;
+
+	if (at != -2)
+		return at >= 0;
 	for (size_t i = 0; i < g->nmails; i++)
 		if (!strcmp(g->mails[i], msg_key))
 			return true;
@@ -204,6 +222,19 @@ int game_add_mail(struct game *g, const char *msg_key)
 	g->mails = m;
 	snprintf(g->mails[g->nmails++], KEY_MAX, "%s", msg_key);
 	return 0;
+}
+
+const struct sent_mail *game_sent_mail(const struct game *g, const char *id)
+{
+	long at = g->index ? strindex_find(&g->index->sent, g->sent ? g->sent[0].id : NULL,
+					   sizeof *g->sent, g->nsent, id) : -2;
+
+	if (at != -2)
+		return at >= 0 ? &g->sent[at] : NULL;
+	for (size_t i = 0; i < g->nsent; i++)
+		if (!strcmp(g->sent[i].id, id))
+			return &g->sent[i];
+	return NULL;
 }
 
 int game_remember_sent(struct game *g, const char *id)

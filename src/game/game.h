@@ -109,6 +109,7 @@ struct game {
 	struct game_event *events;
 	size_t nsent;
 	struct sent_mail *sent;
+	struct game_index *index;       /* look-ups in mails and sent (game.c); NULL: scans */
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
@@ -281,6 +282,8 @@ unsigned game_expected(const struct game *g, enum clock_window *window);
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
 		   const struct sender *s, const char *before);
 bool game_has_mail(const struct game *g, const char *msg_key);
+/* The mail the referee sent with this Message-ID, or NULL. */
+const struct sent_mail *game_sent_mail(const struct game *g, const char *id);
 /* Records that the mail with this key is in the game's log (applied or refused). */
 int game_add_mail(struct game *g, const char *msg_key);
 int game_remember_sent(struct game *g, const char *id);

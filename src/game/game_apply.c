@@ -176,10 +176,9 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
  * seen the current position: refuse a move unless its number says otherwise. */
 static bool stale(const struct game *g, const struct sender *s)
 {
-	for (size_t i = 0; i < g->nsent && s->in_reply_to[0]; i++)
-		if (!strcmp(g->sent[i].id, s->in_reply_to))
-			return g->sent[i].ply < game_ply(g);
-	return false;
+	const struct sent_mail *m = s->in_reply_to[0] ? game_sent_mail(g, s->in_reply_to) : NULL;
+
+	return m && m->ply < game_ply(g);
 }
 
 

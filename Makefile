@@ -109,7 +109,12 @@ check-fuzz: $(FUZZ_BIN)
 check-perft: tempest
 	@sh tests/run-perft.sh ./tempest short
 
-check-cli: tempest $(ASAN_TEMPEST)
+# The kill tests' LD_PRELOAD library (tests/kill/killshim.c)
+$(BUILD)/killshim.so: tests/kill/killshim.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -O1 -fPIC -shared -o $@ $< -ldl
+
+check-cli: tempest $(ASAN_TEMPEST) $(BUILD)/killshim.so
 	@sh tests/cli/run.sh ./tempest $(ASAN_TEMPEST)
 
 # An mbox in, the exact mails out and the exact game files: see tests/golden/run.sh.
@@ -135,8 +140,9 @@ demo: deps tempest
 	@sh examples/demo.sh
 
 # The deep perft runs (depth 5-6): minutes, not part of `make check`.
-check-long: tempest $(FUZZ_BIN)
+check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 	@sh tests/run-perft.sh ./tempest long
+	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_killall.sh
 	@sh tests/fuzz/run.sh 60 $(FUZZ_BIN)
 
 # Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a

@@ -1,0 +1,122 @@
+#!/bin/sh
+# A kill before and after every file-system call of a scripted run, then a normal run: the
+# result of a clean run. The run is a batch of mails over three games (moves, two
+# challenges, an acceptance, a mail about no game, a repeated mail); tests/kill/killshim.c,
+# loaded with LD_PRELOAD, counts the run's calls (open, write, fsync, rename, unlink, ... and
+# their stdio forms, the replies written to standard output among them) and kills the
+# process with SIGKILL before or after the N-th. After each kill and the run that follows:
+#   - the same game states (hashes), game logs and journals as the clean run;
+#   - nothing sent that was not committed: a reply out before the kill is recorded in the
+#     killed directory's game journals or other.mbox;
+#   - no reply the clean run does not send (no stale invitation, no leaked token), and every
+#     reply of the clean run sent; the only duplicates are replies already out before the
+#     kill (the embedded mode's "accepted by the server"), counted and printed;
+#   - nothing left in the outbox, no temporary file left behind.
+# KILL_SWEEP=full aims at every call (make check-long); otherwise about KILL_CASES (40)
+# calls spread over the run, before and after each.
+. tests/cli/lib.sh
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+SHIM=${KILL_SHIM:-$(pwd)/build/killshim.so}
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+WT=vb5v64h6; BT=ezap3rhf
+n=0
+if [ ! -f "$SHIM" ]; then
+  echo "t_killall: no $SHIM (make $SHIM)"; echo "t_killall: 0 passed, 1 failed"; exit 1
+fi
+
+mail() {        # mail FROM SUBJECT BODY: one raw mail, in mbox form, on stdout
+  n=$((n + 1))
+  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" $((n % 60))
+  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <k%d.%s>\n' $((n % 60)) "$n" "$1"
+  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+}
+copy() { rm -rf "$2"; cp -r "$1" "$2"; sed -i "s|$1|$2|" "$2/conf"; }
+ids() { grep '^Message-ID: ' "$@" | sed 's/^Message-ID: //; s/\r$//' | sort; }
+hashes() {
+  for g in $(ls "$1/data/games" | sed -n 's/\.json$//p' | sort -n); do
+    printf '%s ' "$g"; "$T" show -c "$1/conf" --json "$g" | sed -n 's/.*"hash": "\(.*\)".*/\1/p'
+  done
+}
+logs() {
+  for f in "$1"/data/games/*.mbox; do
+    printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
+  done
+  for f in "$1"/data/games/*.journal; do printf '%s: ' "${f##*/}"; sha256sum < "$f"; done
+}
+
+W=$tmp/w; mkdir -p "$W/data"
+cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$W" > "$W/conf"
+mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
+mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
+run "$T" process -c "$W/conf" "$tmp/a.mbox"
+expect_out "game 1 starts" "game 1 begins"
+
+B=$tmp/batch.mbox
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
+cat "$tmp/m1" > "$B"
+mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
+mail mallory@evil.example "hello" "what is this?" >> "$B"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
+cat "$tmp/m1" >> "$B"
+mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\ntimezone Europe/Paris" >> "$B"
+
+C=$tmp/clean; copy "$W" "$C"
+KILL_COUNT=$tmp/count LD_PRELOAD=$SHIM "$T" process -c "$C/conf" "$B" > "$tmp/clean.out" 2>/dev/null
+rc=$?; expect_rc "the clean run under the shim" 0
+total=$(cat "$tmp/count" 2>/dev/null || echo 0)
+[ "$total" -gt 50 ] && ok || bad "the shim counted the run's calls ($total)"
+clean_ids=$(ids "$tmp/clean.out")
+clean_states=$(hashes "$C")
+clean_logs=$(logs "$C")
+[ "$(printf '%s\n' "$clean_ids" | grep -c .)" -ge 12 ] && ok || bad "the clean run sends its replies"
+
+if [ "${KILL_SWEEP:-}" = full ]; then step=1; else step=$(( (total + ${KILL_CASES:-40} - 1) / ${KILL_CASES:-40} )); fi
+cases=0; dups=0; problems=0
+at=1
+while [ "$at" -le "$total" ]; do
+  for when in before after; do
+    K=$tmp/k; copy "$W" "$K"
+    KILL_AT=$at KILL_WHEN=$when LD_PRELOAD=$SHIM "$T" process -c "$K/conf" "$B" \
+      > "$tmp/killed.out" 2>/dev/null
+    krc=$?
+    what="kill $when call $at of $total"
+    cases=$((cases + 1))
+    before_ids=$(ids "$tmp/killed.out")
+    # what went out before the kill was committed
+    for id in $before_ids; do
+      bare=${id#<}; bare=${bare%>}
+      grep -qF -- "\"$bare\"" "$K"/data/games/*.journal 2>/dev/null ||
+        grep -qF -- "$id" "$K/data/other.mbox" 2>/dev/null ||
+        { bad "$what: $id sent but not committed"; problems=$((problems + 1)); }
+    done
+    "$T" process -c "$K/conf" "$B" > "$tmp/after.out" 2>"$tmp/after.err"
+    arc=$?
+    [ "$arc" -eq 0 ] || { bad "$what: the run after exits $arc: $(head -c 300 "$tmp/after.err")"; problems=$((problems + 1)); }
+    got=$( { cat "$tmp/killed.out" "$tmp/after.out"; } | ids)
+    d=$(printf '%s\n' "$got" | uniq -d | grep -c .)
+    dups=$((dups + d))
+    for id in $(printf '%s\n' "$got" | uniq -d); do
+      printf '%s\n' "$before_ids" | grep -qxF -- "$id" ||
+        { bad "$what: $id sent twice, not before the kill"; problems=$((problems + 1)); }
+    done
+    [ "$(printf '%s\n' "$got" | uniq)" = "$clean_ids" ] ||
+      { bad "$what: the replies differ from a clean run's"; problems=$((problems + 1)); }
+    [ "$(hashes "$K")" = "$clean_states" ] ||
+      { bad "$what: the states differ from a clean run's"; problems=$((problems + 1)); }
+    [ "$(logs "$K")" = "$clean_logs" ] ||
+      { bad "$what: the game logs or journals differ"; problems=$((problems + 1)); }
+    left=$(find "$K/data" \( -path '*/outbox/*.eml' -o -name '*.tmp*' \) | head -3)
+    [ -z "$left" ] || { bad "$what: left behind: $left"; problems=$((problems + 1)); }
+    [ "$krc" -eq 137 ] || [ "$krc" -eq 0 ] ||
+      { bad "$what: the killed run exits $krc"; problems=$((problems + 1)); }
+  done
+  at=$((at + step))
+done
+[ "$problems" -eq 0 ] && ok || bad "$problems problems in $cases kills"
+echo "t_killall: $cases kills at $((cases / 2)) of $total calls; $dups replies sent twice, each already out before its kill" >&2
+cli_done t_killall

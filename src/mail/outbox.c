@@ -24,6 +24,7 @@
 #define NAME_HEX 32                     /* 16 bytes of SHA-256 */
 #define SUFFIX ".eml"
 #define FAILED "failed"
+#define STAGED "staged"
 
 /* The queue file's name for a Message-ID: NAME.eml. */
 static void name_of(const char *message_id, char out[NAME_HEX + sizeof SUFFIX])
@@ -76,7 +77,6 @@ static int put(const char *dir, const char *message_id, const char *text, size_t
 	name_of(message_id, name);
 	if (snprintf(path, plen, "%s/%s", dir, name) >= (int)plen)
 		return err_set(e, "outbox: path too long: %s", dir);
-	/* a batch's caller made the directory once (a mkdir per component per reply costs) */
 	if ((sync && fs_mkdirs(dir, 0700, e) < 0) ||
 	    (sync ? fs_write_atomic : fs_write_replace)(path, text, len, 0600, e) < 0)
 		return -1;
@@ -91,10 +91,134 @@ int outbox_put(const char *dir, const char *message_id, const char *text, size_t
 	return put(dir, message_id, text, len, true, path, sizeof path, e);
 }
 
-int outbox_stage(const char *dir, const char *message_id, const char *text, size_t len,
-		 char *path, size_t plen, struct err *e)
+void outbox_name(const char *message_id, char out[NAME_HEX + 1])
 {
-	return put(dir, message_id, text, len, false, path, plen, e);
+	char name[NAME_HEX + sizeof SUFFIX];
+
+	name_of(message_id, name);
+	memcpy(out, name, NAME_HEX);
+	out[NAME_HEX] = 0;
+}
+
+int outbox_stage(const char *dir, int game, const char *cause_key, const char *message_id,
+		 const char *text, size_t len, bool sync, char *path, size_t plen, struct err *e)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char cause[2 * CRYPTO_HASH_LEN + 1], name[NAME_HEX + sizeof SUFFIX];
+
+	if (!message_id || !*message_id)
+		return err_set(e, "outbox: a queued mail needs a Message-ID");
+	crypto_sha256(cause_key, strlen(cause_key), h);
+	crypto_hex(h, sizeof h, cause);
+	name_of(message_id, name);
+	char sdir[PATH_MAX];
+	snprintf(sdir, sizeof sdir, "%s/" STAGED, dir);
+	if (snprintf(path, plen, "%s/%d.%s.%s", sdir, game, cause, name) >= (int)plen)
+		return err_set(e, "outbox: path too long: %s", dir);
+	if ((sync && fs_mkdirs(sdir, 0700, e) < 0) ||
+	    (sync ? fs_write_atomic : fs_write_replace)(path, text, len, 0600, e) < 0)
+		return -1;
+	return stamp(path, e);          /* the queue's order: the time of the staging */
+}
+
+int outbox_promote(const char *dir, const char *staged_path, struct err *e)
+{
+	const char *name = strrchr(staged_path, '.');
+	char path[PATH_MAX];
+
+	/* NAME.eml: the last two dot-separated parts */
+	while (name && name > staged_path && name[-1] != '.')
+		name--;
+	if (!name || name == staged_path || strlen(name) != NAME_HEX + strlen(SUFFIX))
+		return err_set(e, "outbox: %s is not a staged reply", staged_path);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (rename(staged_path, path) < 0)
+		return err_set(e, "outbox: cannot queue %s: %s", staged_path, strerror(errno));
+	return 0;
+}
+
+/* G.CAUSE.NAME.eml into s; false if the name is not one. */
+static bool staged_name(const char *name, struct outbox_staged *s)
+{
+	char *end;
+	long g = strtol(name, &end, 10);
+	size_t n = strlen(name);
+
+	if (end == name || g < 0 || g > 1000000000L || *end != '.' ||
+	    n != (size_t)(end - name) + 1 + 64 + 1 + NAME_HEX + strlen(SUFFIX))
+		return false;
+	const char *c = end + 1, *q = c + 65;
+	for (int i = 0; i < 64; i++)
+		if (!isxdigit((unsigned char)c[i]))
+			return false;
+	if (c[64] != '.' || !is_queue_name(q))
+		return false;
+	s->game = (int)g;
+	memcpy(s->cause, c, 64);
+	s->cause[64] = 0;
+	memcpy(s->name, q, NAME_HEX);
+	s->name[NAME_HEX] = 0;
+	return true;
+}
+
+int outbox_staged_list(const char *dir, struct outbox_staged **out, size_t *n, struct err *e)
+{
+	char sdir[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	*out = NULL;
+	*n = 0;
+	snprintf(sdir, sizeof sdir, "%s/" STAGED, dir);
+	if (!(d = opendir(sdir)))
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", sdir,
+						     strerror(errno));
+	while ((de = readdir(d))) {
+		struct outbox_staged s;
+		if (!staged_name(de->d_name, &s))
+			continue;
+		struct outbox_staged *a = realloc(*out, (*n + 1) * sizeof *a);
+		if (!a) {
+			closedir(d);
+			return err_set(e, "outbox: out of memory");
+		}
+		*out = a;
+		snprintf(s.path, sizeof s.path, "%s/%s", sdir, de->d_name);
+		a[(*n)++] = s;
+	}
+	closedir(d);
+	return 0;
+}
+
+static int clean_dir(const char *dir, int *removed, struct err *e)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", dir,
+						     strerror(errno));
+	while ((de = readdir(d)))
+		if (strstr(de->d_name, ".tmp.")) {
+			char path[PATH_MAX];
+			snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+			if (unlink(path) < 0 && errno != ENOENT) {
+				closedir(d);
+				return err_set(e, "outbox: cannot remove %s: %s", path, strerror(errno));
+			}
+			++*removed;
+		}
+	closedir(d);
+	return 0;
+}
+
+int outbox_clean(const char *dir, int *removed, struct err *e)
+{
+	char sdir[PATH_MAX];
+
+	*removed = 0;
+	snprintf(sdir, sizeof sdir, "%s/" STAGED, dir);
+	return clean_dir(dir, removed, e) < 0 ? -1 : clean_dir(sdir, removed, e);
 }
 
 struct queued {

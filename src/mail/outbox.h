@@ -7,6 +7,8 @@
 #ifndef TEMPEST_OUTBOX_H
 #define TEMPEST_OUTBOX_H
 
+#include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/err.h"
@@ -14,11 +16,29 @@
 /* Writes the message atomically (temporary file, fsync, rename, fsync of the dir). */
 int outbox_put(const char *dir, const char *message_id, const char *text, size_t len,
 	       struct err *e);
-/* The same write without its fsyncs (dir must exist), for a batch that makes all its files durable with
- * one fs_sync_fs() before it commits; path (plen bytes) receives the file's path, for
- * removing it if the batch is given up. */
-int outbox_stage(const char *dir, const char *message_id, const char *text, size_t len,
-		 char *path, size_t plen, struct err *e);
+/* A reply waits in DIR/staged/ until what caused it is committed, so that no crash or
+ * failed commit can send it: DIR/staged/G.CAUSE.NAME.eml, G the game it belongs to (0:
+ * none), CAUSE the 64 hex digits of the SHA-256 of the key of the mail that caused it (as
+ * the seen set writes it), NAME its queue name. `sync` makes the write durable on its
+ * own; a batch leaves that to its barrier (DIR/staged must exist then). path (plen bytes)
+ * receives the staged file's path. */
+int outbox_stage(const char *dir, int game, const char *cause_key, const char *message_id,
+		 const char *text, size_t len, bool sync, char *path, size_t plen, struct err *e);
+/* The staged reply joins the queue (a rename; the caller syncs DIR once, fs_sync_dir_of). */
+int outbox_promote(const char *dir, const char *staged_path, struct err *e);
+/* What DIR/staged/ holds (a run that died before promoting its replies). */
+struct outbox_staged {
+	char path[PATH_MAX];
+	int game;
+	char cause[65];                 /* hex SHA-256 of the cause's key */
+	char name[33];                  /* the queue name (outbox_name) */
+};
+int outbox_staged_list(const char *dir, struct outbox_staged **out, size_t *n, struct err *e);
+/* The queue name of a Message-ID: 32 hex digits. */
+void outbox_name(const char *message_id, char out[33]);
+/* Removes what an interrupted write left in DIR and DIR/staged (NAME.tmp.PID files);
+ * *removed counts them. */
+int outbox_clean(const char *dir, int *removed, struct err *e);
 /* The queued files' paths, oldest first; free each and the array. */
 int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e);
 /* The To: address of a queued message (the envelope recipient). */

@@ -116,7 +116,8 @@ int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
 	if (!r)
 		return err_set(e, "out of memory");
 	b->replies = r;
-	if (outbox_stage(pl->outbox, id, text, strlen(text), path, sizeof path, e) < 0)
+	if (outbox_stage(pl->outbox, j->g ? j->g->id : 0, j->s.msg_key, id, text, strlen(text),
+			 false, path, sizeof path, e) < 0)
 		return -1;
 	/* recorded even if the same reply was staged before: removing it twice is harmless */
 	if (!(r[b->nreplies].path = strdup(path)))
@@ -194,6 +195,29 @@ static void batch_end(struct pipeline *pl)
 	pl->st.lazy = false;
 }
 
+/* The replies of the batch's committed mails join the queue (one sync of the outbox). */
+static int queue_committed(struct pipeline *pl, bool all, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	char dir[PATH_MAX];
+	int queued = 0;
+
+	for (size_t i = 0; i < b->nreplies; i++) {
+		struct staged_reply *r = &b->replies[i];
+		const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
+		if (!r->path || !(all || (r->game ? c && c->saved : r->seen_index < b->nmarked)))
+			continue;
+		/* the same reply staged twice (a mail repeated in the batch) is queued once */
+		if (outbox_promote(pl->outbox, r->path, e) < 0 && access(r->path, F_OK) == 0)
+			return -1;
+		free(r->path);
+		r->path = NULL;
+		queued++;
+	}
+	snprintf(dir, sizeof dir, "%s/.", pl->outbox);
+	return queued ? fs_sync_dir_of(dir, e) : 0;
+}
+
 /* What the batch has not committed is undone: its replies leave the outbox, other.mbox
  * is cut back, the registry and the counts are as before (the game logs are cut back by
  * their next append). The games it committed stay committed. */
@@ -202,11 +226,13 @@ static void batch_abort(struct pipeline *pl)
 	struct batch *b = &pl->batch;
 	struct err e;
 
+	if (queue_committed(pl, false, &e) < 0)
+		log_warn("%s (queued at the next run)", e.msg);
 	for (size_t i = 0; i < b->nreplies; i++) {
 		const struct staged_reply *r = &b->replies[i];
 		const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
 		bool committed = r->game ? c && c->saved : r->seen_index < b->nmarked;
-		if (!committed && unlink(r->path) < 0 && errno != ENOENT)
+		if (r->path && !committed && unlink(r->path) < 0 && errno != ENOENT)
 			log_warn("cannot remove %s: %s", r->path, strerror(errno));
 	}
 	if (b->other_fd >= 0 && ftruncate(b->other_fd, (off_t)b->other_size) < 0)
@@ -287,6 +313,9 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 			return -1;
 	}
 	if (b->nseen && fs_sync_fs(pl->st.dir, e) < 0)
+		return -1;
+	fault_point("before-queue");
+	if (queue_committed(pl, true, e) < 0)
 		return -1;
 	batch_end(pl);
 	return 0;

@@ -15,6 +15,7 @@
 #include "store/other.h"
 #include "util/buf.h"
 #include "util/fault.h"
+#include "util/fsutil.h"
 
 /* ---- the game log ---- */
 
@@ -150,16 +151,31 @@ static int commit_other(struct job *j, struct err *e)
 	return store_other_close(&pl->st, fd, e);
 }
 
+/* The job's replies join the queue: their cause is committed. */
+static int queue_replies(struct job *j, struct err *e)
+{
+	const char *outbox = j->pl->outbox;
+	char dir[PATH_MAX];
+
+	for (size_t i = 0; i < j->nmails; i++)
+		if (outbox_promote(outbox, j->mails[i].staged, e) < 0)
+			return -1;
+	snprintf(dir, sizeof dir, "%s/.", outbox);
+	return j->nmails ? fs_sync_dir_of(dir, e) : 0;
+}
+
 int job_commit(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 
 	if (pl->flags & PIPELINE_DRY_RUN)
 		return print_mails(j, e);
+	/* staged, not queued: a crash or a failed commit from here on sends none of them */
 	for (size_t i = 0; i < j->nmails && !(pl->flags & PIPELINE_REPLAY); i++) {
-		const struct outgoing *o = &j->mails[i];
+		struct outgoing *o = &j->mails[i];
 		if ((pl->batch.on ? batch_stage_reply(pl, j, o->id, o->text, e) :
-		     outbox_put(pl->outbox, o->id, o->text, strlen(o->text), e)) < 0)
+		     outbox_stage(pl->outbox, j->g ? j->g->id : 0, j->s.msg_key, o->id, o->text,
+				  strlen(o->text), true, o->staged, sizeof o->staged, e)) < 0)
 			return -1;
 	}
 	fault_point("after-outbox");
@@ -182,6 +198,12 @@ int job_commit(struct job *j, struct err *e)
 		fault_point("after-commit");
 	if (!(pl->flags & PIPELINE_REPLAY) && pipeline_mark_seen(pl, j->s.msg_key, e) < 0)
 		return -1;
+	/* a batch queues its replies after its commit (batch.c) */
+	if (!pl->batch.on && !(pl->flags & PIPELINE_REPLAY)) {
+		fault_point("before-queue");
+		if (queue_replies(j, e) < 0)
+			return -1;
+	}
 	pl->stats.queued += (int)j->nmails;
 	return 0;
 }

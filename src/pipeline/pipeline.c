@@ -1,16 +1,20 @@
 /* pipeline.c: one mail's journey (see pipeline.h): read, route to its game, apply,
  * render the replies, commit. The commit order makes a crash at any point safe:
- *   1. replies into the outbox (a file per reply, named by its stable Message-ID),
+ *   1. replies staged (outbox/staged/, a file per reply, named by its game, its cause
+ *      and its stable Message-ID): not sendable yet,
  *   2. the mail and the replies appended to the game log, cut back first to the size the
  *      committed state records,
  *   3. the game state (atomic rename): the commit point,
- *   4. the mail's key marked seen.
+ *   4. the mail's key marked seen,
+ *   5. the staged replies queued (renamed into outbox/).
  * Run again after a crash, the mail is either recognised (3 done) or processed again
- * from scratch (3 not done), rewriting the same outbox files and log tail. */
+ * from scratch (3 not done), rewriting the same staged files and log tail; replies left
+ * staged are queued if their cause was committed and dropped if not (pipeline_open). */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -103,11 +107,74 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		return -1;
 	}
 	snprintf(pl->outbox, sizeof pl->outbox, "%s/outbox", cfg->data_dir);
-	if (fs_mkdirs(pl->outbox, 0700, e) < 0) {
+	char staged[PATH_MAX + 16];
+	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
+	if (fs_mkdirs(staged, 0700, e) < 0 ||
+	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0)) {
 		pipeline_close(pl);
 		return -1;
 	}
 	*out = pl;
+	return 0;
+}
+
+/* Was the staged reply's cause committed? Its game's saved state lists what was sent
+ * (commit.c remembers every reply in the game before saving it); a mail about no game is
+ * committed by its seen mark. -1 if the game cannot be read (the reply waits). */
+static int staged_committed(struct pipeline *pl, const struct outbox_staged *s, struct err *e)
+{
+	struct game *g = NULL;
+	char name[33];
+
+	if (!s->game)
+		return store_seen_hash(&pl->st, s->cause);
+	char path[PATH_MAX + 64];
+	snprintf(path, sizeof path, "%s/games/%d.json", pl->st.dir, s->game);
+	if (!fs_exists(path))
+		return 0;                       /* a new game that was never saved */
+	if (store_load(&pl->st, s->game, &g, e) < 0)
+		return -1;
+	int found = 0;
+	for (size_t i = 0; i < g->nsent && !found; i++) {
+		outbox_name(g->sent[i].id, name);
+		found = !strcmp(name, s->name);
+	}
+	game_free(g);
+	return found;
+}
+
+int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
+{
+	struct outbox_staged *s;
+	size_t n;
+	int cleaned, tmps, queued = 0, dropped = 0;
+	struct err le;
+
+	if (store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
+	    outbox_staged_list(pl->outbox, &s, &n, e) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		int c = staged_committed(pl, &s[i], &le);
+		if (c < 0)
+			log_warn("%s: kept staged (%s)", s[i].path, le.msg);
+		else if (c ? outbox_promote(pl->outbox, s[i].path, &le) == 0 && ++queued :
+			 unlink(s[i].path) == 0 && ++dropped)
+			continue;
+		else if (c >= 0)
+			log_warn("%s: %s", s[i].path, c ? le.msg : strerror(errno));
+	}
+	free(s);
+	if (queued + dropped) {
+		char dir[PATH_MAX + 8];
+		snprintf(dir, sizeof dir, "%s/.", pl->outbox);
+		if (fs_sync_dir_of(dir, e) < 0)
+			return -1;
+		log_info("outbox: %d staged repl%s of committed work queued, %d of uncommitted work "
+			 "dropped", queued, queued == 1 ? "y" : "ies", dropped);
+	}
+	if (tmps + cleaned)
+		log_info("%d temporary file%s of interrupted writes removed", tmps + cleaned,
+			 tmps + cleaned == 1 ? "" : "s");
 	return 0;
 }
 

@@ -84,6 +84,7 @@ struct outgoing {
 	char id[KEY_MAX];
 	char rcpt[ADDR_MAX];
 	char *text;
+	char staged[PATH_MAX];          /* where it waits for the commit (outbox_stage) */
 };
 
 /* Everything about the mail (or the referee's action) being processed. */
@@ -144,6 +145,9 @@ int pipeline_game_ids(struct pipeline *pl, int **ids, size_t *n, struct err *e);
 /* A number for a new game: past the stored ones and the batch's. */
 int pipeline_next_id(struct pipeline *pl, int *id, struct err *e);
 /* The batch's part of job_commit: the reply staged, the log appended (not synced). */
+/* The staged replies whose cause is committed join the queue, the others are dropped
+ * (a run that died before its replies were queued, pipeline_open). */
+int pipeline_recover_outbox(struct pipeline *pl, struct err *e);
 int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
 		      const char *text, struct err *e);
 int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e);

@@ -69,6 +69,12 @@ int store_note_creation(const struct store *st, const char *msg_key, int id, str
 int store_game_created_by(struct store *st, const char *msg_key);
 
 bool store_seen(const struct store *st, const char *msg_key);
+/* The same, given the hex SHA-256 of the key (what the seen set writes). */
+bool store_seen_hash(const struct store *st, const char *hex);
+/* Removes what interrupted writes left (NAME.tmp.PID) in the data directory, games/ and
+ * created/;
+ * *removed counts them. The caller holds the lock. */
+int store_clean(const struct store *st, int *removed, struct err *e);
 int store_mark_seen(const struct store *st, const char *msg_key, struct err *e);
 
 /* The game log: cut back to what the committed state knows (a run that died after

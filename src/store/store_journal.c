@@ -182,14 +182,13 @@ static void seen_paths(const struct store *st, const char *key, char hex[HASH_HE
 	snprintf(old, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
 }
 
-bool store_seen(const struct store *st, const char *key)
+static bool seen_hex(const char *hex, const char *shard, const char *old)
 {
-	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80], *text;
+	char *text;
 	size_t len;
 	struct err e;
 	bool found = false;
 
-	seen_paths(st, key, hex, shard, old, sizeof shard);
 	if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
 		/* whole lines only: a torn last line (a crash mid-append) matches nothing */
 		for (size_t at = 0; !found && at + SEEN_LINE <= len; at += SEEN_LINE)
@@ -197,6 +196,25 @@ bool store_seen(const struct store *st, const char *key)
 		free(text);
 	}
 	return found || fs_exists(old);
+}
+
+bool store_seen(const struct store *st, const char *key)
+{
+	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
+
+	seen_paths(st, key, hex, shard, old, sizeof shard);
+	return seen_hex(hex, shard, old);
+}
+
+bool store_seen_hash(const struct store *st, const char *hex)
+{
+	char shard[PATH_MAX + 80], old[PATH_MAX + 80];
+
+	if (strlen(hex) != HASH_HEX - 1)
+		return false;
+	snprintf(shard, sizeof shard, "%s/seen/%.2s.log", st->dir, hex);
+	snprintf(old, sizeof old, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
+	return seen_hex(hex, shard, old);
 }
 
 int store_mark_seen(const struct store *st, const char *key, struct err *e)

@@ -81,7 +81,7 @@ run "$T" process -c "$C/conf" "$B"
 [ "$(hashes "$C")" = "$clean_states" ] && ok || bad "the same batch again changes nothing"
 
 # -- killed at every step of the batch, then run again
-for point in after-outbox mid-batch before-save mid-save after-commit mid-seen; do
+for point in after-outbox mid-batch before-save mid-save after-commit mid-seen before-queue; do
   K=$tmp/k-$point; copy "$W" "$K"
   TEMPEST_FAULT=$point "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
   rc=$?

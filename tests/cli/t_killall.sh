@@ -118,5 +118,22 @@ while [ "$at" -le "$total" ]; do
   at=$((at + step))
 done
 [ "$problems" -eq 0 ] && ok || bad "$problems problems in $cases kills"
+
+# -- a challenge killed after its invitation was written, before its game was saved; the
+# next run brings another challenge, which takes that game number: the dead challenge's
+# invitation (and its token) must never go out, nor anything else of it
+for point in after-outbox before-save; do
+  S=$tmp/stale-$point; copy "$W" "$S"
+  mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/x.mbox"
+  mail erin@example.org "another game" "new chess\nopponent frank@example.org" > "$tmp/y.mbox"
+  TEMPEST_FAULT=$point "$T" process -c "$S/conf" "$tmp/x.mbox" > "$tmp/x.out" 2>/dev/null
+  run "$T" process -c "$S/conf" "$tmp/y.mbox"
+  expect_rc "$point: the next challenge" 0
+  case $out in *"To: dave@example.org"*|*"To: carol@example.org"*)
+    bad "$point: a reply of the killed challenge went out" ;; *) ok ;; esac
+  expect_out "$point: the next challenge's invitation" "To: frank@example.org"
+  [ -z "$(cat "$tmp/x.out")" ] && ok || bad "$point: nothing out before the kill"
+  [ -z "$(ls "$S/data/outbox/staged")" ] && ok || bad "$point: nothing left staged"
+done
 echo "t_killall: $cases kills at $((cases / 2)) of $total calls; $dups replies sent twice, each already out before its kill" >&2
 cli_done t_killall

@@ -138,7 +138,7 @@ run_in "$tmp/reply.eml" "$T" process -c "$C/conf"
 clean_ids=$(printf '%s\n' "$out" | grep '^Message-ID: ' | sort)
 clean_state=$("$T" show -c "$C/conf" --json 1 | sed -n 's/.*"hash": "\(.*\)".*/\1/p')
 [ "$(printf '%s\n' "$clean_ids" | wc -l)" -eq 2 ] && ok || bad "a clean run sends 2 mails"
-for point in after-outbox before-save after-commit; do
+for point in after-outbox before-save after-commit before-queue; do
   K=$tmp/k-$point; rm -rf "$K"; cp -r "$W" "$K"; sed -i "s|$W|$K|" "$K/conf"
   TEMPEST_FAULT=$point "$T" process -c "$K/conf" < "$tmp/reply.eml" > "$tmp/killed.out" 2>/dev/null
   rc=$?
@@ -158,7 +158,7 @@ done
 # -- a challenge killed at each commit step makes one game, not two
 mail carol@example.org "a game?" "new chess\nopponent dave@example.org"
 cp "$tmp/m.eml" "$tmp/challenge.eml"
-for point in after-outbox before-save after-commit; do
+for point in after-outbox before-save after-commit before-queue; do
   K=$tmp/c-$point; rm -rf "$K"; cp -r "$W" "$K"; sed -i "s|$W|$K|" "$K/conf"
   before=$(ls "$K/data/games" | grep -c '\.json$')
   TEMPEST_FAULT=$point "$T" process -c "$K/conf" < "$tmp/challenge.eml" > /dev/null 2>&1

@@ -395,6 +395,62 @@ static void test_missing_dir(void)
 	free_list(paths, n);
 }
 
+/* A staged reply is not in the queue until promoted; its name says its game, cause and
+ * queue name; interrupted writes are cleaned away, staged files kept. */
+static void test_staged(void)
+{
+	char **paths, path[PATH_MAX], name[40], tmpf[PATH_MAX + 16];
+	struct outbox_staged *st;
+	size_t n;
+	int removed;
+	struct err e;
+	const char *text = mail("carol@game.test", "staged");
+
+	CHECK(outbox_stage(dir, 7, "k1.alice@example.org", "s1@game.test", text, strlen(text), true,
+			   path, sizeof path, &e) == 0);
+	CHECK(outbox_list(dir, &paths, &n, &e) == 0);
+	CHECK_INT(n, 0);                /* staged: not sendable */
+	free_list(paths, n);
+	CHECK(outbox_staged_list(dir, &st, &n, &e) == 0);
+	CHECK_INT(n, 1);
+	name_for("s1@game.test", name);
+	if (n == 1) {
+		CHECK_INT(st[0].game, 7);
+		/* sha256("k1.alice@example.org"), as the seen set writes it */
+		uint8_t h[CRYPTO_HASH_LEN];
+		char hex[65];
+		crypto_sha256("k1.alice@example.org", 20, h);
+		crypto_hex(h, sizeof h, hex);
+		CHECK_STR(st[0].cause, hex);
+		CHECK(!strncmp(st[0].name, name, 32));
+		CHECK_STR(st[0].path, path);
+	}
+	free(st);
+	/* a half-written file beside it, in the queue and in staged/ */
+	snprintf(tmpf, sizeof tmpf, "%s/staged/x.eml.tmp.99", dir);
+	CHECK(fs_write_atomic(tmpf, "x", 1, 0600, &e) == 0);
+	snprintf(tmpf, sizeof tmpf, "%s/%s.tmp.98", dir, name);
+	CHECK(fs_write_atomic(tmpf, "x", 1, 0600, &e) == 0);
+	CHECK(outbox_clean(dir, &removed, &e) == 0);
+	CHECK_INT(removed, 2);
+	CHECK(access(tmpf, F_OK) < 0);
+	CHECK(access(path, F_OK) == 0);
+	CHECK(outbox_promote(dir, path, &e) == 0);
+	CHECK(outbox_list(dir, &paths, &n, &e) == 0);
+	CHECK_INT(n, 1);
+	if (n == 1)
+		CHECK_STR(base(paths[0]), name);
+	for (size_t i = 0; i < n; i++)
+		outbox_remove(paths[i], &e);
+	free_list(paths, n);
+	CHECK(outbox_staged_list(dir, &st, &n, &e) == 0);
+	CHECK_INT(n, 0);
+	free(st);
+	CHECK(outbox_promote(dir, "/nowhere/file.txt", &e) < 0);
+	snprintf(tmpf, sizeof tmpf, "%s/staged", dir);
+	rmdir(tmpf);
+}
+
 int main(void)
 {
 	snprintf(dir, sizeof dir, "/tmp/tempest-outbox-XXXXXX");
@@ -408,6 +464,7 @@ int main(void)
 	test_put_refusals();
 	test_remove_and_fail();
 	test_leftover_temporary();
+	test_staged();
 	log_setup(LOG_LEVEL_ERROR, false);       /* the refusals below are expected */
 	test_deliver_embedded();
 	test_deliver_unsendable();

@@ -1,0 +1,78 @@
+#!/bin/sh
+# A full disk: the data directory on a small tmpfs, filled up. A move then cannot be
+# committed: the run says to try again later (75), sends nothing — no "your move" for a
+# move that is not recorded — and leaves nothing queued, run after run; once there is room
+# again, the next run applies the move and sends each reply once. Needs root (mount); as
+# another user the test says so and counts as failed only where it should run (CI: root).
+. tests/cli/lib.sh
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+WT=vb5v64h6; BT=ezap3rhf
+tmp=$(mktemp -d)
+mnt=$tmp/disk
+cleanup() { umount "$mnt" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"; }
+trap cleanup EXIT
+n=0
+mail() {
+  n=$((n + 1))
+  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" "$n"
+  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <d%d.%s>\n' "$n" "$n" "$1"
+  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+}
+mkdir -p "$mnt"
+if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=512k,mode=0700 tmpfs "$mnt" 2>/dev/null; then
+  echo "t_diskfull: cannot mount a tmpfs (root needed)"; echo "t_diskfull: 0 passed, 1 failed"; exit 1
+fi
+D=$mnt/data; mkdir -p "$D"
+cp examples/demo.key "$D/key"; chmod 600 "$D/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s\n' "$D" > "$tmp/conf"
+mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
+mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
+expect_out "game 1 starts" "game 1 begins"
+state=$("$T" show -c "$tmp/conf" --json 1)
+
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
+tail -n +2 "$tmp/m.mbox" > "$tmp/m.eml"
+cp -a "$D" "$tmp/snapshot"
+# the disk full at every level from no room to room for the replies but not the commit:
+# each failed run sends nothing and leaves the game as it was
+sent_wrongly=0; failed_runs=0; k=0
+while [ "$k" -le 40 ]; do
+  rm -rf "$D"; cp -a "$tmp/snapshot" "$D"
+  rm -f "$mnt/filler"
+  dd if=/dev/zero of="$mnt/filler" bs=4k 2>/dev/null       # until the disk is full
+  [ "$k" -gt 0 ] && truncate -s "-$((k * 4))K" "$mnt/filler"
+  # one mail on standard input (no batch) at even levels, the mbox (a batch) at odd ones
+  if [ $((k % 2)) -eq 0 ]; then run_in "$tmp/m.eml" "$T" process -c "$tmp/conf"
+  else run "$T" process -c "$tmp/conf" "$tmp/m.mbox"; fi
+  if [ "$rc" -ne 0 ]; then
+    failed_runs=$((failed_runs + 1))
+    [ "$rc" -eq 75 ] || bad "disk full ($k pages free): exit $rc, not 75"
+    [ -z "$out" ] || { sent_wrongly=$((sent_wrongly + 1)); bad "disk full ($k pages free): a reply sent for uncommitted work"; }
+    [ "$("$T" show -c "$tmp/conf" --json 1 2>/dev/null)" = "$state" ] ||
+      bad "disk full ($k pages free): the game changed"
+    ls "$D/outbox" | grep -q '\.eml$' &&
+      { sent_wrongly=$((sent_wrongly + 1)); bad "disk full ($k pages free): a reply queued for uncommitted work"; }
+    # the same run again, still full: nothing either
+    run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
+    [ -z "$out" ] || { sent_wrongly=$((sent_wrongly + 1)); bad "disk full ($k pages free), run again: a reply sent"; }
+  fi
+  k=$((k + 1))
+done
+[ "$failed_runs" -gt 0 ] && ok || bad "the disk was never full enough to fail a commit"
+[ "$sent_wrongly" -eq 0 ] && ok || bad "$sent_wrongly replies sent for uncommitted work"
+echo "t_diskfull: $failed_runs of 41 fill levels failed the commit; $sent_wrongly replies sent for them" >&2
+rm -rf "$D"; cp -a "$tmp/snapshot" "$D"
+dd if=/dev/zero of="$mnt/filler" bs=4k 2>/dev/null
+run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
+expect_rc "disk full: try again later" 75
+rm -f "$mnt/filler"
+run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
+expect_rc "room again" 0
+[ "$(printf '%s\n' "$out" | grep -c '^To: ')" -eq 2 ] && ok || bad "room again: the move's two replies sent"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && ok || bad "room again: the move applied once"
+[ -z "$(ls "$D/outbox/staged")" ] && ok || bad "room again: nothing left staged"
+run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
+[ -z "$out" ] && ok || bad "the same mail again: nothing sent"
+cli_done t_diskfull

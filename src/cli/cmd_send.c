@@ -87,7 +87,7 @@ int cmd_send(int argc, char **argv)
 		return list_queue(outbox);
 	if ((rc = common_ready(&c, "tempest")) >= 0)
 		return rc;
-	if (store_open(&st, c.cfg.data_dir, true, true, &e) < 0) {
+	if (store_open(&st, c.cfg.data_dir, true, c.cfg.lock_timeout, "tempest send", &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		return EXIT_TEMPFAIL;
 	}

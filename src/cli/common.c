@@ -90,6 +90,7 @@ int common_start_opts(int argc, char **argv, const char *usage, const struct com
 	}
 	log_setup(c->verbose >= 2 ? LOG_LEVEL_DEBUG : c->verbose ? LOG_LEVEL_INFO : LOG_LEVEL_WARN,
 		  c->cfg.syslog);
+	snprintf(c->cfg.command, sizeof c->cfg.command, "tempest %s", argc ? argv[0] : "");
 	return -1;
 }
 

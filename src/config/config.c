@@ -67,6 +67,7 @@ static const struct key keys[] = {
 	{ "reminders", STR(reminders, check_reminders) },
 	{ "draw_offer_days", INT(draw_offer_days, 1, 366) },
 	{ "challenge_days", INT(challenge_days, 1, 366) },
+	{ "lock_timeout", INT(lock_timeout, 0, 86400) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 _Static_assert(NKEYS <= CONFIG_KEYS_MAX, "raise CONFIG_KEYS_MAX");
@@ -87,6 +88,8 @@ static void defaults(struct config *c)
 	snprintf(c->reminders, sizeof c->reminders, "72h 24h 6h");
 	c->draw_offer_days = 7;
 	c->challenge_days = 14;
+	c->lock_timeout = 300;
+	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;
 	c->starttls = true;

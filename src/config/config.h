@@ -47,6 +47,8 @@ struct config {
 #define CONFIG_REMINDERS_MAX 8
 	int draw_offer_days;                    /* a draw offer lapses after this */
 	int challenge_days;                     /* an unanswered challenge lapses after this */
+	int lock_timeout;                       /* seconds to wait for another run's lock */
+	char command[64];                       /* what this run is ("tempest poll"): not a key */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */
 };

@@ -293,6 +293,10 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 static int challenge_orders(const struct orders *o, struct outcome *out, const char **variant,
 			    const char **opponent, const char **colour, const char **password)
 {
+	/* a line that could not be read says why first ("opponent" with a bad address
+	 * would otherwise read as no opponent at all) */
+	for (size_t i = 0; i < o->nerr; i++)
+		outcome_error(out, o->err[i].lineno, o->err[i].text, "%s", o->err[i].reason);
 	for (size_t i = 0; i < o->n; i++) {
 		const struct order *od = &o->o[i];
 		switch (od->kind) {
@@ -309,7 +313,7 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 				      "a challenge holds only new, opponent, colour and password");
 		}
 	}
-	if (!*opponent)
+	if (!*opponent && !o->nerr)
 		outcome_error(out, 0, "", "a challenge needs 'opponent ADDRESS'");
 	return out->nerrors ? -1 : 0;
 }
@@ -433,6 +437,11 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 			       out->nerrors ? out->errors[0].reason : "out of memory");
 	if (naddresses != g->nseats)
 		return err_set(e, "game %d needs %d addresses, not %d", id, g->nseats, naddresses);
+	for (int i = 0; i < naddresses; i++)
+		if (strlen(addresses[i]) > ADDRESS_LEN_MAX)
+			return err_set(e, "%.40s...: an address of %zu characters, more than the %d a "
+				       "mail address may have", addresses[i], strlen(addresses[i]),
+				       ADDRESS_LEN_MAX);
 	for (int i = 0; i < g->nseats; i++)
 		snprintf(g->seat[i].address, ADDR_MAX, "%s", addresses[i]);
 	for (int b = 0; b < g->nboards; b++)

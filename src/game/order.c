@@ -139,7 +139,8 @@ static bool valid_address(const char *a)
 {
 	const char *at = strchr(a, '@');
 
-	if (!at || at == a || !at[1] || strchr(at + 1, '@') || !strchr(at + 1, '.'))
+	if (!at || at == a || !at[1] || strchr(at + 1, '@') || !strchr(at + 1, '.') ||
+	    strlen(a) > ADDRESS_LEN_MAX)
 		return false;
 	for (const char *c = a; *c; c++)
 		if (isspace((unsigned char)*c) || *c == '<' || *c == '>' || *c == '"' || *c == ',')
@@ -195,6 +196,9 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		size_t n = strlen(a);
 		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
 			a[n - 1] = 0, a++;
+		if (strlen(a) > ADDRESS_LEN_MAX)
+			return snprintf(reason, rlen, "that address has %zu characters, more than the "
+					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
 		if (!valid_address(a))
 			return snprintf(reason, rlen, "'%s' is not a mail address", w[0]), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", a);

@@ -55,6 +55,9 @@ struct order_word {
 };
 
 #define ORDER_ARG_MAX 512
+/* The longest address SMTP carries (RFC 5321, 4.5.3.1.3: a path of 256 octets with its
+ * angle brackets); a longer one is refused, never cut. */
+#define ADDRESS_LEN_MAX 254
 
 struct order {
 	int kind;               /* enum order_kind, or a kind's own order */

@@ -2,6 +2,7 @@
  * registry, the game log, the state, the seen mark, in that order (pipeline.c says why). */
 #include <ctype.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,6 +20,20 @@
 
 /* ---- the game log ---- */
 
+/* A line that may give a password: "password", in any case, after blanks or quote marks,
+ * followed by anything but a letter or digit ("password X", "PASSWORD: X", "Password. X",
+ * "> password=X"). It is hidden whether or not the order was read: a password with a
+ * separator the reader does not know is still a password. */
+static bool password_line(const char *p, size_t n)
+{
+	const char *w = p, *end = p + n;
+
+	while (w < end && (isspace((unsigned char)*w) || *w == '>'))
+		w++;
+	return (size_t)(end - w) >= 8 && !strncasecmp(w, "password", 8) &&
+	       (end - w == 8 || !isalnum((unsigned char)w[8]));
+}
+
 /* The copy of an incoming mail kept in the log: the headers that matter, the decoded
  * text with any password taken out, and a record of what the referee did with it. */
 static char *log_copy(const struct job *j)
@@ -30,11 +45,7 @@ static char *log_copy(const struct job *j)
 	for (const char *p = m->text; *p;) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		const char *w = p;
-		while (w < p + n && isspace((unsigned char)*w))
-			w++;
-		if ((size_t)(p + n - w) >= 9 && !strncasecmp(w, "password", 8) &&
-		    isspace((unsigned char)w[8]))
+		if (password_line(p, n))
 			buf_str(&text, "password (hidden)");
 		else
 			buf_add(&text, p, n);

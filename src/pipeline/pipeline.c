@@ -101,7 +101,7 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
-	    store_open(&pl->st, cfg->data_dir, true, true, e) < 0 ||
+	    store_open(&pl->st, cfg->data_dir, true, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {
 		pipeline_close(pl);
 		return -1;
@@ -292,6 +292,9 @@ static const char *noise_reason(const struct pipeline *pl, const struct msg *m)
 {
 	if (!m->from_addr)
 		return "no sender address";
+	/* RFC 5321's limit; a longer one cut to fit would be another address */
+	if (strlen(m->from_addr) > ADDRESS_LEN_MAX)
+		return "a sender address longer than 254 characters";
 	if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2))
 		return "Auto-Submitted";
 	if (m->precedence && (!strncasecmp(m->precedence, "bulk", 4) ||

@@ -46,6 +46,10 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 
 	if (!rcpt || !*rcpt)
 		return 0;
+	/* a test from someone who plays no part in the game learns nothing of it, not even
+	 * that it exists (its number, players, state): else `game N` + `test` lists them all */
+	if (g && r->kind == REPLY_TEST && r->to < 0 && game_seat_of(g, j->s.address) < 0)
+		g = NULL;
 	if (!(pl->flags & PIPELINE_REPLAY) && !within_budget(pl, rcpt)) {
 		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
 			 pl->cfg.max_replies_per_sender);

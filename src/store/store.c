@@ -57,7 +57,8 @@ static int read_key(struct store *st, const char *path, bool create, struct err 
 	return 0;
 }
 
-int store_open(struct store *st, const char *dir, bool create, bool wait, struct err *e)
+int store_open(struct store *st, const char *dir, bool create, int wait, const char *who,
+	       struct err *e)
 {
 	char path[PATH_MAX + 32];
 
@@ -73,7 +74,7 @@ int store_open(struct store *st, const char *dir, bool create, bool wait, struct
 	if (fs_mkdirs(path, 0700, e) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/lock", dir);
-	if ((st->lock_fd = fs_lock(path, wait, e)) < 0)
+	if ((st->lock_fd = fs_lock(path, wait, who, e)) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/key", dir);
 	if (read_key(st, path, true, e) < 0) {

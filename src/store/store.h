@@ -44,9 +44,10 @@ struct store {
 	size_t njournals;
 };
 
-/* Opens (and with create, makes) the data directory, takes the lock (waiting if `wait`),
- * reads or creates the key. */
-int store_open(struct store *st, const char *dir, bool create, bool wait, struct err *e);
+/* Opens (and with create, makes) the data directory, takes the lock (waiting up to `wait`
+ * seconds for another run, fs_lock; `who` says what this run is), reads or creates the key. */
+int store_open(struct store *st, const char *dir, bool create, int wait, const char *who,
+	       struct err *e);
 void store_close(struct store *st);
 /* Uses this key instead of DIR/key (replay into a fresh directory with the live key). */
 int store_set_key_file(struct store *st, const char *path, struct err *e);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *fs_data_dir(const char *override, const char *env, const char *name, char *buf,
@@ -208,21 +209,56 @@ int fs_exists(const char *path)
 	return access(path, F_OK) == 0;
 }
 
-int fs_lock(const char *path, int wait, struct err *e)
+/* What the lock's holder wrote of itself, on one line. */
+static void lock_holder(int fd, char *out, size_t len)
+{
+	ssize_t n = pread(fd, out, len - 1, 0);
+
+	out[n > 0 ? n : 0] = 0;
+	for (char *p = out; *p; p++)
+		if (*p == '\n' || (unsigned char)*p < ' ')
+			*p = *p == '\n' ? 0 : ' ';
+}
+
+int fs_lock(const char *path, int wait, const char *who, struct err *e)
 {
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	struct timespec start, now;
 
 	if (fd < 0)
 		return err_set(e, "cannot open lock %s: %s", path, strerror(errno));
-	while (flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) < 0) {
-		if (errno == EINTR)
-			continue;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	/* a bounded wait polls: flock has no timeout of its own */
+	while (flock(fd, LOCK_EX | (wait < 0 ? 0 : LOCK_NB)) < 0) {
 		int saved = errno;
+		if (saved == EINTR)
+			continue;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		long long waited_ms = (now.tv_sec - start.tv_sec) * 1000LL +
+				      (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (saved == EWOULDBLOCK && waited_ms < wait * 1000LL) {
+			nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
+			continue;
+		}
+		char holder[256];
+		lock_holder(fd, holder, sizeof holder);
 		close(fd);
 		if (saved == EWOULDBLOCK)
-			return err_set(e, "another tempest run holds %s", path);
+			return err_set(e, "another tempest run holds %s%s%s%s; gave up after %d s "
+				       "(lock_timeout)", path, holder[0] ? " (" : "", holder,
+				       holder[0] ? ")" : "", wait);
 		return err_set(e, "cannot lock %s: %s", path, strerror(saved));
 	}
+	char line[256];
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	int n = snprintf(line, sizeof line, "pid %ld since %04d-%02d-%02dT%02d:%02d:%02dZ: %s\n",
+			 (long)getpid(), tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+			 tm.tm_min, tm.tm_sec, who ? who : "tempest");
+	/* who holds it is for people: a failure to say so does not stop the run */
+	if (ftruncate(fd, 0) == 0 && pwrite(fd, line, (size_t)n, 0) < 0)
+		errno = 0;
 	return fd;
 }
 

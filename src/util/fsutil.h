@@ -25,9 +25,11 @@ int fs_mkdirs(const char *path, int mode, struct err *e);
 int fs_sync_dir_of(const char *path, struct err *e);
 int fs_exists(const char *path);
 
-/* An exclusive lock on path (created if need be). Returns the fd to keep, or -1; with
- * wait == 0 a held lock fails at once with "another tempest run holds ...". */
-int fs_lock(const char *path, int wait, struct err *e);
+/* An exclusive lock on path (created if need be), waiting up to `wait` seconds for a run
+ * that holds it (< 0: for as long as it takes; 0: not at all). The holder writes who it is
+ * into the file (`who`: its pid, the time it took the lock and `who`), so that a run that
+ * gives up can say who holds it. Returns the fd to keep, or -1. */
+int fs_lock(const char *path, int wait, const char *who, struct err *e);
 void fs_unlock(int fd);
 
 /* Where the data directory `name` ("rules", "templates") is: `override` if given, else

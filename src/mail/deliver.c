@@ -1,8 +1,10 @@
 /* deliver.c: see deliver.h. */
 #include "mail/deliver.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "mail/mbox.h"
 #include "mail/outbox.h"
@@ -27,12 +29,54 @@ static int give_up(const char *dir, const char *path, const char *why, struct de
 	return DONE;
 }
 
-/* Sends one queued file: DONE (sent or failed/), LATER (a temporary failure, e says
- * why) or -1 (a local failure). */
+/* The addresses of this run: how many mails each was sent, whether it is held back. */
+struct tally {
+	struct seen_rcpt {
+		char addr[512];
+		int sent;
+		bool held;
+	} *r;
+	size_t n;
+};
+
+static struct seen_rcpt *tally_of(struct tally *t, const char *addr)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcasecmp(t->r[i].addr, addr))
+			return &t->r[i];
+	struct seen_rcpt *r = realloc(t->r, (t->n + 1) * sizeof *r);
+	if (!r)
+		return NULL;
+	t->r = r;
+	r += t->n++;
+	memset(r, 0, sizeof *r);
+	snprintf(r->addr, sizeof r->addr, "%s", addr);
+	return r;
+}
+
+/* May a mail to rcpt go in this run? No if the address had its share of the run or is
+ * held back: the mail stays queued for a later run. */
+static bool may_send(const struct config *cfg, const char *dir, struct tally *t,
+		     const char *rcpt, struct seen_rcpt **r)
+{
+	if (!(*r = tally_of(t, rcpt)))
+		return false;
+	if ((*r)->held || (*r)->sent >= cfg->max_replies_per_sender)
+		return false;
+	if (cfg->smtp_url[0] && outbox_held_until(dir, rcpt) > clock_now()) {
+		(*r)->held = true;
+		return false;
+	}
+	return true;
+}
+
+/* Sends one queued file: DONE (sent, failed/ or left for later: st says which), LATER (a
+ * temporary failure of the server's, e says why) or -1 (a local failure). */
 static int send_one(const struct config *cfg, struct smtp *s, const char *dir, const char *path,
-		    struct deliver_stats *st, struct err *e)
+		    struct tally *t, struct deliver_stats *st, struct err *e)
 {
 	char rcpt[512], why[ERR_MAX + 64];
+	struct seen_rcpt *r;
 	char *text;
 	size_t len;
 	int rc;
@@ -44,10 +88,27 @@ static int send_one(const struct config *cfg, struct smtp *s, const char *dir, c
 		snprintf(why, sizeof why, "outbox: %s: %s", path, err_msg(e));
 		return give_up(dir, path, why, st, e);
 	}
+	if (!may_send(cfg, dir, t, rcpt, &r)) {
+		free(text);
+		st->deferred++;
+		return DONE;
+	}
 	rc = smtp_mail(s, cfg->referee_address, rcpt, text, len, e);
 	free(text);
 	if (rc == SMTP_TEMPFAIL)
 		return LATER;
+	if (rc == SMTP_TEMPFAIL_RCPT) {
+		long long until;
+		struct err he;
+		int times = outbox_hold(dir, rcpt, clock_now(), &until, &he);
+		r->held = true;
+		st->tempfail++;
+		log_warn("%s; %s's mail held back (refused %d time%s in a row) for %lld min",
+			 err_msg(e), rcpt, times, times == 1 ? "" : "s", (until - clock_now()) / 60);
+		if (times < 0)
+			log_warn("%s", he.msg);
+		return DONE;
+	}
 	if (rc == SMTP_REJECTED) {
 		snprintf(why, sizeof why, "%s", err_msg(e));
 		return give_up(dir, path, why, st, e);
@@ -58,6 +119,8 @@ static int send_one(const struct config *cfg, struct smtp *s, const char *dir, c
 		return -1;
 	}
 	log_info("sent %s to %s", path, rcpt);
+	outbox_release(dir, rcpt);
+	r->sent++;
 	st->sent++;
 	return DONE;
 }
@@ -66,6 +129,7 @@ static int flush_smtp(const struct config *cfg, const char *dir, char **paths, s
 		      struct deliver_stats *st, struct err *e)
 {
 	struct smtp *s = smtp_open(cfg, e);
+	struct tally t = { 0 };
 	int rc = 0;
 
 	if (!s) {
@@ -73,40 +137,64 @@ static int flush_smtp(const struct config *cfg, const char *dir, char **paths, s
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		rc = send_one(cfg, s, dir, paths[i], st, e);
+		rc = send_one(cfg, s, dir, paths[i], &t, st, e);
 		if (rc == DONE)
 			continue;
-		st->tempfail = (int)(n - i);
+		st->tempfail += (int)(n - i);
 		if (rc == LATER)
 			log_warn("%d repl%s queued for the next run: %s", st->tempfail,
 				 st->tempfail == 1 ? "y stays" : "ies stay", err_msg(e));
 		break;
 	}
+	if (st->deferred)
+		log_info("%d repl%s left queued for a later run (max_replies_per_sender = %d, or "
+			 "a recipient held back)", st->deferred, st->deferred == 1 ? "y" : "ies",
+			 cfg->max_replies_per_sender);
+	free(t.r);
 	smtp_close(s);
 	return rc < 0 ? -1 : 0;
 }
 
 /* The embedded mode: each queued mail appended to out as an mbox message. */
-static int flush_mbox(const struct config *cfg, char **paths, size_t n, FILE *out,
-		      struct deliver_stats *st, struct err *e)
+static int flush_mbox(const struct config *cfg, const char *dir, char **paths, size_t n,
+		      FILE *out, struct deliver_stats *st, struct err *e)
 {
-	for (size_t i = 0; i < n; i++) {
-		char *text;
+	struct tally t = { 0 };
+	int rc = 0;
+
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char *text, rcpt[512];
+		struct seen_rcpt *r;
 		size_t len;
-		st->tempfail = (int)(n - i);
-		if (!out)
-			return err_set(e, "no smtp_url and nowhere to write the mails");
-		if (fs_read(paths[i], QUEUED_MAX, &text, &len, e) < 0)
-			return -1;
-		int rc = fflush(out) == 0 ? mbox_append(fileno(out), text, len, cfg->referee_address,
-							 clock_now(), e) : err_set(e, "cannot write the mails out");
+		if (!out) {
+			rc = err_set(e, "no smtp_url and nowhere to write the mails");
+			st->tempfail = (int)(n - i);
+			break;
+		}
+		if (fs_read(paths[i], QUEUED_MAX, &text, &len, e) < 0) {
+			rc = -1;
+			break;
+		}
+		struct err re;
+		bool known = outbox_recipient(text, rcpt, sizeof rcpt, &re) == 0;
+		if (known && !may_send(cfg, dir, &t, rcpt, &r)) {
+			free(text);
+			st->deferred++;
+			continue;
+		}
+		rc = fflush(out) == 0 ? mbox_append(fileno(out), text, len, cfg->referee_address,
+						     clock_now(), e) : err_set(e, "cannot write the mails out");
 		free(text);
-		if (rc < 0 || outbox_remove(paths[i], e) < 0)
-			return -1;
+		if (rc < 0 || (rc = outbox_remove(paths[i], e)) < 0) {
+			st->tempfail = (int)(n - i);
+			break;
+		}
 		st->sent++;
+		if (known && (r = tally_of(&t, rcpt)))
+			r->sent++;
 	}
-	st->tempfail = 0;
-	return 0;
+	free(t.r);
+	return rc;
 }
 
 int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
@@ -124,7 +212,7 @@ int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
 	else if (cfg->smtp_url[0])
 		rc = flush_smtp(cfg, outbox_dir, paths, n, st, e);
 	else
-		rc = flush_mbox(cfg, paths, n, out, st, e);
+		rc = flush_mbox(cfg, outbox_dir, paths, n, out, st, e);
 	for (size_t i = 0; i < n; i++)
 		free(paths[i]);
 	free(paths);

@@ -14,12 +14,18 @@ struct deliver_stats {
 	int sent;               /* accepted by the server (or written to `out`), removed */
 	int tempfail;           /* still queued: a temporary failure stopped the flush */
 	int rejected;           /* refused for good, moved to failed/ */
+	int deferred;           /* left for a later run on purpose: the per-run limit of
+				 * max_replies_per_sender mails to one address, or a recipient
+				 * still held back after a temporary refusal of its own */
 };
 
 /* Sends every queued mail over SMTP (cfg->smtp_url) in order; a sent one is removed at
- * once (then the directory is synced), a rejected one goes to failed/, a temporary
- * failure stops the flush and leaves the rest queued for the next run (the reason is
- * logged as a warning). With no smtp_url (the embedded mode) each queued mail is
+ * once (then the directory is synced), a rejected one goes to failed/. A temporary
+ * failure of one recipient's own ("452 mailbox full") holds back that recipient's mails
+ * only, with a growing wait between tries (outbox_hold); one of the server's (no
+ * connection, no login) stops the flush and leaves the rest queued for the next run (the
+ * reason is logged as a warning). At most max_replies_per_sender mails go to one address
+ * in a run: the rest wait, queued, for the next (never dropped). With no smtp_url (the embedded mode) each queued mail is
  * appended to `out` as an mbox message and removed.
  * Returns 0 when the flush ran, whatever became of the mails (st says); -1 with e set
  * on a local failure (an unreadable outbox, a file that cannot be removed, bad SMTP

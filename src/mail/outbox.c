@@ -446,3 +446,74 @@ int outbox_fail(const char *dir, const char *path, struct err *e)
 		return -1;
 	return fs_sync_dir_of(path, e);
 }
+
+/* ---- recipients held back ---- */
+
+#define HELD "held"
+#define HOLD_FIRST 300LL                /* seconds: about one cron interval */
+#define HOLD_MAX (4 * 3600LL)
+
+static void held_path(const char *dir, const char *rcpt, char *out, size_t len)
+{
+	char lower[512], hex[2 * CRYPTO_HASH_LEN + 1];
+	uint8_t h[CRYPTO_HASH_LEN];
+	size_t n = 0;
+
+	for (; rcpt[n] && n + 1 < sizeof lower; n++)
+		lower[n] = (char)tolower((unsigned char)rcpt[n]);
+	lower[n] = 0;
+	crypto_sha256(lower, n, h);
+	crypto_hex(h, NAME_HEX / 2, hex);
+	snprintf(out, len, "%s/" HELD "/%s", dir, hex);
+}
+
+/* "ATTEMPTS UNTIL ADDRESS": 0 if there is no record. */
+static int held_read(const char *path, long long *until)
+{
+	FILE *f = fopen(path, "r");
+	int attempts = 0;
+
+	*until = 0;
+	if (f) {
+		if (fscanf(f, "%d %lld", &attempts, until) != 2)
+			attempts = 0, *until = 0;
+		fclose(f);
+	}
+	return attempts;
+}
+
+int outbox_hold(const char *dir, const char *rcpt, long long now, long long *until,
+		struct err *e)
+{
+	char path[PATH_MAX], hdir[PATH_MAX], line[600];
+	long long was;
+	int attempts = held_read((held_path(dir, rcpt, path, sizeof path), path), &was) + 1;
+	long long wait = HOLD_FIRST;
+
+	for (int i = 1; i < attempts && wait < HOLD_MAX; i++)
+		wait *= 2;
+	*until = now + (wait < HOLD_MAX ? wait : HOLD_MAX);
+	snprintf(hdir, sizeof hdir, "%s/" HELD, dir);
+	int n = snprintf(line, sizeof line, "%d %lld %s\n", attempts, *until, rcpt);
+	if (fs_mkdirs(hdir, 0700, e) < 0 || fs_write_atomic(path, line, (size_t)n, 0600, e) < 0)
+		return -1;
+	return attempts;
+}
+
+long long outbox_held_until(const char *dir, const char *rcpt)
+{
+	char path[PATH_MAX];
+	long long until;
+
+	held_path(dir, rcpt, path, sizeof path);
+	held_read(path, &until);
+	return until;
+}
+
+void outbox_release(const char *dir, const char *rcpt)
+{
+	char path[PATH_MAX];
+
+	held_path(dir, rcpt, path, sizeof path);
+	unlink(path);
+}

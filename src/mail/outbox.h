@@ -46,4 +46,15 @@ int outbox_recipient(const char *text, char *out, size_t len, struct err *e);
 int outbox_remove(const char *path, struct err *e);
 int outbox_fail(const char *dir, const char *path, struct err *e);
 
+/* A recipient whose server refused a mail for now (a 4xx of its own, "mailbox full"): its
+ * mails are held back until *until, the wait doubling with each refusal in a row (5
+ * minutes, 10, 20, ... at most 4 hours); DIR/held/HASH records it. Returns the number of
+ * refusals in a row. */
+int outbox_hold(const char *dir, const char *rcpt, long long now, long long *until,
+		struct err *e);
+/* When the recipient's mails may be tried again (0: not held). */
+long long outbox_held_until(const char *dir, const char *rcpt);
+/* A mail to the recipient went: no longer held. */
+void outbox_release(const char *dir, const char *rcpt);
+
 #endif

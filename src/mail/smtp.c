@@ -165,6 +165,17 @@ static bool refused_for_good(const struct smtp *s)
 	return !strcasecmp(verb, "MAIL") && s->refused_code == 552;
 }
 
+/* Whether a temporary refusal concerns this mail's recipient only: a 4xx to RCPT or to
+ * the mail's data. A failure to connect, greet, log in or a 4xx to MAIL FROM would
+ * refuse every mail alike. */
+static bool recipients_own(const struct smtp *s)
+{
+	const char *verb = s->refused_verb;
+
+	return s->refused_code >= 400 && s->refused_code < 500 &&
+	       (!strcasecmp(verb, "RCPT") || !strcasecmp(verb, "DATA") || !strcmp(verb, "."));
+}
+
 /* One transaction on the session's connection (libcurl opens one if needed). */
 static int transact(struct smtp *s, const char *from, const char *rcpt, const char *text,
 		    size_t len, struct err *e)
@@ -192,7 +203,8 @@ static int transact(struct smtp *s, const char *from, const char *rcpt, const ch
 	if (rc == CURLE_OK)
 		return SMTP_SENT;
 	const char *why = net_why(&s->net, rc);
-	int result = refused_for_good(s) ? SMTP_REJECTED : SMTP_TEMPFAIL;
+	int result = refused_for_good(s) ? SMTP_REJECTED : recipients_own(s) ? SMTP_TEMPFAIL_RCPT :
+		     SMTP_TEMPFAIL;
 	if (s->refused_code)
 		err_set(e, "smtp: %s to %s via %s: %s (the server said: %s)",
 			result == SMTP_REJECTED ? "refused" : "not sent", rcpt, s->net.shown, why,

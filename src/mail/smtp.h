@@ -23,6 +23,9 @@ enum smtp_result {
 	SMTP_TEMPFAIL = -1,     /* not sent, try again later: no connection, timeout, a 4xx
 				 * reply, TLS or login failure, a 5xx refusal of the sender */
 	SMTP_REJECTED = -2,     /* refused for good (5xx to the recipient or the content) */
+	SMTP_TEMPFAIL_RCPT = -3,        /* not sent, try again later, but only this mail's
+					 * recipient is concerned: a 4xx to RCPT, DATA or the
+					 * end of data ("452 mailbox full"); others may go */
 };
 
 struct smtp;

@@ -50,7 +50,10 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 	 * that it exists (its number, players, state): else `game N` + `test` lists them all */
 	if (g && r->kind == REPLY_TEST && r->to < 0 && game_seat_of(g, j->s.address) < 0)
 		g = NULL;
-	if (!(pl->flags & PIPELINE_REPLAY) && !within_budget(pl, rcpt)) {
+	/* a mail that changed nothing (a refusal, a test, a question) is answered at most
+	 * max_replies_per_sender times a run, which stops a loop with an auto-responder; a
+	 * notice that a game changed is never dropped (delivery spreads it over runs) */
+	if (!(pl->flags & PIPELINE_REPLAY) && !j->out.changed && !within_budget(pl, rcpt)) {
 		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
 			 pl->cfg.max_replies_per_sender);
 		return 0;

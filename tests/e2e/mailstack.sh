@@ -341,7 +341,10 @@ smtpd_sasl_auth_enable = yes
 smtpd_sasl_type = dovecot
 smtpd_sasl_path = $d/run/smtp-auth
 smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination
+# a test may answer for one mailbox as a full one would (ms_mailbox_full)
+smtpd_recipient_restrictions = check_recipient_access texthash:$p/refuse, permit
 EOF
+    : > "$p/refuse" || return 1
     cat > "$p/master.cf" <<EOF
 # service         type  private unpriv chroot wakeup maxproc command
 $MS_HOST:$_ms_smtp  inet  n - n - - smtpd
@@ -455,7 +458,8 @@ _ms_prepare() {
         { _ms_err mailstack_up "cannot write the configuration in $d"; return 1; }
     # Postfix rereads a file changed within the last second until it "cools down" (about
     # 2 s per program on first use): give its files an old time stamp.
-    touch -t 200001010000 "$d/postfix/main.cf" "$d/postfix/master.cf" "$d/postfix/vmailbox" || return 1
+    touch -t 200001010000 "$d/postfix/main.cf" "$d/postfix/master.cf" "$d/postfix/vmailbox" \
+        "$d/postfix/refuse" || return 1
     _ms_dir=$d
 }
 
@@ -595,6 +599,17 @@ _ms_need_env() {
 }
 
 # Prints the password of USER (a bare name or name@domain).
+# ms_mailbox_full DIR USER [yes|no]: the stack in DIR answers RCPT for USER with "452 4.2.2
+# Mailbox full" (yes) or takes its mail again (no); Postfix reloads its tables at once.
+ms_mailbox_full() (
+    t=$1/postfix/refuse
+    grep -v "^$2@" "$t" > "$t.new"; mv "$t.new" "$t"
+    [ "${3:-yes}" = yes ] && printf '%s@%s 452 4.2.2 Mailbox full\n' "$2" "${MS_DOMAIN:-game.test}" >> "$t"
+    touch -t 200001010000 "$t"
+    postfix -c "$1/postfix" reload >/dev/null 2>&1
+    sleep 1
+)
+
 ms_pass() (
     _ms_need_env ms_pass || return 1
     n=${1:-}; n=${n%@*}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# max_replies_per_sender defers, it does not drop: notices that a game changed all go out,
+# at most that many to one address a run, in order; answers to mails that changed nothing
+# (an auto-responder's loop) are capped per run and dropped beyond it.
+. tests/cli/lib.sh
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+WT=vb5v64h6; BT=ezap3rhf
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+n=0
+mail() {
+  n=$((n + 1))
+  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" "$n"
+  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <f%d.x@example.org>\n' "$n" "$n"
+  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+}
+D=$tmp/data; mkdir -p "$D"
+cp examples/demo.key "$D/key"; chmod 600 "$D/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s\nmax_replies_per_sender = 2\n' "$D" > "$tmp/conf"
+mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
+mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" > "$tmp/b.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/b.mbox"
+expect_out "game 1 starts" "game 1 begins"
+
+# six moves in one run: twelve notices, six to each player
+: > "$tmp/moves.mbox"
+for m in e4:e5 Nf3:Nc6 Bb5:a6; do
+  mail alice@example.org "Re: [tempest 1 $WT] game 1" "${m%%:*}" >> "$tmp/moves.mbox"
+  mail bob@example.org "Re: [tempest 1 $BT] game 1" "${m##*:}" >> "$tmp/moves.mbox"
+done
+run "$T" process -c "$tmp/conf" "$tmp/moves.mbox"
+expect_rc "the moves" 0
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6$' && ok || bad "all six moves applied"
+total=$(printf '%s\n' "$out" | grep -c '^To: ')
+[ "$(printf '%s\n' "$out" | grep -c '^To: alice@example.org')" -eq 2 ] && ok || bad "two to alice this run"
+[ "$(printf '%s\n' "$out" | grep -c '^To: bob@example.org')" -eq 2 ] && ok || bad "two to bob this run"
+[ "$(ls "$D/outbox" | grep -c '\.eml$')" -eq 8 ] && ok || bad "eight wait in the queue"
+printf '%s\n' "$out" | grep '^Message-ID: ' > "$tmp/ids"
+runs=1
+while [ "$(ls "$D/outbox" | grep -c '\.eml$')" -gt 0 ] && [ "$runs" -lt 10 ]; do
+  run "$T" send -c "$tmp/conf"
+  expect_rc "send run $runs" 0
+  printf '%s\n' "$out" | grep '^Message-ID: ' >> "$tmp/ids"
+  runs=$((runs + 1))
+done
+[ "$runs" -eq 3 ] && ok || bad "the queue empties in three runs, two to each player a run ($runs)"
+[ "$(sort "$tmp/ids" | uniq | wc -l)" -eq 12 ] && [ "$(wc -l < "$tmp/ids")" -eq 12 ] && ok ||
+  bad "all twelve notices sent, each once"
+
+# an auto-responder (no Auto-Submitted header) writing again and again about no game
+: > "$tmp/loop.mbox"
+for i in 1 2 3 4 5; do mail robot@example.net "Out of office" "I am away until Monday." >> "$tmp/loop.mbox"; done
+run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
+expect_rc "the auto-responder" 0
+[ "$(printf '%s\n' "$out" | grep -c '^To: robot@example.net')" -le 2 ] && ok || bad "at most two answers to it a run"
+[ "$(ls "$D/outbox" | grep -c '\.eml$')" -eq 0 ] && ok || bad "the rest are not kept to go later"
+cli_done t_defer

@@ -68,6 +68,7 @@ static const struct key keys[] = {
 	{ "draw_offer_days", INT(draw_offer_days, 1, 366) },
 	{ "challenge_days", INT(challenge_days, 1, 366) },
 	{ "lock_timeout", INT(lock_timeout, 0, 86400) },
+	{ "bounce_limit", INT(bounce_limit, 1, 100) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 _Static_assert(NKEYS <= CONFIG_KEYS_MAX, "raise CONFIG_KEYS_MAX");
@@ -89,6 +90,7 @@ static void defaults(struct config *c)
 	c->draw_offer_days = 7;
 	c->challenge_days = 14;
 	c->lock_timeout = 300;
+	c->bounce_limit = 3;
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;

@@ -149,6 +149,29 @@ static int adjudicate(struct game *g, const struct sender *s, const char *result
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
+/* A seat's address bounced `count` times in a row: the other seats and the arbiter are
+ * told (the seat itself cannot be reached). Nothing of the game changes. */
+static int bounced(struct game *g, int seat, int count, const char *action, struct outcome *out)
+{
+	char note[600], who[96];
+
+	if (g->status != GAME_PLAYING && g->status != GAME_INVITED)
+		return refuse(out, action, "%s", "the game is not being played");
+	snprintf(note, sizeof note, "Mail to %s (%s) has failed %d time%s in a row: the address "
+		 "may no longer work. The game goes on, and the clock with it; the referee keeps "
+		 "writing to that address.", g->seat[seat].address,
+		 seat_name(g, seat, who, sizeof who), count, count == 1 ? "" : "s");
+	for (int c = 0; c <= g->nseats; c++) {
+		bool arbiter = c == g->nseats;
+		if (c == seat || (arbiter && !g->arbiter[0]))
+			continue;
+		if (outcome_reply(out, REPLY_NOTICE, arbiter ? -1 : c, arbiter ? g->arbiter : NULL) < 0)
+			return -1;
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s", note);
+	}
+	return 0;
+}
+
 int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
 		 const char *action, struct outcome *out, struct err *e)
 {
@@ -192,10 +215,12 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 			snprintf(g->termination, sizeof g->termination, "the challenge lapsed unanswered");
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
+	} else if (!strcmp(verb, "bounced") && seat_named(g, what) >= 0 && atoi(rest) > 0) {
+		rc = bounced(g, seat_named(g, what), atoi(rest), action, out);
 	} else
 		rc = refuse(out, action, "%s", "write: timeout white|black, extend white|black "
 			    "DURATION, result 1-0|0-1|1/2-1/2 [REASON], expire draw-offer, "
-			    "expire challenge");
+			    "expire challenge, bounced white|black|SEAT COUNT");
 	if (rc < 0)
 		return e->msg[0] ? -1 : err_set(e, "out of memory");
 	if (out->nerrors)

@@ -110,7 +110,10 @@ static int send_one(const struct config *cfg, struct smtp *s, const char *dir, c
 		return DONE;
 	}
 	if (rc == SMTP_REJECTED) {
+		struct err be;
 		snprintf(why, sizeof why, "%s", err_msg(e));
+		if (outbox_bounced(dir, rcpt, &be) < 0)
+			log_warn("%s", be.msg);
 		return give_up(dir, path, why, st, e);
 	}
 	fault_point("after-send");              /* sent, still queued: it goes again */
@@ -190,8 +193,10 @@ static int flush_mbox(const struct config *cfg, const char *dir, char **paths, s
 			break;
 		}
 		st->sent++;
-		if (known && (r = tally_of(&t, rcpt)))
+		if (known && (r = tally_of(&t, rcpt))) {
 			r->sent++;
+			outbox_release(dir, rcpt);
+		}
 	}
 	free(t.r);
 	return rc;

@@ -510,10 +510,99 @@ long long outbox_held_until(const char *dir, const char *rcpt)
 	return until;
 }
 
+/* ---- recipients whose mail fails for good ---- */
+
+#define BOUNCED "bounced"
+
+static void record_path(const char *dir, const char *sub, const char *rcpt, char *out, size_t len)
+{
+	char held[PATH_MAX];
+
+	held_path(dir, rcpt, held, sizeof held);
+	snprintf(out, len, "%s/%s/%s", dir, sub, strrchr(held, '/') + 1);
+}
+
+static int bounce_write(const char *dir, const char *rcpt, int count, int told, struct err *e)
+{
+	char path[PATH_MAX], bdir[PATH_MAX], line[600];
+	int n = snprintf(line, sizeof line, "%d %d %s\n", count, told, rcpt);
+
+	snprintf(bdir, sizeof bdir, "%s/" BOUNCED, dir);
+	record_path(dir, BOUNCED, rcpt, path, sizeof path);
+	return fs_mkdirs(bdir, 0700, e) < 0 || fs_write_atomic(path, line, (size_t)n, 0600, e) < 0 ?
+	       -1 : 0;
+}
+
+static int bounce_read(const char *path, int *told, char *rcpt, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char fmt[32];
+	int count = 0;
+
+	*told = 0;
+	if (rcpt)
+		rcpt[0] = 0;
+	snprintf(fmt, sizeof fmt, "%%d %%d %%%zus", len - 1);
+	if (f) {
+		char who[512];
+		if (fscanf(f, fmt, &count, told, rcpt ? rcpt : who) != 3)
+			count = 0, *told = 0;
+		fclose(f);
+	}
+	return count;
+}
+
+int outbox_bounced(const char *dir, const char *rcpt, struct err *e)
+{
+	char path[PATH_MAX];
+	int told, count;
+
+	record_path(dir, BOUNCED, rcpt, path, sizeof path);
+	count = bounce_read(path, &told, NULL, 512) + 1;
+	return bounce_write(dir, rcpt, count, told, e) < 0 ? -1 : count;
+}
+
+int outbox_bounce_told(const char *dir, const char *rcpt, int count, struct err *e)
+{
+	char path[PATH_MAX];
+	int told, now;
+
+	record_path(dir, BOUNCED, rcpt, path, sizeof path);
+	now = bounce_read(path, &told, NULL, 512);
+	return bounce_write(dir, rcpt, now > count ? now : count, count, e);
+}
+
+int outbox_bounces(const char *dir, int (*each)(const char *rcpt, int count, int told, void *arg),
+		   void *arg, struct err *e)
+{
+	char bdir[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+	int rc = 0;
+
+	snprintf(bdir, sizeof bdir, "%s/" BOUNCED, dir);
+	if (!(d = opendir(bdir)))
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", bdir,
+						     strerror(errno));
+	while (rc == 0 && (de = readdir(d))) {
+		char path[PATH_MAX], rcpt[512];
+		int told, count;
+		if (de->d_name[0] == '.' || strstr(de->d_name, ".tmp."))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", bdir, de->d_name);
+		if ((count = bounce_read(path, &told, rcpt, sizeof rcpt)) > 0)
+			rc = each(rcpt, count, told, arg);
+	}
+	closedir(d);
+	return rc;
+}
+
 void outbox_release(const char *dir, const char *rcpt)
 {
 	char path[PATH_MAX];
 
 	held_path(dir, rcpt, path, sizeof path);
+	unlink(path);
+	record_path(dir, BOUNCED, rcpt, path, sizeof path);
 	unlink(path);
 }

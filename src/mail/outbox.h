@@ -54,7 +54,17 @@ int outbox_hold(const char *dir, const char *rcpt, long long now, long long *unt
 		struct err *e);
 /* When the recipient's mails may be tried again (0: not held). */
 long long outbox_held_until(const char *dir, const char *rcpt);
-/* A mail to the recipient went: no longer held. */
+/* A mail to the recipient went: no longer held, no longer counted as bouncing. */
 void outbox_release(const char *dir, const char *rcpt);
+
+/* A mail to the recipient failed for good (refused by the server, or a delivery status
+ * notification came back): DIR/bounced/HASH counts them in a row, "COUNT TOLD ADDRESS",
+ * TOLD being the count when the players were last told (0: never). Returns the count. */
+int outbox_bounced(const char *dir, const char *rcpt, struct err *e);
+/* Each bouncing address with its count and TOLD; each() returns 0 to go on. */
+int outbox_bounces(const char *dir, int (*each)(const char *rcpt, int count, int told, void *arg),
+		   void *arg, struct err *e);
+/* Records that the players were told at this count. */
+int outbox_bounce_told(const char *dir, const char *rcpt, int count, struct err *e);
 
 #endif

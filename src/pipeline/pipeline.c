@@ -110,7 +110,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	char staged[PATH_MAX + 16];
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
 	if (fs_mkdirs(staged, 0700, e) < 0 ||
-	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0)) {
+	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0) ||
+	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && pipeline_bounces(pl, e) < 0)) {
 		pipeline_close(pl);
 		return -1;
 	}
@@ -615,6 +616,8 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	if (noise) {
 		log_info("not answering %s from %s: %s", j.s.msg_key,
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
+		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key))
+			pipeline_record_bounce(pl, raw, len);
 		pl->stats.ignored++;
 		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);

@@ -57,6 +57,10 @@ void pipeline_set_output(struct pipeline *pl, FILE *f);
 const struct pipeline_stats *pipeline_stats(const struct pipeline *pl);
 /* The data directory's outbox path. */
 const char *pipeline_outbox(const struct pipeline *pl);
+/* Tells the players of the addresses that have bounced bounce_limit times in a row since
+ * they were last told (outbox/bounced/; a run does it when it opens, and after its mails,
+ * for the bounces they brought): the number of games told, or -1. */
+int pipeline_bounces(struct pipeline *pl, struct err *e);
 /* The store the pipeline holds open (and locked). */
 struct store *pipeline_store(struct pipeline *pl);
 struct replay_check;

@@ -145,6 +145,10 @@ int pipeline_game_ids(struct pipeline *pl, int **ids, size_t *n, struct err *e);
 /* A number for a new game: past the stored ones and the batch's. */
 int pipeline_next_id(struct pipeline *pl, int *id, struct err *e);
 /* The batch's part of job_commit: the reply staged, the log appended (not synced). */
+/* bounce.c: a delivery status notification's failed recipients counted against them (the
+ * number found); the players told of the addresses that failed bounce_limit times in a
+ * row (the number of games told, -1 on failure). */
+int pipeline_record_bounce(struct pipeline *pl, const char *raw, size_t len);
 /* The staged replies whose cause is committed join the queue, the others are dropped
  * (a run that died before its replies were queued, pipeline_open). */
 int pipeline_recover_outbox(struct pipeline *pl, struct err *e);

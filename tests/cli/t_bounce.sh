@@ -1,0 +1,67 @@
+#!/bin/sh
+# Bounces: a delivery status notification that comes back for a player's address is not
+# answered, but counted against the address; after bounce_limit in a row the opponent and
+# the game's arbiter are told, once; the same DSN twice counts once; a mail that reaches the
+# address again starts the count afresh.
+. tests/cli/lib.sh
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+WT=vb5v64h6; BT=ezap3rhf
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+n=0
+mail() {
+  n=$((n + 1))
+  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" "$n"
+  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <b%d.x@example.org>\n' "$n" "$n"
+  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+}
+dsn() {         # dsn ADDRESS: a DSN as Postfix writes one, reporting ADDRESS failed
+  n=$((n + 1))
+  printf 'From MAILER-DAEMON Thu Nov  5 11:%02d:00 2026\nReturn-Path: <>\n' "$n"
+  printf 'From: MAILER-DAEMON@mx.example.org (Mail Delivery System)\nTo: referee@tempest.example\n'
+  printf 'Subject: Undelivered Mail Returned to Sender\nMessage-ID: <dsn%d@mx.example.org>\n' "$n"
+  printf 'MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status;\n'
+  printf '\tboundary="B"\n\n--B\nContent-Type: text/plain\n\nYour mail could not be delivered.\n\n'
+  printf -- '--B\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n\n'
+  printf 'Final-Recipient: rfc822; %s\nAction: failed\nStatus: 5.1.1\n\n--B--\n\n' "$1"
+}
+D=$tmp/data; mkdir -p "$D"
+cp examples/demo.key "$D/key"; chmod 600 "$D/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s\nbounce_limit = 2\n' "$D" > "$tmp/conf"
+mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white\narbiter carol@example.org" > "$tmp/a.mbox"
+mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
+expect_out "game 1 starts" "game 1 begins"
+qp() { printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'; }
+
+dsn bob@example.org > "$tmp/d1.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"
+expect_rc "a first bounce" 0
+[ -z "$out" ] && ok || bad "a bounce is not answered, and one is not enough to tell anyone"
+grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "the bounce counted against bob"
+run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"
+grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "the same DSN again counts once"
+
+dsn bob@example.org > "$tmp/d2.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
+expect_rc "a second bounce" 0
+case $(qp) in *"To: alice@example.org"*) ok ;; *) bad "alice told of bob's dead address" ;; esac
+case $(qp) in *"To: carol@example.org"*) ok ;; *) bad "the arbiter told" ;; esac
+case $(qp) in *"To: bob@example.org"*) bad "bob's dead address written to about it" ;; *) ok ;; esac
+case $(qp) in *"Mail to bob@example.org (Black) has failed 2 times in a row"*) ok ;;
+  *) bad "the notice says whose mail fails and how often" ;; esac
+grep -q '^2 2 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "told at 2"
+grep -q 'referee: bounced 1 2' "$D/games/1.mbox" && ok || bad "the notice is in the game log"
+run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
+[ -z "$out" ] && ok || bad "told once, not on every run"
+
+# bob writes again: a mail reaches him, the count starts afresh
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
+case $(qp) in *"To: bob@example.org"*) ok ;; *) bad "bob's notice of the move sent" ;; esac
+[ -z "$(ls "$D/outbox/bounced")" ] && ok || bad "a mail that went clears the count"
+# the replay of the game log applies the referee's notice again
+run "$T" replay -c "$tmp/conf" "$D/games/1.mbox" --into "$tmp/replayed"
+expect_rc "the log replays" 0
+cli_done t_bounce

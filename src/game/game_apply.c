@@ -196,7 +196,17 @@ void apply_note(struct apply_state *a, const char *fmt, ...)
 
 void apply_principal(struct apply_state *a, const char *kind)
 {
-	if (!a->principal)
+	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
+	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
+	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
+	static const char *const bookkeeping[] = { "vacation", "timezone", "password" };
+	bool was_bookkeeping = false, is_bookkeeping = false;
+
+	for (size_t i = 0; i < sizeof bookkeeping / sizeof bookkeeping[0]; i++) {
+		was_bookkeeping |= a->principal && !strcmp(a->principal, bookkeeping[i]);
+		is_bookkeeping |= !strcmp(kind, bookkeeping[i]);
+	}
+	if (!a->principal || (was_bookkeeping && !is_bookkeeping))
 		a->principal = kind;
 }
 

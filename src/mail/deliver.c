@@ -185,9 +185,14 @@ static int flush_mbox(const struct config *cfg, const char *dir, char **paths, s
 			st->deferred++;
 			continue;
 		}
-		rc = fflush(out) == 0 ? mbox_append(fileno(out), text, len, cfg->referee_address,
-						     clock_now(), e) : err_set(e, "cannot write the mails out");
+		/* LF line ends for a person's mbox: a line copied from it works in a shell */
+		size_t lflen;
+		char *lf = mbox_lf(text, len, &lflen);
 		free(text);
+		rc = !lf ? err_set(e, "out of memory") :
+		     fflush(out) == 0 ? mbox_append(fileno(out), lf, lflen, cfg->referee_address,
+						    clock_now(), e) : err_set(e, "cannot write the mails out");
+		free(lf);
 		if (rc < 0 || (rc = outbox_remove(paths[i], e)) < 0) {
 			st->tempfail = (int)(n - i);
 			break;

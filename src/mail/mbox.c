@@ -208,6 +208,21 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+char *mbox_lf(const char *text, size_t len, size_t *out_len)
+{
+	char *out = malloc(len + 1);
+	size_t n = 0;
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len; i++)
+		if (!(text[i] == '\r' && i + 1 < len && text[i + 1] == '\n'))
+			out[n++] = text[i];
+	out[n] = 0;
+	*out_len = n;
+	return out;
+}
+
 int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, long long epoch,
 		struct err *e)
 {

@@ -43,6 +43,9 @@ int mbox_read(const char *path, int (*each)(const char *raw, size_t len, long of
  * seconds; negative means now), the escaped message, and the blank line that ends it.
  * Returns 0, or -1 with e set; on a failed write to a regular file the file is cut back
  * to its old size. */
+/* A copy of text with its CRLF line ends made LF (the mbox a person reads and pipes
+ * into a shell; SMTP and the game logs keep CRLF), *out_len bytes; NULL when out of memory. */
+char *mbox_lf(const char *text, size_t len, size_t *out_len);
 int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, long long epoch,
 		struct err *e);
 

@@ -103,9 +103,13 @@ static int append_log(struct job *j, int fd, struct err *e)
 static int print_mails(struct job *j, struct err *e)
 {
 	for (size_t i = 0; i < j->nmails; i++) {
+		size_t len;
+		char *lf = mbox_lf(j->mails[i].text, strlen(j->mails[i].text), &len);
 		fflush(j->pl->out);
-		if (mbox_append(fileno(j->pl->out), j->mails[i].text, strlen(j->mails[i].text),
-				j->pl->cfg.referee_address, j->s.now, e) < 0)
+		int rc = lf ? mbox_append(fileno(j->pl->out), lf, len, j->pl->cfg.referee_address,
+					  j->s.now, e) : err_set(e, "out of memory");
+		free(lf);
+		if (rc < 0)
 			return -1;
 	}
 	return 0;

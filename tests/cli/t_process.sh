@@ -50,6 +50,9 @@ expect_out "confirmation to alice" "[tempest 1 $WT] Chess challenge to bob@examp
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept\n\n> alice@example.org challenges you"
 feed
 expect_out "started" "game 1 begins"
+# the mails out are an mbox for a person: LF line ends, so that a line copied from it (the
+# reveal's sha256sum command) works in a shell
+case $out in *"$(printf '\r')"*) bad "the mbox out has CR line ends" ;; *) ok ;; esac
 [ "$(count_mails)" -eq 2 ] && ok || bad "acceptance sends 2 mails"
 s0=$(state)
 [ -n "$s0" ] && ok || bad "state hash readable"

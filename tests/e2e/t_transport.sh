@@ -325,6 +325,13 @@ if fake_smtp rcpt451; then
     check "451 to the recipient: exit 75" exited 75
     check "... the server's words are reported" said "451 4.3.0 mailbox busy"
     check "... both mails stay queued" [ "$(queued "$data")" -eq 2 ]
+    check "... frank held back, once" grep -q "^1 [0-9]* frank@$MS_DOMAIN\$" "$data"/outbox/held/*
+    send "$work/temp.conf"
+    check "... the next run leaves his mail alone until the wait is over: exit 0" exited 0
+    check "... still held once, still queued" sh -c 'grep -q "^1 " "$1"/outbox/held/* &&
+        [ "$2" -eq 2 ]' sh "$data" "$(queued "$data")"
+    # the cases below are the server's failures, not frank's: his wait is over
+    rm -rf "$data/outbox/held"
     fake_stop
 else
     fail "starting the stand-in SMTP server (see $work/fake.log)"
@@ -447,7 +454,8 @@ rm -f "$data/outbox"/*.eml
 
 # --- speed: 100 mails in one run
 data=$work/bulk
-conf "$work/bulk.conf" "data_dir = $data" "smtp_url = $MS_SMTP_URL" "starttls = no"
+conf "$work/bulk.conf" "data_dir = $data" "smtp_url = $MS_SMTP_URL" "starttls = no" \
+    "max_replies_per_sender = 1000"
 i=1
 while [ $i -le 100 ]; do queue "$data" "n$i.bulk@game.test" "dave@$MS_DOMAIN"; i=$((i + 1)); done
 c0=$(smtp_connects)

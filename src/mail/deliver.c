@@ -1,6 +1,7 @@
 /* deliver.c: see deliver.h. */
 #include "mail/deliver.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@ struct tally {
 		char addr[512];
 		int sent;
 		bool held;
+		bool released;          /* its held/bounced records cleared in this run */
 	} *r;
 	size_t n;
 };
@@ -117,12 +119,13 @@ static int send_one(const struct config *cfg, struct smtp *s, const char *dir, c
 		return give_up(dir, path, why, st, e);
 	}
 	fault_point("after-send");              /* sent, still queued: it goes again */
-	if (outbox_remove(path, e) < 0) {
+	if (outbox_unqueue(path, e) < 0) {
 		err_prefix(e, "sent to %s but still queued (it will go again): ", rcpt);
 		return -1;
 	}
 	log_info("sent %s to %s", path, rcpt);
-	outbox_release(dir, rcpt);
+	if (!r->released)
+		outbox_release(dir, rcpt), r->released = true;
 	r->sent++;
 	st->sent++;
 	return DONE;
@@ -193,14 +196,15 @@ static int flush_mbox(const struct config *cfg, const char *dir, char **paths, s
 		     fflush(out) == 0 ? mbox_append(fileno(out), lf, lflen, cfg->referee_address,
 						    clock_now(), e) : err_set(e, "cannot write the mails out");
 		free(lf);
-		if (rc < 0 || (rc = outbox_remove(paths[i], e)) < 0) {
+		if (rc < 0 || (rc = outbox_unqueue(paths[i], e)) < 0) {
 			st->tempfail = (int)(n - i);
 			break;
 		}
 		st->sent++;
 		if (known && (r = tally_of(&t, rcpt))) {
 			r->sent++;
-			outbox_release(dir, rcpt);
+			if (!r->released)
+				outbox_release(dir, rcpt), r->released = true;
 		}
 	}
 	free(t.r);
@@ -223,6 +227,11 @@ int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
 		rc = flush_smtp(cfg, outbox_dir, paths, n, st, e);
 	else
 		rc = flush_mbox(cfg, outbox_dir, paths, n, out, st, e);
+	/* the removals of the sent mails made durable at once, not one sync per mail */
+	char dirpath[PATH_MAX];
+	snprintf(dirpath, sizeof dirpath, "%s/.", outbox_dir);
+	if (st->sent && fs_sync_dir_of(dirpath, rc < 0 ? &(struct err){ 0 } : e) < 0 && rc == 0)
+		rc = -1;
 	for (size_t i = 0; i < n; i++)
 		free(paths[i]);
 	free(paths);

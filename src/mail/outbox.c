@@ -422,11 +422,16 @@ int outbox_recipient(const char *text, char *out, size_t len, struct err *e)
 	return 0;
 }
 
-int outbox_remove(const char *path, struct err *e)
+int outbox_unqueue(const char *path, struct err *e)
 {
 	if (unlink(path) < 0 && errno != ENOENT)
 		return err_set(e, "outbox: cannot remove %s: %s", path, strerror(errno));
-	return fs_sync_dir_of(path, e);
+	return 0;
+}
+
+int outbox_remove(const char *path, struct err *e)
+{
+	return outbox_unqueue(path, e) < 0 ? -1 : fs_sync_dir_of(path, e);
 }
 
 int outbox_fail(const char *dir, const char *path, struct err *e)

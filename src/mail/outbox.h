@@ -44,6 +44,9 @@ int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e);
 /* The To: address of a queued message (the envelope recipient). */
 int outbox_recipient(const char *text, char *out, size_t len, struct err *e);
 int outbox_remove(const char *path, struct err *e);
+/* The same without the sync of the directory: a flush syncs it once at its end (a power
+ * cut in between sends those mails again, with the same Message-IDs: at least once). */
+int outbox_unqueue(const char *path, struct err *e);
 int outbox_fail(const char *dir, const char *path, struct err *e);
 
 /* A recipient whose server refused a mail for now (a 4xx of its own, "mailbox full"): its

@@ -289,6 +289,25 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 	return 0;
 }
 
+const char *game_message_note(const struct game *g, int from, const struct orders *o, char *buf,
+			      size_t len)
+{
+	char who[96];
+	size_t at = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < o->n && at < len; i++) {
+		if (o->o[i].kind != ORDER_MESSAGE)
+			continue;
+		if (!at)
+			at += (size_t)snprintf(buf, len, "%s (%s) writes:", g->seat[from].address,
+					       seat_name(g, from, who, sizeof who));
+		if (at < len)
+			at += (size_t)snprintf(buf + at, len - at, "\n  \"%s\"", o->o[i].arg);
+	}
+	return buf;
+}
+
 /* The orders of a challenge, checked; which colour the challenger asked for. */
 static int challenge_orders(const struct orders *o, struct outcome *out, const char **variant,
 			    const char **opponent, const char **colour, const char **password)
@@ -305,7 +324,7 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 		case ORDER_COLOUR: *colour = od->arg; break;
 		case ORDER_PASSWORD: *password = od->arg; break;
 		case ORDER_TIME: case ORDER_ARBITER: break;
-		case ORDER_HELP: case ORDER_TEST: break;
+		case ORDER_HELP: case ORDER_TEST: case ORDER_MESSAGE: break;
 		default:
 			if (od->kind >= ORDER_KIND_FIRST)
 				break;          /* the kind's: its create() judges them */
@@ -415,6 +434,8 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0 ||
 	    outcome_reply(out, REPLY_INVITATION, COLOR_OTHER(me), NULL) < 0)
 		return err_set(e, "out of memory");
+	game_message_note(g, me, o, out->replies[out->nreplies - 1].note,
+			  sizeof out->replies[0].note);
 	return 0;
 }
 

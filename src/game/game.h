@@ -181,7 +181,8 @@ struct reply {
 	int to;                         /* a seat, or -1: `address` */
 	char address[ADDR_MAX];
 	int about;                      /* the seat the mail is about (intruder) or -1 */
-	char note[512];                 /* a sentence for the template (offer, claim, ...) */
+	char note[2048];                /* sentences for the template (offer, claim, a player's
+					 * message, ...) */
 };
 
 struct outcome {
@@ -298,5 +299,9 @@ const char *color_name_lc(int c);
 const char *side_name(int c);
 /* How a seat is named to the others: "White", or "Black (board 2, boardman)". */
 const char *seat_name(const struct game *g, int seat, char *buf, size_t len);
+/* The `message` lines of a mail from seat `from`, as the other players read them: who
+ * wrote, then each line quoted; "" if there is none. */
+const char *game_message_note(const struct game *g, int from, const struct orders *o, char *buf,
+			      size_t len);
 
 #endif

@@ -557,6 +557,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_HISTORY:
 	case ORDER_HELP:
 	case ORDER_TEST:
+	case ORDER_MESSAGE:             /* relayed with the replies: success_replies */
 		return 0;
 	case ORDER_TIME:
 	case ORDER_ARBITER:
@@ -575,6 +576,34 @@ static int apply_order(struct apply_state *a, const struct order *od,
 		return 0;
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
+	}
+	return 0;
+}
+
+/* The mail's `message` lines reach the other players: with the reply each gets anyway
+ * (kind, unless REPLY_KINDS), else in a notice of their own. Only what the player marked
+ * as a message is ever relayed, never the rest of the mail. */
+static int relay_message(struct apply_state *a, const struct orders *o, enum reply_kind kind)
+{
+	struct outcome *out = a->out;
+	char text[2048];
+
+	if (!*game_message_note(a->g, a->me, o, text, sizeof text))
+		return 0;
+	for (int c = 0; c < a->g->nseats; c++) {
+		struct reply *r = NULL;
+		if (c == a->me)
+			continue;
+		for (size_t i = 0; kind != REPLY_KINDS && i < out->nreplies && !r; i++)
+			if (out->replies[i].to == c)
+				r = &out->replies[i];
+		if (!r) {
+			if (outcome_reply(out, REPLY_NOTICE, c, NULL) < 0)
+				return -1;
+			r = &out->replies[out->nreplies - 1];
+		}
+		size_t n = strlen(r->note);
+		snprintf(r->note + n, sizeof r->note - n, "%s%s", n ? "\n\n" : "", text);
 	}
 	return 0;
 }
@@ -625,6 +654,8 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
 			 a->note, own && a->note[0] ? " " : "", own ? a->own_note : "");
 	}
+	if (relay_message(a, o, kind) < 0)
+		return -1;
 	for (size_t i = 0; i < o->n; i++) {
 		enum order_kind k = o->o[i].kind;
 		if ((k == ORDER_STATUS && kind != REPLY_MOVED && kind != REPLY_OVER &&

@@ -46,6 +46,7 @@ static const struct keyword keywords[] = {
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
 	{ "holiday", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris" },
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!" },
 };
 
 const char *order_name(int k)

@@ -34,6 +34,7 @@ enum order_kind {
 	ORDER_ARBITER,          /* arbiter ADDRESS: told of losses on time */
 	ORDER_VACATION,         /* vacation 5 days | vacation until 2026-12-24 | vacation end */
 	ORDER_TIMEZONE,         /* timezone Europe/Paris */
+	ORDER_MESSAGE,          /* message TEXT: relayed to the opponent, quoted */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

@@ -69,6 +69,7 @@ static const struct key keys[] = {
 	{ "challenge_days", INT(challenge_days, 1, 366) },
 	{ "lock_timeout", INT(lock_timeout, 0, 86400) },
 	{ "bounce_limit", INT(bounce_limit, 1, 100) },
+	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 _Static_assert(NKEYS <= CONFIG_KEYS_MAX, "raise CONFIG_KEYS_MAX");
@@ -91,6 +92,7 @@ static void defaults(struct config *c)
 	c->challenge_days = 14;
 	c->lock_timeout = 300;
 	c->bounce_limit = 3;
+	c->max_answers_per_day = 30;
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;

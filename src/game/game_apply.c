@@ -755,8 +755,17 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	out->auth_how = "none";
 	if (courtesy_replies(o, s, out) < 0)
 		return err_set(e, "out of memory");
-	if (!needs_player(o))
+	if (!needs_player(o)) {
+		/* no order at all: who wrote is still worth knowing (a player who wrote only
+		 * prose is answered), but nobody is told of a stranger's prose */
+		struct outcome quiet = { .auth_how = "none" };
+		if (!o->n && (a.me = authenticate(g, key, klen, s, o, &quiet)) >= 0) {
+			out->auth = a.me;
+			out->auth_how = quiet.auth_how;
+		}
+		outcome_free(&quiet);
 		return 0;
+	}
 	if ((a.me = authenticate(g, key, klen, s, o, out)) < 0)
 		return 0;
 	out->auth = a.me;

@@ -187,6 +187,7 @@ void pipeline_close(struct pipeline *pl)
 		variant_free(pl->variants[i].v);
 	free(pl->catalogue);
 	players_free(&pl->players);
+	free(pl->known);
 	templates_free(&pl->tpl);
 	store_close(&pl->st);
 	free(pl->budget);
@@ -353,6 +354,35 @@ static int refuse(struct job *j, int lineno, const char *text, const char *reaso
 
 /* ---- routing ---- */
 
+/* A player's mail in which no order was found still gets an answer: what was read, where
+ * the game stands, how to write an order. A player must never wait for a reply that does
+ * not come. */
+static int no_order_reply(struct job *j)
+{
+	const struct orders *o = &j->orders;
+	char note[2048];
+	size_t at = (size_t)snprintf(note, sizeof note, "I found no order in your mail, so "
+				     "nothing was changed.");
+
+	if (o->nprose) {
+		at += (size_t)snprintf(note + at, sizeof note - at, " I read %zu line%s, none of "
+				       "them an order:", o->nprose, o->nprose == 1 ? "" : "s");
+		for (size_t i = 0; i < o->nprose && i < 3 && at < sizeof note; i++)
+			at += (size_t)snprintf(note + at, sizeof note - at, "\n  line %d: %.70s",
+					       o->prose[i].lineno, o->prose[i].text);
+		if (o->nprose > 3 && at < sizeof note)
+			at += (size_t)snprintf(note + at, sizeof note - at, "\n  ...");
+	}
+	if (at < sizeof note)
+		snprintf(note + at, sizeof note - at, "\nAn order goes alone on its line: a move as "
+			 "\"Nf3\" or \"e4\", or \"resign\", \"offer draw\", \"status\"; "
+			 "\"help\" lists them all.");
+	if (outcome_reply(&j->out, REPLY_STATUS, j->out.auth, NULL) < 0)
+		return -1;
+	snprintf(j->out.replies[j->out.nreplies - 1].note, sizeof j->out.replies[0].note, "%s", note);
+	return 0;
+}
+
 static int on_game(struct job *j, int id, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -394,6 +424,8 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
 		return -1;
 	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+	if (!j->out.nreplies && !j->out.nerrors && j->out.auth >= 0 && no_order_reply(j) < 0)
+		return err_set(e, "out of memory");
 	/* the replies show the clocks as the request leaves them; the registry is saved with
 	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
 	const struct player_change *ch = &j->out.player;
@@ -452,6 +484,43 @@ static int on_challenge(struct job *j, struct err *e)
 	return 0;
 }
 
+static int by_address(const void *a, const void *b)
+{
+	return strcasecmp(a, b);
+}
+
+bool pipeline_known_address(struct pipeline *pl, const char *address)
+{
+	if (!pl->known_read) {
+		int *ids;
+		size_t n;
+		struct err e;
+		pl->known_read = true;
+		if (store_list(&pl->st, &ids, &n, &e) < 0)
+			return true;            /* cannot tell: answer rather than stay silent */
+		for (size_t i = 0; i < n; i++) {
+			struct game *g = NULL;
+			if (store_load(&pl->st, ids[i], &g, &e) < 0)
+				continue;
+			char (*k)[ADDR_MAX] = realloc(pl->known, (pl->nknown + (size_t)g->nseats) *
+						      sizeof *k);
+			for (int c = 0; k && c < g->nseats; c++)
+				snprintf(k[pl->nknown++], ADDR_MAX, "%s", g->seat[c].address);
+			if (k)
+				pl->known = k;
+			game_free(g);
+		}
+		free(ids);
+		if (pl->nknown)
+			qsort(pl->known, pl->nknown, sizeof *pl->known, by_address);
+	}
+	/* a game made in this run: its players are known too */
+	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++)
+		if (game_seat_of(pl->batch.games[i].g, address) >= 0)
+			return true;
+	return pl->nknown && bsearch(address, pl->known, pl->nknown, sizeof *pl->known, by_address);
+}
+
 static int on_no_game(struct job *j)
 {
 	const struct orders *o = &j->orders;
@@ -472,6 +541,10 @@ static int on_no_game(struct job *j)
 			refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
 		return refuse(j, 0, "", "which game? Reply to one of my mails about it (its subject "
 			      "names the game), or add a line 'game N'; to start a game, see 'help'");
+	}
+	if (!courtesy && !o->n && !o->nerr && !pipeline_known_address(j->pl, j->s.address)) {
+		j->result = "ignored";  /* a stranger's prose: no reply to what may be spam */
+		return 0;
 	}
 	if (!courtesy) {
 		j->result = "refused";

@@ -75,6 +75,9 @@ struct pipeline {
 	FILE *out;
 	struct replay_check *replay;    /* set by the replay command */
 	struct players players;         /* time zones and vacations (players.h) */
+	char (*known)[ADDR_MAX];        /* every seat's address, read once a run when needed */
+	size_t nknown;
+	bool known_read;
 	struct policy policy;
 	struct batch batch;
 };
@@ -145,6 +148,9 @@ int pipeline_game_ids(struct pipeline *pl, int **ids, size_t *n, struct err *e);
 /* A number for a new game: past the stored ones and the batch's. */
 int pipeline_next_id(struct pipeline *pl, int *id, struct err *e);
 /* The batch's part of job_commit: the reply staged, the log appended (not synced). */
+/* Does the address play, or has it played, in a game here? (A stranger's mail with no
+ * order is not answered: no replies to spam.) */
+bool pipeline_known_address(struct pipeline *pl, const char *address);
 /* bounce.c: a delivery status notification's failed recipients counted against them (the
  * number found); the players told of the addresses that failed bounce_limit times in a
  * row (the number of games told, -1 on failure). */

@@ -58,6 +58,18 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 			 pl->cfg.max_replies_per_sender);
 		return 0;
 	}
+	/* ... and at most max_answers_per_day a day, across runs: an auto-responder that
+	 * answers every mail of the referee's, run after run, meets a wall */
+	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && !j->out.changed) {
+		int q = store_quota_take(&pl->st, rcpt, j->s.now / 86400, pl->cfg.max_answers_per_day, e);
+		if (q < 0)
+			return -1;
+		if (q == 0) {
+			log_warn("not answering %s again today (max_answers_per_day = %d)", rcpt,
+				 pl->cfg.max_answers_per_day);
+			return 0;
+		}
+	}
 	char who[96], auth[128] = "not a player of this game";
 	if (j->out.auth >= 0 && j->g)
 		snprintf(auth, sizeof auth, "%s, by %s", seat_name(j->g, j->out.auth, who, sizeof who),

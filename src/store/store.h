@@ -76,6 +76,11 @@ bool store_seen_hash(const struct store *st, const char *hex);
  * created/;
  * *removed counts them. The caller holds the lock. */
 int store_clean(const struct store *st, int *removed, struct err *e);
+/* Counts an answer to the address on `day` (days since 1970, UTC) against `limit` a day:
+ * 1 if it may go (and is counted), 0 if the day's answers are spent, -1 on failure. Kept
+ * across runs in DIR/quota/. */
+int store_quota_take(const struct store *st, const char *address, long long day, int limit,
+		     struct err *e);
 int store_mark_seen(const struct store *st, const char *msg_key, struct err *e);
 
 /* The game log: cut back to what the committed state knows (a run that died after

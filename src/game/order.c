@@ -44,7 +44,7 @@ static const struct keyword keywords[] = {
 	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move" },
 	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org" },
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
-	{ "holiday", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
+	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or holiday end" },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris" },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!" },
 };
@@ -88,13 +88,91 @@ static bool movelike(const char *w)
 	if (strspn(w, "O0o-+#!?") == n && (w[0] == 'O' || w[0] == '0' || w[0] == 'o') && n >= 3 &&
 	    w[1] == '-')
 		return true;
+	bool letter = false;
 	for (const unsigned char *c = (const unsigned char *)w; *c; c++) {
 		if (isdigit(*c))
 			digit = true;
-		else if (!isalpha(*c) && !strchr("x:-=+#!?()/@.", *c) && *c < 0x80)
+		else if (isalpha(*c) || *c >= 0x80)
+			letter = true;          /* a square's file, a piece, a figurine */
+		else if (!strchr("x:-=+#!?()/@.", *c))
 			return false;
 	}
-	return digit;
+	return digit && letter;         /* "2026-11-05", "+33": numbers, not moves */
+}
+
+/* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
+ * starts with a digit, or with one of the words its usage shows ("list random",
+ * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
+ * has any shape. */
+static bool numbers_shaped(const struct keyword *k, const char *w0)
+{
+	const char *u = k->usage, *arg = u + strlen(k->words);
+	char word[40];
+
+	if (strncasecmp(u, k->words, strlen(k->words)) || *arg != ' ' ||
+	    !isdigit((unsigned char)arg[1]))
+		return true;            /* its usage shows a free text */
+	if (isdigit((unsigned char)w0[0]) ||
+	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])))
+		return true;
+	snprintf(word, sizeof word, " %s", w0);
+	for (const char *p = u; (p = strcasestr(p, word)); p++)
+		if (!isalnum((unsigned char)p[strlen(word)]))
+			return true;
+	return false;
+}
+
+/* Does what follows a keyword have the shape of its argument? Then a failure to read it
+ * is a faulty order, told as such; otherwise the line is prose that happens to begin
+ * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
+static bool arg_shaped(const struct keyword *k, char **w, int nw)
+{
+	switch (k->arg) {
+	case ARG_NONE:
+		return nw == 0;
+	case ARG_NUMBER:
+		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
+				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
+	case ARG_MOVE:
+		return nw >= 1 && nw <= 2 && movelike(w[nw - 1]);
+	case ARG_ADDRESS:
+		return nw == 1 && strchr(w[0], '@');
+	case ARG_COLOUR:
+	case ARG_WORD:
+		return nw == 1;
+	case ORDER_ARG_NUMBERS:
+	case ARG_REST:
+		return nw >= 1 && numbers_shaped(k, w[0]);
+	default:
+		return true;
+	}
+}
+
+/* Blanks other than ASCII ones (a no-break space from a word processor or a phone, thin
+ * spaces) become spaces, and a line's closing punctuation goes ("Nf3.", "Resign.",
+ * "Time flies…"), so that an order reads the same however it was typed. */
+static void normalize(char *s, bool strip_end)
+{
+	static const char *const blanks[] = { "\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89",
+					      "\xe2\x80\x8b", "\xe3\x80\x80", "\t" };
+	for (size_t i = 0; i < sizeof blanks / sizeof blanks[0]; i++)
+		for (char *p = s; (p = strstr(p, blanks[i]));) {
+			size_t n = strlen(blanks[i]);
+			*p = ' ';
+			memmove(p + 1, p + n, strlen(p + n) + 1);
+		}
+	size_t n = strlen(s);
+	for (; strip_end;) {
+		while (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		if (n && strchr(".,;", s[n - 1]))
+			n--;
+		else if (n >= 3 && !memcmp(s + n - 3, "\xe2\x80\xa6", 3))
+			n -= 3;
+		else
+			break;
+	}
+	s[n] = 0;
 }
 
 /* "12." or "12..." before a move; returns the number or 0. */
@@ -271,6 +349,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 	o.lineno = l->lineno;
 	snprintf(o.text, sizeof o.text, "%s", l->text);
 	snprintf(buf, sizeof buf, "%s", l->text);
+	normalize(buf, true);
 	nw = words(buf, w, ORDER_WORDS_MAX);
 	if (continues_list(out, buf, nw, w, l))
 		return 0;
@@ -291,11 +370,17 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 			continue;
 		int used = two ? 2 : 1;
 		/* "resign" alone is an order; "resign if you like" is prose */
-		if (k->arg == ARG_NONE && nw > used && k->kind != ORDER_ACCEPT && k->kind != ORDER_DECLINE)
+		if (!arg_shaped(k, w + used, nw - used))
 			break;
 		o.kind = k->kind;
 		o.shape = k->arg;
 		snprintf(o.word, sizeof o.word, "%s", k->words);
+		char whole[ORDER_ARG_MAX];
+		if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
+			snprintf(whole, sizeof whole, "%s", l->text);
+			normalize(whole, false);
+			nw = words(whole, w, ORDER_WORDS_MAX);
+		}
 		if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text, reason);
 		return add_order(out, &o);

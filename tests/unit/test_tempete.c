@@ -39,7 +39,12 @@ static const struct refusal refusals[] = {
 	/* numbers (rule 8) */
 	{ "number 0", DEALT, NULL, NULL, "w:card 23\ne4", 'b', "e5\nnumbers 0", "0 is not a number from 1 to 68" },
 	{ "number N+1", DEALT, NULL, NULL, "w:card 23\ne4", 'b', "e5\nnumbers 69", "69 is not a number from 1 to 68" },
-	{ "a number that is not one", DEALT, NULL, NULL, "w:card 23\ne4", 'b', "e5\nnumbers six", "'six' is not a number" },
+	/* "numbers six" is prose, not a faulty order (a number starts with a digit): the mail
+	 * then lacks its number */
+	{ "a number that is not one", DEALT, NULL, NULL, "w:card 23\ne4", 'b', "e5\nnumbers six",
+	  "send 1 number for White with this mail" },
+	{ "a number list with a word", DEALT, NULL, NULL, "w:card 23\ne4", 'b', "e5\nnumbers 9 six",
+	  "'six' is not a number" },
 	{ "a number sent at the opening", DEALT, NULL, NULL, "w:card 23\ne4", 'b', "e5\nnumbers 3",
 	  "you have sent 3 before in this game" },
 	{ "a number sent on an earlier turn", DEALT, NULL, NULL,
@@ -120,7 +125,7 @@ static const struct refusal refusals[] = {
 	  "list 1 2 3 4 5 6 7 8 9 10 12 13 14 15 16 17 18 19 20 21 23 24 25 26 27 28 29 30 31 32 33 34 "
 	  "35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 "
 	  "67 68 69 70 5", "card 5 appears twice" },
-	{ "a list of words", ACCEPTED, NULL, NULL, "", 'w', "list my favourite cards", "'my' is not a card number" },
+	{ "a list with words", ACCEPTED, NULL, NULL, "", 'w', "list 3 my favourite cards", "'my' is not a card number" },
 	{ "a list sent twice", ACCEPTED, NULL, NULL, "w:list random", 'w', "list random",
 	  "your list is already recorded; it cannot change" },
 	{ "a list after the deal", DEALT, NULL, NULL, "", 'w', "list random",

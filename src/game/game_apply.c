@@ -669,12 +669,15 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 	return 0;
 }
 
-/* help and test answer the sender whatever else happens. */
+/* help and test answer the sender whatever else happens: as the player, with their
+ * token, once the mail proved who they are; else to the address alone. */
 static int courtesy_replies(const struct orders *o, const struct sender *s, struct outcome *out)
 {
-	if (find(o, ORDER_HELP) && outcome_reply(out, REPLY_HELP, -1, s->address) < 0)
+	int to = out->auth;
+
+	if (find(o, ORDER_HELP) && outcome_reply(out, REPLY_HELP, to, to >= 0 ? NULL : s->address) < 0)
 		return -1;
-	if (find(o, ORDER_TEST) && outcome_reply(out, REPLY_TEST, -1, s->address) < 0)
+	if (find(o, ORDER_TEST) && outcome_reply(out, REPLY_TEST, to, to >= 0 ? NULL : s->address) < 0)
 		return -1;
 	return 0;
 }
@@ -753,22 +756,24 @@ int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sen
 	memset(out, 0, sizeof *out);
 	out->auth = -1;
 	out->auth_how = "none";
-	if (courtesy_replies(o, s, out) < 0)
-		return err_set(e, "out of memory");
 	if (!needs_player(o)) {
-		/* no order at all: who wrote is still worth knowing (a player who wrote only
-		 * prose is answered), but nobody is told of a stranger's prose */
+		/* no order that needs a player (prose, help, test): who wrote is still worth
+		 * knowing — a player's answers carry their token, a player who wrote only prose
+		 * is answered — but nobody is told of a stranger's mail */
 		struct outcome quiet = { .auth_how = "none" };
-		if (!o->n && (a.me = authenticate(g, key, klen, s, o, &quiet)) >= 0) {
+		if ((a.me = authenticate(g, key, klen, s, o, &quiet)) >= 0) {
 			out->auth = a.me;
 			out->auth_how = quiet.auth_how;
 		}
 		outcome_free(&quiet);
-		return 0;
+		return courtesy_replies(o, s, out) < 0 ? err_set(e, "out of memory") : 0;
 	}
-	if ((a.me = authenticate(g, key, klen, s, o, out)) < 0)
+	a.me = authenticate(g, key, klen, s, o, out);
+	out->auth = a.me < 0 ? -1 : a.me;
+	if (courtesy_replies(o, s, out) < 0)
+		return err_set(e, "out of memory");
+	if (a.me < 0)
 		return 0;
-	out->auth = a.me;
 	if (!g->seat[a.me].name[0] && s->name[0])     /* an invited player's name, on first use */
 		snprintf(g->seat[a.me].name, NAME_MAX_, "%s", s->name);
 	return apply_with_snapshot(&a, o, e);

@@ -76,7 +76,7 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 			 !strcmp(j->out.auth_how, "password") ? "password" : "token");
 	struct view_extra x = {
 		.referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
-		.sender = j->s.address, .auth = auth,
+		.sender = j->s.address, .auth = auth, .applied = j->out.changed,
 		.subject = j->m->subject, .lines = j->lines, .nlines = j->lines ? j->text.n : 0,
 		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,

@@ -23,6 +23,7 @@ static const char *const known_names[] = {
 	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
+	"applied", "kind_orders", "usage",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* card games */
@@ -339,7 +340,11 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee", "%s", x->referee);
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
-	if (g && game_pos(g)) {
+	if (g && r->kind == REPLY_HELP) {
+		/* help says how to write orders, nothing of the game's state */
+		tctx_set(c, "game", "%d", g->id);
+		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
+	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = kind_view_of(kind_of(g));
 		set_game(c, g, r);
 		if (kv && kv->view)
@@ -355,7 +360,28 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		tctx_set(it, "text", "%s", x->errors[i].text);
 		tctx_set(it, "reason", "%s", x->errors[i].reason);
 	}
+	if (r->kind == REPLY_HELP && g) {
+		/* the orders of the game's own kind (a card game's), by the shape of their
+		 * arguments: a usage's example ("card 23", "secret e4") could be read as news of
+		 * the game */
+		static const char *const shapes[] = {
+			[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " WORD",
+			[ORDER_ARG_MOVE] = " MOVE", [ORDER_ARG_ADDRESS] = " ADDRESS",
+			[ORDER_ARG_COLOUR] = " COLOUR", [ORDER_ARG_REST] = " ...",
+			[ORDER_ARG_NUMBERS] = " N N ...",
+		};
+		const struct kind *k = kind_of(g);
+		for (size_t i = 0; i < k->norders; i++) {
+			struct tctx *it = tctx_item(c, "kind_orders");
+			const struct order_word *w = &k->orders[i];
+			if (it)
+				tctx_set(it, "usage", "%s%s", w->words,
+					 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
+					 shapes[w->arg] : "");
+		}
+	}
 	if (r->kind == REPLY_TEST) {
+		tctx_set(c, "applied", "%s", x->applied ? "yes" : "");
 		tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
 		tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
 		tctx_set(c, "subject", "%s", x->subject ? x->subject : "");

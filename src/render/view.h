@@ -29,6 +29,7 @@ void view_pgn(const struct game *g, const char *site, struct buf *out);
 struct view_extra {
 	const char *referee, *referee_name;
 	const char *sender, *auth;              /* for test */
+	bool applied;                           /* the mail changed its game (for test) */
 	const char *subject;
 	const struct order_line *lines;         /* what was read (test) */
 	size_t nlines;

@@ -240,6 +240,28 @@ static void grab_commitments(struct match *m, int r, const char *body)
 	}
 }
 
+/* Every mail of the play to a player shows the numbers they have sent (those `numbers
+ * random` chose too) and how many are left, as the state has them at that step. */
+static int bookkeeping_checks;
+
+static void bookkeeping(const struct game *g, const struct reply *r, int reader, const char *body)
+{
+	const struct tempete *tp = g->kstate;
+	char want[1024];
+	int at;
+
+	if (!tp || !tp->nsent[reader] || (r->kind != REPLY_MOVED && r->kind != REPLY_STATUS &&
+					  r->kind != REPLY_REFUSED && r->kind != REPLY_DEALT))
+		return;
+	at = snprintf(want, sizeof want, "Numbers you have sent:");
+	for (int i = 0; i < tp->nsent[reader]; i++)
+		at += snprintf(want + at, sizeof want - (size_t)at, " %d", tp->sent[reader][i]);
+	snprintf(want + at, sizeof want - (size_t)at, " (%d left to send",
+		 tempete_available(tp, reader, NULL));
+	CHECK_HAS(body, want);
+	bookkeeping_checks++;
+}
+
 /* Renders one reply for its reader and checks it; who is the mail's sender. */
 static void render(struct match *m, const struct game *g, const struct reply *r,
 		   const struct outcome *out, int who, const struct text_line *lines, size_t nlines,
@@ -278,6 +300,7 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 			fprintf(stderr, "    leak: %s\n", why);
 		m->leaks += n;
 		free(all);
+		bookkeeping(g, r, reader, body);
 	}
 	check_context(NULL);
 	if (reader >= 0) {
@@ -743,6 +766,9 @@ int main(void)
 	}
 	game_a();
 	game_b();
+	CHECK(bookkeeping_checks >= 40);
+	printf("test_secrecy: %d mails checked for the reader's numbers sent and left\n",
+	       bookkeeping_checks);
 	templates_free(&tpl);
 	variant_free(tv);
 	return check_done();

@@ -93,6 +93,13 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 		set_buf(c, "tp_drew", &b);
 	}
 	tctx_set(c, "tp_numbers_left", "%d", tempete_available(tp, r, NULL));
+	/* the player's own bookkeeping: what they sent (those `numbers random` chose too) */
+	for (int i = 0; i < tp->nsent[r]; i++)
+		buf_printf(&b, "%s%d", i ? " " : "", tp->sent[r][i]);
+	set_buf(c, "tp_sent", &b);
+	for (int i = 0; i < tp->nbarred[r]; i++)
+		buf_printf(&b, "%s%d", i ? " " : "", tp->barred[r][i]);
+	set_buf(c, "tp_barred", &b);
 	tctx_set(c, "tp_expect", "%s", tempete_expect_text(g, r, expect, sizeof expect));
 	if (show_list && tp->has_list[r]) {
 		for (int i = 0; i < tp->n; i++)

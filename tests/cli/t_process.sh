@@ -184,6 +184,7 @@ expect_out "the demo ends in mate" "Status: over, 1-0 (checkmate)"
 expect_out "the demo's Tempête game: a card" "White plays card 54. White moves e4."
 expect_out "the demo's Tempête game: an interception" "Black plays card 23 to intercept: takeback."
 expect_out "the demo's Tempête game: its answer" "White moves d4 instead."
+expect_out "the interception's subject asks for an answer, not a move" "1. e4 -- answer the interception"
 expect_out "the demo's Tempête game: a message passed on" "You will have to find another move."
 expect_out "the demo's Tempête game: the reveal" "The secrets, revealed"
 [ "$(printf '%s\n' "$out" | grep -c 'checked with sha256sum, it holds')" -eq 2 ] && ok ||

@@ -93,6 +93,9 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 		set_buf(c, "tp_drew", &b);
 	}
 	tctx_set(c, "tp_numbers_left", "%d", tempete_available(tp, r, NULL));
+	/* an interception to answer is not a move: the subject says so */
+	if (tp->expect == TP_ANSWER && tp->to == r)
+		tctx_set(c, "tp_answer_due", "yes");
 	/* the player's own bookkeeping: what they sent (those `numbers random` chose too) */
 	for (int i = 0; i < tp->nsent[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->sent[r][i]);

@@ -59,3 +59,45 @@ cli_done() {
 	echo "$1: $cli_passed passed, $cli_failed failed"
 	[ "$cli_failed" -eq 0 ]
 }
+
+# --- a referee and its players, for the tests that play by mail (the demo key, so that
+# game 1's tokens are WT and BT below)
+WT=vb5v64h6; BT=ezap3rhf
+cli_n=0
+
+# cli_mail FROM SUBJECT BODY: one mail in mbox form on stdout (BODY's \n end lines), with
+# a Message-ID of its own
+cli_mail() {
+	cli_n=$((cli_n + 1))
+	printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" $((cli_n % 60))
+	printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
+	printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <m%d.%s>\n' $((cli_n % 60)) \
+		"$cli_n" "$1"
+	printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+}
+
+# cli_referee DIR [LINE...]: a data directory DIR/data with the demo key, and DIR/conf
+# naming it, with the configuration lines given
+cli_referee() {
+	mkdir -p "$1/data"
+	cp examples/demo.key "$1/data/key"
+	chmod 600 "$1/data/key"
+	cli_dir=$1
+	shift
+	printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$cli_dir" > "$cli_dir/conf"
+	for line in "$@"; do printf '%s\n' "$line" >> "$cli_dir/conf"; done
+}
+
+# cli_game CONF: alice (White) challenges bob, who accepts: game 1 begins
+cli_game() {
+	cli_mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" \
+		> "$cli_dir/game.mbox"
+	cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$cli_dir/game.mbox"
+	run "$T" process -c "$1" "$cli_dir/game.mbox"
+	expect_out "game 1 begins" "game 1 begins"
+}
+
+# decoded: $out without CRs and with quoted-printable's soft line breaks joined
+decoded() {
+	printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'
+}

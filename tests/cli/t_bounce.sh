@@ -5,17 +5,9 @@
 # address again starts the count afresh.
 . tests/cli/lib.sh
 export TEMPEST_NOW=2026-11-05T12:00:00Z
-WT=vb5v64h6; BT=ezap3rhf
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 n=0
-mail() {
-  n=$((n + 1))
-  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" "$n"
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <b%d.x@example.org>\n' "$n" "$n"
-  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
-}
 dsn() {         # dsn ADDRESS: a DSN as Postfix writes one, reporting ADDRESS failed
   n=$((n + 1))
   printf 'From MAILER-DAEMON Thu Nov  5 11:%02d:00 2026\nReturn-Path: <>\n' "$n"
@@ -26,14 +18,13 @@ dsn() {         # dsn ADDRESS: a DSN as Postfix writes one, reporting ADDRESS fa
   printf -- '--B\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n\n'
   printf 'Final-Recipient: rfc822; %s\nAction: failed\nStatus: 5.1.1\n\n--B--\n\n' "$1"
 }
-D=$tmp/data; mkdir -p "$D"
-cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\nbounce_limit = 2\n' "$D" > "$tmp/conf"
-mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white\narbiter carol@example.org" > "$tmp/a.mbox"
-mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
+cli_referee "$tmp" "bounce_limit = 2"
+D=$tmp/data
+cli_mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white\narbiter carol@example.org" > "$tmp/a.mbox"
+cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
 expect_out "game 1 starts" "game 1 begins"
-qp() { printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'; }
+qp() { decoded; }
 
 dsn bob@example.org > "$tmp/d1.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"
@@ -57,7 +48,7 @@ run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
 [ -z "$out" ] && ok || bad "told once, not on every run"
 
 # bob writes again: a mail reaches him, the count starts afresh
-mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
 case $(qp) in *"To: bob@example.org"*) ok ;; *) bad "bob's notice of the move sent" ;; esac
 [ -z "$(ls "$D/outbox/bounced")" ] && ok || bad "a mail that went clears the count"

@@ -4,31 +4,17 @@
 # (an auto-responder's loop) are capped per run and dropped beyond it.
 . tests/cli/lib.sh
 export TEMPEST_NOW=2026-11-05T12:00:00Z
-WT=vb5v64h6; BT=ezap3rhf
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-n=0
-mail() {
-  n=$((n + 1))
-  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" "$n"
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <f%d.x@example.org>\n' "$n" "$n"
-  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
-}
-D=$tmp/data; mkdir -p "$D"
-cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\nmax_replies_per_sender = 2\nmax_answers_per_day = 3\n' "$D" > "$tmp/conf"
-mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
-run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
-mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" > "$tmp/b.mbox"
-run "$T" process -c "$tmp/conf" "$tmp/b.mbox"
-expect_out "game 1 starts" "game 1 begins"
+cli_referee "$tmp" "max_replies_per_sender = 2" "max_answers_per_day = 3"
+D=$tmp/data
+cli_game "$tmp/conf"
 
 # six moves in one run: twelve notices, six to each player
 : > "$tmp/moves.mbox"
 for m in e4:e5 Nf3:Nc6 Bb5:a6; do
-  mail alice@example.org "Re: [tempest 1 $WT] game 1" "${m%%:*}" >> "$tmp/moves.mbox"
-  mail bob@example.org "Re: [tempest 1 $BT] game 1" "${m##*:}" >> "$tmp/moves.mbox"
+  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "${m%%:*}" >> "$tmp/moves.mbox"
+  cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "${m##*:}" >> "$tmp/moves.mbox"
 done
 run "$T" process -c "$tmp/conf" "$tmp/moves.mbox"
 expect_rc "the moves" 0
@@ -55,7 +41,7 @@ answers=0
 for r in 1 2 3; do
   : > "$tmp/loop.mbox"
   for i in 1 2 3; do
-    mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." >> "$tmp/loop.mbox"
+    cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." >> "$tmp/loop.mbox"
   done
   run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
   expect_rc "the auto-responder, run $r" 0
@@ -65,17 +51,17 @@ for r in 1 2 3; do
 done
 [ "$answers" -eq 3 ] && ok || bad "three answers in the day, across runs ($answers)"
 [ "$(ls "$D/outbox" | grep -c '\.eml$')" -eq 0 ] && ok || bad "the rest are not kept to go later"
-mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." > "$tmp/loop.mbox"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." > "$tmp/loop.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
 expect_out "the next day it is answered again" "To: bob@example.org"
 # a player's prose is answered: what was read, where the game stands
 expect_out "the answer says no order was found" "I found no order in your mail"
 # a stranger's prose about no game is not (no replies to spam)
-mail spammer@example.net "cheap watches" "Best prices!" > "$tmp/spam.mbox"
+cli_mail spammer@example.net "cheap watches" "Best prices!" > "$tmp/spam.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/spam.mbox"
 [ -z "$out" ] && ok || bad "a stranger's prose gets no reply"
 # a notice that a game changed is never held back by the day's limit
-mail alice@example.org "Re: [tempest 1 $WT] game 1" "O-O" > "$tmp/m.mbox"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "O-O" > "$tmp/m.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
 expect_out "the move's notice to bob goes whatever the day's answers" "To: bob@example.org"
 cli_done t_defer

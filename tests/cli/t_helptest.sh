@@ -4,53 +4,40 @@
 # applied, `help` listing the orders of the game's own kind (a card game's).
 . tests/cli/lib.sh
 export TEMPEST_NOW=2026-11-05T12:00:00Z
-WT=vb5v64h6; BT=ezap3rhf
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-n=0
-mail() {
-  n=$((n + 1))
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\nMessage-ID: <h%d.x@example.org>\n' "$1" "$2" "$n"
-  printf 'Content-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
-}
-body() { printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'; }
-D=$tmp/data; mkdir -p "$D"
-cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\n' "$D" > "$tmp/conf"
-mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
-mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
-expect_out "game 1 starts" "game 1 begins"
+body() { decoded; }
+cli_referee "$tmp"
+cli_game "$tmp/conf"
 
-mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\ntest" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\ntest" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 body | grep -q "^Subject: \[tempest 1 $WT\] what I read in your mail" && ok || bad "test's reply carries the player's token"
 case $(body) in *"Identity: White, by token"*) ok ;; *) bad "test knows who the player is" ;; esac
 case $(body) in *"other orders of this mail were"*"applied"*) ok ;; *) bad "test says the move was applied" ;; esac
 case $(body) in *'A "test" mail changes nothing'*) bad "test says nothing changed" ;; *) ok ;; esac
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && ok || bad "the move applied"
-mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(body) in *"Identity: Black, by token"*) ok ;; *) bad "a test alone: Black is known" ;; esac
 case $(body) in *'A "test" mail changes nothing'*) ok ;; *) bad "a test alone changes nothing" ;; esac
-mail bob@example.org "Re: [tempest 1 $BT] game 1" "help" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "help" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 body | grep -q "^Subject: \[tempest 1 $BT\] how to play" && ok || bad "help's reply carries the token"
 # a reply to that help mail, with a move, works (the token is the player's)
-mail bob@example.org "Re: [tempest 1 $BT] how to play by mail" "e5" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail bob@example.org "Re: [tempest 1 $BT] how to play by mail" "e5" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "a reply to help moves"
 
 # a Tempête game: help lists the card orders
-mail carol@example.org "new game" "new tempete\nopponent dave@example.org\ncolour white" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail carol@example.org "new game" "new tempete\nopponent dave@example.org\ncolour white" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 tok=$(body | sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\].*/\1/p' | head -1)
-mail carol@example.org "Re: [tempest 2 $tok] game 2" "help" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail carol@example.org "Re: [tempest 2 $tok] game 2" "help" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(body) in *"you may also write:"*"list N N ..."*"card ..."*"take N"*) ok ;; *) bad "help lists the card orders" ;; esac
 # a stranger's help: to the address, no token, no game's orders
-mail mallory@evil.example "hello" "help" > "$tmp/m"
-run_in "$tmp/m" "$T" process -c "$tmp/conf"
+cli_mail mallory@evil.example "hello" "help" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
 body | grep -q '^Subject: \[tempest\] how to play' && ok || bad "a stranger's help carries no token"
 cli_done t_helptest

@@ -5,25 +5,12 @@
 # refused, never cut to another address.
 . tests/cli/lib.sh
 export TEMPEST_NOW=2026-11-05T12:00:00Z
-WT=vb5v64h6; BT=ezap3rhf
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-n=0
-qp() { printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'; }
-mail() {
-  n=$((n + 1))
-  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" "$n"
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <s%d.x@example.org>\n' "$n" "$n"
-  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
-}
-D=$tmp/data; mkdir -p "$D"
-cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\n' "$D" > "$tmp/conf"
-mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
-mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
-run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
-expect_out "game 1 starts" "game 1 begins"
+qp() { decoded; }
+cli_referee "$tmp"
+D=$tmp/data
+cli_game "$tmp/conf"
 
 # -- passwords, as players write them
 i=0
@@ -31,36 +18,36 @@ for line in "password: Hunter2x" "PASSWORD: Abcdefg9" "Password. Zyxwvut7" "  pa
             "> password Quoted11"; do
   i=$((i + 1))
   secret=$(printf '%s' "$line" | sed 's/.* //')
-  mail alice@example.org "Re: [tempest 1 $WT] game 1" "$line" > "$tmp/p$i.mbox"
+  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$line" > "$tmp/p$i.mbox"
   run "$T" process -c "$tmp/conf" "$tmp/p$i.mbox"
   expect_rc "'$line'" 0
   grep -rqF -- "$secret" "$D" && bad "'$line': the password is in the data directory ($(grep -rlF -- "$secret" "$D" | head -2))" || ok
 done
 # the last password set by an order works without the token ("> ..." is a quote: no order)
-mail alice@example.org "about game 1" "game 1\npassword Qwerty55\ne4" > "$tmp/pw.mbox"
+cli_mail alice@example.org "about game 1" "game 1\npassword Qwerty55\ne4" > "$tmp/pw.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/pw.mbox"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && ok || bad "the password set with blanks works"
 grep -rqF Qwerty55 "$D" && bad "the password used is in the data directory" || ok
 
 # -- test from a stranger naming a game: nothing about it
-mail mallory@evil.example "hello" "game 1\ntest" > "$tmp/t.mbox"
+cli_mail mallory@evil.example "hello" "game 1\ntest" > "$tmp/t.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/t.mbox"
 case $(qp) in *alice@example.org*|*bob@example.org*) bad "test to a stranger names the players" ;; *) ok ;; esac
 case $(qp) in *"Game:"*|*"game 1 "*|*"tempest 1"*) bad "test to a stranger speaks of game 1" ;; *) ok ;; esac
 expect_out "the stranger still gets the reading of the mail" "Orders I found:"
 # ... while a player's test shows the game
-mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/t2.mbox"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/t2.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/t2.mbox"
 expect_out "a player's test names the game" "Game:     1"
 
 # -- addresses longer than 254 characters
 long=$(printf 'a%.0s' $(seq 1 250))@example.org
-mail carol@example.org "a game" "new chess\nopponent $long" > "$tmp/l.mbox"
+cli_mail carol@example.org "a game" "new chess\nopponent $long" > "$tmp/l.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/l.mbox"
 case $(qp) in *"more than the 254 a mail address may have"*) ok ;;
   *) bad "an opponent's address too long: refused, saying why" ;; esac
 [ "$(ls "$D/games" | grep -c '\.json$')" -eq 1 ] && ok || bad "no game made for it"
-mail "$long" "a game" "new chess\nopponent dave@example.org" > "$tmp/l2.mbox"
+cli_mail "$long" "a game" "new chess\nopponent dave@example.org" > "$tmp/l2.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/l2.mbox"
 expect_rc "a sender too long" 0
 [ -z "$out" ] && ok || bad "a sender too long gets no reply (to some other, cut address)"

@@ -190,35 +190,13 @@ int outbox_staged_list(const char *dir, struct outbox_staged **out, size_t *n, s
 	return 0;
 }
 
-static int clean_dir(const char *dir, int *removed, struct err *e)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	if (!d)
-		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", dir,
-						     strerror(errno));
-	while ((de = readdir(d)))
-		if (strstr(de->d_name, ".tmp.")) {
-			char path[PATH_MAX];
-			snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-			if (unlink(path) < 0 && errno != ENOENT) {
-				closedir(d);
-				return err_set(e, "outbox: cannot remove %s: %s", path, strerror(errno));
-			}
-			++*removed;
-		}
-	closedir(d);
-	return 0;
-}
-
 int outbox_clean(const char *dir, int *removed, struct err *e)
 {
 	char sdir[PATH_MAX];
 
 	*removed = 0;
 	snprintf(sdir, sizeof sdir, "%s/" STAGED, dir);
-	return clean_dir(dir, removed, e) < 0 ? -1 : clean_dir(sdir, removed, e);
+	return fs_clean_tmp(dir, removed, e) < 0 ? -1 : fs_clean_tmp(sdir, removed, e);
 }
 
 struct queued {

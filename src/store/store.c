@@ -84,38 +84,17 @@ int store_open(struct store *st, const char *dir, bool create, int wait, const c
 	return 0;
 }
 
-static int clean_dir(const char *dir, int *removed, struct err *e)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	if (!d)
-		return errno == ENOENT ? 0 : err_set(e, "cannot open %s: %s", dir, strerror(errno));
-	while ((de = readdir(d)))
-		if (strstr(de->d_name, ".tmp.")) {
-			char path[PATH_MAX + 300];
-			snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-			if (unlink(path) < 0 && errno != ENOENT) {
-				closedir(d);
-				return err_set(e, "cannot remove %s: %s", path, strerror(errno));
-			}
-			++*removed;
-		}
-	closedir(d);
-	return 0;
-}
-
 int store_clean(const struct store *st, int *removed, struct err *e)
 {
 	static const char *const sub[] = { "games", "created" };
 	char dir[PATH_MAX + 16];
 
 	*removed = 0;
-	if (clean_dir(st->dir, removed, e) < 0)
+	if (fs_clean_tmp(st->dir, removed, e) < 0)
 		return -1;
 	for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
 		snprintf(dir, sizeof dir, "%s/%s", st->dir, sub[i]);
-		if (clean_dir(dir, removed, e) < 0)
+		if (fs_clean_tmp(dir, removed, e) < 0)
 			return -1;
 	}
 	return 0;

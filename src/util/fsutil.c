@@ -1,6 +1,7 @@
 /* fsutil.c: see fsutil.h. */
 #include "util/fsutil.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -266,4 +267,26 @@ void fs_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);
+}
+
+int fs_clean_tmp(const char *dir, int *removed, struct err *e)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return errno == ENOENT ? 0 : err_set(e, "cannot open %s: %s", dir, strerror(errno));
+	while ((de = readdir(d)))
+		if (strstr(de->d_name, ".tmp.")) {
+			char path[PATH_MAX + 300];
+			snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+			if (unlink(path) < 0 && errno != ENOENT) {
+				int saved = errno;
+				closedir(d);
+				return err_set(e, "cannot remove %s: %s", path, strerror(saved));
+			}
+			++*removed;
+		}
+	closedir(d);
+	return 0;
 }

@@ -24,6 +24,9 @@ int fs_mkdirs(const char *path, int mode, struct err *e);
 /* fsync of the directory that holds path (after a rename or an unlink there). */
 int fs_sync_dir_of(const char *path, struct err *e);
 int fs_exists(const char *path);
+/* Removes from dir what interrupted atomic writes left (NAME.tmp.PID, fs_write_atomic);
+ * *removed is increased by their number. A missing dir holds none. */
+int fs_clean_tmp(const char *dir, int *removed, struct err *e);
 
 /* An exclusive lock on path (created if need be), waiting up to `wait` seconds for a run
  * that holds it (< 0: for as long as it takes; 0: not at all). The holder writes who it is

@@ -19,19 +19,9 @@ export TEMPEST_NOW=2026-11-05T12:00:00Z
 SHIM=${KILL_SHIM:-$(pwd)/build/killshim.so}
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-WT=vb5v64h6; BT=ezap3rhf
-n=0
 if [ ! -f "$SHIM" ]; then
   echo "t_killall: no $SHIM (make $SHIM)"; echo "t_killall: 0 passed, 1 failed"; exit 1
 fi
-
-mail() {        # mail FROM SUBJECT BODY: one raw mail, in mbox form, on stdout
-  n=$((n + 1))
-  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" $((n % 60))
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <k%d.%s>\n' $((n % 60)) "$n" "$1"
-  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
-}
 copy() { rm -rf "$2"; cp -r "$1" "$2"; sed -i "s|$1|$2|" "$2/conf"; }
 ids() { grep '^Message-ID: ' "$@" | sed 's/^Message-ID: //; s/\r$//' | sort; }
 hashes() {
@@ -46,24 +36,20 @@ logs() {
   for f in "$1"/data/games/*.journal; do printf '%s: ' "${f##*/}"; sha256sum < "$f"; done
 }
 
-W=$tmp/w; mkdir -p "$W/data"
-cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$W" > "$W/conf"
-mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
-mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
-run "$T" process -c "$W/conf" "$tmp/a.mbox"
-expect_out "game 1 starts" "game 1 begins"
+W=$tmp/w
+cli_referee "$W"
+cli_game "$W/conf"
 
 B=$tmp/batch.mbox
-mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
 cat "$tmp/m1" > "$B"
-mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
-mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
-mail mallory@evil.example "hello" "what is this?" >> "$B"
-mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
+cli_mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
+cli_mail mallory@evil.example "hello" "what is this?" >> "$B"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
 cat "$tmp/m1" >> "$B"
-mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
-mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\ntimezone Europe/Paris" >> "$B"
+cli_mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\ntimezone Europe/Paris" >> "$B"
 
 C=$tmp/clean; copy "$W" "$C"
 KILL_COUNT=$tmp/count LD_PRELOAD=$SHIM "$T" process -c "$C/conf" "$B" > "$tmp/clean.out" 2>/dev/null
@@ -124,8 +110,8 @@ done
 # invitation (and its token) must never go out, nor anything else of it
 for point in after-outbox before-save; do
   S=$tmp/stale-$point; copy "$W" "$S"
-  mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/x.mbox"
-  mail erin@example.org "another game" "new chess\nopponent frank@example.org" > "$tmp/y.mbox"
+  cli_mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/x.mbox"
+  cli_mail erin@example.org "another game" "new chess\nopponent frank@example.org" > "$tmp/y.mbox"
   TEMPEST_FAULT=$point "$T" process -c "$S/conf" "$tmp/x.mbox" > "$tmp/x.out" 2>/dev/null
   run "$T" process -c "$S/conf" "$tmp/y.mbox"
   expect_rc "$point: the next challenge" 0

@@ -28,7 +28,7 @@ static const char *const known_names[] = {
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* card games */
 	"tp", "tp_n", "tp_setup", "tp_owe_list", "tp_owe_numbers", "tp_expect", "tp_hand", "tp_drew",
-	"tp_numbers_left", "tp_sent", "tp_barred", "tp_answer_due", "tp_list", "tp_list_by", "tp_my_squares", "tp_plays", "by", "card",
+	"tp_numbers_left", "tp_sent", "tp_barred", "tp_answer_due", "tp_cards", "tp_example_numbers", "tp_example_list", "tp_list", "tp_list_by", "tp_my_squares", "tp_plays", "by", "card",
 	"how", "detail", "tp_marks", "square", "label", "tp_captured", "tp_hand_white",
 	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",

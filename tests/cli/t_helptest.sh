@@ -30,9 +30,15 @@ run "$T" process -c "$tmp/conf" "$tmp/m"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "a reply to help moves"
 
 # a Tempête game: help lists the card orders
-cli_mail carol@example.org "new game" "new tempete\nopponent dave@example.org\ncolour white" > "$tmp/m"
+cli_mail carol@example.org "new game" "new tempete\nopponent dave@example.org\ncolour white\ncards 1-12" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-tok=$(body | sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\].*/\1/p' | head -1)
+case $(body) in *"Cards:     1-10 12 (11 in use)"*) ok ;; *) bad "the invitation shows the agreed cards" ;; esac
+tok=$(body | sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] .*challenge to dave.*/\1/p' | head -1)
+dtok=$(body | sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] carol.*/\1/p' | head -1)
+cli_mail dave@example.org "Re: [tempest 2 $dtok] invitation" "accept" > "$tmp/m2"
+run "$T" process -c "$tmp/conf" "$tmp/m2"
+case $(body) in *"The cards in use: 1-10 12 (11 cards)"*'("numbers 2 4 6 8 11")'*) ok ;;
+  *) bad "the start mail: the cards, and example numbers valid for N = 11 (card 11 is not played)" ;; esac
 cli_mail carol@example.org "Re: [tempest 2 $tok] game 2" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(body) in *"you may also write:"*"list N N ..."*"card ..."*"take N"*) ok ;; *) bad "help lists the card orders" ;; esac

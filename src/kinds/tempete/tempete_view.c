@@ -62,6 +62,25 @@ static void public_view(const struct game *g, struct tctx *c)
 	}
 	set_buf(c, "tp_captured", &b);
 	tctx_set(c, "tp_n", "%d", tp->n);
+	/* the cards agreed at the challenge, as ranges ("1-10 12-21 23-70") */
+	for (int i = 0; i < tp->n; i++) {
+		int j = i;
+		while (j + 1 < tp->n && tp->cards[j + 1] == tp->cards[j] + 1)
+			j++;
+		buf_printf(&b, "%s%d", i ? " " : "", tp->cards[i]);
+		if (j > i)
+			buf_printf(&b, "-%d", tp->cards[j]);
+		i = j;
+	}
+	set_buf(c, "tp_cards", &b);
+	/* examples that are valid whatever N: numbers spread over 1..N, cards in use */
+	if (tp->n >= 5) {
+		for (int i = 1; i <= 5; i++)
+			buf_printf(&b, "%s%d", i > 1 ? " " : "", i * tp->n / 5);
+		set_buf(c, "tp_example_numbers", &b);
+		buf_printf(&b, "%d %d %d", tp->cards[tp->n / 2], tp->cards[0], tp->cards[tp->n - 1]);
+		set_buf(c, "tp_example_list", &b);
+	}
 	tctx_set(c, "tp_hand_white", "%d", tp->nhand[WHITE]);
 	tctx_set(c, "tp_hand_black", "%d", tp->nhand[BLACK]);
 	if (tp->expect != TP_SETUP) {

@@ -87,6 +87,25 @@ struct movetext {
 	char last[SAN_MAX];
 };
 
+/* A card's edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...") in the
+ * words a player reads in the move record. */
+static void edit_words(const char *op, char *out, size_t len)
+{
+	char piece = 0, square[16] = "", side = 0;
+
+	if (!strncmp(op, "fen ", 4))
+		snprintf(out, len, "a card restores the position before it");
+	else if (sscanf(op, "remove %15s", square) == 1)
+		snprintf(out, len, "a card removes the piece on %s", square);
+	else if (sscanf(op, "place %c %15s", &piece, square) == 2)
+		snprintf(out, len, "a card puts a %s %c on %s", isupper((unsigned char)piece) ? "White" :
+			 "Black", toupper((unsigned char)piece), square);
+	else if (sscanf(op, "side %c", &side) == 1)
+		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
+	else
+		snprintf(out, len, "%s", op);  /* a rule's change, in its own words */
+}
+
 /* One entry of the game's list: a move, numbered from the position before it, or an
  * edit by a card, shown as a comment. */
 static int movetext_entry(const struct pos *before, const char *entry, void *arg)
@@ -94,9 +113,8 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 	struct movetext *mt = arg;
 
 	if (entry[0] == '@') {
-		const char *what = entry + 1;
-		if (!strncmp(what, "fen ", 4))
-			what = "position set back";
+		char what[160];
+		edit_words(entry + 1, what, sizeof what);
 		buf_printf(mt->out, "%s{%s}", mt->first ? "" : " ", what);
 		mt->first = false;
 		mt->after_comment = true;

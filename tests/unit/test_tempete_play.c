@@ -527,6 +527,8 @@ static void effects(void)
 	CHECK_STR(TP(g)->marks[0].square, "e3");
 	/* capture, swap, return, place, attach, end */
 	CHECK_INT(mail(g, BLACK, "card 23 continuing\neffect attach h7 frozen\nNc6", &out), 0);
+	/* the opponent hears that the effect continues (the Checkmate Rule depends on it) */
+	CHECK_HAS(note_of(&out), "Black plays card 23 (continuing): attach h7 frozen.");
 	CHECK_INT(TP(g)->nmarks, 2);
 	CHECK_STR(TP(g)->marks[1].label, "frozen");
 	CHECK_INT(mail(g, WHITE, "card 12\nsquare a5\neffect capture h7\neffect swap a1 b1\nNf3\nnumbers 6", &out), 0);

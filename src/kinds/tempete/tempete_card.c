@@ -220,7 +220,10 @@ int tp_card_turn(struct apply_state *a, const struct turn_msg *t, const char *ho
 		 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "",
 		 "");
 	p->void_ = eff == 1;
-	apply_note(a, "%s plays %s%s%s%s.", side(a->me), label,
+	/* whether its effect continues is news for the opponent: it changes the rules of
+	 * check and mate (seed 002, the Checkmate Rule) */
+	bool continues = ci->continuing > 0 || (ci->continuing < 0 && t->continuing);
+	apply_note(a, "%s plays %s%s%s%s%s.", side(a->me), label, continues ? " (continuing)" : "",
 		   strcmp(how, "move") ? (strcmp(how, "answer") ? " to intercept" : " in answer") : "",
 		   p->detail[0] ? ": " : "", p->detail);
 	return 0;

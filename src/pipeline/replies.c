@@ -77,6 +77,7 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 	struct view_extra x = {
 		.referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
 		.sender = j->s.address, .auth = auth, .applied = j->out.changed,
+		.to_sender = !strcasecmp(rcpt, j->s.address) && !j->action,
 		.subject = j->m->subject, .lines = j->lines, .nlines = j->lines ? j->text.n : 0,
 		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,

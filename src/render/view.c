@@ -23,7 +23,7 @@ static const char *const known_names[] = {
 	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
-	"applied", "kind_orders", "usage",
+	"applied", "kind_orders", "usage", "read",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* card games */
@@ -397,6 +397,23 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 					 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
 					 shapes[w->arg] : "");
 		}
+	}
+	/* the sender sees at once what was read of their mail, and that prose was passed
+	 * over (the test reply lists it all) */
+	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n) {
+		struct buf b = { 0 };
+		for (size_t i = 0; i < x->orders->n; i++) {
+			const struct order *od = &x->orders->o[i];
+			/* a password is never written back; a message went to its reader */
+			buf_printf(&b, "%s%s", i ? "; " : "", od->kind == ORDER_PASSWORD ?
+				   "password (hidden)" : od->kind == ORDER_MESSAGE ?
+				   "a message for your opponent" : od->text);
+		}
+		if (x->orders->nprose)
+			buf_printf(&b, " (and %zu line%s passed over as prose)", x->orders->nprose,
+				   x->orders->nprose == 1 ? "" : "s");
+		tctx_set(c, "read", "%s", b.s ? b.s : "");
+		buf_free(&b);
 	}
 	if (r->kind == REPLY_TEST) {
 		tctx_set(c, "applied", "%s", x->applied ? "yes" : "");

@@ -30,6 +30,7 @@ struct view_extra {
 	const char *referee, *referee_name;
 	const char *sender, *auth;              /* for test */
 	bool applied;                           /* the mail changed its game (for test) */
+	bool to_sender;                         /* the reply goes to the mail's sender */
 	const char *subject;
 	const struct order_line *lines;         /* what was read (test) */
 	size_t nlines;

@@ -29,6 +29,10 @@ case $(to bob@example.org) in *"played 1. e4"*'alice@example.org (White) writes:
   *) bad "the move's notice carries both message lines" ;; esac
 case $(to bob@example.org) in *"Cheers"*|*"Club"*) bad "the signature relayed" ;; *) ok ;; esac
 case $(to alice@example.org) in *"Ruy Lopez"*) bad "the message echoed to its writer" ;; *) ok ;; esac
+# what was read, briefly, in the writer's own reply only
+case $(to alice@example.org) in *"Read in your mail: e4; a message for your opponent; a message for your opponent (and 1 line passed over as prose)."*) ok ;;
+  *) bad "the writer's reply says what was read and that prose was passed over" ;; esac
+case $(to bob@example.org) in *"Read in your mail"*) bad "the opponent told what was read of another's mail" ;; *) ok ;; esac
 # alone: a notice of its own
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "message Thinking..." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"

@@ -424,6 +424,10 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
 		return -1;
 	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+	/* a player's mail with no order is answered, also without its token: the answer goes
+	 * to the player's own address, so a forged From learns nothing */
+	if (!j->out.nreplies && !j->out.nerrors && j->out.auth < 0)
+		j->out.auth = game_seat_of(j->g, j->s.address);
 	if (!j->out.nreplies && !j->out.nerrors && j->out.auth >= 0 && no_order_reply(j) < 0)
 		return err_set(e, "out of memory");
 	/* the replies show the clocks as the request leaves them; the registry is saved with

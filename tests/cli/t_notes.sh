@@ -22,4 +22,13 @@ cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "password Secret99\nNf3"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 [ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && ok || bad "password then move: both told of the move"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3$' && ok || bad "the three moves applied"
+# a player who writes prose without the token (a new mail naming the game) is answered
+# too, at their own address
+cli_mail bob@example.org "about our game" "game 1\nI need a few days to think." > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+case $(decoded) in *"To: bob@example.org"*"I found no order in your mail"*) ok ;;
+  *) bad "a player's prose without the token is answered" ;; esac
+cli_mail mallory@evil.example "about game 1" "game 1\nnice game" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+[ -z "$out" ] && ok || bad "a stranger's prose naming a game is not answered"
 cli_done t_notes

@@ -173,37 +173,117 @@ static void wrap(const char *text, size_t width, struct buf *out)
 	free(copy);
 }
 
-/* One PGN game per board; a board's players are the seats that move on it. */
-static void pgn_board(const struct game *g, int b, const char *site, struct buf *out)
+/* A board's history cut where cards edit the board: PGN movetext cannot say "a piece
+ * appears" or "the position goes back", so each stretch of plain moves becomes a PGN
+ * game of its own, from the position it starts in ([SetUp] and [FEN]), and the edits
+ * between them a comment opening the next one. */
+struct segments {
+	struct buf cur;                 /* the current stretch's movetext */
+	struct buf *out;
+	const struct game *g;
+	int b, n;
+	char fen[FEN_MAX];              /* where the current stretch starts */
+	char edits[512];                /* the edits since the last move, in words */
+	bool first, after_comment, pending;
+	bool cut;                       /* the board's list holds edits: stretches numbered */
+};
+
+static void pgn_header(const struct segments *sg, const char *result, const char *fen)
 {
-	struct buf moves = { 0 };
+	const struct game *g = sg->g;
 	char date[16] = "????.??.??";
-	const struct board *bd = &g->board[b];
-	const char *result = g->nboards > 1 ? bd->result : g->result;
-	int white = game_mover(g, b, WHITE), black = game_mover(g, b, BLACK);
+	int white = game_mover(g, sg->b, WHITE), black = game_mover(g, sg->b, BLACK);
+	static const char orthodox[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+	struct buf *out = sg->out;
 
 	if (strlen(g->created) >= 10)
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
-	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n[Round \"%s\"]\n",
-		   g->id, site, date, g->nboards > 1 ? "" : "-");
-	if (g->nboards > 1)         /* the round is the board: "Round" must not stay empty */
-		out->n--, buf_printf(out, "%d\"]\n", b + 1);
+	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", g->id,
+		   "By email", date);
+	if (sg->cut)            /* the board, the stretch: "Round" never empty */
+		buf_printf(out, "[Round \"%d.%d\"]\n", sg->b + 1, sg->n);
+	else if (g->nboards > 1)
+		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
+	else
+		buf_str(out, "[Round \"-\"]\n");
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
 		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
 		   result);
 	if (g->v && strcmp(g->v->name, "chess"))
 		buf_printf(out, "[Variant \"%s\"]\n", g->v->title);
-	if (g->v && strcmp(bd->start_fen, g->v->setup))
-		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", bd->start_fen);
-	if (g->status == GAME_OVER)
-		buf_printf(out, "[Termination \"%s\"]\n",
+	if (strcmp(fen, orthodox))
+		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
+}
+
+/* Ends the current stretch as a PGN game with this result. */
+static void segment_flush(struct segments *sg, const char *result, bool last)
+{
+	const struct game *g = sg->g;
+
+	sg->n++;
+	if (sg->n > 1)
+		buf_str(sg->out, "\n");
+	pgn_header(sg, result, sg->fen);
+	if (last && g->status == GAME_OVER)
+		buf_printf(sg->out, "[Termination \"%s\"]\n",
 			   strstr(g->termination, "time") ? "time forfeit" : "normal");
-	buf_str(out, "\n");
-	view_movetext(g, b, &moves);
-	buf_printf(&moves, "%s%s", moves.n ? " " : "", result);
-	wrap(moves.s ? moves.s : result, 79, out);
-	buf_str(out, "\n");
-	buf_free(&moves);
+	buf_str(sg->out, "\n");
+	buf_printf(&sg->cur, "%s%s", sg->cur.n ? " " : "", result);
+	wrap(sg->cur.s ? sg->cur.s : result, 79, sg->out);
+	buf_str(sg->out, "\n");
+	buf_free(&sg->cur);
+	sg->first = true;
+	sg->after_comment = false;
+}
+
+static int segment_entry(const struct pos *before, const char *entry, void *arg)
+{
+	struct segments *sg = arg;
+
+	if (entry[0] == '@') {
+		char what[160];
+		size_t n = strlen(sg->edits);
+		edit_words(entry + 1, what, sizeof what);
+		snprintf(sg->edits + n, sizeof sg->edits - n, "%s%s", n ? "; " : "", what);
+		sg->pending = true;
+		return 0;
+	}
+	if (sg->pending) {              /* a new stretch from the edited position */
+		segment_flush(sg, "*", false);
+		pos_to_fen(before, sg->fen, sizeof sg->fen);
+		buf_printf(&sg->cur, "{%s}", sg->edits);
+		sg->edits[0] = 0;
+		sg->pending = false;
+		sg->first = false;
+		sg->after_comment = true;
+	}
+	struct movetext mt = { .out = &sg->cur, .first = sg->first, .after_comment = sg->after_comment,
+			       .last_side = -1 };
+	movetext_entry(before, entry, &mt);
+	sg->first = false;
+	sg->after_comment = false;
+	return 0;
+}
+
+/* One PGN game per board (per stretch between cards' edits); a board's players are the
+ * seats that move on it. */
+static void pgn_board(const struct game *g, int b, const char *site, struct buf *out)
+{
+	const struct board *bd = &g->board[b];
+	const char *result = g->nboards > 1 ? bd->result : g->result;
+	struct segments sg = { .out = out, .g = g, .b = b, .first = true };
+
+	(void)site;
+	for (int i = 0; i < bd->nmoves && !sg.cut; i++)
+		sg.cut = bd->moves[i][0] == '@';
+	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen[0] ? bd->start_fen : g->v->setup);
+	game_walk(g, b, segment_entry, &sg);
+	if (sg.pending) {               /* edits after the last move: the final position */
+		segment_flush(&sg, "*", false);
+		pos_to_fen(bd->pos, sg.fen, sizeof sg.fen);
+		buf_printf(&sg.cur, "{%s}", sg.edits);
+	}
+	segment_flush(&sg, result, true);
 }
 
 void view_pgn(const struct game *g, const char *site, struct buf *out)

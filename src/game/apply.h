@@ -34,6 +34,9 @@ void apply_end_by_status(struct apply_state *a);
 /* The same for board b: in a game of several boards, the board ends, and the game with
  * its last board. */
 void apply_end_on_board(struct apply_state *a, int b);
+/* Board b of several ends with `result` (the kind hears of it: board_ended); the game
+ * ends with its last board, won by the side that won more boards. */
+void apply_board_ends(struct apply_state *a, int b, const char *result, const char *why);
 /* What every move order must pass before it is played: its number, if written, must be
  * the move's; a reply to a referee mail older than the last move must carry the number.
  * 0, or -1 (refused). */

@@ -19,7 +19,7 @@ const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
 	else if (st->board >= 0)
 		snprintf(buf, len, "%s (board %d, %s)", side_name(st->side), st->board + 1, st->role);
 	else
-		snprintf(buf, len, "%s (%s)", side_name(st->side), st->role);
+		snprintf(buf, len, "%s %s", side_name(st->side), st->role);
 	return buf;
 }
 

@@ -31,7 +31,7 @@ struct time_control {
 
 enum clock_window { WINDOW_NONE = 0, WINDOW_INTERCEPT, WINDOW_ANSWER };
 
-#define CLOCKS_MAX 16           /* one clock per seat */
+#define CLOCKS_MAX 24           /* one clock per seat (store.c says "2 to 24 seats") */
 
 struct chessclock {
 	struct time_control tc;

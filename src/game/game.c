@@ -289,21 +289,27 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 	return 0;
 }
 
-const char *game_message_note(const struct game *g, int from, const struct orders *o, char *buf,
-			      size_t len)
+const char *game_message_note(const struct game *g, int from, int to, const struct orders *o,
+			      char *buf, size_t len)
 {
-	char who[96];
+	char who[96], why[256];
 	size_t at = 0;
 
 	buf[0] = 0;
 	for (size_t i = 0; i < o->n && at < len; i++) {
+		const char *text = o->o[i].arg;
 		if (o->o[i].kind != ORDER_MESSAGE)
 			continue;
+		if (kind_of(g)->message_to) {
+			long bits = kind_of(g)->message_to(g, from, o->o[i].arg, &text, why, sizeof why);
+			if (bits < 0 || !(bits >> to & 1))
+				continue;
+		}
 		if (!at)
 			at += (size_t)snprintf(buf, len, "%s (%s) writes:", g->seat[from].address,
 					       seat_name(g, from, who, sizeof who));
 		if (at < len)
-			at += (size_t)snprintf(buf + at, len - at, "\n  \"%s\"", o->o[i].arg);
+			at += (size_t)snprintf(buf + at, len - at, "\n  \"%s\"", text);
 	}
 	return buf;
 }
@@ -332,8 +338,6 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 				      "a challenge holds only new, opponent, colour and password");
 		}
 	}
-	if (!*opponent && !o->nerr)
-		outcome_error(out, 0, "", "a challenge needs 'opponent ADDRESS'");
 	return out->nerrors ? -1 : 0;
 }
 
@@ -347,6 +351,61 @@ static void game_default_time(struct game *g, const struct variant *v)
 		chessclock_parse(v->time_control, &g->clock.tc, why, sizeof why);
 	g->clock.tc.intercept_hours = v->intercept_hours;
 	g->clock.tc.answer_hours = v->answer_hours;
+}
+
+/* The challenge's time control (else the variant's) and arbiter; -1 if refused. */
+static int challenge_terms(struct game *g, const struct variant *v, const struct orders *o,
+			   struct outcome *out)
+{
+	game_default_time(g, v);
+	for (size_t i = 0; i < o->n; i++) {
+		char why[256];
+		if (o->o[i].kind == ORDER_ARBITER)
+			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
+		if (o->o[i].kind == ORDER_TIME &&
+		    chessclock_parse(o->o[i].arg, &g->clock.tc, why, sizeof why) < 0)
+			return outcome_error(out, o->o[i].lineno, o->o[i].text, "%s", why), -1;
+	}
+	return 0;
+}
+
+/* A team game's challenge (the kind seated every member it names): the challenger is
+ * one of them and has accepted; every other member is invited. */
+static int team_challenge(struct game *g, const struct sender *s, const struct orders *o,
+			  struct outcome *out, struct err *e)
+{
+	char before[HASH_HEX];
+	int me = game_seat_of(g, s->address);
+
+	if (me < 0) {
+		outcome_error(out, 0, "", "you are not among the members your challenge names: "
+			      "name yourself too");
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
+	for (int b = 0; b < g->nboards; b++)
+		snprintf(g->board[b].start_fen, sizeof g->board[b].start_fen, "%s", g->v->setup);
+	game_hash(g, before);
+	g->challenger = me;
+	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", color_name_lc(g->seat[me].side));
+	snprintf(g->seat[me].name, NAME_MAX_, "%s", s->name);
+	kind_of(g)->accept(g, me);
+	g->status = GAME_INVITED;
+	clock_iso(s->now, g->created);
+	snprintf(g->updated, sizeof g->updated, "%s", g->created);
+	out->auth = me;
+	out->changed = out->created = true;
+	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
+	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0)
+		return err_set(e, "out of memory");
+	for (int c = 0; c < g->nseats; c++) {
+		if (c == me)
+			continue;
+		if (outcome_reply(out, REPLY_INVITATION, c, NULL) < 0)
+			return err_set(e, "out of memory");
+		game_message_note(g, me, c, o, out->replies[out->nreplies - 1].note,
+				  sizeof out->replies[0].note);
+	}
+	return 0;
 }
 
 const char *game_challenge_variant(const struct orders *o)
@@ -385,25 +444,30 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 		outcome_error(out, line, variant, "there is no variant '%s' here", variant);
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	}
+	if (kind_of(g)->accept && opponent) {
+		outcome_error(out, 0, "", "a game of %s names its members and their duties, not an "
+			      "opponent", v->title);
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
 	if (kind_setup(g, o, out) < 0)
 		return out->nerrors ? outcome_reply(out, REPLY_REFUSED, -1, s->address) :
 		       err_set(e, "out of memory setting up game %d", id);
+	if (kind_of(g)->accept) {       /* a team game: the kind seated its members */
+		if (challenge_terms(g, v, o, out) < 0)
+			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+		return team_challenge(g, s, o, out, e);
+	}
+	if (!opponent) {
+		outcome_error(out, 0, "", "a challenge needs 'opponent ADDRESS'");
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+	}
 	if (g->nseats != 2) {           /* a challenge names one opponent */
 		outcome_error(out, 0, "", "a game of %s has %d players: the game master sets it up "
 			      "(tempest new)", v->title, g->nseats);
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	}
-	game_default_time(g, v);
-	for (size_t i = 0; i < o->n; i++) {
-		char why[256];
-		if (o->o[i].kind == ORDER_ARBITER)
-			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
-		if (o->o[i].kind == ORDER_TIME &&
-		    chessclock_parse(o->o[i].arg, &g->clock.tc, why, sizeof why) < 0) {
-			outcome_error(out, o->o[i].lineno, o->o[i].text, "%s", why);
-			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
-		}
-	}
+	if (challenge_terms(g, v, o, out) < 0)
+		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	game_hash(g, before);
 	enum color me;
 	if (!strcmp(colour, "white"))
@@ -434,7 +498,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0 ||
 	    outcome_reply(out, REPLY_INVITATION, COLOR_OTHER(me), NULL) < 0)
 		return err_set(e, "out of memory");
-	game_message_note(g, me, o, out->replies[out->nreplies - 1].note,
+	game_message_note(g, me, COLOR_OTHER(me), o, out->replies[out->nreplies - 1].note,
 			  sizeof out->replies[0].note);
 	return 0;
 }

@@ -34,7 +34,7 @@ enum game_status {
 	GAME_DECLINED,
 };
 
-#define SEATS_MAX  CLOCKS_MAX /* players in one game (Perplexichess: 2 x (1 + 7)) */
+#define SEATS_MAX  CLOCKS_MAX /* players in one game (Perplexichess: 2 x (1 + 7 + agents)) */
 #define BOARDS_MAX 7            /* boards in one game */
 #define ROLE_MAX   16
 
@@ -299,9 +299,9 @@ const char *color_name_lc(int c);
 const char *side_name(int c);
 /* How a seat is named to the others: "White", or "Black (board 2, boardman)". */
 const char *seat_name(const struct game *g, int seat, char *buf, size_t len);
-/* The `message` lines of a mail from seat `from`, as the other players read them: who
- * wrote, then each line quoted; "" if there is none. */
-const char *game_message_note(const struct game *g, int from, const struct orders *o, char *buf,
-			      size_t len);
+/* The `message` lines of a mail from seat `from` that seat `to` reads (the kind may
+ * address a line to some seats only): who wrote, then each line quoted; "" if none. */
+const char *game_message_note(const struct game *g, int from, int to, const struct orders *o,
+			      char *buf, size_t len);
 
 #endif

@@ -23,7 +23,7 @@ struct snapshot {
 	void *kstate;                   /* a copy of the kind's state, or NULL */
 	enum game_status status;
 	char result[8], termination[64];
-	char password[SEATS_MAX][HASH_HEX];
+	struct seat seat[SEATS_MAX];    /* passwords; duties (a team's reassignments) */
 };
 
 static int snap(const struct game *g, struct snapshot *s)
@@ -44,8 +44,7 @@ static int snap(const struct game *g, struct snapshot *s)
 	s->status = g->status;
 	memcpy(s->result, g->result, sizeof s->result);
 	memcpy(s->termination, g->termination, sizeof s->termination);
-	for (int c = 0; c < g->nseats; c++)
-		memcpy(s->password[c], g->seat[c].password_hash, HASH_HEX);
+	memcpy(s->seat, g->seat, sizeof s->seat);
 	return 0;
 }
 
@@ -75,8 +74,7 @@ static void restore(struct game *g, const struct snapshot *s)
 	g->status = s->status;
 	memcpy(g->result, s->result, sizeof s->result);
 	memcpy(g->termination, s->termination, sizeof s->termination);
-	for (int c = 0; c < g->nseats; c++)
-		memcpy(g->seat[c].password_hash, s->password[c], HASH_HEX);
+	memcpy(g->seat, s->seat, sizeof s->seat);
 }
 
 /* The side a->me plays, and the board it moves on (its own, or the first). */
@@ -178,7 +176,10 @@ static bool stale(const struct game *g, const struct sender *s)
 {
 	const struct sent_mail *m = s->in_reply_to[0] ? game_sent_mail(g, s->in_reply_to) : NULL;
 
-	return m && m->ply < game_ply(g);
+	/* a mail records the plies of every board together: in a game of several boards a
+	 * move elsewhere would make every reply look stale, so there the guard is the
+	 * move's number (README, "Perplexichess by mail") */
+	return m && g->nboards == 1 && m->ply < game_ply(g);
 }
 
 
@@ -248,7 +249,7 @@ bool apply_playing(struct apply_state *a, const struct order *od)
 
 /* A board of several has ended: the game ends with the last one, won by the side that
  * won more boards. */
-static void board_ends(struct apply_state *a, int b, const char *result, const char *why)
+void apply_board_ends(struct apply_state *a, int b, const char *result, const char *why)
 {
 	struct game *g = a->g;
 	int won[2] = { 0, 0 }, open = 0;
@@ -256,6 +257,9 @@ static void board_ends(struct apply_state *a, int b, const char *result, const c
 
 	snprintf(g->board[b].result, sizeof g->board[b].result, "%s", result);
 	apply_note(a, "Board %d ends: %s (%s).", b + 1, result, why);
+	struct err e;
+	if (kind_of(g)->board_ended && kind_of(g)->board_ended(g, b, &e) < 0)
+		apply_note(a, "(%s)", e.msg);
 	for (int i = 0; i < g->nboards; i++) {
 		open += !strcmp(g->board[i].result, "*");
 		won[WHITE] += !strcmp(g->board[i].result, "1-0");
@@ -288,7 +292,7 @@ void apply_end_on_board(struct apply_state *a, int b)
 	if (a->g->nboards == 1)
 		apply_finish(a, result, why);
 	else
-		board_ends(a, b, result, why);
+		apply_board_ends(a, b, result, why);
 }
 
 void apply_end_by_status(struct apply_state *a)
@@ -345,7 +349,12 @@ static int do_move(struct apply_state *a, const struct order *od)
 	}
 	if (apply_move_checks(a, od) < 0)
 		return -1;
-	if (notation_parse(p, od->arg, &m, &e) < 0)
+	const char *text = od->arg;
+	char written[ORDER_ARG_MAX], why[256];
+	if (kind_of(g)->move_text &&
+	    !(text = kind_of(g)->move_text(g, od->arg, written, sizeof written, why, sizeof why)))
+		return apply_error(a, od, "%s", why);
+	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
 	if (board_op(g, b, san, &e) < 0)
@@ -373,7 +382,10 @@ static int do_claim(struct apply_state *a, const struct order *od)
 	if (!a->moved && (int)p->side != my_side(a))
 		return apply_error(a, od, "claim a draw on your own turn, with or before your move");
 	status_get(p, &st);
-	if (st.claim_repetition)
+	if (g->nboards > 1 && (st.claim_repetition || st.claim_fifty))
+		apply_board_ends(a, my_board(a), "1/2-1/2", st.claim_repetition ?
+			   "threefold repetition (claimed)" : "fifty-move rule (claimed)");
+	else if (st.claim_repetition)
 		apply_finish(a, "1/2-1/2", "threefold repetition (claimed)");
 	else if (st.claim_fifty)
 		apply_finish(a, "1/2-1/2", "fifty-move rule (claimed)");
@@ -434,6 +446,13 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	if (od->kind == ORDER_ACCEPT) {
 		if (a->me == g->challenger)
 			return apply_error(a, od, "you made this challenge; your opponent must accept it");
+		if (kind_of(g)->accept && !kind_of(g)->accept(g, a->me)) {
+			char who[96];
+			apply_principal(a, "join");     /* the others have yet to accept */
+			apply_note(a, "%s (%s) accepts the invitation; play starts when every member "
+				   "has.", g->seat[a->me].address, seat_name(g, a->me, who, sizeof who));
+			return 0;
+		}
 		g->status = GAME_PLAYING;
 		enum clock_window w;
 		chessclock_start(&g->clock, game_expected(g, &w), a->s->now);
@@ -553,11 +572,18 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_COLOUR:
 		return apply_error(a, od, "to start a new game, write to the referee without a game "
 				"number in the subject or the text");
+	case ORDER_MESSAGE:             /* relayed with the replies: success_replies */
+		if (kind_of(g)->message_to) {
+			const char *text;
+			char why[256];
+			if (kind_of(g)->message_to(g, a->me, od->arg, &text, why, sizeof why) < 0)
+				return apply_error(a, od, "%s", why);
+		}
+		return 0;
 	case ORDER_STATUS:
 	case ORDER_HISTORY:
 	case ORDER_HELP:
 	case ORDER_TEST:
-	case ORDER_MESSAGE:             /* relayed with the replies: success_replies */
 		return 0;
 	case ORDER_TIME:
 	case ORDER_ARBITER:
@@ -588,11 +614,9 @@ static int relay_message(struct apply_state *a, const struct orders *o, enum rep
 	struct outcome *out = a->out;
 	char text[2048];
 
-	if (!*game_message_note(a->g, a->me, o, text, sizeof text))
-		return 0;
 	for (int c = 0; c < a->g->nseats; c++) {
 		struct reply *r = NULL;
-		if (c == a->me)
+		if (c == a->me || !*game_message_note(a->g, a->me, c, o, text, sizeof text))
 			continue;
 		for (size_t i = 0; kind != REPLY_KINDS && i < out->nreplies && !r; i++)
 			if (out->replies[i].to == c)
@@ -628,6 +652,8 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		}
 	} else if (!strcmp(a->principal, "accept")) {
 		kind = REPLY_STARTED;
+	} else if (!strcmp(a->principal, "join")) {
+		kind = REPLY_NOTICE;
 	} else if (!strcmp(a->principal, "decline")) {
 		kind = REPLY_DECLINED;
 	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone")) {
@@ -647,8 +673,11 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		kind = REPLY_KINDS;
 	} else
 		kind = REPLY_MOVED;
+	const struct kind *gk = kind_of(a->g);
 	for (int c = 0; c < a->g->nseats && kind != REPLY_KINDS; c++) {
 		bool own = c == a->me && a->own_note[0];
+		if (gk->hears && !gk->hears(a->g, a->principal, a->me, c))
+			continue;
 		if (outcome_reply(out, kind, c, NULL) < 0)
 			return -1;
 		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",

@@ -75,6 +75,26 @@ struct kind {
 	void (*hash_text)(const struct game *g, struct buf *out);
 	/* Does the state file hold what a player may not see yet (show --json refuses)? */
 	bool (*secret_state)(const struct game *g);
+
+	/* A game of several seats that its challenge names (a team game): the kind seats
+	 * every member in create(); each accepts, and play starts once all have. Records
+	 * the seat's acceptance; true when every seat has accepted. NULL: a two-player
+	 * challenge, which the invited player's accept starts. */
+	bool (*accept)(struct game *g, int seat);
+	/* A move as the player wrote it, in the engine's notation (e.g. squares written as
+	 * numbers); NULL if it cannot be read (why filled). NULL operation: as written. */
+	const char *(*move_text)(const struct game *g, const char *in, char *buf, size_t len,
+				 char *why, size_t wlen);
+	/* Who reads the `message` line `arg` of seat `from` (bits by seat; `text` set to
+	 * what they read), or -1 with the reason. NULL: every other seat, the line whole. */
+	long (*message_to)(const struct game *g, int from, const char *arg, const char **text,
+			   char *why, size_t wlen);
+	/* Board b of several has ended: what the kind does to it (Perplexichess removes its
+	 * kings), through board_op. */
+	int (*board_ended)(struct game *g, int b, struct err *e);
+	/* Does seat `seat` hear of the event that seat `from` caused (a team's vote: its
+	 * own members only)? NULL: every seat does. */
+	bool (*hears)(const struct game *g, const char *event, int from, int seat);
 };
 
 /* The kind of a game (its variant's), or the generic one. */

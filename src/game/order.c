@@ -20,33 +20,33 @@
 
 /* Longer phrases first: "accept draw" before "accept". */
 static const struct keyword keywords[] = {
-	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw" },
-	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw" },
-	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw" },
-	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw" },
-	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw" },
-	{ "game", ORDER_GAME, ARG_NUMBER, "game 17" },
-	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3" },
-	{ "resign", ORDER_RESIGN, ARG_NONE, "resign" },
-	{ "status", ORDER_STATUS, ARG_NONE, "status" },
-	{ "board", ORDER_STATUS, ARG_NONE, "status" },
-	{ "history", ORDER_HISTORY, ARG_NONE, "history" },
-	{ "help", ORDER_HELP, ARG_NONE, "help" },
-	{ "test", ORDER_TEST, ARG_NONE, "test" },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess" },
-	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org" },
-	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random" },
-	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random" },
-	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept" },
-	{ "decline", ORDER_DECLINE, ARG_NONE, "decline" },
-	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD" },
-	{ "concede", ORDER_RESIGN, ARG_NONE, "resign" },
-	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move" },
-	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org" },
-	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end" },
-	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or holiday end" },
-	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris" },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!" },
+	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL },
+	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL },
+	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw", NULL },
+	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw", NULL },
+	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw", NULL },
+	{ "game", ORDER_GAME, ARG_NUMBER, "game 17", NULL },
+	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3", NULL },
+	{ "resign", ORDER_RESIGN, ARG_NONE, "resign", NULL },
+	{ "status", ORDER_STATUS, ARG_NONE, "status", NULL },
+	{ "board", ORDER_STATUS, ARG_NONE, "status", NULL },
+	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL },
+	{ "help", ORDER_HELP, ARG_NONE, "help", NULL },
+	{ "test", ORDER_TEST, ARG_NONE, "test", NULL },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess", NULL },
+	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL },
+	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL },
+	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL },
+	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL },
+	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL },
+	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL },
+	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL },
+	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move", NULL },
+	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL },
+	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end", NULL },
+	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or holiday end", NULL },
+	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL },
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", NULL },
 };
 
 const char *order_name(int k)
@@ -125,8 +125,28 @@ static bool numbers_shaped(const struct keyword *k, const char *w0)
 /* Does what follows a keyword have the shape of its argument? Then a failure to read it
  * is a faulty order, told as such; otherwise the line is prose that happens to begin
  * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
+bool order_numbered_move(const char *w)
+{
+	char *end;
+	long from = strtol(w, &end, 10), to;
+
+	if (!isdigit((unsigned char)w[0]) || from < 1 || from > 64 || !strchr("-x:", *end) ||
+	    !isdigit((unsigned char)end[1]))
+		return false;
+	to = strtol(end + 1, &end, 10);
+	if (to < 1 || to > 64)
+		return false;
+	if (*end == '=')
+		end++;
+	if (*end && strchr("QRBNqrbn", *end))
+		end++;
+	return strspn(end, "+#!?") == strlen(end);
+}
+
 static bool arg_shaped(const struct keyword *k, char **w, int nw)
 {
+	if (k->shaped)
+		return k->shaped(w, nw);
 	switch (k->arg) {
 	case ARG_NONE:
 		return nw == 0;
@@ -134,7 +154,7 @@ static bool arg_shaped(const struct keyword *k, char **w, int nw)
 		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
 				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
 	case ARG_MOVE:
-		return nw >= 1 && nw <= 2 && movelike(w[nw - 1]);
+		return nw >= 1 && nw <= 2 && (movelike(w[nw - 1]) || order_numbered_move(w[nw - 1]));
 	case ARG_ADDRESS:
 		return nw == 1 && strchr(w[0], '@');
 	case ARG_COLOUR:

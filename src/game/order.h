@@ -7,6 +7,7 @@
 #ifndef TEMPEST_ORDER_H
 #define TEMPEST_ORDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/err.h"
@@ -53,6 +54,10 @@ struct order_word {
 	int kind;
 	enum order_arg arg;
 	const char *usage;
+	/* Does what follows the word(s) have this order's shape (its words, split at
+	 * blanks)? NULL: the shape of `arg`. A kind whose arguments are free text says so
+	 * here, so that prose beginning with its word stays prose. */
+	bool (*shaped)(char **w, int nw);
 };
 
 #define ORDER_ARG_MAX 512
@@ -96,6 +101,10 @@ struct order_line {
 int order_parse(const struct order_line *lines, size_t nlines, const struct order_word *extra,
 		size_t nextra, struct orders *out, struct err *e);
 void orders_free(struct orders *o);
+/* Is w a move written with numbered squares ("53-37", "12x21", "15-7=Q"; squares 1 to
+ * 64)? Read only after the word `move`: alone on a line such a word is prose (a score, a
+ * range of pages). */
+bool order_numbered_move(const char *w);
 /* How an order is written (the generic ones). */
 const char *order_name(int k);
 /* Gives the kind's number to each order whose word is in `words` (a game kind's own

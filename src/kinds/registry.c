@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "kinds/chess/chess_kind.h"
+#include "kinds/perplexichess/perplexichess_kind.h"
+#include "kinds/perplexichess/perplexichess_store.h"
+#include "kinds/perplexichess/perplexichess_view.h"
 #include "kinds/tempete/tempete_kind.h"
 #include "kinds/tempete/tempete_store.h"
 #include "kinds/tempete/tempete_view.h"
@@ -18,6 +21,7 @@ struct entry {
 static const struct entry kinds[] = {
 	{ &kind_chess, NULL, NULL },
 	{ &kind_tempete, &kind_tempete_store, &kind_tempete_view },
+	{ &kind_perplexichess, &kind_perplexichess_store, &kind_perplexichess_view },
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])

@@ -32,6 +32,8 @@ static const char *const known_names[] = {
 	"how", "detail", "tp_marks", "square", "label", "tp_captured", "tp_hand_white",
 	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
+	/* team games (Perplexichess) */
+	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer",
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
@@ -85,25 +87,31 @@ struct movetext {
 	bool first, after_comment;
 	int last_number, last_side;
 	char last[SAN_MAX];
+	bool cards;                     /* a card game: the edits are the cards' */
 };
 
-/* A card's edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...") in the
- * words a player reads in the move record. */
-static void edit_words(const char *op, char *out, size_t len)
+/* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
+ * NW") in the words a player reads in the move record: a card's in a card game, else
+ * neutral (a Perplexichess transfer, a board's kings leaving it, a Flexichess rule). */
+static void edit_words(const char *op, bool cards, char *out, size_t len)
 {
-	char piece = 0, square[16] = "", side = 0;
+	char piece = 0, square[16] = "", side = 0, betza[96];
 
 	if (!strncmp(op, "fen ", 4))
-		snprintf(out, len, "a card restores the position before it");
+		snprintf(out, len, "%s restores the position before it", cards ? "a card" : "the referee");
 	else if (sscanf(op, "remove %15s", square) == 1)
-		snprintf(out, len, "a card removes the piece on %s", square);
+		snprintf(out, len, cards ? "a card removes the piece on %s" :
+			 "the piece on %s leaves the board", square);
 	else if (sscanf(op, "place %c %15s", &piece, square) == 2)
-		snprintf(out, len, "a card puts a %s %c on %s", isupper((unsigned char)piece) ? "White" :
-			 "Black", toupper((unsigned char)piece), square);
+		snprintf(out, len, "%s a %s %c on %s", cards ? "a card puts" : "the referee puts",
+			 isupper((unsigned char)piece) ? "White" : "Black",
+			 toupper((unsigned char)piece), square);
 	else if (sscanf(op, "side %c", &side) == 1)
 		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
+	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
+		snprintf(out, len, "from now on %c moves as %s", piece, betza);
 	else
-		snprintf(out, len, "%s", op);  /* a rule's change, in its own words */
+		snprintf(out, len, "%s", op);
 }
 
 /* One entry of the game's list: a move, numbered from the position before it, or an
@@ -114,7 +122,7 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 
 	if (entry[0] == '@') {
 		char what[160];
-		edit_words(entry + 1, what, sizeof what);
+		edit_words(entry + 1, mt->cards, what, sizeof what);
 		buf_printf(mt->out, "%s{%s}", mt->first ? "" : " ", what);
 		mt->first = false;
 		mt->after_comment = true;
@@ -136,7 +144,7 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 
 void view_movetext(const struct game *g, int b, struct buf *out)
 {
-	struct movetext mt = { .out = out, .first = true, .last_side = -1 };
+	struct movetext mt = { .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL };
 
 	game_walk(g, b, movetext_entry, &mt);
 }
@@ -243,7 +251,7 @@ static int segment_entry(const struct pos *before, const char *entry, void *arg)
 	if (entry[0] == '@') {
 		char what[160];
 		size_t n = strlen(sg->edits);
-		edit_words(entry + 1, what, sizeof what);
+		edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
 		snprintf(sg->edits + n, sizeof sg->edits - n, "%s%s", n ? "; " : "", what);
 		sg->pending = true;
 		return 0;
@@ -258,7 +266,7 @@ static int segment_entry(const struct pos *before, const char *entry, void *arg)
 		sg->after_comment = true;
 	}
 	struct movetext mt = { .out = &sg->cur, .first = sg->first, .after_comment = sg->after_comment,
-			       .last_side = -1 };
+			       .last_side = -1, .cards = sg->g->cat != NULL };
 	movetext_entry(before, entry, &mt);
 	sg->first = false;
 	sg->after_comment = false;

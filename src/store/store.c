@@ -313,7 +313,7 @@ static int load_seats(const struct jctx *c, json_t *root, struct game *g)
 	size_t i;
 
 	if (!json_is_array(ss) || json_array_size(ss) < 2 || json_array_size(ss) > SEATS_MAX)
-		return bad(c, "seats", "missing, or not 2 to 16 seats");
+		return bad(c, "seats", "missing, or not 2 to 24 seats");
 	json_array_foreach(ss, i, x) {
 		json_t *board = json_object_get(x, "board");
 		int side, n = game_add_seat(g, WHITE, 0, "", NULL);

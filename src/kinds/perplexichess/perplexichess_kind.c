@@ -1,0 +1,322 @@
+/* perplexichess_kind.c: Perplexichess as a game kind (kind.h): its orders and their
+ * shapes, who may give which, the challenge's acceptance by every member, and what each
+ * seat is expected to do. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game/kind.h"
+#include "kinds/perplexichess/perplexichess.h"
+#include "kinds/perplexichess/perplexichess_kind.h"
+
+void px_init(struct perplexichess *px)
+{
+	memset(px, 0, sizeof *px);
+	for (int i = 0; i < SEATS_MAX; i++)
+		px->vote[i] = -1;
+	for (int b = 0; b < BOARDS_MAX; b++)
+		px->draw_offer[b] = -1;
+}
+
+bool px_is(const struct game *g, int seat, const char *role)
+{
+	return seat >= 0 && seat < g->nseats && !strcmp(g->seat[seat].role, role);
+}
+
+int px_strategist(const struct game *g, int c)
+{
+	for (int i = 0; i < g->nseats; i++)
+		if (g->seat[i].side == c && px_is(g, i, PX_ROLE_STRATEGIST))
+			return i;
+	return -1;
+}
+
+/* Rule 1: 3 boards, 0 to 2 agents; 5 boards, 1 to 3; 7 boards, 1 "or more" (as many as
+ * the seats left allow: 24 seats, 16 of them the strategists and boardmen). */
+void px_agents_allowed(int nboards, int *min, int *max)
+{
+	*min = nboards <= 3 ? 0 : 1;
+	*max = nboards <= 3 ? 2 : nboards <= 5 ? 3 : (SEATS_MAX - 2 * (1 + nboards)) / 2;
+}
+
+const char *px_square(const char *w, char out[8])
+{
+	char *end;
+	long n;
+
+	if (isdigit((unsigned char)w[0])) {
+		n = strtol(w, &end, 10);
+		if (*end || n < 1 || n > 64)
+			return NULL;
+		snprintf(out, 8, "%c%ld", (char)('a' + (n - 1) % 8), 8 - (n - 1) / 8);
+		return out;
+	}
+	if (strlen(w) != 2 || tolower((unsigned char)w[0]) < 'a' || tolower((unsigned char)w[0]) > 'h' ||
+	    w[1] < '1' || w[1] > '8')
+		return NULL;
+	snprintf(out, 8, "%c%c", tolower((unsigned char)w[0]), w[1]);
+	return out;
+}
+
+/* ---- the shapes of the orders: prose that begins with their words stays prose ---- */
+
+static bool colour_word(const char *w)
+{
+	return !strcasecmp(w, "white") || !strcasecmp(w, "black");
+}
+
+static bool member_shaped(char **w, int nw)       /* strategist white ADDRESS */
+{
+	return nw == 2 && colour_word(w[0]) && strchr(w[1], '@');
+}
+
+static bool boardman_shaped(char **w, int nw)     /* boardman white 2 ADDRESS */
+{
+	return nw == 3 && colour_word(w[0]) && isdigit((unsigned char)w[1][0]) && strchr(w[2], '@');
+}
+
+static bool transfer_shaped(char **w, int nw)     /* transfer e4 [from] 1 [to] 3 */
+{
+	char sq[8];
+	int numbers = 0;
+
+	if (nw < 3 || nw > 5 || !px_square(w[0], sq))
+		return false;
+	for (int i = 1; i < nw; i++) {
+		if (isdigit((unsigned char)w[i][0]))
+			numbers++;
+		else if (strcasecmp(w[i], "from") && strcasecmp(w[i], "to"))
+			return false;
+	}
+	return numbers == 2;
+}
+
+static bool piece_word(const char *w)
+{
+	static const char *const names[] = { "pawn", "knight", "bishop", "rook", "queen", "king",
+					     "pawns", "knights", "bishops", "rooks", "queens" };
+
+	if (strlen(w) == 1)
+		return isalpha((unsigned char)w[0]);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcasecmp(w, names[i]))
+			return true;
+	return false;
+}
+
+static bool betza_word(const char *w)
+{
+	for (const char *c = w; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("()[]-", *c))
+			return false;
+	return *w != 0;
+}
+
+static bool rule_shaped(char **w, int nw)         /* rule N NW, rule N add W */
+{
+	if (nw == 3)
+		return piece_word(w[0]) && !strcasecmp(w[1], "add") && betza_word(w[2]);
+	return nw == 2 && piece_word(w[0]) && betza_word(w[1]);
+}
+
+static bool assign_shaped(char **w, int nw)       /* assign ADDRESS boardman 2 */
+{
+	return nw == 3 && strchr(w[0], '@') && !strcasecmp(w[1], "boardman") &&
+	       isdigit((unsigned char)w[2][0]);
+}
+
+static const struct order_word px_orders[] = {
+	{ "strategist", PX_STRATEGIST, ORDER_ARG_REST, "strategist white alice@example.org",
+	  member_shaped },
+	{ "boardman", PX_BOARDMAN, ORDER_ARG_REST, "boardman white 1 bob@example.org",
+	  boardman_shaped },
+	{ "agent", PX_AGENT, ORDER_ARG_REST, "agent white dave@example.org", member_shaped },
+	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, "transfer e4 from 1 to 3", transfer_shaped },
+	{ "rule", PX_RULE, ORDER_ARG_REST, "rule N NW (the Knight's new moves in Betza) or "
+	  "rule N add W", rule_shaped },
+	{ "assign", PX_ASSIGN, ORDER_ARG_REST, "assign bob@example.org boardman 2", assign_shaped },
+	{ "elect", PX_ELECT, ORDER_ARG_ADDRESS, "elect carol@example.org", NULL },
+};
+
+#define NORDERS (sizeof px_orders / sizeof px_orders[0])
+
+/* ---- the kind's state ---- */
+
+static void *px_state_new(void)
+{
+	struct perplexichess *px = malloc(sizeof *px);
+
+	if (px)
+		px_init(px);
+	return px;
+}
+
+static void px_state_copy(void *dst, const void *src)
+{
+	memcpy(dst, src, sizeof(struct perplexichess));
+}
+
+static enum game_phase px_phase(const struct game *g)
+{
+	return g->status == GAME_INVITED ? PHASE_INVITED : g->status == GAME_PLAYING ? PHASE_PLAY :
+	       PHASE_OVER;
+}
+
+static bool px_accept(struct game *g, int seat)
+{
+	struct perplexichess *px = g->kstate;
+
+	px->accepted |= 1u << seat;
+	return px->accepted == (1u << g->nseats) - 1;
+}
+
+/* ---- who may give which order ---- */
+
+static bool moves_on_a_board(int k)
+{
+	return k == (int)ORDER_MOVE || k == (int)ORDER_CLAIM_DRAW || k == (int)ORDER_OFFER_DRAW ||
+	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE;
+}
+
+static const char *px_order_refused(const struct game *g, int seat, const struct order *od)
+{
+	int k = od->kind;
+
+	if (k == PX_STRATEGIST || k == PX_BOARDMAN || k == PX_AGENT)
+		return "the members and their duties are named in the challenge ('assign' and "
+		       "'elect' change them)";
+	if (g->status != GAME_PLAYING && k >= ORDER_KIND_FIRST)
+		return "";              /* apply_playing says why */
+	if (g->status != GAME_PLAYING)
+		return NULL;
+	if (moves_on_a_board(k) && px_is(g, seat, PX_ROLE_STRATEGIST))
+		return "a grand strategist may not move pieces within a board nor set its pace "
+		       "(rule 5): 'transfer' moves a piece between boards";
+	if (moves_on_a_board(k) && px_is(g, seat, PX_ROLE_AGENT))
+		return "an agent does not play: each board's boardman does";
+	if ((k == PX_TRANSFER || k == PX_ASSIGN) && !px_is(g, seat, PX_ROLE_STRATEGIST))
+		return k == PX_TRANSFER ? "only a grand strategist moves pieces between boards (rule 3)" :
+		       "only the grand strategist assigns the team's duties (rule 5)";
+	if (k == PX_ELECT && px_is(g, seat, PX_ROLE_STRATEGIST))
+		return "the incumbent grand strategist has no vote (rule 5)";
+	if (k == ORDER_RESIGN && px_is(g, seat, PX_ROLE_AGENT))
+		return "an agent cannot resign: a boardman resigns a board, the grand strategist "
+		       "the whole game";
+	return NULL;
+}
+
+static bool px_handles(int k)
+{
+	return k >= ORDER_KIND_FIRST || k == (int)ORDER_OFFER_DRAW || k == (int)ORDER_ACCEPT_DRAW ||
+	       k == (int)ORDER_DECLINE_DRAW || k == (int)ORDER_RESIGN;
+}
+
+static int px_apply(struct apply_state *a, const struct orders *o)
+{
+	bool move = false, rule = false;
+
+	for (size_t i = 0; i < o->n; i++) {
+		move |= o->o[i].kind == (int)ORDER_MOVE;
+		rule |= o->o[i].kind == PX_RULE;
+	}
+	if (move && px_is(a->g, a->me, PX_ROLE_BOARDMAN))
+		px_offer_lapses(a, a->g->seat[a->me].board);
+	for (size_t i = 0; i < o->n; i++) {
+		const struct order *od = &o->o[i];
+		if (rule && move && od->kind == PX_RULE) {
+			apply_error(a, od, "a rule change is made instead of a move, not with one");
+			continue;
+		}
+		switch (od->kind) {
+		case PX_TRANSFER: px_transfer(a, od); break;
+		case PX_RULE: px_rule(a, od); break;
+		case PX_ASSIGN: px_assign(a, od); break;
+		case PX_ELECT: px_elect(a, od); break;
+		case ORDER_RESIGN: px_resign(a, od); break;
+		case ORDER_OFFER_DRAW:
+		case ORDER_ACCEPT_DRAW:
+		case ORDER_DECLINE_DRAW: px_draw(a, od, o); break;
+		default: break;
+		}
+	}
+	return a->out->nerrors ? -1 : 0;
+}
+
+/* A transfer, a vote or a change of duties is no turn on a board: no time charged. */
+static enum clock_charge px_clock_charge(const char *event)
+{
+	return !strcmp(event, "move") || !strcmp(event, "rule") ? CLOCK_TURN : CLOCK_FREE;
+}
+
+/* A vote is the team's business; everything else is told to every member of both. */
+static bool px_hears(const struct game *g, const char *event, int from, int seat)
+{
+	return strcmp(event, "vote") || g->seat[seat].side == g->seat[from].side;
+}
+
+static const char *px_expect_text(const struct game *g, int seat, char *buf, size_t len)
+{
+	const struct seat *st = &g->seat[seat];
+	const struct board *bd;
+
+	if (g->status == GAME_INVITED) {
+		const struct perplexichess *px = g->kstate;
+		return snprintf(buf, len, "%s", px->accepted >> seat & 1 ?
+				"wait until every member has accepted" :
+				"accept (or decline) the invitation"), buf;
+	}
+	if (g->status != GAME_PLAYING)
+		return snprintf(buf, len, "the game is over"), buf;
+	if (px_is(g, seat, PX_ROLE_STRATEGIST))
+		return snprintf(buf, len, "transfer pieces between boards whenever you like "
+				"('transfer e4 from 1 to 3'), and advise your boardmen"), buf;
+	if (!px_is(g, seat, PX_ROLE_BOARDMAN) || st->board < 0)
+		return snprintf(buf, len, "advise your team ('message team ...')"), buf;
+	bd = &g->board[st->board];
+	if (strcmp(bd->result, "*"))
+		return snprintf(buf, len, "board %d is over (%s): advise your team", st->board + 1,
+				bd->result), buf;
+	if ((int)bd->pos->side == st->side)
+		return snprintf(buf, len, "your move on board %d (or a rule change)", st->board + 1), buf;
+	return snprintf(buf, len, "wait for %s's move on board %d", side_name(bd->pos->side),
+			st->board + 1), buf;
+}
+
+static void px_hash_text(const struct game *g, struct buf *out)
+{
+	const struct perplexichess *px = g->kstate;
+
+	buf_printf(out, "perplexichess accepted %x votes", px->accepted);
+	for (int i = 0; i < g->nseats; i++)
+		buf_printf(out, " %d", px->vote[i]);
+	buf_str(out, " draws");
+	for (int b = 0; b < g->nboards; b++)
+		buf_printf(out, " %d", px->draw_offer[b]);
+	buf_str(out, "\n");
+}
+
+const struct kind kind_perplexichess = {
+	.name = "perplexichess",
+	.orders = px_orders,
+	.norders = NORDERS,
+	.no_such_order = "a game of %s has no such order",
+	.state_new = px_state_new,
+	.state_copy = px_state_copy,
+	.state_size = sizeof(struct perplexichess),
+	.state_free = free,
+	.create = px_create,
+	.phase = px_phase,
+	.order_refused = px_order_refused,
+	.apply = px_apply,
+	.handles = px_handles,
+	.clock_charge = px_clock_charge,
+	.expect_text = px_expect_text,
+	.hash_text = px_hash_text,
+	.accept = px_accept,
+	.move_text = px_move_text,
+	.message_to = px_message_to,
+	.board_ended = px_board_ended,
+	.hears = px_hears,
+};

@@ -1,0 +1,165 @@
+/* perplexichess_view.c: the template variables of a Perplexichess game for one reader: a
+ * boardman sees their own board, the strategist and the agents every board side by side;
+ * everyone sees the teams, the score of the boards and the rule changes in force. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/kind.h"
+#include "kinds/perplexichess/perplexichess.h"
+#include "kinds/perplexichess/perplexichess_view.h"
+#include "render/view.h"
+#include "util/buf.h"
+
+#define PER_ROW 4       /* boards side by side: 4 x 20 columns fit a mail's 80 */
+
+static void set_buf(struct tctx *c, const char *name, struct buf *b)
+{
+	tctx_set(c, name, "%s", b->s ? b->s : "");
+	buf_free(b);
+}
+
+/* One line of a board's compact diagram: row r (0 at the top) from `side`'s side. */
+static void board_row(const struct pos *p, int side, int r, struct buf *out)
+{
+	const struct variant *v = p->v;
+	int rank = side == WHITE ? v->ranks - 1 - r : r;
+
+	buf_printf(out, "%2d ", rank + 1);
+	for (int f = 0; f < v->files; f++) {
+		int file = side == WHITE ? f : v->files - 1 - f;
+		sq_t s = variant_square_at(v, file, rank);
+		piece_t pc = s == SQ_NONE ? PIECE_NONE : pos_at(p, s);
+		buf_printf(out, "%c%s", pc ? variant_piece_char(v, pc) : '.', f + 1 < v->files ? " " : "");
+	}
+}
+
+/* Every board, a few side by side, each with its number, result and who is to move. */
+static void all_boards(const struct game *g, int side, struct buf *out)
+{
+	const struct variant *v = g->v;
+	int width = 3 + 2 * v->files - 1;
+
+	for (int first = 0; first < g->nboards; first += PER_ROW) {
+		int last = first + PER_ROW < g->nboards ? first + PER_ROW : g->nboards;
+		for (int b = first; b < last; b++) {
+			char head[64];
+			const struct board *bd = &g->board[b];
+			if (strcmp(bd->result, "*"))
+				snprintf(head, sizeof head, "Board %d: %s", b + 1, bd->result);
+			else
+				snprintf(head, sizeof head, "Board %d: %s", b + 1,
+					 bd->pos->side == WHITE ? "White to move" : "Black to move");
+			buf_printf(out, "%-*s%s", width, head, b + 1 < last ? "  " : "\n");
+		}
+		for (int r = 0; r < v->ranks; r++)
+			for (int b = first; b < last; b++) {
+				board_row(g->board[b].pos, side, r, out);
+				buf_str(out, b + 1 < last ? "  " : "\n");
+			}
+		for (int b = first; b < last; b++) {
+			buf_str(out, "   ");
+			for (int f = 0; f < v->files; f++) {
+				char name[3];
+				variant_file_name(side == WHITE ? f : v->files - 1 - f, name);
+				buf_printf(out, "%s%s", name, f + 1 < v->files ? " " : "");
+			}
+			buf_str(out, b + 1 < last ? "  " : "\n");
+		}
+		if (last < g->nboards)
+			buf_str(out, "\n");
+	}
+}
+
+/* The score: each board's state, then the boards won. */
+static void score(const struct game *g, struct buf *out)
+{
+	int won[2] = { 0, 0 };
+
+	for (int b = 0; b < g->nboards; b++) {
+		const struct board *bd = &g->board[b];
+		won[WHITE] += !strcmp(bd->result, "1-0");
+		won[BLACK] += !strcmp(bd->result, "0-1");
+		buf_printf(out, "%sboard %d %s", b ? ", " : "", b + 1,
+			   strcmp(bd->result, "*") ? bd->result : "playing");
+	}
+	buf_printf(out, ". Boards won: White %d, Black %d.", won[WHITE], won[BLACK]);
+}
+
+/* Each team: its strategist, its boardmen by board, its agents. */
+static void teams(const struct game *g, struct buf *out)
+{
+	static const char *const order[] = { PX_ROLE_STRATEGIST, PX_ROLE_BOARDMAN, PX_ROLE_AGENT };
+
+	for (int c = WHITE; c <= BLACK; c++) {
+		buf_printf(out, "%s%s:", c ? "\n" : "", side_name(c));
+		for (size_t r = 0; r < sizeof order / sizeof order[0]; r++)
+			for (int b = -1; b < g->nboards; b++)
+				for (int i = 0; i < g->nseats; i++) {
+					char duty[96];
+					if (g->seat[i].side != c || g->seat[i].board != b ||
+					    !px_is(g, i, order[r]))
+						continue;
+					px_duty(g, i, duty, sizeof duty);
+					buf_printf(out, "\n  %-24s %s", strchr(duty, ' ') + 1,
+						   g->seat[i].address);
+				}
+	}
+}
+
+static void px_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
+{
+	const struct perplexichess *px = g->kstate;
+	struct buf b = { 0 };
+	char text[512];
+	int ws = px_strategist(g, WHITE), bs = px_strategist(g, BLACK);
+
+	(void)r;
+	tctx_set(c, "px", "yes");
+	tctx_set(c, "title", "%s: %s's team v %s's team", g->v->title,
+		 ws >= 0 ? g->seat[ws].address : "?", bs >= 0 ? g->seat[bs].address : "?");
+	teams(g, &b);
+	set_buf(c, "px_teams", &b);
+	score(g, &b);
+	set_buf(c, "px_score", &b);
+	for (int n = 0; n < g->nboards; n++)
+		if (*px_rules_text(g, n, text, sizeof text))
+			buf_printf(&b, "%sboard %d: %s", b.n ? "\n  " : "", n + 1, text);
+	set_buf(c, "px_rules", &b);
+	if (reader < 0 || reader >= g->nseats)
+		return;
+	const struct seat *st = &g->seat[reader];
+	tctx_set(c, "px_duty", "%s", px_duty(g, reader, text, sizeof text));
+	tctx_set(c, "px_expect", "%s", kind_of(g)->expect_text(g, reader, text, sizeof text));
+	if (st->board >= 0) {           /* a boardman: their own board */
+		const struct board *bd = &g->board[st->board];
+		buf_printf(&b, "Board %d%s%s%s\n", st->board + 1, strcmp(bd->result, "*") ? " (" : "",
+			   strcmp(bd->result, "*") ? bd->result : "", strcmp(bd->result, "*") ? ")" : "");
+		view_board(bd->pos, st->side, &b);
+		set_buf(c, "board", &b);
+		if (px->draw_offer[st->board] == (int)COLOR_OTHER(st->side))
+			tctx_set(c, "px_draw_offer", "%s offers you a draw on board %d: reply \"accept "
+				 "draw\" or \"decline draw\" (or make your move, which declines it).",
+				 side_name(COLOR_OTHER(st->side)), st->board + 1);
+	} else {
+		all_boards(g, st->side, &b);
+		set_buf(c, "board", &b);
+	}
+}
+
+/* For the game master's terminal: the score and the rule changes. */
+static void px_summary(const struct game *g, struct buf *out)
+{
+	char text[512];
+
+	buf_str(out, "Score: ");
+	score(g, out);
+	buf_str(out, "\n");
+	for (int n = 0; n < g->nboards; n++)
+		if (*px_rules_text(g, n, text, sizeof text))
+			buf_printf(out, "Rules of board %d: %s\n", n + 1, text);
+}
+
+const struct kind_view kind_perplexichess_view = {
+	.view = px_view,
+	.summary = px_summary,
+};

@@ -91,18 +91,56 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
-	int side_c = g->seat[c].side;
-	bool bare = game_pos(g) && status_bare(game_pos(g), 1 - side_c);
+	int side_c = g->seat[c].side, b = g->seat[c].board;
+	bool one_board = g->nboards > 1 && b >= 0;     /* a boardman loses the board only */
+	const struct pos *p = g->board[b >= 0 ? b : 0].pos;
+	bool bare = p && status_bare(p, 1 - side_c);
+	const char *result = bare ? "1/2-1/2" : side_c == WHITE ? "0-1" : "1-0";
+	const char *why = bare ? "time forfeit, but the opponent cannot mate" : "time forfeit";
 	char who[96];
-	apply_finish(&a, bare ? "1/2-1/2" : side_c == WHITE ? "0-1" : "1-0",
-		     bare ? "time forfeit, but the opponent cannot mate" : "time forfeit");
+	if (one_board)
+		apply_board_ends(&a, b, result, why);
+	else
+		apply_finish(&a, result, why);
 	game_clock_update(g, -1, CLOCK_FREE, s->now);
 	clock_local(due, "UTC", when, sizeof when);
 	snprintf(note, sizeof note, "%s's time ran out on %s: %s.", seat_name(g, c, who, sizeof who),
-		 when, bare ? "the game is drawn, since " : "they lose on time");
+		 when, bare ? "the game is drawn, since " : one_board ? "they lose the board on time" :
+		 "they lose on time");
 	if (bare)
 		snprintf(note + strlen(note) - 1, sizeof note - strlen(note) + 1, "%s has only a king "
 			 "left and cannot mate.", side(1 - side_c));
+	if (one_board)
+		snprintf(note + strlen(note), sizeof note - strlen(note), " %s", a.note);
+	return tell(g, out, a.ended || !one_board ? REPLY_OVER : REPLY_NOTICE, note, true);
+}
+
+/* Time is called on a game of several boards (Perplexichess rule 2A: "boards on which a
+ * conclusion has not been reached shall be awarded to the side with the most pieces left
+ * on that board"); equal numbers draw the board. */
+static int close_boards(struct game *g, const struct sender *s, const char *action,
+			struct outcome *out)
+{
+	struct apply_state a = { .g = g, .s = s, .out = out, .me = -1 };
+	char note[1024];
+
+	if (g->status != GAME_PLAYING)
+		return refuse(out, action, "%s", "the game is not being played");
+	if (g->nboards < 2)
+		return refuse(out, action, "%s", "'close' ends a game of several boards; a game of "
+			      "one is decided with 'result'");
+	for (int b = 0; b < g->nboards && !a.ended; b++) {
+		const struct pos *p = g->board[b].pos;
+		int w = p->npieces[WHITE], k = p->npieces[BLACK];
+		char why[64];
+		if (strcmp(g->board[b].result, "*"))
+			continue;
+		snprintf(why, sizeof why, "time called, %d pieces to %d", w, k);
+		apply_board_ends(&a, b, w > k ? "1-0" : w < k ? "0-1" : "1/2-1/2", why);
+	}
+	game_clock_update(g, -1, CLOCK_FREE, s->now);
+	snprintf(note, sizeof note, "The game master calls time: each board still in play goes to "
+		 "the side with more pieces on it. %s", a.note);
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
@@ -215,12 +253,15 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 			snprintf(g->termination, sizeof g->termination, "the challenge lapsed unanswered");
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
+	} else if (!strcmp(verb, "close") && !what[0]) {
+		rc = close_boards(g, s, action, out);
 	} else if (!strcmp(verb, "bounced") && seat_named(g, what) >= 0 && atoi(rest) > 0) {
 		rc = bounced(g, seat_named(g, what), atoi(rest), action, out);
 	} else
 		rc = refuse(out, action, "%s", "write: timeout white|black, extend white|black "
 			    "DURATION, result 1-0|0-1|1/2-1/2 [REASON], expire draw-offer, "
-			    "expire challenge, bounced white|black|SEAT COUNT");
+			    "expire challenge, bounced white|black|SEAT COUNT, close (a game of several "
+			    "boards)");
 	if (rc < 0)
 		return e->msg[0] ? -1 : err_set(e, "out of memory");
 	if (out->nerrors)

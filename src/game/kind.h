@@ -95,6 +95,9 @@ struct kind {
 	/* Does seat `seat` hear of the event that seat `from` caused (a team's vote: its
 	 * own members only)? NULL: every seat does. */
 	bool (*hears)(const struct game *g, const char *event, int from, int seat);
+	/* The seats of a game the game master sets up on n boards (tempest new), in the
+	 * order its addresses fill them. NULL: a White and a Black seat per board. */
+	int (*seats)(int nboards);
 };
 
 /* The kind of a game (its variant's), or the generic one. */

@@ -571,11 +571,15 @@ static int on_new(struct job *j, struct err *e)
 		snprintf(words[n++], ADDR_MAX, "%s", w);
 	j->result = "refused";
 	const struct variant *v = n >= 1 ? variant_get(pl, words[0]) : NULL;
-	int seats = v ? 2 * (v->boards > 1 ? v->boards : 1) : 2;
+	const struct kind *k = v ? kind_find(v->protocol) : NULL;
+	int boards = v && v->boards > 1 ? v->boards : 1;
+	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
-		return refuse(j, 1, j->action, v ? "write: new VARIANT, then a White and a Black "
-			      "address for each board" : n >= 1 ? "there is no such variant" :
-			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS");
+		return refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
+			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS") : k && k->seats ?
+			      "write: new VARIANT, then a White and a Black address for each board, "
+			      "then the White and the Black grand strategist" :
+			      "write: new VARIANT, then a White and a Black address for each board");
 	for (int i = 0; i < seats; i++)
 		addr[i] = words[1 + i];
 	if (new_game(j, v, &id, e) < 0)

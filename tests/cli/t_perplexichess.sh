@@ -225,6 +225,33 @@ expect_out "the last board" "Board 3 ends: 0-1 (resignation)"
 grep -q 'Status: over, 1-0 (boards won 2-1)' "$tmp/show" && ok ||
   bad "White wins two boards to one: $(grep Status "$tmp/show")"
 
+# -- the game master seats a game (tempest new), and calls time (rule 2A): each board still
+#    in play goes to the side with more pieces on it
+run "$TA" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
+expect_rc "new perplexichess" 0; expect_clean "new perplexichess"
+g_token() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
+  sed -n 's/^Subject: .*\[tempest 2 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
+for a in g1 h1; do eval "G_$a=\$(g_token $a@x.org)"; done
+mail2() {       # mail2 FROM TOKEN BODY: about game 2
+  n=$((n + 1))
+  printf 'From: %s\nTo: referee@tempest.example\nSubject: Re: [tempest 2 %s] game 2\nMessage-ID: <p%d.%s>\n\n%b\n' \
+    "$1" "$2" "$n" "$1" "$3" > "$tmp/m.eml"
+  run_in "$tmp/m.eml" "$TA" process -c "$C"
+}
+mail2 g1@x.org "$G_g1" "e4"
+mail2 h1@x.org "$G_h1" "d5"
+mail2 g1@x.org "$G_g1" "exd5"
+expect_out "a capture on board 1 of game 2" "exd5"
+run "$TA" adjust -c "$C" 2 close
+expect_rc "adjust close" 0; expect_clean "adjust close"
+expect_out "time called" "Board 1 ends: 1-0 (time called, 16 pieces to 15)"
+expect_out "an even board" "Board 2 ends: 1/2-1/2 (time called, 16 pieces to 16)"
+"$T" show -c "$C" 2 > "$tmp/show"
+grep -q 'Status: over, 1-0 (boards won 1-0)' "$tmp/show" && ok ||
+  bad "time called: White wins one board to none: $(grep Status "$tmp/show")"
+run "$TA" adjust -c "$C" 1 close
+expect_err "close a finished game" "the game is not being played"
+
 # -- the log replays to the same states
 run "$T" replay -c "$C" "$tmp/data/games/1.mbox" --into "$tmp/replayed"
 expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"

@@ -351,6 +351,26 @@ static void messages(void)
 	outcome_free(&out);
 }
 
+/* A boardman's time runs out: that board is lost, the others play on. */
+static void board_timeout(void)
+{
+	struct game *g = started();
+	struct outcome out = { 0 };
+	struct sender s = { .address = "referee", .msg_key = "referee:1", .now = 1800000000 + 400 * 86400LL };
+	struct err e;
+
+	CHECK(game_referee(g, key, sizeof key, &s, "timeout 2", &out, &e) == 0);
+	CHECK_INT(out.nerrors, 0);
+	CHECK_STR(g->board[1].result, "0-1");
+	CHECK_STR(g->board[0].result, "*");
+	CHECK_INT(g->status, GAME_PLAYING);
+	CHECK(out.nreplies > 0 && strstr(out.replies[0].note, "they lose the board on time"));
+	CHECK(out.nreplies > 0 && strstr(out.replies[0].note, "Board 2 ends: 0-1 (time forfeit)"));
+	CHECK_INT(g->board[1].pos->nroyal[WHITE], 0);
+	game_free(g);
+	outcome_free(&out);
+}
+
 int main(void)
 {
 	px3 = test_variant("perplexichess");
@@ -362,6 +382,7 @@ int main(void)
 	board_draws();
 	election();
 	messages();
+	board_timeout();
 	variant_free(px3);
 	return check_done();
 }

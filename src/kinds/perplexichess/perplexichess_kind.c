@@ -244,6 +244,12 @@ static int px_apply(struct apply_state *a, const struct orders *o)
 	return a->out->nerrors ? -1 : 0;
 }
 
+/* `tempest new`: a White and a Black boardman per board, then the two strategists. */
+static int px_seats(int nboards)
+{
+	return 2 * nboards + 2;
+}
+
 /* A transfer, a vote or a change of duties is no turn on a board: no time charged. */
 static enum clock_charge px_clock_charge(const char *event)
 {
@@ -319,4 +325,5 @@ const struct kind kind_perplexichess = {
 	.message_to = px_message_to,
 	.board_ended = px_board_ended,
 	.hears = px_hears,
+	.seats = px_seats,
 };

@@ -103,7 +103,7 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 		snprintf(out, len, cards ? "a card removes the piece on %s" :
 			 "the piece on %s leaves the board", square);
 	else if (sscanf(op, "place %c %15s", &piece, square) == 2)
-		snprintf(out, len, "%s a %s %c on %s", cards ? "a card puts" : "the referee puts",
+		snprintf(out, len, cards ? "a card puts a %s %c on %s" : "a %s %c is put on %s",
 			 isupper((unsigned char)piece) ? "White" : "Black",
 			 toupper((unsigned char)piece), square);
 	else if (sscanf(op, "side %c", &side) == 1)
@@ -194,6 +194,9 @@ struct segments {
 	char edits[512];                /* the edits since the last move, in words */
 	bool first, after_comment, pending;
 	bool cut;                       /* the board's list holds edits: stretches numbered */
+	struct buf ruled;               /* from a change of the board's rules on, the record
+					 * in words: no PGN reader knows those rules */
+	struct movetext ruled_mt;
 };
 
 static void pgn_header(const struct segments *sg, const char *result, const char *fen)
@@ -244,10 +247,37 @@ static void segment_flush(struct segments *sg, const char *result, bool last)
 	sg->after_comment = false;
 }
 
+/* An entry of the board's list once its rules have changed (Flexichess): a move or an
+ * edit, in words, for the comment that ends the board's PGN. */
+static void ruled_entry(struct segments *sg, const struct pos *before, const char *entry)
+{
+	if (!sg->ruled.n) {
+		buf_str(&sg->ruled, "the board's own rules from here, which PGN cannot say:");
+		if (sg->pending)
+			buf_printf(&sg->ruled, " (%s)", sg->edits);
+		sg->pending = false;
+		sg->edits[0] = 0;
+		sg->ruled_mt = (struct movetext){ .out = &sg->ruled, .first = false,
+						  .after_comment = true, .last_side = -1 };
+	}
+	if (entry[0] == '@') {
+		char what[160];
+		edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
+		buf_printf(&sg->ruled, " (%s)", what);
+		sg->ruled_mt.after_comment = true;
+		return;
+	}
+	movetext_entry(before, entry, &sg->ruled_mt);
+}
+
 static int segment_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct segments *sg = arg;
 
+	if (sg->ruled.n || !strncmp(entry, "@rule ", 6)) {
+		ruled_entry(sg, before, entry);
+		return 0;
+	}
 	if (entry[0] == '@') {
 		char what[160];
 		size_t n = strlen(sg->edits);
@@ -286,7 +316,14 @@ static void pgn_board(const struct game *g, int b, const char *site, struct buf 
 		sg.cut = bd->moves[i][0] == '@';
 	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen[0] ? bd->start_fen : g->v->setup);
 	game_walk(g, b, segment_entry, &sg);
-	if (sg.pending) {               /* edits after the last move: the final position */
+	if (sg.ruled.n) {
+		buf_printf(&sg.cur, "%s{%s}", sg.cur.n ? " " : "", sg.ruled.s);
+		buf_free(&sg.ruled);
+	} else if (sg.pending && strcmp(result, "*")) {
+		/* edits after the move that ended the board (its kings leaving it): the last
+		 * stretch ends with them, its result the mate's or the draw's */
+		buf_printf(&sg.cur, "%s{%s}", sg.cur.n ? " " : "", sg.edits);
+	} else if (sg.pending) {        /* edits after the last move: the final position */
 		segment_flush(&sg, "*", false);
 		pos_to_fen(bd->pos, sg.fen, sizeof sg.fen);
 		buf_printf(&sg.cur, "{%s}", sg.edits);

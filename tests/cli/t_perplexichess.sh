@@ -225,6 +225,17 @@ expect_out "the last board" "Board 3 ends: 0-1 (resignation)"
 grep -q 'Status: over, 1-0 (boards won 2-1)' "$tmp/show" && ok ||
   bad "White wins two boards to one: $(grep Status "$tmp/show")"
 
+# -- the end mail's PGN, a game per board (cut where transfers edit a board; after a rule
+#    change the moves are words in a comment), read back by pgn-extract without an error
+to ws@x.org | awk '/^The game in PGN:/ { p = 1; next } p && /^Thank you/ { p = 0 } p' > "$tmp/px.pgn"
+[ "$(grep -c '^\[Event ' "$tmp/px.pgn")" -ge 3 ] && ok || bad "a PGN game per board at least: $(grep -c Event "$tmp/px.pgn")"
+tr '\n' ' ' < "$tmp/px.pgn" | grep -q "which PGN cannot say: (the piece on g1 leaves the board) (from now on N moves as NW) (Black to move) 1\.\.\. e6 2\. b3 Ne7 3\. Nb2" && ok ||
+  bad "board 3's record after its rule change is a comment"
+/usr/games/pgn-extract -s "$tmp/px.pgn" > "$tmp/px.out" 2> "$tmp/px.err"
+grep -qi 'error\|illegal\|failed\|missing' "$tmp/px.err" && bad "pgn-extract: $(head -5 "$tmp/px.err")" || ok
+[ "$(grep -c '^\[Event ' "$tmp/px.out")" -eq "$(grep -c '^\[Event ' "$tmp/px.pgn")" ] && ok ||
+  bad "pgn-extract reads back every game: $(cat "$tmp/px.err" | head -5)"
+
 # -- the game master seats a game (tempest new), and calls time (rule 2A): each board still
 #    in play goes to the side with more pieces on it
 run "$TA" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org

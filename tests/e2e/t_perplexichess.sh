@@ -60,14 +60,14 @@ EOF
 
 count() { ms_uids "$1" INBOX | grep -c . ; }
 
-# The text of a mail as its reader sees it: the body, quoted-printable decoded.
+# The text of mails as their reader sees them: each body, quoted-printable decoded.
 body() {
     perl -MMIME::QuotedPrint -0777 -ne '
         s/\r\n/\n/g;
         my ($h, $b) = split /\n\n/, $_, 2;
         $b = decode_qp($b) if $h =~ /^Content-Transfer-Encoding:\s*quoted-printable/mi;
         my ($s) = $h =~ /^Subject: (.*)$/mi;
-        print "Subject: $s\n\n$b";' "$1"
+        print "Subject: $s\n\n$b";' "$@"
 }
 
 # Waits until Postfix has delivered every mail it took: its queue is empty. A mail
@@ -85,19 +85,23 @@ settle() {
     return 1
 }
 
-# USER reads their new mail over IMAP: each into box-USER/UID.eml, their text together in
-# new-USER.txt, their number in $work/n-USER; last-USER names the newest.
+# USER reads their new mail over IMAP (one connection): each into box-USER/UID.eml, their
+# text together in new-USER.txt, their number in n-USER; last-USER names the newest.
 read_mail() {
-    u=$1; pw=$(ms_pass "$u") || return 1
-    mkdir -p "$work/box-$u"; : > "$work/new-$u.txt"; k=0
-    for uid in $(ms_uids "$u" INBOX | sort -n); do
+    u=$1; pw=$(ms_pass "$u") && uids=$(ms_uids "$u" INBOX) || return 1
+    mkdir -p "$work/box-$u"; : > "$work/new-$u.txt"
+    set --; files=""
+    for uid in $(printf '%s\n' "$uids" | sort -n); do
         [ -f "$work/box-$u/$uid.eml" ] && continue
-        curl -q -sS --max-time 30 -u "$u@$D:$pw" "$MS_IMAP_URL/INBOX;UID=$uid" \
-            -o "$work/box-$u/$uid.eml" </dev/null || return 1
-        body "$work/box-$u/$uid.eml" >> "$work/new-$u.txt"
-        echo "$uid" > "$work/last-$u"; k=$((k + 1))
+        set -- "$@" "$MS_IMAP_URL/INBOX;UID=$uid" -o "$work/box-$u/$uid.eml"
+        files="$files $work/box-$u/$uid.eml"
+        echo "$uid" > "$work/last-$u"
     done
-    echo "$k" > "$work/n-$u"
+    echo $(($# / 3)) > "$work/n-$u"
+    [ $# -eq 0 ] && return 0
+    curl -q -sS --max-time 30 -u "$u@$D:$pw" "$@" </dev/null || return 1
+    # shellcheck disable=SC2086
+    body $files > "$work/new-$u.txt"
 }
 
 sent=0; seq=0
@@ -121,7 +125,7 @@ answer() {
 }
 
 # One round: the mails sent since the last are in the referee's INBOX; one poll, quiet;
-# every reply is delivered; every member reads their new mail.
+# every reply is delivered; every member reads their new mail (all at once).
 round() {
     settle && ms_wait_count referee "$sent" 15 >/dev/null && [ "$(count referee)" -eq "$sent" ] ||
         return 1
@@ -130,7 +134,13 @@ round() {
     prc=$?
     [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ] || { cat "$work/poll.err"; return 1; }
     [ "$(count referee)" -eq 0 ] && settle || return 1
-    for u in $ALL; do read_mail "$u" || return 1; done
+    rm -f "$work/unread"; pids=""
+    for u in $ALL; do
+        { read_mail "$u" || echo "$u" >> "$work/unread"; } &
+        pids="$pids $!"
+    done
+    for p in $pids; do wait "$p"; done
+    [ ! -e "$work/unread" ] || { echo "could not read the mail of: $(cat "$work/unread")" >&2; return 1; }
 }
 
 has() { grep -qF -- "$2" "$work/new-$1.txt"; }         # WHO's new mail says TEXT
@@ -213,7 +223,7 @@ check "  nor move the other team's piece" has bs "the piece on e4 of board 1 is 
 check "  nor the strategist move within a board" has ws "a grand strategist may not move pieces within a board"
 
 # ---- Flexichess on board 3 ----
-check "board 3: w3 'rule knight add W' instead of a move" answer w3 "rule knight add W"
+check "board 3: w3 'rule N add W' instead of a move" answer w3 "rule N add W"
 check "board 1: w1 Bc4" answer w1 "Bc4"
 check "board 2: w2 b3" answer w2 "b3"
 check "round 6" round

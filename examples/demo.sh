@@ -23,8 +23,11 @@ chmod 600 build/demo-tempete-data/key
 cat build/demo-tempete.mbox
 echo "================================================================"
 ./tempest show -c examples/demo-tempete.conf 1
-# the reveal's own commands, run as a player would run them (the last mail is White's)
-sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' build/demo-tempete.mbox | awk '/^X-Tempest-Kind: over/ { n++ } n == 1' |
+# the reveal's own commands, run as a player would run them (the last mail is White's),
+# read from its text part (its HTML part shows the same text, escaped)
+sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' build/demo-tempete.mbox |
+  awk '/^Content-Type: text\/html/ { html = 1 } /^--=_tempest_/ { html = 0 } !html' |
+  awk '/^X-Tempest-Kind: over/ { n++ } n == 1' |
   sed -n 's/^  commitment: *//p; s/^  check it with: //p' | while read -r want && read -r cmd; do
     got=$(sh -c "$cmd" | cut -d' ' -f1)
     if [ "$got" = "$want" ]; then echo "commitment $want: checked with sha256sum, it holds"

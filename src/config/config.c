@@ -70,6 +70,7 @@ static const struct key keys[] = {
 	{ "lock_timeout", INT(lock_timeout, 0, 86400) },
 	{ "bounce_limit", INT(bounce_limit, 1, 100) },
 	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
+	{ "html_board", BOOL(html_board) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 _Static_assert(NKEYS <= CONFIG_KEYS_MAX, "raise CONFIG_KEYS_MAX");
@@ -97,6 +98,7 @@ static void defaults(struct config *c)
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;
 	c->starttls = true;
+	c->html_board = true;
 	c->connect_timeout = 30;
 	c->stall_timeout = 60;
 }

@@ -33,6 +33,7 @@ struct config {
 	char tls_ca_file[PATH_MAX];
 	bool starttls;                          /* imap://, smtp://: insist on STARTTLS */
 	bool allow_plaintext;                   /* starttls = no to a host not this machine */
+	bool html_board;                        /* replies with a board carry an HTML part */
 	int connect_timeout;                    /* seconds to connect, greet and log in */
 	int stall_timeout;                      /* seconds a transfer may make no progress */
 	int max_replies_per_sender;             /* per run */

@@ -2,6 +2,7 @@
 #include "mail/compose.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,12 +97,48 @@ char *compose_header_value(const char *name, const char *value)
 	return buf_take(&b);
 }
 
+/* A part's header and body: the text in 7bit when it is plain ASCII with short lines,
+ * else quoted-printable; CRLF line ends. */
+static void text_part(struct buf *b, const char *text)
+{
+	char *body;
+
+	buf_str(b, "Content-Type: text/plain; charset=UTF-8; format=fixed\r\n");
+	if (plain_ascii(text, 76)) {
+		buf_str(b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
+		for (const char *s = text; *s;) {
+			size_t n = strcspn(s, "\n");
+			buf_add(b, s, n);
+			s += n;
+			if (*s == '\n')
+				buf_str(b, "\r\n"), s++;
+		}
+		if (b->n && b->s[b->n - 1] != '\n')
+			buf_str(b, "\r\n");
+	} else {
+		buf_str(b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+		if ((body = compose_qp(text))) {
+			buf_str(b, body);
+			free(body);
+		} else
+			b->failed = true;
+	}
+}
+
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
 char *compose_mail(const struct mail_out *m)
 {
 	struct buf b = { 0 };
 	char date[CLOCK_ISO_MAX + 8];
 	char *subject = compose_header_value("Subject", m->subject), *body;
-	bool ascii = plain_ascii(m->body, 76);
 
 	if (!subject)
 		return NULL;
@@ -125,25 +162,27 @@ char *compose_mail(const struct mail_out *m)
 	for (size_t i = 0; m->extra && m->extra[i]; i++)
 		buf_printf(&b, "%s\r\n", m->extra[i]);
 	buf_str(&b, "MIME-Version: 1.0\r\n");
-	buf_str(&b, "Content-Type: text/plain; charset=UTF-8; format=fixed\r\n");
-	if (ascii) {
-		buf_str(&b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
-		for (const char *s = m->body; *s;) {
-			size_t n = strcspn(s, "\n");
-			buf_add(&b, s, n);
-			s += n;
-			if (*s == '\n')
-				buf_str(&b, "\r\n"), s++;
-		}
-		if (b.n && b.s[b.n - 1] != '\n')
-			buf_str(&b, "\r\n");
+	if (!m->html) {
+		text_part(&b, m->body);
 	} else {
+		/* "=_" cannot begin a line of quoted-printable, and the hash keeps a 7bit text
+		 * from holding the boundary by chance */
+		char boundary[40];
+		snprintf(boundary, sizeof boundary, "=_tempest_%016llx",
+			 (unsigned long long)fnv1a(m->message_id));
+		buf_printf(&b, "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n", boundary);
+		buf_str(&b, "This is a message in two forms: plain text and HTML.\r\n");
+		buf_printf(&b, "\r\n--%s\r\n", boundary);
+		text_part(&b, m->body);
+		buf_printf(&b, "\r\n--%s\r\n", boundary);
+		buf_str(&b, "Content-Type: text/html; charset=UTF-8\r\n");
 		buf_str(&b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
-		if ((body = compose_qp(m->body))) {
+		if ((body = compose_qp(m->html))) {
 			buf_str(&b, body);
 			free(body);
 		} else
 			b.failed = true;
+		buf_printf(&b, "%s--%s--\r\n", b.n && b.s[b.n - 1] == '\n' ? "" : "\r\n", boundary);
 	}
 	free(subject);
 	return buf_take(&b);

@@ -16,6 +16,7 @@ struct mail_out {
 	const char *references;         /* space-separated ids without <>, or NULL */
 	long long date;                 /* epoch seconds */
 	const char *body;               /* UTF-8, "\n" line ends */
+	const char *html;               /* an HTML alternative to the body, or NULL */
 	/* extra header lines "Name: value", NULL-terminated list, or NULL */
 	const char *const *extra;
 };

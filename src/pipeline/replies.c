@@ -128,7 +128,10 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
 		.extra = extra,
 	};
+	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, full, body) : NULL;
+	mo.html = html;
 	o->text = compose_mail(&mo);
+	free(html);
 	free(subject);
 	free(body);
 	if (!o->text)

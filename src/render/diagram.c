@@ -4,6 +4,7 @@
  * marks, pieces in hand) is listed under it in words, so diagrams of plain chess do not
  * change. Files past z ("aa") widen every column to fit their names. */
 #include "render/diagram.h"
+#include "render/board_html.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -108,9 +109,21 @@ static void hands(const struct pos *p, struct buf *out)
 	buf_str(out, "\n");
 }
 
+/* Under a board whose pieces are not chess's six, the key to its letters (LancerChess's
+ * Q is its royal Queen, K its King, who moves as a chess queen). */
+static void key(const struct variant *v, struct buf *out)
+{
+	if (board_html_figurines(v))
+		return;
+	buf_str(out, "Key: ");
+	board_html_legend(v, out);
+	buf_str(out, "\n");
+}
+
 void view_board(const struct pos *p, int side, struct buf *out)
 {
 	grid(p, side == BLACK, out);
+	key(p->v, out);
 	beside(p, out);
 	marks(p, out);
 	hands(p, out);

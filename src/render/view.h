@@ -62,6 +62,10 @@ struct reminder_item {
 };
 /* The variables of a reminder mail about several games (REPLY_REMINDER). */
 struct tctx *view_reminder(const struct reminder_item *items, size_t n, const struct view_extra *x);
+/* The HTML part of reply r (its text part is `text`), or NULL for a reply that shows no
+ * board (view_html.c); the caller frees it. */
+char *view_html(const struct game *g, const struct reply *r, const char *subject,
+		const char *text);
 /* Renders: the subject (first line "Subject: ...") and the body. */
 int view_render(const struct templates *t, const struct reply *r, const struct tctx *c,
 		char **subject, char **body, struct err *e);

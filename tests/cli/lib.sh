@@ -97,7 +97,11 @@ cli_game() {
 	expect_out "game 1 begins" "game 1 begins"
 }
 
-# decoded: $out without CRs and with quoted-printable's soft line breaks joined
+# decoded: $out without CRs, with quoted-printable's soft line breaks joined, and without
+# the HTML parts (the board drawn as a table, then the text part again: t_html.sh reads
+# those)
 decoded() {
-	printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'
+	printf '%s\n' "$out" | tr -d '\r' |
+		awk '/^Content-Type: text\/html/ { skip = 1 } /^--=_tempest_/ { skip = 0 } !skip' |
+		sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'
 }

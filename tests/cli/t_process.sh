@@ -191,7 +191,7 @@ expect_out "the demo's Tempête game: the reveal" "The secrets, revealed"
 expect_out "the record of a taken-back move" "1. e4 {a card restores the position before it} 1. d4 d5"
 case $out in *"{position set back}"*|*"{side "*) bad "edit operations shown raw" ;; *) ok ;; esac
 # the deal shows each player their own list, also the player whose mail completed the set-up
-[ "$(printf '%s\n' "$out" | grep -c '^Your list (made by the referee), the one your commitment')" -eq 2 ] && ok ||
+[ "$(decoded | grep -c '^Your list (made by the referee), the one your commitment')" -eq 2 ] && ok ||
   bad "both players see their own list in the deal"
 [ "$(printf '%s\n' "$out" | grep -c 'checked with sha256sum, it holds')" -eq 2 ] && ok ||
   bad "the demo checks both commitments with sha256sum"

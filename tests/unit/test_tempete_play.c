@@ -229,6 +229,10 @@ static void test_check_lifted_by_card_after_move(void)
 	CHECK_STR(board(g), "7k/8/8/8/8/8/R7/4K3 b");
 	CHECK_HAS(note_of(&out), "White moves Ra2");
 	CHECK_HAS(TP(g)->lost[BLACK], "R");
+	/* announced after the move, and kept so in the record of cards played */
+	CHECK_HAS(note_of(&out), "After the move, ");
+	if (CHECK_INT(TP(g)->nplays, 1))
+		CHECK_HAS(TP(g)->plays[0].detail, "after the move: ");
 	game_free(g);
 	outcome_free(&out);
 }

@@ -441,6 +441,12 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 			return -1;
 		apply_note(a, "After the move, %s%s.", edits, eff == 1 ? " has no effect (a card may not "
 			   "capture a king or mate by itself)" : "");
+		/* the record of cards played says what the card did, after the move too */
+		struct tp_play *p = &tp->plays[tp->nplays - 1];
+		size_t n = strlen(p->detail);
+		snprintf(p->detail + n, sizeof p->detail - n, "%safter the move: %s%s", n ? "; " : "",
+			 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "");
+		p->void_ |= eff == 1;
 	}
 	if (movegen_attacked(a->g->board[0].pos, a->g->board[0].pos->royal[me], (enum color)other) && a->g->board[0].pos->nroyal[me])
 		return apply_error(a, t->moves[0] ? t->moves[0] : t->first,

@@ -1,0 +1,135 @@
+/* board_html.c: a mail's HTML part (board_html.h): the reader's board as a table, above
+ * the text part in a <pre>.
+ *
+ * Mail clients are harsh on HTML: webmail drops <style> and <head>, some clients drop
+ * classes, Outlook ignores CSS widths on cells. So everything is inline style on a plain
+ * table, cells sized by their content and an explicit width and height, colours as
+ * background-color, no images, no script. Each square carries its name and its piece in
+ * data attributes, which a test reads back from the DOM a browser builds. */
+#include "render/board_html.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+
+#define LIGHT      "#f0d9b5"
+#define DARK       "#b58863"
+#define LIGHT_LAST "#cdd26a"
+#define DARK_LAST  "#aaa23a"
+
+/* The figurine of an orthodox piece (White's, Black's) as an HTML character reference,
+ * by the letter orthodox chess gives it: plain ASCII survives every transfer encoding. */
+static const char *figurine(char letter, int colour)
+{
+	static const struct { char letter; const char *white, *black; } f[] = {
+		{ 'K', "&#9812;", "&#9818;" }, { 'Q', "&#9813;", "&#9819;" }, { 'R', "&#9814;", "&#9820;" },
+		{ 'B', "&#9815;", "&#9821;" }, { 'N', "&#9816;", "&#9822;" }, { 'P', "&#9817;", "&#9823;" },
+	};
+
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (f[i].letter == letter)
+			return colour == WHITE ? f[i].white : f[i].black;
+	return NULL;
+}
+
+bool board_html_figurines(const struct variant *v)
+{
+	static const struct { char letter; const char *name; } orthodox[] = {
+		{ 'K', "King" }, { 'Q', "Queen" }, { 'R', "Rook" }, { 'B', "Bishop" },
+		{ 'N', "Knight" }, { 'P', "Pawn" },
+	};
+
+	for (int t = 0; t < v->ntypes; t++) {
+		bool known = false;
+		for (size_t i = 0; i < sizeof orthodox / sizeof orthodox[0]; i++)
+			known |= v->type[t].letter == orthodox[i].letter &&
+				 !strcmp(v->type[t].name, orthodox[i].name);
+		if (!known)
+			return false;
+	}
+	return true;
+}
+
+void board_html_escape(const char *s, struct buf *out)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': buf_str(out, "&lt;"); break;
+		case '>': buf_str(out, "&gt;"); break;
+		case '&': buf_str(out, "&amp;"); break;
+		case '"': buf_str(out, "&quot;"); break;
+		default: buf_add(out, s, 1);
+		}
+}
+
+/* One square: its colour and size as HTML attributes, which every mail client keeps
+ * (the table's style gives the pieces' size); its name and piece for a DOM reader. */
+static void square(const struct pos *p, sq_t s, bool figurines, bool last, struct buf *out)
+{
+	const struct variant *v = p->v;
+	piece_t pc = p->board[s];
+	bool dark = variant_square_dark(v, s);
+	char letter = pc ? variant_piece_char(v, pc) : 0;
+	const char *fig = pc && figurines ? figurine((char)(letter & ~0x20), PIECE_COLOR(pc)) : NULL;
+
+	buf_printf(out, "<td data-sq=\"%s\" data-pc=\"%c\"%s bgcolor=\"%s\" width=\"40\" "
+		   "height=\"40\" align=\"center\">", variant_square_name(v, s), pc ? letter : '-',
+		   last ? " data-last=\"1\"" : "",
+		   dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
+	if (fig)
+		buf_str(out, fig);
+	else if (pc)    /* a letter: White's white on a dark outline, Black's black */
+		buf_printf(out, "<b style=\"font-size:22px%s\">%c</b>", PIECE_COLOR(pc) == WHITE ?
+			   ";color:#ffffff;text-shadow:0 0 2px #000,0 0 2px #000" : "", letter);
+	buf_str(out, "</td>");
+}
+
+static void label(const char *text, struct buf *out)
+{
+	buf_printf(out, "<td align=\"center\" style=\"padding:0 4px;font:12px monospace;"
+		   "color:#555555\">%s</td>", text);
+}
+
+void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out)
+{
+	const struct variant *v = p->v;
+	bool black = side == BLACK, figurines = board_html_figurines(v);
+
+	buf_str(out, "<table role=\"presentation\" data-board=\"1\" cellspacing=\"0\" "
+		"cellpadding=\"0\" style=\"border-collapse:collapse;border:2px solid #333333;"
+		"font-size:32px;font-family:'DejaVu Sans','Segoe UI Symbol','Arial Unicode MS',"
+		"sans-serif\">\n");
+	for (int i = 0; i < v->ranks; i++) {
+		int r = black ? i : v->ranks - 1 - i;
+		char n[8];
+		snprintf(n, sizeof n, "%d", r + 1);
+		buf_str(out, "<tr>");
+		label(n, out);
+		for (int k = 0; k < v->files; k++) {
+			int f = black ? v->files - 1 - k : k;
+			sq_t s = variant_square_at(v, f, r);
+			if (s == SQ_NONE)
+				buf_str(out, "<td></td>");
+			else
+				square(p, s, figurines, s == from || s == to, out);
+		}
+		buf_str(out, "</tr>\n");
+	}
+	buf_str(out, "<tr>");
+	label("", out);
+	for (int k = 0; k < v->files; k++) {
+		char fn[3];
+		variant_file_name(black ? v->files - 1 - k : k, fn);
+		label(fn, out);
+	}
+	buf_str(out, "</tr>\n</table>\n");
+}
+
+void board_html_legend(const struct variant *v, struct buf *out)
+{
+	for (int t = 0; t < v->ntypes; t++) {
+		buf_printf(out, "%s%c = ", t ? ", " : "", v->type[t].letter);
+		board_html_escape(v->type[t].name, out);
+	}
+}

@@ -1,0 +1,93 @@
+/* view_html.c: the HTML part of a reply that shows the board (view.h, view_html): the
+ * board(s) the reader sees as tables, a legend of the letters where the pieces are not
+ * chess's, then the text part whole, so that a reader whose client shows the HTML part
+ * misses nothing of the text. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "render/board_html.h"
+#include "render/view.h"
+
+struct last_move {
+	struct pos *scratch;            /* a copy of the position before a move, to read it */
+	sq_t from, to;
+};
+
+/* Each move of the list, read in the position before it while the board's own rules
+ * (which the walk holds) are alive; an edit after a move clears it: what the move left is
+ * no longer what the board shows. */
+static int remember(const struct pos *before, const char *entry, void *arg)
+{
+	struct last_move *lm = arg;
+	struct move m;
+	struct err e;
+
+	lm->from = lm->to = SQ_NONE;
+	if (entry[0] == '@')
+		return 0;
+	memcpy(lm->scratch, before, sizeof *lm->scratch);
+	if (notation_parse(lm->scratch, entry, &m, &e) == 0)
+		lm->from = m.from, lm->to = m.to;
+	return 0;
+}
+
+/* The squares of board b's last move, SQ_NONE if there is none to mark. */
+static void last_squares(const struct game *g, int b, sq_t *from, sq_t *to)
+{
+	struct last_move lm = { .scratch = malloc(sizeof(struct pos)), .from = SQ_NONE,
+				.to = SQ_NONE };
+
+	if (lm.scratch && game_walk(g, b, remember, &lm) < 0)
+		lm.from = lm.to = SQ_NONE;
+	*from = lm.from;
+	*to = lm.to;
+	free(lm.scratch);
+}
+
+static void one_board(const struct game *g, int b, int side, struct buf *out)
+{
+	sq_t from, to;
+
+	if (g->nboards > 1)
+		buf_printf(out, "<p style=\"margin:8px 0 4px 0;font-family:sans-serif\"><b>Board %d</b>%s%s%s</p>\n",
+			   b + 1, strcmp(g->board[b].result, "*") ? " (" : "",
+			   strcmp(g->board[b].result, "*") ? g->board[b].result : "",
+			   strcmp(g->board[b].result, "*") ? ")" : "");
+	last_squares(g, b, &from, &to);
+	board_html(g->board[b].pos, side, from, to, out);
+}
+
+static bool shows_board(enum reply_kind k)
+{
+	return k == REPLY_STARTED || k == REPLY_MOVED || k == REPLY_OVER || k == REPLY_STATUS ||
+	       k == REPLY_DEALT || k == REPLY_REFUSED;
+}
+
+char *view_html(const struct game *g, const struct reply *r, const char *subject,
+		const char *text)
+{
+	struct buf out = { 0 };
+	int reader = r->to >= 0 && r->to < g->nseats ? r->to : -1;
+	int side = reader >= 0 ? g->seat[reader].side : WHITE;
+	int mine = reader >= 0 && g->nboards > 1 ? g->seat[reader].board : -1;
+
+	if (!shows_board(r->kind) || !game_pos(g))
+		return NULL;
+	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+	board_html_escape(subject, &out);
+	buf_str(&out, "</title></head>\n<body style=\"margin:8px\">\n");
+	for (int b = 0; b < g->nboards; b++)
+		if (mine < 0 || b == mine)
+			one_board(g, b, side, &out);
+	if (!board_html_figurines(g->v)) {
+		buf_str(&out, "<p style=\"font-family:sans-serif;font-size:13px\">");
+		board_html_legend(g->v, &out);
+		buf_str(&out, " (White's in capitals, Black's in small letters)</p>\n");
+	}
+	buf_str(&out, "<pre style=\"font-family:monospace;font-size:13px\">");
+	board_html_escape(text, &out);
+	buf_str(&out, "</pre>\n</body></html>\n");
+	return buf_take(&out);
+}

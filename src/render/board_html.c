@@ -33,7 +33,7 @@ static const char *figurine(char letter, int colour)
 	return NULL;
 }
 
-bool board_html_figurines(const struct variant *v)
+bool view_chess_pieces(const struct variant *v)
 {
 	static const struct { char letter; const char *name; } orthodox[] = {
 		{ 'K', "King" }, { 'Q', "Queen" }, { 'R', "Rook" }, { 'B', "Bishop" },
@@ -94,7 +94,7 @@ static void label(const char *text, struct buf *out)
 void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out)
 {
 	const struct variant *v = p->v;
-	bool black = side == BLACK, figurines = board_html_figurines(v);
+	bool black = side == BLACK, figurines = view_chess_pieces(v);
 
 	buf_str(out, "<table role=\"presentation\" data-board=\"1\" cellspacing=\"0\" "
 		"cellpadding=\"0\" style=\"border-collapse:collapse;border:2px solid #333333;"
@@ -126,7 +126,7 @@ void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *o
 	buf_str(out, "</tr>\n</table>\n");
 }
 
-void board_html_legend(const struct variant *v, struct buf *out)
+void view_piece_key(const struct variant *v, struct buf *out)
 {
 	for (int t = 0; t < v->ntypes; t++) {
 		buf_printf(out, "%s%c = ", t ? ", " : "", v->type[t].letter);

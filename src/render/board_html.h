@@ -14,9 +14,9 @@
  * the last move's squares. */
 void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out);
 /* Are the variant's pieces exactly chess's six (then figurines are shown)? */
-bool board_html_figurines(const struct variant *v);
+bool view_chess_pieces(const struct variant *v);
 /* "K = King, Q = Queen, ..." */
-void board_html_legend(const struct variant *v, struct buf *out);
+void view_piece_key(const struct variant *v, struct buf *out);
 /* Text with <, >, & and " escaped. */
 void board_html_escape(const char *s, struct buf *out);
 

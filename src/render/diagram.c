@@ -113,10 +113,10 @@ static void hands(const struct pos *p, struct buf *out)
  * Q is its royal Queen, K its King, who moves as a chess queen). */
 static void key(const struct variant *v, struct buf *out)
 {
-	if (board_html_figurines(v))
+	if (view_chess_pieces(v))
 		return;
 	buf_str(out, "Key: ");
-	board_html_legend(v, out);
+	view_piece_key(v, out);
 	buf_str(out, "\n");
 }
 

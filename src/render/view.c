@@ -9,6 +9,7 @@
 
 #include "engine/movegen.h"
 #include "kinds/registry.h"
+#include "render/board_html.h"
 #include "render/view_kind.h"
 #include "util/fsutil.h"
 
@@ -222,7 +223,7 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 		   result);
 	if (g->v && strcmp(g->v->name, "chess"))
 		buf_printf(out, "[Variant \"%s\"]\n", g->v->title);
-	if (strcmp(fen, orthodox))
+	if (strcmp(fen, orthodox) && view_chess_pieces(g->v))
 		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
 }
 
@@ -303,6 +304,34 @@ static int segment_entry(const struct pos *before, const char *entry, void *arg)
 	return 0;
 }
 
+/* A board of a variant whose pieces PGN cannot name (LancerChess's Towers and Lancers):
+ * no reader would take its FEN or its moves, so both are words in a comment, with the key
+ * to the letters, and the PGN game itself holds no move. */
+static void pgn_in_words(const struct game *g, int b, const char *result, struct buf *out)
+{
+	const struct board *bd = &g->board[b];
+	struct segments sg = { .out = out, .g = g, .b = b };
+	struct buf text = { 0 }, moves = { 0 };
+
+	view_movetext(g, b, &moves);
+	for (char *c = moves.s; c && *c; c++)
+		*c = *c == '{' ? '(' : *c == '}' ? ')' : *c;
+	buf_printf(&text, "{%s, which PGN cannot write: its letters are ", g->v->title);
+	view_piece_key(g->v, &text);
+	buf_printf(&text, "; from %s: %s}", bd->start_fen[0] ? bd->start_fen : g->v->setup,
+		   moves.s ? moves.s : "no move");
+	pgn_header(&sg, result, "");
+	if (g->status == GAME_OVER)
+		buf_printf(out, "[Termination \"%s\"]\n",
+			   strstr(g->termination, "time") ? "time forfeit" : "normal");
+	buf_str(out, "\n");
+	buf_printf(&text, " %s", result);
+	wrap(text.s, 79, out);
+	buf_str(out, "\n");
+	buf_free(&text);
+	buf_free(&moves);
+}
+
 /* One PGN game per board (per stretch between cards' edits); a board's players are the
  * seats that move on it. */
 static void pgn_board(const struct game *g, int b, const char *site, struct buf *out)
@@ -312,6 +341,10 @@ static void pgn_board(const struct game *g, int b, const char *site, struct buf 
 	struct segments sg = { .out = out, .g = g, .b = b, .first = true };
 
 	(void)site;
+	if (!view_chess_pieces(g->v)) {
+		pgn_in_words(g, b, result, out);
+		return;
+	}
 	for (int i = 0; i < bd->nmoves && !sg.cut; i++)
 		sg.cut = bd->moves[i][0] == '@';
 	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen[0] ? bd->start_fen : g->v->setup);

@@ -81,9 +81,9 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 	for (int b = 0; b < g->nboards; b++)
 		if (mine < 0 || b == mine)
 			one_board(g, b, side, &out);
-	if (!board_html_figurines(g->v)) {
+	if (!view_chess_pieces(g->v)) {
 		buf_str(&out, "<p style=\"font-family:sans-serif;font-size:13px\">");
-		board_html_legend(g->v, &out);
+		view_piece_key(g->v, &out);
 		buf_str(&out, " (White's in capitals, Black's in small letters)</p>\n");
 	}
 	buf_str(&out, "<pre style=\"font-family:monospace;font-size:13px\">");

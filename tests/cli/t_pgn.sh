@@ -28,4 +28,28 @@ grep -q '^{a card restores the position before it} 1. d4 d5 0-1$' "$tmp/tempete.
 grep -qi 'error\|illegal\|failed' "$tmp/tempete.err" && bad "Tempête: pgn-extract: $(head -5 "$tmp/tempete.err")" || ok
 [ "$(grep -c '^\[Event ' "$tmp/tempete.out")" -eq 2 ] && grep -q '1. d4 d5 0-1' "$tmp/tempete.out" && ok ||
   bad "Tempête: pgn-extract reads both games back, the moves in them"
+# the Tempête game's last stretch, replayed by pgn-extract, ends in the game's final position
+"$PE" -s -F "$tmp/tempete.pgn" > "$tmp/tempete-fen.out" 2>&1
+final=$(sed -n 's/^{ *"\{0,1\}\([^ "]*\) [wb] .*/\1/p' "$tmp/tempete-fen.out" | tail -n 1)
+want=$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: *\([^ ]*\) .*/\1/p')
+[ -n "$final" ] && [ "$final" = "$want" ] && ok || bad "Tempête: pgn-extract replays to the final position: '$final', want '$want'"
+
+# a LancerChess game: PGN cannot name its pieces, so its moves and start are words in a
+# comment, which pgn-extract reads without an error
+cli_referee "$tmp/l"
+{
+  cli_mail alice@example.org "new game" "new lancer\nopponent bob@example.org\ncolour white"
+  cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept"
+  cli_mail alice@example.org "Re: [tempest 1 $WT] game" "e4"
+  cli_mail bob@example.org "Re: [tempest 1 $BT] game" "e5"
+  cli_mail alice@example.org "Re: [tempest 1 $WT] game" "Lg3"
+  cli_mail bob@example.org "Re: [tempest 1 $BT] game" "resign"
+} > "$tmp/lancer.in"
+run "$T" process -c "$tmp/l/conf" "$tmp/lancer.in"
+decoded | awk '/^The game in PGN:/ { p = 1; n++; next } p && /^Thank you/ { p = 0 } p && n == 1' > "$tmp/lancer.pgn"
+grep -q '^\[Variant "LancerChess"\]' "$tmp/lancer.pgn" && ok || bad "LancerChess: the PGN names the variant"
+tr '\n' ' ' < "$tmp/lancer.pgn" | grep -q '1\. e4 e5 2\. Lg3} 1-0' && ok || bad "LancerChess: the moves in a comment"
+"$PE" -s "$tmp/lancer.pgn" > "$tmp/lancer.out" 2> "$tmp/lancer.err"
+[ -s "$tmp/lancer.err" ] && bad "LancerChess: pgn-extract: $(head -3 "$tmp/lancer.err")" || ok
+grep -q 'Lg3' "$tmp/lancer.out" && ok || bad "LancerChess: pgn-extract keeps the comment"
 cli_done t_pgn

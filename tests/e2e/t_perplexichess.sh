@@ -71,7 +71,9 @@ body() {
         my @parts = ([$h, $b]);
         if ($h =~ /^Content-Type:\s*multipart\/[^;]*;.*?boundary="?([^";\n]+)"?/msi) {
             my $bd = quotemeta $1;
-            @parts = map { [split /\n\n/, $_, 2] } grep { /\S/ } (split /^--$bd(?:--)?\s*$/m, $b)[1 .. 1e9];
+            my @chunks = split /^--$bd(?:--)?[ \t]*$/m, $b;
+            shift @chunks;                  # the preamble
+            @parts = map { s/^\n//; [split /\n\n/, $_, 2] } grep { /\S/ } @chunks;
         }
         print "Subject: $s\n\n";
         for my $p (@parts) {
@@ -255,7 +257,7 @@ check "board 3: w3 b3" answer w3 "b3"
 check "board 1: w1 Qh5" answer w1 "Qh5"
 check "board 2: w2 tries Nb1-b2, a wazir step" answer w2 "Nb1-b2"
 check "round 8" round
-check "  board 2's knights keep their moves: Nb1-b2 refused" has w2 "'Nb1-b2'"
+check "  board 2's knights keep their moves: Nb1-b2 refused" has w2 "'Nb1-b2': the knight on b1 cannot move to b2"
 check "  ... and w2's mail not applied" has w2 "your mail was not applied"
 check "  board 2 unchanged" fen_is 2 "$fen2"
 check "board 3: b3 Ne7" answer b3 "Ne7"

@@ -34,7 +34,7 @@ static const char *const known_names[] = {
 	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
 	/* team games (Perplexichess) */
-	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer",
+	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
@@ -564,8 +564,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 			const struct order *od = &x->orders->o[i];
 			/* a password is never written back; a message went to its reader */
 			buf_printf(&b, "%s%s", i ? "; " : "", od->kind == ORDER_PASSWORD ?
-				   "password (hidden)" : od->kind == ORDER_MESSAGE ?
-				   "a message for your opponent" : od->text);
+				   "password (hidden)" : od->kind != ORDER_MESSAGE ? od->text :
+				   !g || g->nseats == 2 ? "a message for your opponent" : "a message");
 		}
 		if (x->orders->nprose)
 			buf_printf(&b, " (and %zu line%s passed over as prose)", x->orders->nprose,

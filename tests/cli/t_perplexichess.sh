@@ -96,6 +96,11 @@ case $(to w1@x.org) in *"Board 1"*"a b c d e f g h"*) ok ;; *) bad "a boardman s
 case $(to ws@x.org) in *"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*) ok ;;
   *) bad "the strategist sees every board" ;; esac
 mail w2@x.org "$K_w2" "Nf3"
+case $(to ws@x.org) in *"White's boardman on board 2 (w2@x.org) played 1. Nf3 on board 2."*) ok ;;
+  *) bad "the strategist is told which move was made, on which board, by whom" ;; esac
+case $(to w1@x.org) in *"Your move"*) bad "a move on board 2 is not w1's" ;;
+  *"played 1. Nf3 on board 2"*) ok ;; *) bad "w1 is told of the move on board 2" ;; esac
+case $(to w2@x.org) in *"Your move 1. Nf3 on board 2 is recorded."*) ok ;; *) bad "the mover's own notice" ;; esac
 mail b2@x.org "$K_b2" "d5"
 mail b1@x.org "$K_b1" "e5"
 
@@ -190,6 +195,8 @@ mail b2@x.org "$K_b2" "Bf5\nmessage team Watch their queen\nmessage w2@x.org Goo
 for a in bs@x.org b1@x.org b3@x.org; do
   case $(to $a) in *'"Watch their queen"'*) ok ;; *) bad "the team message reaches $a" ;; esac
 done
+case $(to b2@x.org) in *"Read in your mail: Bf5; a message; a message; a message."*) ok ;;
+  *) bad "the writer's reply says what was read, the messages as messages" ;; esac
 case $(to w2@x.org) in *'"Watch their queen"'*) bad "the team message reaches the other team" ;;
   *'"Good luck on board 2"'*'"Thanks for the game so far"'*) ok ;; *) bad "w2 reads what is addressed to it" ;; esac
 case $(to w1@x.org) in *"Good luck"*|*"Watch"*) bad "w1 reads only what is addressed to all" ;;
@@ -204,6 +211,7 @@ mail ws@x.org "$K_ws" "elect w2@x.org"
 expect_out "the incumbent votes" "the incumbent grand strategist has no vote"
 mail w1@x.org "$K_w1" "elect w2@x.org"
 expect_out "a vote" "1 of the 4 votes of the team (3 needed)"
+case $(to w1@x.org) in *"Your move"*|*" played "*) bad "a vote is no move" ;; *) ok ;; esac
 [ "$(recipients)" = "w1@x.org w2@x.org w3@x.org wa@x.org ws@x.org " ] && ok ||
   bad "a vote is told to the team only: $(recipients)"
 mail w3@x.org "$K_w3" "elect w2@x.org"

@@ -106,6 +106,30 @@ static void teams(const struct game *g, struct buf *out)
 	}
 }
 
+/* The move a mail is about, on whichever board it was made, and who made it: not the
+ * last move of the reader's own board, which may be older or on no board at all. */
+static void event(const struct game *g, int reader, struct tctx *c)
+{
+	const struct game_event *ev = g->nevents ? &g->events[g->nevents - 1] : NULL;
+	char san[SAN_MAX], duty[96];
+	int b;
+
+	tctx_set(c, "last_move", "%s", "");
+	tctx_set(c, "mover", "%s", "");
+	if (!ev || strcmp(ev->kind, "move") || ev->by < 0 || ev->by >= g->nseats ||
+	    sscanf(ev->detail, "%d:%15s", &b, san) != 2 || b < 1 || b > g->nboards)
+		return;
+	const struct pos *p = g->board[b - 1].pos;
+	int side = g->seat[ev->by].side;
+	unsigned number = side == BLACK ? p->fullmove - 1 : p->fullmove;
+	tctx_set(c, "last_move", "%u.%s %s on board %d", number, side == BLACK ? ".." : "", san, b);
+	if (ev->by == reader)
+		tctx_set(c, "mover", "yes");
+	else
+		tctx_set(c, "px_mover", "%s (%s)", px_duty(g, ev->by, duty, sizeof duty),
+			 g->seat[ev->by].address);
+}
+
 static void px_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
 {
 	const struct perplexichess *px = g->kstate;
@@ -115,6 +139,7 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 
 	(void)r;
 	tctx_set(c, "px", "yes");
+	event(g, reader, c);
 	tctx_set(c, "title", "%s: %s's team v %s's team", g->v->title,
 		 ws >= 0 ? g->seat[ws].address : "?", bs >= 0 ? g->seat[bs].address : "?");
 	teams(g, &b);

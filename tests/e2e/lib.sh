@@ -4,6 +4,7 @@
 # "NAME: N passed, N failed". A test sets `name`, calls `e2e_begin TAG` (which makes $dir,
 # $stack and $work and sets the traps), and sets stack_up=yes once it starts the stack. A
 # test that starts something else defines e2e_cleanup, called first on exit.
+# body FILE...: what a player reads of the referee's mails (their plain text parts).
 passed=0; failed=0; stack_up=no
 
 pass() { passed=$((passed + 1)); echo "ok   $*"; }
@@ -38,4 +39,28 @@ e2e_begin() {
     mkdir "$work" || exit 1
     trap e2e_on_exit EXIT
     trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
+}
+
+# The text of mails as their reader sees them: the subject and the plain text (the
+# text/plain part of a multipart mail), quoted-printable or base64 decoded.
+body() {
+    perl -MMIME::QuotedPrint -MMIME::Base64 -0777 -ne '
+        s/\r\n/\n/g;
+        my ($h, $b) = split /\n\n/, $_, 2;
+        my ($s) = $h =~ /^Subject: (.*)$/mi;
+        my @parts = ([$h, $b]);
+        if ($h =~ /^Content-Type:\s*multipart\/[^;]*;.*?boundary="?([^";\n]+)"?/msi) {
+            my $bd = quotemeta $1;
+            my @chunks = split /^--$bd(?:--)?[ \t]*$/m, $b;
+            shift @chunks;                  # the preamble
+            @parts = map { s/^\n//; [split /\n\n/, $_, 2] } grep { /\S/ } @chunks;
+        }
+        print "Subject: $s\n\n";
+        for my $p (@parts) {
+            my ($ph, $pb) = @$p;
+            next if !defined $pb || $ph =~ /^Content-Type:/mi && $ph !~ /^Content-Type:\s*text\/plain/mi;
+            $pb = decode_qp($pb) if $ph =~ /^Content-Transfer-Encoding:\s*quoted-printable/mi;
+            $pb = decode_base64($pb) if $ph =~ /^Content-Transfer-Encoding:\s*base64/mi;
+            print $pb;
+        }' "$@"
 }

@@ -61,30 +61,6 @@ EOF
 
 count() { ms_uids "$1" INBOX | grep -c . ; }
 
-# The text of mails as their reader sees them: the subject and the plain text (the
-# text/plain part of a multipart mail), quoted-printable or base64 decoded.
-body() {
-    perl -MMIME::QuotedPrint -MMIME::Base64 -0777 -ne '
-        s/\r\n/\n/g;
-        my ($h, $b) = split /\n\n/, $_, 2;
-        my ($s) = $h =~ /^Subject: (.*)$/mi;
-        my @parts = ([$h, $b]);
-        if ($h =~ /^Content-Type:\s*multipart\/[^;]*;.*?boundary="?([^";\n]+)"?/msi) {
-            my $bd = quotemeta $1;
-            my @chunks = split /^--$bd(?:--)?[ \t]*$/m, $b;
-            shift @chunks;                  # the preamble
-            @parts = map { s/^\n//; [split /\n\n/, $_, 2] } grep { /\S/ } @chunks;
-        }
-        print "Subject: $s\n\n";
-        for my $p (@parts) {
-            my ($ph, $pb) = @$p;
-            next if !defined $pb || $ph =~ /^Content-Type:/mi && $ph !~ /^Content-Type:\s*text\/plain/mi;
-            $pb = decode_qp($pb) if $ph =~ /^Content-Transfer-Encoding:\s*quoted-printable/mi;
-            $pb = decode_base64($pb) if $ph =~ /^Content-Transfer-Encoding:\s*base64/mi;
-            print $pb;
-        }' "$@"
-}
-
 # Waits until Postfix has delivered every mail it took: its queue is empty. A mail
 # deferred fails at once (the servers' logs say why).
 settle() {

@@ -53,15 +53,6 @@ poll() {        # one cron run; its exit status in $prc
 
 count() { ms_uids "$1" INBOX | grep -c . ; }
 
-# The text of a mail as its reader sees it: the body, quoted-printable decoded.
-body() {
-    perl -MMIME::QuotedPrint -0777 -ne '
-        s/\r\n/\n/g;
-        my ($h, $b) = split /\n\n/, $_, 2;
-        $b = decode_qp($b) if $h =~ /^Content-Transfer-Encoding:\s*quoted-printable/mi;
-        my ($s) = $h =~ /^Subject: (.*)$/mi;
-        print "Subject: $s\n\n$b";' "$1"
-}
 
 # The newest mail in USER's INBOX, into $work/last-USER.eml and its text last-USER.txt.
 latest() {

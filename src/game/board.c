@@ -170,18 +170,26 @@ int game_op(struct game *g, const char *op, struct err *e)
 int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
 						       const char *entry, void *arg), void *arg)
 {
+	const struct board *bd = &g->board[b];
 	struct pos *p = malloc(sizeof *p);
 	struct variant *own = NULL;
 	struct err e;
-	int rc = 0;
+	int rc = 0, last_rule = -1;
 
 	if (!p || pos_from_fen(p, g->v, board_start(g, b), &e) < 0) {
 		free(p);
 		return -1;
 	}
-	for (int i = 0; i < g->board[b].nmoves && rc == 0; i++) {
-		rc = each(p, g->board[b].moves[i], arg);
-		if (rc == 0 && apply_one(p, &own, g->board[b].moves[i], &e) < 0)
+	for (int i = 0; i < bd->nmoves; i++)
+		if (!strncmp(bd->moves[i], "@rule ", 6))
+			last_rule = i;
+	for (int i = 0; i < bd->nmoves && rc == 0; i++) {
+		rc = each(p, bd->moves[i], arg);
+		/* from the last change of the board's rules on, they are the board's own, built
+		 * when it was loaded: compiling a variant's tables is the dearest thing here */
+		if (rc == 0 && i == last_rule && bd->rules)
+			p->v = bd->rules;
+		else if (rc == 0 && apply_one(p, &own, bd->moves[i], &e) < 0)
 			rc = -1;
 	}
 	free(p);

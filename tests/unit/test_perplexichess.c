@@ -10,6 +10,7 @@
 #include "check.h"
 #include "enginetest.h"
 #include "engine/movegen.h"
+#include "engine/notation.h"
 #include "game/game.h"
 #include "gametest.h"
 #include "kinds/registry.h"
@@ -113,6 +114,22 @@ static void numbered_squares(void)
 	outcome_free(&out);
 }
 
+/* game_walk: each entry with the position before it, under the rules in force then. */
+static int read_back(const struct pos *before, const char *entry, void *arg)
+{
+	int *bad = arg;
+	struct pos *copy = malloc(sizeof *copy);
+	struct move m;
+	struct err e;
+
+	if (copy && entry[0] != '@') {
+		memcpy(copy, before, sizeof *copy);
+		*bad += notation_parse(copy, entry, &m, &e) < 0;
+	}
+	free(copy);
+	return 0;
+}
+
 /* Flexichess: the knights of board 2 gain the wazir's step; the exact lists of board 2
  * against board 1 in the same position, board 3 untouched; the change from the state
  * file. */
@@ -153,6 +170,11 @@ static void flexichess_lists(void)
 	CHECK_STR(h2, h1);
 	moves_of(back, 1, three, sizeof three);
 	CHECK_STR(three, two);
+	CHECK_INT(mail(g, B2, "Ne6", &out), 0);         /* a wazir step */
+	CHECK_INT(mail(g, W2, "Ne3", &out), 0);
+	int bad = 0;                    /* a walk reads every move under the rules of its time */
+	CHECK(game_walk(g, 1, read_back, &bad) == 0);
+	CHECK_INT(bad, 0);
 	free(text);
 	game_free(back);
 	game_free(g);

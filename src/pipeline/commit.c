@@ -93,7 +93,8 @@ static int append_log(struct job *j, int fd, struct err *e)
 	int rc = mbox_append(fd, copy, strlen(copy), j->s.address, j->s.now, e);
 	free(copy);
 	for (size_t i = 0; rc == 0 && i < j->nmails; i++)
-		rc = mbox_append(fd, j->mails[i].text, strlen(j->mails[i].text),
+		rc = mbox_append(fd, j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text,
+				 strlen(j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text),
 				 j->pl->cfg.referee_address, j->s.now, e);
 	return rc;
 }

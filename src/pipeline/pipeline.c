@@ -617,8 +617,10 @@ static void job_free(struct job *j)
 	orders_free(&j->orders);
 	outcome_free(&j->out);
 	pipeline_put_game(j->pl, j->g);
-	for (size_t i = 0; i < j->nmails; i++)
+	for (size_t i = 0; i < j->nmails; i++) {
 		free(j->mails[i].text);
+		free(j->mails[i].log_text);
+	}
 	free(j->mails);
 }
 

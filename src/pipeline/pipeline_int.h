@@ -87,6 +87,8 @@ struct outgoing {
 	char id[KEY_MAX];
 	char rcpt[ADDR_MAX];
 	char *text;
+	char *log_text;                 /* as the game log keeps it: without its HTML part,
+					 * which the text and the state make again; NULL: text */
 	char staged[PATH_MAX];          /* where it waits for the commit (outbox_stage) */
 };
 

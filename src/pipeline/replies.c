@@ -129,13 +129,16 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		.extra = extra,
 	};
 	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, full, body) : NULL;
+	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;
 	o->text = compose_mail(&mo);
 	free(html);
 	free(subject);
 	free(body);
-	if (!o->text)
+	if (!o->text || (html && !o->log_text)) {
+		free(o->text), free(o->log_text);
 		return err_set(e, "out of memory composing a reply");
+	}
 	j->nmails++;
 	return 0;
 }

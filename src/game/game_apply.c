@@ -446,7 +446,11 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	if (od->kind == ORDER_ACCEPT) {
 		if (a->me == g->challenger)
 			return apply_error(a, od, "you made this challenge; your opponent must accept it");
-		if (kind_of(g)->accept && !kind_of(g)->accept(g, a->me)) {
+		int all = kind_of(g)->accept ? kind_of(g)->accept(g, a->me) : 1;
+		if (all < 0)
+			return apply_error(a, od, "you have accepted already: play starts when every "
+					   "member has");
+		if (!all) {
 			char who[96];
 			apply_principal(a, "join");     /* the others have yet to accept */
 			apply_note(a, "%s (%s) accepts the invitation; play starts when every member "

@@ -78,9 +78,10 @@ struct kind {
 
 	/* A game of several seats that its challenge names (a team game): the kind seats
 	 * every member in create(); each accepts, and play starts once all have. Records
-	 * the seat's acceptance; true when every seat has accepted. NULL: a two-player
-	 * challenge, which the invited player's accept starts. */
-	bool (*accept)(struct game *g, int seat);
+	 * the seat's acceptance: 1 when every seat has accepted, 0 while some have not, -1
+	 * if this seat had accepted already. NULL: a two-player challenge, which the invited
+	 * player's accept starts. */
+	int (*accept)(struct game *g, int seat);
 	/* A move as the player wrote it, in the engine's notation (e.g. squares written as
 	 * numbers); NULL if it cannot be read (why filled). NULL operation: as written. */
 	const char *(*move_text)(const struct game *g, const char *in, char *buf, size_t len,

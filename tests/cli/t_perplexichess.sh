@@ -79,6 +79,10 @@ expect_out "a move before the start" "has not started"
 unchanged "a move before every member accepted"
 for a in w1 w2 w3 wa bs b1 b2; do eval "mail $a@x.org \$K_$a accept"; done
 expect_out "an acceptance" "accepts"
+s=$(state)
+mail w1@x.org "$K_w1" "accept"
+expect_out "an acceptance twice" "you have accepted already"
+unchanged "a second acceptance"
 "$T" show -c "$C" 1 > "$tmp/show"
 grep -q '^Status: invited' "$tmp/show" && ok || bad "the game waits for the last member: $(grep Status "$tmp/show")"
 mail b3@x.org "$K_b3" "accept"
@@ -273,6 +277,18 @@ grep -q 'Status: over, 1-0 (boards won 1-0)' "$tmp/show" && ok ||
   bad "time called: White wins one board to none: $(grep Status "$tmp/show")"
 run "$TA" adjust -c "$C" 1 close
 expect_err "close a finished game" "the game is not being played"
+
+# -- a member's decline ends a challenge, and every member hears of it
+cli_mail ws@x.org "new game" "new perplexichess\nstrategist white ws@x.org\nboardman white 1 w1@x.org\nboardman white 2 w2@x.org\nboardman white 3 w3@x.org\nstrategist black bs@x.org\nboardman black 1 b1@x.org\nboardman black 2 b2@x.org\nboardman black 3 b3@x.org" > "$tmp/m"
+run "$TA" process -c "$C" "$tmp/m"
+d3=$(decoded | awk '$0 == "To: b3@x.org" { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 3 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+n=$((n + 1))
+printf 'From: b3@x.org\nTo: referee@tempest.example\nSubject: Re: [tempest 3 %s] game 3\nMessage-ID: <p%d.b3@x.org>\n\ndecline\n' "$d3" "$n" > "$tmp/m.eml"
+run_in "$tmp/m.eml" "$TA" process -c "$C"
+[ "$(recipients)" = "b1@x.org b2@x.org b3@x.org bs@x.org w1@x.org w2@x.org w3@x.org ws@x.org " ] && ok ||
+  bad "every member hears of the decline: $(recipients)"
+"$T" show -c "$C" 3 > "$tmp/show"
+grep -q '^Status: declined' "$tmp/show" && ok || bad "the challenge is declined: $(grep Status "$tmp/show")"
 
 # -- the log replays to the same states
 run "$T" replay -c "$C" "$tmp/data/games/1.mbox" --into "$tmp/replayed"

@@ -115,10 +115,12 @@ static enum game_phase px_phase(const struct game *g)
 	       PHASE_OVER;
 }
 
-static bool px_accept(struct game *g, int seat)
+static int px_accept(struct game *g, int seat)
 {
 	struct perplexichess *px = g->kstate;
 
+	if (px->accepted >> seat & 1)
+		return -1;
 	px->accepted |= 1u << seat;
 	return px->accepted == (1u << g->nseats) - 1;
 }

@@ -237,7 +237,14 @@ const struct sent_mail *game_sent_mail(const struct game *g, const char *id)
 	return NULL;
 }
 
-int game_remember_sent(struct game *g, const char *id)
+int game_seat_ply(const struct game *g, int seat)
+{
+	int b = seat >= 0 && seat < g->nseats ? g->seat[seat].board : -1;
+
+	return g->nboards > 1 && b >= 0 ? g->board[b].nmoves : game_ply(g);
+}
+
+int game_remember_sent_to(struct game *g, const char *id, int seat)
 {
 	struct sent_mail *s = realloc(g->sent, (g->nsent + 1) * sizeof *s);
 
@@ -245,8 +252,13 @@ int game_remember_sent(struct game *g, const char *id)
 		return -1;
 	g->sent = s;
 	snprintf(s[g->nsent].id, sizeof s[g->nsent].id, "%s", id);
-	s[g->nsent++].ply = game_ply(g);
+	s[g->nsent++].ply = game_seat_ply(g, seat);
 	return 0;
+}
+
+int game_remember_sent(struct game *g, const char *id)
+{
+	return game_remember_sent_to(g, id, -1);
 }
 
 void outcome_free(struct outcome *o)

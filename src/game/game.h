@@ -288,6 +288,12 @@ const struct sent_mail *game_sent_mail(const struct game *g, const char *id);
 /* Records that the mail with this key is in the game's log (applied or refused). */
 int game_add_mail(struct game *g, const char *msg_key);
 int game_remember_sent(struct game *g, const char *id);
+/* The same for a mail to seat `seat`: in a game of several boards what it records is the
+ * seat's own board's length (a boardman's reply is stale only if their board moved on). */
+int game_remember_sent_to(struct game *g, const char *id, int seat);
+/* The plies that make a mail to `seat` stale: its board's in a game of several boards,
+ * else the game's. */
+int game_seat_ply(const struct game *g, int seat);
 int game_ply(const struct game *g);
 void outcome_free(struct outcome *o);
 int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *address);

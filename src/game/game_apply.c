@@ -172,14 +172,12 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 
 /* The mail answers a referee mail sent before the last move? Then the player has not
  * seen the current position: refuse a move unless its number says otherwise. */
-static bool stale(const struct game *g, const struct sender *s)
+static bool stale(const struct game *g, const struct sender *s, int seat)
 {
 	const struct sent_mail *m = s->in_reply_to[0] ? game_sent_mail(g, s->in_reply_to) : NULL;
 
-	/* a mail records the plies of every board together: in a game of several boards a
-	 * move elsewhere would make every reply look stale, so there the guard is the
-	 * move's number (README, "Perplexichess by mail") */
-	return m && g->nboards == 1 && m->ply < game_ply(g);
+	/* in a game of several boards, what counts is the reader's own board */
+	return m && m->ply < game_seat_ply(g, seat);
 }
 
 
@@ -729,7 +727,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	game_hash(g, before);
 	if (snap(g, sn) < 0)
 		goto oom;
-	a->stale_reply = stale(g, a->s);
+	a->stale_reply = stale(g, a->s, a->me);
 	const struct kind *k = kind_of(g);
 	for (size_t i = 0; i < o->n; i++) {
 		const char *why = k->order_refused ? k->order_refused(g, a->me, &o->o[i]) : NULL;

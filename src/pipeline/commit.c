@@ -127,7 +127,7 @@ static int commit_game(struct job *j, struct err *e)
 	if (game_add_mail(g, j->s.msg_key) < 0)
 		return err_set(e, "out of memory");
 	for (size_t i = 0; i < j->nmails; i++)
-		if (game_remember_sent(g, j->mails[i].id) < 0)
+		if (game_remember_sent_to(g, j->mails[i].id, game_seat_of(g, j->mails[i].rcpt)) < 0)
 			return err_set(e, "out of memory");
 	if (pl->batch.on) {
 		struct stat sb;

@@ -393,6 +393,50 @@ static void board_timeout(void)
 	outcome_free(&out);
 }
 
+/* A reply to an older mail is stale only if the reader's own board has moved on since. */
+static void stale_replies(void)
+{
+	struct game *g = started();
+	struct outcome out = { 0 };
+	struct order_line line = { 1, "d4" };
+	struct orders o;
+	struct sender s = { .address = "w1@x.org", .msg_key = "w1-reply", .now = 1800000100,
+			    .in_reply_to = "to-w1@referee" };
+	struct err e;
+
+	CHECK_INT(mail(g, W1, "e4", &out), 0);
+	CHECK_INT(mail(g, B1, "e5", &out), 0);
+	CHECK(game_remember_sent_to(g, "to-w1@referee", W1) == 0);
+	CHECK_INT(mail(g, W2, "Nf3", &out), 0);         /* another board moves on */
+	game_token(key, sizeof key, g->id, W1, s.tag_token);
+	test_order_parse(&line, 1, "perplexichess", &o, &e);
+	outcome_free(&out);
+	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
+	CHECK_INT(out.nerrors, 0);                      /* not stale: board 1 is as it was */
+	CHECK_INT(mail(g, B1, "Nc6", &out), 0);
+	CHECK(game_remember_sent_to(g, "to-w1-2@referee", W1) == 0);
+	CHECK_INT(mail(g, WS, "transfer g1 from 3 to 1", &out), 1);     /* g1 is taken */
+	CHECK_INT(mail(g, WS, "transfer b1 from 3 to 2", &out), 1);
+	CHECK_INT(mail(g, B3, "e5", &out), 1);          /* not Black's turn on board 3 */
+	CHECK_INT(mail(g, WS, "transfer f1 from 3 to 1", &out), 1);     /* f1 taken too */
+	CHECK_INT(mail(g, W1, "Bc4", &out), 0);
+	CHECK_INT(mail(g, B1, "Nf6", &out), 0);
+	CHECK(game_remember_sent_to(g, "to-w1-3@referee", W1) == 0);
+	CHECK_INT(mail(g, WS, "transfer f1 from 2 to 1", &out), 0);     /* board 1 changes */
+	snprintf(s.in_reply_to, sizeof s.in_reply_to, "to-w1-3@referee");
+	snprintf(s.msg_key, sizeof s.msg_key, "w1-reply-2");
+	orders_free(&o);
+	line.text = "Qe2";
+	test_order_parse(&line, 1, "perplexichess", &o, &e);
+	outcome_free(&out);
+	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
+	CHECK_INT(out.nerrors, 1);
+	CHECK_HAS(why(&out), "sent before the last move");
+	orders_free(&o);
+	game_free(g);
+	outcome_free(&out);
+}
+
 int main(void)
 {
 	px3 = test_variant("perplexichess");
@@ -405,6 +449,7 @@ int main(void)
 	election();
 	messages();
 	board_timeout();
+	stale_replies();
 	variant_free(px3);
 	return check_done();
 }

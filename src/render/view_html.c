@@ -11,35 +11,36 @@
 #include "render/view.h"
 
 struct last_move {
-	struct pos *scratch;            /* a copy of the position before a move, to read it */
+	struct pos *scratch;            /* a copy of the position before the move, to read it */
+	int at, last;                   /* the entry the walk is at; the board's last one */
 	sq_t from, to;
 };
 
-/* Each move of the list, read in the position before it while the board's own rules
- * (which the walk holds) are alive; an edit after a move clears it: what the move left is
- * no longer what the board shows. */
+/* The board's last entry, if it is a move, read in the position before it while the
+ * board's own rules (which the walk holds) are alive; only that one is parsed. */
 static int remember(const struct pos *before, const char *entry, void *arg)
 {
 	struct last_move *lm = arg;
 	struct move m;
 	struct err e;
 
-	lm->from = lm->to = SQ_NONE;
-	if (entry[0] == '@')
+	if (lm->at++ != lm->last || entry[0] == '@')
 		return 0;
 	memcpy(lm->scratch, before, sizeof *lm->scratch);
 	if (notation_parse(lm->scratch, entry, &m, &e) == 0)
 		lm->from = m.from, lm->to = m.to;
-	return 0;
+	return 1;
 }
 
-/* The squares of board b's last move, SQ_NONE if there is none to mark. */
+/* The squares of board b's last move, SQ_NONE if its last entry is no move (an edit
+ * after a move changed what the move left). */
 static void last_squares(const struct game *g, int b, sq_t *from, sq_t *to)
 {
-	struct last_move lm = { .scratch = malloc(sizeof(struct pos)), .from = SQ_NONE,
-				.to = SQ_NONE };
+	const struct board *bd = &g->board[b];
+	struct last_move lm = { .last = bd->nmoves - 1, .from = SQ_NONE, .to = SQ_NONE };
 
-	if (lm.scratch && game_walk(g, b, remember, &lm) < 0)
+	if (bd->nmoves > 0 && bd->moves[bd->nmoves - 1][0] != '@' &&
+	    (lm.scratch = malloc(sizeof(struct pos))) && game_walk(g, b, remember, &lm) < 0)
 		lm.from = lm.to = SQ_NONE;
 	*from = lm.from;
 	*to = lm.to;

@@ -381,9 +381,31 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
 	return 0;
 }
 
+/* The challenge made: the game waits for its invited players; the challenger (seat me)
+ * is told, with a password set if the challenge held one. */
+static int challenge_made(struct game *g, const uint8_t *key, size_t klen,
+			  const struct sender *s, int me, const char *password, const char *before,
+			  struct outcome *out, struct err *e)
+{
+	g->challenger = me;
+	snprintf(g->seat[me].name, NAME_MAX_, "%s", s->name);
+	if (password)
+		game_password_hash(key, klen, g->id, me, password, g->seat[me].password_hash);
+	g->status = GAME_INVITED;
+	clock_iso(s->now, g->created);
+	snprintf(g->updated, sizeof g->updated, "%s", g->created);
+	out->auth = me;
+	out->changed = out->created = true;
+	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
+	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0)
+		return err_set(e, "out of memory");
+	return 0;
+}
+
 /* A team game's challenge (the kind seated every member it names): the challenger is
  * one of them and has accepted; every other member is invited. */
-static int team_challenge(struct game *g, const struct sender *s, const struct orders *o,
+static int team_challenge(struct game *g, const uint8_t *key, size_t klen,
+			  const struct sender *s, const struct orders *o, const char *password,
 			  struct outcome *out, struct err *e)
 {
 	char before[HASH_HEX];
@@ -397,18 +419,10 @@ static int team_challenge(struct game *g, const struct sender *s, const struct o
 	for (int b = 0; b < g->nboards; b++)
 		snprintf(g->board[b].start_fen, sizeof g->board[b].start_fen, "%s", g->v->setup);
 	game_hash(g, before);
-	g->challenger = me;
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", color_name_lc(g->seat[me].side));
-	snprintf(g->seat[me].name, NAME_MAX_, "%s", s->name);
 	kind_of(g)->accept(g, me);
-	g->status = GAME_INVITED;
-	clock_iso(s->now, g->created);
-	snprintf(g->updated, sizeof g->updated, "%s", g->created);
-	out->auth = me;
-	out->changed = out->created = true;
-	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
-	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0)
-		return err_set(e, "out of memory");
+	if (challenge_made(g, key, klen, s, me, password, before, out, e) < 0)
+		return -1;
 	for (int c = 0; c < g->nseats; c++) {
 		if (c == me)
 			continue;
@@ -467,7 +481,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	if (kind_of(g)->accept) {       /* a team game: the kind seated its members */
 		if (challenge_terms(g, v, o, out) < 0)
 			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
-		return team_challenge(g, s, o, out, e);
+		return team_challenge(g, key, klen, s, o, password, out, e);
 	}
 	if (!opponent) {
 		outcome_error(out, 0, "", "a challenge needs 'opponent ADDRESS'");
@@ -493,22 +507,13 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 		drbg_init(&d, key, klen, label);
 		me = drbg_uniform(&d, 2) ? BLACK : WHITE;
 	}
-	g->challenger = me;
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", colour);
 	snprintf(g->seat[me].address, ADDR_MAX, "%s", s->address);
-	snprintf(g->seat[me].name, NAME_MAX_, "%s", s->name);
 	snprintf(g->seat[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);
-	if (password)
-		game_password_hash(key, klen, id, me, password, g->seat[me].password_hash);
 	snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", g->v->setup);
-	g->status = GAME_INVITED;
-	clock_iso(s->now, g->created);
-	snprintf(g->updated, sizeof g->updated, "%s", g->created);
-	out->auth = me;
-	out->changed = out->created = true;
-	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
-	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0 ||
-	    outcome_reply(out, REPLY_INVITATION, COLOR_OTHER(me), NULL) < 0)
+	if (challenge_made(g, key, klen, s, me, password, before, out, e) < 0)
+		return -1;
+	if (outcome_reply(out, REPLY_INVITATION, COLOR_OTHER(me), NULL) < 0)
 		return err_set(e, "out of memory");
 	game_message_note(g, me, COLOR_OTHER(me), o, out->replies[out->nreplies - 1].note,
 			  sizeof out->replies[0].note);

@@ -130,8 +130,8 @@ bool order_numbered_move(const char *w)
 	char *end;
 	long from = strtol(w, &end, 10), to;
 
-	if (!isdigit((unsigned char)w[0]) || from < 1 || from > 64 || !strchr("-x:", *end) ||
-	    !isdigit((unsigned char)end[1]))
+	if (!isdigit((unsigned char)w[0]) || from < 1 || from > 64 || !*end ||
+	    !strchr("-x:", *end) || !isdigit((unsigned char)end[1]))
 		return false;
 	to = strtol(end + 1, &end, 10);
 	if (to < 1 || to > 64)
@@ -234,7 +234,7 @@ static int add_order(struct orders *out, struct order *o)
 	return 0;
 }
 
-static bool valid_address(const char *a)
+bool order_address_ok(const char *a)
 {
 	const char *at = strchr(a, '@');
 
@@ -298,7 +298,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		if (strlen(a) > ADDRESS_LEN_MAX)
 			return snprintf(reason, rlen, "that address has %zu characters, more than the "
 					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
-		if (!valid_address(a))
+		if (!order_address_ok(a))
 			return snprintf(reason, rlen, "'%s' is not a mail address", w[0]), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", a);
 		for (char *c = strchr(o->arg, '@'); c && *c; c++)

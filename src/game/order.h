@@ -101,6 +101,9 @@ struct order_line {
 int order_parse(const struct order_line *lines, size_t nlines, const struct order_word *extra,
 		size_t nextra, struct orders *out, struct err *e);
 void orders_free(struct orders *o);
+/* Is a a mail address as an order may name one: local@domain.tld, no blank, no angle
+ * brackets or quotes, at most ADDRESS_LEN_MAX characters? */
+bool order_address_ok(const char *a);
 /* Is w a move written with numbered squares ("53-37", "12x21", "15-7=Q"; squares 1 to
  * 64)? Read only after the word `move`: alone on a line such a word is prose (a score, a
  * range of pages). */

@@ -279,9 +279,14 @@ run "$TA" adjust -c "$C" 1 close
 expect_err "close a finished game" "the game is not being played"
 
 # -- a member's decline ends a challenge, and every member hears of it
-cli_mail ws@x.org "new game" "new perplexichess\nstrategist white ws@x.org\nboardman white 1 w1@x.org\nboardman white 2 w2@x.org\nboardman white 3 w3@x.org\nstrategist black bs@x.org\nboardman black 1 b1@x.org\nboardman black 2 b2@x.org\nboardman black 3 b3@x.org" > "$tmp/m"
+cli_mail ws@x.org "new game" "new perplexichess\nstrategist white ws@x.org\nboardman white 1 w1@x.org\nboardman white 2 w2@x.org\nboardman white 3 w3@x.org\nstrategist black bs@x.org\nboardman black 1 b1@x.org\nboardman black 2 b2@x.org\nboardman black 3 b3@x.org\npassword hunter2" > "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
 d3=$(decoded | awk '$0 == "To: b3@x.org" { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 3 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+# the challenger's password holds: a mail without the token, with it, is theirs
+n=$((n + 1))
+printf 'From: ws@x.org\nTo: referee@tempest.example\nSubject: our new game\nMessage-ID: <p%d.ws@x.org>\n\ngame 3\npassword hunter2\nmessage team Ready when you are\n' "$n" > "$tmp/m.eml"
+run_in "$tmp/m.eml" "$TA" process -c "$C"
+case $(to w1@x.org) in *'"Ready when you are"'*) ok ;; *) bad "a team challenge's password proves the challenger" ;; esac
 n=$((n + 1))
 printf 'From: b3@x.org\nTo: referee@tempest.example\nSubject: Re: [tempest 3 %s] game 3\nMessage-ID: <p%d.b3@x.org>\n\ndecline\n' "$d3" "$n" > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$TA" process -c "$C"

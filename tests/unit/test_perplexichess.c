@@ -101,6 +101,10 @@ static void numbered_squares(void)
 	struct game *g = started();
 	struct outcome out = { 0 };
 
+	CHECK(order_numbered_move("53-37") && order_numbered_move("12x4=Q") &&
+	      order_numbered_move("37:28+"));
+	CHECK(!order_numbered_move("12") && !order_numbered_move("12-") &&
+	      !order_numbered_move("65-1") && !order_numbered_move("12-0"));
 	CHECK_INT(mail(g, W1, "move 53-37", &out), 0);          /* e2-e4 */
 	CHECK_INT(mail(g, B1, "move 12-28", &out), 0);          /* d7-d5 */
 	CHECK_INT(mail(g, W1, "move 37x28", &out), 0);          /* exd5 */

@@ -37,6 +37,14 @@ void px_agents_allowed(int nboards, int *min, int *max)
 	*max = nboards <= 3 ? 2 : nboards <= 5 ? 3 : (SEATS_MAX - 2 * (1 + nboards)) / 2;
 }
 
+int px_board_number(const char *w)
+{
+	char *end;
+	long n = strtol(w, &end, 10);
+
+	return end != w && !*end && n >= 1 && n <= BOARDS_MAX ? (int)n - 1 : -1;
+}
+
 const char *px_square(const char *w, char out[8])
 {
 	char *end;

@@ -42,6 +42,8 @@ int px_strategist(const struct game *g, int c);
 /* The agents the seed allows a side on n boards (rule 1): min and max. */
 void px_agents_allowed(int nboards, int *min, int *max);
 
+/* A board's number as written (1 to BOARDS_MAX), less one; -1 if it is none. */
+int px_board_number(const char *w);
 /* A square as a player writes it, algebraic ("e4") or numbered (1..64, rule 2: 1 is a8,
  * 8 is h8, 57 is a1, 64 is h1: White on the high numbers); its name, or NULL. */
 const char *px_square(const char *w, char out[8]);

@@ -77,11 +77,11 @@ static int transfer_words(const char *arg, char sq[8], int *from, int *to)
 		return -1;
 	for (int i = 1; i < n; i++)
 		if (isdigit((unsigned char)w[i][0]) && k < 2)
-			num[k++] = atoi(w[i]);
+			num[k++] = px_board_number(w[i]);
 	if (k != 2)
 		return -1;
-	*from = num[0] - 1;
-	*to = num[1] - 1;
+	*from = num[0];
+	*to = num[1];
 	return 0;
 }
 

@@ -22,14 +22,10 @@ const char *px_duty(const struct game *g, int seat, char *buf, size_t len)
 	return buf;
 }
 
-/* An address as the order has it: one '@', no blank, at most 254 characters (RFC 5321);
- * its domain in lower case. */
+/* An address as the order reads one (order_address_ok), its domain in lower case. */
 static int member_address(const char *w, char *out, size_t len)
 {
-	const char *at = strchr(w, '@');
-
-	if (!at || at == w || !at[1] || strchr(at + 1, '@') || !strchr(at + 1, '.') ||
-	    strlen(w) > ADDRESS_LEN_MAX || strpbrk(w, " <>\",") || strlen(w) >= len)
+	if (!order_address_ok(w) || strlen(w) >= len)
 		return -1;
 	snprintf(out, len, "%s", w);
 	for (char *c = strchr(out, '@'); *c; c++)
@@ -46,7 +42,7 @@ static int member_seat(struct game *g, const struct order *od, char *why, size_t
 	sscanf(od->arg, "%255s %255s %255s", w[0], w[1], w[2]);
 	side = !strcasecmp(w[0], "white") ? WHITE : BLACK;
 	if (od->kind == PX_BOARDMAN) {
-		board = atoi(w[1]) - 1;
+		board = px_board_number(w[1]);
 		if (board < 0 || board >= g->nboards)
 			return snprintf(why, wlen, "a game of %s has boards 1 to %d", g->v->title,
 					g->nboards), -1;

@@ -3,6 +3,7 @@
 # one line "e2e: N passed, N failed" summing their counts. Exits non-zero if any test failed,
 # printed no count, or exited non-zero. Each test makes, and removes, its own directory.
 # Usage: sh tests/e2e/run.sh [TEST...]     (default: every t_*.sh beside this script)
+# Tests run under a lock (/tmp/tempest-e2e.lock), so two work trees never start two stacks.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0; failed=0; skipped=0
@@ -15,7 +16,9 @@ for t in "$@"; do
     [ -f "$t" ] || { echo "e2e: no test $t"; failed=$((failed + 1)); continue; }
     echo "=== ${t##*/}"
     # Output goes to a file, not a pipe: a daemon that kept a pipe open would hang us.
-    sh "$t" >"$out" 2>&1 </dev/null
+    # The stack listens on fixed ports: one test at a time on this machine, whatever work
+    # tree it runs from (-o: the daemons the test starts do not inherit the lock).
+    flock -o /tmp/tempest-e2e.lock sh "$t" >"$out" 2>&1 </dev/null
     rc=$?
     cat "$out"
     line=$(grep -E '^[^ ]+: [0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1)

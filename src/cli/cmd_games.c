@@ -273,8 +273,8 @@ int cmd_show(int argc, char **argv)
 	}
 	if ((rc = open_game(&c, &st, atoi(argv[next]), &g, &v)) < 0) {
 		if (json && kind_of(g)->secret_state && kind_of(g)->secret_state(g) && !secrets) {
-			fprintf(stderr, "tempest show: game %d is a card game in play: its state file "
-				"holds the players' secrets; add --secrets to print it\n", g->id);
+			fprintf(stderr, "tempest show: game %d is in play and its state file holds the "
+				"players' secrets (hidden cards or tiles); add --secrets to print it\n", g->id);
 			rc = EXIT_USAGE;
 		} else if (json) {
 			char *text = store_game_to_json(g);

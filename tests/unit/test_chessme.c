@@ -248,7 +248,7 @@ static void far(void)
 	/* ai29 touches nothing once the rook has left ai30 */
 	CHECK_STR(moves_from(&p, "ai30"), "ai30ah30 ai30ai31 ai30aj30");
 	cm_pos_text(&p, true, text, sizeof text);
-	CHECK_STR(text, "w Ke1,Pe2,Rai30,ke6,pai31,pe5 - - - -");
+	CHECK_STR(text, "w Ke1,Rai30,Pe2,ke6,pe5,pai31 - - - -");
 }
 
 static void reader(void)

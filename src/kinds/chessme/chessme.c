@@ -27,6 +27,7 @@ void cm_start(struct cm_pos *p)
 	memset(p, 0, sizeof *p);
 	p->n = (int)(sizeof layout / sizeof layout[0]);
 	memcpy(p->p, layout, sizeof layout);
+	cm_canonical(p);
 }
 
 int cm_at(const struct cm_pos *p, int x, int y)
@@ -296,4 +297,28 @@ void cm_place(struct cm_pos *p, int c, const struct cm_place *pl)
 void cm_pass(struct cm_pos *p)
 {
 	p->side = 1 - p->side;
+	cm_canonical(p);
+}
+
+static int rank_of(char type)
+{
+	const char *at = strchr("KQRBNP", type);
+
+	return at ? (int)(at - "KQRBNP") : 6;
+}
+
+static int piece_order(const void *a, const void *b)
+{
+	const struct cm_piece *p = a, *q = b;
+
+	if (p->color != q->color)
+		return p->color - q->color;
+	if (p->type != q->type)
+		return rank_of(p->type) - rank_of(q->type);
+	return p->x != q->x ? (p->x > q->x) - (p->x < q->x) : (p->y > q->y) - (p->y < q->y);
+}
+
+void cm_canonical(struct cm_pos *p)
+{
+	qsort(p->p, (size_t)p->n, sizeof p->p[0], piece_order);
 }

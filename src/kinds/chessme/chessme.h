@@ -64,8 +64,11 @@ void cm_make(struct cm_pos *p, const struct cm_move *m);
 int cm_placements(const struct cm_pos *p, int c, struct cm_place *out, int max);
 /* Puts a tile from side c's hand on the table (checked by the caller). */
 void cm_place(struct cm_pos *p, int c, const struct cm_place *pl);
-/* The turn passes to the other side. */
+/* The turn passes to the other side (the tiles in their canonical order). */
 void cm_pass(struct cm_pos *p);
+/* The tiles in one order, whatever the moves that led there: White's, then Black's, each
+ * K Q R B N P, then by file and rank; so that a position has one text. */
+void cm_canonical(struct cm_pos *p);
 
 /* Square names (see above). cm_square_name returns out. */
 const char *cm_square_name(int x, int y, char out[CM_SQ_MAX]);

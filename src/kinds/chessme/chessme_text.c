@@ -302,8 +302,11 @@ static void list_text(const char *l, int n, char *out, size_t len)
 		snprintf(out, len, "-");
 }
 
-void cm_pos_text(const struct cm_pos *p, bool hands, char *out, size_t len)
+void cm_pos_text(const struct cm_pos *pos, bool hands, char *out, size_t len)
 {
+	struct cm_pos sorted = *pos, *p = &sorted;
+
+	cm_canonical(p);
 	size_t at = (size_t)snprintf(out, len, "%c ", p->side ? 'b' : 'w');
 	char sq[CM_SQ_MAX], l[4][CM_PIECES + 1];
 
@@ -355,6 +358,7 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 			return snprintf(why, wlen, "'%s' is not a tile on a free square", t), -1;
 		p->p[p->n++] = q;
 	}
+	cm_canonical(p);
 	if (tiles_read(l[0], p->hand[0], CM_HAND, &p->nhand[0]) < 0 ||
 	    tiles_read(l[1], p->hand[1], CM_HAND, &p->nhand[1]) < 0 ||
 	    tiles_read(l[2], p->captured[0], CM_PIECES, &p->ncaptured[0]) < 0 ||

@@ -143,7 +143,7 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 	tiles(p, 1, out);
 	buf_str(out, "\n");
 	if ((side == 0 || side == 1) && cm->dealt) {
-		if (cm->drew[side] && g->status == GAME_PLAYING)
+		if (cm->drew[side] && g->status == GAME_PLAYING && p->side != side)
 			buf_printf(out, "You drew a %s.\n", cm_piece_name(cm->drew[side]));
 		buf_str(out, "Your hand: ");
 		letters(p->hand[side], p->nhand[side], out);
@@ -182,7 +182,14 @@ static void pgn(const struct game *g, struct buf *out)
 		   g->seat[1].address, g->result);
 	buf_printf(&text, "{ChessMe, which PGN cannot write (an unbounded grid; X@sq places a tile "
 		   "from the hand): %s} %s", moves.s ? moves.s : "no move", g->result);
-	buf_printf(out, "%s\n", text.s);
+	size_t col = 0;                 /* PGN's lines of at most 79 characters */
+	for (char *w = strtok(text.s, " "); w; w = strtok(NULL, " ")) {
+		size_t n = strlen(w);
+		buf_str(out, !col ? "" : col + 1 + n > 79 ? "\n" : " ");
+		col = !col || col + 1 + n > 79 ? n : col + 1 + n;
+		buf_str(out, w);
+	}
+	buf_str(out, "\n");
 	buf_free(&moves);
 	buf_free(&text);
 }

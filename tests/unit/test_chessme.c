@@ -7,7 +7,19 @@
 #include <string.h>
 
 #include "check.h"
-#include "kinds/chessme/chessme.h"
+#include "enginetest.h"
+#include "game/game.h"
+#include "gametest.h"
+#include "kinds/chessme/chessme_game.h"
+#include "kinds/registry.h"
+#include "render/view.h"
+#include "render/view_kind.h"
+#include "store/store.h"
+#include "util/commit.h"
+
+static const uint8_t key[CRYPTO_HASH_LEN] = "0123456789abcdef0123456789abcde";
+static struct variant *cmv;
+static int serial;
 
 static struct cm_pos pos(const char *text)
 {
@@ -302,8 +314,134 @@ static void reader(void)
 	CHECK_STR(san, "-axa1");
 }
 
+/* A mail from seat `seat` (its token); the number of errors (0: applied). */
+static int mail(struct game *g, int seat, const char *text, struct outcome *out)
+{
+	struct order_line lines[8];
+	char *copy = strdup(text), *save = NULL;
+	size_t n = 0;
+	struct orders o;
+	struct sender s = { .now = 1800000000 };
+	struct err e;
+
+	for (char *l = strtok_r(copy, "\n", &save); l && n < 8; l = strtok_r(NULL, "\n", &save))
+		lines[n].lineno = (int)n + 1, lines[n].text = l, n++;
+	test_order_parse(lines, n, "chessme", &o, &e);
+	snprintf(s.address, sizeof s.address, "%s", g->seat[seat].address);
+	snprintf(s.msg_key, sizeof s.msg_key, "m%d", ++serial);
+	game_token(key, sizeof key, g->id, seat, s.tag_token);
+	outcome_free(out);
+	memset(out, 0, sizeof *out);
+	if (!CHECK(game_apply(g, key, sizeof key, &s, &o, out, &e) == 0))
+		check_context("%s", e.msg);
+	orders_free(&o);
+	free(copy);
+	return (int)out->nerrors;
+}
+
+/* alice (White) challenges bob, who accepts: the piles are shuffled and the hands dealt. */
+static struct game *accepted(void)
+{
+	struct game *g = game_new();
+	struct outcome out = { 0 };
+	struct order_line l[3] = { { 1, "new chessme" }, { 2, "opponent bob@x.org" },
+				   { 3, "colour white" } };
+	struct orders o;
+	struct sender s = { .address = "alice@x.org", .msg_key = "c1", .now = 1800000000 };
+	struct err e;
+
+	g->k = kind_find("chessme");
+	test_order_parse(l, 3, "chessme", &o, &e);
+	CHECK(game_challenge(g, 3, cmv, key, sizeof key, &s, &o, &out, &e) == 0);
+	orders_free(&o);
+	CHECK_INT(mail(g, BLACK, "accept", &out), 0);
+	CHECK_INT(g->status, GAME_PLAYING);
+	outcome_free(&out);
+	return g;
+}
+
+/* The deal: each pile the eleven tiles, three of them in hand, the commitment the bytes'
+ * SHA-256; the same on replay (the referee's key). */
+static void deal(void)
+{
+	struct game *g = accepted(), *h = accepted();
+	struct chessme *cm = g->kstate;
+	char c1[65], c2[65];
+
+	for (int c = 0; c < 2; c++) {
+		int count[128] = { 0 };
+		for (int i = 0; i < CM_TILES; i++)
+			count[(int)cm->order[c][i]]++;
+		CHECK(count['Q'] == 1 && count['R'] == 2 && count['B'] == 2 && count['N'] == 2 &&
+		      count['P'] == 4);
+		CHECK_INT(cm->pos.nhand[c], 3);
+		CHECK(!memcmp(cm->pos.hand[c], cm->order[c], 3));
+		CHECK_INT(chessme_pile(cm, c), 8);
+	}
+	CHECK(!memcmp(cm->order, ((struct chessme *)h->kstate)->order, sizeof cm->order));
+	CHECK(memcmp(cm->order[0], cm->order[1], CM_TILES) || memcmp(cm->salt[0], cm->salt[1], CM_SALT));
+	struct buf b = { 0 };
+	chessme_commit_text(cm, 3, WHITE, &b);
+	CHECK(!strncmp(b.s, "tempest-chessme-pile-1 game 3 white\n", 36));
+	commit_hash(b.s, b.n, c1);
+	chessme_commitment(cm, 3, WHITE, c2);
+	CHECK_STR(c1, c2);
+	buf_free(&b);
+	game_free(g);
+	game_free(h);
+}
+
+/* A piece thirty squares away: moved by mail, kept in the state file (the hash the same
+ * after the round trip), drawn in the diagram with its file and rank. */
+static void far_game(void)
+{
+	struct game *g = accepted();
+	struct chessme *cm = g->kstate;
+	struct outcome out = { 0 };
+	char why[256], h1[HASH_HEX], h2[HASH_HEX];
+	struct err e;
+
+	CHECK(cm_pos_read(&cm->pos, "w Ke1,Rai30,Pe2,ke6,pe5,pai31,pah31 NP - - -", why, sizeof why) == 0);
+	CHECK_INT(mail(g, WHITE, "Rxai31\nplace N e1", &out), 1);      /* e1: the king's */
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "e1 is not free");
+	CHECK_INT(mail(g, WHITE, "Rai29", &out), 1);                    /* touches nothing */
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "yours are: ");
+	CHECK_INT(mail(g, WHITE, "Rxai31\nplace P d2", &out), 0);
+	CHECK_STR(g->board[0].moves[0], "@turn Rxai31 P@d2");
+	CHECK_INT(mail(g, BLACK, "ah30", &out), 0);
+	CHECK_STR(g->board[0].moves[1], "@turn ah30");
+	game_hash(g, h1);
+	char *text = store_game_to_json(g);
+	struct game *back = NULL;
+	CHECK(store_game_from_json(text, "t.json", &back, &e) == 0);
+	CHECK(back && game_load_position(back, cmv, &e) == 0);
+	game_hash(back, h2);
+	CHECK_STR(h2, h1);
+	CHECK_HAS(text, "Rai31");
+	char pos[512];
+	cm_pos_text(&((struct chessme *)back->kstate)->pos, true, pos, sizeof pos);
+	CHECK_HAS(pos, "w Ke1,Rai31,Pd2,Pe2,ke6,pe5,pah30 ");
+	/* the diagram: files c..aj, ranks 0..32, the rook on ai31 */
+	struct reply r = { .kind = REPLY_MOVED, .to = WHITE };
+	struct tctx *c = tctx_new();
+	kind_view_of(kind_of(g))->view(g, &r, WHITE, c);
+	const char *board = tctx_get(c, "board");
+	CHECK_HAS(board, "32   .");
+	CHECK_HAS(board, "31   .");
+	CHECK_HAS(board, "  R  .\n");
+	CHECK_HAS(board, " ah ai aj\n");
+	CHECK_HAS(tctx_get(c, "cm_info"), "White: Ke1 Rai31 Pd2 Pe2\nBlack: Ke6 Pe5 Pah30\n");
+	CHECK_HAS(tctx_get(c, "cm_info"), "Your hand: ");
+	tctx_free(c);
+	free(text);
+	game_free(back);
+	game_free(g);
+	outcome_free(&out);
+}
+
 int main(void)
 {
+	cmv = test_variant("chessme");
 	names();
 	start();
 	adjacency();
@@ -314,5 +452,8 @@ int main(void)
 	ends();
 	far();
 	reader();
+	deal();
+	far_game();
+	variant_free(cmv);
 	return check_done();
 }

@@ -4,9 +4,11 @@ player shows at most one hand, the reader's own as the state file holds it after
 was applied, and, before the end, no mail holds either pile's order or salt.
 
     python3 tests/chessme/secrecy.py MAILS STATE
+    python3 tests/chessme/secrecy.py --to ADDRESS TEXT STATE
 
 MAILS: the referee's mails of one run, decoded text one after the other, each starting with
-a "From referee@" line; STATE: the game's state file after that run. Prints
+a "From referee@" line; or TEXT, the text of one mail to ADDRESS. STATE: the game's state
+file after that run. Prints
 "secrecy: N mails checked" and exits 0, or prints each breach and exits 1.
 """
 import json
@@ -15,8 +17,14 @@ import sys
 
 
 def main():
-    mails = open(sys.argv[1], encoding="utf-8", errors="replace").read()
-    state = json.load(open(sys.argv[2]))
+    args = sys.argv[1:]
+    to_one = args[1] if args[0] == "--to" else None
+    if to_one:
+        args = args[2:]
+    mails = open(args[0], encoding="utf-8", errors="replace").read()
+    state = json.load(open(args[1]))
+    if to_one:
+        mails = "From referee@x -\nTo: %s\n%s" % (to_one, mails)
     cm = state["chessme"]
     seat_of = {s["address"]: (0 if s["side"] == "white" else 1) for s in state["seats"]}
     hands = cm["position"].split()[2:4]

@@ -69,6 +69,10 @@ expect_rc "challenge" 0; expect_clean "challenge"
 decoded > "$tmp/start"
 python3 tests/chessme/secrecy.py "$tmp/start" "$tmp/data/games/1.json" > "$tmp/scan" && ok ||
   bad "secrecy at the start: $(cat "$tmp/scan")"
+# the scan has teeth: bob's mail read as if it went to alice shows a hand not hers
+to bob@example.org > "$tmp/bobs"
+python3 tests/chessme/secrecy.py --to alice@example.org "$tmp/bobs" "$tmp/data/games/1.json" > "$tmp/scan" &&
+  bad "the scan misses a hand shown to the wrong reader" || ok
 case $(to alice@example.org) in *"Your hand: N P N"*"Piles: White 8 tiles, Black 8."*) ok ;;
   *) bad "alice holds N P N; both piles hold 8" ;; esac
 case $(to bob@example.org) in *"Your hand: P P N"*) ok ;; *) bad "bob holds P P N" ;; esac

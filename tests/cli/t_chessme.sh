@@ -34,6 +34,11 @@ printf '%s - - - -\nb Ke1,Ra6,ke7 - - - -\n' "$START" | "$TA" moves - > "$tmp/tw
 [ "$(grep -c '^$' "$tmp/two")" -eq 2 ] && [ "$(sed -n '$p' "$tmp/two")" = "" ] &&
   [ "$(tail -n 2 "$tmp/two" | head -n 1)" = "" ] && ok || bad "a stalemate's list is empty"
 
+# -- a game starts by a challenge: the game master cannot shuffle without one
+run "$TA" new -c "$C" chessme a@example.org b@example.org
+expect_rc "tempest new chessme" 2; expect_err "tempest new chessme" "starts by a challenge mail"
+[ ! -e "$tmp/data/games/1.json" ] && ok || bad "no game is made"
+
 # -- the independent generator: equal lists on 1,200 positions of random games
 for seed in 4 5; do
   run python3 tests/chessme/reference.py "$T" 600 "$seed"

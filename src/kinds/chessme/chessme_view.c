@@ -215,10 +215,17 @@ static void cm_view(const struct game *g, const struct reply *r, int reader, str
 	set_buf(c, "pgn", &b);
 }
 
-/* `tempest show`: the public facts. */
+/* `tempest show`: the position from White's side and the public facts. */
 static void cm_summary(const struct game *g, struct buf *out)
 {
-	info(g, g->kstate, -1, out);
+	const struct chessme *cm = g->kstate;
+	char text[1024];
+
+	buf_str(out, "\n");
+	diagram(&cm->pos, 0, out);
+	cm_pos_text(&cm->pos, g->status == GAME_OVER, text, sizeof text);
+	buf_printf(out, "Position: %s\n", text);
+	info(g, cm, -1, out);
 }
 
 const struct kind_view kind_chessme_view = {

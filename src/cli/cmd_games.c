@@ -197,18 +197,23 @@ static void print_game(const struct game *g)
 		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
 	printf("\nCreated %s, last change %s\n", g->created, g->updated);
 	print_clock(g);
+	const struct kind_view *kv = kind_view_of(kind_of(g));
+	bool own = kv && kv->own_board;        /* the kind's summary draws its position */
 	for (int n = 0; n < g->nboards; n++) {
 		if (g->nboards > 1)
 			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
 		printf("\n");
-		view_board(g->board[n].pos, WHITE, &b);
-		printf("%s\n", b.s ? b.s : "");
-		buf_free(&b);
+		if (!own) {
+			view_board(g->board[n].pos, WHITE, &b);
+			printf("%s\n", b.s ? b.s : "");
+			buf_free(&b);
+		}
 		view_movetext(g, n, &b);
 		printf("Moves: %s\n", b.s ? b.s : "(none)");
 		buf_free(&b);
 		pos_to_fen(g->board[n].pos, fen, sizeof fen);
-		printf("FEN: %s\n", fen);
+		if (!own)
+			printf("FEN: %s\n", fen);
 	}
 	printf("\nEvents (state hash after each):\n");
 	for (size_t i = 0; i < g->nevents; i++) {
@@ -222,7 +227,6 @@ static void print_game(const struct game *g)
 		       ev->after);
 	}
 	printf("Mails recorded: %zu\n", g->nmails);
-	const struct kind_view *kv = kind_view_of(kind_of(g));
 	if (kv && kv->summary && g->kstate) {
 		kv->summary(g, &b);
 		printf("%s", b.s ? b.s : "");
@@ -273,8 +277,8 @@ int cmd_show(int argc, char **argv)
 	}
 	if ((rc = open_game(&c, &st, atoi(argv[next]), &g, &v)) < 0) {
 		if (json && kind_of(g)->secret_state && kind_of(g)->secret_state(g) && !secrets) {
-			fprintf(stderr, "tempest show: game %d is a card game in play: its state file "
-				"holds the players' secrets; add --secrets to print it\n", g->id);
+			fprintf(stderr, "tempest show: game %d is in play and its state file holds the "
+				"players' secrets (hidden cards or tiles); add --secrets to print it\n", g->id);
 			rc = EXIT_USAGE;
 		} else if (json) {
 			char *text = store_game_to_json(g);

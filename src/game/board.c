@@ -101,6 +101,10 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 						isupper((unsigned char)pc) ? WHITE : BLACK));
 		return 0;
 	}
+	if (!strncmp(op, "@turn ", 6)) {        /* a turn the kind keeps on its own position */
+		pos_edit_side(p, COLOR_OTHER(p->side));
+		return 0;
+	}
 	if (!strcmp(op, "@side w") || !strcmp(op, "@side b")) {
 		pos_edit_side(p, op[6] == 'w' ? WHITE : BLACK);
 		return 0;

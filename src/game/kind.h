@@ -39,6 +39,9 @@ struct kind {
 	/* A new game: the challenge's orders that concern the kind (e.g. its card list), or
 	 * o == NULL for the kind's defaults; -1 with the reason (and the line in *line). */
 	int (*create)(struct game *g, const struct orders *o, int *line, char *why, size_t wlen);
+	/* Play begins (the invitation accepted): the kind's secret set-up from the referee's
+	 * key, the same on replay (ChessMe shuffles its piles). */
+	void (*started)(struct game *g, const uint8_t *key, size_t klen);
 
 	/* Where the game is (within GAME_PLAYING: setup, deployment or play). */
 	enum game_phase (*phase)(const struct game *g);
@@ -99,6 +102,9 @@ struct kind {
 	/* The seats of a game the game master sets up on n boards (tempest new), in the
 	 * order its addresses fill them. NULL: a White and a Black seat per board. */
 	int (*seats)(int nboards);
+	/* `tempest moves`: the legal moves (and placements) of a position in the kind's own
+	 * text, one a line; -1 with the reason. For a kind that keeps its own position. */
+	int (*moves_text)(const char *position, struct buf *out, char *why, size_t wlen);
 };
 
 /* The kind of a game (its variant's), or the generic one. */

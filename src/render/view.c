@@ -35,6 +35,8 @@ static const char *const known_names[] = {
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
 	/* team games (Perplexichess) */
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",
+	/* ChessMe */
+	"cm", "cm_info",
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
@@ -121,7 +123,9 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 {
 	struct movetext *mt = arg;
 
-	if (entry[0] == '@') {
+	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
+		entry += 6;
+	else if (entry[0] == '@') {
 		char what[160];
 		edit_words(entry + 1, mt->cards, what, sizeof what);
 		buf_printf(mt->out, "%s{%s}", mt->first ? "" : " ", what);

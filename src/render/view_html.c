@@ -7,7 +7,10 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "game/kind.h"
+#include "kinds/registry.h"
 #include "render/board_html.h"
+#include "render/view_kind.h"
 #include "render/view.h"
 
 struct last_move {
@@ -74,7 +77,9 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 	int side = reader >= 0 ? g->seat[reader].side : WHITE;
 	int mine = reader >= 0 && g->nboards > 1 ? g->seat[reader].board : -1;
 
-	if (!shows_board(r->kind) || !game_pos(g))
+	const struct kind_view *kv = kind_view_of(kind_of(g));
+
+	if (!shows_board(r->kind) || !game_pos(g) || (kv && kv->own_board))
 		return NULL;
 	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
 	board_html_escape(subject, &out);

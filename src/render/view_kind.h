@@ -14,6 +14,8 @@ struct kind_view {
 	void (*view)(const struct game *g, const struct reply *r, int reader, struct tctx *c);
 	/* A summary for the game master's terminal (`tempest show`), public facts only. */
 	void (*summary)(const struct game *g, struct buf *out);
+	/* The kind draws its own board in the text (ChessMe): no HTML board. */
+	bool own_board;
 };
 
 #endif

@@ -41,25 +41,7 @@ mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
 pass "mail stack up"
 D=$MS_DOMAIN
 
-# The referee over plain IMAP and SMTP, with the demo key.
-data=$work/data; conf=$work/referee.conf
-mkdir -p "$data" && cp "$root/examples/demo.key" "$data/key" && chmod 600 "$data/key"
-printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$D" "$(ms_pass referee)" \
-    > "$work/netrc"
-chmod 600 "$work/netrc"
-cat > "$conf" <<EOF
-referee_address = referee@$D
-data_dir = $data
-imap_url = $MS_IMAP_URL
-smtp_url = $MS_SMTP_URL
-netrc_file = $work/netrc
-tls_ca_file = $MS_CA
-starttls = no
-connect_timeout = 5
-stall_timeout = 10
-EOF
-
-count() { ms_uids "$1" INBOX | grep -c . ; }
+e2e_referee
 
 # Waits until Postfix has delivered every mail it took: its queue is empty. A mail
 # deferred fails at once (the servers' logs say why).

@@ -12,6 +12,7 @@
 #include "game/apply.h"
 #include "kinds/tempete/tempete_int.h"
 #include "util/buf.h"
+#include "util/commit.h"
 
 struct tempete *tempete_new(void)
 {
@@ -315,23 +316,22 @@ int tp_setup(struct apply_state *a, const struct orders *o)
 
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out)
 {
-	char hex[2 * TP_SALT + 1];
+	struct buf list = { 0 };
+	char head[64];
 
-	buf_printf(out, "tempest-cards-1 game %d %s\n", game, c == WHITE ? "white" : "black");
+	snprintf(head, sizeof head, "tempest-cards-1 game %d %s", game, c == WHITE ? "white" : "black");
 	for (int i = 0; i < tp->n; i++)
-		buf_printf(out, "%s%d", i ? " " : "", tp->list[c][i]);
-	crypto_hex(tp->salt[c], TP_SALT, hex);
-	buf_printf(out, "\nsalt %s\n", hex);
+		buf_printf(&list, "%s%d", i ? " " : "", tp->list[c][i]);
+	commit_text(out, head, list.s ? list.s : "", tp->salt[c], TP_SALT);
+	buf_free(&list);
 }
 
 void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 {
 	struct buf b = { 0 };
-	uint8_t h[CRYPTO_HASH_LEN];
 
 	tempete_commit_text(tp, game, c, &b);
-	crypto_sha256(b.s ? b.s : "", b.n, h);
-	crypto_hex(h, sizeof h, out);
+	commit_hash(b.s, b.n, out);
 	buf_free(&b);
 }
 

@@ -9,6 +9,7 @@
 #include "kinds/tempete/tempete_view.h"
 #include "render/view.h"
 #include "util/buf.h"
+#include "util/commit.h"
 
 static const char *side(int c)
 {
@@ -164,12 +165,9 @@ static void reveal(const struct game *g, struct tctx *c)
 		tempete_commitment(tp, g->id, s, commit);
 		tctx_set(it, "commitment", "%s", commit);
 		tempete_commit_text(tp, g->id, s, &b);
-		for (const char *p = b.s ? b.s : ""; *p; p++)
-			buf_str(&cmd, *p == '\n' ? "\\n" : (char[]){ *p, 0 });
+		commit_check_command(b.s, &cmd);
 		buf_free(&b);
-		buf_printf(&b, "printf '%s' | sha256sum", cmd.s ? cmd.s : "");
-		buf_free(&cmd);
-		set_buf(it, "check", &b);
+		set_buf(it, "check", &cmd);
 		for (int i = 0; i < tp->nsent[s]; i++)
 			buf_printf(&b, "%s%d", i ? " " : "", tp->sent[s][i]);
 		if (!b.n)

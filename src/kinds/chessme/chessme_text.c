@@ -1,0 +1,376 @@
+/* chessme_text.c: ChessMe's squares, moves and positions as text (chessme.h). */
+#include "kinds/chessme/chessme.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *cm_piece_name(char type)
+{
+	switch (toupper((unsigned char)type)) {
+	case 'K': return "King";
+	case 'Q': return "Queen";
+	case 'R': return "Rook";
+	case 'B': return "Bishop";
+	case 'N': return "Knight";
+	case 'P': return "Pawn";
+	default: return "?";
+	}
+}
+
+/* Files as a spreadsheet's columns: a..z, aa..zz, aaa...; left of a, the same after '-'. */
+static void file_name(int x, char *out, size_t len)
+{
+	char rev[16];
+	int n = 0, v = x < 0 ? -x - 1 : x;
+	size_t at = 0;
+
+	do {
+		rev[n++] = (char)('a' + v % 26);
+		v = v / 26 - 1;
+	} while (v >= 0 && n < (int)sizeof rev);
+	if (x < 0 && at + 1 < len)
+		out[at++] = '-';
+	while (n > 0 && at + 1 < len)
+		out[at++] = rev[--n];
+	out[at] = 0;
+}
+
+const char *cm_square_name(int x, int y, char out[CM_SQ_MAX])
+{
+	char f[16];
+
+	file_name(x, f, sizeof f);
+	snprintf(out, CM_SQ_MAX, "%s%d", f, y);
+	return out;
+}
+
+size_t cm_square_read(const char *s, int *x, int *y)
+{
+	size_t i = 0;
+	bool left = s[0] == '-';
+	long v = -1, r = 0;
+
+	i += left;
+	if (!isalpha((unsigned char)s[i]))
+		return 0;
+	for (; isalpha((unsigned char)s[i]); i++) {
+		v = (v + 1) * 26 + (tolower((unsigned char)s[i]) - 'a');
+		if (v > CM_COORD)
+			return 0;
+	}
+	bool below = s[i] == '-';
+	i += below;
+	if (!isdigit((unsigned char)s[i]))
+		return 0;
+	for (; isdigit((unsigned char)s[i]); i++)
+		if ((r = r * 10 + (s[i] - '0')) > CM_COORD)
+			return 0;
+	*x = left ? (int)(-v - 1) : (int)v;
+	*y = below ? (int)-r : (int)r;
+	return i;
+}
+
+void cm_move_coord(const struct cm_move *m, char *out, size_t len)
+{
+	char a[CM_SQ_MAX], b[CM_SQ_MAX];
+
+	snprintf(out, len, "%s%s%s%c", cm_square_name(m->fx, m->fy, a), cm_square_name(m->tx, m->ty, b),
+		 m->promo ? "=" : "", m->promo ? m->promo : 0);
+}
+
+/* SAN without its check mark; `dis`: 0 minimal disambiguation, 1 none, 2 the square. */
+static void san_plain(const struct cm_pos *p, const struct cm_move *m, const struct cm_move *all,
+		      int n, int dis, char *out, size_t len)
+{
+	const struct cm_piece *q = &p->p[cm_at(p, m->fx, m->fy)];
+	bool capture = cm_at(p, m->tx, m->ty) >= 0;
+	char to[CM_SQ_MAX], from[CM_SQ_MAX], f[16], pre[CM_SQ_MAX + 2] = "";
+
+	cm_square_name(m->tx, m->ty, to);
+	cm_square_name(m->fx, m->fy, from);
+	file_name(m->fx, f, sizeof f);
+	if (q->type == 'P') {
+		snprintf(out, len, "%s%s%s%s%c", capture ? f : "", capture ? "x" : "", to,
+			 m->promo ? "=" : "", m->promo ? m->promo : 0);
+		return;
+	}
+	bool same_file = false, same_rank = false, other = false;
+	for (int i = 0; i < n && dis == 0; i++) {
+		const struct cm_move *o = &all[i];
+		if ((o->fx == m->fx && o->fy == m->fy) || o->tx != m->tx || o->ty != m->ty ||
+		    p->p[cm_at(p, o->fx, o->fy)].type != q->type)
+			continue;
+		other = true;
+		same_file |= o->fx == m->fx;
+		same_rank |= o->fy == m->fy;
+	}
+	if (dis == 2 || (other && same_file && same_rank))
+		snprintf(pre, sizeof pre, "%s", from);
+	else if (other && !same_file)
+		snprintf(pre, sizeof pre, "%s", f);
+	else if (other)
+		snprintf(pre, sizeof pre, "%d", m->fy);
+	snprintf(out, len, "%c%s%s%s", q->type, pre, capture ? "x" : "", to);
+}
+
+void cm_move_san(const struct cm_pos *p, const struct cm_move *m, char *out, size_t len)
+{
+	static struct cm_move all[CM_MOVES];   /* not reentrant: the core is single-threaded */
+	int n = cm_legal_moves(p, all, CM_MOVES);
+	struct cm_pos after = *p;
+
+	san_plain(p, m, all, n, 0, out, len);
+	cm_make(&after, m);
+	cm_pass(&after);
+	if (cm_in_check(&after, after.side)) {
+		struct cm_move reply[1];
+		size_t l = strlen(out);
+		snprintf(out + l, len - l, "%s", cm_legal_moves(&after, reply, 1) ? "+" : "#");
+	}
+}
+
+/* The input as compared: without check marks, annotations or a final full stop. */
+static void trimmed(const char *in, char *out, size_t len)
+{
+	while (isspace((unsigned char)*in))
+		in++;
+	snprintf(out, len, "%s", in);
+	size_t n = strlen(out);
+	while (n && strchr("+#!?. \t", out[n - 1]))
+		out[--n] = 0;
+}
+
+/* The ways a player may write move m (README: SAN, long, coordinates, promotions). */
+static int forms(const struct cm_pos *p, const struct cm_move *m, const struct cm_move *all,
+		 int n, char out[][64])
+{
+	const struct cm_piece *q = &p->p[cm_at(p, m->fx, m->fy)];
+	bool capture = cm_at(p, m->tx, m->ty) >= 0;
+	char to[CM_SQ_MAX], from[CM_SQ_MAX], f[16], base[8][64];
+	int nb = 0, k = 0;
+
+	cm_square_name(m->tx, m->ty, to);
+	cm_square_name(m->fx, m->fy, from);
+	file_name(m->fx, f, sizeof f);
+	struct cm_move plain = *m;
+	plain.promo = 0;
+	for (int d = 0; d < 3; d++)
+		san_plain(p, &plain, all, n, d, base[nb++], 64);
+	snprintf(base[nb++], 64, "%s%s", from, to);
+	snprintf(base[nb++], 64, "%sx%s", from, to);
+	if (q->type == 'P') {
+		snprintf(base[nb++], 64, "P%s%s%s", capture ? f : "", capture ? "x" : "", to);
+		if (capture)
+			snprintf(base[nb++], 64, "%s%s", f, to);
+	} else {
+		snprintf(base[nb++], 64, "%c%s%s%s", q->type, f, capture ? "x" : "", to);
+		snprintf(base[nb++], 64, "%c%d%s%s", q->type, m->fy, capture ? "x" : "", to);
+	}
+	for (int b = 0; b < nb; b++) {
+		if (!m->promo) {
+			snprintf(out[k++], 64, "%s", base[b]);
+			continue;
+		}
+		static const char *const marks[] = { "=%c", "%c", "(%c)", "/%c" };
+		for (int i = 0; i < 4; i++) {
+			char suffix[8];
+			snprintf(suffix, sizeof suffix, marks[i], m->promo);
+			snprintf(out[k++], 64, "%s%s", base[b], suffix);
+		}
+	}
+	return k;
+}
+
+static bool matches(const char *in, char form[][64], int nf, bool exact)
+{
+	for (int i = 0; i < nf; i++)
+		if (exact ? !strcmp(in, form[i]) : !strcasecmp(in, form[i]))
+			return true;
+	return false;
+}
+
+/* The moves the text names: exact spelling first, then in any case. */
+static int named(const struct cm_pos *p, const char *in, const struct cm_move *all, int n,
+		 int *hit, int maxhit)
+{
+	int nh = 0;
+
+	for (int pass = 0; pass < 2 && !nh; pass++)
+		for (int i = 0; i < n && nh < maxhit; i++) {
+			char form[40][64];
+			int nf = forms(p, &all[i], all, n, form);
+			if (matches(in, form, nf, pass == 0))
+				hit[nh++] = i;
+		}
+	return nh;
+}
+
+int cm_move_read(const struct cm_pos *p, const char *text, struct cm_move *m, char *why,
+		 size_t wlen)
+{
+	static struct cm_move all[CM_MOVES];
+	char in[128];
+	int hit[8];
+
+	trimmed(text, in, sizeof in);
+	if (!strcasecmp(in, "O-O") || !strcasecmp(in, "0-0") || !strcasecmp(in, "O-O-O") ||
+	    !strcasecmp(in, "0-0-0"))
+		return snprintf(why, wlen, "ChessMe has no castling"), -1;
+	for (const char *c = in; *c; c++)
+		if (isdigit((unsigned char)c[0]) && c[1] == '-')
+			return snprintf(why, wlen, "'%s': write a move without '-' between its squares "
+					"(Nb1c3 or Nc3); a '-' before a file means a file left of a, "
+					"before a rank a rank below 0", in), -1;
+	int n = cm_legal_moves(p, all, CM_MOVES);
+	int nh = named(p, in, all, n, hit, 8);
+	if (nh == 1) {
+		*m = all[hit[0]];
+		return 0;
+	}
+	if (nh > 1) {
+		size_t at = (size_t)snprintf(why, wlen, "'%s' is ambiguous:", in);
+		for (int i = 0; i < nh && at < wlen; i++) {
+			char san[64];
+			san_plain(p, &all[hit[i]], all, n, 0, san, sizeof san);
+			at += (size_t)snprintf(why + at, wlen - at, "%s %s", i ? " or" : "", san);
+		}
+		return -1;
+	}
+	size_t at = (size_t)snprintf(why, wlen, "'%s' is not a legal move here; ", in);
+	if (!n)
+		return snprintf(why + at, wlen - at, "you have none"), -1;
+	at += (size_t)snprintf(why + at, wlen - at, "yours are:");
+	for (int i = 0; i < n && at + 16 < wlen; i++) {
+		char san[64];
+		san_plain(p, &all[i], all, n, 0, san, sizeof san);
+		at += (size_t)snprintf(why + at, wlen - at, " %s", san);
+	}
+	return -1;
+}
+
+static char piece_letter(const char *w)
+{
+	static const char *const names[] = { "queen", "rook", "bishop", "knight", "pawn", "king" };
+
+	if (strlen(w) == 1 && strchr("QRBNPK", toupper((unsigned char)w[0])))
+		return (char)toupper((unsigned char)w[0]);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcasecmp(w, names[i]))
+			return (char)toupper((unsigned char)(i == 3 ? 'N' : names[i][0]));
+	return 0;
+}
+
+int cm_place_read(const struct cm_pos *p, int c, const char *text, struct cm_place *pl,
+		  char *why, size_t wlen)
+{
+	char w[2][64], sq[CM_SQ_MAX];
+	struct cm_place all[CM_PIECES * 2 * CM_HAND];
+	int x, y;
+
+	if (sscanf(text, "%63s %63s", w[0], w[1]) != 2 || !(pl->type = piece_letter(w[0])))
+		return snprintf(why, wlen, "write a placement as 'place B e0': a tile's letter "
+				"(or name), then a square"), -1;
+	trimmed(w[1], sq, sizeof sq);
+	if (cm_square_read(sq, &x, &y) != strlen(sq))
+		return snprintf(why, wlen, "'%s' is not a square", w[1]), -1;
+	if (!memchr(p->hand[c], pl->type, (size_t)p->nhand[c]))
+		return snprintf(why, wlen, "you hold no %s", cm_piece_name(pl->type)), -1;
+	int n = cm_placements(p, c, all, (int)(sizeof all / sizeof all[0]));
+	for (int i = 0; i < n; i++)
+		if (all[i].type == pl->type && all[i].x == x && all[i].y == y)
+			return pl->x = x, pl->y = y, 0;
+	if (cm_at(p, x, y) >= 0)
+		return snprintf(why, wlen, "%s is not free", cm_square_name(x, y, sq)), -1;
+	bool pawns = false;
+	for (int i = 0; i < p->n; i++)
+		pawns |= p->p[i].type == 'P' && p->p[i].color == c;
+	if (!pawns)
+		return snprintf(why, wlen, "with no pawn of yours on the table you cannot place a tile"), -1;
+	return snprintf(why, wlen, pl->type == 'P' ? "a pawn is placed beside one of your pawns "
+			"(left or right of it)" : "a tile other than a pawn is placed just behind one "
+			"of your pawns (below it, from your side)"), -1;
+}
+
+static void list_text(const char *l, int n, char *out, size_t len)
+{
+	if (n)
+		snprintf(out, len, "%.*s", n, l);
+	else
+		snprintf(out, len, "-");
+}
+
+void cm_pos_text(const struct cm_pos *pos, bool hands, char *out, size_t len)
+{
+	struct cm_pos sorted = *pos, *p = &sorted;
+
+	cm_canonical(p);
+	size_t at = (size_t)snprintf(out, len, "%c ", p->side ? 'b' : 'w');
+	char sq[CM_SQ_MAX], l[4][CM_PIECES + 1];
+
+	for (int c = 0; c < 2; c++)             /* White's tiles first, each in board order */
+		for (int i = 0; i < p->n && at < len; i++)
+			if (p->p[i].color == c)
+				at += (size_t)snprintf(out + at, len - at, "%s%c%s", at > 2 ? "," : "",
+						       c ? tolower((unsigned char)p->p[i].type) : p->p[i].type,
+						       cm_square_name(p->p[i].x, p->p[i].y, sq));
+	if (at <= 2 && at < len)
+		at += (size_t)snprintf(out + at, len - at, "-");
+	list_text(p->hand[0], hands ? p->nhand[0] : 0, l[0], sizeof l[0]);
+	list_text(p->hand[1], hands ? p->nhand[1] : 0, l[1], sizeof l[1]);
+	list_text(p->captured[0], p->ncaptured[0], l[2], sizeof l[2]);
+	list_text(p->captured[1], p->ncaptured[1], l[3], sizeof l[3]);
+	if (at < len)
+		snprintf(out + at, len - at, " %s %s %s %s", hands ? l[0] : "?", hands ? l[1] : "?", l[2], l[3]);
+}
+
+static int tiles_read(const char *w, char *out, int max, int *n)
+{
+	*n = 0;
+	if (!strcmp(w, "-"))
+		return 0;
+	for (; *w; w++) {
+		char t = (char)toupper((unsigned char)*w);
+		if (!strchr("QRBNPK", t) || *n == max)
+			return -1;
+		out[(*n)++] = t;
+	}
+	return 0;
+}
+
+int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
+{
+	char side[8], pieces[2048], l[4][64];
+
+	memset(p, 0, sizeof *p);
+	if (sscanf(text, "%7s %2047s %63s %63s %63s %63s", side, pieces, l[0], l[1], l[2], l[3]) != 6 ||
+	    (strcmp(side, "w") && strcmp(side, "b")))
+		return snprintf(why, wlen, "a position is: w|b PIECES HAND-W HAND-B CAPTURED-W "
+				"CAPTURED-B"), -1;
+	p->side = side[0] == 'b';
+	for (char *t = strcmp(pieces, "-") ? strtok(pieces, ",") : NULL; t; t = strtok(NULL, ",")) {
+		struct cm_piece q = { .type = (char)toupper((unsigned char)t[0]),
+				      .color = (int8_t)!!islower((unsigned char)t[0]) };
+		if (!strchr("QRBNPK", q.type) || p->n == CM_PIECES ||
+		    cm_square_read(t + 1, &q.x, &q.y) != strlen(t + 1) || cm_at(p, q.x, q.y) >= 0)
+			return snprintf(why, wlen, "'%s' is not a tile on a free square", t), -1;
+		p->p[p->n++] = q;
+	}
+	cm_canonical(p);
+	if (tiles_read(l[0], p->hand[0], CM_HAND, &p->nhand[0]) < 0 ||
+	    tiles_read(l[1], p->hand[1], CM_HAND, &p->nhand[1]) < 0 ||
+	    tiles_read(l[2], p->captured[0], CM_PIECES, &p->ncaptured[0]) < 0 ||
+	    tiles_read(l[3], p->captured[1], CM_PIECES, &p->ncaptured[1]) < 0)
+		return snprintf(why, wlen, "a hand holds up to 3 tiles (QRBNP), a list of captured "
+				"tiles letters, '-' if none"), -1;
+	for (int c = 0; c < 2; c++) {
+		int kings = 0;
+		for (int i = 0; i < p->n; i++)
+			kings += p->p[i].type == 'K' && p->p[i].color == c;
+		if (kings != 1)
+			return snprintf(why, wlen, "each side has one king on the table"), -1;
+	}
+	return 0;
+}

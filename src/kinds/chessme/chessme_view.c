@@ -1,0 +1,235 @@
+/* chessme_view.c: the template variables of a ChessMe game for one reader: the diagram
+ * of the occupied area with a margin, from the reader's side, with the tiles listed by
+ * square; the reader's own hand (never the opponent's), the sizes of both piles, the
+ * captured tiles, the commitments to the piles and, after the end, their reveal with the
+ * command that checks each. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/kind.h"
+#include "kinds/chessme/chessme_game.h"
+#include "kinds/chessme/chessme_view.h"
+#include "render/view.h"
+#include "util/buf.h"
+#include "util/commit.h"
+#include "util/crypto.h"
+
+static void set_buf(struct tctx *c, const char *name, struct buf *b)
+{
+	tctx_set(c, name, "%s", b->s ? b->s : "");
+	buf_free(b);
+}
+
+struct box {
+	int minx, maxx, miny, maxy;
+};
+
+/* The tiles' box with a margin of one square: every square a move may end on. */
+static struct box box_of(const struct cm_pos *p)
+{
+	struct box b = { p->p[0].x, p->p[0].x, p->p[0].y, p->p[0].y };
+
+	for (int i = 1; i < p->n; i++) {
+		b.minx = p->p[i].x < b.minx ? p->p[i].x : b.minx;
+		b.maxx = p->p[i].x > b.maxx ? p->p[i].x : b.maxx;
+		b.miny = p->p[i].y < b.miny ? p->p[i].y : b.miny;
+		b.maxy = p->p[i].y > b.maxy ? p->p[i].y : b.maxy;
+	}
+	b.minx--, b.maxx++, b.miny--, b.maxy++;
+	return b;
+}
+
+/* The file part of a square's name. */
+static void file_of(int x, char *out, size_t len)
+{
+	char sq[CM_SQ_MAX];
+	size_t n = 0;
+
+	cm_square_name(x, 1, sq);
+	while (sq[n] && sq[n] != '1')
+		n++;
+	snprintf(out, len, "%.*s", (int)n, sq);
+}
+
+/* The diagram: White's tiles in capitals, Black's in small letters, '.' an empty square;
+ * White reads it with rank numbers growing upwards, Black from the other side. */
+static void diagram(const struct cm_pos *p, int side, struct buf *out)
+{
+	struct box b = box_of(p);
+	int w = 2, lw = 1;
+	char f[16], r[16];
+
+	for (int x = b.minx; x <= b.maxx; x++) {
+		file_of(x, f, sizeof f);
+		w = (int)strlen(f) + 1 > w ? (int)strlen(f) + 1 : w;
+	}
+	for (int y = b.miny; y <= b.maxy; y++) {
+		snprintf(r, sizeof r, "%d", y);
+		lw = (int)strlen(r) > lw ? (int)strlen(r) : lw;
+	}
+	for (int row = 0; row <= b.maxy - b.miny; row++) {
+		int y = side ? b.miny + row : b.maxy - row;
+		buf_printf(out, "%*d ", lw, y);
+		for (int col = 0; col <= b.maxx - b.minx; col++) {
+			int x = side ? b.maxx - col : b.minx + col, i = cm_at(p, x, y);
+			char ch = i < 0 ? '.' : p->p[i].color ? (char)(p->p[i].type + 32) : p->p[i].type;
+			buf_printf(out, "%*c", w, ch);
+		}
+		buf_str(out, "\n");
+	}
+	buf_printf(out, "%*s ", lw, "");
+	for (int col = 0; col <= b.maxx - b.minx; col++) {
+		file_of(side ? b.maxx - col : b.minx + col, f, sizeof f);
+		buf_printf(out, "%*s", w, f);
+	}
+	buf_str(out, "\n");
+}
+
+static void tiles(const struct cm_pos *p, int c, struct buf *out)
+{
+	char sq[CM_SQ_MAX];
+	bool any = false;
+
+	for (int i = 0; i < p->n; i++)
+		if (p->p[i].color == c) {
+			buf_printf(out, " %c%s", p->p[i].type, cm_square_name(p->p[i].x, p->p[i].y, sq));
+			any = true;
+		}
+	if (!any)
+		buf_str(out, " none");
+}
+
+static void letters(const char *l, int n, struct buf *out)
+{
+	for (int i = 0; i < n; i++)
+		buf_printf(out, "%s%c", i ? " " : "", l[i]);
+	if (!n)
+		buf_str(out, "none");
+}
+
+/* Both piles revealed, with the bytes committed to and the command that checks each. */
+static void reveal(const struct game *g, const struct chessme *cm, struct buf *out)
+{
+	buf_str(out, "\nThe piles, as shuffled at the start (check each commitment with the "
+		"command below it):\n");
+	for (int c = 0; c < 2; c++) {
+		struct buf text = { 0 }, cmd = { 0 };
+		char hex[2 * CM_SALT + 1], commit[65];
+		chessme_commit_text(cm, g->id, c, &text);
+		commit_check_command(text.s, &cmd);
+		chessme_commitment(cm, g->id, c, commit);
+		crypto_hex(cm->salt[c], CM_SALT, hex);
+		buf_printf(out, "%s's pile: %.*s (salt %s)\n  %s\n  %s\n", side_name(c), CM_TILES,
+			   cm->order[c], hex, commit, cmd.s);
+		buf_free(&text);
+		buf_free(&cmd);
+	}
+	buf_printf(out, "Hands at the end: White ");
+	letters(cm->pos.hand[0], cm->pos.nhand[0], out);
+	buf_str(out, "; Black ");
+	letters(cm->pos.hand[1], cm->pos.nhand[1], out);
+	buf_str(out, "\n");
+}
+
+/* What the reader may know: their own hand and draw, both piles' sizes, the captured
+ * tiles, the commitments. */
+static void info(const struct game *g, const struct chessme *cm, int side, struct buf *out)
+{
+	const struct cm_pos *p = &cm->pos;
+
+	buf_str(out, "White:");
+	tiles(p, 0, out);
+	buf_str(out, "\nBlack:");
+	tiles(p, 1, out);
+	buf_str(out, "\n");
+	if ((side == 0 || side == 1) && cm->dealt) {
+		if (cm->drew[side] && g->status == GAME_PLAYING && p->side != side)
+			buf_printf(out, "You drew a %s.\n", cm_piece_name(cm->drew[side]));
+		buf_str(out, "Your hand: ");
+		letters(p->hand[side], p->nhand[side], out);
+		buf_str(out, "\n");
+	}
+	buf_printf(out, "Piles: White %d tile%s, Black %d. In hand: White %d, Black %d.\n",
+		   chessme_pile(cm, 0), chessme_pile(cm, 0) == 1 ? "" : "s", chessme_pile(cm, 1),
+		   p->nhand[0], p->nhand[1]);
+	buf_str(out, "Captured: White's ");
+	letters(p->captured[0], p->ncaptured[0], out);
+	buf_str(out, "; Black's ");
+	letters(p->captured[1], p->ncaptured[1], out);
+	buf_str(out, "\n");
+	if (cm->dealt) {
+		char w[65], b[65];
+		chessme_commitment(cm, g->id, 0, w);
+		chessme_commitment(cm, g->id, 1, b);
+		buf_printf(out, "Piles committed: White %s\n                 Black %s\n", w, b);
+	}
+	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side)
+		buf_str(out, "Your move: one line; then, if you like, a placement on the next "
+			"('place B e0').\n");
+	if (g->status == GAME_OVER && cm->dealt)
+		reveal(g, cm, out);
+}
+
+/* A PGN record: PGN has no unbounded grid and no placements, so the moves are words in a
+ * comment of a game that holds no move. */
+static void pgn(const struct game *g, struct buf *out)
+{
+	struct buf moves = { 0 }, text = { 0 };
+
+	view_movetext(g, 0, &moves);
+	buf_printf(out, "[Event \"Game %d\"]\n[Site \"By email\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
+		   "[Result \"%s\"]\n[Variant \"ChessMe\"]\n\n", g->id, g->seat[0].address,
+		   g->seat[1].address, g->result);
+	buf_printf(&text, "{ChessMe, which PGN cannot write (an unbounded grid; X@sq places a tile "
+		   "from the hand): %s} %s", moves.s ? moves.s : "no move", g->result);
+	size_t col = 0;                 /* PGN's lines of at most 79 characters */
+	for (char *w = strtok(text.s, " "); w; w = strtok(NULL, " ")) {
+		size_t n = strlen(w);
+		buf_str(out, !col ? "" : col + 1 + n > 79 ? "\n" : " ");
+		col = !col || col + 1 + n > 79 ? n : col + 1 + n;
+		buf_str(out, w);
+	}
+	buf_str(out, "\n");
+	buf_free(&moves);
+	buf_free(&text);
+}
+
+static void cm_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
+{
+	const struct chessme *cm = g->kstate;
+	int side = reader >= 0 && reader < g->nseats ? g->seat[reader].side : -1;
+	struct buf b = { 0 };
+	char text[1024];
+
+	(void)r;
+	tctx_set(c, "cm", "yes");
+	diagram(&cm->pos, side == 1 ? 1 : 0, &b);
+	set_buf(c, "board", &b);
+	cm_pos_text(&cm->pos, g->status == GAME_OVER, text, sizeof text);
+	tctx_set(c, "fen", "%s", text);
+	if (g->status == GAME_PLAYING && cm_in_check(&cm->pos, cm->pos.side))
+		tctx_set(c, "check", "%s", side_name(cm->pos.side));
+	info(g, cm, side, &b);
+	set_buf(c, "cm_info", &b);
+	pgn(g, &b);
+	set_buf(c, "pgn", &b);
+}
+
+/* `tempest show`: the position from White's side and the public facts. */
+static void cm_summary(const struct game *g, struct buf *out)
+{
+	const struct chessme *cm = g->kstate;
+	char text[1024];
+
+	buf_str(out, "\n");
+	diagram(&cm->pos, 0, out);
+	cm_pos_text(&cm->pos, g->status == GAME_OVER, text, sizeof text);
+	buf_printf(out, "Position: %s\n", text);
+	info(g, cm, -1, out);
+}
+
+const struct kind_view kind_chessme_view = {
+	.view = cm_view,
+	.summary = cm_summary,
+	.own_board = true,
+};

@@ -17,29 +17,9 @@ stack_up=yes
 mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
 pass "mail stack up"
 
-data=$work/data; conf=$work/tempest.conf
-printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
-    > "$work/netrc"
-chmod 600 "$work/netrc"
-cat > "$conf" <<EOF
-referee_address = referee@$MS_DOMAIN
-data_dir = $data
-imap_url = $MS_IMAP_URL
-smtp_url = $MS_SMTP_URL
-netrc_file = $work/netrc
-tls_ca_file = $MS_CA
-starttls = no
-connect_timeout = 5
-stall_timeout = 10
-reminders = 24h
-EOF
+e2e_referee
+echo 'reminders = 24h' >> "$conf"
 
-count() { ms_uids "$1" INBOX | grep -c . ; }
-latest() {
-    n=$(ms_fetch_all "$1" "$work/box-$1") || return 1
-    cp "$work/box-$1/$n.eml" "$work/last-$1.eml"
-}
-has() { tr -d '\r' < "$work/last-$1.eml" | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' | grep -qF "$2"; }
 at() {          # at TIME COMMAND ARGS...: a tempest command at that time
     when=$1; cmd=$2; shift 2
     TEMPEST_NOW=$when "$T" "$cmd" -c "$conf" "$@" > "$work/run.out" 2> "$work/run.err"

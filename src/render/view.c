@@ -35,6 +35,8 @@ static const char *const known_names[] = {
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
 	/* team games (Perplexichess) */
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",
+	/* TigerChess */
+	"tc", "tc_text",
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",

@@ -15,6 +15,14 @@ void crypto_sha256(const void *data, size_t len, uint8_t out[CRYPTO_HASH_LEN])
 	EVP_Digest(data, len, out, &n, EVP_sha256(), NULL);
 }
 
+void crypto_commitment(const void *text, size_t len, char out[2 * CRYPTO_HASH_LEN + 1])
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	crypto_sha256(text, len, h);
+	crypto_hex(h, sizeof h, out);
+}
+
 void crypto_hmac(const uint8_t *key, size_t klen, const void *data, size_t len,
 		 uint8_t out[CRYPTO_HASH_LEN])
 {

@@ -13,6 +13,9 @@
 #define CRYPTO_HASH_LEN 32
 
 void crypto_sha256(const void *data, size_t len, uint8_t out[CRYPTO_HASH_LEN]);
+/* A commitment: the SHA-256 of the text, in lower-case hex (Tempete's card lists,
+ * TigerChess's dice). */
+void crypto_commitment(const void *text, size_t len, char out[2 * CRYPTO_HASH_LEN + 1]);
 void crypto_hmac(const uint8_t *key, size_t klen, const void *data, size_t len,
 		 uint8_t out[CRYPTO_HASH_LEN]);
 /* Fills buf from getrandom(); fails only if the kernel cannot give randomness. */

@@ -327,11 +327,9 @@ void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *
 void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 {
 	struct buf b = { 0 };
-	uint8_t h[CRYPTO_HASH_LEN];
 
 	tempete_commit_text(tp, game, c, &b);
-	crypto_sha256(b.s ? b.s : "", b.n, h);
-	crypto_hex(h, sizeof h, out);
+	crypto_commitment(b.s ? b.s : "", b.n, out);
 	buf_free(&b);
 }
 

@@ -5,8 +5,8 @@ alone, to check the referee's engine (`tempest perft --variant tigerchess`).
 Nothing here comes from the C engine: no Betza, no tables. The pieces' powers are written
 as the seed describes them, and the places of the Emerald Kingdom follow the reading in
 rules/tigerchess.json's comments (the seed's pictures are missing): the Chessfield a1-h8;
-the Palace wings c-f two ranks behind each army (rank -1 and 10, named bpc..bpf and
-spc..spf), which only the Standard Bearer enters; and places where personnel wait (the
+the Palace wings c-f two ranks behind each army (rank -1 and 10, named c0..f0 and
+c10..f10), which only the Standard Bearer enters; and places where personnel wait (the
 Strongholds, Palace centres, Watchtowers, Borderposts, Forest Clearings), from which
 nobody moves and which nobody enters except by an exchange.
 
@@ -25,8 +25,8 @@ import sys
 FILES = "abcdefgh"
 WINGS = {}                                      # name -> (x, y)
 for i, f in enumerate("cdef"):
-    WINGS["bp" + f] = (i + 2, -2)
-    WINGS["sp" + f] = (i + 2, 9)
+    WINGS[f + "0"] = (i + 2, -2)
+    WINGS[f + "10"] = (i + 2, 9)
 GRID = {(x, y): FILES[x] + str(y + 1) for x in range(8) for y in range(8)}
 PLACES = dict(GRID)
 for n, xy in WINGS.items():
@@ -453,7 +453,7 @@ def deploy(rng, variation, tiger):
             r = "8" if side else "1"
             lancer = pos.board.pop("g" + r)
             pos.board["g" + r] = ("E" if side == 0 else "e", lancer[1])
-            pos.board[p + "p" + rng.choice("cdef")] = pos.board.pop(p + "w")
+            pos.board[rng.choice("cdef") + ("10" if side else "0")] = pos.board.pop(p + "w")
             pos.board[p + "w"] = pos.board.pop(p + "pt")
     posted = []
     for k, side in enumerate(ORDER):

@@ -68,16 +68,16 @@ static const struct { const char *what, *fen, *moves; } lists[] = {
 	  "Q7/8/8/8/3p(4)4/8/3s(3)4/7q{a(3)@sa3,p(5)@sw} b - - 0 1",
 	  "Qg1 Qg2 Qh2 Sc1=A Se1=A d3" },
 	{ "TigerVariation 4: the Standard Bearer's jump onto the wing of the Guard",
-	  "q3E3/8/8/8/8/8/8/3Q4{g@spe} w - - 0 1",
-	  "Ec8+ Ed8 Ee6 Ee7 Ef8 Eg8 Exspe Qc1 Qc2 Qd2 Qe1 Qe2" },
+	  "q3E3/8/8/8/8/8/8/3Q4{g@e10} w - - 0 1",
+	  "Ec8+ Ed8 Ee6 Ee7 Ef8 Eg8 Exe10 Qc1 Qc2 Qd2 Qe1 Qe2" },
 	{ "not while his Queen is in check",
-	  "q3E3/8/8/8/8/8/8/3Q2t1{g@spe} w - - 0 1",
+	  "q3E3/8/8/8/8/8/8/3Q2t1{g@e10} w - - 0 1",
 	  "Qc2 Qd2 Qe2" },
 	{ "the King's Lancer is no Standard Bearer",
-	  "q3L3/8/8/8/8/8/8/3Q4{g@spe} w - - 0 1",
+	  "q3L3/8/8/8/8/8/8/3Q4{g@e10} w - - 0 1",
 	  "Lc8+ Ld8 Le6 Le7 Lf8 Lg8 Qc1 Qc2 Qd2 Qe1 Qe2" },
 	{ "nor may a Knight enter, nor the Bearer an empty wing",
-	  "q2NE3/8/8/8/8/8/8/3Q4{g@spd} w - - 0 1",
+	  "q2NE3/8/8/8/8/8/8/3Q4{g@d10} w - - 0 1",
 	  "Ec8+ Ee6 Ee7 Ef8 Eg8 Nb7 Nc6 Ne6 Nf7 Qc1 Qc2 Qd2 Qe1 Qe2" },
 	{ "Change 1: Protecting the Queen, both ways",
 	  "3qk3/8/8/8/8/8/8/T2Q3T w KQ - 0 1",
@@ -134,8 +134,8 @@ static void exchanges(const struct variant *v)
 	played(v, "7q/4p3/8/2p5/1S(2)6/8/8/3Q4{A(2)@ba2} w - - 0 1", "b4xd6xf8",
 	       "5A(2)1q/8/8/8/8/8/8/3Q4{S(2)@ba2} b - - 0 1");
 	/* the Standard Bearer occupies the Palace */
-	played(v, "q3E3/8/8/8/8/8/8/3Q4{g@spe} w - - 0 1", "Exspe",
-	       "q7/8/8/8/8/8/8/3Q4{E@spe} b - - 0 1");
+	played(v, "q3E3/8/8/8/8/8/8/3Q4{g@e10} w - - 0 1", "Exe10",
+	       "q7/8/8/8/8/8/8/3Q4{E@e10} b - - 0 1");
 }
 
 int main(void)

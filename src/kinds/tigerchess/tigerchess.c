@@ -182,7 +182,8 @@ int tc_post_guard(struct tigerchess *tc, struct pos *p, int side, const char *wi
 		return snprintf(why, wlen, "the Guard goes to the C, D, E or F wing, not '%s'", wing), -1;
 	sq_t lancer = variant_square_named(p->v, side == WHITE ? "g1" : "g8", 2);
 	sq_t tower = named(p, "%sw%c", s, 0), quarters = named(p, "%spt%c", s, 0);
-	sq_t to = named(p, "%sp%c", s, (char)('c' + w));
+	char wing_name[4] = { (char)('c' + w), side == WHITE ? '0' : '1', side == WHITE ? 0 : '0', 0 };
+	sq_t to = variant_square_named(p->v, wing_name, strlen(wing_name));
 	int bearer = variant_type_by_letter(p->v, 'E');
 	if (tower == SQ_NONE || quarters == SQ_NONE || to == SQ_NONE || bearer < 0 ||
 	    !pos_at(p, lancer) || !pos_at(p, tower) || !pos_at(p, quarters))

@@ -86,15 +86,15 @@ static bool tc_handles(int k)
 	return k == ORDER_POST || k == ORDER_GUARD || k == ORDER_MOVE;
 }
 
-/* The edited position becomes the board's next entry ("@fen"), so that a refused mail
+/* The edited position becomes the board's next entry ("@deploy"), so that a refused mail
  * takes it back with everything else. */
 static int commit_pos(struct apply_state *a, const struct order *od, const struct pos *p)
 {
 	char op[FEN_MAX + 8];
 	struct err e;
 
-	memcpy(op, "@fen ", 5);
-	pos_to_fen(p, op + 5, sizeof op - 5);
+	memcpy(op, "@deploy ", 8);
+	pos_to_fen(p, op + 8, sizeof op - 8);
 	if (game_op(a->g, op, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	return 0;

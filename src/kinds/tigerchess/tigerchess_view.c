@@ -82,6 +82,8 @@ static void tc_view(const struct game *g, const struct reply *r, int reader, str
 		return;
 	dice_text(g, tc, &b);
 	progress_text(g, tc, &b);
+	while (b.n && b.s[b.n - 1] == '\n')  /* the template ends the line */
+		b.s[--b.n] = 0;
 	tctx_set(c, "tc", "1");
 	tctx_set(c, "tc_text", "%s", b.s ? b.s : "");
 	buf_free(&b);

@@ -103,7 +103,7 @@ play w gxh8=Z
 expect_out "the TigerKnight" "gxh8=Z"
 play b f5; play w Eg5; play b c5; play w Ee5; play b c4; play w Exe7; play b h6
 play w Exe8; play b Qc7
-play w "move Exe10"     # a square name of three letters: "move" says it is a move
+play w Exe10
 expect_out "the occupation" "1-0, occupation of the Palace"
 expect_out "6 points" "Game points: Bengal 6, Siberian 0."
 

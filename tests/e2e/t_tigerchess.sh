@@ -67,7 +67,7 @@ for m in "$w h4" "$b Sc4" "$w Eg3" "$b b5" "$w b3xd5xb7" "$b g5" "$w hxg5" "$b d
          "$w Exe7" "$b h6" "$w Exe8" "$b Qc7"; do
     check "${m#* }" turn "${m%% *}" "${m#* }" both
 done
-check "move Exe10" turn alice "move Exe10" both
+check "Exe10" turn alice "Exe10" both
 check "alice is told: occupation" grep -q "game 4 over: 1-0 (occupation of the Palace)" "$work/last-alice.txt"
 check "bob is told" grep -q "game 4 over: 1-0 (occupation of the Palace)" "$work/last-bob.txt"
 check "6 game points" grep -q "Game points: Bengal 6, Siberian 0." "$work/last-bob.txt"

@@ -118,8 +118,22 @@ if [ -x /usr/games/pgn-extract ]; then
   [ -z "$pe" ] && ok || bad "pgn-extract reads the PGN without a word: $pe"
 fi
 
-# -- the log replayed gives the same state
-before=$(state)
-run "$T" replay -c "$C" 4
-[ "$(state)" = "$before" ] && ok || bad "the replay reaches the same state"
+# -- the log replayed gives the same states, dice and all
+run "$T" replay -c "$C" "$tmp/data/games/4.mbox" --into "$tmp/replay"
+expect_out "the replay" "every recorded state reproduced"
+
+# -- Open by agreement (rule 17): no die, two dice; any other variation is the dice's
+cli_mail carol@example.org "new game" "new tigerchess\nopponent dan@example.org\ndeployment open" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "the Open challenge" "Deployment: Open, as the challenge proposes (rule 17)."
+DK=$(decoded | awk '/^To: dan@/ { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 5 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail dan@example.org "Re: [tempest 5 $DK] invitation" "accept" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "no die cast" "Rule 17: the players agreed to the Open variation."
+cli_mail carol@example.org "new game" "new tigerchess\nopponent dan@example.org\ndeployment dragon" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "only Open is agreed" "players may agree only to the Open variation"
+cli_mail carol@example.org "new game" "new chess\nopponent dan@example.org\ndeployment open" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "a chess challenge has no deployment" "line 3: deployment open"
 cli_done t_tigerchess

@@ -23,8 +23,8 @@ static void dice_text(const struct game *g, const struct tigerchess *tc, struct 
 	if (g->status == GAME_INVITED) {
 		buf_printf(b, "The dice are cast: the commitment to their seed is\n  %s\n"
 			   "(the SHA-256 of the line \"tempest-dice-1 game %d seed SEED\"); seed and "
-			   "dice are\nshown when the game begins.%s\n", commit, g->id, tc->agreed_open ?
-			   " Deployment: Open, as the challenge proposes (rule 17)." : "");
+			   "dice are\nshown when the game begins.\n%s", commit, g->id, tc->agreed_open ?
+			   "Deployment: Open, as the challenge proposes (rule 17).\n" : "");
 		return;
 	}
 	tc_commit_text(tc, g->id, text, sizeof text);

@@ -139,11 +139,12 @@ static void shift(struct pos *p, sq_t from, sq_t to, piece_t as)
 	pos_set_mark(p, to, mark);
 }
 
-static sq_t named(const struct pos *p, const char *fmt, const char *side, char x)
+/* The place `what` of side c: "w" -> "bw" (Bengal) or "sw" (Siberian). */
+static sq_t place(const struct pos *p, int c, const char *what)
 {
 	char name[8];
 
-	snprintf(name, sizeof name, fmt, side, x);
+	snprintf(name, sizeof name, "%c%s", c == WHITE ? 'b' : 's', what);
 	return variant_square_named(p->v, name, strlen(name));
 }
 
@@ -161,7 +162,8 @@ int tc_post(struct tigerchess *tc, struct pos *p, const char *square, char *why,
 				sq), -1;
 	for (int k = 0; k < tc->nposted; k++)
 		numeral += tc_poster[k] == side;
-	sq_t from = named(p, "%ss%c", side == WHITE ? "b" : "s", (char)('0' + numeral));
+	char post[3] = { 's', (char)('0' + numeral), 0 };
+	sq_t from = place(p, side, post);
 	sq_t to = variant_square_named(p->v, sq, 2);
 	if (from == SQ_NONE || !pos_at(p, from) || pos_at(p, to))
 		return snprintf(why, wlen, "the Swordsman %d is not in his Borderpost", numeral), -1;
@@ -175,14 +177,14 @@ int tc_post(struct tigerchess *tc, struct pos *p, const char *square, char *why,
 int tc_post_guard(struct tigerchess *tc, struct pos *p, int side, const char *wing,
 		  char *why, size_t wlen)
 {
-	const char *s = side == WHITE ? "b" : "s";
 	int w = tolower((unsigned char)wing[0]) - 'c';
 
 	if (strlen(wing) != 1 || w < 0 || w > 3)
 		return snprintf(why, wlen, "the Guard goes to the C, D, E or F wing, not '%s'", wing), -1;
 	sq_t lancer = variant_square_named(p->v, side == WHITE ? "g1" : "g8", 2);
-	sq_t tower = named(p, "%sw%c", s, 0), quarters = named(p, "%spt%c", s, 0);
-	char wing_name[4] = { (char)('c' + w), side == WHITE ? '0' : '1', side == WHITE ? 0 : '0', 0 };
+	sq_t tower = place(p, side, "w"), quarters = place(p, side, "pt");
+	char wing_name[4];                      /* c0..f0, c10..f10 */
+	snprintf(wing_name, sizeof wing_name, "%c%s", 'c' + w, side == WHITE ? "0" : "10");
 	sq_t to = variant_square_named(p->v, wing_name, strlen(wing_name));
 	int bearer = variant_type_by_letter(p->v, 'E');
 	if (tower == SQ_NONE || quarters == SQ_NONE || to == SQ_NONE || bearer < 0 ||

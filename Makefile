@@ -108,6 +108,8 @@ check-fuzz: $(FUZZ_BIN)
 
 check-perft: tempest
 	@sh tests/run-perft.sh ./tempest short
+	@python3 tests/tigerchess/tigergen.py compare ./tempest 1 200 2
+	@python3 tests/tigerchess/tigergen.py compare ./tempest 2 20 3
 
 # The kill tests' LD_PRELOAD library (tests/kill/killshim.c)
 $(BUILD)/killshim.so: tests/kill/killshim.c
@@ -142,6 +144,7 @@ demo: deps tempest
 # The deep perft runs (depth 5-6): minutes, not part of `make check`.
 check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 	@sh tests/run-perft.sh ./tempest long
+	@python3 tests/tigerchess/tigergen.py compare ./tempest 3 500 3
 	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_killall.sh
 	@sh tests/fuzz/run.sh 60 $(FUZZ_BIN)
 

@@ -5,6 +5,7 @@
  * returns; nothing else in the position is touched. */
 #include "engine/jumps.h"
 
+#include "engine/exchange.h"
 #include "engine/tables.h"
 
 struct search {
@@ -18,11 +19,17 @@ struct search {
 	struct movelist *ml;
 	struct jump_path *out;
 	bool done;
+	piece_t jumper;
+	bool exchange;                  /* the jumper promotes by exchange (exchange.h) */
 };
 
+/* The next square along a line; the squares a piece enters only by its own leap
+ * (SQF_ENTRY: a palace wing) are no part of any line. */
 static sq_t step(const struct variant *v, sq_t s, int dx, int dy)
 {
-	return variant_square_at(v, v->file_of[s] + dx, v->rank_of[s] + dy);
+	sq_t t = variant_square_at(v, v->file_of[s] + dx, v->rank_of[s] + dy);
+
+	return t != SQ_NONE && (v->sq_flags[t] & SQF_ENTRY) ? SQ_NONE : t;
 }
 
 static void found(struct search *S)
@@ -30,10 +37,14 @@ static void found(struct search *S)
 	int k = S->count++;
 
 	if (S->want < 0) {
-		if (S->ml->n < MOVES_MAX)
-			S->ml->m[S->ml->n++] = (struct move){ S->from, S->cur.land[S->cur.n - 1],
-							      MOVE_JUMPS, 0, (uint8_t)(k & 0xFF),
-							      (uint8_t)(k >> 8) };
+		struct move m = { S->from, S->cur.land[S->cur.n - 1], MOVE_JUMPS, 0,
+				  (uint8_t)(k & 0xFF), (uint8_t)(k >> 8) };
+		if (S->exchange) {              /* a Swordsman's chain may end on his 8th rank */
+			S->p->board[S->from] = S->jumper;       /* lifted for the search */
+			exchange_emit(S->p, m, S->ml);
+			S->p->board[S->from] = PIECE_NONE;
+		} else if (S->ml->n < MOVES_MAX)
+			S->ml->m[S->ml->n++] = m;
 	} else if (k == S->want) {
 		*S->out = S->cur;
 		S->done = true;
@@ -81,7 +92,7 @@ static void search_from(struct search *S, sq_t at)
 		if (s == SQ_NONE || !jumpable(S, S->p->board[s]))
 			continue;
 		for (sq_t l = step(v, s, dx, dy); l != SQ_NONE && !S->p->board[l] && !S->done;
-		     l = flying ? step(v, l, dx, dy) : SQ_NONE)
+		     l = flying && !S->pd->jump_land_near ? step(v, l, dx, dy) : SQ_NONE)
 			jump(S, s, l);
 	}
 }
@@ -91,6 +102,10 @@ static void search(struct search *S)
 	struct pos *p = S->p;
 	piece_t jumper = p->board[S->from];
 
+	if (p->v->sq_flags[S->from] & SQF_RESERVE)
+		return;                         /* a waiting piece does not jump */
+	S->jumper = jumper;
+	S->exchange = p->v->t->exchange_mask >> PIECE_TYPE(jumper) & 1;
 	S->pd = &p->v->type[PIECE_TYPE(jumper)];
 	S->us = PIECE_COLOR(jumper);
 	S->cur.n = 0;

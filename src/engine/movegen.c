@@ -3,6 +3,7 @@
  * be played to be judged (see tables.h). */
 #include "engine/movegen.h"
 
+#include "engine/exchange.h"
 #include "engine/jumps.h"
 #include "engine/tables.h"
 
@@ -13,9 +14,13 @@ static inline void emit(struct movelist *ml, sq_t from, sq_t to, uint8_t kind, u
 }
 
 /* A pawn arriving where it promotes becomes one move per promotion choice. */
-static inline void emit_piece(struct movelist *ml, const struct tables *T, int type,
+static inline void emit_piece(const struct pos *p, struct movelist *ml, const struct tables *T, int type,
 			      enum color us, bool pawn, sq_t from, sq_t to, uint8_t kind)
 {
+	if (pawn && (T->exchange_mask >> type & 1)) {
+		exchange_emit(p, (struct move){ from, to, kind, 0, 0, 0 }, ml);
+		return;
+	}
 	if (pawn) {
 		const struct gen_entry *g = tables_gen(T, type, us, to);
 		if (g->npromo) {
@@ -79,7 +84,7 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 	for (int i = 0; i < g->nleap; i++) {
 		const struct leap *l = &T->leaps[g->leap + i];
 		if (target_ok(p, T, l->to, us, l->flags))
-			emit_piece(ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(p, ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
 		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE))
 			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
 	}
@@ -90,11 +95,11 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 			piece_t q = p->board[to];
 			if (!q) {
 				if (r->flags & BETZA_MOVE)
-					emit_piece(ml, T, type, us, pawn, from, to, MOVE_NORMAL);
+					emit_piece(p, ml, T, type, us, pawn, from, to, MOVE_NORMAL);
 				continue;
 			}
 			if ((r->flags & BETZA_CAPTURE) && capturable(T, q, us))
-				emit_piece(ml, T, type, us, pawn, from, to, MOVE_NORMAL);
+				emit_piece(p, ml, T, type, us, pawn, from, to, MOVE_NORMAL);
 			break;
 		}
 	}
@@ -102,10 +107,10 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 		const struct path_leap *l = &T->pleaps[g->pleap + i];
 		if (path_ok(p, T, l->path, l->npath, l->flags & BETZA_HOP) &&
 		    target_ok(p, T, l->to, us, l->flags))
-			emit_piece(ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(p, ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
 	}
 	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])
-		emit_piece(ml, T, type, us, pawn, from, g->dbl_to, MOVE_DOUBLE);
+		emit_piece(p, ml, T, type, us, pawn, from, g->dbl_to, MOVE_DOUBLE);
 	if (T->dedup_mask >> type & 1)
 		dedup(ml, start);
 	if (T->jump_mask >> type & 1)
@@ -306,16 +311,29 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 	return pin < 0 || on_steps(sf->pin_steps[pin], sf->pin_len[pin], m.to);
 }
 
+/* judge() and the calm squares (SQF_CALM: not entered while in check). */
+static int judge_calm(const struct pos *p, const struct tables *T, const struct safety *sf,
+		      struct move m, int *in_check)
+{
+	if (T->calm && (p->v->sq_flags[m.to] & SQF_CALM)) {
+		if (*in_check < 0)
+			*in_check = movegen_in_check(p);
+		if (*in_check)
+			return 0;
+	}
+	return judge(p, T, sf, m);
+}
+
 void movegen_legal(struct pos *p, struct movelist *ml)
 {
 	const struct tables *T = p->v->t;
 	struct safety sf;
-	int n = 0;
+	int n = 0, in_check = -1;
 
 	movegen_pseudo(p, ml);
 	safety_scan(p, T, &sf);
 	for (int i = 0; i < ml->n; i++) {
-		int j = judge(p, T, &sf, ml->m[i]);
+		int j = judge_calm(p, T, &sf, ml->m[i], &in_check);
 		if (j < 0)
 			j = movegen_is_legal(p, ml->m[i]);
 		if (j)
@@ -329,12 +347,12 @@ int movegen_count(struct pos *p)
 	const struct tables *T = p->v->t;
 	struct movelist ml;
 	struct safety sf;
-	int n = 0;
+	int n = 0, in_check = -1;
 
 	movegen_pseudo(p, &ml);
 	safety_scan(p, T, &sf);
 	for (int i = 0; i < ml.n; i++) {
-		int j = judge(p, T, &sf, ml.m[i]);
+		int j = judge_calm(p, T, &sf, ml.m[i], &in_check);
 		n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
 	}
 	return n;

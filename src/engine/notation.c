@@ -13,14 +13,15 @@
 
 /* ---- output ---- */
 
-/* Pawns go without a letter in SAN, as long as the variant has only one pawn type. */
+/* Pawns go without a letter in SAN: the only pawn type, or the one lettered P. */
 static bool letter_omitted(const struct variant *v, int type)
 {
 	int pawns = 0;
 
 	for (int t = 0; t < v->ntypes; t++)
 		pawns += v->type[t].pawn.is_pawn;
-	return v->type[type].pawn.is_pawn && pawns == 1;
+	/* with several pawn types (TigerChess's Pikemen and Swordsmen), SAN's P goes unsaid */
+	return v->type[type].pawn.is_pawn && (pawns == 1 || v->type[type].letter == 'P');
 }
 
 static size_t append(char *buf, size_t len, size_t at, const char *s)
@@ -115,6 +116,10 @@ void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 		at = append(buf, len, at, v->sq_name[m.to]);
 	} else if (m.kind == MOVE_JUMPS) {
 		at = jumps_text(p, m, "x", buf, len, at);
+		if (m.promo) {                  /* an exchange at the chain's end */
+			at = append_char(buf, len, at, '=');
+			at = append_char(buf, len, at, v->type[m.promo - 1].letter);
+		}
 	} else {
 		int type = PIECE_TYPE(p->board[m.from]);
 		bool capture = is_capture(p, m);
@@ -152,12 +157,12 @@ void notation_coord(const struct pos *p, struct move m, char *buf, size_t len)
 		append(buf, len, at, v->sq_name[m.to]);
 		return;
 	}
-	if (m.kind == MOVE_JUMPS) {
-		jumps_text(p, m, "", buf, len, at);
-		return;
+	if (m.kind == MOVE_JUMPS)
+		at = jumps_text(p, m, "", buf, len, at);
+	else {
+		at = append(buf, len, at, v->sq_name[m.from]);
+		at = append(buf, len, at, v->sq_name[m.to]);
 	}
-	at = append(buf, len, at, v->sq_name[m.from]);
-	at = append(buf, len, at, v->sq_name[m.to]);
 	if (m.promo)
 		append_char(buf, len, at, (char)tolower((unsigned char)v->type[m.promo - 1].letter));
 }
@@ -541,22 +546,29 @@ static int parse_jumps(struct pos *p, const char *s, struct move *out)
 	if (!v->t->jump_mask)
 		return 0;
 	for (; *s && n + 1 < sizeof want; s++)
-		if (!strchr("xX:-", *s))
+		if (!strchr("xX:-=", *s))
 			want[n++] = (char)tolower((unsigned char)*s);
 	want[n] = 0;
 	movegen_legal(p, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		if (ml.m[i].kind != MOVE_JUMPS)
+	/* pass 0: as written, an exchange at the end with its letter ("b4xd6xf8=A"); pass 1:
+	 * a compulsory exchange may go unsaid */
+	for (int i = 0; i < 2 * ml.n; i++) {
+		struct move m = ml.m[i % ml.n];
+		if (m.kind != MOVE_JUMPS || (i >= ml.n && !m.promo))
 			continue;
-		size_t k = jumps_text(p, ml.m[i], "", have, sizeof have, 0);
+		if (i >= ml.n)
+			m.promo = 0;
+		size_t k = jumps_text(p, m, "", have, sizeof have, 0);
+		if (m.promo && k + 1 < sizeof have)
+			have[k++] = v->type[m.promo - 1].letter, have[k] = 0;
 		for (size_t j = 0; j < k; j++)
 			have[j] = (char)tolower((unsigned char)have[j]);
 		const char *w = want;
 		if (strcmp(w, have) && isalpha((unsigned char)w[0]) &&
-		    tolower((unsigned char)v->type[PIECE_TYPE(p->board[ml.m[i].from])].letter) == w[0])
+		    tolower((unsigned char)v->type[PIECE_TYPE(p->board[m.from])].letter) == w[0])
 			w++;            /* "Dd3xf5xd7" */
 		if (!strcmp(w, have)) {
-			*out = ml.m[i];
+			*out = ml.m[i % ml.n];
 			return 1;
 		}
 	}
@@ -606,6 +618,13 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 				found[nfound++] = ml.m[i];
 	if (nfound == 0)
 		return explain(p, &rd[0], letter, text, e);
+	/* where an exchange may be foregone (TigerChess), the letter tells the two apart */
+	int kept = 0;
+	for (int i = 0; i < nfound; i++)
+		if (!found[i].promo == !letter)
+			found[kept++] = found[i];
+	if (kept)
+		nfound = kept;
 	/* several promotions of one pawn: the choice is missing */
 	bool same = true;
 	for (int i = 1; i < nfound; i++)

@@ -1,6 +1,7 @@
 /* pos.c: playing and taking back moves (see pos.h). FEN is in fen.c. */
 #include "engine/pos.h"
 
+#include "engine/exchange.h"
 #include "engine/jumps.h"
 #include "engine/tables.h"
 
@@ -120,6 +121,20 @@ static void marks_shift(struct pos *p, const sq_t *from, const sq_t *to, int n)
 		pos_set_mark(p, to[i], m[i]);
 }
 
+/* The pieces on a and b change places, marks and all (an exchange, exchange.h). */
+static void swap(struct pos *p, const struct tables *T, sq_t a, sq_t b)
+{
+	uint8_t ma = p->mark[a], mb = p->mark[b];
+
+	mark_clear(p, a);
+	mark_clear(p, b);
+	piece_t pa = take(p, T, a), pb = take(p, T, b);
+	put(p, T, pb, a);
+	put(p, T, pa, b);
+	pos_set_mark(p, a, mb);
+	pos_set_mark(p, b, ma);
+}
+
 /* The chain's jumps: every captured piece goes at once, the jumper lands on the last. */
 static void make_jumps(struct pos *p, const struct tables *T, struct move m, struct undo *u)
 {
@@ -178,6 +193,7 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 	u->captured = PIECE_NONE, u->cap_sq = SQ_NONE, u->moved = PIECE_NONE;
 	u->moved_mark = u->captured_mark = 0;
 	u->nmarked = p->nmarked;
+	u->xsq = SQ_NONE;
 	p->hist[p->nhist++ % HIST_MAX] = p->key;
 
 	switch (m.kind) {
@@ -212,7 +228,8 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 		piece_t pc = take(p, T, m.from);
 		u->moved = pc;
 		irreversible |= (T->pawn_mask >> PIECE_TYPE(pc)) & 1;
-		put(p, T, m.promo ? PIECE_MAKE(m.promo - 1, us) : pc, m.to);
+		bool exchange = m.promo && (T->exchange_mask >> PIECE_TYPE(pc) & 1);
+		put(p, T, m.promo && !exchange ? PIECE_MAKE(m.promo - 1, us) : pc, m.to);
 		if (m.kind == MOVE_DOUBLE) {
 			ep = tables_gen(T, PIECE_TYPE(pc), us, m.from)->dbl_mid;
 			victim = m.to;
@@ -220,6 +237,11 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 		if (p->nmarked)
 			make_marks(p, u, m.from, m.to);
 	}
+	}
+	if (m.promo && m.kind != MOVE_DROP && (T->exchange_mask >> PIECE_TYPE(u->moved) & 1)) {
+		u->xsq = exchange_source(p, m.to, m.promo);
+		if (u->xsq != SQ_NONE)
+			swap(p, T, m.to, u->xsq);
 	}
 	p->key ^= T->zob_castle[p->castle];
 	if (m.kind != MOVE_DROP)
@@ -241,6 +263,8 @@ void pos_unmake(struct pos *p, struct move m, const struct undo *u)
 	p->side = us;
 	if (us == BLACK)
 		p->fullmove--;
+	if (u->xsq != SQ_NONE)
+		swap(p, T, m.to, u->xsq);
 	switch (m.kind) {
 	case MOVE_CASTLE: {
 		const struct castle_rt *r = &T->castle[us][m.castle];

@@ -63,8 +63,10 @@ static int build_map(const struct variant *v, struct tables *T, struct err *e)
 		return oom(e);
 	for (int i = 0; i < T->w * T->h; i++)
 		T->at[i] = SQ_NONE;
+	/* reserve squares stay off the map: no power, ray or jump finds them */
 	for (int s = 0; s < v->nsq; s++)
-		T->at[(v->file_of[s] - minx) + (v->rank_of[s] - miny) * T->w] = (sq_t)s;
+		if (!(v->sq_flags[s] & SQF_RESERVE))
+			T->at[(v->file_of[s] - minx) + (v->rank_of[s] - miny) * T->w] = (sq_t)s;
 	return 0;
 }
 
@@ -98,8 +100,17 @@ static int add_path_leap(struct tables *T, int x, int y, int sgn, const struct b
 	return 1;
 }
 
-static int add_ride(struct tables *T, int x, int y, int dx, int dy, const struct betza_vec *bv,
-		    struct err *e)
+/* The move/capture rights of a leap of `type` onto `to`: an SQF_ENTRY square is open only
+ * to its listed types, and only for a capture. */
+static uint8_t entry_rights(const struct variant *v, int type, sq_t to, uint8_t flags)
+{
+	if (to == SQ_NONE || !(v->sq_flags[to] & SQF_ENTRY))
+		return flags;
+	return v->sq_entry[to] >> type & 1 ? flags & BETZA_CAPTURE : 0;
+}
+
+static int add_ride(const struct variant *v, struct tables *T, int x, int y, int dx, int dy,
+		    const struct betza_vec *bv, struct err *e)
 {
 	int first = (bv->flags & BETZA_SKIP) ? 2 : 1, max = bv->range ? bv->range : STEPS_MAX;
 	uint32_t start = (uint32_t)T->npool;
@@ -109,7 +120,7 @@ static int add_ride(struct tables *T, int x, int y, int dx, int dy, const struct
 		return 0;
 	for (int k = first; k <= max; k++) {
 		sq_t s = at(T, x + k * dx, y + k * dy);
-		if (s == SQ_NONE)
+		if (s == SQ_NONE || (v->sq_flags[s] & SQF_ENTRY))
 			break;
 		if (PUSH(T, pool, npool, cap_pool, s) < 0)
 			return oom(e);
@@ -182,18 +193,25 @@ static int build_gen_entry(const struct variant *v, struct tables *T, int type, 
 	g->dbl_mid = g->dbl_to = SQ_NONE;
 	g->leap = (uint32_t)T->nleaps, g->ride = (uint32_t)T->nrides;
 	g->pleap = (uint32_t)T->npleaps;
+	g->promo = (uint32_t)T->npromos;
+	if (v->sq_flags[s] & SQF_RESERVE)
+		return 0;                       /* a waiting piece has no moves */
 	for (int i = 0; i < pd->powers.n; i++) {
-		const struct betza_vec *bv = &pd->powers.v[i];
-		int dx = bv->dx, dy = bv->dy * sgn;
+		struct betza_vec bv = pd->powers.v[i];
+		int dx = bv.dx, dy = bv.dy * sgn;
 		sq_t to = at(T, x + dx, y + dy);
-		if (bv->range == 1 && !(bv->flags & (BETZA_LAME | BETZA_HOP))) {
-			struct leap l = { to, (uint8_t)(bv->flags & (BETZA_MOVE | BETZA_CAPTURE)) };
+		uint8_t rights = entry_rights(v, type, to, bv.flags & (BETZA_MOVE | BETZA_CAPTURE));
+		if (bv.range == 1 && !rights)
+			continue;
+		bv.flags = (uint8_t)((bv.flags & ~(BETZA_MOVE | BETZA_CAPTURE)) | rights);
+		if (bv.range == 1 && !(bv.flags & (BETZA_LAME | BETZA_HOP))) {
+			struct leap l = { to, rights };
 			if (to != SQ_NONE && PUSH(T, leaps, nleaps, cap_leaps, l) < 0)
 				return oom(e);
-		} else if (bv->range == 1) {
-			if (to != SQ_NONE && add_path_leap(T, x, y, sgn, bv, to, e) < 0)
+		} else if (bv.range == 1) {
+			if (to != SQ_NONE && add_path_leap(T, x, y, sgn, &bv, to, e) < 0)
 				return -1;
-		} else if (add_ride(T, x, y, dx, dy, bv, e) < 0)
+		} else if (add_ride(v, T, x, y, dx, dy, &bv, e) < 0)
 			return -1;
 	}
 	g->nleap = (uint16_t)(T->nleaps - g->leap);
@@ -507,6 +525,7 @@ static void build_masks(const struct variant *v, struct tables *T)
 		if (p->njump) T->jump_mask |= 1u << i;
 		if (p->pawn.is_pawn) T->pawn_mask |= 1u << i;
 		if (p->pawn.is_pawn && p->pawn.en_passant) T->ep_mask |= 1u << i;
+		if (p->pawn.is_pawn && p->pawn.exchange) T->exchange_mask |= 1u << i;
 		if (p->minor) T->minor_mask |= 1u << i;
 		if (bound) T->colorbound_mask |= 1u << i;
 	}
@@ -525,6 +544,8 @@ int tables_build(struct variant *v, struct err *e)
 	    build_castling(v, T, e) < 0 || build_keys(T, e) < 0)
 		goto fail;
 	build_masks(v, T);
+	for (int s = 0; s < v->nsq; s++)
+		T->calm |= (v->sq_flags[s] & SQF_CALM) != 0;
 	if (!(p = malloc(sizeof *p))) {
 		oom(e);
 		goto fail;

@@ -87,6 +87,8 @@ struct tables {
 	uint8_t castle_clear[SQ_MAX];   /* rights lost when a move starts or ends here */
 	uint32_t royal_mask, pawn_mask, ep_mask, minor_mask, colorbound_mask, dedup_mask;
 	uint32_t jump_mask;              /* types with capture chains (jumps.c) */
+	uint32_t exchange_mask;          /* pawns promoting by exchange (exchange.c) */
+	bool calm;                      /* some square may not be entered in check */
 	bool exotic;                    /* some attack needs a path condition */
 	uint64_t *zob;                  /* [piece code * nsq + sq] */
 	uint64_t zob_side, zob_castle[256], *zob_ep;

@@ -162,6 +162,12 @@ int variant_add_castling(struct variant *v, const struct castling_def *c, struct
 	return 0;
 }
 
+void variant_set_square_rules(struct variant *v, sq_t s, unsigned flags, uint32_t entry)
+{
+	v->sq_flags[s] = (uint8_t)flags;
+	v->sq_entry[s] = entry;
+}
+
 sq_t variant_square_at(const struct variant *v, int file, int rank)
 {
 	const struct tables *t = v->t;

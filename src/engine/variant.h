@@ -28,6 +28,10 @@
 struct promo_choice {
 	uint8_t type;
 	sq_t colour_of;
+	uint8_t rank;                   /* only on this relative rank (0: every promotion rank) */
+	bool same_mark;                 /* exchange: only the waiting piece with the pawn's mark */
+	uint32_t optional_while;        /* exchange: may be foregone while an own piece of one
+					 * of these types waits on a reserve square */
 };
 
 struct pawn_rules {
@@ -37,6 +41,9 @@ struct pawn_rules {
 	uint32_t promotion_ranks;       /* bit r-1: reaching relative rank r promotes */
 	bool may_rest;                  /* may stand on a promotion rank without promoting
 					 * (put there by a card, Knightmare) */
+	bool exchange;                  /* promotion swaps the pawn with an own piece waiting on
+					 * a reserve square (TigerChess): a choice exists only
+					 * while such a piece waits; with none, the pawn rests */
 	int npromo;
 	struct promo_choice promo[TYPE_MAX];
 };
@@ -54,6 +61,8 @@ struct piece_def {
 					 * variant_set_jumps() */
 	int njump;
 	struct betza_vec jump[16];      /* their directions; range 1 short, 0 flying */
+	bool jump_land_near;            /* a flying jump lands just beyond its victim, not
+					 * anywhere beyond (TigerChess's Archer) */
 };
 
 /* A castling, as White plays it; Black's is the mirror image. The squares that must be
@@ -72,6 +81,13 @@ struct draw_rules {
 	bool dead_material;             /* a position where nobody can mate is a draw */
 };
 
+/* What an extra square allows (variant_set_square_rules). */
+#define SQF_RESERVE  1u         /* pieces wait here: none moves to, from or across it by its
+				 * powers or jumps; only exchanges fill and empty it */
+#define SQF_ENTRY    2u         /* only the types in sq_entry may enter, only by capture
+				 * and only by a leap (a ride stops before it) */
+#define SQF_CALM     4u         /* may not be entered while the mover's royal is in check */
+
 struct tables;                          /* compiled move tables, private to the engine */
 
 struct variant {
@@ -81,12 +97,14 @@ struct variant {
 	int nsq;
 	int16_t file_of[SQ_MAX], rank_of[SQ_MAX];
 	char sq_name[SQ_MAX][8];
+	uint8_t sq_flags[SQ_MAX];       /* SQF_* */
+	uint32_t sq_entry[SQ_MAX];      /* SQF_ENTRY: bit t = type t may enter */
 	int ntypes;
 	struct piece_def type[TYPE_MAX];
 	int ncastle;
 	struct castling_def castle[CASTLING_MAX];
 	struct draw_rules draws;
-	char setup[256];                /* the starting position as FEN */
+	char setup[1024];               /* the starting position as FEN */
 	char protocol[32];              /* the game kind that referees it beyond the board
 					 * ("" = the generic one: moves only) */
 	int boards;                     /* boards in one game (0 or 1: one) */
@@ -108,6 +126,8 @@ int variant_set_board(struct variant *v, int files, int ranks, struct err *e);
 /* A square off the grid (TigerChess's palaces) or in a hole of it, at coordinates
  * (file, rank) that may lie outside the rectangle. */
 int variant_add_square(struct variant *v, const char *name, int file, int rank, struct err *e);
+/* Gives square s its rules (SQF_* flags; `entry`: the types allowed on an SQF_ENTRY square). */
+void variant_set_square_rules(struct variant *v, sq_t s, unsigned flags, uint32_t entry);
 /* Adds a piece type; its powers are parsed now. Returns the type index or -1. */
 int variant_add_piece(struct variant *v, char letter, const char *name, const char *betza,
 		      struct err *e);

@@ -111,6 +111,8 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 	}
 	if (!strncmp(op, "@fen ", 5))
 		return pos_from_fen(p, *own ? *own : p->v, op + 5, e);
+	if (!strncmp(op, "@deploy ", 8))        /* pieces posted before play (TigerChess) */
+		return pos_from_fen(p, *own ? *own : p->v, op + 8, e);
 	return err_set(e, "'%s' is not an operation", op);
 }
 

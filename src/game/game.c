@@ -475,7 +475,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 			      "opponent", v->title);
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	}
-	if (kind_setup(g, o, out) < 0)
+	if (kind_setup(g, o, key, klen, out) < 0)
 		return out->nerrors ? outcome_reply(out, REPLY_REFUSED, -1, s->address) :
 		       err_set(e, "out of memory setting up game %d", id);
 	if (kind_of(g)->accept) {       /* a team game: the kind seated its members */
@@ -534,7 +534,7 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 	if (game_load_position(g, v, e) < 0)
 		return -1;
 	game_hash(g, before);           /* the empty game, before its seats and the kind's state */
-	if (kind_setup(g, NULL, out) < 0)
+	if (kind_setup(g, NULL, NULL, 0, out) < 0)
 		return err_set(e, "game %d cannot be set up: %s", id,
 			       out->nerrors ? out->errors[0].reason : "out of memory");
 	if (naddresses != g->nseats)

@@ -201,9 +201,10 @@ struct game *game_new(void);
 void game_free(struct game *g);
 /* Sets g->v and replays every board's moves from its start into its position. Besides
  * moves in SAN, a board's list holds the edits cards make, as operations: "@remove e4",
- * "@place N e4" (upper case White), "@side w", "@fen FEN", changes of the board's own
- * rules: "@rule N BETZA" (piece N moves as BETZA on this board from then on), and
- * "@turn TEXT", a turn of a kind that keeps its own position (ChessMe): the board only
+ * "@place N e4" (upper case White), "@side w", "@fen FEN", "@deploy FEN" (the position
+ * after a posting before play, TigerChess: not a move of the record), changes of the
+ * board's own rules: "@rule N BETZA" (piece N moves as BETZA on this board from then on),
+ * and "@turn TEXT", a turn of a kind that keeps its own position (ChessMe): the board only
  * passes the turn. */
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */

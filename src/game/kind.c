@@ -26,7 +26,8 @@ static int default_seats(struct game *g)
 	return 0;
 }
 
-int kind_setup(struct game *g, const struct orders *o, struct outcome *out)
+int kind_setup(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+	       struct outcome *out)
 {
 	const struct kind *k = kind_of(g);
 	char why[256] = "";
@@ -39,7 +40,7 @@ int kind_setup(struct game *g, const struct orders *o, struct outcome *out)
 		return 0;
 	if (!g->kstate && !(g->kstate = k->state_new()))
 		return -1;
-	if (k->create && k->create(g, o, &line, why, sizeof why) < 0) {
+	if (k->create && k->create(g, o, key, klen, &line, why, sizeof why) < 0) {
 		const char *text = "";
 		for (size_t i = 0; o && i < o->n; i++)
 			if (o->o[i].lineno == line)

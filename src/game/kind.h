@@ -37,8 +37,11 @@ struct kind {
 	size_t state_size;
 	void (*state_free)(void *st);
 	/* A new game: the challenge's orders that concern the kind (e.g. its card list), or
-	 * o == NULL for the kind's defaults; -1 with the reason (and the line in *line). */
-	int (*create)(struct game *g, const struct orders *o, int *line, char *why, size_t wlen);
+	 * o == NULL for the kind's defaults; -1 with the reason (and the line in *line). `key`
+	 * is the referee's master key (NULL for a game the game master sets up): a kind
+	 * derives its random choices from it, so that a replay makes the same ones. */
+	int (*create)(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+		      int *line, char *why, size_t wlen);
 	/* Play begins (the invitation accepted): the kind's secret set-up from the referee's
 	 * key, the same on replay (ChessMe shuffles its piles). */
 	void (*started)(struct game *g, const uint8_t *key, size_t klen);
@@ -114,7 +117,8 @@ extern const struct kind kind_generic;
 /* A new game's boards, seats (a side on each board, unless the caller made them) and the
  * kind's state, from the challenge's orders (o) or the kind's defaults (o == NULL); -1
  * with the reason in out->errors, or without one when out of memory. */
-int kind_setup(struct game *g, const struct orders *o, struct outcome *out);
+int kind_setup(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+	       struct outcome *out);
 /* Gives each of the kind's orders its number; an order of another kind becomes an error
  * of the mail ("a game of TITLE has no cards"). -1 when out of memory. */
 int kind_orders(const struct kind *k, const char *title, struct orders *o);

@@ -14,6 +14,9 @@
 #include "kinds/tempete/tempete_kind.h"
 #include "kinds/tempete/tempete_store.h"
 #include "kinds/tempete/tempete_view.h"
+#include "kinds/tigerchess/tigerchess_kind.h"
+#include "kinds/tigerchess/tigerchess_store.h"
+#include "kinds/tigerchess/tigerchess_view.h"
 
 struct entry {
 	const struct kind *kind;
@@ -26,6 +29,7 @@ static const struct entry kinds[] = {
 	{ &kind_tempete, &kind_tempete_store, &kind_tempete_view },
 	{ &kind_perplexichess, &kind_perplexichess_store, &kind_perplexichess_view },
 	{ &kind_chessme, &kind_chessme_store, &kind_chessme_view },
+	{ &kind_tigerchess, &kind_tigerchess_store, &kind_tigerchess_view },
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])

@@ -37,6 +37,8 @@ static const char *const known_names[] = {
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",
 	/* ChessMe */
 	"cm", "cm_info",
+	/* TigerChess */
+	"tc", "tc_text",
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
@@ -123,6 +125,8 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 {
 	struct movetext *mt = arg;
 
+	if (!strncmp(entry, "@deploy ", 8))
+		return 0;               /* the pieces posted before play: the start, not a move */
 	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
 		entry += 6;
 	else if (entry[0] == '@') {
@@ -317,13 +321,20 @@ static void pgn_in_words(const struct game *g, int b, const char *result, struct
 	struct segments sg = { .out = out, .g = g, .b = b };
 	struct buf text = { 0 }, moves = { 0 };
 
+	const char *from = bd->start_fen[0] ? bd->start_fen : g->v->setup;
+	for (int i = 0; i < bd->nmoves; i++)
+		if (!strncmp(bd->moves[i], "@deploy ", 8))
+			from = bd->moves[i] + 8;        /* play starts after the deployment */
 	view_movetext(g, b, &moves);
 	for (char *c = moves.s; c && *c; c++)
 		*c = *c == '{' ? '(' : *c == '}' ? ')' : *c;
 	buf_printf(&text, "{%s, which PGN cannot write: its letters are ", g->v->title);
 	view_piece_key(g->v, &text);
-	buf_printf(&text, "; from %s: %s}", bd->start_fen[0] ? bd->start_fen : g->v->setup,
-		   moves.s ? moves.s : "no move");
+	buf_str(&text, "; from ");
+	for (const char *c = from; *c; c++)     /* no brace in a comment; room to wrap */
+		buf_str(&text, *c == '{' ? " [" : *c == '}' ? "]" : *c == ',' ? ", " :
+			*c == '/' ? "/ " : (char[2]){ *c, 0 });
+	buf_printf(&text, ": %s}", moves.s ? moves.s : "no move");
 	pgn_header(&sg, result, "");
 	if (g->status == GAME_OVER)
 		buf_printf(out, "[Termination \"%s\"]\n",

@@ -165,7 +165,8 @@ static int get_ranks(const struct ctx *c, json_t *obj, const char *key, const ch
 static int load_board(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "files", "ranks", "squares", NULL };
-	static const char *const sqkeys[] = { "name", "file", "rank", NULL };
+	static const char *const sqkeys[] = { "name", "file", "rank", "reserve", "only",
+					      "not_in_check", NULL };
 	json_t *b = json_object_get(root, "board"), *sqs, *s;
 	int files = 0, ranks = 0;
 	size_t i;
@@ -196,6 +197,70 @@ static int load_board(const struct ctx *c, struct variant *v, json_t *root)
 	return 0;
 }
 
+/* The index of the piece with this letter in the JSON list (it may be defined after the
+ * piece that names it), or -1. */
+static int piece_index(json_t *pieces, char letter)
+{
+	size_t k;
+	json_t *pc;
+	int type = -1;
+
+	json_array_foreach(pieces, k, pc) {
+		json_t *l = json_object_get(pc, "letter");
+		if (json_is_string(l) && json_string_value(l)[0] == letter &&
+		    !json_string_value(l)[1])
+			type = (int)k;
+	}
+	return type;
+}
+
+/* A string of piece letters ("XY") as a type mask. */
+static int get_letters(const struct ctx *c, json_t *obj, const char *key, const char *field,
+		       json_t *pieces, uint32_t *out)
+{
+	const char *text = NULL;
+	char f[300];
+
+	snprintf(f, sizeof f, "%s.%s", field, key);
+	if (get_string(c, obj, key, field, false, &text) < 0)
+		return -1;
+	for (*out = 0; text && *text; text++) {
+		int t = piece_index(pieces, *text);
+		char one[2] = { *text, 0 };
+		if (t < 0 || t >= TYPE_MAX)
+			return fail(c, f, "'%s' is not a piece of this variant", one);
+		*out |= 1u << t;
+	}
+	return 0;
+}
+
+/* The rules of the extra squares (reserve, only, not_in_check), once the pieces are known. */
+static int load_square_rules(const struct ctx *c, struct variant *v, json_t *root)
+{
+	json_t *sqs = json_object_get(json_object_get(root, "board"), "squares"), *s;
+	json_t *pieces = json_object_get(root, "pieces");
+	size_t i;
+
+	json_array_foreach(sqs, i, s) {
+		char f[64];
+		bool reserve = false, calm = false;
+		uint32_t only = 0;
+		const char *name = json_string_value(json_object_get(s, "name"));
+		snprintf(f, sizeof f, "board.squares[%zu]", i);
+		if (get_bool(c, s, "reserve", f, &reserve) < 0 ||
+		    get_bool(c, s, "not_in_check", f, &calm) < 0 ||
+		    get_letters(c, s, "only", f, pieces, &only) < 0)
+			return -1;
+		if (reserve && (only || calm))
+			return fail(c, f, "a reserve square is entered by no move%s", "");
+		variant_set_square_rules(v, variant_square_named(v, name, strlen(name)),
+					 (reserve ? SQF_RESERVE : 0) |
+					 (json_object_get(s, "only") ? SQF_ENTRY : 0) |
+					 (calm ? SQF_CALM : 0), only);
+	}
+	return 0;
+}
+
 static int load_promotion(const struct ctx *c, struct variant *v, json_t *pawn,
 			  const char *field, struct pawn_rules *pr, json_t *pieces)
 {
@@ -209,33 +274,32 @@ static int load_promotion(const struct ctx *c, struct variant *v, json_t *pawn,
 	if (!json_is_array(arr))
 		return fail(c, f, "must be a list of piece letters%s", "");
 	json_array_foreach(arr, i, x) {
-		static const char *const keys[] = { "piece", "colour_of", NULL };
+		static const char *const keys[] = { "piece", "colour_of", "rank", "same_mark",
+						     "optional_while", NULL };
 		const char *letter = NULL, *colour = NULL;
+		struct promo_choice pc = { .colour_of = SQ_NONE };
+		int rank = 0;
 		char fi[300];
 		snprintf(fi, sizeof fi, "%s[%zu]", f, i);
 		if (json_is_string(x))
 			letter = json_string_value(x);
 		else if (check_keys(c, x, fi, keys) < 0 ||
 			 get_string(c, x, "piece", fi, true, &letter) < 0 ||
-			 get_string(c, x, "colour_of", fi, false, &colour) < 0)
+			 get_string(c, x, "colour_of", fi, false, &colour) < 0 ||
+			 get_int(c, x, "rank", fi, 1, v->ranks, false, &rank) < 0 ||
+			 get_bool(c, x, "same_mark", fi, &pc.same_mark) < 0 ||
+			 get_letters(c, x, "optional_while", fi, pieces, &pc.optional_while) < 0)
 			return -1;
 		if (strlen(letter) != 1)
 			return fail(c, fi, "'%s' is not one piece letter", letter);
-		/* the target may be defined after the pawn: look it up in the JSON list */
-		int type = -1;
-		size_t k;
-		json_t *pc;
-		json_array_foreach(pieces, k, pc) {
-			json_t *l = json_object_get(pc, "letter");
-			if (json_is_string(l) && !strcmp(json_string_value(l), letter))
-				type = (int)k;
-		}
+		int type = piece_index(pieces, letter[0]);
 		if (type < 0)
 			return fail(c, fi, "'%s' is not a piece of this variant", letter);
 		if (pr->npromo >= TYPE_MAX)
 			return fail(c, fi, "too many choices%s", "");
-		pr->promo[pr->npromo].type = (uint8_t)type;
-		pr->promo[pr->npromo].colour_of = SQ_NONE;
+		pc.type = (uint8_t)type;
+		pc.rank = (uint8_t)rank;
+		pr->promo[pr->npromo] = pc;
 		if (colour) {
 			sq_t s = variant_square_named(v, colour, strlen(colour));
 			if (s == SQ_NONE)
@@ -251,7 +315,8 @@ static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const
 		     struct pawn_rules *pr, json_t *pieces)
 {
 	static const char *const keys[] = { "double_step_ranks", "en_passant", "promotion_ranks",
-					     "promotion", "may_rest_on_promotion_rank", NULL };
+					     "promotion", "may_rest_on_promotion_rank", "exchange",
+					     NULL };
 	char f[256];
 
 	snprintf(f, sizeof f, "%s.pawn", field);
@@ -261,6 +326,7 @@ static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const
 	if (get_ranks(c, pawn, "double_step_ranks", f, v->ranks, &pr->double_step_ranks) < 0 ||
 	    get_bool(c, pawn, "en_passant", f, &pr->en_passant) < 0 ||
 	    get_bool(c, pawn, "may_rest_on_promotion_rank", f, &pr->may_rest) < 0 ||
+	    get_bool(c, pawn, "exchange", f, &pr->exchange) < 0 ||
 	    get_ranks(c, pawn, "promotion_ranks", f, v->ranks, &pr->promotion_ranks) < 0 ||
 	    load_promotion(c, v, pawn, f, pr, pieces) < 0)
 		return -1;
@@ -270,7 +336,7 @@ static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const
 static int load_pieces(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "letter", "name", "betza", "royal", "castling_partner",
-					    "minor", "pawn", "jumps", NULL };
+					    "minor", "pawn", "jumps", "jump_landing", NULL };
 	json_t *arr = json_object_get(root, "pieces"), *pc;
 	size_t i;
 
@@ -295,6 +361,12 @@ static int load_pieces(const struct ctx *c, struct variant *v, json_t *root)
 			return -1;
 		if (jumps && variant_set_jumps(v, v->ntypes - 1, jumps, c->e) < 0)
 			return err_prefix(c->e, "%s: %s.jumps: ", c->file, f), -1;
+		const char *landing = NULL;
+		if (get_string(c, pc, "jump_landing", f, false, &landing) < 0)
+			return -1;
+		if (landing && strcmp(landing, "near") && strcmp(landing, "any"))
+			return fail(c, f, "jump_landing must be \"near\" or \"any\"%s", "");
+		pd->jump_land_near = landing && !strcmp(landing, "near");
 		if (get_bool(c, pc, "royal", f, &pd->royal) < 0 ||
 		    get_bool(c, pc, "castling_partner", f, &pd->castling_partner) < 0 ||
 		    get_bool(c, pc, "minor", f, &pd->minor) < 0 ||
@@ -549,6 +621,7 @@ static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 		return fail(c, "setup", "is too long%s", "");
 	snprintf(v->setup, sizeof v->setup, "%s", setup);
 	if (load_time(c, v, root) < 0 || load_board(c, v, root) < 0 || load_pieces(c, v, root) < 0 ||
+	    load_square_rules(c, v, root) < 0 ||
 	    load_castling(c, v, root) < 0 || load_draws(c, v, root) < 0)
 		return -1;
 	if (variant_compile(v, c->e) < 0)

@@ -34,6 +34,11 @@ static const struct { const char *file, *error; } bad[] = {
 	{ "bad-square", "square 'a1' is defined twice" },
 	{ "bad-jumps", "bad-jumps.json: pieces[1].jumps: 'N': jumps go along lines" },
 	{ "bad-jumps-type", "bad-jumps-type.json: pieces[1].jumps: must be text" },
+	{ "bad-landing", "bad-landing.json: pieces[1]: jump_landing must be \"near\" or \"any\"" },
+	{ "bad-reserve", "bad-reserve.json: board.squares[0]: a reserve square is entered by no move" },
+	{ "bad-only", "bad-only.json: board.squares[0].only: 'E' is not a piece of this variant" },
+	{ "bad-exchange", "pieces[2].pawn.promotion[0].optional_while: 'X' is not a piece of this "
+	  "variant" },
 	{ "no-such-file", "tests/rules-bad/no-such-file.json: cannot read the file" },
 	{ "../rules/chess", "tests/rules-bad/../rules/chess.json" },   /* a path: allowed */
 	{ "Chess", "'Chess' is not a variant name" },

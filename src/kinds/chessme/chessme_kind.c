@@ -97,9 +97,10 @@ static void cm_state_copy(void *dst, const void *src)
 
 /* A game starts by a challenge: the piles are shuffled with the referee's key when the
  * invitation is accepted, which `tempest new` (no key, no acceptance) cannot do. */
-static int cm_create(struct game *g, const struct orders *o, int *line, char *why, size_t wlen)
+static int cm_create(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+		     int *line, char *why, size_t wlen)
 {
-	(void)g;
+	(void)g; (void)key; (void)klen;
 	*line = 0;
 	if (!o)
 		return snprintf(why, wlen, "a game of ChessMe starts by a challenge mail ('new "

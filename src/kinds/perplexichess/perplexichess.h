@@ -49,7 +49,8 @@ int px_board_number(const char *w);
 const char *px_square(const char *w, char out[8]);
 
 /* perplexichess_team.c: the challenge's members, duties, elections, messages. */
-int px_create(struct game *g, const struct orders *o, int *line, char *why, size_t wlen);
+int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+	      int *line, char *why, size_t wlen);
 int px_assign(struct apply_state *a, const struct order *od);
 int px_elect(struct apply_state *a, const struct order *od);
 long px_message_to(const struct game *g, int from, const char *arg, const char **text,

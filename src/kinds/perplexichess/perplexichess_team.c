@@ -84,8 +84,10 @@ static int agents_checked(const struct game *g, char *why, size_t wlen)
 
 /* The seats: a boardman per side on each board (made by the game layer), a strategist
  * per side, and the agents the challenge names; each member's address from its line. */
-int px_create(struct game *g, const struct orders *o, int *line, char *why, size_t wlen)
+int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+	      int *line, char *why, size_t wlen)
 {
+	(void)key, (void)klen;
 	if (game_add_seat(g, WHITE, -1, PX_ROLE_STRATEGIST, NULL) < 0 ||
 	    game_add_seat(g, BLACK, -1, PX_ROLE_STRATEGIST, NULL) < 0)
 		return snprintf(why, wlen, "too many members"), -1;

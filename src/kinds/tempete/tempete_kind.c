@@ -38,8 +38,10 @@ static void tp_state_copy(void *dst, const void *src)
 }
 
 /* The card list: the challenge's `cards` line, else the catalogue's. */
-static int tp_create(struct game *g, const struct orders *o, int *line, char *why, size_t wlen)
+static int tp_create(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
+		     int *line, char *why, size_t wlen)
 {
+	(void)key, (void)klen;
 	const char *cards = NULL;
 
 	for (size_t i = 0; o && i < o->n; i++)

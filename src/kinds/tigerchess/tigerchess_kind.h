@@ -1,0 +1,9 @@
+/* tigerchess_kind.h: TigerChess by mail (seed 003) as a game kind. */
+#ifndef TEMPEST_KINDS_TIGERCHESS_KIND_H
+#define TEMPEST_KINDS_TIGERCHESS_KIND_H
+
+#include "game/kind.h"
+
+extern const struct kind kind_tigerchess;
+
+#endif

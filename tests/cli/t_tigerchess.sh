@@ -1,0 +1,139 @@
+#!/bin/sh
+# TigerChess by mail (seed 003, README "TigerChess by mail"): the commitment to the dice in
+# the invitation and the seed that matches it when the game begins; the TigerVariation's
+# Royal Guards; the Countdown postings, two in one mail (rule 18); refusals that change
+# nothing; a Swordsman's double capture, a Pikeman foregoing the Knight and taking the
+# TigerKnight, the Standard Bearer occupying the Palace: 6 game points; the PGN through
+# pgn-extract; the game replayed to the same state.
+. tests/cli/lib.sh
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+cli_referee "$tmp"
+C=$tmp/conf
+n=0
+
+mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 4
+  n=$((n + 1))
+  {
+    printf 'From: %s\nTo: referee@tempest.example\nSubject: Re: [tempest 4 %s] game 4\n' "$1" "$2"
+    printf 'Date: Thu, 5 Nov 2026 11:%02d:00 +0000\nMessage-ID: <t%d.%s>\n' $((n % 60)) "$n" "$1"
+    printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
+  } > "$tmp/m.eml"
+  run_in "$tmp/m.eml" "$TA" process -c "$C"
+}
+state() { "$T" show -c "$C" --json 4 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
+unchanged() { [ "$(state)" = "$s" ] && ok || bad "$1 changes nothing"; }
+token_of() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
+  sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
+refused() {     # refused WHAT TEXT: the mail was refused with TEXT, the state unchanged
+  expect_out "$1" "$2"; unchanged "$1"
+}
+
+# -- games 1-3 (the demo key casts no double for them); game 4 is a TigerCountdown
+: > "$tmp/m"
+for i in 1 2 3; do
+  cli_mail carol@example.org "new game" "new tigerchess\nopponent dan$i@example.org" >> "$tmp/m"
+done
+cli_mail alice@example.org "new game" "new tigerchess\nopponent bob@example.org\ncolour white" >> "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_rc "four challenges" 0
+commit=$(decoded | awk '/To: bob@example.org/ { on = 1 } on' | sed -n 's/^  \([0-9a-f]\{64\}\)$/\1/p' | head -n 1)
+[ ${#commit} -eq 64 ] && ok || bad "the invitation carries the commitment to the dice"
+case $(decoded) in *"Rule 17:"*) bad "no die is shown before the game begins" ;; *) ok ;; esac
+"$T" show -c "$C" --json 4 >/dev/null 2>&1 && bad "show --json keeps the seed secret" || ok
+BK=$(token_of bob@example.org)
+mail bob@example.org "$BK" "accept"
+expect_out "the game begins" "game 4 begins"
+expect_out "the die" "Rule 17: the die shows 4: the Countdown variation."
+expect_out "the double" "Rule 17a: the dice show 3 and 3: a double, the TigerVariation is played."
+line=$(decoded | sed -n 's/^Check the dice: the line "\(.*\)"$/\1/p' | head -n 1)
+[ "$(printf '%s\n' "$line" | sha256sum | cut -d' ' -f1)" = "$commit" ] && ok ||
+  bad "the revealed seed's line has the SHA-256 sent with the invitation"
+expect_out "the Siberian posts first" "Next: the Siberian Warlord posts his Royal Guard"
+AK=$(token_of alice@example.org); BK=$(token_of bob@example.org)
+
+# -- the Royal Guards: the Siberian first
+s=$(state)
+mail alice@example.org "$AK" "guard d"
+refused "the Bengal Guard before the Siberian" "the Siberian Warlord posts his Royal Guard first"
+mail alice@example.org "$AK" "e4"
+refused "a move in the deployment phase" "the deployment phase comes first"
+mail bob@example.org "$BK" "guard b"
+refused "a wing that is not C-F" "the Guard goes to the C, D, E or F wing, not 'b'"
+mail bob@example.org "$BK" "guard e"
+expect_out "the Siberian Guard" "The Siberian Royal Guard is posted to the E wing of his Palace"
+mail alice@example.org "$AK" "guard d"
+expect_out "the Swordsmen next" "(16 squares)"
+
+# -- Countdown postings: the Siberian's first, then two Bengal in one mail (rule 18)
+mail bob@example.org "$BK" "post d5"
+expect_out "15 squares for the Bengal" "(15 squares)"
+s=$(state)
+mail alice@example.org "$AK" "post d4"
+refused "the symmetrical square" "the TigerCountdown Swordsman may not be posted on d4"
+mail alice@example.org "$AK" "post b3 b3"
+refused "a square taken" "may not be posted on b3"
+mail alice@example.org "$AK" "post b3 a3 e3"
+refused "three postings at once" "the next Swordsman is the Siberian Warlord's to post"
+mail alice@example.org "$AK" "post b3 a3"
+expect_out "two postings" "Bengal Swordsman 2 posted on a3"
+mail bob@example.org "$BK" "post c6 h5"
+mail alice@example.org "$AK" "post e3 f3"
+mail bob@example.org "$BK" "post a5"
+expect_out "the engagement" "The deployment phase is over: the Bengal Warlord moves first."
+
+# -- the engagement
+play() {        # play WHO MOVE: a move that must be accepted
+  if [ "$1" = w ]; then mail alice@example.org "$AK" "$2"; else mail bob@example.org "$BK" "$2"; fi
+  [ "$rc" -eq 0 ] && ! printf '%s' "$(decoded)" | grep -q 'X-Tempest-Kind: refused' && ok ||
+    bad "move $2 is accepted: $(decoded | grep -A2 '^>' | head -n 6)"
+}
+s=$(state)
+mail bob@example.org "$BK" "c4"
+refused "the Siberian before the Bengal" "it is not your turn"
+play w h4; play b Sc4; play w Eg3; play b b5
+play w b3xd5xb7
+expect_out "the double capture" "b3xd5xb7"
+play b g5; play w hxg5; play b d6; play w g6; play b a6
+play w g7
+expect_out "the Knight foregone" "g7"
+play b f6
+play w gxh8=Z
+expect_out "the TigerKnight" "gxh8=Z"
+play b f5; play w Eg5; play b c5; play w Ee5; play b c4; play w Exe7; play b h6
+play w Exe8; play b Qc7
+play w Exe10
+expect_out "the occupation" "1-0, occupation of the Palace"
+expect_out "6 points" "Game points: Bengal 6, Siberian 0."
+
+# -- the PGN: the record in words from the position after the deployment; pgn-extract
+# reads it without a word
+decoded | sed 's/=3D/=/g' |
+  awk '/^To: alice/ { a = 1 } a && /^\[Event / { on = 1 } on { print } on && /1-0$/ { exit }' > "$tmp/g.pgn"
+case $(tr '\n' ' ' < "$tmp/g.pgn") in *'[Variant "TigerChess"]'*"from tmbqkbet/ "*"[N(1)@bka, "*"1. h4 Sc4 2. Eg3 b5 3. b3xd5xb7"*"gxh8=Z"*"12. Exe10"*) ok ;;
+  *) bad "the PGN holds the deployed position and the moves: $(cat "$tmp/g.pgn")" ;; esac
+if [ -x /usr/games/pgn-extract ]; then
+  pe=$(/usr/games/pgn-extract -s "$tmp/g.pgn" 2>&1 >/dev/null)
+  [ -z "$pe" ] && ok || bad "pgn-extract reads the PGN without a word: $pe"
+fi
+
+# -- the log replayed gives the same states, dice and all
+run "$T" replay -c "$C" "$tmp/data/games/4.mbox" --into "$tmp/replay"
+expect_out "the replay" "every recorded state reproduced"
+
+# -- Open by agreement (rule 17): no die, two dice; any other variation is the dice's
+cli_mail carol@example.org "new game" "new tigerchess\nopponent dan@example.org\ndeployment open" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "the Open challenge" "Deployment: Open, as the challenge proposes (rule 17)."
+DK=$(decoded | awk '/^To: dan@/ { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 5 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail dan@example.org "Re: [tempest 5 $DK] invitation" "accept" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "no die cast" "Rule 17: the players agreed to the Open variation."
+cli_mail carol@example.org "new game" "new tigerchess\nopponent dan@example.org\ndeployment dragon" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "only Open is agreed" "players may agree only to the Open variation"
+cli_mail carol@example.org "new game" "new chess\nopponent dan@example.org\ndeployment open" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "a chess challenge has no deployment" "line 3: deployment open"
+cli_done t_tigerchess

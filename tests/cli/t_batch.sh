@@ -95,7 +95,7 @@ for point in after-outbox mid-batch before-save mid-save after-commit mid-seen b
   # other.mbox is committed by the seen mark: a kill after the states may log its mail twice
   [ "$(logs "$K" | grep -v '^other')" = "$(printf '%s\n' "$clean_logs" | grep -v '^other')" ] &&
     ok || bad "$point: the game logs hold each mail once, the journals each entry once"
-  ls "$K/data/outbox" | grep -q '\.eml$' && bad "$point: replies left in the outbox" || ok
+  [ "$(cli_queued "$K/conf")" -eq 0 ] && ok || bad "$point: replies left in the outbox"
 done
 
 # -- a storage failure: the challenge's log cannot be written; the batch is given up and

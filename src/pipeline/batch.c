@@ -285,6 +285,13 @@ static int save_states(struct pipeline *pl, struct err *e)
 	return 0;
 }
 
+/* One barrier: everything written so far durable. A replay rebuilds into a directory of
+ * its own, which a crash leaves to be made again from scratch: it needs none. */
+static int barrier(struct pipeline *pl, struct err *e)
+{
+	return pl->flags & PIPELINE_REPLAY ? 0 : fs_sync_fs(pl->st.dir, e);
+}
+
 static int batch_commit(struct pipeline *pl, struct err *e)
 {
 	struct batch *b = &pl->batch;
@@ -302,12 +309,12 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	for (size_t i = 0; i < b->ngames; i++)
 		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
 			return -1;
-	if ((b->nreplies || b->ngames || b->other_fd >= 0) && fs_sync_fs(pl->st.dir, e) < 0)
+	if ((b->nreplies || b->ngames || b->other_fd >= 0) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
 	if (save_states(pl, e) < 0)
 		return -1;
-	if (b->ngames && fs_sync_fs(pl->st.dir, e) < 0)
+	if (b->ngames && barrier(pl, e) < 0)
 		return -1;
 	fault_point("after-commit");
 	for (; b->nmarked < b->nseen; b->nmarked++) {
@@ -316,7 +323,7 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 		if (store_mark_seen(&pl->st, b->seen[b->nmarked], e) < 0)
 			return -1;
 	}
-	if (b->nseen && fs_sync_fs(pl->st.dir, e) < 0)
+	if (b->nseen && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)

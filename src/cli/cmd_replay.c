@@ -33,6 +33,7 @@ struct run {
 	struct pipeline_mail mails[PIPELINE_BATCH_MAX];
 	int status[PIPELINE_BATCH_MAX];
 	size_t n, bytes;                /* the mails gathered and their size */
+	size_t done;                    /* the mails replayed so far */
 };
 
 static int flush(struct run *r)
@@ -46,6 +47,10 @@ static int flush(struct run *r)
 	}
 	for (size_t i = 0; i < r->n; i++)
 		free((char *)r->mails[i].raw);
+	r->done += r->n;
+	/* with -v, the progress: the time a mail takes, early and late (bench/replay.sh) */
+	if (!r->failed)
+		log_info("%zu mails replayed", r->done);
 	r->n = r->bytes = 0;
 	return r->failed;               /* stop at the first difference */
 }

@@ -45,6 +45,7 @@ replay() {
         { tail -n 5 "$tmp/progress" >&2; fail "replay of $2 failed or differed"; }
     rm -rf "$tmp/into"
     awk -v t0="$start" -v n="$3" -v m="$(cat "$tmp/time")" '
+        BEGIN { late_t = t0; late_k = 0 }
         / mails replayed$/ { k = $3 + 0; t = $1 + 0
             if (!first && k >= n / 10) first = 1000 * (t - t0) / k
             if (k <= n * 0.9) { late_k = k; late_t = t }

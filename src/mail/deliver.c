@@ -143,7 +143,8 @@ static int send_one(const struct config *cfg, struct smtp *s, struct queue *q, s
 	if (!r->released)
 		outbox_release(dir, rcpt), r->released = true;
 	r->sent++;
-	st->sent++;
+	if (++st->sent == 1)
+		fault_point("mid-flush");       /* one sent and out of the queue, the rest not */
 	return DONE;
 }
 
@@ -221,7 +222,8 @@ static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
 			st->tempfail = (int)(n - i);
 			break;
 		}
-		st->sent++;
+		if (++st->sent == 1)
+			fault_point("mid-flush");
 		if (known && (r = tally_of(&t, rcpt))) {
 			r->sent++;
 			if (!r->released)

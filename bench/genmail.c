@@ -17,7 +17,9 @@
  * then the two players asking for the game's status in turn up to MAILS mails, every one
  * recorded in the game (its key, the referee's answer) without ending it.
  *
- * usage: genmail [-g GAMES | -l MAILS] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR) */
+ * With -p BYTES, each mail also quotes BYTES of an older thread (a long log from few mails).
+ *
+ * usage: genmail [-g GAMES | -l MAILS] [-p BYTES] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR) */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -44,6 +46,7 @@ static const char *const line[18] = {
 
 struct gen {
 	int games, stagger;
+	long pad;                       /* -p: bytes of an older thread quoted in each mail */
 	const char *referee, *referee_domain;
 	uint8_t key[CRYPTO_HASH_LEN];
 	FILE *mbox;                     /* or: */
@@ -170,6 +173,16 @@ static void quoted_text(const struct gen *gn, const struct mail *m, char *out, s
 			 (p + 1) / 2, p % 2 ? "." : "...", line[p - 1]);
 }
 
+/* -p: the older thread a mail client quotes below a reply, BYTES of it (plain ASCII lines
+ * of 64 characters: the same in every transfer encoding). */
+static void pad(const struct gen *gn, struct mail *m)
+{
+	static const char older[] = "> > > an earlier mail of the thread, quoted again and again\n";
+
+	for (long n = 0; n < gn->pad; n += (long)strlen(older))
+		buf_str(&m->b, older);
+}
+
 /* Shape 0: short plain text. 1: plain text, quoted earlier mail, signature. */
 static void body_plain(const struct gen *gn, struct mail *m, int shape)
 {
@@ -183,6 +196,7 @@ static void body_plain(const struct gen *gn, struct mail *m, int shape)
 		quoted_text(gn, m, quoted, sizeof quoted);
 		buf_printf(&m->b, "\n%s\n", quoted);
 	}
+	pad(gn, m);
 	if (shape == 1)
 		buf_printf(&m->b, "\n-- \n%c%s Player %d\nChess club of %s\n", who[0] - 32, who + 1,
 			   m->g, DOMAIN);
@@ -202,6 +216,7 @@ static void body_qp(const struct gen *gn, struct mail *m)
 		quoted_text(gn, m, quoted, sizeof quoted);
 		buf_printf(&m->b, "%s\n\n", quoted);
 	}
+	pad(gn, m);
 	buf_printf(&m->b, "--=20\nRen=C3=A9 (%s, game %d)\n", colour_word(m->colour), m->g);
 }
 
@@ -210,7 +225,6 @@ static void body_alternative(const struct gen *gn, struct mail *m)
 {
 	char own[512], quoted[512], bnd[64];
 
-	(void)gn;
 	own_text(m, 3, own, sizeof own);
 	snprintf(bnd, sizeof bnd, "000000000000%08x%04x", (unsigned)(m->g * 40503u), m->step);
 	buf_printf(&m->b, "Content-Type: multipart/alternative; boundary=\"%s\"\n\n", bnd);
@@ -220,6 +234,7 @@ static void body_alternative(const struct gen *gn, struct mail *m)
 		quoted_text(gn, m, quoted, sizeof quoted);
 		buf_printf(&m->b, "\n%s\n", quoted);
 	}
+	pad(gn, m);
 	buf_printf(&m->b, "\n--%s\nContent-Type: text/html; charset=\"UTF-8\"\n"
 		   "Content-Transfer-Encoding: quoted-printable\n\n<div dir=3D\"ltr\">", bnd);
 	for (const char *p = own; *p; p++)
@@ -312,7 +327,7 @@ static void write_key(const struct gen *gn, const char *path)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: genmail [-g GAMES | -l MAILS] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR)\n");
+	fprintf(stderr, "usage: genmail [-g GAMES | -l MAILS] [-p BYTES] [-r REFEREE] [-k KEYFILE] (-m MBOX | -d MAILDIR)\n");
 	exit(2);
 }
 
@@ -322,8 +337,9 @@ int main(int argc, char **argv)
 	const char *keyfile = NULL, *mbox = NULL;
 	int opt, long_game = 0;
 
-	while ((opt = getopt(argc, argv, "g:l:r:k:m:d:")) != -1) {
+	while ((opt = getopt(argc, argv, "g:l:p:r:k:m:d:")) != -1) {
 		switch (opt) {
+		case 'p': gn.pad = atol(optarg); break;
 		case 'g': gn.games = atoi(optarg); break;
 		case 'l': long_game = atoi(optarg); gn.games = 1; break;
 		case 'r': gn.referee = optarg; break;

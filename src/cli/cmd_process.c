@@ -37,7 +37,7 @@ struct run {
 	struct pipeline_mail mails[PIPELINE_BATCH_MAX];
 	long offsets[PIPELINE_BATCH_MAX];
 	int status[PIPELINE_BATCH_MAX];
-	size_t n;
+	size_t n, bytes;                /* the mails gathered and their size */
 };
 
 static void flush(struct run *r, bool borrowed)
@@ -54,7 +54,7 @@ static void flush(struct run *r, bool borrowed)
 		if (!borrowed)
 			free((char *)r->mails[i].raw);
 	}
-	r->n = 0;
+	r->n = r->bytes = 0;
 }
 
 static int each(const char *raw, size_t len, long offset, void *arg)
@@ -70,7 +70,8 @@ static int each(const char *raw, size_t len, long offset, void *arg)
 	memcpy(copy, raw, len + 1);
 	r->mails[r->n] = (struct pipeline_mail){ copy, len };
 	r->offsets[r->n++] = offset;
-	if (r->n == PIPELINE_BATCH_MAX)
+	r->bytes += len;
+	if (r->n == PIPELINE_BATCH_MAX || r->bytes >= PIPELINE_BATCH_BYTES)
 		flush(r, false);
 	return 0;
 }

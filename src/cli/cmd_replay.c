@@ -32,7 +32,8 @@ struct run {
 	char error[1024];
 	struct pipeline_mail mails[PIPELINE_BATCH_MAX];
 	int status[PIPELINE_BATCH_MAX];
-	size_t n;
+	size_t n, bytes;                /* the mails gathered and their size */
+	size_t done;                    /* the mails replayed so far */
 };
 
 static int flush(struct run *r)
@@ -46,7 +47,11 @@ static int flush(struct run *r)
 	}
 	for (size_t i = 0; i < r->n; i++)
 		free((char *)r->mails[i].raw);
-	r->n = 0;
+	r->done += r->n;
+	/* with -v, the progress: the time a mail takes, early and late (bench/replay.sh) */
+	if (!r->failed)
+		log_info("%zu mails replayed", r->done);
+	r->n = r->bytes = 0;
 	return r->failed;               /* stop at the first difference */
 }
 
@@ -65,7 +70,8 @@ static int each(const char *raw, size_t len, long offset, void *arg)
 	}
 	memcpy(copy, raw, len + 1);
 	r->mails[r->n++] = (struct pipeline_mail){ copy, len };
-	return r->n == PIPELINE_BATCH_MAX ? flush(r) : 0;
+	r->bytes += len;
+	return r->n == PIPELINE_BATCH_MAX || r->bytes >= PIPELINE_BATCH_BYTES ? flush(r) : 0;
 }
 
 static int copy_key(const char *from, const char *dir, struct err *e)

@@ -8,6 +8,7 @@
 #include "cli/common.h"
 #include "mail/deliver.h"
 #include "mail/outbox.h"
+#include "mail/spool.h"
 #include "store/store.h"
 #include "util/fsutil.h"
 #include "util/log.h"
@@ -27,33 +28,36 @@ static const char usage[] =
 	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure: try again\n"
 	"later); 1 some reply was refused for good; 2 bad configuration or arguments.\n";
 
-/* --dry-run: one line per queued reply, "PATH -> RECIPIENT". */
+/* --dry-run: one line per queued reply, "PATH -> RECIPIENT" (a spooled one's PATH is
+ * SPOOL#INDEX). */
 static int list_queue(const char *outbox)
 {
-	char **paths, rcpt[512], *text;
-	size_t n, len;
+	char rcpt[512], *text, label[PATH_MAX + 32];
+	struct queue q;
+	size_t len;
 	struct err e;
 	int bad = 0;
 
-	if (outbox_list(outbox, &paths, &n, &e) < 0) {
+	if (queue_load(outbox, &q, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
+		queue_free(&q);
 		return EXIT_TEMPFAIL;
 	}
-	for (size_t i = 0; i < n; i++) {
-		int ok = fs_read(paths[i], 64L * 1024 * 1024, &text, &len, &e) == 0;
+	for (size_t i = 0; i < q.n; i++) {
+		int ok = queue_text(&q, i, &text, &len, &e) == 0;
 		if (ok) {
 			ok = outbox_recipient(text, rcpt, sizeof rcpt, &e) == 0;
 			free(text);
 		}
+		queue_label(&q, i, label, sizeof label);
 		if (ok)
-			printf("%s -> %s\n", paths[i], rcpt);
+			printf("%s -> %s\n", label, rcpt);
 		else {
-			printf("%s: %s\n", paths[i], e.msg);
+			printf("%s: %s\n", label, e.msg);
 			bad++;
 		}
-		free(paths[i]);
 	}
-	free(paths);
+	queue_free(&q);
 	return bad ? EXIT_FAILED : EXIT_OK;
 }
 

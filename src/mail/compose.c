@@ -27,33 +27,36 @@ static bool plain_ascii(const char *s, size_t max_line)
 char *compose_qp(const char *text)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	struct buf b = { 0 };
-	size_t col = 0;
+	size_t len = strlen(text), col = 0;
+	/* at worst 3 bytes a byte, a soft break (3) every 25 of those, the last line end */
+	char *out = malloc(3 * len + 3 * (len / 24 + 1) + 3), *o = out;
 
+	if (!out)
+		return NULL;
 	for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-		char enc[4];
-		size_t n;
 		if (*s == '\n') {
-			buf_str(&b, "\r\n");
+			*o++ = '\r', *o++ = '\n';
 			col = 0;
 			continue;
 		}
 		bool last = s[1] == '\n' || s[1] == 0;
-		if ((*s >= 33 && *s <= 126 && *s != '=') || ((*s == ' ' || *s == '\t') && !last)) {
-			enc[0] = (char)*s, n = 1;
-		} else {
-			enc[0] = '=', enc[1] = hex[*s >> 4], enc[2] = hex[*s & 15], n = 3;
-		}
+		bool plain = (*s >= 33 && *s <= 126 && *s != '=') ||
+			     ((*s == ' ' || *s == '\t') && !last);
+		size_t n = plain ? 1 : 3;
 		if (col + n > 75) {             /* soft line break */
-			buf_str(&b, "=\r\n");
+			*o++ = '=', *o++ = '\r', *o++ = '\n';
 			col = 0;
 		}
-		buf_add(&b, enc, n);
+		if (plain)
+			*o++ = (char)*s;
+		else
+			*o++ = '=', *o++ = hex[*s >> 4], *o++ = hex[*s & 15];
 		col += n;
 	}
 	if (col)
-		buf_str(&b, "\r\n");
-	return buf_take(&b);
+		*o++ = '\r', *o++ = '\n';
+	*o = 0;
+	return out;
 }
 
 /* RFC 2047 Q encoding, words of at most 75 characters, never splitting a UTF-8 letter. */

@@ -10,24 +10,38 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "mail/smtp.h"
+#include "mail/spool.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 #include "util/clock.h"
 
-#define QUEUED_MAX (64L * 1024 * 1024)  /* far above any reply the referee writes */
-
 enum outcome { DONE = 0, LATER = 1 };
 
 /* Moves a mail that can never be sent to failed/, saying why. */
-static int give_up(const char *dir, const char *path, const char *why, struct deliver_stats *st,
+static int give_up(struct queue *q, size_t i, const char *why, struct deliver_stats *st,
 		   struct err *e)
 {
-	log_warn("%s; moved to %s/failed/", why, dir);
-	if (outbox_fail(dir, path, e) < 0)
+	log_warn("%s; moved to %s/failed/", why, q->dir);
+	if (queue_failed(q, i, e) < 0)
 		return -1;
 	st->rejected++;
 	return DONE;
+}
+
+/* Reads item i: 1 (text and len set), DONE (a spooled record that cannot be read any
+ * more: it leaves the queue, as a mail that can never go) or -1. */
+static int read_queued(struct queue *q, size_t i, char **text, size_t *len,
+		       struct deliver_stats *st, struct err *e)
+{
+	char why[ERR_MAX + 64];
+
+	if (queue_text(q, i, text, len, e) == 0)
+		return 1;
+	if (q->it[i].spool < 0)
+		return -1;
+	snprintf(why, sizeof why, "%s", err_msg(e));
+	return give_up(q, i, why, st, e);
 }
 
 /* The addresses of this run: how many mails each was sent, whether it is held back. */
@@ -74,21 +88,23 @@ static bool may_send(const struct config *cfg, const char *dir, struct tally *t,
 
 /* Sends one queued file: DONE (sent, failed/ or left for later: st says which), LATER (a
  * temporary failure of the server's, e says why) or -1 (a local failure). */
-static int send_one(const struct config *cfg, struct smtp *s, const char *dir, const char *path,
+static int send_one(const struct config *cfg, struct smtp *s, struct queue *q, size_t i,
 		    struct tally *t, struct deliver_stats *st, struct err *e)
 {
-	char rcpt[512], why[ERR_MAX + 64];
+	char rcpt[512], why[ERR_MAX + 64], path[PATH_MAX + 32];
+	const char *dir = q->dir;
 	struct seen_rcpt *r;
 	char *text;
 	size_t len;
 	int rc;
 
-	if (fs_read(path, QUEUED_MAX, &text, &len, e) < 0)
-		return -1;
+	queue_label(q, i, path, sizeof path);
+	if ((rc = read_queued(q, i, &text, &len, st, e)) != 1)
+		return rc;
 	if (outbox_recipient(text, rcpt, sizeof rcpt, e) < 0) {
 		free(text);
 		snprintf(why, sizeof why, "outbox: %s: %s", path, err_msg(e));
-		return give_up(dir, path, why, st, e);
+		return give_up(q, i, why, st, e);
 	}
 	if (!may_send(cfg, dir, t, rcpt, &r)) {
 		free(text);
@@ -116,10 +132,10 @@ static int send_one(const struct config *cfg, struct smtp *s, const char *dir, c
 		snprintf(why, sizeof why, "%s", err_msg(e));
 		if (outbox_bounced(dir, rcpt, &be) < 0)
 			log_warn("%s", be.msg);
-		return give_up(dir, path, why, st, e);
+		return give_up(q, i, why, st, e);
 	}
 	fault_point("after-send");              /* sent, still queued: it goes again */
-	if (outbox_unqueue(path, e) < 0) {
+	if (queue_sent(q, i, e) < 0) {
 		err_prefix(e, "sent to %s but still queued (it will go again): ", rcpt);
 		return -1;
 	}
@@ -127,13 +143,15 @@ static int send_one(const struct config *cfg, struct smtp *s, const char *dir, c
 	if (!r->released)
 		outbox_release(dir, rcpt), r->released = true;
 	r->sent++;
-	st->sent++;
+	if (++st->sent == 1)
+		fault_point("mid-flush");       /* one sent and out of the queue, the rest not */
 	return DONE;
 }
 
-static int flush_smtp(const struct config *cfg, const char *dir, char **paths, size_t n,
-		      struct deliver_stats *st, struct err *e)
+static int flush_smtp(const struct config *cfg, struct queue *q, struct deliver_stats *st,
+		      struct err *e)
 {
+	size_t n = q->n;
 	struct smtp *s = smtp_open(cfg, e);
 	struct tally t = { 0 };
 	int rc = 0;
@@ -143,7 +161,7 @@ static int flush_smtp(const struct config *cfg, const char *dir, char **paths, s
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		rc = send_one(cfg, s, dir, paths[i], &t, st, e);
+		rc = send_one(cfg, s, q, i, &t, st, e);
 		if (rc == DONE)
 			continue;
 		st->tempfail += (int)(n - i);
@@ -162,10 +180,12 @@ static int flush_smtp(const struct config *cfg, const char *dir, char **paths, s
 }
 
 /* The embedded mode: each queued mail appended to out as an mbox message. */
-static int flush_mbox(const struct config *cfg, const char *dir, char **paths, size_t n,
-		      FILE *out, struct deliver_stats *st, struct err *e)
+static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
+		      struct deliver_stats *st, struct err *e)
 {
+	const char *dir = q->dir;
 	struct tally t = { 0 };
+	size_t n = q->n;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && rc == 0; i++) {
@@ -177,10 +197,12 @@ static int flush_mbox(const struct config *cfg, const char *dir, char **paths, s
 			st->tempfail = (int)(n - i);
 			break;
 		}
-		if (fs_read(paths[i], QUEUED_MAX, &text, &len, e) < 0) {
-			rc = -1;
+		if ((rc = read_queued(q, i, &text, &len, st, e)) != 1) {
+			if (rc == DONE)
+				continue;
 			break;
 		}
+		rc = 0;
 		struct err re;
 		bool known = outbox_recipient(text, rcpt, sizeof rcpt, &re) == 0;
 		if (known && !may_send(cfg, dir, &t, rcpt, &r)) {
@@ -196,11 +218,12 @@ static int flush_mbox(const struct config *cfg, const char *dir, char **paths, s
 		     fflush(out) == 0 ? mbox_append(fileno(out), lf, lflen, cfg->referee_address,
 						    clock_now(), e) : err_set(e, "cannot write the mails out");
 		free(lf);
-		if (rc < 0 || (rc = outbox_unqueue(paths[i], e)) < 0) {
+		if (rc < 0 || (rc = queue_sent(q, i, e)) < 0) {
 			st->tempfail = (int)(n - i);
 			break;
 		}
-		st->sent++;
+		if (++st->sent == 1)
+			fault_point("mid-flush");
 		if (known && (r = tally_of(&t, rcpt))) {
 			r->sent++;
 			if (!r->released)
@@ -214,26 +237,23 @@ static int flush_mbox(const struct config *cfg, const char *dir, char **paths, s
 int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
 		   struct deliver_stats *st, struct err *e)
 {
-	char **paths;
-	size_t n;
+	struct queue q;
 	int rc;
 
 	memset(st, 0, sizeof *st);
-	if (outbox_list(outbox_dir, &paths, &n, e) < 0)
+	if (queue_load(outbox_dir, &q, e) < 0) {
+		queue_free(&q);
 		return -1;
-	if (n == 0)
+	}
+	if (q.n == 0)
 		rc = 0;
 	else if (cfg->smtp_url[0])
-		rc = flush_smtp(cfg, outbox_dir, paths, n, st, e);
+		rc = flush_smtp(cfg, &q, st, e);
 	else
-		rc = flush_mbox(cfg, outbox_dir, paths, n, out, st, e);
-	/* the removals of the sent mails made durable at once, not one sync per mail */
-	char dirpath[PATH_MAX];
-	snprintf(dirpath, sizeof dirpath, "%s/.", outbox_dir);
-	if (st->sent && fs_sync_dir_of(dirpath, rc < 0 ? &(struct err){ 0 } : e) < 0 && rc == 0)
+		rc = flush_mbox(cfg, &q, out, st, e);
+	/* what left the queue made durable at once, not one sync per mail */
+	if (queue_finish(&q, rc < 0 ? &(struct err){ 0 } : e) < 0 && rc == 0)
 		rc = -1;
-	for (size_t i = 0; i < n; i++)
-		free(paths[i]);
-	free(paths);
+	queue_free(&q);
 	return rc;
 }

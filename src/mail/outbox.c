@@ -36,7 +36,7 @@ static void name_of(const char *message_id, char out[NAME_HEX + sizeof SUFFIX])
 	memcpy(out + NAME_HEX, SUFFIX, sizeof SUFFIX);
 }
 
-static bool is_queue_name(const char *name)
+bool outbox_queue_name(const char *name)
 {
 	for (int i = 0; i < NAME_HEX; i++)
 		if (!isdigit((unsigned char)name[i]) && (name[i] < 'a' || name[i] > 'f'))
@@ -151,7 +151,7 @@ static bool staged_name(const char *name, struct outbox_staged *s)
 	for (int i = 0; i < 64; i++)
 		if (!isxdigit((unsigned char)c[i]))
 			return false;
-	if (c[64] != '.' || !is_queue_name(q))
+	if (c[64] != '.' || !outbox_queue_name(q))
 		return false;
 	s->game = (int)g;
 	memcpy(s->cause, c, 64);
@@ -266,7 +266,7 @@ int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e)
 		return err_set(e, "outbox: cannot open %s: %s", dir, strerror(errno));
 	}
 	while ((de = readdir(d)))
-		if (is_queue_name(de->d_name) && add_queued(&q, &count, &cap, dir, de->d_name, e) < 0) {
+		if (outbox_queue_name(de->d_name) && add_queued(&q, &count, &cap, dir, de->d_name, e) < 0) {
 			closedir(d);
 			free_queued(q, count);
 			return -1;

@@ -34,6 +34,8 @@ struct outbox_staged {
 	char name[33];                  /* the queue name (outbox_name) */
 };
 int outbox_staged_list(const char *dir, struct outbox_staged **out, size_t *n, struct err *e);
+/* Is name (a file of DIR) a queued reply, NAME.eml? */
+bool outbox_queue_name(const char *name);
 /* The queue name of a Message-ID: 32 hex digits. */
 void outbox_name(const char *message_id, char out[33]);
 /* Removes what an interrupted write left in DIR and DIR/staged (NAME.tmp.PID files);

@@ -110,18 +110,23 @@ int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
 		      const char *text, struct err *e)
 {
 	struct batch *b = &pl->batch;
-	char path[PATH_MAX];
-	struct staged_reply *r = realloc(b->replies, (b->nreplies + 1) * sizeof *r);
+	char name[33];
 
+	if (!id || !*id)
+		return err_set(e, "outbox: a queued mail needs a Message-ID");
+	outbox_name(id, name);
+	/* the same reply staged twice (a mail repeated in the batch) is spooled once */
+	if (b->nreplies && strindex_find(&b->names, b->replies[0].name, sizeof *b->replies,
+					 b->nreplies, name) >= 0)
+		return 0;
+	struct staged_reply *r = realloc(b->replies, (b->nreplies + 1) * sizeof *r);
 	if (!r)
 		return err_set(e, "out of memory");
 	b->replies = r;
-	if (outbox_stage(pl->outbox, j->g ? j->g->id : 0, j->s.msg_key, id, text, strlen(text),
-			 false, path, sizeof path, e) < 0)
+	if ((b->spool.fd < 0 && spool_create(pl->outbox, &b->spool, e) < 0) ||
+	    spool_add(&b->spool, j->g ? j->g->id : 0, j->s.msg_key, id, text, strlen(text), e) < 0)
 		return -1;
-	/* recorded even if the same reply was staged before: removing it twice is harmless */
-	if (!(r[b->nreplies].path = strdup(path)))
-		return err_set(e, "out of memory");
+	memcpy(r[b->nreplies].name, name, sizeof name);
 	r[b->nreplies].game = j->g ? j->g->id : 0;
 	r[b->nreplies++].seen_index = b->nseen;
 	return 0;
@@ -166,7 +171,7 @@ static void batch_begin(struct pipeline *pl)
 {
 	struct batch *b = &pl->batch;
 
-	*b = (struct batch){ .on = true, .other_fd = -1, .stats0 = pl->stats };
+	*b = (struct batch){ .on = true, .other_fd = -1, .stats0 = pl->stats, .spool.fd = -1 };
 	if (pl->nbudget && (b->budget0 = malloc(pl->nbudget * sizeof *b->budget0))) {
 		memcpy(b->budget0, pl->budget, pl->nbudget * sizeof *b->budget0);
 		b->nbudget0 = pl->nbudget;
@@ -183,58 +188,57 @@ static void batch_end(struct pipeline *pl)
 			close(b->games[i].log_fd);
 		game_free(b->games[i].g);
 	}
-	for (size_t i = 0; i < b->nreplies; i++)
-		free(b->replies[i].path);
+	spool_close(&b->spool);
+	strindex_free(&b->names);
 	if (b->other_fd >= 0)
 		close(b->other_fd);
 	free(b->games);
 	free(b->seen);
 	free(b->replies);
 	free(b->budget0);
-	*b = (struct batch){ .other_fd = -1 };
+	*b = (struct batch){ .other_fd = -1, .spool.fd = -1 };
 	pl->st.lazy = false;
 }
 
-/* The replies of the batch's committed mails join the queue (one sync of the outbox). */
+static bool reply_committed(struct pipeline *pl, const struct staged_reply *r)
+{
+	const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
+
+	return r->game ? c && c->saved : r->seen_index < pl->batch.nmarked;
+}
+
+/* The replies of the batch's committed mails join the queue: all of them (one rename of
+ * the spool, one sync of the outbox) or, for a batch given up, those committed. */
 static int queue_committed(struct pipeline *pl, bool all, struct err *e)
 {
 	struct batch *b = &pl->batch;
 	char dir[PATH_MAX];
-	int queued = 0;
+	bool *keep = NULL;
 
-	for (size_t i = 0; i < b->nreplies; i++) {
-		struct staged_reply *r = &b->replies[i];
-		const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
-		if (!r->path || !(all || (r->game ? c && c->saved : r->seen_index < b->nmarked)))
-			continue;
-		/* the same reply staged twice (a mail repeated in the batch) is queued once */
-		if (outbox_promote(pl->outbox, r->path, e) < 0 && access(r->path, F_OK) == 0)
-			return -1;
-		free(r->path);
-		r->path = NULL;
-		queued++;
-	}
+	if (b->spool.fd < 0)
+		return 0;
+	spool_close(&b->spool);
+	if (!all && !(keep = calloc(b->nreplies ? b->nreplies : 1, sizeof *keep)))
+		return err_set(e, "out of memory");
+	for (size_t i = 0; keep && i < b->nreplies; i++)
+		keep[i] = reply_committed(pl, &b->replies[i]);
+	int rc = spool_queue(pl->outbox, b->spool.path, keep, b->nreplies, e);
+	free(keep);
 	snprintf(dir, sizeof dir, "%s/.", pl->outbox);
-	return queued ? fs_sync_dir_of(dir, e) : 0;
+	return rc < 0 ? -1 : all ? fs_sync_dir_of(dir, e) : 0;
 }
 
 /* What the batch has not committed is undone: its replies leave the outbox, other.mbox
  * is cut back, the registry and the counts are as before (the game logs are cut back by
- * their next append). The games it committed stay committed. */
+ * their next append). The games it committed stay committed. A spool that cannot be
+ * settled now waits for the next run, which settles it the same way. */
 static void batch_abort(struct pipeline *pl)
 {
 	struct batch *b = &pl->batch;
 	struct err e;
 
 	if (queue_committed(pl, false, &e) < 0)
-		log_warn("%s (queued at the next run)", e.msg);
-	for (size_t i = 0; i < b->nreplies; i++) {
-		const struct staged_reply *r = &b->replies[i];
-		const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
-		bool committed = r->game ? c && c->saved : r->seen_index < b->nmarked;
-		if (r->path && !committed && unlink(r->path) < 0 && errno != ENOENT)
-			log_warn("cannot remove %s: %s", r->path, strerror(errno));
-	}
+		log_warn("%s (settled at the next run)", e.msg);
 	if (b->other_fd >= 0 && ftruncate(b->other_fd, (off_t)b->other_size) < 0)
 		log_warn("cannot cut other.mbox back: %s", strerror(errno));
 	/* a mail may have changed the registry in memory before it failed, short of its
@@ -281,6 +285,13 @@ static int save_states(struct pipeline *pl, struct err *e)
 	return 0;
 }
 
+/* One barrier: everything written so far durable. A replay rebuilds into a directory of
+ * its own, which a crash leaves to be made again from scratch: it needs none. */
+static int barrier(struct pipeline *pl, struct err *e)
+{
+	return pl->flags & PIPELINE_REPLAY ? 0 : fs_sync_fs(pl->st.dir, e);
+}
+
 static int batch_commit(struct pipeline *pl, struct err *e)
 {
 	struct batch *b = &pl->batch;
@@ -298,12 +309,12 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	for (size_t i = 0; i < b->ngames; i++)
 		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
 			return -1;
-	if ((b->nreplies || b->ngames || b->other_fd >= 0) && fs_sync_fs(pl->st.dir, e) < 0)
+	if ((b->nreplies || b->ngames || b->other_fd >= 0) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
 	if (save_states(pl, e) < 0)
 		return -1;
-	if (b->ngames && fs_sync_fs(pl->st.dir, e) < 0)
+	if (b->ngames && barrier(pl, e) < 0)
 		return -1;
 	fault_point("after-commit");
 	for (; b->nmarked < b->nseen; b->nmarked++) {
@@ -312,7 +323,7 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 		if (store_mark_seen(&pl->st, b->seen[b->nmarked], e) < 0)
 			return -1;
 	}
-	if (b->nseen && fs_sync_fs(pl->st.dir, e) < 0)
+	if (b->nseen && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)

@@ -119,66 +119,6 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	return 0;
 }
 
-/* Was the staged reply's cause committed? Its game's saved state lists what was sent
- * (commit.c remembers every reply in the game before saving it); a mail about no game is
- * committed by its seen mark. -1 if the game cannot be read (the reply waits). */
-static int staged_committed(struct pipeline *pl, const struct outbox_staged *s, struct err *e)
-{
-	struct game *g = NULL;
-	char name[33];
-
-	if (!s->game)
-		return store_seen_hash(&pl->st, s->cause);
-	char path[PATH_MAX + 64];
-	snprintf(path, sizeof path, "%s/games/%d.json", pl->st.dir, s->game);
-	if (!fs_exists(path))
-		return 0;                       /* a new game that was never saved */
-	if (store_load(&pl->st, s->game, &g, e) < 0)
-		return -1;
-	int found = 0;
-	for (size_t i = 0; i < g->nsent && !found; i++) {
-		outbox_name(g->sent[i].id, name);
-		found = !strcmp(name, s->name);
-	}
-	game_free(g);
-	return found;
-}
-
-int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
-{
-	struct outbox_staged *s;
-	size_t n;
-	int cleaned, tmps, queued = 0, dropped = 0;
-	struct err le;
-
-	if (store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
-	    outbox_staged_list(pl->outbox, &s, &n, e) < 0)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		int c = staged_committed(pl, &s[i], &le);
-		if (c < 0)
-			log_warn("%s: kept staged (%s)", s[i].path, le.msg);
-		else if (c ? outbox_promote(pl->outbox, s[i].path, &le) == 0 && ++queued :
-			 unlink(s[i].path) == 0 && ++dropped)
-			continue;
-		else if (c >= 0)
-			log_warn("%s: %s", s[i].path, c ? le.msg : strerror(errno));
-	}
-	free(s);
-	if (queued + dropped) {
-		char dir[PATH_MAX + 8];
-		snprintf(dir, sizeof dir, "%s/.", pl->outbox);
-		if (fs_sync_dir_of(dir, e) < 0)
-			return -1;
-		log_info("outbox: %d staged repl%s of committed work queued, %d of uncommitted work "
-			 "dropped", queued, queued == 1 ? "y" : "ies", dropped);
-	}
-	if (tmps + cleaned)
-		log_info("%d temporary file%s of interrupted writes removed", tmps + cleaned,
-			 tmps + cleaned == 1 ? "" : "s");
-	return 0;
-}
-
 void pipeline_close(struct pipeline *pl)
 {
 	if (!pl)

@@ -46,6 +46,9 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
  * run the mails are processed one at a time; a replay stops at its first failure (every
  * later status -1), its batch not committed. */
 #define PIPELINE_BATCH_MAX 1000
+/* A caller that gathers raw mails for a batch also ends it at this many bytes, so that
+ * large mails (a long quoted thread each) keep the memory a batch holds bounded. */
+#define PIPELINE_BATCH_BYTES (8u << 20)
 struct pipeline_mail {
 	const char *raw;
 	size_t len;

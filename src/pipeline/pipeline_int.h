@@ -11,12 +11,14 @@
 #include "game/order.h"
 #include "mail/msg.h"
 #include "mail/msgtext.h"
+#include "mail/spool.h"
 #include "game/game.h"
 #include "pipeline/pipeline.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/players.h"
 #include "store/store.h"
+#include "util/strindex.h"
 
 #define VARIANTS_MAX 32
 
@@ -33,10 +35,11 @@ struct cached_game {
 	bool saved;                     /* its state is in place (the commit reached it) */
 };
 
-/* A reply written to the outbox by the batch, and what makes it committed: its game's
- * state, or (a mail about no game) its mail's seen mark. */
+/* A reply the batch appended to its spool (spool.h), a record each in this order, and
+ * what makes it committed: its game's state, or (a mail about no game) its mail's seen
+ * mark. */
 struct staged_reply {
-	char *path;
+	char name[33];                  /* its queue name: a reply staged twice is one */
 	int game;
 	size_t seen_index;
 };
@@ -52,6 +55,8 @@ struct batch {
 	size_t nseen, nmarked;
 	struct staged_reply *replies;
 	size_t nreplies;
+	struct spool_writer spool;      /* DIR/outbox/staged/ID.spool, from the first reply */
+	struct strindex names;          /* the replies' names */
 	int other_fd;                   /* other.mbox, open from the first append, or -1 */
 	long long other_size;           /* its size before the batch */
 	bool players_dirty;

@@ -151,23 +151,15 @@ static bool valid_name(const char *s, size_t n)
 	return true;
 }
 
-static int line_of(const char *tpl, const char *at)
-{
-	int line = 1;
-
-	for (const char *p = tpl; p < at; p++)
-		line += *p == '\n';
-	return line;
-}
-
 /* One {{...}} tag's content. */
-static int read_tag(const char *tpl, const char *in, size_t n, struct tok *t, struct err *e)
+/* line: the template's line that holds it (a tag never spans two) */
+static int read_tag(int line, const char *in, size_t n, struct tok *t, struct err *e)
 {
 	while (n && isspace((unsigned char)*in))
 		in++, n--;
 	while (n && isspace((unsigned char)in[n - 1]))
 		n--;
-	t->line = line_of(tpl, in);
+	t->line = line;
 	if (n && in[0] == '!') {
 		t->kind = TOK_COMMENT;
 		return 0;
@@ -239,7 +231,7 @@ static int match(struct toks *ts, struct err *e)
 }
 
 /* A line holding only a section tag or a comment: that tag, and the line disappears. */
-static bool standalone_line(const char *tpl, const char *line, size_t n, struct toks *ts,
+static bool standalone_line(int lineno, const char *line, size_t n, struct toks *ts,
 			    struct err *e, int *rc)
 {
 	const char *s = line, *end = line + n;
@@ -255,7 +247,7 @@ static bool standalone_line(const char *tpl, const char *line, size_t n, struct 
 	if (memmem(in, len, "{{", 2) || memmem(in, len, "}}", 2))
 		return false;
 	struct tok t = { TOK_TEXT, NULL, 0, 0, 0, -1 };
-	if (read_tag(tpl, in, len, &t, e) < 0) {
+	if (read_tag(lineno, in, len, &t, e) < 0) {
 		*rc = -1;
 		return true;
 	}
@@ -265,8 +257,7 @@ static bool standalone_line(const char *tpl, const char *line, size_t n, struct 
 	return true;
 }
 
-static int tokenize_line(const char *tpl, const char *p, size_t n, struct toks *ts,
-			 struct err *e)
+static int tokenize_line(int line, const char *p, size_t n, struct toks *ts, struct err *e)
 {
 	const char *end = p + n;
 
@@ -279,10 +270,9 @@ static int tokenize_line(const char *tpl, const char *p, size_t n, struct toks *
 			break;
 		const char *close = memmem(open + 2, (size_t)(end - open - 2), "}}", 2);
 		if (!close)
-			return err_set(e, "line %d: '{{' without '}}' on the same line",
-				       line_of(tpl, open));
+			return err_set(e, "line %d: '{{' without '}}' on the same line", line);
 		struct tok t = { TOK_TEXT, NULL, 0, 0, 0, -1 };
-		if (read_tag(tpl, open + 2, (size_t)(close - open - 2), &t, e) < 0)
+		if (read_tag(line, open + 2, (size_t)(close - open - 2), &t, e) < 0)
 			return -1;
 		if (push(ts, t) < 0)
 			return err_set(e, "out of memory");
@@ -293,15 +283,17 @@ static int tokenize_line(const char *tpl, const char *p, size_t n, struct toks *
 
 static int tokenize(const char *tpl, struct toks *ts, struct err *e)
 {
+	int line = 1;
+
 	memset(ts, 0, sizeof *ts);
-	for (const char *p = tpl; *p;) {
+	for (const char *p = tpl; *p; line++) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl + 1 - p) : strlen(p);
 		int rc = 0;
-		if (standalone_line(tpl, p, nl ? (size_t)(nl - p) : n, ts, e, &rc)) {
+		if (standalone_line(line, p, nl ? (size_t)(nl - p) : n, ts, e, &rc)) {
 			if (rc < 0)
 				return -1;
-		} else if (tokenize_line(tpl, p, n, ts, e) < 0)
+		} else if (tokenize_line(line, p, n, ts, e) < 0)
 			return -1;
 		p += n;
 	}

@@ -107,6 +107,13 @@ int store_set_key_file(struct store *st, const char *path, struct err *e)
 
 void store_close(struct store *st)
 {
+	for (size_t i = 0; i < st->njournals; i++)
+		if (st->journals[i].spare) {
+			char spare[PATH_MAX + 96];
+			store_path_of(st, spare, sizeof spare, "games/%d.json.tmp.spare",
+				      st->journals[i].id);
+			unlink(spare);
+		}
 	free(st->journals);
 	st->journals = NULL;
 	st->njournals = 0;
@@ -636,9 +643,49 @@ int store_load(struct store *st, int id, struct game **out, struct err *e)
 	return rc;
 }
 
+/* In a batch (no fsync: the batch's barrier comes next), a state takes the place of the
+ * last by an exchange with a spare file, which then holds the state before (emptied at
+ * once) and is written over at the next save: after a game's first save of the run no
+ * file is created, and creating one was most of what a save cost. Emptied and written
+ * again, the spare gets ext4's allocation on close that a rename over a file gets; a
+ * crash leaves it as a temporary file, which the next run removes (store_clean), and
+ * store_close removes it. */
+static int save_lazy(struct store_journal *j, const char *path, const char *text, size_t n,
+		     struct err *e)
+{
+	char spare[PATH_MAX + 96];
+	int fd;
+
+	snprintf(spare, sizeof spare, "%s.tmp.spare", path);
+	if ((fd = open(spare, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "cannot create %s: %s", spare, strerror(errno));
+	ssize_t w = write(fd, text, n);
+	if (close(fd) < 0 || w != (ssize_t)n) {
+		unlink(spare);
+		j->spare = false;
+		return err_set(e, "cannot write %s: %s", spare, w < 0 ? strerror(errno) : "short write");
+	}
+	if (renameat2(AT_FDCWD, spare, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
+		/* the state before is not needed: its room is given back at once, as a rename
+		 * over it would (a full disk must fail where it failed before) */
+		if (truncate(spare, 0) < 0)
+			errno = 0;
+		j->spare = true;
+		return 0;
+	}
+	/* no state yet (a new game), or a file system without the exchange */
+	j->spare = false;
+	if (rename(spare, path) < 0) {
+		int saved = errno;
+		unlink(spare);
+		return err_set(e, "cannot put %s in place: %s", path, strerror(saved));
+	}
+	return 0;
+}
+
 int store_save_state(struct store *st, const struct game *g, struct err *e)
 {
-	const struct store_journal *j = store_journal_of(st, g->id, false);
+	struct store_journal *j = store_journal_of(st, g->id, false);
 	char path[PATH_MAX + 64];
 
 	if (!j || j->mails != g->nmails || j->sent != g->nsent || j->events != g->nevents)
@@ -651,7 +698,8 @@ int store_save_state(struct store *st, const struct game *g, struct err *e)
 	store_path_of(st, path, sizeof path, "games/%d.json", g->id);
 	size_t n = strlen(text);
 	text[n] = '\n';                         /* the NUL becomes the file's last newline */
-	int rc = (st->lazy ? fs_write_replace : fs_write_atomic)(path, text, n + 1, 0600, e);
+	int rc = st->lazy ? save_lazy(j, path, text, n + 1, e) :
+		 fs_write_atomic(path, text, n + 1, 0600, e);
 	free(text);
 	return rc;
 }

@@ -31,6 +31,7 @@ struct store_journal {
 	int id;
 	long long size;
 	size_t mails, sent, events;
+	bool spare;             /* games/N.json.tmp.spare holds an earlier state (store.c) */
 };
 
 struct store {

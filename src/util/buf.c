@@ -45,14 +45,26 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || !reserve(b, (size_t)n))
+	/* written straight into the room left; formatted a second time only if it did not
+	 * fit (the formatting, not the copy, is what costs) */
+	if (!reserve(b, 64))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+	n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		b->s[b->n] = 0;
+		return;
+	}
+	if ((size_t)n >= b->cap - b->n) {
+		if (!reserve(b, (size_t)n)) {
+			b->s[b->n] = 0;
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->n += (size_t)n;
 }
 

@@ -84,9 +84,17 @@ void clock_local(long long t, const char *tz, char *out, int len)
 	time_t tt = (time_t)t;
 	struct tm tm;
 
+	/* UTC, the zone of most times told, without setting TZ: each tzset() reads the zone
+	 * file again, which cost more than the rest of a reply */
+	if (!tz || !strcmp(tz, "UTC") || !clock_timezone_ok(tz)) {
+		gmtime_r(&tt, &tm);
+		size_t n = strftime(out, (size_t)len, "%a %d %b %Y %H:%M", &tm);
+		snprintf(out + n, (size_t)len - n, " UTC");
+		return;
+	}
 	if (old)
 		snprintf(saved, sizeof saved, "%s", old);
-	setenv("TZ", clock_timezone_ok(tz) ? tz : "UTC", 1);
+	setenv("TZ", tz, 1);
 	tzset();
 	localtime_r(&tt, &tm);
 	strftime(out, (size_t)len, "%a %d %b %Y %H:%M %Z", &tm);

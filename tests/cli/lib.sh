@@ -105,3 +105,9 @@ decoded() {
 		awk '/^Content-Type: text\/html/ { skip = 1 } /^--=_tempest_/ { skip = 0 } !skip' |
 		sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}'
 }
+
+# The number of replies queued in the outbox of the referee configured by CONF (single
+# files and spooled records alike).
+cli_queued() {
+  "$T" send --dry-run -c "$1" | grep -c ' -> '
+}

@@ -80,6 +80,21 @@ run "$T" process -c "$C/conf" "$B"
 [ -z "$out" ] && ok || bad "the same batch again sends nothing"
 [ "$(hashes "$C")" = "$clean_states" ] && ok || bad "the same batch again changes nothing"
 
+# -- killed while the outbox is sent, one reply out and marked: the run after sends the
+# others, each once, and leaves no spool behind
+K=$tmp/k-mid-flush; copy "$W" "$K"
+TEMPEST_FAULT=mid-flush "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
+rc=$?
+[ "$rc" -eq 137 ] && ok || bad "mid-flush: the run was killed (exit $rc)"
+[ "$(ids "$tmp/killed.out" | wc -l)" -eq 1 ] && ok || bad "mid-flush: one reply out before the kill"
+ls "$K/data/outbox" | grep -q '\.sent$' && ok || bad "mid-flush: the reply out is marked sent"
+run "$T" process -c "$K/conf" "$B"
+expect_rc "mid-flush: the run after" 0
+got=$( { cat "$tmp/killed.out"; printf '%s\n' "$out"; } | ids)
+[ "$got" = "$clean_ids" ] && ok || bad "mid-flush: each reply sent exactly once"
+[ -z "$(ls "$K/data/outbox" | grep -E '\.(spool|sent)$')" ] && ok ||
+  bad "mid-flush: the spool and its marks gone"
+
 # -- killed at every step of the batch, then run again
 for point in after-outbox mid-batch before-save mid-save after-commit mid-seen before-queue; do
   K=$tmp/k-$point; copy "$W" "$K"
@@ -95,7 +110,7 @@ for point in after-outbox mid-batch before-save mid-save after-commit mid-seen b
   # other.mbox is committed by the seen mark: a kill after the states may log its mail twice
   [ "$(logs "$K" | grep -v '^other')" = "$(printf '%s\n' "$clean_logs" | grep -v '^other')" ] &&
     ok || bad "$point: the game logs hold each mail once, the journals each entry once"
-  ls "$K/data/outbox" | grep -q '\.eml$' && bad "$point: replies left in the outbox" || ok
+  [ "$(cli_queued "$K/conf")" -eq 0 ] && ok || bad "$point: replies left in the outbox"
 done
 
 # -- a storage failure: the challenge's log cannot be written; the batch is given up and

@@ -22,10 +22,10 @@ expect_rc "the moves" 0
 total=$(printf '%s\n' "$out" | grep -c '^To: ')
 [ "$(printf '%s\n' "$out" | grep -c '^To: alice@example.org')" -eq 2 ] && ok || bad "two to alice this run"
 [ "$(printf '%s\n' "$out" | grep -c '^To: bob@example.org')" -eq 2 ] && ok || bad "two to bob this run"
-[ "$(ls "$D/outbox" | grep -c '\.eml$')" -eq 8 ] && ok || bad "eight wait in the queue"
+[ "$(cli_queued "$tmp/conf")" -eq 8 ] && ok || bad "eight wait in the queue"
 printf '%s\n' "$out" | grep '^Message-ID: ' > "$tmp/ids"
 runs=1
-while [ "$(ls "$D/outbox" | grep -c '\.eml$')" -gt 0 ] && [ "$runs" -lt 10 ]; do
+while [ "$(cli_queued "$tmp/conf")" -gt 0 ] && [ "$runs" -lt 10 ]; do
   run "$T" send -c "$tmp/conf"
   expect_rc "send run $runs" 0
   printf '%s\n' "$out" | grep '^Message-ID: ' >> "$tmp/ids"
@@ -50,7 +50,7 @@ for r in 1 2 3; do
   answers=$((answers + got))
 done
 [ "$answers" -eq 3 ] && ok || bad "three answers in the day, across runs ($answers)"
-[ "$(ls "$D/outbox" | grep -c '\.eml$')" -eq 0 ] && ok || bad "the rest are not kept to go later"
+[ "$(cli_queued "$tmp/conf")" -eq 0 ] && ok || bad "the rest are not kept to go later"
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." > "$tmp/loop.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
 expect_out "the next day it is answered again" "To: bob@example.org"

@@ -52,7 +52,7 @@ while [ "$k" -le 40 ]; do
     [ -z "$out" ] || { sent_wrongly=$((sent_wrongly + 1)); bad "disk full ($k pages free): a reply sent for uncommitted work"; }
     [ "$("$T" show -c "$tmp/conf" --json 1 2>/dev/null)" = "$state" ] ||
       bad "disk full ($k pages free): the game changed"
-    ls "$D/outbox" | grep -q '\.eml$' &&
+    [ "$(cli_queued "$tmp/conf")" -gt 0 ] &&
       { sent_wrongly=$((sent_wrongly + 1)); bad "disk full ($k pages free): a reply queued for uncommitted work"; }
     # the same run again, still full: nothing either
     run "$T" process -c "$tmp/conf" "$tmp/m.mbox"

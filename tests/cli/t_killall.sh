@@ -96,7 +96,8 @@ while [ "$at" -le "$total" ]; do
       { bad "$what: the states differ from a clean run's"; problems=$((problems + 1)); }
     [ "$(logs "$K")" = "$clean_logs" ] ||
       { bad "$what: the game logs or journals differ"; problems=$((problems + 1)); }
-    left=$(find "$K/data" \( -path '*/outbox/*.eml' -o -name '*.tmp*' \) | head -3)
+    left=$(find "$K/data" \( -path '*/outbox/*.eml' -o -path '*/outbox/*.spool' -o \
+      -path '*/outbox/*.sent' -o -name '*.tmp*' \) | head -3)
     [ -z "$left" ] || { bad "$what: left behind: $left"; problems=$((problems + 1)); }
     [ "$krc" -eq 137 ] || [ "$krc" -eq 0 ] ||
       { bad "$what: the killed run exits $krc"; problems=$((problems + 1)); }

@@ -15,6 +15,9 @@ check() {
     desc=$1; shift
     if "$@"; then pass "$desc"; else fail "$desc"; fi
 }
+# queued CONF: how many replies wait in the outbox of the referee CONF configures (single
+# files and spooled records alike); $T is the referee's binary.
+queued() { "$T" send --dry-run -c "$1" | grep -c ' -> '; }
 
 e2e_on_exit() {
     rc=$?

@@ -120,5 +120,5 @@ for point in batch-fetched mid-batch before-move after-move; do
     check "$point: every mail in Processed once" [ "$(count referee Processed)" -eq $((p0 + MAILS)) ]
     check "$point: seven games, no more" [ "$(games)" -eq "$MAILS" ]
     check "$point: every reply arrives once" both_have $((a0 + MAILS)) $((b0 + MAILS))
-    check "$point: the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+    check "$point: the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
 done

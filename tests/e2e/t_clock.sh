@@ -61,7 +61,7 @@ check "bob receives the result" [ "$(count bob)" -eq 4 ]
 latest alice; latest bob
 check "alice: 1-0 on time" has alice "game 1 over: 1-0 (time forfeit)"
 check "bob: 1-0 on time" has bob "Black's time ran out on Wed 02 Dec 2026 10:00 UTC: they lose on time."
-check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+check "the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
 check "a later tick sends nothing" at 2026-12-02T10:15:00Z tick
 sleep 0.5
 check "nothing more arrives" [ "$(count alice)" -eq 3 ] && [ "$(count bob)" -eq 4 ]

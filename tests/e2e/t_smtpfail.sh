@@ -50,13 +50,13 @@ check "... the server's refusal is logged" grep -q 'Mailbox full' "$work/err.ful
 check "... with the hold" grep -q "$B's mail held back (refused 1 time in a row) for 5 min" "$work/err.full"
 ms_wait_count alice INBOX $((a0 + 1)) >/dev/null 2>&1
 check "alice's notice went all the same" [ "$(count alice)" -eq $((a0 + 1)) ]
-check "bob's is still queued" [ "$(ls "$data/outbox" | grep -c '\.eml$')" -eq 1 ]
+check "bob's is still queued" [ "$(queued "$work/conf")" -eq 1 ]
 check "bob is held back, once" grep -q "^1 [0-9]* $B\$" "$data"/outbox/held/*
 # a run five minutes later: still within the wait (5 min after the refusal: not yet)
 log0=$(grep -c "RCPT from" "$stack/log/postfix.log" 2>/dev/null || echo 0)
 at 2026-11-05T10:07:00Z send -c "$work/conf"
 check "within the wait: nothing tried, exit 0" [ "$rc" -eq 0 ]
-check "... still queued" [ "$(ls "$data/outbox" | grep -c '\.eml$')" -eq 1 ]
+check "... still queued" [ "$(queued "$work/conf")" -eq 1 ]
 check "... and still held once" grep -q "^1 " "$data"/outbox/held/*
 # past the wait, still full: held again, for twice as long
 at 2026-11-05T10:11:00Z send -c "$work/conf"
@@ -68,7 +68,7 @@ at 2026-11-05T10:40:00Z send -c "$work/conf"
 check "the mailbox takes mail: sent, exit 0" [ "$rc" -eq 0 ]
 ms_wait_count bob INBOX $((b0 + 1)) >/dev/null 2>&1
 check "bob has the notice, once" [ "$(count bob)" -eq $((b0 + 1)) ]
-check "nothing queued" [ "$(ls "$data/outbox" | grep -c '\.eml$')" -eq 0 ]
+check "nothing queued" [ "$(queued "$work/conf")" -eq 0 ]
 check "bob no longer held" [ -z "$(ls "$data/outbox/held" 2>/dev/null)" ]
 check "alice got nothing twice" [ "$(count alice)" -eq $((a0 + 1)) ]
 exit 0

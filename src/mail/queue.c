@@ -1,0 +1,288 @@
+/* queue.c: the outbox's queue as the sender sees it (spool.h): the NAME.eml files of
+ * earlier releases and of single writes, and the records of the queued spools not yet
+ * marked sent, oldest first (a file's modification time, then its records in order). */
+#include "mail/spool.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mail/outbox.h"
+#include "util/fsutil.h"
+
+#define QUEUED_MAX (64L * 1024 * 1024)
+
+static int add_item(struct queue *q, const char *path, int spool, size_t rec,
+		    struct timespec mtime, struct err *e)
+{
+	struct queue_item *a = realloc(q->it, (q->n + 1) * sizeof *a);
+
+	if (!a)
+		return err_set(e, "out of memory");
+	q->it = a;
+	a[q->n] = (struct queue_item){ .spool = spool, .rec = rec, .mtime = mtime };
+	if (!(a[q->n].path = strdup(path)))
+		return err_set(e, "out of memory");
+	q->n++;
+	return 0;
+}
+
+/* Which records of the spool at path were marked sent (PATH without .spool, + .sent). */
+static void read_marks(const char *path, struct queue_spool *s)
+{
+	char marks[PATH_MAX];
+	FILE *f;
+	size_t i;
+
+	snprintf(marks, sizeof marks, "%.*s.sent", (int)(strlen(path) - strlen(".spool")), path);
+	if (!(f = fopen(marks, "r")))
+		return;
+	/* a last line cut short names no record: it stays queued */
+	char line[32];
+	while (fgets(line, sizeof line, f))
+		if (strchr(line, '\n') && sscanf(line, "%zu", &i) == 1 && i < s->n && !s->done[i]) {
+			s->done[i] = true;
+			s->left--;
+		}
+	fclose(f);
+}
+
+static int add_spool(struct queue *q, const char *path, struct timespec mtime, struct err *e)
+{
+	struct queue_spool *a = realloc(q->spools, (q->nspools + 1) * sizeof *a);
+
+	if (!a)
+		return err_set(e, "out of memory");
+	q->spools = a;
+	struct queue_spool *s = &a[q->nspools];
+	*s = (struct queue_spool){ .fd = -1, .marks = -1 };
+	if (!(s->path = strdup(path)))
+		return err_set(e, "out of memory");
+	q->nspools++;
+	if (spool_records(path, &s->r, &s->n, e) < 0)
+		return -1;
+	if (!(s->done = calloc(s->n ? s->n : 1, sizeof *s->done)))
+		return err_set(e, "out of memory");
+	s->left = s->n;
+	read_marks(path, s);
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->done[i] && add_item(q, path, (int)q->nspools - 1, i, mtime, e) < 0)
+			return -1;
+	return 0;
+}
+
+static int by_age(const void *a, const void *b)
+{
+	const struct queue_item *x = a, *y = b;
+	int c;
+
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+		return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+	if ((c = strcmp(x->path, y->path)))
+		return c;
+	return x->rec < y->rec ? -1 : x->rec > y->rec;
+}
+
+static int load_entry(struct queue *q, const char *name, struct err *e)
+{
+	char path[PATH_MAX + 300];
+	size_t n = strlen(name);
+	bool spool = n > 6 && !strcmp(name + n - 6, ".spool") && !strstr(name, ".tmp.");
+	struct stat st;
+
+	if (!spool && !outbox_queue_name(name))
+		return 0;
+	snprintf(path, sizeof path, "%s/%s", q->dir, name);
+	if (stat(path, &st) < 0)
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot stat %s: %s", path,
+						     strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return 0;
+	return spool ? add_spool(q, path, st.st_mtim, e) : add_item(q, path, -1, 0, st.st_mtim, e);
+}
+
+int queue_load(const char *dir, struct queue *q, struct err *e)
+{
+	struct dirent *de;
+	DIR *d;
+	int rc = 0;
+
+	*q = (struct queue){ 0 };
+	snprintf(q->dir, sizeof q->dir, "%s", dir);
+	if (!(d = opendir(dir)))
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", dir,
+						     strerror(errno));
+	while (rc == 0 && (de = readdir(d)))
+		rc = load_entry(q, de->d_name, e);
+	closedir(d);
+	if (rc == 0 && q->n)
+		qsort(q->it, q->n, sizeof *q->it, by_age);
+	return rc;
+}
+
+int queue_text(struct queue *q, size_t i, char **text, size_t *len, struct err *e)
+{
+	const struct queue_item *it = &q->it[i];
+
+	if (it->spool < 0)
+		return fs_read(it->path, QUEUED_MAX, text, len, e);
+	struct queue_spool *s = &q->spools[it->spool];
+	const struct spool_rec *r = &s->r[it->rec];
+	if (s->fd < 0 && (s->fd = open(s->path, O_RDONLY | O_CLOEXEC)) < 0)
+		return err_set(e, "outbox: cannot open %s: %s", s->path, strerror(errno));
+	if (spool_text(s->fd, it->path, r, text, e) < 0)
+		return -1;
+	*len = r->len;
+	return 0;
+}
+
+void queue_label(const struct queue *q, size_t i, char *out, size_t len)
+{
+	const struct queue_item *it = &q->it[i];
+
+	if (it->spool < 0)
+		snprintf(out, len, "%s", it->path);
+	else
+		snprintf(out, len, "%s#%zu", it->path, it->rec);
+}
+
+/* Appends the record's index to its spool's marks. */
+static int mark(struct queue *q, const struct queue_item *it, struct err *e)
+{
+	struct queue_spool *s = &q->spools[it->spool];
+	char line[32];
+
+	if (s->done[it->rec])
+		return 0;
+	if (s->marks < 0) {
+		char path[PATH_MAX];
+		snprintf(path, sizeof path, "%.*s.sent", (int)(strlen(s->path) - strlen(".spool")),
+			 s->path);
+		if ((s->marks = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
+			return err_set(e, "outbox: cannot open %s: %s", path, strerror(errno));
+	}
+	int n = snprintf(line, sizeof line, "%zu\n", it->rec);
+	if (write(s->marks, line, (size_t)n) != n)
+		return err_set(e, "outbox: cannot mark %s#%zu sent: %s", s->path, it->rec,
+			       strerror(errno));
+	s->done[it->rec] = true;
+	s->left--;
+	return 0;
+}
+
+int queue_sent(struct queue *q, size_t i, struct err *e)
+{
+	const struct queue_item *it = &q->it[i];
+
+	if (it->spool >= 0)
+		return mark(q, it, e);
+	q->removed = true;
+	return outbox_unqueue(it->path, e);
+}
+
+int queue_failed(struct queue *q, size_t i, struct err *e)
+{
+	const struct queue_item *it = &q->it[i];
+	char dest[PATH_MAX + 64], *text;
+	size_t len;
+
+	if (it->spool < 0)
+		return outbox_fail(q->dir, it->path, e);
+	const struct spool_rec *r = &q->spools[it->spool].r[it->rec];
+	snprintf(dest, sizeof dest, "%s/failed", q->dir);
+	if (fs_mkdirs(dest, 0700, e) < 0)
+		return -1;
+	snprintf(dest, sizeof dest, "%s/failed/%s.eml", q->dir, r->name);
+	/* a record that cannot be read any more leaves the queue with nothing to keep */
+	if (queue_text(q, i, &text, &len, e) == 0) {
+		int rc = fs_write_atomic(dest, text, len, 0600, e);
+		free(text);
+		if (rc < 0)
+			return -1;
+	}
+	int fd = mark(q, it, e) < 0 ? -1 : q->spools[it->spool].marks;
+	return fd < 0 ? -1 : fdatasync(fd) < 0 ?
+	       err_set(e, "outbox: cannot sync the marks of %s: %s", it->path, strerror(errno)) : 0;
+}
+
+/* Marks whose spool is gone (a crash between the two removals) go too. */
+static int drop_orphans(struct queue *q, struct err *e)
+{
+	struct dirent *de;
+	DIR *d = opendir(q->dir);
+
+	if (!d)
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", q->dir,
+						     strerror(errno));
+	while ((de = readdir(d))) {
+		char path[PATH_MAX + 300];
+		size_t n = strlen(de->d_name);
+		if (n <= 5 || strcmp(de->d_name + n - 5, ".sent") || strstr(de->d_name, ".tmp."))
+			continue;
+		snprintf(path, sizeof path, "%s/%.*s.spool", q->dir, (int)(n - 5), de->d_name);
+		if (fs_exists(path))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", q->dir, de->d_name);
+		if (unlink(path) == 0)
+			q->removed = true;
+	}
+	closedir(d);
+	return 0;
+}
+
+int queue_finish(struct queue *q, struct err *e)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < q->nspools; i++) {
+		struct queue_spool *s = &q->spools[i];
+		char marks[PATH_MAX];
+		if (s->marks >= 0 && fdatasync(s->marks) < 0 && rc == 0)
+			rc = err_set(e, "outbox: cannot sync the marks of %s: %s", s->path,
+				     strerror(errno));
+		if (s->left || rc < 0)
+			continue;
+		/* the spool before its marks: a crash between the two leaves marks of nothing,
+		 * never a spool without its marks */
+		snprintf(marks, sizeof marks, "%.*s.sent", (int)(strlen(s->path) - strlen(".spool")),
+			 s->path);
+		if (unlink(s->path) < 0 && errno != ENOENT)
+			rc = err_set(e, "outbox: cannot remove %s: %s", s->path, strerror(errno));
+		else if (unlink(marks) < 0 && errno != ENOENT)
+			rc = err_set(e, "outbox: cannot remove %s: %s", marks, strerror(errno));
+		q->removed = true;
+	}
+	if (rc == 0 && drop_orphans(q, e) < 0)
+		rc = -1;
+	char dir[PATH_MAX + 8];
+	snprintf(dir, sizeof dir, "%s/.", q->dir);
+	if (q->removed && fs_sync_dir_of(dir, rc < 0 ? &(struct err){ 0 } : e) < 0 && rc == 0)
+		rc = -1;
+	q->removed = false;
+	return rc;
+}
+
+void queue_free(struct queue *q)
+{
+	for (size_t i = 0; i < q->n; i++)
+		free(q->it[i].path);
+	for (size_t i = 0; i < q->nspools; i++) {
+		if (q->spools[i].marks >= 0)
+			close(q->spools[i].marks);
+		if (q->spools[i].fd >= 0)
+			close(q->spools[i].fd);
+		free(q->spools[i].path);
+		free(q->spools[i].r);
+		free(q->spools[i].done);
+	}
+	free(q->it);
+	free(q->spools);
+	*q = (struct queue){ 0 };
+}

@@ -1,0 +1,313 @@
+/* spool.c: see spool.h. */
+#include "mail/spool.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mail/outbox.h"
+#include "util/crypto.h"
+#include "util/fsutil.h"
+#include "util/log.h"
+
+#define MAGIC "tempest-spool 1\n"
+#define EXT ".spool"
+#define MARKS ".sent"
+#define HEAD_MAX 200                    /* a record's first line, with room to spare */
+#define TEXT_MAX (64LL * 1024 * 1024)   /* far above any reply the referee writes */
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w, n -= (size_t)w;
+	}
+	return 0;
+}
+
+static void sum_of(const char *text, size_t len, char out[17])
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	crypto_sha256(text, len, h);
+	crypto_hex(h, 8, out);
+}
+
+static bool is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]) && (s[i] < 'a' || s[i] > 'f'))
+			return false;
+	return s[n] == 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && !strcmp(s + n - k, suffix) && !strstr(s, ".tmp.");
+}
+
+/* ---- writing ---- */
+
+int spool_create(const char *dir, struct spool_writer *w, struct err *e)
+{
+	static unsigned seq;
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (snprintf(w->path, sizeof w->path, "%s/staged/%016llx.%ld.%u" EXT, dir,
+		     (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec,
+		     (long)getpid(), seq++) >= (int)sizeof w->path)
+		return err_set(e, "outbox: path too long: %s", dir);
+	w->fd = open(w->path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
+	if (w->fd < 0)
+		return err_set(e, "outbox: cannot create %s: %s", w->path, strerror(errno));
+	if (write_all(w->fd, MAGIC, strlen(MAGIC)) < 0) {
+		int saved = errno;
+		spool_close(w);
+		return err_set(e, "outbox: cannot write %s: %s", w->path, strerror(saved));
+	}
+	return 0;
+}
+
+int spool_add(struct spool_writer *w, int game, const char *cause_key, const char *message_id,
+	      const char *text, size_t len, struct err *e)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char cause[2 * CRYPTO_HASH_LEN + 1], name[33], sum[17], head[HEAD_MAX];
+
+	if (!message_id || !*message_id)
+		return err_set(e, "outbox: a queued mail needs a Message-ID");
+	crypto_sha256(cause_key, strlen(cause_key), h);
+	crypto_hex(h, sizeof h, cause);
+	outbox_name(message_id, name);
+	sum_of(text, len, sum);
+	int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", game, cause, name, len, sum);
+	char *rec = malloc((size_t)hn + len + 1);
+	if (!rec)
+		return err_set(e, "out of memory");
+	memcpy(rec, head, (size_t)hn);
+	memcpy(rec + hn, text, len);
+	rec[(size_t)hn + len] = '\n';
+	/* one write: a record is cut short only by a crash or a full disk */
+	int rc = write_all(w->fd, rec, (size_t)hn + len + 1);
+	free(rec);
+	if (rc < 0)
+		return err_set(e, "outbox: cannot write %s: %s", w->path, strerror(errno));
+	return 0;
+}
+
+void spool_close(struct spool_writer *w)
+{
+	if (w->fd >= 0)
+		close(w->fd);
+	w->fd = -1;
+}
+
+/* ---- reading ---- */
+
+/* The record whose first line starts at off; false at the end or at a record cut short. */
+static bool read_head(int fd, long long off, long long size, struct spool_rec *r)
+{
+	char head[HEAD_MAX + 1];
+	ssize_t got = pread(fd, head, HEAD_MAX, (off_t)off);
+	char *nl;
+
+	if (got <= 0)
+		return false;
+	head[got] = 0;
+	if (!(nl = memchr(head, '\n', (size_t)got)))
+		return false;
+	*nl = 0;
+	if (sscanf(head, "%d %64s %32s %zu %16s", &r->game, r->cause, r->name, &r->len, r->sum) != 5 ||
+	    r->game < 0 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) || !is_hex(r->sum, 16) ||
+	    (long long)r->len > TEXT_MAX)
+		return false;
+	r->off = off + (nl - head) + 1;
+	return r->off + (long long)r->len + 1 <= size;
+}
+
+int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
+{
+	char magic[sizeof MAGIC];
+	struct stat sb;
+	size_t cap = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*out = NULL;
+	*n = 0;
+	if (fd < 0)
+		return err_set(e, "outbox: cannot open %s: %s", path, strerror(errno));
+	if (fstat(fd, &sb) < 0 || pread(fd, magic, strlen(MAGIC), 0) != (ssize_t)strlen(MAGIC) ||
+	    memcmp(magic, MAGIC, strlen(MAGIC))) {
+		close(fd);
+		return 0;
+	}
+	struct spool_rec r;
+	for (long long off = (long long)strlen(MAGIC); read_head(fd, off, sb.st_size, &r);
+	     off = r.off + (long long)r.len + 1) {
+		if (*n == cap) {
+			struct spool_rec *a = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *a);
+			if (!a) {
+				close(fd);
+				free(*out);
+				*out = NULL;
+				*n = 0;
+				return err_set(e, "out of memory");
+			}
+			*out = a;
+		}
+		(*out)[(*n)++] = r;
+	}
+	close(fd);
+	return 0;
+}
+
+int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e)
+{
+	char *buf, sum[17];
+
+	if (!(buf = malloc(r->len + 1)))
+		return err_set(e, "out of memory");
+	ssize_t got = pread(fd, buf, r->len + 1, (off_t)r->off);
+	if (got != (ssize_t)r->len + 1 || buf[r->len] != '\n') {
+		free(buf);
+		return err_set(e, "outbox: %s: a record cut short", path);
+	}
+	buf[r->len] = 0;
+	sum_of(buf, r->len, sum);
+	if (strcmp(sum, r->sum)) {
+		free(buf);
+		return err_set(e, "outbox: %s: a record whose sum differs", path);
+	}
+	*text = buf;
+	return 0;
+}
+
+/* ---- queueing ---- */
+
+/* Writes the records of staged that keep marks to dest, synced. */
+static int copy_kept(const char *staged, const struct spool_rec *r, size_t n, const bool *keep,
+		     const char *dest, struct err *e)
+{
+	char tmp[PATH_MAX + 32];
+	int fd, in = open(staged, O_RDONLY | O_CLOEXEC);
+
+	if (in < 0)
+		return err_set(e, "outbox: cannot open %s: %s", staged, strerror(errno));
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", dest, (long)getpid());
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
+		close(in);
+		return err_set(e, "outbox: cannot create %s: %s", tmp, strerror(errno));
+	}
+	int rc = write_all(fd, MAGIC, strlen(MAGIC)) < 0 ?
+		 err_set(e, "outbox: cannot write %s: %s", tmp, strerror(errno)) : 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char head[HEAD_MAX], *text;
+		if (!keep[i])
+			continue;
+		/* a record damaged on disk can never go: the others must */
+		struct err le;
+		if (spool_text(in, staged, &r[i], &text, &le) < 0) {
+			log_warn("%s (record %zu dropped)", le.msg, i);
+			continue;
+		}
+		int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", r[i].game, r[i].cause,
+				  r[i].name, r[i].len, r[i].sum);
+		if (write_all(fd, head, (size_t)hn) < 0 || write_all(fd, text, r[i].len) < 0 ||
+		    write_all(fd, "\n", 1) < 0)
+			rc = err_set(e, "outbox: cannot write %s: %s", tmp, strerror(errno));
+		free(text);
+	}
+	close(in);
+	if (rc == 0 && fsync(fd) < 0)
+		rc = err_set(e, "outbox: cannot sync %s: %s", tmp, strerror(errno));
+	if (close(fd) < 0 && rc == 0)
+		rc = err_set(e, "outbox: cannot write %s: %s", tmp, strerror(errno));
+	if (rc == 0 && rename(tmp, dest) < 0)
+		rc = err_set(e, "outbox: cannot queue %s: %s", dest, strerror(errno));
+	if (rc < 0)
+		unlink(tmp);
+	return rc < 0 ? -1 : fs_sync_dir_of(dest, e);
+}
+
+int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nkeep,
+		struct err *e)
+{
+	const char *base = strrchr(staged, '/');
+	char dest[PATH_MAX];
+	struct spool_rec *r;
+	size_t n, kept = 0;
+
+	base = base ? base + 1 : staged;
+	if (snprintf(dest, sizeof dest, "%s/%s", dir, base) >= (int)sizeof dest)
+		return err_set(e, "outbox: path too long: %s", dir);
+	if (!keep)
+		return rename(staged, dest) < 0 ?
+		       err_set(e, "outbox: cannot queue %s: %s", staged, strerror(errno)) : 0;
+	if (spool_records(staged, &r, &n, e) < 0)
+		return -1;
+	if (n > nkeep)
+		n = nkeep;
+	for (size_t i = 0; i < n; i++)
+		kept += keep[i];
+	/* a run that died after the copy and before the removal wrote the same copy: the one
+	 * in place may already be partly sent */
+	int rc = kept && !fs_exists(dest) ? copy_kept(staged, r, n, keep, dest, e) : 0;
+	free(r);
+	if (rc < 0)
+		return -1;
+	if (unlink(staged) < 0 && errno != ENOENT)
+		return err_set(e, "outbox: cannot remove %s: %s", staged, strerror(errno));
+	return fs_sync_dir_of(staged, e);
+}
+
+/* The paths of dir's entries that end in suffix. */
+static int list_ending(const char *dir, const char *suffix, char ***paths, size_t *n,
+		       struct err *e)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	*paths = NULL;
+	*n = 0;
+	if (!d)
+		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", dir,
+						     strerror(errno));
+	while ((de = readdir(d))) {
+		if (!ends_with(de->d_name, suffix))
+			continue;
+		char **a = realloc(*paths, (*n + 1) * sizeof *a);
+		size_t len = strlen(dir) + strlen(de->d_name) + 2;
+		if (!a || !(a[*n] = malloc(len))) {
+			if (a)
+				*paths = a;
+			closedir(d);
+			return err_set(e, "out of memory");
+		}
+		*paths = a;
+		snprintf(a[(*n)++], len, "%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	return 0;
+}
+
+int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e)
+{
+	char sdir[PATH_MAX];
+
+	snprintf(sdir, sizeof sdir, "%s/staged", dir);
+	return list_ending(sdir, EXT, paths, n, e);
+}

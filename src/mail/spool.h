@@ -1,0 +1,111 @@
+/* spool.h: a batch's replies in one file of the outbox instead of a file each, and the
+ * queue that sends them with the earlier single files (outbox.h).
+ *
+ * Creating a file costs more than everything else a mail needs (0.4-1 ms on ext4), and a
+ * reply used to be created, renamed twice and removed. A batch now appends its replies to
+ * one spool, DIR/staged/ID.spool, records of their own length and checksum:
+ *
+ *     tempest-spool 1
+ *     GAME CAUSE NAME LENGTH SUM      (CAUSE: 64 hex digits, the SHA-256 of the key of the
+ *     TEXT (LENGTH bytes)              mail that caused the reply; NAME its queue name,
+ *     (a line end)                     outbox_name; SUM the first 16 hex digits of the
+ *                                      SHA-256 of TEXT)
+ *
+ * The batch's commit queues the spool whole by one rename to DIR/ID.spool; a batch given
+ * up, or a run settling what a dead one left, writes only the committed records to
+ * DIR/ID.spool (atomically) and removes the staged file. A queued record leaves the queue
+ * when its index is appended to DIR/ID.sent (a line each); the spool and its marks go once
+ * every record is marked. A record cut short (a crash while it was appended) or whose sum
+ * differs ends what is read of its spool. */
+#ifndef TEMPEST_SPOOL_H
+#define TEMPEST_SPOOL_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "util/err.h"
+
+/* ---- writing a batch's spool ---- */
+
+struct spool_writer {
+	int fd;                         /* -1: not created yet */
+	char path[PATH_MAX];
+};
+
+/* Creates DIR/staged/ID.spool (ID unique to this run and moment); not synced: the batch's
+ * barrier does it. */
+int spool_create(const char *dir, struct spool_writer *w, struct err *e);
+/* Appends one reply. */
+int spool_add(struct spool_writer *w, int game, const char *cause_key, const char *message_id,
+	      const char *text, size_t len, struct err *e);
+void spool_close(struct spool_writer *w);
+
+/* ---- reading one ---- */
+
+struct spool_rec {
+	int game;
+	char cause[65];                 /* hex SHA-256 of the cause's key */
+	char name[33];                  /* the queue name */
+	long long off;                  /* the text in the file */
+	size_t len;
+	char sum[17];
+};
+
+/* The records of a spool (their texts are read on demand: memory stays small). *n is 0
+ * and the call succeeds for a file that is not a spool. */
+int spool_records(const char *path, struct spool_rec **r, size_t *n, struct err *e);
+/* The text of a record of the spool open as fd, checked against its sum; free it. */
+int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e);
+
+/* The staged spool joins the queue: whole (keep NULL, a rename) or only the records keep
+ * marks among its first nkeep (a new file, synced; none: nothing queued), the staged file
+ * then removed. The caller syncs DIR (fs_sync_dir_of) after a rename. */
+int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nkeep,
+		struct err *e);
+/* The spools in DIR/staged/ (paths; free each and the array). */
+int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e);
+
+/* ---- the queue: NAME.eml files and spooled records, oldest first ---- */
+
+struct queue_item {
+	char *path;                     /* the NAME.eml file or the spool */
+	int spool;                      /* index in queue.spools, or -1 for a file */
+	size_t rec;                     /* the record's index in its spool */
+	struct timespec mtime;
+};
+
+struct queue_spool {
+	char *path;
+	struct spool_rec *r;
+	size_t n, left;                 /* records, records not yet marked */
+	bool *done;
+	int fd;                         /* the spool, open from the first text read, or -1 */
+	int marks;                      /* DIR/ID.sent, open from the first mark, or -1 */
+};
+
+struct queue {
+	char dir[PATH_MAX];
+	struct queue_item *it;
+	size_t n;
+	struct queue_spool *spools;
+	size_t nspools;
+	bool removed;                   /* a file left DIR: sync it at the end */
+};
+
+int queue_load(const char *dir, struct queue *q, struct err *e);
+/* The message of item i; free it. */
+int queue_text(struct queue *q, size_t i, char **text, size_t *len, struct err *e);
+/* How a person names item i: the file, or SPOOL#INDEX. */
+void queue_label(const struct queue *q, size_t i, char *out, size_t len);
+/* Item i was sent: it leaves the queue (not durable until queue_finish). */
+int queue_sent(struct queue *q, size_t i, struct err *e);
+/* Item i can never go: to DIR/failed/NAME.eml, durably. */
+int queue_failed(struct queue *q, size_t i, struct err *e);
+/* What left the queue made durable: one sync of each spool's marks and of DIR; spools
+ * whose every record went are removed. */
+int queue_finish(struct queue *q, struct err *e);
+void queue_free(struct queue *q);
+
+#endif

@@ -1,0 +1,180 @@
+/* test_spool.c: a batch's replies in one spool: the records read back with their game,
+ * cause, name and text; queued whole by a rename or in part by a copy; the queue of spooled
+ * records and single files, oldest first; marks that survive a reload and remove the
+ * spool with its last record; a record cut short ends the spool, one whose sum differs is
+ * refused alone. */
+#include "mail/spool.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "mail/outbox.h"
+#include "util/fsutil.h"
+#include "util/log.h"
+
+static char dir[64];
+
+static const char *reply(int i)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof buf, "To: p%d@game.test\r\nSubject: r%d\r\n\r\nbody %d\r\n", i, i, i);
+	return buf;
+}
+
+/* A staged spool of n replies (game i % 3, cause "k" i, Message-ID "m" i). */
+static void stage(struct spool_writer *w, int n)
+{
+	struct err e;
+
+	CHECK(spool_create(dir, w, &e) == 0);
+	for (int i = 0; i < n; i++) {
+		char cause[16], mid[16];
+		snprintf(cause, sizeof cause, "k%d", i);
+		snprintf(mid, sizeof mid, "m%d@game.test", i);
+		CHECK(spool_add(w, i % 3, cause, mid, reply(i), strlen(reply(i)), &e) == 0);
+	}
+	spool_close(w);
+}
+
+static size_t count(const char *suffix)
+{
+	char cmd[256], line[64];
+	size_t n = 0;
+
+	snprintf(cmd, sizeof cmd, "ls %s | grep -c '%s$'", dir, suffix);
+	FILE *p = popen(cmd, "r");
+	if (p && fgets(line, sizeof line, p))
+		n = (size_t)atol(line);
+	if (p)
+		pclose(p);
+	return n;
+}
+
+static void records(void)
+{
+	struct spool_writer w;
+	struct spool_rec *r;
+	struct err e;
+	size_t n;
+	char name[33], *text;
+
+	stage(&w, 4);
+	CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == 4);
+	outbox_name("m2@game.test", name);
+	CHECK(n == 4 && r[2].game == 2 && !strcmp(r[2].name, name) && r[2].len == strlen(reply(2)));
+	int fd = open(w.path, O_RDONLY);
+	CHECK(n == 4 && spool_text(fd, w.path, &r[3], &text, &e) == 0 && !strcmp(text, reply(3)));
+	free(text);
+	close(fd);
+	free(r);
+	/* cut short in its last record: three remain */
+	struct stat sb;
+	CHECK(stat(w.path, &sb) == 0 && truncate(w.path, sb.st_size - 5) == 0);
+	CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == 3);
+	free(r);
+	unlink(w.path);
+}
+
+static void queue_in_part(void)
+{
+	struct spool_writer w;
+	struct queue q;
+	struct err e;
+	bool keep[3] = { true, false, true };
+
+	stage(&w, 3);
+	CHECK(spool_queue(dir, w.path, keep, 3, &e) == 0);
+	CHECK(access(w.path, F_OK) != 0);               /* the staged file is gone */
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 2);
+	char *text;
+	size_t len;
+	CHECK(q.n == 2 && queue_text(&q, 1, &text, &len, &e) == 0 && !strcmp(text, reply(2)));
+	free(text);
+	/* a single file written later comes after the records */
+	const char *one = reply(9);
+	CHECK(outbox_put(dir, "m9@game.test", one, strlen(one), &e) == 0);
+	queue_free(&q);
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 3 && q.it[2].spool < 0);
+	for (size_t i = 0; i < q.n; i++)
+		CHECK(queue_sent(&q, i, &e) == 0);
+	CHECK(queue_finish(&q, &e) == 0);
+	queue_free(&q);
+	CHECK(count(".spool") == 0 && count(".sent") == 0 && count(".eml") == 0);
+}
+
+static void marks(void)
+{
+	struct spool_writer w;
+	struct queue q;
+	struct err e;
+
+	stage(&w, 3);
+	CHECK(spool_queue(dir, w.path, NULL, 0, &e) == 0);
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 3);
+	CHECK(queue_sent(&q, 0, &e) == 0 && queue_finish(&q, &e) == 0);
+	queue_free(&q);
+	/* the mark survives: two left, the spool kept */
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 2 && q.it[0].rec == 1);
+	CHECK(count(".spool") == 1 && count(".sent") == 1);
+	/* a record that can never go: to failed/, out of the queue */
+	CHECK(queue_failed(&q, 0, &e) == 0);
+	char failed[128], name[33];
+	outbox_name("m1@game.test", name);
+	snprintf(failed, sizeof failed, "%s/failed/%s.eml", dir, name);
+	CHECK(access(failed, F_OK) == 0);
+	CHECK(queue_sent(&q, 1, &e) == 0 && queue_finish(&q, &e) == 0);
+	queue_free(&q);
+	CHECK(count(".spool") == 0 && count(".sent") == 0);
+}
+
+static void damaged(void)
+{
+	struct spool_writer w;
+	struct queue q;
+	struct err e;
+	char *text;
+	size_t len;
+
+	stage(&w, 2);
+	/* one letter of the first record's text changed */
+	char *all;
+	CHECK(fs_read(w.path, 1 << 20, &all, &len, &e) == 0);
+	char *body = strstr(all, "body 0");
+	CHECK(body != NULL);
+	if (body)
+		body[0] = 'B';
+	CHECK(fs_write_atomic(w.path, all, len, 0600, &e) == 0);
+	free(all);
+	CHECK(spool_queue(dir, w.path, NULL, 0, &e) == 0);
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 2);
+	CHECK(q.n == 2 && queue_text(&q, 0, &text, &len, &e) < 0 && strstr(e.msg, "sum differs"));
+	CHECK(q.n == 2 && queue_text(&q, 1, &text, &len, &e) == 0);
+	free(text);
+	queue_free(&q);
+}
+
+int main(void)
+{
+	char sdir[96];
+
+	log_setup(LOG_LEVEL_ERROR, false);
+	snprintf(dir, sizeof dir, "/tmp/test_spool.%ld", (long)getpid());
+	snprintf(sdir, sizeof sdir, "%s/staged", dir);
+	struct err e;
+	CHECK(fs_mkdirs(sdir, 0700, &e) == 0);
+	records();
+	queue_in_part();
+	marks();
+	damaged();
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return 1;
+	return check_done();
+}

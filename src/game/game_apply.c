@@ -456,6 +456,8 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 			return 0;
 		}
 		g->status = GAME_PLAYING;
+		if (kind_of(g)->start)
+			kind_of(g)->start(g, a->key, a->klen);
 		enum clock_window w;
 		chessclock_start(&g->clock, game_expected(g, &w), a->s->now);
 		apply_principal(a, "accept");

@@ -40,6 +40,11 @@ struct kind {
 	 * o == NULL for the kind's defaults; -1 with the reason (and the line in *line). */
 	int (*create)(struct game *g, const struct orders *o, int *line, char *why, size_t wlen);
 
+	/* Play starts (the invitation accepted): what the kind draws from the referee's
+	 * random stream before anyone acts (Knightmare divides the cards), so that the start
+	 * mail can tell each player their share. NULL: nothing. */
+	void (*start)(struct game *g, const uint8_t *key, size_t klen);
+
 	/* Where the game is (within GAME_PLAYING: setup, deployment or play). */
 	enum game_phase (*phase)(const struct game *g);
 	/* Is this (generic or kind) order accepted now from this seat? NULL if so, else the

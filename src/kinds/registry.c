@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "kinds/chess/chess_kind.h"
+#include "kinds/knightmare/knightmare_kind.h"
+#include "kinds/knightmare/knightmare_store.h"
+#include "kinds/knightmare/knightmare_view.h"
 #include "kinds/perplexichess/perplexichess_kind.h"
 #include "kinds/perplexichess/perplexichess_store.h"
 #include "kinds/perplexichess/perplexichess_view.h"
@@ -22,6 +25,7 @@ static const struct entry kinds[] = {
 	{ &kind_chess, NULL, NULL },
 	{ &kind_tempete, &kind_tempete_store, &kind_tempete_view },
 	{ &kind_perplexichess, &kind_perplexichess_store, &kind_perplexichess_view },
+	{ &kind_knightmare, &kind_knightmare_store, &kind_knightmare_view },
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])

@@ -33,6 +33,11 @@ static const char *const known_names[] = {
 	"how", "detail", "tp_marks", "square", "label", "tp_captured", "tp_hand_white",
 	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
+	/* Knightmare decks */
+	"km", "km_half", "km_budget", "km_budgets", "km_sets", "km_extra", "km_deck", "km_deck_points",
+	"km_hand", "km_drew", "km_left", "km_hand_white", "km_hand_black", "km_left_white",
+	"km_left_black", "km_commit_white", "km_commit_black", "km_effects", "km_captured",
+	"km_plays", "km_expect", "km_answer_due", "km_reveal", "km_sides", "half", "deck", "km_aside",
 	/* team games (Perplexichess) */
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",
 	/* clocks and reminders */

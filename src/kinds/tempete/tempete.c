@@ -11,6 +11,7 @@
 
 #include "game/apply.h"
 #include "kinds/tempete/tempete_int.h"
+#include "rules/deck.h"
 #include "util/buf.h"
 
 struct tempete *tempete_new(void)
@@ -204,10 +205,7 @@ static int read_list(struct apply_state *a, const struct order *od)
 		struct drbg d;
 		tp_stream(a, "list", 0, &d);
 		memcpy(list, tp->cards, sizeof list);
-		for (int i = tp->n - 1; i > 0; i--) {           /* Fisher-Yates */
-			int j = (int)drbg_uniform(&d, (uint32_t)(i + 1)), t = list[i];
-			list[i] = list[j], list[j] = t;
-		}
+		deck_shuffle(list, tp->n, &d);
 		n = tp->n;
 		tp->list_by_referee[me] = true;
 	} else {
@@ -315,24 +313,12 @@ int tp_setup(struct apply_state *a, const struct orders *o)
 
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out)
 {
-	char hex[2 * TP_SALT + 1];
-
-	buf_printf(out, "tempest-cards-1 game %d %s\n", game, c == WHITE ? "white" : "black");
-	for (int i = 0; i < tp->n; i++)
-		buf_printf(out, "%s%d", i ? " " : "", tp->list[c][i]);
-	crypto_hex(tp->salt[c], TP_SALT, hex);
-	buf_printf(out, "\nsalt %s\n", hex);
+	deck_commit_text("tempest-cards-1", game, c, tp->list[c], tp->n, tp->salt[c], out);
 }
 
 void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 {
-	struct buf b = { 0 };
-	uint8_t h[CRYPTO_HASH_LEN];
-
-	tempete_commit_text(tp, game, c, &b);
-	crypto_sha256(b.s ? b.s : "", b.n, h);
-	crypto_hex(h, sizeof h, out);
-	buf_free(&b);
+	deck_commitment("tempest-cards-1", game, c, tp->list[c], tp->n, tp->salt[c], out);
 }
 
 /* ---- the canonical text of the state ---- */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/movegen.h"
 #include "engine/variant.h"
@@ -512,12 +513,13 @@ static int do_replace(const struct effect_stmt *s, const struct effect_env *env,
 static int do_swap(const struct effect_stmt *s, const struct effect_env *env, const char *const *t,
 		   struct effect_out *o, char *why, size_t wlen)
 {
-	sq_t a = filtered(&s->f[0], env, t[0], why, wlen), b;
+	sq_t a, b;
 
-	if (a == SQ_NONE || (b = filtered(&s->f[1], env, t[1], why, wlen)) == SQ_NONE)
-		return -1;
-	if (a == b)
+	if (t[0] && t[1] && !strcasecmp(t[0], t[1]))
 		return refuse(why, wlen, "a swap names two squares (%s twice)%s", t[0], "");
+	if ((a = filtered(&s->f[0], env, t[0], why, wlen)) == SQ_NONE ||
+	    (b = filtered(&s->f[1], env, t[1], why, wlen)) == SQ_NONE)
+		return -1;
 	char pa = variant_piece_char(env->p->v, pos_at(env->p, a));
 	char pb = variant_piece_char(env->p->v, pos_at(env->p, b));
 	op(o, "@remove %s", t[0], 0);

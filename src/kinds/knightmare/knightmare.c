@@ -198,7 +198,7 @@ void km_draw(struct knightmare *km, int c)
 }
 
 /* Both decks are in: shuffle each, salt it, deal five. */
-void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game)
+void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game, int first)
 {
 	for (int c = 0; c < 2; c++) {
 		struct drbg d;
@@ -209,7 +209,7 @@ void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game)
 			km_draw(km, c);
 	}
 	km->expect = KM_MOVE;
-	km->to = WHITE;
+	km->to = first;
 	km->play_started = true;
 }
 

@@ -10,7 +10,7 @@
 #include "kinds/knightmare/knightmare_int.h"
 
 #define KM_FROZEN 'Z'
-static const char spares[] = "XY";      /* the kinds a transformation uses (the variant's) */
+static const char spares[] = "UV";      /* the kinds a transformation uses (the variant's) */
 
 static bool on_piece(const struct km_effect *f)
 {

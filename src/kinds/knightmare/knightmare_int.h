@@ -25,7 +25,8 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen);
 void km_sort(int *a, int n);
 int km_check_deck(const struct game *g, int c, const int *cards, int n, char *why, size_t wlen);
 void km_draw(struct knightmare *km, int c);
-void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game);
+/* Both decks are in: shuffle, salt, deal five each; `first` moves first. */
+void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game, int first);
 bool km_in_hand(const struct knightmare *km, int c, int card);
 void km_remove_from_hand(struct knightmare *km, int c, int card);
 

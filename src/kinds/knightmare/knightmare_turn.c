@@ -113,7 +113,7 @@ static int deck(struct apply_state *a, const struct km_msg *m)
 	km->has_deck[a->me] = true;
 	apply_principal(a, "setup");
 	if (km->has_deck[!a->me])
-		km_deal(km, a->key, a->klen, g->id);
+		km_deal(km, a->key, a->klen, g->id, (int)game_pos(g)->side);
 	return 0;
 }
 

@@ -36,7 +36,7 @@ void km_stream(const uint8_t *key, size_t klen, int game, const char *what, int 
 
 /* ---- the challenge ---- */
 
-static int read_budget(struct knightmare *km, const char *arg, int budget, char *why, size_t wlen)
+static int read_budget(struct knightmare *km, const char *arg, char *why, size_t wlen)
 {
 	int a, b, n = sscanf(arg, "%d %d", &a, &b);
 
@@ -44,7 +44,6 @@ static int read_budget(struct knightmare *km, const char *arg, int budget, char 
 		return snprintf(why, wlen, "write: budget 150, or budget 100 200 (White's, then Black's)"), -1;
 	km->budget[WHITE] = a;
 	km->budget[BLACK] = n == 2 ? b : a;
-	(void)budget;
 	return 0;
 }
 
@@ -77,7 +76,7 @@ int knightmare_create(struct game *g, const struct orders *o, int *line, char *w
 		int rc = 0;
 		*line = od->lineno;
 		if (od->kind == KM_ORDER_BUDGET)
-			rc = read_budget(km, od->arg, g->cat->budget, why, wlen);
+			rc = read_budget(km, od->arg, why, wlen);
 		else if (od->kind == KM_ORDER_SETS)
 			rc = read_sets(km, od->arg, why, wlen);
 		else if (od->kind == KM_ORDER_EXTRA) {
@@ -125,13 +124,13 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen)
 	for (int c = 0; c < 2; c++) {
 		memcpy(km->half[c], pool + km->naside + c * each, sizeof(int) * (size_t)each);
 		km->nhalf[c] = each;
-		km_sort(km->half[c], each);
+		knightmare_sort(km->half[c], each);
 	}
 	if (rest % 2)   /* an odd card out joins those set aside */
 		km->aside[km->naside++] = pool[n - 1];
 }
 
-void km_sort(int *a, int n)
+void knightmare_sort(int *a, int n)
 {
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
@@ -170,10 +169,11 @@ int km_check_deck(const struct game *g, int c, const int *cards, int n, char *wh
 		int k = cards[i];
 		if (k < 1 || k >= CARDS_MAX || !cat->card[k].exists)
 			return snprintf(why, wlen, "there is no card %d", k), -1;
-		if (count(cards, i + 1, k) > count(km->half[c], km->nhalf[c], k))
-			return snprintf(why, wlen, count(km->half[c], km->nhalf[c], k) ?
-					"you have card %d only %d time(s)" : "card %d is not among your cards%.0d",
-					k, count(km->half[c], km->nhalf[c], k)), -1;
+		int have = count(km->half[c], km->nhalf[c], k);
+		if (!have)
+			return snprintf(why, wlen, "card %d is not among your cards", k), -1;
+		if (count(cards, i + 1, k) > have)
+			return snprintf(why, wlen, "you have card %d only %d time(s)", k, have), -1;
 		if (cat->card[k].unique && count(cards, i, k))
 			return snprintf(why, wlen, "card %d is unique: once in a deck", k), -1;
 	}

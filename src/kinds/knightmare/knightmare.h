@@ -124,6 +124,8 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *out);
 /* The commitment to side c's deck order, and the bytes it hashes. */
 void knightmare_commitment(const struct knightmare *km, int game, int c, char out[65]);
 void knightmare_commit_text(const struct knightmare *km, int game, int c, struct buf *out);
+/* Sorts cards ascending (a deck as built, a half). */
+void knightmare_sort(int *a, int n);
 /* The points of a list of cards in the catalogue. */
 int knightmare_points(const struct card_catalogue *cat, const int *cards, int n);
 const char *knightmare_expect_text(const struct game *g, int c, char *buf, size_t len);

@@ -22,7 +22,6 @@ struct km_msg {
 /* knightmare.c */
 void km_stream(const uint8_t *key, size_t klen, int game, const char *what, int c, struct drbg *d);
 void knightmare_start(struct game *g, const uint8_t *key, size_t klen);
-void km_sort(int *a, int n);
 int km_check_deck(const struct game *g, int c, const int *cards, int n, char *why, size_t wlen);
 void km_draw(struct knightmare *km, int c);
 /* Both decks are in: shuffle, salt, deal five each; `first` moves first. */

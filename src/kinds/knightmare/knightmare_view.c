@@ -113,11 +113,7 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 		/* as built, sorted: its order once shuffled is what the player may not know */
 		int sorted[KM_DECK_MAX];
 		memcpy(sorted, km->deck[r], sizeof sorted);
-		for (int i = 1; i < km->ndeck[r]; i++)
-			for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-				int t = sorted[j];
-				sorted[j] = sorted[j - 1], sorted[j - 1] = t;
-			}
+		knightmare_sort(sorted, km->ndeck[r]);
 		numbers(sorted, km->ndeck[r], &b);
 		set_buf(c, "km_deck", &b);
 		tctx_set(c, "km_deck_points", "%d", knightmare_points(g->cat, km->deck[r], km->ndeck[r]));

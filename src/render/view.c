@@ -36,7 +36,7 @@ static const char *const known_names[] = {
 	/* Knightmare decks */
 	"km", "km_half", "km_budget", "km_budgets", "km_sets", "km_extra", "km_deck", "km_deck_points",
 	"km_hand", "km_drew", "km_left", "km_hand_white", "km_hand_black", "km_left_white",
-	"km_left_black", "km_commit_white", "km_commit_black", "km_effects", "km_captured",
+	"km_left_black", "km_common", "km_commit_white", "km_commit_black", "km_effects", "km_captured",
 	"km_plays", "km_expect", "km_answer_due", "km_reveal", "km_sides", "half", "deck", "km_aside",
 	/* team games (Perplexichess) */
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",

@@ -428,7 +428,7 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 		return refuse(why, wlen, "this move may not capture (%s is occupied)%s", t[1], "");
 	if (victim != PIECE_NONE && is_royal(p, to))
 		return refuse(why, wlen, "a king is never captured (%s)%s", t[1], "");
-	if (!reaches(p, from, to, s->betza))
+	if (s->betza[0] && !reaches(p, from, to, s->betza))
 		return refuse(why, wlen, "the piece on %s cannot go to %s as ", t[0], t[1]),
 		       snprintf(why + strlen(why), wlen - strlen(why), "%s", s->betza), -1;
 	if (victim != PIECE_NONE) {

@@ -23,7 +23,8 @@
 #define EFFECT_NAME_MAX 24
 
 enum effect_verb {
-	EFFECT_MOVE,            /* move FILTER BETZA [nocapture]: slots from, to */
+	EFFECT_MOVE,            /* move FILTER BETZA [nocapture]: slots from, to (a statement
+				 * built with betza "" moves regardless of powers) */
 	EFFECT_CAPTURE,         /* capture FILTER: the piece is lost (a card may return it) */
 	EFFECT_KILL,            /* kill FILTER: the piece is dead */
 	EFFECT_RETURN,          /* return L [rank R]: one of the player's lost L comes back */

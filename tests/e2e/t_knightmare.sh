@@ -169,7 +169,7 @@ check "6. Qxf7 mates: the frozen knight cannot take the queen" turn alice "Qxf7"
 for who in alice bob; do
     check "$who: the game is over, 1-0 by checkmate" has "$who" "game 1 over: 1-0 (checkmate)"
     check "$who: alice's deck is revealed" grep -q "^White's deck, in the order dealt: " "$work/last-$who.txt"
-    check "$who: bob's half is revealed" has "$who" "Black's cards to build from: $(echo $hb)"
+    check "$who: bob's half is revealed" has "$who" "Black's deck: cards to build from: $(echo $hb)"
     for side in White Black; do
         cmd=$(sed -n "/^$side's deck, in the order dealt: /,/check it with:/s/^  check it with: //p" "$work/last-$who.txt")
         sum=$(sh -c "$cmd" 2>/dev/null | cut -d' ' -f1)

@@ -366,6 +366,30 @@ static void checkmate_rule(void)
 	game_free(g);
 }
 
+/* A card the catalogue gives no effect: the board edits its player writes, as in Tempete. */
+static void board_edits(void)
+{
+	char saved[CARD_EFFECT_MAX];
+
+	snprintf(saved, sizeof saved, "%s", kcat.card[12].effect);
+	kcat.card[12].effect[0] = 0;    /* as a user's catalogue may leave a card; timing instead */
+	struct game *g = dealt("4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", CARDS(12, 1), CARDS(3));
+	refused(g, WHITE, "card 12", "card 12 has no effect in the catalogue: write what it does as board "
+		"edits (effect capture d5, effect move e2 e4, ...)");
+	refused(g, WHITE, "card 12 d5", "card 12 has no effect in the catalogue: its targets go on effect lines");
+	refused(g, WHITE, "card 12\neffect fly d5", "'effect fly d5': write move A B, capture S, kill S, "
+		"return L S, place L S, swap A B or instead (the card's effect is not in the catalogue)");
+	refused(g, WHITE, "card 1 a1 b2\neffect capture d5", "card 1 does what the catalogue says: write its "
+		"targets after its number (card 1 e4 d5)");
+	refused(g, WHITE, "effect capture d5\nKf1", "an effect goes with its card (card N)");
+	refused(g, WHITE, "card 12\neffect move e1 e8", "card 12: a king is never captured (e8)");
+	CHECK_STR(km_mail(g, WHITE, "card 12\neffect capture d5\neffect move a1 a7\neffect place N b1"), "");
+	CHECK_STR(board(g), "4k3/R7/8/8/8/8/8/1N2K3 b");
+	CHECK_STR(KM(g)->lost[BLACK], "P");
+	game_free(g);
+	snprintf(kcat.card[12].effect, sizeof kcat.card[12].effect, "%s", saved);
+}
+
 /* ---- decks and variants ---- */
 
 static int in(const int *a, int n, int k)
@@ -489,6 +513,55 @@ static void variants(void)
 	game_free(g);
 }
 
+/* A common deck: dealt at the start from one deck, discards on either turn, and the
+ * discards reshuffled into a new committed order when it runs out. */
+static void common_deck(void)
+{
+	struct game *g = km_game("sets common", NULL);
+	struct knightmare *km = KM(g);
+	char text[64], before[65], after[65];
+
+	CHECK_INT(km->expect, KM_MOVE);
+	CHECK_INT(km->nhand[WHITE], 5);
+	CHECK_INT(km->nhand[BLACK], 5);
+	CHECK_INT(km->ndeck[0], 34);
+	CHECK_INT(km->drawn[0], 10);
+	for (int i = 0; i < 5; i++)     /* dealt in turn, White first */
+		CHECK(km->hand[WHITE][i] == km->deck[0][2 * i] && km->hand[BLACK][i] == km->deck[0][2 * i + 1]);
+	refused(g, WHITE, "deck 1", "with a common deck there is no deck of yours to send");
+	/* two redraws: one for Black's turn before (none yet: allowed) and one for White's own */
+	snprintf(text, sizeof text, "e4\nredraw %d\nredraw %d", km->hand[WHITE][0], km->hand[WHITE][1]);
+	CHECK_STR(km_mail(g, WHITE, text), "");
+	CHECK_INT(km->npile, 2);
+	CHECK_INT(km->drawn[0], 12);
+	/* Black intercepts and then may redraw only for its own turn */
+	km->hand[BLACK][0] = 33;
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 33 a7 a6"), "");
+	CHECK_STR(km_mail(g, WHITE, "accept"), "");
+	snprintf(text, sizeof text, "e5\nredraw %d\nredraw %d", km->hand[BLACK][1], km->hand[BLACK][2]);
+	refused(g, BLACK, text, "you may redraw once for a turn of yours and once for a turn of your "
+		"opponent's, each without a card of yours");
+	/* the deck runs out: the discards (33 and the three redrawn) become the next order */
+	km->drawn[0] = km->ndeck[0];
+	knightmare_commitment(km, g->id, 0, before);
+	snprintf(text, sizeof text, "d5\nredraw %d", km->hand[BLACK][1]);
+	CHECK_STR(km_mail(g, BLACK, text), "");
+	CHECK_INT(km->nold, 1);
+	CHECK_INT(km->ndeck[0], 4);
+	CHECK_INT(km->drawn[0], 1);
+	CHECK_INT(km->npile, 0);
+	knightmare_commitment(km, g->id, 0, after);
+	CHECK_STR(after, before);       /* the first order is kept, for the reveal */
+	knightmare_commitment(km, g->id, 1, after);
+	CHECK(strcmp(after, before) != 0);
+	struct buf b = { 0 };
+	knightmare_commit_text(km, g->id, 1, &b);
+	snprintf(text, sizeof text, "tempest-deck-1 game %d common 2\n", g->id);
+	CHECK(!strncmp(b.s, text, strlen(text)));
+	buf_free(&b);
+	game_free(g);
+}
+
 /* A challenge's options are checked when it is made. */
 static void challenges(void)
 {
@@ -498,7 +571,7 @@ static void challenges(void)
 	struct err e;
 	static const struct { const char *options, *why; } t[] = {
 		{ "budget 0", "write: budget 150, or budget 100 200 (White's, then Black's)" },
-		{ "sets 9", "write: sets personal, or sets N (1 to 4 sets divided)" },
+		{ "sets 9", "write: sets personal, sets common, or sets N (1 to 4 sets divided)" },
 		{ "extra 25", "extra discards are 0 to 20 (seed 002: 15 to 20)" },
 		{ "sets personal\nextra 15", "extra discards come before dividing one set; with personal sets "
 		  "nothing is divided" },
@@ -561,8 +634,10 @@ int main(void)
 	suspension();
 	interception();
 	checkmate_rule();
+	board_edits();
 	decks();
 	variants();
+	common_deck();
 	challenges();
 	commitment();
 	variant_free(kv);

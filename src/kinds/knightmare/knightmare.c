@@ -54,11 +54,13 @@ static int read_sets(struct knightmare *km, const char *arg, char *why, size_t w
 
 	if (!strcasecmp(arg, "personal"))
 		km->sets = 0;
+	else if (!strcasecmp(arg, "common"))
+		km->sets = KM_COMMON;
 	else if (end != arg && !*end && n >= 1 && n <= KM_SETS_MAX)
 		km->sets = (int)n;
 	else
-		return snprintf(why, wlen, "write: sets personal, or sets N (1 to %d sets divided)",
-				KM_SETS_MAX), -1;
+		return snprintf(why, wlen, "write: sets personal, sets common, or sets N (1 to %d sets "
+				"divided)", KM_SETS_MAX), -1;
 	return 0;
 }
 
@@ -106,9 +108,9 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen)
 	int pool[KM_SET_MAX], n = 0;
 	struct drbg d;
 
-	if (!cat || km->nhalf[WHITE] || km->nhalf[BLACK])
+	if (!cat || km->nhalf[WHITE] || km->nhalf[BLACK] || km->expect != KM_SETUP)
 		return;
-	for (int s = 0; s < (km->sets ? km->sets : 1); s++)
+	for (int s = 0; s < (km->sets > 0 ? km->sets : 1); s++)
 		for (int i = 0; i < cat->ndefault && n < KM_SET_MAX; i++)
 			pool[n++] = cat->default_list[i];
 	if (!km->sets) {
@@ -120,6 +122,19 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen)
 	deck_shuffle(pool, n, &d);
 	km->naside = km->extra < n ? km->extra : n;
 	memcpy(km->aside, pool, sizeof(int) * (size_t)km->naside);
+	if (km->sets == KM_COMMON) {    /* the rest is the deck both draw from: dealt now */
+		km->ndeck[0] = n - km->naside < KM_DECK_MAX ? n - km->naside : KM_DECK_MAX;
+		memcpy(km->deck[0], pool + km->naside, sizeof(int) * (size_t)km->ndeck[0]);
+		drbg_bytes(&d, km->salt[0], DECK_SALT);
+		km->has_deck[WHITE] = km->has_deck[BLACK] = true;
+		for (int i = 0; i < KM_HAND; i++)
+			for (int c = 0; c < 2; c++)
+				km_draw(km, c, key, klen, g->id);
+		km->expect = KM_MOVE;
+		km->to = (int)game_pos(g)->side;
+		km->play_started = true;
+		return;
+	}
 	int rest = n - km->naside, each = rest / 2;
 	for (int c = 0; c < 2; c++) {
 		memcpy(km->half[c], pool + km->naside + c * each, sizeof(int) * (size_t)each);
@@ -186,12 +201,41 @@ int km_check_deck(const struct game *g, int c, const int *cards, int n, char *wh
 
 /* ---- drawing ---- */
 
-/* Side c draws the top card of its deck, if any is left (no reshuffle: seed 002). */
-void km_draw(struct knightmare *km, int c)
+/* A common deck run out: the discards, shuffled, are the next order (the one before is
+ * kept for the reveal). */
+static void reshuffle(struct knightmare *km, const uint8_t *key, size_t klen, int game)
 {
-	if (km->drawn[c] >= km->ndeck[c] || km->nhand[c] >= KM_HAND_MAX)
+	struct drbg d;
+	char what[32];
+
+	if (!km->npile || km->nold == KM_ORDERS_MAX || km->npile > KM_DECK_MAX)
 		return;
-	int card = km->deck[c][km->drawn[c]++];
+	memcpy(km->old[km->nold], km->deck[0], sizeof km->deck[0]);
+	km->nold_cards[km->nold] = km->ndeck[0];
+	memcpy(km->old_salt[km->nold], km->salt[0], DECK_SALT);
+	km->nold++;
+	memcpy(km->deck[0], km->pile, sizeof(int) * (size_t)km->npile);
+	km->ndeck[0] = km->npile;
+	km->npile = 0;
+	km->drawn[0] = 0;
+	snprintf(what, sizeof what, "reshuffle %d", km->nold);
+	km_stream(key, klen, game, what, WHITE, &d);
+	deck_shuffle(km->deck[0], km->ndeck[0], &d);
+	drbg_bytes(&d, km->salt[0], DECK_SALT);
+	km->just_reshuffled = true;
+}
+
+/* Side c draws the top card of its deck (the common one: deck 0), if any is left: no
+ * reshuffle of one's own deck (seed 002); a common deck reshuffles the discards. */
+void km_draw(struct knightmare *km, int c, const uint8_t *key, size_t klen, int game)
+{
+	int from = km->sets == KM_COMMON ? 0 : c;
+
+	if (from == 0 && km->sets == KM_COMMON && km->drawn[0] >= km->ndeck[0])
+		reshuffle(km, key, klen, game);
+	if (km->drawn[from] >= km->ndeck[from] || km->nhand[c] >= KM_HAND_MAX)
+		return;
+	int card = km->deck[from][km->drawn[from]++];
 	km->hand[c][km->nhand[c]++] = card;
 	if (km->njust_drew[c] < KM_HAND_MAX)
 		km->just_drew[c][km->njust_drew[c]++] = card;
@@ -206,11 +250,30 @@ void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game, i
 		deck_shuffle(km->deck[c], km->ndeck[c], &d);
 		drbg_bytes(&d, km->salt[c], DECK_SALT);
 		for (int i = 0; i < KM_HAND; i++)
-			km_draw(km, c);
+			km_draw(km, c, key, klen, game);
 	}
 	km->expect = KM_MOVE;
 	km->to = first;
 	km->play_started = true;
+}
+
+void km_to_pile(struct knightmare *km, int card)
+{
+	if (km->npile < KM_PILE_MAX)
+		km->pile[km->npile++] = card;
+}
+
+void km_reshuffled(struct apply_state *a)
+{
+	struct knightmare *km = a->g->kstate;
+	char commit[65];
+
+	if (!km->just_reshuffled)
+		return;
+	km->just_reshuffled = false;
+	knightmare_commitment(km, a->g->id, km->nold, commit);
+	apply_note(a, "The common deck ran out: the discards are shuffled into a new one (commitment "
+		   "%s).", commit);
 }
 
 bool km_in_hand(const struct knightmare *km, int c, int card)
@@ -230,14 +293,45 @@ void km_remove_from_hand(struct knightmare *km, int c, int card)
 
 /* ---- commitments ---- */
 
-void knightmare_commit_text(const struct knightmare *km, int game, int c, struct buf *out)
+bool knightmare_order(const struct knightmare *km, int k, struct km_deckorder *o)
 {
-	deck_commit_text("tempest-deck-1", game, c, km->deck[c], km->ndeck[c], km->salt[c], out);
+	if (km->sets != KM_COMMON) {
+		if (k < 0 || k > 1)
+			return false;
+		*o = (struct km_deckorder){ km->deck[k], km->ndeck[k], km->salt[k], "", "" };
+		snprintf(o->whose, sizeof o->whose, "%s", k == WHITE ? "white" : "black");
+		snprintf(o->label, sizeof o->label, "%s's deck", k == WHITE ? "White" : "Black");
+		return true;
+	}
+	if (k < 0 || k > km->nold)
+		return false;
+	if (k < km->nold)
+		*o = (struct km_deckorder){ km->old[k], km->nold_cards[k], km->old_salt[k], "", "" };
+	else
+		*o = (struct km_deckorder){ km->deck[0], km->ndeck[0], km->salt[0], "", "" };
+	snprintf(o->whose, sizeof o->whose, "common %d", k + 1);
+	if (k)
+		snprintf(o->label, sizeof o->label, "The common deck after reshuffle %d", k);
+	else
+		snprintf(o->label, sizeof o->label, "The common deck");
+	return true;
 }
 
-void knightmare_commitment(const struct knightmare *km, int game, int c, char out[65])
+void knightmare_commit_text(const struct knightmare *km, int game, int k, struct buf *out)
 {
-	deck_commitment("tempest-deck-1", game, c, km->deck[c], km->ndeck[c], km->salt[c], out);
+	struct km_deckorder o;
+
+	if (knightmare_order(km, k, &o))
+		deck_commit_text("tempest-deck-1", game, o.whose, o.cards, o.n, o.salt, out);
+}
+
+void knightmare_commitment(const struct knightmare *km, int game, int k, char out[65])
+{
+	struct km_deckorder o;
+
+	out[0] = 0;
+	if (knightmare_order(km, k, &o))
+		deck_commitment("tempest-deck-1", game, o.whose, o.cards, o.n, o.salt, out);
 }
 
 /* ---- the canonical text of the state ---- */
@@ -266,6 +360,12 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 		buf_printf(b, "salt %s drawn %d has %d own %d opp %d lost %s dead %s\n", hex, km->drawn[c],
 			   (int)km->has_deck[c], (int)km->card_own[c], (int)km->card_opp[c], km->lost[c],
 			   km->dead[c]);
+	}
+	ints(b, "pile", km->pile, km->npile);
+	for (int k = 0; k < km->nold; k++) {
+		crypto_hex(km->old_salt[k], DECK_SALT, hex);
+		buf_printf(b, "old %s ", hex);
+		ints(b, "order", km->old[k], km->nold_cards[k]);
 	}
 	for (int i = 0; i < km->nplays; i++)
 		buf_printf(b, "play %d %d %d %s %d %s\n", km->plays[i].by, km->plays[i].card,

@@ -28,6 +28,9 @@
 #define KM_EFFECTS_MAX 16
 #define KM_LOST_MAX 48
 #define KM_SETS_MAX 4
+#define KM_COMMON (-1)          /* sets: one common deck for both (seed 002's variant) */
+#define KM_ORDERS_MAX 8         /* a common deck's orders: the first and its reshuffles */
+#define KM_PILE_MAX (2 * KM_DECK_MAX)
 
 enum km_order {
 	KM_ORDER_DECK = ORDER_KIND_FIRST,       /* deck 3 7 12 ... */
@@ -37,6 +40,8 @@ enum km_order {
 	KM_ORDER_BUDGET,                        /* challenge: budget 150 (or budget 100 200) */
 	KM_ORDER_SETS,                          /* challenge: sets personal, sets 2 */
 	KM_ORDER_EXTRA,                         /* challenge: extra 15 (discards before dividing) */
+	KM_ORDER_EFFECT,                        /* effect kill d7: a board edit of a card the
+						 * catalogue gives no effect */
 };
 
 enum km_expect {
@@ -82,17 +87,23 @@ struct km_undo {
 struct knightmare {
 	/* agreed at the challenge */
 	int budget[2];
-	int sets;                       /* 0: personal sets; 1: one set divided; n: n sets divided */
+	int sets;                       /* 0: personal sets; 1: one set divided; n: n sets
+					 * divided; KM_COMMON: one common deck */
 	int extra;                      /* cards set aside unseen before dividing */
 	/* secret until the end */
 	int aside[KM_SET_MAX], naside;
 	int half[2][KM_SET_MAX], nhalf[2];
-	int deck[2][KM_DECK_MAX], ndeck[2];     /* in the order dealt (committed) */
+	int deck[2][KM_DECK_MAX], ndeck[2];     /* in the order dealt (committed); a common
+						 * deck is deck[0] */
 	uint8_t salt[2][DECK_SALT];
+	int old[KM_ORDERS_MAX][KM_DECK_MAX], nold_cards[KM_ORDERS_MAX]; /* a common deck's */
+	uint8_t old_salt[KM_ORDERS_MAX][DECK_SALT];     /* orders before each reshuffle */
+	int nold;
 	int hand[2][KM_HAND_MAX], nhand[2];
 	/* public */
 	bool has_deck[2];
 	int drawn[2];                   /* cards of each deck dealt so far */
+	int pile[KM_PILE_MAX], npile;   /* cards played or discarded, face up */
 	enum km_expect expect;
 	int to;
 	bool may_intercept;             /* the last move may still be intercepted */
@@ -107,7 +118,7 @@ struct knightmare {
 	struct km_undo undo;            /* the pending interception */
 	/* for this mail's replies (not stored) */
 	int just_drew[2][KM_HAND_MAX], njust_drew[2];
-	bool play_started;
+	bool play_started, just_reshuffled;
 };
 
 struct apply_state;
@@ -121,9 +132,20 @@ int knightmare_create(struct game *g, const struct orders *o, int *line, char *w
 int knightmare_apply(struct apply_state *a, const struct orders *o);
 bool knightmare_handles(int k);
 void knightmare_hash_text(const struct knightmare *km, struct buf *out);
-/* The commitment to side c's deck order, and the bytes it hashes. */
-void knightmare_commitment(const struct knightmare *km, int game, int c, char out[65]);
-void knightmare_commit_text(const struct knightmare *km, int game, int c, struct buf *out);
+/* The k-th order the referee committed to: White's deck, Black's; or a common deck's
+ * orders, the first and one per reshuffle (the last is the one in use). */
+struct km_deckorder {
+	const int *cards;
+	int n;
+	const uint8_t *salt;
+	char whose[16];                 /* in the committed text: "white", "common 2" */
+	char label[48];                 /* for the reader: "White's deck" */
+};
+/* false past the last order. */
+bool knightmare_order(const struct knightmare *km, int k, struct km_deckorder *o);
+/* The commitment to order k, and the bytes it hashes. */
+void knightmare_commitment(const struct knightmare *km, int game, int k, char out[65]);
+void knightmare_commit_text(const struct knightmare *km, int game, int k, struct buf *out);
 /* Sorts cards ascending (a deck as built, a half). */
 void knightmare_sort(int *a, int n);
 /* The points of a list of cards in the catalogue. */

@@ -233,6 +233,7 @@ static int end_card(struct apply_state *a, const struct order *od, int which, ch
 	}
 	if (!found)
 		return apply_error(a, od, "card %d is not in play as a continuing effect", which);
+	km_to_pile(km, which);
 	for (int i = 0; i < km->nplays; i++)
 		if (km->plays[i].card == which && !km->plays[i].void_)
 			km->plays[i].void_ = true;
@@ -264,6 +265,71 @@ static int cancel(struct apply_state *a, const struct km_msg *m, const struct or
 	return km_rules(a, &e) < 0 ? apply_error(a, od, "%s", e.msg) : 0;
 }
 
+/* ---- a card the catalogue gives no effect ---- */
+
+/* One board edit as players write them for Tempete ("effect capture d5", README "Card
+ * effects"), made a statement without conditions on its target; its side by the letter's
+ * case for return and place. 0, or -1 with the reason. */
+static int edit_statement(const char *text, struct effect_stmt *s, char t[2][12], int *by, char *why,
+			  size_t wlen)
+{
+	char verb[16], a1[12] = "", a2[12] = "", extra[2];
+	int n = sscanf(text, "%15s %11s %11s %1s", verb, a1, a2, extra);
+
+	memset(s, 0, sizeof *s);
+	s->f[0].side = s->f[1].side = EFFECT_ANY;
+	snprintf(t[0], 12, "%s", a1);
+	snprintf(t[1], 12, "%s", a2);
+	if (n == 3 && (!strcasecmp(verb, "move") || !strcasecmp(verb, "swap"))) {
+		s->verb = !strcasecmp(verb, "move") ? EFFECT_MOVE : EFFECT_SWAP;
+		return 0;
+	}
+	if (n == 2 && (!strcasecmp(verb, "capture") || !strcasecmp(verb, "kill"))) {
+		s->verb = !strcasecmp(verb, "kill") ? EFFECT_KILL : EFFECT_CAPTURE;
+		return 0;
+	}
+	if (n == 3 && (!strcasecmp(verb, "return") || !strcasecmp(verb, "place")) && strlen(a1) == 1 &&
+	    isalpha((unsigned char)a1[0])) {
+		s->verb = !strcasecmp(verb, "return") ? EFFECT_RETURN : EFFECT_PLACE;
+		s->letter = (char)toupper((unsigned char)a1[0]);
+		*by = isupper((unsigned char)a1[0]) ? WHITE : BLACK;
+		snprintf(t[0], 12, "%s", a2);
+		return 0;
+	}
+	snprintf(why, wlen, "'effect %s': write move A B, capture S, kill S, return L S, place L S, "
+		 "swap A B or instead (the card's effect is not in the catalogue)", text);
+	return -1;
+}
+
+static int board_edits(struct apply_state *a, const struct km_msg *m, const struct order *od,
+		       char *detail, size_t dlen)
+{
+	int me = a->me;
+
+	if (m->ntargets)
+		return apply_error(a, od, "card %d has no effect in the catalogue: its targets go on "
+				   "effect lines", m->card_no);
+	if (!m->neffects && !m->instead)
+		return apply_error(a, od, "card %d has no effect in the catalogue: write what it does "
+				   "as board edits (effect capture d5, effect move e2 e4, ...)", m->card_no);
+	for (int i = 0; i < m->neffects; i++) {
+		struct effect_stmt st;
+		char t[2][12], why[256];
+		const char *tp[2] = { t[0], t[1] };
+		int by = me;
+		if (edit_statement(m->effects[i]->arg, &st, t, &by, why, sizeof why) < 0)
+			return apply_error(a, m->effects[i], "%s", why);
+		a->me = by;
+		int rc = statement(a, m->effects[i], m->card_no, &st, tp, detail, dlen);
+		a->me = me;
+		if (rc < 0)
+			return -1;
+	}
+	if (!detail[0])
+		snprintf(detail, dlen, "instead of the move");
+	return 0;
+}
+
 int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct order *od,
 		   bool answering, char *detail, size_t dlen)
 {
@@ -275,8 +341,11 @@ int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct o
 
 	detail[0] = 0;
 	if (!ci->effect[0])
-		return apply_error(a, od, "card %d has no effect the referee knows (the catalogue gives "
-				   "none), so it cannot be played here", m->card_no);
+		return board_edits(a, m, od, detail, dlen);
+	if (m->neffects || m->instead)
+		return apply_error(a, m->neffects ? m->effects[0] : od, "card %d does what the catalogue "
+				   "says: write its targets after its number (card %d e4 d5)", m->card_no,
+				   m->card_no);
 	if (effect_parse(ci->effect, &ef, &e) < 0)
 		return apply_error(a, od, "card %d: %s", m->card_no, e.msg);
 	if (ef.s[0].verb == EFFECT_CANCEL)

@@ -10,12 +10,17 @@
 
 /* One mail's orders, sorted out. */
 struct km_msg {
-	const struct order *deck, *card, *redraw, *first;
+	const struct order *deck, *card, *first;
+	const struct order *redraws[2];
+	int nredraws;
 	const struct order *moves[2];
 	int nmoves;
 	int card_no;
 	char targets[KM_TARGETS_MAX][12];
 	int ntargets;
+	const struct order *effects[KM_TARGETS_MAX];    /* board edits (a card without effect) */
+	int neffects;
+	bool instead;                                   /* "effect instead" */
 	bool intercept, accept;
 };
 
@@ -23,10 +28,14 @@ struct km_msg {
 void km_stream(const uint8_t *key, size_t klen, int game, const char *what, int c, struct drbg *d);
 void knightmare_start(struct game *g, const uint8_t *key, size_t klen);
 int km_check_deck(const struct game *g, int c, const int *cards, int n, char *why, size_t wlen);
-void km_draw(struct knightmare *km, int c);
+void km_draw(struct knightmare *km, int c, const uint8_t *key, size_t klen, int game);
 /* Both decks are in: shuffle, salt, deal five each; `first` moves first. */
 void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game, int first);
 bool km_in_hand(const struct knightmare *km, int c, int card);
+/* A card played or discarded goes face up on the pile (a common deck's next order). */
+void km_to_pile(struct knightmare *km, int card);
+/* Tells the players when the last draw reshuffled a common deck, with its new commitment. */
+void km_reshuffled(struct apply_state *a);
 void km_remove_from_hand(struct knightmare *km, int c, int card);
 
 /* knightmare_effect.c */

@@ -19,6 +19,7 @@ static const struct order_word km_orders[] = {
 	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150 (or budget 100 200)", NULL },
 	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal, or sets 2", NULL },
 	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_NUMBER, "extra 15", NULL },
+	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL },
 };
 
 static void *km_state_new(void)

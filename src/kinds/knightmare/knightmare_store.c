@@ -84,6 +84,11 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "card_own", json_pack("[b, b]", km->card_own[0], km->card_own[1]));
 	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->card_opp[0], km->card_opp[1]));
 	json_object_set_new(o, "plays", plays);
+	json_object_set_new(o, "pile", ints(km->pile, km->npile));
+	json_t *old = json_array();
+	for (int k = 0; k < km->nold; k++)
+		json_array_append_new(old, pair(ints(km->old[k], km->nold_cards[k]), salt(km->old_salt[k])));
+	json_object_set_new(o, "old_orders", old);
 	json_object_set_new(o, "effects", effects_json(km->effects, km->neffects));
 	json_object_set_new(o, "lost", json_pack("[s, s]", km->lost[0], km->lost[1]));
 	json_object_set_new(o, "dead", json_pack("[s, s]", km->dead[0], km->dead[1]));
@@ -264,6 +269,24 @@ static int get_undo(const struct rd *r, json_t *v, struct knightmare *km)
 	       get_int(r, v, "play", 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
 }
 
+/* A common deck's orders before its reshuffles: [[cards], salt] each. */
+static int get_old(const struct rd *r, json_t *v, struct knightmare *km)
+{
+	size_t i;
+	json_t *x;
+
+	if (!json_is_array(v) || json_array_size(v) > KM_ORDERS_MAX)
+		return bad(r, "old_orders", "missing or too many");
+	json_array_foreach(v, i, x) {
+		if (!json_is_array(x) || json_array_size(x) != 2 ||
+		    get_ints(r, json_array_get(x, 0), "old_orders", km->old[i], KM_DECK_MAX,
+			     &km->nold_cards[i]) < 0 || get_salt(r, json_array_get(x, 1), km->old_salt[i]) < 0)
+			return bad(r, "old_orders", "entries are [[cards], salt]");
+	}
+	km->nold = (int)json_array_size(v);
+	return 0;
+}
+
 static int km_from_json(json_t *o, const char *what, struct game *g, struct err *e)
 {
 	struct knightmare *km = g->kstate;
@@ -274,7 +297,7 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	if (!json_is_object(o) || !json_is_array(salts) || json_array_size(salts) != 2)
 		return bad(&r, "salt", "needs [white, black]");
 	if (get_range(&r, json_object_get(o, "budget"), "budget", km->budget, 2, &n[0], 10000) < 0 || n[0] != 2 ||
-	    get_int(&r, o, "sets", 0, KM_SETS_MAX, &km->sets) < 0 ||
+	    get_int(&r, o, "sets", KM_COMMON, KM_SETS_MAX, &km->sets) < 0 ||
 	    get_int(&r, o, "extra", 0, 20, &km->extra) < 0 ||
 	    get_ints(&r, json_object_get(o, "aside"), "aside", km->aside, KM_SET_MAX, &km->naside) < 0 ||
 	    get_sides(&r, o, "half", km->half[0], km->half[1], km->nhalf, KM_SET_MAX) < 0 ||
@@ -291,6 +314,8 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_pair_bool(&r, json_object_get(o, "card_own"), "card_own", km->card_own) < 0 ||
 	    get_pair_bool(&r, json_object_get(o, "card_opp"), "card_opp", km->card_opp) < 0 ||
 	    get_plays(&r, json_object_get(o, "plays"), km) < 0 ||
+	    get_ints(&r, json_object_get(o, "pile"), "pile", km->pile, KM_PILE_MAX, &km->npile) < 0 ||
+	    get_old(&r, json_object_get(o, "old_orders"), km) < 0 ||
 	    get_effects(&r, json_object_get(o, "effects"), km->effects, &km->neffects) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "lost"), "lost", km->lost) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "dead"), "dead", km->dead) < 0 ||

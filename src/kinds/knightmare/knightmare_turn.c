@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -20,7 +21,7 @@ bool knightmare_handles(int k)
 {
 	switch (k) {
 	case ORDER_MOVE: case ORDER_ACCEPT: case KM_ORDER_DECK: case KM_ORDER_CARD:
-	case KM_ORDER_REDRAW: case KM_ORDER_INTERCEPT:
+	case KM_ORDER_REDRAW: case KM_ORDER_INTERCEPT: case KM_ORDER_EFFECT:
 		return true;
 	default:
 		return false;
@@ -65,7 +66,11 @@ static int collect(struct apply_state *a, const struct orders *o, struct km_msg 
 			m->first = od;
 		switch (od->kind) {
 		case KM_ORDER_DECK: if (once(a, od, &m->deck, "deck") < 0) return -1; break;
-		case KM_ORDER_REDRAW: if (once(a, od, &m->redraw, "redraw") < 0) return -1; break;
+		case KM_ORDER_REDRAW:
+			if (m->nredraws == 2)
+				return apply_error(a, od, "at most two redraws (with a common deck)");
+			m->redraws[m->nredraws++] = od;
+			break;
 		case KM_ORDER_CARD:
 			if (once(a, od, &m->card, "card") < 0 || read_card(a, od, m) < 0)
 				return -1;
@@ -76,6 +81,14 @@ static int collect(struct apply_state *a, const struct orders *o, struct km_msg 
 			m->moves[m->nmoves++] = od;
 			break;
 		case KM_ORDER_INTERCEPT: m->intercept = true; break;
+		case KM_ORDER_EFFECT:
+			if (m->neffects == KM_TARGETS_MAX)
+				return apply_error(a, od, "too many effects");
+			if (!strcasecmp(od->arg, "instead"))
+				m->instead = true;
+			else
+				m->effects[m->neffects++] = od;
+			break;
 		case ORDER_ACCEPT: m->accept = true; break;
 		default: break;
 		}
@@ -92,7 +105,7 @@ static int deck(struct apply_state *a, const struct km_msg *m)
 	int cards[KM_DECK_MAX + 1], n = 0;
 	char buf[ORDER_ARG_MAX], *save, why[256];
 
-	if (!m->deck || m->first != m->deck || m->card || m->nmoves || m->redraw || m->intercept)
+	if (!m->deck || m->first != m->deck || m->card || m->nmoves || m->nredraws || m->intercept)
 		return apply_error(a, m->first, "the cards are not dealt yet: send your deck "
 				   "(deck 3 7 12 ...) and nothing else of play");
 	if (km->has_deck[a->me])
@@ -181,7 +194,9 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 				   "(the Checkmate Rule): choose another play", m->card_no);
 	*used = true;
 	km_remove_from_hand(km, a->me, m->card_no);
-	km_draw(km, a->me);
+	if (ci->continuing != 1)
+		km_to_pile(km, m->card_no);
+	km_draw(km, a->me, a->key, a->klen, g->id);
 	if (km->nplays < KM_PLAYS_MAX) {
 		struct km_play *pl = &km->plays[km->nplays++];
 		memset(pl, 0, sizeof *pl);
@@ -192,6 +207,7 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	char label[96];
 	apply_note(a, "%s plays %s%s%s: %s.", side(a->me), cards_label(g->cat, m->card_no, label, sizeof label),
 		   !strcmp(how, "move") ? "" : " as ", !strcmp(how, "move") ? "" : how, detail);
+	km_reshuffled(a);
 	return rc;
 }
 
@@ -252,23 +268,33 @@ static bool own_king_attacked(const struct game *g, int c)
 	return p->royal[c] != SQ_NONE && movegen_attacked(p, p->royal[c], (enum color)!c);
 }
 
-/* "redraw 7": after a turn without a card, one card of the hand for the top of the deck. */
+/* "redraw 7": after a turn without a card, one card of the hand for the top of the deck;
+ * with a common deck, also one for a turn of the opponent's without a card of one's own
+ * (seed 002, "Common Deck"). */
 static int redraw(struct apply_state *a, const struct km_msg *m)
 {
 	struct knightmare *km = a->g->kstate;
-	int card = atoi(m->redraw->arg);
+	bool common = km->sets == KM_COMMON;
+	int allowed = !km->card_own[a->me] + (common && !km->card_opp[a->me]);
 
-	if (m->card)
-		return apply_error(a, m->redraw, "you may redraw only after a turn without a card");
-	if (!km_in_hand(km, a->me, card))
-		return apply_error(a, m->redraw, "card %d is not in your hand", card);
-	if (km->drawn[a->me] >= km->ndeck[a->me])
-		return apply_error(a, m->redraw, "your deck is empty: nothing to draw in its place");
-	km_remove_from_hand(km, a->me, card);
-	km_draw(km, a->me);
-	char label[96];
-	apply_note(a, "%s discards %s and draws a card.", side(a->me),
-		   cards_label(a->g->cat, card, label, sizeof label));
+	if (m->nredraws > allowed)
+		return apply_error(a, m->redraws[allowed], common ? "you may redraw once for a turn of "
+				   "yours and once for a turn of your opponent's, each without a card of "
+				   "yours" : "you may redraw only after a turn without a card");
+	for (int i = 0; i < m->nredraws; i++) {
+		int card = atoi(m->redraws[i]->arg);
+		if (!km_in_hand(km, a->me, card))
+			return apply_error(a, m->redraws[i], "card %d is not in your hand", card);
+		if (!common && km->drawn[a->me] >= km->ndeck[a->me])
+			return apply_error(a, m->redraws[i], "your deck is empty: nothing to draw in its place");
+		km_remove_from_hand(km, a->me, card);
+		km_to_pile(km, card);
+		km_draw(km, a->me, a->key, a->klen, a->g->id);
+		char label[96];
+		apply_note(a, "%s discards %s and draws a card.", side(a->me),
+			   cards_label(a->g->cat, card, label, sizeof label));
+		km_reshuffled(a);
+	}
 	return 0;
 }
 
@@ -278,7 +304,7 @@ static int move_turn(struct apply_state *a, const struct km_msg *m)
 	struct game *g = a->g;
 	struct knightmare *km = g->kstate;
 	enum card_timing t = m->card ? g->cat->card[m->card_no].timing : CARD_ANY;
-	bool instead = m->card && t == CARD_INSTEAD;
+	bool instead = m->card && (t == CARD_INSTEAD || m->instead);
 	bool after = m->card && t == CARD_AFTER;
 
 	if (m->accept)
@@ -298,7 +324,7 @@ static int move_turn(struct apply_state *a, const struct km_msg *m)
 		return -1;
 	if (after && play_card(a, m, "move", true) < 0)
 		return -1;
-	if (m->redraw && redraw(a, m) < 0)
+	if (m->nredraws && redraw(a, m) < 0)
 		return -1;
 	struct err e;
 	if (km_rules(a, &e) < 0)
@@ -323,7 +349,7 @@ static int intercept(struct apply_state *a, const struct km_msg *m)
 
 	if (!km->may_intercept)
 		return apply_error(a, m->first, "there is no move of your opponent to intercept now");
-	if (!m->card || m->nmoves || m->redraw)
+	if (!m->card || m->nmoves || m->nredraws)
 		return apply_error(a, m->first, "an interception is one card, without a move");
 	pos_to_fen(game_pos(g), km->undo.fen, sizeof km->undo.fen);
 	memcpy(km->undo.effects, km->effects, sizeof km->effects);
@@ -365,7 +391,7 @@ static int answer(struct apply_state *a, const struct km_msg *m)
 {
 	struct knightmare *km = a->g->kstate;
 
-	if (m->nmoves || m->redraw || m->intercept)
+	if (m->nmoves || m->nredraws || m->intercept)
 		return apply_error(a, m->first, "answer the interception first: accept, or a card in "
 				   "answer to it");
 	if (m->card == NULL && !m->accept)
@@ -394,12 +420,16 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 	km->play_started = false;
 	if (collect(a, o, &m) < 0 || !m.first)
 		return m.first ? -1 : 0;
-	if (km->expect == KM_SETUP) {
+	if (km->expect == KM_SETUP)
 		knightmare_start(g, a->key, a->klen);   /* a game the game master set up */
+	if (km->expect == KM_SETUP)
 		return deck(a, &m);
-	}
 	if (m.deck)
-		return apply_error(a, m.deck, "your deck was recorded before play began");
+		return apply_error(a, m.deck, km->sets == KM_COMMON ? "with a common deck there is no "
+				   "deck of yours to send" : "your deck was recorded before play began");
+	if ((m.neffects || m.instead) && !m.card)
+		return apply_error(a, m.neffects ? m.effects[0] : m.first, "an effect goes with its card "
+				   "(card N)");
 	if (km->expect == KM_DONE)
 		return apply_error(a, m.first, "the game is over");
 	if (km->to != a->me)

@@ -79,18 +79,22 @@ static void public_view(const struct game *g, struct tctx *c)
 		   km->dead[1][0] ? ", dead " : "", km->dead[1]);
 	set_buf(c, "km_captured", &b);
 	for (int s = 0; s < 2; s++) {
+		int from = km->sets == KM_COMMON ? 0 : s;
 		tctx_set(c, s ? "km_hand_black" : "km_hand_white", "%d", km->nhand[s]);
-		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", km->ndeck[s] - km->drawn[s]);
+		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", km->ndeck[from] - km->drawn[from]);
 	}
 	tctx_set(c, "km_budgets", km->budget[0] == km->budget[1] ? "%d points each" :
 		 "White %d points, Black %d", km->budget[0], km->budget[1]);
 	tctx_set(c, "km_sets", "%s", km->sets == 0 ? "personal sets: each builds from a whole set" :
+		 km->sets == KM_COMMON ? "one common deck for both" :
 		 km->sets == 1 ? "one set, divided at random" : "several sets, divided at random");
+	if (km->sets == KM_COMMON)
+		tctx_set(c, "km_common", "yes");
 	if (km->extra)
 		tctx_set(c, "km_extra", "%d", km->extra);
 	if (km->expect != KM_SETUP) {
 		char commit[65];
-		knightmare_commitment(km, g->id, WHITE, commit);
+		knightmare_commitment(km, g->id, km->sets == KM_COMMON ? km->nold : WHITE, commit);
 		tctx_set(c, "km_commit_white", "%s", commit);
 		knightmare_commitment(km, g->id, BLACK, commit);
 		tctx_set(c, "km_commit_black", "%s", commit);
@@ -121,7 +125,8 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 	if (km->expect != KM_SETUP) {
 		card_lines(g, km->hand[r], km->nhand[r], &b);
 		set_buf(c, "km_hand", &b);
-		tctx_set(c, "km_left", "%d", km->ndeck[r] - km->drawn[r]);
+		int from = km->sets == KM_COMMON ? 0 : r;
+		tctx_set(c, "km_left", "%d", km->ndeck[from] - km->drawn[from]);
 	}
 	if (km->njust_drew[r]) {
 		numbers(km->just_drew[r], km->njust_drew[r], &b);
@@ -132,28 +137,33 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 	tctx_set(c, "km_expect", "%s", knightmare_expect_text(g, r, expect, sizeof expect));
 }
 
-/* After the end: both halves and deck orders, the salts, and each commitment's check. */
+/* After the end: both halves and every order committed to (each deck, or a common deck's
+ * orders), their salts, and each commitment's check. */
 static void reveal(const struct game *g, struct tctx *c)
 {
 	const struct knightmare *km = g->kstate;
+	struct buf b = { 0 };
+	struct km_deckorder o;
 
 	tctx_set(c, "km_reveal", "yes");
-	for (int s = 0; s < 2; s++) {
+	for (int k = 0; knightmare_order(km, k, &o); k++) {
 		struct tctx *it = tctx_item(c, "km_sides");
-		struct buf b = { 0 }, cmd = { 0 };
+		struct buf cmd = { 0 };
 		char commit[65], hex[2 * DECK_SALT + 1];
 		if (!it)
 			return;
-		tctx_set(it, "side", "%s", side(s));
-		numbers(km->half[s], km->nhalf[s], &b);
-		set_buf(it, "half", &b);
-		numbers(km->deck[s], km->ndeck[s], &b);
+		tctx_set(it, "side", "%s", o.label);
+		if (km->sets != KM_COMMON) {
+			numbers(km->half[k], km->nhalf[k], &b);
+			set_buf(it, "half", &b);
+		}
+		numbers(o.cards, o.n, &b);
 		set_buf(it, "deck", &b);
-		crypto_hex(km->salt[s], DECK_SALT, hex);
+		crypto_hex(o.salt, DECK_SALT, hex);
 		tctx_set(it, "salt", "%s", hex);
-		knightmare_commitment(km, g->id, s, commit);
+		knightmare_commitment(km, g->id, k, commit);
 		tctx_set(it, "commitment", "%s", commit);
-		knightmare_commit_text(km, g->id, s, &b);
+		knightmare_commit_text(km, g->id, k, &b);
 		for (const char *p = b.s ? b.s : ""; *p; p++)
 			buf_str(&cmd, *p == '\n' ? "\\n" : (char[]){ *p, 0 });
 		buf_free(&b);
@@ -161,7 +171,6 @@ static void reveal(const struct game *g, struct tctx *c)
 		buf_free(&cmd);
 		set_buf(it, "check", &b);
 	}
-	struct buf b = { 0 };
 	numbers(km->aside, km->naside, &b);
 	set_buf(c, "km_aside", &b);
 }

@@ -313,12 +313,14 @@ int tp_setup(struct apply_state *a, const struct orders *o)
 
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out)
 {
-	deck_commit_text("tempest-cards-1", game, c, tp->list[c], tp->n, tp->salt[c], out);
+	deck_commit_text("tempest-cards-1", game, c == WHITE ? "white" : "black", tp->list[c], tp->n,
+			 tp->salt[c], out);
 }
 
 void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 {
-	deck_commitment("tempest-cards-1", game, c, tp->list[c], tp->n, tp->salt[c], out);
+	deck_commitment("tempest-cards-1", game, c == WHITE ? "white" : "black", tp->list[c], tp->n,
+			tp->salt[c], out);
 }
 
 /* ---- the canonical text of the state ---- */

@@ -278,6 +278,36 @@ static void transform(void)
 	game_free(g);
 }
 
+/* A transformed piece captured and returned on that turn or the next keeps its powers
+ * (seed 002); returned later, it is its own kind again. */
+static void rescue(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/2b5/1N2K3 w - - 0 1", CARDS(20, 13, 3), CARDS(3));
+	struct knightmare *km = KM(g);
+
+	CHECK_STR(km_mail(g, WHITE, "card 20 b1"), "");
+	CHECK_STR(km_mail(g, BLACK, "Bxb1"), "");
+	CHECK_STR(km->lost[WHITE], "N");
+	CHECK_INT(km->neffects, 0);
+	CHECK_STR(km_mail(g, WHITE, "card 13 g1"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/1b2K1U1 b");
+	CHECK_STR(moves_of(g, "g1"), "g1e2 g1f2 g1f3 g1h2 g1h3");     /* N and F */
+	CHECK_STR(km->effects[0].name, "Griffin");
+	CHECK_STR(km->lost[WHITE], "");
+	game_free(g);
+	/* too late: a turn in between */
+	g = dealt("4k3/8/8/8/8/8/2b5/1N2K3 w - - 0 1", CARDS(20, 13, 3), CARDS(3));
+	km = KM(g);
+	CHECK_STR(km_mail(g, WHITE, "card 20 b1"), "");
+	CHECK_STR(km_mail(g, BLACK, "Bxb1"), "");
+	CHECK_STR(km_mail(g, WHITE, "Kd2"), "");
+	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 13 g1"), "");
+	CHECK_STR(board(g), "3k4/8/8/8/8/8/3K4/1b4N1 b");
+	CHECK_INT(km->neffects, 0);
+	game_free(g);
+}
+
 /* A frozen piece generates no moves: it neither moves nor captures nor gives check. */
 static void freeze(void)
 {
@@ -629,6 +659,7 @@ int main(void)
 	arrivals();
 	swaps();
 	transform();
+	rescue();
 	freeze();
 	gain();
 	suspension();

@@ -116,6 +116,10 @@ struct knightmare {
 	char lost[2][KM_LOST_MAX + 1];  /* captured pieces that may return (letters) */
 	char dead[2][KM_LOST_MAX + 1];
 	struct km_undo undo;            /* the pending interception */
+	struct km_effect rescue[2];     /* each side's transformed piece last captured: a card
+					 * returning it on that turn or the next rescues it with
+					 * its powers (seed 002); card 0: none */
+	int rescue_turn[2];
 	/* for this mail's replies (not stored) */
 	int just_drew[2][KM_HAND_MAX], njust_drew[2];
 	bool play_started, just_reshuffled;

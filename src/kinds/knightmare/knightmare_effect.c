@@ -52,15 +52,47 @@ static void record_take(char *rec, char k)
 		memmove(at, at + 1, strlen(at));
 }
 
-char km_captured_kind(struct knightmare *km, const char *sq, char letter)
+char km_captured_kind(struct knightmare *km, const char *sq, char letter, int side)
 {
 	for (int i = 0; i < km->neffects; i++)
 		if (on_piece(&km->effects[i]) && !strcmp(km->effects[i].square, sq)) {
 			char orig = km->effects[i].orig;
+			if (km->effects[i].verb == EFFECT_TRANSFORM) {
+				km->rescue[side] = km->effects[i];
+				km->rescue_turn[side] = km->turn;
+			}
 			drop_effect(km, i);
 			return orig;
 		}
 	return (char)toupper((unsigned char)letter);
+}
+
+/* A lost piece returned on `sq`: the transformed piece of that kind captured on this turn
+ * or the last is rescued with its powers and name; later it comes back as its own kind. */
+static int rescue(struct apply_state *a, const char *sq, char letter, int side, char *detail,
+		  size_t dlen)
+{
+	struct knightmare *km = a->g->kstate;
+	struct km_effect *r = &km->rescue[side];
+	char spare = free_spare(km), op[64];
+	struct err e;
+
+	if (!r->card || r->orig != letter || km->turn > km->rescue_turn[side] + 1 || !spare ||
+	    km->neffects == KM_EFFECTS_MAX)
+		return 0;
+	snprintf(op, sizeof op, "@remove %s", sq);
+	if (game_op(a->g, op, &e) < 0)
+		return -1;
+	snprintf(op, sizeof op, "@place %c %s", side == WHITE ? spare : (char)tolower((unsigned char)spare), sq);
+	if (game_op(a->g, op, &e) < 0)
+		return -1;
+	r->letter = spare;
+	snprintf(r->square, sizeof r->square, "%s", sq);
+	km->effects[km->neffects++] = *r;
+	size_t n = strlen(detail);
+	snprintf(detail + n, dlen - n, " (rescued: the %s, with its powers)", r->name);
+	r->card = 0;
+	return 0;
 }
 
 void km_follow(struct knightmare *km, const char *from, const char *to)
@@ -148,7 +180,7 @@ static void records(struct knightmare *km, const struct effect_stmt *s, const ch
 {
 	if (o->lost_side >= 0) {
 		const char *sq = s->verb == EFFECT_MOVE ? t[1] : t[0];
-		char k = km_captured_kind(km, sq, o->lost_kind);
+		char k = km_captured_kind(km, sq, o->lost_kind, o->lost_side);
 		record_add(o->dead ? km->dead[o->lost_side] : km->lost[o->lost_side], k);
 	}
 	if (o->used_side >= 0)
@@ -200,6 +232,8 @@ static int statement(struct apply_state *a, const struct order *od, int card,
 		continuing(km, s, &o, card, a->me, env.spare);
 	size_t n = strlen(detail);
 	snprintf(detail + n, dlen - n, "%s%s", n ? "; " : "", o.text);
+	if (s->verb == EFFECT_RETURN && rescue(a, t[0], s->letter, a->me, detail, dlen) < 0)
+		return apply_error(a, od, "card %d: the rescue failed", card);
 	return 0;
 }
 

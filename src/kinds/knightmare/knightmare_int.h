@@ -46,8 +46,9 @@ int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct o
 /* The pieces under a card follow a move (from -> to); a piece captured on `to` loses its
  * effect and goes to the captured record as its original kind. */
 void km_follow(struct knightmare *km, const char *from, const char *to);
-/* The kind of the piece captured on square `sq` as the record keeps it. */
-char km_captured_kind(struct knightmare *km, const char *sq, char letter);
+/* The kind of side's piece captured on square `sq` as the record keeps it (a transformed
+ * piece's original kind, noted for a rescue). */
+char km_captured_kind(struct knightmare *km, const char *sq, char letter, int side);
 /* The board's own rules brought in line with the continuing effects in play (each
  * suspended while its condition fails); 0 or -1. */
 int km_rules(struct apply_state *a, struct err *e);

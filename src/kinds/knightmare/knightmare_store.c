@@ -89,6 +89,8 @@ static json_t *km_to_json(const struct game *g)
 	for (int k = 0; k < km->nold; k++)
 		json_array_append_new(old, pair(ints(km->old[k], km->nold_cards[k]), salt(km->old_salt[k])));
 	json_object_set_new(o, "old_orders", old);
+	json_object_set_new(o, "rescue", effects_json(km->rescue, 2));
+	json_object_set_new(o, "rescue_turn", ints(km->rescue_turn, 2));
 	json_object_set_new(o, "effects", effects_json(km->effects, km->neffects));
 	json_object_set_new(o, "lost", json_pack("[s, s]", km->lost[0], km->lost[1]));
 	json_object_set_new(o, "dead", json_pack("[s, s]", km->dead[0], km->dead[1]));
@@ -180,7 +182,7 @@ static int get_letter(const struct rd *r, json_t *v, const char *k, char *out)
 	return 0;
 }
 
-static int get_effects(const struct rd *r, json_t *v, struct km_effect *f, int *n)
+static int effects_from(const struct rd *r, json_t *v, struct km_effect *f, int *n, int first_card)
 {
 	size_t i;
 	json_t *x;
@@ -190,7 +192,8 @@ static int get_effects(const struct rd *r, json_t *v, struct km_effect *f, int *
 	json_array_foreach(v, i, x) {
 		struct km_effect *e = &f[i];
 		memset(e, 0, sizeof *e);
-		if (get_int(r, x, "card", 1, CARDS_MAX - 1, &e->card) < 0 || get_int(r, x, "by", 0, 1, &e->by) < 0 ||
+		if (get_int(r, x, "card", first_card, CARDS_MAX - 1, &e->card) < 0 ||
+		    get_int(r, x, "by", 0, 1, &e->by) < 0 ||
 		    get_int(r, x, "verb", 0, EFFECT_VERBS - 1, &e->verb) < 0 ||
 		    get_letter(r, json_object_get(x, "letter"), "effects.letter", &e->letter) < 0 ||
 		    get_str(r, json_object_get(x, "betza"), "effects.betza", e->betza, sizeof e->betza) < 0 ||
@@ -205,6 +208,17 @@ static int get_effects(const struct rd *r, json_t *v, struct km_effect *f, int *
 	}
 	*n = (int)json_array_size(v);
 	return 0;
+}
+
+static int get_effects(const struct rd *r, json_t *v, struct km_effect *f, int *n)
+{
+	return effects_from(r, v, f, n, 1);
+}
+
+/* The same, where card 0 means an empty slot. */
+static int get_effects_any(const struct rd *r, json_t *v, struct km_effect *f, int *n)
+{
+	return effects_from(r, v, f, n, 0);
 }
 
 static int get_salt(const struct rd *r, json_t *v, uint8_t *out)
@@ -287,6 +301,18 @@ static int get_old(const struct rd *r, json_t *v, struct knightmare *km)
 	return 0;
 }
 
+/* Each side's transformed piece last captured (card 0: none). */
+static int get_rescue(const struct rd *r, json_t *o, struct knightmare *km)
+{
+	int n, nt;
+
+	if (get_effects_any(r, json_object_get(o, "rescue"), km->rescue, &n) < 0 || n != 2 ||
+	    get_range(r, json_object_get(o, "rescue_turn"), "rescue_turn", km->rescue_turn, 2, &nt,
+		      1 << 20) < 0 || nt != 2)
+		return bad(r, "rescue", "needs [white, black]");
+	return 0;
+}
+
 static int km_from_json(json_t *o, const char *what, struct game *g, struct err *e)
 {
 	struct knightmare *km = g->kstate;
@@ -316,6 +342,7 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_plays(&r, json_object_get(o, "plays"), km) < 0 ||
 	    get_ints(&r, json_object_get(o, "pile"), "pile", km->pile, KM_PILE_MAX, &km->npile) < 0 ||
 	    get_old(&r, json_object_get(o, "old_orders"), km) < 0 ||
+	    get_rescue(&r, o, km) < 0 ||
 	    get_effects(&r, json_object_get(o, "effects"), km->effects, &km->neffects) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "lost"), "lost", km->lost) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "dead"), "dead", km->dead) < 0 ||

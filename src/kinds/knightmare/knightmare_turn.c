@@ -232,7 +232,8 @@ static int regular_move(struct apply_state *a, const struct order *od)
 	sq_t cap = m.kind == MOVE_EN_PASSANT ? p->ep_victim : m.kind == MOVE_CASTLE ? SQ_NONE : m.to;
 	if (cap != SQ_NONE && pos_at(p, cap) != PIECE_NONE) {
 		piece_t v = pos_at(p, cap);
-		char k = km_captured_kind(km, variant_square_name(p->v, cap), variant_piece_char(p->v, v));
+		char k = km_captured_kind(km, variant_square_name(p->v, cap), variant_piece_char(p->v, v),
+					  PIECE_COLOR(v));
 		size_t n = strlen(km->lost[PIECE_COLOR(v)]);
 		if (n < KM_LOST_MAX)
 			km->lost[PIECE_COLOR(v)][n] = k, km->lost[PIECE_COLOR(v)][n + 1] = 0;

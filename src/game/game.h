@@ -202,7 +202,8 @@ void game_free(struct game *g);
 /* Sets g->v and replays every board's moves from its start into its position. Besides
  * moves in SAN, a board's list holds the edits cards make, as operations: "@remove e4",
  * "@place N e4" (upper case White), "@side w", "@fen FEN", and changes of the board's own
- * rules: "@rule N BETZA" (piece N moves as BETZA on this board from then on). */
+ * rules: "@rule N BETZA" (piece N moves as BETZA on this board from then on; "@rule N
+ * BETZA immune": and may not be captured). */
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);

@@ -115,7 +115,8 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 	else if (sscanf(op, "side %c", &side) == 1)
 		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
 	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
-		snprintf(out, len, "from now on %c moves as %s", piece, betza);
+		snprintf(out, len, "from now on %c moves as %s%s", piece, betza,
+			 strstr(op, " immune") ? " and may not be captured" : "");
 	else
 		snprintf(out, len, "%s", op);
 }

@@ -13,7 +13,7 @@
 
 const char *const effect_verb_names[EFFECT_VERBS] = {
 	"move", "capture", "kill", "return", "place", "replace", "swap", "transform", "freeze",
-	"gain", "powers", "cancel",
+	"gain", "powers", "immune", "cancel",
 };
 
 #define WORDS_MAX 24
@@ -217,6 +217,8 @@ static int read_stmt(struct words *t, struct effect_stmt *s)
 	case EFFECT_GAIN: case EFFECT_POWERS:
 		return read_letter(t, &s->letter) < 0 || read_as(t, s->betza) < 0 ? -1 :
 		       read_while(t, s);
+	case EFFECT_IMMUNE:
+		return read_letter(t, &s->letter) < 0 ? -1 : read_while(t, s);
 	default:
 		return 0;
 	}
@@ -226,14 +228,14 @@ int effect_stmt_slots(const struct effect_stmt *s)
 {
 	switch (s->verb) {
 	case EFFECT_MOVE: case EFFECT_SWAP: return 2;
-	case EFFECT_GAIN: case EFFECT_POWERS: return 0;
+	case EFFECT_GAIN: case EFFECT_POWERS: case EFFECT_IMMUNE: return 0;
 	default: return 1;
 	}
 }
 
 static bool continuing(enum effect_verb v)
 {
-	return v == EFFECT_TRANSFORM || v == EFFECT_FREEZE || v == EFFECT_GAIN || v == EFFECT_POWERS;
+	return v >= EFFECT_TRANSFORM && v <= EFFECT_IMMUNE;
 }
 
 int effect_parse(const char *text, struct effect *out, struct err *e)
@@ -580,6 +582,9 @@ int effect_stmt_apply(const struct effect_stmt *s, const struct effect_env *env,
 	case EFFECT_GAIN: case EFFECT_POWERS:
 		snprintf(out->text, sizeof out->text, "every %c %s %s", s->letter,
 			 s->verb == EFFECT_GAIN ? "also moves as" : "moves only as", s->betza);
+		return 0;
+	case EFFECT_IMMUNE:
+		snprintf(out->text, sizeof out->text, "no %c may be captured", s->letter);
 		return 0;
 	default:
 		return refuse(why, wlen, "%s%s", "cancel names the card it cancels", "");

@@ -35,6 +35,7 @@ enum effect_verb {
 	EFFECT_FREEZE,          /* freeze FILTER: continuing, the piece may not move */
 	EFFECT_GAIN,            /* gain L BETZA [while ...]: continuing, every L also moves so */
 	EFFECT_POWERS,          /* powers L BETZA [while ...]: continuing, every L moves only so */
+	EFFECT_IMMUNE,          /* immune L [while ...]: continuing, no L may be captured */
 	EFFECT_CANCEL,          /* cancel: a continuing card in play, or the card answered */
 	EFFECT_VERBS
 };

@@ -7,7 +7,7 @@
 #     sends a deck; the deal (commitments, hands of five);
 #   - play: a discard after a turn without a card (`redraw`), a continuing card played
 #     instead of a move (Stone Gaze freezes the knight that guards f7), an interception on
-#     the opponent's turn (Dispel cancels it) answered by a card (Veto cancels the
+#     the opponent's turn (Trap Door takes a pawn) answered by a card (Veto cancels the
 #     interception), and the mate the frozen knight can no longer prevent;
 #   - the end: the reveal, whose two commitments are checked by running the exact command
 #     the mail shows; every mail each player received before it searched for the other's
@@ -112,23 +112,23 @@ for who in alice bob; do
 done
 check "the halves do not meet" [ -z "$(sort "$work/half-alice" "$work/half-bob" | uniq -d)" ]
 ha=$(cat "$work/half-alice"); hb=$(cat "$work/half-bob")
-for c in 23 30 2 4 12 16; do check "card $c is alice's (the demo key's division)" within "$c" "$ha"; done
-for c in 31 1 3 7 8; do check "card $c is bob's" within "$c" "$hb"; done
+for c in 23 30 1 3 5 9; do check "card $c is alice's (the demo key's division)" within "$c" "$ha"; done
+for c in 32 4 6 7 8; do check "card $c is bob's" within "$c" "$hb"; done
 
-check "alice: a card of bob's half is refused" turn alice "deck 23 31" alice
-check "  the reason" has alice "card 31 is not among your cards"
+check "alice: a card of bob's half is refused" turn alice "deck 23 32" alice
+check "  the reason" has alice "card 32 is not among your cards"
 check "alice: over budget is refused" turn alice "deck $(echo $ha)" alice
 check "  the reason" has alice "points; your budget is 150"
-check "alice sends her deck" turn alice "deck 23 30 2 4 12 16" alice
-check "  recorded, in secret" has alice "Your deck is recorded (56 points of your 150): 2 4 12 16 23 30"
-check "bob sends his deck: the cards are dealt" turn bob "deck 31 1 3 7 8" both
+check "alice sends her deck" turn alice "deck 23 30 1 3 5 9" alice
+check "  recorded, in secret" has alice "Your deck is recorded (55 points of your 150): 1 3 5 9 23 30"
+check "bob sends his deck: the cards are dealt" turn bob "deck 32 4 6 7 8" both
 for who in alice bob; do
     check "$who: the deal" has "$who" "the cards are dealt"
     check "$who: the commitments" grep -qE '^  (White|Black): [0-9a-f]{64}$' "$work/last-$who.txt"
     grep -E '^  (White|Black): [0-9a-f]{64}$' "$work/last-$who.txt" > "$work/commit-$who"
 done
 check "both read the same commitments" cmp -s "$work/commit-alice" "$work/commit-bob"
-check "bob holds his whole deck" [ "$(held bob)" = "1 3 7 8 31" ]
+check "bob holds his whole deck" [ "$(held bob)" = "4 6 7 8 32" ]
 check "  and has nothing left to draw" has bob "Cards left in your deck: 0."
 alice_hand=$(held alice)
 check "alice holds five of her six" [ "$(echo $alice_hand | wc -w)" -eq 5 ]
@@ -151,17 +151,18 @@ check "4. Stone Gaze on the knight, instead of a move" turn alice "card 23 h6" b
 check "  announced" has bob "White plays card 23 (Stone Gaze): the piece on h6 may not move."
 check "  in play" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
 check "4... a6" turn bob "a6" both
-check "5. d3" turn alice "d3" both
-check "bob intercepts with Dispel, cancelling Stone Gaze" turn bob "intercept
-card 31 23" both
-check "  announced" has alice "Black plays card 31 (Dispel) as interception: the continuing effect of card 23 ends."
+check "5. d4" turn alice "d4" both
+check "bob intercepts with Trap Door, taking the pawn" turn bob "intercept
+card 32 d4" both
+check "  announced" has alice "Black plays card 32 (Trap Door) as interception: the piece on d4 is lost."
 check "  alice must answer" has alice "answer the interception"
 check "  no card for bob to draw" has bob "Cards left in your deck: 0."
 check "bob may not move before the answer" turn bob "b6" bob
 check "  the reason" has bob "White is to answer the interception"
 check "alice answers with Veto" turn alice "card 30" both
 check "  the interception is cancelled" has bob "White plays card 30 (Veto) as answer: the interception is cancelled."
-check "  Stone Gaze is in play again" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
+check "  the pawn is back" has bob "White lost nothing"
+check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
 check "5... b6" turn bob "b6" both
 check "6. Qxf7 mates: the frozen knight cannot take the queen" turn alice "Qxf7" both
 
@@ -201,13 +202,13 @@ secrets_in() {   # secrets_in READER OTHER_HALF OTHER_DECK OTHER_ORDER
     [ "$leaks" -eq 0 ]
 }
 check "bob's mails before the end hold nothing of alice's half, deck or hand" \
-    secrets_in bob "$(echo $ha)" "2 4 12 16 23 30" "$order_w"
+    secrets_in bob "$(echo $ha)" "1 3 5 9 23 30" "$order_w"
 check "alice's mails before the end hold nothing of bob's half, deck or hand" \
-    secrets_in alice "$(echo $hb)" "1 3 7 8 31" "$order_b"
+    secrets_in alice "$(echo $hb)" "4 6 7 8 32" "$order_b"
 check "the scan looked at every mail but the last" [ "$(ls "$work/box-bob" | wc -l)" -gt 15 ]
 finds() { ! secrets_in "$@" > /dev/null; }
 check "the scan finds what is there: bob's own cards and deck in his own mails" \
-    finds bob "$(echo $hb)" "1 3 7 8 31" "$order_b"
+    finds bob "$(echo $hb)" "4 6 7 8 32" "$order_b"
 
 check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
 check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]

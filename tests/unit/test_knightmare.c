@@ -335,6 +335,24 @@ static void gain(void)
 	game_free(g);
 }
 
+/* No rook may be captured: the captures of a rook leave the move lists, and come back
+ * when the card is cancelled. */
+static void immune(void)
+{
+	struct game *g = dealt("4k3/8/8/r7/8/8/8/R3K3 w - - 0 1", CARDS(35, 3), CARDS(31, 3));
+
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1");
+	CHECK_STR(moves_of(g, "a5"), "a5a1 a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5");
+	CHECK_STR(km_mail(g, WHITE, "card 35"), "");
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1b1 a1c1 a1d1");
+	CHECK_STR(moves_of(g, "a5"), "a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5");
+	refused(g, BLACK, "Rxa1+", "'Rxa1+': no rook of yours can move to a1");
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 35"), "");
+	CHECK_STR(km_mail(g, WHITE, "accept"), "");
+	CHECK_STR(moves_of(g, "a5"), "a5a1 a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5");
+	game_free(g);
+}
+
 /* "while own Q": suspended while its player has no queen, in force again once one returns. */
 static void suspension(void)
 {
@@ -437,11 +455,12 @@ static void decks(void)
 	char deck[256] = "deck", other[16];
 	int outside = 0;
 
-	CHECK_INT(km->nhalf[WHITE], 17);
+	CHECK_INT(km->nhalf[WHITE], 17);     /* 35 cards: the odd one is set aside */
 	CHECK_INT(km->nhalf[BLACK], 17);
+	CHECK_INT(km->naside, 1);
 	for (int i = 0; i < km->nhalf[WHITE]; i++)
 		CHECK(!in(km->half[BLACK], km->nhalf[BLACK], km->half[WHITE][i]));
-	for (int k = 1; k <= 34 && !outside; k++)
+	for (int k = 1; k <= 35 && !outside; k++)
 		if (!in(km->half[WHITE], km->nhalf[WHITE], k))
 			outside = k;
 	snprintf(other, sizeof other, "deck %d", outside);
@@ -501,17 +520,17 @@ static void variants(void)
 
 	g = km_game("sets personal", NULL);
 	km = KM(g);
-	CHECK_INT(km->nhalf[WHITE], 34);
-	CHECK_INT(km->nhalf[BLACK], 34);
+	CHECK_INT(km->nhalf[WHITE], 35);
+	CHECK_INT(km->nhalf[BLACK], 35);
 	refused(g, WHITE, "deck 20 20", "you have card 20 only 1 time(s)");
 	game_free(g);
 
 	/* two sets divided: a common card may come twice, a unique one never */
 	g = km_game("sets 2", NULL);
 	km = KM(g);
-	CHECK_INT(km->nhalf[WHITE] + km->nhalf[BLACK], 68);
+	CHECK_INT(km->nhalf[WHITE] + km->nhalf[BLACK], 70);
 	int twice = 0, unique_twice = 0;
-	for (int k = 1; k <= 34; k++) {
+	for (int k = 1; k <= 35; k++) {
 		int n = 0;
 		for (int i = 0; i < km->nhalf[WHITE]; i++)
 			n += km->half[WHITE][i] == k;
@@ -531,12 +550,12 @@ static void variants(void)
 	}
 	game_free(g);
 
-	/* extra discards: set aside unseen, never in a half (19 left: the odd one joins them) */
+	/* extra discards: set aside unseen, never in a half (20 left: 10 each) */
 	g = km_game("extra 15", NULL);
 	km = KM(g);
-	CHECK_INT(km->naside, 16);
-	CHECK_INT(km->nhalf[WHITE], 9);
-	CHECK_INT(km->nhalf[BLACK], 9);
+	CHECK_INT(km->naside, 15);
+	CHECK_INT(km->nhalf[WHITE], 10);
+	CHECK_INT(km->nhalf[BLACK], 10);
 	for (int i = 0; i < km->naside; i++)
 		CHECK(!in(km->half[WHITE], km->nhalf[WHITE], km->aside[i]) &&
 		      !in(km->half[BLACK], km->nhalf[BLACK], km->aside[i]));
@@ -554,7 +573,7 @@ static void common_deck(void)
 	CHECK_INT(km->expect, KM_MOVE);
 	CHECK_INT(km->nhand[WHITE], 5);
 	CHECK_INT(km->nhand[BLACK], 5);
-	CHECK_INT(km->ndeck[0], 34);
+	CHECK_INT(km->ndeck[0], 35);
 	CHECK_INT(km->drawn[0], 10);
 	for (int i = 0; i < 5; i++)     /* dealt in turn, White first */
 		CHECK(km->hand[WHITE][i] == km->deck[0][2 * i] && km->hand[BLACK][i] == km->deck[0][2 * i + 1]);
@@ -663,6 +682,7 @@ int main(void)
 	freeze();
 	gain();
 	suspension();
+	immune();
 	interception();
 	checkmate_rule();
 	board_edits();

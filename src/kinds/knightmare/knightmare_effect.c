@@ -139,19 +139,23 @@ int km_rules(struct apply_state *a, struct err *e)
 	conditions(a);
 	for (int t = 0; t < base->ntypes; t++) {
 		char want[96], letter = base->type[t].letter;
+		bool immune = false;
 		snprintf(want, sizeof want, "%s", base->type[t].betza);
 		for (int i = 0; i < km->neffects; i++) {
 			const struct km_effect *f = &km->effects[i];
 			if (f->suspended || f->letter != letter || f->verb == EFFECT_FREEZE)
 				continue;
-			if (f->verb == EFFECT_GAIN && strlen(want) + strlen(f->betza) < sizeof want)
+			if (f->verb == EFFECT_IMMUNE)
+				immune = true;
+			else if (f->verb == EFFECT_GAIN && strlen(want) + strlen(f->betza) < sizeof want)
 				strcat(want, f->betza);
 			else if (f->verb != EFFECT_GAIN)
 				snprintf(want, sizeof want, "%s", f->betza);
 		}
-		if (strcmp(want, game_pos(g)->v->type[t].betza)) {
+		const struct piece_def *now = &game_pos(g)->v->type[t];
+		if (strcmp(want, now->betza) || immune != now->immune) {
 			char op[128];
-			snprintf(op, sizeof op, "@rule %c %s", letter, want);
+			snprintf(op, sizeof op, "@rule %c %s%s", letter, want, immune ? " immune" : "");
 			if (game_op(g, op, e) < 0)
 				return -1;
 		}
@@ -228,7 +232,7 @@ static int statement(struct apply_state *a, const struct order *od, int card,
 	for (int i = 0; i < o.nops; i++)
 		if (game_op(g, o.ops[i], &e) < 0)
 			return apply_error(a, od, "card %d: %s", card, e.msg);
-	if (s->verb >= EFFECT_TRANSFORM && s->verb <= EFFECT_POWERS)
+	if (s->verb >= EFFECT_TRANSFORM && s->verb <= EFFECT_IMMUNE)
 		continuing(km, s, &o, card, a->me, env.spare);
 	size_t n = strlen(detail);
 	snprintf(detail + n, dlen - n, "%s%s", n ? "; " : "", o.text);

@@ -69,6 +69,8 @@ static void public_view(const struct game *g, struct tctx *c)
 			buf_printf(&b, "the %s on %s moves as %s", f->name, f->square, f->betza);
 		else if (f->verb == EFFECT_FREEZE)
 			buf_printf(&b, "the piece on %s may not move", f->square);
+		else if (f->verb == EFFECT_IMMUNE)
+			buf_printf(&b, "no %c may be captured%s", f->letter, f->suspended ? " (suspended)" : "");
 		else
 			buf_printf(&b, "every %c %s %s%s", f->letter, f->verb == EFFECT_GAIN ? "also moves as" :
 				   "moves only as", f->betza, f->suspended ? " (suspended)" : "");

@@ -15,6 +15,7 @@
 #include "mail/imap.h"
 #include "mail/smtp.h"
 #include "render/view.h"
+#include "store/cards_load.h"
 #include "store/rules_load.h"
 #include "util/log.h"
 
@@ -224,7 +225,23 @@ int common_mail_status(const char *why)
 
 /* -n: every variant file of the rules directory loads. Returns the count of bad ones,
  * -1 if the directory cannot be read. */
-static int check_rules(const char *rdir)
+/* The card catalogue a variant names (the user's, if the configuration gives one of its
+ * name), checked as a game would read it. */
+static int check_catalogue(const struct config *cfg, const char *rdir, const struct variant *v)
+{
+	static struct card_catalogue cat;
+	struct err e;
+
+	if (!v->cards[0])
+		return 0;
+	if (cards_load(rdir, v->cards, cfg->card_names, cfg->card_catalogue, &cat, &e) < 0) {
+		printf("cards: %s: %s\n", v->name, e.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static int check_rules(const struct config *cfg, const char *rdir)
 {
 	DIR *d = opendir(rdir);
 	struct dirent *de;
@@ -245,7 +262,9 @@ static int check_rules(const char *rdir)
 		if (!v) {
 			printf("rules: %s\n", e.msg);
 			bad++;
-		} else
+		} else if (check_catalogue(cfg, rdir, v))
+			bad++;
+		else
 			n++;
 		variant_free(v);
 	}
@@ -326,7 +345,7 @@ int common_check(const struct common *c)
 	       "mbox or standard input");
 	printf("mail out: %s\n", c->cfg.smtp_url[0] ? no_password(c->cfg.smtp_url, shown, sizeof shown) :
 	       "standard output (mbox)");
-	if (check_rules(rules_dir(c->cfg.rules_dir)))
+	if (check_rules(&c->cfg, rules_dir(c->cfg.rules_dir)))
 		rc = EXIT_USAGE;
 	if (templates_load(&t, tdir, &e) < 0) {
 		printf("templates: %s\n", e.msg);

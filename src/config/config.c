@@ -61,6 +61,7 @@ static const struct key keys[] = {
 	{ "syslog", BOOL(syslog) },
 	{ "default_variant", STR(default_variant, check_word) },
 	{ "card_names", PTH(card_names) },
+	{ "card_catalogue", PTH(card_catalogue) },
 	{ "timezone", STR(timezone, check_timezone) },
 	{ "vacation_days", INT(vacation_days, 0, 366) },
 	{ "max_vacation_days", INT(max_vacation_days, 0, 366) },
@@ -511,7 +512,8 @@ int config_check(const struct config *c, struct err *e)
 	if ((c->netrc_file[0] || c->imap_url[0] || c->smtp_url[0]) && config_check_netrc(c, e) < 0)
 		return -1;
 	if (check_readable(c, "tls_ca_file", c->tls_ca_file, e) < 0 ||
-	    check_readable(c, "card_names", c->card_names, e) < 0)
+	    check_readable(c, "card_names", c->card_names, e) < 0 ||
+	    check_readable(c, "card_catalogue", c->card_catalogue, e) < 0)
 		return -1;
 	return 0;
 }

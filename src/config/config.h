@@ -41,6 +41,8 @@ struct config {
 	bool syslog;
 	char default_variant[64];
 	char card_names[PATH_MAX];              /* "23 = Name" lines for card games, or "" */
+	char card_catalogue[PATH_MAX];          /* a user's catalogue replacing the one of
+						 * its "name" in rules/cards/, or "" */
 	char timezone[64];                      /* players' default time zone */
 	int vacation_days;                      /* allowance per player per calendar year */
 	int max_vacation_days;                  /* one vacation at most */

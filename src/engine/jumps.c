@@ -74,7 +74,7 @@ static bool jumpable(const struct search *S, piece_t q)
 {
 	const struct tables *T = S->p->v->t;
 
-	return q && PIECE_COLOR(q) != S->us && !(T->royal_mask >> PIECE_TYPE(q) & 1);
+	return q && PIECE_COLOR(q) != S->us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1);
 }
 
 static void search_from(struct search *S, sq_t at)

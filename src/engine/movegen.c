@@ -43,10 +43,10 @@ static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, 
 }
 
 /* May a piece of `us` capture q? Never a royal piece: "the King cannot be captured", even
- * when a card has left it in check on its owner's move. */
+ * when a card has left it in check on its owner's move; nor one a card made immune. */
 static inline bool capturable(const struct tables *T, piece_t q, enum color us)
 {
-	return PIECE_COLOR(q) != us && !(T->royal_mask >> PIECE_TYPE(q) & 1);
+	return PIECE_COLOR(q) != us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1);
 }
 
 /* Is `to` open to a piece of `us` with these move/capture rights? */
@@ -85,7 +85,8 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 		const struct leap *l = &T->leaps[g->leap + i];
 		if (target_ok(p, T, l->to, us, l->flags))
 			emit_piece(p, ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
-		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE))
+		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE) &&
+			 !(T->uncapturable_mask >> PIECE_TYPE(p->board[p->ep_victim]) & 1))
 			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
 	}
 	for (int i = 0; i < g->nride; i++) {

@@ -53,6 +53,7 @@ struct piece_def {
 	char name[PIECE_NAME_MAX];
 	char betza[96];
 	bool royal;                     /* can be checked and mated; never captured */
+	bool immune;                    /* may not be captured (a card's continuing effect) */
 	bool castling_partner;          /* may castle with the royal piece */
 	bool minor;                     /* cannot force mate with only its own royal's help */
 	struct pawn_rules pawn;
@@ -144,6 +145,9 @@ int variant_compile(struct variant *v, struct err *e);
 /* Gives piece `letter` new powers and compiles again (variant_edit.c): for a game's own
  * copy whose rules change during play. Square indexes and position keys stay valid. */
 int variant_set_powers(struct variant *v, char letter, const char *betza, struct err *e);
+/* Makes piece `letter` one that may not be captured (or capturable again), and compiles
+ * again: a card's continuing effect on a game's own copy. */
+int variant_set_immune(struct variant *v, char letter, bool immune, struct err *e);
 
 /* The name of grid file `file` (0-based): "a".."z", "aa".."zz". */
 void variant_file_name(int file, char out[3]);

@@ -5,6 +5,16 @@
 
 #include "engine/variant.h"
 
+int variant_set_immune(struct variant *v, char letter, bool immune, struct err *e)
+{
+	int t = variant_type_by_letter(v, letter);
+
+	if (t < 0)
+		return err_set(e, "there is no piece '%c' in %s", letter, v->name);
+	v->type[t].immune = immune;
+	return variant_compile(v, e);
+}
+
 int variant_set_powers(struct variant *v, char letter, const char *betza, struct err *e)
 {
 	int t = variant_type_by_letter(v, letter);

@@ -59,16 +59,20 @@ int game_mover(const struct game *g, int b, int c)
 	return any;
 }
 
-/* "@rule N BETZA": the board's own copy of the rules, with piece N's new powers. */
+/* "@rule N BETZA [immune]": the board's own copy of the rules, with piece N's new powers
+ * (and whether it may be captured: a card's continuing effect). */
 static int rule_change(struct pos *p, struct variant **own, const char *op, struct err *e)
 {
-	char letter, betza[128];
+	char letter, betza[128], word[16];
+	int n = sscanf(op, "@rule %c %127s %15s", &letter, betza, word);
 
-	if (sscanf(op, "@rule %c %127s", &letter, betza) != 2)
+	if (n < 2 || (n == 3 && strcmp(word, "immune")))
 		return err_set(e, "'%s' is not a rule change", op);
 	if (!*own && !(*own = variant_clone(p->v, e)))
 		return -1;
-	if (variant_set_powers(*own, letter, betza, e) < 0)
+	if (variant_set_powers(*own, letter, betza, e) < 0 ||
+	    ((*own)->type[variant_type_by_letter(*own, letter)].immune != (n == 3) &&
+	     variant_set_immune(*own, letter, n == 3, e) < 0))
 		return -1;
 	p->v = *own;            /* same squares, same keys: the position stands as it is */
 	return 0;

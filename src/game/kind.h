@@ -43,7 +43,9 @@ struct kind {
 	int (*create)(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
 		      int *line, char *why, size_t wlen);
 	/* Play begins (the invitation accepted): the kind's secret set-up from the referee's
-	 * key, the same on replay (ChessMe shuffles its piles). */
+	 * key, the same on replay, before anyone acts, so that the start mail can tell each
+	 * player their share (ChessMe shuffles its piles, Knightmare divides the cards).
+	 * NULL: nothing. */
 	void (*started)(struct game *g, const uint8_t *key, size_t klen);
 
 	/* Where the game is (within GAME_PLAYING: setup, deployment or play). */

@@ -8,6 +8,9 @@
 #include "kinds/chessme/chessme_kind.h"
 #include "kinds/chessme/chessme_store.h"
 #include "kinds/chessme/chessme_view.h"
+#include "kinds/knightmare/knightmare_kind.h"
+#include "kinds/knightmare/knightmare_store.h"
+#include "kinds/knightmare/knightmare_view.h"
 #include "kinds/perplexichess/perplexichess_kind.h"
 #include "kinds/perplexichess/perplexichess_store.h"
 #include "kinds/perplexichess/perplexichess_view.h"
@@ -29,6 +32,7 @@ static const struct entry kinds[] = {
 	{ &kind_tempete, &kind_tempete_store, &kind_tempete_view },
 	{ &kind_perplexichess, &kind_perplexichess_store, &kind_perplexichess_view },
 	{ &kind_chessme, &kind_chessme_store, &kind_chessme_view },
+	{ &kind_knightmare, &kind_knightmare_store, &kind_knightmare_view },
 	{ &kind_tigerchess, &kind_tigerchess_store, &kind_tigerchess_view },
 };
 

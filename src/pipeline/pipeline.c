@@ -76,7 +76,8 @@ static const struct card_catalogue *catalogue_get(struct pipeline *pl, const str
 		err_set(e, "out of memory");
 		return NULL;
 	}
-	if (cards_load(pl->rules_dir, v->cards, pl->cfg.card_names, pl->catalogue, e) < 0) {
+	if (cards_load(pl->rules_dir, v->cards, pl->cfg.card_names, pl->cfg.card_catalogue,
+		       pl->catalogue, e) < 0) {
 		free(pl->catalogue);
 		pl->catalogue = NULL;
 	}

@@ -33,6 +33,11 @@ static const char *const known_names[] = {
 	"how", "detail", "tp_marks", "square", "label", "tp_captured", "tp_hand_white",
 	"tp_hand_black", "tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "side",
 	"list", "salt", "commitment", "check", "sent", "drawn", "squares", "tp_entitlement",
+	/* Knightmare decks */
+	"km", "km_half", "km_budget", "km_budgets", "km_sets", "km_extra", "km_deck", "km_deck_points",
+	"km_hand", "km_drew", "km_left", "km_hand_white", "km_hand_black", "km_left_white",
+	"km_left_black", "km_common", "km_commit_white", "km_commit_black", "km_effects", "km_captured",
+	"km_plays", "km_expect", "km_answer_due", "km_reveal", "km_sides", "half", "deck", "km_aside",
 	/* team games (Perplexichess) */
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer", "px_mover",
 	/* ChessMe */
@@ -114,7 +119,8 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 	else if (sscanf(op, "side %c", &side) == 1)
 		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
 	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
-		snprintf(out, len, "from now on %c moves as %s", piece, betza);
+		snprintf(out, len, "from now on %c moves as %s%s", piece, betza,
+			 strstr(op, " immune") ? " and may not be captured" : "");
 	else
 		snprintf(out, len, "%s", op);
 }

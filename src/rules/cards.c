@@ -5,7 +5,8 @@
 #include <stdio.h>
 
 const char *const cards_timing_names[CARD_TIMINGS] = {
-	"any", "own", "interception", "reaction", "start_of_turn", "after_loss",
+	"any", "own", "interception", "reaction", "start_of_turn", "after_loss", "before",
+	"instead", "after",
 };
 
 const char *cards_timing_name(enum card_timing t)

@@ -13,6 +13,7 @@
 
 #define CARDS_MAX 128           /* card numbers are 1 .. CARDS_MAX-1 */
 #define CARD_NAME_MAX 64
+#define CARD_EFFECT_MAX 160
 
 enum card_timing {
 	CARD_ANY = 0,           /* not known: on one's own turn, or as interception or answer */
@@ -21,6 +22,9 @@ enum card_timing {
 	CARD_REACTION,          /* in reply to a card: as an answer or an interception */
 	CARD_START_OF_TURN,     /* first thing in one's own turn (34) */
 	CARD_AFTER_LOSS,        /* in the turn after losing a piece other than a pawn (57) */
+	CARD_BEFORE,            /* on one's own turn, before the move (Knightmare catalogues) */
+	CARD_INSTEAD,           /* on one's own turn, instead of the move */
+	CARD_AFTER,             /* on one's own turn, after the move */
 	CARD_TIMINGS
 };
 /* The timings as the catalogue files write them, by enum value. */
@@ -43,6 +47,11 @@ struct card_info {
 	int continuing;         /* 1, 0, or -1: not known (the player says) */
 	enum card_special special;
 	char name[CARD_NAME_MAX];       /* from the local names file, or "" */
+	/* Knightmare catalogues (rules/cards/knightmare.json): what deck building and the
+	 * referee's own application of the card need. */
+	int points;                     /* its value when building a deck (0: not said) */
+	bool unique;                    /* at most once in a deck ("*") */
+	char effect[CARD_EFFECT_MAX];   /* in the effect language (rules/effect.h), or "" */
 };
 
 struct card_catalogue {
@@ -51,6 +60,7 @@ struct card_catalogue {
 	int ndefault;
 	int default_list[CARDS_MAX];    /* the list of cards used unless the players agree
 					 * another one (rule 2), ascending */
+	int budget;                     /* a deck's points unless the challenge says (0: no decks) */
 };
 
 /* "card 23" or "card 23 (Name)" for messages. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/effect.h"
 #include "store/rules_load.h"
 #include "store/jread.h"
 
@@ -17,9 +18,43 @@ static const char *const specials[] = {
 	"retrieve", "recover",
 };
 
+/* In a catalogue of decks, a card's continuing flag must agree with its effect. */
+static int deck_card_ok(const struct jnode *v, const struct card_info *ci)
+{
+	struct effect ef;
+	struct err why;
+
+	if (!ci->effect[0] || effect_parse(ci->effect, &ef, &why) < 0)
+		return 0;
+	if (ci->continuing >= 0 && ci->continuing != (int)ef.continuing)
+		return err_set(v->doc->e, "%s: %s.continuing: the effect is %scontinuing",
+			       v->doc->name, v->path, ef.continuing ? "" : "not ");
+	return 0;
+}
+
+/* A Knightmare card's deck value, uniqueness, name and effect (checked by the effect
+ * language's own reader, its error naming the card and the field). */
+static int read_deck_fields(const struct jnode *v, struct card_info *ci)
+{
+	long long points = 0;
+	struct effect ef;
+	struct err why;
+
+	if (jread_int(v, "points", true, 0, 1000, &points) < 0 ||
+	    jread_bool(v, "unique", true, &ci->unique) < 0 ||
+	    jread_str(v, "name", true, ci->name, sizeof ci->name) < 0 ||
+	    jread_str(v, "effect", true, ci->effect, sizeof ci->effect) < 0)
+		return -1;
+	ci->points = (int)points;
+	if (ci->effect[0] && effect_parse(ci->effect, &ef, &why) < 0)
+		return err_set(v->doc->e, "%s: %s.effect: %s", v->doc->name, v->path, why.msg);
+	return 0;
+}
+
 static int read_card(const struct jnode *v, const char *key, struct card_catalogue *out)
 {
-	static const char *const allowed[] = { "timing", "continuing", "special", "_comment", NULL };
+	static const char *const allowed[] = { "timing", "continuing", "special", "_comment", "name",
+					       "points", "unique", "effect", NULL };
 	char *end;
 	long n = strtol(key, &end, 10);
 	int timing = CARD_ANY, special = SPECIAL_NONE;
@@ -27,19 +62,19 @@ static int read_card(const struct jnode *v, const char *key, struct card_catalog
 
 	if (*end || n < 1 || n >= CARDS_MAX)
 		return err_set(v->doc->e, "%s: %s: card numbers are 1 to 127", v->doc->name, v->path);
+	struct card_info *ci = &out->card[n];
 	if (jread_only(v, allowed) < 0 ||
 	    jread_enum(v, "timing", true, cards_timing_names, CARD_TIMINGS, &timing) < 0 ||
 	    jread_bool(v, "continuing", true, &continuing) < 0 ||
 	    jread_enum(v, "special", true, specials, (int)(sizeof specials / sizeof *specials),
-		       &special) < 0)
+		       &special) < 0 || read_deck_fields(v, ci) < 0)
 		return -1;
-	struct card_info *ci = &out->card[n];
 	ci->timing = (enum card_timing)timing;
 	if (jread_has(v, "continuing"))
 		ci->continuing = continuing;
 	ci->special = (enum card_special)special;
 	ci->exists = ci->special != SPECIAL_UNUSED;
-	return 0;
+	return deck_card_ok(v, ci);
 }
 
 /* One entry of default_list: a number or "a-b"; -1 with the error set. */
@@ -123,22 +158,42 @@ static int read_names(const char *path, struct card_catalogue *out, struct err *
 
 static int read_catalogue(const struct jnode *root, struct card_catalogue *out)
 {
-	static const char *const fields[] = { "_comment", "cards", "default_list", "name", NULL };
+	static const char *const fields[] = { "_comment", "cards", "default_list", "name", "budget",
+					      NULL };
 	struct jnode cards, v;
 	const char *key;
 	void *it = NULL;
+	long long budget = 0;
 
 	if (jread_only(root, fields) < 0 || jread_obj(root, "cards", false, &cards) < 0 ||
+	    jread_int(root, "budget", true, 1, 100000, &budget) < 0 ||
 	    read_default(root, out, true) < 0)
 		return -1;
+	out->budget = (int)budget;
 	while (jread_member(&cards, &it, &key, &v) == 1)
 		if (read_card(&v, key, out) < 0)
 			return -1;
 	return read_default(root, out, false);
 }
 
+/* Does the user's catalogue file replace catalogue `name` (its "name" field says)? */
+static bool replaces(const char *user_file, const char *name)
+{
+	struct jread r;
+	struct jnode root;
+	struct err e;
+	char its[32] = "";
+
+	if (!user_file || !*user_file || jread_file(&r, user_file, NULL, &root, &e) < 0)
+		return false;
+	if (jread_str(&root, "name", true, its, sizeof its) < 0)
+		its[0] = 0;
+	jread_close(&r);
+	return !strcmp(its, name);
+}
+
 int cards_load(const char *rules_dir, const char *name, const char *names_file,
-	       struct card_catalogue *out, struct err *e)
+	       const char *user_file, struct card_catalogue *out, struct err *e)
 {
 	char path[PATH_MAX];
 	struct jread r;
@@ -148,7 +203,10 @@ int cards_load(const char *rules_dir, const char *name, const char *names_file,
 	if (!rules_name_ok(name))
 		return err_set(e, "'%s' is not a card catalogue name", name);
 	snprintf(out->name, sizeof out->name, "%s", name);
-	snprintf(path, sizeof path, "%s/cards/%s.json", rules_dir, name);
+	if (replaces(user_file, name))
+		snprintf(path, sizeof path, "%s", user_file);
+	else
+		snprintf(path, sizeof path, "%s/cards/%s.json", rules_dir, name);
 	for (int k = 1; k < CARDS_MAX; k++)
 		out->card[k].continuing = -1;
 	if (jread_file(&r, path, NULL, &root, e) < 0)

@@ -6,8 +6,9 @@
 #include "rules/cards.h"
 #include "util/err.h"
 
-/* Reads rules_dir/cards/<name>.json, then the names file if not NULL or "". */
+/* Reads rules_dir/cards/<name>.json -- or user_file (the configuration's card_catalogue)
+ * when its "name" is <name> -- then the names file if not NULL or "". */
 int cards_load(const char *rules_dir, const char *name, const char *names_file,
-	       struct card_catalogue *out, struct err *e);
+	       const char *user_file, struct card_catalogue *out, struct err *e);
 
 #endif

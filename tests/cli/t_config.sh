@@ -57,6 +57,22 @@ printf '\357\273\277referee_address = referee@example.org\ndata_dir = data\n' > 
 run "$T" process -n --offline -c "$C"
 expect_rc "a BOM before a good line" 0
 
+# --- a user's card catalogue (card_catalogue): -n reads it as a game would, naming the
+# file, the card and the field at fault; a good one replaces the bundled one of its name
+sed 's/"freeze enemy"/"freeze enemy as Q"/' rules/cards/knightmare.json > "$tmp/mycards.json"
+conf "referee_address = referee@example.org" "data_dir = data" "card_catalogue = $tmp/mycards.json"
+run "$T" process -n --offline -c "$C"
+expect_rc "a broken user catalogue: exit 2" 2
+expect_out "... the file, the card and the field" \
+  "cards: knightmare-cards: $tmp/mycards.json: cards.23.effect: statement 1: 'as': nothing more was expected"
+sed 's/"points": 18,/"points": 1,/' rules/cards/knightmare.json > "$tmp/mycards.json"
+run "$TA" process -n --offline -c "$C"
+expect_rc "a good user catalogue" 0
+expect_clean "user catalogue: sanitizers"
+conf "referee_address = referee@example.org" "data_dir = data" "card_catalogue = $tmp/none.json"
+run "$T" process -n --offline -c "$C"
+expect_err "a missing user catalogue is named with its key" "card_catalogue: cannot read $tmp/none.json"
+
 # --- values: every error with file:line and the key
 conf "timezone = UTC" "challenge_days = 7" "timezone = Europe/Paris"
 run "$T" process -n --offline -c "$C"

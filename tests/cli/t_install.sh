@@ -30,7 +30,7 @@ cp examples/demo.key "$tmp/etc/data/key"; chmod 600 "$tmp/etc/data/key"
 printf 'referee_address = referee@tempest.example  # the referee\ndata_dir = data\n' > "$tmp/etc/tempest.conf"
 run "$I" process -n --offline -c "$tmp/etc/tempest.conf"
 expect_rc "-n with the installed files" 0
-expect_out "the rules found beside the binary" "rules: 9 variants in $tmp/moved/bin/../share/tempest/rules"
+expect_out "the rules found beside the binary" "rules: 10 variants in $tmp/moved/bin/../share/tempest/rules"
 
 mail() {        # mail N FROM SUBJECT BODY: a raw mail in $tmp/mN.eml
   printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\nMessage-ID: <i%s@t>\n\n%b\n' \

@@ -29,7 +29,7 @@ void tempete_test_setup(void)
 	struct err e;
 
 	tv = test_variant("tempete");
-	if (cards_load("rules", "tempete", NULL, &cat, &e) < 0) {
+	if (cards_load("rules", "tempete", NULL, NULL, &cat, &e) < 0) {
 		fprintf(stderr, "cannot load the cards: %s\n", e.msg);
 		exit(2);
 	}

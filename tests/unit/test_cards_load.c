@@ -22,7 +22,7 @@ static int load_text(const char *text, struct card_catalogue *cat, struct err *e
 		return -2;
 	fputs(text, f);
 	fclose(f);
-	return cards_load(dir, "x", NULL, cat, e);
+	return cards_load(dir, "x", NULL, NULL, cat, e);
 }
 
 static void bundled(void)
@@ -30,7 +30,7 @@ static void bundled(void)
 	static struct card_catalogue cat;
 	struct err e = { "" };
 
-	CHECK_INT(cards_load("rules", "tempete", NULL, &cat, &e), 0);
+	CHECK_INT(cards_load("rules", "tempete", NULL, NULL, &cat, &e), 0);
 	CHECK_STR(err_msg(&e), "");
 	CHECK(cat.ndefault >= 10);
 	CHECK_INT(cat.card[66].timing, CARD_INTERCEPTION);
@@ -43,7 +43,7 @@ static void damage(void)
 	static const struct { const char *text, *msg; } t[] = {
 		{ "{\"cards\": {\"5\": {\"timing\": \"later\"}}, \"default_list\": [\"1-20\"]}",
 		  "cards.5.timing: 'later' is not one of any, own, interception, reaction, "
-		  "start_of_turn, after_loss" },
+		  "start_of_turn, after_loss, before, instead, after" },
 		{ "{\"cards\": {\"5\": {\"continuing\": 1}}, \"default_list\": [\"1-20\"]}",
 		  "cards.5.continuing: not true or false" },
 		{ "{\"cards\": {\"5\": {\"colour\": 1}}, \"default_list\": [\"1-20\"]}",
@@ -57,6 +57,19 @@ static void damage(void)
 		{ "{\"cards\": {}, \"default_list\": [\"1-5\"]}", "default_list: fewer than 10 cards in use" },
 		{ "{\"cards\": {}, \"default_list\": [\"1-20\"], \"deck\": 1}", "deck: unknown field" },
 		{ "{\"default_list\": [\"1-20\"]}", "cards: missing" },
+		/* a Knightmare catalogue: the card and the field at fault */
+		{ "{\"cards\": {\"7\": {\"effect\": \"capture own Q adjacent\"}}, \"default_list\": [\"1-20\"]}",
+		  "cards.7.effect: statement 1: '(end)': expected own, enemy or any" },
+		{ "{\"cards\": {\"7\": {\"effect\": \"move own as B nocapture; fly\"}}, \"default_list\": [\"1-20\"]}",
+		  "cards.7.effect: statement 2: 'fly' is not a verb of the effect language" },
+		{ "{\"cards\": {\"7\": {\"effect\": \"gain N as Wq\"}}, \"default_list\": [\"1-20\"]}",
+		  "cards.7.effect: statement 1: 'Wq': 'q' at 2 is not a Betza modifier (use m c n j f b l r v s h)" },
+		{ "{\"cards\": {\"7\": {\"effect\": \"gain N as W\", \"continuing\": false}}, \"default_list\": [\"1-20\"]}",
+		  "cards.7.continuing: the effect is continuing" },
+		{ "{\"cards\": {\"7\": {\"points\": -3}}, \"default_list\": [\"1-20\"]}",
+		  "cards.7.points: -3 is out of range 0..1000" },
+		{ "{\"cards\": {}, \"default_list\": [\"1-20\"], \"budget\": 0}",
+		  "budget: 0 is out of range 1..100000" },
 	};
 	static struct card_catalogue cat;
 	char want[ERR_MAX];

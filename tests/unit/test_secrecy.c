@@ -760,7 +760,7 @@ int main(void)
 	struct err e;
 
 	tv = test_variant("tempete");
-	if (cards_load("rules", "tempete", NULL, &cat, &e) < 0 || templates_load(&tpl, "templates", &e) < 0) {
+	if (cards_load("rules", "tempete", NULL, NULL, &cat, &e) < 0 || templates_load(&tpl, "templates", &e) < 0) {
 		fprintf(stderr, "%s\n", e.msg);
 		return 2;
 	}

@@ -11,6 +11,7 @@
 
 #include "game/apply.h"
 #include "kinds/tempete/tempete_int.h"
+#include "rules/deck.h"
 #include "util/buf.h"
 #include "util/commit.h"
 
@@ -205,10 +206,7 @@ static int read_list(struct apply_state *a, const struct order *od)
 		struct drbg d;
 		tp_stream(a, "list", 0, &d);
 		memcpy(list, tp->cards, sizeof list);
-		for (int i = tp->n - 1; i > 0; i--) {           /* Fisher-Yates */
-			int j = (int)drbg_uniform(&d, (uint32_t)(i + 1)), t = list[i];
-			list[i] = list[j], list[j] = t;
-		}
+		deck_shuffle(list, tp->n, &d);
 		n = tp->n;
 		tp->list_by_referee[me] = true;
 	} else {
@@ -316,23 +314,14 @@ int tp_setup(struct apply_state *a, const struct orders *o)
 
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out)
 {
-	struct buf list = { 0 };
-	char head[64];
-
-	snprintf(head, sizeof head, "tempest-cards-1 game %d %s", game, c == WHITE ? "white" : "black");
-	for (int i = 0; i < tp->n; i++)
-		buf_printf(&list, "%s%d", i ? " " : "", tp->list[c][i]);
-	commit_text(out, head, list.s ? list.s : "", tp->salt[c], TP_SALT);
-	buf_free(&list);
+	deck_commit_text("tempest-cards-1", game, c == WHITE ? "white" : "black", tp->list[c], tp->n,
+			 tp->salt[c], out);
 }
 
 void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 {
-	struct buf b = { 0 };
-
-	tempete_commit_text(tp, game, c, &b);
-	commit_hash(b.s, b.n, out);
-	buf_free(&b);
+	deck_commitment("tempest-cards-1", game, c == WHITE ? "white" : "black", tp->list[c], tp->n,
+			tp->salt[c], out);
 }
 
 /* ---- the canonical text of the state ---- */

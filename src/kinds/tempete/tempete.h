@@ -17,6 +17,7 @@
 #include "engine/pos.h"
 #include "game/order.h"
 #include "rules/cards.h"
+#include "rules/deck.h"
 #include "util/buf.h"
 
 #define TP_HAND 5               /* the hand a player is refilled to (rule 8) */
@@ -26,7 +27,7 @@
 #define TP_MARKS_MAX 48
 #define TP_LOST_MAX 48
 #define TP_LABEL_MAX 64
-#define TP_SALT 16
+#define TP_SALT DECK_SALT
 #define TP_MOMENTS 4            /* moments of a turn whose marks are kept (tempete_int.h) */
 #define TP_BEFORE_CARD 3        /* the last of them: the turn's start, before its card */
 

@@ -1,0 +1,696 @@
+/* test_knightmare.c: Knightmare Chess by mail (README, "Knightmare Chess by mail"): every
+ * construct of the effect language played as a card on a hand-made position, with the
+ * exact board after it or the exact refusal (and the state unchanged); continuing effects
+ * with the exact moves of a piece before and after them, while suspended and resumed;
+ * the decks (budget, unique cards, the player's own cards) and each variant of the
+ * challenge; hands, draws and redraws; interceptions and answers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "enginetest.h"
+#include "gametest.h"
+#include "game/game.h"
+#include "kinds/knightmare/knightmare.h"
+#include "kinds/registry.h"
+#include "store/cards_load.h"
+#include "util/crypto.h"
+
+#define KM(g) ((struct knightmare *)(g)->kstate)
+
+static const uint8_t kkey[CRYPTO_HASH_LEN] = "knightmare test key, 32 bytes!!";
+static struct variant *kv;
+static struct card_catalogue kcat;
+static int kid = 70, kserial;
+
+static void km_read(const char *text, struct orders *o)
+{
+	struct order_line lines[40];
+	char *copy = strdup(text), *save = NULL;
+	size_t n = 0;
+	int lineno = 0;
+	struct err e;
+
+	for (char *l = strtok_r(copy, "\n", &save); l && n < 40; l = strtok_r(NULL, "\n", &save))
+		lines[n].lineno = ++lineno, lines[n++].text = l;
+	test_order_parse(lines, n, "knightmare", o, &e);
+	free(copy);
+}
+
+static struct sender km_from(const struct game *g, int c)
+{
+	struct sender s;
+
+	memset(&s, 0, sizeof s);
+	snprintf(s.address, sizeof s.address, "%s", c == WHITE ? "alice@example.org" : "bob@example.org");
+	snprintf(s.msg_key, sizeof s.msg_key, "km-%d@test", ++kserial);
+	s.now = 1800000000 + kserial;
+	game_token(kkey, sizeof kkey, g->id, (enum color)c, s.tag_token);
+	return s;
+}
+
+/* c's mail; the first refusal's reason, or "" if it was applied. */
+static const char *km_mail(struct game *g, int c, const char *text)
+{
+	static char reason[512];
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e;
+	struct sender s = km_from(g, c);
+
+	km_read(text, &o);
+	if (!CHECK(game_apply(g, kkey, sizeof kkey, &s, &o, &out, &e) == 0))
+		check_context("%s", e.msg);
+	snprintf(reason, sizeof reason, "%s", out.nerrors ? out.errors[0].reason : "");
+	orders_free(&o);
+	outcome_free(&out);
+	return reason;
+}
+
+/* alice (White) challenges bob with `options`, from `fen` (NULL: the setup); bob accepts. */
+static struct game *km_game(const char *options, const char *fen)
+{
+	struct game *g = game_new();
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e;
+	char text[256];
+
+	g->cat = &kcat;
+	g->k = kind_find("knightmare");
+	snprintf(text, sizeof text, "new knightmare-cards\nopponent bob@example.org\ncolour white%s%s",
+		 options ? "\n" : "", options ? options : "");
+	km_read(text, &o);
+	struct sender s = km_from(g, WHITE);
+	s.tag_token[0] = 0;
+	CHECK(game_challenge(g, ++kid, kv, kkey, sizeof kkey, &s, &o, &out, &e) == 0);
+	orders_free(&o);
+	outcome_free(&out);
+	if (fen) {
+		snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", fen);
+		if (!CHECK(game_load_position(g, kv, &e) == 0))
+			check_context("%s", e.msg);
+	}
+	CHECK_STR(km_mail(g, BLACK, "accept"), "");
+	return g;
+}
+
+/* A dealt game of personal sets from `fen`, each hand set to the cards given. */
+static struct game *dealt(const char *fen, const int *white, const int *black)
+{
+	struct game *g = km_game("sets personal", fen);
+
+	CHECK_STR(km_mail(g, WHITE, "deck 1 2 3 4 5 6 7"), "");
+	CHECK_STR(km_mail(g, BLACK, "deck 1 2 3 4 5 6 7"), "");
+	for (int c = 0; c < 2; c++) {
+		const int *h = c == WHITE ? white : black;
+		KM(g)->nhand[c] = 0;
+		for (int i = 0; h[i]; i++)
+			KM(g)->hand[c][KM(g)->nhand[c]++] = h[i];
+	}
+	return g;
+}
+
+/* The placement and the side to move. */
+static const char *board(const struct game *g)
+{
+	static char fen[FEN_MAX];
+
+	pos_to_fen(game_pos(g), fen, sizeof fen);
+	char *sp = strchr(fen, ' ');
+	if (sp && sp[1])
+		sp[2] = 0;
+	return fen;
+}
+
+/* The legal moves (coordinates) of the piece on `from`, side to move set to its own. */
+static const char *moves_of(const struct game *g, const char *from)
+{
+	static char out[1024];
+	char all[4096];
+	struct pos *p = malloc(sizeof *p);
+	sq_t s = variant_square_named(game_pos(g)->v, from, strlen(from));
+
+	*p = *game_pos(g);
+	pos_edit_side(p, PIECE_COLOR(pos_at(p, s)));
+	test_moves(p, 1, all, sizeof all);
+	out[0] = 0;
+	for (char *save, *w = strtok_r(all, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (!strncmp(w, from, strlen(from)))
+			snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", out[0] ? " " : "", w);
+	free(p);
+	return out;
+}
+
+/* A refused mail leaves the state as it was. */
+static void refused(struct game *g, int c, const char *text, const char *why)
+{
+	char before[HASH_HEX], after[HASH_HEX];
+
+	game_hash(g, before);
+	check_context("%s", text);
+	CHECK_STR(km_mail(g, c, text), why);
+	game_hash(g, after);
+	CHECK_STR(after, before);
+	check_context(NULL);
+}
+
+#define CARDS(...) ((const int[]){ __VA_ARGS__, 0 })
+
+/* ---- the effect language, construct by construct ---- */
+
+static void moves(void)
+{
+	/* the rulebook's example: any piece as a bishop, no capture, instead of the move */
+	struct game *g = dealt("4k3/8/7p/8/8/8/8/2B1K3 w - - 0 1", CARDS(1, 6, 2), CARDS(3));
+	refused(g, WHITE, "card 1 c1 h6", "card 1: this move may not capture (h6 is occupied)");
+	refused(g, WHITE, "card 1 c1 c3", "card 1: the piece on c1 cannot go to c3 as B");
+	refused(g, WHITE, "card 1 e8 d7", "card 1: the piece on e8 is not your own piece");
+	refused(g, WHITE, "card 1 c1", "card 1 takes 2 targets (move own as B nocapture), not 1");
+	refused(g, WHITE, "card 1 c1 e3\ne4", "card 1 is played instead of your move");
+	CHECK_STR(km_mail(g, WHITE, "card 1 e1 c3"), "");      /* the king, as a bishop */
+	CHECK_STR(board(g), "4k3/8/7p/8/8/2K5/8/2B5 b");
+	game_free(g);
+	/* a replacement move that captures: the piece is lost, and may return */
+	g = dealt("4k3/8/8/1p6/8/8/8/1N2K3 w - - 0 1", CARDS(6, 13), CARDS(3));
+	CHECK_STR(km_mail(g, WHITE, "card 6 b1 b5"), "");
+	CHECK_STR(board(g), "4k3/8/8/1N6/8/8/8/4K3 b");
+	CHECK_STR(KM(g)->lost[BLACK], "P");
+	game_free(g);
+	/* an extra move before the regular one, and one after it */
+	g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(3, 4), CARDS(3));
+	refused(g, WHITE, "card 3 e1 f1", "card 3 goes with a move: add your move");
+	refused(g, WHITE, "card 3 e1 f2\nd4", "card 3: the piece on e1 cannot go to f2 as W");
+	refused(g, WHITE, "Kf1\ncard 4 d2 d5", "card 4: the piece on d2 cannot go to d5 as fmD");
+	CHECK_STR(km_mail(g, WHITE, "card 3 e1 f1\nd4"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/3P4/8/8/5K2 b");
+	game_free(g);
+	g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(4), CARDS(3));
+	CHECK_STR(km_mail(g, WHITE, "Kf1\ncard 4 d2 d4"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/3P4/8/8/5K2 b");
+	game_free(g);
+}
+
+static void captures(void)
+{
+	/* capture with a target next to one's own knight, before the move */
+	struct game *g = dealt("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", CARDS(7, 8, 9, 10), CARDS(3));
+	refused(g, WHITE, "card 7 d5\nKf1", "card 7: the piece on d5 is not next to one of your pieces it names");
+	refused(g, WHITE, "card 7 c3\nKf1", "card 7: the piece on c3 is not an enemy piece");
+	refused(g, WHITE, "card 7 e8\nKf1", "card 7: the piece on e8 is not one of P");
+	game_free(g);
+	g = dealt("4k3/8/8/3p4/2N5/8/8/4K3 w - - 0 1", CARDS(7), CARDS(3));
+	CHECK_STR(km_mail(g, WHITE, "card 7 d5\nKf1"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/2N5/8/8/5K2 b");
+	CHECK_STR(KM(g)->lost[BLACK], "P");
+	game_free(g);
+	/* a rank condition, counted from the card player's side */
+	g = dealt("4k3/8/8/8/3n4/8/8/4K3 b - - 0 1", CARDS(3), CARDS(8));
+	refused(g, BLACK, "card 8 e1", "card 8: the piece on e1 is not one of NB");
+	game_free(g);
+	g = dealt("4k3/8/8/8/3n4/8/8/B3K3 w - - 0 1", CARDS(8), CARDS(3));
+	refused(g, WHITE, "card 8 d4", "card 8: d4 is not on your rank 5-8");
+	game_free(g);
+	/* kill: dead, so it never returns */
+	g = dealt("4k3/8/8/8/8/2pP4/8/4K3 w - - 0 1", CARDS(9), CARDS(3));
+	CHECK_STR(km_mail(g, WHITE, "card 9 c3"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/3P4/8/4K3 b");
+	CHECK_STR(KM(g)->dead[BLACK], "P");
+	CHECK_STR(KM(g)->lost[BLACK], "");
+	game_free(g);
+}
+
+static void arrivals(void)
+{
+	/* return a lost piece, place a new one, replace one with a lost piece */
+	struct game *g = dealt("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", CARDS(13, 15, 16, 12), CARDS(3));
+	refused(g, WHITE, "card 13 b1", "card 13: you have no lost N to return");
+	strcpy(KM(g)->lost[WHITE], "NR");
+	refused(g, WHITE, "card 13 b3", "card 13: b3 is not on a rank this card allows");
+	refused(g, WHITE, "card 13 e1", "card 13: e1 is occupied");
+	CHECK_STR(km_mail(g, WHITE, "card 13 b1"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/4P3/1N2K3 b");
+	CHECK_STR(KM(g)->lost[WHITE], "R");
+	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 16 e2"), "");
+	CHECK_STR(board(g), "3k4/8/8/8/8/8/4R3/1N2K3 b");
+	CHECK_STR(KM(g)->lost[WHITE], "P");
+	CHECK_STR(km_mail(g, BLACK, "Kc8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 15 a2"), "");
+	CHECK_STR(board(g), "2k5/8/8/8/8/8/P3R3/1N2K3 b");
+	game_free(g);
+}
+
+static void swaps(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", CARDS(18, 19), CARDS(3));
+	refused(g, WHITE, "card 18 e1 e1", "card 18: a swap names two squares (e1 twice)");
+	refused(g, WHITE, "card 18 a1 e1", "card 18: the piece on a1 is not one of K");
+	CHECK_STR(km_mail(g, WHITE, "card 18 e1 a1"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/K3R3 b");
+	game_free(g);
+}
+
+/* A transformed piece moves by the card's powers; cancelled, it is its own kind again. */
+static void transform(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", CARDS(20), CARDS(31));
+	CHECK_STR(moves_of(g, "b1"), "b1a3 b1c3 b1d2");
+	refused(g, WHITE, "card 20 e1", "card 20: the piece on e1 is not one of N");
+	CHECK_STR(km_mail(g, WHITE, "card 20 b1"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/1U2K3 b");
+	CHECK_STR(moves_of(g, "b1"), "b1a2 b1a3 b1c2 b1c3 b1d2");
+	/* it follows its piece */
+	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
+	CHECK_STR(km_mail(g, WHITE, "b1c2"), "");
+	CHECK_STR(KM(g)->effects[0].square, "c2");
+	/* Dispel, on White's turn after White's move, ends it */
+	CHECK_STR(km_mail(g, BLACK, "Ke8"), "");
+	CHECK_STR(km_mail(g, WHITE, "Kf1"), "");
+	refused(g, BLACK, "intercept\ncard 31", "card 31: name the continuing card it cancels (card 31 25)");
+	refused(g, BLACK, "intercept\ncard 31 7", "card 7 is not in play as a continuing effect");
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 20"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/2N5/5K2 b");
+	CHECK_INT(KM(g)->neffects, 0);
+	CHECK_STR(km_mail(g, WHITE, "accept"), "");
+	CHECK_INT(KM(g)->expect, KM_MOVE);
+	game_free(g);
+}
+
+/* A transformed piece captured and returned on that turn or the next keeps its powers
+ * (seed 002); returned later, it is its own kind again. */
+static void rescue(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/2b5/1N2K3 w - - 0 1", CARDS(20, 13, 3), CARDS(3));
+	struct knightmare *km = KM(g);
+
+	CHECK_STR(km_mail(g, WHITE, "card 20 b1"), "");
+	CHECK_STR(km_mail(g, BLACK, "Bxb1"), "");
+	CHECK_STR(km->lost[WHITE], "N");
+	CHECK_INT(km->neffects, 0);
+	CHECK_STR(km_mail(g, WHITE, "card 13 g1"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/1b2K1U1 b");
+	CHECK_STR(moves_of(g, "g1"), "g1e2 g1f2 g1f3 g1h2 g1h3");     /* N and F */
+	CHECK_STR(km->effects[0].name, "Griffin");
+	CHECK_STR(km->lost[WHITE], "");
+	game_free(g);
+	/* too late: a turn in between */
+	g = dealt("4k3/8/8/8/8/8/2b5/1N2K3 w - - 0 1", CARDS(20, 13, 3), CARDS(3));
+	km = KM(g);
+	CHECK_STR(km_mail(g, WHITE, "card 20 b1"), "");
+	CHECK_STR(km_mail(g, BLACK, "Bxb1"), "");
+	CHECK_STR(km_mail(g, WHITE, "Kd2"), "");
+	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 13 g1"), "");
+	CHECK_STR(board(g), "3k4/8/8/8/8/8/3K4/1b4N1 b");
+	CHECK_INT(km->neffects, 0);
+	game_free(g);
+}
+
+/* A frozen piece generates no moves: it neither moves nor captures nor gives check. */
+static void freeze(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", CARDS(23), CARDS(3));
+	CHECK_STR(moves_of(g, "e1"), "e1d2 e1f1");             /* in check from d2 */
+	refused(g, WHITE, "card 23 e8", "card 23: a king keeps its kind (e8)");
+	CHECK_STR(km_mail(g, WHITE, "card 23 d2"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/3z4/4K3 b");
+	CHECK_STR(moves_of(g, "d2"), "");
+	CHECK_STR(moves_of(g, "e1"), "e1d1 e1d2 e1e2 e1f1 e1f2");
+	game_free(g);
+}
+
+/* A kind gains a leg: every knight also moves as a wazir. */
+static void gain(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", CARDS(25, 27), CARDS(3));
+	CHECK_STR(moves_of(g, "b1"), "b1a3 b1c3 b1d2");
+	CHECK_STR(km_mail(g, WHITE, "card 25"), "");
+	CHECK_STR(moves_of(g, "b1"), "b1a1 b1a3 b1b2 b1c1 b1c3 b1d2");
+	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
+	/* a later change of the same kind: the last played over the earlier */
+	CHECK_STR(km_mail(g, WHITE, "card 27"), "");
+	CHECK_STR(moves_of(g, "b1"), "b1a3 b1c3 b1d2");
+	game_free(g);
+}
+
+/* No rook may be captured: the captures of a rook leave the move lists, and come back
+ * when the card is cancelled. */
+static void immune(void)
+{
+	struct game *g = dealt("4k3/8/8/r7/8/8/8/R3K3 w - - 0 1", CARDS(35, 3), CARDS(31, 3));
+
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1");
+	CHECK_STR(moves_of(g, "a5"), "a5a1 a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5");
+	CHECK_STR(km_mail(g, WHITE, "card 35"), "");
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1b1 a1c1 a1d1");
+	CHECK_STR(moves_of(g, "a5"), "a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5");
+	refused(g, BLACK, "Rxa1+", "'Rxa1+': no rook of yours can move to a1");
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 35"), "");
+	CHECK_STR(km_mail(g, WHITE, "accept"), "");
+	CHECK_STR(moves_of(g, "a5"), "a5a1 a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5");
+	game_free(g);
+}
+
+/* "while own Q": suspended while its player has no queen, in force again once one returns. */
+static void suspension(void)
+{
+	struct game *g = dealt("3rk3/8/8/8/8/8/8/R2QK3 w - - 0 1", CARDS(26, 14), CARDS(3));
+	struct knightmare *km = KM(g);
+	const char *rook = "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1";
+
+	CHECK_STR(moves_of(g, "a1"), rook);
+	CHECK_STR(km_mail(g, WHITE, "card 26"), "");
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1b2 a1c1");
+	CHECK_STR(km_mail(g, BLACK, "Rxd1+"), "");
+	CHECK_STR(km_mail(g, WHITE, "Kxd1"), "");
+	CHECK(km->effects[0].suspended);
+	CHECK_STR(km->lost[WHITE], "Q");
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1");
+	CHECK_STR(km_mail(g, BLACK, "Kf8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 14 h1"), "");
+	CHECK(!km->effects[0].suspended);
+	CHECK_STR(moves_of(g, "a1"), "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1b2 a1c1");
+	game_free(g);
+}
+
+/* An answer's card cancels the interception: the board and the effects before it return. */
+static void interception(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(30, 25), CARDS(32, 33, 1));
+	CHECK_STR(km_mail(g, WHITE, "Kf1"), "");
+	refused(g, BLACK, "intercept\ncard 1 e8 d7", "card 1 is played on your own turn, instead of your move");
+	refused(g, BLACK, "intercept\ncard 33 e8 d7\nKd7", "an interception is one card, without a move");
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 33 e8 d8"), "");
+	CHECK_STR(board(g), "3k4/8/8/8/8/8/3P4/5K2 b");
+	refused(g, BLACK, "Kc8", "White is to answer the interception");
+	refused(g, WHITE, "Ke1", "answer the interception first: accept, or a card in answer to it");
+	refused(g, WHITE, "card 25", "card 25 is played on your own turn, instead of your move");
+	CHECK_STR(km_mail(g, WHITE, "card 30"), "");
+	CHECK_STR(board(g), "4k3/8/8/8/8/8/3P4/5K2 b");
+	CHECK_INT(KM(g)->nhand[BLACK], 3);      /* 33 spent; a card drawn */
+	CHECK(KM(g)->plays[KM(g)->nplays - 2].void_);
+	refused(g, BLACK, "intercept\ncard 32 d2", "there is no move of your opponent to intercept now");
+	CHECK_STR(km_mail(g, BLACK, "Kd7"), "");
+	game_free(g);
+}
+
+/* The Checkmate Rule: no regular card may mate; a continuing one may help. */
+static void checkmate_rule(void)
+{
+	struct game *g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(1, 3), CARDS(3));
+	refused(g, WHITE, "card 1 e5 b8", "card 1 would mate, and no regular card may (the Checkmate Rule): "
+		"choose another play");
+	game_free(g);
+	g = dealt("7k/4R1p1/8/8/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
+	refused(g, WHITE, "card 3 e7 e8\nKa2", "a card played before the move may not check the enemy king "
+		"(seed 002)");
+	game_free(g);
+	g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
+	CHECK_STR(km_mail(g, WHITE, "Re8"), "");
+	CHECK_INT(g->status, GAME_OVER);
+	CHECK_INT(KM(g)->expect, KM_DONE);
+	game_free(g);
+}
+
+/* A card the catalogue gives no effect: the board edits its player writes, as in Tempete. */
+static void board_edits(void)
+{
+	char saved[CARD_EFFECT_MAX];
+
+	snprintf(saved, sizeof saved, "%s", kcat.card[12].effect);
+	kcat.card[12].effect[0] = 0;    /* as a user's catalogue may leave a card; timing instead */
+	struct game *g = dealt("4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1", CARDS(12, 1), CARDS(3));
+	refused(g, WHITE, "card 12", "card 12 has no effect in the catalogue: write what it does as board "
+		"edits (effect capture d5, effect move e2 e4, ...)");
+	refused(g, WHITE, "card 12 d5", "card 12 has no effect in the catalogue: its targets go on effect lines");
+	refused(g, WHITE, "card 12\neffect fly d5", "'effect fly d5': write move A B, capture S, kill S, "
+		"return L S, place L S, swap A B or instead (the card's effect is not in the catalogue)");
+	refused(g, WHITE, "card 1 a1 b2\neffect capture d5", "card 1 does what the catalogue says: write its "
+		"targets after its number (card 1 e4 d5)");
+	refused(g, WHITE, "effect capture d5\nKf1", "an effect goes with its card (card N)");
+	refused(g, WHITE, "card 12\neffect move e1 e8", "card 12: a king is never captured (e8)");
+	CHECK_STR(km_mail(g, WHITE, "card 12\neffect capture d5\neffect move a1 a7\neffect place N b1"), "");
+	CHECK_STR(board(g), "4k3/R7/8/8/8/8/8/1N2K3 b");
+	CHECK_STR(KM(g)->lost[BLACK], "P");
+	game_free(g);
+	snprintf(kcat.card[12].effect, sizeof kcat.card[12].effect, "%s", saved);
+}
+
+/* ---- decks and variants ---- */
+
+static int in(const int *a, int n, int k)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i] == k)
+			return 1;
+	return 0;
+}
+
+static void decks(void)
+{
+	struct game *g = km_game(NULL, NULL);
+	struct knightmare *km = KM(g);
+	char deck[256] = "deck", other[16];
+	int outside = 0;
+
+	CHECK_INT(km->nhalf[WHITE], 17);     /* 35 cards: the odd one is set aside */
+	CHECK_INT(km->nhalf[BLACK], 17);
+	CHECK_INT(km->naside, 1);
+	for (int i = 0; i < km->nhalf[WHITE]; i++)
+		CHECK(!in(km->half[BLACK], km->nhalf[BLACK], km->half[WHITE][i]));
+	for (int k = 1; k <= 35 && !outside; k++)
+		if (!in(km->half[WHITE], km->nhalf[WHITE], k))
+			outside = k;
+	snprintf(other, sizeof other, "deck %d", outside);
+	char want[128];
+	snprintf(want, sizeof want, "card %d is not among your cards", outside);
+	refused(g, WHITE, other, want);
+	refused(g, WHITE, "deck 99", "there is no card 99");
+	refused(g, WHITE, "e4", "the cards are not dealt yet: send your deck (deck 3 7 12 ...) and nothing "
+		"else of play");
+	for (int i = 0; i < km->nhalf[WHITE]; i++)
+		snprintf(deck + strlen(deck), sizeof deck - strlen(deck), " %d", km->half[WHITE][i]);
+	int points = knightmare_points(&kcat, km->half[WHITE], km->nhalf[WHITE]);
+	if (points > 150) {
+		snprintf(want, sizeof want, "the deck is worth %d points; your budget is 150", points);
+		refused(g, WHITE, deck, want);
+	}
+	snprintf(deck, sizeof deck, "deck %d %d", km->half[WHITE][0], km->half[WHITE][0]);
+	snprintf(want, sizeof want, "you have card %d only 1 time(s)", km->half[WHITE][0]);
+	refused(g, WHITE, deck, want);
+	snprintf(deck, sizeof deck, "deck %d %d %d", km->half[WHITE][0], km->half[WHITE][1],
+		 km->half[WHITE][2]);
+	CHECK_STR(km_mail(g, WHITE, deck), "");
+	refused(g, WHITE, deck, "your deck is recorded already");
+	CHECK_INT(km->expect, KM_SETUP);
+	snprintf(deck, sizeof deck, "deck %d", km->half[BLACK][3]);
+	CHECK_STR(km_mail(g, BLACK, deck), "");
+	/* a deck of three: all dealt, nothing left to draw */
+	CHECK_INT(km->expect, KM_MOVE);
+	CHECK_INT(km->nhand[WHITE], 3);
+	CHECK_INT(km->nhand[BLACK], 1);
+	refused(g, WHITE, "e4\nredraw 99", "card 99 is not in your hand");
+	snprintf(deck, sizeof deck, "e4\nredraw %d", km->hand[WHITE][0]);
+	refused(g, WHITE, deck, "your deck is empty: nothing to draw in its place");
+	refused(g, BLACK, "deck 1", "your deck was recorded before play began");
+	game_free(g);
+}
+
+/* Handicapping: a budget per player; multiple sets: copies, unique cards still once. */
+static void variants(void)
+{
+	struct game *g = km_game("budget 20 40", NULL);
+	struct knightmare *km = KM(g);
+	char deck[64], want[96];
+	int big = 0;
+
+	CHECK_INT(km->budget[WHITE], 20);
+	CHECK_INT(km->budget[BLACK], 40);
+	for (int i = 0; i < km->nhalf[WHITE] && !big; i++)
+		if (kcat.card[km->half[WHITE][i]].points > 20)
+			big = km->half[WHITE][i];
+	if (big) {
+		snprintf(deck, sizeof deck, "deck %d", big);
+		snprintf(want, sizeof want, "the deck is worth %d points; your budget is 20", kcat.card[big].points);
+		refused(g, WHITE, deck, want);
+	}
+	game_free(g);
+
+	g = km_game("sets personal", NULL);
+	km = KM(g);
+	CHECK_INT(km->nhalf[WHITE], 35);
+	CHECK_INT(km->nhalf[BLACK], 35);
+	refused(g, WHITE, "deck 20 20", "you have card 20 only 1 time(s)");
+	game_free(g);
+
+	/* two sets divided: a common card may come twice, a unique one never */
+	g = km_game("sets 2", NULL);
+	km = KM(g);
+	CHECK_INT(km->nhalf[WHITE] + km->nhalf[BLACK], 70);
+	int twice = 0, unique_twice = 0;
+	for (int k = 1; k <= 35; k++) {
+		int n = 0;
+		for (int i = 0; i < km->nhalf[WHITE]; i++)
+			n += km->half[WHITE][i] == k;
+		if (n == 2 && !kcat.card[k].unique && !twice)
+			twice = k;
+		if (n == 2 && kcat.card[k].unique && !unique_twice)
+			unique_twice = k;
+	}
+	if (unique_twice) {
+		snprintf(deck, sizeof deck, "deck %d %d", unique_twice, unique_twice);
+		snprintf(want, sizeof want, "card %d is unique: once in a deck", unique_twice);
+		refused(g, WHITE, deck, want);
+	}
+	if (CHECK(twice)) {
+		snprintf(deck, sizeof deck, "deck %d %d", twice, twice);
+		CHECK_STR(km_mail(g, WHITE, deck), "");
+	}
+	game_free(g);
+
+	/* extra discards: set aside unseen, never in a half (20 left: 10 each) */
+	g = km_game("extra 15", NULL);
+	km = KM(g);
+	CHECK_INT(km->naside, 15);
+	CHECK_INT(km->nhalf[WHITE], 10);
+	CHECK_INT(km->nhalf[BLACK], 10);
+	for (int i = 0; i < km->naside; i++)
+		CHECK(!in(km->half[WHITE], km->nhalf[WHITE], km->aside[i]) &&
+		      !in(km->half[BLACK], km->nhalf[BLACK], km->aside[i]));
+	game_free(g);
+}
+
+/* A common deck: dealt at the start from one deck, discards on either turn, and the
+ * discards reshuffled into a new committed order when it runs out. */
+static void common_deck(void)
+{
+	struct game *g = km_game("sets common", NULL);
+	struct knightmare *km = KM(g);
+	char text[64], before[65], after[65];
+
+	CHECK_INT(km->expect, KM_MOVE);
+	CHECK_INT(km->nhand[WHITE], 5);
+	CHECK_INT(km->nhand[BLACK], 5);
+	CHECK_INT(km->ndeck[0], 35);
+	CHECK_INT(km->drawn[0], 10);
+	for (int i = 0; i < 5; i++)     /* dealt in turn, White first */
+		CHECK(km->hand[WHITE][i] == km->deck[0][2 * i] && km->hand[BLACK][i] == km->deck[0][2 * i + 1]);
+	refused(g, WHITE, "deck 1", "with a common deck there is no deck of yours to send");
+	/* two redraws: one for Black's turn before (none yet: allowed) and one for White's own */
+	snprintf(text, sizeof text, "e4\nredraw %d\nredraw %d", km->hand[WHITE][0], km->hand[WHITE][1]);
+	CHECK_STR(km_mail(g, WHITE, text), "");
+	CHECK_INT(km->npile, 2);
+	CHECK_INT(km->drawn[0], 12);
+	/* Black intercepts and then may redraw only for its own turn */
+	km->hand[BLACK][0] = 33;
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 33 a7 a6"), "");
+	CHECK_STR(km_mail(g, WHITE, "accept"), "");
+	snprintf(text, sizeof text, "e5\nredraw %d\nredraw %d", km->hand[BLACK][1], km->hand[BLACK][2]);
+	refused(g, BLACK, text, "you may redraw once for a turn of yours and once for a turn of your "
+		"opponent's, each without a card of yours");
+	/* the deck runs out: the discards (33 and the three redrawn) become the next order */
+	km->drawn[0] = km->ndeck[0];
+	knightmare_commitment(km, g->id, 0, before);
+	snprintf(text, sizeof text, "d5\nredraw %d", km->hand[BLACK][1]);
+	CHECK_STR(km_mail(g, BLACK, text), "");
+	CHECK_INT(km->nold, 1);
+	CHECK_INT(km->ndeck[0], 4);
+	CHECK_INT(km->drawn[0], 1);
+	CHECK_INT(km->npile, 0);
+	knightmare_commitment(km, g->id, 0, after);
+	CHECK_STR(after, before);       /* the first order is kept, for the reveal */
+	knightmare_commitment(km, g->id, 1, after);
+	CHECK(strcmp(after, before) != 0);
+	struct buf b = { 0 };
+	knightmare_commit_text(km, g->id, 1, &b);
+	snprintf(text, sizeof text, "tempest-deck-1 game %d common 2\n", g->id);
+	CHECK(!strncmp(b.s, text, strlen(text)));
+	buf_free(&b);
+	game_free(g);
+}
+
+/* A challenge's options are checked when it is made. */
+static void challenges(void)
+{
+	struct game *g = game_new();
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e;
+	static const struct { const char *options, *why; } t[] = {
+		{ "budget 0", "write: budget 150, or budget 100 200 (White's, then Black's)" },
+		{ "sets 9", "write: sets personal, sets common, or sets N (1 to 4 sets divided)" },
+		{ "extra 25", "extra discards are 0 to 20 (seed 002: 15 to 20)" },
+		{ "sets personal\nextra 15", "extra discards come before dividing one set; with personal sets "
+		  "nothing is divided" },
+	};
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char text[256];
+		game_free(g);
+		g = game_new();
+		g->cat = &kcat;
+		g->k = kind_find("knightmare");
+		snprintf(text, sizeof text, "new knightmare-cards\nopponent bob@example.org\n%s", t[i].options);
+		km_read(text, &o);
+		struct sender s = km_from(g, WHITE);
+		s.tag_token[0] = 0;
+		CHECK(game_challenge(g, ++kid, kv, kkey, sizeof kkey, &s, &o, &out, &e) == 0);
+		check_context("%s", t[i].options);
+		CHECK_STR(out.nerrors ? out.errors[0].reason : "", t[i].why);
+		check_context(NULL);
+		orders_free(&o);
+		outcome_free(&out);
+	}
+	game_free(g);
+}
+
+/* The commitment is the shared one (rules/deck.h) over the deck's order and salt. */
+static void commitment(void)
+{
+	struct game *g = dealt(NULL, CARDS(1), CARDS(2));
+	struct buf b = { 0 };
+	char hex[65], want[65];
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	knightmare_commit_text(KM(g), g->id, WHITE, &b);
+	CHECK(!strncmp(b.s, "tempest-deck-1 game ", 20));
+	crypto_sha256(b.s, b.n, h);
+	crypto_hex(h, sizeof h, want);
+	knightmare_commitment(KM(g), g->id, WHITE, hex);
+	CHECK_STR(hex, want);
+	buf_free(&b);
+	game_free(g);
+}
+
+int main(void)
+{
+	struct err e;
+
+	kv = test_variant("knightmare-cards");
+	if (cards_load("rules", "knightmare", NULL, NULL, &kcat, &e) < 0) {
+		fprintf(stderr, "cannot load the cards: %s\n", e.msg);
+		return 2;
+	}
+	moves();
+	captures();
+	arrivals();
+	swaps();
+	transform();
+	rescue();
+	freeze();
+	gain();
+	suspension();
+	immune();
+	interception();
+	checkmate_rule();
+	board_edits();
+	decks();
+	variants();
+	common_deck();
+	challenges();
+	commitment();
+	variant_free(kv);
+	return check_done();
+}

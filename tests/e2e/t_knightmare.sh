@@ -28,68 +28,9 @@ stack_up=yes
 mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
 pass "mail stack up"
 
-data=$work/data; conf=$work/referee.conf
-mkdir -p "$data" && cp "$root/examples/demo.key" "$data/key" && chmod 600 "$data/key"
-printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
-    > "$work/netrc"
-chmod 600 "$work/netrc"
-cat > "$conf" <<EOF
-referee_address = referee@$MS_DOMAIN
-data_dir = $data
-imap_url = $MS_IMAP_URL
-smtp_url = $MS_SMTP_URL
-netrc_file = $work/netrc
-tls_ca_file = $MS_CA
-starttls = no
-connect_timeout = 5
-stall_timeout = 10
-EOF
-
-poll() {
-    "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
-    prc=$?
-}
-
-count() { ms_uids "$1" INBOX | grep -c . ; }
-
-latest() {
-    n=$(ms_fetch_all "$1" "$work/box-$1") || return 1
-    cp "$work/box-$1/$n.eml" "$work/last-$1.eml"
-    body "$work/last-$1.eml" > "$work/last-$1.txt"
-}
-
-answer() {
-    who=$1; text=$2
-    latest "$who" || return 1
-    subj=$(sed -n 's/^Subject: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
-    mid=$(sed -n 's/^Message-ID: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
-    seq=$((seq + 1))
-    {
-        printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$who" "$who" "$MS_DOMAIN" "$MS_DOMAIN"
-        printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s@players.test>\r\n' "$subj" "$who" "$seq"
-        printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
-        printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
-        printf '%s\n' "$text" | sed 's/$/\r/'
-        printf '\r\n> earlier text\r\n'
-    } > "$work/answer.eml"
-    ms_send "$who" referee "$work/answer.eml" plain
-}
-
+e2e_referee          # lib.sh: the demo key, plain IMAP and SMTP; poll, latest, answer, turn, has
 na=0; nb=0
-turn() {
-    answer "$1" "$2" || return 1
-    ms_wait_count referee 1 15 >/dev/null || return 1
-    poll
-    [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ] || { cat "$work/poll.err"; return 1; }
-    case $3 in alice|both) na=$((na + 1)) ;; esac
-    case $3 in bob|both) nb=$((nb + 1)) ;; esac
-    ms_wait_count alice "$na" 15 && ms_wait_count bob "$nb" 15 || return 1
-    [ "$(count alice)" -eq "$na" ] && [ "$(count bob)" -eq "$nb" ] || return 1
-    [ "$3" = bob ] || latest alice || return 1
-    [ "$3" = alice ] || latest bob
-}
 
-has() { grep -qF -- "$2" "$work/last-$1.txt"; }
 # The card numbers of the list of cards (lines "   23 Stone Gaze  18* ...") after MARK.
 cards_after() { sed -n "/$2/,/^\$/p" "$work/last-$1.txt" | sed -n 's/^ *\([0-9][0-9]*\) [A-Z].*/\1/p'; }
 held() { cards_after "$1" "Your hand (number" | sort -n | tr '\n' ' ' | sed 's/ $//'; }

@@ -396,16 +396,24 @@ static void interception(void)
 	game_free(g);
 }
 
-/* The Checkmate Rule: no regular card may mate; a continuing one may help. */
+/* The Checkmate Rule: a regular card that would mate, or check before its player's move,
+ * has no effect, yet is played (spent, a card drawn); a move after a card may mate. */
 static void checkmate_rule(void)
 {
 	struct game *g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(1, 3), CARDS(3));
-	refused(g, WHITE, "card 1 e5 b8", "card 1 would mate, and no regular card may (the Checkmate Rule): "
-		"choose another play");
+	CHECK_STR(km_mail(g, WHITE, "card 1 e5 b8"), "");
+	CHECK_STR(board(g), "7k/6pp/8/4R3/8/8/8/K7 b");        /* no effect; the turn is spent */
+	CHECK_INT(KM(g)->plays[KM(g)->nplays - 1].card, 1);     /* played, and spent: */
+	CHECK_INT(KM(g)->nhand[WHITE], 2);                      /* a card drawn for it */
+	CHECK_STR(KM(g)->plays[KM(g)->nplays - 1].detail,
+		  "no effect, by the Checkmate Rule (no regular card may mate)");
 	game_free(g);
 	g = dealt("7k/4R1p1/8/8/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
-	refused(g, WHITE, "card 3 e7 e8\nKa2", "a card played before the move may not check the enemy king "
-		"(seed 002)");
+	CHECK_STR(km_mail(g, WHITE, "card 3 e7 e8\nKa2"), "");
+	CHECK_STR(board(g), "7k/4R1p1/8/8/8/8/K7/8 b");         /* the rook stays; the move stands */
+	CHECK_INT(KM(g)->plays[KM(g)->nplays - 1].card, 3);
+	CHECK_STR(KM(g)->plays[KM(g)->nplays - 1].detail, "no effect, by the Checkmate Rule (a card "
+		  "played before the move may not check the enemy king)");
 	game_free(g);
 	g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "Re8"), "");

@@ -170,6 +170,53 @@ static bool mated(const struct pos *p, int c)
 	return yes;
 }
 
+/* What a card may change, kept so that it can be taken back: an interception that its
+ * answer cancels, a card the Checkmate Rule leaves without effect. */
+static void km_snapshot(struct game *g, struct km_undo *u)
+{
+	struct knightmare *km = g->kstate;
+
+	pos_to_fen(game_pos(g), u->fen, sizeof u->fen);
+	memcpy(u->effects, km->effects, sizeof km->effects);
+	u->neffects = km->neffects;
+	memcpy(u->lost, km->lost, sizeof km->lost);
+	memcpy(u->dead, km->dead, sizeof km->dead);
+	u->play = km->nplays;
+}
+
+/* The board, the effects in play and the lost and dead pieces as the snapshot holds them. */
+static int km_restore(struct apply_state *a, const struct km_undo *u, const struct order *od)
+{
+	struct knightmare *km = a->g->kstate;
+	char op[FEN_MAX + 8];
+	struct err e;
+
+	snprintf(op, sizeof op, "@fen %s", u->fen);
+	if (game_op(a->g, op, &e) < 0)
+		return apply_error(a, od, "%s", e.msg);
+	memcpy(km->effects, u->effects, sizeof km->effects);
+	km->neffects = u->neffects;
+	memcpy(km->lost, u->lost, sizeof km->lost);
+	memcpy(km->dead, u->dead, sizeof km->dead);
+	return km_rules(a, &e) < 0 ? apply_error(a, od, "%s", e.msg) : 0;
+}
+
+static bool own_king_attacked(const struct game *g, int c);
+
+/* The Checkmate Rule (seed 002): does this regular card, just applied, mate the enemy, or
+ * check them before its player's move (which could then take the king)? */
+static const char *checkmate_rule(const struct game *g, int me, const struct card_info *ci,
+				  bool before_move)
+{
+	if (ci->continuing == 1)
+		return NULL;
+	if (mated(game_pos(g), !me))
+		return "no regular card may mate";
+	if (before_move && own_king_attacked(g, !me))
+		return "a card played before the move may not check the enemy king";
+	return NULL;
+}
+
 /* Checks that the card may be played now, then plays it: effect, record, draw.
  * Returns 0, 1 (an answer cancelling the interception), or -1. */
 static int play_card(struct apply_state *a, const struct km_msg *m, const char *how, bool moved)
@@ -186,12 +233,21 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	bool *used = !strcmp(how, "interception") ? &km->card_opp[a->me] : &km->card_own[a->me];
 	if (*used)
 		return apply_error(a, m->card, "one card on each turn: you have played yours");
+	struct km_undo *was = malloc(sizeof *was);
+	if (!was)
+		return apply_error(a, m->card, "out of memory");
+	km_snapshot(g, was);
 	int rc = km_card_effect(a, m, m->card, !strcmp(how, "answer"), detail, sizeof detail);
+	bool before_move = !strcmp(how, "move") && !moved &&
+			   !(ci->timing == CARD_INSTEAD || m->instead);
+	const char *breach = rc < 0 ? NULL : checkmate_rule(g, a->me, ci, before_move);
+	if (breach) {   /* no effect, yet played: spent, and a card drawn */
+		rc = km_restore(a, was, m->card) < 0 ? -1 : 0;
+		snprintf(detail, sizeof detail, "no effect, by the Checkmate Rule (%s)", breach);
+	}
+	free(was);
 	if (rc < 0)
 		return -1;
-	if (ci->continuing != 1 && mated(game_pos(g), !a->me))
-		return apply_error(a, m->card, "card %d would mate, and no regular card may "
-				   "(the Checkmate Rule): choose another play", m->card_no);
 	*used = true;
 	km_remove_from_hand(km, a->me, m->card_no);
 	if (ci->continuing != 1)
@@ -318,9 +374,6 @@ static int move_turn(struct apply_state *a, const struct km_msg *m)
 	km->card_own[a->me] = km->card_opp[!a->me] = false;
 	if (m->card && !after && play_card(a, m, "move", false) < 0)
 		return -1;
-	if (m->card && t == CARD_BEFORE && own_king_attacked(g, !a->me))
-		return apply_error(a, m->card, "a card played before the move may not check the enemy "
-				   "king (seed 002)");
 	if (instead ? pass_turn(a, m->card) < 0 : regular_move(a, m->moves[0]) < 0)
 		return -1;
 	if (after && play_card(a, m, "move", true) < 0)
@@ -352,12 +405,7 @@ static int intercept(struct apply_state *a, const struct km_msg *m)
 		return apply_error(a, m->first, "there is no move of your opponent to intercept now");
 	if (!m->card || m->nmoves || m->nredraws)
 		return apply_error(a, m->first, "an interception is one card, without a move");
-	pos_to_fen(game_pos(g), km->undo.fen, sizeof km->undo.fen);
-	memcpy(km->undo.effects, km->effects, sizeof km->effects);
-	km->undo.neffects = km->neffects;
-	memcpy(km->undo.lost, km->lost, sizeof km->lost);
-	memcpy(km->undo.dead, km->dead, sizeof km->dead);
-	km->undo.play = km->nplays;
+	km_snapshot(g, &km->undo);
 	if (play_card(a, m, "interception", false) < 0)
 		return -1;
 	if (own_king_attacked(g, !a->me) || own_king_attacked(g, a->me))
@@ -373,19 +421,10 @@ static int intercept(struct apply_state *a, const struct km_msg *m)
 static int undo_interception(struct apply_state *a, const struct order *od)
 {
 	struct knightmare *km = a->g->kstate;
-	char op[FEN_MAX + 8];
-	struct err e;
 
-	snprintf(op, sizeof op, "@fen %s", km->undo.fen);
-	if (game_op(a->g, op, &e) < 0)
-		return apply_error(a, od, "%s", e.msg);
-	memcpy(km->effects, km->undo.effects, sizeof km->effects);
-	km->neffects = km->undo.neffects;
-	memcpy(km->lost, km->undo.lost, sizeof km->lost);
-	memcpy(km->dead, km->undo.dead, sizeof km->dead);
 	if (km->undo.play < km->nplays)
 		km->plays[km->undo.play].void_ = true;
-	return km_rules(a, &e) < 0 ? apply_error(a, od, "%s", e.msg) : 0;
+	return km_restore(a, &km->undo, od);
 }
 
 static int answer(struct apply_state *a, const struct km_msg *m)

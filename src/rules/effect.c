@@ -376,6 +376,17 @@ static void op(struct effect_out *o, const char *fmt, const char *a, char b)
 	snprintf(o->ops[o->nops++], EFFECT_OP_LEN, "%s", text);
 }
 
+/* A piece a card moves off and back onto the board keeps its shield. */
+static void keep_shield(struct effect_out *o, const struct pos *p, sq_t from, const char *to)
+{
+	char text[EFFECT_OP_LEN];
+
+	if (pos_mark(p, from) != MARK_SHIELD)
+		return;
+	snprintf(text, sizeof text, "@mark %s %d", to, MARK_SHIELD);
+	op(o, "%s", text, 0);
+}
+
 static char letter_of(int colour, char upper)
 {
 	return colour == WHITE ? (char)toupper((unsigned char)upper) : (char)tolower((unsigned char)upper);
@@ -430,6 +441,8 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 		return refuse(why, wlen, "this move may not capture (%s is occupied)%s", t[1], "");
 	if (victim != PIECE_NONE && is_royal(p, to))
 		return refuse(why, wlen, "a king is never captured (%s)%s", t[1], "");
+	if (victim != PIECE_NONE && pos_mark(p, to) == MARK_SHIELD)
+		return refuse(why, wlen, "the piece on %s may not be captured (a shield)%s", t[1], "");
 	if (s->betza[0] && !reaches(p, from, to, s->betza))
 		return refuse(why, wlen, "the piece on %s cannot go to %s as ", t[0], t[1]),
 		       snprintf(why + strlen(why), wlen - strlen(why), "%s", s->betza), -1;
@@ -440,6 +453,7 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 	}
 	op(o, "@remove %s", t[0], 0);
 	op(o, "@place %c %s", t[1], variant_piece_char(p->v, pc));
+	keep_shield(o, p, from, t[1]);
 	snprintf(o->text, sizeof o->text, "%s moves to %s%s", t[0], t[1], victim ? " and captures" : "");
 	return 0;
 }
@@ -528,6 +542,8 @@ static int do_swap(const struct effect_stmt *s, const struct effect_env *env, co
 	op(o, "@remove %s", t[1], 0);
 	op(o, "@place %c %s", t[0], pb);
 	op(o, "@place %c %s", t[1], pa);
+	keep_shield(o, env->p, b, t[0]);
+	keep_shield(o, env->p, a, t[1]);
 	snprintf(o->text, sizeof o->text, "the pieces on %s and %s change places", t[0], t[1]);
 	return 0;
 }

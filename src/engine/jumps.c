@@ -70,11 +70,13 @@ static void jump(struct search *S, sq_t cap, sq_t land)
 	S->cur.n--;
 }
 
-static bool jumpable(const struct search *S, piece_t q)
+static bool jumpable(const struct search *S, sq_t s)
 {
 	const struct tables *T = S->p->v->t;
+	piece_t q = S->p->board[s];
 
-	return q && PIECE_COLOR(q) != S->us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1);
+	return q && PIECE_COLOR(q) != S->us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1) &&
+	       S->p->mark[s] != MARK_SHIELD;
 }
 
 static void search_from(struct search *S, sq_t at)
@@ -89,7 +91,7 @@ static void search_from(struct search *S, sq_t at)
 		sq_t s = step(v, at, dx, dy);
 		while (flying && s != SQ_NONE && !S->p->board[s])
 			s = step(v, s, dx, dy);
-		if (s == SQ_NONE || !jumpable(S, S->p->board[s]))
+		if (s == SQ_NONE || !jumpable(S, s))
 			continue;
 		for (sq_t l = step(v, s, dx, dy); l != SQ_NONE && !S->p->board[l] && !S->done;
 		     l = flying && !S->pd->jump_land_near ? step(v, l, dx, dy) : SQ_NONE)

@@ -42,11 +42,14 @@ static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, 
 	return hop ? occupied == 1 : occupied == 0;
 }
 
-/* May a piece of `us` capture q? Never a royal piece: "the King cannot be captured", even
- * when a card has left it in check on its owner's move; nor one a card made immune. */
-static inline bool capturable(const struct tables *T, piece_t q, enum color us)
+/* May a piece of `us` capture the piece q on `to`? Never a royal piece: "the King cannot
+ * be captured", even when a card has left it in check on its owner's move; nor one a card
+ * made immune, by its kind or by a shield on that one piece. */
+static inline bool capturable(const struct pos *p, const struct tables *T, sq_t to, piece_t q,
+			      enum color us)
 {
-	return PIECE_COLOR(q) != us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1);
+	return PIECE_COLOR(q) != us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1) &&
+	       p->mark[to] != MARK_SHIELD;
 }
 
 /* Is `to` open to a piece of `us` with these move/capture rights? */
@@ -55,7 +58,7 @@ static inline bool target_ok(const struct pos *p, const struct tables *T, sq_t t
 {
 	piece_t q = p->board[to];
 
-	return q ? (flags & BETZA_CAPTURE) && capturable(T, q, us) : (flags & BETZA_MOVE);
+	return q ? (flags & BETZA_CAPTURE) && capturable(p, T, to, q, us) : (flags & BETZA_MOVE);
 }
 
 /* Drops the moves from `start` on that repeat an earlier one (pieces like "WR"). */
@@ -86,7 +89,8 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 		if (target_ok(p, T, l->to, us, l->flags))
 			emit_piece(p, ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
 		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE) &&
-			 !(T->uncapturable_mask >> PIECE_TYPE(p->board[p->ep_victim]) & 1))
+			 !(T->uncapturable_mask >> PIECE_TYPE(p->board[p->ep_victim]) & 1) &&
+			 p->mark[p->ep_victim] != MARK_SHIELD)
 			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
 	}
 	for (int i = 0; i < g->nride; i++) {
@@ -99,7 +103,7 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 					emit_piece(p, ml, T, type, us, pawn, from, to, MOVE_NORMAL);
 				continue;
 			}
-			if ((r->flags & BETZA_CAPTURE) && capturable(T, q, us))
+			if ((r->flags & BETZA_CAPTURE) && capturable(p, T, to, q, us))
 				emit_piece(p, ml, T, type, us, pawn, from, to, MOVE_NORMAL);
 			break;
 		}

@@ -13,7 +13,10 @@
 #include "engine/variant.h"
 #include "util/err.h"
 
-#define HIST_MAX 1024           /* earlier positions kept for repetition checks */
+#define HIST_MAX 1024
+/* The mark of a piece that may not be captured (a card's shield on one piece, its own kind
+ * and powers kept); kinds that number their pieces stop below it. */
+#define MARK_SHIELD 255           /* earlier positions kept for repetition checks */
 #define FEN_MAX  (SQ_MAX * 2 + 128)
 
 struct pos {

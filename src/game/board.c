@@ -105,6 +105,12 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 						isupper((unsigned char)pc) ? WHITE : BLACK));
 		return 0;
 	}
+	unsigned mk;
+	if (sscanf(op, "@mark %7s %u", sq, &mk) == 2 && mk <= 255 &&
+	    (s = variant_square_named(p->v, sq, strlen(sq))) != SQ_NONE && pos_at(p, s)) {
+		pos_set_mark(p, s, (uint8_t)mk);        /* a card's shield on one piece */
+		return 0;
+	}
 	if (!strncmp(op, "@turn ", 6)) {        /* a turn the kind keeps on its own position */
 		pos_edit_side(p, COLOR_OTHER(p->side));
 		return 0;

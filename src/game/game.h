@@ -204,7 +204,8 @@ void game_free(struct game *g);
  * "@place N e4" (upper case White), "@side w", "@fen FEN", "@deploy FEN" (the position
  * after a posting before play, TigerChess: not a move of the record), changes of the
  * board's own rules: "@rule N BETZA" (piece N moves as BETZA on this board from then on; "@rule N
- * BETZA immune": and may not be captured),
+ * BETZA immune": and may not be captured), "@mark e4 N" (the piece on e4 carries mark N,
+ * 0 none; MARK_SHIELD: it may not be captured, pos.h),
  * and "@turn TEXT", a turn of a kind that keeps its own position (ChessMe): the board only
  * passes the turn. */
 int game_load_position(struct game *g, const struct variant *v, struct err *e);

@@ -49,6 +49,36 @@ int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const c
 	return 0;
 }
 
+int game_answer_for(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		    int seat, char *text, struct outcome *out, struct err *e)
+{
+	char note[sizeof out->replies[0].note];
+	struct order_line lines[2];
+	struct orders o;
+	size_t n = 0;
+
+	for (char *save, *p = strtok_r(text, "\n", &save); p && n < 2; p = strtok_r(NULL, "\n", &save)) {
+		lines[n] = (struct order_line){ .lineno = (int)n + 1, .text = p };
+		n++;
+	}
+	if (order_parse(lines, n, g->k->orders, g->k->norders, &o, e) < 0)
+		return -1;
+	order_resolve(&o, g->k->orders, g->k->norders);
+	int rc = game_apply_for(g, key, klen, s, seat, &o, out, e);
+	orders_free(&o);
+	if (rc < 0)
+		return -1;
+	if (!out->changed)
+		return 0;
+	for (size_t i = 0; i < out->nreplies; i++) {
+		char *nt = out->replies[i].note;
+		snprintf(note, sizeof note, "%s's time to answer the interception has passed: the "
+			 "referee accepts it for them.%s%s", side_name(seat), *nt ? " " : "", nt);
+		snprintf(nt, sizeof out->replies[0].note, "%s", note);
+	}
+	return 1;
+}
+
 #define tell game_tell
 
 /* "3 days", "12 hours", "90 minutes", or the short forms "3d", "1d12h". */

@@ -127,5 +127,10 @@ int kind_orders(const struct kind *k, const char *title, struct orders *o);
 /* `kind` with the note to every seat (and to the arbiter when asked). */
 int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const char *note,
 	      bool arbiter);
+/* A card game's answer window closed: the referee sends `text` (the kind's orders, one or
+ * two lines; changed in place) as `seat`'s answer, and each reply says so before its own
+ * note. 1 if the answer changed the game, 0 if it could not be given, -1 on failure. */
+int game_answer_for(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		    int seat, char *text, struct outcome *out, struct err *e);
 
 #endif

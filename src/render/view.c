@@ -106,6 +106,7 @@ struct movetext {
 static void edit_words(const char *op, bool cards, char *out, size_t len)
 {
 	char piece = 0, square[16] = "", side = 0, betza[96];
+	unsigned mark = 0;
 
 	if (!strncmp(op, "fen ", 4))
 		snprintf(out, len, "%s restores the position before it", cards ? "a card" : "the referee");
@@ -118,6 +119,10 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 			 toupper((unsigned char)piece), square);
 	else if (sscanf(op, "side %c", &side) == 1)
 		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
+	else if (sscanf(op, "mark %15s %u", square, &mark) == 2)
+		snprintf(out, len, mark == MARK_SHIELD ? "the piece on %s may not be captured" :
+			 mark ? "the piece on %s is marked" : "the piece on %s is no longer shielded",
+			 square);
 	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
 		snprintf(out, len, "from now on %c moves as %s%s", piece, betza,
 			 strstr(op, " immune") ? " and may not be captured" : "");

@@ -13,7 +13,7 @@
 
 const char *const effect_verb_names[EFFECT_VERBS] = {
 	"move", "capture", "kill", "return", "place", "replace", "swap", "transform", "freeze",
-	"gain", "powers", "immune", "cancel",
+	"gain", "powers", "immune", "cancel", "shield",
 };
 
 #define WORDS_MAX 24
@@ -203,7 +203,7 @@ static int read_stmt(struct words *t, struct effect_stmt *s)
 	case EFFECT_MOVE:
 		return read_filter(t, &s->f[0]) < 0 || read_as(t, s->betza) < 0 ? -1 :
 		       read_word(t, "nocapture", &s->nocapture);
-	case EFFECT_CAPTURE: case EFFECT_KILL: case EFFECT_FREEZE:
+	case EFFECT_CAPTURE: case EFFECT_KILL: case EFFECT_FREEZE: case EFFECT_SHIELD:
 		return read_filter(t, &s->f[0]);
 	case EFFECT_RETURN: case EFFECT_PLACE:
 		return read_letter(t, &s->letter) < 0 ? -1 : read_where(t, s);
@@ -235,7 +235,7 @@ int effect_stmt_slots(const struct effect_stmt *s)
 
 static bool continuing(enum effect_verb v)
 {
-	return v >= EFFECT_TRANSFORM && v <= EFFECT_IMMUNE;
+	return (v >= EFFECT_TRANSFORM && v <= EFFECT_IMMUNE) || v == EFFECT_SHIELD;
 }
 
 int effect_parse(const char *text, struct effect *out, struct err *e)
@@ -376,6 +376,17 @@ static void op(struct effect_out *o, const char *fmt, const char *a, char b)
 	snprintf(o->ops[o->nops++], EFFECT_OP_LEN, "%s", text);
 }
 
+/* A piece a card moves off and back onto the board keeps its shield. */
+static void keep_shield(struct effect_out *o, const struct pos *p, sq_t from, const char *to)
+{
+	char text[EFFECT_OP_LEN];
+
+	if (pos_mark(p, from) != MARK_SHIELD)
+		return;
+	snprintf(text, sizeof text, "@mark %s %d", to, MARK_SHIELD);
+	op(o, "%s", text, 0);
+}
+
 static char letter_of(int colour, char upper)
 {
 	return colour == WHITE ? (char)toupper((unsigned char)upper) : (char)tolower((unsigned char)upper);
@@ -430,6 +441,8 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 		return refuse(why, wlen, "this move may not capture (%s is occupied)%s", t[1], "");
 	if (victim != PIECE_NONE && is_royal(p, to))
 		return refuse(why, wlen, "a king is never captured (%s)%s", t[1], "");
+	if (victim != PIECE_NONE && pos_mark(p, to) == MARK_SHIELD)
+		return refuse(why, wlen, "the piece on %s may not be captured (a shield)%s", t[1], "");
 	if (s->betza[0] && !reaches(p, from, to, s->betza))
 		return refuse(why, wlen, "the piece on %s cannot go to %s as ", t[0], t[1]),
 		       snprintf(why + strlen(why), wlen - strlen(why), "%s", s->betza), -1;
@@ -440,6 +453,7 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 	}
 	op(o, "@remove %s", t[0], 0);
 	op(o, "@place %c %s", t[1], variant_piece_char(p->v, pc));
+	keep_shield(o, p, from, t[1]);
 	snprintf(o->text, sizeof o->text, "%s moves to %s%s", t[0], t[1], victim ? " and captures" : "");
 	return 0;
 }
@@ -528,11 +542,27 @@ static int do_swap(const struct effect_stmt *s, const struct effect_env *env, co
 	op(o, "@remove %s", t[1], 0);
 	op(o, "@place %c %s", t[0], pb);
 	op(o, "@place %c %s", t[1], pa);
+	keep_shield(o, env->p, b, t[0]);
+	keep_shield(o, env->p, a, t[1]);
 	snprintf(o->text, sizeof o->text, "the pieces on %s and %s change places", t[0], t[1]);
 	return 0;
 }
 
-/* transform / freeze: the piece becomes the spare (or frozen) kind, its own letter kept by
+/* shield: the piece keeps its kind and powers (a pawn its pawn rules) and carries the
+ * shield mark, which the engine moves with it and honours in every capture. */
+static int do_shield(const struct effect_env *env, sq_t sq, const char *name, struct effect_out *o)
+{
+	char rule[EFFECT_OP_LEN];
+
+	snprintf(rule, sizeof rule, "@mark %s %d", name, MARK_SHIELD);
+	op(o, "%s", rule, 0);
+	snprintf(o->square, sizeof o->square, "%s", name);
+	o->orig = (char)toupper((unsigned char)variant_piece_char(env->p->v, pos_at(env->p, sq)));
+	snprintf(o->text, sizeof o->text, "the piece on %s may not be captured", name);
+	return 0;
+}
+
+/* transform / freeze / shield: the piece becomes the spare (or frozen) kind, its own letter kept by
  * the kind for its return. */
 static int do_change(const struct effect_stmt *s, const struct effect_env *env, const char *const *t,
 		     struct effect_out *o, char *why, size_t wlen)
@@ -543,14 +573,18 @@ static int do_change(const struct effect_stmt *s, const struct effect_env *env, 
 	if (sq == SQ_NONE)
 		return -1;
 	if (is_royal(env->p, sq))
-		return refuse(why, wlen, "a king keeps its kind (%s)%s", t[0], "");
-	if (!to)
+		return refuse(why, wlen, s->verb == EFFECT_SHIELD ? "a king is never captured (%s)%s" :
+			      "a king keeps its kind (%s)%s", t[0], "");
+	if (!to && s->verb != EFFECT_SHIELD)
 		return refuse(why, wlen, "no more pieces can be %s now%s",
 			      s->verb == EFFECT_FREEZE ? "frozen" : "transformed", "");
 	piece_t pc = pos_at(env->p, sq);
 	char orig = variant_piece_char(env->p->v, pc);
-	if (toupper((unsigned char)orig) == env->frozen || toupper((unsigned char)orig) == env->spare)
+	if (toupper((unsigned char)orig) == env->frozen || toupper((unsigned char)orig) == env->spare ||
+	    pos_mark(env->p, sq) == MARK_SHIELD)
 		return refuse(why, wlen, "the piece on %s is under a card already%s", t[0], "");
+	if (s->verb == EFFECT_SHIELD)
+		return do_shield(env, sq, t[0], o);
 	op(o, "@remove %s", t[0], 0);
 	op(o, "@place %c %s", t[0], letter_of(PIECE_COLOR(pc), to));
 	if (s->verb == EFFECT_TRANSFORM) {
@@ -578,7 +612,8 @@ int effect_stmt_apply(const struct effect_stmt *s, const struct effect_env *env,
 	case EFFECT_RETURN: case EFFECT_PLACE: return do_arrive(s, env, targets, out, why, wlen);
 	case EFFECT_REPLACE: return do_replace(s, env, targets, out, why, wlen);
 	case EFFECT_SWAP: return do_swap(s, env, targets, out, why, wlen);
-	case EFFECT_TRANSFORM: case EFFECT_FREEZE: return do_change(s, env, targets, out, why, wlen);
+	case EFFECT_TRANSFORM: case EFFECT_FREEZE: case EFFECT_SHIELD:
+		return do_change(s, env, targets, out, why, wlen);
 	case EFFECT_GAIN: case EFFECT_POWERS:
 		snprintf(out->text, sizeof out->text, "every %c %s %s", s->letter,
 			 s->verb == EFFECT_GAIN ? "also moves as" : "moves only as", s->betza);

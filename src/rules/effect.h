@@ -37,6 +37,8 @@ enum effect_verb {
 	EFFECT_POWERS,          /* powers L BETZA [while ...]: continuing, every L moves only so */
 	EFFECT_IMMUNE,          /* immune L [while ...]: continuing, no L may be captured */
 	EFFECT_CANCEL,          /* cancel: a continuing card in play, or the card answered */
+	EFFECT_SHIELD,          /* shield FILTER: continuing, that one piece may not be captured
+				 * (last, so that the numbers games have stored keep) */
 	EFFECT_VERBS
 };
 

@@ -245,11 +245,13 @@ grep -q '^Subject: \[tempest 1\] referee: timeout white' "$W/data/games/1.mbox" 
 V=$tmp/v; mkdir -p "$V/data"; cp examples/demo.key "$V/data/key"; chmod 600 "$V/data/key"
 printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$V" > "$V/conf"
 at 2026-11-01T10:00:00Z "$T" new -c "$V/conf" tempete alice@example.org bob@example.org
-vsend() {
+csend() {       # csend CONF TIME FROM SUBJECT BODY: as send, with that configuration
+  c=$1; shift
   mail "$2" "$3" "$4"
-  TEMPEST_NOW=$1 run_in "$tmp/m.eml" "$T" process -c "$V/conf"
+  TEMPEST_NOW=$1 run_in "$tmp/m.eml" "$T" process -c "$c"
   crlf
 }
+vsend() { csend "$V/conf" "$@"; }
 vsend 2026-11-01T11:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "list random\nnumbers random"
 vsend 2026-11-01T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "list random\nnumbers random"
 vsend 2026-11-02T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "e4"
@@ -277,6 +279,40 @@ grep -q "answer       white" "$tmp/v.txt" && ok || bad "the answer is recorded a
 rm -rf "$tmp/rp"
 run "$T" replay -c "$V/conf" "$V/data/games/1.mbox" --into "$tmp/rp"
 expect_out "the card game replays" "every recorded state reproduced"
+
+# -- Knightmare (game 1 of the demo key: White's half holds 1 3 5 9 30, Black's 4 6 7 8 32)
+K2=$tmp/k2; mkdir -p "$K2/data"; cp examples/demo.key "$K2/data/key"; chmod 600 "$K2/data/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$K2" > "$K2/conf"
+at 2026-11-01T10:00:00Z "$T" new -c "$K2/conf" knightmare-cards alice@example.org bob@example.org
+ksend() { csend "$K2/conf" "$@"; }
+ksend 2026-11-01T11:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "deck 30 3 1 5 9"
+ksend 2026-11-01T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "deck 32 4 6 7 8"
+expect_out "knightmare: the deal" "the cards are dealt"
+ksend 2026-11-02T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "e4"
+expect_out "knightmare: the interception window shown" "You may intercept the last move until Wed 04 Nov 2026 12:00 UTC."
+at 2026-11-04T11:59:00Z "$T" tick -c "$K2/conf"
+case $out in *"has passed"*) bad "knightmare: the window is open to its last minute" ;; *) ok ;; esac
+at 2026-11-04T12:00:00Z "$T" tick -c "$K2/conf"
+expect_out "knightmare: the interception window closes" "The time to intercept White's move has passed: Black moves."
+ksend 2026-11-04T13:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard 32 e4"
+expect_out "knightmare: too late to intercept" "there is no move of your opponent to intercept now"
+ksend 2026-11-05T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "e5"
+ksend 2026-11-06T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "d4"
+ksend 2026-11-07T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard 32 d4"
+expect_out "knightmare: answer window shown" "If no answer comes by then, the referee accepts the interception for you."
+at 2026-11-09T11:59:00Z "$T" tick -c "$K2/conf"
+case $out in *"accepts it"*) bad "knightmare: the answer window is open to its last minute" ;; *) ok ;; esac
+at 2026-11-09T12:00:00Z "$T" tick -c "$K2/conf"
+expect_out "knightmare: the referee answers" "White's time to answer the interception has passed: the referee accepts it for them."
+"$T" show -c "$K2/conf" 1 > "$tmp/k2.txt"
+grep -q "answer       white" "$tmp/k2.txt" && ok || bad "knightmare: the answer is recorded as White's"
+ksend 2026-11-09T13:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "Nc6"
+"$T" show -c "$K2/conf" 1 > "$tmp/k2.txt"
+grep -q "^Moves: 1\. e4 e5 2\. d4 {the piece on d4 leaves the board} 2\.\.\. Nc6$" "$tmp/k2.txt" &&
+  ok || bad "knightmare: the interception stands and Black moves after the answer"
+rm -rf "$tmp/rp"
+run "$T" replay -c "$K2/conf" "$K2/data/games/1.mbox" --into "$tmp/rp"
+expect_out "knightmare: the game replays" "every recorded state reproduced"
 
 # -- the systemd units in config/ are valid and run the commands of the cron lines
 if command -v systemd-analyze >/dev/null 2>&1; then

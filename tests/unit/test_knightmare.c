@@ -353,6 +353,58 @@ static void immune(void)
 	game_free(g);
 }
 
+/* A shield on one piece: its captures leave the move lists, other pieces' stay; the piece
+ * keeps its own kind and powers (a pawn its pawn rules), and the shield follows it. */
+static void shield(void)
+{
+	struct game *g = dealt("3r3k/8/8/4n3/3P4/1n6/8/R3K3 w - - 0 1", CARDS(36, 3), CARDS(31, 3));
+
+	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d4 d8d5 d8d6 d8d7 d8e8 d8f8 d8g8");
+	CHECK_STR(moves_of(g, "e5"), "e5c4 e5c6 e5d3 e5d7 e5f3 e5f7 e5g4 e5g6");
+	CHECK_STR(moves_of(g, "b3"), "b3a1 b3a5 b3c1 b3c5 b3d2 b3d4");
+	refused(g, WHITE, "card 36 e1", "card 36: a king is never captured (e1)");
+	refused(g, WHITE, "card 36 d8", "card 36: the piece on d8 is not your own piece");
+	CHECK_STR(km_mail(g, WHITE, "card 36 d4"), "");
+	CHECK_STR(board(g), "3r3k/8/8/4n3/3P(255)4/1n6/8/R3K3 b");
+	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d5 d8d6 d8d7 d8e8 d8f8 d8g8");
+	CHECK_STR(moves_of(g, "b3"), "b3a1 b3a5 b3c1 b3c5 b3d2");      /* the rook: still */
+	CHECK_STR(moves_of(g, "d4"), "d4d5 d4e5");                     /* a pawn still */
+	refused(g, BLACK, "Rxd4", "'Rxd4': no rook of yours can move to d4");
+	CHECK_STR(km_mail(g, BLACK, "Kg8"), "");
+	/* it moves, shield and all */
+	CHECK_STR(km_mail(g, WHITE, "d5"), "");
+	CHECK_STR(KM(g)->effects[0].square, "d5");
+	CHECK_STR(board(g), "3r2k1/8/8/3P(255)n3/8/1n6/8/R3K3 b");
+	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d6 d8d7 d8e8 d8f8");
+	CHECK_STR(moves_of(g, "b3"), "b3a1 b3a5 b3c1 b3c5 b3d2 b3d4");
+	/* Dispel ends it: the pawn may be taken again */
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 36"), "");
+	CHECK_STR(km_mail(g, WHITE, "accept"), "");
+	CHECK_INT(KM(g)->neffects, 0);
+	CHECK_STR(board(g), "3r2k1/8/8/3Pn3/8/1n6/8/R3K3 b");
+	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d5 d8d6 d8d7 d8e8 d8f8");
+	game_free(g);
+	/* moved by a card, or swapped, the piece keeps its shield and the other gets none */
+	g = dealt("2r4k/8/8/8/3P4/5N2/8/R3K3 w - - 0 1", CARDS(36, 3, 17), CARDS(3));
+	CHECK_STR(km_mail(g, WHITE, "card 36 d4"), "");
+	CHECK_STR(km_mail(g, BLACK, "Kg8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 3 d4 c4\nRa2"), "");
+	CHECK_STR(board(g), "2r3k1/8/8/8/2P(255)5/5N2/R7/4K3 b");
+	CHECK_STR(KM(g)->effects[0].square, "c4");
+	CHECK_STR(moves_of(g, "c8"), "c8a8 c8b8 c8c5 c8c6 c8c7 c8d8 c8e8 c8f8");
+	CHECK_STR(km_mail(g, BLACK, "Kh8"), "");
+	CHECK_STR(km_mail(g, WHITE, "card 17 c4 f3\nRa1"), "");
+	CHECK_STR(board(g), "2r4k/8/8/8/2N5/5P(255)2/8/R3K3 b");
+	CHECK_STR(KM(g)->effects[0].square, "f3");
+	CHECK_STR(moves_of(g, "c8"), "c8a8 c8b8 c8c4 c8c5 c8c6 c8c7 c8d8 c8e8 c8f8 c8g8");
+	game_free(g);
+	/* nor does a card's move capture it */
+	g = dealt("3nk3/8/8/8/3P4/8/8/4K3 w - - 0 1", CARDS(36), CARDS(6));
+	CHECK_STR(km_mail(g, WHITE, "card 36 d4"), "");
+	refused(g, BLACK, "card 6 d8 d4", "card 6: the piece on d4 may not be captured (a shield)");
+	game_free(g);
+}
+
 /* "while own Q": suspended while its player has no queen, in force again once one returns. */
 static void suspension(void)
 {
@@ -691,6 +743,7 @@ int main(void)
 	gain();
 	suspension();
 	immune();
+	shield();
 	interception();
 	checkmate_rule();
 	board_edits();

@@ -14,7 +14,7 @@ static const char spares[] = "UV";      /* the kinds a transformation uses (the 
 
 static bool on_piece(const struct km_effect *f)
 {
-	return f->verb == EFFECT_TRANSFORM || f->verb == EFFECT_FREEZE;
+	return f->verb == EFFECT_TRANSFORM || f->verb == EFFECT_FREEZE || f->verb == EFFECT_SHIELD;
 }
 
 static char free_spare(const struct knightmare *km)
@@ -95,6 +95,16 @@ static int rescue(struct apply_state *a, const char *sq, char letter, int side, 
 	return 0;
 }
 
+/* Is the piece on sq under a card on the piece (transformed, frozen, shielded)? One card
+ * at a time: the referee follows each piece by one record. */
+static bool under_card(const struct knightmare *km, const char *sq)
+{
+	for (int i = 0; i < km->neffects; i++)
+		if (on_piece(&km->effects[i]) && !strcmp(km->effects[i].square, sq))
+			return true;
+	return false;
+}
+
 void km_follow(struct knightmare *km, const char *from, const char *to)
 {
 	for (int i = 0; i < km->neffects; i++)
@@ -143,7 +153,7 @@ int km_rules(struct apply_state *a, struct err *e)
 		snprintf(want, sizeof want, "%s", base->type[t].betza);
 		for (int i = 0; i < km->neffects; i++) {
 			const struct km_effect *f = &km->effects[i];
-			if (f->suspended || f->letter != letter || f->verb == EFFECT_FREEZE)
+			if (f->suspended || f->letter != letter || f->verb == EFFECT_FREEZE || f->verb == EFFECT_SHIELD)
 				continue;
 			if (f->verb == EFFECT_IMMUNE)
 				immune = true;
@@ -203,8 +213,8 @@ static void continuing(struct knightmare *km, const struct effect_stmt *s, const
 	f->card = card, f->by = by, f->verb = (int)s->verb;
 	snprintf(f->betza, sizeof f->betza, "%s", s->betza);
 	snprintf(f->name, sizeof f->name, "%s", s->name);
-	if (s->verb == EFFECT_TRANSFORM || s->verb == EFFECT_FREEZE) {
-		f->letter = s->verb == EFFECT_FREEZE ? KM_FROZEN : spare;
+	if (s->verb == EFFECT_TRANSFORM || s->verb == EFFECT_FREEZE || s->verb == EFFECT_SHIELD) {
+		f->letter = s->verb == EFFECT_FREEZE ? KM_FROZEN : s->verb == EFFECT_SHIELD ? o->orig : spare;
 		snprintf(f->square, sizeof f->square, "%s", o->square);
 		f->orig = o->orig;
 	} else {
@@ -225,6 +235,9 @@ static int statement(struct apply_state *a, const struct order *od, int card,
 	char why[256];
 	struct err e;
 
+	if ((s->verb == EFFECT_TRANSFORM || s->verb == EFFECT_FREEZE || s->verb == EFFECT_SHIELD) &&
+	    under_card(km, t[0]))
+		return apply_error(a, od, "card %d: the piece on %s is under a card already", card, t[0]);
 	if (effect_stmt_apply(s, &env, t, &o, why, sizeof why) < 0)
 		return apply_error(a, od, "card %d: %s", card, why);
 	records(km, s, t, &o);
@@ -232,7 +245,7 @@ static int statement(struct apply_state *a, const struct order *od, int card,
 	for (int i = 0; i < o.nops; i++)
 		if (game_op(g, o.ops[i], &e) < 0)
 			return apply_error(a, od, "card %d: %s", card, e.msg);
-	if (s->verb >= EFFECT_TRANSFORM && s->verb <= EFFECT_IMMUNE)
+	if ((s->verb >= EFFECT_TRANSFORM && s->verb <= EFFECT_IMMUNE) || s->verb == EFFECT_SHIELD)
 		continuing(km, s, &o, card, a->me, env.spare);
 	size_t n = strlen(detail);
 	snprintf(detail + n, dlen - n, "%s%s", n ? "; " : "", o.text);
@@ -254,7 +267,12 @@ static int end_card(struct apply_state *a, const struct order *od, int which, ch
 		struct km_effect *f = &km->effects[i];
 		if (f->card != which)
 			continue;
-		if (on_piece(f)) {
+		if (f->verb == EFFECT_SHIELD) {
+			char op[64];
+			snprintf(op, sizeof op, "@mark %s 0", f->square);
+			if (game_op(a->g, op, &e) < 0)
+				return apply_error(a, od, "%s", e.msg);
+		} else if (on_piece(f)) {
 			sq_t s = variant_square_named(game_pos(a->g)->v, f->square, strlen(f->square));
 			piece_t pc = s == SQ_NONE ? PIECE_NONE : pos_at(game_pos(a->g), s);
 			char op[64];

@@ -75,7 +75,13 @@ static unsigned km_expected(const struct game *g, enum clock_window *window)
 	switch (km->expect) {
 	case KM_SETUP:
 		return (unsigned)!km->has_deck[WHITE] | (unsigned)!km->has_deck[BLACK] << 1;
-	case KM_MOVE: case KM_ANSWER:
+	case KM_MOVE:
+		if (km->may_intercept && g->clock.tc.intercept_hours)
+			*window = WINDOW_INTERCEPT;
+		return 1u << km->to;
+	case KM_ANSWER:
+		if (g->clock.tc.answer_hours)
+			*window = WINDOW_ANSWER;
 		return 1u << km->to;
 	default:
 		return 0;
@@ -87,6 +93,56 @@ static const char *km_owes(const struct game *g)
 	const struct knightmare *km = g->kstate;
 
 	return km->expect == KM_SETUP ? "deck" : km->expect == KM_ANSWER ? "answer to the interception" : NULL;
+}
+
+/* An interception is optional: while its window runs, what is due is the move. */
+static bool km_window_optional(const struct game *g)
+{
+	const struct knightmare *km = g->kstate;
+
+	return g->clock.window == WINDOW_INTERCEPT && km->expect == KM_MOVE;
+}
+
+static const char *km_window_text(const struct game *g, const char *who, const char *until,
+				  char *buf, size_t len)
+{
+	if (km_window_optional(g))
+		snprintf(buf, len, "%s may intercept the last move until %s.", strcmp(who, "you") ? who : "You",
+			 until);
+	else if (g->clock.window == WINDOW_ANSWER)
+		snprintf(buf, len, "If no answer comes by then, the referee accepts the interception "
+			 "for %s.", who);
+	else
+		return NULL;
+	return buf;
+}
+
+/* The answer window closed: the referee answers `accept` for the player (seed 000's
+ * sequencing, as in Tempete); the interception stands and the interceptor moves. */
+static int accept_for(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		      int seat, struct outcome *out, struct err *e)
+{
+	char text[] = "accept";
+
+	return game_answer_for(g, key, klen, s, seat, text, out, e) < 0 ? -1 : 1;
+}
+
+static int km_window_passed(struct game *g, const uint8_t *key, size_t klen,
+			    const struct sender *s, int seat, struct outcome *out, struct err *e)
+{
+	struct knightmare *km = g->kstate;
+	char note[256];
+
+	if (g->clock.window == WINDOW_ANSWER && km->expect == KM_ANSWER)
+		return accept_for(g, key, klen, s, seat, out, e);
+	if (g->clock.window == WINDOW_INTERCEPT && km->expect == KM_MOVE) {
+		km->may_intercept = false;
+		game_clock_update(g, -1, CLOCK_FREE, s->now);
+		snprintf(note, sizeof note, "The time to intercept %s's move has passed: %s moves.",
+			 side_name(1 - seat), side_name(seat));
+		return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
+	}
+	return 0;
 }
 
 static void km_hash_text(const struct game *g, struct buf *out)
@@ -120,6 +176,9 @@ const struct kind kind_knightmare = {
 	.expected = km_expected,
 	.expect_text = knightmare_expect_text,
 	.owes = km_owes,
+	.window_optional = km_window_optional,
+	.window_text = km_window_text,
+	.window_passed = km_window_passed,
 	.hash_text = km_hash_text,
 	.secret_state = km_secret_state,
 };

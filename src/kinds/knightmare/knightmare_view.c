@@ -70,6 +70,8 @@ static void public_view(const struct game *g, struct tctx *c)
 			buf_printf(&b, "the %s on %s moves as %s", f->name, f->square, f->betza);
 		else if (f->verb == EFFECT_FREEZE)
 			buf_printf(&b, "the piece on %s may not move", f->square);
+		else if (f->verb == EFFECT_SHIELD)
+			buf_printf(&b, "the piece on %s may not be captured", f->square);
 		else if (f->verb == EFFECT_IMMUNE)
 			buf_printf(&b, "no %c may be captured%s", f->letter, f->suspended ? " (suspended)" : "");
 		else

@@ -175,32 +175,12 @@ static int answer_for(struct game *g, const uint8_t *key, size_t klen, const str
 		      int seat, struct outcome *out, struct err *e)
 {
 	char text[64], note[512];
-	struct orders o;
-	struct order_line lines[2];
-	int n = 0;
 
 	if (tempete_default_answer(g, text, sizeof text) < 0)
 		return outcome_error(out, 0, "", "%s", "no answer is pending"), 1;
-	for (char *p = strtok(text, "\n"); p && n < 2; p = strtok(NULL, "\n")) {
-		lines[n] = (struct order_line){ .lineno = n + 1, .text = p };
-		n++;
-	}
-	if (order_parse(lines, (size_t)n, tp_orders, sizeof tp_orders / sizeof tp_orders[0], &o, e) < 0)
-		return -1;
-	order_resolve(&o, tp_orders, sizeof tp_orders / sizeof tp_orders[0]);
-	int rc = game_apply_for(g, key, klen, s, seat, &o, out, e);
-	orders_free(&o);
-	if (rc < 0)
-		return -1;
-	if (out->changed) {
-		for (size_t i = 0; i < out->nreplies; i++) {
-			char *nt = out->replies[i].note;
-			snprintf(note, sizeof note, "%s's time to answer the interception has passed: "
-				 "the referee accepts it for them.%s%s", side_name(seat), *nt ? " " : "", nt);
-			snprintf(nt, sizeof out->replies[0].note, "%s", note);
-		}
-		return 1;
-	}
+	int rc = game_answer_for(g, key, klen, s, seat, text, out, e);
+	if (rc != 0)
+		return rc;
 	/* no answer can be given for them (a double move's hit part must be replayed): the
 	 * window closes and the answer is owed on their own time */
 	outcome_free(out);

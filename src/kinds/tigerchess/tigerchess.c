@@ -83,11 +83,18 @@ static bool dark_bit(int b)
 	return (b % 8 + b / 8) % 2 == 0;
 }
 
-int tc_next(const struct tigerchess *tc)
+int tc_owner(const struct tigerchess *tc)
 {
 	if (tc->stage == TC_GUARDS)
 		return tc->guard[BLACK] < 0 ? BLACK : WHITE;
 	return tc->stage == TC_POSTING ? tc_poster[tc->nposted] : -1;
+}
+
+int tc_next(const struct tigerchess *tc)
+{
+	int owner = tc_owner(tc);
+
+	return owner >= 0 && tc->lapsed[owner] ? 1 - owner : owner;
 }
 
 /* The poster's third and fourth ranks, less his own Swordsmen. */
@@ -108,6 +115,8 @@ uint64_t tc_allowed(const struct tigerchess *tc, const struct variant *v)
 	(void)v;
 	if (tc->stage != TC_POSTING)
 		return 0;
+	if (tc->lapsed[side])
+		return m;       /* rule 11: the opponent posts "anywhere on his third or fourth rank" */
 	for (int i = 0; i < k; i++) {
 		int b = sq_bit(tc->posted[i]);
 		bool mine = tc_poster[i] == side;

@@ -39,6 +39,8 @@ struct tigerchess {
 	int guard[2];                   /* each side's Guard's wing, 0..3 = C..F; -1 not yet */
 	int nposted;
 	char posted[TC_POSTINGS][3];    /* the squares of the postings, in order */
+	bool lapsed[2];                 /* rule 11: out of deployment time, his opponent posts
+					 * the rest of his personnel */
 };
 
 /* Who posts each Swordsman (WHITE = Bengal, BLACK = Siberian): S B B S S B B S. */
@@ -56,7 +58,10 @@ void tc_commitment(const struct tigerchess *tc, int game, char out[65]);
 /* The squares the next posting may use, as a bit per grid square (a1 = bit 0); the
  * seed's rules for each variation. */
 uint64_t tc_allowed(const struct tigerchess *tc, const struct variant *v);
-/* The side that acts next before engagement (WHITE/BLACK), or -1 once engaged. */
+/* The side whose Guard or Swordsman is posted next (WHITE/BLACK), or -1 once engaged. */
+int tc_owner(const struct tigerchess *tc);
+/* The side that acts next before engagement (WHITE/BLACK), or -1 once engaged: the
+ * owner, or his opponent once the owner has lapsed. */
 int tc_next(const struct tigerchess *tc);
 
 /* The Guard's wing (TigerVariation 2): the King's Lancer takes the Standard, the Guard

@@ -55,6 +55,16 @@ static int tc_create(struct game *g, const struct orders *o, const uint8_t *key,
 	return 0;
 }
 
+/* TigerVariation 3: "All clock times are doubled", from the first posting on. */
+static void tc_started(struct game *g, const uint8_t *key, size_t klen)
+{
+	const struct tigerchess *tc = g->kstate;
+
+	(void)key, (void)klen;
+	if (tc->tiger)
+		chessclock_scale(&g->clock.tc, 2);
+}
+
 static enum game_phase tc_phase(const struct game *g)
 {
 	const struct tigerchess *tc = g->kstate;
@@ -106,15 +116,17 @@ static int do_guard(struct apply_state *a, const struct order *od)
 	struct pos p = *game_pos(a->g);
 	char why[160];
 
+	int owner = tc_owner(tc);
+
 	if (tc_next(tc) != a->me)
 		return apply_error(a, od, "the %s Warlord posts his Royal Guard first",
 				   tc_next(tc) == BLACK ? "Siberian" : "Bengal");
-	if (tc_post_guard(tc, &p, a->me, od->arg, why, sizeof why) < 0)
+	if (tc_post_guard(tc, &p, owner, od->arg, why, sizeof why) < 0)
 		return apply_error(a, od, "%s", why);
 	apply_principal(a, "guard");
 	apply_note(a, "The %s Royal Guard is posted to the %c wing of his Palace; the King's "
-		   "Lancer carries the Standard.", a->me == WHITE ? "Bengal" : "Siberian",
-		   'C' + tc->guard[a->me]);
+		   "Lancer carries the Standard.", owner == WHITE ? "Bengal" : "Siberian",
+		   'C' + tc->guard[owner]);
 	return commit_pos(a, od, &p);
 }
 
@@ -131,19 +143,22 @@ static int do_post(struct apply_state *a, const struct order *od)
 		if (tc->stage != TC_POSTING)
 			return apply_error(a, od, tc->stage == TC_GUARDS ? "the Royal Guards are "
 					   "posted first" : "every Swordsman is posted");
-		if (tc_poster[tc->nposted] != a->me)
+		int owner = tc_owner(tc);
+		if (tc_next(tc) != a->me)
 			return apply_error(a, od, "the next Swordsman is the %s Warlord's to post",
-					   tc_poster[tc->nposted] == BLACK ? "Siberian" : "Bengal");
+					   tc_next(tc) == BLACK ? "Siberian" : "Bengal");
 		if (tc_post(tc, &p, w, why, sizeof why) < 0)
 			return apply_error(a, od, "%s", why);
-		apply_note(a, "%s Swordsman %d posted on %s.", a->me == WHITE ? "Bengal" : "Siberian",
+		apply_note(a, "%s Swordsman %d posted on %s.", owner == WHITE ? "Bengal" : "Siberian",
 			   (tc->nposted + 1) / 2, tc->posted[tc->nposted - 1]);
 	}
 	if (!n)
 		return apply_error(a, od, "post which square? e.g. \"post c6\"");
 	apply_principal(a, "post");
-	if (tc->stage == TC_ENGAGED)
+	if (tc->stage == TC_ENGAGED) {
+		chessclock_engage(&a->g->clock);        /* rule 11: the engagement time is added */
 		apply_note(a, "The deployment phase is over: the Bengal Warlord moves first.");
+	}
 	return commit_pos(a, od, &p);
 }
 
@@ -229,6 +244,22 @@ static unsigned tc_expected(const struct game *g, enum clock_window *window)
 	return next >= 0 ? 1u << next : 1u << game_pos(g)->side;
 }
 
+/* Rule 11: out of deployment time, a Warlord "may not make any further postings", his
+ * opponent posts the rest; when the opponent has lapsed too, nobody is left to post and
+ * the loss on time applies (README, "TigerChess by mail"). */
+static int tc_time_out(struct game *g, int seat, char *note, size_t len)
+{
+	struct tigerchess *tc = g->kstate;
+
+	if (tc->stage == TC_ENGAGED || tc->lapsed[1 - seat])
+		return 0;
+	tc->lapsed[seat] = true;
+	snprintf(note, len, "The %s Warlord's deployment time has run out: he may post no more; "
+		 "the %s Warlord posts the rest of his personnel.", seat == WHITE ? "Bengal" :
+		 "Siberian", seat == WHITE ? "Siberian" : "Bengal");
+	return 1;
+}
+
 static const char *tc_expect_text(const struct game *g, int seat, char *buf, size_t len)
 {
 	const struct tigerchess *tc = g->kstate;
@@ -243,6 +274,9 @@ static const char *tc_expect_text(const struct game *g, int seat, char *buf, siz
 		return snprintf(buf, len, "wait: the %s Warlord %s", next == WHITE ? "Bengal" :
 				"Siberian", tc->stage == TC_GUARDS ? "posts his Royal Guard" :
 				"posts a Swordsman"), buf;
+	if (tc_owner(tc) != seat)
+		return snprintf(buf, len, "post for your opponent: \"%s\"", tc->stage == TC_GUARDS ?
+				"guard WING" : "post SQUARE"), buf;
 	if (tc->stage == TC_GUARDS)
 		return snprintf(buf, len, "post your Royal Guard: \"guard c\", d, e or f"), buf;
 	return snprintf(buf, len, "post your Swordsman %d: \"post SQUARE\"",
@@ -268,6 +302,8 @@ static void tc_hash_text(const struct game *g, struct buf *out)
 	buf_printf(out, "stage %d guards %d %d posted", tc->stage, tc->guard[0], tc->guard[1]);
 	for (int k = 0; k < tc->nposted; k++)
 		buf_printf(out, " %s", tc->posted[k]);
+	if (tc->lapsed[0] || tc->lapsed[1])
+		buf_printf(out, " lapsed %d %d", tc->lapsed[0], tc->lapsed[1]);
 	buf_str(out, "\n");
 }
 
@@ -287,6 +323,7 @@ const struct kind kind_tigerchess = {
 	.state_size = sizeof(struct tigerchess),
 	.state_free = free,
 	.create = tc_create,
+	.started = tc_started,
 	.phase = tc_phase,
 	.order_refused = tc_order_refused,
 	.apply = tc_apply,
@@ -294,6 +331,7 @@ const struct kind kind_tigerchess = {
 	.clock_charge = tc_clock_charge,
 	.expected = tc_expected,
 	.expect_text = tc_expect_text,
+	.time_out = tc_time_out,
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,

@@ -114,6 +114,9 @@ struct kind {
 	/* `tempest moves`: the legal moves (and placements) of a position in the kind's own
 	 * text, one a line; -1 with the reason. For a kind that keeps its own position. */
 	int (*moves_text)(const char *position, struct buf *out, char *why, size_t wlen);
+	/* A finished game's result with what the kind scores beside it ("1-0, points 3-0"),
+	 * for `tempest list`. NULL: the result alone. */
+	const char *(*result_text)(const struct game *g, char *buf, size_t len);
 };
 
 /* The kind of a game (its variant's), or the generic one. */

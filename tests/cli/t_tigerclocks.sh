@@ -4,7 +4,8 @@
 # the rest, anywhere on the lapsed Warlord's third or fourth rank, a Royal Guard too), the
 # engagement time added to what is left, a reserve built by each move with main time left
 # and spent only after it, none built in the reserve, the loss on time at the exact second;
-# every time doubled under the TigerVariation, and both Warlords out of deployment time.
+# every time doubled under the TigerVariation, and both Warlords out of deployment time;
+# the game points in `tempest list`.
 . tests/cli/lib.sh
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
@@ -97,6 +98,9 @@ tick 2026-12-09T13:00:00Z
 says "the reserve gone, the game is lost" "they lose on time"
 show 2026-12-09T13:00:00Z 1
 expect_out "loss on time: 3 points" "Game points: Bengal 3, Siberian 0."
+# `tempest list` gives each finished game's points beside its result
+run "$T" list -c "$C"
+case $out in *"1-0, points 3-0"*"0-1, points 0-6"*) ok ;; *) bad "the points in list" ;; esac
 # the game logs replay to the same states
 for g in 1 4; do
   run "$TA" replay -c "$C" "$tmp/data/games/$g.mbox" --into "$tmp/replay$g"

@@ -260,6 +260,16 @@ static int tc_time_out(struct game *g, int seat, char *note, size_t len)
 	return 1;
 }
 
+/* Rules 13-16: the game points beside the result, Bengal's first. */
+static const char *tc_result_text(const struct game *g, char *buf, size_t len)
+{
+	int pts[2];
+
+	tc_points(g->kstate, game_pos(g), g->result, g->termination, pts);
+	snprintf(buf, len, "%s, points %d-%d", g->result, pts[WHITE], pts[BLACK]);
+	return buf;
+}
+
 static const char *tc_expect_text(const struct game *g, int seat, char *buf, size_t len)
 {
 	const struct tigerchess *tc = g->kstate;
@@ -332,6 +342,7 @@ const struct kind kind_tigerchess = {
 	.expected = tc_expected,
 	.expect_text = tc_expect_text,
 	.time_out = tc_time_out,
+	.result_text = tc_result_text,
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,

@@ -71,6 +71,14 @@ int tc_post_guard(struct tigerchess *tc, struct pos *p, int side, const char *wi
 /* The next Swordsman onto `square`. 0, or -1 with the reason. */
 int tc_post(struct tigerchess *tc, struct pos *p, const char *square, char *why, size_t wlen);
 
+/* A move written with the seed's abbreviations ("BKL-f3", "BQe2", "BPK-e4", "SKTxd1"):
+ * the abbreviation, a '-' if any, then the rest of a SAN or coordinate move, given as
+ * SAN (`buf`); a text without one is returned as it is. The Baron and the Baroness are
+ * told apart by their squares' colour. NULL with the reason for an abbreviation of the
+ * other army or none of the seed's. */
+const char *tc_abbrev_move(const struct pos *p, const char *in, char *buf, size_t len,
+			   char *why, size_t wlen);
+
 /* The game points of each side for a result ("1-0", "0-1", "1/2-1/2") and the way the
  * game ended (its termination); points[side]. */
 void tc_points(const struct tigerchess *tc, const struct pos *p, const char *result,

@@ -140,6 +140,13 @@ static int do_post(struct apply_state *a, const struct order *od)
 
 	snprintf(args, sizeof args, "%s", od->arg);
 	for (char *w = strtok_r(args, " ,", &save); w; w = strtok_r(NULL, " ,", &save), n++) {
+		const char *mine = tc_owner(tc) == WHITE ? "BS" : "SS";
+		if (!strcmp(w, mine)) {
+			n--;            /* "post SS c6": the seed's abbreviation, no posting */
+			continue;
+		}
+		if (!strncmp(w, mine, 2) && w[2] == '-')
+			w += 3;         /* "post SS-c6" */
 		if (tc->stage != TC_POSTING)
 			return apply_error(a, od, tc->stage == TC_GUARDS ? "the Royal Guards are "
 					   "posted first" : "every Swordsman is posted");
@@ -174,6 +181,13 @@ static bool occupied(const struct pos *p, int side)
 	return false;
 }
 
+/* The seed's abbreviations ("BKL-f3") read as SAN. */
+static const char *tc_move_text(const struct game *g, const char *in, char *buf, size_t len,
+				char *why, size_t wlen)
+{
+	return tc_abbrev_move(game_pos(g), in, buf, len, why, wlen);
+}
+
 /* A move of the engagement: as every game's, then the occupation of a Palace. */
 static int do_move(struct apply_state *a, const struct order *od)
 {
@@ -190,7 +204,11 @@ static int do_move(struct apply_state *a, const struct order *od)
 				   p->side == WHITE ? "Bengal" : "Siberian");
 	if (apply_move_checks(a, od) < 0)
 		return -1;
-	if (notation_parse(p, od->arg, &m, &e) < 0)
+	char written[ORDER_ARG_MAX], why[160];
+	const char *text = tc_move_text(g, od->arg, written, sizeof written, why, sizeof why);
+	if (!text)
+		return apply_error(a, od, "%s", why);
+	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
 	if (game_op(g, san, &e) < 0)
@@ -343,6 +361,7 @@ const struct kind kind_tigerchess = {
 	.expect_text = tc_expect_text,
 	.time_out = tc_time_out,
 	.result_text = tc_result_text,
+	.move_text = tc_move_text,
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,

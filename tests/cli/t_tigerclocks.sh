@@ -99,6 +99,14 @@ tick 2026-12-09T13:00:00Z
 says "the reserve gone, the game is lost" "they lose on time"
 show 2026-12-09T13:00:00Z 1
 expect_out "loss on time: 3 points" "Game points: Bengal 3, Siberian 0."
+# a challenge may name its own phased control (and Fischer's: "time fischer" is an order)
+cli_mail alice@example.org "new game" "new tigerchess\nopponent carol@example.org\ntime deployment 2 days + 10 days, reserve 1 day per move" > "$tmp/c"
+cli_mail alice@example.org "new game" "new chess\nopponent carol@example.org\ntime fischer 5 days + 1 day" >> "$tmp/c"
+TEMPEST_NOW=2026-12-09T13:00:00Z run "$T" process -c "$C" "$tmp/c"
+show 2026-12-09T13:00:00Z 5
+expect_out "the challenge's control" "Time control: deployment 2 days + 10 days, reserve 1 day per move"
+show 2026-12-09T13:00:00Z 6
+expect_out "time fischer" "Time control: fischer 5 days + 1 day"
 # `tempest list` gives each finished game's points beside its result
 run "$T" list -c "$C"
 case $out in *"1-0, points 3-0"*"0-1, points 0-6"*) ok ;; *) bad "the points in list" ;; esac

@@ -335,11 +335,19 @@ int cmd_list(int argc, char **argv)
 			broken++;
 			continue;
 		}
+		char res[64];
+		const char *status = g->status != GAME_OVER ? game_status_name(g->status) : g->result;
+		struct variant *v = NULL;
+		/* a kind that scores beside the result reads the final position */
+		if (g->status == GAME_OVER && kind_of(g)->result_text &&
+		    (v = rules_load(rules_dir(c.cfg.rules_dir), g->variant, &e)) &&
+		    game_load_position(g, v, &e) == 0)
+			status = kind_of(g)->result_text(g, res, sizeof res);
 		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
-		       g->seat[WHITE].address, g->seat[BLACK].address,
-		       g->status == GAME_OVER ? g->result : game_status_name(g->status),
-		       game_ply(g), g->updated);
+		       g->seat[WHITE].address, g->seat[BLACK].address, status, game_ply(g),
+		       g->updated);
 		game_free(g);
+		variant_free(v);
 	}
 	free(ids);
 	store_close(&st);

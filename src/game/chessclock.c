@@ -14,7 +14,8 @@ static long long budget_start(const struct time_control *tc)
 {
 	switch (tc->kind) {
 	case TC_BANK: return tc->days * DAY;
-	case TC_FISCHER: return tc->initial * DAY;
+	case TC_FISCHER:
+	case TC_PHASED: return tc->initial * DAY;
 	default: return 0;
 	}
 }
@@ -25,6 +26,7 @@ void chessclock_start(struct chessclock *cl, unsigned running, long long now)
 		cl->remaining[c] = budget_start(&cl->tc);
 		cl->moves[c] = 0;
 		cl->extra[c] = 0;
+		cl->reserve[c] = 0;
 	}
 	cl->running = cl->tc.kind == TC_NONE ? 0 : running;
 	cl->since = now;
@@ -34,6 +36,23 @@ void chessclock_start(struct chessclock *cl, unsigned running, long long now)
 void chessclock_release(struct chessclock *cl, int c)
 {
 	cl->running &= ~(1u << c);
+}
+
+void chessclock_engage(struct chessclock *cl)
+{
+	if (cl->tc.kind != TC_PHASED)
+		return;
+	for (int c = 0; c < CLOCKS_MAX; c++) {
+		long long left = cl->remaining[c] + cl->reserve[c];     /* no reserve is built yet */
+		cl->remaining[c] = (left > 0 ? left : 0) + cl->tc.increment * DAY;
+		cl->reserve[c] = 0;
+	}
+}
+
+void chessclock_scale(struct time_control *tc, int factor)
+{
+	tc->days *= factor, tc->initial *= factor, tc->increment *= factor;
+	tc->cap *= factor, tc->reserve *= factor;
 }
 
 void chessclock_stop(struct chessclock *cl)
@@ -76,6 +95,7 @@ static long long allowance(const struct chessclock *cl, int c)
 	case TC_MOVE: return cl->tc.days * DAY + cl->extra[c];
 	case TC_BANK:
 	case TC_FISCHER: return cl->remaining[c] + cl->extra[c];
+	case TC_PHASED: return cl->remaining[c] + cl->reserve[c] + cl->extra[c];
 	default: return 0;
 	}
 }
@@ -119,7 +139,7 @@ long long chessclock_left(const struct chessclock *cl, int c, long long now, con
 	if (cl->tc.kind == TC_NONE)
 		return 0;
 	if (!(cl->running >> c & 1))
-		return cl->tc.kind == TC_MOVE ? cl->tc.days * DAY : cl->remaining[c];
+		return cl->tc.kind == TC_MOVE ? cl->tc.days * DAY : cl->remaining[c] + cl->reserve[c];
 	long long used = now - cl->since - vacation_overlap(vac, cl->since, now);
 	return allowance(cl, c) - (used > 0 ? used : 0);
 }
@@ -152,6 +172,10 @@ static void charge(struct chessclock *cl, int c, bool turn, unsigned next,
 			used = 0;
 		cl->remaining[c] += cl->extra[c] - used;
 		cl->extra[c] = 0;
+		if (cl->tc.kind == TC_PHASED && cl->remaining[c] < 0) {
+			cl->reserve[c] += cl->remaining[c];     /* main time gone: the reserve pays */
+			cl->remaining[c] = 0;
+		}
 	}
 	if ((cl->running >> c & 1) && cl->tc.kind != TC_MOVE && turn) {
 		cl->moves[c]++;
@@ -162,6 +186,8 @@ static void charge(struct chessclock *cl, int c, bool turn, unsigned next,
 			if (cl->tc.cap && cl->remaining[c] > cl->tc.cap * DAY)
 				cl->remaining[c] = cl->tc.cap * DAY;
 		}
+		if (cl->tc.kind == TC_PHASED && cl->remaining[c] > 0)
+			cl->reserve[c] += cl->tc.reserve * DAY;  /* moves in the reserve build none */
 	}
 	if (cl->running >> c & 1)
 		cl->running &= ~(1u << c);      /* c's turn is over: its clock does not go on */
@@ -210,6 +236,11 @@ static bool word(const char **s, const char *w)
 	return true;
 }
 
+static bool days(const char **s)
+{
+	return word(s, "days") || word(s, "day");
+}
+
 int chessclock_parse(const char *spec, struct time_control *tc, char *why, int wlen)
 {
 	const char *s = spec;
@@ -220,7 +251,13 @@ int chessclock_parse(const char *spec, struct time_control *tc, char *why, int w
 		return 0;
 	}
 	s = spec;
-	if (word(&s, "fischer")) {
+	if (word(&s, "deployment")) {
+		if ((a = read_int(&s)) < 0 || !days(&s) || !word(&s, "+") || (b = read_int(&s)) < 1 ||
+		    !days(&s) || !word(&s, ",") || !word(&s, "reserve") || (c = read_int(&s)) < 0 ||
+		    !days(&s) || !word(&s, "per") || !word(&s, "move"))
+			goto bad;
+		tc->kind = TC_PHASED, tc->initial = a, tc->increment = b, tc->reserve = c;
+	} else if (word(&s, "fischer")) {
 		if ((a = read_int(&s)) < 1 || !(word(&s, "days") || word(&s, "day")) || !word(&s, "+") ||
 		    (b = read_int(&s)) < 0 || !(word(&s, "days") || word(&s, "day")))
 			goto bad;
@@ -245,7 +282,8 @@ int chessclock_parse(const char *spec, struct time_control *tc, char *why, int w
 	return 0;
 bad:
 	snprintf(why, (size_t)wlen, "'%s' is not a time control: write '3 days per move', "
-		 "'30 days per 10 moves', 'fischer 10 days + 1 day, max 30 days' or 'none'", spec);
+		 "'30 days per 10 moves', 'fischer 10 days + 1 day, max 30 days', 'deployment 5 days + 25 days, reserve 1 day "
+		 "per move' or 'none'", spec);
 	return -1;
 }
 
@@ -262,6 +300,11 @@ void chessclock_describe(const struct time_control *tc, char *buf, int len)
 		snprintf(buf, (size_t)len, "fischer %d days + %d day%s%s%.0d%s", tc->initial,
 			 tc->increment, tc->increment == 1 ? "" : "s", tc->cap ? ", max " : "",
 			 tc->cap, tc->cap ? " days" : "");
+		break;
+	case TC_PHASED:
+		snprintf(buf, (size_t)len, "deployment %d day%s + %d day%s, reserve %d day%s per move",
+			 tc->initial, tc->initial == 1 ? "" : "s", tc->increment,
+			 tc->increment == 1 ? "" : "s", tc->reserve, tc->reserve == 1 ? "" : "s");
 		break;
 	default:
 		snprintf(buf, (size_t)len, "none");

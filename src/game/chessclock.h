@@ -4,6 +4,9 @@
  *   days per move      each turn, the player has D days from when it became theirs
  *   bank               D days to start with, D more after every N moves (ICCF style)
  *   Fischer            I days to start with, X days added after each move, at most C
+ *   phased             D days for a deployment phase, E days added to what is left when
+ *                      play begins, and a reserve of R days built by each move made with
+ *                      main time left, spent only once the main time is gone
  *
  * Time runs from the moment the referee processed the mail that made it a player's turn
  * to the moment it processes their answer (never the mail's Date header). It does not run
@@ -18,13 +21,14 @@
 #define HOUR 3600LL
 #define VACATIONS_MAX 32
 
-enum tc_kind { TC_NONE = 0, TC_MOVE, TC_BANK, TC_FISCHER };
+enum tc_kind { TC_NONE = 0, TC_MOVE, TC_BANK, TC_FISCHER, TC_PHASED };
 
 struct time_control {
 	enum tc_kind kind;
 	int days;               /* TC_MOVE: per move; TC_BANK: per period (and to start) */
 	int moves;              /* TC_BANK: moves per period */
-	int initial, increment, cap;    /* TC_FISCHER, days */
+	int initial, increment, cap;    /* TC_FISCHER, days; TC_PHASED: deployment, engagement */
+	int reserve;                    /* TC_PHASED: days of reserve each move builds */
 	int intercept_hours;    /* card games: the window to intercept a move (0: none) */
 	int answer_hours;       /* card games: the window to answer an interception */
 };
@@ -39,6 +43,7 @@ struct chessclock {
 	long long since;                /* since when */
 	long long remaining[CLOCKS_MAX];        /* bank and Fischer: seconds left at `since` */
 	long long extra[CLOCKS_MAX];    /* the game master's extensions of the current turn */
+	long long reserve[CLOCKS_MAX];  /* TC_PHASED: the reserve built (spent after `remaining`) */
 	int moves[CLOCKS_MAX];          /* moves made (bank periods) */
 	enum clock_window window;
 	long long draw_offer_at;        /* when the pending draw offer was made, or 0 */
@@ -54,7 +59,8 @@ struct vacations {
 	struct vacation v[VACATIONS_MAX];
 };
 
-/* "3 days per move", "30 days per 10 moves", "fischer 10 days + 1 day, max 30": reads
+/* "3 days per move", "30 days per 10 moves", "fischer 10 days + 1 day, max 30",
+ * "deployment 5 days + 25 days, reserve 1 day per move": reads
  * `spec` into tc (windows untouched); -1 with the reason in `why`. */
 int chessclock_parse(const char *spec, struct time_control *tc, char *why, int wlen);
 /* The control in words, e.g. "3 days per move". */
@@ -74,6 +80,11 @@ void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_win
 void chessclock_set(struct chessclock *cl, unsigned next, enum clock_window window, long long now);
 /* c's clock stops without a move being charged (a card game's setup is done for c). */
 void chessclock_release(struct chessclock *cl, int c);
+/* TC_PHASED: the deployment is over; the engagement time is added to what each player has
+ * left (a player out of time starts from nothing). Nothing for other controls. */
+void chessclock_engage(struct chessclock *cl);
+/* Every time of the control multiplied by `factor` (a variant doubling its times). */
+void chessclock_scale(struct time_control *tc, int factor);
 /* Stops everything (the game is over). */
 void chessclock_stop(struct chessclock *cl);
 

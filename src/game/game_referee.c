@@ -121,6 +121,10 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 	}
+	if (!window && kind_of(g)->time_out && kind_of(g)->time_out(g, c, note, sizeof note)) {
+		game_clock_update(g, c, CLOCK_CHARGE, s->now);
+		return tell(g, out, REPLY_NOTICE, note, true);
+	}
 	int side_c = g->seat[c].side, b = g->seat[c].board;
 	bool one_board = g->nboards > 1 && b >= 0;     /* a boardman loses the board only */
 	const struct pos *p = g->board[b >= 0 ? b : 0].pos;

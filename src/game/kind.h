@@ -75,6 +75,10 @@ struct kind {
 	 * 1 if it acted (out filled), 0 if the generic loss on time applies, -1 on failure. */
 	int (*window_passed)(struct game *g, const uint8_t *key, size_t klen,
 			     const struct sender *s, int seat, struct outcome *out, struct err *e);
+	/* The seat's own time has run out: 1 if the kind takes something less than the game
+	 * (note filled; the game goes on, the seat's time is charged), 0 for the loss on time.
+	 * NULL: the loss. */
+	int (*time_out)(struct game *g, int seat, char *note, size_t len);
 	/* What the expected seat owes by its deadline, in a few words (NULL: "move"). */
 	const char *(*owes)(const struct game *g);
 	/* Is the running window optional (what is due is then the move)? */
@@ -110,6 +114,9 @@ struct kind {
 	/* `tempest moves`: the legal moves (and placements) of a position in the kind's own
 	 * text, one a line; -1 with the reason. For a kind that keeps its own position. */
 	int (*moves_text)(const char *position, struct buf *out, char *why, size_t wlen);
+	/* A finished game's result with what the kind scores beside it ("1-0, points 3-0"),
+	 * for `tempest list`. NULL: the result alone. */
+	const char *(*result_text)(const struct game *g, char *buf, size_t len);
 };
 
 /* The kind of a game (its variant's), or the generic one. */

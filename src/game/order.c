@@ -41,7 +41,9 @@ static const struct keyword keywords[] = {
 	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL },
 	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL },
 	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL },
-	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move", NULL },
+	/* the usage names each form's first word: "time fischer ..." is an order, not prose */
+	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move (or fischer ..., deployment ..., "
+	  "none)", NULL },
 	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL },
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end", NULL },
 	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or holiday end", NULL },

@@ -181,7 +181,7 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 
 	for (int i = 0; i < nseats; i++)
 		json_array_append_new(moves, json_integer(cl->moves[i]));
-	return json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:o, s:o,"
+	json_t *root = json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:o, s:o,"
 			 " s:o, s:i, s:I}",
 			 "control", "kind", tc->kind, "days", tc->days, "moves", tc->moves,
 			 "initial", tc->initial, "increment", tc->increment, "cap", tc->cap,
@@ -190,6 +190,13 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 			 "remaining", llongs(cl->remaining, nseats), "extra", llongs(cl->extra, nseats),
 			 "moves", moves,
 			 "window", (int)cl->window, "draw_offer_at", (json_int_t)cl->draw_offer_at);
+	/* only a phased control has a reserve: other games' files stay as they were */
+	if (root && tc->kind == TC_PHASED) {
+		json_object_set_new(json_object_get(root, "control"), "reserve",
+				    json_integer(tc->reserve));
+		json_object_set_new(root, "reserve", llongs(cl->reserve, nseats));
+	}
+	return root;
 }
 
 /* The state as JSON: with its lists (format 2, `show --json`), or without them and with
@@ -485,7 +492,10 @@ static int clock_from_json(const struct jctx *c, json_t *o, int nseats, struct c
 			"days", &cl->tc.days, "moves", &cl->tc.moves, "initial", &cl->tc.initial,
 			"increment", &cl->tc.increment, "cap", &cl->tc.cap,
 			"intercept_hours", &cl->tc.intercept_hours, "answer_hours", &cl->tc.answer_hours) ||
-	    kind < TC_NONE || kind > TC_FISCHER || cl->tc.days < 0 || cl->tc.moves < 0)
+	    kind < TC_NONE || kind > TC_PHASED || cl->tc.days < 0 || cl->tc.moves < 0 ||
+	    json_unpack(tc, "{s?i}", "reserve", &cl->tc.reserve) || cl->tc.reserve < 0 ||
+	    (json_object_get(o, "reserve") &&
+	     llong_array(json_object_get(o, "reserve"), nseats, cl->reserve) < 0))
 		return bad(c, "clock.control", "incomplete or out of range");
 	json_int_t since, draw;
 	if (json_unpack(o, "{s:i, s:I, s:i, s:I}", "running", &running, "since", &since,

@@ -2,7 +2,8 @@
 # TigerChess by mail (seed 003, README "TigerChess by mail"): the commitment to the dice in
 # the invitation and the seed that matches it when the game begins; the TigerVariation's
 # Royal Guards; the Countdown postings, two in one mail (rule 18); refusals that change
-# nothing; a Swordsman's double capture, a Pikeman foregoing the Knight and taking the
+# nothing; moves and postings with the seed's abbreviations (BPK-h4, post SS c6); a
+# Swordsman's double capture, a Pikeman foregoing the Knight and taking the
 # TigerKnight, the Standard Bearer occupying the Palace: 6 game points; the PGN through
 # pgn-extract; the game replayed to the same state.
 . tests/cli/lib.sh
@@ -78,7 +79,8 @@ mail alice@example.org "$AK" "post b3 a3 e3"
 refused "three postings at once" "the next Swordsman is the Siberian Warlord's to post"
 mail alice@example.org "$AK" "post b3 a3"
 expect_out "two postings" "Bengal Swordsman 2 posted on a3"
-mail bob@example.org "$BK" "post c6 h5"
+mail bob@example.org "$BK" "post SS c6 SS-h5"       # the seed's abbreviation of a Swordsman
+expect_out "a posting abbreviated" "Siberian Swordsman 3 posted on h5"
 mail alice@example.org "$AK" "post e3 f3"
 mail bob@example.org "$BK" "post a5"
 expect_out "the engagement" "The deployment phase is over: the Bengal Warlord moves first."
@@ -92,7 +94,10 @@ play() {        # play WHO MOVE: a move that must be accepted
 s=$(state)
 mail bob@example.org "$BK" "c4"
 refused "the Siberian before the Bengal" "it is not your turn"
-play w h4; play b Sc4; play w Eg3; play b b5
+mail alice@example.org "$AK" "SKL-f6"
+refused "the other army's abbreviation" "SKL is Siberian personnel: the Bengal Warlord is to move"
+# the seed's abbreviations (Pikeman, Swordsman, Standard) and SAN alike
+play w BPK-h4; play b SS-c4; play w BSD-g3; play b SPK-b5
 play w b3xd5xb7
 expect_out "the double capture" "b3xd5xb7"
 play b g5; play w hxg5; play b d6; play w g6; play b a6

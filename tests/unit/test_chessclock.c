@@ -1,7 +1,7 @@
 /* test_chessclock.c: the correspondence clocks with an injected "now": days per move,
  * a bank of days per N moves and Fischer increments over many moves (against arithmetic
  * done here independently), vacations stopping the clock and the yearly allowance, the
- * interception and answer windows, the texts, and deadlines shown across daylight-saving
+ * interception and answer windows, the phased control (deployment, engagement, reserve), the texts, and deadlines shown across daylight-saving
  * changes. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,11 +37,17 @@ static void parse_texts(void)
 		{ "Fischer 10 days + 1 day, max 30 days", "fischer 10 days + 1 day, max 30 days" },
 		{ "fischer 5 days + 2 days", "fischer 5 days + 2 days" },
 		{ "none", "none" },
+		{ "Deployment 5 days + 25 days, reserve 1 day per move",
+		  "deployment 5 days + 25 days, reserve 1 day per move" },
+		{ "deployment 1 day + 1 day, reserve 0 days per move",
+		  "deployment 1 day + 1 day, reserve 0 days per move" },
 	};
 	static const char *const bad[] = {
 		"3 weeks", "days per move", "0 days per move", "3 days per 0 moves",
 		"fischer 10 days", "fischer 10 days + 1 day, max 5 days", "3 days per move please", "",
 		"99999999999 days per move", "fischer 10 days + 99999999999999999999 days",
+		"deployment 5 days", "deployment 5 days + 25 days", "deployment 5 days + 0 days, "
+		"reserve 1 day per move", "deployment 5 days + 25 days, reserve 1 day",
 	};
 	struct time_control tc;
 	char why[256], text[96];
@@ -285,12 +291,77 @@ static void durations(void)
 	CHECK_INT(clock_parse_duration(""), -1);
 }
 
+/* A deployment allowance, the engagement time added to what is left, and a reserve built
+ * by each move made with main time left, spent only once the main time is gone (the
+ * TigerClocks of TigerChess rule 11, in days). */
+static void phased(void)
+{
+	struct chessclock cl = clock_of("deployment 5 days + 25 days, reserve 1 day per move");
+	long long t = T0;
+
+	chessclock_start(&cl, 1, t);
+	CHECK_INT(chessclock_deadline(&cl, 0, NULL), T0 + 5 * DAY);
+	t += 2 * DAY;                                   /* postings: charged, no reserve */
+	chessclock_charge(&cl, 0, 2, WINDOW_NONE, t, NULL);
+	CHECK_INT(cl.remaining[0], 3 * DAY);
+	CHECK_INT(chessclock_deadline(&cl, 1, NULL), t + 5 * DAY);
+	t += 5 * DAY + 3 * HOUR;                        /* the other posts 3 hours late */
+	chessclock_charge(&cl, 1, 1, WINDOW_NONE, t, NULL);
+	CHECK_INT(chessclock_left(&cl, 1, t, NULL), -3 * HOUR);
+	chessclock_engage(&cl);                         /* out of time: from nothing */
+	CHECK_INT(cl.remaining[0], 28 * DAY);
+	CHECK_INT(cl.remaining[1], 25 * DAY);
+	CHECK_INT(chessclock_deadline(&cl, 0, NULL), t + 28 * DAY);
+	/* ten moves a side, a day each: each builds a day of reserve */
+	for (int i = 0; i < 20; i++) {
+		int c = i % 2;
+		t += DAY;
+		chessclock_move(&cl, c, 1u << (1 - c), WINDOW_NONE, t, NULL);
+	}
+	CHECK_INT(cl.remaining[0], 18 * DAY);
+	CHECK_INT(cl.reserve[0], 10 * DAY);
+	CHECK_INT(cl.remaining[1], 15 * DAY);
+	CHECK_INT(cl.reserve[1], 10 * DAY);
+	CHECK_INT(cl.moves[1], 10);
+	/* the deadline counts both; the main time goes first, then the reserve */
+	CHECK_INT(chessclock_deadline(&cl, 0, NULL), t + 28 * DAY);
+	CHECK_INT(chessclock_left(&cl, 0, t + 20 * DAY, NULL), 8 * DAY);
+	t += 20 * DAY;
+	chessclock_move(&cl, 0, 2, WINDOW_NONE, t, NULL);
+	CHECK_INT(cl.remaining[0], 0);
+	CHECK_INT(cl.reserve[0], 8 * DAY);              /* a move in the reserve builds none */
+	t += 12 * HOUR;                                 /* the other: main time only */
+	chessclock_move(&cl, 1, 1, WINDOW_NONE, t, NULL);
+	CHECK_INT(cl.remaining[1], 14 * DAY + 12 * HOUR);
+	CHECK_INT(cl.reserve[1], 11 * DAY);
+	t += 2 * DAY;
+	chessclock_move(&cl, 0, 2, WINDOW_NONE, t, NULL);
+	CHECK_INT(cl.reserve[0], 6 * DAY);
+	CHECK_INT(chessclock_left(&cl, 0, t, NULL), 6 * DAY);   /* not running */
+	t += DAY;
+	chessclock_move(&cl, 1, 1, WINDOW_NONE, t, NULL);
+	CHECK_INT(chessclock_deadline(&cl, 0, NULL), t + 6 * DAY);
+	/* another control is untouched by the engagement; doubling doubles every time */
+	struct chessclock bank = clock_of("30 days per 10 moves");
+	chessclock_start(&bank, 1, T0);
+	chessclock_engage(&bank);
+	CHECK_INT(bank.remaining[0], 30 * DAY);
+	char text[96];
+	chessclock_scale(&cl.tc, 2);
+	chessclock_describe(&cl.tc, text, sizeof text);
+	CHECK_STR(text, "deployment 10 days + 50 days, reserve 2 days per move");
+	chessclock_start(&cl, 2, T0);
+	CHECK_INT(chessclock_deadline(&cl, 1, NULL), T0 + 10 * DAY);
+	CHECK_INT(cl.reserve[1], 0);
+}
+
 int main(void)
 {
 	parse_texts();
 	per_move();
 	bank();
 	fischer();
+	phased();
 	vacations();
 	windows();
 	due();

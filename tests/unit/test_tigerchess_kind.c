@@ -1,11 +1,13 @@
 /* test_tigerchess_kind.c: TigerChess's deployment (src/kinds/tigerchess/): the squares
  * allowed at every posting of each variation, against the seed's own counts and examples;
- * the TigerVariation's Guards; the dice from their seed; the game points of each result. */
+ * the TigerVariation's Guards; the dice from their seed; the game points of each result;
+ * the seed's abbreviations as move text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "engine/notation.h"
 #include "enginetest.h"
 #include "kinds/tigerchess/tigerchess.h"
 
@@ -192,6 +194,51 @@ static void points(const struct variant *v)
 	free(nobearer);
 }
 
+/* The seed's abbreviations as move text, read as SAN (the Baron and Baroness told apart
+ * by their squares' colour), and refused for the other army or when unknown. */
+static void abbreviations(const struct variant *v)
+{
+	static const struct { const char *in, *out; } white[] = {
+		{ "BPK-e4", "e4" }, { "BPKe3", "e3" }, { "BQ-e2", "Qe2" }, { "BQe2", "Qe2" },
+		{ "BKG-h5", "Kh5" }, { "BKL-g3", "Lg3" }, { "BQL-b3", "Mb3" }, { "BKT-h2", "Th2" },
+		{ "BQTxa2", "Txa2" }, { "BKN-d6", "Nd6" }, { "BENTKN-e5", "Ze5" }, { "BA-c6", "Ac6" },
+		{ "BS-c4", "Sc4" }, { "BG-e3", "Ge3" }, { "BSD-e10", "Ee10" }, { "BBN-c4", "Bf1c4" },
+		{ "BBS-e3", "Bc1e3" }, { "e4", "e4" }, { "Bc4", "Bc4" }, { "O-O", "O-O" },
+	};
+	struct pos *p = test_pos(v, "startpos");
+	struct move m;
+	struct err e;
+	char buf[64], why[160];
+
+	for (size_t i = 0; i < sizeof white / sizeof white[0]; i++) {
+		check_context("%s", white[i].in);
+		const char *t = tc_abbrev_move(p, white[i].in, buf, sizeof buf, why, sizeof why);
+		CHECK(t != NULL);
+		CHECK_STR(t ? t : "", white[i].out);
+	}
+	check_context(NULL);
+	CHECK(tc_abbrev_move(p, "SKL-f6", buf, sizeof buf, why, sizeof why) == NULL);
+	CHECK_STR(why, "SKL is Siberian personnel: the Bengal Warlord is to move");
+	CHECK(tc_abbrev_move(p, "BXY-e4", buf, sizeof buf, why, sizeof why) == NULL);
+	CHECK_HAS(why, "'BXY-e4' starts with no abbreviation of the seed's");
+	/* played: 1 BPK-e4 SPK-e5 2 BBN-c4 (the Baron, f1) SBR-c5 (the Siberian Baron, f8) 3 BQ-e2
+	 * SQL-d6 4 BKL-g1-g3 (with the square left) */
+	static const char *const game[] = { "BPK-e4", "SPK-e5", "BBN-c4", "SBR-c5", "BQ-e2",
+					    "SQL-d6", "BKL-g1-g3" };
+	for (size_t i = 0; i < sizeof game / sizeof game[0]; i++) {
+		check_context("%s", game[i]);
+		const char *t = tc_abbrev_move(p, game[i], buf, sizeof buf, why, sizeof why);
+		CHECK(t && notation_parse(p, t, &m, &e) == 0);
+		if (t && notation_parse(p, t, &m, &e) == 0)
+			CHECK(test_play(p, t) == 0);
+	}
+	check_context(NULL);
+	char fen[FEN_MAX];
+	pos_to_fen(p, fen, sizeof fen);
+	CHECK(strstr(fen, "t1bqk1lt/") == fen);
+	free(p);
+}
+
 int main(void)
 {
 	struct variant *v = test_variant(TIGER);
@@ -200,6 +247,7 @@ int main(void)
 	guards(v);
 	dice();
 	points(v);
+	abbreviations(v);
 	variant_free(v);
 	return check_done();
 }

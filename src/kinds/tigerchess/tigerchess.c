@@ -83,11 +83,18 @@ static bool dark_bit(int b)
 	return (b % 8 + b / 8) % 2 == 0;
 }
 
-int tc_next(const struct tigerchess *tc)
+int tc_owner(const struct tigerchess *tc)
 {
 	if (tc->stage == TC_GUARDS)
 		return tc->guard[BLACK] < 0 ? BLACK : WHITE;
 	return tc->stage == TC_POSTING ? tc_poster[tc->nposted] : -1;
+}
+
+int tc_next(const struct tigerchess *tc)
+{
+	int owner = tc_owner(tc);
+
+	return owner >= 0 && tc->lapsed[owner] ? 1 - owner : owner;
 }
 
 /* The poster's third and fourth ranks, less his own Swordsmen. */
@@ -108,6 +115,8 @@ uint64_t tc_allowed(const struct tigerchess *tc, const struct variant *v)
 	(void)v;
 	if (tc->stage != TC_POSTING)
 		return 0;
+	if (tc->lapsed[side])
+		return m;       /* rule 11: the opponent posts "anywhere on his third or fourth rank" */
 	for (int i = 0; i < k; i++) {
 		int b = sq_bit(tc->posted[i]);
 		bool mine = tc_poster[i] == side;
@@ -232,4 +241,68 @@ void tc_points(const struct tigerchess *tc, const struct pos *p, const char *res
 		points[winner] = 3;
 	else                            /* TigerVariation 6: conceding, time */
 		points[winner] = has_bearer(p, winner) ? 6 : 3;
+}
+
+/* ---- the seed's abbreviations ("Army Personnel and abbreviations") ---- */
+
+static const struct {
+	const char *abbr;
+	int side;
+	char letter;                    /* 0: a Pikeman (no letter in SAN) */
+	int dark;                       /* a Baron/Baroness's square colour, else -1 */
+} abbrevs[] = {
+	{ "SIBTKN", BLACK, 'Y', -1 }, { "BENTKN", WHITE, 'Z', -1 },
+	{ "SKG", BLACK, 'K', -1 }, { "SQL", BLACK, 'M', -1 }, { "SKL", BLACK, 'L', -1 },
+	{ "SKT", BLACK, 'T', -1 }, { "SQT", BLACK, 'T', -1 }, { "SKN", BLACK, 'N', -1 },
+	{ "SPK", BLACK, 0, -1 }, { "SSD", BLACK, 'E', -1 }, { "SBR", BLACK, 'B', 1 },
+	{ "SBS", BLACK, 'B', 0 }, { "SQ", BLACK, 'Q', -1 }, { "SA", BLACK, 'A', -1 },
+	{ "SS", BLACK, 'S', -1 }, { "SG", BLACK, 'G', -1 },
+	{ "BKG", WHITE, 'K', -1 }, { "BQL", WHITE, 'M', -1 }, { "BKL", WHITE, 'L', -1 },
+	{ "BKT", WHITE, 'T', -1 }, { "BQT", WHITE, 'T', -1 }, { "BKN", WHITE, 'N', -1 },
+	{ "BPK", WHITE, 0, -1 }, { "BSD", WHITE, 'E', -1 }, { "BBN", WHITE, 'B', 0 },
+	{ "BBS", WHITE, 'B', 1 }, { "BQ", WHITE, 'Q', -1 }, { "BA", WHITE, 'A', -1 },
+	{ "BS", WHITE, 'S', -1 }, { "BG", WHITE, 'G', -1 },
+};
+
+/* The square of side's Baron (on f1/f8's colour) or Baroness (c1/c8's), if one stands on
+ * the grid: the two never leave their colour, so the colour tells them apart. */
+static bool bishop_on(const struct pos *p, int side, int dark, char sq[3])
+{
+	int b = variant_type_by_letter(p->v, 'B');
+
+	for (int i = 0; i < 64 && b >= 0; i++) {
+		char name[3] = { (char)('a' + i % 8), (char)('1' + i / 8), 0 };
+		sq_t s = variant_square_named(p->v, name, 2);
+		if (s != SQ_NONE && dark_bit(i) == dark && pos_at(p, s) == PIECE_MAKE(b, side)) {
+			memcpy(sq, name, 3);
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *tc_abbrev_move(const struct pos *p, const char *in, char *buf, size_t len,
+			   char *why, size_t wlen)
+{
+	if (!(in[0] == 'B' || in[0] == 'S') || !isupper((unsigned char)in[1]))
+		return in;              /* SAN: never two capitals but castling's O-O */
+	for (size_t i = 0; i < sizeof abbrevs / sizeof abbrevs[0]; i++) {
+		size_t n = strlen(abbrevs[i].abbr);
+		if (strncmp(in, abbrevs[i].abbr, n) || isupper((unsigned char)in[n]))
+			continue;
+		if (abbrevs[i].side != (int)p->side)
+			return snprintf(why, wlen, "%s is %s personnel: the %s Warlord is to move",
+					abbrevs[i].abbr, abbrevs[i].side == WHITE ? "Bengal" : "Siberian",
+					p->side == WHITE ? "Bengal" : "Siberian"), NULL;
+		const char *rest = in + n + (in[n] == '-');
+		char from[3] = "";
+		if (abbrevs[i].dark >= 0 && !bishop_on(p, abbrevs[i].side, abbrevs[i].dark, from))
+			return snprintf(why, wlen, "the %s is not on the Chessfield",
+					abbrevs[i].dark == (abbrevs[i].side == WHITE) ? "Baroness" :
+					"Baron"), NULL;
+		snprintf(buf, len, "%.1s%s%s", &abbrevs[i].letter, from, rest);
+		return buf;
+	}
+	return snprintf(why, wlen, "'%s' starts with no abbreviation of the seed's (e.g. BQ, "
+			"BKL, BPK, SKT, SIBTKN)", in), NULL;
 }

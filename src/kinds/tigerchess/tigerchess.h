@@ -39,6 +39,8 @@ struct tigerchess {
 	int guard[2];                   /* each side's Guard's wing, 0..3 = C..F; -1 not yet */
 	int nposted;
 	char posted[TC_POSTINGS][3];    /* the squares of the postings, in order */
+	bool lapsed[2];                 /* rule 11: out of deployment time, his opponent posts
+					 * the rest of his personnel */
 };
 
 /* Who posts each Swordsman (WHITE = Bengal, BLACK = Siberian): S B B S S B B S. */
@@ -56,7 +58,10 @@ void tc_commitment(const struct tigerchess *tc, int game, char out[65]);
 /* The squares the next posting may use, as a bit per grid square (a1 = bit 0); the
  * seed's rules for each variation. */
 uint64_t tc_allowed(const struct tigerchess *tc, const struct variant *v);
-/* The side that acts next before engagement (WHITE/BLACK), or -1 once engaged. */
+/* The side whose Guard or Swordsman is posted next (WHITE/BLACK), or -1 once engaged. */
+int tc_owner(const struct tigerchess *tc);
+/* The side that acts next before engagement (WHITE/BLACK), or -1 once engaged: the
+ * owner, or his opponent once the owner has lapsed. */
 int tc_next(const struct tigerchess *tc);
 
 /* The Guard's wing (TigerVariation 2): the King's Lancer takes the Standard, the Guard
@@ -65,6 +70,14 @@ int tc_post_guard(struct tigerchess *tc, struct pos *p, int side, const char *wi
 		  char *why, size_t wlen);
 /* The next Swordsman onto `square`. 0, or -1 with the reason. */
 int tc_post(struct tigerchess *tc, struct pos *p, const char *square, char *why, size_t wlen);
+
+/* A move written with the seed's abbreviations ("BKL-f3", "BQe2", "BPK-e4", "SKTxd1"):
+ * the abbreviation, a '-' if any, then the rest of a SAN or coordinate move, given as
+ * SAN (`buf`); a text without one is returned as it is. The Baron and the Baroness are
+ * told apart by their squares' colour. NULL with the reason for an abbreviation of the
+ * other army or none of the seed's. */
+const char *tc_abbrev_move(const struct pos *p, const char *in, char *buf, size_t len,
+			   char *why, size_t wlen);
 
 /* The game points of each side for a result ("1-0", "0-1", "1/2-1/2") and the way the
  * game ended (its termination); points[side]. */

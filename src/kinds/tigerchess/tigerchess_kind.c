@@ -55,6 +55,16 @@ static int tc_create(struct game *g, const struct orders *o, const uint8_t *key,
 	return 0;
 }
 
+/* TigerVariation 3: "All clock times are doubled", from the first posting on. */
+static void tc_started(struct game *g, const uint8_t *key, size_t klen)
+{
+	const struct tigerchess *tc = g->kstate;
+
+	(void)key, (void)klen;
+	if (tc->tiger)
+		chessclock_scale(&g->clock.tc, 2);
+}
+
 static enum game_phase tc_phase(const struct game *g)
 {
 	const struct tigerchess *tc = g->kstate;
@@ -106,15 +116,17 @@ static int do_guard(struct apply_state *a, const struct order *od)
 	struct pos p = *game_pos(a->g);
 	char why[160];
 
+	int owner = tc_owner(tc);
+
 	if (tc_next(tc) != a->me)
 		return apply_error(a, od, "the %s Warlord posts his Royal Guard first",
 				   tc_next(tc) == BLACK ? "Siberian" : "Bengal");
-	if (tc_post_guard(tc, &p, a->me, od->arg, why, sizeof why) < 0)
+	if (tc_post_guard(tc, &p, owner, od->arg, why, sizeof why) < 0)
 		return apply_error(a, od, "%s", why);
 	apply_principal(a, "guard");
 	apply_note(a, "The %s Royal Guard is posted to the %c wing of his Palace; the King's "
-		   "Lancer carries the Standard.", a->me == WHITE ? "Bengal" : "Siberian",
-		   'C' + tc->guard[a->me]);
+		   "Lancer carries the Standard.", owner == WHITE ? "Bengal" : "Siberian",
+		   'C' + tc->guard[owner]);
 	return commit_pos(a, od, &p);
 }
 
@@ -128,22 +140,32 @@ static int do_post(struct apply_state *a, const struct order *od)
 
 	snprintf(args, sizeof args, "%s", od->arg);
 	for (char *w = strtok_r(args, " ,", &save); w; w = strtok_r(NULL, " ,", &save), n++) {
+		const char *mine = tc_owner(tc) == WHITE ? "BS" : "SS";
+		if (!strcmp(w, mine)) {
+			n--;            /* "post SS c6": the seed's abbreviation, no posting */
+			continue;
+		}
+		if (!strncmp(w, mine, 2) && w[2] == '-')
+			w += 3;         /* "post SS-c6" */
 		if (tc->stage != TC_POSTING)
 			return apply_error(a, od, tc->stage == TC_GUARDS ? "the Royal Guards are "
 					   "posted first" : "every Swordsman is posted");
-		if (tc_poster[tc->nposted] != a->me)
+		int owner = tc_owner(tc);
+		if (tc_next(tc) != a->me)
 			return apply_error(a, od, "the next Swordsman is the %s Warlord's to post",
-					   tc_poster[tc->nposted] == BLACK ? "Siberian" : "Bengal");
+					   tc_next(tc) == BLACK ? "Siberian" : "Bengal");
 		if (tc_post(tc, &p, w, why, sizeof why) < 0)
 			return apply_error(a, od, "%s", why);
-		apply_note(a, "%s Swordsman %d posted on %s.", a->me == WHITE ? "Bengal" : "Siberian",
+		apply_note(a, "%s Swordsman %d posted on %s.", owner == WHITE ? "Bengal" : "Siberian",
 			   (tc->nposted + 1) / 2, tc->posted[tc->nposted - 1]);
 	}
 	if (!n)
 		return apply_error(a, od, "post which square? e.g. \"post c6\"");
 	apply_principal(a, "post");
-	if (tc->stage == TC_ENGAGED)
+	if (tc->stage == TC_ENGAGED) {
+		chessclock_engage(&a->g->clock);        /* rule 11: the engagement time is added */
 		apply_note(a, "The deployment phase is over: the Bengal Warlord moves first.");
+	}
 	return commit_pos(a, od, &p);
 }
 
@@ -157,6 +179,13 @@ static bool occupied(const struct pos *p, int side)
 		if ((v->sq_flags[s] & SQF_ENTRY) && pos_at(p, (sq_t)s) == PIECE_MAKE(e, side))
 			return true;
 	return false;
+}
+
+/* The seed's abbreviations ("BKL-f3") read as SAN. */
+static const char *tc_move_text(const struct game *g, const char *in, char *buf, size_t len,
+				char *why, size_t wlen)
+{
+	return tc_abbrev_move(game_pos(g), in, buf, len, why, wlen);
 }
 
 /* A move of the engagement: as every game's, then the occupation of a Palace. */
@@ -175,7 +204,11 @@ static int do_move(struct apply_state *a, const struct order *od)
 				   p->side == WHITE ? "Bengal" : "Siberian");
 	if (apply_move_checks(a, od) < 0)
 		return -1;
-	if (notation_parse(p, od->arg, &m, &e) < 0)
+	char written[ORDER_ARG_MAX], why[160];
+	const char *text = tc_move_text(g, od->arg, written, sizeof written, why, sizeof why);
+	if (!text)
+		return apply_error(a, od, "%s", why);
+	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
 	if (game_op(g, san, &e) < 0)
@@ -229,6 +262,32 @@ static unsigned tc_expected(const struct game *g, enum clock_window *window)
 	return next >= 0 ? 1u << next : 1u << game_pos(g)->side;
 }
 
+/* Rule 11: out of deployment time, a Warlord "may not make any further postings", his
+ * opponent posts the rest; when the opponent has lapsed too, nobody is left to post and
+ * the loss on time applies (README, "TigerChess by mail"). */
+static int tc_time_out(struct game *g, int seat, char *note, size_t len)
+{
+	struct tigerchess *tc = g->kstate;
+
+	if (tc->stage == TC_ENGAGED || tc->lapsed[1 - seat])
+		return 0;
+	tc->lapsed[seat] = true;
+	snprintf(note, len, "The %s Warlord's deployment time has run out: he may post no more; "
+		 "the %s Warlord posts the rest of his personnel.", seat == WHITE ? "Bengal" :
+		 "Siberian", seat == WHITE ? "Siberian" : "Bengal");
+	return 1;
+}
+
+/* Rules 13-16: the game points beside the result, Bengal's first. */
+static const char *tc_result_text(const struct game *g, char *buf, size_t len)
+{
+	int pts[2];
+
+	tc_points(g->kstate, game_pos(g), g->result, g->termination, pts);
+	snprintf(buf, len, "%s, points %d-%d", g->result, pts[WHITE], pts[BLACK]);
+	return buf;
+}
+
 static const char *tc_expect_text(const struct game *g, int seat, char *buf, size_t len)
 {
 	const struct tigerchess *tc = g->kstate;
@@ -243,6 +302,9 @@ static const char *tc_expect_text(const struct game *g, int seat, char *buf, siz
 		return snprintf(buf, len, "wait: the %s Warlord %s", next == WHITE ? "Bengal" :
 				"Siberian", tc->stage == TC_GUARDS ? "posts his Royal Guard" :
 				"posts a Swordsman"), buf;
+	if (tc_owner(tc) != seat)
+		return snprintf(buf, len, "post for your opponent: \"%s\"", tc->stage == TC_GUARDS ?
+				"guard WING" : "post SQUARE"), buf;
 	if (tc->stage == TC_GUARDS)
 		return snprintf(buf, len, "post your Royal Guard: \"guard c\", d, e or f"), buf;
 	return snprintf(buf, len, "post your Swordsman %d: \"post SQUARE\"",
@@ -268,6 +330,8 @@ static void tc_hash_text(const struct game *g, struct buf *out)
 	buf_printf(out, "stage %d guards %d %d posted", tc->stage, tc->guard[0], tc->guard[1]);
 	for (int k = 0; k < tc->nposted; k++)
 		buf_printf(out, " %s", tc->posted[k]);
+	if (tc->lapsed[0] || tc->lapsed[1])
+		buf_printf(out, " lapsed %d %d", tc->lapsed[0], tc->lapsed[1]);
 	buf_str(out, "\n");
 }
 
@@ -287,6 +351,7 @@ const struct kind kind_tigerchess = {
 	.state_size = sizeof(struct tigerchess),
 	.state_free = free,
 	.create = tc_create,
+	.started = tc_started,
 	.phase = tc_phase,
 	.order_refused = tc_order_refused,
 	.apply = tc_apply,
@@ -294,6 +359,9 @@ const struct kind kind_tigerchess = {
 	.clock_charge = tc_clock_charge,
 	.expected = tc_expected,
 	.expect_text = tc_expect_text,
+	.time_out = tc_time_out,
+	.result_text = tc_result_text,
+	.move_text = tc_move_text,
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,

@@ -18,10 +18,13 @@ static json_t *tc_to_json(const struct game *g)
 	crypto_hex(tc->seed, sizeof tc->seed, hex);
 	for (int k = 0; k < tc->nposted; k++)
 		json_array_append_new(posted, json_string(tc->posted[k]));
-	return json_pack("{s:s, s:b, s:i, s:[i,i], s:i, s:[i,i], s:o}", "seed", hex,
-			 "agreed_open", tc->agreed_open, "die", tc->die, "dice", tc->dice[0],
-			 tc->dice[1], "stage", tc->stage, "guards", tc->guard[0], tc->guard[1],
-			 "posted", posted);
+	json_t *o = json_pack("{s:s, s:b, s:i, s:[i,i], s:i, s:[i,i], s:o}", "seed", hex,
+			      "agreed_open", tc->agreed_open, "die", tc->die, "dice", tc->dice[0],
+			      tc->dice[1], "stage", tc->stage, "guards", tc->guard[0], tc->guard[1],
+			      "posted", posted);
+	if (o && (tc->lapsed[0] || tc->lapsed[1]))     /* rule 11; absent in older files */
+		json_object_set_new(o, "lapsed", json_pack("[b,b]", tc->lapsed[0], tc->lapsed[1]));
+	return o;
 }
 
 static int seed_from_hex(const char *hex, uint8_t *out)
@@ -52,6 +55,10 @@ static int tc_from_json(json_t *o, const char *what, struct game *g, struct err 
 			&posted) < 0 || seed_from_hex(hex, tc->seed) < 0)
 		return err_set(e, "%s: tigerchess: not a TigerChess state", what);
 	tc->agreed_open = open;
+	int lapsed[2] = { 0, 0 };
+	if (json_unpack(o, "{s?[b,b]}", "lapsed", &lapsed[0], &lapsed[1]) < 0)
+		return err_set(e, "%s: tigerchess.lapsed: two true or false", what);
+	tc->lapsed[0] = lapsed[0], tc->lapsed[1] = lapsed[1];
 	struct tigerchess cast = *tc;   /* the casts must be the seed's */
 	tc_cast(&cast);
 	if (cast.die != tc->die || cast.dice[0] != tc->dice[0] || cast.dice[1] != tc->dice[1])

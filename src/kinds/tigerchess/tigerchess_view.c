@@ -45,7 +45,8 @@ static void dice_text(const struct game *g, const struct tigerchess *tc, struct 
 /* Who posts next and where, or the points once the game is over. */
 static void progress_text(const struct game *g, const struct tigerchess *tc, struct buf *b)
 {
-	int next = tc_next(tc);
+	int next = tc_next(tc), owner = tc_owner(tc);
+	const char *whose = owner == next ? "his" : owner == WHITE ? "the Bengal" : "the Siberian";
 
 	if (g->status == GAME_OVER) {
 		int pts[2];
@@ -56,16 +57,16 @@ static void progress_text(const struct game *g, const struct tigerchess *tc, str
 	if (g->status != GAME_PLAYING || next < 0)
 		return;
 	if (tc->stage == TC_GUARDS) {
-		buf_printf(b, "Next: the %s Warlord posts his Royal Guard to a wing of his Palace:\n"
-			   "\"guard c\", \"guard d\", \"guard e\" or \"guard f\".\n", warlord(next));
+		buf_printf(b, "Next: the %s Warlord posts %s Royal Guard to a wing of the Palace:\n"
+			   "\"guard c\", \"guard d\", \"guard e\" or \"guard f\".\n", warlord(next), whose);
 		return;
 	}
 	uint64_t m = tc_allowed(tc, g->v);
 	int n = 0, numeral = 1;
 	for (int k = 0; k < tc->nposted; k++)
-		numeral += tc_poster[k] == next;
-	buf_printf(b, "Next: the %s Warlord posts his Swordsman %d (\"post SQUARE\") on one of:",
-		   warlord(next), numeral);
+		numeral += tc_poster[k] == owner;
+	buf_printf(b, "Next: the %s Warlord posts %s Swordsman %d (\"post SQUARE\") on one of:",
+		   warlord(next), whose, numeral);
 	for (int s = 0; s < 64; s++)
 		if (m >> s & 1)
 			buf_printf(b, "%s%c%d", n++ % 16 ? " " : "\n  ", 'a' + s % 8, s / 8 + 1);

@@ -25,12 +25,13 @@ struct search {
 };
 
 /* The next square along a line; the squares a piece enters only by its own leap
- * (SQF_ENTRY: a palace wing) are no part of any line. */
+ * (SQF_ENTRY: a palace wing) and the places where pieces wait (SQF_RESERVE: no jump
+ * reaches them) are no part of any line. */
 static sq_t step(const struct variant *v, sq_t s, int dx, int dy)
 {
 	sq_t t = variant_square_at(v, v->file_of[s] + dx, v->rank_of[s] + dy);
 
-	return t != SQ_NONE && (v->sq_flags[t] & SQF_ENTRY) ? SQ_NONE : t;
+	return t != SQ_NONE && (v->sq_flags[t] & (SQF_ENTRY | SQF_RESERVE)) ? SQ_NONE : t;
 }
 
 static void found(struct search *S)
@@ -100,7 +101,8 @@ static void search_from(struct search *S, sq_t at)
 		}
 		if (s == SQ_NONE || !jumpable(S, S->p->board[s]))
 			continue;
-		for (sq_t l = step(v, s, dx, dy); l != SQ_NONE && !S->p->board[l] && !S->done;
+		for (sq_t l = step(v, s, dx, dy);
+		     l != SQ_NONE && !S->p->board[l] && l != S->target && !S->done;
 		     l = flying && !S->pd->jump_land_near ? step(v, l, dx, dy) : SQ_NONE)
 			jump(S, s, l);
 	}
@@ -145,8 +147,9 @@ int jumps_path(const struct pos *p, struct move m, struct jump_path *out)
 	return S.done && out->land[out->n - 1] == m.to ? 0 : -1;
 }
 
-/* Could a jump of `by` land beyond `target` at all? Most positions end the search here. */
-static bool landing_open(const struct pos *p, sq_t target, enum color by)
+/* Is `target` between two squares of a line some jumper of `by` jumps along, and (open)
+ * is the landing square beyond it free or held by `by` (perhaps the jumper itself)? */
+static bool jump_line(const struct pos *p, sq_t target, enum color by, bool open)
 {
 	const struct variant *v = p->v;
 	const struct tables *T = v->t;
@@ -159,19 +162,24 @@ static bool landing_open(const struct pos *p, sq_t target, enum color by)
 			const struct betza_vec *d = &v->type[t].jump[i];
 			sq_t l = step(v, target, d->dx, d->dy * sign);
 			if (l != SQ_NONE && step(v, target, -d->dx, -d->dy * sign) != SQ_NONE &&
-			    (!p->board[l] || PIECE_COLOR(p->board[l]) == by))
+			    (!open || !p->board[l] || PIECE_COLOR(p->board[l]) == by))
 				return true;
 		}
 	}
 	return false;
 }
 
+bool jumps_exposed(const struct pos *p, sq_t target, enum color by)
+{
+	return p->v->t->jump_mask && jump_line(p, target, by, false);
+}
+
 bool jumps_attack(const struct pos *p, sq_t target, enum color by)
 {
 	const struct tables *T = p->v->t;
 
-	if (!landing_open(p, target, by))
-		return false;
+	if (!jump_line(p, target, by, true))
+		return false;           /* most positions end the search here */
 	for (int i = 0; i < p->npieces[by]; i++) {
 		sq_t s = p->plist[by][i];
 		if (s == target || !(T->jump_mask >> PIECE_TYPE(p->board[s]) & 1))

@@ -29,5 +29,8 @@ int jumps_path(const struct pos *p, struct move m, struct jump_path *out);
 /* Could a piece of `by` jump a royal piece on `target`, by a first jump or as the last
  * jump of a chain (whatever stands on `target` counts as that royal piece)? */
 bool jumps_attack(const struct pos *p, sq_t target, enum color by);
+/* Could any position let a jumper of `by` jump a royal piece on `target` (is it inside
+ * one of their lines, not on its edge)? False: no move but hers can expose her to one. */
+bool jumps_exposed(const struct pos *p, sq_t target, enum color by);
 
 #endif

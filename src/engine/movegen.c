@@ -243,8 +243,9 @@ static void safety_scan(const struct pos *p, const struct tables *T, struct safe
 	sq_t ksq = p->royal[us];
 
 	sf->ncheckers = sf->npins = 0;
-	/* a jump chain may reach the royal piece through any square: no ray tells */
-	sf->fast = p->nroyal[us] == 1 && !T->exotic && !T->jump_mask;
+	/* a jump chain may reach the royal piece through any square, unless she stands
+	 * where no jump can pass over her: no ray tells */
+	sf->fast = p->nroyal[us] == 1 && !T->exotic && !jumps_exposed(p, ksq, them);
 	if (!sf->fast)
 		return;
 	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];

@@ -39,6 +39,9 @@ static const struct { const char *what, *fen, *moves; } lists[] = {
 	{ "e5 would leave the Queen to the Swordsman's jump onto e6",
 	  "8/8/4p3/3q4/2S5/8/8/Q7 b - - 0 1",
 	  "Qc5 Qc6 Qd4 Qd6 Qe4 Qe5 Qxc4" },
+	{ "Qg7: no chain lands on the square she goes to (f6 is taken only onto g7)",
+	  "7q/8/1p3p2/8/3A4/8/1p3p1Q/8 b - - 0 1",
+	  "Qg7 Qg8 Qh7 b1 b5 f1 f5" },
 	{ "the Swordsman mates: the landing h8 and every flight covered",
 	  "5bb1/5pq1/6p1/4S3/4N3/8/8/Q6T w - - 0 1",
 	  "Nc3 Nc5 Nd2 Nd6 Nf2 Nf6 Ng3 Ng5 Qa2 Qb1 Qb2 Sd6 Sf6# Tb1 Tc1 Td1 Te1 Tf1 Tg1 Th2 "

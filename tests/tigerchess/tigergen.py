@@ -171,6 +171,9 @@ def attacked(pos, sq, by):
 def jump_check(pos, queen, by):
     """Could a Swordsman or Archer of `by` jump the Queen on `queen`, first capturing
     any opposing personnel on the way (rules 544-547, 19)?"""
+    x, y = COORD[queen]
+    if not any(GRID.get((x + dx, y + dy)) and GRID.get((x - dx, y - dy)) for dx, dy in DIAG):
+        return False                            # on the edge: no square beyond her
     b = dict(pos.board)
     b.pop(queen, None)                          # whatever stands there is the Queen
     flying = {"S": False, "A": True}

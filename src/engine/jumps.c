@@ -21,21 +21,25 @@ struct search {
 	bool done;
 	piece_t jumper;
 	bool exchange;                  /* the jumper promotes by exchange (exchange.h) */
+	sq_t target;                    /* jumps_attack: the royal square sought, else SQ_NONE */
 };
 
 /* The next square along a line; the squares a piece enters only by its own leap
- * (SQF_ENTRY: a palace wing) are no part of any line. */
+ * (SQF_ENTRY: a palace wing) and the places where pieces wait (SQF_RESERVE: no jump
+ * reaches them) are no part of any line. */
 static sq_t step(const struct variant *v, sq_t s, int dx, int dy)
 {
 	sq_t t = variant_square_at(v, v->file_of[s] + dx, v->rank_of[s] + dy);
 
-	return t != SQ_NONE && (v->sq_flags[t] & SQF_ENTRY) ? SQ_NONE : t;
+	return t != SQ_NONE && (v->sq_flags[t] & (SQF_ENTRY | SQF_RESERVE)) ? SQ_NONE : t;
 }
 
 static void found(struct search *S)
 {
 	int k = S->count++;
 
+	if (S->target != SQ_NONE)
+		return;                         /* an attack lists nothing */
 	if (S->want < 0) {
 		struct move m = { S->from, S->cur.land[S->cur.n - 1], MOVE_JUMPS, 0,
 				  (uint8_t)(k & 0xFF), (uint8_t)(k >> 8) };
@@ -89,11 +93,18 @@ static void search_from(struct search *S, sq_t at)
 		int dx = d->dx, dy = d->dy * sign;
 		bool flying = d->range == 0;
 		sq_t s = step(v, at, dx, dy);
-		while (flying && s != SQ_NONE && !S->p->board[s])
+		while (flying && s != SQ_NONE && s != S->target && !S->p->board[s])
 			s = step(v, s, dx, dy);
+		if (s != SQ_NONE && s == S->target) {
+			/* the royal piece is never removed: her jump ends the attack */
+			sq_t l = step(v, s, dx, dy);
+			S->done = l != SQ_NONE && !S->p->board[l];
+			continue;
+		}
 		if (s == SQ_NONE || !jumpable(S, s))
 			continue;
-		for (sq_t l = step(v, s, dx, dy); l != SQ_NONE && !S->p->board[l] && !S->done;
+		for (sq_t l = step(v, s, dx, dy);
+		     l != SQ_NONE && !S->p->board[l] && l != S->target && !S->done;
 		     l = flying && !S->pd->jump_land_near ? step(v, l, dx, dy) : SQ_NONE)
 			jump(S, s, l);
 	}
@@ -119,7 +130,8 @@ static void search(struct search *S)
 void jumps_gen(const struct pos *p, sq_t from, struct movelist *ml)
 {
 	/* the board is borrowed for the search and given back unchanged */
-	struct search S = { .p = (struct pos *)p, .from = from, .want = -1, .ml = ml };
+	struct search S = { .p = (struct pos *)p, .from = from, .want = -1, .ml = ml,
+			    .target = SQ_NONE };
 
 	search(&S);
 }
@@ -127,7 +139,7 @@ void jumps_gen(const struct pos *p, sq_t from, struct movelist *ml)
 int jumps_path(const struct pos *p, struct move m, struct jump_path *out)
 {
 	struct search S = { .p = (struct pos *)p, .from = m.from,
-			    .want = m.castle | m.pad << 8, .out = out };
+			    .want = m.castle | m.pad << 8, .out = out, .target = SQ_NONE };
 
 	out->n = 0;
 	if (m.kind != MOVE_JUMPS || m.from == SQ_NONE || !p->board[m.from] ||
@@ -135,4 +147,49 @@ int jumps_path(const struct pos *p, struct move m, struct jump_path *out)
 		return -1;
 	search(&S);
 	return S.done && out->land[out->n - 1] == m.to ? 0 : -1;
+}
+
+/* Is `target` between two squares of a line some jumper of `by` jumps along, and (open)
+ * is the landing square beyond it free or held by `by` (perhaps the jumper itself)? */
+static bool jump_line(const struct pos *p, sq_t target, enum color by, bool open)
+{
+	const struct variant *v = p->v;
+	const struct tables *T = v->t;
+	int sign = by == WHITE ? 1 : -1;
+
+	for (int t = 0; t < v->ntypes; t++) {
+		if (!(T->jump_mask >> t & 1))
+			continue;
+		for (int i = 0; i < v->type[t].njump; i++) {
+			const struct betza_vec *d = &v->type[t].jump[i];
+			sq_t l = step(v, target, d->dx, d->dy * sign);
+			if (l != SQ_NONE && step(v, target, -d->dx, -d->dy * sign) != SQ_NONE &&
+			    (!open || !p->board[l] || PIECE_COLOR(p->board[l]) == by))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool jumps_exposed(const struct pos *p, sq_t target, enum color by)
+{
+	return p->v->t->jump_mask && jump_line(p, target, by, false);
+}
+
+bool jumps_attack(const struct pos *p, sq_t target, enum color by)
+{
+	const struct tables *T = p->v->t;
+
+	if (!jump_line(p, target, by, true))
+		return false;           /* most positions end the search here */
+	for (int i = 0; i < p->npieces[by]; i++) {
+		sq_t s = p->plist[by][i];
+		if (s == target || !(T->jump_mask >> PIECE_TYPE(p->board[s]) & 1))
+			continue;               /* a jumper the royal piece is taking attacks nothing */
+		struct search S = { .p = (struct pos *)p, .from = s, .want = -1, .target = target };
+		search(&S);
+		if (S.done)
+			return true;
+	}
+	return false;
 }

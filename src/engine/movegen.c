@@ -146,7 +146,8 @@ bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 		    path_ok(p, T, c->path, c->npath, c->hop))
 			return true;
 	}
-	return false;
+	/* a draughts capture power checks as a chess one does (README, TigerChess) */
+	return T->jump_mask && jumps_attack(p, s, by);
 }
 
 static bool royal_attacked(const struct pos *p, enum color c)
@@ -246,7 +247,9 @@ static void safety_scan(const struct pos *p, const struct tables *T, struct safe
 	sq_t ksq = p->royal[us];
 
 	sf->ncheckers = sf->npins = 0;
-	sf->fast = p->nroyal[us] == 1 && !T->exotic;
+	/* a jump chain may reach the royal piece through any square, unless she stands
+	 * where no jump can pass over her: no ray tells */
+	sf->fast = p->nroyal[us] == 1 && !T->exotic && !jumps_exposed(p, ksq, them);
 	if (!sf->fast)
 		return;
 	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];

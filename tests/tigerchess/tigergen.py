@@ -28,6 +28,7 @@ for i, f in enumerate("cdef"):
     WINGS[f + "0"] = (i + 2, -2)
     WINGS[f + "10"] = (i + 2, 9)
 GRID = {(x, y): FILES[x] + str(y + 1) for x in range(8) for y in range(8)}
+FIELD = set(GRID.values())                      # the Chessfield's squares
 PLACES = dict(GRID)
 for n, xy in WINGS.items():
     PLACES[xy] = n
@@ -133,10 +134,13 @@ def rel_rank(sq, side):
 
 
 def attacked(pos, sq, by):
-    """Is square sq attacked by side `by`? Only the chess-like capture powers attack:
-    draughts jumps never take a Queen (see the variant file)."""
+    """Is square sq attacked by side `by`, for a Queen standing there? The chess-like
+    capture powers, and the Swordsmen's and Archers' jumps: the Queen is never taken, but
+    she is in check when a jump could take her, at once or as the last of a chain."""
     x, y = COORD[sq]
     b = pos.board
+    if jump_check(pos, sq, by):
+        return True
 
     def enemy(s, letters):
         pc = b.get(s)
@@ -160,6 +164,52 @@ def attacked(pos, sq, by):
     for dx in (1, -1):                              # a Pikeman takes diagonally forward
         s = at(x + dx, y - fwd(by))
         if s and enemy(s, "P"):
+            return True
+    return False
+
+
+def jump_check(pos, queen, by):
+    """Could a Swordsman or Archer of `by` jump the Queen on `queen`, first capturing
+    any opposing personnel on the way (rules 544-547, 19)?"""
+    x, y = COORD[queen]
+    if not any(GRID.get((x + dx, y + dy)) and GRID.get((x - dx, y - dy)) for dx, dy in DIAG):
+        return False                            # on the edge: no square beyond her
+    b = dict(pos.board)
+    b.pop(queen, None)                          # whatever stands there is the Queen
+    flying = {"S": False, "A": True}
+
+    def reach(sq, dirs, fly):
+        x, y = COORD[sq]
+        for dx, dy in dirs:
+            k = 1
+            while True:
+                s = GRID.get((x + k * dx, y + k * dy))
+                if not s or s == queen or s in b or not fly:
+                    break
+                k += 1
+            land = GRID.get((x + (k + 1) * dx, y + (k + 1) * dy))
+            if not s or not land or land in b or land == queen:
+                continue
+            if s == queen:
+                return True                     # she stays: the chain ends with her
+            if s not in b or colour(b[s][0]) == by or b[s][0].upper() == "Q":
+                continue
+            victim = b.pop(s)
+            found = reach(land, dirs, fly)
+            b[s] = victim
+            if found:
+                return True
+        return False
+
+    for sq, (pc, _) in list(pos.board.items()):
+        L = pc.upper()
+        if colour(pc) != by or L not in flying or sq not in FIELD or sq == queen:
+            continue
+        dirs = [(1, fwd(by)), (-1, fwd(by))] if L == "S" else DIAG
+        me = b.pop(sq)
+        found = reach(sq, dirs, flying[L])
+        b[sq] = me
+        if found:
             return True
     return False
 

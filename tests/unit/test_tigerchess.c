@@ -1,7 +1,8 @@
 /* test_tigerchess.c: TigerChess's personnel and exchanges (rules/tigerchess.json, seed
  * 003) as exact move lists on hand-made positions: the TigerKnights, the Lancers, the
  * Swordsman's and the Archer's capture trees, every exchange rule, the Palace wing only the
- * Standard Bearer enters, and make/unmake of each. */
+ * Standard Bearer enters, and make/unmake of each; and the Queen in check from the
+ * Swordsmen's and Archers' jumps (README, Interpretations (TigerChess)). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,8 +32,21 @@ static const struct { const char *what, *fen, *moves; } lists[] = {
 	  "7q/8/3p4/8/3p1p2/4S3/8/Q7 w - - 0 1",
 	  "Qa2 Qb1 Qb2 e3xc5 e3xc5xe7 e3xg5" },
 	{ "the Swordsman: no backward jump, no jump over the Queen",
-	  "8/8/8/2q5/1S6/2p5/8/Q7 w - - 0 1",
+	  "8/8/3p4/2q5/1S6/2p5/8/Q7 w - - 0 1",
 	  "Qa2 Qb1 Sa5" },
+	{ "a Swordsman's step checks: from f4 he could jump the Queen",
+	  "8/8/8/6q1/8/4S3/8/Q7 w - - 0 1",
+	  "Qa2 Qb1 Qb2 Sd4 Sf4+" },
+	{ "e5 would leave the Queen to the Swordsman's jump onto e6",
+	  "8/8/4p3/3q4/2S5/8/8/Q7 b - - 0 1",
+	  "Qc5 Qc6 Qd4 Qd6 Qe4 Qe5 Qxc4" },
+	{ "Qg7: no chain lands on the square she goes to (f6 is taken only onto g7)",
+	  "7q/8/1p3p2/8/3A4/8/1p3p1Q/8 b - - 0 1",
+	  "Qg7 Qg8 Qh7 b1 b5 f1 f5" },
+	{ "the Swordsman mates: the landing h8 and every flight covered",
+	  "5bb1/5pq1/6p1/4S3/4N3/8/8/Q6T w - - 0 1",
+	  "Nc3 Nc5 Nd2 Nd6 Nf2 Nf6 Ng3 Ng5 Qa2 Qb1 Qb2 Sd6 Sf6# Tb1 Tc1 Td1 Te1 Tf1 Tg1 Th2 "
+	  "Th3 Th4 Th5 Th6 Th7+ Th8" },
 	{ "the Archer: steps either way; flying jumps landing just beyond, turning and backtracking",
 	  "7q/8/1p3p2/8/3A4/8/1p3p2/7Q w - - 0 1",
 	  "Ac3 Ac5 Ae3 Ae5 Qg2 Qh2 d4xa1 d4xa1xg7 d4xa7 d4xa7xg1 d4xg1 d4xg1xa7 d4xg7 "
@@ -73,6 +87,9 @@ static const struct { const char *what, *fen, *moves; } lists[] = {
 	{ "not while his Queen is in check",
 	  "q3E3/8/8/8/8/8/8/3Q2t1{g@e10} w - - 0 1",
 	  "Qc2 Qd2 Qe2" },
+	{ "nor while a Swordsman could jump her",
+	  "q3E3/8/8/8/8/2s5/3Q4/8{g@e10} w - - 0 1",
+	  "Qc1 Qc2 Qd1 Qd3 Qe1 Qe2 Qe3 Qxc3" },
 	{ "the King's Lancer is no Standard Bearer",
 	  "q3L3/8/8/8/8/8/8/3Q4{g@e10} w - - 0 1",
 	  "Lc8+ Ld8 Le6 Le7 Lf8 Lg8 Qc1 Qc2 Qd2 Qe1 Qe2" },
@@ -91,6 +108,26 @@ static const struct { const char *what, *fen, *moves; } lists[] = {
 	  "t2q3t/8/8/8/8/8/8/3Q4 b kq - 0 1",
 	  "O-O O-O-O Qc7 Qc8 Qd7 Qe7 Qe8 Ta1+ Ta2 Ta3 Ta4 Ta5 Ta6 Ta7 Tb8 Tc8 Te8 Tf8 "
 	  "Tg8 Th1+ Th2 Th3 Th4 Th5 Th6 Th7" },
+};
+
+/* The Queen is in check when an enemy Swordsman or Archer could jump her: at once, or as
+ * the last jump of a chain; she is never taken, so nothing goes on past her. */
+static const struct { const char *what, *fen; bool check; } checks[] = {
+	{ "a Swordsman's single jump", "8/8/8/8/3q4/2S5/8/Q7 b - - 0 1", true },
+	{ "not when the landing square is held", "8/8/8/4p3/3q4/2S5/8/Q7 b - - 0 1", false },
+	{ "nor backwards", "8/8/8/8/2S5/3q4/8/Q7 b - - 0 1", false },
+	{ "a chain ending over the Queen", "8/8/8/4q3/8/2p5/1S6/Q7 b - - 0 1", true },
+	{ "a longer chain", "8/5q2/8/3p4/8/1p6/S7/7Q b - - 0 1", true },
+	{ "not when the chain's landing beyond her is held",
+	  "8/8/4p3/3q4/8/1p6/S7/7Q b - - 0 1", false },
+	{ "the Archer's flying jump", "8/8/8/4q3/8/8/8/A6Q b - - 0 1", true },
+	{ "a chain through an opposing piece between",
+	  "8/8/8/4q3/8/2p5/8/A6Q b - - 0 1", true },
+	{ "not with his own piece between", "8/8/8/4q3/8/2P5/8/A6Q b - - 0 1", false },
+	{ "the Archer turns in a chain", "8/8/1q6/8/8/2p5/8/A6Q b - - 0 1", true },
+	{ "a waiting Archer checks nobody", "8/8/8/8/8/8/1q6/7Q{A(1)@ba1} b - - 0 1", false },
+	{ "on the edge the Queen is never jumped", "8/8/8/8/8/1S6/8/q6Q b - - 0 1", false },
+	{ "the Siberian Swordsman jumps downwards", "q7/8/8/3s4/2Q5/8/8/8 w - - 0 1", true },
 };
 
 /* Plays `move` on fen and checks the position after it and after taking it back. */
@@ -149,6 +186,12 @@ int main(void)
 		test_moves(p, 0, buf, sizeof buf);
 		CHECK_STR(buf, lists[i].moves);
 		test_make_unmake(p);
+		free(p);
+	}
+	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+		struct pos *p = test_pos(v, checks[i].fen);
+		check_context("%s: %s", checks[i].what, checks[i].fen);
+		CHECK(movegen_in_check(p) == checks[i].check);
 		free(p);
 	}
 	check_context(NULL);

@@ -300,11 +300,16 @@ static int parse_castle(struct pos *p, const char *s, const char *text, struct m
 
 /* ---- reading the squares ---- */
 
-/* The square written at the end of s[0..n), if any: its length, or 0. */
+/* The square written at the end of s[0..n), if any: its length, or 0. A name that starts
+ * with a capital (a piece letter) gives way to the shorter square after it: "Sa4" is a
+ * Swordsman to a4, not TigerChess's waiting place sa4, which no move reaches. */
 static size_t square_suffix(const struct variant *v, const char *s, size_t n, sq_t *sq)
 {
 	for (size_t k = n < 7 ? n : 7; k >= 2; k--) {
 		sq_t q = variant_square_named(v, s + n - k, k);
+		if (q != SQ_NONE && k > 2 && isupper((unsigned char)s[n - k]) &&
+		    square_suffix(v, s + n - k + 1, k - 1, &(sq_t){ 0 }))
+			continue;
 		if (q != SQ_NONE) {
 			*sq = q;
 			return k;

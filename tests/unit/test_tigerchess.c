@@ -157,6 +157,8 @@ static void exchanges(const struct variant *v)
 	/* the Pikeman takes the TigerKnight's quarters, the TigerKnight his square */
 	played(v, "4q3/P(1)7/8/8/8/8/8/3Q4{N(1)@bka,Z@bpt} w - - 0 1", "a8=Z",
 	       "Z3q3/8/8/8/8/8/8/3Q4{N(1)@bka,P(1)@bpt} b - - 0 1");
+	/* "Sa4" is the Swordsman's step to a4, not the waiting place sa4 */
+	played(v, "8/8/8/8/8/1S6/8/Q6q w - - 0 1", "Sa4", "8/8/8/8/S7/8/8/Q6q b - - 0 1");
 	/* a compulsory exchange may go unsaid */
 	played(v, "4q3/P(1)7/8/8/8/8/8/3Q4{N(1)@bka,Z@bpt} w - - 0 1", "a8",
 	       "Z3q3/8/8/8/8/8/8/3Q4{N(1)@bka,P(1)@bpt} b - - 0 1");

@@ -7,6 +7,7 @@
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_store.h"
+#include "store/kind_json.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -102,52 +103,16 @@ static json_t *km_to_json(const struct game *g)
 
 /* ---- in ---- */
 
-struct rd {
-	const char *what;
-	struct err *e;
-};
-
-static int bad(const struct rd *r, const char *field, const char *why)
-{
-	return err_set(r->e, "%s: knightmare.%s: %s", r->what, field, why);
-}
-
-static int get_int(const struct rd *r, json_t *o, const char *k, int lo, int hi, int *out)
-{
-	json_t *v = json_object_get(o, k);
-
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return bad(r, k, "missing or out of range");
-	*out = (int)json_integer_value(v);
-	return 0;
-}
-
-static int get_bool(const struct rd *r, json_t *v, const char *k, bool *out)
-{
-	if (!json_is_boolean(v))
-		return bad(r, k, "missing or not true/false");
-	*out = json_is_true(v);
-	return 0;
-}
-
-static int get_str(const struct rd *r, json_t *v, const char *k, char *out, size_t len)
-{
-	if (!json_is_string(v) || json_string_length(v) >= len)
-		return bad(r, k, "missing, not text or too long");
-	memcpy(out, json_string_value(v), json_string_length(v) + 1);
-	return 0;
-}
-
-static int get_range(const struct rd *r, json_t *v, const char *k, int *out, int max, int *n, int hi)
+static int get_range(const struct kind_reader *r, json_t *v, const char *k, int *out, int max, int *n, int hi)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > (size_t)max)
-		return bad(r, k, "missing or too long a list");
+		return kjson_bad(r, k, "missing or too long a list");
 	json_array_foreach(v, i, x) {
 		if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > hi)
-			return bad(r, k, "a number out of range");
+			return kjson_bad(r, k, "a number out of range");
 		out[i] = (int)json_integer_value(x);
 	}
 	*n = (int)json_array_size(v);
@@ -155,176 +120,176 @@ static int get_range(const struct rd *r, json_t *v, const char *k, int *out, int
 }
 
 /* A list of cards (or numbers of cards). */
-static int get_ints(const struct rd *r, json_t *v, const char *k, int *out, int max, int *n)
+static int get_ints(const struct kind_reader *r, json_t *v, const char *k, int *out, int max, int *n)
 {
 	return get_range(r, v, k, out, max, n, CARDS_MAX - 1);
 }
 
 /* [white, black] of lists of cards. */
-static int get_sides(const struct rd *r, json_t *o, const char *k, int *white, int *black, int *n,
+static int get_sides(const struct kind_reader *r, json_t *o, const char *k, int *white, int *black, int *n,
 		     int max)
 {
 	json_t *v = json_object_get(o, k);
 
 	if (!json_is_array(v) || json_array_size(v) != 2)
-		return bad(r, k, "needs [white, black]");
+		return kjson_bad(r, k, "needs [white, black]");
 	return get_ints(r, json_array_get(v, 0), k, white, max, &n[0]) < 0 ? -1 :
 	       get_ints(r, json_array_get(v, 1), k, black, max, &n[1]);
 }
 
-static int get_letter(const struct rd *r, json_t *v, const char *k, char *out)
+static int get_letter(const struct kind_reader *r, json_t *v, const char *k, char *out)
 {
 	char s[2];
 
-	if (get_str(r, v, k, s, sizeof s) < 0)
+	if (kjson_str(r, v, k, s, sizeof s) < 0)
 		return -1;
 	*out = s[0];
 	return 0;
 }
 
-static int effects_from(const struct rd *r, json_t *v, struct km_effect *f, int *n, int first_card)
+static int effects_from(const struct kind_reader *r, json_t *v, struct km_effect *f, int *n, int first_card)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > KM_EFFECTS_MAX)
-		return bad(r, "effects", "missing or too many");
+		return kjson_bad(r, "effects", "missing or too many");
 	json_array_foreach(v, i, x) {
 		struct km_effect *e = &f[i];
 		memset(e, 0, sizeof *e);
-		if (get_int(r, x, "card", first_card, CARDS_MAX - 1, &e->card) < 0 ||
-		    get_int(r, x, "by", 0, 1, &e->by) < 0 ||
-		    get_int(r, x, "verb", 0, EFFECT_VERBS - 1, &e->verb) < 0 ||
+		if (kjson_int(r, x, "card", first_card, CARDS_MAX - 1, &e->card) < 0 ||
+		    kjson_int(r, x, "by", 0, 1, &e->by) < 0 ||
+		    kjson_int(r, x, "verb", 0, EFFECT_VERBS - 1, &e->verb) < 0 ||
 		    get_letter(r, json_object_get(x, "letter"), "effects.letter", &e->letter) < 0 ||
-		    get_str(r, json_object_get(x, "betza"), "effects.betza", e->betza, sizeof e->betza) < 0 ||
-		    get_str(r, json_object_get(x, "name"), "effects.name", e->name, sizeof e->name) < 0 ||
-		    get_str(r, json_object_get(x, "square"), "effects.square", e->square, sizeof e->square) < 0 ||
+		    kjson_str(r, json_object_get(x, "betza"), "effects.betza", e->betza, sizeof e->betza) < 0 ||
+		    kjson_str(r, json_object_get(x, "name"), "effects.name", e->name, sizeof e->name) < 0 ||
+		    kjson_str(r, json_object_get(x, "square"), "effects.square", e->square, sizeof e->square) < 0 ||
 		    get_letter(r, json_object_get(x, "orig"), "effects.orig", &e->orig) < 0 ||
-		    get_bool(r, json_object_get(x, "has_while"), "effects.has_while", &e->has_while) < 0 ||
-		    get_int(r, x, "while_side", 0, 2, &e->while_side) < 0 ||
+		    kjson_bool(r, json_object_get(x, "has_while"), "effects.has_while", &e->has_while) < 0 ||
+		    kjson_int(r, x, "while_side", 0, 2, &e->while_side) < 0 ||
 		    get_letter(r, json_object_get(x, "while_kind"), "effects.while_kind", &e->while_kind) < 0 ||
-		    get_bool(r, json_object_get(x, "suspended"), "effects.suspended", &e->suspended) < 0)
+		    kjson_bool(r, json_object_get(x, "suspended"), "effects.suspended", &e->suspended) < 0)
 			return -1;
 	}
 	*n = (int)json_array_size(v);
 	return 0;
 }
 
-static int get_effects(const struct rd *r, json_t *v, struct km_effect *f, int *n)
+static int get_effects(const struct kind_reader *r, json_t *v, struct km_effect *f, int *n)
 {
 	return effects_from(r, v, f, n, 1);
 }
 
 /* The same, where card 0 means an empty slot. */
-static int get_effects_any(const struct rd *r, json_t *v, struct km_effect *f, int *n)
+static int get_effects_any(const struct kind_reader *r, json_t *v, struct km_effect *f, int *n)
 {
 	return effects_from(r, v, f, n, 0);
 }
 
-static int get_salt(const struct rd *r, json_t *v, uint8_t *out)
+static int get_salt(const struct kind_reader *r, json_t *v, uint8_t *out)
 {
 	char hex[2 * DECK_SALT + 1];
 
-	if (get_str(r, v, "salt", hex, sizeof hex) < 0 || strlen(hex) != 2 * DECK_SALT)
-		return bad(r, "salt", "a salt is 32 hex digits");
+	if (kjson_str(r, v, "salt", hex, sizeof hex) < 0 || strlen(hex) != 2 * DECK_SALT)
+		return kjson_bad(r, "salt", "a salt is 32 hex digits");
 	for (int i = 0; i < DECK_SALT; i++) {
 		unsigned x;
 		if (sscanf(hex + 2 * i, "%2x", &x) != 1)
-			return bad(r, "salt", "not hex");
+			return kjson_bad(r, "salt", "not hex");
 		out[i] = (uint8_t)x;
 	}
 	return 0;
 }
 
-static int get_pair_str(const struct rd *r, json_t *v, const char *k, char (*out)[KM_LOST_MAX + 1])
+static int get_pair_str(const struct kind_reader *r, json_t *v, const char *k, char (*out)[KM_LOST_MAX + 1])
 {
 	if (!json_is_array(v) || json_array_size(v) != 2)
-		return bad(r, k, "needs [white, black]");
-	return get_str(r, json_array_get(v, 0), k, out[0], KM_LOST_MAX + 1) < 0 ? -1 :
-	       get_str(r, json_array_get(v, 1), k, out[1], KM_LOST_MAX + 1);
+		return kjson_bad(r, k, "needs [white, black]");
+	return kjson_str(r, json_array_get(v, 0), k, out[0], KM_LOST_MAX + 1) < 0 ? -1 :
+	       kjson_str(r, json_array_get(v, 1), k, out[1], KM_LOST_MAX + 1);
 }
 
-static int get_pair_bool(const struct rd *r, json_t *v, const char *k, bool *out)
+static int get_pair_bool(const struct kind_reader *r, json_t *v, const char *k, bool *out)
 {
 	if (!json_is_array(v) || json_array_size(v) != 2)
-		return bad(r, k, "needs [white, black]");
-	return get_bool(r, json_array_get(v, 0), k, &out[0]) < 0 ? -1 :
-	       get_bool(r, json_array_get(v, 1), k, &out[1]);
+		return kjson_bad(r, k, "needs [white, black]");
+	return kjson_bool(r, json_array_get(v, 0), k, &out[0]) < 0 ? -1 :
+	       kjson_bool(r, json_array_get(v, 1), k, &out[1]);
 }
 
-static int get_plays(const struct rd *r, json_t *v, struct knightmare *km)
+static int get_plays(const struct kind_reader *r, json_t *v, struct knightmare *km)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > KM_PLAYS_MAX)
-		return bad(r, "plays", "missing or too many");
+		return kjson_bad(r, "plays", "missing or too many");
 	json_array_foreach(v, i, x) {
 		struct km_play *p = &km->plays[i];
-		if (get_int(r, x, "by", 0, 1, &p->by) < 0 || get_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
-		    get_int(r, x, "turn", 0, 1 << 20, &p->turn) < 0 ||
-		    get_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
-		    get_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
-		    get_bool(r, json_object_get(x, "void"), "plays.void", &p->void_) < 0)
+		if (kjson_int(r, x, "by", 0, 1, &p->by) < 0 || kjson_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
+		    kjson_int(r, x, "turn", 0, 1 << 20, &p->turn) < 0 ||
+		    kjson_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
+		    kjson_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
+		    kjson_bool(r, json_object_get(x, "void"), "plays.void", &p->void_) < 0)
 			return -1;
 	}
 	km->nplays = (int)json_array_size(v);
 	return 0;
 }
 
-static int get_undo(const struct rd *r, json_t *v, struct knightmare *km)
+static int get_undo(const struct kind_reader *r, json_t *v, struct knightmare *km)
 {
 	if (!json_is_object(v))
-		return bad(r, "undo", "missing");
-	return get_str(r, json_object_get(v, "fen"), "undo.fen", km->undo.fen, sizeof km->undo.fen) < 0 ||
+		return kjson_bad(r, "undo", "missing");
+	return kjson_str(r, json_object_get(v, "fen"), "undo.fen", km->undo.fen, sizeof km->undo.fen) < 0 ||
 	       get_effects(r, json_object_get(v, "effects"), km->undo.effects, &km->undo.neffects) < 0 ||
 	       get_pair_str(r, json_object_get(v, "lost"), "undo.lost", km->undo.lost) < 0 ||
 	       get_pair_str(r, json_object_get(v, "dead"), "undo.dead", km->undo.dead) < 0 ||
-	       get_int(r, v, "play", 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
+	       kjson_int(r, v, "play", 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
 }
 
 /* A common deck's orders before its reshuffles: [[cards], salt] each. */
-static int get_old(const struct rd *r, json_t *v, struct knightmare *km)
+static int get_old(const struct kind_reader *r, json_t *v, struct knightmare *km)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > KM_ORDERS_MAX)
-		return bad(r, "old_orders", "missing or too many");
+		return kjson_bad(r, "old_orders", "missing or too many");
 	json_array_foreach(v, i, x) {
 		if (!json_is_array(x) || json_array_size(x) != 2 ||
 		    get_ints(r, json_array_get(x, 0), "old_orders", km->old[i], KM_DECK_MAX,
 			     &km->nold_cards[i]) < 0 || get_salt(r, json_array_get(x, 1), km->old_salt[i]) < 0)
-			return bad(r, "old_orders", "entries are [[cards], salt]");
+			return kjson_bad(r, "old_orders", "entries are [[cards], salt]");
 	}
 	km->nold = (int)json_array_size(v);
 	return 0;
 }
 
 /* Each side's transformed piece last captured (card 0: none). */
-static int get_rescue(const struct rd *r, json_t *o, struct knightmare *km)
+static int get_rescue(const struct kind_reader *r, json_t *o, struct knightmare *km)
 {
 	int n, nt;
 
 	if (get_effects_any(r, json_object_get(o, "rescue"), km->rescue, &n) < 0 || n != 2 ||
 	    get_range(r, json_object_get(o, "rescue_turn"), "rescue_turn", km->rescue_turn, 2, &nt,
 		      1 << 20) < 0 || nt != 2)
-		return bad(r, "rescue", "needs [white, black]");
+		return kjson_bad(r, "rescue", "needs [white, black]");
 	return 0;
 }
 
 static int km_from_json(json_t *o, const char *what, struct game *g, struct err *e)
 {
 	struct knightmare *km = g->kstate;
-	struct rd r = { what, e };
+	struct kind_reader r = { what, "knightmare", e };
 	int n[2], expect;
 	json_t *salts = json_object_get(o, "salt");
 
 	if (!json_is_object(o) || !json_is_array(salts) || json_array_size(salts) != 2)
-		return bad(&r, "salt", "needs [white, black]");
+		return kjson_bad(&r, "salt", "needs [white, black]");
 	if (get_range(&r, json_object_get(o, "budget"), "budget", km->budget, 2, &n[0], 10000) < 0 || n[0] != 2 ||
-	    get_int(&r, o, "sets", KM_COMMON, KM_SETS_MAX, &km->sets) < 0 ||
-	    get_int(&r, o, "extra", 0, 20, &km->extra) < 0 ||
+	    kjson_int(&r, o, "sets", KM_COMMON, KM_SETS_MAX, &km->sets) < 0 ||
+	    kjson_int(&r, o, "extra", 0, 20, &km->extra) < 0 ||
 	    get_ints(&r, json_object_get(o, "aside"), "aside", km->aside, KM_SET_MAX, &km->naside) < 0 ||
 	    get_sides(&r, o, "half", km->half[0], km->half[1], km->nhalf, KM_SET_MAX) < 0 ||
 	    get_sides(&r, o, "deck", km->deck[0], km->deck[1], km->ndeck, KM_DECK_MAX) < 0 ||
@@ -333,10 +298,10 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_salt(&r, json_array_get(salts, 1), km->salt[1]) < 0 ||
 	    get_pair_bool(&r, json_object_get(o, "has_deck"), "has_deck", km->has_deck) < 0 ||
 	    get_range(&r, json_object_get(o, "drawn"), "drawn", km->drawn, 2, &n[0], KM_DECK_MAX) < 0 || n[0] != 2 ||
-	    get_int(&r, o, "expect", KM_SETUP, KM_DONE, &expect) < 0 ||
-	    get_int(&r, o, "to", 0, 1, &km->to) < 0 ||
-	    get_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &km->may_intercept) < 0 ||
-	    get_int(&r, o, "turn", 0, 1 << 20, &km->turn) < 0 ||
+	    kjson_int(&r, o, "expect", KM_SETUP, KM_DONE, &expect) < 0 ||
+	    kjson_int(&r, o, "to", 0, 1, &km->to) < 0 ||
+	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &km->may_intercept) < 0 ||
+	    kjson_int(&r, o, "turn", 0, 1 << 20, &km->turn) < 0 ||
 	    get_pair_bool(&r, json_object_get(o, "card_own"), "card_own", km->card_own) < 0 ||
 	    get_pair_bool(&r, json_object_get(o, "card_opp"), "card_opp", km->card_opp) < 0 ||
 	    get_plays(&r, json_object_get(o, "plays"), km) < 0 ||
@@ -351,7 +316,7 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	km->expect = (enum km_expect)expect;
 	for (int c = 0; c < 2; c++)
 		if (km->drawn[c] < 0 || km->drawn[c] > km->ndeck[c])
-			return bad(&r, "drawn", "more cards drawn than the deck holds");
+			return kjson_bad(&r, "drawn", "more cards drawn than the deck holds");
 	return 0;
 }
 

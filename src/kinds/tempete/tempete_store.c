@@ -8,6 +8,7 @@
 #include "engine/pos.h"
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_store.h"
+#include "store/kind_json.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -157,55 +158,17 @@ static json_t *tp_to_json(const struct tempete *tp)
 
 /* ---- in ---- */
 
-struct rd {
-	const char *what;
-	struct err *e;
-};
-
-static int bad(const struct rd *r, const char *field, const char *why)
-{
-	return err_set(r->e, "%s: tempete.%s: %s", r->what, field, why);
-}
-
-static int get_int(const struct rd *r, json_t *o, const char *k, int lo, int hi, int *out)
-{
-	json_t *v = json_object_get(o, k);
-
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return bad(r, k, "missing or out of range");
-	*out = (int)json_integer_value(v);
-	return 0;
-}
-
-static int get_bool(const struct rd *r, json_t *o, const char *k, bool *out)
-{
-	json_t *v = json_object_get(o, k);
-
-	if (!json_is_boolean(v))
-		return bad(r, k, "missing or not true/false");
-	*out = json_is_true(v);
-	return 0;
-}
-
-static int get_str(const struct rd *r, json_t *v, const char *k, char *out, size_t len)
-{
-	if (!json_is_string(v) || json_string_length(v) >= len)
-		return bad(r, k, "missing, not text or too long");
-	memcpy(out, json_string_value(v), json_string_length(v) + 1);
-	return 0;
-}
-
-static int get_ints(const struct rd *r, json_t *v, const char *k, int *out, int max, int *n,
+static int get_ints(const struct kind_reader *r, json_t *v, const char *k, int *out, int max, int *n,
 		    int lo, int hi)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > (size_t)max)
-		return bad(r, k, "missing or too long a list");
+		return kjson_bad(r, k, "missing or too long a list");
 	json_array_foreach(v, i, x) {
 		if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
-			return bad(r, k, "a number out of range");
+			return kjson_bad(r, k, "a number out of range");
 		out[i] = (int)json_integer_value(x);
 	}
 	if (n)
@@ -213,83 +176,83 @@ static int get_ints(const struct rd *r, json_t *v, const char *k, int *out, int 
 	return 0;
 }
 
-static int get_bools(const struct rd *r, json_t *o, const char *k, bool *out, size_t n)
+static int get_bools(const struct kind_reader *r, json_t *o, const char *k, bool *out, size_t n)
 {
 	json_t *v = json_object_get(o, k);
 
 	if (!json_is_array(v) || json_array_size(v) != n)
-		return bad(r, k, "missing");
+		return kjson_bad(r, k, "missing");
 	for (size_t i = 0; i < n; i++) {
 		if (!json_is_boolean(json_array_get(v, i)))
-			return bad(r, k, "not true/false");
+			return kjson_bad(r, k, "not true/false");
 		out[i] = json_is_true(json_array_get(v, i));
 	}
 	return 0;
 }
 
 /* [white, black]: each side through f. */
-static int sides(const struct rd *r, json_t *o, const char *k, struct tempete *tp,
-		 int (*f)(const struct rd *, json_t *, const char *, struct tempete *, int))
+static int sides(const struct kind_reader *r, json_t *o, const char *k, struct tempete *tp,
+		 int (*f)(const struct kind_reader *, json_t *, const char *, struct tempete *, int))
 {
 	json_t *v = json_object_get(o, k);
 
 	if (!json_is_array(v) || json_array_size(v) != 2)
-		return bad(r, k, "needs [white, black]");
+		return kjson_bad(r, k, "needs [white, black]");
 	return f(r, json_array_get(v, 0), k, tp, WHITE) < 0 ? -1 : f(r, json_array_get(v, 1), k, tp, BLACK);
 }
 
-static int rd_list(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_list(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	int n;
 
 	if (get_ints(r, v, k, tp->list[c], CARDS_MAX, &n, 1, CARDS_MAX - 1) < 0)
 		return -1;
 	if (n != (tp->has_list[c] ? tp->n : 0))
-		return bad(r, k, "a list of the wrong length");
+		return kjson_bad(r, k, "a list of the wrong length");
 	return 0;
 }
 
-static int rd_hand(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_hand(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	return get_ints(r, v, k, tp->hand[c], TP_HAND_MAX, &tp->nhand[c], 1, CARDS_MAX - 1);
 }
 
-static int rd_sent(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_sent(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	return get_ints(r, v, k, tp->sent[c], CARDS_MAX, &tp->nsent[c], 1, tp->n);
 }
 
-static int rd_barred(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_barred(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	return get_ints(r, v, k, tp->barred[c], CARDS_MAX, &tp->nbarred[c], 1, tp->n);
 }
 
-static int rd_salt(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_salt(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	char hex[2 * TP_SALT + 1];
 
-	if (get_str(r, v, k, hex, sizeof hex) < 0 || strlen(hex) != 2 * TP_SALT)
-		return bad(r, k, "a salt is 32 hex digits");
+	if (kjson_str(r, v, k, hex, sizeof hex) < 0 || strlen(hex) != 2 * TP_SALT)
+		return kjson_bad(r, k, "a salt is 32 hex digits");
 	for (int i = 0; i < TP_SALT; i++) {
 		unsigned x;
 		if (sscanf(hex + 2 * i, "%2x", &x) != 1)
-			return bad(r, k, "not hex");
+			return kjson_bad(r, k, "not hex");
 		tp->salt[c][i] = (uint8_t)x;
 	}
 	return 0;
 }
 
-static int rd_drawn(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_drawn(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > CARDS_MAX)
-		return bad(r, k, "missing");
+		return kjson_bad(r, k, "missing");
 	json_array_foreach(v, i, x) {
 		json_t *a = json_array_get(x, 0), *b = json_array_get(x, 1);
 		if (!json_is_integer(a) || !json_is_integer(b))
-			return bad(r, k, "entries are [number, card]");
+			return kjson_bad(r, k, "entries are [number, card]");
 		tp->drawn_number[c][i] = (int)json_integer_value(a);
 		tp->drawn_card[c][i] = (int)json_integer_value(b);
 	}
@@ -297,43 +260,44 @@ static int rd_drawn(const struct rd *r, json_t *v, const char *k, struct tempete
 	return 0;
 }
 
-static int rd_pieces(const struct rd *r, json_t *v, const char *k, char *out, int *n)
+static int rd_pieces(const struct kind_reader *r, json_t *v, const char *k, char *out, int *n)
 {
 	if (!json_is_string(v) || json_string_length(v) > TP_LOST_MAX)
-		return bad(r, k, "not a string of piece letters");
+		return kjson_bad(r, k, "not a string of piece letters");
 	*n = (int)json_string_length(v);
 	memcpy(out, json_string_value(v), (size_t)*n);
 	return 0;
 }
 
-static int rd_lost(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_lost(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	return rd_pieces(r, v, k, tp->lost[c], &tp->nlost[c]);
 }
 
-static int rd_dead(const struct rd *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_dead(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
 {
 	return rd_pieces(r, v, k, tp->dead[c], &tp->ndead[c]);
 }
 
-static int rd_marks(const struct rd *r, json_t *v, const char *k, struct tp_mark *m, int *n)
+static int rd_marks(const struct kind_reader *r, json_t *v, const char *k, struct tp_mark *m, int *n)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > TP_MARKS_MAX)
-		return bad(r, k, "missing or too many");
+		return kjson_bad(r, k, "missing or too many");
 	json_array_foreach(v, i, x) {
-		if (get_str(r, json_object_get(x, "square"), k, m[i].square, sizeof m[i].square) < 0 ||
-		    get_str(r, json_object_get(x, "label"), k, m[i].label, sizeof m[i].label) < 0 ||
-		    get_int(r, x, "card", 0, CARDS_MAX - 1, &m[i].card) < 0 ||
-		    get_int(r, x, "by", 0, 1, &m[i].by) < 0 || get_bool(r, x, "effect", &m[i].effect) < 0)
+		if (kjson_str(r, json_object_get(x, "square"), k, m[i].square, sizeof m[i].square) < 0 ||
+		    kjson_str(r, json_object_get(x, "label"), k, m[i].label, sizeof m[i].label) < 0 ||
+		    kjson_int(r, x, "card", 0, CARDS_MAX - 1, &m[i].card) < 0 ||
+		    kjson_int(r, x, "by", 0, 1, &m[i].by) < 0 ||
+		    kjson_bool(r, json_object_get(x, "effect"), "effect", &m[i].effect) < 0)
 			return -1;
 		json_t *o = json_object_get(x, "orig");
 		m[i].orig = 0;
 		if (o && (!json_is_string(o) || json_string_length(o) != 1 ||
 			  !isupper((unsigned char)json_string_value(o)[0])))
-			return bad(r, k, "orig is not a piece letter");
+			return kjson_bad(r, k, "orig is not a piece letter");
 		if (o)
 			m[i].orig = json_string_value(o)[0];
 	}
@@ -341,41 +305,41 @@ static int rd_marks(const struct rd *r, json_t *v, const char *k, struct tp_mark
 	return 0;
 }
 
-static int rd_plays(const struct rd *r, json_t *v, struct tempete *tp)
+static int rd_plays(const struct kind_reader *r, json_t *v, struct tempete *tp)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > TP_PLAYS_MAX)
-		return bad(r, "plays", "missing or too many");
+		return kjson_bad(r, "plays", "missing or too many");
 	json_array_foreach(v, i, x) {
 		struct tp_play *p = &tp->plays[i];
-		if (get_int(r, x, "by", 0, 1, &p->by) < 0 ||
-		    get_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
-		    get_int(r, x, "turn", 0, 1000000, &p->turn) < 0 ||
-		    get_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
-		    get_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
-		    get_bool(r, x, "void", &p->void_) < 0)
+		if (kjson_int(r, x, "by", 0, 1, &p->by) < 0 ||
+		    kjson_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
+		    kjson_int(r, x, "turn", 0, 1000000, &p->turn) < 0 ||
+		    kjson_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
+		    kjson_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
+		    kjson_bool(r, json_object_get(x, "void"), "void", &p->void_) < 0)
 			return -1;
 	}
 	tp->nplays = (int)json_array_size(v);
 	return 0;
 }
 
-static int rd_secrets(const struct rd *r, json_t *v, struct tempete *tp)
+static int rd_secrets(const struct kind_reader *r, json_t *v, struct tempete *tp)
 {
 	size_t i;
 	json_t *x;
 
 	if (!json_is_array(v) || json_array_size(v) > TP_SECRETS_MAX)
-		return bad(r, "secrets", "missing or too many");
+		return kjson_bad(r, "secrets", "missing or too many");
 	json_array_foreach(v, i, x) {
 		struct tp_secret *s = &tp->secrets[i];
-		if (get_int(r, x, "by", 0, 1, &s->by) < 0 ||
-		    get_int(r, x, "card", 1, CARDS_MAX - 1, &s->card) < 0 ||
-		    get_int(r, x, "turn", 0, 1000000, &s->turn) < 0 ||
-		    get_str(r, json_object_get(x, "square"), "secrets.square", s->square, sizeof s->square) < 0 ||
-		    get_bool(r, x, "used", &s->used) < 0)
+		if (kjson_int(r, x, "by", 0, 1, &s->by) < 0 ||
+		    kjson_int(r, x, "card", 1, CARDS_MAX - 1, &s->card) < 0 ||
+		    kjson_int(r, x, "turn", 0, 1000000, &s->turn) < 0 ||
+		    kjson_str(r, json_object_get(x, "square"), "secrets.square", s->square, sizeof s->square) < 0 ||
+		    kjson_bool(r, json_object_get(x, "used"), "used", &s->used) < 0)
 			return -1;
 	}
 	tp->nsecrets = (int)json_array_size(v);
@@ -384,17 +348,17 @@ static int rd_secrets(const struct rd *r, json_t *v, struct tempete *tp)
 
 static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
 {
-	struct rd r = { what, e };
+	struct kind_reader r = { what, "tempete", e };
 	json_t *mv = json_object_get(o, "move"), *saved = json_object_get(o, "saved_marks");
 	int expect;
 
 	memset(tp, 0, sizeof *tp);
 	e->msg[0] = 0;
 	if (!json_is_object(o))
-		return bad(&r, "(object)", "missing");
+		return kjson_bad(&r, "(object)", "missing");
 	if (get_ints(&r, json_object_get(o, "cards"), "cards", tp->cards, CARDS_MAX, &tp->n, 1,
 		     CARDS_MAX - 1) < 0 || tp->n < 2 * TP_HAND)
-		return e->msg[0] ? -1 : bad(&r, "cards", "too few cards");
+		return e->msg[0] ? -1 : kjson_bad(&r, "cards", "too few cards");
 	if (get_bools(&r, o, "has_list", tp->has_list, 2) < 0 ||
 	    get_bools(&r, o, "list_by_referee", tp->list_by_referee, 2) < 0 ||
 	    sides(&r, o, "list", tp, rd_list) < 0 || sides(&r, o, "salt", tp, rd_salt) < 0 ||
@@ -406,37 +370,37 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	    get_ints(&r, json_object_get(o, "lost_turn"), "lost_turn", tp->lost_turn, 2, NULL, -1,
 		     1000000) < 0 ||
 	    sides(&r, o, "lost", tp, rd_lost) < 0 || sides(&r, o, "dead", tp, rd_dead) < 0 ||
-	    get_int(&r, o, "expect", TP_SETUP, TP_DONE, &expect) < 0 ||
-	    get_int(&r, o, "to", 0, 1, &tp->to) < 0 ||
-	    get_bool(&r, o, "may_intercept", &tp->may_intercept) < 0 ||
-	    get_int(&r, o, "turn", 0, 1000000, &tp->turn) < 0 ||
-	    get_int(&r, o, "turn_owner", 0, 1, &tp->turn_owner) < 0 ||
-	    get_int(&r, o, "move_parts", 0, 2, &tp->move_parts) < 0 ||
-	    get_int(&r, o, "move_card", 0, CARDS_MAX - 1, &tp->move_card) < 0 ||
-	    get_bool(&r, o, "taken_back", &tp->taken_back) < 0 ||
-	    get_int(&r, o, "hit_part", 0, 2, &tp->hit_part) < 0 ||
-	    get_int(&r, o, "intercepted_by_card", 0, CARDS_MAX - 1, &tp->intercepted_by_card) < 0 ||
+	    kjson_int(&r, o, "expect", TP_SETUP, TP_DONE, &expect) < 0 ||
+	    kjson_int(&r, o, "to", 0, 1, &tp->to) < 0 ||
+	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &tp->may_intercept) < 0 ||
+	    kjson_int(&r, o, "turn", 0, 1000000, &tp->turn) < 0 ||
+	    kjson_int(&r, o, "turn_owner", 0, 1, &tp->turn_owner) < 0 ||
+	    kjson_int(&r, o, "move_parts", 0, 2, &tp->move_parts) < 0 ||
+	    kjson_int(&r, o, "move_card", 0, CARDS_MAX - 1, &tp->move_card) < 0 ||
+	    kjson_bool(&r, json_object_get(o, "taken_back"), "taken_back", &tp->taken_back) < 0 ||
+	    kjson_int(&r, o, "hit_part", 0, 2, &tp->hit_part) < 0 ||
+	    kjson_int(&r, o, "intercepted_by_card", 0, CARDS_MAX - 1, &tp->intercepted_by_card) < 0 ||
 	    !json_is_array(mv) || json_array_size(mv) != 2 ||
-	    get_str(&r, json_array_get(mv, 0), "move", tp->move_san[0], SAN_MAX) < 0 ||
-	    get_str(&r, json_array_get(mv, 1), "move", tp->move_san[1], SAN_MAX) < 0 ||
-	    get_str(&r, json_object_get(o, "before_move"), "before_move", tp->before_move, FEN_MAX) < 0 ||
-	    get_str(&r, json_object_get(o, "before_part2"), "before_part2", tp->before_part2, FEN_MAX) < 0 ||
-	    get_str(&r, json_object_get(o, "after_move"), "after_move", tp->after_move, FEN_MAX) < 0 ||
+	    kjson_str(&r, json_array_get(mv, 0), "move", tp->move_san[0], SAN_MAX) < 0 ||
+	    kjson_str(&r, json_array_get(mv, 1), "move", tp->move_san[1], SAN_MAX) < 0 ||
+	    kjson_str(&r, json_object_get(o, "before_move"), "before_move", tp->before_move, FEN_MAX) < 0 ||
+	    kjson_str(&r, json_object_get(o, "before_part2"), "before_part2", tp->before_part2, FEN_MAX) < 0 ||
+	    kjson_str(&r, json_object_get(o, "after_move"), "after_move", tp->after_move, FEN_MAX) < 0 ||
 	    rd_plays(&r, json_object_get(o, "plays"), tp) < 0 ||
 	    rd_secrets(&r, json_object_get(o, "secrets"), tp) < 0 ||
 	    rd_marks(&r, json_object_get(o, "marks"), "marks", tp->marks, &tp->nmarks) < 0)
-		return e->msg[0] ? -1 : bad(&r, "move", "needs two parts");
+		return e->msg[0] ? -1 : kjson_bad(&r, "move", "needs two parts");
 	/* the first release kept three moments; the turn's start is the move's then */
 	size_t moments = json_is_array(saved) ? json_array_size(saved) : 0;
 	if (moments != 3 && moments != TP_MOMENTS)
-		return bad(&r, "saved_marks", "needs three or four lists");
+		return kjson_bad(&r, "saved_marks", "needs three or four lists");
 	for (size_t k = 0; k < moments; k++)
 		if (rd_marks(&r, json_array_get(saved, k), "saved_marks", tp->saved_marks[k],
 			     &tp->nsaved_marks[k]) < 0)
 			return -1;
 	json_t *captures = json_object_get(o, "saved_captures");
 	if (captures && (!json_is_array(captures) || json_array_size(captures) != moments))
-		return bad(&r, "saved_captures", "needs a record for each list of saved_marks");
+		return kjson_bad(&r, "saved_captures", "needs a record for each list of saved_marks");
 	for (size_t k = 0; k < moments; k++) {
 		struct tp_captures *s = &tp->saved_captures[k];
 		json_t *x = json_array_get(captures, k);
@@ -447,7 +411,7 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 			continue;
 		}
 		if (!json_is_object(x))
-			return bad(&r, "saved_captures", "needs three records");
+			return kjson_bad(&r, "saved_captures", "needs three records");
 		for (int c = 0; c < 2; c++)
 			if (rd_pieces(&r, json_array_get(json_object_get(x, "lost"), (size_t)c),
 				      "saved_captures.lost", s->lost[c], &s->nlost[c]) < 0 ||
@@ -456,7 +420,7 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 				return -1;
 		if (get_ints(&r, json_object_get(x, "lost_turn"), "saved_captures.lost_turn",
 			     s->lost_turn, 2, NULL, -1, 1000000) < 0)
-			return e->msg[0] ? -1 : bad(&r, "saved_captures.lost_turn", "needs two turns");
+			return e->msg[0] ? -1 : kjson_bad(&r, "saved_captures.lost_turn", "needs two turns");
 	}
 	if (moments == 3) {
 		memcpy(tp->saved_marks[TP_BEFORE_CARD], tp->saved_marks[0], sizeof tp->saved_marks[0]);
@@ -465,25 +429,25 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	}
 	json_t *rescue = json_object_get(o, "rescue");
 	if (rescue && (!json_is_array(rescue) || json_array_size(rescue) != 2))
-		return bad(&r, "rescue", "needs one record for each side");
+		return kjson_bad(&r, "rescue", "needs one record for each side");
 	for (size_t c = 0; rescue && c < 2; c++) {
 		struct tp_rescue *rs = &tp->rescue[c];
 		json_t *x = json_array_get(rescue, c);
 		char now[2] = "", orig[2] = "";
-		if (!json_is_object(x) || get_str(&r, json_object_get(x, "now"), "rescue", now, 2) < 0 ||
-		    get_str(&r, json_object_get(x, "orig"), "rescue", orig, 2) < 0 ||
-		    get_str(&r, json_object_get(x, "label"), "rescue", rs->label, TP_LABEL_MAX) < 0 ||
-		    get_int(&r, x, "turn", 0, 1000000, &rs->turn) < 0 ||
-		    get_int(&r, x, "card", -1, CARDS_MAX - 1, &rs->card) < 0)
-			return e->msg[0] ? -1 : bad(&r, "rescue", "a record is not one");
+		if (!json_is_object(x) || kjson_str(&r, json_object_get(x, "now"), "rescue", now, 2) < 0 ||
+		    kjson_str(&r, json_object_get(x, "orig"), "rescue", orig, 2) < 0 ||
+		    kjson_str(&r, json_object_get(x, "label"), "rescue", rs->label, TP_LABEL_MAX) < 0 ||
+		    kjson_int(&r, x, "turn", 0, 1000000, &rs->turn) < 0 ||
+		    kjson_int(&r, x, "card", -1, CARDS_MAX - 1, &rs->card) < 0)
+			return e->msg[0] ? -1 : kjson_bad(&r, "rescue", "a record is not one");
 		rs->now = now[0], rs->orig = orig[0];
 	}
 	json_t *bc = json_object_get(o, "before_card"), *dis = json_object_get(o, "disabled");
-	if (bc && get_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)
+	if (bc && kjson_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)
 		return -1;
 	if (!bc)
 		memcpy(tp->before_card, tp->before_move, FEN_MAX);
-	if (dis && get_bool(&r, o, "disabled", &tp->disabled) < 0)
+	if (dis && kjson_bool(&r, json_object_get(o, "disabled"), "disabled", &tp->disabled) < 0)
 		return -1;
 	tp->expect = (enum tp_expect)expect;
 	return 0;

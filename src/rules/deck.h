@@ -1,7 +1,7 @@
 /* deck.h: what card games share about a secret order of cards: the salted SHA-256
- * commitment that the referee shows at the start and opens at the end (README, "Tempete
- * sur l'Echiquier by mail": the commitment), and the shuffle from the referee's random
- * stream. Tempete commits to each player's list, Knightmare to each deck's order. */
+ * commitment that the referee shows at the start and opens at the end (the bytes are
+ * util/commit.h's), and the shuffle from the referee's random stream. A card game commits to
+ * each player's list or each deck's order with it. */
 #ifndef TEMPEST_RULES_DECK_H
 #define TEMPEST_RULES_DECK_H
 

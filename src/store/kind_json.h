@@ -1,6 +1,6 @@
 /* kind_json.h: what the readers of the kinds' parts of a state file share. Every value is
  * checked (a state file is outside input); an error names the file, the kind's object
- * and the field: "games/3.json: tempete.hand: missing or out of range". Each reader
+ * and the field: "games/3.json: KIND.hand: missing or out of range". Each reader
  * returns 0, or -1 with r->e set. */
 #ifndef TEMPEST_KIND_JSON_H
 #define TEMPEST_KIND_JSON_H

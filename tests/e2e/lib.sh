@@ -46,6 +46,15 @@ e2e_begin() {
     trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
 }
 
+# e2e_up TAG: e2e_begin TAG, then the mail stack started in $stack (the test stops there
+# if it cannot start).
+e2e_up() {
+    e2e_begin "$1"
+    stack_up=yes
+    mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
+    pass "mail stack up"
+}
+
 # The text of mails as their reader sees them: the subject and the plain text (the
 # text/plain part of a multipart mail), quoted-printable or base64 decoded.
 body() {

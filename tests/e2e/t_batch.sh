@@ -17,10 +17,7 @@ name=t_batch
 T=${TEMPEST:-$root/tempest}
 MAILS=7
 
-e2e_begin batch
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up batch
 
 # Dovecot writes each IMAP session's commands (after the login) to rawlog/*.in.
 raw=$work/rawlog

@@ -12,10 +12,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_check
 T=${TEMPEST:-$root/tempest}
 
-e2e_begin check
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up check
 
 data=$work/data
 mkdir -p "$data" && chmod 700 "$data"

@@ -21,10 +21,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_chessme
 T=${TEMPEST:-$root/tempest}
 
-e2e_begin chessme
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up chessme
 
 e2e_referee
 # every mail a player reads passes the secrecy scan against the state file as it is now

@@ -12,10 +12,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_clock
 T=$root/tempest
 
-e2e_begin clock
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up clock
 
 e2e_referee
 echo 'reminders = 24h' >> "$conf"

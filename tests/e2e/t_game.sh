@@ -14,10 +14,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_game
 T=$root/tempest
 
-e2e_begin game
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up game
 
 # The referee's configuration for one run: MODE is plain or starttls.
 configure() {

@@ -23,10 +23,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_knightmare
 T=${TEMPEST:-$root/tempest}
 
-e2e_begin knightmare
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up knightmare
 
 e2e_referee          # lib.sh: the demo key, plain IMAP and SMTP; poll, latest, answer, turn, has
 na=0; nb=0

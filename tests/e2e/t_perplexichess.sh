@@ -35,10 +35,7 @@ export MS_USERS
 name=t_perplexichess
 T=${TEMPEST:-$root/tempest}
 
-e2e_begin perplexichess
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up perplexichess
 D=$MS_DOMAIN
 
 e2e_referee

@@ -11,10 +11,7 @@ root=$(cd "$here/../.." && pwd)
 
 name=t_smtpfail
 T=${TEMPEST:-$root/tempest}
-e2e_begin smtpfail
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up smtpfail
 
 data=$work/data; mkdir -p "$data"; chmod 700 "$data"
 cp "$root/examples/demo.key" "$data/key"; chmod 600 "$data/key"

@@ -23,10 +23,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_tempete
 T=${TEMPEST:-$root/tempest}
 
-e2e_begin tempete
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up tempete
 
 e2e_referee
 na=0; nb=0

@@ -21,10 +21,7 @@ root=$(cd "$here/../.." && pwd)
 name=t_tigerchess
 T=${TEMPEST:-$root/tempest}
 
-e2e_begin tigerchess
-stack_up=yes
-mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
-pass "mail stack up"
+e2e_up tigerchess
 e2e_referee
 seq=0; na=0; nb=0
 

@@ -39,8 +39,25 @@ int batch_adopt(struct pipeline *pl, struct game *g, struct err *e)
 	if (!c)
 		return err_set(e, "out of memory");
 	b->games = c;
-	b->games[b->ngames++] = (struct cached_game){ .g = g, .log_fd = -1 };
+	b->games[b->ngames++] = (struct cached_game){ .g = g, .log_fd = -1, .used = true };
 	return 0;
+}
+
+static void free_games(struct cached_game *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].log_fd >= 0)
+			close(c[i].log_fd);
+		game_free(c[i].g);
+	}
+	free(c);
+}
+
+void pipeline_forget_games(struct pipeline *pl)
+{
+	free_games(pl->kept, pl->nkept);
+	pl->kept = NULL;
+	pl->nkept = 0;
 }
 
 void pipeline_put_game(struct pipeline *pl, struct game *g)
@@ -171,7 +188,12 @@ static void batch_begin(struct pipeline *pl)
 {
 	struct batch *b = &pl->batch;
 
-	*b = (struct batch){ .on = true, .other_fd = -1, .stats0 = pl->stats, .spool.fd = -1 };
+	*b = (struct batch){ .on = true, .other_fd = -1, .stats0 = pl->stats, .spool.fd = -1,
+		.games = pl->kept, .ngames = pl->nkept };
+	pl->kept = NULL;
+	pl->nkept = 0;
+	for (size_t i = 0; i < b->ngames; i++)
+		b->games[i].used = b->games[i].dirty = b->games[i].saved = false;
 	if (pl->nbudget && (b->budget0 = malloc(pl->nbudget * sizeof *b->budget0))) {
 		memcpy(b->budget0, pl->budget, pl->nbudget * sizeof *b->budget0);
 		b->nbudget0 = pl->nbudget;
@@ -179,14 +201,27 @@ static void batch_begin(struct pipeline *pl)
 	pl->st.lazy = true;
 }
 
-static void batch_end(struct pipeline *pl)
+/* The batch ends. Committed, the games its mails used are kept for the next batch (those
+ * it only carried are let go, so that memory stays bounded by one batch's games); given
+ * up, every game goes, as some hold what was not committed. */
+static void batch_end(struct pipeline *pl, bool committed)
 {
 	struct batch *b = &pl->batch;
+	size_t n = 0;
 
 	for (size_t i = 0; i < b->ngames; i++) {
+		if (committed && b->games[i].used) {
+			b->games[n++] = b->games[i];
+			continue;
+		}
 		if (b->games[i].log_fd >= 0)
 			close(b->games[i].log_fd);
 		game_free(b->games[i].g);
+	}
+	if (n) {
+		pl->kept = b->games;
+		pl->nkept = n;
+		b->games = NULL;
 	}
 	spool_close(&b->spool);
 	strindex_free(&b->names);
@@ -252,7 +287,7 @@ static void batch_abort(struct pipeline *pl)
 		if (b->nbudget0)
 			memcpy(pl->budget, b->budget0, b->nbudget0 * sizeof *b->budget0);
 	}
-	batch_end(pl);
+	batch_end(pl, false);
 }
 
 static int by_id(const void *a, const void *b)
@@ -328,7 +363,7 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;
-	batch_end(pl);
+	batch_end(pl, true);
 	return 0;
 }
 

@@ -126,6 +126,7 @@ void pipeline_close(struct pipeline *pl)
 		return;
 	for (int i = 0; i < pl->nvariants; i++)
 		variant_free(pl->variants[i].v);
+	pipeline_forget_games(pl);
 	free(pl->catalogue);
 	players_free(&pl->players);
 	free(pl->known);
@@ -162,7 +163,10 @@ int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vaca
 {
 	struct cached_game *c = pl->batch.on ? batch_find(pl, id) : NULL;
 
+	if (!pl->batch.on)
+		pipeline_forget_games(pl);
 	if (c) {
+		c->used = true;
 		*g = c->g;
 		pipeline_attach(pl, *g, vac, NULL);
 		return 0;

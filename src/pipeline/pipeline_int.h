@@ -27,10 +27,13 @@ struct budget {
 	int n;
 };
 
-/* A game kept in memory across a batch (batch.c): loaded once, saved once. */
+/* A game kept in memory across a batch (batch.c): loaded once, saved once. A committed
+ * batch hands the games its mails used to the next batch (struct pipeline, kept), so that
+ * a game that gets mail in batch after batch is read once a run. */
 struct cached_game {
 	struct game *g;
 	int log_fd;                     /* its log, open from the first append, or -1 */
+	bool used;                      /* a mail of this batch asked for it */
 	bool dirty;                     /* changed: saved at the batch's commit */
 	bool saved;                     /* its state is in place (the commit reached it) */
 };
@@ -85,6 +88,8 @@ struct pipeline {
 	bool known_read;
 	struct policy policy;
 	struct batch batch;
+	struct cached_game *kept;       /* the last committed batch's games, as committed */
+	size_t nkept;
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -146,6 +151,9 @@ int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vaca
  * a game the cache does not hold. */
 struct cached_game *batch_find(struct pipeline *pl, int id);
 int batch_adopt(struct pipeline *pl, struct game *g, struct err *e);
+/* The games kept from the last batch are let go: anything done outside a batch may change
+ * a game behind them. */
+void pipeline_forget_games(struct pipeline *pl);
 void pipeline_put_game(struct pipeline *pl, struct game *g);
 bool batch_seen(const struct pipeline *pl, const char *msg_key);
 /* The mail's key marked seen: at once, or in a batch at its commit. */

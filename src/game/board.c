@@ -78,20 +78,39 @@ static int rule_change(struct pos *p, struct variant **own, const char *op, stru
 	return 0;
 }
 
-/* A move in SAN, or an edit operation (see game.h); `own` is the board's own rules. */
-static int apply_one(struct pos *p, struct variant **own, const char *op, struct err *e)
+/* Entry i of the board's list, a move, resolved to m: kept for the walks to come (memory
+ * short: they read the SAN again). */
+static void remember_move(struct board *bd, int i, struct move m)
 {
-	struct move m;
+	if (i != bd->nresolved)
+		return;
+	if (bd->nresolved == bd->resolved_cap) {
+		int cap = bd->resolved_cap ? 2 * bd->resolved_cap : 32;
+		struct move *a = realloc(bd->resolved, (size_t)cap * sizeof *a);
+		if (!a)
+			return;
+		bd->resolved = a;
+		bd->resolved_cap = cap;
+	}
+	bd->resolved[bd->nresolved++] = m;
+}
+
+/* A move in SAN, or an edit operation (see game.h); `own` is the board's own rules. *m:
+ * the move it resolved to (an edit: none, zero). */
+static int apply_one(struct pos *p, struct variant **own, const char *op, struct move *m,
+		     struct err *e)
+{
 	struct undo u;
 	char sq[8], pc;
 	sq_t s;
 
+	*m = (struct move){ 0 };
 	if (!strncmp(op, "@rule ", 6))
 		return rule_change(p, own, op, e);
 	if (op[0] != '@') {
-		if (notation_parse(p, op, &m, e) < 0)
+		if (notation_parse(p, op, m, e) < 0)
 			return -1;
-		pos_make(p, m, &u);
+		pos_make(p, *m, &u);
 		return 0;
 	}
 	if (sscanf(op, "@remove %7s", sq) == 1 && (s = variant_square_named(p->v, sq, strlen(sq))) != SQ_NONE) {
@@ -145,27 +164,32 @@ int game_load_position(struct game *g, const struct variant *v, struct err *e)
 int board_reload(struct game *g, int b, struct err *e)
 {
 	struct board *bd = &g->board[b];
+	struct move m;
 
 	free(bd->pos);
 	variant_free(bd->rules);
 	bd->rules = NULL;
+	bd->nresolved = 0;
 	if (!(bd->pos = malloc(sizeof *bd->pos)))
 		return err_set(e, "out of memory");
 	if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
 		return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;
-	for (int i = 0; i < bd->nmoves; i++)
-		if (apply_one(bd->pos, &bd->rules, bd->moves[i], e) < 0)
+	for (int i = 0; i < bd->nmoves; i++) {
+		if (apply_one(bd->pos, &bd->rules, bd->moves[i], &m, e) < 0)
 			return err_prefix(e, "game %d: board %d: stored move %d: ", g->id, b + 1,
 					  i + 1), -1;
+		remember_move(bd, i, m);
+	}
 	return 0;
 }
 
 int board_op(struct game *g, int b, const char *op, struct err *e)
 {
 	struct board *bd = &g->board[b];
+	struct move m;
 	char **mv, *copy;
 
-	if (apply_one(bd->pos, &bd->rules, op, e) < 0)
+	if (apply_one(bd->pos, &bd->rules, op, &m, e) < 0)
 		return -1;
 	if (!(mv = realloc(bd->moves, (size_t)(bd->nmoves + 1) * sizeof *mv)) ||
 	    !(copy = strdup(op))) {
@@ -175,6 +199,7 @@ int board_op(struct game *g, int b, const char *op, struct err *e)
 	}
 	bd->moves = mv;
 	bd->moves[bd->nmoves++] = copy;
+	remember_move(bd, bd->nmoves - 1, m);
 	return 0;
 }
 
@@ -189,6 +214,8 @@ int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
 	const struct board *bd = &g->board[b];
 	struct pos *p = malloc(sizeof *p);
 	struct variant *own = NULL;
+	struct move m;
+	struct undo u;
 	struct err e;
 	int rc = 0, last_rule = -1;
 
@@ -205,7 +232,9 @@ int game_walk(const struct game *g, int b, int (*each)(const struct pos *before,
 		 * when it was loaded: compiling a variant's tables is the dearest thing here */
 		if (rc == 0 && i == last_rule && bd->rules)
 			p->v = bd->rules;
-		else if (rc == 0 && apply_one(p, &own, bd->moves[i], &e) < 0)
+		else if (rc == 0 && i < bd->nresolved && bd->moves[i][0] != '@')
+			pos_make(p, bd->resolved[i], &u);
+		else if (rc == 0 && apply_one(p, &own, bd->moves[i], &m, &e) < 0)
 			rc = -1;
 	}
 	free(p);
@@ -217,6 +246,8 @@ void board_truncate_moves(struct board *b, int n)
 {
 	while (b->nmoves > n)
 		free(b->moves[--b->nmoves]);
+	if (b->nresolved > b->nmoves)
+		b->nresolved = b->nmoves;
 }
 
 void game_truncate_moves(struct game *g, int n)

@@ -45,6 +45,7 @@ void game_free(struct game *g)
 		board_truncate_moves(&g->board[b], 0);
 		free(g->board[b].moves);
 		free(g->board[b].pos);
+		free(g->board[b].resolved);
 		variant_free(g->board[b].rules);
 	}
 	free(g->mails);

@@ -59,6 +59,10 @@ struct board {
 	struct pos *pos;
 	struct variant *rules;          /* this board's own rules once a "@rule" entry changed
 					 * them (NULL: the game's variant); rebuilt by replay */
+	struct move *resolved;          /* what each of the first nresolved entries that is a
+					 * move resolved to: game_walk makes it again without
+					 * reading its SAN (every reply walks the list) */
+	int nresolved, resolved_cap;
 };
 
 /* Where a game is in its life; the kind says which orders each phase accepts. */

@@ -19,7 +19,7 @@ struct tvar {
 };
 
 struct tctx {
-	size_t n;
+	size_t n, cap;
 	struct tvar *v;
 	const struct tctx *parent;
 };
@@ -49,11 +49,15 @@ static struct tvar *slot(struct tctx *c, const char *name)
 	for (size_t i = 0; i < c->n; i++)
 		if (!strcmp(c->v[i].name, name))
 			return &c->v[i];
-	struct tvar *v = realloc(c->v, (c->n + 1) * sizeof *v);
-	if (!v)
-		return NULL;
-	c->v = v;
-	v += c->n;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 16;
+		struct tvar *v = realloc(c->v, cap * sizeof *v);
+		if (!v)
+			return NULL;
+		c->v = v;
+		c->cap = cap;
+	}
+	struct tvar *v = c->v + c->n;
 	memset(v, 0, sizeof *v);
 	if (!(v->name = strdup(name)))
 		return NULL;
@@ -126,18 +130,26 @@ struct tok {
 };
 
 struct toks {
-	size_t n;
+	size_t n, cap;
 	struct tok *t;
+};
+
+/* A template cut into tokens once (template_compile), to be rendered many times. */
+struct template {
+	struct toks ts;
 };
 
 static int push(struct toks *ts, struct tok t)
 {
-	struct tok *a = realloc(ts->t, (ts->n + 1) * sizeof *a);
-
-	if (!a)
-		return -1;
-	ts->t = a;
-	a[ts->n++] = t;
+	if (ts->n == ts->cap) {
+		size_t cap = ts->cap ? 2 * ts->cap : 64;
+		struct tok *a = realloc(ts->t, cap * sizeof *a);
+		if (!a)
+			return -1;
+		ts->t = a;
+		ts->cap = cap;
+	}
+	ts->t[ts->n++] = t;
 	return 0;
 }
 
@@ -339,20 +351,48 @@ static void render_range(const struct toks *ts, int from, int to, const struct t
 	}
 }
 
-int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e)
+int template_compile(const char *tpl, struct template **out, struct err *e)
 {
-	struct toks ts;
-	struct buf b = { 0 };
+	struct template *t = calloc(1, sizeof *t);
 
-	if (tokenize(tpl, &ts, e) < 0) {
-		free(ts.t);
+	*out = NULL;
+	if (!t)
+		return err_set(e, "out of memory");
+	if (tokenize(tpl, &t->ts, e) < 0) {
+		template_free(t);
 		return -1;
 	}
-	render_range(&ts, 0, (int)ts.n, c, &b);
-	free(ts.t);
+	*out = t;
+	return 0;
+}
+
+void template_free(struct template *t)
+{
+	if (t)
+		free(t->ts.t);
+	free(t);
+}
+
+int template_render_compiled(const struct template *t, const struct tctx *c, char **out,
+			     struct err *e)
+{
+	struct buf b = { 0 };
+
+	render_range(&t->ts, 0, (int)t->ts.n, c, &b);
 	if (!(*out = buf_take(&b)))
 		return err_set(e, "out of memory rendering a template");
 	return 0;
+}
+
+int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e)
+{
+	struct template *t;
+
+	if (template_compile(tpl, &t, e) < 0)
+		return -1;
+	int rc = template_render_compiled(t, c, out, e);
+	template_free(t);
+	return rc;
 }
 
 int template_check(const char *tpl, const char *const *known, struct err *e)

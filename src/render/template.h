@@ -31,6 +31,13 @@ struct tctx *tctx_item(struct tctx *c, const char *name);
 const char *tctx_get(const struct tctx *c, const char *name);
 
 int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e);
+/* The same in two steps, for a template rendered many times: cut into tokens once (the
+ * compiled template points into tpl, which must outlive it), then rendered. */
+struct template;
+int template_compile(const char *tpl, struct template **out, struct err *e);
+void template_free(struct template *t);
+int template_render_compiled(const struct template *t, const struct tctx *c, char **out,
+			     struct err *e);
 /* Checks the syntax and that every name used is in `known` (NULL-terminated); the error
  * names the line. */
 int template_check(const char *tpl, const char *const *known, struct err *e);

@@ -76,7 +76,8 @@ int templates_load(struct templates *t, const char *dir, struct err *e)
 			templates_free(t);
 			return err_set(e, "%s: line 1: a template starts with 'Subject: ...'", path);
 		}
-		if (template_check(t->text[k], known_names, e) < 0) {
+		if (template_check(t->text[k], known_names, e) < 0 ||
+		    template_compile(t->text[k], &t->compiled[k], e) < 0) {
 			err_prefix(e, "%s: ", path);
 			templates_free(t);
 			return -1;
@@ -87,8 +88,10 @@ int templates_load(struct templates *t, const char *dir, struct err *e)
 
 void templates_free(struct templates *t)
 {
-	for (int k = 0; k < REPLY_KINDS; k++)
+	for (int k = 0; k < REPLY_KINDS; k++) {
+		template_free(t->compiled[k]);
 		free(t->text[k]);
+	}
 	memset(t, 0, sizeof *t);
 }
 
@@ -631,7 +634,7 @@ int view_render(const struct templates *t, const struct reply *r, const struct t
 	char *text, *nl;
 
 	*subject = *body = NULL;
-	if (template_render(t->text[r->kind], c, &text, e) < 0)
+	if (template_render_compiled(t->compiled[r->kind], c, &text, e) < 0)
 		return err_prefix(e, "template %s: ", reply_names[r->kind]), -1;
 	nl = strchr(text, '\n');
 	if (!nl || strncmp(text, "Subject:", 8)) {

@@ -11,6 +11,7 @@
 /* The template text of each reply kind, read from a directory. */
 struct templates {
 	char *text[REPLY_KINDS];
+	struct template *compiled[REPLY_KINDS];        /* each text, cut into tokens once */
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);

@@ -22,6 +22,7 @@
 #define MARKS ".sent"
 #define HEAD_MAX 200                    /* a record's first line, with room to spare */
 #define TEXT_MAX (64LL * 1024 * 1024)   /* far above any reply the referee writes */
+#define FLUSH_AT (1u << 20)             /* the records a writer holds before it writes */
 
 static int write_all(int fd, const char *p, size_t n)
 {
@@ -66,6 +67,7 @@ int spool_create(const char *dir, struct spool_writer *w, struct err *e)
 	static unsigned seq;
 	struct timespec now;
 
+	w->pending = (struct buf){ 0 };
 	clock_gettime(CLOCK_REALTIME, &now);
 	if (snprintf(w->path, sizeof w->path, "%s/staged/%016llx.%ld.%u" EXT, dir,
 		     (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec,
@@ -95,15 +97,22 @@ int spool_add(struct spool_writer *w, int game, const char *cause_key, const cha
 	outbox_name(message_id, name);
 	sum_of(text, len, sum);
 	int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", game, cause, name, len, sum);
-	char *rec = malloc((size_t)hn + len + 1);
-	if (!rec)
+	buf_add(&w->pending, head, (size_t)hn);
+	buf_add(&w->pending, text, len);
+	buf_add(&w->pending, "\n", 1);
+	if (w->pending.failed) {
+		buf_free(&w->pending);
 		return err_set(e, "out of memory");
-	memcpy(rec, head, (size_t)hn);
-	memcpy(rec + hn, text, len);
-	rec[(size_t)hn + len] = '\n';
-	/* one write: a record is cut short only by a crash or a full disk */
-	int rc = write_all(w->fd, rec, (size_t)hn + len + 1);
-	free(rec);
+	}
+	return w->pending.n >= FLUSH_AT ? spool_flush(w, e) : 0;
+}
+
+int spool_flush(struct spool_writer *w, struct err *e)
+{
+	/* a record is cut short only by a crash or a full disk, and the reader stops there */
+	int rc = w->pending.n ? write_all(w->fd, w->pending.s, w->pending.n) : 0;
+
+	w->pending.n = 0;
 	if (rc < 0)
 		return err_set(e, "outbox: cannot write %s: %s", w->path, strerror(errno));
 	return 0;
@@ -114,6 +123,7 @@ void spool_close(struct spool_writer *w)
 	if (w->fd >= 0)
 		close(w->fd);
 	w->fd = -1;
+	buf_free(&w->pending);
 }
 
 /* ---- reading ---- */

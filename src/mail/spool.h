@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "util/buf.h"
 #include "util/err.h"
 
 /* ---- writing a batch's spool ---- */
@@ -32,14 +33,20 @@
 struct spool_writer {
 	int fd;                         /* -1: not created yet */
 	char path[PATH_MAX];
+	struct buf pending;             /* records not yet written: a write per batch, not
+					 * per reply (spool_flush) */
 };
 
 /* Creates DIR/staged/ID.spool (ID unique to this run and moment); not synced: the batch's
  * barrier does it. */
 int spool_create(const char *dir, struct spool_writer *w, struct err *e);
-/* Appends one reply. */
+/* Appends one reply (to the file by spool_flush, or once a megabyte waits). */
 int spool_add(struct spool_writer *w, int game, const char *cause_key, const char *message_id,
 	      const char *text, size_t len, struct err *e);
+/* Writes the records added: the batch calls it before its barrier, as a record not written
+ * is not in the spool. */
+int spool_flush(struct spool_writer *w, struct err *e);
+/* Closes the file; records not flushed are dropped (those of a batch given up). */
 void spool_close(struct spool_writer *w);
 
 /* ---- reading one ---- */

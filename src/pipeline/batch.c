@@ -344,6 +344,8 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	for (size_t i = 0; i < b->ngames; i++)
 		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
 			return -1;
+	if (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0)
+		return -1;
 	if ((b->nreplies || b->ngames || b->other_fd >= 0) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");

@@ -39,6 +39,7 @@ static void stage(struct spool_writer *w, int n)
 		snprintf(mid, sizeof mid, "m%d@game.test", i);
 		CHECK(spool_add(w, i % 3, cause, mid, reply(i), strlen(reply(i)), &e) == 0);
 	}
+	CHECK(spool_flush(w, &e) == 0);
 	spool_close(w);
 }
 
@@ -77,6 +78,27 @@ static void records(void)
 	struct stat sb;
 	CHECK(stat(w.path, &sb) == 0 && truncate(w.path, sb.st_size - 5) == 0);
 	CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == 3);
+	free(r);
+	unlink(w.path);
+}
+
+/* Records are written by spool_flush: those added after it, when the spool is closed
+ * (a batch given up), are not in the file. */
+static void buffered(void)
+{
+	struct spool_writer w;
+	struct spool_rec *r;
+	struct err e;
+	size_t n;
+
+	CHECK(spool_create(dir, &w, &e) == 0);
+	CHECK(spool_add(&w, 1, "k0", "m0@game.test", reply(0), strlen(reply(0)), &e) == 0);
+	CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == 0);
+	free(r);
+	CHECK(spool_flush(&w, &e) == 0);
+	CHECK(spool_add(&w, 1, "k1", "m1@game.test", reply(1), strlen(reply(1)), &e) == 0);
+	spool_close(&w);
+	CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == 1);
 	free(r);
 	unlink(w.path);
 }
@@ -169,6 +191,7 @@ int main(void)
 	struct err e;
 	CHECK(fs_mkdirs(sdir, 0700, &e) == 0);
 	records();
+	buffered();
 	queue_in_part();
 	marks();
 	damaged();

@@ -226,9 +226,14 @@ char *mbox_lf(const char *text, size_t len, size_t *out_len)
 int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, long long epoch,
 		struct err *e)
 {
+	struct mbox_msg m = { raw, len, envelope_from, epoch };
+
+	return mbox_append_all(fd, &m, 1, e);
+}
+
+int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e)
+{
 	struct buf b = { 0 };
-	const char *nl = len ? memchr(raw, '\n', len) : NULL;
-	const char *eol = nl && nl > raw && nl[-1] == '\r' ? "\r\n" : "\n";
 	struct stat st;
 	off_t old = -1;
 	int lead = 0, saved;
@@ -237,18 +242,23 @@ int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, 
 		old = st.st_size;
 		lead = lead_needed(fd, old);
 	}
-	for (int i = 0; i < lead; i++)
+	for (size_t k = 0; k < n; k++) {
+		const char *nl = m[k].len ? memchr(m[k].raw, '\n', m[k].len) : NULL;
+		const char *eol = nl && nl > m[k].raw && nl[-1] == '\r' ? "\r\n" : "\n";
+		/* the messages before this one ended with their blank line */
+		for (int i = 0; k == 0 && i < lead; i++)
+			buf_add(&b, eol, strlen(eol));
+		buf_add(&b, "From ", 5);
+		add_sender(&b, m[k].from && strcmp(m[k].from, "<>") ? m[k].from : NULL);
+		buf_add(&b, " ", 1);
+		add_date(&b, m[k].epoch);
 		buf_add(&b, eol, strlen(eol));
-	buf_add(&b, "From ", 5);
-	add_sender(&b, envelope_from && strcmp(envelope_from, "<>") ? envelope_from : NULL);
-	buf_add(&b, " ", 1);
-	add_date(&b, epoch);
-	buf_add(&b, eol, strlen(eol));
-	add_escaped(&b, raw, len, eol);
-	buf_add(&b, eol, strlen(eol));
+		add_escaped(&b, m[k].raw, m[k].len, eol);
+		buf_add(&b, eol, strlen(eol));
+	}
 	if (b.failed) {
 		buf_free(&b);
-		return err_set(e, "mbox: out of memory writing a %zu-byte message", len);
+		return err_set(e, "mbox: out of memory writing %zu message%s", n, n == 1 ? "" : "s");
 	}
 	if (write_all(fd, b.s, b.n) < 0) {
 		saved = errno;

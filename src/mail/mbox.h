@@ -48,5 +48,13 @@ int mbox_read(const char *path, int (*each)(const char *raw, size_t len, long of
 char *mbox_lf(const char *text, size_t len, size_t *out_len);
 int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, long long epoch,
 		struct err *e);
+/* Several messages appended as mbox_append() appends one, in one write. */
+struct mbox_msg {
+	const char *raw;
+	size_t len;
+	const char *from;               /* envelope_from */
+	long long epoch;
+};
+int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e);
 
 #endif

@@ -84,18 +84,24 @@ static char *log_copy(const struct job *j)
 	return buf_take(&b);
 }
 
+/* The mail and its replies, in one write. */
 static int append_log(struct job *j, int fd, struct err *e)
 {
 	char *copy = log_copy(j);
+	struct mbox_msg *m = calloc(j->nmails + 1, sizeof *m);
 
-	if (!copy)
+	if (!copy || !m) {
+		free(copy), free(m);
 		return err_set(e, "out of memory");
-	int rc = mbox_append(fd, copy, strlen(copy), j->s.address, j->s.now, e);
+	}
+	m[0] = (struct mbox_msg){ copy, strlen(copy), j->s.address, j->s.now };
+	for (size_t i = 0; i < j->nmails; i++) {
+		const char *text = j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text;
+		m[i + 1] = (struct mbox_msg){ text, strlen(text), j->pl->cfg.referee_address, j->s.now };
+	}
+	int rc = mbox_append_all(fd, m, j->nmails + 1, e);
+	free(m);
 	free(copy);
-	for (size_t i = 0; rc == 0 && i < j->nmails; i++)
-		rc = mbox_append(fd, j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text,
-				 strlen(j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text),
-				 j->pl->cfg.referee_address, j->s.now, e);
 	return rc;
 }
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "util/fsutil.h"
 
 #define MAXMSG 64
 
@@ -351,6 +352,38 @@ static void test_append_after_others(void)
 	check_context(NULL);
 }
 
+/* Several messages in one call: the bytes of one call each, one write in all (the file
+ * is checked once, for a message before them that lacks its blank line). */
+static void test_append_all(void)
+{
+	static const char existing[] = "From a Mon Jun  3 10:12:00 2024\nX: 1\n\nbody";
+	const struct mbox_msg m[] = {
+		{ "X: 2\r\n\r\nFrom here\r\n", 19, "b@x.org", 1717409520 },
+		{ "X: 3\n\nno end", 12, "<>", 1717409521 },
+	};
+	char *one = NULL, *all = NULL;
+	size_t n1 = 0, n2 = 0;
+	struct err e;
+
+	for (int pass = 0; pass < 2; pass++) {
+		int fd = tmp_open();
+		close(fd);
+		write_file(tmp_path, existing);
+		fd = open(tmp_path, O_RDWR | O_APPEND);
+		if (pass == 0)
+			for (size_t i = 0; i < 2; i++)
+				CHECK(mbox_append(fd, m[i].raw, m[i].len, m[i].from, m[i].epoch, &e) == 0);
+		else
+			CHECK(mbox_append_all(fd, m, 2, &e) == 0);
+		close(fd);
+		CHECK(fs_read(tmp_path, 1 << 20, pass ? &all : &one, pass ? &n2 : &n1, &e) == 0);
+		unlink(tmp_path);
+	}
+	CHECK(one && all && n1 == n2 && !memcmp(one, all, n1));
+	free(one);
+	free(all);
+}
+
 /* On a write-only fd the end of the file cannot be checked: the writer's own line end
  * and blank line still keep the next separator a separator. */
 static void test_write_only(void)
@@ -425,6 +458,7 @@ int main(void)
 	test_reading();
 	test_read_errors();
 	test_append_after_others();
+	test_append_all();
 	test_write_only();
 	test_failed_write();
 	return check_done();

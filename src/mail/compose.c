@@ -34,6 +34,12 @@ char *compose_qp(const char *text)
 	if (!out)
 		return NULL;
 	for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+		/* the common case first: a printable letter with room on its line */
+		if (*s >= 33 && *s <= 126 && *s != '=' && col < 75) {
+			*o++ = (char)*s;
+			col++;
+			continue;
+		}
 		if (*s == '\n') {
 			*o++ = '\r', *o++ = '\n';
 			col = 0;

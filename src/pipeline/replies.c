@@ -83,6 +83,7 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
 		.challenge_days = pl->cfg.challenge_days,
+		.no_pgn = !template_uses(pl->tpl.compiled[r->kind], "pgn"),
 	};
 	struct tctx *c = view_context(g && game_pos(g) ? g : NULL, r, &x);
 	if (!c || view_render(&pl->tpl, r, c, &subject, &body, e) < 0) {

@@ -53,14 +53,19 @@ bool view_chess_pieces(const struct variant *v)
 
 void board_html_escape(const char *s, struct buf *out)
 {
-	for (; *s; s++)
+	while (*s) {
+		size_t run = strcspn(s, "<>&\"");     /* copied as it is, in one piece */
+		buf_add(out, s, run);
+		s += run;
 		switch (*s) {
 		case '<': buf_str(out, "&lt;"); break;
 		case '>': buf_str(out, "&gt;"); break;
 		case '&': buf_str(out, "&amp;"); break;
 		case '"': buf_str(out, "&quot;"); break;
-		default: buf_add(out, s, 1);
+		default: return;
 		}
+		s++;
+	}
 }
 
 /* One square: its colour and size as HTML attributes, which every mail client keeps
@@ -73,10 +78,14 @@ static void square(const struct pos *p, sq_t s, bool figurines, bool last, struc
 	char letter = pc ? variant_piece_char(v, pc) : 0;
 	const char *fig = pc && figurines ? figurine((char)(letter & ~0x20), PIECE_COLOR(pc)) : NULL;
 
-	buf_printf(out, "<td data-sq=\"%s\" data-pc=\"%c\"%s bgcolor=\"%s\" width=\"40\" "
-		   "height=\"40\" align=\"center\">", variant_square_name(v, s), pc ? letter : '-',
-		   last ? " data-last=\"1\"" : "",
-		   dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
+	/* appended piece by piece: 64 squares a board, two boards a mail */
+	buf_str(out, "<td data-sq=\"");
+	buf_str(out, variant_square_name(v, s));
+	buf_add(out, "\" data-pc=\"", 11);
+	buf_add(out, pc ? &letter : "-", 1);
+	buf_str(out, last ? "\" data-last=\"1\" bgcolor=\"" : "\" bgcolor=\"");
+	buf_str(out, dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
+	buf_str(out, "\" width=\"40\" height=\"40\" align=\"center\">");
 	if (fig)
 		buf_str(out, fig);
 	else if (pc)    /* a letter: White's white on a dark outline, Black's black */

@@ -31,7 +31,9 @@ static void grid(const struct pos *p, bool black, struct buf *out)
 			sq_t s = variant_square_at(v, f, r);
 			char c = s == SQ_NONE ? ' ' : p->board[s] ? variant_piece_char(v, p->board[s]) :
 				 variant_square_dark(v, s) ? ':' : '.';
-			buf_printf(out, "%*c", cell, c);
+			char padded[4] = "   ";
+			padded[cell - 1] = c;
+			buf_add(out, padded, (size_t)cell);     /* right-aligned in its cell */
 		}
 		buf_str(out, " |\n");
 	}

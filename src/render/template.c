@@ -384,6 +384,19 @@ int template_render_compiled(const struct template *t, const struct tctx *c, cha
 	return 0;
 }
 
+bool template_uses(const struct template *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; t && i < t->ts.n; i++) {
+		const struct tok *k = &t->ts.t[i];
+		if ((k->kind == TOK_VAR || k->kind == TOK_IF || k->kind == TOK_EACH) && k->len == n &&
+		    !memcmp(k->s, name, n))
+			return true;
+	}
+	return false;
+}
+
 int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e)
 {
 	struct template *t;

@@ -14,6 +14,7 @@
 #ifndef TEMPEST_TEMPLATE_H
 #define TEMPEST_TEMPLATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/err.h"
@@ -38,6 +39,9 @@ int template_compile(const char *tpl, struct template **out, struct err *e);
 void template_free(struct template *t);
 int template_render_compiled(const struct template *t, const struct tctx *c, char **out,
 			     struct err *e);
+/* Does the template read the variable (a value, a section)? A costly value it does not
+ * read need not be made. */
+bool template_uses(const struct template *t, const char *name);
 /* Checks the syntax and that every name used is in `known` (NULL-terminated); the error
  * names the line. */
 int template_check(const char *tpl, const char *const *known, struct err *e);

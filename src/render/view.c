@@ -405,7 +405,7 @@ static const char *side_word(int c)
 }
 
 /* The boards from the reader's side; in a game of several, each under its heading. */
-static void set_board(struct tctx *c, const struct game *g, int side)
+static void set_board(struct tctx *c, const struct game *g, int side, bool pgn)
 {
 	struct buf b = { 0 }, fens = { 0 }, moves = { 0 };
 	char fen[FEN_MAX];
@@ -432,9 +432,11 @@ static void set_board(struct tctx *c, const struct game *g, int side)
 	buf_free(&b);
 	buf_free(&fens);
 	buf_free(&moves);
-	view_pgn(g, "By email", &b);
-	tctx_set(c, "pgn", "%s", b.s ? b.s : "");
-	buf_free(&b);
+	if (pgn) {
+		view_pgn(g, "By email", &b);
+		tctx_set(c, "pgn", "%s", b.s ? b.s : "");
+		buf_free(&b);
+	}
 }
 
 /* The seats' addresses of one side, for titles: "a@x" or "a@x, b@x". */
@@ -449,7 +451,7 @@ static void side_addresses(const struct game *g, int side, char *out, size_t len
 					       g->seat[i].address);
 }
 
-static void set_game(struct tctx *c, const struct game *g, const struct reply *r)
+static void set_game(struct tctx *c, const struct game *g, const struct reply *r, bool pgn)
 {
 	int me = r->to >= 0 && r->to < g->nseats ? r->to : -1;
 	int my_side = me >= 0 ? g->seat[me].side : -1;
@@ -478,7 +480,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
 	}
-	set_board(c, g, my_side);
+	set_board(c, g, my_side, pgn);
 	int num, mover;
 	char san[SAN_MAX];
 	last_move(g, b, &num, &mover, san);
@@ -551,7 +553,7 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = kind_view_of(kind_of(g));
-		set_game(c, g, r);
+		set_game(c, g, r, !x->no_pgn);
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);

@@ -43,6 +43,7 @@ struct view_extra {
 	long long now;                          /* for the clocks */
 	const char *timezone;                   /* the reader's, for deadlines */
 	int challenge_days;                     /* an unanswered challenge lapses after */
+	bool no_pgn;                            /* the template reads no {{pgn}}: not made */
 };
 
 /* The variables for reply r about game g (g may be NULL for mails about no game). */

@@ -89,6 +89,21 @@ int main(void)
 	CHECK_INT(template_check("{{name}}\n{{#each errors}}{{line}}{{/each}}", known, &e), 0);
 	CHECK_INT(template_check("{{name}}\n\n{{nmae}}", known, &e), -1);
 	CHECK_HAS(e.msg, "line 3: unknown name 'nmae'");
+	/* compiled once, rendered twice; what it reads, as a value or a section */
+	struct template *t;
+	CHECK_INT(template_compile("{{#if pgn}}{{pgn}}{{/if}}{{#each errors}}{{line}}{{/each}}",
+				   &t, &e), 0);
+	CHECK(template_uses(t, "pgn") && template_uses(t, "errors") && template_uses(t, "line"));
+	CHECK(!template_uses(t, "pg") && !template_uses(t, "name"));
+	struct tctx *g = tctx_new();
+	tctx_set(g, "pgn", "%s", "1. e4");
+	for (int i = 0; i < 2; i++) {
+		CHECK_INT(template_render_compiled(t, g, &out, &e), 0);
+		CHECK_STR(out, "1. e4");
+		free(out);
+	}
+	tctx_free(g);
+	template_free(t);
 	tctx_free(c);
 	return check_done();
 }

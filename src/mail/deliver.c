@@ -99,6 +99,8 @@ static int send_one(const struct config *cfg, struct smtp *s, struct queue *q, s
 	int rc;
 
 	queue_label(q, i, path, sizeof path);
+	if (queue_ready(q, i, e) < 0)
+		return LATER;
 	if ((rc = read_queued(q, i, &text, &len, st, e)) != 1)
 		return rc;
 	if (outbox_recipient(text, rcpt, sizeof rcpt, e) < 0) {
@@ -194,6 +196,11 @@ static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
 		size_t len;
 		if (!out) {
 			rc = err_set(e, "no smtp_url and nowhere to write the mails");
+			st->tempfail = (int)(n - i);
+			break;
+		}
+		if (queue_ready(q, i, e) < 0) {
+			rc = -1;
 			st->tempfail = (int)(n - i);
 			break;
 		}

@@ -153,6 +153,36 @@ void queue_label(const struct queue *q, size_t i, char *out, size_t len)
 		snprintf(out, len, "%s#%zu", it->path, it->rec);
 }
 
+/* Opens the spool's marks, with room for a mark of every record left: a full disk then
+ * stops the flush before a mail goes, not between the mail and its mark (which would send
+ * it again at the next run). */
+static int open_marks(struct queue_spool *s, struct err *e)
+{
+	char path[PATH_MAX], digits[32];
+	struct stat sb;
+
+	if (s->marks >= 0)
+		return 0;
+	snprintf(path, sizeof path, "%.*s.sent", (int)(strlen(s->path) - strlen(".spool")), s->path);
+	if ((s->marks = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "outbox: cannot open %s: %s", path, strerror(errno));
+	size_t line = (size_t)snprintf(digits, sizeof digits, "%zu\n", s->n);
+	if (fstat(s->marks, &sb) < 0 ||
+	    (fallocate(s->marks, FALLOC_FL_KEEP_SIZE, sb.st_size, (off_t)(s->left * line)) < 0 &&
+	     errno != EOPNOTSUPP)) {
+		int saved = errno;
+		close(s->marks);
+		s->marks = -1;
+		return err_set(e, "outbox: cannot make room in %s: %s", path, strerror(saved));
+	}
+	return 0;
+}
+
+int queue_ready(struct queue *q, size_t i, struct err *e)
+{
+	return q->it[i].spool < 0 ? 0 : open_marks(&q->spools[q->it[i].spool], e);
+}
+
 /* Appends the record's index to its spool's marks. */
 static int mark(struct queue *q, const struct queue_item *it, struct err *e)
 {
@@ -161,13 +191,8 @@ static int mark(struct queue *q, const struct queue_item *it, struct err *e)
 
 	if (s->done[it->rec])
 		return 0;
-	if (s->marks < 0) {
-		char path[PATH_MAX];
-		snprintf(path, sizeof path, "%.*s.sent", (int)(strlen(s->path) - strlen(".spool")),
-			 s->path);
-		if ((s->marks = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
-			return err_set(e, "outbox: cannot open %s: %s", path, strerror(errno));
-	}
+	if (open_marks(s, e) < 0)
+		return -1;
 	int n = snprintf(line, sizeof line, "%zu\n", it->rec);
 	if (write(s->marks, line, (size_t)n) != n)
 		return err_set(e, "outbox: cannot mark %s#%zu sent: %s", s->path, it->rec,

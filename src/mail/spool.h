@@ -106,6 +106,9 @@ int queue_load(const char *dir, struct queue *q, struct err *e);
 int queue_text(struct queue *q, size_t i, char **text, size_t *len, struct err *e);
 /* How a person names item i: the file, or SPOOL#INDEX. */
 void queue_label(const struct queue *q, size_t i, char *out, size_t len);
+/* Before item i goes: the room for its mark (and its spool's others) taken, -1 if the
+ * disk has none (then it must stay queued). */
+int queue_ready(struct queue *q, size_t i, struct err *e);
 /* Item i was sent: it leaves the queue (not durable until queue_finish). */
 int queue_sent(struct queue *q, size_t i, struct err *e);
 /* Item i can never go: to DIR/failed/NAME.eml, durably. */

@@ -3,8 +3,8 @@
  * commit point (replies in the outbox, the games' logs, the players' registry, the notes
  * of created games, other.mbox) is written without fsync. The commit then runs:
  *   1. barrier: one syncfs(2) makes all of it durable, with the games' journals (what
- *      only grows: store.h), appended;
- *   2. each changed game's state replaced (rename), in ascending order of number;
+ *      only grows: store.h), appended, and their new states written beside the old;
+ *   2. each changed game's state put in place (an exchange), in ascending order of number;
  *   3. barrier: the states durable, the batch's mails committed;
  *   4. each mail's key marked seen;
  *   5. barrier: the marks durable, before any reply leaves (a mail about no game is
@@ -297,10 +297,22 @@ static int by_id(const void *a, const void *b)
 	return x->g->id - y->g->id;
 }
 
-/* The states, in ascending order of number: a crash part way leaves every game made by
- * the batch but not saved above those saved, so that its challenge, processed again,
- * gets the same number. */
-static int save_states(struct pipeline *pl, struct err *e)
+/* The changed states written beside those in place, before the barrier that makes
+ * them durable. */
+static int stage_states(struct pipeline *pl, struct err *e)
+{
+	struct batch *b = &pl->batch;
+
+	for (size_t i = 0; i < b->ngames; i++)
+		if (b->games[i].dirty && store_stage_state(&pl->st, b->games[i].g, e) < 0)
+			return -1;
+	return 0;
+}
+
+/* The states put in place, in ascending order of number: a crash part way leaves every
+ * game made by the batch but not saved above those saved, so that its challenge,
+ * processed again, gets the same number. */
+static int place_states(struct pipeline *pl, struct err *e)
 {
 	struct batch *b = &pl->batch;
 	size_t done = 0;
@@ -313,7 +325,7 @@ static int save_states(struct pipeline *pl, struct err *e)
 			continue;
 		if (done++)
 			fault_point("mid-save");
-		if (store_save_state(&pl->st, c->g, e) < 0)
+		if (store_place_state(&pl->st, c->g, e) < 0)
 			return -1;
 		c->saved = true;
 	}
@@ -344,12 +356,12 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	for (size_t i = 0; i < b->ngames; i++)
 		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
 			return -1;
-	if (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0)
+	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
 		return -1;
 	if ((b->nreplies || b->ngames || b->other_fd >= 0) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
-	if (save_states(pl, e) < 0)
+	if (place_states(pl, e) < 0)
 		return -1;
 	if (b->ngames && barrier(pl, e) < 0)
 		return -1;

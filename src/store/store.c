@@ -653,65 +653,101 @@ int store_load(struct store *st, int id, struct game **out, struct err *e)
 	return rc;
 }
 
-/* In a batch (no fsync: the batch's barrier comes next), a state takes the place of the
- * last by an exchange with a spare file, which then holds the state before (emptied at
- * once) and is written over at the next save: after a game's first save of the run no
- * file is created, and creating one was most of what a save cost. Emptied and written
- * again, the spare gets ext4's allocation on close that a rename over a file gets; a
- * crash leaves it as a temporary file, which the next run removes (store_clean), and
- * store_close removes it. */
-static int save_lazy(struct store_journal *j, const char *path, const char *text, size_t n,
-		     struct err *e)
+/* The state's text, with its last newline, for store_save_state and store_stage_state. */
+static char *state_text(struct store *st, const struct game *g, struct store_journal **jp,
+			size_t *n, struct err *e)
 {
-	char spare[PATH_MAX + 96];
-	int fd;
+	struct store_journal *j = store_journal_of(st, g->id, false);
 
-	snprintf(spare, sizeof spare, "%s.tmp.spare", path);
-	if ((fd = open(spare, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
-		return err_set(e, "cannot create %s: %s", spare, strerror(errno));
-	ssize_t w = write(fd, text, n);
-	if (close(fd) < 0 || w != (ssize_t)n) {
-		unlink(spare);
-		j->spare = false;
-		return err_set(e, "cannot write %s: %s", spare, w < 0 ? strerror(errno) : "short write");
+	if (!j || j->mails != g->nmails || j->sent != g->nsent || j->events != g->nevents) {
+		err_set(e, "game %d: its journal is not saved", g->id);
+		return NULL;
 	}
-	if (renameat2(AT_FDCWD, spare, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
-		/* the state before is not needed: its room is given back at once, as a rename
-		 * over it would (a full disk must fail where it failed before) */
-		if (truncate(spare, 0) < 0)
-			errno = 0;
-		j->spare = true;
-		return 0;
+	json_t *root = game_root(g, j);
+	char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
+	json_decref(root);
+	if (!text) {
+		err_set(e, "out of memory saving game %d", g->id);
+		return NULL;
 	}
-	/* no state yet (a new game), or a file system without the exchange */
-	j->spare = false;
-	if (rename(spare, path) < 0) {
-		int saved = errno;
-		unlink(spare);
-		return err_set(e, "cannot put %s in place: %s", path, strerror(saved));
-	}
-	return 0;
+	*n = strlen(text);
+	text[(*n)++] = '\n';                    /* the NUL becomes the file's last newline */
+	*jp = j;
+	return text;
 }
 
 int store_save_state(struct store *st, const struct game *g, struct err *e)
 {
-	struct store_journal *j = store_journal_of(st, g->id, false);
+	struct store_journal *j;
 	char path[PATH_MAX + 64];
+	size_t n;
+	char *text = state_text(st, g, &j, &n, e);
 
-	if (!j || j->mails != g->nmails || j->sent != g->nsent || j->events != g->nevents)
-		return err_set(e, "game %d: its journal is not saved", g->id);
-	json_t *root = game_root(g, j);
-	char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII) : NULL;
-	json_decref(root);
 	if (!text)
-		return err_set(e, "out of memory saving game %d", g->id);
+		return -1;
 	store_path_of(st, path, sizeof path, "games/%d.json", g->id);
-	size_t n = strlen(text);
-	text[n] = '\n';                         /* the NUL becomes the file's last newline */
-	int rc = st->lazy ? save_lazy(j, path, text, n + 1, e) :
-		 fs_write_atomic(path, text, n + 1, 0600, e);
+	int rc = fs_write_atomic(path, text, n, 0600, e);
 	free(text);
 	return rc;
+}
+
+/* A batch's state goes through a spare file, games/N.json.tmp.spare: written before the
+ * batch's first barrier (store_stage_state), exchanged with the state after it
+ * (store_place_state), when it is durable whole: the state's replacement needs no sync
+ * of its own. The exchange leaves the state before in the spare, written over at the
+ * game's next save: after its first save of the run a game's state creates no file.
+ * The spare is written over, never emptied first: ext4 flushes a file emptied and
+ * written again when it is closed (its auto_da_alloc), a disk write per game and batch
+ * that the barrier makes needless. A crash leaves it as a temporary file, which the next
+ * run removes (store_clean); store_close removes it. */
+static void spare_path(struct store *st, int id, char *out, size_t len)
+{
+	store_path_of(st, out, len, "games/%d.json.tmp.spare", id);
+}
+
+int store_stage_state(struct store *st, const struct game *g, struct err *e)
+{
+	struct store_journal *j;
+	char spare[PATH_MAX + 96];
+	size_t n;
+	char *text = state_text(st, g, &j, &n, e);
+	int fd;
+
+	if (!text)
+		return -1;
+	spare_path(st, g->id, spare, sizeof spare);
+	j->spare = true;        /* whatever follows, a file to remove at the end */
+	if ((fd = open(spare, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0) {
+		free(text);
+		return err_set(e, "cannot create %s: %s", spare, strerror(errno));
+	}
+	ssize_t w = pwrite(fd, text, n, 0);
+	int saved = errno;
+	if (w == (ssize_t)n && ftruncate(fd, (off_t)n) < 0)
+		w = -1, saved = errno;
+	free(text);
+	if (close(fd) < 0 && w == (ssize_t)n)
+		w = -1, saved = errno;
+	if (w != (ssize_t)n)
+		return err_set(e, "cannot write %s: %s", spare, w < 0 ? strerror(saved) : "short write");
+	return 0;
+}
+
+int store_place_state(struct store *st, const struct game *g, struct err *e)
+{
+	char path[PATH_MAX + 64], spare[PATH_MAX + 96];
+	struct store_journal *j = store_journal_of(st, g->id, false);
+
+	store_path_of(st, path, sizeof path, "games/%d.json", g->id);
+	spare_path(st, g->id, spare, sizeof spare);
+	if (renameat2(AT_FDCWD, spare, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
+		return 0;
+	/* no state yet (a new game), or a file system without the exchange */
+	if (rename(spare, path) < 0)
+		return err_set(e, "cannot put %s in place: %s", path, strerror(errno));
+	if (j)
+		j->spare = false;
+	return 0;
 }
 
 int store_save(struct store *st, const struct game *g, struct err *e)

@@ -56,11 +56,15 @@ int store_set_key_file(struct store *st, const char *path, struct err *e);
 /* 0 and *out, 1 if there is no such game, -1 on a bad or unreadable file. */
 int store_load(struct store *st, int id, struct game **out, struct err *e);
 int store_save(struct store *st, const struct game *g, struct err *e);
-/* store_save in two steps, for a batch that makes the journals durable with the logs
- * (before any state) and then replaces the states: the lists' new entries appended to the
- * journal (cut back first to its committed size), then the state written. */
+/* store_save in two steps: the lists' new entries appended to the journal (cut back
+ * first to its committed size), then the state written (and synced). */
 int store_save_journal(struct store *st, const struct game *g, struct err *e);
 int store_save_state(struct store *st, const struct game *g, struct err *e);
+/* A batch's state in two steps around its barrier, neither synced: after the journal, the
+ * state written beside the one in place (stage), then, once durable, put in its place
+ * (place: an atomic exchange). */
+int store_stage_state(struct store *st, const struct game *g, struct err *e);
+int store_place_state(struct store *st, const struct game *g, struct err *e);
 /* The games' numbers, ascending; *ids is the caller's to free(). */
 int store_list(struct store *st, int **ids, size_t *n, struct err *e);
 int store_next_id(struct store *st, int *id, struct err *e);

@@ -1,6 +1,7 @@
 /* deliver.c: see deliver.h. */
 #include "mail/deliver.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "mail/spool.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
+#include "util/strindex.h"
 #include "util/log.h"
 #include "util/clock.h"
 
@@ -47,27 +49,47 @@ static int read_queued(struct queue *q, size_t i, char **text, size_t *len,
 /* The addresses of this run: how many mails each was sent, whether it is held back. */
 struct tally {
 	struct seen_rcpt {
-		char addr[512];
+		char addr[512];         /* in lower case: an address in any case is one */
 		int sent;
 		bool held;
 		bool released;          /* its held/bounced records cleared in this run */
 	} *r;
-	size_t n;
+	size_t n, cap;
+	struct strindex index;  /* a look-up per mail, not a scan of every address */
 };
 
 static struct seen_rcpt *tally_of(struct tally *t, const char *addr)
 {
-	for (size_t i = 0; i < t->n; i++)
-		if (!strcasecmp(t->r[i].addr, addr))
-			return &t->r[i];
-	struct seen_rcpt *r = realloc(t->r, (t->n + 1) * sizeof *r);
-	if (!r)
-		return NULL;
-	t->r = r;
-	r += t->n++;
+	char low[sizeof t->r->addr];
+	size_t k = 0;
+
+	for (; addr[k] && k + 1 < sizeof low; k++)
+		low[k] = (char)tolower((unsigned char)addr[k]);
+	low[k] = 0;
+	long i = t->n ? strindex_find(&t->index, t->r[0].addr, sizeof *t->r, t->n, low) : -1;
+	for (size_t j = 0; i == -2 && j < t->n; j++)     /* no memory for the index */
+		if (!strcmp(t->r[j].addr, low))
+			i = (long)j;
+	if (i >= 0)
+		return &t->r[i];
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		struct seen_rcpt *r = realloc(t->r, cap * sizeof *r);
+		if (!r)
+			return NULL;
+		t->r = r;
+		t->cap = cap;
+	}
+	struct seen_rcpt *r = &t->r[t->n++];
 	memset(r, 0, sizeof *r);
-	snprintf(r->addr, sizeof r->addr, "%s", addr);
+	memcpy(r->addr, low, k + 1);
 	return r;
+}
+
+static void tally_free(struct tally *t)
+{
+	free(t->r);
+	strindex_free(&t->index);
 }
 
 /* May a mail to rcpt go in this run? No if the address had its share of the run or is
@@ -176,7 +198,7 @@ static int flush_smtp(const struct config *cfg, struct queue *q, struct deliver_
 		log_info("%d repl%s left queued for a later run (max_replies_per_sender = %d, or "
 			 "a recipient held back)", st->deferred, st->deferred == 1 ? "y" : "ies",
 			 cfg->max_replies_per_sender);
-	free(t.r);
+	tally_free(&t);
 	smtp_close(s);
 	return rc < 0 ? -1 : 0;
 }
@@ -237,7 +259,7 @@ static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
 				outbox_release(dir, rcpt), r->released = true;
 		}
 	}
-	free(t.r);
+	tally_free(&t);
 	return rc;
 }
 

@@ -215,9 +215,17 @@ char *mbox_lf(const char *text, size_t len, size_t *out_len)
 
 	if (!out)
 		return NULL;
-	for (size_t i = 0; i < len; i++)
-		if (!(text[i] == '\r' && i + 1 < len && text[i + 1] == '\n'))
-			out[n++] = text[i];
+	/* the text between two CRs copied in one piece */
+	for (size_t i = 0; i < len;) {
+		const char *cr = memchr(text + i, '\r', len - i);
+		size_t run = cr ? (size_t)(cr - text) - i : len - i;
+		memcpy(out + n, text + i, run);
+		n += run;
+		i += run;
+		if (cr && !(i + 1 < len && text[i + 1] == '\n'))
+			out[n++] = '\r';       /* a CR alone stays */
+		i += cr != NULL;
+	}
 	out[n] = 0;
 	*out_len = n;
 	return out;

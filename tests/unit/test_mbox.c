@@ -384,6 +384,23 @@ static void test_append_all(void)
 	free(all);
 }
 
+/* CRLF becomes LF; a CR alone, at the end or before another CR, stays. */
+static void test_lf(void)
+{
+	static const struct { const char *in, *want; } cases[] = {
+		{ "a\r\nb\r\n", "a\nb\n" }, { "a\rb", "a\rb" }, { "a\r", "a\r" },
+		{ "\r\r\n\r", "\r\n\r" }, { "", "" }, { "no end", "no end" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t n;
+		char *lf = mbox_lf(cases[i].in, strlen(cases[i].in), &n);
+		CHECK(lf && n == strlen(cases[i].want));
+		CHECK_STR(lf ? lf : "", cases[i].want);
+		free(lf);
+	}
+}
+
 /* On a write-only fd the end of the file cannot be checked: the writer's own line end
  * and blank line still keep the next separator a separator. */
 static void test_write_only(void)
@@ -459,6 +476,7 @@ int main(void)
 	test_read_errors();
 	test_append_after_others();
 	test_append_all();
+	test_lf();
 	test_write_only();
 	test_failed_write();
 	return check_done();

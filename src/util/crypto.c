@@ -4,23 +4,65 @@
 #include <errno.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
 #include <string.h>
 #include <sys/random.h>
 
-void crypto_sha256(const void *data, size_t len, uint8_t out[CRYPTO_HASH_LEN])
+/* One digest context and one SHA-256, made once: OpenSSL 3 looks the algorithm up and
+ * allocates a context at every one-shot call, which costs more than hashing a key. The
+ * core is single-threaded. NULL when they cannot be made: the one-shot calls then. */
+static EVP_MD_CTX *sha_ctx(void)
 {
-	unsigned int n = CRYPTO_HASH_LEN;
+	static EVP_MD_CTX *ctx;
+	static EVP_MD *md;
+	static bool tried;
 
-	EVP_Digest(data, len, out, &n, EVP_sha256(), NULL);
+	if (!tried) {
+		tried = true;
+		md = EVP_MD_fetch(NULL, "SHA256", NULL);
+		ctx = md ? EVP_MD_CTX_new() : NULL;
+	}
+	return ctx && EVP_DigestInit_ex2(ctx, md, NULL) ? ctx : NULL;
 }
 
+/* SHA-256 of a then b (either may be empty). */
+static void sha256_two(const void *a, size_t alen, const void *b, size_t blen,
+		       uint8_t out[CRYPTO_HASH_LEN])
+{
+	EVP_MD_CTX *ctx = sha_ctx();
+	unsigned int n = CRYPTO_HASH_LEN;
+
+	if (ctx && EVP_DigestUpdate(ctx, a, alen) && EVP_DigestUpdate(ctx, b, blen) &&
+	    EVP_DigestFinal_ex(ctx, out, &n))
+		return;
+	ctx = EVP_MD_CTX_new();
+	if (!ctx || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) || !EVP_DigestUpdate(ctx, a, alen) ||
+	    !EVP_DigestUpdate(ctx, b, blen) || !EVP_DigestFinal_ex(ctx, out, &n))
+		memset(out, 0, CRYPTO_HASH_LEN);        /* out of memory: no hash is right */
+	EVP_MD_CTX_free(ctx);
+}
+
+void crypto_sha256(const void *data, size_t len, uint8_t out[CRYPTO_HASH_LEN])
+{
+	sha256_two(data, len, "", 0, out);
+}
+
+/* HMAC-SHA-256 as RFC 2104 defines it, on the digest above: H(K ^ opad, H(K ^ ipad, m)). */
 void crypto_hmac(const uint8_t *key, size_t klen, const void *data, size_t len,
 		 uint8_t out[CRYPTO_HASH_LEN])
 {
-	unsigned int n = CRYPTO_HASH_LEN;
+	enum { BLOCK = 64 };
+	uint8_t k[BLOCK] = { 0 }, pad[BLOCK], inner[CRYPTO_HASH_LEN];
 
-	HMAC(EVP_sha256(), key, (int)klen, data, len, out, &n);
+	if (klen > BLOCK)
+		crypto_sha256(key, klen, k);
+	else
+		memcpy(k, key, klen);
+	for (int i = 0; i < BLOCK; i++)
+		pad[i] = k[i] ^ 0x36;
+	sha256_two(pad, BLOCK, data, len, inner);
+	for (int i = 0; i < BLOCK; i++)
+		pad[i] = k[i] ^ 0x5c;
+	sha256_two(pad, BLOCK, inner, sizeof inner, out);
 }
 
 int crypto_random(void *buf, size_t len, struct err *e)

@@ -1,0 +1,39 @@
+/* test_crypto.c: SHA-256 and HMAC-SHA-256 against published vectors (FIPS 180-2's "abc";
+ * RFC 4231's test cases 1, 2 and 6), each twice, as the digest is kept between calls. */
+#include <string.h>
+
+#include "check.h"
+#include "util/crypto.h"
+
+static void hex(const uint8_t h[CRYPTO_HASH_LEN], char out[2 * CRYPTO_HASH_LEN + 1])
+{
+	crypto_hex(h, CRYPTO_HASH_LEN, out);
+}
+
+int main(void)
+{
+	uint8_t h[CRYPTO_HASH_LEN], key[131];
+	char got[2 * CRYPTO_HASH_LEN + 1];
+
+	for (int round = 0; round < 2; round++) {
+		crypto_sha256("abc", 3, h);
+		hex(h, got);
+		CHECK_STR(got, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+		crypto_sha256("", 0, h);
+		hex(h, got);
+		CHECK_STR(got, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+		memset(key, 0x0b, 20);
+		crypto_hmac(key, 20, "Hi There", 8, h);
+		hex(h, got);
+		CHECK_STR(got, "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+		crypto_hmac((const uint8_t *)"Jefe", 4, "what do ya want for nothing?", 28, h);
+		hex(h, got);
+		CHECK_STR(got, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+		memset(key, 0xaa, sizeof key);
+		const char *big = "Test Using Larger Than Block-Size Key - Hash Key First";
+		crypto_hmac(key, sizeof key, big, strlen(big), h);
+		hex(h, got);
+		CHECK_STR(got, "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+	}
+	return check_done();
+}

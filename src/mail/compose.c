@@ -33,16 +33,22 @@ char *compose_qp(const char *text)
 
 	if (!out)
 		return NULL;
-	for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-		/* the common case first: a printable letter with room on its line */
-		if (*s >= 33 && *s <= 126 && *s != '=' && col < 75) {
-			*o++ = (char)*s;
-			col++;
+	for (const unsigned char *s = (const unsigned char *)text; *s;) {
+		/* the common case: a run of printable letters, copied up to the line's room */
+		const unsigned char *run = s;
+		while (*run >= 33 && *run <= 126 && *run != '=' && col + (size_t)(run - s) < 75)
+			run++;
+		if (run > s) {
+			memcpy(o, s, (size_t)(run - s));
+			o += run - s;
+			col += (size_t)(run - s);
+			s = run;
 			continue;
 		}
 		if (*s == '\n') {
 			*o++ = '\r', *o++ = '\n';
 			col = 0;
+			s++;
 			continue;
 		}
 		bool last = s[1] == '\n' || s[1] == 0;
@@ -58,6 +64,7 @@ char *compose_qp(const char *text)
 		else
 			*o++ = '=', *o++ = hex[*s >> 4], *o++ = hex[*s & 15];
 		col += n;
+		s++;
 	}
 	if (col)
 		*o++ = '\r', *o++ = '\n';

@@ -74,7 +74,15 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	if (!v)
 		return -1;
 	va_start(ap, fmt);
-	int rc = vasprintf(&s, fmt, ap);
+	int rc;
+	if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
+		/* most values are a string as it is: copied, not formatted (as printf, NULL
+		 * reads "(null)") */
+		const char *a = va_arg(ap, const char *);
+		rc = (s = strdup(a ? a : "(null)")) ? 0 : -1;
+	} else {
+		rc = vasprintf(&s, fmt, ap);
+	}
 	va_end(ap);
 	if (rc < 0)
 		return -1;

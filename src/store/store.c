@@ -653,6 +653,8 @@ int store_load(struct store *st, int id, struct game **out, struct err *e)
 	return rc;
 }
 
+static void stored(struct store *st, int id);
+
 /* The state's text, with its last newline, for store_save_state and store_stage_state. */
 static char *state_text(struct store *st, const struct game *g, struct store_journal **jp,
 			size_t *n, struct err *e)
@@ -688,6 +690,8 @@ int store_save_state(struct store *st, const struct game *g, struct err *e)
 	store_path_of(st, path, sizeof path, "games/%d.json", g->id);
 	int rc = fs_write_atomic(path, text, n, 0600, e);
 	free(text);
+	if (rc == 0)
+		stored(st, g->id);
 	return rc;
 }
 
@@ -747,6 +751,7 @@ int store_place_state(struct store *st, const struct game *g, struct err *e)
 		return err_set(e, "cannot put %s in place: %s", path, strerror(errno));
 	if (j)
 		j->spare = false;
+	stored(st, g->id);
 	return 0;
 }
 
@@ -798,11 +803,22 @@ int store_next_id(struct store *st, int *id, struct err *e)
 	int *ids;
 	size_t n;
 
+	if (st->next_id) {
+		*id = st->next_id;
+		return 0;
+	}
 	if (store_list(st, &ids, &n, e) < 0)
 		return -1;
-	*id = n ? ids[n - 1] + 1 : 1;
+	*id = st->next_id = n ? ids[n - 1] + 1 : 1;
 	free(ids);
 	return 0;
+}
+
+/* A state put in place: the next number is past it. */
+static void stored(struct store *st, int id)
+{
+	if (st->next_id && id >= st->next_id)
+		st->next_id = id + 1;
 }
 
 static void created_path(const struct store *st, const char *key, char *out, size_t len)

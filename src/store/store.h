@@ -43,6 +43,8 @@ struct store {
 	bool lazy;
 	struct store_journal *journals; /* one per game loaded or saved */
 	size_t njournals;
+	int next_id;            /* past the stored games, once listed (0: not yet): only
+				 * this run, which holds the lock, adds one */
 };
 
 /* Opens (and with create, makes) the data directory, takes the lock (waiting up to `wait`

@@ -30,13 +30,15 @@ static const char usage[] =
 	"Exit status: 0 done; 75 some mail must be retried later; 1 some reply was\n"
 	"refused by the mail server; 2 bad configuration or arguments.\n";
 
-/* The mails are read into batches of PIPELINE_BATCH_MAX, each committed at once. */
+/* The mails are read into batches of batch_size (or PIPELINE_BATCH_BYTES), each
+ * committed at once. */
 struct run {
 	struct pipeline *pl;
 	int transient;
-	struct pipeline_mail mails[PIPELINE_BATCH_MAX];
-	long offsets[PIPELINE_BATCH_MAX];
-	int status[PIPELINE_BATCH_MAX];
+	size_t max;                     /* batch_size */
+	struct pipeline_mail *mails;    /* max of each */
+	long *offsets;
+	int *status;
 	size_t n, bytes;                /* the mails gathered and their size */
 };
 
@@ -71,7 +73,7 @@ static int each(const char *raw, size_t len, long offset, void *arg)
 	r->mails[r->n] = (struct pipeline_mail){ copy, len };
 	r->offsets[r->n++] = offset;
 	r->bytes += len;
-	if (r->n == PIPELINE_BATCH_MAX || r->bytes >= PIPELINE_BATCH_BYTES)
+	if (r->n == r->max || r->bytes >= PIPELINE_BATCH_BYTES)
 		flush(r, false);
 	return 0;
 }
@@ -126,6 +128,13 @@ static int read_file(const char *path, struct run *r, long max, struct err *e)
 	return 0;
 }
 
+static void run_free(struct run *r)
+{
+	free(r->mails);
+	free(r->offsets);
+	free(r->status);
+}
+
 int cmd_process(int argc, char **argv)
 {
 	struct common c;
@@ -144,14 +153,25 @@ int cmd_process(int argc, char **argv)
 	const char *file = next < argc ? argv[next] : "-";
 	if ((rc = common_ready(&c, "tempest")) >= 0)
 		return rc;
+	r.max = (size_t)c.cfg.batch_size;
+	r.mails = calloc(r.max, sizeof *r.mails);
+	r.offsets = calloc(r.max, sizeof *r.offsets);
+	r.status = calloc(r.max, sizeof *r.status);
+	if (!r.mails || !r.offsets || !r.status) {
+		fprintf(stderr, "tempest: out of memory\n");
+		run_free(&r);
+		return EXIT_TEMPFAIL;
+	}
 	if (pipeline_open(&r.pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
+		run_free(&r);
 		return EXIT_TEMPFAIL;
 	}
 	if (strcmp(file, "-")) {
 		if (read_file(file, &r, c.cfg.max_message_size, &e) < 0) {
 			fprintf(stderr, "tempest: %s\n", e.msg);
 			pipeline_close(r.pl);
+			run_free(&r);
 			return EXIT_USAGE;
 		}
 		flush(&r, false);
@@ -161,6 +181,7 @@ int cmd_process(int argc, char **argv)
 		if (read_stdin(&raw, &len, (size_t)c.cfg.max_message_size * 4 + 65536) < 0) {
 			fprintf(stderr, "tempest: cannot read the mail on standard input\n");
 			pipeline_close(r.pl);
+			run_free(&r);
 			return EXIT_TEMPFAIL;
 		}
 		r.mails[0] = (struct pipeline_mail){ raw, len };
@@ -178,6 +199,7 @@ int cmd_process(int argc, char **argv)
 		 "%d replies sent, %d queued for later", s->mails, s->applied, s->refused,
 		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail);
 	pipeline_close(r.pl);
+	run_free(&r);
 	if (r.transient || ds.tempfail)
 		return EXIT_TEMPFAIL;
 	return ds.rejected ? EXIT_FAILED : EXIT_OK;

@@ -49,6 +49,7 @@ static const struct key keys[] = {
 	{ "imap_mailbox", STR(imap_mailbox, check_name) },
 	{ "processed_folder", STR(processed_folder, check_name) },
 	{ "imap_batch_size", INT(imap_batch_size, 1, 1000) },
+	{ "batch_size", INT(batch_size, 1, 10000) },     /* pipeline.h: PIPELINE_BATCH_MAX */
 	{ "smtp_url", STR(smtp_url, check_smtp_url) },
 	{ "netrc_file", PTH(netrc_file) },
 	{ "tls_ca_file", PTH(tls_ca_file) },
@@ -98,6 +99,7 @@ static void defaults(struct config *c)
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;
+	c->batch_size = 4000;
 	c->starttls = true;
 	c->html_board = true;
 	c->connect_timeout = 30;

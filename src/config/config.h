@@ -28,6 +28,7 @@ struct config {
 	char imap_mailbox[CONFIG_STR];
 	char processed_folder[CONFIG_STR];
 	int imap_batch_size;                    /* mails fetched and moved per IMAP command */
+	int batch_size;                         /* mails `process` commits together */
 	char smtp_url[CONFIG_STR];              /* "" = leave replies in the outbox */
 	char netrc_file[PATH_MAX];              /* "" = ~/.netrc */
 	char tls_ca_file[PATH_MAX];

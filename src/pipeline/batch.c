@@ -428,6 +428,7 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 		if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, &le) == 0) {
 			for (size_t i = from; i < to; i++)
 				status[i] = 0;
+			log_debug("a batch of %zu mail%s committed", to - from, to - from == 1 ? "" : "s");
 			continue;
 		}
 		if (to - from == 1) {

@@ -35,17 +35,18 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
  * each game loaded once and kept in memory, and committed together with one file-system
  * sync per barrier (outbox and logs, then states, then seen marks) instead of one per
  * mail, with the same crash guarantees. At most PIPELINE_BATCH_MAX mails are committed at
- * a time; a mail that changes the players' registry (a vacation, a time zone) ends its
+ * a time (the callers gather fewer: `process` batch_size, `poll` imap_batch_size, `replay`
+ * REPLAY_BATCH); a mail that changes the players' registry (a vacation, a time zone) ends its
  * batch. If a mail of a batch fails (a storage error, out of memory), what the batch has
  * not committed is given up and its mails are processed again one at a time, so that the
  * failure stays with its own mail. status[i] (n entries, the caller's) receives 0 (done:
  * applied, refused, ignored or already seen; the caller may mark the mail processed,
  * e.g. move it on the IMAP server) or -1 (a transient failure: leave the mail for the
  * next run). Returns 0, or -1 if any mail failed (e: the last failure). `tempest poll`
- * calls it once per fetched batch; `process` once per PIPELINE_BATCH_MAX mails. In a dry
+ * calls it once per fetched batch; `process` once per batch_size mails. In a dry
  * run the mails are processed one at a time; a replay stops at its first failure (every
  * later status -1), its batch not committed. */
-#define PIPELINE_BATCH_MAX 1000
+#define PIPELINE_BATCH_MAX 10000
 /* A caller that gathers raw mails for a batch also ends it at this many bytes, so that
  * large mails (a long quoted thread each) keep the memory a batch holds bounded. */
 #define PIPELINE_BATCH_BYTES (8u << 20)

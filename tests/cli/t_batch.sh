@@ -143,6 +143,20 @@ grep -q 'alice@example.org' "$V/data/players.json" && ok || bad "the vacation is
 expect_out "the vacation: the opponent told" "on vacation until"
 "$T" show -c "$V/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "the mails around the vacation applied"
 
+# -- batch_size: the same mbox in batches of 3 (3, 3, 1 mails), with the same result
+Z=$tmp/size; copy "$W" "$Z"
+echo 'batch_size = 3' >> "$Z/conf"
+run "$T" process -vv -c "$Z/conf" "$B"
+expect_rc "batches of 3" 0
+[ "$(printf '%s\n' "$err" | grep -c 'a batch of 3 mails committed')" -eq 2 ] &&
+  printf '%s\n' "$err" | grep -q 'a batch of 1 mail committed' && ok ||
+  bad "batch_size = 3: batches of 3, 3 and 1 mails ($err)"
+[ "$(hashes "$Z")" = "$clean_states" ] && ok || bad "batch_size = 3: the states of one batch"
+[ "$(ids "$tmp/clean.out")" = "$(printf '%s\n' "$out" | ids)" ] && ok || bad "batch_size = 3: the same replies"
+echo 'batch_size = 0' >> "$Z/conf"
+run "$T" process -c "$Z/conf" "$B"
+expect_rc "batch_size = 0 is refused" 2
+
 # -- the seen set: one line per mail in seen/XX.log; a torn last line (a crash mid-append)
 # is cut off by the next mark; a mark of an earlier version (seen/XX/HASH) still counts
 S=$tmp/seen; copy "$C" "$S"

@@ -86,9 +86,12 @@ static char *unfold_dup(const char *raw)
 	struct buf b = { 0 }, c = { 0 };
 	char *t;
 
-	for (const char *p = raw; *p; p++)
-		if (*p != '\r' && *p != '\n')
-			buf_add(&b, p, 1);
+	for (const char *p = raw; *p;) {
+		size_t run = strcspn(p, "\r\n");
+		buf_add(&b, p, run);
+		p += run;
+		p += *p != 0;
+	}
 	if (b.failed) {
 		buf_free(&b);
 		return NULL;
@@ -109,6 +112,10 @@ static char *decode_words(const char *raw)
 
 	if (!s)
 		return NULL;
+	/* no encoded word, no blanks to fold into one: the text as it is (what libetpan's
+	 * parse would give back, at a tenth of the cost: the subject of every mail) */
+	if (!strstr(s, "=?") && !strstr(s, "  "))
+		return s;
 	if (mailmime_encoded_phrase_parse("utf-8", s, strlen(s), &idx, "utf-8", &dec) !=
 	    MAILIMF_NO_ERROR || !dec)
 		return s;

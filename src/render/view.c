@@ -165,24 +165,19 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 	return 0;
 }
 
-void view_movetext(const struct game *g, int b, struct buf *out)
+/* The board's moves into out; *mt then holds its last move: number, side and SAN (side
+ * -1: none). */
+static void movetext_walk(const struct game *g, int b, struct buf *out, struct movetext *mt)
 {
-	struct movetext mt = { .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL };
-
-	game_walk(g, b, movetext_entry, &mt);
+	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL };
+	game_walk(g, b, movetext_entry, mt);
 }
 
-/* The last move in a board's list: its number, side and SAN (side -1: none). */
-static void last_move(const struct game *g, int b, int *number, int *side, char *san)
+void view_movetext(const struct game *g, int b, struct buf *out)
 {
-	struct buf sink = { 0 };
-	struct movetext mt = { .out = &sink, .first = true, .last_side = -1 };
+	struct movetext mt;
 
-	game_walk(g, b, movetext_entry, &mt);
-	buf_free(&sink);
-	*number = mt.last_number;
-	*side = mt.last_side;
-	snprintf(san, SAN_MAX, "%s", mt.last);
+	movetext_walk(g, b, out, &mt);
 }
 
 static void wrap(const char *text, size_t width, struct buf *out)
@@ -405,7 +400,9 @@ static const char *side_word(int c)
 }
 
 /* The boards from the reader's side; in a game of several, each under its heading. */
-static void set_board(struct tctx *c, const struct game *g, int side, bool pgn)
+/* ... and *last, the moves of the reader's board (mine) with its last move. */
+static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, int mine,
+		      struct movetext *last)
 {
 	struct buf b = { 0 }, fens = { 0 }, moves = { 0 };
 	char fen[FEN_MAX];
@@ -422,7 +419,10 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn)
 		pos_to_fen(bd->pos, fen, sizeof fen);
 		buf_printf(&fens, "%s%s", n ? " | " : "", fen);
 		size_t before = moves.n;
-		view_movetext(g, n, &moves);
+		struct movetext mt;
+		movetext_walk(g, n, &moves, &mt);
+		if (n == mine)
+			*last = mt;
 		if (moves.n == before)
 			buf_str(&moves, "(none yet)");
 	}
@@ -480,13 +480,12 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
 	}
-	set_board(c, g, my_side, pgn);
-	int num, mover;
-	char san[SAN_MAX];
-	last_move(g, b, &num, &mover, san);
-	if (mover >= 0) {
-		tctx_set(c, "last_move", "%d.%s %s", num, mover == BLACK ? ".." : "", san);
-		if (mover == my_side)
+	struct movetext last = { .last_side = -1 };
+	set_board(c, g, my_side, pgn, b, &last);
+	if (last.last_side >= 0) {
+		tctx_set(c, "last_move", "%d.%s %s", last.last_number,
+			 last.last_side == BLACK ? ".." : "", last.last);
+		if (last.last_side == my_side)
 			tctx_set(c, "mover", "yes");
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);

@@ -42,6 +42,12 @@ static void last_squares(const struct game *g, int b, sq_t *from, sq_t *to)
 	const struct board *bd = &g->board[b];
 	struct last_move lm = { .last = bd->nmoves - 1, .from = SQ_NONE, .to = SQ_NONE };
 
+	/* the move the board kept from its last entry: no walk */
+	if (bd->nmoves > 0 && bd->moves[bd->nmoves - 1][0] != '@' && bd->nresolved == bd->nmoves) {
+		*from = bd->resolved[bd->nmoves - 1].from;
+		*to = bd->resolved[bd->nmoves - 1].to;
+		return;
+	}
 	if (bd->nmoves > 0 && bd->moves[bd->nmoves - 1][0] != '@' &&
 	    (lm.scratch = malloc(sizeof(struct pos))) && game_walk(g, b, remember, &lm) < 0)
 		lm.from = lm.to = SQ_NONE;

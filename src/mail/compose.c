@@ -115,6 +115,20 @@ char *compose_header_value(const char *name, const char *value)
 
 /* A part's header and body: the text in 7bit when it is plain ASCII with short lines,
  * else quoted-printable; CRLF line ends. */
+/* text with CRLF line ends, ending with one. */
+static void add_crlf(struct buf *b, const char *text)
+{
+	for (const char *s = text; *s;) {
+		size_t n = strcspn(s, "\n");
+		buf_add(b, s, n);
+		s += n;
+		if (*s == '\n')
+			buf_str(b, "\r\n"), s++;
+	}
+	if (b->n && b->s[b->n - 1] != '\n')
+		buf_str(b, "\r\n");
+}
+
 static void text_part(struct buf *b, const char *text)
 {
 	char *body;
@@ -122,15 +136,7 @@ static void text_part(struct buf *b, const char *text)
 	buf_str(b, "Content-Type: text/plain; charset=UTF-8; format=fixed\r\n");
 	if (plain_ascii(text, 76)) {
 		buf_str(b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
-		for (const char *s = text; *s;) {
-			size_t n = strcspn(s, "\n");
-			buf_add(b, s, n);
-			s += n;
-			if (*s == '\n')
-				buf_str(b, "\r\n"), s++;
-		}
-		if (b->n && b->s[b->n - 1] != '\n')
-			buf_str(b, "\r\n");
+		add_crlf(b, text);
 	} else {
 		buf_str(b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
 		if ((body = compose_qp(text))) {
@@ -192,8 +198,14 @@ char *compose_mail(const struct mail_out *m)
 		text_part(&b, m->body);
 		buf_printf(&b, "\r\n--%s\r\n", boundary);
 		buf_str(&b, "Content-Type: text/html; charset=UTF-8\r\n");
-		buf_str(&b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
-		if ((body = compose_qp(m->html))) {
+		/* HTML in ASCII with lines within SMTP's 998 (the boards' cells, a line each)
+		 * goes as it is; quoted-printable, which a board's every attribute pays, only
+		 * for the rest */
+		if (plain_ascii(m->html, 998)) {
+			buf_str(&b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
+			add_crlf(&b, m->html);
+		} else if ((body = compose_qp(m->html))) {
+			buf_str(&b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
 			buf_str(&b, body);
 			free(body);
 		} else

@@ -66,12 +66,17 @@ void pipeline_put_game(struct pipeline *pl, struct game *g)
 		game_free(g);
 }
 
-bool batch_seen(const struct pipeline *pl, const char *msg_key)
+bool batch_seen(struct pipeline *pl, const char *msg_key)
 {
-	for (size_t i = 0; pl->batch.on && i < pl->batch.nseen; i++)
-		if (!strcmp(pl->batch.seen[i], msg_key))
-			return true;
-	return false;
+	struct batch *b = &pl->batch;
+
+	if (!b->on || !b->nseen)
+		return false;
+	long i = strindex_find(&b->seen_index, b->seen[0], sizeof *b->seen, b->nseen, msg_key);
+	for (size_t k = 0; i == -2 && k < b->nseen; k++)        /* no memory for the index */
+		if (!strcmp(b->seen[k], msg_key))
+			i = (long)k;
+	return i >= 0;
 }
 
 int pipeline_mark_seen(struct pipeline *pl, const char *msg_key, struct err *e)
@@ -80,10 +85,14 @@ int pipeline_mark_seen(struct pipeline *pl, const char *msg_key, struct err *e)
 
 	if (!b->on)
 		return store_mark_seen(&pl->st, msg_key, e);
-	char (*s)[KEY_MAX] = realloc(b->seen, (b->nseen + 1) * sizeof *s);
-	if (!s)
-		return err_set(e, "out of memory");
-	b->seen = s;
+	if (b->nseen == b->seen_cap) {
+		size_t cap = b->seen_cap ? 2 * b->seen_cap : 64;
+		char (*s)[KEY_MAX] = realloc(b->seen, cap * sizeof *s);
+		if (!s)
+			return err_set(e, "out of memory");
+		b->seen = s;
+		b->seen_cap = cap;
+	}
 	snprintf(b->seen[b->nseen++], KEY_MAX, "%s", msg_key);
 	return 0;
 }
@@ -136,10 +145,15 @@ int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
 	if (b->nreplies && strindex_find(&b->names, b->replies[0].name, sizeof *b->replies,
 					 b->nreplies, name) >= 0)
 		return 0;
-	struct staged_reply *r = realloc(b->replies, (b->nreplies + 1) * sizeof *r);
-	if (!r)
-		return err_set(e, "out of memory");
-	b->replies = r;
+	if (b->nreplies == b->replies_cap) {
+		size_t cap = b->replies_cap ? 2 * b->replies_cap : 128;
+		struct staged_reply *a = realloc(b->replies, cap * sizeof *a);
+		if (!a)
+			return err_set(e, "out of memory");
+		b->replies = a;
+		b->replies_cap = cap;
+	}
+	struct staged_reply *r = b->replies;
 	if ((b->spool.fd < 0 && spool_create(pl->outbox, &b->spool, e) < 0) ||
 	    spool_add(&b->spool, j->g ? j->g->id : 0, j->s.msg_key, id, text, strlen(text), e) < 0)
 		return -1;
@@ -225,6 +239,7 @@ static void batch_end(struct pipeline *pl, bool committed)
 	}
 	spool_close(&b->spool);
 	strindex_free(&b->names);
+	strindex_free(&b->seen_index);
 	if (b->other_fd >= 0)
 		close(b->other_fd);
 	free(b->games);

@@ -55,9 +55,10 @@ struct batch {
 	struct cached_game *games;
 	size_t ngames;
 	char (*seen)[KEY_MAX];          /* the mails done, to mark seen at the commit */
-	size_t nseen, nmarked;
+	struct strindex seen_index;     /* look-ups in seen */
+	size_t nseen, nmarked, seen_cap;
 	struct staged_reply *replies;
-	size_t nreplies;
+	size_t nreplies, replies_cap;
 	struct spool_writer spool;      /* DIR/outbox/staged/ID.spool, from the first reply */
 	struct strindex names;          /* the replies' names */
 	int other_fd;                   /* other.mbox, open from the first append, or -1 */
@@ -155,7 +156,7 @@ int batch_adopt(struct pipeline *pl, struct game *g, struct err *e);
  * a game behind them. */
 void pipeline_forget_games(struct pipeline *pl);
 void pipeline_put_game(struct pipeline *pl, struct game *g);
-bool batch_seen(const struct pipeline *pl, const char *msg_key);
+bool batch_seen(struct pipeline *pl, const char *msg_key);
 /* The mail's key marked seen: at once, or in a batch at its commit. */
 int pipeline_mark_seen(struct pipeline *pl, const char *msg_key, struct err *e);
 /* The games' numbers, ascending: those stored and those the batch made. */

@@ -91,7 +91,7 @@ static void square(const struct pos *p, sq_t s, bool figurines, bool last, struc
 	else if (pc)    /* a letter: White's white on a dark outline, Black's black */
 		buf_printf(out, "<b style=\"font-size:22px%s\">%c</b>", PIECE_COLOR(pc) == WHITE ?
 			   ";color:#ffffff;text-shadow:0 0 2px #000,0 0 2px #000" : "", letter);
-	buf_str(out, "</td>");
+	buf_str(out, "</td>\n");       /* a cell a line: the mail's lines stay short */
 }
 
 static void label(const char *text, struct buf *out)

@@ -115,18 +115,31 @@ char *compose_header_value(const char *name, const char *value)
 
 /* A part's header and body: the text in 7bit when it is plain ASCII with short lines,
  * else quoted-printable; CRLF line ends. */
-/* text with CRLF line ends, ending with one. */
-static void add_crlf(struct buf *b, const char *text)
+/* Appends text as a 7bit body: CRLF line ends, ending with one. False, and b as it was,
+ * if text has a byte out of ASCII or a control character (tab aside) or a line over max_line. One pass
+ * checks and copies: this runs on every reply's parts. */
+static bool add_7bit(struct buf *b, const char *text, size_t max_line)
 {
-	for (const char *s = text; *s;) {
-		size_t n = strcspn(s, "\n");
-		buf_add(b, s, n);
-		s += n;
+	size_t start = b->n;
+	const unsigned char *s = (const unsigned char *)text;
+
+	while (*s) {
+		const unsigned char *line = s;
+		while ((*s >= 0x20 && *s < 0x80) || *s == '\t')
+			s++;
+		if ((*s && *s != '\n') || (size_t)(s - line) > max_line) {
+			if (b->s) {
+				b->n = start;
+				b->s[start] = 0;
+			}
+			return false;
+		}
+		buf_add(b, (const char *)line, (size_t)(s - line));
 		if (*s == '\n')
-			buf_str(b, "\r\n"), s++;
+			s++;
+		buf_add(b, "\r\n", 2);
 	}
-	if (b->n && b->s[b->n - 1] != '\n')
-		buf_str(b, "\r\n");
+	return true;
 }
 
 static void text_part(struct buf *b, const char *text)
@@ -134,10 +147,12 @@ static void text_part(struct buf *b, const char *text)
 	char *body;
 
 	buf_str(b, "Content-Type: text/plain; charset=UTF-8; format=fixed\r\n");
-	if (plain_ascii(text, 76)) {
-		buf_str(b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
-		add_crlf(b, text);
-	} else {
+	size_t at = b->n;
+	buf_str(b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
+	if (!add_7bit(b, text, 76)) {
+		b->n = at;
+		if (b->s)
+			b->s[at] = 0;
 		buf_str(b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
 		if ((body = compose_qp(text))) {
 			buf_str(b, body);
@@ -201,10 +216,11 @@ char *compose_mail(const struct mail_out *m)
 		/* HTML in ASCII with lines within SMTP's 998 (the boards' cells, a line each)
 		 * goes as it is; quoted-printable, which a board's every attribute pays, only
 		 * for the rest */
-		if (plain_ascii(m->html, 998)) {
-			buf_str(&b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
-			add_crlf(&b, m->html);
-		} else if ((body = compose_qp(m->html))) {
+		size_t at = b.n;
+		buf_str(&b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
+		if (add_7bit(&b, m->html, 998)) {
+			;
+		} else if ((b.n = at, b.s[at] = 0, body = compose_qp(m->html))) {
 			buf_str(&b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
 			buf_str(&b, body);
 			free(body);

@@ -176,17 +176,20 @@ static void add_date(struct buf *b, long long epoch)
 /* Appends the message with ">From " escaping, and a line end if it lacks one. */
 static void add_escaped(struct buf *b, const char *raw, size_t len, const char *eol)
 {
-	size_t i = 0;
+	size_t i = 0, run = 0;  /* run: where the text not yet copied starts */
 
 	while (i < len) {
 		const char *nl = memchr(raw + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - raw) + 1 - i : len - i;
 
-		if (from_line(raw + i, n))
+		if ((raw[i] == 'F' || raw[i] == '>') && from_line(raw + i, n)) {
+			buf_add(b, raw + run, i - run);        /* the lines before it, in one piece */
 			buf_add(b, ">", 1);
-		buf_add(b, raw + i, n);
+			run = i;
+		}
 		i += n;
 	}
+	buf_add(b, raw + run, len - run);
 	if (len && raw[len - 1] != '\n')
 		buf_add(b, eol, strlen(eol));
 }

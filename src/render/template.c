@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,40 @@ struct tvar {
 	size_t nitems;
 };
 
+#define HASH_SLOTS 256            /* a context's variables by name: a reply sets about 80 */
+
 struct tctx {
 	size_t n, cap;
 	struct tvar *v;
 	const struct tctx *parent;
+	uint16_t slot[HASH_SLOTS];      /* 1 + an index into v, 0: free; past HASH_SLOTS / 2
+					 * variables the rest are found by a scan */
 };
+
+static unsigned name_hash(const char *s, size_t len)
+{
+	unsigned h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* The variable called name (len bytes) in c alone, or NULL. */
+static struct tvar *find(const struct tctx *c, const char *name, size_t len)
+{
+	for (unsigned i = name_hash(name, len) % HASH_SLOTS;; i = (i + 1) % HASH_SLOTS) {
+		if (!c->slot[i])
+			break;
+		struct tvar *v = &c->v[c->slot[i] - 1];
+		if (!strncmp(v->name, name, len) && !v->name[len])
+			return v;
+	}
+	for (size_t i = HASH_SLOTS / 2; i < c->n; i++)  /* those the table has no room for */
+		if (!strncmp(c->v[i].name, name, len) && !c->v[i].name[len])
+			return &c->v[i];
+	return NULL;
+}
 
 struct tctx *tctx_new(void)
 {
@@ -46,9 +76,11 @@ void tctx_free(struct tctx *c)
 
 static struct tvar *slot(struct tctx *c, const char *name)
 {
-	for (size_t i = 0; i < c->n; i++)
-		if (!strcmp(c->v[i].name, name))
-			return &c->v[i];
+	size_t len = strlen(name);
+	struct tvar *found = find(c, name, len);
+
+	if (found)
+		return found;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 16;
 		struct tvar *v = realloc(c->v, cap * sizeof *v);
@@ -61,6 +93,12 @@ static struct tvar *slot(struct tctx *c, const char *name)
 	memset(v, 0, sizeof *v);
 	if (!(v->name = strdup(name)))
 		return NULL;
+	if (c->n < HASH_SLOTS / 2) {    /* at most half full: a probe ends soon */
+		unsigned i = name_hash(name, len) % HASH_SLOTS;
+		while (c->slot[i])
+			i = (i + 1) % HASH_SLOTS;
+		c->slot[i] = (uint16_t)(c->n + 1);
+	}
 	c->n++;
 	return v;
 }
@@ -110,11 +148,11 @@ struct tctx *tctx_item(struct tctx *c, const char *name)
 
 static const struct tvar *lookup(const struct tctx *c, const char *name, size_t len)
 {
-	for (; c; c = c->parent)
-		for (size_t i = 0; i < c->n; i++)
-			if (strlen(c->v[i].name) == len && !strncmp(c->v[i].name, name, len))
-				return &c->v[i];
-	return NULL;
+	const struct tvar *v = NULL;
+
+	for (; c && !v; c = c->parent)
+		v = find(c, name, len);
+	return v;
 }
 
 const char *tctx_get(const struct tctx *c, const char *name)

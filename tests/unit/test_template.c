@@ -89,6 +89,24 @@ int main(void)
 	CHECK_INT(template_check("{{name}}\n{{#each errors}}{{line}}{{/each}}", known, &e), 0);
 	CHECK_INT(template_check("{{name}}\n\n{{nmae}}", known, &e), -1);
 	CHECK_HAS(e.msg, "line 3: unknown name 'nmae'");
+	/* many variables: past the context's table, found by a scan; set again, replaced */
+	struct tctx *many = tctx_new();
+	char name[16], want[16];
+	for (int i = 0; i < 300; i++) {
+		snprintf(name, sizeof name, "v%d", i);
+		tctx_set(many, name, "%d", i);
+	}
+	tctx_set(many, "v7", "%s", "seven");
+	tctx_set(many, "v250", "%s", "late");
+	int right = 0;
+	for (int i = 0; i < 300; i++) {
+		snprintf(name, sizeof name, "v%d", i);
+		snprintf(want, sizeof want, "%d", i);
+		right += !strcmp(tctx_get(many, name), i == 7 ? "seven" : i == 250 ? "late" : want);
+	}
+	CHECK_INT(right, 300);
+	CHECK_STR(tctx_get(many, "v300"), "");
+	tctx_free(many);
 	/* compiled once, rendered twice; what it reads, as a value or a section */
 	struct template *t;
 	CHECK_INT(template_compile("{{#if pgn}}{{pgn}}{{/if}}{{#each errors}}{{line}}{{/each}}",

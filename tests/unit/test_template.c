@@ -1,5 +1,6 @@
 /* test_template.c: the template language: variables, sections, loops, standalone lines,
  * and the errors a template author gets. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

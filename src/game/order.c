@@ -377,18 +377,22 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		return 0;
 	if (nw == 0)
 		return 0;
+	/* the line's first word and first two, as a keyword reads them (made once, then
+	 * compared with every keyword) */
+	char phrase[2][32];
+	for (int n = 0; n < 2; n++) {
+		if (n == 0 || nw >= 2)
+			snprintf(phrase[n], sizeof phrase[n], n ? "%s %s" : "%s", w[0], n ? w[1] : "");
+		else
+			phrase[n][0] = 0;
+		size_t pn = strlen(phrase[n]);
+		while (pn && strchr(":.!", phrase[n][pn - 1]))  /* "Resign." "status:" */
+			phrase[n][--pn] = 0;
+	}
 	const struct keyword *k;
 	for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
-		char phrase[32];
 		bool two = strchr(k->words, ' ') != NULL;
-		if (two && nw >= 2)
-			snprintf(phrase, sizeof phrase, "%s %s", w[0], w[1]);
-		else
-			snprintf(phrase, sizeof phrase, "%s", w[0]);
-		size_t pn = strlen(phrase);
-		while (pn && strchr(":.!", phrase[pn - 1]))     /* "Resign." "status:" */
-			phrase[--pn] = 0;
-		if (strcasecmp(phrase, k->words) || (two && nw < 2))
+		if ((two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
 			continue;
 		int used = two ? 2 : 1;
 		/* "resign" alone is an order; "resign if you like" is prose */

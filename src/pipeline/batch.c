@@ -23,6 +23,8 @@
 #include "util/fsutil.h"
 #include "util/log.h"
 
+#define LOG_FDS_MAX 512                 /* the game logs a batch keeps open */
+
 struct cached_game *batch_find(struct pipeline *pl, int id)
 {
 	for (size_t i = 0; i < pl->batch.ngames; i++)
@@ -170,6 +172,20 @@ int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e)
 	if (!c && batch_adopt(pl, g, e) < 0)
 		return -1;
 	c = batch_find(pl, g->id);
+	/* at most LOG_FDS_MAX logs open (a batch of thousands of games must not run out of
+	 * file descriptors): another game's is closed, to be opened again at its next append
+	 * (its log_size is its log's size since its last one) */
+	size_t open = 0;
+	struct cached_game *other = NULL;
+	for (size_t i = 0; c->log_fd < 0 && i < pl->batch.ngames; i++)
+		if (pl->batch.games[i].log_fd >= 0) {
+			open++;
+			other = &pl->batch.games[i];
+		}
+	if (open >= LOG_FDS_MAX) {
+		close(other->log_fd);
+		other->log_fd = -1;
+	}
 	/* opened once, cut back to what the committed state knows (a run that died after
 	 * appending left a tail) */
 	if (c->log_fd < 0 && store_log_open(&pl->st, g, &c->log_fd, e) < 0) {

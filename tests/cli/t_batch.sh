@@ -157,6 +157,19 @@ echo 'batch_size = 0' >> "$Z/conf"
 run "$T" process -c "$Z/conf" "$B"
 expect_rc "batch_size = 0 is refused" 2
 
+# -- 600 games in one batch, with room for 560 open files: the batch keeps at most 512
+# game logs open, and commits whole instead of running out of descriptors
+G=$tmp/many; copy "$W" "$G"
+i=0; : > "$tmp/many.mbox"
+while [ $i -lt 600 ]; do
+  mail "p$i@example.org" "a game" "new chess\nopponent q$i@example.org" >> "$tmp/many.mbox"
+  i=$((i + 1))
+done
+run sh -c "ulimit -n 560 && exec \"\$0\" \"\$@\"" "$T" process -c "$G/conf" "$tmp/many.mbox"
+expect_rc "600 games in a batch, 560 files" 0
+printf '%s\n' "$err" | grep -q 'given up' && bad "600 games in a batch: the batch was given up ($err)" || ok
+[ "$(ls "$G/data/games" | grep -c '\.json$')" -eq 601 ] && ok || bad "600 games in a batch: 600 games made"
+
 # -- the seen set: one line per mail in seen/XX.log; a torn last line (a crash mid-append)
 # is cut off by the next mark; a mark of an earlier version (seen/XX/HASH) still counts
 S=$tmp/seen; copy "$C" "$S"

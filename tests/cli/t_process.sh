@@ -179,7 +179,7 @@ expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"
 run sh examples/demo.sh
 expect_rc "the demo" 0
 expect_out "the demo ends in mate" "Status: over, 1-0 (checkmate)"
-[ "$(printf '%s\n' "$out" | grep -c 'your mail was not applied')" -eq 1 ] && ok ||
+[ "$(printf '%s\n' "$out" | grep -c '^Subject: .*your mail was not applied')" -eq 1 ] && ok ||
   bad "the demo refuses its one wrong move, and nothing else"
 expect_out "the demo's Tempête game: a card" "White plays card 54. White moves e4."
 expect_out "the demo's Tempête game: an interception" "Black plays card 23 to intercept: takeback."

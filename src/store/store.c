@@ -821,40 +821,83 @@ static void stored(struct store *st, int id)
 		st->next_id = id + 1;
 }
 
-static void created_path(const struct store *st, const char *key, char *out, size_t len)
+/* A challenge's note: a line "HASH ID" (the SHA-256 of its key, the game's number in 8
+ * digits) in the shard created/XX.log of its hash's first two digits, appended as a
+ * mail's seen mark is (a file per note cost a file's creation for every new game). A
+ * torn last line (a crash mid-append) is cut off by the next note. DIR/created/HASH, a
+ * file a note, is what earlier versions wrote: still read. */
+#define NOTE_LINE (HASH_HEX + 9)         /* 64 hex digits, a space, 8 digits, the newline */
+
+static void created_paths(const struct store *st, const char *key, char hex[HASH_HEX],
+			  char *shard, char *old, size_t len)
 {
 	uint8_t h[CRYPTO_HASH_LEN];
-	char hex[HASH_HEX];
 
 	crypto_sha256(key, strlen(key), h);
 	crypto_hex(h, sizeof h, hex);
-	snprintf(out, len, "%s/created/%s", st->dir, hex);
+	snprintf(shard, len, "%s/created/%.2s.log", st->dir, hex);
+	snprintf(old, len, "%s/created/%s", st->dir, hex);
 }
 
 int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e)
 {
-	char path[PATH_MAX + 96], dir[PATH_MAX + 16], text[32];
+	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], dir[PATH_MAX + 16];
+	char line[NOTE_LINE + 1];
+	struct stat sb;
+	int fd;
 
 	snprintf(dir, sizeof dir, "%s/created", st->dir);
-	created_path(st, msg_key, path, sizeof path);
-	snprintf(text, sizeof text, "%d\n", id);
+	created_paths(st, msg_key, hex, shard, old, sizeof shard);
+	if (id < 1 || id > 99999999)
+		return err_set(e, "game number %d out of range", id);
+	snprintf(line, sizeof line, "%s %08d\n", hex, id);
 	if (fs_mkdirs(dir, 0700, e) < 0)
 		return -1;
-	return (st->lazy ? fs_write_replace : fs_write_atomic)(path, text, strlen(text), 0600, e);
+	if ((fd = open(shard, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "cannot open %s: %s", shard, strerror(errno));
+	int rc = fstat(fd, &sb) < 0 ||
+		 (sb.st_size % NOTE_LINE && ftruncate(fd, sb.st_size - sb.st_size % NOTE_LINE) < 0) ||
+		 write(fd, line, NOTE_LINE) != NOTE_LINE || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
+	if (rc < 0)
+		err_set(e, "cannot write %s: %s", shard, strerror(errno));
+	close(fd);
+	if (rc == 0 && !st->lazy && sb.st_size == 0)
+		rc = fs_sync_dir_of(shard, e);  /* a new shard's name durable too */
+	return rc;
+}
+
+/* The number a note gives the key's hash: its last whole line in the shard, else the file
+ * of an earlier version; 0 if none. */
+static int noted_id(const char *hex, const char *shard, const char *old)
+{
+	char *text;
+	size_t len;
+	struct err e;
+	int id = 0;
+
+	if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
+		for (size_t at = 0; at + NOTE_LINE <= len; at += NOTE_LINE)
+			if (!memcmp(text + at, hex, HASH_HEX - 1) && text[at + HASH_HEX - 1] == ' ' &&
+			    text[at + NOTE_LINE - 1] == '\n')
+				id = atoi(text + at + HASH_HEX);
+		free(text);
+	}
+	if (!id && fs_exists(old) && fs_read(old, 64, &text, NULL, &e) == 0) {
+		id = atoi(text);
+		free(text);
+	}
+	return id;
 }
 
 int store_game_created_by(struct store *st, const char *msg_key)
 {
-	char path[PATH_MAX + 96], *text;
+	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96];
 	struct game *g;
 	struct err e;
-	int id, found = 0;
+	int found = 0;
 
-	created_path(st, msg_key, path, sizeof path);
-	if (!fs_exists(path) || fs_read(path, 64, &text, NULL, &e) < 0)
-		return 0;
-	id = atoi(text);
-	free(text);
+	created_paths(st, msg_key, hex, shard, old, sizeof shard);
+	int id = noted_id(hex, shard, old);
 	/* noted before the game's first commit: it counts only if that commit was made */
 	if (id > 0 && store_load(st, id, &g, &e) == 0) {
 		if (g->nevents && !strcmp(g->events[0].msg, msg_key))

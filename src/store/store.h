@@ -11,7 +11,9 @@
  *   DIR/seen/XX.log       the processed mails: a line per mail, the SHA-256 of its key
  *                         (XX: its first two hex digits); DIR/seen/XX/HASH, a file per
  *                         mail, as earlier versions wrote, still counts
- *   DIR/created/HASH      the number of the game a mail (a challenge) created
+ *   DIR/created/XX.log    the number of the game each challenge created, a line each
+ *                         ("HASH ID", XX its hash's first two digits; earlier versions
+ *                         wrote DIR/created/HASH, still read)
  *   DIR/outbox/           replies waiting to be sent (outbox.h)
  *
  * A struct store is the caller's; store_open() fills it and takes the lock, store_close()
@@ -71,7 +73,7 @@ int store_place_state(struct store *st, const struct game *g, struct err *e);
 int store_list(struct store *st, int **ids, size_t *n, struct err *e);
 int store_next_id(struct store *st, int *id, struct err *e);
 /* Notes that the mail with this key creates game id (before the game's first commit:
- * DIR/created/HASH), so that the mail processed again after a crash finds its game. */
+ * DIR/created/XX.log), so that the mail processed again after a crash finds its game. */
 int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e);
 /* The game created by the mail with this key (noted, and committed), or 0. */
 int store_game_created_by(struct store *st, const char *msg_key);

@@ -143,6 +143,22 @@ grep -q 'alice@example.org' "$V/data/players.json" && ok || bad "the vacation is
 expect_out "the vacation: the opponent told" "on vacation until"
 "$T" show -c "$V/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "the mails around the vacation applied"
 
+# -- the creation notes (created/XX.log, a line "HASH ID" a challenge): with the seen
+# marks lost, a challenge processed again finds the game it made, from a note of this
+# version or a file of an earlier one (created/HASH); with no note it would make another
+njson() { ls "$1/data/games" | grep -c '\.json$'; }
+N=$tmp/notes; copy "$C" "$N"; rm -rf "$N/data/seen"
+run "$T" process -c "$N/conf" "$B"
+[ "$(njson "$N")" -eq 3 ] && ok || bad "seen marks lost: the challenges find their games in created/XX.log"
+O=$tmp/oldnotes; copy "$C" "$O"; rm -rf "$O/data/seen"
+cat "$O"/data/created/*.log | while read -r h id; do expr "$id" + 0 > "$O/data/created/$h"; done
+rm -f "$O"/data/created/*.log
+run "$T" process -c "$O/conf" "$B"
+[ "$(njson "$O")" -eq 3 ] && ok || bad "seen marks lost: the challenges find their games in earlier versions' created/HASH"
+U=$tmp/nonotes; copy "$C" "$U"; rm -rf "$U/data/seen" "$U/data/created"
+run "$T" process -c "$U/conf" "$B"
+[ "$(njson "$U")" -eq 5 ] && ok || bad "no notes and no marks: the challenges make new games (the notes are what found them)"
+
 # -- batch_size: the same mbox in batches of 3 (3, 3, 1 mails), with the same result
 Z=$tmp/size; copy "$W" "$Z"
 echo 'batch_size = 3' >> "$Z/conf"

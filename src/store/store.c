@@ -107,13 +107,6 @@ int store_set_key_file(struct store *st, const char *path, struct err *e)
 
 void store_close(struct store *st)
 {
-	for (size_t i = 0; i < st->njournals; i++)
-		if (st->journals[i].spare) {
-			char spare[PATH_MAX + 96];
-			store_path_of(st, spare, sizeof spare, "games/%d.json.tmp.spare",
-				      st->journals[i].id);
-			unlink(spare);
-		}
 	free(st->journals);
 	st->journals = NULL;
 	st->njournals = 0;
@@ -695,18 +688,20 @@ int store_save_state(struct store *st, const struct game *g, struct err *e)
 	return rc;
 }
 
-/* A batch's state goes through a spare file, games/N.json.tmp.spare: written before the
- * batch's first barrier (store_stage_state), exchanged with the state after it
+/* A batch's state goes through a spare file, games/N.spare: written before the batch's
+ * first barrier (store_stage_state), exchanged with the state after it
  * (store_place_state), when it is durable whole: the state's replacement needs no sync
  * of its own. The exchange leaves the state before in the spare, written over at the
- * game's next save: after its first save of the run a game's state creates no file.
- * The spare is written over, never emptied first: ext4 flushes a file emptied and
- * written again when it is closed (its auto_da_alloc), a disk write per game and batch
- * that the barrier makes needless. A crash leaves it as a temporary file, which the next
- * run removes (store_clean); store_close removes it. */
+ * game's next save, in this run or a later one: after its second save a game's state
+ * never creates a file, and none is removed (on an ext4 without a journal each file
+ * removed slows the creation of the next ones for hours). The spare is written over,
+ * never emptied first: ext4 flushes a file emptied and written again when it is closed
+ * (its auto_da_alloc), a disk write per game and batch that the barrier makes needless.
+ * Cut short by a crash, it is written over at the next save; what it holds is never
+ * read. Earlier versions' games/N.json.tmp.spare are removed as temporary files. */
 static void spare_path(struct store *st, int id, char *out, size_t len)
 {
-	store_path_of(st, out, len, "games/%d.json.tmp.spare", id);
+	store_path_of(st, out, len, "games/%d.spare", id);
 }
 
 int store_stage_state(struct store *st, const struct game *g, struct err *e)
@@ -720,7 +715,6 @@ int store_stage_state(struct store *st, const struct game *g, struct err *e)
 	if (!text)
 		return -1;
 	spare_path(st, g->id, spare, sizeof spare);
-	j->spare = true;        /* whatever follows, a file to remove at the end */
 	if ((fd = open(spare, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) < 0) {
 		free(text);
 		return err_set(e, "cannot create %s: %s", spare, strerror(errno));
@@ -740,7 +734,6 @@ int store_stage_state(struct store *st, const struct game *g, struct err *e)
 int store_place_state(struct store *st, const struct game *g, struct err *e)
 {
 	char path[PATH_MAX + 64], spare[PATH_MAX + 96];
-	struct store_journal *j = store_journal_of(st, g->id, false);
 
 	store_path_of(st, path, sizeof path, "games/%d.json", g->id);
 	spare_path(st, g->id, spare, sizeof spare);
@@ -749,8 +742,6 @@ int store_place_state(struct store *st, const struct game *g, struct err *e)
 	/* no state yet (a new game), or a file system without the exchange */
 	if (rename(spare, path) < 0)
 		return err_set(e, "cannot put %s in place: %s", path, strerror(errno));
-	if (j)
-		j->spare = false;
 	stored(st, g->id);
 	return 0;
 }

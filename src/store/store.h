@@ -8,6 +8,7 @@
  *                         the events (JSON, one a line), appended, never rewritten; the
  *                         state names how much of it is committed
  *   DIR/games/N.mbox      game N's log: every mail received and sent, in order
+ *   DIR/games/N.spare     a state before, written over at the game's next save (store.c)
  *   DIR/seen/XX.log       the processed mails: a line per mail, the SHA-256 of its key
  *                         (XX: its first two hex digits); DIR/seen/XX/HASH, a file per
  *                         mail, as earlier versions wrote, still counts
@@ -33,7 +34,6 @@ struct store_journal {
 	int id;
 	long long size;
 	size_t mails, sent, events;
-	bool spare;             /* games/N.json.tmp.spare holds an earlier state (store.c) */
 };
 
 struct store {

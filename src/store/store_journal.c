@@ -80,7 +80,7 @@ int store_state_text(struct store *st, int id, const char *path, char **text, st
 
 	if (!j)
 		return err_set(e, "out of memory");
-	*j = (struct store_journal){ .id = id, .spare = j->spare };
+	*j = (struct store_journal){ .id = id };
 	if (!root || !json_is_integer(v = json_object_get(root, "format")) ||
 	    json_integer_value(v) != 3) {
 		json_decref(root);
@@ -92,7 +92,7 @@ int store_state_text(struct store *st, int id, const char *path, char **text, st
 		json_decref(root);
 		return err_set(e, "%s: journal: missing or out of range", path);
 	}
-	*j = (struct store_journal){ id, size, (size_t)mails, (size_t)sent, (size_t)events, j->spare };
+	*j = (struct store_journal){ id, size, (size_t)mails, (size_t)sent, (size_t)events };
 	json_object_del(root, "journal");
 	json_object_set_new(root, "format", json_integer(2));
 	int rc = journal_read(st, id, j, root, e);
@@ -104,7 +104,7 @@ int store_state_text(struct store *st, int id, const char *path, char **text, st
 		free(*text);
 		*text = full;
 	} else {
-		*j = (struct store_journal){ .id = id, .spare = j->spare };
+		*j = (struct store_journal){ .id = id };
 	}
 	return rc;
 }
@@ -158,7 +158,7 @@ int store_save_journal(struct store *st, const struct game *g, struct err *e)
 		err_set(e, "cannot write %s: %s", path, strerror(errno));
 	else
 		*j = (struct store_journal){ g->id, (long long)sb.st_size, g->nmails, g->nsent,
-					     g->nevents, j->spare };
+					     g->nevents };
 	if (fd >= 0)
 		close(fd);
 	buf_free(&b);

@@ -143,6 +143,18 @@ grep -q 'alice@example.org' "$V/data/players.json" && ok || bad "the vacation is
 expect_out "the vacation: the opponent told" "on vacation until"
 "$T" show -c "$V/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "the mails around the vacation applied"
 
+# -- a state is exchanged with its spare (games/N.spare, kept from run to run): a game
+# saved again trades the two files, and creates none
+P=$tmp/spare; copy "$C" "$P"
+ino() { stat -c %i "$P/data/games/$1"; }
+j1=$(ino 1.json); s1=$(ino 1.spare 2>/dev/null)
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6" > "$tmp/m4"
+run "$T" process -c "$P/conf" "$tmp/m4"
+"$T" show -c "$P/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3 Nc6$' && ok || bad "the spare: the move applied"
+[ -n "$s1" ] && [ "$(ino 1.json)" = "$s1" ] && [ "$(ino 1.spare)" = "$j1" ] && ok ||
+  bad "the spare: the state and its spare traded places ($j1 $s1 -> $(ino 1.json) $(ino 1.spare))"
+ls "$P/data/games" | grep -q '\.tmp\.' && bad "the spare: no temporary file left" || ok
+
 # -- the creation notes (created/XX.log, a line "HASH ID" a challenge): with the seen
 # marks lost, a challenge processed again finds the game it made, from a note of this
 # version or a file of an earlier one (created/HASH); with no note it would make another

@@ -834,8 +834,6 @@ int store_note_creation(const struct store *st, const char *msg_key, int id, str
 {
 	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], dir[PATH_MAX + 16];
 	char line[NOTE_LINE + 1];
-	struct stat sb;
-	int fd;
 
 	snprintf(dir, sizeof dir, "%s/created", st->dir);
 	created_paths(st, msg_key, hex, shard, old, sizeof shard);
@@ -844,17 +842,7 @@ int store_note_creation(const struct store *st, const char *msg_key, int id, str
 	snprintf(line, sizeof line, "%s %08d\n", hex, id);
 	if (fs_mkdirs(dir, 0700, e) < 0)
 		return -1;
-	if ((fd = open(shard, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
-		return err_set(e, "cannot open %s: %s", shard, strerror(errno));
-	int rc = fstat(fd, &sb) < 0 ||
-		 (sb.st_size % NOTE_LINE && ftruncate(fd, sb.st_size - sb.st_size % NOTE_LINE) < 0) ||
-		 write(fd, line, NOTE_LINE) != NOTE_LINE || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
-	if (rc < 0)
-		err_set(e, "cannot write %s: %s", shard, strerror(errno));
-	close(fd);
-	if (rc == 0 && !st->lazy && sb.st_size == 0)
-		rc = fs_sync_dir_of(shard, e);  /* a new shard's name durable too */
-	return rc;
+	return store_append_line(st, shard, line, NOTE_LINE, e);
 }
 
 /* The number a note gives the key's hash: its last whole line in the shard, else the file

@@ -20,5 +20,9 @@ struct store_journal *store_journal_of(struct store *st, int id, bool create);
  * state gets its lists back from its journal, whose record it sets; formats 1 and 2 are
  * left as they are (the record then zero). */
 int store_state_text(struct store *st, int id, const char *path, char **text, struct err *e);
+/* Appends one line of n bytes to a file of such lines (the seen marks, the creation
+ * notes), cutting off a torn last line first; synced unless the store is lazy. */
+int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
+		      struct err *e);
 
 #endif

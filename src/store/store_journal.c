@@ -220,21 +220,28 @@ bool store_seen_hash(const struct store *st, const char *hex)
 int store_mark_seen(const struct store *st, const char *key, struct err *e)
 {
 	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
-	struct stat sb;
-	int fd;
 
 	seen_paths(st, key, hex, shard, old, sizeof shard);
 	hex[HASH_HEX - 1] = '\n';
-	if ((fd = open(shard, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
-		return err_set(e, "cannot open %s: %s", shard, strerror(errno));
+	return store_append_line(st, shard, hex, SEEN_LINE, e);
+}
+
+int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
+		      struct err *e)
+{
+	struct stat sb;
+	int fd;
+
+	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
+		return err_set(e, "cannot open %s: %s", path, strerror(errno));
 	/* a torn last line is cut off, so that this one starts a line */
 	int rc = fstat(fd, &sb) < 0 ||
-		 (sb.st_size % SEEN_LINE && ftruncate(fd, sb.st_size - sb.st_size % SEEN_LINE) < 0) ||
-		 write(fd, hex, SEEN_LINE) != SEEN_LINE || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
+		 ((size_t)sb.st_size % n && ftruncate(fd, sb.st_size - (off_t)((size_t)sb.st_size % n)) < 0) ||
+		 write(fd, line, n) != (ssize_t)n || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
 	if (rc < 0)
-		err_set(e, "cannot write %s: %s", shard, strerror(errno));
+		err_set(e, "cannot write %s: %s", path, strerror(errno));
 	close(fd);
 	if (rc == 0 && !st->lazy && sb.st_size == 0)
-		rc = fs_sync_dir_of(shard, e);   /* a new shard's name durable too */
+		rc = fs_sync_dir_of(path, e);    /* a new file's name durable too */
 	return rc;
 }

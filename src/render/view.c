@@ -421,8 +421,10 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 		size_t before = moves.n;
 		struct movetext mt;
 		movetext_walk(g, n, &moves, &mt);
-		if (n == mine)
+		if (n == mine) {
 			*last = mt;
+			last->out = NULL;       /* the moves' buffer is this function's */
+		}
 		if (moves.n == before)
 			buf_str(&moves, "(none yet)");
 	}

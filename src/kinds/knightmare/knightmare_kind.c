@@ -9,8 +9,8 @@
 #include "game/apply.h"
 #include "kinds/knightmare/knightmare_int.h"
 
-/* Tempete's "discard" (an answer's word, without a number) is read before a game's kind
- * is known, so a Knightmare discard is "redraw 7". */
+/* "discard" without a number is an answer's word, read before a game's kind is known
+ * (the shared order words), so a Knightmare discard is "redraw 7". */
 static const struct order_word km_orders[] = {
 	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, "deck 3 7 12 ... (card numbers)", NULL },
 	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, "card 23", NULL },
@@ -118,7 +118,7 @@ static const char *km_window_text(const struct game *g, const char *who, const c
 }
 
 /* The answer window closed: the referee answers `accept` for the player (seed 000's
- * sequencing, as in Tempete); the interception stands and the interceptor moves. */
+ * sequencing); the interception stands and the interceptor moves. */
 static int accept_for(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
 		      int seat, struct outcome *out, struct err *e)
 {

@@ -7,22 +7,22 @@
 #include "engine/jumps.h"
 #include "engine/tables.h"
 
+#include <string.h>
+
 static inline void emit(struct movelist *ml, sq_t from, sq_t to, uint8_t kind, uint8_t promo)
 {
 	if (ml->n < MOVES_MAX)
 		ml->m[ml->n++] = (struct move){ from, to, kind, promo, 0, 0 };
 }
 
-/* A pawn arriving where it promotes becomes one move per promotion choice. */
-static inline void emit_piece(const struct pos *p, struct movelist *ml, const struct tables *T, int type,
-			      enum color us, bool pawn, sq_t from, sq_t to, uint8_t kind)
+/* A pawn arriving where it promotes becomes one move per promotion choice; `row` is the
+ * mover's generation row (tables_gen at square 0), found once per piece. A pawn that
+ * promotes by exchange is expanded after its piece's moves (gen_special), off this path. */
+static inline void emit_piece(struct movelist *ml, const struct tables *T,
+			      const struct gen_entry *row, bool pawn, sq_t from, sq_t to, uint8_t kind)
 {
-	if (pawn && (T->exchange_mask >> type & 1)) {
-		exchange_emit(p, (struct move){ from, to, kind, 0, 0, 0 }, ml);
-		return;
-	}
 	if (pawn) {
-		const struct gen_entry *g = tables_gen(T, type, us, to);
+		const struct gen_entry *g = &row[to];
 		if (g->npromo) {
 			for (int i = 0; i < g->npromo; i++)
 				emit(ml, from, to, kind, (uint8_t)(T->promos[g->promo + i] + 1));
@@ -76,18 +76,40 @@ static void dedup(struct movelist *ml, int start)
 	ml->n = n;
 }
 
-static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
-		      struct movelist *ml)
+/* What only some pieces need after their plain moves: doubles weeded out, exchanges
+ * expanded (exchange.h), capture chains (jumps.h). Kept out of gen_piece so that the
+ * common piece pays one test for all three. */
+static void gen_special(const struct pos *p, const struct tables *T, int type, sq_t from,
+			struct movelist *ml, int start)
+{
+	if (T->dedup_mask >> type & 1)
+		dedup(ml, start);
+	if (T->exchange_mask >> type & 1) {
+		struct move base[MOVES_MAX];
+		int n = ml->n - start;
+
+		memcpy(base, ml->m + start, (size_t)n * sizeof *base);
+		ml->n = start;
+		for (int i = 0; i < n; i++)
+			exchange_emit(p, base[i], ml);
+	}
+	if (T->jump_mask >> type & 1)
+		jumps_gen(p, from, ml);
+}
+
+static void gen_piece(const struct pos *restrict p, const struct tables *restrict T, sq_t from,
+		      struct movelist *restrict ml)
 {
 	enum color us = p->side;
 	int type = PIECE_TYPE(p->board[from]), start = ml->n;
-	bool pawn = T->pawn_mask >> type & 1;
-	const struct gen_entry *g = tables_gen(T, type, us, from);
+	/* a pawn promoting by exchange emits its plain moves here, gen_special the rest */
+	bool pawn = (T->pawn_mask & ~T->exchange_mask) >> type & 1;
+	const struct gen_entry *row = tables_gen(T, type, us, 0), *g = &row[from];
 
 	for (int i = 0; i < g->nleap; i++) {
 		const struct leap *l = &T->leaps[g->leap + i];
 		if (target_ok(p, T, l->to, us, l->flags))
-			emit_piece(p, ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(ml, T, row, pawn, from, l->to, MOVE_NORMAL);
 		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE) &&
 			 !(T->uncapturable_mask >> PIECE_TYPE(p->board[p->ep_victim]) & 1) &&
 			 p->mark[p->ep_victim] != MARK_SHIELD)
@@ -100,11 +122,11 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 			piece_t q = p->board[to];
 			if (!q) {
 				if (r->flags & BETZA_MOVE)
-					emit_piece(p, ml, T, type, us, pawn, from, to, MOVE_NORMAL);
+					emit_piece(ml, T, row, pawn, from, to, MOVE_NORMAL);
 				continue;
 			}
 			if ((r->flags & BETZA_CAPTURE) && capturable(p, T, to, q, us))
-				emit_piece(p, ml, T, type, us, pawn, from, to, MOVE_NORMAL);
+				emit_piece(ml, T, row, pawn, from, to, MOVE_NORMAL);
 			break;
 		}
 	}
@@ -112,14 +134,12 @@ static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
 		const struct path_leap *l = &T->pleaps[g->pleap + i];
 		if (path_ok(p, T, l->path, l->npath, l->flags & BETZA_HOP) &&
 		    target_ok(p, T, l->to, us, l->flags))
-			emit_piece(p, ml, T, type, us, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(ml, T, row, pawn, from, l->to, MOVE_NORMAL);
 	}
 	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])
-		emit_piece(p, ml, T, type, us, pawn, from, g->dbl_to, MOVE_DOUBLE);
-	if (T->dedup_mask >> type & 1)
-		dedup(ml, start);
-	if (T->jump_mask >> type & 1)
-		jumps_gen(p, from, ml);
+		emit_piece(ml, T, row, pawn, from, g->dbl_to, MOVE_DOUBLE);
+	if ((T->dedup_mask | T->exchange_mask | T->jump_mask) >> type & 1)
+		gen_special(p, T, type, from, ml, start);
 }
 
 bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
@@ -249,7 +269,7 @@ static void safety_scan(const struct pos *p, const struct tables *T, struct safe
 	sf->ncheckers = sf->npins = 0;
 	/* a jump chain may reach the royal piece through any square, unless she stands
 	 * where no jump can pass over her: no ray tells */
-	sf->fast = p->nroyal[us] == 1 && !T->exotic && !jumps_exposed(p, ksq, them);
+	sf->fast = p->nroyal[us] == 1 && !T->exotic && !(T->jump_mask && jumps_exposed(p, ksq, them));
 	if (!sf->fast)
 		return;
 	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];
@@ -341,7 +361,7 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 	movegen_pseudo(p, ml);
 	safety_scan(p, T, &sf);
 	for (int i = 0; i < ml->n; i++) {
-		int j = judge_calm(p, T, &sf, ml->m[i], &in_check);
+		int j = T->calm ? judge_calm(p, T, &sf, ml->m[i], &in_check) : judge(p, T, &sf, ml->m[i]);
 		if (j < 0)
 			j = movegen_is_legal(p, ml->m[i]);
 		if (j)
@@ -350,6 +370,7 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 	ml->n = n;
 }
 
+/* The last ply of perft: a plain board's loop pays nothing for calm squares. */
 int movegen_count(struct pos *p)
 {
 	const struct tables *T = p->v->t;
@@ -359,8 +380,15 @@ int movegen_count(struct pos *p)
 
 	movegen_pseudo(p, &ml);
 	safety_scan(p, T, &sf);
+	if (T->calm) {
+		for (int i = 0; i < ml.n; i++) {
+			int j = judge_calm(p, T, &sf, ml.m[i], &in_check);
+			n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
+		}
+		return n;
+	}
 	for (int i = 0; i < ml.n; i++) {
-		int j = judge_calm(p, T, &sf, ml.m[i], &in_check);
+		int j = judge(p, T, &sf, ml.m[i]);
 		n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
 	}
 	return n;

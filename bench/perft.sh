@@ -2,28 +2,52 @@
 # Perft speed on the six standard positions: tempest next to Debian's fairy-stockfish (a
 # generic variant engine), same positions, same depths, same run. Each engine's start-up
 # time (measured with a depth-1 run) is subtracted. Prints a table and the overall ratio.
+# The last release (the commit in bench/perft-base, or $PERFT_BASE; "none" skips it) is
+# built from git in a scratch work tree and timed in the same run, beside this build.
 # Usage: bench/perft.sh TEMPEST
 set -eu
 T=${1:-./tempest}
 FSF=${FSF:-/usr/games/fairy-stockfish}
 [ -x "$FSF" ] || { echo "bench: $FSF not found (apt-get install fairy-stockfish)" >&2; exit 1; }
 
+BASE=${PERFT_BASE:-$(sed -n 's/^\([0-9a-f]\{7,40\}\).*/\1/p' bench/perft-base 2>/dev/null | head -n 1)}
+B=""
+if [ -n "$BASE" ] && [ "$BASE" != none ] && git rev-parse -q --verify "$BASE^{commit}" >/dev/null 2>&1; then
+  BW=$(mktemp -d "${TMPDIR:-/tmp}/tempest-perft-base.XXXXXX")
+  trap 'git worktree remove --force "$BW/src" >/dev/null 2>&1; rm -rf "$BW"' EXIT
+  if git worktree add -q --detach "$BW/src" "$BASE" >/dev/null 2>&1 &&
+     make -s -C "$BW/src" -j2 tempest >"$BW/build.log" 2>&1; then
+    B=$BW/src/tempest
+  else
+    echo "bench: could not build the last release ($BASE); see $BW/build.log" >&2
+  fi
+fi
+
 now() { date +%s%N; }
 fsf() { printf 'position fen %s\ngo perft %s\nquit\n' "$1" "$2" | "$FSF" 2>/dev/null | sed -n 's/^Nodes searched: //p'; }
 ours() { "$T" perft "$1" "$2" 2>/dev/null | sed -n 's/^Nodes searched: //p'; }
+base() { "$B" perft "$1" "$2" 2>/dev/null | sed -n 's/^Nodes searched: //p'; }
 
 START=$(now); ours startpos 1 >/dev/null; T_BASE=$(( $(now) - START ))
 START=$(now); fsf "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 1 >/dev/null; F_BASE=$(( $(now) - START ))
+B_BASE=0
+[ -n "$B" ] && { START=$(now); base startpos 1 >/dev/null; B_BASE=$(( $(now) - START )); }
 
-printf '%-9s %5s %12s %9s %12s %9s %12s %7s\n' position depth nodes tempest-s tempest-n/s fsf-s fsf-n/s ratio
-tt=0; ft=0; tn=0
+printf '%-9s %5s %12s %9s %12s %9s %12s %7s %9s\n' position depth nodes tempest-s tempest-n/s fsf-s fsf-n/s ratio release-s
+tt=0; ft=0; tn=0; bt=0
 while IFS='|' read -r name depth fen; do
   s=$(now); n=$(ours "$fen" "$depth"); e=$(now); t_ns=$(( e - s - T_BASE ))
   s=$(now); m=$(fsf "$fen" "$depth"); e=$(now); f_ns=$(( e - s - F_BASE ))
+  b_ns=0
+  if [ -n "$B" ]; then
+    s=$(now); o=$(base "$fen" "$depth"); e=$(now); b_ns=$(( e - s - B_BASE ))
+    [ "$n" = "$o" ] || echo "bench: node counts differ on $name: tempest $n, the last release $o" >&2
+  fi
   [ "$n" = "$m" ] || echo "bench: node counts differ on $name: tempest $n, fairy-stockfish $m" >&2
-  tt=$((tt + t_ns)); ft=$((ft + f_ns)); tn=$((tn + n))
-  awk -v name="$name" -v d="$depth" -v n="$n" -v t="$t_ns" -v f="$f_ns" 'BEGIN {
-    printf "%-9s %5d %12d %9.2f %12.0f %9.2f %12.0f %6.2fx\n", name, d, n, t/1e9, n/(t/1e9), f/1e9, n/(f/1e9), f/t }'
+  tt=$((tt + t_ns)); ft=$((ft + f_ns)); tn=$((tn + n)); bt=$((bt + b_ns))
+  awk -v name="$name" -v d="$depth" -v n="$n" -v t="$t_ns" -v f="$f_ns" -v b="$b_ns" 'BEGIN {
+    printf "%-9s %5d %12d %9.2f %12.0f %9.2f %12.0f %6.2fx %9s\n", name, d, n, t/1e9, n/(t/1e9), f/1e9, n/(f/1e9), f/t,
+           (b > 0 ? sprintf("%.2f", b/1e9) : "-") }'
 done <<'POSITIONS'
 start|6|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 kiwipete|5|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
@@ -32,6 +56,8 @@ pos4|5|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1
 pos5|5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8
 pos6|5|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10
 POSITIONS
-awk -v n="$tn" -v t="$tt" -v f="$ft" 'BEGIN {
+awk -v n="$tn" -v t="$tt" -v f="$ft" -v b="$bt" -v base="${BASE:-}" 'BEGIN {
   printf "all: %d nodes; tempest %.1f M nodes/s, fairy-stockfish %.1f M nodes/s; tempest is %.2fx its rate\n",
-         n, n/(t/1e9)/1e6, n/(f/1e9)/1e6, f/t }'
+         n, n/(t/1e9)/1e6, n/(f/1e9)/1e6, f/t
+  if (b > 0)
+    printf "the last release (%s): %.1f M nodes/s; this build takes %.2fx its time\n", base, n/(b/1e9)/1e6, t/b }'

@@ -144,6 +144,7 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 	for (int c = 0; c < g->nseats; c++) {
 		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
 		g->vac[c] = &vac[c];
+		players_language(&pl->players, g->seat[c].address, except, g->lang[c]);
 	}
 	g->policy = &pl->policy;
 }
@@ -378,7 +379,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	/* the replies show the clocks as the request leaves them; the registry is saved with
 	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone)) {
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
 		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
 			return -1;
 		pipeline_attach(pl, j->g, j->vac, NULL);

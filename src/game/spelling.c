@@ -561,3 +561,58 @@ int spelling_pair(const struct game *g, int b, const char *lang, const char *fir
 				"own move, alone on its line", pw.entry, first), -1;
 	return 0;
 }
+
+/* ---- the subject ---- */
+
+/* What a subject says besides its reply and forward prefixes in the languages of the
+ * mail clients ("Re:", "AW:", "SV:", "Fwd:", "RE[2]:") and its bracketed tags. */
+static void subject_words(const char *subject, char *out, size_t len)
+{
+	static const char *const prefixes[] = { "re", "aw", "sv", "vs", "fw", "fwd", "wg", "tr",
+						"antw", "odp", "rif", "r", "ref", "res", "enc", "rv" };
+	size_t n = 0;
+	int depth = 0;
+
+	for (const char *s = subject; *s && n + 1 < len; s++) {
+		depth += *s == '[';
+		if (!depth)
+			out[n++] = *s;
+		depth -= *s == ']' && depth;
+	}
+	out[n] = 0;
+	map_chars(out);
+	for (char *s = out;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+		bool prefix = false;
+		for (size_t i = 0; k && s[k] == ':' && i < sizeof prefixes / sizeof prefixes[0]; i++)
+			prefix |= strlen(prefixes[i]) == k && !strncasecmp(s, prefixes[i], k);
+		if (!prefix) {
+			memmove(out, s, strlen(s) + 1);
+			break;
+		}
+		s += k + 1;
+	}
+	for (n = strlen(out); n && isspace((unsigned char)out[n - 1]);)
+		out[--n] = 0;
+}
+
+bool spelling_subject_hint(const char *subject, char *hint, size_t len)
+{
+	char said[ORDER_ARG_MAX];
+	struct order_line line = { 1, said };
+	struct orders o;
+	struct err e;
+
+	hint[0] = 0;
+	subject_words(subject ? subject : "", said, sizeof said);
+	if (!said[0] || order_parse(&line, 1, NULL, 0, &o, &e) < 0)
+		return false;
+	if (o.n)
+		snprintf(hint, len, "Your subject reads \"%s\", but I do not read the subject: "
+			 "write your %s in the body of your mail, alone on its line.", said,
+			 o.o[0].kind == ORDER_MOVE ? "move" : "order");
+	orders_free(&o);
+	return hint[0] != 0;
+}

@@ -46,4 +46,9 @@ int spelling_move(struct pos *p, const char *lang, const char *text, char *out, 
 int spelling_pair(const struct game *g, int b, const char *lang, const char *first,
 		  const char *mine, char *why, size_t wlen);
 
+/* The answer to a mail in which no order was found: does its subject hold one ("Re:
+ * [tempest 17 abcd2345] Nf3")? Then true and, in hint, a sentence that says the subject is
+ * not read. Reply prefixes and the referee's tag are not orders. */
+bool spelling_subject_hint(const char *subject, char *hint, size_t len);
+
 #endif

@@ -24,6 +24,7 @@
 
 #include "game/game.h"
 #include "game/kind.h"
+#include "game/spelling.h"
 #include "kinds/registry.h"
 #include "mail/compose.h"
 #include "mail/mbox.h"
@@ -319,6 +320,9 @@ static int no_order_reply(struct job *j)
 		if (o->nprose > 3 && at < sizeof note)
 			at += (size_t)snprintf(note + at, sizeof note - at, "\n  ...");
 	}
+	char hint[ORDER_ARG_MAX + 128];
+	if (j->m && spelling_subject_hint(j->m->subject, hint, sizeof hint) && at < sizeof note)
+		at += (size_t)snprintf(note + at, sizeof note - at, "\n%s", hint);
 	if (at < sizeof note)
 		snprintf(note + at, sizeof note - at, "\nAn order goes alone on its line: a move as "
 			 "\"Nf3\" or \"e4\", or \"resign\", \"offer draw\", \"status\"; "

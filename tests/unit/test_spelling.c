@@ -174,10 +174,41 @@ static void languages(void)
 	CHECK_HAS(spelling_letters("es"), "R D T A C");
 }
 
+static void subjects(void)
+{
+	static const struct { const char *subject, *hint; } t[] = {
+		{ "Re: [tempest 17 abcd2345] Nf3", "Your subject reads \"Nf3\", but I do not read the "
+		  "subject: write your move in the body" },
+		{ "AW: [tempest 17 abcd2345] 12... Nc6", "reads \"12... Nc6\"" },
+		{ "SV: SV: Nf3", "reads \"Nf3\"" },
+		{ "RE[2]: e4", "reads \"e4\"" },
+		{ "Re: *e4*", "reads \"*e4*\"" },         /* quoted as written */
+		{ "Re: [tempest 17 abcd2345] resign", "write your order in the body" },
+		{ "Re: [tempest 17 abcd2345]", NULL },
+		{ "Re: [tempest 17 abcd2345] game 17: your move (Chess: a v b)", NULL },
+		{ "Re: [tempest 17 abcd2345] 1... e5 -- your move (Chess: a v b)", NULL },
+		{ "Re: [tempest 17 abcd2345] e4 (Chess: a v b)", NULL },
+		{ "Re: AW: Re:", NULL },
+		{ "Our game", NULL },
+		{ "", NULL },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char hint[1024];
+		check_context("subject '%s'", t[i].subject);
+		CHECK_INT(spelling_subject_hint(t[i].subject, hint, sizeof hint), t[i].hint != NULL);
+		CHECK_HAS(hint, t[i].hint ? t[i].hint : "");
+		if (!t[i].hint)
+			CHECK_STR(hint, "");
+	}
+	check_context(NULL);
+	CHECK(!spelling_subject_hint(NULL, (char[8]){ 0 }, 8));
+}
+
 int main(void)
 {
 	lines();
 	letters();
 	languages();
+	subjects();
 	return check_done();
 }

@@ -320,6 +320,18 @@ int apply_move_checks(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
+const char *apply_spelled(struct apply_state *a, const struct order *od, struct pos *p,
+			  const char *text, char *buf, size_t len)
+{
+	char why[512];
+
+	if (spelling_move(p, a->me >= 0 ? a->g->lang[a->me] : "", text, buf, len, why,
+			  sizeof why) == 0)
+		return buf;
+	apply_error(a, od, "%s", why);
+	return NULL;
+}
+
 void apply_after_move(struct apply_state *a)
 {
 	struct game *g = a->g;
@@ -359,9 +371,9 @@ static int do_move(struct apply_state *a, const struct order *od)
 	    !(text = kind_of(g)->move_text(g, od->arg, written, sizeof written, why, sizeof why)))
 		return apply_error(a, od, "%s", why);
 	char spelled[ORDER_ARG_MAX];
-	if (spelling_move(p, g->lang[a->me], text, spelled, sizeof spelled, why, sizeof why))
-		return apply_error(a, od, "%s", why);   /* "did you mean Nf3 or f3? ..." */
-	if (notation_parse(p, spelled, &m, &e) < 0)
+	if (!(text = apply_spelled(a, od, p, text, spelled, sizeof spelled)))
+		return -1;      /* "did you mean f3 or Nf3? ..." */
+	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
 	if (board_op(g, b, san, &e) < 0)

@@ -382,11 +382,26 @@ static void add_meaning(struct meaning *m, int *n, int type, const char *code)
 	}
 }
 
+/* Is type t one of chess's six pieces, whose letters depend on the language? */
+static bool chess_piece(const struct variant *v, int t)
+{
+	for (size_t i = 0; i < sizeof piece_names / sizeof piece_names[0]; i++)
+		if (!strcasecmp(v->type[t].name, piece_names[i]))
+			return true;
+	return !strcasecmp(v->type[t].name, "Pawn");
+}
+
 static int meanings(const struct variant *v, const struct language *L, bool unset, char c,
 		    struct meaning *m)
 {
 	int n = 0, own = variant_type_by_letter(v, c), t;
 
+	if (own >= 0 && !chess_piece(v, own)) {
+		/* a variant's own piece (TigerChess's S, the Swordsman) is its letter's only
+		 * reading, in every language: its rules and diagrams write it so */
+		add_meaning(m, &n, own, "en");
+		return n;
+	}
 	if (L && (t = type_in(v, L, c)) >= 0) {
 		add_meaning(m, &n, t, L->code);
 		return n;

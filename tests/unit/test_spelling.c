@@ -151,6 +151,17 @@ static void letters(void)
 	}
 	check_context(NULL);
 	variant_free(chess);
+	/* a variant's own letters stay its own: TigerChess's S is the Swordsman, also for a
+	 * German player (whose S is chess's knight) */
+	struct variant *tiger = test_variant("tigerchess");
+	struct pos *p = test_pos(tiger, "startpos");
+	char out[96], why[512] = "";
+	CHECK_INT(spelling_move(p, "", "Sa4", out, sizeof out, why, sizeof why), 0);
+	CHECK_STR(out, "Sa4");
+	CHECK_INT(spelling_move(p, "de", "Sa4", out, sizeof out, why, sizeof why), 0);
+	CHECK_STR(out, "Sa4");
+	free(p);
+	variant_free(tiger);
 }
 
 static void languages(void)

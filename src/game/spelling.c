@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -204,24 +205,33 @@ static bool line_of_moves(char **w, int nw)
 	return moves > 0;
 }
 
-/* Splits s at blanks into w (in place); "12.Nf3" at the start becomes "12." and "Nf3". */
-static int split(char *s, char **w, char *num, size_t numlen)
+/* Splits s at blanks into w (in place). */
+static int split(char *s, char **w)
 {
 	int nw = 0;
+	char *save = NULL;
 
-	for (char *t = strtok(s, " \t"); t && nw < WORDS_MAX; t = strtok(NULL, " \t"))
+	for (char *t = strtok_r(s, " \t", &save); t && nw < WORDS_MAX;
+	     t = strtok_r(NULL, " \t", &save))
 		w[nw++] = t;
+	return nw;
+}
+
+/* "12.Nf3" first on the line becomes "12." and "Nf3" (num holds the number). */
+static int unglue(char **w, int nw, char *num, size_t numlen)
+{
 	size_t d = nw ? strspn(w[0], "0123456789") : 0, dots = d ? strspn(w[0] + d, ".") : 0;
 	unsigned char after = nw ? (unsigned char)w[0][d + dots] : 0;
-	if (d && dots && d + dots < numlen && (isalpha(after) || after >= 0x80) && nw < WORDS_MAX) {
-		memcpy(num, w[0], d + dots);
-		num[d + dots] = 0;
-		memmove(&w[1], &w[0], (size_t)nw * sizeof w[0]);
-		w[1] += d + dots;
-		w[0] = num;
-		nw++;
-	}
-	return nw;
+
+	if (!d || !dots || d + dots >= numlen || !(isalpha(after) || after >= 0x80) ||
+	    nw == WORDS_MAX)
+		return nw;
+	memcpy(num, w[0], d + dots);
+	num[d + dots] = 0;
+	memmove(&w[1], &w[0], (size_t)nw * sizeof w[0]);
+	w[1] += d + dots;
+	w[0] = num;
+	return nw + 1;
 }
 
 /* The words of a line of moves without their decorations, or false (a line of prose). */
@@ -232,7 +242,7 @@ static bool strip_moves(char *s, size_t size)
 	if (strlen(s) >= sizeof copy)
 		return false;
 	snprintf(copy, sizeof copy, "%s", s);
-	int nw = split(copy, w, num, sizeof num);
+	int nw = split(copy, w);
 	if (nw >= 2 && (w[0][0] == '*' || w[0][0] == '_')) {
 		/* "*12. e4*": emphasis around the whole line */
 		const char *mark = w[0][0] == '*' ? "*" : "_";
@@ -242,6 +252,7 @@ static bool strip_moves(char *s, size_t size)
 	}
 	for (int i = 0; i < nw; i++)
 		unwrap(w[i]);
+	nw = unglue(w, nw, num, sizeof num);
 	while (nw >= 2 && decoration(w[nw - 1]))
 		nw--;
 	for (int i = 0; i < nw; i++)
@@ -541,19 +552,22 @@ static int pair_each(const struct pos *before, const char *entry, void *arg)
 {
 	struct pair_walk *pw = arg;
 	char text[SAN_MAX], why[512], san[SAN_MAX];
-	struct pos p;
+	struct pos *p;
 	struct move m;
 	struct err e;
 
 	if (pw->n++ != pw->at)
 		return 0;
+	if (!(p = malloc(sizeof *p)))   /* 16 KB: not on the stack */
+		return -1;
 	pw->entry = entry;
-	memcpy(&p, before, sizeof p);
-	spelling_move(&p, pw->lang, pw->first, text, sizeof text, why, sizeof why);
-	if (notation_parse(&p, text, &m, &e) == 0) {
-		notation_san(&p, m, san, sizeof san);
+	memcpy(p, before, sizeof *p);
+	spelling_move(p, pw->lang, pw->first, text, sizeof text, why, sizeof why);
+	if (notation_parse(p, text, &m, &e) == 0) {
+		notation_san(p, m, san, sizeof san);
 		pw->same = !strcmp(san, entry);
 	}
+	free(p);
 	return 1;
 }
 

@@ -47,6 +47,7 @@ static void lines(void)
 		{ "12.Nf3", "12. Nf3" },
 		{ "12...Nc6", "12... Nc6" },
 		{ "1.e4 e5", "1. e4 e5" },
+		{ "*1.e4* :-)", "1. e4" },
 		{ "\xe2\x99\x98" "f3 :)", "\xe2\x99\x98" "f3" },        /* a figurine stays */
 		/* what stays as it was */
 		{ "Thanks :)", "Thanks :)" },

@@ -458,6 +458,15 @@ static void typographic_minus(void)
 		game_free(g);
 	}
 	check_context(NULL);
+	/* a pair from a score sheet: a turn is no board move to compare it with */
+	struct game *g = accepted();
+	struct outcome out = { 0 };
+	CHECK_INT(mail(g, WHITE, "d3", &out), 0);
+	CHECK_INT(mail(g, BLACK, "1. d3 d4", &out), 1);
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "is not the move before yours");
+	CHECK_INT(g->board[0].nmoves, 1);
+	outcome_free(&out);
+	game_free(g);
 }
 
 int main(void)

@@ -41,6 +41,11 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
  * the move's; a reply to a referee mail older than the last move must carry the number.
  * 0, or -1 (refused). */
 int apply_move_checks(struct apply_state *a, const struct order *od);
+/* The move `text` as the engine should read it in p: the sender's piece letters read in
+ * their language (spelling.h), in buf. NULL when a letter reads two ways and both are
+ * moves: the order is then refused with the question ("did you mean ..."). */
+const char *apply_spelled(struct apply_state *a, const struct order *od, struct pos *p,
+			  const char *text, char *buf, size_t len);
 /* A move was made by a->me: the opponent's pending draw offer lapses (README, "Orders"). */
 void apply_after_move(struct apply_state *a);
 /* Is the game being played (else refuses the order and says why)? */

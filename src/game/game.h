@@ -124,6 +124,8 @@ struct game {
 	const struct variant *v;        /* borrowed */
 	const struct card_catalogue *cat;       /* borrowed; for card games */
 	const struct vacations *vac[SEATS_MAX]; /* borrowed: each seat's vacations, or NULL */
+	char lang[SEATS_MAX][8];                /* each seat's language for piece letters
+						 * ("nl"; "" never set): spelling.h */
 	const struct policy *policy;            /* borrowed: the referee's limits, or NULL */
 };
 
@@ -149,9 +151,10 @@ struct policy {
 /* What a mail asks of the player's record (all their games), applied by the caller after
  * the game's commit. */
 struct player_change {
-	bool vacation, vacation_end, timezone;
+	bool vacation, vacation_end, timezone, language;
 	long long start, end;           /* the vacation */
 	char tz[64];
+	char lang[8];                   /* "nl": the letters of the player's moves */
 };
 
 enum reply_kind {

@@ -12,6 +12,7 @@
 #include "engine/status.h"
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/spelling.h"
 #include "util/clock.h"
 
 /* Everything an order can change, so that a failed mail leaves no trace. */
@@ -198,7 +199,7 @@ void apply_principal(struct apply_state *a, const char *kind)
 	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
 	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
 	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
-	static const char *const bookkeeping[] = { "vacation", "timezone", "password" };
+	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language" };
 	bool was_bookkeeping = false, is_bookkeeping = false;
 
 	for (size_t i = 0; i < sizeof bookkeeping / sizeof bookkeeping[0]; i++) {
@@ -300,8 +301,13 @@ void apply_end_by_status(struct apply_state *a)
 
 int apply_move_checks(struct apply_state *a, const struct order *od)
 {
-	const struct pos *p = a->g->board[a->me >= 0 ? my_board(a) : 0].pos;
+	int b = a->me >= 0 ? my_board(a) : 0;
+	const struct pos *p = a->g->board[b].pos;
+	char why[512];
 
+	if (od->paired[0] && spelling_pair(a->g, b, a->me >= 0 ? a->g->lang[a->me] : "",
+					   od->paired, od->arg, why, sizeof why) < 0)
+		return apply_error(a, od, "%s", why);
 	if (od->number && (uint32_t)od->number != p->fullmove)
 		return apply_error(a, od, "this is move %u%s, not %d", p->fullmove,
 				p->side == BLACK ? " for Black" : "", od->number);
@@ -312,6 +318,18 @@ int apply_move_checks(struct apply_state *a, const struct order *od)
 				"number (%u%s %s)", p->fullmove, p->side == BLACK ? "..." : ".",
 				od->arg);
 	return 0;
+}
+
+const char *apply_spelled(struct apply_state *a, const struct order *od, struct pos *p,
+			  const char *text, char *buf, size_t len)
+{
+	char why[512];
+
+	if (spelling_move(p, a->me >= 0 ? a->g->lang[a->me] : "", text, buf, len, why,
+			  sizeof why) == 0)
+		return buf;
+	apply_error(a, od, "%s", why);
+	return NULL;
 }
 
 void apply_after_move(struct apply_state *a)
@@ -352,6 +370,9 @@ static int do_move(struct apply_state *a, const struct order *od)
 	if (kind_of(g)->move_text &&
 	    !(text = kind_of(g)->move_text(g, od->arg, written, sizeof written, why, sizeof why)))
 		return apply_error(a, od, "%s", why);
+	char spelled[ORDER_ARG_MAX];
+	if (!(text = apply_spelled(a, od, p, text, spelled, sizeof spelled)))
+		return -1;      /* "did you mean f3 or Nf3? ..." */
 	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
@@ -365,6 +386,24 @@ static int do_move(struct apply_state *a, const struct order *od)
 		snprintf(a->detail, sizeof a->detail, "%s", san);
 	apply_after_move(a);
 	apply_end_on_board(a, b);
+	return 0;
+}
+
+/* "language nl": the piece letters of the player's moves, in all their games. */
+static int do_language(struct apply_state *a, const struct order *od)
+{
+	const char *code = spelling_language_code(od->arg);
+	size_t n = strlen(a->own_note);
+
+	if (!code)
+		return apply_error(a, od, "'%s' is not a language whose piece letters I read: "
+				   "write one of %s", od->arg, spelling_languages());
+	a->out->player.language = true;
+	snprintf(a->out->player.lang, sizeof a->out->player.lang, "%s", code);
+	snprintf(a->g->lang[a->me], sizeof a->g->lang[0], "%s", code);
+	apply_principal(a, "language");
+	snprintf(a->own_note + n, sizeof a->own_note - n, "%sYour language is now %s: I read the "
+		 "piece letters of your moves as %s.", n ? " " : "", code, spelling_letters(code));
 	return 0;
 }
 
@@ -604,6 +643,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 		snprintf(a->own_note, sizeof a->own_note, "Your time zone is now %s: deadlines in my "
 			 "mails to you are shown in it.", od->arg);
 		return 0;
+	case ORDER_LANGUAGE:
+		return do_language(a, od);
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
 	}
@@ -660,7 +701,8 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		kind = REPLY_NOTICE;
 	} else if (!strcmp(a->principal, "decline")) {
 		kind = REPLY_DECLINED;
-	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone")) {
+	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone") ||
+		   !strcmp(a->principal, "language")) {
 		/* a vacation concerns the opponent too; a time zone only the player */
 		kind = out->player.vacation || out->player.vacation_end ? REPLY_NOTICE : REPLY_KINDS;
 		if (kind == REPLY_KINDS) {

@@ -1,5 +1,6 @@
 /* order.c: see order.h. A table of keywords; each knows what follows it. */
 #include "game/order.h"
+#include "game/spelling.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -48,6 +49,7 @@ static const struct keyword keywords[] = {
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end", NULL },
 	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or holiday end", NULL },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL },
+	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", NULL },
 };
 
@@ -372,6 +374,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 	snprintf(o.text, sizeof o.text, "%s", l->text);
 	snprintf(buf, sizeof buf, "%s", l->text);
 	normalize(buf, true);
+	spelling_line(buf, sizeof buf);         /* "*e4*", "e4 :-)", "Ｎｆ３", "O–O" */
 	nw = words(buf, w, ORDER_WORDS_MAX);
 	if (continues_list(out, buf, nw, w, l))
 		return 0;
@@ -417,6 +420,14 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		bool all = true;
 		for (int i = first; i < nw; i++)
 			all &= movelike(w[i]);
+		if (first && nw - first == 2 && all && strlen(w[first]) < sizeof o.paired) {
+			/* "12. Nf3 Nc6", copied from a score sheet: the game checks the pair */
+			o.kind = ORDER_MOVE;
+			o.number = move_number(w[0]);
+			snprintf(o.paired, sizeof o.paired, "%s", w[first]);
+			snprintf(o.arg, sizeof o.arg, "%s", w[first + 1]);
+			return add_order(out, &o);
+		}
 		if (nw - first > 1 && all)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text,
 					"one move per line (and one mail per turn)");

@@ -36,6 +36,7 @@ enum order_kind {
 	ORDER_VACATION,         /* vacation 5 days | vacation until 2026-12-24 | vacation end */
 	ORDER_TIMEZONE,         /* timezone Europe/Paris */
 	ORDER_MESSAGE,          /* message TEXT: relayed to the opponent, quoted */
+	ORDER_LANGUAGE,         /* language nl: the piece letters of the player's moves */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };
@@ -72,6 +73,8 @@ struct order {
 	int lineno;             /* line of the mail's text (1-based) */
 	int number;             /* game number; a move's number if written ("12. e4"), else 0 */
 	char arg[ORDER_ARG_MAX];        /* the move, variant, address, colour or password */
+	char paired[32];                /* a move pair's first half ("1. e4 e5": e4), which
+					 * the game checks against the move played; or "" */
 	char text[ORDER_ARG_MAX];       /* the line as written, for quoting back */
 };
 

@@ -205,7 +205,7 @@ int job_commit(struct job *j, struct err *e)
 	 * before the game's commit redoes the same request instead of adding one (a batch
 	 * saves it at its commit, before any state, and ends with the mail that changed it) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone)) {
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
 		if (pl->batch.on)
 			pl->batch.players_dirty = pl->batch.flush = true;
 		else if (players_save(&pl->st, &pl->players, e) < 0)

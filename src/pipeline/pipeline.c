@@ -24,6 +24,7 @@
 
 #include "game/game.h"
 #include "game/kind.h"
+#include "game/spelling.h"
 #include "kinds/registry.h"
 #include "mail/compose.h"
 #include "mail/mbox.h"
@@ -144,6 +145,7 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 	for (int c = 0; c < g->nseats; c++) {
 		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
 		g->vac[c] = &vac[c];
+		players_language(&pl->players, g->seat[c].address, except, g->lang[c]);
 	}
 	g->policy = &pl->policy;
 }
@@ -318,6 +320,9 @@ static int no_order_reply(struct job *j)
 		if (o->nprose > 3 && at < sizeof note)
 			at += (size_t)snprintf(note + at, sizeof note - at, "\n  ...");
 	}
+	char hint[ORDER_ARG_MAX + 128];
+	if (j->m && spelling_subject_hint(j->m->subject, hint, sizeof hint) && at < sizeof note)
+		at += (size_t)snprintf(note + at, sizeof note - at, "\n%s", hint);
 	if (at < sizeof note)
 		snprintf(note + at, sizeof note - at, "\nAn order goes alone on its line: a move as "
 			 "\"Nf3\" or \"e4\", or \"resign\", \"offer draw\", \"status\"; "
@@ -378,7 +383,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	/* the replies show the clocks as the request leaves them; the registry is saved with
 	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone)) {
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
 		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
 			return -1;
 		pipeline_attach(pl, j->g, j->vac, NULL);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game/spelling.h"
 #include "store/jread.h"
 #include "util/clock.h"
 #include "util/fsutil.h"
@@ -15,7 +16,8 @@
 /* Requests older than this matter to no allowance (a calendar year) and are dropped. */
 #define KEEP_SECONDS (400 * DAY)
 
-static const char *const kind_names[] = { "vacation", "vacation-end", "timezone" };
+/* "language" came after the first release: a registry without it reads as before */
+static const char *const kind_names[] = { "vacation", "vacation-end", "timezone", "language" };
 
 static void path_of(const struct store *st, char *out, size_t len)
 {
@@ -84,8 +86,21 @@ void players_view(const struct players *ps, const char *address, const char *exc
 		case REQ_TIMEZONE:
 			snprintf(tz, 64, "%s", r->tz);
 			break;
+		case REQ_LANGUAGE:
+			break;
 		}
 	}
+}
+
+void players_language(const struct players *ps, const char *address, const char *except,
+		      char lang[8])
+{
+	const struct player_rec *p = find(ps, address);
+
+	lang[0] = 0;
+	for (size_t i = 0; p && i < p->nreq; i++)
+		if (p->req[i].kind == REQ_LANGUAGE && !(except && !strcmp(p->req[i].key, except)))
+			snprintf(lang, 8, "%s", p->req[i].tz);
 }
 
 static int put(struct player_rec *p, const char *key, enum player_req_kind kind, long long now,
@@ -103,7 +118,8 @@ static int put(struct player_rec *p, const char *key, enum player_req_kind kind,
 	r->at = now;
 	r->start = kind == REQ_VACATION ? ch->start : 0;
 	r->end = kind == REQ_VACATION ? ch->end : 0;
-	snprintf(r->tz, sizeof r->tz, "%s", kind == REQ_TIMEZONE ? ch->tz : "");
+	snprintf(r->tz, sizeof r->tz, "%s", kind == REQ_TIMEZONE ? ch->tz :
+		 kind == REQ_LANGUAGE ? ch->lang : "");
 	return 0;
 }
 
@@ -112,12 +128,13 @@ int players_apply(struct players *ps, const char *address, const char *key,
 {
 	struct player_rec *p;
 
-	if (!ch->vacation && !ch->vacation_end && !ch->timezone)
+	if (!ch->vacation && !ch->vacation_end && !ch->timezone && !ch->language)
 		return 0;
 	if (!(p = get(ps, address)) ||
 	    (ch->vacation_end && put(p, key, REQ_VACATION_END, now, ch) < 0) ||
 	    (ch->vacation && put(p, key, REQ_VACATION, now, ch) < 0) ||
-	    (ch->timezone && put(p, key, REQ_TIMEZONE, now, ch) < 0))
+	    (ch->timezone && put(p, key, REQ_TIMEZONE, now, ch) < 0) ||
+	    (ch->language && put(p, key, REQ_LANGUAGE, now, ch) < 0))
 		return err_set(e, "out of memory recording %s's request", address);
 	ps->dirty = true;
 	return 0;
@@ -128,20 +145,25 @@ int players_apply(struct players *ps, const char *address, const char *key,
 static int read_req(const struct jnode *o, struct player_rec *p)
 {
 	static const char *const fields[] = { "key", "kind", "at", "start", "end", "timezone",
-					      NULL };
+					      "language", NULL };
 	struct player_req r = { .kind = 0 };
 	int kind;
 
 	if (jread_only(o, fields) < 0 || jread_str(o, "key", false, r.key, sizeof r.key) < 0 ||
-	    jread_enum(o, "kind", false, kind_names, 3, &kind) < 0 ||
+	    jread_enum(o, "kind", false, kind_names, 4, &kind) < 0 ||
 	    jread_int(o, "at", false, 0, LLONG_MAX, &r.at) < 0 ||
 	    jread_int(o, "start", true, 0, LLONG_MAX, &r.start) < 0 ||
 	    jread_int(o, "end", true, r.start, LLONG_MAX, &r.end) < 0 ||
-	    jread_str(o, "timezone", true, r.tz, sizeof r.tz) < 0)
+	    jread_str(o, "timezone", true, r.tz, sizeof r.tz) < 0 ||
+	    (kind == REQ_LANGUAGE && jread_str(o, "language", false, r.tz, 8) < 0))
 		return -1;
 	if (r.start > r.end)
 		return err_set(o->doc->e, "%s: %s: a vacation that ends before it starts",
 			       o->doc->name, o->path);
+	if (kind == REQ_LANGUAGE && (!spelling_language_code(r.tz) ||
+				     strcmp(spelling_language_code(r.tz), r.tz)))
+		return err_set(o->doc->e, "%s: %s: '%s' is not a language code (%s)", o->doc->name,
+			       o->path, r.tz, spelling_languages());
 	r.kind = (enum player_req_kind)kind;
 	struct player_req *to = add_req(p);
 	if (!to)
@@ -195,14 +217,14 @@ int players_load(const struct store *st, struct players *out, struct err *e)
 	return rc;
 }
 
-/* Old vacations and superseded time zones are of no further use. */
+/* Old vacations and superseded time zones and languages are of no further use. */
 static bool keep(const struct player_rec *p, size_t i, long long now)
 {
 	const struct player_req *r = &p->req[i];
 
-	if (r->kind == REQ_TIMEZONE) {
+	if (r->kind == REQ_TIMEZONE || r->kind == REQ_LANGUAGE) {
 		for (size_t k = i + 1; k < p->nreq; k++)
-			if (p->req[k].kind == REQ_TIMEZONE && now - p->req[k].at > DAY)
+			if (p->req[k].kind == r->kind && now - p->req[k].at > DAY)
 				return false;
 		return true;
 	}
@@ -230,6 +252,8 @@ int players_save(const struct store *st, struct players *ps, struct err *e)
 			}
 			if (r->kind == REQ_TIMEZONE)
 				json_object_set_new(o, "timezone", json_string(r->tz));
+			if (r->kind == REQ_LANGUAGE)
+				json_object_set_new(o, "language", json_string(r->tz));
 			json_array_append_new(list, o);
 		}
 		if (json_array_size(list))

@@ -16,14 +16,14 @@
 #include "game/game.h"
 #include "store/store.h"
 
-enum player_req_kind { REQ_VACATION, REQ_VACATION_END, REQ_TIMEZONE };
+enum player_req_kind { REQ_VACATION, REQ_VACATION_END, REQ_TIMEZONE, REQ_LANGUAGE };
 
 struct player_req {
 	char key[KEY_MAX];              /* the mail's key */
 	enum player_req_kind kind;
 	long long at;                   /* when it was made */
 	long long start, end;           /* REQ_VACATION */
-	char tz[64];                    /* REQ_TIMEZONE */
+	char tz[64];                    /* REQ_TIMEZONE; REQ_LANGUAGE: its code ("nl") */
 };
 
 struct player_rec {
@@ -45,7 +45,11 @@ int players_save(const struct store *st, struct players *ps, struct err *e);
  * by the mail `except` (NULL: none). */
 void players_view(const struct players *ps, const char *address, const char *except,
 		  struct vacations *vac, char tz[64]);
-/* Records what the mail `key` asked (a vacation, its end, a time zone) at `now`. */
+/* An address's language for piece letters ("nl"; "" if never set), leaving out the request
+ * made by the mail `except` (NULL: none). */
+void players_language(const struct players *ps, const char *address, const char *except,
+		      char lang[8]);
+/* Records what the mail `key` asked (a vacation, its end, a time zone, a language) at `now`. */
 int players_apply(struct players *ps, const char *address, const char *key,
 		  const struct player_change *ch, long long now, struct err *e);
 void players_free(struct players *ps);

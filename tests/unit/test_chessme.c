@@ -439,9 +439,40 @@ static void far_game(void)
 	outcome_free(&out);
 }
 
+/* A square left of the a-file written with a typographic minus (U+2212, an en dash), as a
+ * word processor or a phone puts it: read as '-' (README, "Spellings"). */
+static void typographic_minus(void)
+{
+	static const char *const spellings[] = { "Rx\xe2\x88\x92" "b1", "Rx\xe2\x80\x93" "b1" };
+
+	for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++) {
+		struct game *g = accepted();
+		struct chessme *cm = g->kstate;
+		struct outcome out = { 0 };
+		char why[256];
+		check_context("'%s'", spellings[i]);
+		CHECK(cm_pos_read(&cm->pos, "w Ke1,Ra1,P-a2,ke6,p-b1 - - - -", why, sizeof why) == 0);
+		CHECK_INT(mail(g, WHITE, spellings[i], &out), 0);
+		CHECK_STR(g->board[0].nmoves ? g->board[0].moves[0] : "", "@turn Rx-b1");
+		outcome_free(&out);
+		game_free(g);
+	}
+	check_context(NULL);
+	/* a pair from a score sheet: a turn is no board move to compare it with */
+	struct game *g = accepted();
+	struct outcome out = { 0 };
+	CHECK_INT(mail(g, WHITE, "d3", &out), 0);
+	CHECK_INT(mail(g, BLACK, "1. d3 d4", &out), 1);
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "is not the move before yours");
+	CHECK_INT(g->board[0].nmoves, 1);
+	outcome_free(&out);
+	game_free(g);
+}
+
 int main(void)
 {
 	cmv = test_variant("chessme");
+	typographic_minus();
 	names();
 	start();
 	adjacency();

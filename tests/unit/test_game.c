@@ -261,6 +261,55 @@ static void turns_and_all_or_nothing(void)
 	game_free(g);
 }
 
+/* Entry i of the first board's list, or "" (a mail that was not applied). */
+static const char *move_at(const struct game *g, int i)
+{
+	return i < g->board[0].nmoves ? g->board[0].moves[i] : "";
+}
+
+/* The spellings of issue 22 at the game: a pair copied from a score sheet, the piece
+ * letters of a player's language, a letter that reads two ways asked about. */
+static void spellings(void)
+{
+	struct game *g = started_game();
+	struct outcome out = { 0 };
+	struct sender w = from("alice@example.org", g, WHITE), b = from("bob@example.org", g, BLACK);
+
+	/* White writing the pair: one move per mail */
+	CHECK_INT(mail(g, &w, "1. e4 e5", &out), 1);
+	CHECK_HAS(first_error(&out), "one move per mail: 'e4 e5' holds two moves");
+	CHECK_INT(g->board[0].nmoves, 0);
+	CHECK_INT(mail(g, &w, "*1.e4* :-)", &out), 0);
+	CHECK_STR(move_at(g, 0), "e4");
+	/* Black's pair: its first half must be the move played */
+	CHECK_INT(mail(g, &b, "1. d4 d5", &out), 1);
+	CHECK_HAS(first_error(&out), "the move before yours was e4, not 'd4'");
+	CHECK_INT(mail(g, &b, "2. e4 e5", &out), 1);
+	CHECK_HAS(first_error(&out), "this is move 1 for Black, not 2");
+	CHECK_INT(mail(g, &b, "1. e2-e4 e5 \xf0\x9f\x99\x82", &out), 0);
+	CHECK_INT(g->board[0].nmoves, 2);
+	CHECK_STR(move_at(g, 1), "e5");
+	/* P reads two ways without a language, and both are moves: asked, nothing applied */
+	CHECK_INT(mail(g, &w, "Pf3", &out), 1);
+	CHECK_HAS(first_error(&out), "did you mean f3 or Nf3?");
+	CHECK_HAS(first_error(&out), "language nl");
+	CHECK_INT(g->board[0].nmoves, 2);
+	/* the language and the move in one mail: the Dutch knight */
+	CHECK_INT(mail(g, &w, "language nl\nPf3", &out), 0);
+	CHECK_STR(move_at(g, 2), "Nf3");
+	CHECK(out.player.language);
+	CHECK_STR(out.player.lang, "nl");
+	CHECK_STR(g->lang[WHITE], "nl");
+	/* set before (the registry's, as the pipeline attaches it) */
+	snprintf(g->lang[BLACK], sizeof g->lang[BLACK], "fr");
+	CHECK_INT(mail(g, &b, "\xef\xbc\xa3\xef\xbd\x86\xef\xbc\x96", &out), 0);  /* Ｃｆ６ */
+	CHECK_STR(move_at(g, 3), "Nf6");
+	CHECK_INT(mail(g, &w, "language klingon", &out), 1);
+	CHECK_HAS(first_error(&out), "'klingon' is not a language whose piece letters I read");
+	outcome_free(&out);
+	game_free(g);
+}
+
 static void endings(void)
 {
 	struct game *g = started_game();
@@ -490,6 +539,7 @@ int main(void)
 	challenges();
 	who_may_act();
 	turns_and_all_or_nothing();
+	spellings();
 	endings();
 	time_control();
 	variant_free(chess);

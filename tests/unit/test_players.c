@@ -29,7 +29,13 @@ static void damage(void)
 	static const struct { const char *text, *msg; } t[] = {
 		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"holiday\", "
 		  "\"at\": 5}]}}",
-		  "players.a@x[0].kind: 'holiday' is not one of vacation, vacation-end, timezone" },
+		  "players.a@x[0].kind: 'holiday' is not one of vacation, vacation-end, timezone, "
+		  "language" },
+		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"language\", "
+		  "\"at\": 5}]}}", "players.a@x[0].language: missing" },
+		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"language\", "
+		  "\"at\": 5, \"language\": \"Dutch\"}]}}", "players.a@x[0]: 'Dutch' is not a language "
+		  "code (en, fr, de, nl, es, it, sv)" },
 		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"vacation\"}]}}",
 		  "players.a@x[0].at: missing" },
 		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"vacation\", "
@@ -69,6 +75,8 @@ static void round_trip(void)
 	ch = (struct player_change){ .timezone = true };
 	snprintf(ch.tz, sizeof ch.tz, "Europe/Paris");
 	CHECK_INT(players_apply(&ps, "a@x", "k2", &ch, now, &e), 0);
+	ch = (struct player_change){ .language = true, .lang = "nl" };
+	CHECK_INT(players_apply(&ps, "a@x", "k3", &ch, now, &e), 0);
 	CHECK_INT(players_save(&st, &ps, &e), 0);
 	CHECK_INT(players_load(&st, &back, &e), 0);
 	CHECK_STR(err_msg(&e), "");
@@ -77,6 +85,13 @@ static void round_trip(void)
 	CHECK_INT(vac.v[0].start, now + 1000);
 	CHECK_INT(vac.v[0].end, now + 2000);
 	CHECK_STR(tz, "Europe/Paris");
+	char lang[8];
+	players_language(&back, "a@x", NULL, lang);
+	CHECK_STR(lang, "nl");
+	players_language(&back, "a@x", "k3", lang);     /* the same mail again: as before it */
+	CHECK_STR(lang, "");
+	players_language(&back, "b@x", NULL, lang);
+	CHECK_STR(lang, "");
 	players_free(&ps);
 	players_free(&back);
 }

@@ -276,11 +276,14 @@ static int regular_move(struct apply_state *a, const struct order *od)
 	struct pos *p = game_pos(g);
 	struct move m;
 	struct err e;
-	char san[SAN_MAX], from[8], to[8];
+	char san[SAN_MAX], from[8], to[8], spelled[ORDER_ARG_MAX];
+	const char *text;
 
 	if (apply_move_checks(a, od) < 0)
 		return -1;
-	if (notation_parse(p, od->arg, &m, &e) < 0)
+	if (!(text = apply_spelled(a, od, p, od->arg, spelled, sizeof spelled)))
+		return -1;
+	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);
 	snprintf(from, sizeof from, "%s", variant_square_name(p->v, m.from));

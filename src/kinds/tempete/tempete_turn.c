@@ -215,13 +215,16 @@ static int regular_move_in(struct apply_state *a, const struct order *od, int on
 	const struct variant *v = g->v;
 	struct move m;
 	struct err e;
-	char san[SAN_MAX], from[8], to[8], cap[8] = "";
+	char san[SAN_MAX], from[8], to[8], cap[8] = "", spelled[ORDER_ARG_MAX];
+	const char *text;
 
 	if ((int)p->side != a->me)
 		return apply_error(a, od, "it is not your move on the board");
+	if (!(text = apply_spelled(a, od, p, od->arg, spelled, sizeof spelled)))
+		return -1;
 	bool pseudo = false;
-	if (notation_parse(p, od->arg, &m, &e) < 0) {
-		if (!self_check || self_check_move(p, od->arg, &m) < 0)
+	if (notation_parse(p, text, &m, &e) < 0) {
+		if (!self_check || self_check_move(p, text, &m) < 0)
 			return apply_error(a, od, "%s", e.msg);
 		pseudo = true;
 	}

@@ -206,8 +206,11 @@ static int do_move(struct apply_state *a, const struct order *od)
 		return -1;
 	char written[ORDER_ARG_MAX], why[160];
 	const char *text = tc_move_text(g, od->arg, written, sizeof written, why, sizeof why);
+	char spelled[ORDER_ARG_MAX];
 	if (!text)
 		return apply_error(a, od, "%s", why);
+	if (!(text = apply_spelled(a, od, p, text, spelled, sizeof spelled)))
+		return -1;
 	if (notation_parse(p, text, &m, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
 	notation_san(p, m, san, sizeof san);

@@ -473,6 +473,10 @@ bool pipeline_known_address(struct pipeline *pl, const char *address)
 static int on_no_game(struct job *j)
 {
 	const struct orders *o = &j->orders;
+
+	/* no game, no kind: a line on a kind's own word is prose */
+	if (order_notes_for_kind(&j->orders, NULL, 0) < 0)
+		return -1;
 	bool courtesy = false, other = o->nerr > 0;
 
 	for (size_t i = 0; i < o->n; i++) {

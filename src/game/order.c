@@ -26,6 +26,12 @@ static bool new_shaped(char **w, int nw)
 	return nw == 1 && !isupper((unsigned char)w[0][0]);
 }
 
+/* "message Good luck!": not "Message me on Signal: +33 ...", a signature's contact line. */
+static bool message_shaped(char **w, int nw)
+{
+	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
+}
+
 #define IRREVOCABLE ORDER_COST_IRREVOCABLE
 #define SETTING ORDER_COST_SETTING
 
@@ -61,7 +67,7 @@ static const struct keyword keywords[] = {
 	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or "
 	  "holiday end", NULL, SETTING },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", NULL, SETTING },
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
 };
 
 const char *order_name(int k)
@@ -398,12 +404,16 @@ static bool attempt(char **w, int nw)
 
 /* An uncertain reading of order k: nothing is applied and the reply asks. */
 static int ask(struct orders *out, const struct order_line *l, const struct vocab *vc,
-	       const struct keyword *k)
+	       const struct keyword *k, bool wrapped)
 {
 	char reason[256];
 	struct order_note *n;
 
-	if (k->arg == ARG_NONE)
+	if (wrapped)
+		snprintf(reason, sizeof reason, "did you mean '%s'? The line reads as the end of the "
+			 "sentence above it; an order that cannot be taken back must stand alone on "
+			 "its line: leave a blank line before it", k->words);
+	else if (k->arg == ARG_NONE)
 		snprintf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
 			 "back must stand alone on its line: write a line with only: %s", k->usage,
 			 k->usage);
@@ -441,8 +451,23 @@ static int not_an_order(const struct order_line *l, const struct vocab *vc, stru
 	const struct keyword *k = order_uncertain(l->text, tables, sizes, vc->extra ? 2 : 1);
 
 	if (k)
-		return ask(out, l, vc, k);
+		return ask(out, l, vc, k, false);
 	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "") ? 0 : -1;
+}
+
+/* Is the line right under one passed over as prose that ends without a stop (".", "!",
+ * "?", ":", ",", ";", ")")? Then it may be the rest of that sentence. */
+static bool continues_sentence(const struct orders *out, const struct order_line *l)
+{
+	const struct order_note *p = out->nprose ? &out->prose[out->nprose - 1] : NULL;
+	size_t n;
+
+	if (!p || p->lineno != l->lineno - 1)
+		return false;
+	n = strlen(p->text);
+	while (n && isspace((unsigned char)p->text[n - 1]))
+		n--;
+	return n && !strchr(".!?:,;)", p->text[n - 1]);
 }
 
 /* The keyword order k at the start of a line, its `used` words then the rest. */
@@ -458,9 +483,13 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 			return 1;
 		const struct order_word *tables[1] = { vc->extra };
 		if (k->cost == ORDER_COST_IRREVOCABLE && order_uncertain(l->text, tables, &vc->nextra, 1))
-			return ask(out, l, vc, k);
+			return ask(out, l, vc, k, false);
 		return refuse_attempt(out, l, k);
 	}
+	/* "The information in this / message is confidential", "I think you should / resign":
+	 * the line goes on a sentence, and is that order alone only by its wrapping */
+	if (k->cost != ORDER_COST_FREE && continues_sentence(out, l))
+		return k->cost == ORDER_COST_IRREVOCABLE ? ask(out, l, vc, k, true) : 1;
 	memset(&o, 0, sizeof o);
 	o.lineno = l->lineno;
 	snprintf(o.text, sizeof o.text, "%s", l->text);

@@ -194,6 +194,13 @@ static const struct kind_reading kind_cases[] = {
 	{ "chess", "message Good luck!\ne4\nSee you at the club", "message Good luck!|move e4", 'O' },
 	{ "chess", "message Good luck!\nI resign.", "message Good luck!", 'A' },
 	{ "chess", "message one\nmessage two\nand three", "message one|message two\nand three", 'O' },
+	/* a wrapped sentence is not an order alone on its line */
+	{ "chess", "e4\n\nThe information in this\nmessage is confidential and intended only",
+	  "move e4", 'O' },
+	{ "chess", "e4\nMessage me on Signal: +33 6 12 34 56 78", "move e4", 'O' },
+	{ "chess", "I really think that you should\nresign", "", 'A' },
+	{ "chess", "Hi Bob,\nresign", "resign", 'O' },
+	{ "chess", "Hi Bob,\nmessage Good luck", "message Good luck", 'O' },
 };
 
 /* The orders read from `text` for a game of `kind`, as "word arg|word arg", and the

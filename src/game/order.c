@@ -685,6 +685,16 @@ int order_notes_for_kind(struct orders *o, const struct order_word *words, size_
 	return 0;
 }
 
+int order_doubts_to_prose(struct orders *o)
+{
+	for (size_t i = 0; i < o->nerr;)
+		if (!o->err[i].asked)
+			i++;
+		else if (note_to_prose(o, i) < 0)
+			return -1;
+	return 0;
+}
+
 int order_resolve(struct orders *o, const struct order_word *words, size_t n)
 {
 	for (size_t i = 0; i < o->n; i++) {

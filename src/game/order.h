@@ -142,5 +142,8 @@ int order_resolve(struct orders *o, const struct order_word *words, size_t n);
 /* The notes that rest on a kind's own word not among `words` (the game's kind's; NULL:
  * no game known) become prose. Fails only when out of memory. */
 int order_notes_for_kind(struct orders *o, const struct order_word *words, size_t n);
+/* Each uncertain reading becomes prose (a stranger is asked nothing: the question would go
+ * to whoever a spam's From names). Fails only when out of memory. */
+int order_doubts_to_prose(struct orders *o);
 
 #endif

@@ -60,6 +60,16 @@ case $out in *"To: alice@example.org"*) bad "a refused mail's message relayed" ;
 cli_mail mallory@evil.example "Re: [tempest 1 $WT] game 1" "message buy cheap watches" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $out in *"cheap watches"*) bad "a stranger's message relayed" ;; *) ok ;; esac
+# an order that cannot be taken back, in a sentence: asked about, nothing applied
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\nThanks, I accept." > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+case $(to bob@example.org) in *"not applied"*"line 2: Thanks, I accept."*"did you mean 'accept'?"*"write a line with only: accept"*) ok ;;
+  *) bad "a player's uncertain line is asked about, quoted" ;; esac
+case $out in *"To: alice@example.org"*) bad "the uncertain mail's move applied" ;; *) ok ;; esac
+# ... but a stranger is asked nothing: the From of a spam may be anyone's
+cli_mail spam@evil.example "Special offer" "Click below to accept" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+case $out in *"To: spam@evil.example"*) bad "a stranger asked about a spam's line" ;; *) ok ;; esac
 # help lists it
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"

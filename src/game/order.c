@@ -470,7 +470,9 @@ static bool continues_sentence(const struct orders *out, const struct order_line
 	return n && !strchr(".!?:,;)", p->text[n - 1]);
 }
 
-/* The keyword order k at the start of a line, its `used` words then the rest. */
+/* The keyword order k at the start of a line, its `used` words then the rest: read, refused
+ * or asked about (0; -1 out of memory), or 1 when the line is not that order after all
+ * and is read on as a move or prose. */
 static int keyword_line(const struct order_line *l, const struct vocab *vc,
 			const struct keyword *k, int used, char **w, int nw, struct orders *out)
 {

@@ -2,8 +2,11 @@
  *
  * One order per line, case-insensitive keywords; a line that looks like a move ("Nf3",
  * "12... e5", "O-O") is a move; blank lines and prose ("Hi Bob, thanks for the game")
- * are passed over but remembered, so a reply can show what was read. order_parse()
- * fills a struct orders that the caller frees with orders_free(). */
+ * are passed over but remembered, so a reply can show what was read. An order that
+ * cannot be taken back is read only from a line that is that order alone; a sentence
+ * holding it ("I resign.") is an uncertain reading, asked about (order_prose.h). A line
+ * on a game kind's own word is that order, read or refused. order_parse() fills a struct
+ * orders that the caller frees with orders_free(). */
 #ifndef TEMPEST_ORDER_H
 #define TEMPEST_ORDER_H
 

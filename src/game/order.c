@@ -393,7 +393,9 @@ static bool attempt(char **w, int nw)
 {
 	if (nw == 0)
 		return true;
-	for (int i = 0; i < nw && nw <= ORDER_UNCERTAIN_WORDS; i++) {
+	if (nw > ORDER_UNCERTAIN_WORDS)
+		return false;
+	for (int i = 0; i < nw; i++) {
 		if (strpbrk(w[i], "0123456789@"))
 			return true;
 		if (isalpha((unsigned char)w[i][0]) && !w[i][1] && !strchr("aAiI", w[i][0]))

@@ -302,27 +302,54 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 	return 0;
 }
 
+long game_message_to(const struct game *g, int from, const struct order *od, const char **text)
+{
+	char why[256];
+
+	*text = od->arg;
+	if (kind_of(g)->message_to) {
+		long bits = kind_of(g)->message_to(g, from, od->arg, text, why, sizeof why);
+		return bits < 0 ? 0 : bits & ~(1L << from);
+	}
+	return ((1L << g->nseats) - 1) & ~(1L << from);
+}
+
+size_t game_message_quote(const char *text, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (len < 3)
+		return len ? (buf[0] = 0) : 0;
+	buf[at++] = '"';
+	for (const char *t = text; *t && at + 5 < len; t++) {
+		buf[at++] = *t;
+		if (*t == '\n')
+			for (int i = 0; i < 3; i++)
+				buf[at++] = ' ';
+	}
+	buf[at++] = '"';
+	buf[at] = 0;
+	return at;
+}
+
 const char *game_message_note(const struct game *g, int from, int to, const struct orders *o,
 			      char *buf, size_t len)
 {
-	char who[96], why[256];
+	char who[96];
 	size_t at = 0;
 
 	buf[0] = 0;
 	for (size_t i = 0; i < o->n && at < len; i++) {
-		const char *text = o->o[i].arg;
-		if (o->o[i].kind != ORDER_MESSAGE)
+		const char *text;
+		if (o->o[i].kind != ORDER_MESSAGE || !(game_message_to(g, from, &o->o[i], &text) >> to & 1))
 			continue;
-		if (kind_of(g)->message_to) {
-			long bits = kind_of(g)->message_to(g, from, o->o[i].arg, &text, why, sizeof why);
-			if (bits < 0 || !(bits >> to & 1))
-				continue;
-		}
 		if (!at)
 			at += (size_t)snprintf(buf, len, "%s (%s) writes:", g->seat[from].address,
 					       seat_name(g, from, who, sizeof who));
 		if (at < len)
-			at += (size_t)snprintf(buf + at, len - at, "\n  \"%s\"", text);
+			at += (size_t)snprintf(buf + at, len - at, "\n  ");
+		if (at < len)
+			at += game_message_quote(text, buf + at, len - at);
 	}
 	return buf;
 }

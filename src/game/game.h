@@ -317,8 +317,14 @@ const char *color_name_lc(int c);
 const char *side_name(int c);
 /* How a seat is named to the others: "White", or "Black (board 2, boardman)". */
 const char *seat_name(const struct game *g, int seat, char *buf, size_t len);
-/* The `message` lines of a mail from seat `from` that seat `to` reads (the kind may
- * address a line to some seats only): who wrote, then each line quoted; "" if none. */
+/* The seats (a bit each, never `from`) a message order od of seat `from` reaches, and
+ * in *text what it relays (the kind may address it: "message team ..."); 0: nobody. */
+long game_message_to(const struct game *g, int from, const struct order *od, const char **text);
+/* text in quotes as the mails relay it, each of its lines after the first indented under
+ * the first; the length written (at most len - 1). */
+size_t game_message_quote(const char *text, char *buf, size_t len);
+/* The `message` orders of a mail from seat `from` that seat `to` reads (the kind may
+ * address one to some seats only): who wrote, then each message quoted; "" if none. */
 const char *game_message_note(const struct game *g, int from, int to, const struct orders *o,
 			      char *buf, size_t len);
 

@@ -55,6 +55,8 @@ int kind_orders(const struct kind *k, const char *title, struct orders *o)
 {
 	int i;
 
+	if (order_notes_for_kind(o, k->orders, k->orders ? k->norders : 0) < 0)
+		return -1;
 	while ((i = order_resolve(o, k->orders, k->orders ? k->norders : 0)) >= 0) {
 		struct order_note *n = realloc(o->err, (o->nerr + 1) * sizeof *n);
 		if (!n)

@@ -129,7 +129,8 @@ extern const struct kind kind_generic;
 int kind_setup(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
 	       struct outcome *out);
 /* Gives each of the kind's orders its number; an order of another kind becomes an error
- * of the mail ("a game of TITLE has no cards"). -1 when out of memory. */
+ * of the mail ("a game of TITLE has no cards"), a line refused or asked about on another
+ * kind's word prose (order_notes_for_kind). -1 when out of memory. */
 int kind_orders(const struct kind *k, const char *title, struct orders *o);
 /* `kind` with the note to every seat (and to the arbiter when asked). */
 int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const char *note,

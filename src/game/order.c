@@ -1,6 +1,7 @@
 /* order.c: see order.h. A table of keywords; each knows what follows it. */
 #include "game/order.h"
 #include "game/spelling.h"
+#include "game/order_prose.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -19,38 +20,56 @@
 #define ARG_REST ORDER_ARG_REST
 #define keyword order_word
 
+/* "new chess", "new knightmare-cards": a variant is named by its file's name, in lower
+ * case; a capital says a place or a time ("New York", "New Year"), prose. */
+static bool new_shaped(char **w, int nw)
+{
+	return nw == 1 && !isupper((unsigned char)w[0][0]);
+}
+
+/* "message Good luck!": not "Message me on Signal: +33 ...", a signature's contact line. */
+static bool message_shaped(char **w, int nw)
+{
+	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
+}
+
+#define IRREVOCABLE ORDER_COST_IRREVOCABLE
+#define SETTING ORDER_COST_SETTING
+
 /* Longer phrases first: "accept draw" before "accept". */
 static const struct keyword keywords[] = {
-	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL },
-	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL },
-	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw", NULL },
-	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw", NULL },
-	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw", NULL },
-	{ "game", ORDER_GAME, ARG_NUMBER, "game 17", NULL },
-	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3", NULL },
-	{ "resign", ORDER_RESIGN, ARG_NONE, "resign", NULL },
-	{ "status", ORDER_STATUS, ARG_NONE, "status", NULL },
-	{ "board", ORDER_STATUS, ARG_NONE, "status", NULL },
-	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL },
-	{ "help", ORDER_HELP, ARG_NONE, "help", NULL },
-	{ "test", ORDER_TEST, ARG_NONE, "test", NULL },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess", NULL },
-	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL },
-	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL },
-	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL },
-	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL },
-	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL },
-	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL },
-	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL },
+	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE },
+	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE },
+	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw", NULL, IRREVOCABLE },
+	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw", NULL, IRREVOCABLE },
+	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw", NULL, IRREVOCABLE },
+	{ "game", ORDER_GAME, ARG_NUMBER, "game 17", NULL, 0 },
+	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3", NULL, 0 },
+	{ "resign", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE },
+	{ "status", ORDER_STATUS, ARG_NONE, "status", NULL, 0 },
+	{ "board", ORDER_STATUS, ARG_NONE, "status", NULL, 0 },
+	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0 },
+	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0 },
+	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0 },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess", new_shaped, 0 },
+	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0 },
+	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL, 0 },
+	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL, 0 },
+	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL, IRREVOCABLE },
+	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL, IRREVOCABLE },
+	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL, 0 },
+	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE },
 	/* the usage names each form's first word: "time fischer ..." is an order, not prose */
 	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move (or fischer ..., deployment ..., "
-	  "none)", NULL },
-	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL },
-	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or vacation end", NULL },
-	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or holiday end", NULL },
-	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL },
-	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", NULL },
+	  "none)", NULL, 0 },
+	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL, 0 },
+	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or "
+	  "vacation end", NULL, SETTING },
+	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or "
+	  "holiday end", NULL, SETTING },
+	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
+	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING },
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
 };
 
 const char *order_name(int k)
@@ -212,19 +231,20 @@ static int move_number(const char *w)
 	return *end ? 0 : (int)n;
 }
 
-static int add_note(struct order_note **arr, size_t *n, int lineno, const char *text,
-		    const char *reason)
+static struct order_note *add_note(struct order_note **arr, size_t *n, int lineno,
+				   const char *text, const char *reason)
 {
 	struct order_note *a = realloc(*arr, (*n + 1) * sizeof **arr);
 
 	if (!a)
-		return -1;
+		return NULL;
 	*arr = a;
-	a[*n].lineno = lineno;
-	snprintf(a[*n].text, sizeof a[*n].text, "%s", text);
-	snprintf(a[*n].reason, sizeof a[*n].reason, "%s", reason);
-	(*n)++;
-	return 0;
+	a += (*n)++;
+	memset(a, 0, sizeof *a);
+	a->lineno = lineno;
+	snprintf(a->text, sizeof a->text, "%s", text);
+	snprintf(a->reason, sizeof a->reason, "%s", reason);
+	return a;
 }
 
 static int add_order(struct orders *out, struct order *o)
@@ -362,16 +382,142 @@ static const struct keyword *keyword_at(const struct vocab *vc, size_t i)
 	return i < ngen ? &keywords[i] : i - ngen < vc->nextra ? &vc->extra[i - ngen] : NULL;
 }
 
-/* One line: a keyword order, a move, prose, or an error. */
-static int parse_line(const struct order_line *l, const struct vocab *vc, struct orders *out)
+static bool is_kind_word(const struct vocab *vc, const struct keyword *k)
 {
-	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX], reason[256] = "";
-	struct order o;
-	int nw;
+	return vc->extra && k >= vc->extra && k < vc->extra + vc->nextra;
+}
 
+/* After a kind's own word (which is specific to it): is this an attempt at the order, to
+ * be read or refused, rather than prose ("place N c1x", "place" alone; not "Place your
+ * bets", "Take care", "List of my favourite openings")? Nothing after the word, or, in a
+ * short line, a digit, an '@' or a lone letter other than "a" and "I". */
+static bool attempt(char **w, int nw)
+{
+	if (nw == 0)
+		return true;
+	if (nw > ORDER_UNCERTAIN_WORDS)
+		return false;
+	for (int i = 0; i < nw; i++) {
+		if (strpbrk(w[i], "0123456789@"))
+			return true;
+		if (isalpha((unsigned char)w[i][0]) && !w[i][1] && !strchr("aAiI", w[i][0]))
+			return true;
+	}
+	return false;
+}
+
+/* An uncertain reading of order k: nothing is applied and the reply asks. */
+static int ask(struct orders *out, const struct order_line *l, const struct vocab *vc,
+	       const struct keyword *k, bool wrapped)
+{
+	char reason[256];
+	struct order_note *n;
+
+	if (wrapped)
+		snprintf(reason, sizeof reason, "did you mean '%s'? The line reads as the end of the "
+			 "sentence above it; an order that cannot be taken back must stand alone on "
+			 "its line: leave a blank line before it", k->words);
+	else if (k->arg == ARG_NONE)
+		snprintf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
+			 "back must stand alone on its line: write a line with only: %s", k->usage,
+			 k->usage);
+	else
+		snprintf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
+			 "back must stand alone on its line: write a line with only the order, as: %s",
+			 k->words, k->usage);
+	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
+		return -1;
+	n->asked = true;
+	n->kind = k->kind;
+	if (is_kind_word(vc, k))
+		snprintf(n->kind_word, sizeof n->kind_word, "%s", k->words);
+	return 0;
+}
+
+/* A line that begins with a kind's own word, an attempt at it that does not read. */
+static int refuse_attempt(struct orders *out, const struct order_line *l, const struct keyword *k)
+{
+	char reason[256];
+	struct order_note *n;
+
+	snprintf(reason, sizeof reason, "write it as: %s", k->usage);
+	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
+		return -1;
+	snprintf(n->kind_word, sizeof n->kind_word, "%s", k->words);
+	return 0;
+}
+
+/* Not an order: an uncertain reading of an irrevocable one, or prose. */
+static int not_an_order(const struct order_line *l, const struct vocab *vc, struct orders *out)
+{
+	const struct order_word *tables[2] = { keywords, vc->extra };
+	size_t sizes[2] = { sizeof keywords / sizeof keywords[0], vc->nextra };
+	const struct keyword *k = order_uncertain(l->text, tables, sizes, vc->extra ? 2 : 1);
+
+	if (k)
+		return ask(out, l, vc, k, false);
+	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "") ? 0 : -1;
+}
+
+/* Is the line right under one passed over as prose that ends without a stop (".", "!",
+ * "?", ":", ",", ";", ")")? Then it may be the rest of that sentence. */
+static bool continues_sentence(const struct orders *out, const struct order_line *l)
+{
+	const struct order_note *p = out->nprose ? &out->prose[out->nprose - 1] : NULL;
+	size_t n;
+
+	if (!p || p->lineno != l->lineno - 1)
+		return false;
+	n = strlen(p->text);
+	while (n && isspace((unsigned char)p->text[n - 1]))
+		n--;
+	return n && !strchr(".!?:,;)", p->text[n - 1]);
+}
+
+/* The keyword order k at the start of a line, its `used` words then the rest: read, refused
+ * or asked about (0; -1 out of memory), or 1 when the line is not that order after all
+ * and is read on as a move or prose. */
+static int keyword_line(const struct order_line *l, const struct vocab *vc,
+			const struct keyword *k, int used, char **w, int nw, struct orders *out)
+{
+	char reason[256] = "", whole[ORDER_ARG_MAX];
+	struct order o;
+
+	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
+	if (!arg_shaped(k, w + used, nw - used)) {
+		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
+			return 1;
+		const struct order_word *tables[1] = { vc->extra };
+		if (k->cost == ORDER_COST_IRREVOCABLE && order_uncertain(l->text, tables, &vc->nextra, 1))
+			return ask(out, l, vc, k, false);
+		return refuse_attempt(out, l, k);
+	}
+	/* "The information in this / message is confidential", "I think you should / resign":
+	 * the line goes on a sentence, and is that order alone only by its wrapping */
+	if (k->cost != ORDER_COST_FREE && continues_sentence(out, l))
+		return k->cost == ORDER_COST_IRREVOCABLE ? ask(out, l, vc, k, true) : 1;
 	memset(&o, 0, sizeof o);
 	o.lineno = l->lineno;
 	snprintf(o.text, sizeof o.text, "%s", l->text);
+	o.kind = k->kind;
+	o.shape = k->arg;
+	snprintf(o.word, sizeof o.word, "%s", k->words);
+	if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
+		snprintf(whole, sizeof whole, "%s", l->text);
+		normalize(whole, false);
+		nw = words(whole, w, ORDER_WORDS_MAX);
+	}
+	if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
+		return add_note(&out->err, &out->nerr, l->lineno, l->text, reason) ? 0 : -1;
+	return add_order(out, &o);
+}
+
+/* One line: a keyword order, a move, prose, an uncertain reading or an error. */
+static int parse_line(const struct order_line *l, const struct vocab *vc, struct orders *out)
+{
+	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX];
+	int nw;
+
 	snprintf(buf, sizeof buf, "%s", l->text);
 	normalize(buf, true);
 	spelling_line(buf, sizeof buf);         /* "*e4*", "e4 :-)", "Ｎｆ３", "O–O" */
@@ -397,22 +543,10 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		bool two = strchr(k->words, ' ') != NULL;
 		if ((two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
 			continue;
-		int used = two ? 2 : 1;
-		/* "resign" alone is an order; "resign if you like" is prose */
-		if (!arg_shaped(k, w + used, nw - used))
-			break;
-		o.kind = k->kind;
-		o.shape = k->arg;
-		snprintf(o.word, sizeof o.word, "%s", k->words);
-		char whole[ORDER_ARG_MAX];
-		if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
-			snprintf(whole, sizeof whole, "%s", l->text);
-			normalize(whole, false);
-			nw = words(whole, w, ORDER_WORDS_MAX);
-		}
-		if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
-			return add_note(&out->err, &out->nerr, l->lineno, l->text, reason);
-		return add_order(out, &o);
+		int rc = keyword_line(l, vc, k, two ? 2 : 1, w, nw, out);
+		if (rc <= 0)
+			return rc;
+		break;
 	}
 	/* a move alone on a line, perhaps after its number */
 	int first = nw >= 2 && move_number(w[0]) ? 1 : 0;
@@ -420,25 +554,99 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		bool all = true;
 		for (int i = first; i < nw; i++)
 			all &= movelike(w[i]);
-		if (first && nw - first == 2 && all && strlen(w[first]) < sizeof o.paired) {
-			/* "12. Nf3 Nc6", copied from a score sheet: the game checks the pair */
-			o.kind = ORDER_MOVE;
-			o.number = move_number(w[0]);
-			snprintf(o.paired, sizeof o.paired, "%s", w[first]);
-			snprintf(o.arg, sizeof o.arg, "%s", w[first + 1]);
-			return add_order(out, &o);
-		}
-		if (nw - first > 1 && all)
+		if (nw - first > 1 && !(first && nw - first == 2) && all)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text,
-					"one move per line (and one mail per turn)");
-		if (nw - first == 1) {
+					"one move per line (and one mail per turn)") ? 0 : -1;
+		if (nw - first == 1 || (first && nw - first == 2 && all)) {
+			struct order o;
+			memset(&o, 0, sizeof o);
+			o.lineno = l->lineno;
+			snprintf(o.text, sizeof o.text, "%s", l->text);
 			o.kind = ORDER_MOVE;
 			o.number = first ? move_number(w[0]) : 0;
-			snprintf(o.arg, sizeof o.arg, "%s", w[first]);
+			/* "12. Nf3 Nc6", copied from a score sheet: the game checks the pair
+			 * (a move-shaped word is at most 16 bytes: it fits) */
+			if (nw - first == 2)
+				snprintf(o.paired, sizeof o.paired, "%s", w[first]);
+			snprintf(o.arg, sizeof o.arg, "%s", w[nw - 1]);
 			return add_order(out, &o);
 		}
 	}
-	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "");
+	return not_an_order(l, vc, out);
+}
+
+/* Is this line a name alone ("Alice", "-- A.")? At the end of a message's paragraph it
+ * signs the mail and is not relayed. */
+static bool name_alone(const char *text)
+{
+	char buf[ORDER_ARG_MAX], *w[2];
+
+	snprintf(buf, sizeof buf, "%s", text);
+	normalize(buf, true);
+	return words(buf, w, 2) == 1 && !strpbrk(w[0], "0123456789@");
+}
+
+/* Prose right under a message, in its paragraph, is part of the message: the paragraph
+ * ends at a blank line (a line number skipped), another order or a faulty one, a sign-off
+ * ("Cheers, Alice"), or a name alone on its last line. `next`: the following line, or
+ * NULL. The line was just passed over as prose (the last note). */
+static int join_message(struct orders *out, const struct order_line *l,
+			const struct order_line *next)
+{
+	struct order *m = out->n ? &out->o[out->n - 1] : NULL;
+	char text[ORDER_ARG_MAX];
+
+	if (!m || m->kind != ORDER_MESSAGE || l->lineno != m->lineno + m->number + 1 ||
+	    order_sign_off(l->text) ||
+	    (name_alone(l->text) && (!next || next->lineno != l->lineno + 1)))
+		return 0;
+	snprintf(text, sizeof text, "%s", l->text);
+	normalize(text, false);
+	const char *t = text + strspn(text, " ");
+	size_t at = strlen(m->arg);
+	out->nprose--;
+	if (at + 1 + strlen(t) >= sizeof m->arg)
+		return add_note(&out->err, &out->nerr, l->lineno, l->text, "a message is at most "
+				"500 characters: please shorten it") ? 0 : -1;
+	snprintf(m->arg + at, sizeof m->arg - at, "\n%s", t);
+	m->number++;
+	return 0;
+}
+
+/* The note err[i] was prose after all: it joins the prose, in line order. */
+static int note_to_prose(struct orders *o, size_t i)
+{
+	struct order_note *p = add_note(&o->prose, &o->nprose, o->err[i].lineno, o->err[i].text, "");
+
+	if (!p)
+		return -1;
+	for (; p > o->prose && p[-1].lineno > p->lineno; p--) {
+		struct order_note t = p[-1];
+		p[-1] = *p;
+		*p = t;
+	}
+	memmove(&o->err[i], &o->err[i + 1], (o->nerr - i - 1) * sizeof o->err[0]);
+	o->nerr--;
+	return 0;
+}
+
+/* A mail that gives an order alone on its line may also speak of it ("I resign, well
+ * played." above "resign"): then that sentence is not in doubt, it is prose. */
+static int settle_doubts(struct orders *out)
+{
+	for (size_t i = 0; i < out->nerr;) {
+		struct order_note *n = &out->err[i];
+		size_t j = 0;
+		while (n->asked && j < out->n && out->o[j].kind != n->kind)
+			j++;
+		if (!n->asked || j == out->n) {
+			i++;
+			continue;
+		}
+		if (note_to_prose(out, i) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int order_parse(const struct order_line *lines, size_t nlines, const struct order_word *extra,
@@ -447,11 +655,19 @@ int order_parse(const struct order_line *lines, size_t nlines, const struct orde
 	struct vocab vc = { extra, nextra };
 
 	memset(out, 0, sizeof *out);
-	for (size_t i = 0; i < nlines; i++)
-		if (parse_line(&lines[i], &vc, out) < 0) {
+	for (size_t i = 0; i < nlines; i++) {
+		size_t nprose = out->nprose;
+		if (parse_line(&lines[i], &vc, out) < 0 ||
+		    (out->nprose > nprose &&
+		     join_message(out, &lines[i], i + 1 < nlines ? &lines[i + 1] : NULL) < 0)) {
 			orders_free(out);
 			return err_set(e, "out of memory reading orders");
 		}
+	}
+	if (settle_doubts(out) < 0) {
+		orders_free(out);
+		return err_set(e, "out of memory reading orders");
+	}
 	return 0;
 }
 
@@ -461,6 +677,33 @@ void orders_free(struct orders *o)
 	free(o->err);
 	free(o->prose);
 	memset(o, 0, sizeof *o);
+}
+
+int order_notes_for_kind(struct orders *o, const struct order_word *words, size_t n)
+{
+	for (size_t i = 0; i < o->nerr;) {
+		struct order_note *note = &o->err[i];
+		size_t j = 0;
+		while (note->kind_word[0] && j < n && strcmp(words[j].words, note->kind_word))
+			j++;
+		if (!note->kind_word[0] || j < n) {
+			i++;
+			continue;
+		}
+		if (note_to_prose(o, i) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int order_doubts_to_prose(struct orders *o)
+{
+	for (size_t i = 0; i < o->nerr;)
+		if (!o->err[i].asked)
+			i++;
+		else if (note_to_prose(o, i) < 0)
+			return -1;
+	return 0;
 }
 
 int order_resolve(struct orders *o, const struct order_word *words, size_t n)

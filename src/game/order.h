@@ -2,8 +2,11 @@
  *
  * One order per line, case-insensitive keywords; a line that looks like a move ("Nf3",
  * "12... e5", "O-O") is a move; blank lines and prose ("Hi Bob, thanks for the game")
- * are passed over but remembered, so a reply can show what was read. order_parse()
- * fills a struct orders that the caller frees with orders_free(). */
+ * are passed over but remembered, so a reply can show what was read. An order that
+ * cannot be taken back is read only from a line that is that order alone; a sentence
+ * holding it ("I resign.") is an uncertain reading, asked about (order_prose.h). A line
+ * on a game kind's own word is that order, read or refused. order_parse() fills a struct
+ * orders that the caller frees with orders_free(). */
 #ifndef TEMPEST_ORDER_H
 #define TEMPEST_ORDER_H
 
@@ -48,8 +51,25 @@ enum order_arg {
 	ORDER_ARG_NUMBERS,      /* the rest, which may go on over lines of numbers */
 };
 
+/* What an order costs (README "Orders"). A move, a placement or a query may be read from
+ * a line with a little prose around it. An order that cannot be taken back or that speaks
+ * for the player is read only from a line that is that order alone with its arguments:
+ * - ORDER_COST_IRREVOCABLE, a verb (resign, accept, decline, offer draw, elect, assign):
+ *   a short sentence holding it ("I resign.", "OK I accept") is an uncertain reading,
+ *   asked about and never applied;
+ * - ORDER_COST_SETTING, a noun (vacation, timezone, language, message): a sentence that
+ *   merely names it ("Back from vacation", "Got your message") stays prose. */
+enum order_cost {
+	ORDER_COST_FREE = 0,
+	ORDER_COST_IRREVOCABLE,
+	ORDER_COST_SETTING,
+};
+
 /* One order word of a vocabulary: the generic one is order.c's; a game kind adds its
- * own (kind.h), with kind numbers from ORDER_KIND_FIRST. */
+ * own (kind.h), with kind numbers from ORDER_KIND_FIRST. A kind's own words are specific
+ * to it: a line that begins with one and reads as an attempt at it (nothing after the
+ * word, or a digit, an '@' or a lone letter among what follows: "place N c1x") is that
+ * order, read or refused, never prose. */
 struct order_word {
 	const char *words;      /* one or two words, lower case */
 	int kind;
@@ -59,6 +79,7 @@ struct order_word {
 	 * blanks)? NULL: the shape of `arg`. A kind whose arguments are free text says so
 	 * here, so that prose beginning with its word stays prose. */
 	bool (*shaped)(char **w, int nw);
+	enum order_cost cost;
 };
 
 #define ORDER_ARG_MAX 512
@@ -71,8 +92,10 @@ struct order {
 	char word[24];          /* the order's word(s) as the vocabulary has them */
 	enum order_arg shape;
 	int lineno;             /* line of the mail's text (1-based) */
-	int number;             /* game number; a move's number if written ("12. e4"), else 0 */
-	char arg[ORDER_ARG_MAX];        /* the move, variant, address, colour or password */
+	int number;             /* game number; a move's number if written ("12. e4"), else 0;
+				 * for a list or a message, the lines joined to its first */
+	char arg[ORDER_ARG_MAX];        /* the move, variant, address, colour or password; a
+					 * message's paragraph, its lines joined by '\n' */
 	char paired[32];                /* a move pair's first half ("1. e4 e5": e4), which
 					 * the game checks against the move played; or "" */
 	char text[ORDER_ARG_MAX];       /* the line as written, for quoting back */
@@ -83,12 +106,18 @@ struct order_note {
 	int lineno;
 	char text[ORDER_ARG_MAX];
 	char reason[256];       /* "" for prose that was passed over */
+	bool asked;             /* an uncertain reading: the reason begins "did you mean" */
+	int kind;               /* ... of this order (an order_kind, or a kind's own) */
+	/* the game kind's own word the note rests on ("" for a generic one): in a game of
+	 * another kind, or of none, the line is prose (order_notes_for_kind) */
+	char kind_word[24];
 };
 
 struct orders {
 	size_t n, nerr, nprose;
 	struct order *o;
-	struct order_note *err;         /* lines that are wrong: the mail must be refused */
+	struct order_note *err;         /* lines that are wrong or uncertain: the mail must be
+					 * refused, or asked about (err[i].asked) */
 	struct order_note *prose;       /* lines passed over */
 };
 
@@ -116,5 +145,11 @@ const char *order_name(int k);
 /* Gives the kind's number to each order whose word is in `words` (a game kind's own
  * vocabulary); the index of the first order of the extra range that is not, or -1. */
 int order_resolve(struct orders *o, const struct order_word *words, size_t n);
+/* The notes that rest on a kind's own word not among `words` (the game's kind's; NULL:
+ * no game known) become prose. Fails only when out of memory. */
+int order_notes_for_kind(struct orders *o, const struct order_word *words, size_t n);
+/* Each uncertain reading becomes prose (a stranger is asked nothing: the question would go
+ * to whoever a spam's From names). Fails only when out of memory. */
+int order_doubts_to_prose(struct orders *o);
 
 #endif

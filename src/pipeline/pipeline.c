@@ -478,6 +478,17 @@ bool pipeline_known_address(struct pipeline *pl, const char *address)
 static int on_no_game(struct job *j)
 {
 	const struct orders *o = &j->orders;
+
+	bool doubt = false;
+
+	/* no game, no kind: a line on a kind's own word is prose; a stranger is asked nothing */
+	if (order_notes_for_kind(&j->orders, NULL, 0) < 0)
+		return -1;
+	for (size_t i = 0; i < o->nerr; i++)
+		doubt |= o->err[i].asked;
+	if (doubt && !pipeline_known_address(j->pl, j->s.address) &&
+	    order_doubts_to_prose(&j->orders) < 0)
+		return -1;
 	bool courtesy = false, other = o->nerr > 0;
 
 	for (size_t i = 0; i < o->n; i++) {

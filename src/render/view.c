@@ -538,6 +538,23 @@ static void add_notes(struct tctx *c, const char *list, const struct order_note 
 	}
 }
 
+/* A message in the sender's "Read in your mail": quoted as it was relayed, when it was
+ * (README, "Messages"). */
+static void message_read(struct buf *b, const struct game *g, const struct reply *r,
+			 const struct order *od)
+{
+	char quoted[2 * ORDER_ARG_MAX];
+	const char *text = NULL;
+	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
+		       game_message_to(g, r->to, od, &text);
+
+	buf_printf(b, "%s", !g || g->nseats == 2 ? "a message for your opponent" : "a message");
+	if (!relayed)
+		return;
+	game_message_quote(text, quoted, sizeof quoted);
+	buf_printf(b, ", relayed as %s", quoted);
+}
+
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x)
 {
@@ -594,10 +611,13 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		struct buf b = { 0 };
 		for (size_t i = 0; i < x->orders->n; i++) {
 			const struct order *od = &x->orders->o[i];
-			/* a password is never written back; a message went to its reader */
-			buf_printf(&b, "%s%s", i ? "; " : "", od->kind == ORDER_PASSWORD ?
-				   "password (hidden)" : od->kind != ORDER_MESSAGE ? od->text :
-				   !g || g->nseats == 2 ? "a message for your opponent" : "a message");
+			/* a password is never written back */
+			buf_printf(&b, "%s", i ? "; " : "");
+			if (od->kind == ORDER_MESSAGE)
+				message_read(&b, g, r, od);
+			else
+				buf_printf(&b, "%s", od->kind == ORDER_PASSWORD ? "password (hidden)" :
+					   od->text);
 		}
 		if (x->orders->nprose)
 			buf_printf(&b, " (and %zu line%s passed over as prose)", x->orders->nprose,

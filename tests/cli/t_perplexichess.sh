@@ -199,8 +199,8 @@ mail b2@x.org "$K_b2" "Bf5\nmessage team Watch their queen\nmessage w2@x.org Goo
 for a in bs@x.org b1@x.org b3@x.org; do
   case $(to $a) in *'"Watch their queen"'*) ok ;; *) bad "the team message reaches $a" ;; esac
 done
-case $(to b2@x.org) in *"Read in your mail: Bf5; a message; a message; a message."*) ok ;;
-  *) bad "the writer's reply says what was read, the messages as messages" ;; esac
+case $(to b2@x.org) in *'Read in your mail: Bf5; a message, relayed as "Watch their queen"; a message, relayed as "Good luck on board 2"; a message, relayed as "Thanks for the game so far".'*) ok ;;
+  *) bad "the writer's reply says what was read, each message as it was relayed" ;; esac
 case $(to w2@x.org) in *'"Watch their queen"'*) bad "the team message reaches the other team" ;;
   *'"Good luck on board 2"'*'"Thanks for the game so far"'*) ok ;; *) bad "w2 reads what is addressed to it" ;; esac
 case $(to w1@x.org) in *"Good luck"*|*"Watch"*) bad "w1 reads only what is addressed to all" ;;

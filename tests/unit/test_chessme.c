@@ -469,6 +469,38 @@ static void typographic_minus(void)
 	game_free(g);
 }
 
+/* A line on `place` is a placement, read or refused with the whole mail: a slip never lets
+ * the move through without its placement (whose tile and draw would be lost). */
+static void slips(void)
+{
+	static const char *const slip[] = {
+		"e3\nplace N d1x", "e3\nplace N on d1", "e3\nplace X d1",
+		"e3\nplace N d12345678901234567890", "e3\nplace N", "e3\nplace",
+	};
+	struct game *g = accepted();
+	struct chessme *cm = g->kstate;
+	struct outcome out = { 0 };
+	char why[256];
+
+	CHECK(cm_pos_read(&cm->pos, "w Ke1,Pd2,Pe2,P-a2,ke8,pe7 NP - - -", why, sizeof why) == 0);
+	for (size_t i = 0; i < sizeof slip / sizeof slip[0]; i++) {
+		check_context("%s", slip[i]);
+		CHECK_INT(mail(g, WHITE, slip[i], &out), 1);
+		CHECK_INT(g->board[0].nmoves, 0);
+		CHECK_INT(cm->pos.side, WHITE);
+	}
+	check_context(NULL);
+	CHECK_INT(mail(g, WHITE, "e3\nplace", &out), 1);
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "write it as: place B e0");
+	/* a typographic minus or an en dash before a square is the '-' of ChessMe's squares */
+	CHECK(cm_pos_read(&cm->pos, "w Kb1,Pa2,P-a2,kb8,pb7 N - - -", why, sizeof why) == 0);
+	CHECK_INT(mail(g, WHITE, "\xe2\x88\x92" "a3\nplace N \xe2\x80\x93" "a2", &out), 0);
+	if (CHECK_INT(g->board[0].nmoves, 1))
+		CHECK_STR(g->board[0].moves[0], "@turn -a3 N@-a2");
+	game_free(g);
+	outcome_free(&out);
+}
+
 int main(void)
 {
 	cmv = test_variant("chessme");
@@ -485,6 +517,7 @@ int main(void)
 	reader();
 	deal();
 	far_game();
+	slips();
 	variant_free(cmv);
 	return check_done();
 }

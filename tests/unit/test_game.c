@@ -348,6 +348,19 @@ static void endings(void)
 	/* resignation, by either side, on either turn */
 	g = started_game();
 	b = from("bob@example.org", g, BLACK);
+	/* resigning cannot be taken back: a sentence holding it is asked about, with the
+	 * move it came with, and nothing is applied */
+	CHECK_INT(mail(g, &b, "I resign", &out), 1);
+	CHECK_HAS(first_error(&out), "did you mean 'resign'? An order that cannot be taken back "
+		  "must stand alone on its line: write a line with only: resign");
+	CHECK_STR(out.nerrors ? out.errors[0].text : "", "I resign");
+	CHECK(has_reply(&out, REPLY_REFUSED, BLACK));
+	CHECK_INT(g->status, GAME_PLAYING);
+	w = from("alice@example.org", g, WHITE);
+	CHECK_INT(mail(g, &w, "e4\nWell played so far. I offer you a draw", &out), 1);
+	CHECK_HAS(first_error(&out), "did you mean 'offer draw'?");
+	CHECK_INT(g->board[0].nmoves, 0);
+	CHECK_INT(g->draw_offer, -1);
 	CHECK_INT(mail(g, &b, "resign", &out), 0);
 	CHECK_STR(g->result, "1-0");
 	CHECK_STR(g->termination, "resignation");

@@ -273,6 +273,11 @@ static void transform(void)
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 20"), "");
 	CHECK_STR(board(g), "4k3/8/8/8/8/8/2N5/5K2 b");
 	CHECK_INT(KM(g)->neffects, 0);
+	/* the answer lets the interception stand for good: asked about in a sentence */
+	CHECK_STR(km_mail(g, WHITE, "Okay, I accept the interception."), "did you mean 'accept'? "
+		  "An order that cannot be taken back must stand alone on its line: write a line "
+		  "with only: accept");
+	CHECK_INT(KM(g)->expect, KM_ANSWER);
 	CHECK_STR(km_mail(g, WHITE, "accept"), "");
 	CHECK_INT(KM(g)->expect, KM_MOVE);
 	game_free(g);

@@ -324,6 +324,11 @@ static void election(void)
 	CHECK_HAS(why(&out), "the incumbent grand strategist has no vote");
 	CHECK_INT(mail(g, W1, "elect b2@x.org", &out), 1);
 	CHECK_HAS(why(&out), "b2@x.org is not a member of White's team");
+	/* a vote speaks for the member: only from a line that is the order alone */
+	CHECK_INT(mail(g, W1, "I elect w2@x.org", &out), 1);
+	CHECK_HAS(why(&out), "did you mean 'elect'?");
+	CHECK_INT(mail(g, W1, "elect w2@x.org please", &out), 1);
+	CHECK_HAS(why(&out), "did you mean 'elect'?");
 	CHECK_INT(mail(g, W1, "elect w2@x.org", &out), 0);
 	CHECK_HAS(out.replies[0].note, "1 of the 3 votes of the team (2 needed)");
 	for (size_t i = 0; i < out.nreplies; i++)
@@ -342,6 +347,11 @@ static void election(void)
 	CHECK_INT(mail(g, WS, "e4", &out), 0);
 	if (CHECK_INT(g->board[1].nmoves, 1))
 		CHECK_STR(g->board[1].moves[0], "e4");
+	CHECK_INT(mail(g, W2, "I assign w1@x.org to board 2", &out), 1);
+	CHECK_HAS(why(&out), "did you mean 'assign'?");
+	CHECK_INT(mail(g, W2, "Please assign w1@x.org boardman 2", &out), 1);
+	CHECK_HAS(why(&out), "did you mean 'assign'?");
+	CHECK_INT(g->seat[W1].board, 0);
 	CHECK_INT(mail(g, W2, "assign w1@x.org boardman 2", &out), 0);
 	CHECK_INT(g->seat[W1].board, 1);
 	CHECK_INT(g->seat[WS].board, 0);

@@ -4,7 +4,10 @@
  * O: orders read (applied, or refused by the game with the line named when one is wrong:
  * "Nf9", "vacation 5 weeks" are orders, not prose), E: a line is a faulty order already
  * as written (the mail is refused and the line named), P: prose only (the player is
- * answered with what was read and how to write an order). Prose never costs a move. */
+ * answered with what was read and how to write an order), A: an uncertain reading of an
+ * order that cannot be taken back ("I resign."): nothing is applied and the reply asks
+ * ("did you mean 'resign'?"). Prose never costs a move; an irrevocable order is read only
+ * from a line that is that order alone. */
 #include <stdio.h>
 #include <string.h>
 
@@ -93,35 +96,184 @@ static const struct reading cases[] = {
 	{ "card 23\ne4", "card 23|move e4", 'O' },
 };
 
-static void check_reading(const struct reading *r)
+/* Orders by what they cost, and a kind's own words: read for a game of `kind`. */
+struct kind_reading {
+	const char *kind;
+	const char *text;
+	const char *orders;
+	char outcome;           /* O, E, P, or A: asked, nothing applied */
+};
+
+static const struct kind_reading kind_cases[] = {
+	/* an order that cannot be taken back: alone on its line, or asked about */
+	{ "chess", "resign", "resign", 'O' },
+	{ "chess", "Resign.", "resign", 'O' },
+	{ "chess", "Enough: I resign, well played.\n\nresign", "resign", 'O' },
+	{ "chess", "I resign.\naccept draw", "accept draw", 'A' },
+	{ "chess", "I resign", "", 'A' },
+	{ "chess", "I resign.", "", 'A' },
+	{ "chess", "Well played. I resign", "", 'A' },
+	{ "chess", "Thanks for a great game, I resign.", "", 'A' },
+	{ "chess", "resign?", "", 'A' },
+	{ "chess", "resign please", "", 'A' },
+	{ "chess", "I concede", "", 'A' },
+	{ "chess", "OK I accept", "", 'A' },
+	{ "chess", "Sorry, I decline", "", 'A' },
+	{ "chess", "Yes, accept draw please", "", 'A' },
+	{ "chess", "Nf3\nI'd like to offer a draw", "move Nf3", 'A' },
+	{ "chess", "I offer you a draw", "", 'A' },
+	{ "chess", "Draw offer?", "", 'A' },
+	{ "chess", "e4\nI accept your draw offer", "move e4", 'A' },
+	{ "chess", "e4\nI accept \xe2\x80\x94 happy to split the point", "move e4", 'A' },
+	{ "chess", "accept draw", "accept draw", 'O' },
+	{ "chess", "decline", "decline", 'O' },
+	/* ... and the other side of the line: prose that speaks of such an order */
+	{ "chess", "Resign if you like, I don't mind", "", 'P' },
+	{ "chess", "Resign if you like", "", 'P' },
+	{ "chess", "How do I resign?", "", 'P' },
+	{ "chess", "Should I accept?", "", 'P' },
+	{ "chess", "Can I offer a draw with my move?", "", 'P' },
+	{ "chess", "You should resign", "", 'P' },
+	{ "chess", "I won't resign", "", 'P' },
+	{ "chess", "I don\xe2\x80\x99t accept", "", 'P' },
+	{ "chess", "No draw, thanks", "", 'P' },
+	{ "chess", "Accept my apologies for the delay", "", 'P' },
+	{ "chess", "I resigned myself to a long endgame", "", 'P' },
+	{ "chess", "I was going to resign but then I found a defence", "", 'P' },
+	{ "chess", "Back from vacation", "", 'P' },
+	{ "chess", "Got your message, thanks", "", 'P' },
+	{ "chess", "je abandonne", "", 'P' },
+	{ "chess", "Sorry, I can't play", "", 'P' },
+	/* a card game */
+	{ "tempete", "card 23\nI accept", "card 23", 'A' },
+	{ "knightmare", "Okay, I accept the interception.", "", 'A' },
+	{ "knightmare", "accept", "accept", 'O' },
+	{ "knightmare", "Nf3\nI resign next week if nothing changes", "move Nf3", 'O' },
+	/* Perplexichess's team orders speak for the player to the team */
+	{ "perplexichess", "elect carol@example.org", "elect carol@example.org", 'O' },
+	{ "perplexichess", "I elect carol@example.org", "", 'A' },
+	{ "perplexichess", "elect carol@example.org please", "", 'A' },
+	{ "perplexichess", "elect carol", "", 'A' },
+	{ "perplexichess", "assign bob@example.org boardman 2", "assign bob@example.org boardman 2", 'O' },
+	{ "perplexichess", "I assign bob@example.org to board 2", "", 'A' },
+	{ "perplexichess", "Please assign bob@example.org boardman 2", "", 'A' },
+	/* ... a word of another kind is prose in this game */
+	{ "chess", "I elect to play on", "", 'P' },
+	/* a kind's own word: the order, read or refused, never passed over (the move with it
+	 * would be played without it) */
+	{ "chessme", "e4\nplace N c1", "move e4|place N c1", 'O' },
+	{ "chessme", "e4\nplace knight c1.", "move e4|place knight c1.", 'O' },
+	{ "chessme", "e4\nplace N \xe2\x88\x92" "a4", "move e4|place N \xe2\x88\x92" "a4", 'O' },
+	{ "chessme", "e4\nplace N \xe2\x80\x93" "a4", "move e4|place N \xe2\x80\x93" "a4", 'O' },
+	{ "chessme", "\xe2\x88\x92" "a4", "move -a4", 'O' },
+	{ "chessme", "e4\nplace N c1x", "", 'E' },
+	{ "chessme", "e4\nplace N on c1", "", 'E' },
+	{ "chessme", "e4\nplace X c1", "", 'E' },
+	{ "chessme", "e4\nplace N c12345678901234567890", "", 'E' },
+	{ "chessme", "e4\nplace N", "", 'E' },
+	{ "chessme", "e4\nplace", "", 'E' },
+	{ "tempete", "take 23 please", "", 'E' },
+	{ "tempete", "e4\nlist 17 3 45 but check it", "move e4|list 17 3 45 but check it", 'O' },
+	/* ... and prose that merely begins with a word */
+	{ "chessme", "Place your bets!\ne4", "move e4", 'O' },
+	{ "chess", "e4\nplace N c1x", "move e4", 'O' },    /* not an order of chess */
+	{ "tempete", "Take care,\ne4", "move e4", 'O' },
+	{ "tempete", "Take a break\ne4", "move e4", 'O' },
+	{ "tempete", "List of my favourite openings follows\ne4", "move e4", 'O' },
+	{ "chess", "New York\ne4", "move e4", 'O' },
+	{ "chess", "Time flies\ne4", "move e4", 'O' },
+	{ "chess", "Game on!\ne4", "move e4", 'O' },
+	{ "chess", "Move fast\ne4", "move e4", 'O' },
+	{ "chess", "Test passed?\ne4", "move e4", 'O' },
+	{ "perplexichess", "Rule of thumb: develop first", "", 'P' },
+	/* a message is its line and its paragraph, without the sign-off or the name */
+	{ "chess", "e4\nmessage The Ruy Lopez,\nas promised.\nCheers, Alice",
+	  "move e4|message The Ruy Lopez,\nas promised.", 'O' },
+	{ "chess", "message Good luck!\nAlice", "message Good luck!", 'O' },
+	{ "chess", "message Good luck!\n\nSee you at the club", "message Good luck!", 'O' },
+	{ "chess", "message Good luck!\ne4\nSee you at the club", "message Good luck!|move e4", 'O' },
+	{ "chess", "message Good luck!\nI resign.", "message Good luck!", 'A' },
+	{ "chess", "message one\nmessage two\nand three", "message one|message two\nand three", 'O' },
+	/* a wrapped sentence is not an order alone on its line */
+	{ "chess", "e4\n\nThe information in this\nmessage is confidential and intended only",
+	  "move e4", 'O' },
+	{ "chess", "e4\nMessage me on Signal: +33 6 12 34 56 78", "move e4", 'O' },
+	{ "chess", "I really think that you should\nresign", "", 'A' },
+	{ "chess", "Hi Bob,\nresign", "resign", 'O' },
+	{ "chess", "Hi Bob,\nmessage Good luck", "message Good luck", 'O' },
+};
+
+/* The orders read from `text` for a game of `kind`, as "word arg|word arg", and the
+ * outcome letter. */
+static char read_text(const char *text, const char *kind, char *got, size_t len)
 {
-	char copy[1024], got[1024] = "";
+	char copy[1024];
 	struct order_line lines[32];
 	struct orders o;
 	struct err e;
 	size_t n = 0;
+	bool asked = true;
 
-	snprintf(copy, sizeof copy, "%s", r->text);
+	got[0] = 0;
+	snprintf(copy, sizeof copy, "%s", text);
 	for (char *p = copy, *nl; p && n < 32; p = nl ? nl + 1 : NULL) {
 		if ((nl = strchr(p, '\n')))
 			*nl = 0;
 		lines[n] = (struct order_line){ .lineno = (int)n + 1, .text = p };
 		n++;
 	}
-	if (!CHECK(test_order_parse(lines, n, "tempete", &o, &e) == 0))
-		return;
+	if (!CHECK(test_order_parse(lines, n, kind, &o, &e) == 0))
+		return '?';
 	for (size_t i = 0; i < o.n; i++) {
 		size_t at = strlen(got);
-		snprintf(got + at, sizeof got - at, "%s%s%s%s", i ? "|" : "",
+		snprintf(got + at, len - at, "%s%s%s%s", i ? "|" : "",
 			 o.o[i].kind == ORDER_MOVE ? "move" : o.o[i].word, o.o[i].arg[0] ? " " : "",
 			 o.o[i].arg);
 	}
-	char outcome = o.nerr ? 'E' : o.n ? 'O' : 'P';
+	for (size_t i = 0; i < o.nerr; i++) {
+		CHECK(o.err[i].reason[0] != 0);         /* the line is named with a reason */
+		CHECK(o.err[i].asked == !strncmp(o.err[i].reason, "did you mean", 12));
+		asked &= o.err[i].asked;
+	}
+	char outcome = o.nerr ? (asked ? 'A' : 'E') : o.n ? 'O' : 'P';
+	orders_free(&o);
+	return outcome;
+}
+
+static void check_reading(const struct reading *r)
+{
+	char got[1024];
+	char outcome = read_text(r->text, "tempete", got, sizeof got);
+
 	if (r->outcome != 'E')
 		CHECK_STR(got, r->orders);
 	CHECK_INT(outcome, r->outcome);
-	if (outcome == 'E' && o.nerr)
-		CHECK(o.err[0].reason[0] != 0);         /* the line is named with a reason */
+}
+
+static void check_kind_reading(const struct kind_reading *r)
+{
+	char got[1024];
+	char outcome = read_text(r->text, r->kind, got, sizeof got);
+
+	if (r->outcome != 'E')
+		CHECK_STR(got, r->orders);
+	CHECK_INT(outcome, r->outcome);
+}
+
+/* The question quotes the order to write alone. */
+static void check_question(void)
+{
+	struct order_line l = { 1, "I resign." };
+	struct orders o;
+	struct err e;
+
+	if (!CHECK(test_order_parse(&l, 1, "chess", &o, &e) == 0))
+		return;
+	if (CHECK_INT(o.nerr, 1)) {
+		CHECK_STR(o.err[0].text, "I resign.");
+		CHECK_STR(o.err[0].reason, "did you mean 'resign'? An order that cannot be taken "
+			  "back must stand alone on its line: write a line with only: resign");
+	}
 	orders_free(&o);
 }
 
@@ -134,6 +286,11 @@ int main(void)
 		check_context("%s", cases[i].text);
 		check_reading(&cases[i]);
 	}
+	for (size_t i = 0; i < sizeof kind_cases / sizeof kind_cases[0]; i++) {
+		check_context("%s: %s", kind_cases[i].kind, kind_cases[i].text);
+		check_kind_reading(&kind_cases[i]);
+	}
 	check_context(NULL);
+	check_question();
 	return check_done();
 }

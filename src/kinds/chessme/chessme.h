@@ -74,6 +74,10 @@ void cm_canonical(struct cm_pos *p);
 const char *cm_square_name(int x, int y, char out[CM_SQ_MAX]);
 /* Reads a square at s: its length, or 0 if none. */
 size_t cm_square_read(const char *s, int *x, int *y);
+/* in with a typographic minus (U+2212), an en dash or a hyphen (U+2010 to U+2013) as '-',
+ * as a player's word processor writes "\u2212a4" for the square -a4; false if it did not
+ * fit in out. */
+bool cm_ascii_dashes(const char *in, char *out, size_t len);
 /* A move in its canonical notation (SAN: Nd5, exd5, e6=R, Nbd5; '+' and '#'). */
 void cm_move_san(const struct cm_pos *p, const struct cm_move *m, char *out, size_t len);
 /* A move in coordinates: e2e3, e5f6=R, -a2-a3. */

@@ -20,25 +20,33 @@ enum { CM_PLACE = ORDER_KIND_FIRST };
 
 const char chessme_tiles[CM_TILES + 1] = "QRRBBNNPPPP";
 
-/* "place B e0", "place bishop e0": what follows the word has that shape. */
+/* "place B e0", "place bishop e0", "place N \u2212a4": what follows the word has that
+ * shape. Anything else after `place` is a slip, refused (kind.h: a kind's word is an
+ * order, read or refused). */
 static bool place_shaped(char **w, int nw)
 {
 	static const char *const names[] = { "queen", "rook", "bishop", "knight", "pawn" };
-	bool piece = strlen(w[0]) == 1 && strchr("QRBNPqrbnp", w[0][0]);
+	char sq[CM_SQ_MAX + 8];
+	bool piece;
 	int x, y;
 	size_t n;
 
-	for (size_t i = 0; nw == 2 && i < sizeof names / sizeof names[0]; i++)
-		piece |= !strcasecmp(w[0], names[i]);
-	if (nw != 2 || !piece)
+	if (nw != 2)
 		return false;
-	n = cm_square_read(w[1], &x, &y);
-	return n && (!w[1][n] || ((w[1][n] == '.' || w[1][n] == '+') && !w[1][n + 1]));
+	piece = strlen(w[0]) == 1 && strchr("QRBNPqrbnp", w[0][0]);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		piece |= !strcasecmp(w[0], names[i]);
+	if (!piece)
+		return false;
+	if (!cm_ascii_dashes(w[1], sq, sizeof sq))
+		return false;
+	n = cm_square_read(sq, &x, &y);
+	return n && (!sq[n] || ((sq[n] == '.' || sq[n] == '+') && !sq[n + 1]));
 }
 
 static const struct order_word cm_orders[] = {
 	{ "place", CM_PLACE, ORDER_ARG_REST, "place B e0 (after your move, in the same mail)",
-	  place_shaped },
+	  place_shaped, 0 },
 };
 
 int chessme_pile(const struct chessme *cm, int c)

@@ -133,11 +133,31 @@ void cm_move_san(const struct cm_pos *p, const struct cm_move *m, char *out, siz
 }
 
 /* The input as compared: without check marks, annotations or a final full stop. */
+bool cm_ascii_dashes(const char *in, char *out, size_t len)
+{
+	size_t at = 0;
+
+	for (const unsigned char *c = (const unsigned char *)in; *c; c++) {
+		if (at + 1 >= len)
+			return out[at] = 0, false;
+		/* U+2212 minus; U+2010 to U+2013: hyphens, figure dash, en dash */
+		if ((c[0] == 0xe2 && c[1] == 0x88 && c[2] == 0x92) ||
+		    (c[0] == 0xe2 && c[1] == 0x80 && c[2] >= 0x90 && c[2] <= 0x93)) {
+			out[at++] = '-';
+			c += 2;
+		} else {
+			out[at++] = (char)*c;
+		}
+	}
+	out[at] = 0;
+	return true;
+}
+
 static void trimmed(const char *in, char *out, size_t len)
 {
 	while (isspace((unsigned char)*in))
 		in++;
-	snprintf(out, len, "%s", in);
+	cm_ascii_dashes(in, out, len);
 	size_t n = strlen(out);
 	while (n && strchr("+#!?. \t", out[n - 1]))
 		out[--n] = 0;

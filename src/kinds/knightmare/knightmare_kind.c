@@ -12,14 +12,14 @@
 /* "discard" without a number is an answer's word, read before a game's kind is known
  * (the shared order words), so a Knightmare discard is "redraw 7". */
 static const struct order_word km_orders[] = {
-	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, "deck 3 7 12 ... (card numbers)", NULL },
-	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, "card 23", NULL },
-	{ "redraw", KM_ORDER_REDRAW, ORDER_ARG_NUMBER, "redraw 7", NULL },
-	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL },
-	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150 (or budget 100 200)", NULL },
-	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal, or sets 2", NULL },
-	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_NUMBER, "extra 15", NULL },
-	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL },
+	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, "deck 3 7 12 ... (card numbers)", NULL, 0 },
+	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0 },
+	{ "redraw", KM_ORDER_REDRAW, ORDER_ARG_NUMBER, "redraw 7", NULL, 0 },
+	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0 },
+	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150 (or budget 100 200)", NULL, 0 },
+	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal, or sets 2", NULL, 0 },
+	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_NUMBER, "extra 15", NULL, 0 },
+	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0 },
 };
 
 static void *km_state_new(void)

@@ -80,15 +80,18 @@ static bool assign_shaped(char **w, int nw)       /* assign ADDRESS boardman 2 *
 
 static const struct order_word px_orders[] = {
 	{ "strategist", PX_STRATEGIST, ORDER_ARG_REST, "strategist white alice@example.org",
-	  member_shaped },
+	  member_shaped, 0 },
 	{ "boardman", PX_BOARDMAN, ORDER_ARG_REST, "boardman white 1 bob@example.org",
-	  boardman_shaped },
-	{ "agent", PX_AGENT, ORDER_ARG_REST, "agent white dave@example.org", member_shaped },
-	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, "transfer e4 from 1 to 3", transfer_shaped },
+	  boardman_shaped, 0 },
+	{ "agent", PX_AGENT, ORDER_ARG_REST, "agent white dave@example.org", member_shaped, 0 },
+	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, "transfer e4 from 1 to 3", transfer_shaped, 0 },
 	{ "rule", PX_RULE, ORDER_ARG_REST, "rule N NW (the Knight's new moves in Betza) or "
-	  "rule N add W", rule_shaped },
-	{ "assign", PX_ASSIGN, ORDER_ARG_REST, "assign bob@example.org boardman 2", assign_shaped },
-	{ "elect", PX_ELECT, ORDER_ARG_ADDRESS, "elect carol@example.org", NULL },
+	  "rule N add W", rule_shaped, 0 },
+	/* they speak for the player to the team: only from a line that is the order alone */
+	{ "assign", PX_ASSIGN, ORDER_ARG_REST, "assign bob@example.org boardman 2", assign_shaped,
+	  ORDER_COST_IRREVOCABLE },
+	{ "elect", PX_ELECT, ORDER_ARG_ADDRESS, "elect carol@example.org", NULL,
+	  ORDER_COST_IRREVOCABLE },
 };
 
 #define NORDERS (sizeof px_orders / sizeof px_orders[0])

@@ -11,20 +11,20 @@
 
 /* Longer phrases first, as in the generic table. */
 static const struct order_word tp_orders[] = {
-	{ "cards", ORDER_CARDS, ORDER_ARG_REST, "cards 1-10 12-40", NULL },
-	{ "list", ORDER_LIST, ORDER_ARG_NUMBERS, "list 17 3 45 ... (all the numbers) or list random", NULL },
-	{ "numbers", ORDER_NUMBERS, ORDER_ARG_REST, "numbers 3 17 or numbers random", NULL },
-	{ "number", ORDER_NUMBERS, ORDER_ARG_REST, "numbers 3 17 or numbers random", NULL },
-	{ "card", ORDER_CARD, ORDER_ARG_REST, "card 23", NULL },
-	{ "effect", ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL },
-	{ "square", ORDER_SQUARE, ORDER_ARG_WORD, "square e4", NULL },
-	{ "secret", ORDER_SECRET, ORDER_ARG_WORD, "secret e4", NULL },
-	{ "take", ORDER_TAKE, ORDER_ARG_NUMBER, "take 23", NULL },
-	{ "choose", ORDER_CHOOSE, ORDER_ARG_NUMBER, "choose 23", NULL },
-	{ "intercept", ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL },
-	{ "part", ORDER_PART, ORDER_ARG_NUMBER, "part 1 or part 2", NULL },
-	{ "keep", ORDER_KEEP, ORDER_ARG_NONE, "keep", NULL },
-	{ "discard", ORDER_DISCARD, ORDER_ARG_NONE, "discard", NULL },
+	{ "cards", ORDER_CARDS, ORDER_ARG_REST, "cards 1-10 12-40", NULL, 0 },
+	{ "list", ORDER_LIST, ORDER_ARG_NUMBERS, "list 17 3 45 ... (all the numbers) or list random", NULL, 0 },
+	{ "numbers", ORDER_NUMBERS, ORDER_ARG_REST, "numbers 3 17 or numbers random", NULL, 0 },
+	{ "number", ORDER_NUMBERS, ORDER_ARG_REST, "numbers 3 17 or numbers random", NULL, 0 },
+	{ "card", ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0 },
+	{ "effect", ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0 },
+	{ "square", ORDER_SQUARE, ORDER_ARG_WORD, "square e4", NULL, 0 },
+	{ "secret", ORDER_SECRET, ORDER_ARG_WORD, "secret e4", NULL, 0 },
+	{ "take", ORDER_TAKE, ORDER_ARG_NUMBER, "take 23", NULL, 0 },
+	{ "choose", ORDER_CHOOSE, ORDER_ARG_NUMBER, "choose 23", NULL, 0 },
+	{ "intercept", ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0 },
+	{ "part", ORDER_PART, ORDER_ARG_NUMBER, "part 1 or part 2", NULL, 0 },
+	{ "keep", ORDER_KEEP, ORDER_ARG_NONE, "keep", NULL, 0 },
+	{ "discard", ORDER_DISCARD, ORDER_ARG_NONE, "discard", NULL, 0 },
 };
 
 static void *tp_state_new(void)

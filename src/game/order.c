@@ -459,19 +459,39 @@ static int not_an_order(const struct order_line *l, const struct vocab *vc, stru
 	return add_note(&out->prose, &out->nprose, l->lineno, l->text, "") ? 0 : -1;
 }
 
-/* Is the line right under one passed over as prose that ends without a stop (".", "!",
- * "?", ":", ",", ";", ")")? Then it may be the rest of that sentence. */
+/* Words after which an English sentence cannot end: a line that ends on one was cut by
+ * its wrapping ("I really think that you should / resign"). */
+static const char *const open_words[] = {
+	"a", "an", "the", "this", "that", "these", "those", "to", "of", "in", "on", "at", "for",
+	"with", "by", "from", "and", "or", "but", "should", "would", "could", "must", "will",
+	"shall", "can", "may", "might", "i", "you", "we", "they", "he", "she", "is", "are",
+	"was", "were", "be", "my", "your", "our", "their", "his", "her", "its", "just", "then",
+};
+
+/* Is the line right under one passed over as prose that it goes on? That line ends
+ * without a stop (".", "!", "?", ":", ",", ";", ")") and either on a word no sentence ends
+ * on, or long enough to have been wrapped (60 bytes): a greeting above an order ("Hi Bob"
+ * over "accept") is not a sentence the order ends. */
 static bool continues_sentence(const struct orders *out, const struct order_line *l)
 {
 	const struct order_note *p = out->nprose ? &out->prose[out->nprose - 1] : NULL;
-	size_t n;
+	size_t n, w;
 
 	if (!p || p->lineno != l->lineno - 1)
 		return false;
 	n = strlen(p->text);
 	while (n && isspace((unsigned char)p->text[n - 1]))
 		n--;
-	return n && !strchr(".!?:,;)", p->text[n - 1]);
+	if (!n || strchr(".!?:,;)", p->text[n - 1]))
+		return false;
+	if (n >= 60)
+		return true;
+	for (w = n; w && !isspace((unsigned char)p->text[w - 1]); w--)
+		;
+	for (size_t i = 0; i < sizeof open_words / sizeof open_words[0]; i++)
+		if (strlen(open_words[i]) == n - w && !strncasecmp(p->text + w, open_words[i], n - w))
+			return true;
+	return false;
 }
 
 /* The keyword order k at the start of a line, its `used` words then the rest: read, refused

@@ -199,6 +199,9 @@ static const struct kind_reading kind_cases[] = {
 	  "move e4", 'O' },
 	{ "chess", "e4\nMessage me on Signal: +33 6 12 34 56 78", "move e4", 'O' },
 	{ "chess", "I really think that you should\nresign", "", 'A' },
+	/* a greeting without its comma is no sentence that the order ends */
+	{ "chess", "Hi Bob\nresign", "resign", 'O' },
+	{ "chess", "Thanks for a great game\nresign", "resign", 'O' },
 	{ "chess", "Hi Bob,\nresign", "resign", 'O' },
 	{ "chess", "Hi Bob,\nmessage Good luck", "message Good luck", 'O' },
 };

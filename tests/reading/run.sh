@@ -14,7 +14,10 @@ R=$PWD/tests/reading
 export TEMPEST_NOW=2026-11-05T12:00:00Z
 export TEMPEST_RULES_DIR="${TEMPEST_RULES_DIR:-$PWD/rules}"
 export TEMPEST_TEMPLATES_DIR="${TEMPEST_TEMPLATES_DIR:-$PWD/templates}"
-work=$(mktemp -d "${TMPDIR:-/tmp}/reading.XXXXXX") || exit 2
+# a tmpfs when there is one: every run syncs its data directory (syncfs), free there
+scratch=${TMPDIR:-/tmp}
+[ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && scratch=/dev/shm
+work=$(mktemp -d "$scratch/reading.XXXXXX") || exit 2
 trap '[ -n "${KEEP:-}" ] && echo "kept $work" >&2 || rm -rf "$work"' EXIT
 mkdir -p "$work/fx" "$work/c" "$work/cases"
 

@@ -18,10 +18,10 @@ import re
 import subprocess
 import sys
 
-OUTCOMES = ('applied', 'asked', 'refused', 'nothing', 'no-answer')
+OUTCOMES = ('applied', 'asked', 'refused', 'nothing', 'unapplied', 'no-answer')
 REFUSAL = 'Nothing in your mail was applied'
 KEYS = ('fixture', 'outcome', 'events', 'line', 'has', 'lacks', 'show', 'registry',
-        'no-registry')
+        'no-registry', 'max-reply')
 
 
 def norm(text):
@@ -160,7 +160,7 @@ def judge(tempest, before, after, mails, rc, who, pairs):
         if outcome == 'no-answer' and mine:
             why.append('no answer expected, the sender got %d mail(s)%s' %
                        (len(mine), first_error(refusal)))
-        if outcome in ('asked', 'refused', 'nothing') and not mine:
+        if outcome in ('asked', 'refused', 'nothing', 'unapplied') and not mine:
             why.append('%s expected, the sender got no mail' % outcome)
         if outcome in ('asked', 'refused') and mine and not refusal:
             why.append('%s expected, the sender got no refusal' % outcome)
@@ -168,6 +168,10 @@ def judge(tempest, before, after, mails, rc, who, pairs):
             why.append('no order expected, but refused' + first_error(refusal))
         if outcome == 'asked' and refusal and 'did you mean' not in norm(refusal[0]).lower():
             why.append('refused, not asked' + first_error(refusal))
+    if 'max-reply' in want:
+        big = [len(t.encode('utf-8')) for t in mine if len(t.encode('utf-8')) > int(want['max-reply'])]
+        if big:
+            why.append('a mail to the sender has %d bytes of text, more than %s' % (max(big), want['max-reply']))
     if 'line' in want and refusal:
         why += check_line(refusal[0], want['line'], outcome)
     for key, value in pairs:

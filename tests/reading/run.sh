@@ -11,6 +11,7 @@ T=${1:-./tempest}
 [ $# -gt 0 ] && shift
 case $T in /*) ;; *) T=$PWD/$T ;; esac
 R=$PWD/tests/reading
+# the fixtures are played at noon; the cases, dated that afternoon, are read in the evening
 export TEMPEST_NOW=2026-11-05T12:00:00Z
 export TEMPEST_RULES_DIR="${TEMPEST_RULES_DIR:-$PWD/rules}"
 export TEMPEST_TEMPLATES_DIR="${TEMPEST_TEMPLATES_DIR:-$PWD/templates}"
@@ -57,7 +58,7 @@ for e in "$work"/cases/*.expect; do
   [ -f "$work/cases/$name.eml" ] && [ -n "$fx" ] && [ -d "$work/fx/$fx" ] || continue
   d=$work/c/$name
   cp -R "$work/fx/$fx" "$d"
-  "$T" process -c "$d/conf" "$work/cases/$name.eml" > "$d/out" 2> "$d/err"
+  TEMPEST_NOW=2026-11-05T20:00:00Z "$T" process -c "$d/conf" "$work/cases/$name.eml" > "$d/out" 2> "$d/err"
   echo $? > "$d/rc"
 done
 

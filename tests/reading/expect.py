@@ -145,11 +145,11 @@ def judge(tempest, before, after, mails, rc, who, pairs):
             why.append('events %s, want none' % new_events)
     elif outcome == 'applied':
         if not changed and not reg_changed:
-            why.append('nothing applied' + (': refused' if refusal else '') +
-                       first_error(refusal))
+            why.append('nothing applied: ' + ('refused' + first_error(refusal) if refusal else
+                                              'no order read' if mine else 'no answer'))
         elif refusal:
             why.append('applied, but the sender was also refused')
-        if 'events' in want:
+        if 'events' in want and (changed or reg_changed):
             exp = [e.strip() for e in want['events'].split(';') if e.strip()]
             if new_events != exp:
                 why.append('events %s, want %s' % (new_events or 'none', exp))
@@ -162,8 +162,8 @@ def judge(tempest, before, after, mails, rc, who, pairs):
                        (len(mine), first_error(refusal)))
         if outcome in ('asked', 'refused', 'nothing', 'unapplied') and not mine:
             why.append('%s expected, the sender got no mail' % outcome)
-        if outcome in ('asked', 'refused') and mine and not refusal:
-            why.append('%s expected, the sender got no refusal' % outcome)
+        if outcome in ('asked', 'refused') and mine and not refusal and not why:
+            why.append('%s expected, the sender got no refusal (no order read)' % outcome)
         if outcome == 'nothing' and refusal:
             why.append('no order expected, but refused' + first_error(refusal))
         if outcome == 'asked' and refusal and 'did you mean' not in norm(refusal[0]).lower():

@@ -247,6 +247,10 @@ def main():
             why = judge(tempest, before[fixture], snapshot(tempest, d),
                         mails_out(os.path.join(d, 'out')), rc,
                         sender_of(os.path.join(cases_dir, name + '.eml')), pairs)
+            with open(os.path.join(d, 'err'), errors='replace') as f:
+                err = f.read()
+            if 'Sanitizer' in err or 'runtime error' in err:
+                why.append('a sanitizer report: ' + norm(err)[:160])
         except (ValueError, OSError) as e:
             why = [str(e)]
         if why:

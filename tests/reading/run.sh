@@ -35,8 +35,8 @@ referee() {
   mkdir -p "$1/data"
   cp examples/demo.key "$1/data/key"
   chmod 600 "$1/data/key"
-  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = data\n' \
-    > "$1/conf"
+  { echo 'referee_address = referee@tempest.example'; echo 'referee_name = Tempest referee'
+    echo 'data_dir = data'; } > "$1/conf"
 }
 
 for fx in $(sed -n 's/^fixture: *//p' "$work"/cases/*.expect | sort -u); do
@@ -58,7 +58,8 @@ for e in "$work"/cases/*.expect; do
   [ -f "$work/cases/$name.eml" ] && [ -n "$fx" ] && [ -d "$work/fx/$fx" ] || continue
   d=$work/c/$name
   cp -R "$work/fx/$fx" "$d"
-  TEMPEST_NOW=2026-11-05T20:00:00Z "$T" process -c "$d/conf" "$work/cases/$name.eml" > "$d/out" 2> "$d/err"
+  TEMPEST_NOW=2026-11-05T20:00:00Z \
+    "$T" process -c "$d/conf" "$work/cases/$name.eml" > "$d/out" 2> "$d/err"
   echo $? > "$d/rc"
 done
 

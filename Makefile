@@ -48,7 +48,7 @@ FUZZ_BIN  = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ)/%)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ)/%.o)
 FUZZ_SECS ?= 4
 
-.PHONY: all check check-unit check-perft check-cli check-golden check-e2e check-long check-layers \
+.PHONY: all check check-unit check-perft check-cli check-golden check-reading check-e2e check-long check-layers \
 	check-fuzz fuzz update-golden bench demo clean install deps check-man
 all: tempest
 
@@ -88,8 +88,8 @@ $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 # Every test: unit tests (sanitized), perft suites, the command-line tests. Missing Debian
 # packages are installed first (as root), so this works on a fresh machine.
 check: deps
-	@$(MAKE) --no-print-directory check-layers check-unit check-perft check-cli check-golden check-fuzz \
-	  check-e2e
+	@$(MAKE) --no-print-directory check-layers check-unit check-perft check-cli check-golden check-reading \
+	  check-fuzz check-e2e
 	@echo "make check: all test groups passed"
 
 # Which folder may include which (README "Layers"); the script's own tests first.
@@ -122,6 +122,10 @@ check-cli: tempest $(ASAN_TEMPEST) $(BUILD)/killshim.so
 # An mbox in, the exact mails out and the exact game files: see tests/golden/run.sh.
 check-golden: tempest
 	@sh tests/golden/run.sh ./tempest
+
+# The reading corpus: real-looking mails, each with what it must do (tests/reading/run.sh).
+check-reading: tempest
+	@sh tests/reading/run.sh ./tempest
 
 # After an intended change of output: rewrite the expected files, then review the diff.
 update-golden: tempest

@@ -15,7 +15,7 @@ export ASAN_OPTIONS
 seed() {        # seed TARGET CORPUS_DIR: the test inputs that suit the target
     case $1 in
     fuzz_msg|fuzz_orders|fuzz_html)
-        cp tests/mail/corpus/*.eml "$2"/ ;;
+        cp tests/mail/corpus/*.eml tests/reading/cases/*.eml "$2"/ ;;
     fuzz_state)
         i=0
         for f in tests/fixtures/*/*.json tests/golden/*/expected/*.json; do

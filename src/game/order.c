@@ -434,6 +434,18 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 	return 0;
 }
 
+/* A setting written in a sentence ("Vacation until January 4th, so I may be slow."):
+ * asked about when the mail holds nothing else, prose beside other orders
+ * (settle_doubts), since a setting's words are common in a mail's prose. */
+static int ask_aside(struct orders *out, const struct order_line *l, const struct vocab *vc,
+		     const struct keyword *k)
+{
+	if (ask(out, l, vc, k, false) < 0)
+		return -1;
+	out->err[out->nerr - 1].aside = true;
+	return 0;
+}
+
 /* A line that begins with a kind's own word, an attempt at it that does not read. */
 static int refuse_attempt(struct orders *out, const struct order_line *l, const struct keyword *k)
 {
@@ -503,6 +515,9 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 	char reason[256] = "", whole[ORDER_ARG_MAX];
 	struct order o;
 
+	/* "place N c1 :-)": a smiley or an emoji may trail an order that costs nothing */
+	while (k->cost == ORDER_COST_FREE && nw > used + 1 && spelling_decoration(w[nw - 1]))
+		nw--;
 	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
 	if (!arg_shaped(k, w + used, nw - used)) {
 		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
@@ -525,7 +540,14 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 	if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
 		snprintf(whole, sizeof whole, "%s", l->text);
 		normalize(whole, false);
+		if (k->kind != ORDER_MESSAGE)   /* a message is relayed as written */
+			spelling_chars(whole);
 		nw = words(whole, w, ORDER_WORDS_MAX);
+		while (k->cost == ORDER_COST_FREE && nw > used + 1 && spelling_decoration(w[nw - 1]))
+			nw--;
+		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
+		    (nw - used > 3 || strchr(l->text, ',')))
+			return ask_aside(out, l, vc, k);
 	}
 	if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
 		return add_note(&out->err, &out->nerr, l->lineno, l->text, reason) ? 0 : -1;
@@ -651,15 +673,16 @@ static int note_to_prose(struct orders *o, size_t i)
 }
 
 /* A mail that gives an order alone on its line may also speak of it ("I resign, well
- * played." above "resign"): then that sentence is not in doubt, it is prose. */
+ * played." above "resign"): then that sentence is not in doubt, it is prose; so is a
+ * setting in a sentence (an aside) in a mail that holds any other order. */
 static int settle_doubts(struct orders *out)
 {
 	for (size_t i = 0; i < out->nerr;) {
 		struct order_note *n = &out->err[i];
 		size_t j = 0;
-		while (n->asked && j < out->n && out->o[j].kind != n->kind)
+		while (n->asked && !n->aside && j < out->n && out->o[j].kind != n->kind)
 			j++;
-		if (!n->asked || j == out->n) {
+		if (!n->asked || (j == out->n && !(n->aside && out->n))) {
 			i++;
 			continue;
 		}

@@ -107,6 +107,8 @@ struct order_note {
 	char text[ORDER_ARG_MAX];
 	char reason[256];       /* "" for prose that was passed over */
 	bool asked;             /* an uncertain reading: the reason begins "did you mean" */
+	bool aside;             /* ... that is asked about only in a mail with no other order
+				 * (a setting in a sentence: "Vacation until January 4th, so...") */
 	int kind;               /* ... of this order (an order_kind, or a kind's own) */
 	/* the game kind's own word the note rests on ("" for a generic one): in a game of
 	 * another kind, or of none, the line is prose (order_notes_for_kind) */

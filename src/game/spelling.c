@@ -265,6 +265,16 @@ static bool strip_moves(char *s, size_t size)
 	return true;
 }
 
+bool spelling_chars(char *s)
+{
+	return map_chars(s);
+}
+
+bool spelling_decoration(const char *w)
+{
+	return decoration(w);
+}
+
 bool spelling_line(char *s, size_t size)
 {
 	char before[1024];
@@ -580,9 +590,13 @@ int spelling_pair(const struct game *g, int b, const char *lang, const char *fir
 	if (bd->pos->side == WHITE)
 		return snprintf(why, wlen, "one move per mail: '%s %s' holds two moves; write only "
 				"yours, alone on its line", first, mine), -1;
-	if (bd->nmoves == 0 || bd->moves[pw.at][0] == '@')
-		return snprintf(why, wlen, "'%s' is not the move before yours: write only your own "
-				"move, alone on its line", first), -1;
+	if (bd->nmoves == 0)
+		return snprintf(why, wlen, "'%s' is not the move before yours: no move was made "
+				"yet; write only your own move, alone on its line", first), -1;
+	if (bd->moves[pw.at][0] == '@')         /* a ChessMe turn, a card's edit */
+		return snprintf(why, wlen, "the turn before yours was no plain move that '%s' can "
+				"be checked against: write only your own move, alone on its line",
+				first), -1;
 	if (game_walk(g, b, pair_each, &pw) < 0 || !pw.entry)
 		return snprintf(why, wlen, "the moves of board %d cannot be read again", b + 1), -1;
 	if (!pw.same)

@@ -23,6 +23,13 @@
  * Returns whether anything changed. */
 bool spelling_line(char *s, size_t size);
 
+/* Brings the characters of s to ASCII where people type another form of them (full-width
+ * forms, dashes and minus signs), as spelling_line does on every line; whether it changed. */
+bool spelling_chars(char *s);
+/* Is w a smiley, an annotation ("!?") or pictographs only: a word that may trail an order
+ * without being part of it? */
+bool spelling_decoration(const char *w);
+
 /* The code of a language whose piece letters the referee reads ("en", "fr", "de", "nl",
  * "es", "it", "sv"), from its code or its name in English or in itself, in any case
  * ("NL", "Dutch", "Nederlands"); NULL if none. */

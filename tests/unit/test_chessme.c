@@ -463,7 +463,7 @@ static void typographic_minus(void)
 	struct outcome out = { 0 };
 	CHECK_INT(mail(g, WHITE, "d3", &out), 0);
 	CHECK_INT(mail(g, BLACK, "1. d3 d4", &out), 1);
-	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "is not the move before yours");
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "was no plain move");
 	CHECK_INT(g->board[0].nmoves, 1);
 	outcome_free(&out);
 	game_free(g);

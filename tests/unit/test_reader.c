@@ -163,8 +163,8 @@ static const struct kind_reading kind_cases[] = {
 	 * would be played without it) */
 	{ "chessme", "e4\nplace N c1", "move e4|place N c1", 'O' },
 	{ "chessme", "e4\nplace knight c1.", "move e4|place knight c1.", 'O' },
-	{ "chessme", "e4\nplace N \xe2\x88\x92" "a4", "move e4|place N \xe2\x88\x92" "a4", 'O' },
-	{ "chessme", "e4\nplace N \xe2\x80\x93" "a4", "move e4|place N \xe2\x80\x93" "a4", 'O' },
+	{ "chessme", "e4\nplace N \xe2\x88\x92" "a4", "move e4|place N -a4", 'O' },
+	{ "chessme", "e4\nplace N \xe2\x80\x93" "a4", "move e4|place N -a4", 'O' },
 	{ "chessme", "\xe2\x88\x92" "a4", "move -a4", 'O' },
 	{ "chessme", "e4\nplace N c1x", "", 'E' },
 	{ "chessme", "e4\nplace N on c1", "", 'E' },
@@ -199,6 +199,13 @@ static const struct kind_reading kind_cases[] = {
 	  "move e4", 'O' },
 	{ "chess", "e4\nMessage me on Signal: +33 6 12 34 56 78", "move e4", 'O' },
 	{ "chess", "I really think that you should\nresign", "", 'A' },
+	/* a setting in a sentence: prose beside another order, asked about alone */
+	{ "chess", "e5\nVacation until January 4th, so my next moves may be slow.", "move e5", 'O' },
+	{ "chess", "Vacation until January 4th, so please be patient.", "", 'A' },
+	{ "chess", "vacation until 2027-01-04", "vacation until 2027-01-04", 'O' },
+	/* a smiley after an order that costs nothing */
+	{ "chessme", "e4\nplace N c1 :-)", "move e4|place N c1", 'O' },
+	{ "chessme", "e4\n\xef\xbd\x90\xef\xbd\x8c\xef\xbd\x81\xef\xbd\x83\xef\xbd\x85 N c1", "move e4|place N c1", 'O' },
 	/* a greeting without its comma is no sentence that the order ends */
 	{ "chess", "Hi Bob\nresign", "resign", 'O' },
 	{ "chess", "Thanks for a great game\nresign", "resign", 'O' },

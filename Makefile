@@ -48,6 +48,10 @@ FUZZ_BIN  = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ)/%)
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ)/%.o)
 FUZZ_SECS ?= 4
 
+# Objects made on the way to a test or fuzz program are kept: without this make removes
+# them after each run as intermediate files, and every `make check` compiled them again.
+.SECONDARY:
+
 .PHONY: all check check-unit check-perft check-cli check-golden check-reading check-e2e check-long check-layers \
 	check-fuzz fuzz update-golden bench demo clean install deps check-man
 all: tempest

@@ -160,7 +160,6 @@ check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 # generated mbox next to libetpan alone, and `tempest poll` next to mbsync (root: it
 # starts the e2e mail stack). The helper programs link the project library.
 BENCH_BIN = $(BUILD)/bench/genmail $(BUILD)/bench/etpanfloor
-.SECONDARY: $(BENCH_BIN:$(BUILD)/bench/%=$(BUILD)/opt/bench/%.o)
 
 $(BUILD)/bench/%: $(BUILD)/opt/bench/%.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)

@@ -23,13 +23,14 @@ cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 
 # with a move: in the opponent's notice of the move
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\nmessage The Ruy Lopez, as promised.\nmessage Your move!\nCheers, Alice\n-- \nAlice Martin, Club d'echecs" > "$tmp/m"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Here goes.\ne4\nmessage The Ruy Lopez, as promised.\nmessage Your move!\nCheers, Alice\n-- \nAlice Martin, Club d'echecs" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(to bob@example.org) in *"played 1. e4"*'alice@example.org (White) writes:'*'"The Ruy Lopez, as promised."'*'"Your move!"'*) ok ;;
   *) bad "the move's notice carries both message lines" ;; esac
 case $(to bob@example.org) in *"Cheers"*|*"Club"*) bad "the signature relayed" ;; *) ok ;; esac
 case $(to alice@example.org) in *"Ruy Lopez"*) bad "the message echoed to its writer" ;; *) ok ;; esac
-# what was read, briefly, in the writer's own reply only
+# what was read, briefly, in the writer's own reply only (the sign-off is the signature,
+# not prose)
 case $(to alice@example.org) in *"Read in your mail: e4; a message for your opponent; a message for your opponent (and 1 line passed over as prose)."*) ok ;;
   *) bad "the writer's reply says what was read and that prose was passed over" ;; esac
 case $(to bob@example.org) in *"Read in your mail"*) bad "the opponent told what was read of another's mail" ;; *) ok ;; esac

@@ -45,8 +45,15 @@ static bool is_quoted(const struct view *v)
 
 bool msgtext_starts_ci(const char *s, size_t n, const char *p)
 {
-	size_t pl = strlen(p);
+	size_t pl;
 
+	/* the first bytes equal but for case, or no need to look further: the phrase
+	 * tables are tried on every line */
+	if (!*p)
+		return true;
+	if (!n || ((unsigned char)(s[0] ^ p[0]) & 0xdf))
+		return false;
+	pl = strlen(p);
 	return n >= pl && !strncasecmp(s, p, pl);
 }
 
@@ -61,9 +68,12 @@ static bool ends_word_ci(const char *s, size_t n, const char *p)
 bool msgtext_contains_ci(const char *s, size_t n, const char *p)
 {
 	size_t pl = strlen(p);
+	char lo = p[0] >= 'A' && p[0] <= 'Z' ? (char)(p[0] - 'A' + 'a') : p[0];
+	char up = lo >= 'a' && lo <= 'z' ? (char)(lo - 'a' + 'A') : lo;
 
+	/* the first byte compared inline: this runs over every line of a long mail */
 	for (size_t i = 0; i + pl <= n; i++)
-		if (!strncasecmp(s + i, p, pl))
+		if ((s[i] == lo || s[i] == up) && !strncasecmp(s + i, p, pl))
 			return true;
 	return false;
 }
@@ -432,16 +442,16 @@ static void mark_shapes(const struct view *v, size_t cut, bool *skip)
 static int choose_lines(const struct view *v, size_t n, const struct msgtext_known *k,
 			size_t *keep, size_t *nkeep)
 {
-	size_t cut = history_start(v, n), d = msgtext_disclaimer_start(v, n);
+	size_t cut = history_start(v, n);
 	bool *skip = calloc(n, 2 * sizeof *skip), *drop = skip + n;
 
 	if (!skip)
 		return -1;
-	if (d < cut)
-		cut = d;
 	mark_shapes(v, cut, skip);
 	if (k && k->referee)
 		cut = msgtext_referee_mark(k->referee, v, cut, skip, drop);
+	/* last: a pasted mail is cut off before its paragraphs are searched for legal words */
+	cut = msgtext_disclaimer_start(v, cut, skip);
 	*nkeep = 0;
 	for (size_t i = 0; i < cut; i++)
 		if (!skip[i] && !drop[i])

@@ -31,8 +31,9 @@ bool msgtext_is_phrase(const char *s, size_t n, const char *p);
 /* msgtext_sig.c */
 /* A phone or webmail footer line ("Sent from my iPhone"). */
 bool msgtext_is_footer(const struct view *v);
-/* Index of the first line of a disclaimer paragraph or a vCard in v[0..n), or n. */
-size_t msgtext_disclaimer_start(const struct view *v, size_t n);
+/* Index of the first line of a disclaimer paragraph or a vCard in v[0..n), or n; lines
+ * in skip (quoted, blank) end a paragraph. */
+size_t msgtext_disclaimer_start(const struct view *v, size_t n, const bool *skip);
 /* Of the kept lines keep[0..n) (indexes into v), how many are the player's: the
  * signature (after a sign-off or the sender's name, or a trailing contact block) is cut. */
 size_t msgtext_signature_cut(const struct view *v, const size_t *keep, size_t n,

@@ -130,34 +130,41 @@ static const char *const disclaimer_words[] = {
 	"誤って", "第三者", "宛先",
 };
 
-/* How many of the disclaimer words the paragraph v[a..b) holds, and its bytes. */
+/* How many of the disclaimer words the paragraph v[a..b) holds, and its bytes. The words
+ * are searched in a lower-cased copy of its first 8 KB (a notice is shorter). */
 static size_t disclaimer_hits(const struct view *v, size_t a, size_t b, size_t *bytes)
 {
-	size_t hits = 0;
+	char low[8192];
+	size_t hits = 0, o = 0;
 
 	*bytes = 0;
 	for (size_t i = a; i < b; i++)
 		*bytes += v[i].n;
-	for (size_t w = 0; w < COUNT(disclaimer_words); w++)
-		for (size_t i = a; i < b; i++)
-			if (contains_ci(v[i].s, v[i].n, disclaimer_words[w])) {
-				hits++;
-				break;
-			}
+	if (*bytes < 100)
+		return 0;
+	for (size_t i = a; i < b && o < sizeof low; i++) {
+		for (size_t k = 0; k < v[i].n && o < sizeof low; k++)
+			low[o++] = is_ascii_upper(v[i].s[k]) ? (char)(v[i].s[k] - 'A' + 'a') : v[i].s[k];
+		if (o < sizeof low)
+			low[o++] = ' ';
+	}
+	for (size_t w = 0; w < COUNT(disclaimer_words) && hits < 2; w++)
+		if (memmem(low, o, disclaimer_words[w], strlen(disclaimer_words[w])))
+			hits++;
 	return hits;
 }
 
 /* A paragraph of at least 100 bytes with two of the words above is a legal notice, as
  * no player writes one; it and what follows it go (a line can begin with "message…"
  * where the notice is wrapped: it is not read). A vCard goes from BEGIN:VCARD on. */
-size_t msgtext_disclaimer_start(const struct view *v, size_t n)
+size_t msgtext_disclaimer_start(const struct view *v, size_t n, const bool *skip)
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t j = i, bytes;
 
-		if (!v[i].n)
+		if (skip[i])
 			continue;
-		while (j < n && v[j].n && j - i < 200) {
+		while (j < n && !skip[j] && j - i < 200) {
 			if (msgtext_is_phrase(v[j].s, v[j].n, "BEGIN:VCARD"))
 				return j;
 			j++;

@@ -113,14 +113,6 @@ static const char *const attribution_starts[] = {
 	"On ", "Le ", "Am ", "Op ", "El ", "Il ", "Em ", "Den ", "På ",
 };
 
-static bool has_digit(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= '0' && s[i] <= '9')
-			return true;
-	return false;
-}
-
 /* Gmail's Japanese attribution: "2024年6月3日(月) 10:12 Bob <b@x>:" (a date first). */
 static bool japanese_dated(const char *s, size_t n)
 {
@@ -187,29 +179,35 @@ static bool attribution_start(const struct view *v)
 
 /* How many lines from i (1 to 3) hold an attribution, 0 if none; a long attribution is
  * wrapped by the client (Gmail wraps it at 78 columns, inside the name or the address).
- * *strong: it carries a date and an address or time ("On Mon, 3 Jun 2024 at 10:12, Bob
- * <b@x> wrote:"), as a client writes it, not a player ("My opponent wrote:"). */
+ * *strong: it begins as a client's does and is dated, with a time or a year ("On Mon, 3
+ * Jun 2024 at 10:12, Bob <b@x> wrote:"), not as a player writes ("My opponent wrote:"). */
 static size_t attribution_span(const struct view *v, size_t n, size_t i, bool *strong)
 {
 	char joined[3 * MSGTEXT_SHORT + 3];
-	size_t len = 0;
+	size_t len = 0, k = 0;
 
 	*strong = false;
-	for (size_t k = 0; k < 3 && i + k < n && v[i + k].n && v[i + k].n <= MSGTEXT_SHORT; k++) {
-		if (k && !attribution_start(&v[i]))
+	if (v[i].n > MSGTEXT_SHORT)
+		return 0;
+	if (!attribution_text(v[i].s, v[i].n)) {
+		if (!attribution_start(&v[i]))
 			return 0;
-		if (k)
+		/* wrapped: the lines below are joined to it, their indentation dropped */
+		memcpy(joined, v[i].s, len = v[i].n);
+		for (k = 1; k < 3 && i + k < n && v[i + k].n && v[i + k].n <= MSGTEXT_SHORT; k++) {
+			size_t a = skip_space(v[i + k].s, v[i + k].n);
+
 			joined[len++] = ' ';
-		memcpy(joined + len, v[i + k].s + (k ? skip_space(v[i + k].s, v[i + k].n) : 0),
-		       v[i + k].n - (k ? skip_space(v[i + k].s, v[i + k].n) : 0));
-		len += v[i + k].n - (k ? skip_space(v[i + k].s, v[i + k].n) : 0);
-		if (attribution_text(joined, len)) {
-			*strong = attribution_start(&v[i]) && dated(joined, len) &&
-				  (memchr(joined, '@', len) || has_digit(joined, len));
-			return k + 1;
+			memcpy(joined + len, v[i + k].s + a, v[i + k].n - a);
+			len += v[i + k].n - a;
+			if (attribution_text(joined, len))
+				break;
 		}
+		if (k == 3 || i + k >= n || !v[i + k].n || v[i + k].n > MSGTEXT_SHORT)
+			return 0;
 	}
-	return 0;
+	*strong = attribution_start(&v[i]) && (k ? dated(joined, len) : dated(v[i].s, v[i].n));
+	return k + 1;
 }
 
 /* How many lines from i form an attribution introducing quotation: 0 to 3. */

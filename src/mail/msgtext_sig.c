@@ -238,24 +238,26 @@ static bool starts_word(const char *s, size_t n, const char *p)
 	       (pl == n || (unsigned char)p[0] >= 0x80 || !is_letter(s[pl]));
 }
 
-/* Is s[0..n) one to three words of a name ("Bob", "Alex Smith", "J.-P. Dubois")? */
+/* Is s[0..n) one to three capitalised words of a name ("Bob", "Alex Smith", "J.-P.
+ * Dubois")? Not castling ("O-O"): a name has a small letter. */
 static bool is_name(const char *s, size_t n)
 {
 	size_t words = 0, i = 0;
+	bool small = false;
 
 	while (i < n) {
 		size_t w = i;
 
 		if (!is_ascii_upper(s[i]) && (unsigned char)s[i] < 0x80)
 			return false;
-		while (i < n && (is_letter(s[i]) || s[i] == '.' || s[i] == '-' || s[i] == '\''))
-			i++;
+		for (; i < n && (is_letter(s[i]) || s[i] == '.' || s[i] == '-' || s[i] == '\''); i++)
+			small |= is_ascii_lower(s[i]) || (unsigned char)s[i] >= 0x80;
 		if (i == w || ++words > 3)
 			return false;
 		while (i < n && s[i] == ' ')
 			i++;
 	}
-	return words > 0;
+	return words > 0 && small;
 }
 
 /* A sign-off line: a closing phrase, then only punctuation and maybe a name ("Cheers,",
@@ -469,8 +471,8 @@ static bool is_handle(const char *s, size_t n)
 	return s[0] == '@' ? letters > 0 : letters >= 3 && digits >= 1 && (letters >= 4 || digits >= 2);
 }
 
-/* A street line: a number, then words of letters ("10 Downing Street", "221B Baker
- * Street", "Via Roma 12" is a name with a number: also accepted). */
+/* A street line: a number, then capitalised words ("10 Downing Street", "221B Baker
+ * Street"); never a move or a numbered move ("12. Nf3" has a digit in its word). */
 static bool is_street(const char *s, size_t n)
 {
 	size_t i = 0;

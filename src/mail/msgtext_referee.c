@@ -416,6 +416,26 @@ static void consider(const struct ref_line *l, const char *s, size_t sn, bool in
 	}
 }
 
+/* Does the mail line begin with two blanks (spaces, no-break spaces) or a tab? */
+static bool mail_indented(const struct view *v)
+{
+	size_t i = 0, blanks = 0;
+
+	while (i < v->n && blanks < 2) {
+		if (v->s[i] == '\t')
+			return true;
+		if (v->s[i] == ' ')
+			i++;
+		else if (i + 1 < v->n && (unsigned char)v->s[i] == 0xc2 &&
+			 (unsigned char)v->s[i + 1] == 0xa0)
+			i += 2;
+		else
+			break;
+		blanks++;
+	}
+	return blanks >= 2;
+}
+
 /* Matches the line v against every skeleton that can match it. */
 static void match_line(const struct msgtext_referee *r, const struct view *v, struct line_match *m)
 {
@@ -427,10 +447,17 @@ static void match_line(const struct msgtext_referee *r, const struct view *v, st
 	memset(m, 0, sizeof *m);
 	if (v->n >= LINE_MAX)
 		return;
-	indented = v->n >= 2 && (v->s[0] == '\t' || (v->s[0] == ' ' && v->s[1] == ' '));
-	for (size_t i = 0; i < v->n; i++)
-		norm_put(s, &o, sizeof s, v->s[i] == WILD ? '?' : v->s[i]);
+	/* no-break spaces are blanks: a client flattening HTML writes indentation with them */
+	for (size_t i = 0; i < v->n; i++) {
+		bool nbsp = i + 1 < v->n && (unsigned char)v->s[i] == 0xc2 &&
+			    (unsigned char)v->s[i + 1] == 0xa0;
+
+		norm_put(s, &o, sizeof s, nbsp ? ' ' : v->s[i] == WILD ? '?' : v->s[i]);
+		if (nbsp)
+			i++;
+	}
 	o = norm_end(s, o);
+	indented = mail_indented(v);
 	if (o < 2)
 		return;
 	for (size_t i = 0; i < r->nloose; i++)

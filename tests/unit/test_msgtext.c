@@ -129,6 +129,8 @@ static const struct known_case {
 	  "Can you explain these?\n  resign\n  status\n", "1" },
 	{ "one indented line of the help's list is the help's", NULL,
 	  "Is this how I give up?\n  resign\n", "1" },
+	{ "help lines indented with no-break spaces (HTML flattened) never resign", NULL,
+	  "Is this it?\n\xc2\xa0\xc2\xa0resign\n", "1" },
 	{ "resign written by the player is read", NULL, "resign\n", "1" },
 	{ "status and history written by the player are read (lone words do not pair)", NULL,
 	  "status\nhistory\n", "1 2" },

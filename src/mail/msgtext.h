@@ -35,10 +35,14 @@
  *     ignored, and with no ':' outside links (so "Sent from my phone: e4" stays);
  *   - the referee's own text, when msgtext_known gives its recogniser: a line that is a
  *     line of one of its templates (variables stand for any text) with three words of
- *     the referee's or indented as the template indents it ("  resign" from the help);
- *     a shorter one ("accept", "Moves: 1. e4") when the line next to it is the template's
- *     line that follows; the lines of a board diagram. From a referee mail's opening
- *     line, or from three such lines in a row, the rest is a pasted mail: history;
+ *     the referee's, or indented as a list of the referee's is ("  resign" from the
+ *     help's orders, "  Time: ..." from the invitation's terms); a shorter one ("Moves:
+ *     1. e4") when it and the line above are two lines of one template in order, a lone
+ *     word or a left column never pairing ("resign", "status" are the player's); any
+ *     line of a template between two of the first kind of it (the invitation's
+ *     "accept"); the lines of a board diagram. From a referee mail's opening line, or
+ *     from three such lines in a row (a diagram counting once), the rest is a pasted
+ *     mail: history;
  *   - the signature, with or without "-- ": from a sign-off line ("Cheers,", "Best
  *     regards, Alex", "Cordialement", "Mit freundlichen Grüßen", "Saludos", "Met
  *     vriendelijke groet", "Med vänliga hälsningar", "よろしくお願いします", ...: a

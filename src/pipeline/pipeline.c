@@ -132,6 +132,7 @@ void pipeline_close(struct pipeline *pl)
 	players_free(&pl->players);
 	free(pl->known);
 	templates_free(&pl->tpl);
+	msgtext_referee_free(pl->referee_text);
 	store_close(&pl->st);
 	free(pl->budget);
 	free(pl);
@@ -609,6 +610,30 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
 	return order_parse(j->lines, t->n, words, nwords, &j->orders, e);
 }
 
+/* The recogniser of the referee's own text in a mail: the lines of every template and
+ * of the help's kind orders, made once a run, on its first mail (a run of `tick` reads
+ * none). Its templates, not the mails it sent: they need no I/O (README "Reading rules"). */
+static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
+{
+	const char *texts[REPLY_KINDS + 1];
+	char *usages;
+	int rc;
+
+	if (!pl->referee_text) {
+		if (!(usages = view_kind_usages()))
+			return err_set(e, "out of memory reading the templates");
+		for (int k = 0; k < REPLY_KINDS; k++)
+			texts[k] = pl->tpl.text[k];
+		texts[REPLY_KINDS] = usages;
+		rc = msgtext_referee_new(texts, REPLY_KINDS + 1, &pl->referee_text, e);
+		free(usages);
+		if (rc < 0)
+			return -1;
+	}
+	*out = pl->referee_text;
+	return 0;
+}
+
 static int prepare(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -625,12 +650,15 @@ static int prepare(struct job *j, struct err *e)
 	if (pl->replay && replay_prepare(pl->replay, j->raw, j->len, &j->s, j->replay_event,
 					 sizeof j->replay_event, e) < 0)
 		return -1;
-	if (msgtext_extract(m->text, &j->text, e) < 0 ||
+	/* a record of the referee's own action is read as written: its text is the action */
+	bool own_action = pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
+			  !strcasecmp(m->from_addr, pl->cfg.referee_address);
+	struct msgtext_known known = { .sender_name = m->from_name };
+	if ((!own_action && referee_text(pl, &known.referee, e) < 0) ||
+	    msgtext_read(m->text, own_action ? NULL : &known, &j->text, e) < 0 ||
 	    parse_orders(j, every_kind_order, n_every_kind_order, e) < 0)
 		return -1;
-	/* a record of the referee's own action: its text is the action */
-	if (pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
-	    !strcasecmp(m->from_addr, pl->cfg.referee_address) && j->text.n)
+	if (own_action && j->text.n)
 		j->action = j->text.line[0].text;
 	return 0;
 }

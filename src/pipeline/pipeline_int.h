@@ -74,6 +74,8 @@ struct pipeline {
 	unsigned flags;
 	struct store st;
 	struct templates tpl;
+	struct msgtext_referee *referee_text;   /* the templates' lines, to set aside in a
+						 * mail; made on the first mail of a run */
 	char rules_dir[PATH_MAX], outbox[PATH_MAX + 16], domain[256];
 	struct { char name[32]; struct variant *v; } variants[VARIANTS_MAX];
 	int nvariants;

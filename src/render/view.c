@@ -555,6 +555,35 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 	buf_printf(b, ", relayed as %s", quoted);
 }
 
+/* The help's line for an order of a kind: its word(s) and the shape of its argument. */
+void view_order_usage(const struct order_word *w, char *out, size_t len)
+{
+	static const char *const shapes[] = {
+		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " WORD",
+		[ORDER_ARG_MOVE] = " MOVE", [ORDER_ARG_ADDRESS] = " ADDRESS",
+		[ORDER_ARG_COLOUR] = " COLOUR", [ORDER_ARG_REST] = " ...",
+		[ORDER_ARG_NUMBERS] = " N N ...",
+	};
+
+	snprintf(out, len, "%s%s", w->words,
+		 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
+		 shapes[w->arg] : "");
+}
+
+char *view_kind_usages(void)
+{
+	size_t n;
+	const struct order_word *w = kind_all_orders(&n);
+	struct buf b = { 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		char usage[128];
+		view_order_usage(&w[i], usage, sizeof usage);
+		buf_printf(&b, "  %s\n", usage);
+	}
+	return buf_take(&b);
+}
+
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x)
 {
@@ -589,20 +618,13 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		/* the orders of the game's own kind (a card game's), by the shape of their
 		 * arguments: a usage's example ("card 23", "secret e4") could be read as news of
 		 * the game */
-		static const char *const shapes[] = {
-			[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " WORD",
-			[ORDER_ARG_MOVE] = " MOVE", [ORDER_ARG_ADDRESS] = " ADDRESS",
-			[ORDER_ARG_COLOUR] = " COLOUR", [ORDER_ARG_REST] = " ...",
-			[ORDER_ARG_NUMBERS] = " N N ...",
-		};
 		const struct kind *k = kind_of(g);
 		for (size_t i = 0; i < k->norders; i++) {
 			struct tctx *it = tctx_item(c, "kind_orders");
-			const struct order_word *w = &k->orders[i];
+			char usage[128];
+			view_order_usage(&k->orders[i], usage, sizeof usage);
 			if (it)
-				tctx_set(it, "usage", "%s%s", w->words,
-					 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
-					 shapes[w->arg] : "");
+				tctx_set(it, "usage", "%s", usage);
 		}
 	}
 	/* the sender sees at once what was read of their mail, and that prose was passed

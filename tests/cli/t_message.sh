@@ -26,7 +26,7 @@ cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 
 # with a move: in the opponent's notice of the move
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\nmessage The Ruy Lopez, as promised.\nmessage Your move!\nCheers, Alice\n-- \nAlice Martin, Club d'echecs" > "$tmp/m"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Here goes.\ne4\nmessage The Ruy Lopez, as promised.\nmessage Your move!\nCheers, Alice\n-- \nAlice Martin, Club d'echecs" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(to bob@example.org) in *"played 1. e4"*'alice@example.org (White) writes:'*'"The Ruy Lopez, as promised."'*'"Your move!"'*) ok ;;
   *) bad "the move's notice carries both message lines" ;; esac

@@ -421,6 +421,14 @@ static const struct text_case {
 	{ "attached message not entered",
 	  MIXED "--b\r\nContent-Type: message/rfc822\r\n\r\nFrom: b@y.org\r\n\r\ne4\r\n--b--\r\n",
 	  0, "", MSG_TEXT_NONE },
+	{ "a forwarded mail attached after the text: only the text",
+	  MIXED "--b\r\nContent-Type: text/plain\r\n\r\nNf3\r\n--b\r\n"
+	  "Content-Type: message/rfc822\r\n\r\nFrom: r@x.org\r\nSubject: help\r\n\r\n"
+	  "  resign\r\n--b--\r\n", 0, "Nf3", MSG_TEXT_PLAIN },
+	{ "a vCard part is not the text",
+	  MIXED "--b\r\nContent-Type: text/plain\r\n\r\ne4\r\n--b\r\n"
+	  "Content-Type: text/vcard\r\n\r\nBEGIN:VCARD\r\nTEL:+33612345678\r\nEND:VCARD\r\n"
+	  "--b--\r\n", 0, "e4", MSG_TEXT_PLAIN },
 	{ "image only", MIXED "--b\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: "
 	  "base64\r\n\r\niVBORw0KGgo=\r\n--b--\r\n", 0, "", MSG_TEXT_NONE },
 	{ "multipart without a boundary parameter",

@@ -187,7 +187,8 @@ static const char *const closings[] = {
 	"best", "best regards", "kind regards", "regards", "warm regards", "warmest regards",
 	"all the best", "best wishes", "sincerely", "yours sincerely", "yours truly",
 	"yours", "take care", "talk soon", "br", "rgds", "kr", "with thanks", "greetings",
-	"have a nice day", "have a good one", "see you",
+	"have a nice day", "have a good one", "see you", "see you soon", "see ya", "later",
+	"laters", "bye", "bye for now", "ttyl", "cya",
 	/* French */
 	"cordialement", "bien cordialement", "bien à vous", "bien à toi", "amitiés",
 	"amicalement", "merci", "merci beaucoup", "bonne journée", "bonne soirée",

@@ -197,6 +197,8 @@ static const struct known_case {
 
 	/* signatures without "-- " */
 	{ "a sign-off and a handle", NULL, "e4\n\nCheers,\nalex99\n", "1" },
+	{ "an informal sign-off and a handle", NULL, "e5\n\nlater,\nalex99\n", "1" },
+	{ "'Later' opening a sentence is no sign-off", NULL, "e5\nLater I will explain.\n", "1 2" },
 	{ "a sign-off with a name, a time zone below it", NULL,
 	  "Nf3\nBest regards, Alex\nTimezone: CET\n", "1" },
 	{ "French sign-off", NULL, "Cf3\n\nCordialement,\nJean Dupont\nNew York\n", "1" },

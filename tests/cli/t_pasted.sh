@@ -28,7 +28,7 @@ case $out in *"is over"*|*"not applied"*) bad "the pasted help was read" ;; *) o
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5\nmessage Nice opening.\n\nBest regards,\nBob\nTimezone: CET\nMessage me on Signal: +33 6 12 34 56 78\n\nCONFIDENTIALITY NOTICE: This e-mail and any attachments are confidential and may be\nprivileged. If you are not the intended recipient of this\nmessage, please notify the sender and delete it." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 out=$(decoded)
-expect_out "the move and the message are read" "Read in your mail: e5; a message for your opponent."
+expect_out "the move and the message are read, the message quoted as relayed" "Read in your mail: e5; a message for your opponent, relayed as \"Nice opening.\"."
 case $out in *"Nice opening."*) ok ;; *) bad "the message relayed" ;; esac
 case $out in *"Signal"*|*"please notify"*|*"CET"*) bad "a signature or disclaimer line relayed or read" ;; *) ok ;; esac
 

@@ -24,13 +24,16 @@ const char chessme_tiles[CM_TILES + 1] = "QRRBBNNPPPP";
 static bool place_shaped(char **w, int nw)
 {
 	static const char *const names[] = { "queen", "rook", "bishop", "knight", "pawn" };
-	bool piece = strlen(w[0]) == 1 && strchr("QRBNPqrbnp", w[0][0]);
+	bool piece;
 	int x, y;
 	size_t n;
 
-	for (size_t i = 0; nw == 2 && i < sizeof names / sizeof names[0]; i++)
+	if (nw != 2)            /* "place" alone: no w[0] to look at */
+		return false;
+	piece = strlen(w[0]) == 1 && strchr("QRBNPqrbnp", w[0][0]);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		piece |= !strcasecmp(w[0], names[i]);
-	if (nw != 2 || !piece)
+	if (!piece)
 		return false;
 	n = cm_square_read(w[1], &x, &y);
 	return n && (!w[1][n] || ((w[1][n] == '.' || w[1][n] == '+') && !w[1][n + 1]));

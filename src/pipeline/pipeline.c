@@ -103,7 +103,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, true, cfg->lock_timeout, cfg->command, e) < 0 ||
-	    players_load(&pl->st, &pl->players, e) < 0) {
+	    players_load(&pl->st, &pl->players, e) < 0 ||
+	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && poison_open(pl, e) < 0)) {
 		pipeline_close(pl);
 		return -1;
 	}
@@ -133,6 +134,9 @@ void pipeline_close(struct pipeline *pl)
 	templates_free(&pl->tpl);
 	store_close(&pl->st);
 	free(pl->budget);
+	poison_free(pl);
+	hold_free(&pl->touch);
+	hold_free(&pl->held);
 	free(pl);
 }
 
@@ -626,6 +630,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	int rc = -1;
 
 	pl->stats.mails++;
+	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
 	if (msg_parse(raw, len, &j.m, &le) < 0) {
@@ -682,6 +687,7 @@ oom:
 done:
 	if (rc < 0)
 		pl->stats.failed++;
+	hold_note_job(pl, &j);
 	job_free(&j);
 	return rc;
 }

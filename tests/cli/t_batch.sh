@@ -35,7 +35,7 @@ logs() {        # the mail keys in every game log and in other.mbox; the games' 
     printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
   done
   for f in "$1"/data/games/*.journal; do
-    printf '%s: ' "${f##*/}"; sha256sum < "$f"
+    printf '%s: ' "${f##*/}"; cli_journal "$f"
   done
 }
 

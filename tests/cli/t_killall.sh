@@ -33,7 +33,7 @@ logs() {
   for f in "$1"/data/games/*.mbox; do
     printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
   done
-  for f in "$1"/data/games/*.journal; do printf '%s: ' "${f##*/}"; sha256sum < "$f"; done
+  for f in "$1"/data/games/*.journal; do printf '%s: ' "${f##*/}"; cli_journal "$f"; done
 }
 
 W=$tmp/w

@@ -212,18 +212,19 @@ int poison_save(struct pipeline *pl, struct err *e)
 int poison_quarantine(struct pipeline *pl, const char *raw, size_t len, const char *id,
 		      struct err *e)
 {
-	char dir[PATH_MAX + 16], path[PATH_MAX + 64], note[512];
+	char dir[PATH_MAX + 16], path[PATH_MAX + 64], note[512], when[CLOCK_ISO_MAX];
 	const struct poison_entry *x = find(&pl->poison, id);
 
 	path_of(pl, "quarantine", dir, sizeof dir);
 	snprintf(path, sizeof path, "%s/%s.eml", dir, id);
 	if (fs_exists(path))
 		return 0;
+	clock_iso(clock_now(), when);
 	int n = snprintf(note, sizeof note, "X-Tempest-Quarantine: %d runs died while this mail "
-			 "was processed; set aside at %lld unanswered. Remove these two lines and "
+			 "was processed; set aside at %s unanswered. Remove these two lines and "
 			 "give the rest to 'tempest process' once the referee is fixed.\n"
 			 "X-Tempest-Quarantine-Id: %s\n", x ? x->attempts : POISON_ATTEMPTS,
-			 clock_now(), id);
+			 when, id);
 	char *copy = malloc((size_t)n + len);
 	if (!copy)
 		return err_set(e, "out of memory");

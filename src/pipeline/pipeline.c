@@ -103,11 +103,15 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, true, cfg->lock_timeout, cfg->command, e) < 0 ||
-	    players_load(&pl->st, &pl->players, e) < 0 ||
-	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && poison_open(pl, e) < 0)) {
+	    players_load(&pl->st, &pl->players, e) < 0) {
 		pipeline_close(pl);
 		return -1;
 	}
+	/* a safeguard, not a commit: the run goes on without it (a full disk), and the next
+	 * counts what this one could not */
+	struct err pe;
+	if (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && poison_open(pl, &pe) < 0)
+		log_warn("%s", pe.msg);
 	snprintf(pl->outbox, sizeof pl->outbox, "%s/outbox", cfg->data_dir);
 	char staged[PATH_MAX + 16];
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);

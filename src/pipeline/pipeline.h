@@ -42,7 +42,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
  * failure stays with its own mail. status[i] (n entries, the caller's) receives 0 (done:
  * applied, refused, ignored or already seen; the caller may mark the mail processed,
  * e.g. move it on the IMAP server) or -1 (a transient failure: leave the mail for the
- * next run), or PIPELINE_QUARANTINED (a mail that killed POISON_ATTEMPTS runs, set aside
+ * next run), or PIPELINE_QUARANTINED (a mail that killed three runs in a row, set aside
  * in DATA/quarantine/ unanswered: the caller moves it to its quarantine, e.g. the IMAP
  * folder Quarantine). A mail that cannot be committed holds back every later mail of the
  * run about the same games or addresses (-1 too). A run that died within a batch left a

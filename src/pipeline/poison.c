@@ -141,18 +141,23 @@ static int absorb(struct pipeline *pl, struct err *e)
 		if (strlen(l) == POISON_ID - 1 && add(&pl->poison, l, 1) == 0)
 			n++;
 	free(text);
+	pl->poison.dirty |= n > 0;      /* saved below, or at the end of the batches */
 	if (n)
 		log_info("the last run died within a batch of %d mail%s; %s processed one at a "
 			 "time", n, n == 1 ? "" : "s", n == 1 ? "it is" : "they are");
-	if ((!counted && save(pl, e) < 0) || (unlink(path) < 0 && errno != ENOENT))
+	if (!counted && save(pl, e) < 0)
 		return -1;
+	if (unlink(path) < 0 && errno != ENOENT)
+		return err_set(e, "cannot remove %s: %s", path, strerror(errno));
 	return 0;
 }
 
 int poison_open(struct pipeline *pl, struct err *e)
 {
-	if (load(pl, e) < 0 || absorb(pl, e) < 0)
-		return err_set(e, "the attempts of the last runs' mails: %s", e->msg);
+	struct err le;
+
+	if (load(pl, &le) < 0 || absorb(pl, &le) < 0)
+		return err_set(e, "the attempts of the last runs' mails: %s", le.msg);
 	return 0;
 }
 

@@ -88,4 +88,23 @@ expect_rc "after a kill" 0
 [ "$(ids "$cli_tmp/out")" = "$clean_ids" ] && ok || bad "after a kill: the replies of a clean run"
 [ "$(hashes "$K")" = "$clean_states" ] && ok || bad "after a kill: the states of a clean run"
 [ ! -e "$K/data/attempts" ] && ok || bad "after a kill: no attempts kept once the mails came through"
+# -- a dead run's mark is counted once: a start that counted it and died before removing it
+# (its token already in DATA/attempts) does not count it again; a mark of another run does
+awk 'NR > 1 && /^From / { exit } { print }' "$tmp/rest.mbox" > "$tmp/one.mbox"
+id=$(sed '1d' "$tmp/one.mbox" | sed '$d' | sha256sum | cut -c1-32)
+D=$tmp/twice; copy "$W" "$D"
+printf 'run T1\n%s\n' "$id" > "$D/data/processing"
+printf 'absorbed T1\n%s 2\n' "$id" > "$D/data/attempts"
+run "$T" process -c "$D/conf" "$tmp/one.mbox"
+expect_rc "a mark counted already" 0
+expect_out "a mark counted already: the mail answered" "To: dave@example.org"
+[ ! -d "$D/data/quarantine" ] && [ ! -e "$D/data/attempts" ] && [ ! -e "$D/data/processing" ] &&
+  ok || bad "a mark counted already: not counted again, and nothing left"
+D=$tmp/third; copy "$W" "$D"
+printf 'run T2\n%s\n' "$id" > "$D/data/processing"
+printf 'absorbed T1\n%s 2\n' "$id" > "$D/data/attempts"
+run "$T" process -c "$D/conf" "$tmp/one.mbox"
+expect_rc "a third dead run" 0
+expect_err "a third dead run: set aside" "set aside"
+[ -z "$out" ] && ok || bad "a third dead run: nothing answered"
 cli_done t_poison

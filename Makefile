@@ -104,7 +104,7 @@ check-layers:
 check-unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)
 
-# Every parser under libFuzzer for FUZZ_SECS seconds each (check-long: a minute each).
+# Every parser under libFuzzer for FUZZ_SECS seconds each (check-long: two minutes each).
 fuzz: $(FUZZ_BIN)
 
 check-fuzz: $(FUZZ_BIN)
@@ -154,7 +154,7 @@ check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 	@sh tests/run-perft.sh ./tempest long
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 3 500 3
 	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_killall.sh
-	@sh tests/fuzz/run.sh 60 $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh 120 $(FUZZ_BIN)
 
 # Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a
 # generated mbox next to libetpan alone, and `tempest poll` next to mbsync (root: it

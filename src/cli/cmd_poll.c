@@ -14,6 +14,8 @@
 #include "util/fault.h"
 #include "util/log.h"
 
+#define QUARANTINE_FOLDER "Quarantine"
+
 static const char usage[] =
 	"usage: tempest poll [-c FILE] [-n] [--dry-run] [-v]\n"
 	"\n"
@@ -55,8 +57,8 @@ static void process_batch(struct pipeline *pl, struct imap_mail *mails, size_t n
 	} else if (k && pipeline_batch(pl, pm, k, st, &e) < 0)
 		log_error("mails left for the next run: %s", e.msg);
 	for (size_t j = 0; pm && at && st && j < k; j++)
-		if (st[j] < 0)
-			status[at[j]] = -1;     /* fetched with BODY.PEEK: still unread */
+		if (st[j] < 0 || st[j] == PIPELINE_QUARANTINED)
+			status[at[j]] = st[j];  /* -1: fetched with BODY.PEEK, still unread */
 	for (size_t i = 0; i < n; i++) {
 		free(mails[i].raw);
 		mails[i].raw = NULL;
@@ -71,15 +73,15 @@ static void process_batch(struct pipeline *pl, struct imap_mail *mails, size_t n
 static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, size_t n,
 		 const struct common *c)
 {
-	uint32_t *done = malloc(n * sizeof *done);
+	uint32_t *done = malloc(n * sizeof *done), *quarantined = malloc(n * sizeof *done);
 	int *status = malloc(n * sizeof *status);
-	size_t ndone = 0;
+	size_t ndone = 0, nquarantined = 0;
 	int retry = 0;
 	struct err e;
 
-	if (!done || !status) {
+	if (!done || !status || !quarantined) {
 		log_error("out of memory");
-		free(done), free(status);
+		free(done), free(status), free(quarantined);
 		return (int)n;
 	}
 	if (imap_fetch_batch(im, mails, n, &e) < 0)
@@ -89,6 +91,8 @@ static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, 
 	for (size_t i = 0; i < n; i++) {
 		if (status[i] < 0)
 			retry++;
+		else if (status[i] == PIPELINE_QUARANTINED)
+			quarantined[nquarantined++] = mails[i].uid;
 		else
 			done[ndone++] = mails[i].uid;
 	}
@@ -99,8 +103,14 @@ static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, 
 		log_warn("%s", e.msg);
 		retry += (int)ndone;
 	}
+	/* a mail that killed the runs before: out of the way, where the operator looks */
+	if (!c->dry_run && imap_move_set(im, quarantined, nquarantined, QUARANTINE_FOLDER, &e) < 0) {
+		log_warn("%s", e.msg);
+		retry += (int)nquarantined;
+	}
 	fault_point("after-move");
 	free(done);
+	free(quarantined);
 	return retry;
 }
 

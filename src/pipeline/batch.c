@@ -309,6 +309,8 @@ static void batch_abort(struct pipeline *pl)
 		log_warn("cannot cut other.mbox back: %s", strerror(errno));
 	/* a mail may have changed the registry in memory before it failed, short of its
 	 * commit: read again, always (an abort is rare) */
+	if (b->players_dirty)
+		players_unstage(&pl->st);
 	players_free(&pl->players);
 	if (players_load(&pl->st, &pl->players, &e) < 0)
 		log_warn("%s", e.msg);
@@ -343,7 +345,7 @@ static int stage_states(struct pipeline *pl, struct err *e)
 /* The states put in place, in ascending order of number: a crash part way leaves every
  * game made by the batch but not saved above those saved, so that its challenge,
  * processed again, gets the same number. */
-static int place_states(struct pipeline *pl, struct err *e)
+static int place_states(struct pipeline *pl, int later, struct err *e)
 {
 	struct batch *b = &pl->batch;
 	size_t done = 0;
@@ -352,7 +354,7 @@ static int place_states(struct pipeline *pl, struct err *e)
 		qsort(b->games, b->ngames, sizeof *b->games, by_id);
 	for (size_t i = 0; i < b->ngames; i++) {
 		struct cached_game *c = &b->games[i];
-		if (!c->dirty)
+		if (!c->dirty || c->g->id == later)
 			continue;
 		if (done++)
 			fault_point("mid-save");
@@ -370,11 +372,71 @@ static int barrier(struct pipeline *pl, struct err *e)
 	return pl->flags & PIPELINE_REPLAY ? 0 : fs_sync_fs(pl->st.dir, e);
 }
 
+/* The seen marks up to `upto`, but those of the mails of game `later` (whose state is
+ * not in place yet: commit_registry) when later is not 0. */
+static int mark_seen(struct pipeline *pl, size_t upto, int later, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
+
+	for (; b->nmarked < upto; b->nmarked++) {
+		if (c && game_has_mail(c->g, b->seen[b->nmarked]))
+			continue;
+		if (b->nmarked)
+			fault_point("mid-seen");
+		if (store_mark_seen(&pl->st, b->seen[b->nmarked], e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The marks mark_seen left for after the registry's game: that game's mails. */
+static int mark_later(struct pipeline *pl, int later, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
+
+	for (size_t i = 0; c && i < b->nmarked; i++)
+		if (game_has_mail(c->g, b->seen[i]) && store_mark_seen(&pl->st, b->seen[i], e) < 0)
+			return -1;
+	return 0;
+}
+
+/* The registry with the mail that changed it, the batch's last: once every other mail of
+ * the batch is committed (states and marks durable), that mail's game state is put in
+ * place, then the registry. A crash before the state leaves that one mail to do again,
+ * against the registry as it was (and, keyed by mail, it would see the same without its
+ * own request); after it, the next run puts the staged registry in place (recover.c). A
+ * mail about no game is committed by its mark, which follows the registry: a crash
+ * between, and the mail done again finds its own request, which it replaces. */
+static int commit_registry(struct pipeline *pl, struct err *e)
+{
+	struct batch *b = &pl->batch;
+	struct cached_game *c = b->players_game ? batch_find(pl, b->players_game) : NULL;
+
+	if (barrier(pl, e) < 0)
+		return -1;
+	fault_point("registry-before");
+	if (c && c->dirty) {
+		if (store_place_state(&pl->st, c->g, e) < 0 || barrier(pl, e) < 0)
+			return -1;
+		c->saved = true;
+		fault_point("registry-state");
+	}
+	if (players_place(&pl->st, &pl->players, e) < 0)
+		return -1;
+	fault_point("registry-placed");
+	return barrier(pl, e);
+}
+
 static int batch_commit(struct pipeline *pl, struct err *e)
 {
 	struct batch *b = &pl->batch;
+	int later = b->players_dirty ? b->players_game : 0;
 
-	if (b->players_dirty && players_save(&pl->st, &pl->players, e) < 0)
+	/* beside the one in place, durable at the first barrier, in place with its mail */
+	if (b->players_dirty &&
+	    players_stage(&pl->st, &pl->players, b->players_key, b->players_game, e) < 0)
 		return -1;
 	for (size_t i = 0; i < b->ngames; i++)
 		if (b->games[i].log_fd >= 0) {
@@ -389,20 +451,21 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 			return -1;
 	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
 		return -1;
-	if ((b->nreplies || b->ngames || b->other_fd >= 0) && barrier(pl, e) < 0)
+	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty) &&
+	    barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
-	if (place_states(pl, e) < 0)
+	if (place_states(pl, later, e) < 0)
 		return -1;
 	if (b->ngames && barrier(pl, e) < 0)
 		return -1;
 	fault_point("after-commit");
-	for (; b->nmarked < b->nseen; b->nmarked++) {
-		if (b->nmarked)
-			fault_point("mid-seen");
-		if (store_mark_seen(&pl->st, b->seen[b->nmarked], e) < 0)
-			return -1;
-	}
+	/* a registry changed: every other mail committed first, then the registry with the
+	 * mail that changed it (the batch's last) and the other mails of its game */
+	if (mark_seen(pl, b->nseen - (b->players_dirty && b->nseen), later, e) < 0 ||
+	    (b->players_dirty && (commit_registry(pl, e) < 0 || mark_later(pl, later, e) < 0)) ||
+	    mark_seen(pl, b->nseen, 0, e) < 0)
+		return -1;
 	if (b->nseen && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-queue");
@@ -423,6 +486,7 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush; ++*to) {
 		if (*to > from)
 			fault_point("mid-batch");
+		fault_mail(m[*to].raw, m[*to].len);
 		failed = pipeline_message(pl, m[*to].raw, m[*to].len, e) < 0;
 	}
 	if (!failed && batch_commit(pl, e) == 0)
@@ -431,32 +495,86 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	return -1;
 }
 
-int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n, int *status,
-		   struct err *e)
+/* A replay or a dry run: no mark, no quarantine, nothing held. A replay stops at its first
+ * difference (nothing to retry); a dry run takes its mails one at a time. */
+static int batch_unmarked(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
+			  int *status, struct err *e)
 {
 	int rc = 0;
-	struct err le;
 
 	for (size_t from = 0, to; from < n; from = to) {
-		if (pl->flags & PIPELINE_REPLAY) {
-			/* a replay stops at its first difference: nothing to retry */
-			if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, e) == 0)
-				for (size_t i = from; i < to; i++)
-					status[i] = 0;
-			else
-				for (rc = -1; from < n; from++)
-					status[from] = -1;
-			if (rc < 0)
-				to = n;
-			continue;
-		}
 		if (pl->flags & PIPELINE_DRY_RUN) {
 			to = from + 1;
 			if ((status[from] = pipeline_message(pl, m[from].raw, m[from].len, e)) < 0)
 				rc = -1;
 			continue;
 		}
-		if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, &le) == 0) {
+		if (run_batch(pl, m, n, from, PIPELINE_BATCH_MAX, &to, e) == 0) {
+			for (size_t i = from; i < to; i++)
+				status[i] = 0;
+			continue;
+		}
+		for (rc = -1; from < n; from++)
+			status[from] = -1;
+		to = n;
+	}
+	return rc;
+}
+
+/* How many mails from `from` the next batch may take: one if the mail at `from` was in
+ * a batch a run died in, else up to the next such mail. */
+static size_t batch_span(const struct pipeline *pl, char (*ids)[POISON_ID], size_t from,
+			 size_t n)
+{
+	size_t k = from + 1;
+
+	if (!ids || !pl->poison.n)
+		return PIPELINE_BATCH_MAX;
+	if (poison_attempts(pl, ids[from]))
+		return 1;
+	while (k < n && k - from < PIPELINE_BATCH_MAX && !poison_attempts(pl, ids[k]))
+		k++;
+	return k - from;
+}
+
+/* One batch under its mark; a batch of one that fails holds back what concerns the same
+ * games and players. */
+static int marked_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
+			char (*ids)[POISON_ID], size_t from, size_t max, size_t *to,
+			struct err *e)
+{
+	if (ids)
+		poison_mark(pl, ids + from, max < n - from ? max : n - from);
+	int rc = run_batch(pl, m, n, from, max, to, e);
+	if (rc < 0 && *to - from == 1)
+		hold_fail_last(pl);
+	if (ids)
+		poison_clear(pl, ids + from, *to - from);
+	return rc;
+}
+
+int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n, int *status,
+		   struct err *e)
+{
+	int rc = 0;
+	struct err le;
+	char (*ids)[POISON_ID];
+
+	if (pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN))
+		return batch_unmarked(pl, m, n, status, e);
+	/* no memory for the ids: the batch runs unmarked, as before this safeguard */
+	if ((ids = malloc((n ? n : 1) * sizeof *ids)))
+		for (size_t i = 0; i < n; i++)
+			poison_id(m[i].raw, m[i].len, ids[i]);
+	for (size_t from = 0, to; from < n; from = to) {
+		if (ids && poison_attempts(pl, ids[from]) >= POISON_ATTEMPTS) {
+			to = from + 1;
+			status[from] = PIPELINE_QUARANTINED;
+			if (poison_quarantine(pl, m[from].raw, m[from].len, ids[from], &le) < 0)
+				rc = status[from] = -1, *e = le;
+			continue;
+		}
+		if (marked_batch(pl, m, n, ids, from, batch_span(pl, ids, from, n), &to, &le) == 0) {
 			for (size_t i = from; i < to; i++)
 				status[i] = 0;
 			log_debug("a batch of %zu mail%s committed", to - from, to - from == 1 ? "" : "s");
@@ -469,10 +587,14 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 		}
 		log_warn("a batch of %zu mails is given up (%s); its mails are processed one at "
 			 "a time", to - from, le.msg);
-		/* alone, a mail that fails again fails by itself (a batch of one) */
+		/* alone, a mail that fails again fails by itself (a batch of one), and what
+		 * comes after it about the same games or players waits with it */
 		for (size_t i = from, past; i < to; i++)
-			if ((status[i] = run_batch(pl, m, n, i, 1, &past, e)) < 0)
+			if ((status[i] = marked_batch(pl, m, n, ids, i, 1, &past, e)) < 0)
 				rc = -1;
 	}
+	if (poison_save(pl, &le) < 0)
+		log_warn("%s", le.msg);
+	free(ids);
 	return rc;
 }

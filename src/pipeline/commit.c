@@ -192,6 +192,8 @@ int job_commit(struct job *j, struct err *e)
 
 	if (pl->flags & PIPELINE_DRY_RUN)
 		return print_mails(j, e);
+	if (!(pl->flags & PIPELINE_REPLAY) && hold_check_job(j, e) < 0)
+		return -1;              /* nothing written: it waits for the next run */
 	/* staged, not queued: a crash or a failed commit from here on sends none of them */
 	for (size_t i = 0; i < j->nmails && !(pl->flags & PIPELINE_REPLAY); i++) {
 		struct outgoing *o = &j->mails[i];
@@ -203,12 +205,15 @@ int job_commit(struct job *j, struct err *e)
 	fault_point("after-outbox");
 	/* the players' registry before the game: it is keyed by the mail, so a run that dies
 	 * before the game's commit redoes the same request instead of adding one (a batch
-	 * saves it at its commit, before any state, and ends with the mail that changed it) */
+	 * ends with the mail that changed it, and puts it in place with that mail's commit,
+	 * after every other mail's: batch.c) */
 	const struct player_change *ch = &j->out.player;
 	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
-		if (pl->batch.on)
+		if (pl->batch.on) {
 			pl->batch.players_dirty = pl->batch.flush = true;
-		else if (players_save(&pl->st, &pl->players, e) < 0)
+			snprintf(pl->batch.players_key, KEY_MAX, "%s", j->s.msg_key);
+			pl->batch.players_game = j->g ? j->g->id : 0;
+		} else if (players_save(&pl->st, &pl->players, e) < 0)
 			return -1;
 	}
 	if (j->g && j->game_is_new && !(pl->flags & PIPELINE_REPLAY) &&

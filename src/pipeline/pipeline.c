@@ -108,6 +108,11 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		pipeline_close(pl);
 		return -1;
 	}
+	/* a safeguard, not a commit: the run goes on without it (a full disk), and the next
+	 * counts what this one could not */
+	struct err pe;
+	if (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && poison_open(pl, &pe) < 0)
+		log_warn("%s", pe.msg);
 	snprintf(pl->outbox, sizeof pl->outbox, "%s/outbox", cfg->data_dir);
 	char staged[PATH_MAX + 16];
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
@@ -135,6 +140,9 @@ void pipeline_close(struct pipeline *pl)
 	msgtext_referee_free(pl->referee_text);
 	store_close(&pl->st);
 	free(pl->budget);
+	poison_free(pl);
+	hold_free(&pl->touch);
+	hold_free(&pl->held);
 	free(pl);
 }
 
@@ -670,6 +678,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	int rc = -1;
 
 	pl->stats.mails++;
+	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
 	if (msg_parse(raw, len, &j.m, &le) < 0) {
@@ -726,6 +735,7 @@ oom:
 done:
 	if (rc < 0)
 		pl->stats.failed++;
+	hold_note_job(pl, &j);
 	job_free(&j);
 	return rc;
 }

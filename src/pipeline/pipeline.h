@@ -42,11 +42,18 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
  * failure stays with its own mail. status[i] (n entries, the caller's) receives 0 (done:
  * applied, refused, ignored or already seen; the caller may mark the mail processed,
  * e.g. move it on the IMAP server) or -1 (a transient failure: leave the mail for the
- * next run). Returns 0, or -1 if any mail failed (e: the last failure). `tempest poll`
+ * next run), or PIPELINE_QUARANTINED (a mail that killed three runs in a row, set aside
+ * in DATA/quarantine/ unanswered: the caller moves it to its quarantine, e.g. the IMAP
+ * folder Quarantine). A mail that cannot be committed holds back every later mail of the
+ * run about the same games or addresses (-1 too). A run that died within a batch left a
+ * mark (DATA/processing): the next processes that batch's mails one at a time, so that a
+ * mail that kills the run is known by itself. Returns 0, or -1 if any mail failed (e:
+ * the last failure). `tempest poll`
  * calls it once per fetched batch; `process` once per batch_size mails. In a dry
  * run the mails are processed one at a time; a replay stops at its first failure (every
  * later status -1), its batch not committed. */
 #define PIPELINE_BATCH_MAX 10000
+#define PIPELINE_QUARANTINED 1
 /* A caller that gathers raw mails for a batch also ends it at this many bytes, so that
  * large mails (a long quoted thread each) keep the memory a batch holds bounded. */
 #define PIPELINE_BATCH_BYTES (8u << 20)

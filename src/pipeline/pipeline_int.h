@@ -64,9 +64,36 @@ struct batch {
 	int other_fd;                   /* other.mbox, open from the first append, or -1 */
 	long long other_size;           /* its size before the batch */
 	bool players_dirty;
+	char players_key[KEY_MAX];      /* the mail that changed the registry (the batch's */
+	int players_game;               /* last) and its game, or 0 */
 	struct pipeline_stats stats0;   /* the counts and budgets at the batch's start, */
 	struct budget *budget0;         /* restored if it is given up */
 	size_t nbudget0;
+};
+
+/* poison.c: the mails that were being processed when a run died, and how many times. */
+#define POISON_ID 33                    /* 32 hex digits and their NUL */
+#define POISON_ATTEMPTS 3               /* runs killed before a mail is set aside */
+struct poison_entry {
+	char id[POISON_ID];
+	int attempts;
+};
+struct poison {
+	struct poison_entry *e;
+	size_t n, cap;
+	bool dirty;                     /* DATA/attempts to be written again */
+	char absorbed[96];              /* the token of the last dead run's mark counted */
+	size_t marks;                   /* made by this run (each mark's token differs) */
+};
+
+/* hold.c: the addresses and games a mail concerns. A mail that cannot be committed puts
+ * its own in the run's held set; a later mail that meets the set waits with it. */
+struct hold {
+	char (*addr)[ADDR_MAX];
+	size_t naddr, addr_cap;
+	int *games;
+	size_t ngames, games_cap;
+	bool all;                       /* a failure that says nothing of its mail */
 };
 
 struct pipeline {
@@ -93,6 +120,9 @@ struct pipeline {
 	struct batch batch;
 	struct cached_game *kept;       /* the last committed batch's games, as committed */
 	size_t nkept;
+	struct poison poison;
+	struct hold touch;              /* what the last mail processed concerns */
+	struct hold held;               /* what waits behind a mail not committed this run */
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -126,6 +156,25 @@ struct job {
 	char replay_event[512];         /* the X-Tempest-Event of a replayed mail */
 	const char *action;             /* the referee's action (game_referee), or NULL */
 };
+
+/* poison.c (see there): the mark of the mails being processed, their attempts, the
+ * quarantine. poison_open at the pipeline's start (under its lock); poison_id gives a
+ * raw mail's id. */
+int poison_open(struct pipeline *pl, struct err *e);
+void poison_id(const char *raw, size_t len, char out[POISON_ID]);
+int poison_attempts(const struct pipeline *pl, const char *id);
+void poison_mark(struct pipeline *pl, char (*ids)[POISON_ID], size_t n);
+void poison_clear(struct pipeline *pl, char (*ids)[POISON_ID], size_t n);
+int poison_save(struct pipeline *pl, struct err *e);
+int poison_quarantine(struct pipeline *pl, const char *raw, size_t len, const char *id,
+		      struct err *e);
+void poison_free(struct pipeline *pl);
+
+/* hold.c (see there). */
+void hold_note_job(struct pipeline *pl, const struct job *j);
+int hold_check_job(struct job *j, struct err *e);
+void hold_fail_last(struct pipeline *pl);
+void hold_free(struct hold *h);
 
 /* replies.c: the job's replies rendered and composed (j->mails), within the per-sender
  * budget; r about game g (the job's, or another of the sender's games). */

@@ -96,6 +96,40 @@ static void settle_files(struct pipeline *pl, struct outbox_staged *s, size_t n,
 	game_free(g);
 }
 
+/* A registry staged by a run that died before putting it in place (batch.c): put in place
+ * if the mail that changed it was committed (its game's state lists it; a mail about no
+ * game, its seen mark), else dropped: the registry changes with that mail's commit, never
+ * before nor without it. */
+static int settle_registry(struct pipeline *pl, struct err *e)
+{
+	char key[KEY_MAX], path[PATH_MAX + 64];
+	struct game *g = NULL;
+	int game, rc = players_staged(&pl->st, key, sizeof key, &game, e);
+	bool committed;
+
+	if (rc <= 0)
+		return rc;
+	snprintf(path, sizeof path, "%s/games/%d.json", pl->st.dir, game);
+	if (!game)
+		committed = store_seen(&pl->st, key);
+	else if (!fs_exists(path))
+		committed = false;
+	else if (store_load(&pl->st, game, &g, e) < 0)
+		return -1;
+	else
+		committed = game_has_mail(g, key);
+	game_free(g);
+	if (!committed) {
+		players_unstage(&pl->st);
+		return 0;
+	}
+	log_info("the players' registry of a committed mail put in place");
+	if (players_place(&pl->st, NULL, e) < 0 || fs_sync_fs(pl->st.dir, e) < 0)
+		return -1;
+	players_free(&pl->players);
+	return players_load(&pl->st, &pl->players, e);
+}
+
 int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 {
 	struct outbox_staged *s;
@@ -104,7 +138,8 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 	int cleaned, tmps, queued = 0, dropped = 0;
 	struct err le;
 
-	if (store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
+	if (settle_registry(pl, e) < 0 ||
+	    store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
 	    outbox_staged_list(pl->outbox, &s, &n, e) < 0)
 		return -1;
 	settle_files(pl, s, n, &queued, &dropped);

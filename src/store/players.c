@@ -1,12 +1,14 @@
 /* players.c: see players.h. */
 #include "store/players.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "game/spelling.h"
 #include "store/jread.h"
@@ -22,6 +24,11 @@ static const char *const kind_names[] = { "vacation", "vacation-end", "timezone"
 static void path_of(const struct store *st, char *out, size_t len)
 {
 	snprintf(out, len, "%s/players.json", st->dir);
+}
+
+static void staged_path(const struct store *st, char *out, size_t len)
+{
+	snprintf(out, len, "%s/players.json.staged", st->dir);
 }
 
 static struct player_rec *find(const struct players *ps, const char *address)
@@ -174,7 +181,7 @@ static int read_req(const struct jnode *o, struct player_rec *p)
 
 static int read_players(const struct jnode *root, struct players *out)
 {
-	static const char *const fields[] = { "format", "players", NULL };
+	static const char *const fields[] = { "format", "players", "cause", NULL };
 	struct jnode players, list, x;
 	const char *addr;
 	void *it = NULL;
@@ -231,9 +238,9 @@ static bool keep(const struct player_rec *p, size_t i, long long now)
 	return (r->kind == REQ_VACATION ? r->end : r->at) > now - KEEP_SECONDS;
 }
 
-int players_save(const struct store *st, struct players *ps, struct err *e)
+/* The registry's text; a staged one also names the mail that changed it ("cause"). */
+static char *players_text(const struct players *ps, const char *key, int game)
 {
-	char path[PATH_MAX + 16];
 	json_t *players = json_object();
 	long long now = clock_now();
 
@@ -262,8 +269,18 @@ int players_save(const struct store *st, struct players *ps, struct err *e)
 			json_decref(list);
 	}
 	json_t *root = json_pack("{s:i, s:o}", "format", 1, "players", players);
+	if (root && key)
+		json_object_set_new(root, "cause", json_pack("{s:s, s:i}", "key", key, "game", game));
 	char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
 	json_decref(root);
+	return text;
+}
+
+int players_save(const struct store *st, struct players *ps, struct err *e)
+{
+	char path[PATH_MAX + 16];
+	char *text = players_text(ps, NULL, 0);
+
 	if (!text)
 		return err_set(e, "out of memory saving the players");
 	path_of(st, path, sizeof path);
@@ -272,6 +289,70 @@ int players_save(const struct store *st, struct players *ps, struct err *e)
 	if (rc == 0)
 		ps->dirty = false;
 	return rc;
+}
+
+int players_stage(const struct store *st, struct players *ps, const char *key, int game,
+		  struct err *e)
+{
+	char path[PATH_MAX + 32];
+	char *text = players_text(ps, key, game);
+
+	if (!text)
+		return err_set(e, "out of memory saving the players");
+	staged_path(st, path, sizeof path);
+	FILE *f = fopen(path, "we");
+	size_t n = strlen(text);
+	bool ok = f && fwrite(text, 1, n, f) == n;
+	if (f && fclose(f) != 0)
+		ok = false;
+	free(text);
+	return ok ? 0 : err_set(e, "cannot write %s: %s", path, strerror(errno));
+}
+
+int players_place(const struct store *st, struct players *ps, struct err *e)
+{
+	char path[PATH_MAX + 16], staged[PATH_MAX + 32];
+
+	path_of(st, path, sizeof path);
+	staged_path(st, staged, sizeof staged);
+	if (rename(staged, path) < 0)
+		return err_set(e, "cannot rename %s: %s", staged, strerror(errno));
+	if (ps)
+		ps->dirty = false;
+	return 0;
+}
+
+int players_staged(const struct store *st, char *key, size_t klen, int *game, struct err *e)
+{
+	char path[PATH_MAX + 32];
+	struct jread r;
+	struct jnode root, cause;
+	long long id = 0;
+
+	staged_path(st, path, sizeof path);
+	if (!fs_exists(path))
+		return 0;
+	/* cut short by a crash before the barrier that makes it durable: not staged */
+	if (jread_file(&r, path, NULL, &root, e) < 0) {
+		unlink(path);
+		return 0;
+	}
+	int rc = jread_obj(&root, "cause", false, &cause) < 0 ||
+		 jread_str(&cause, "key", false, key, klen) < 0 ||
+		 jread_int(&cause, "game", false, 0, INT_MAX, &id) < 0 ? -1 : 1;
+	jread_close(&r);
+	*game = (int)id;
+	if (rc < 0)
+		unlink(path);
+	return rc < 0 ? 0 : 1;
+}
+
+void players_unstage(const struct store *st)
+{
+	char path[PATH_MAX + 32];
+
+	staged_path(st, path, sizeof path);
+	unlink(path);
 }
 
 void players_free(struct players *ps)

@@ -41,6 +41,16 @@ struct players {
 /* Reads DATA/players.json (none yet: an empty registry). */
 int players_load(const struct store *st, struct players *out, struct err *e);
 int players_save(const struct store *st, struct players *ps, struct err *e);
+/* The group commit's way (pipeline/batch.c): the registry written beside the one in place
+ * (DATA/players.json.staged, not synced: the batch's first barrier makes it durable),
+ * naming the mail that changed it (key, and its game or 0), then put in place by a rename.
+ * players_staged: 1 if a staged registry is there (a run died before placing it: *key
+ * and *game its cause), 0 if none (one cut short is removed). players_unstage drops it. */
+int players_stage(const struct store *st, struct players *ps, const char *key, int game,
+		  struct err *e);
+int players_place(const struct store *st, struct players *ps, struct err *e);
+int players_staged(const struct store *st, char *key, size_t klen, int *game, struct err *e);
+void players_unstage(const struct store *st);
 /* An address's vacations and time zone ("" if never set), leaving out the request made
  * by the mail `except` (NULL: none). */
 void players_view(const struct players *ps, const char *address, const char *except,

@@ -13,3 +13,11 @@ void fault_point(const char *name)
 	if (want && !strcmp(want, name))
 		kill(getpid(), SIGKILL);
 }
+
+void fault_mail(const char *raw, size_t len)
+{
+	const char *want = getenv("TEMPEST_FAULT_MAIL");
+
+	if (want && *want && memmem(raw, len, want, strlen(want)))
+		kill(getpid(), SIGKILL);
+}

@@ -54,6 +54,15 @@ expect_clean() {
 	case $err in *"Sanitizer"*|*"runtime error"*) bad "$1: sanitizer report" ;; *) ok ;; esac
 }
 
+# cli_journal FILE: a game journal's three lists (the mails, the Message-IDs sent, the
+# events), each in its order, as one line of hashes. The file interleaves them as each
+# commit appended its entries: a batch processed again one mail at a time (after a run died
+# within it) appends the same lists in other groups.
+cli_journal() {
+	for k in mail sent event; do grep "^{\"$k\":" "$1" | sha256sum | cut -c1-16; done | tr '\n' ' '
+	grep -cv '^{"\(mail\|sent\|event\)":' "$1"
+}
+
 cli_done() {
 	[ -n "${cli_tmp:-}" ] && rm -rf "$cli_tmp"
 	echo "$1: $cli_passed passed, $cli_failed failed"

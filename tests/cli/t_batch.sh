@@ -35,7 +35,7 @@ logs() {        # the mail keys in every game log and in other.mbox; the games' 
     printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
   done
   for f in "$1"/data/games/*.journal; do
-    printf '%s: ' "${f##*/}"; sha256sum < "$f"
+    printf '%s: ' "${f##*/}"; cli_journal "$f"
   done
 }
 
@@ -130,6 +130,44 @@ expect_rc "the retry" 0
 got=$( { cat "$tmp/fail.out"; printf '%s\n' "$out"; } | ids)
 [ "$got" = "$clean_ids" ] && ok || bad "after the retry, each reply sent exactly once"
 [ "$(hashes "$F")" = "$clean_states" ] && ok || bad "after the retry, the same states as a clean run"
+# -- a batch keeps its order: the challenge cannot be committed (its game's log cannot be
+# written); the acceptance that follows it in the batch waits with it (not refused "about
+# no game" and marked done), and so does every later mail of its players; the other game
+# goes on. With the log writable again, the next run ends as a clean run would.
+DT=$( S=$tmp/dtoken; copy "$W" "$S"
+  mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/c.mbox"
+  "$T" process -c "$S/conf" "$tmp/c.mbox" |
+    sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] .* invites you.*/\1/p' )
+[ -n "$DT" ] && ok || bad "the invitation's token"
+OB=$tmp/order.mbox
+mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$OB"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" >> "$OB"
+mail dave@example.org "Re: [tempest 2 $DT] invitation" "accept" >> "$OB"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$OB"
+mail carol@example.org "status" "status" >> "$OB"
+OC=$tmp/order-clean; copy "$W" "$OC"
+"$T" process -c "$OC/conf" "$OB" > "$tmp/order-clean.out"
+"$T" show -c "$OC/conf" 2 | grep -q '^Status: ' &&
+  ! "$T" show -c "$OC/conf" 2 | grep -q '^Status: invited' && ok || bad "the clean run: game 2 accepted"
+OF=$tmp/order-fail; copy "$W" "$OF"
+mkdir "$OF/data/games/2.mbox"
+run "$TA" process -c "$OF/conf" "$OB"
+expect_rc "order: mails to retry" 75
+expect_clean "order: a mail that cannot be committed"
+case $out in *"To: dave@example.org"*|*"To: carol@example.org"*) bad "order: nothing of game 2 or its players answered" ;; *) ok ;; esac
+"$T" show -c "$OF/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "order: the other game goes on"
+[ "$(cat "$OF/data/other.mbox" 2>/dev/null | grep -c "dave@example.org\|carol@example.org")" -eq 0 ] &&
+  ok || bad "order: the acceptance is not refused as about no game"
+printf '%s\n' "$out" > "$tmp/order-fail.out"
+rmdir "$OF/data/games/2.mbox"
+run "$T" process -c "$OF/conf" "$OB"
+expect_rc "order: the retry" 0
+got=$( { cat "$tmp/order-fail.out"; printf '%s\n' "$out"; } | ids)
+[ "$got" = "$(ids "$tmp/order-clean.out")" ] && ok || bad "order: after the retry, the replies of a clean run, each once"
+[ "$(hashes "$OF")" = "$(hashes "$OC")" ] && ok || bad "order: after the retry, the states of a clean run"
+[ "$(logs "$OF" | grep -v '^other')" = "$(logs "$OC" | grep -v '^other')" ] && ok ||
+  bad "order: after the retry, the game logs and journals of a clean run"
+
 # -- a mail that changes the players' registry (a vacation) ends its batch; the mails
 # after it are applied in the next one, with the registry it left
 VB=$tmp/vac.mbox; V=$tmp/vac; copy "$W" "$V"

@@ -88,4 +88,49 @@ expect_rc "room again" 0
 [ -z "$(ls "$D/outbox/staged")" ] && ok || bad "room again: nothing left staged"
 run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
 [ -z "$out" ] && ok || bad "the same mail again: nothing sent"
+# -- a batch over a full disk, at every other level from no room to room for it all: a
+# challenge and its acceptance (game 2), moves of game 1, a mail about no game. Whichever of
+# its mails cannot be committed, the later mails of its game and players wait with it (an
+# acceptance is never refused as about no game and marked done); with room again, the run
+# after ends as a clean run: the same states, every reply of the clean run sent once
+ids() { grep '^Message-ID: ' | sed 's/\r$//' | sort; }
+hashes() {
+  for g in 1 2 3; do
+    printf '%s ' "$g"; "$T" show -c "$1" --json "$g" 2>/dev/null | sed -n 's/.*"hash": "\(.*\)".*/\1/p'
+  done
+}
+S=$tmp/scratch; cp -a "$tmp/snapshot" "$S"
+sed "s|$D|$S|" "$tmp/conf" > "$tmp/sconf"
+mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/c.mbox"
+DT=$("$T" process -c "$tmp/sconf" "$tmp/c.mbox" |
+  sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] .* invites you.*/\1/p')
+[ -n "$DT" ] && ok || bad "the invitation's token"
+cp "$tmp/c.mbox" "$tmp/b.mbox"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" >> "$tmp/b.mbox"
+mail dave@example.org "Re: [tempest 2 $DT] invitation" "accept" >> "$tmp/b.mbox"
+mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$tmp/b.mbox"
+mail erin@example.org "hello" "status" >> "$tmp/b.mbox"
+mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$tmp/b.mbox"
+rm -rf "$S"; cp -a "$tmp/snapshot" "$S"
+"$T" process -c "$tmp/sconf" "$tmp/b.mbox" > "$tmp/clean.out"
+clean_ids=$(ids < "$tmp/clean.out"); clean_states=$(hashes "$tmp/sconf")
+"$T" show -c "$tmp/sconf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3$' && ok || bad "the clean batch: its moves"
+wrong=0; k=0
+while [ "$k" -le 40 ]; do
+  rm -rf "$D"; cp -a "$tmp/snapshot" "$D"
+  rm -f "$mnt/filler"
+  dd if=/dev/zero of="$mnt/filler" bs=4k 2>/dev/null
+  [ "$k" -gt 0 ] && truncate -s "-$((k * 4))K" "$mnt/filler"
+  "$T" process -c "$tmp/conf" "$tmp/b.mbox" > "$tmp/full.out" 2>/dev/null
+  rm -f "$mnt/filler"
+  "$T" process -c "$tmp/conf" "$tmp/b.mbox" > "$tmp/room.out" 2>/dev/null
+  frc=$?
+  got=$(cat "$tmp/full.out" "$tmp/room.out" | ids)
+  if [ "$frc" -ne 0 ] || [ "$got" != "$clean_ids" ] || [ "$(hashes "$tmp/conf")" != "$clean_states" ]; then
+    wrong=$((wrong + 1))
+    bad "a batch on a full disk ($k pages free): with room again, not a clean run's end (exit $frc)"
+  fi
+  k=$((k + 2))
+done
+[ "$wrong" -eq 0 ] && ok
 cli_done t_diskfull

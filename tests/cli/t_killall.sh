@@ -33,7 +33,7 @@ logs() {
   for f in "$1"/data/games/*.mbox; do
     printf '%s: ' "${f##*/}"; grep '^X-Tempest-Key: ' "$f" | tr '\n' ' '; echo
   done
-  for f in "$1"/data/games/*.journal; do printf '%s: ' "${f##*/}"; sha256sum < "$f"; done
+  for f in "$1"/data/games/*.journal; do printf '%s: ' "${f##*/}"; cli_journal "$f"; done
 }
 
 W=$tmp/w
@@ -105,6 +105,35 @@ while [ "$at" -le "$total" ]; do
   at=$((at + step))
 done
 [ "$problems" -eq 0 ] && ok || bad "$problems problems in $cases kills"
+
+# -- the players' registry: the batch's last mail (bob's Nc6 with a time zone) changes it;
+# it is written beside the one in place before the first barrier and put in place with that
+# mail's commit, after every other mail's. A kill at each point from the first barrier to
+# the last: never the registry changed without its mail committed, and the run after ends
+# as a clean run, with the clean run's registry
+rkey=$(grep '^Message-ID: ' "$B" | tail -n 1 | sed 's/^Message-ID: <\(.*\)>.*/\1/')
+clean_tz=$(grep -c 'Europe/Paris' "$C/data/players.json")
+[ "$clean_tz" -ge 1 ] && ok || bad "the clean run: the time zone in the registry"
+for point in before-save mid-save after-commit mid-seen registry-before registry-state \
+    registry-placed before-queue; do
+  K=$tmp/r-$point; copy "$W" "$K"
+  TEMPEST_FAULT=$point "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
+  krc=$?
+  [ "$krc" -eq 137 ] && ok || bad "registry, $point: the run was killed (exit $krc)"
+  if grep -q 'Europe/Paris' "$K/data/players.json" 2>/dev/null; then
+    "$T" show -c "$K/conf" --json 1 | grep -qF "\"$rkey\"" && ok ||
+      bad "registry, $point: the registry changed, its mail not committed"
+  fi
+  "$T" process -c "$K/conf" "$B" > "$tmp/after.out" 2>/dev/null
+  [ "$?" -eq 0 ] && ok || bad "registry, $point: the run after"
+  got=$( { cat "$tmp/killed.out" "$tmp/after.out"; } | ids | uniq)
+  [ "$got" = "$clean_ids" ] && ok || bad "registry, $point: the replies of a clean run"
+  [ "$(hashes "$K")" = "$clean_states" ] && ok || bad "registry, $point: the states of a clean run"
+  [ "$(logs "$K")" = "$clean_logs" ] && ok || bad "registry, $point: the logs of a clean run"
+  [ "$(grep -c 'Europe/Paris' "$K/data/players.json")" = "$clean_tz" ] && ok ||
+    bad "registry, $point: the registry of a clean run"
+  [ ! -e "$K/data/players.json.staged" ] && ok || bad "registry, $point: nothing left staged"
+done
 
 # -- a challenge killed after its invitation was written, before its game was saved; the
 # next run brings another challenge, which takes that game number: the dead challenge's

@@ -119,3 +119,27 @@ for point in batch-fetched mid-batch before-move after-move; do
     check "$point: every reply arrives once" both_have $((a0 + MAILS)) $((b0 + MAILS))
     check "$point: the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
 done
+
+# ---- a mail that kills the run as it is processed (TEMPEST_FAULT_MAIL): three runs die;
+# the fourth moves it to the folder Quarantine, unanswered, and answers the others
+configure poison
+a0=$(count alice); b0=$(count bob); p0=$(count referee Processed)
+printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: game\r\nMessage-ID: <p1@players.test>\r\n\r\nnew chess\r\nopponent bob@%s\r\n' \
+    "$MS_DOMAIN" "$MS_DOMAIN" "$MS_DOMAIN" > "$work/p1.eml"
+printf 'From: mallory <mallory@%s>\r\nTo: referee@%s\r\nSubject: hi\r\nMessage-ID: <p2@players.test>\r\n\r\nPOISON-e2e\r\n' \
+    "$MS_DOMAIN" "$MS_DOMAIN" > "$work/p2.eml"
+sed 's/p1@/p3@/' "$work/p1.eml" > "$work/p3.eml"
+for m in p1 p2 p3; do ms_send alice referee "$work/$m.eml" || fail "poison: $m not sent"; done
+ms_wait_count referee 3 15 >/dev/null
+for i in 1 2 3; do
+    poll TEMPEST_FAULT_MAIL=POISON-e2e
+    check "poison: run $i dies" [ "$prc" -eq 137 ]
+done
+poll TEMPEST_FAULT_MAIL=POISON-e2e
+check "poison: run 4 ends well" [ "$prc" -eq 0 ]
+check "poison: the operator is told" grep -q "set aside" "$work/poll.err"
+check "poison: the mail in Quarantine" [ "$(count referee Quarantine)" -eq 1 ]
+check "poison: the others in Processed" [ "$(count referee Processed)" -eq $((p0 + 2)) ]
+check "poison: the INBOX is empty" [ "$(count referee)" -eq 0 ]
+check "poison: both challenges answered once" both_have $((a0 + 2)) $((b0 + 2))
+check "poison: a copy in DATA/quarantine" [ "$(ls "$data/quarantine" | grep -c '\.eml$')" -eq 1 ]

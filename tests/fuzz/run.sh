@@ -14,8 +14,19 @@ export ASAN_OPTIONS
 
 seed() {        # seed TARGET CORPUS_DIR: the test inputs that suit the target
     case $1 in
-    fuzz_msg|fuzz_orders|fuzz_html)
+    fuzz_msg|fuzz_html)
         cp tests/mail/corpus/*.eml tests/reading/cases/*.eml "$2"/ ;;
+    fuzz_orders)
+        cp tests/mail/corpus/*.eml tests/reading/cases/*.eml "$2"/
+        # every order word (the generic table's and each kind's) alone on a line, and
+        # followed by one word: a shape check that reads a word before counting them
+        # crashes on these at once (a mail "place" alone once stopped every run)
+        sed -n 's/^[[:space:]]*{ "\([a-z][a-z ]*\)", .*/\1/p' src/game/order.c \
+            src/kinds/*/*_kind.c | sort -u | while IFS= read -r w; do
+            f=$(printf '%s' "$w" | tr ' ' _)
+            printf '%s\n' "$w" > "$2/word-$f"
+            printf '%s x\n' "$w" > "$2/word-$f-x"
+        done ;;
     fuzz_state)
         i=0
         for f in tests/fixtures/*/*.json tests/golden/*/expected/*.json; do

@@ -31,7 +31,7 @@ static bool place_shaped(char **w, int nw)
 	int x, y;
 	size_t n;
 
-	if (nw != 2)
+	if (nw != 2)            /* "place" alone: no w[0] to look at */
 		return false;
 	piece = strlen(w[0]) == 1 && strchr("QRBNPqrbnp", w[0][0]);
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -100,6 +100,8 @@ int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t
 			continue;
 		*line = od->lineno;
 		int n = sscanf(od->arg, "%255s %255s %255s", w[0], w[1], w[2]);
+		if (n < 1)      /* its shape (member_shaped) says it has words: never trust it */
+			return snprintf(why, wlen, "write: %s", od->word), -1;
 		if (member_address(w[n - 1], addr, sizeof addr) < 0)
 			return snprintf(why, wlen, "'%s' is not a mail address", w[n - 1]), -1;
 		if (game_seat_of(g, addr) >= 0)

@@ -7,13 +7,14 @@
 export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-cli_referee "$tmp" "max_open_invitations = 5"
+cli_referee "$tmp"    # max_open_invitations: 5 by default
 conf=$tmp/conf
 cli_game "$conf"
 
 # with_header HEADER FROM SUBJECT BODY: cli_mail with one more header field
 with_header() {
-  cli_mail "$2" "$3" "$4" | awk -v h="$1" 'NR == 2 { print h } { print }'
+  cli_mail "$2" "$3" "$4" > "$tmp/one.eml"       # not in a pipe: cli_mail counts the mails
+  awk -v h="$1" 'NR == 2 { print h } { print }' "$tmp/one.eml"
 }
 # to ADDR: how many of the mails out go to ADDR
 to() { printf '%s\n' "$out" | grep -c "^To: $1\$"; }
@@ -137,8 +138,12 @@ printf '\nNf9\n\n' >> "$tmp/big"
 run "$T" process -c "$conf" "$tmp/big"
 expect_rc "the 9 MB line" 0
 size=$(printf '%s' "$out" | wc -c)
-[ "$size" -lt 30000 ] && ok || bad "the replies to a 9 MB line are small ($size bytes)"
-case $(decoded) in *"xxxxxxxxxx=E2=80=A6"*) ok ;; *) bad "the long line is quoted cut, with …" ;; esac
+if [ "$size" -lt 30000 ]; then
+  ok
+  case $(decoded) in *"xxxxxxxxxx=E2=80=A6"*) ok ;; *) bad "the long line is quoted cut, with …" ;; esac
+else
+  bad "the replies to a 9 MB line are small ($size bytes)"
+fi
 : > "$tmp/many"
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$(i=0; while [ $i -lt 3000 ]; do printf 'Nf9\\n'; i=$((i + 1)); done)" > "$tmp/many"
 run "$T" process -c "$conf" "$tmp/many"

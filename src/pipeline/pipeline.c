@@ -415,7 +415,7 @@ static int on_challenge(struct job *j, struct err *e)
 	}
 	j->game_is_new = true;
 	j->result = "created";
-	robots_invited(pl, j->s.address, id);
+	robots_invited(pl, j->g);
 	return 0;
 }
 

@@ -79,7 +79,7 @@ static void invitation_add(struct robots *r, const char *addr, int id)
 	v[r->ninvited++].id = id;
 }
 
-/* One stored game's part: its players, and its challenger while it waits for an answer. */
+/* One game's part: its players, and its challenger while it waits for an answer. */
 static void read_game(struct robots *r, const struct game *g)
 {
 	char (*k)[ADDR_MAX] = realloc(r->known, (r->nknown + (size_t)g->nseats) * sizeof *k);
@@ -92,7 +92,8 @@ static void read_game(struct robots *r, const struct game *g)
 		invitation_add(r, g->seat[g->challenger].address, g->id);
 }
 
-/* Every stored game read once a run, when first needed. */
+/* Every game read once a run, when first needed: those stored and those of the batch in
+ * progress (robots_invited adds the ones made after). */
 static void robots_read(struct pipeline *pl)
 {
 	struct robots *r = &pl->robots;
@@ -115,6 +116,8 @@ static void robots_read(struct pipeline *pl)
 		game_free(g);
 	}
 	free(ids);
+	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++)
+		read_game(r, pl->batch.games[i].g);
 	if (r->nknown)
 		qsort(r->known, r->nknown, sizeof *r->known, by_address);
 }
@@ -126,13 +129,6 @@ bool pipeline_known_address(struct pipeline *pl, const char *address)
 	robots_read(pl);
 	if (r->unreadable)
 		return true;
-	/* a game made in this run: its players are known too */
-	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++)
-		if (game_seat_of(pl->batch.games[i].g, address) >= 0)
-			return true;
-	for (size_t i = 0; i < r->ninvited; i++)
-		if (!strcasecmp(r->invited[i].addr, address))
-			return true;
 	return r->nknown && bsearch(address, r->known, r->nknown, sizeof *r->known, by_address);
 }
 
@@ -274,10 +270,24 @@ const struct order *robots_flood(struct job *j, char *why, size_t len)
 	return o;
 }
 
-void robots_invited(struct pipeline *pl, const char *addr, int id)
+void robots_invited(struct pipeline *pl, const struct game *g)
 {
-	robots_read(pl);
-	invitation_add(&pl->robots, addr, id);
+	struct robots *r = &pl->robots;
+
+	if (!r->read)
+		return;                 /* read later, it will be among the games */
+	size_t sorted = r->nknown;
+	read_game(r, g);
+	/* the new addresses into their places: the list stays sorted for bsearch */
+	for (size_t i = sorted; i < r->nknown; i++) {
+		char a[ADDR_MAX];
+		size_t at = i;
+		memcpy(a, r->known[i], ADDR_MAX);
+		while (at > 0 && by_address(r->known[at - 1], a) > 0)
+			at--;
+		memmove(r->known[at + 1], r->known[at], (i - at) * sizeof *r->known);
+		memcpy(r->known[at], a, ADDR_MAX);
+	}
 }
 
 /* ---- auto-responders that do not say so ---- */

@@ -27,7 +27,7 @@ struct robots {
 	bool unreadable;                /* the games could not be listed: everyone is known */
 	char (*known)[ADDR_MAX];        /* every seat's address, sorted */
 	size_t nknown;
-	struct robots_invitation *invited;      /* games GAME_INVITED, and those made since */
+	struct robots_invitation *invited;      /* games GAME_INVITED by their challengers */
 	size_t ninvited;
 };
 
@@ -45,8 +45,8 @@ void robots_screen(struct job *j);
 /* A challenge from an address that already has max_open_invitations unanswered: the
  * challenge's `new` order, with why in `why`; NULL if it may go. */
 const struct order *robots_flood(struct job *j, char *why, size_t len);
-/* A challenge was made: game id waits for an answer to addr. */
-void robots_invited(struct pipeline *pl, const char *addr, int id);
+/* A challenge made game g: its players are known, its challenger waits for an answer. */
+void robots_invited(struct pipeline *pl, const struct game *g);
 
 /* How many answers to rcpt today the job's mail may count on (max_answers_per_day, or 1
  * when the mail says again what an earlier answered mail of the address said: an

@@ -442,6 +442,8 @@ static int on_no_game(struct job *j)
 	}
 	if (!courtesy && !o->n && !o->nerr && !pipeline_known_address(j->pl, j->s.address)) {
 		j->result = "ignored";  /* a stranger's prose: no reply to what may be spam */
+		log_info("not answering %s from %s: a stranger's mail with no order", j->s.msg_key,
+			 j->s.address);
 		return 0;
 	}
 	if (!courtesy) {

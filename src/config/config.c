@@ -72,6 +72,7 @@ static const struct key keys[] = {
 	{ "lock_timeout", INT(lock_timeout, 0, 86400) },
 	{ "bounce_limit", INT(bounce_limit, 1, 100) },
 	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
+	{ "max_open_invitations", INT(max_open_invitations, 1, 1000) },
 	{ "html_board", BOOL(html_board) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
@@ -96,6 +97,7 @@ static void defaults(struct config *c)
 	c->lock_timeout = 300;
 	c->bounce_limit = 3;
 	c->max_answers_per_day = 30;
+	c->max_open_invitations = 5;
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;

@@ -54,6 +54,7 @@ struct config {
 	int lock_timeout;                       /* seconds to wait for another run's lock */
 	int bounce_limit;                       /* failures in a row before the players are told */
 	int max_answers_per_day;                /* to mails that changed nothing, per address */
+	int max_open_invitations;               /* unanswered challenges from one address */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */

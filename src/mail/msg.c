@@ -357,6 +357,8 @@ static const struct raw_header {
 	{ "Precedence", offsetof(struct msg, precedence) },
 	{ "Return-Path", offsetof(struct msg, return_path) },
 	{ "List-Id", offsetof(struct msg, list_id) },
+	{ "X-Autoreply", offsetof(struct msg, x_autoreply) },
+	{ "X-Autorespond", offsetof(struct msg, x_autorespond) },
 };
 
 /* Hands one header field to its reader, if it is one the referee wants. */
@@ -730,6 +732,8 @@ void msg_free(struct msg *m)
 	free(m->precedence);
 	free(m->return_path);
 	free(m->list_id);
+	free(m->x_autoreply);
+	free(m->x_autorespond);
 	for (size_t i = 0; i < m->nauth; i++)
 		free(m->auth_results[i]);
 	free(m->auth_results);

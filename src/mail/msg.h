@@ -69,10 +69,12 @@ struct msg {
 	size_t nrefs;
 	char *date;                  /* the Date header as written, or NULL */
 	long long date_epoch;        /* the Date as UTC seconds, or -1 if absent or unreadable */
-	char *auto_submitted;        /* these four as written, or NULL */
+	char *auto_submitted;        /* these six as written, or NULL */
 	char *precedence;
 	char *return_path;           /* e.g. "<bob@example.org>" or "<>" */
 	char *list_id;
+	char *x_autoreply;           /* the marks of auto-responders that do not say */
+	char *x_autorespond;         /* Auto-Submitted (RFC 3834) */
 	char **auth_results;         /* each Authentication-Results header, in order */
 	size_t nauth;
 	char *text;                  /* the body as UTF-8 text, never NULL */

@@ -64,6 +64,11 @@ static const struct variant *variant_get(struct pipeline *pl, const char *name)
 	return v;
 }
 
+const struct variant *pipeline_variant(struct pipeline *pl, const char *name)
+{
+	return variant_get(pl, name);
+}
+
 /* The card catalogue a variant names, or NULL (an error in e) if it cannot be read. */
 static const struct card_catalogue *catalogue_get(struct pipeline *pl, const struct variant *v,
 						  struct err *e)
@@ -135,7 +140,7 @@ void pipeline_close(struct pipeline *pl)
 	pipeline_forget_games(pl);
 	free(pl->catalogue);
 	players_free(&pl->players);
-	free(pl->known);
+	robots_free(&pl->robots);
 	templates_free(&pl->tpl);
 	msgtext_referee_free(pl->referee_text);
 	store_close(&pl->st);
@@ -243,32 +248,6 @@ static void message_key(const struct msg *m, const char *raw, size_t len, char *
 	crypto_sha256(raw, len, h);
 	crypto_hex(h, sizeof h, hex);
 	snprintf(out, KEY_MAX, "sha256:%s", hex);
-}
-
-/* Mail that must never be answered: robots, lists, bounces, ourselves. */
-static const char *noise_reason(const struct pipeline *pl, const struct msg *m)
-{
-	if (!m->from_addr)
-		return "no sender address";
-	/* RFC 5321's limit; a longer one cut to fit would be another address */
-	if (strlen(m->from_addr) > ADDRESS_LEN_MAX)
-		return "a sender address longer than 254 characters";
-	if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2))
-		return "Auto-Submitted";
-	if (m->precedence && (!strncasecmp(m->precedence, "bulk", 4) ||
-			      !strncasecmp(m->precedence, "junk", 4) ||
-			      !strncasecmp(m->precedence, "list", 4)))
-		return "Precedence: bulk, junk or list";
-	if (m->list_id)
-		return "a mailing list";
-	if (m->return_path && !strcmp(m->return_path, "<>"))
-		return "a bounce (empty return path)";
-	if (!strncasecmp(m->from_addr, "mailer-daemon@", 14) ||
-	    !strncasecmp(m->from_addr, "postmaster@", 11))
-		return "a mail system";
-	if (!strcasecmp(m->from_addr, pl->cfg.referee_address))
-		return "our own mail";
-	return NULL;
 }
 
 /* "[tempest 17 abcd2345]" anywhere in the subject: the game and the reply token. */
@@ -428,6 +407,12 @@ static int on_challenge(struct job *j, struct err *e)
 		j->result = "duplicate";
 		return 0;
 	}
+	char why[512];
+	const struct order *flood = robots_flood(j, why, sizeof why);
+	if (flood) {
+		j->result = "refused";
+		return refuse(j, flood->lineno, flood->text, why);
+	}
 	const struct variant *v = variant_get(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
@@ -444,44 +429,8 @@ static int on_challenge(struct job *j, struct err *e)
 	}
 	j->game_is_new = true;
 	j->result = "created";
+	robots_invited(pl, j->g);
 	return 0;
-}
-
-static int by_address(const void *a, const void *b)
-{
-	return strcasecmp(a, b);
-}
-
-bool pipeline_known_address(struct pipeline *pl, const char *address)
-{
-	if (!pl->known_read) {
-		int *ids;
-		size_t n;
-		struct err e;
-		pl->known_read = true;
-		if (store_list(&pl->st, &ids, &n, &e) < 0)
-			return true;            /* cannot tell: answer rather than stay silent */
-		for (size_t i = 0; i < n; i++) {
-			struct game *g = NULL;
-			if (store_load(&pl->st, ids[i], &g, &e) < 0)
-				continue;
-			char (*k)[ADDR_MAX] = realloc(pl->known, (pl->nknown + (size_t)g->nseats) *
-						      sizeof *k);
-			for (int c = 0; k && c < g->nseats; c++)
-				snprintf(k[pl->nknown++], ADDR_MAX, "%s", g->seat[c].address);
-			if (k)
-				pl->known = k;
-			game_free(g);
-		}
-		free(ids);
-		if (pl->nknown)
-			qsort(pl->known, pl->nknown, sizeof *pl->known, by_address);
-	}
-	/* a game made in this run: its players are known too */
-	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++)
-		if (game_seat_of(pl->batch.games[i].g, address) >= 0)
-			return true;
-	return pl->nknown && bsearch(address, pl->known, pl->nknown, sizeof *pl->known, by_address);
 }
 
 static int on_no_game(struct job *j)
@@ -518,6 +467,8 @@ static int on_no_game(struct job *j)
 	}
 	if (!courtesy && !o->n && !o->nerr && !pipeline_known_address(j->pl, j->s.address)) {
 		j->result = "ignored";  /* a stranger's prose: no reply to what may be spam */
+		log_info("not answering %s from %s: a stranger's mail with no order", j->s.msg_key,
+			 j->s.address);
 		return 0;
 	}
 	if (!courtesy) {
@@ -687,7 +638,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 		return 0;
 	}
 	message_key(j.m, raw, len, j.s.msg_key);
-	const char *noise = pl->flags & PIPELINE_REPLAY ? NULL : noise_reason(pl, j.m);
+	const char *noise = pl->flags & PIPELINE_REPLAY ? NULL : robots_noise(pl, j.m);
 	if (!noise && !(pl->flags & PIPELINE_REPLAY) &&
 	    (batch_seen(pl, j.s.msg_key) || store_seen(&pl->st, j.s.msg_key))) {
 		pl->stats.duplicates++;
@@ -717,6 +668,7 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 			goto oom;
 	} else if (route(&j, e) < 0)
 		goto done;
+	robots_screen(&j);
 	if (!strcmp(j.result, "duplicate")) {
 		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
 		count(pl, j.result);

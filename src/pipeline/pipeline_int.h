@@ -14,6 +14,7 @@
 #include "mail/spool.h"
 #include "game/game.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/robots.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/players.h"
@@ -113,9 +114,7 @@ struct pipeline {
 	FILE *out;
 	struct replay_check *replay;    /* set by the replay command */
 	struct players players;         /* time zones and vacations (players.h) */
-	char (*known)[ADDR_MAX];        /* every seat's address, read once a run when needed */
-	size_t nknown;
-	bool known_read;
+	struct robots robots;           /* who is known here (robots.h) */
 	struct policy policy;
 	struct batch batch;
 	struct cached_game *kept;       /* the last committed batch's games, as committed */
@@ -187,6 +186,8 @@ int job_tell_others(struct job *j, struct err *e);
  * comment); a dry run prints the mails instead. */
 int job_commit(struct job *j, struct err *e);
 
+/* The variant of that name, loaded once a run; NULL if there is none here. */
+const struct variant *pipeline_variant(struct pipeline *pl, const char *name);
 /* A game's players' vacations (into vac, which must outlive the game's use of them) and
  * the referee's limits, leaving out what the mail `except` asked (NULL: nothing). */
 void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[SEATS_MAX],
@@ -215,8 +216,8 @@ int pipeline_game_ids(struct pipeline *pl, int **ids, size_t *n, struct err *e);
 /* A number for a new game: past the stored ones and the batch's. */
 int pipeline_next_id(struct pipeline *pl, int *id, struct err *e);
 /* The batch's part of job_commit: the reply staged, the log appended (not synced). */
-/* Does the address play, or has it played, in a game here? (A stranger's mail with no
- * order is not answered: no replies to spam.) */
+/* Does the address play, or has it played, in a game here, or wait for the answer to its
+ * challenge? (robots.c: a stranger's mail is answered only if it is a challenge.) */
 bool pipeline_known_address(struct pipeline *pl, const char *address);
 /* bounce.c: a delivery status notification's failed recipients counted against them (the
  * number found); the players told of the addresses that failed bounce_limit times in a

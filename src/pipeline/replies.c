@@ -59,14 +59,17 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		return 0;
 	}
 	/* ... and at most max_answers_per_day a day, across runs: an auto-responder that
-	 * answers every mail of the referee's, run after run, meets a wall */
+	 * answers every mail of the referee's, run after run, meets a wall; one that sends
+	 * the same text again is answered once a day (robots.c) */
 	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && !j->out.changed) {
-		int q = store_quota_take(&pl->st, rcpt, j->s.now / 86400, pl->cfg.max_answers_per_day, e);
-		if (q < 0)
+		int limit = robots_answer_limit(j, rcpt);
+		int q = store_quota_take(&pl->st, rcpt, j->s.now / 86400, limit, e);
+		if (q < 0 || (q > 0 && robots_answered(j, rcpt, e) < 0))
 			return -1;
 		if (q == 0) {
-			log_warn("not answering %s again today (max_answers_per_day = %d)", rcpt,
-				 pl->cfg.max_answers_per_day);
+			log_warn("not answering %s again today (%s = %d)", rcpt, limit <
+				 pl->cfg.max_answers_per_day ? "the same text again: once a day" :
+				 "max_answers_per_day", limit);
 			return 0;
 		}
 	}

@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "kinds/registry.h"
 #include "render/board_html.h"
+#include "render/quote.h"
 #include "render/view_kind.h"
 #include "util/fsutil.h"
 
@@ -515,25 +516,58 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 }
 
-static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n)
+/* The last item of a list that the quoting budget cut short: how many it leaves out. A
+ * list whose template names the line ("line 4: ...") gets the next line's number; one
+ * that reads an item without a line as a sentence (errors) gets it as the reason. */
+static void add_more(struct tctx *c, const char *list, int lineno, size_t more, bool sentence)
 {
+	struct tctx *it = tctx_item(c, list);
+
+	if (!it)
+		return;
+	if (sentence) {
+		tctx_set(it, "reason", "\xE2\x80\xA6 and %zu more, not shown", more);
+		return;
+	}
+	tctx_set(it, "line", "%d", lineno);
+	tctx_set(it, "text", "\xE2\x80\xA6 (and %zu more line%s, not shown)", more,
+		 more == 1 ? "" : "s");
+}
+
+static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n,
+		      struct quote_budget *qb)
+{
+	char q[QUOTE_OUT_MAX];
+
 	for (size_t i = 0; i < n; i++) {
+		if (!quote_take(qb, l[i].text, q)) {
+			add_more(c, list, l[i].lineno, n - i, false);
+			return;
+		}
 		struct tctx *it = tctx_item(c, list);
 		if (!it)
 			return;
 		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", l[i].text);
+		tctx_set(it, "text", "%s", q);
 	}
 }
 
-static void add_notes(struct tctx *c, const char *list, const struct order_note *l, size_t n)
+static void add_notes(struct tctx *c, const char *list, const struct order_note *l, size_t n,
+		      struct quote_budget *qb, bool sentence)
 {
+	char q[QUOTE_OUT_MAX];
+
 	for (size_t i = 0; i < n; i++) {
+		if (!quote_take(qb, l[i].text, q)) {
+			add_more(c, list, l[i].lineno, n - i, sentence);
+			return;
+		}
+		quote_count(qb, strlen(l[i].reason));
 		struct tctx *it = tctx_item(c, list);
 		if (!it)
 			return;
 		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", l[i].text);
+		tctx_set(it, "text", "%s", q);
 		tctx_set(it, "reason", "%s", l[i].reason);
 	}
 }
@@ -584,10 +618,103 @@ char *view_kind_usages(void)
 	return buf_take(&b);
 }
 
+/* A refusal's reasons, each line it names quoted within the budget. */
+static void add_errors(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
+{
+	char q[QUOTE_OUT_MAX];
+
+	for (size_t i = 0; i < x->nerrors; i++) {
+		if (!quote_take(qb, x->errors[i].text, q)) {
+			add_more(c, "errors", 0, x->nerrors - i, true);
+			return;
+		}
+		quote_count(qb, strlen(x->errors[i].reason));
+		struct tctx *it = tctx_item(c, "errors");
+		if (!it)
+			return;
+		if (x->errors[i].lineno)
+			tctx_set(it, "line", "%d", x->errors[i].lineno);
+		tctx_set(it, "text", "%s", q);
+		tctx_set(it, "reason", "%s", x->errors[i].reason);
+	}
+}
+
+/* "Read in your mail: e4; offer draw (and 2 lines passed over as prose)". A message is
+ * quoted whole, as it was relayed (at most a paragraph of ORDER_ARG_MAX bytes), and
+ * counted against the budget like the rest. */
+static void add_read(struct tctx *c, const struct game *g, const struct reply *r,
+		     const struct orders *o, struct quote_budget *qb)
+{
+	struct buf b = { 0 };
+	char q[QUOTE_OUT_MAX];
+
+	for (size_t i = 0; i < o->n; i++) {
+		const struct order *od = &o->o[i];
+		struct buf m = { 0 };
+		bool fits;
+
+		if (od->kind == ORDER_MESSAGE) {        /* whole, as it was relayed */
+			message_read(&m, g, r, od);
+			fits = quote_take(qb, "", q);
+			quote_count(qb, m.n);
+		} else {                                /* a password is never written back */
+			fits = quote_take(qb, od->kind == ORDER_PASSWORD ? "password (hidden)" :
+					  od->text, q);
+		}
+		if (fits)
+			buf_printf(&b, "%s%s", i ? "; " : "", m.s ? m.s : q);
+		buf_free(&m);
+		if (!fits) {
+			buf_printf(&b, "; \xE2\x80\xA6 and %zu more", o->n - i);
+			break;
+		}
+	}
+	if (o->nprose)
+		buf_printf(&b, " (and %zu line%s passed over as prose)", o->nprose,
+			   o->nprose == 1 ? "" : "s");
+	tctx_set(c, "read", "%s", b.s ? b.s : "");
+	buf_free(&b);
+}
+
+/* test's account of the mail: its subject, its servers' verdicts, every line read and
+ * what each was taken for, all within the budget. */
+static void add_test(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
+{
+	char q[QUOTE_OUT_MAX];
+
+	tctx_set(c, "applied", "%s", x->applied ? "yes" : "");
+	tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
+	tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
+	quote_take(qb, x->subject ? x->subject : "", q);
+	tctx_set(c, "subject", "%s", q);
+	for (size_t i = 0; i < x->nauth && quote_take(qb, x->auth_results[i], q); i++) {
+		struct tctx *it = tctx_item(c, "auth_results");
+		if (it)
+			tctx_set(it, "text", "%s", q);
+	}
+	add_lines(c, "received", x->lines, x->nlines, qb);
+	if (!x->orders)
+		return;
+	for (size_t i = 0; i < x->orders->n; i++) {
+		if (!quote_take(qb, x->orders->o[i].text, q)) {
+			add_more(c, "orders", x->orders->o[i].lineno, x->orders->n - i, false);
+			break;
+		}
+		struct tctx *it = tctx_item(c, "orders");
+		if (!it)
+			break;
+		tctx_set(it, "line", "%d", x->orders->o[i].lineno);
+		tctx_set(it, "text", "%s", q);
+	}
+	add_notes(c, "ignored", x->orders->prose, x->orders->nprose, qb, false);
+	add_notes(c, "errors", x->orders->err, x->orders->nerr, qb, true);
+}
+
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x)
 {
 	struct tctx *c = tctx_new();
+	struct quote_budget qb = { 0 };
 
 	if (!c)
 		return NULL;
@@ -605,15 +732,7 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);
 	}
-	for (size_t i = 0; i < x->nerrors; i++) {
-		struct tctx *it = tctx_item(c, "errors");
-		if (!it)
-			break;
-		if (x->errors[i].lineno)
-			tctx_set(it, "line", "%d", x->errors[i].lineno);
-		tctx_set(it, "text", "%s", x->errors[i].text);
-		tctx_set(it, "reason", "%s", x->errors[i].reason);
-	}
+	add_errors(c, x, &qb);
 	if (r->kind == REPLY_HELP && g) {
 		/* the orders of the game's own kind (a card game's), by the shape of their
 		 * arguments: a usage's example ("card 23", "secret e4") could be read as news of
@@ -629,47 +748,10 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	}
 	/* the sender sees at once what was read of their mail, and that prose was passed
 	 * over (the test reply lists it all) */
-	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n) {
-		struct buf b = { 0 };
-		for (size_t i = 0; i < x->orders->n; i++) {
-			const struct order *od = &x->orders->o[i];
-			/* a password is never written back */
-			buf_printf(&b, "%s", i ? "; " : "");
-			if (od->kind == ORDER_MESSAGE)
-				message_read(&b, g, r, od);
-			else
-				buf_printf(&b, "%s", od->kind == ORDER_PASSWORD ? "password (hidden)" :
-					   od->text);
-		}
-		if (x->orders->nprose)
-			buf_printf(&b, " (and %zu line%s passed over as prose)", x->orders->nprose,
-				   x->orders->nprose == 1 ? "" : "s");
-		tctx_set(c, "read", "%s", b.s ? b.s : "");
-		buf_free(&b);
-	}
-	if (r->kind == REPLY_TEST) {
-		tctx_set(c, "applied", "%s", x->applied ? "yes" : "");
-		tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
-		tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
-		tctx_set(c, "subject", "%s", x->subject ? x->subject : "");
-		add_lines(c, "received", x->lines, x->nlines);
-		for (size_t i = 0; i < x->nauth; i++) {
-			struct tctx *it = tctx_item(c, "auth_results");
-			if (it)
-				tctx_set(it, "text", "%s", x->auth_results[i]);
-		}
-		if (x->orders) {
-			for (size_t i = 0; i < x->orders->n; i++) {
-				struct tctx *it = tctx_item(c, "orders");
-				if (!it)
-					break;
-				tctx_set(it, "line", "%d", x->orders->o[i].lineno);
-				tctx_set(it, "text", "%s", x->orders->o[i].text);
-			}
-			add_notes(c, "ignored", x->orders->prose, x->orders->nprose);
-			add_notes(c, "errors", x->orders->err, x->orders->nerr);
-		}
-	}
+	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n)
+		add_read(c, g, r, x->orders, &qb);
+	if (r->kind == REPLY_TEST)
+		add_test(c, x, &qb);
 	return c;
 }
 

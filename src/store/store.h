@@ -90,6 +90,12 @@ int store_clean(const struct store *st, int *removed, struct err *e);
  * across runs in DIR/quota/. */
 int store_quota_take(const struct store *st, const char *address, long long day, int limit,
 		     struct err *e);
+/* The texts of an address's mails that drew an answer (an auto-responder sends the same
+ * one again and again): is `hex` (a SHA-256 in hex) among the last few recorded? Records
+ * it as the newest: 0 or -1. Kept in DIR/quota/ beside the day's count. */
+bool store_quota_text_answered(const struct store *st, const char *address, const char *hex);
+int store_quota_text_add(const struct store *st, const char *address, const char *hex,
+			 struct err *e);
 int store_mark_seen(const struct store *st, const char *msg_key, struct err *e);
 
 /* The game log: cut back to what the committed state knows (a run that died after

@@ -54,7 +54,7 @@ mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
 cat "$tmp/m1" > "$B"
 mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
-mail mallory@evil.example "hello" "what is this?\nstatus" >> "$B"
+mail alice@example.org "hello" "what is this?\nstatus" >> "$B"
 mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
 cat "$tmp/m1" >> "$B"
 mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
@@ -72,7 +72,8 @@ clean_logs=$(logs "$C")
 [ "$(printf '%s\n' "$clean_states" | wc -l)" -eq 3 ] && ok || bad "the batch made games 2 and 3"
 grep -q 'To: dave@example.org' "$tmp/clean.out" && grep -q 'To: frank@example.org' "$tmp/clean.out" &&
   ok || bad "both invitations sent"
-grep -q 'To: mallory@evil.example' "$tmp/clean.out" && ok || bad "the mail about no game answered (an order without a game)"
+grep -q 'Subject: \[tempest\] your mail was not applied' "$tmp/clean.out" && ok ||
+  bad "the mail about no game answered (an order without a game)"
 [ "$(grep -c 'X-Tempest-Key: b3.alice' "$C/data/games/1.mbox")" -eq 1 ] && ok ||
   bad "the repeated mail is logged once"
 # the batch again: every mail already seen
@@ -242,14 +243,14 @@ S=$tmp/seen; copy "$C" "$S"
 for f in "$S"/data/seen/*.log; do printf '0123abc' >> "$f"; done
 run "$T" process -c "$S/conf" "$B"
 [ -z "$out" ] && ok || bad "a torn seen line: the batch is still recognised"
-mail mallory@evil.example "hello again" "anyone?\nstatus" > "$tmp/m2"
+mail alice@example.org "hello again" "anyone?\nstatus" > "$tmp/m2"
 run "$T" process -c "$S/conf" "$tmp/m2"
-expect_out "a new mail about no game" "To: mallory@evil.example"
+expect_out "a new mail about no game" "To: alice@example.org"
 run "$T" process -c "$S/conf" "$tmp/m2"
 [ -z "$out" ] && ok || bad "after a torn line, a new mark is found"
 ls "$S"/data/seen/ | grep -qv '\.log$' && bad "no file per mail in seen/" || ok
-mail mallory@evil.example "once more" "hello?\nstatus" > "$tmp/m3"
-h=$(printf 'b%d.mallory@evil.example' "$n" | sha256sum | cut -c1-64)
+mail alice@example.org "once more" "hello?\nstatus" > "$tmp/m3"
+h=$(printf 'b%d.alice@example.org' "$n" | sha256sum | cut -c1-64)
 mkdir -p "$S/data/seen/$(echo "$h" | cut -c1-2)"; : > "$S/data/seen/$(echo "$h" | cut -c1-2)/$(echo "$h" | cut -c3-)"
 run "$T" process -c "$S/conf" "$tmp/m3"
 [ -z "$out" ] && ok || bad "a mark of an earlier version counts"

@@ -44,6 +44,8 @@ imap_batch_size = 3
 max_message_size = 4000
 connect_timeout = 5
 stall_timeout = 10
+# alice's seven challenges all wait for bob at once
+max_open_invitations = $MAILS
 EOF
 }
 

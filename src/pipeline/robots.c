@@ -1,0 +1,363 @@
+/* robots.c: whom the referee does not answer, and how often (robots.h; README, "Robots and
+ * strangers"). */
+#include "pipeline/robots.h"
+#include "pipeline/pipeline_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "store/store.h"
+#include "util/buf.h"
+#include "util/crypto.h"
+#include "util/log.h"
+
+void robots_free(struct robots *r)
+{
+	free(r->known);
+	free(r->invited);
+	*r = (struct robots){ 0 };
+}
+
+/* ---- marks of automatic mail ---- */
+
+/* A header that marks the mail as automatic unless it says "no" (RFC 3834's own rule for
+ * Auto-Submitted, applied to the older marks too). */
+static bool marked(const char *value)
+{
+	return value && strncasecmp(value, "no", 2);
+}
+
+const char *robots_noise(const struct pipeline *pl, const struct msg *m)
+{
+	const char *p = m->precedence;
+
+	if (!m->from_addr)
+		return "no sender address";
+	/* RFC 5321's limit; a longer one cut to fit would be another address */
+	if (strlen(m->from_addr) > ADDRESS_LEN_MAX)
+		return "a sender address longer than 254 characters";
+	if (marked(m->auto_submitted))
+		return "Auto-Submitted";
+	/* the marks of vacation programs and autoresponders that predate RFC 3834 */
+	if (marked(m->x_autoreply))
+		return "X-Autoreply";
+	if (marked(m->x_autorespond))
+		return "X-Autorespond";
+	if (p && (!strncasecmp(p, "bulk", 4) || !strncasecmp(p, "junk", 4) ||
+		  !strncasecmp(p, "list", 4) || !strncasecmp(p, "auto_reply", 10)))
+		return "Precedence: bulk, junk, list or auto_reply";
+	if (m->list_id)
+		return "a mailing list";
+	if (m->return_path && !strcmp(m->return_path, "<>"))
+		return "a bounce (empty return path)";
+	if (!strncasecmp(m->from_addr, "mailer-daemon@", 14) ||
+	    !strncasecmp(m->from_addr, "postmaster@", 11))
+		return "a mail system";
+	if (!strcasecmp(m->from_addr, pl->cfg.referee_address))
+		return "our own mail";
+	return NULL;
+}
+
+/* ---- who is known here ---- */
+
+static int by_address(const void *a, const void *b)
+{
+	return strcasecmp(a, b);
+}
+
+static void invitation_add(struct robots *r, const char *addr, int id)
+{
+	for (size_t i = 0; i < r->ninvited; i++)
+		if (r->invited[i].id == id && !strcasecmp(r->invited[i].addr, addr))
+			return;
+	struct robots_invitation *v = realloc(r->invited, (r->ninvited + 1) * sizeof *v);
+	if (!v)
+		return;                 /* the bound is then kept a little less well */
+	r->invited = v;
+	snprintf(v[r->ninvited].addr, ADDR_MAX, "%s", addr);
+	v[r->ninvited++].id = id;
+}
+
+/* One game's part: its players, and its challenger while it waits for an answer. */
+static void read_game(struct robots *r, const struct game *g)
+{
+	char (*k)[ADDR_MAX] = realloc(r->known, (r->nknown + (size_t)g->nseats) * sizeof *k);
+
+	for (int c = 0; k && c < g->nseats; c++)
+		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->seat[c].address);
+	if (k)
+		r->known = k;
+	if (g->status == GAME_INVITED && g->challenger >= 0 && g->challenger < g->nseats)
+		invitation_add(r, g->seat[g->challenger].address, g->id);
+}
+
+/* Every game read once a run, when first needed: those stored and those of the batch in
+ * progress (robots_invited adds the ones made after). */
+static void robots_read(struct pipeline *pl)
+{
+	struct robots *r = &pl->robots;
+	int *ids;
+	size_t n;
+	struct err e;
+
+	if (r->read)
+		return;
+	r->read = true;
+	if (store_list(&pl->st, &ids, &n, &e) < 0) {
+		r->unreadable = true;   /* cannot tell: answer rather than stay silent */
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct game *g = NULL;
+		if (store_load(&pl->st, ids[i], &g, &e) < 0)
+			continue;
+		read_game(r, g);
+		game_free(g);
+	}
+	free(ids);
+	for (size_t i = 0; pl->batch.on && i < pl->batch.ngames; i++)
+		read_game(r, pl->batch.games[i].g);
+	if (r->nknown)
+		qsort(r->known, r->nknown, sizeof *r->known, by_address);
+}
+
+bool pipeline_known_address(struct pipeline *pl, const char *address)
+{
+	const struct robots *r = &pl->robots;
+
+	robots_read(pl);
+	if (r->unreadable)
+		return true;
+	return r->nknown && bsearch(address, r->known, r->nknown, sizeof *r->known, by_address);
+}
+
+/* ---- strangers ---- */
+
+static const struct order *find_order(const struct orders *o, int kind)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind == kind)
+			return &o->o[i];
+	return NULL;
+}
+
+/* A challenge a newcomer may have meant: `new` with a variant played here, or with an
+ * opponent's address. "New arrivals" in an advert is neither. */
+static bool challenge_shaped(struct job *j)
+{
+	const struct order *n = find_order(&j->orders, ORDER_NEW);
+	const struct order *o = find_order(&j->orders, ORDER_OPPONENT);
+
+	return n && (j->out.created || (o && order_address_ok(o->arg)) ||
+		     pipeline_variant(j->pl, n->arg));
+}
+
+/* `help` and nothing else (but `game N` and prose): how a newcomer asks how to play. Its
+ * answer is the same for everyone and quotes nothing of the mail. */
+static bool help_only(const struct orders *o)
+{
+	size_t help = 0;
+
+	for (size_t i = 0; i < o->n; i++) {
+		if (o->o[i].kind == ORDER_HELP)
+			help++;
+		else if (o->o[i].kind != ORDER_GAME)
+			return false;
+	}
+	return help && !o->nerr;
+}
+
+/* Where reply r goes, or NULL. */
+static const char *reply_rcpt(const struct job *j, const struct reply *r)
+{
+	if (r->to < 0)
+		return r->address;
+	return j->g && r->to < j->g->nseats ? j->g->seat[r->to].address : NULL;
+}
+
+static bool answers_sender(const struct job *j)
+{
+	for (size_t i = 0; i < j->out.nreplies; i++) {
+		const char *to = reply_rcpt(j, &j->out.replies[i]);
+		if (to && !strcasecmp(to, j->s.address))
+			return true;
+	}
+	return false;
+}
+
+void robots_screen(struct job *j)
+{
+	struct pipeline *pl = j->pl;
+	size_t kept = 0;
+
+	if (j->action || (pl->flags & PIPELINE_REPLAY) || !answers_sender(j))
+		return;
+	if (j->out.auth >= 0 || (j->g && game_seat_of(j->g, j->s.address) >= 0) ||
+	    challenge_shaped(j) || help_only(&j->orders) ||
+	    pipeline_known_address(pl, j->s.address))
+		return;
+	for (size_t i = 0; i < j->out.nreplies; i++) {
+		const char *to = reply_rcpt(j, &j->out.replies[i]);
+		if (!to || strcasecmp(to, j->s.address))
+			j->out.replies[kept++] = j->out.replies[i];
+	}
+	log_info("not answering %s from %s: a stranger's mail, neither a challenge nor about "
+		 "a game of theirs (%zu order%s, %zu faulty line%s)", j->s.msg_key, j->s.address,
+		 j->orders.n, j->orders.n == 1 ? "" : "s", j->orders.nerr,
+		 j->orders.nerr == 1 ? "" : "s");
+	j->out.nreplies = kept;
+}
+
+/* ---- a flood of challenges ---- */
+
+/* The challenges from addr still waiting for an answer, as they stand now (a batch's
+ * games as the batch left them): their number, their games listed in `list`. Those that
+ * were answered, withdrawn or lapsed are forgotten. */
+static size_t open_invitations(struct pipeline *pl, const char *addr, char *list, size_t len)
+{
+	struct robots *r = &pl->robots;
+	size_t n = 0, at = 0;
+
+	robots_read(pl);
+	list[0] = 0;
+	for (size_t i = 0; i < r->ninvited;) {
+		struct game *g;
+		struct vacations vac[SEATS_MAX];
+		struct err e;
+		if (strcasecmp(r->invited[i].addr, addr)) {
+			i++;
+			continue;
+		}
+		int rc = pipeline_load_game(pl, r->invited[i].id, &g, vac, &e);
+		bool open = rc == 0 && g->status == GAME_INVITED &&
+			!strcasecmp(g->seat[g->challenger].address, addr);
+		if (rc == 0)
+			pipeline_put_game(pl, g);
+		if (rc < 0) {           /* unreadable for now: neither counted nor forgotten */
+			i++;
+			continue;
+		}
+		if (!open) {
+			r->invited[i] = r->invited[--r->ninvited];
+			continue;
+		}
+		if (at < len)
+			at += (size_t)snprintf(list + at, len - at, "%s%d", n ? ", " : "",
+					       r->invited[i].id);
+		n++;
+		i++;
+	}
+	return n;
+}
+
+const struct order *robots_flood(struct job *j, char *why, size_t len)
+{
+	struct pipeline *pl = j->pl;
+	const struct order *o = find_order(&j->orders, ORDER_NEW);
+	char list[256];
+
+	if (!o || (pl->flags & PIPELINE_REPLAY))
+		return NULL;
+	size_t n = open_invitations(pl, j->s.address, list, sizeof list);
+	if (n < (size_t)pl->cfg.max_open_invitations)
+		return NULL;
+	snprintf(why, len, "you have %zu challenges waiting for an answer (game%s %s), as many as "
+		 "I keep open for one player: a new one can go once one of them is accepted, "
+		 "declined or lapses (you may withdraw one by replying \"decline\" to it)", n,
+		 n == 1 ? "" : "s", list);
+	log_info("refusing a challenge from %s: %zu open already", j->s.address, n);
+	return o;
+}
+
+void robots_invited(struct pipeline *pl, const struct game *g)
+{
+	struct robots *r = &pl->robots;
+
+	if (!r->read)
+		return;                 /* read later, it will be among the games */
+	size_t sorted = r->nknown;
+	read_game(r, g);
+	/* the new addresses into their places: the list stays sorted for bsearch */
+	for (size_t i = sorted; i < r->nknown; i++) {
+		char a[ADDR_MAX];
+		size_t at = i;
+		memcpy(a, r->known[i], ADDR_MAX);
+		while (at > 0 && by_address(r->known[at - 1], a) > 0)
+			at--;
+		memmove(r->known[at + 1], r->known[at], (i - at) * sizeof *r->known);
+		memcpy(r->known[at], a, ADDR_MAX);
+	}
+}
+
+/* ---- auto-responders that do not say so ---- */
+
+/* A mail that changed nothing and held no order, answered to its sender: what an
+ * auto-responder sends. Its text may be compared with the earlier ones. */
+static bool robot_shaped(const struct job *j, const char *rcpt)
+{
+	if (j->action || j->out.changed || strcasecmp(rcpt, j->s.address))
+		return false;
+	for (size_t i = 0; i < j->orders.n; i++)
+		if (j->orders.o[i].kind != ORDER_GAME)
+			return false;
+	return true;
+}
+
+/* The hex SHA-256 of the text the sender wrote (quotes and signature already removed),
+ * lower case, blanks collapsed, blank lines left out: the same auto-reply gives the same
+ * hash whatever the referee mail it answers. "" if memory runs out. */
+static void text_hash(const struct job *j, char hex[HASH_HEX])
+{
+	struct buf b = { 0 };
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	for (size_t i = 0; i < j->text.n; i++) {
+		bool blank = true;
+		for (const char *s = j->text.line[i].text; *s; s++) {
+			unsigned char c = (unsigned char)*s;
+			if (c == ' ' || c == '\t') {
+				blank = true;
+				continue;
+			}
+			if (blank && b.n && b.s[b.n - 1] != '\n')
+				buf_add(&b, " ", 1);
+			blank = false;
+			char lower = (char)(c < 128 && c >= 'A' && c <= 'Z' ? c + 32 : c);
+			buf_add(&b, &lower, 1);
+		}
+		if (b.n && b.s[b.n - 1] != '\n')
+			buf_add(&b, "\n", 1);
+	}
+	hex[0] = 0;
+	if (!b.failed) {
+		crypto_sha256(b.s ? b.s : "", b.n, h);
+		crypto_hex(h, sizeof h, hex);
+	}
+	buf_free(&b);
+}
+
+int robots_answer_limit(struct job *j, const char *rcpt)
+{
+	struct pipeline *pl = j->pl;
+	char hex[HASH_HEX];
+
+	if (!robot_shaped(j, rcpt))
+		return pl->cfg.max_answers_per_day;
+	text_hash(j, hex);
+	if (!hex[0] || !store_quota_text_answered(&pl->st, rcpt, hex))
+		return pl->cfg.max_answers_per_day;
+	log_info("%s sends again a text already answered: an auto-responder, answered once a "
+		 "day at most", rcpt);
+	return 1;
+}
+
+int robots_answered(struct job *j, const char *rcpt, struct err *e)
+{
+	char hex[HASH_HEX];
+
+	if (!robot_shaped(j, rcpt))
+		return 0;
+	text_hash(j, hex);
+	return hex[0] ? store_quota_text_add(&j->pl->st, rcpt, hex, e) : 0;
+}

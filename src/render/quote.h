@@ -1,0 +1,30 @@
+/* quote.h: how much of a player's mail one reply may quote back (README, "How a mail is
+ * processed"): each line at most QUOTE_LINE_MAX characters, a cut marked with "…", and all
+ * the quoted text of a reply at most QUOTE_TOTAL_MAX bytes, so that a mail of megabytes
+ * (a 9 MB line, ten thousand faulty lines) never comes back as a reply of megabytes, to a
+ * sender who may be forged. Pure: no I/O. */
+#ifndef TEMPEST_QUOTE_H
+#define TEMPEST_QUOTE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define QUOTE_LINE_MAX 200              /* characters (UTF-8 code points) of one line */
+#define QUOTE_TOTAL_MAX 4096            /* bytes of quoted text in one reply */
+#define QUOTE_ITEM_COST 16              /* what a quote's setting costs ("  line 12: ") */
+/* The room quote_take needs: QUOTE_LINE_MAX characters of 4 bytes, "…", the NUL. */
+#define QUOTE_OUT_MAX (4 * QUOTE_LINE_MAX + 4)
+
+/* What a reply has quoted so far (zero it for each reply). */
+struct quote_budget {
+	size_t used;                    /* bytes quoted */
+};
+
+/* text, cut to QUOTE_LINE_MAX characters (a cut ends with "…"), into out, and counted
+ * against the budget: true, or false (out "") once the budget is spent. */
+bool quote_take(struct quote_budget *b, const char *text, char out[QUOTE_OUT_MAX]);
+/* Counts `len` bytes of the referee's own words that go with a quote (a refusal's
+ * reason), so that many short quotes with long reasons are bounded too. */
+void quote_count(struct quote_budget *b, size_t len);
+
+#endif

@@ -1,0 +1,93 @@
+/* test_quota.c: the day's answers to an address (store_quota_take) and the texts of its
+ * that drew an answer (store_quota_text_*), which tell an auto-responder's repeats. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "store/store.h"
+#include "util/crypto.h"
+
+static struct store st;
+
+/* A hex SHA-256 made of one repeated digit. */
+static const char *hash(char digit)
+{
+	static char h[65];
+
+	memset(h, digit, 64);
+	h[64] = 0;
+	return h;
+}
+
+static void day_count(void)
+{
+	struct err e = { "" };
+
+	for (int i = 0; i < 3; i++)
+		CHECK_INT(store_quota_take(&st, "Bob@Example.org", 100, 3, &e), 1);
+	CHECK_INT(store_quota_take(&st, "bob@example.org", 100, 3, &e), 0);     /* any case */
+	CHECK_INT(store_quota_take(&st, "bob@example.org", 101, 1, &e), 1);     /* a new day */
+	CHECK_INT(store_quota_take(&st, "bob@example.org", 101, 1, &e), 0);
+	CHECK_INT(store_quota_take(&st, "carol@example.org", 101, 1, &e), 1);
+}
+
+static void texts(void)
+{
+	struct err e = { "" };
+
+	CHECK(!store_quota_text_answered(&st, "bob@example.org", hash('a')));
+	CHECK_INT(store_quota_text_add(&st, "bob@example.org", hash('a'), &e), 0);
+	CHECK(store_quota_text_answered(&st, "BOB@example.org", hash('a')));
+	CHECK(!store_quota_text_answered(&st, "carol@example.org", hash('a')));
+	/* the last four are kept: the oldest goes */
+	CHECK_INT(store_quota_text_add(&st, "bob@example.org", hash('b'), &e), 0);
+	CHECK_INT(store_quota_text_add(&st, "bob@example.org", hash('c'), &e), 0);
+	CHECK_INT(store_quota_text_add(&st, "bob@example.org", hash('d'), &e), 0);
+	CHECK(store_quota_text_answered(&st, "bob@example.org", hash('a')));
+	CHECK_INT(store_quota_text_add(&st, "bob@example.org", hash('e'), &e), 0);
+	CHECK(!store_quota_text_answered(&st, "bob@example.org", hash('a')));
+	for (char c = 'b'; c <= 'e'; c++)
+		CHECK(store_quota_text_answered(&st, "bob@example.org", hash(c)));
+	/* the day's count is a file of its own: still there */
+	CHECK_INT(store_quota_take(&st, "bob@example.org", 101, 1, &e), 0);
+}
+
+/* A damaged file: what cannot be read is no text, and the next record mends it. */
+static void damaged(void)
+{
+	struct err e = { "" };
+	char path[PATH_MAX + 64], hex[2 * CRYPTO_HASH_LEN + 1];
+	uint8_t h[CRYPTO_HASH_LEN];
+	FILE *f;
+
+	CHECK_INT(store_quota_text_add(&st, "dave@example.org", hash('f'), &e), 0);
+	crypto_sha256("dave@example.org", 16, h);       /* its file: DIR/quota/HASH.texts */
+	crypto_hex(h, 16, hex);
+	snprintf(path, sizeof path, "%s/quota/%s.texts", st.dir, hex);
+	CHECK_INT(access(path, F_OK), 0);
+	if ((f = fopen(path, "w"))) {
+		fputs("not a hash\nffff\n\x01\x02\n", f);
+		fclose(f);
+	}
+	CHECK(!store_quota_text_answered(&st, "dave@example.org", hash('f')));
+	CHECK_INT(store_quota_text_add(&st, "dave@example.org", hash('f'), &e), 0);
+	CHECK(store_quota_text_answered(&st, "dave@example.org", hash('f')));
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/test_quota.XXXXXX", cmd[64];
+
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(st.dir, sizeof st.dir, "%s", dir);
+	day_count();
+	texts();
+	damaged();
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return 1;
+	return check_done();
+}

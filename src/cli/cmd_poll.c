@@ -127,7 +127,7 @@ int cmd_poll(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, COMMON_NEEDS_IMAP);
 	if (next != argc) {
 		fputs(usage, stderr);
 		return EXIT_USAGE;
@@ -141,12 +141,12 @@ int cmd_poll(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest poll: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (!(im = imap_open(&c.cfg, &e)) || imap_list(im, &mails, &n, &e) < 0) {
 		log_error("%s", e.msg);
 		retry = 1;
-		for_a_person = common_mail_status(e.msg) == EXIT_USAGE;
+		for_a_person = e.for_a_person;
 	}
 	for (size_t i = 0, k; i < n; i += k) {
 		k = imap_batch_span(im, mails + i, n - i);
@@ -163,11 +163,13 @@ int cmd_poll(int argc, char **argv)
 	const struct pipeline_stats *s = pipeline_stats(pl);
 	log_info("%zu mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
 		 "%d replies sent, %d queued for later, %d refused by the server", n, s->applied,
-		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail, ds.rejected);
+		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail + ds.deferred,
+		 ds.rejected);
+	rc = common_deliver_status(&ds);
+	if (retry)
+		rc = common_worst(rc, EXIT_TEMPFAIL);
+	if (for_a_person || s->for_a_person)
+		rc = EXIT_USAGE;
 	pipeline_close(pl);
-	if (for_a_person)
-		return EXIT_USAGE;
-	if (retry || ds.tempfail)
-		return EXIT_TEMPFAIL;
-	return ds.rejected ? EXIT_FAILED : EXIT_OK;
+	return rc;
 }

@@ -145,7 +145,7 @@ int cmd_process(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (next < argc - 1 || (next < argc && argv[next][0] == '-' && argv[next][1])) {
 		fputs(usage, stderr);
 		return EXIT_USAGE;
@@ -165,7 +165,7 @@ int cmd_process(int argc, char **argv)
 	if (pipeline_open(&r.pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		run_free(&r);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (strcmp(file, "-")) {
 		if (read_file(file, &r, c.cfg.max_message_size, &e) < 0) {
@@ -197,10 +197,11 @@ int cmd_process(int argc, char **argv)
 	const struct pipeline_stats *s = pipeline_stats(r.pl);
 	log_info("%d mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
 		 "%d replies sent, %d queued for later", s->mails, s->applied, s->refused,
-		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail);
+		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail + ds.deferred);
+	rc = common_deliver_status(&ds);
+	if (r.transient)
+		rc = common_worst(rc, s->for_a_person ? EXIT_USAGE : EXIT_TEMPFAIL);
 	pipeline_close(r.pl);
 	run_free(&r);
-	if (r.transient || ds.tempfail)
-		return EXIT_TEMPFAIL;
-	return ds.rejected ? EXIT_FAILED : EXIT_OK;
+	return rc;
 }

@@ -46,7 +46,7 @@ static int deliver(const struct common *c, struct pipeline *pl)
 		return EXIT_OK;
 	if (deliver_outbox(&c->cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		log_warn("mails stay queued: %s", e.msg);
-	return ds.tempfail ? EXIT_TEMPFAIL : ds.rejected ? EXIT_FAILED : EXIT_OK;
+	return common_deliver_status(&ds);
 }
 
 int cmd_tick(int argc, char **argv)
@@ -60,7 +60,7 @@ int cmd_tick(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (next != argc) {
 		fputs(tick_usage, stderr);
 		return EXIT_USAGE;
@@ -69,7 +69,7 @@ int cmd_tick(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest tick: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	int failed = pipeline_tick(pl, &ts, &e) < 0;
 	if (failed)
@@ -78,7 +78,7 @@ int cmd_tick(int argc, char **argv)
 	log_info("%d games: %d actions, %d not applicable, %d reminders", ts.games, ts.actions,
 		 ts.refused, ts.reminders);
 	pipeline_close(pl);
-	return failed ? EXIT_TEMPFAIL : rc;
+	return failed ? common_worst(rc, common_fail_status(&e)) : rc;
 }
 
 int cmd_adjust(int argc, char **argv)
@@ -92,7 +92,7 @@ int cmd_adjust(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (argc - next < 2) {
 		fputs(adjust_usage, stderr);
 		return EXIT_USAGE;
@@ -118,13 +118,13 @@ int cmd_adjust(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest adjust: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	rc = pipeline_referee(pl, (int)id, action, NULL, why, sizeof why, &e);
 	if (rc < 0) {
 		fprintf(stderr, "tempest adjust: %s\n", e.msg);
 		pipeline_close(pl);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (rc == 1) {
 		fprintf(stderr, "tempest adjust: game %ld: %s\n", id, why);

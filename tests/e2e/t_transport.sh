@@ -294,7 +294,7 @@ data=$work/noca
 conf "$work/noca.conf" "data_dir = $data" "smtp_url = $MS_SMTPS_URL"
 queue "$data" v1.transport@game.test "erin@$MS_DOMAIN"
 send "$work/noca.conf"
-check "SMTPS without the test CA: exit 75" exited 75
+check "SMTPS without the test CA: exit 2 (a person must act)" exited 2
 check "... the certificate is named as the reason" said "certificate"
 check "... and the mail stays queued" [ "$(queued "$data")" -eq 1 ]
 

@@ -159,8 +159,9 @@ static int check_creatable(const char *dir, struct err *e)
 	return 0;
 }
 
-/* The data directory and its key: owner and modes, and with must_exist, every part a
- * first run makes (so that a dry run finds them and makes nothing). */
+/* The data directory and its key: owner and modes, and with must_exist (a dry run, which
+ * makes nothing), the directory and its key. A directory an earlier release wrote may
+ * lack parts this one makes (seen/, outbox/, lock): a dry run reads it as it is. */
 static int check_data_dir(const struct config *cfg, bool must_exist, struct err *e)
 {
 	static const char *const parts[] = { "games", "seen", "outbox", "lock", "key" };
@@ -180,12 +181,13 @@ static int check_data_dir(const struct config *cfg, bool must_exist, struct err 
 		return err_set(e, "data directory %s is not a directory", cfg->data_dir);
 	if (check_owned(cfg->data_dir, &st, false, e) < 0)
 		return -1;
-	if (access(cfg->data_dir, W_OK | X_OK) < 0)
-		return err_set(e, "data directory %s is not writable by this user", cfg->data_dir);
+	if (access(cfg->data_dir, (must_exist ? 0 : W_OK) | R_OK | X_OK) < 0)
+		return err_set(e, "data directory %s is not %s by this user", cfg->data_dir,
+			       must_exist ? "readable" : "writable");
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", cfg->data_dir, parts[i]);
 		if (stat(path, &st) < 0) {
-			if (must_exist)
+			if (must_exist && !strcmp(parts[i], "key"))
 				return err_set(e, "%s does not exist yet, and --dry-run makes nothing",
 					       path);
 			continue;

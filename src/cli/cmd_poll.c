@@ -25,12 +25,14 @@ static const char usage[] =
 	"the next run; so do replies the SMTP server cannot take now. Quiet when all is well.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
-	"             --offline) the IMAP login; change nothing, then exit\n"
-	"  --dry-run  change nothing, move nothing; print the mails that would be sent\n"
+	"             --offline) the IMAP and SMTP logins, each said; change nothing, then\n"
+	"             exit with the worst\n"
+	"  --dry-run  write nothing, move nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
-	"Exit status: 0 done; 75 try again later (server unreachable, mail left over);\n"
-	"1 some reply was refused by the SMTP server; 2 something to fix (configuration,\n"
-	"login refused, TLS, permissions, missing files).\n";
+	"Exit status: 0 done; 75 try again later (a server unreachable or a connection\n"
+	"dropped, mail or replies left for the next run); 1 some reply was refused by the\n"
+	"SMTP server; 2 something a person must fix (configuration, a login refused, a\n"
+	"certificate or TLS, permissions, missing files, a damaged game file).\n";
 
 /* The fetched mails of a batch go through one group commit (pipeline_batch); status[i]
  * says, for each, 0 (to be moved: done with, or too large to read) or -1 (retry later). */

@@ -24,11 +24,13 @@ static const char usage[] =
 	"processed are recognised and skipped, so the same file can be given again.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG, else built-in defaults)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
-	"             --offline) the IMAP login; change nothing, then exit\n"
-	"  --dry-run  change nothing; print the mails that would be sent\n"
+	"             --offline) the IMAP and SMTP logins, each said; change nothing, then\n"
+	"             exit with the worst\n"
+	"  --dry-run  write nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
-	"Exit status: 0 done; 75 some mail must be retried later; 1 some reply was\n"
-	"refused by the mail server; 2 bad configuration or arguments.\n";
+	"Exit status: 0 done; 75 some mail or reply is left for a later run; 1 some reply\n"
+	"was refused by the mail server; 2 something a person must fix (configuration,\n"
+	"arguments, the SMTP login refused, a certificate, a damaged game file).\n";
 
 /* The mails are read into batches of batch_size (or PIPELINE_BATCH_BYTES), each
  * committed at once. */

@@ -25,8 +25,10 @@ static const char usage[] =
 	"             --offline) the IMAP login; change nothing, then exit\n"
 	"  --dry-run  send nothing; list the queued replies and their recipients\n"
 	"  -v         say what happens\n"
-	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure: try again\n"
-	"later); 1 some reply was refused for good; 2 bad configuration or arguments.\n";
+	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure, or\n"
+	"max_replies_per_sender: try again later); 1 some reply was refused for good;\n"
+	"2 something a person must fix (configuration, arguments, the login refused, a\n"
+	"certificate or TLS).\n";
 
 /* --dry-run: one line per queued reply, "PATH -> RECIPIENT" (a spooled one's PATH is
  * SPOOL#INDEX). */

@@ -20,8 +20,9 @@ static const char tick_usage[] =
 	"at most one mail per player per run, covering all their games. Every mail is sent\n"
 	"(or queued) at the end, as by 'tempest send'.\n"
 	"  --dry-run  change nothing; print the mails that would be sent\n"
-	"Exit status: 0 done; 75 something must be retried (a game file could not be read\n"
-	"or written, the mail server is down); 2 bad configuration or arguments.\n";
+	"Exit status: 0 done; 75 something must be retried (a game file could not be\n"
+	"written, the mail server is down, replies left queued); 2 something a person must\n"
+	"fix (configuration, arguments, the SMTP login refused, a damaged game file).\n";
 
 static const char adjust_usage[] =
 	"usage: tempest adjust [-c FILE] [-n] [--dry-run] [-v] GAME ACTION...\n"
@@ -35,7 +36,7 @@ static const char adjust_usage[] =
 	"  timeout white|black             applies a passed deadline now (as tick would)\n"
 	"  expire draw-offer | expire challenge\n"
 	"Exit status: 0 done; 1 the action does not apply (the reason is printed);\n"
-	"2 bad arguments; 75 a transient failure.\n";
+	"2 bad arguments, or something a person must fix; 75 a transient failure.\n";
 
 static int deliver(const struct common *c, struct pipeline *pl)
 {

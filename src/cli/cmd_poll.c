@@ -167,10 +167,8 @@ int cmd_poll(int argc, char **argv)
 		 "%d replies sent, %d queued for later, %d refused by the server", n, s->applied,
 		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail + ds.deferred,
 		 ds.rejected);
-	rc = common_deliver_status(&ds);
-	if (retry)
-		rc = common_worst(rc, EXIT_TEMPFAIL);
-	if (for_a_person || s->for_a_person)
+	rc = common_worst(common_deliver_status(&ds), common_mails_status(s, retry));
+	if (for_a_person)
 		rc = EXIT_USAGE;
 	pipeline_close(pl);
 	return rc;

@@ -200,9 +200,7 @@ int cmd_process(int argc, char **argv)
 	log_info("%d mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
 		 "%d replies sent, %d queued for later", s->mails, s->applied, s->refused,
 		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail + ds.deferred);
-	rc = common_deliver_status(&ds);
-	if (r.transient)
-		rc = common_worst(rc, s->for_a_person ? EXIT_USAGE : EXIT_TEMPFAIL);
+	rc = common_worst(common_deliver_status(&ds), common_mails_status(s, r.transient));
 	pipeline_close(r.pl);
 	run_free(&r);
 	return rc;

@@ -15,6 +15,7 @@
 #include "mail/deliver.h"
 #include "mail/imap.h"
 #include "mail/smtp.h"
+#include "pipeline/pipeline.h"
 #include "render/view.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
@@ -240,6 +241,17 @@ int common_deliver_status(const struct deliver_stats *ds)
 	if (ds->tempfail || ds->deferred)
 		return EXIT_TEMPFAIL;
 	return ds->rejected ? EXIT_FAILED : EXIT_OK;
+}
+
+int common_mails_status(const struct pipeline_stats *s, int failed)
+{
+	if (s->for_a_person) {
+		log_error("a file of the data directory is damaged (named above): its mails wait "
+			  "until it is repaired or restored from a backup (a game's state before "
+			  "its last save is DATA/games/N.spare)");
+		return EXIT_USAGE;
+	}
+	return failed ? EXIT_TEMPFAIL : EXIT_OK;
 }
 
 /* -n: every variant file of the rules directory loads. Returns the count of bad ones,

@@ -62,5 +62,9 @@ struct deliver_stats;
  * person, 75 when a reply is left for a later run (a server's failure, or deferred by
  * max_replies_per_sender), 1 when one was refused for good, else 0. */
 int common_deliver_status(const struct deliver_stats *ds);
+/* The exit status of a pipeline run's mails: 2 if one failed on a damaged file (and says
+ * what to do), else 75 if any is left for the next run (failed > 0), else 0. */
+struct pipeline_stats;
+int common_mails_status(const struct pipeline_stats *s, int failed);
 
 #endif

@@ -95,6 +95,7 @@ for what in json journal; do
   run "$T" process -c "$G/conf" "$tmp/e4.mbox"
   expect_rc "a damaged $what: 2" 2
   expect_err "a damaged $what: named" "1.$what"
+  expect_err "a damaged $what: what to do" "repaired or restored from a backup"
   run "$T" process -c "$G/conf" "$tmp/e4.mbox"
   expect_rc "a damaged $what, the next run: 2 again" 2
 done

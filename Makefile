@@ -179,19 +179,22 @@ deps:
 # is (see fs_data_dir()), so PREFIX can change after the build; DESTDIR stages the tree.
 install: tempest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules/cards $(DESTDIR)$(DATADIR)/templates \
-	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DOCDIR)/systemd
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
+	    $(DESTDIR)$(DOCDIR)/systemd
 	install -m 755 tempest $(DESTDIR)$(BINDIR)/tempest
 	install -m 644 rules/*.json $(DESTDIR)$(DATADIR)/rules/
 	install -m 644 rules/cards/*.json $(DESTDIR)$(DATADIR)/rules/cards/
 	install -m 644 templates/*.txt $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 man/tempest.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/tempest.conf.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 man/tempest.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 644 config/tempest.conf.example $(DESTDIR)$(DOCDIR)/
 	install -m 644 config/*.service config/*.timer $(DESTDIR)$(DOCDIR)/systemd/
 
 # The manual pages are mdoc; mandoc's linter must find nothing to say.
 check-man:
-	@mandoc -Tlint -W warning man/tempest.1 man/tempest.conf.5 && echo "man: mandoc -Tlint clean"
+	@mandoc -Tlint -W warning man/tempest.1 man/tempest.conf.5 man/tempest.8 && \
+	    echo "man: mandoc -Tlint clean"
 
 clean:
 	rm -rf $(BUILD) tempest

@@ -56,7 +56,7 @@ int cmd_new(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	int naddr = argc - next - 1;
 	if (naddr < 2 || naddr % 2) {
 		fputs(new_usage, stderr);
@@ -76,7 +76,7 @@ int cmd_new(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest new: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	rc = pipeline_new_game(pl, argv[next], argv + next + 1, naddr, &id, &e);
 	if (rc < 0) {
@@ -95,7 +95,7 @@ int cmd_new(int argc, char **argv)
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		fprintf(stderr, "tempest new: the mails stay queued: %s\n", e.msg);
 	pipeline_close(pl);
-	return ds.tempfail ? EXIT_TEMPFAIL : EXIT_OK;
+	return common_deliver_status(&ds);
 }
 
 /* The data directory for reading only: no lock (every game file is replaced whole, by a

@@ -25,12 +25,14 @@ static const char usage[] =
 	"the next run; so do replies the SMTP server cannot take now. Quiet when all is well.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
-	"             --offline) the IMAP login; change nothing, then exit\n"
-	"  --dry-run  change nothing, move nothing; print the mails that would be sent\n"
+	"             --offline) the IMAP and SMTP logins, each said; change nothing, then\n"
+	"             exit with the worst\n"
+	"  --dry-run  write nothing, move nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
-	"Exit status: 0 done; 75 try again later (server unreachable, mail left over);\n"
-	"1 some reply was refused by the SMTP server; 2 something to fix (configuration,\n"
-	"login refused, TLS, permissions, missing files).\n";
+	"Exit status: 0 done; 75 try again later (a server unreachable or a connection\n"
+	"dropped, mail or replies left for the next run); 1 some reply was refused by the\n"
+	"SMTP server; 2 something a person must fix (configuration, a login refused, a\n"
+	"certificate or TLS, permissions, missing files, a damaged game file).\n";
 
 /* The fetched mails of a batch go through one group commit (pipeline_batch); status[i]
  * says, for each, 0 (to be moved: done with, or too large to read) or -1 (retry later). */
@@ -127,7 +129,7 @@ int cmd_poll(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, COMMON_NEEDS_IMAP);
 	if (next != argc) {
 		fputs(usage, stderr);
 		return EXIT_USAGE;
@@ -141,12 +143,12 @@ int cmd_poll(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest poll: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (!(im = imap_open(&c.cfg, &e)) || imap_list(im, &mails, &n, &e) < 0) {
 		log_error("%s", e.msg);
 		retry = 1;
-		for_a_person = common_mail_status(e.msg) == EXIT_USAGE;
+		for_a_person = e.for_a_person;
 	}
 	for (size_t i = 0, k; i < n; i += k) {
 		k = imap_batch_span(im, mails + i, n - i);
@@ -163,11 +165,11 @@ int cmd_poll(int argc, char **argv)
 	const struct pipeline_stats *s = pipeline_stats(pl);
 	log_info("%zu mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
 		 "%d replies sent, %d queued for later, %d refused by the server", n, s->applied,
-		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail, ds.rejected);
-	pipeline_close(pl);
+		 s->refused, s->ignored, s->duplicates, retry, ds.sent, ds.tempfail + ds.deferred,
+		 ds.rejected);
+	rc = common_worst(common_deliver_status(&ds), common_mails_status(s, retry));
 	if (for_a_person)
-		return EXIT_USAGE;
-	if (retry || ds.tempfail)
-		return EXIT_TEMPFAIL;
-	return ds.rejected ? EXIT_FAILED : EXIT_OK;
+		rc = EXIT_USAGE;
+	pipeline_close(pl);
+	return rc;
 }

@@ -24,11 +24,13 @@ static const char usage[] =
 	"processed are recognised and skipped, so the same file can be given again.\n"
 	"  -c FILE    configuration file (default: $TEMPEST_CONFIG, else built-in defaults)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
-	"             --offline) the IMAP login; change nothing, then exit\n"
-	"  --dry-run  change nothing; print the mails that would be sent\n"
+	"             --offline) the IMAP and SMTP logins, each said; change nothing, then\n"
+	"             exit with the worst\n"
+	"  --dry-run  write nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
-	"Exit status: 0 done; 75 some mail must be retried later; 1 some reply was\n"
-	"refused by the mail server; 2 bad configuration or arguments.\n";
+	"Exit status: 0 done; 75 some mail or reply is left for a later run; 1 some reply\n"
+	"was refused by the mail server; 2 something a person must fix (configuration,\n"
+	"arguments, the SMTP login refused, a certificate, a damaged game file).\n";
 
 /* The mails are read into batches of batch_size (or PIPELINE_BATCH_BYTES), each
  * committed at once. */
@@ -145,7 +147,7 @@ int cmd_process(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (next < argc - 1 || (next < argc && argv[next][0] == '-' && argv[next][1])) {
 		fputs(usage, stderr);
 		return EXIT_USAGE;
@@ -165,7 +167,7 @@ int cmd_process(int argc, char **argv)
 	if (pipeline_open(&r.pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
 		run_free(&r);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (strcmp(file, "-")) {
 		if (read_file(file, &r, c.cfg.max_message_size, &e) < 0) {
@@ -197,10 +199,9 @@ int cmd_process(int argc, char **argv)
 	const struct pipeline_stats *s = pipeline_stats(r.pl);
 	log_info("%d mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
 		 "%d replies sent, %d queued for later", s->mails, s->applied, s->refused,
-		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail);
+		 s->ignored, s->duplicates, s->failed, ds.sent, ds.tempfail + ds.deferred);
+	rc = common_worst(common_deliver_status(&ds), common_mails_status(s, r.transient));
 	pipeline_close(r.pl);
 	run_free(&r);
-	if (r.transient || ds.tempfail)
-		return EXIT_TEMPFAIL;
-	return ds.rejected ? EXIT_FAILED : EXIT_OK;
+	return rc;
 }

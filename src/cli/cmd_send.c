@@ -25,8 +25,10 @@ static const char usage[] =
 	"             --offline) the IMAP login; change nothing, then exit\n"
 	"  --dry-run  send nothing; list the queued replies and their recipients\n"
 	"  -v         say what happens\n"
-	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure: try again\n"
-	"later); 1 some reply was refused for good; 2 bad configuration or arguments.\n";
+	"Exit status: 0 all sent; 75 some replies stay queued (a temporary failure, or\n"
+	"max_replies_per_sender: try again later); 1 some reply was refused for good;\n"
+	"2 something a person must fix (configuration, arguments, the login refused, a\n"
+	"certificate or TLS).\n";
 
 /* --dry-run: one line per queued reply, "PATH -> RECIPIENT" (a spooled one's PATH is
  * SPOOL#INDEX). */
@@ -61,27 +63,19 @@ static int list_queue(const char *outbox)
 	return bad ? EXIT_FAILED : EXIT_OK;
 }
 
-/* The exit status for what the flush did. */
-static int status_of(const struct deliver_stats *ds)
-{
-	if (ds->tempfail)
-		return EXIT_TEMPFAIL;
-	return ds->rejected ? EXIT_FAILED : EXIT_OK;
-}
-
 int cmd_send(int argc, char **argv)
 {
 	struct common c;
 	struct store st;
 	struct deliver_stats ds;
-	struct err e = { "" };
+	struct err e = { .msg = "" };
 	char outbox[PATH_MAX + 16];
 	int next, rc = common_start(argc, argv, usage, &c, &next);
 
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (next < argc) {
 		fputs(usage, stderr);
 		return EXIT_USAGE;
@@ -91,17 +85,18 @@ int cmd_send(int argc, char **argv)
 		return list_queue(outbox);
 	if ((rc = common_ready(&c, "tempest")) >= 0)
 		return rc;
-	if (store_open(&st, c.cfg.data_dir, true, c.cfg.lock_timeout, "tempest send", &e) < 0) {
+	if (store_open(&st, c.cfg.data_dir, STORE_CREATE, c.cfg.lock_timeout, "tempest send",
+		       &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (deliver_outbox(&c.cfg, outbox, stdout, &ds, &e) < 0) {
 		fprintf(stderr, "tempest: %s\n", e.msg);
-		rc = EXIT_TEMPFAIL;
+		rc = common_worst(EXIT_TEMPFAIL, common_deliver_status(&ds));
 	} else {
 		log_info("%d sent, %d refused (moved to %s/failed/), %d left queued", ds.sent,
-			 ds.rejected, outbox, ds.tempfail);
-		rc = status_of(&ds);
+			 ds.rejected, outbox, ds.tempfail + ds.deferred);
+		rc = common_deliver_status(&ds);
 	}
 	store_close(&st);
 	return rc;

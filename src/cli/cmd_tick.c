@@ -20,8 +20,9 @@ static const char tick_usage[] =
 	"at most one mail per player per run, covering all their games. Every mail is sent\n"
 	"(or queued) at the end, as by 'tempest send'.\n"
 	"  --dry-run  change nothing; print the mails that would be sent\n"
-	"Exit status: 0 done; 75 something must be retried (a game file could not be read\n"
-	"or written, the mail server is down); 2 bad configuration or arguments.\n";
+	"Exit status: 0 done; 75 something must be retried (a game file could not be\n"
+	"written, the mail server is down, replies left queued); 2 something a person must\n"
+	"fix (configuration, arguments, the SMTP login refused, a damaged game file).\n";
 
 static const char adjust_usage[] =
 	"usage: tempest adjust [-c FILE] [-n] [--dry-run] [-v] GAME ACTION...\n"
@@ -35,7 +36,7 @@ static const char adjust_usage[] =
 	"  timeout white|black             applies a passed deadline now (as tick would)\n"
 	"  expire draw-offer | expire challenge\n"
 	"Exit status: 0 done; 1 the action does not apply (the reason is printed);\n"
-	"2 bad arguments; 75 a transient failure.\n";
+	"2 bad arguments, or something a person must fix; 75 a transient failure.\n";
 
 static int deliver(const struct common *c, struct pipeline *pl)
 {
@@ -46,7 +47,7 @@ static int deliver(const struct common *c, struct pipeline *pl)
 		return EXIT_OK;
 	if (deliver_outbox(&c->cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		log_warn("mails stay queued: %s", e.msg);
-	return ds.tempfail ? EXIT_TEMPFAIL : ds.rejected ? EXIT_FAILED : EXIT_OK;
+	return common_deliver_status(&ds);
 }
 
 int cmd_tick(int argc, char **argv)
@@ -60,7 +61,7 @@ int cmd_tick(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (next != argc) {
 		fputs(tick_usage, stderr);
 		return EXIT_USAGE;
@@ -69,7 +70,7 @@ int cmd_tick(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest tick: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	int failed = pipeline_tick(pl, &ts, &e) < 0;
 	if (failed)
@@ -78,7 +79,7 @@ int cmd_tick(int argc, char **argv)
 	log_info("%d games: %d actions, %d not applicable, %d reminders", ts.games, ts.actions,
 		 ts.refused, ts.reminders);
 	pipeline_close(pl);
-	return failed ? EXIT_TEMPFAIL : rc;
+	return failed ? common_worst(rc, common_fail_status(&e)) : rc;
 }
 
 int cmd_adjust(int argc, char **argv)
@@ -92,7 +93,7 @@ int cmd_adjust(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)
-		return common_check(&c);
+		return common_check(&c, 0);
 	if (argc - next < 2) {
 		fputs(adjust_usage, stderr);
 		return EXIT_USAGE;
@@ -118,13 +119,13 @@ int cmd_adjust(int argc, char **argv)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
 		fprintf(stderr, "tempest adjust: %s\n", e.msg);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	rc = pipeline_referee(pl, (int)id, action, NULL, why, sizeof why, &e);
 	if (rc < 0) {
 		fprintf(stderr, "tempest adjust: %s\n", e.msg);
 		pipeline_close(pl);
-		return EXIT_TEMPFAIL;
+		return common_fail_status(&e);
 	}
 	if (rc == 1) {
 		fprintf(stderr, "tempest adjust: game %ld: %s\n", id, why);

@@ -12,8 +12,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "mail/deliver.h"
 #include "mail/imap.h"
 #include "mail/smtp.h"
+#include "pipeline/pipeline.h"
 #include "render/view.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
@@ -158,8 +160,9 @@ static int check_creatable(const char *dir, struct err *e)
 	return 0;
 }
 
-/* The data directory and its key: owner and modes, and with must_exist, every part a
- * first run makes (so that a dry run finds them and makes nothing). */
+/* The data directory and its key: owner and modes, and with must_exist (a dry run, which
+ * makes nothing), the directory and its key. A directory an earlier release wrote may
+ * lack parts this one makes (seen/, outbox/, lock): a dry run reads it as it is. */
 static int check_data_dir(const struct config *cfg, bool must_exist, struct err *e)
 {
 	static const char *const parts[] = { "games", "seen", "outbox", "lock", "key" };
@@ -179,12 +182,13 @@ static int check_data_dir(const struct config *cfg, bool must_exist, struct err 
 		return err_set(e, "data directory %s is not a directory", cfg->data_dir);
 	if (check_owned(cfg->data_dir, &st, false, e) < 0)
 		return -1;
-	if (access(cfg->data_dir, W_OK | X_OK) < 0)
-		return err_set(e, "data directory %s is not writable by this user", cfg->data_dir);
+	if (access(cfg->data_dir, (must_exist ? 0 : W_OK) | R_OK | X_OK) < 0)
+		return err_set(e, "data directory %s is not %s by this user", cfg->data_dir,
+			       must_exist ? "readable" : "writable");
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", cfg->data_dir, parts[i]);
 		if (stat(path, &st) < 0) {
-			if (must_exist)
+			if (must_exist && !strcmp(parts[i], "key"))
 				return err_set(e, "%s does not exist yet, and --dry-run makes nothing",
 					       path);
 			continue;
@@ -209,18 +213,45 @@ int common_ready(const struct common *c, const char *who)
 	return -1;
 }
 
-int common_mail_status(const char *why)
+int common_fail_status(const struct err *e)
 {
-	static const char *const for_a_person[] = {
-		"Login denied", "login denied", "AUTHENTICATIONFAILED", "uthentication",
-		"SSL", "TLS", "ertificate", "netrc", "readable by others", "imap_url",
-		"smtp_url", "imap_mailbox", "folder name", "NONEXISTENT", "Mailbox doesn't exist",
-	};
+	return e->for_a_person ? EXIT_USAGE : EXIT_TEMPFAIL;
+}
 
-	for (size_t i = 0; i < sizeof for_a_person / sizeof for_a_person[0]; i++)
-		if (strstr(why, for_a_person[i]))
-			return EXIT_USAGE;
-	return EXIT_TEMPFAIL;
+/* How much a status needs a person: the order of common_worst(). */
+static int gravity(int status)
+{
+	switch (status) {
+	case EXIT_OK: return 0;
+	case EXIT_FAILED: return 1;
+	case EXIT_TEMPFAIL: return 2;
+	default: return 3;
+	}
+}
+
+int common_worst(int a, int b)
+{
+	return gravity(b) > gravity(a) ? b : a;
+}
+
+int common_deliver_status(const struct deliver_stats *ds)
+{
+	if (ds->for_a_person)
+		return EXIT_USAGE;
+	if (ds->tempfail || ds->deferred)
+		return EXIT_TEMPFAIL;
+	return ds->rejected ? EXIT_FAILED : EXIT_OK;
+}
+
+int common_mails_status(const struct pipeline_stats *s, int failed)
+{
+	if (s->for_a_person) {
+		log_error("a file of the data directory is damaged (named above): its mails wait "
+			  "until it is repaired or restored from a backup (a game's state before "
+			  "its last save is DATA/games/N.spare)");
+		return EXIT_USAGE;
+	}
+	return failed ? EXIT_TEMPFAIL : EXIT_OK;
 }
 
 /* -n: every variant file of the rules directory loads. Returns the count of bad ones,
@@ -274,20 +305,25 @@ static int check_rules(const struct config *cfg, const char *rdir)
 }
 
 /* -n: connects and logs in to the IMAP server and opens the mailbox. An exit status. */
-static int check_imap(const struct common *c)
+static int check_imap(const struct common *c, bool needed)
 {
 	struct err e;
 	struct imap *im;
 
-	if (!c->cfg.imap_url[0])
-		return EXIT_OK;
+	if (!c->cfg.imap_url[0]) {
+		if (!needed)
+			return EXIT_OK;
+		printf("imap: no imap_url in the configuration, and this command reads its mail "
+		       "there (for mail from a file or a pipe, use 'tempest process')\n");
+		return EXIT_USAGE;
+	}
 	if (c->offline) {
 		printf("imap: not contacted (--offline)\n");
 		return EXIT_OK;
 	}
 	if (!(im = imap_open(&c->cfg, &e))) {
-		printf("imap: %s\n", e.msg);
-		return common_mail_status(e.msg);
+		printf("%s\n", e.msg);
+		return common_fail_status(&e);
 	}
 	imap_close(im);
 	printf("imap: logged in, mailbox %s open\n", c->cfg.imap_mailbox);
@@ -321,41 +357,64 @@ static int check_smtp(const struct common *c)
 	}
 	if (smtp_check(&c->cfg, &e) != SMTP_SENT) {
 		printf("%s\n", e.msg);
-		return common_mail_status(e.msg);
+		return common_fail_status(&e);
 	}
 	printf("smtp: logged in, nothing sent\n");
 	return EXIT_OK;
 }
 
-int common_check(const struct common *c)
+/* -n: the data directory, said even when all is well: a first run makes one that does not
+ * exist yet (with a new key: a path mistyped would start afresh, so it is named). */
+static int check_data(const struct common *c)
+{
+	struct err e;
+
+	if (check_data_dir(&c->cfg, false, &e) < 0) {
+		printf("data directory: %s\n", e.msg);
+		return EXIT_USAGE;
+	}
+	if (access(c->cfg.data_dir, F_OK) < 0)
+		printf("data directory: %s does not exist yet: the first run makes it, with a new "
+		       "key (no game of another data directory is known there)\n", c->cfg.data_dir);
+	else
+		printf("data directory: %s\n", c->cfg.data_dir);
+	return EXIT_OK;
+}
+
+/* -n: the templates. An exit status. */
+static int check_templates(const struct common *c)
 {
 	const char *tdir = templates_dir(c->cfg.templates_dir);
 	struct templates t;
 	struct err e;
+
+	if (templates_load(&t, tdir, &e) < 0) {
+		printf("templates: %s\n", e.msg);
+		return EXIT_USAGE;
+	}
+	printf("templates: %d in %s\n", REPLY_KINDS, tdir);
+	templates_free(&t);
+	return EXIT_OK;
+}
+
+int common_check(const struct common *c, unsigned needs)
+{
 	char shown[CONFIG_STR];
-	int rc = EXIT_OK;
+	int rc;
 
 	printf("configuration: %s\n", c->cfg.path[0] ? c->cfg.path : "(none: embedded mode)");
-	if (check_data_dir(&c->cfg, false, &e) < 0) {
-		printf("data directory: %s\n", e.msg);
-		rc = EXIT_USAGE;
-	} else
-		printf("data directory: %s\n", c->cfg.data_dir);
+	rc = check_data(c);
 	printf("mail in: %s\n", c->cfg.imap_url[0] ? no_password(c->cfg.imap_url, shown, sizeof shown) :
 	       "mbox or standard input");
 	printf("mail out: %s\n", c->cfg.smtp_url[0] ? no_password(c->cfg.smtp_url, shown, sizeof shown) :
 	       "standard output (mbox)");
 	if (check_rules(&c->cfg, rules_dir(c->cfg.rules_dir)))
-		rc = EXIT_USAGE;
-	if (templates_load(&t, tdir, &e) < 0) {
-		printf("templates: %s\n", e.msg);
-		rc = EXIT_USAGE;
-	} else {
-		printf("templates: %d in %s\n", REPLY_KINDS, tdir);
-		templates_free(&t);
-	}
-	int mail = check_imap(c), out = check_smtp(c);
-	if (mail == EXIT_OK)
-		mail = out;
-	return rc != EXIT_OK ? rc : mail;
+		rc = common_worst(rc, EXIT_USAGE);
+	rc = common_worst(rc, check_templates(c));
+	rc = common_worst(rc, check_imap(c, needs & COMMON_NEEDS_IMAP));
+	rc = common_worst(rc, check_smtp(c));
+	printf("%s\n", rc == EXIT_OK ? "all is well" : rc == EXIT_TEMPFAIL ?
+	       "a server could not be reached: try again later (exit 75)" :
+	       "something above must be put right (exit 2)");
+	return rc;
 }

@@ -35,17 +35,36 @@ int common_start_opts(int argc, char **argv, const char *usage, const struct com
 		      struct common *c, int *next);
 /* common_start_opts() without options of the command's own. */
 int common_start(int argc, char **argv, const char *usage, struct common *c, int *next);
-/* -n: checks the configuration, the data directory (owner, modes, key), every variant
- * file and every template, then (unless --offline) connects and logs in to the IMAP
- * server; changes nothing. Prints what it found. Returns an exit status. */
-int common_check(const struct common *c);
+/* What a command needs beyond the common settings, for common_check(). */
+enum common_needs {
+	COMMON_NEEDS_IMAP = 1,  /* poll: mail comes from imap_url only */
+};
+/* -n: checks the configuration, the data directory (owner, modes, key; one not made yet
+ * is said), every variant file and every template, then (unless --offline) connects and
+ * logs in to the IMAP and the SMTP servers; changes nothing. Prints a line for each check
+ * whatever the others found, then a verdict. Returns the worst exit status
+ * (common_worst) of them all. needs: enum common_needs. */
+int common_check(const struct common *c, unsigned needs);
 /* Before a command opens the data directory: EXIT_USAGE (the reason printed, prefixed
  * by who) for what a person must fix (templates, owner, modes, a key others can read; with
  * --dry-run, a data directory not made yet, since a dry run creates nothing); -1 to go on. */
 int common_ready(const struct common *c, const char *who);
-/* The exit status for a mail server's failure: EXIT_USAGE when a person must fix it
- * (login refused, TLS, certificates, settings), else EXIT_TEMPFAIL (unreachable, timed
- * out: the next run may succeed). */
-int common_mail_status(const char *why);
+/* The exit status of a failure: EXIT_USAGE when a person must act (e marked by
+ * err_for_a_person: a login refused, a certificate, settings, a damaged file), else
+ * EXIT_TEMPFAIL (unreachable, timed out, a connection dropped, a full disk: a later run
+ * may succeed). */
+int common_fail_status(const struct err *e);
+/* The worse of two exit statuses, in the order 0, 1, 75, 2: a run reports the failure
+ * that most needs a person. */
+int common_worst(int a, int b);
+struct deliver_stats;
+/* The exit status of an outbox flush (deliver.h): 2 when it stopped on a failure for a
+ * person, 75 when a reply is left for a later run (a server's failure, or deferred by
+ * max_replies_per_sender), 1 when one was refused for good, else 0. */
+int common_deliver_status(const struct deliver_stats *ds);
+/* The exit status of a pipeline run's mails: 2 if one failed on a damaged file (and says
+ * what to do), else 75 if any is left for the next run (failed > 0), else 0. */
+struct pipeline_stats;
+int common_mails_status(const struct pipeline_stats *s, int failed);
 
 #endif

@@ -156,6 +156,28 @@ static int check_word(const char *val, char *why, size_t len)
 	return *val ? 0 : (snprintf(why, len, "is empty"), -1);
 }
 
+/* The PORT of a URL's HOST[:PORT][/PATH] part, if given: 1 to 65535 (libcurl would
+ * take 99999 modulo nothing and fail at every run instead). */
+static int check_port(const char *val, const char *host, char *why, size_t len)
+{
+	const char *p = host;
+
+	if (*p == '[')
+		p += strcspn(p, "]");
+	p += strcspn(p, ":/");
+	if (*p != ':')
+		return 0;
+	char *end;
+	errno = 0;
+	long port = strtol(p + 1, &end, 10);
+	if (!isdigit((unsigned char)p[1]) || (*end && *end != '/') || errno || port < 1 ||
+	    port > 65535) {
+		snprintf(why, len, "'%s': the port must be a number from 1 to 65535", val);
+		return -1;
+	}
+	return 0;
+}
+
 /* A server URL: SCHEME://[USER[:PASSWORD]@]HOST[:PORT][/PATH], one of two schemes. */
 static int check_url(const char *val, const char *plain, const char *tls, char *why,
 		     size_t len)
@@ -180,7 +202,7 @@ static int check_url(const char *val, const char *plain, const char *tls, char *
 		snprintf(why, len, "'%s' names no server, or holds a blank, '?' or '#'", val);
 		return -1;
 	}
-	return 0;
+	return check_port(val, host, why, len);
 }
 
 static int check_imap_url(const char *val, char *why, size_t len)

@@ -137,7 +137,9 @@ static int send_one(const struct config *cfg, struct smtp *s, struct queue *q, s
 	}
 	rc = smtp_mail(s, cfg->referee_address, rcpt, text, len, e);
 	free(text);
-	if (rc == SMTP_TEMPFAIL)
+	if (rc == SMTP_DENIED)
+		st->for_a_person = true;
+	if (rc == SMTP_TEMPFAIL || rc == SMTP_DENIED)
 		return LATER;
 	if (rc == SMTP_TEMPFAIL_RCPT) {
 		long long until;
@@ -182,6 +184,7 @@ static int flush_smtp(const struct config *cfg, struct queue *q, struct deliver_
 
 	if (!s) {
 		st->tempfail = (int)n;
+		st->for_a_person = e && e->for_a_person;
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -189,7 +192,10 @@ static int flush_smtp(const struct config *cfg, struct queue *q, struct deliver_
 		if (rc == DONE)
 			continue;
 		st->tempfail += (int)(n - i);
-		if (rc == LATER)
+		if (rc == LATER && st->for_a_person)
+			log_error("%d repl%s queued until this is put right: %s", st->tempfail,
+				  st->tempfail == 1 ? "y stays" : "ies stay", err_msg(e));
+		else if (rc == LATER)
 			log_warn("%d repl%s queued for the next run: %s", st->tempfail,
 				 st->tempfail == 1 ? "y stays" : "ies stay", err_msg(e));
 		break;

@@ -5,6 +5,7 @@
 #ifndef TEMPEST_DELIVER_H
 #define TEMPEST_DELIVER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "config/config.h"
@@ -17,6 +18,9 @@ struct deliver_stats {
 	int deferred;           /* left for a later run on purpose: the per-run limit of
 				 * max_replies_per_sender mails to one address, or a recipient
 				 * still held back after a temporary refusal of its own */
+	bool for_a_person;      /* the flush stopped on a failure no later run cures by
+				 * itself (the login refused, a certificate, bad settings): the
+				 * mails it left are in tempfail */
 };
 
 /* Sends every queued mail over SMTP (cfg->smtp_url) in order; a sent one is removed at

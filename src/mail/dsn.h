@@ -11,8 +11,13 @@
 #define DSN_ADDR_MAX 256
 
 /* The recipients a DSN reports as failed (Action: failed), at most DSN_RCPT_MAX; 0 if the
- * mail is no DSN (its Content-Type is not multipart/report; report-type=delivery-status)
- * or reports no failure (a delay, a success). */
+ * mail is no DSN or reports no failure (a delay, a success). A plain bounce counts as a
+ * DSN does: a mail from MAILER-DAEMON@ or postmaster@ without the report's Content-Type
+ * (multipart/report; report-type=delivery-status), whose text says the mail could not be
+ * delivered ("could not be delivered", "Undelivered Mail Returned to Sender", "Mail
+ * delivery failed", ...) and names the failed recipients as Postfix, qmail and sendmail
+ * ("<bob@example.org>: ...") or Exim (X-Failed-Recipients:, or the address alone on an
+ * indented line) write them, before the copy of the returned mail. */
 int dsn_failed(const char *raw, size_t len, char rcpt[DSN_RCPT_MAX][DSN_ADDR_MAX]);
 
 #endif

@@ -140,6 +140,20 @@ static int fail(struct imap *im, const char *what, const char *why, struct err *
 	return err_set(e, "imap: %s on %s failed: %s", what, im->net.shown, why);
 }
 
+/* Whether a tagged refusal is one the next run would meet again: a mailbox that does not
+ * exist, a login or an access refused (RFC 5530's response codes, and Dovecot's words). */
+static bool refused_for_good(const char *reply)
+{
+	static const char *const codes[] = { "[NONEXISTENT]", "[AUTHENTICATIONFAILED]",
+					     "[AUTHORIZATIONFAILED]", "[NOPERM]",
+					     "doesn't exist" };
+
+	for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+		if (strcasestr(reply, codes[i]))
+			return true;
+	return false;
+}
+
 /* Drops the connection (after a failure, or to stop reading an answer) without a word:
  * the socket is shut first, so that libcurl cannot say LOGOUT into the middle of an
  * answer. The next command connects and logs in again, on a new handle (libcurl would
@@ -174,6 +188,7 @@ static int connect_server(struct imap *im, struct err *e)
 	rc = curl_easy_perform(im->net.curl);
 	if (rc != CURLE_OK) {
 		fail(im, "logging in", net_why(&im->net, rc), e);
+		net_judge(rc, e);
 		net_close(&im->net);
 		return -1;
 	}
@@ -319,7 +334,8 @@ static int read_answer(struct imap *im, const char *cmd, size_t limit, struct er
 			if (len > tlen + 2 && !strncasecmp(line + tlen, "OK", 2))
 				return 0;
 			net_refusal(&im->net, line, len);
-			return fail(im, cmd, "refused", e);
+			fail(im, cmd, "refused", e);
+			return refused_for_good(im->net.reply) ? err_for_a_person(e) : -1;
 		}
 		if (!im->fetch && keep_untagged(im, line, len, e) < 0)
 			return -1;
@@ -534,7 +550,12 @@ struct imap *imap_open(const struct config *cfg, struct err *e)
 		return NULL;
 	}
 	im->cfg = cfg;
-	if (setup(im, e) < 0 || select_mailbox(im, e) < 0) {
+	if (setup(im, e) < 0) {
+		err_for_a_person(e);            /* settings: no later run does better */
+		imap_close(im);
+		return NULL;
+	}
+	if (select_mailbox(im, e) < 0) {
 		imap_close(im);
 		return NULL;
 	}

@@ -75,7 +75,7 @@ int net_url(struct net *n, const struct net_protocol *proto, const char *url,
 	n->proto = proto;
 	if (split_url(proto, url, &p, e) < 0) {
 		parts_free(&p);
-		return -1;
+		return err_for_a_person(e);
 	}
 	size_t len = strlen(p.shown);
 	while (len && p.shown[len - 1] == '/')
@@ -133,7 +133,7 @@ int net_open(struct net *n, const struct config *cfg, curl_debug_callback trace,
 	if (!(n->curl = curl_easy_init()))
 		return err_set(e, "%s: cannot start libcurl", n->proto->name);
 	if (set_options(n, cfg, e) < 0)
-		return -1;
+		return err_for_a_person(e);     /* the netrc file, or a libcurl too old */
 	curl_easy_setopt(n->curl, CURLOPT_DEBUGFUNCTION, trace);
 	curl_easy_setopt(n->curl, CURLOPT_DEBUGDATA, arg);
 	curl_easy_setopt(n->curl, CURLOPT_VERBOSE, 1L);     /* feeds trace, prints nothing */
@@ -152,6 +152,21 @@ void net_refusal(struct net *n, const char *line, size_t size)
 	while (size && (line[size - 1] == '\n' || line[size - 1] == '\r'))
 		size--;
 	snprintf(n->reply, sizeof n->reply, "%.*s", (int)size, line);
+}
+
+void net_judge(CURLcode rc, struct err *e)
+{
+	static const CURLcode for_a_person[] = {
+		CURLE_LOGIN_DENIED, CURLE_AUTH_ERROR, CURLE_PEER_FAILED_VERIFICATION,
+		CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CRL_BADFILE,
+		CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CIPHER,
+		CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
+		CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL, CURLE_NOT_BUILT_IN,
+	};
+
+	for (size_t i = 0; i < sizeof for_a_person / sizeof for_a_person[0]; i++)
+		if (rc == for_a_person[i])
+			err_for_a_person(e);
 }
 
 const char *net_why(const struct net *n, CURLcode rc)

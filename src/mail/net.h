@@ -59,6 +59,12 @@ void net_clear(struct net *n);
 void net_refusal(struct net *n, const char *line, size_t size);
 /* Why a request failed: libcurl's words, else what its code means. */
 const char *net_why(const struct net *n, CURLcode rc);
+/* After a failed request whose message is in e: marks e for a person (err_for_a_person)
+ * when waiting will not cure rc: a login refused, a certificate that does not verify, a
+ * CA file that cannot be read, a TLS handshake refused, settings libcurl cannot use. A
+ * connection that cannot be made, times out or is dropped (before or after the TLS
+ * handshake) stays a failure for later. */
+void net_judge(CURLcode rc, struct err *e);
 /* Frees the curl handle, which says goodbye on an open connection (LOGOUT, QUIT). */
 void net_close(struct net *n);
 

@@ -100,8 +100,10 @@ static int setup(struct smtp *s, struct err *e)
 	size_t n = strlen(url);
 	CURL *c;
 
-	if (!url[0])
-		return err_set(e, "smtp: no smtp_url in the configuration");
+	if (!url[0]) {
+		err_set(e, "smtp: no smtp_url in the configuration");
+		return err_for_a_person(e);
+	}
 	if (net_url(&s->net, &proto, url, cfg, e) < 0)
 		return -1;
 	while (n && url[n - 1] == '/')
@@ -211,7 +213,8 @@ static int transact(struct smtp *s, const char *from, const char *rcpt, const ch
 			s->net.reply);
 	else
 		err_set(e, "smtp: not sent to %s via %s: %s", rcpt, s->net.shown, why);
-	return result;
+	net_judge(rc, e);
+	return result == SMTP_TEMPFAIL && e && e->for_a_person ? SMTP_DENIED : result;
 }
 
 int smtp_mail(struct smtp *s, const char *from, const char *rcpt, const char *text, size_t len,
@@ -260,7 +263,7 @@ int smtp_check(const struct config *cfg, struct err *e)
 	CURLcode rc;
 
 	if (!s)
-		return SMTP_TEMPFAIL;
+		return e && e->for_a_person ? SMTP_DENIED : SMTP_TEMPFAIL;
 	/* libcurl's connect phase for SMTP is the greeting, EHLO, STARTTLS and AUTH: stopping
 	 * there tries everything a mail needs but the transaction itself */
 	curl_easy_setopt(s->net.curl, CURLOPT_UPLOAD, 0L);
@@ -275,5 +278,8 @@ int smtp_check(const struct config *cfg, struct err *e)
 			err_set(e, "smtp: %s: %s", s->net.shown, net_why(&s->net, rc));
 	}
 	smtp_close(s);
-	return rc == CURLE_OK ? SMTP_SENT : SMTP_TEMPFAIL;
+	if (rc == CURLE_OK)
+		return SMTP_SENT;
+	net_judge(rc, e);
+	return e && e->for_a_person ? SMTP_DENIED : SMTP_TEMPFAIL;
 }

@@ -20,18 +20,22 @@
 /* What became of one mail; e says why for the two failures. */
 enum smtp_result {
 	SMTP_SENT = 0,          /* the server took responsibility for it */
-	SMTP_TEMPFAIL = -1,     /* not sent, try again later: no connection, timeout, a 4xx
-				 * reply, TLS or login failure, a 5xx refusal of the sender */
+	SMTP_TEMPFAIL = -1,     /* not sent, try again later: no connection, timeout, a
+				 * connection dropped, a 4xx reply, a 5xx refusal of the sender */
 	SMTP_REJECTED = -2,     /* refused for good (5xx to the recipient or the content) */
 	SMTP_TEMPFAIL_RCPT = -3,        /* not sent, try again later, but only this mail's
 					 * recipient is concerned: a 4xx to RCPT, DATA or the
 					 * end of data ("452 mailbox full"); others may go */
+	SMTP_DENIED = -4,       /* not sent, and no mail can go until someone acts: the login
+				 * refused, a certificate that does not verify, a TLS handshake
+				 * refused, settings libcurl cannot use (e marked for a person) */
 };
 
 struct smtp;
 
 /* Checks the settings and prepares a session; connects on the first mail. The
- * configuration must outlive it. NULL with e set on bad settings. Free with smtp_close(). */
+ * configuration must outlive it. NULL with e set (and marked for a person, but for a
+ * lack of memory) on bad settings. Free with smtp_close(). */
 struct smtp *smtp_open(const struct config *cfg, struct err *e);
 /* Sends one mail in the session: an enum smtp_result. */
 int smtp_mail(struct smtp *s, const char *from, const char *rcpt, const char *text, size_t len,

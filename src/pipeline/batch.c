@@ -314,7 +314,9 @@ static void batch_abort(struct pipeline *pl)
 	players_free(&pl->players);
 	if (players_load(&pl->st, &pl->players, &e) < 0)
 		log_warn("%s", e.msg);
+	bool for_a_person = pl->stats.for_a_person;     /* a damaged file stays said */
 	pl->stats = b->stats0;
+	pl->stats.for_a_person |= for_a_person;
 	if (b->budget0 || !b->nbudget0) {
 		pl->nbudget = b->nbudget0;
 		if (b->nbudget0)

@@ -1,5 +1,6 @@
 /* bounce.c: addresses whose mail fails for good (pipeline_int.h, pipeline_bounces). A
- * delivery status notification coming back, or the SMTP server refusing a recipient
+ * delivery status notification coming back (or a plain bounce: dsn.h), or the SMTP server
+ * refusing a recipient
  * (deliver.c), counts against the address in outbox/bounced/; once it has failed
  * bounce_limit times in a row, the other players of each of its running games, and the
  * game's arbiter, are told, by a referee action ("bounced SEAT COUNT") that the game log

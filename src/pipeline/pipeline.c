@@ -108,7 +108,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
-	    store_open(&pl->st, cfg->data_dir, true, cfg->lock_timeout, cfg->command, e) < 0 ||
+	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
+		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {
 		pipeline_close(pl);
 		return -1;
@@ -121,7 +122,7 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(pl->outbox, sizeof pl->outbox, "%s/outbox", cfg->data_dir);
 	char staged[PATH_MAX + 16];
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
-	if (fs_mkdirs(staged, 0700, e) < 0 ||
+	if ((!(flags & PIPELINE_DRY_RUN) && fs_mkdirs(staged, 0700, e) < 0) ||
 	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0) ||
 	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && pipeline_bounces(pl, e) < 0)) {
 		pipeline_close(pl);
@@ -687,6 +688,8 @@ oom:
 done:
 	if (rc < 0)
 		pl->stats.failed++;
+	if (rc < 0 && e && e->for_a_person)
+		pl->stats.for_a_person = true;
 	hold_note_job(pl, &j);
 	job_free(&j);
 	return rc;

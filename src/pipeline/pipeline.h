@@ -8,6 +8,7 @@
 #ifndef TEMPEST_PIPELINE_H
 #define TEMPEST_PIPELINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -23,6 +24,8 @@ struct pipeline;
 
 struct pipeline_stats {
 	int mails, applied, refused, ignored, duplicates, failed, queued;
+	bool for_a_person;      /* a mail failed on what no later run cures by itself (a
+				 * damaged state or journal: err_for_a_person) */
 };
 
 int pipeline_open(struct pipeline **pl, const struct config *cfg, unsigned flags,

@@ -216,7 +216,7 @@ int players_load(const struct store *st, struct players *out, struct err *e)
 	if (!fs_exists(path))
 		return 0;
 	if (jread_file(&r, path, NULL, &root, e) < 0)
-		return -1;
+		return store_damaged(e);
 	int rc = read_players(&root, out);
 	jread_close(&r);
 	if (rc < 0)

@@ -57,16 +57,38 @@ static int read_key(struct store *st, const char *path, bool create, struct err 
 	return 0;
 }
 
-int store_open(struct store *st, const char *dir, bool create, int wait, const char *who,
-	       struct err *e)
+/* The read-only open of a dry run: nothing made, a shared lock if a run ever locked. */
+static int open_read_only(struct store *st, const char *dir, int wait, struct err *e)
+{
+	char path[PATH_MAX + 32];
+
+	if (!fs_exists(dir)) {
+		err_set(e, "no data directory %s", dir);
+		return err_for_a_person(e);
+	}
+	snprintf(path, sizeof path, "%s/lock", dir);
+	if ((st->lock_fd = fs_lock_shared(path, wait, e)) == -1)
+		return -1;
+	if (st->lock_fd == -2)
+		st->lock_fd = -1;               /* no run ever locked: none runs now */
+	snprintf(path, sizeof path, "%s/key", dir);
+	if (read_key(st, path, false, e) < 0) {
+		store_close(st);
+		return err_for_a_person(e);
+	}
+	return 0;
+}
+
+int store_open(struct store *st, const char *dir, enum store_mode mode, int wait,
+	       const char *who, struct err *e)
 {
 	char path[PATH_MAX + 32];
 
 	memset(st, 0, sizeof *st);
 	st->lock_fd = -1;
 	snprintf(st->dir, sizeof st->dir, "%s", dir);
-	if (!create && !fs_exists(dir))
-		return err_set(e, "no data directory %s", dir);
+	if (mode == STORE_READ_ONLY)
+		return open_read_only(st, dir, wait, e);
 	snprintf(path, sizeof path, "%s/games", dir);
 	if (fs_mkdirs(path, 0700, e) < 0)
 		return -1;
@@ -78,10 +100,18 @@ int store_open(struct store *st, const char *dir, bool create, int wait, const c
 		return -1;
 	snprintf(path, sizeof path, "%s/key", dir);
 	if (read_key(st, path, true, e) < 0) {
+		bool damaged = fs_exists(path);
 		store_close(st);
-		return -1;
+		return damaged ? err_for_a_person(e) : -1;
 	}
 	return 0;
+}
+
+int store_damaged(struct err *e)
+{
+	if (e && !strstr(e->msg, "out of memory"))
+		err_for_a_person(e);
+	return -1;
 }
 
 int store_clean(const struct store *st, int *removed, struct err *e)
@@ -633,10 +663,12 @@ int store_load(struct store *st, int id, struct game **out, struct err *e)
 		return -1;
 	if (store_state_text(st, id, path, &text, e) < 0) {
 		free(text);
-		return -1;
+		return store_damaged(e);
 	}
 	int rc = store_game_from_json(text, path, out, e);
 	free(text);
+	if (rc < 0)
+		return store_damaged(e);
 	if (rc == 0 && (*out)->id != id) {
 		int other = (*out)->id;
 		game_free(*out);

@@ -1,6 +1,7 @@
 /* store.h: the data directory, the only place where games live between runs.
  *
- *   DIR/lock              flock()ed by every run that reads or writes anything here
+ *   DIR/lock              flock()ed by every run that writes anything here (shared, by
+ *                         a dry run)
  *   DIR/key               the referee's master key (32 random bytes, mode 0600): every
  *                         player secret, token and random choice derives from it
  *   DIR/games/N.json      game N's state (JSON, format 3), replaced atomically; small
@@ -49,11 +50,25 @@ struct store {
 				 * this run, which holds the lock, adds one */
 };
 
-/* Opens (and with create, makes) the data directory, takes the lock (waiting up to `wait`
- * seconds for another run, fs_lock; `who` says what this run is), reads or creates the key. */
-int store_open(struct store *st, const char *dir, bool create, int wait, const char *who,
-	       struct err *e);
+enum store_mode {
+	STORE_CREATE,           /* makes what is missing (the directory, the key), locks */
+	STORE_READ_ONLY,        /* a dry run: makes and writes nothing; the directory and
+				 * its key must exist; a shared lock on DIR/lock if there is
+				 * one (fs_lock_shared), so that no run's commit is seen half
+				 * done; a directory of an earlier release is read as it is */
+};
+
+/* Opens the data directory (mode: enum store_mode), takes the lock (waiting up to `wait`
+ * seconds for another run, fs_lock; `who` says what this run is), reads (or creates) the
+ * key. A key that cannot be used is marked for a person (err_for_a_person). */
+int store_open(struct store *st, const char *dir, enum store_mode mode, int wait,
+	       const char *who, struct err *e);
 void store_close(struct store *st);
+/* A file of the data directory that cannot be read as what it is (a damaged state,
+ * journal or registry): marks e for a person, since every later run would meet it again
+ * until someone repairs or restores it; a lack of memory stays a failure for later.
+ * Returns -1. */
+int store_damaged(struct err *e);
 /* Uses this key instead of DIR/key (replay into a fresh directory with the live key). */
 int store_set_key_file(struct store *st, const char *path, struct err *e);
 

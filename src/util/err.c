@@ -14,6 +14,14 @@ int err_set(struct err *e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 	va_end(ap);
+	e->for_a_person = false;
+	return -1;
+}
+
+int err_for_a_person(struct err *e)
+{
+	if (e)
+		e->for_a_person = true;
 	return -1;
 }
 

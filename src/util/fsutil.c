@@ -221,16 +221,14 @@ static void lock_holder(int fd, char *out, size_t len)
 			*p = *p == '\n' ? 0 : ' ';
 }
 
-int fs_lock(const char *path, int wait, const char *who, struct err *e)
+/* flock(op) on fd, waiting up to `wait` seconds (fs_lock); closes fd on failure. */
+static int lock_wait(int fd, int op, const char *path, int wait, struct err *e)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	struct timespec start, now;
 
-	if (fd < 0)
-		return err_set(e, "cannot open lock %s: %s", path, strerror(errno));
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	/* a bounded wait polls: flock has no timeout of its own */
-	while (flock(fd, LOCK_EX | (wait < 0 ? 0 : LOCK_NB)) < 0) {
+	while (flock(fd, op | (wait < 0 ? 0 : LOCK_NB)) < 0) {
 		int saved = errno;
 		if (saved == EINTR)
 			continue;
@@ -250,6 +248,17 @@ int fs_lock(const char *path, int wait, const char *who, struct err *e)
 				       holder[0] ? ")" : "", wait);
 		return err_set(e, "cannot lock %s: %s", path, strerror(saved));
 	}
+	return fd;
+}
+
+int fs_lock(const char *path, int wait, const char *who, struct err *e)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return err_set(e, "cannot open lock %s: %s", path, strerror(errno));
+	if (lock_wait(fd, LOCK_EX, path, wait, e) < 0)
+		return -1;
 	char line[256];
 	time_t t = time(NULL);
 	struct tm tm;
@@ -261,6 +270,17 @@ int fs_lock(const char *path, int wait, const char *who, struct err *e)
 	if (ftruncate(fd, 0) == 0 && pwrite(fd, line, (size_t)n, 0) < 0)
 		errno = 0;
 	return fd;
+}
+
+int fs_lock_shared(const char *path, int wait, struct err *e)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 && errno == ENOENT)
+		return -2;
+	if (fd < 0)
+		return err_set(e, "cannot open lock %s: %s", path, strerror(errno));
+	return lock_wait(fd, LOCK_SH, path, wait, e);
 }
 
 void fs_unlock(int fd)

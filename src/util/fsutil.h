@@ -33,6 +33,10 @@ int fs_clean_tmp(const char *dir, int *removed, struct err *e);
  * into the file (`who`: its pid, the time it took the lock and `who`), so that a run that
  * gives up can say who holds it. Returns the fd to keep, or -1. */
 int fs_lock(const char *path, int wait, const char *who, struct err *e);
+/* A shared lock on an existing lock file, opened for reading: a reader that must not see
+ * a run's commit half done, and writes nothing (not even who it is). Waits as fs_lock.
+ * Returns the fd to keep, -2 when there is no lock file (no run ever took it), or -1. */
+int fs_lock_shared(const char *path, int wait, struct err *e);
 void fs_unlock(int fd);
 
 /* Where the data directory `name` ("rules", "templates") is: `override` if given, else

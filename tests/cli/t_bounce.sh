@@ -55,4 +55,21 @@ case $(qp) in *"To: bob@example.org"*) ok ;; *) bad "bob's notice of the move se
 # the replay of the game log applies the referee's notice again
 run "$T" replay -c "$tmp/conf" "$D/games/1.mbox" --into "$tmp/replayed"
 expect_rc "the log replays" 0
+
+# a plain bounce (no report part: the text a mail system writes) counts as a DSN does
+plain() {       # plain ADDRESS: a bounce as Postfix writes one without its DSN part
+  n=$((n + 1))
+  printf 'From MAILER-DAEMON Thu Nov  5 11:%02d:00 2026\nReturn-Path: <>\n' "$n"
+  printf 'From: MAILER-DAEMON@mx.example.org (Mail Delivery System)\nTo: referee@tempest.example\n'
+  printf 'Subject: Undelivered Mail Returned to Sender\nMessage-ID: <plain%d@mx.example.org>\n\n' "$n"
+  printf 'This is the mail system at host mx.example.org.\n\nYour message could not be '
+  printf 'delivered to one or more recipients.\n\n<%s>: host mx.example.org said: 550 5.1.1 ' "$1"
+  printf 'User unknown\n\n--- Below this line is a copy of the message.\n\nTo: alice@example.org\n\n'
+}
+plain bob@example.org > "$tmp/p1.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/p1.mbox"
+expect_rc "a plain bounce" 0
+[ -z "$out" ] && ok || bad "a plain bounce is not answered"
+grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "the plain bounce counted against bob"
+grep -q 'alice@example.org' "$D"/outbox/bounced/* && bad "the copy's address not counted" || ok
 cli_done t_bounce

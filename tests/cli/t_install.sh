@@ -14,7 +14,7 @@ run make --no-print-directory -s install PREFIX=/opt/tempest-test DESTDIR="$tmp/
 expect_rc "make install PREFIX=... DESTDIR=..." 0
 P=$tmp/stage/opt/tempest-test
 for f in bin/tempest share/tempest/rules/chess.json share/tempest/templates/started.txt \
-         share/man/man1/tempest.1 share/man/man5/tempest.conf.5 \
+         share/man/man1/tempest.1 share/man/man5/tempest.conf.5 share/man/man8/tempest.8 \
          share/doc/tempest/tempest.conf.example share/doc/tempest/systemd/tempest-poll.service; do
   [ -f "$P/$f" ] && ok || bad "installed: $f"
 done
@@ -51,7 +51,8 @@ expect_out "show: the installed referee kept the game" "Moves: 1. e4"
 cd - >/dev/null || exit 1
 
 if command -v mandoc >/dev/null; then
-  run mandoc -Tlint -W warning "$tmp/moved/share/man/man1/tempest.1" "$tmp/moved/share/man/man5/tempest.conf.5"
+  run mandoc -Tlint -W warning "$tmp/moved/share/man/man1/tempest.1" "$tmp/moved/share/man/man5/tempest.conf.5" \
+    "$tmp/moved/share/man/man8/tempest.8"
   expect_rc "mandoc -Tlint: the man pages are clean" 0
 else
   bad "mandoc is not installed (make deps)"

@@ -52,7 +52,7 @@ check "bob is held back, once" grep -q "^1 [0-9]* $B\$" "$data"/outbox/held/*
 # a run five minutes later: still within the wait (5 min after the refusal: not yet)
 log0=$(grep -c "RCPT from" "$stack/log/postfix.log" 2>/dev/null || echo 0)
 at 2026-11-05T10:07:00Z send -c "$work/conf"
-check "within the wait: nothing tried, exit 0" [ "$rc" -eq 0 ]
+check "within the wait: nothing tried, exit 75 (a reply waits for a later run)" [ "$rc" -eq 75 ]
 check "... still queued" [ "$(queued "$work/conf")" -eq 1 ]
 check "... and still held once" grep -q "^1 " "$data"/outbox/held/*
 # past the wait, still full: held again, for twice as long

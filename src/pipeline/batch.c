@@ -315,6 +315,7 @@ static void batch_abort(struct pipeline *pl)
 	if (players_load(&pl->st, &pl->players, &e) < 0)
 		log_warn("%s", e.msg);
 	pl->stats = b->stats0;
+	answers_forget(pl);
 	if (b->budget0 || !b->nbudget0) {
 		pl->nbudget = b->nbudget0;
 		if (b->nbudget0)
@@ -468,6 +469,8 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 		return -1;
 	if (b->nseen && barrier(pl, e) < 0)
 		return -1;
+	/* the batch's mails committed: the answers they took are counted, not before */
+	answers_commit(pl);
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;

@@ -227,6 +227,7 @@ int job_commit(struct job *j, struct err *e)
 		return -1;
 	/* a batch queues its replies after its commit (batch.c) */
 	if (!pl->batch.on && !(pl->flags & PIPELINE_REPLAY)) {
+		answers_commit(pl);
 		fault_point("before-queue");
 		if (queue_replies(j, e) < 0)
 			return -1;

@@ -146,6 +146,7 @@ void pipeline_close(struct pipeline *pl)
 	store_close(&pl->st);
 	free(pl->budget);
 	poison_free(pl);
+	answers_forget(pl);
 	hold_free(&pl->touch);
 	hold_free(&pl->held);
 	free(pl);

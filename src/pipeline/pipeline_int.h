@@ -97,6 +97,20 @@ struct hold {
 	bool all;                       /* a failure that says nothing of its mail */
 };
 
+/* answers.c: the answers a batch has taken, per address and day, and the texts it
+ * answered: added to DIR/quota/ at its commit. */
+struct answer_taken {
+	char addr[ADDR_MAX];
+	long long day;
+	int n;
+	char (*texts)[HASH_HEX];
+	size_t ntexts;
+};
+struct answers {
+	struct answer_taken *t;
+	size_t n;
+};
+
 struct pipeline {
 	struct config cfg;
 	unsigned flags;
@@ -122,6 +136,7 @@ struct pipeline {
 	struct poison poison;
 	struct hold touch;              /* what the last mail processed concerns */
 	struct hold held;               /* what waits behind a mail not committed this run */
+	struct answers answers;         /* taken by the batch, not yet committed */
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -174,6 +189,18 @@ void hold_note_job(struct pipeline *pl, const struct job *j);
 int hold_check_job(struct job *j, struct err *e);
 void hold_fail_last(struct pipeline *pl);
 void hold_free(struct hold *h);
+
+/* answers.c (see there): 1 if one more answer to addr on day fits in limit (and it is
+ * taken by the batch), 0 if not, -1 on failure; a text of the address's answered, in the
+ * batch or before; the text noted as answered; the batch's answers recorded (after its
+ * mails are committed) or forgotten (a batch given up). */
+int answers_take(struct pipeline *pl, const char *addr, long long day, int limit,
+		 struct err *e);
+bool answers_text_known(struct pipeline *pl, const char *addr, const char *hex);
+int answers_note_text(struct pipeline *pl, const char *addr, long long day, const char *hex,
+		      struct err *e);
+void answers_commit(struct pipeline *pl);
+void answers_forget(struct pipeline *pl);
 
 /* replies.c: the job's replies rendered and composed (j->mails), within the per-sender
  * budget; r about game g (the job's, or another of the sender's games). */

@@ -39,4 +39,24 @@ expect_rc "quota tmp: a run" 0
 [ ! -e "$Q/data/quota/0123456789abcdef0123456789abcdef.tmp.4242" ] && ok ||
   bad "quota tmp: quota/*.tmp.PID removed at start-up"
 
+# -- `password WORD` with `test` in one mail: the test reply says what was read but not
+# the password, so that neither the mail sent nor the game log (which keeps the replies)
+# holds it; the log still replays, a mail authenticated by the password too
+P=$tmp/p
+cli_referee "$P"
+cli_game "$P/conf"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "password hunter22secret\ntest" > "$tmp/pw.mbox"
+run "$T" process -c "$P/conf" "$tmp/pw.mbox"
+expect_rc "password and test" 0
+expect_out "password and test: the test reply" "password (hidden)"
+case $out in *hunter22*) bad "password and test: the reply quotes the password" ;; *) ok ;; esac
+cli_mail alice@example.org "[tempest 1] game 1" "Password: hunter22secret\ne4" > "$tmp/pw2.mbox"
+run "$T" process -c "$P/conf" "$tmp/pw2.mbox"
+expect_out "password: a move by password" "1. e4 -- your move"
+grep -q hunter22 "$P/data/games/1.mbox" && bad "password and test: the game log holds the password" || ok
+grep -q "auth=password" "$P/data/games/1.mbox" && ok || bad "password: the log records a mail authenticated by password"
+run "$T" replay -c "$P/conf" "$P/data/games/1.mbox" --into "$tmp/replayed"
+expect_rc "password: the log replays" 0
+expect_out "password: the log replays" "every recorded state reproduced"
+
 cli_done t_giveback

@@ -469,8 +469,10 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 		return -1;
 	if (b->nseen && barrier(pl, e) < 0)
 		return -1;
-	/* the batch's mails committed: the answers they took are counted, not before */
+	/* the batch's mails committed: the answers they took are counted, not before, and
+	 * their time is the data directory's latest */
 	answers_commit(pl);
+	pipeline_time_commit(pl);
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;

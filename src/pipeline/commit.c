@@ -217,6 +217,7 @@ int job_commit(struct job *j, struct err *e)
 		if (queue_replies(j, e) < 0)
 			return -1;
 	}
+	pipeline_time_done(pl, j->s.now);
 	pl->stats.queued += (int)j->nmails;
 	return 0;
 }

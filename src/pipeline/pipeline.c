@@ -113,6 +113,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		pipeline_close(pl);
 		return -1;
 	}
+	if (!(flags & PIPELINE_REPLAY))
+		pl->floor = store_last_time(&pl->st);
 	/* a safeguard, not a commit: the run goes on without it (a full disk), and the next
 	 * counts what this one could not */
 	struct err pe;
@@ -342,6 +344,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	/* the deadline holds whichever comes first, the next tick or the player's mail (a
 	 * replay finds the referee's action recorded before the mail) */
 	char due[64] = "";
+	pipeline_game_behind(pl, j->g, &j->s.now);      /* never before its last event */
 	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
 		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
 	if (due[0]) {
@@ -605,7 +608,7 @@ static int prepare(struct job *j, struct err *e)
 	snprintf(j->s.name, sizeof j->s.name, "%s", m->from_name ? m->from_name : "");
 	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
 		 m->in_reply_to ? m->in_reply_to : "");
-	j->s.now = clock_now();
+	j->s.now = pipeline_now(pl);
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
 	if (pl->replay && replay_prepare(pl->replay, j->raw, j->len, &j->s, j->replay_event,
 					 sizeof j->replay_event, e) < 0)
@@ -702,7 +705,7 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	int rc = -1;
 
 	j.out.auth = -1;
-	j.s.now = clock_now();
+	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);
 	crypto_sha256(action, strlen(action), h);
 	crypto_hex(h, 8, hex);

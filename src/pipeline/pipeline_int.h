@@ -70,6 +70,7 @@ struct batch {
 	struct pipeline_stats stats0;   /* the counts and budgets at the batch's start, */
 	struct budget *budget0;         /* restored if it is given up */
 	size_t nbudget0;
+	long long latest;               /* the latest time of its mails (floor.c) */
 };
 
 /* poison.c: the mails that were being processed when a run died, and how many times. */
@@ -137,6 +138,9 @@ struct pipeline {
 	struct hold touch;              /* what the last mail processed concerns */
 	struct hold held;               /* what waits behind a mail not committed this run */
 	struct answers answers;         /* taken by the batch, not yet committed */
+	long long floor;                /* the latest time recorded here (floor.c) */
+	bool behind;                    /* the clock is behind it: nothing on time */
+	bool behind_told;
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -202,6 +206,16 @@ int answers_note_text(struct pipeline *pl, const char *addr, long long day, cons
 void answers_commit(struct pipeline *pl);
 void answers_forget(struct pipeline *pl);
 
+/* floor.c (see there): the time a run takes for now (the clock, or the recorded time it is
+ * behind); whether it is behind game g's last event or the recorded time (then *now is
+ * raised to it, and nothing is decided on time this run); the clock found behind, told
+ * once; a job committed at time t (recorded at once, or with the batch's commit). */
+long long pipeline_now(struct pipeline *pl);
+bool pipeline_game_behind(struct pipeline *pl, const struct game *g, long long *now);
+void pipeline_behind(struct pipeline *pl, long long now, long long recorded);
+void pipeline_time_done(struct pipeline *pl, long long t);
+void pipeline_time_commit(struct pipeline *pl);
+
 /* replies.c: the job's replies rendered and composed (j->mails), within the per-sender
  * budget; r about game g (the job's, or another of the sender's games). */
 int job_compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
@@ -259,8 +273,9 @@ int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e);
 int batch_other_fd(struct pipeline *pl, int *fd, struct err *e);
 
 /* The first thing time has decided for game g (loaded, with its vacations) by `now`: a
- * referee action for game_referee ("timeout white", "expire draw-offer"...), or "". */
-void pipeline_due(const struct pipeline *pl, const struct game *g, long long now, char *out,
+ * referee action for game_referee ("timeout white", "expire draw-offer"...), or "" (always
+ * in a run whose clock is behind: floor.c). */
+void pipeline_due(struct pipeline *pl, const struct game *g, long long now, char *out,
 		  size_t len);
 /* Applies to game id what time has decided by `now` (as `tempest tick` would), before a
  * mail about it is read: a move that comes after the deadline finds the game lost. */

@@ -85,6 +85,12 @@ bool store_seen_hash(const struct store *st, const char *hex);
  * created/ and quota/;
  * *removed counts them. The caller holds the lock. */
 int store_clean(const struct store *st, int *removed, struct err *e);
+/* The latest time of the work committed here (DIR/last-time: epoch seconds; 0 if none was
+ * recorded), and the same moved forward to t (never back): 0 or -1. Not synced: losing
+ * the last move forward to a crash lowers the floor a little, and each game's own last
+ * event still holds it for that game. */
+long long store_last_time(const struct store *st);
+int store_set_last_time(const struct store *st, long long t, struct err *e);
 /* The answers to the address on `day` (days since 1970, UTC) recorded in DIR/quota/ (0 if
  * none or unreadable); store_quota_add records n more: 0 or -1. */
 int store_quota_count(const struct store *st, const char *address, long long day);

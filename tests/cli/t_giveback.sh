@@ -59,4 +59,39 @@ run "$T" replay -c "$P/conf" "$P/data/games/1.mbox" --into "$tmp/replayed"
 expect_rc "password: the log replays" 0
 expect_out "password: the log replays" "every recorded state reproduced"
 
+# -- a clock 35 days behind: bob's move is taken as of the game's last event (not 35 days
+# before it) and the run says so once; the next tick, five minutes after, forfeits no one
+C=$tmp/c
+cli_referee "$C"
+cli_game "$C/conf"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+run "$T" process -c "$C/conf" "$tmp/e4.mbox"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" > "$tmp/e5.mbox"
+TEMPEST_NOW=2026-10-01T12:00:00Z run "$T" process -c "$C/conf" "$tmp/e5.mbox"
+expect_rc "clock behind: the move" 0
+expect_out "clock behind: the move applied" "1... e5 -- your move"
+expect_err "clock behind: said" "is behind the last time recorded here (2026-11-05T12:00:00Z)"
+[ "$(printf '%s\n' "$err" | grep -c 'is behind')" -eq 1 ] && ok || bad "clock behind: said once"
+"$T" show -c "$C/conf" --json 1 | grep -q '"at": *"2026-10-01' &&
+  bad "clock behind: an event recorded before the game's last" || ok
+TEMPEST_NOW=2026-11-05T12:05:00Z run "$T" tick -c "$C/conf"
+expect_rc "clock behind: the next tick" 0
+"$T" show -c "$C/conf" 1 | grep -q '^Status: over' && bad "clock behind: the next tick forfeits White" || ok
+[ -z "$out" ] && ok || bad "clock behind: the next tick sends nothing"
+# the data directory's latest time (a mail about no game on 10 December) is the floor for
+# every game: a tick on 7 December, past White's deadline (5 December) but behind it,
+# decides nothing on time — no loss, no reminder
+cli_mail carol@example.org "help" "help" > "$tmp/h.mbox"
+TEMPEST_NOW=2026-12-10T12:00:00Z run "$T" process -c "$C/conf" "$tmp/h.mbox"
+expect_rc "clock behind: a help on 10 December" 0
+TEMPEST_NOW=2026-12-07T12:00:00Z run "$T" tick -c "$C/conf"
+expect_rc "clock behind: a tick on 7 December" 0
+expect_err "clock behind: the tick says so" "is behind the last time recorded here (2026-12-10T12:00:00Z)"
+[ -z "$out" ] && ok || bad "clock behind: the tick sends nothing"
+"$T" show -c "$C/conf" 1 | grep -q '^Status: over' && bad "clock behind: a loss on time" || ok
+# the clock right again: White has lost on time
+TEMPEST_NOW=2026-12-10T12:00:00Z run "$T" tick -c "$C/conf"
+"$T" show -c "$C/conf" 1 | grep -q '^Status: over, 0-1 (time forfeit)' && ok ||
+  bad "clock right again: White loses on time"
+
 cli_done t_giveback

@@ -94,4 +94,40 @@ TEMPEST_NOW=2026-12-10T12:00:00Z run "$T" tick -c "$C/conf"
 "$T" show -c "$C/conf" 1 | grep -q '^Status: over, 0-1 (time forfeit)' && ok ||
   bad "clock right again: White loses on time"
 
+# -- a queued spool cut short (a damaged disk): reported (75), never dropped. `send` sends
+# its readable reply and keeps it queued; the next `process` finds the reply it cut short
+# in the game log and queues it again, keeps a copy in outbox/failed/, and sends it;
+# the run after that is clean
+S=$tmp/s
+cli_referee "$S"
+cli_game "$S/conf"
+cp "$S/conf" "$S/conf.down"
+printf 'smtp_url = smtp://127.0.0.1:1\nstarttls = no\n' >> "$S/conf.down"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+run "$T" process -c "$S/conf.down" "$tmp/e4.mbox"
+expect_rc "cut spool: the two replies queued (no server)" 75
+sp=$(ls "$S/data/outbox/"*.spool)
+[ "$(grep -c '^1 [0-9a-f]\{64\} ' "$sp")" -eq 2 ] && ok || bad "cut spool: two records"
+# cut in the middle of the second record's text
+second=$(grep -b '^1 [0-9a-f]\{64\} ' "$sp" | sed -n '2s/:.*//p')
+truncate -s $((second + 400)) "$sp"
+run "$TA" send -c "$S/conf"
+expect_rc "cut spool: send" 75
+expect_clean "cut spool: send"
+expect_err "cut spool: send says so" "is cut short after 1 whole record"
+[ "$(printf '%s\n' "$out" | grep -c '^To: ')" -eq 1 ] && expect_out "cut spool: the readable reply sent" "To: alice@example.org" ||
+  bad "cut spool: send sends the readable reply alone"
+[ -e "$sp" ] && ok || bad "cut spool: kept queued, not dropped"
+run "$TA" process -c "$S/conf" /dev/null
+expect_rc "cut spool: the next process" 75
+expect_clean "cut spool: the next process"
+expect_err "cut spool: the reply rebuilt" "the reply cut short is queued again from its game's log"
+[ "$(printf '%s\n' "$out" | grep -c '^To: ')" -eq 1 ] && expect_out "cut spool: bob gets his move" "1. e4 -- your move" ||
+  bad "cut spool: the rebuilt reply sent alone"
+[ -e "$S/data/outbox/failed/$(basename "$sp")" ] && ok || bad "cut spool: a copy kept in outbox/failed/"
+[ ! -e "$sp" ] && ok || bad "cut spool: gone from the queue once kept"
+run "$T" process -c "$S/conf" /dev/null
+expect_rc "cut spool: the run after" 0
+[ -z "$out" ] && ok || bad "cut spool: nothing sent twice"
+
 cli_done t_giveback

@@ -1,8 +1,11 @@
-/* answers.c: the answers a day per address (max_answers_per_day) and the texts answered
- * (robots.c), taken in the commit, never before. A reply is rendered against the count as
- * committed plus what the batch has taken so far, held here in memory; the batch's commit
- * adds its own to DIR/quota/ once its mails are committed, and a batch given up forgets
- * them: a run that fails (a full disk, a kill) takes nothing, however often it fails. */
+/* answers.c: the counters a batch's mails take, counted in the commit, never before: the
+ * answers a day per address (max_answers_per_day), the texts answered (robots.c) and the
+ * bounces that delivery status notifications report (bounce.c). A reply is rendered
+ * against the count as committed plus what the batch has taken so far, held here in
+ * memory; the batch's commit adds its own to DIR/quota/ and outbox/bounced/ once its
+ * mails are committed, and a batch given up forgets them: a run that fails (a full disk,
+ * a kill) takes nothing, however often it fails, and a notification processed again
+ * after one counts once. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -63,12 +66,31 @@ int answers_note_text(struct pipeline *pl, const char *addr, long long day, cons
 	return 0;
 }
 
+int answers_note_bounce(struct pipeline *pl, const char *raw, size_t len, struct err *e)
+{
+	struct answers *a = &pl->answers;
+	struct answer_bounce *b;
+
+	if (!pl->batch.on) {
+		pipeline_record_bounce(pl, raw, len);
+		return 0;
+	}
+	if (!(b = realloc(a->bounces, (a->nbounces + 1) * sizeof *b)))
+		return err_set(e, "out of memory");
+	a->bounces = b;
+	a->bounces[a->nbounces++] = (struct answer_bounce){ raw, len };
+	return 0;
+}
+
 /* Called once the mails that took them are committed: a failure here costs an answer
  * counted (a safeguard against loops, not a record), so it is told and passed over. */
 void answers_commit(struct pipeline *pl)
 {
 	struct answers *a = &pl->answers;
 	struct err e;
+
+	for (size_t i = 0; i < a->nbounces; i++)
+		pipeline_record_bounce(pl, a->bounces[i].raw, a->bounces[i].len);
 
 	for (size_t i = 0; i < a->n; i++) {
 		const struct answer_taken *t = &a->t[i];
@@ -88,5 +110,6 @@ void answers_forget(struct pipeline *pl)
 	for (size_t i = 0; i < a->n; i++)
 		free(a->t[i].texts);
 	free(a->t);
+	free(a->bounces);
 	*a = (struct answers){ 0 };
 }

@@ -652,10 +652,14 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	if (noise) {
 		log_info("not answering %s from %s: %s", j.s.msg_key,
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
-		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key))
-			pipeline_record_bounce(pl, raw, len);
+		/* counted with its seen mark, in the commit: a batch given up counts nothing */
+		rc = 0;
+		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key) &&
+		    !batch_seen(pl, j.s.msg_key))
+			rc = answers_note_bounce(pl, raw, len, e);
 		pl->stats.ignored++;
-		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
+		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN))
+			rc = pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;
 	}

@@ -98,8 +98,8 @@ struct hold {
 	bool all;                       /* a failure that says nothing of its mail */
 };
 
-/* answers.c: the answers a batch has taken, per address and day, and the texts it
- * answered: added to DIR/quota/ at its commit. */
+/* answers.c: the answers a batch has taken, per address and day, the texts it answered
+ * and the bounces its notifications report: counted at its commit. */
 struct answer_taken {
 	char addr[ADDR_MAX];
 	long long day;
@@ -107,9 +107,15 @@ struct answer_taken {
 	char (*texts)[HASH_HEX];
 	size_t ntexts;
 };
+struct answer_bounce {
+	const char *raw;                /* the notification, borrowed: the batch's mails */
+	size_t len;                     /* outlive its commit */
+};
 struct answers {
 	struct answer_taken *t;
 	size_t n;
+	struct answer_bounce *bounces;  /* notifications to count (pipeline_record_bounce) */
+	size_t nbounces;
 };
 
 struct pipeline {
@@ -203,6 +209,9 @@ int answers_take(struct pipeline *pl, const char *addr, long long day, int limit
 bool answers_text_known(struct pipeline *pl, const char *addr, const char *hex);
 int answers_note_text(struct pipeline *pl, const char *addr, long long day, const char *hex,
 		      struct err *e);
+/* A delivery status notification's bounces, counted with the batch's commit (at once
+ * outside a batch): 0 or -1. */
+int answers_note_bounce(struct pipeline *pl, const char *raw, size_t len, struct err *e);
 void answers_commit(struct pipeline *pl);
 void answers_forget(struct pipeline *pl);
 

@@ -32,6 +32,47 @@ run "$T" process -c "$Q/conf" "$tmp/help2.mbox"
 expect_rc "quota: a second help" 0
 [ -z "$out" ] && ok || bad "quota: the answer committed is counted (max_answers_per_day = 1)"
 
+# -- a bounce is counted with its notification's commit: a batch given up (the help after
+# it cannot be committed) counts nothing, the notification committed alone counts once
+cat > "$tmp/dsn.mbox" <<EOF
+From MAILER-DAEMON Thu Nov  5 11:00:00 2026
+Return-Path: <>
+From: MAILER-DAEMON@mx.example.org (Mail Delivery System)
+To: referee@tempest.example
+Subject: Undelivered Mail Returned to Sender
+Message-ID: <dsn1@mx.example.org>
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary="B"
+
+--B
+Content-Type: text/plain
+
+Your mail could not be delivered.
+
+--B
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx.example.org
+
+Final-Recipient: rfc822; dave@example.org
+Action: failed
+Status: 5.1.1
+
+--B--
+
+EOF
+cli_mail erin@example.org "help" "help" >> "$tmp/dsn.mbox"
+B=$tmp/b
+cli_referee "$B"
+mkdir "$B/data/other.mbox"
+run "$T" process -c "$B/conf" "$tmp/dsn.mbox"
+expect_rc "bounce: the help cannot be committed" 75
+rmdir "$B/data/other.mbox"
+run "$T" process -c "$B/conf" "$tmp/dsn.mbox"
+expect_rc "bounce: with room" 0
+grep -qx '1 0 dave@example.org' "$B"/data/outbox/bounced/* && ok ||
+  bad "bounce: counted once ($(cat "$B"/data/outbox/bounced/* | tr '\n' ' '))"
+
 # -- the temporary files of interrupted writes in DATA/quota/ are removed at start-up
 touch "$Q/data/quota/0123456789abcdef0123456789abcdef.tmp.4242"
 run "$T" process -c "$Q/conf" /dev/null

@@ -86,7 +86,7 @@ int store_open(struct store *st, const char *dir, bool create, int wait, const c
 
 int store_clean(const struct store *st, int *removed, struct err *e)
 {
-	static const char *const sub[] = { "games", "created", "quota" };
+	static const char *const sub[] = { "games", "created", "quota", "quarantine" };
 	char dir[PATH_MAX + 16];
 
 	*removed = 0;

@@ -73,12 +73,18 @@ expect_rc "bounce: with room" 0
 grep -qx '1 0 dave@example.org' "$B"/data/outbox/bounced/* && ok ||
   bad "bounce: counted once ($(cat "$B"/data/outbox/bounced/* | tr '\n' ' '))"
 
-# -- the temporary files of interrupted writes in DATA/quota/ are removed at start-up
-touch "$Q/data/quota/0123456789abcdef0123456789abcdef.tmp.4242"
+# -- the temporary files of interrupted writes are removed at start-up, in every folder
+# written by a rename
+for d in quota quarantine outbox/failed outbox/held outbox/bounced; do
+  mkdir -p "$Q/data/$d"
+  touch "$Q/data/$d/0123456789abcdef0123456789abcdef.tmp.4242"
+done
 run "$T" process -c "$Q/conf" /dev/null
-expect_rc "quota tmp: a run" 0
-[ ! -e "$Q/data/quota/0123456789abcdef0123456789abcdef.tmp.4242" ] && ok ||
-  bad "quota tmp: quota/*.tmp.PID removed at start-up"
+expect_rc "tmp files: a run" 0
+for d in quota quarantine outbox/failed outbox/held outbox/bounced; do
+  [ ! -e "$Q/data/$d/0123456789abcdef0123456789abcdef.tmp.4242" ] && ok ||
+    bad "tmp files: $d/*.tmp.PID removed at start-up"
+done
 
 # -- `password WORD` with `test` in one mail: the test reply says what was read but not
 # the password, so that neither the mail sent nor the game log (which keeps the replies)

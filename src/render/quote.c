@@ -25,7 +25,7 @@ bool quote_password_line(const char *p, size_t n)
 {
 	const char *w = p, *end = p + n;
 
-	while (w < end && (*w == ' ' || *w == '\t' || *w == '>'))
+	while (w < end && (isspace((unsigned char)*w) || *w == '>'))
 		w++;
 	return (size_t)(end - w) >= 8 && !strncasecmp(w, "password", 8) &&
 	       (end - w == 8 || !isalnum((unsigned char)w[8]));
@@ -35,11 +35,10 @@ bool quote_take(struct quote_budget *b, const char *text, char out[QUOTE_OUT_MAX
 {
 	const char *s = text ? text : "";
 	bool cut;
+	size_t n;
 
 	if (quote_password_line(s, strlen(s)))
 		s = QUOTE_PASSWORD_HIDDEN;
-	size_t n;
-
 	out[0] = 0;
 	if (b->used >= QUOTE_TOTAL_MAX)
 		return false;

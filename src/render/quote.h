@@ -28,8 +28,9 @@ struct quote_budget {
 #define QUOTE_PASSWORD_HIDDEN "password (hidden)"
 bool quote_password_line(const char *p, size_t n);
 
-/* text (QUOTE_PASSWORD_HIDDEN for a password line), cut to QUOTE_LINE_MAX characters (a cut ends with "…"), into out, and counted
- * against the budget: true, or false (out "") once the budget is spent. */
+/* text (QUOTE_PASSWORD_HIDDEN for a password line), cut to QUOTE_LINE_MAX characters (a
+ * cut ends with "…"), into out, and counted against the budget: true, or false (out "")
+ * once the budget is spent. */
 bool quote_take(struct quote_budget *b, const char *text, char out[QUOTE_OUT_MAX]);
 /* Counts `len` bytes of the referee's own words that go with a quote (a refusal's
  * reason), so that many short quotes with long reasons are bounded too. */

@@ -697,7 +697,8 @@ static void add_test(struct tctx *c, const struct view_extra *x, struct quote_bu
 		return;
 	for (size_t i = 0; i < x->orders->n; i++) {
 		const struct order *od = &x->orders->o[i];
-		if (!quote_take(qb, od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN : od->text, q)) {
+		const char *text = od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN : od->text;
+		if (!quote_take(qb, text, q)) {
 			add_more(c, "orders", x->orders->o[i].lineno, x->orders->n - i, false);
 			break;
 		}

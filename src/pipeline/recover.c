@@ -205,6 +205,24 @@ static int rebuild_reply(struct pipeline *pl, const struct spool_rec *cut, struc
 	return rc < 0 ? -1 : 1;
 }
 
+/* Was record `index` of the queued spool at path marked sent (its ID.sent: spool.h)? A
+ * record sent whole and cut afterwards (a disk damaged later) must not go twice. */
+static bool marked_sent(const char *path, size_t index)
+{
+	char marks[PATH_MAX], line[32];
+	size_t i;
+	bool sent = false;
+	FILE *f;
+
+	snprintf(marks, sizeof marks, "%.*s.sent", (int)(strlen(path) - strlen(".spool")), path);
+	if (!(f = fopen(marks, "r")))
+		return false;
+	while (!sent && fgets(line, sizeof line, f))
+		sent = strchr(line, '\n') && sscanf(line, "%zu", &i) == 1 && i == index;
+	fclose(f);
+	return sent;
+}
+
 /* A queued spool cut short (spool_cut): the reply its cut record held is queued again
  * from the log where it can be found, and a copy of the spool kept in failed/ for a
  * person (the records after the cut, if there were any, left no trace in it), which also
@@ -223,7 +241,7 @@ static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 	free(r);
 	if (!c)
 		return 0;
-	if (cut.name[0] && (found = rebuild_reply(pl, &cut, e)) < 0)
+	if (cut.name[0] && !marked_sent(path, n) && (found = rebuild_reply(pl, &cut, e)) < 0)
 		return -1;
 	char dir[PATH_MAX + 16];
 	snprintf(dir, sizeof dir, "%s/failed", pl->outbox);
@@ -236,8 +254,9 @@ static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 	log_warn("outbox: %s was cut short after %zu whole record%s: %s; a copy is kept in %s "
 		 "(any reply after the cut left no trace in it: the game logs hold them all)",
 		 path, n, n == 1 ? "" : "s", found ? "the reply cut short is queued again from "
-		 "its game's log" : cut.name[0] ? "the reply cut short is not in its game's log" :
-		 "no reply could be read at the cut", kept);
+		 "its game's log" : !cut.name[0] ? "no reply could be read at the cut" :
+		 marked_sent(path, n) ? "the reply cut short had been sent" :
+		 "the reply cut short is not in its game's log", kept);
 	return 0;
 }
 

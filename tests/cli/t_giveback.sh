@@ -178,5 +178,20 @@ expect_out "cut spool: bob gets his move" "1. e4 -- your move"
 run "$T" process -c "$S/conf" /dev/null
 expect_rc "cut spool: the run after" 0
 [ -z "$out" ] && ok || bad "cut spool: nothing sent twice"
+# the record cut had been sent (marked) before the damage: not sent again
+S2=$tmp/s2
+cli_referee "$S2"
+cli_game "$S2/conf"
+sed "s|$S/data|$S2/data|" "$S/conf.down" > "$S2/conf.down"
+run "$T" process -c "$S2/conf.down" "$tmp/e4.mbox"
+sp=$(ls "$S2/data/outbox/"*.spool)
+second=$(grep -b '^1 [0-9a-f]\{64\} ' "$sp" | sed -n '2s/:.*//p')
+truncate -s $((second + 400)) "$sp"
+echo 1 > "${sp%.spool}.sent"
+run "$T" process -c "$S2/conf" /dev/null
+expect_rc "cut spool, its cut record sent before: a run" 75
+expect_err "cut spool, its cut record sent before: told" "the reply cut short had been sent"
+[ "$(tos)" -eq 1 ] && ok || bad "cut spool, its cut record sent before: not sent again"
+expect_out "cut spool, its cut record sent before: the readable one sent" "To: alice@example.org"
 
 cli_done t_giveback

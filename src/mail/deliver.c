@@ -286,6 +286,8 @@ int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
 		rc = flush_smtp(cfg, &q, st, e);
 	else
 		rc = flush_mbox(cfg, &q, out, st, e);
+	/* a spool cut short: the run does not end clean (queue.c told which) */
+	st->tempfail += (int)q.ncut;
 	/* what left the queue made durable at once, not one sync per mail */
 	if (queue_finish(&q, rc < 0 ? &(struct err){ 0 } : e) < 0 && rc == 0)
 		rc = -1;

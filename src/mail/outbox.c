@@ -192,11 +192,18 @@ int outbox_staged_list(const char *dir, struct outbox_staged **out, size_t *n, s
 
 int outbox_clean(const char *dir, int *removed, struct err *e)
 {
+	/* every folder the outbox writes a file in by a rename (held/ and bounced/ are
+	 * defined further down) */
+	static const char *const sub[] = { "", "/" STAGED, "/" FAILED, "/held", "/bounced" };
 	char sdir[PATH_MAX];
 
 	*removed = 0;
-	snprintf(sdir, sizeof sdir, "%s/" STAGED, dir);
-	return fs_clean_tmp(dir, removed, e) < 0 ? -1 : fs_clean_tmp(sdir, removed, e);
+	for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
+		snprintf(sdir, sizeof sdir, "%s%s", dir, sub[i]);
+		if (fs_clean_tmp(sdir, removed, e) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 struct queued {

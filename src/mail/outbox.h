@@ -38,8 +38,8 @@ int outbox_staged_list(const char *dir, struct outbox_staged **out, size_t *n, s
 bool outbox_queue_name(const char *name);
 /* The queue name of a Message-ID: 32 hex digits. */
 void outbox_name(const char *message_id, char out[33]);
-/* Removes what an interrupted write left in DIR and DIR/staged (NAME.tmp.PID files);
- * *removed counts them. */
+/* Removes what an interrupted write left in DIR, DIR/staged, failed, held and bounced
+ * (NAME.tmp.PID files); *removed counts them. */
 int outbox_clean(const char *dir, int *removed, struct err *e);
 /* The queued files' paths, oldest first; free each and the array. */
 int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e);

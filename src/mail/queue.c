@@ -14,6 +14,7 @@
 
 #include "mail/outbox.h"
 #include "util/fsutil.h"
+#include "util/log.h"
 
 #define QUEUED_MAX (64L * 1024 * 1024)
 
@@ -52,6 +53,29 @@ static void read_marks(const char *path, struct queue_spool *s)
 	fclose(f);
 }
 
+/* A spool cut short is told, never dropped: its readable records go; it leaves the queue
+ * once its copy is kept in failed/, by the run that rebuilt what it could of the rest from
+ * the game logs (pipeline/recover.c). */
+static void note_cut(struct queue *q, struct queue_spool *s)
+{
+	struct spool_rec cut;
+	char kept[PATH_MAX + 16];
+
+	if (!(s->cut = spool_cut(s->path, s->r, s->n, &cut)))
+		return;
+	q->ncut++;
+	spool_damaged_path(s->path, kept, sizeof kept);
+	/* kept: the run that kept it told what it rebuilt (pipeline/recover.c) */
+	if ((s->kept = fs_exists(kept)))
+		log_info("outbox: %s, cut short, is kept in failed/: its readable replies go",
+			 s->path);
+	else
+		log_warn("outbox: %s is cut short after %zu whole record%s (a damaged disk?): its "
+			 "readable replies go, and it stays queued until a run of `tempest process`, "
+			 "`poll` or `tick` rebuilds the rest from the game logs", s->path, s->n,
+			 s->n == 1 ? "" : "s");
+}
+
 static int add_spool(struct queue *q, const char *path, struct timespec mtime, struct err *e)
 {
 	struct queue_spool *a = realloc(q->spools, (q->nspools + 1) * sizeof *a);
@@ -70,6 +94,7 @@ static int add_spool(struct queue *q, const char *path, struct timespec mtime, s
 		return err_set(e, "out of memory");
 	s->left = s->n;
 	read_marks(path, s);
+	note_cut(q, s);
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->done[i] && add_item(q, path, (int)q->nspools - 1, i, mtime, e) < 0)
 			return -1;
@@ -272,7 +297,7 @@ int queue_finish(struct queue *q, struct err *e)
 		if (s->marks >= 0 && fdatasync(s->marks) < 0 && rc == 0)
 			rc = err_set(e, "outbox: cannot sync the marks of %s: %s", s->path,
 				     strerror(errno));
-		if (s->left || rc < 0)
+		if (s->left || rc < 0 || (s->cut && !s->kept))
 			continue;
 		/* the spool before its marks: a crash between the two leaves marks of nothing,
 		 * never a spool without its marks */

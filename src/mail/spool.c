@@ -128,8 +128,9 @@ void spool_close(struct spool_writer *w)
 
 /* ---- reading ---- */
 
-/* The record whose first line starts at off; false at the end or at a record cut short. */
-static bool read_head(int fd, long long off, long long size, struct spool_rec *r)
+/* The head of the record whose first line starts at off, its text not looked at: false
+ * if there is none that can be read there. */
+static bool parse_head(int fd, long long off, struct spool_rec *r)
 {
 	char head[HEAD_MAX + 1];
 	ssize_t got = pread(fd, head, HEAD_MAX, (off_t)off);
@@ -146,7 +147,13 @@ static bool read_head(int fd, long long off, long long size, struct spool_rec *r
 	    (long long)r->len > TEXT_MAX)
 		return false;
 	r->off = off + (nl - head) + 1;
-	return r->off + (long long)r->len + 1 <= size;
+	return true;
+}
+
+/* The record whose first line starts at off; false at the end or at a record cut short. */
+static bool read_head(int fd, long long off, long long size, struct spool_rec *r)
+{
+	return parse_head(fd, off, r) && r->off + (long long)r->len + 1 <= size;
 }
 
 int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
@@ -183,6 +190,22 @@ int spool_records(const char *path, struct spool_rec **out, size_t *n, struct er
 	}
 	close(fd);
 	return 0;
+}
+
+int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spool_rec *cut)
+{
+	struct stat sb;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	memset(cut, 0, sizeof *cut);
+	if (fd < 0)
+		return 0;               /* gone, or unreadable: spool_records says so */
+	long long end = n ? r[n - 1].off + (long long)r[n - 1].len + 1 : (long long)strlen(MAGIC);
+	int rc = fstat(fd, &sb) == 0 && sb.st_size != end;
+	if (rc && (sb.st_size < end || !parse_head(fd, end, cut)))
+		memset(cut, 0, sizeof *cut);
+	close(fd);
+	return rc;
 }
 
 int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e)
@@ -320,4 +343,19 @@ int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e)
 
 	snprintf(sdir, sizeof sdir, "%s/staged", dir);
 	return list_ending(sdir, EXT, paths, n, e);
+}
+
+int spool_queued(const char *dir, char ***paths, size_t *n, struct err *e)
+{
+	return list_ending(dir, EXT, paths, n, e);
+}
+
+void spool_damaged_path(const char *queued, char *out, size_t len)
+{
+	const char *base = strrchr(queued, '/');
+
+	if (!base)
+		snprintf(out, len, "failed/%s", queued);
+	else
+		snprintf(out, len, "%.*s/failed/%s", (int)(base - queued), queued, base + 1);
 }

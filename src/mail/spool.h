@@ -63,6 +63,13 @@ struct spool_rec {
 /* The records of a spool (their texts are read on demand: memory stays small). *n is 0
  * and the call succeeds for a file that is not a spool. */
 int spool_records(const char *path, struct spool_rec **r, size_t *n, struct err *e);
+/* Is the spool at path (whose records spool_records read: r, n) cut short — bytes after
+ * its last whole record, a record whose text the file does not hold whole (a damaged
+ * disk, a file truncated by hand: a queued spool was synced whole)? 1 or 0. For 1, *cut
+ * holds the head of the record cut short if it can still be read (its game, cause and
+ * queue name: its text can be found again in the game's log), else cut->name is "". A
+ * file cut within its first line (or that never was a spool) is cut, with no record. */
+int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spool_rec *cut);
 /* The text of a record of the spool open as fd, checked against its sum; free it. */
 int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e);
 
@@ -73,6 +80,12 @@ int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nk
 		struct err *e);
 /* The spools in DIR/staged/ (paths; free each and the array). */
 int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e);
+
+/* The queued spools, DIR/ID.spool (paths; free each and the array). */
+int spool_queued(const char *dir, char ***paths, size_t *n, struct err *e);
+/* Where a queued spool found cut short is kept for a person: DIR/failed/ID.spool (its
+ * presence also says that what could be rebuilt of it was queued again). */
+void spool_damaged_path(const char *queued, char *out, size_t len);
 
 /* ---- the queue: NAME.eml files and spooled records, oldest first ---- */
 
@@ -90,6 +103,9 @@ struct queue_spool {
 	bool *done;
 	int fd;                         /* the spool, open from the first text read, or -1 */
 	int marks;                      /* DIR/ID.sent, open from the first mark, or -1 */
+	bool cut;                       /* cut short (spool_cut): it stays queued, once its
+					 * readable records went, until it is kept in failed/ */
+	bool kept;                      /* its copy is in failed/ (spool_damaged_path) */
 };
 
 struct queue {
@@ -99,6 +115,7 @@ struct queue {
 	struct queue_spool *spools;
 	size_t nspools;
 	bool removed;                   /* a file left DIR: sync it at the end */
+	size_t ncut;                    /* spools cut short (each told once as it is read) */
 };
 
 int queue_load(const char *dir, struct queue *q, struct err *e);

@@ -317,6 +317,7 @@ static void batch_abort(struct pipeline *pl)
 	bool for_a_person = pl->stats.for_a_person;     /* a damaged file stays said */
 	pl->stats = b->stats0;
 	pl->stats.for_a_person |= for_a_person;
+	answers_forget(pl);
 	if (b->budget0 || !b->nbudget0) {
 		pl->nbudget = b->nbudget0;
 		if (b->nbudget0)
@@ -470,6 +471,10 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 		return -1;
 	if (b->nseen && barrier(pl, e) < 0)
 		return -1;
+	/* the batch's mails committed: the answers they took are counted, not before, and
+	 * their time is the data directory's latest */
+	answers_commit(pl);
+	pipeline_time_commit(pl);
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;

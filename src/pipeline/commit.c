@@ -1,11 +1,9 @@
 /* commit.c: committing a job (pipeline_int.h, job_commit): the outbox, the players'
  * registry, the game log, the state, the seen mark, in that order (pipeline.c says why). */
-#include <ctype.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,26 +11,13 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "render/quote.h"
 #include "store/other.h"
 #include "util/buf.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
 
 /* ---- the game log ---- */
-
-/* A line that may give a password: "password", in any case, after blanks or quote marks,
- * followed by anything but a letter or digit ("password X", "PASSWORD: X", "Password. X",
- * "> password=X"). It is hidden whether or not the order was read: a password with a
- * separator the reader does not know is still a password. */
-static bool password_line(const char *p, size_t n)
-{
-	const char *w = p, *end = p + n;
-
-	while (w < end && (isspace((unsigned char)*w) || *w == '>'))
-		w++;
-	return (size_t)(end - w) >= 8 && !strncasecmp(w, "password", 8) &&
-	       (end - w == 8 || !isalnum((unsigned char)w[8]));
-}
 
 /* The copy of an incoming mail kept in the log: the headers that matter, the decoded
  * text with any password taken out, and a record of what the referee did with it. */
@@ -45,8 +30,8 @@ static char *log_copy(const struct job *j)
 	for (const char *p = m->text; *p;) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		if (password_line(p, n))
-			buf_str(&text, "password (hidden)");
+		if (quote_password_line(p, n))
+			buf_str(&text, QUOTE_PASSWORD_HIDDEN);
 		else
 			buf_add(&text, p, n);
 		buf_str(&text, "\n");
@@ -227,10 +212,12 @@ int job_commit(struct job *j, struct err *e)
 		return -1;
 	/* a batch queues its replies after its commit (batch.c) */
 	if (!pl->batch.on && !(pl->flags & PIPELINE_REPLAY)) {
+		answers_commit(pl);
 		fault_point("before-queue");
 		if (queue_replies(j, e) < 0)
 			return -1;
 	}
+	pipeline_time_done(pl, j->s.now);
 	pl->stats.queued += (int)j->nmails;
 	return 0;
 }

@@ -114,6 +114,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		pipeline_close(pl);
 		return -1;
 	}
+	if (!(flags & PIPELINE_REPLAY))
+		pl->floor = store_last_time(&pl->st);
 	/* a safeguard, not a commit: the run goes on without it (a full disk), and the next
 	 * counts what this one could not */
 	struct err pe;
@@ -147,6 +149,7 @@ void pipeline_close(struct pipeline *pl)
 	store_close(&pl->st);
 	free(pl->budget);
 	poison_free(pl);
+	answers_forget(pl);
 	hold_free(&pl->touch);
 	hold_free(&pl->held);
 	free(pl);
@@ -342,6 +345,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	/* the deadline holds whichever comes first, the next tick or the player's mail (a
 	 * replay finds the referee's action recorded before the mail) */
 	char due[64] = "";
+	pipeline_game_behind(pl, j->g, &j->s.now);      /* never before its last event */
 	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
 		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
 	if (due[0]) {
@@ -605,7 +609,7 @@ static int prepare(struct job *j, struct err *e)
 	snprintf(j->s.name, sizeof j->s.name, "%s", m->from_name ? m->from_name : "");
 	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
 		 m->in_reply_to ? m->in_reply_to : "");
-	j->s.now = clock_now();
+	j->s.now = pipeline_now(pl);
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
 	if (pl->replay && replay_prepare(pl->replay, j->raw, j->len, &j->s, j->replay_event,
 					 sizeof j->replay_event, e) < 0)
@@ -649,10 +653,14 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	if (noise) {
 		log_info("not answering %s from %s: %s", j.s.msg_key,
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
-		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key))
-			pipeline_record_bounce(pl, raw, len);
+		/* counted with its seen mark, in the commit: a batch given up counts nothing */
+		rc = 0;
+		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key) &&
+		    !batch_seen(pl, j.s.msg_key))
+			rc = answers_note_bounce(pl, raw, len, e);
 		pl->stats.ignored++;
-		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
+		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN))
+			rc = pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;
 	}
@@ -704,7 +712,7 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	int rc = -1;
 
 	j.out.auth = -1;
-	j.s.now = clock_now();
+	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);
 	crypto_sha256(action, strlen(action), h);
 	crypto_hex(h, 8, hex);

@@ -70,6 +70,7 @@ struct batch {
 	struct pipeline_stats stats0;   /* the counts and budgets at the batch's start, */
 	struct budget *budget0;         /* restored if it is given up */
 	size_t nbudget0;
+	long long latest;               /* the latest time of its mails (floor.c) */
 };
 
 /* poison.c: the mails that were being processed when a run died, and how many times. */
@@ -97,6 +98,26 @@ struct hold {
 	bool all;                       /* a failure that says nothing of its mail */
 };
 
+/* answers.c: the answers a batch has taken, per address and day, the texts it answered
+ * and the bounces its notifications report: counted at its commit. */
+struct answer_taken {
+	char addr[ADDR_MAX];
+	long long day;
+	int n;
+	char (*texts)[HASH_HEX];
+	size_t ntexts;
+};
+struct answer_bounce {
+	const char *raw;                /* the notification, borrowed: the batch's mails */
+	size_t len;                     /* outlive its commit */
+};
+struct answers {
+	struct answer_taken *t;
+	size_t n;
+	struct answer_bounce *bounces;  /* notifications to count (pipeline_record_bounce) */
+	size_t nbounces;
+};
+
 struct pipeline {
 	struct config cfg;
 	unsigned flags;
@@ -122,6 +143,10 @@ struct pipeline {
 	struct poison poison;
 	struct hold touch;              /* what the last mail processed concerns */
 	struct hold held;               /* what waits behind a mail not committed this run */
+	struct answers answers;         /* taken by the batch, not yet committed */
+	long long floor;                /* the latest time recorded here (floor.c) */
+	bool behind;                    /* the clock is behind it: nothing on time */
+	bool behind_told;
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -174,6 +199,31 @@ void hold_note_job(struct pipeline *pl, const struct job *j);
 int hold_check_job(struct job *j, struct err *e);
 void hold_fail_last(struct pipeline *pl);
 void hold_free(struct hold *h);
+
+/* answers.c (see there): 1 if one more answer to addr on day fits in limit (and it is
+ * taken by the batch), 0 if not, -1 on failure; a text of the address's answered, in the
+ * batch or before; the text noted as answered; the batch's answers recorded (after its
+ * mails are committed) or forgotten (a batch given up). */
+int answers_take(struct pipeline *pl, const char *addr, long long day, int limit,
+		 struct err *e);
+bool answers_text_known(struct pipeline *pl, const char *addr, const char *hex);
+int answers_note_text(struct pipeline *pl, const char *addr, long long day, const char *hex,
+		      struct err *e);
+/* A delivery status notification's bounces, counted with the batch's commit (at once
+ * outside a batch): 0 or -1. */
+int answers_note_bounce(struct pipeline *pl, const char *raw, size_t len, struct err *e);
+void answers_commit(struct pipeline *pl);
+void answers_forget(struct pipeline *pl);
+
+/* floor.c (see there): the time a run takes for now (the clock, or the recorded time it is
+ * behind); whether it is behind game g's last event or the recorded time (then *now is
+ * raised to it, and nothing is decided on time this run); the clock found behind, told
+ * once; a job committed at time t (recorded at once, or with the batch's commit). */
+long long pipeline_now(struct pipeline *pl);
+bool pipeline_game_behind(struct pipeline *pl, const struct game *g, long long *now);
+void pipeline_behind(struct pipeline *pl, long long now, long long recorded);
+void pipeline_time_done(struct pipeline *pl, long long t);
+void pipeline_time_commit(struct pipeline *pl);
 
 /* replies.c: the job's replies rendered and composed (j->mails), within the per-sender
  * budget; r about game g (the job's, or another of the sender's games). */
@@ -232,8 +282,9 @@ int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e);
 int batch_other_fd(struct pipeline *pl, int *fd, struct err *e);
 
 /* The first thing time has decided for game g (loaded, with its vacations) by `now`: a
- * referee action for game_referee ("timeout white", "expire draw-offer"...), or "". */
-void pipeline_due(const struct pipeline *pl, const struct game *g, long long now, char *out,
+ * referee action for game_referee ("timeout white", "expire draw-offer"...), or "" (always
+ * in a run whose clock is behind: floor.c). */
+void pipeline_due(struct pipeline *pl, const struct game *g, long long now, char *out,
 		  size_t len);
 /* Applies to game id what time has decided by `now` (as `tempest tick` would), before a
  * mail about it is read: a move that comes after the deadline finds the game lost. */

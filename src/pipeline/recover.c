@@ -6,8 +6,11 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <stdint.h>
 #include <unistd.h>
 
+#include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "mail/spool.h"
 #include "pipeline/pipeline_int.h"
@@ -130,6 +133,151 @@ static int settle_registry(struct pipeline *pl, struct err *e)
 	return players_load(&pl->st, &pl->players, e);
 }
 
+/* ---- a queued spool cut short ---- */
+
+/* What rebuild_reply looks for in a log: the referee's mail of that queue name. */
+struct lost_reply {
+	const char *name;
+	char *text;
+	size_t len;
+};
+
+/* The Message-ID of a mail in a log (in its header, without the angle brackets) into id. */
+static bool log_message_id(const char *raw, size_t len, char *id, size_t idlen)
+{
+	const char *end = raw + len, *p = raw;
+
+	while (p < end && *p != '\r' && *p != '\n') {     /* up to the blank line */
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 13 && !strncasecmp(p, "Message-ID: <", 13)) {
+			const char *gt = memchr(p + 13, '>', n - 13);
+			if (gt && (size_t)(gt - p - 13) < idlen) {
+				snprintf(id, idlen, "%.*s", (int)(gt - p - 13), p + 13);
+				return true;
+			}
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+static int find_reply(const char *raw, size_t len, long offset, void *arg)
+{
+	struct lost_reply *l = arg;
+	char id[KEY_MAX], name[33];
+
+	(void)offset;
+	if (!log_message_id(raw, len, id, sizeof id))
+		return 0;
+	outbox_name(id, name);
+	if (strcmp(name, l->name))
+		return 0;
+	if (!(l->text = malloc(len + 1)))
+		return 2;
+	memcpy(l->text, raw, len + 1);
+	l->len = len;
+	return 1;
+}
+
+/* The reply a spool's cut record held, found again in its game's log (other.mbox for a
+ * mail about no game: the log keeps every reply, as sent but for an HTML board, which
+ * the text part holds too) and queued as a file of its own: 1, 0 (not found), -1. */
+static int rebuild_reply(struct pipeline *pl, const struct spool_rec *cut, struct err *e)
+{
+	char path[PATH_MAX + 64], id[KEY_MAX];
+	struct lost_reply l = { .name = cut->name };
+
+	if (cut->game)
+		store_log_path(&pl->st, cut->game, path, sizeof path);
+	else
+		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
+	if (!fs_exists(path))
+		return 0;
+	int rc = mbox_read(path, find_reply, &l, e);
+	if (rc == 2)
+		return err_set(e, "out of memory");
+	if (rc < 0 || !l.text)
+		return rc < 0 ? -1 : 0;
+	log_message_id(l.text, l.len, id, sizeof id);
+	rc = outbox_put(pl->outbox, id, l.text, l.len, e);
+	free(l.text);
+	return rc < 0 ? -1 : 1;
+}
+
+/* Was record `index` of the queued spool at path marked sent (its ID.sent: spool.h)? A
+ * record sent whole and cut afterwards (a disk damaged later) must not go twice. */
+static bool marked_sent(const char *path, size_t index)
+{
+	char marks[PATH_MAX], line[32];
+	size_t i;
+	bool sent = false;
+	FILE *f;
+
+	snprintf(marks, sizeof marks, "%.*s.sent", (int)(strlen(path) - strlen(".spool")), path);
+	if (!(f = fopen(marks, "r")))
+		return false;
+	while (!sent && fgets(line, sizeof line, f))
+		sent = strchr(line, '\n') && sscanf(line, "%zu", &i) == 1 && i == index;
+	fclose(f);
+	return sent;
+}
+
+/* A queued spool cut short (spool_cut): the reply its cut record held is queued again
+ * from the log where it can be found, and a copy of the spool kept in failed/ for a
+ * person (the records after the cut, if there were any, left no trace in it), which also
+ * lets the queue drop it once its readable records went (queue.c). Told, never silent. */
+static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
+{
+	struct spool_rec *r, cut;
+	char kept[PATH_MAX + 16], *bytes;
+	size_t n, len;
+	int found = 0;
+
+	spool_damaged_path(path, kept, sizeof kept);
+	if (fs_exists(kept) || spool_records(path, &r, &n, e) < 0)
+		return fs_exists(kept) ? 0 : -1;
+	int c = spool_cut(path, r, n, &cut);
+	free(r);
+	if (!c)
+		return 0;
+	if (cut.name[0] && !marked_sent(path, n) && (found = rebuild_reply(pl, &cut, e)) < 0)
+		return -1;
+	char dir[PATH_MAX + 16];
+	snprintf(dir, sizeof dir, "%s/failed", pl->outbox);
+	if (fs_read(path, SIZE_MAX, &bytes, &len, e) < 0)
+		return -1;
+	int rc = fs_mkdirs(dir, 0700, e) < 0 ? -1 : fs_write_atomic(kept, bytes, len, 0600, e);
+	free(bytes);
+	if (rc < 0)
+		return -1;
+	log_warn("outbox: %s was cut short after %zu whole record%s: %s; a copy is kept in %s "
+		 "(any reply after the cut left no trace in it: the game logs hold them all)",
+		 path, n, n == 1 ? "" : "s", found ? "the reply cut short is queued again from "
+		 "its game's log" : !cut.name[0] ? "no reply could be read at the cut" :
+		 marked_sent(path, n) ? "the reply cut short had been sent" :
+		 "the reply cut short is not in its game's log", kept);
+	return 0;
+}
+
+/* Every queued spool cut short settled; one that cannot be stays queued and told. */
+static int settle_cut_spools(struct pipeline *pl, struct err *e)
+{
+	char **paths;
+	size_t n;
+	struct err le = { "" };
+
+	if (spool_queued(pl->outbox, &paths, &n, e) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (settle_cut(pl, paths[i], &le) < 0)
+			log_warn("%s: a spool cut short not settled: %s", paths[i], le.msg);
+		free(paths[i]);
+	}
+	free(paths);
+	return 0;
+}
+
 int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 {
 	struct outbox_staged *s;
@@ -151,7 +299,7 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 		free(spools[i]);
 	}
 	free(spools);
-	if (rc < 0)
+	if (rc < 0 || settle_cut_spools(pl, e) < 0)
 		return -1;
 	if (queued + dropped) {
 		char dir[PATH_MAX + 8];

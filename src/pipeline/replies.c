@@ -63,7 +63,7 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 	 * the same text again is answered once a day (robots.c) */
 	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && !j->out.changed) {
 		int limit = robots_answer_limit(j, rcpt);
-		int q = store_quota_take(&pl->st, rcpt, j->s.now / 86400, limit, e);
+		int q = answers_take(pl, rcpt, j->s.now / 86400, limit, e);
 		if (q < 0 || (q > 0 && robots_answered(j, rcpt, e) < 0))
 			return -1;
 		if (q == 0) {

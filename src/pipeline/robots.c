@@ -345,7 +345,7 @@ int robots_answer_limit(struct job *j, const char *rcpt)
 	if (!robot_shaped(j, rcpt))
 		return pl->cfg.max_answers_per_day;
 	text_hash(j, hex);
-	if (!hex[0] || !store_quota_text_answered(&pl->st, rcpt, hex))
+	if (!hex[0] || !answers_text_known(pl, rcpt, hex))
 		return pl->cfg.max_answers_per_day;
 	log_info("%s sends again a text already answered: an auto-responder, answered once a "
 		 "day at most", rcpt);
@@ -359,5 +359,5 @@ int robots_answered(struct job *j, const char *rcpt, struct err *e)
 	if (!robot_shaped(j, rcpt))
 		return 0;
 	text_hash(j, hex);
-	return hex[0] ? store_quota_text_add(&j->pl->st, rcpt, hex, e) : 0;
+	return hex[0] ? answers_note_text(j->pl, rcpt, j->s.now / 86400, hex, e) : 0;
 }

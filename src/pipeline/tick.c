@@ -31,7 +31,7 @@
 
 /* ---- actions ---- */
 
-void pipeline_due(const struct pipeline *pl, const struct game *g, long long now, char *out,
+void pipeline_due(struct pipeline *pl, const struct game *g, long long now, char *out,
 		  size_t len)
 {
 	const struct config *cfg = &pl->cfg;
@@ -39,6 +39,8 @@ void pipeline_due(const struct pipeline *pl, const struct game *g, long long now
 	int who = -1;
 
 	out[0] = 0;
+	if (pipeline_game_behind(pl, g, &now))
+		return;
 	if (g->status == GAME_INVITED && cfg->challenge_days > 0 && g->created[0] &&
 	    now >= clock_parse(g->created) + cfg->challenge_days * DAY) {
 		snprintf(out, len, "expire challenge");
@@ -310,7 +312,7 @@ static void reminding_free(struct reminding *rm)
 
 int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 {
-	long long now = clock_now();
+	long long now = pipeline_now(pl);
 	struct reminding rm = { 0 };
 	int *ids;
 	size_t n;
@@ -334,7 +336,8 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 		}
 		ts->games++;
 	}
-	if (remind(pl, &rm, now, ts, e) < 0)
+	/* a clock behind the recorded time reminds no one (floor.c) */
+	if (!pl->behind && remind(pl, &rm, now, ts, e) < 0)
 		rc = -1;
 	reminding_free(&rm);
 	free(ids);

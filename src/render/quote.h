@@ -20,8 +20,17 @@ struct quote_budget {
 	size_t used;                    /* bytes quoted */
 };
 
-/* text, cut to QUOTE_LINE_MAX characters (a cut ends with "…"), into out, and counted
- * against the budget: true, or false (out "") once the budget is spent. */
+/* A line that may give a password: "password", in any case, after blanks or quote marks,
+ * followed by anything but a letter or digit ("password X", "PASSWORD: X", "Password. X",
+ * "> password=X"). Such a line is never written back nor kept, read as an order or not
+ * (a separator the reader does not know still gives a password): QUOTE_PASSWORD_HIDDEN
+ * stands for it, in a reply and in the game log. */
+#define QUOTE_PASSWORD_HIDDEN "password (hidden)"
+bool quote_password_line(const char *p, size_t n);
+
+/* text (QUOTE_PASSWORD_HIDDEN for a password line), cut to QUOTE_LINE_MAX characters (a
+ * cut ends with "…"), into out, and counted against the budget: true, or false (out "")
+ * once the budget is spent. */
 bool quote_take(struct quote_budget *b, const char *text, char out[QUOTE_OUT_MAX]);
 /* Counts `len` bytes of the referee's own words that go with a quote (a refusal's
  * reason), so that many short quotes with long reasons are bounded too. */

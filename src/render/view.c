@@ -658,7 +658,7 @@ static void add_read(struct tctx *c, const struct game *g, const struct reply *r
 			fits = quote_take(qb, "", q);
 			quote_count(qb, m.n);
 		} else {                                /* a password is never written back */
-			fits = quote_take(qb, od->kind == ORDER_PASSWORD ? "password (hidden)" :
+			fits = quote_take(qb, od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN :
 					  od->text, q);
 		}
 		if (fits)
@@ -696,7 +696,9 @@ static void add_test(struct tctx *c, const struct view_extra *x, struct quote_bu
 	if (!x->orders)
 		return;
 	for (size_t i = 0; i < x->orders->n; i++) {
-		if (!quote_take(qb, x->orders->o[i].text, q)) {
+		const struct order *od = &x->orders->o[i];
+		const char *text = od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN : od->text;
+		if (!quote_take(qb, text, q)) {
 			add_more(c, "orders", x->orders->o[i].lineno, x->orders->n - i, false);
 			break;
 		}

@@ -1,5 +1,6 @@
-/* quota.c: answers a day per address (store.h, store_quota_take). One small file per
- * address that has been answered, DIR/quota/HASH, "DAY COUNT". */
+/* quota.c: answers a day per address (store.h, store_quota_count). One small file per
+ * address that has been answered, DIR/quota/HASH, "DAY COUNT"; the pipeline adds a
+ * batch's answers at its commit (pipeline/answers.c), never before. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,37 +11,50 @@
 #include "util/crypto.h"
 #include "util/fsutil.h"
 
-int store_quota_take(const struct store *st, const char *address, long long day, int limit,
-		     struct err *e)
+/* The file of the address's day count; dir is its folder. */
+static void count_path(const struct store *st, const char *address, char *dir, size_t dlen,
+		       char *path, size_t plen)
 {
-	char lower[512], hex[2 * CRYPTO_HASH_LEN + 1], dir[PATH_MAX + 16], path[PATH_MAX + 64];
-	char line[64];
+	char lower[512], hex[2 * CRYPTO_HASH_LEN + 1];
 	uint8_t h[CRYPTO_HASH_LEN];
-	long long was = -1;
-	int count = 0;
 	size_t n = 0;
-	FILE *f;
 
 	for (; address[n] && n + 1 < sizeof lower; n++)
 		lower[n] = (char)tolower((unsigned char)address[n]);
 	lower[n] = 0;
 	crypto_sha256(lower, n, h);
 	crypto_hex(h, 16, hex);
-	snprintf(dir, sizeof dir, "%s/quota", st->dir);
-	snprintf(path, sizeof path, "%s/%s", dir, hex);
+	snprintf(dir, dlen, "%s/quota", st->dir);
+	snprintf(path, plen, "%s/%s", dir, hex);
+}
+
+int store_quota_count(const struct store *st, const char *address, long long day)
+{
+	char dir[PATH_MAX + 16], path[PATH_MAX + 64];
+	long long was = -1;
+	int count = 0;
+	FILE *f;
+
+	count_path(st, address, dir, sizeof dir, path, sizeof path);
 	if ((f = fopen(path, "r"))) {
-		if (fscanf(f, "%lld %d", &was, &count) != 2)
+		if (fscanf(f, "%lld %d", &was, &count) != 2 || count < 0)
 			was = -1;
 		fclose(f);
 	}
-	if (was != day)
-		count = 0;
-	if (count >= limit)
-		return 0;
-	int len = snprintf(line, sizeof line, "%lld %d\n", day, count + 1);
+	return was == day ? count : 0;
+}
+
+int store_quota_add(const struct store *st, const char *address, long long day, int n,
+		    struct err *e)
+{
+	char dir[PATH_MAX + 16], path[PATH_MAX + 64], line[64];
+	int count = store_quota_count(st, address, day) + n;
+
+	count_path(st, address, dir, sizeof dir, path, sizeof path);
+	int len = snprintf(line, sizeof line, "%lld %d\n", day, count);
 	if (fs_mkdirs(dir, 0700, e) < 0 || fs_write_replace(path, line, (size_t)len, 0600, e) < 0)
 		return -1;
-	return 1;
+	return 0;
 }
 
 /* ---- the texts answered (an auto-responder's are all the same) ----
@@ -54,17 +68,8 @@ int store_quota_take(const struct store *st, const char *address, long long day,
 static void texts_path(const struct store *st, const char *address, char *dir, size_t dlen,
 		       char *path, size_t plen)
 {
-	char lower[512], hex[2 * CRYPTO_HASH_LEN + 1];
-	uint8_t h[CRYPTO_HASH_LEN];
-	size_t n = 0;
-
-	for (; address[n] && n + 1 < sizeof lower; n++)
-		lower[n] = (char)tolower((unsigned char)address[n]);
-	lower[n] = 0;
-	crypto_sha256(lower, n, h);
-	crypto_hex(h, 16, hex);
-	snprintf(dir, dlen, "%s/quota", st->dir);
-	snprintf(path, plen, "%s/%s.texts", dir, hex);
+	count_path(st, address, dir, dlen, path, plen);
+	strncat(path, ".texts", plen - strlen(path) - 1);
 }
 
 /* The recorded hashes (at most QUOTA_TEXTS), oldest first: their number. */

@@ -116,7 +116,7 @@ int store_damaged(struct err *e)
 
 int store_clean(const struct store *st, int *removed, struct err *e)
 {
-	static const char *const sub[] = { "games", "created" };
+	static const char *const sub[] = { "games", "created", "quota", "quarantine" };
 	char dir[PATH_MAX + 16];
 
 	*removed = 0;

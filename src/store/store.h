@@ -96,15 +96,21 @@ int store_game_created_by(struct store *st, const char *msg_key);
 bool store_seen(const struct store *st, const char *msg_key);
 /* The same, given the hex SHA-256 of the key (what the seen set writes). */
 bool store_seen_hash(const struct store *st, const char *hex);
-/* Removes what interrupted writes left (NAME.tmp.PID) in the data directory, games/ and
- * created/;
+/* Removes what interrupted writes left (NAME.tmp.PID) in the data directory, games/,
+ * created/, quota/ and quarantine/;
  * *removed counts them. The caller holds the lock. */
 int store_clean(const struct store *st, int *removed, struct err *e);
-/* Counts an answer to the address on `day` (days since 1970, UTC) against `limit` a day:
- * 1 if it may go (and is counted), 0 if the day's answers are spent, -1 on failure. Kept
- * across runs in DIR/quota/. */
-int store_quota_take(const struct store *st, const char *address, long long day, int limit,
-		     struct err *e);
+/* The latest time of the work committed here (DIR/last-time: epoch seconds; 0 if none was
+ * recorded), and the same moved forward to t (never back): 0 or -1. Not synced: losing
+ * the last move forward to a crash lowers the floor a little, and each game's own last
+ * event still holds it for that game. */
+long long store_last_time(const struct store *st);
+int store_set_last_time(const struct store *st, long long t, struct err *e);
+/* The answers to the address on `day` (days since 1970, UTC) recorded in DIR/quota/ (0 if
+ * none or unreadable); store_quota_add records n more: 0 or -1. */
+int store_quota_count(const struct store *st, const char *address, long long day);
+int store_quota_add(const struct store *st, const char *address, long long day, int n,
+		    struct err *e);
 /* The texts of an address's mails that drew an answer (an auto-responder sends the same
  * one again and again): is `hex` (a SHA-256 in hex) among the last few recorded? Records
  * it as the newest: 0 or -1. Kept in DIR/quota/ beside the day's count. */

@@ -87,7 +87,7 @@ A1=$(token 1 alice@example.org); B1=$(token 1 bob@example.org)
 send 2026-11-02T09:00:00Z bob@example.org "Re: [tempest 1 $B1] invitation" "accept"
 expect_out "started: time left" "Time (3 days per move): you have 3 days, your opponent 3 days."
 expect_out "started: deadline" "Next deadline: Thu 05 Nov 2026 09:00 UTC, for your move."
-send 2026-11-02T08:30:00Z alice@example.org "new" \
+send 2026-11-02T09:00:00Z alice@example.org "new" \
   "new chess\nopponent carol@example.org\ncolour white\ntime 3 days per move"
 A2=$(token 2 alice@example.org); C2=$(token 2 carol@example.org)
 send 2026-11-02T09:00:00Z carol@example.org "Re: [tempest 2 $C2] invitation" "accept"
@@ -167,6 +167,8 @@ expect_out "unknown time zone" "'Mars/Olympus' is not a time zone I know"
 
 # -- a lapsing draw offer
 send 2026-11-06T14:00:00Z carol@example.org "Re: [tempest 2 $C2] game 2" "e5\noffer draw"
+# (a challenge that lapses below: sent now, as the referee's clock never goes back)
+send 2026-11-06T15:00:00Z dave@example.org "new" "new chess\nopponent erin@example.org"
 tick 2026-11-08T13:59:00Z
 case $out in *"lapsed"*) bad "the draw offer stands two days" ;; *) ok ;; esac
 tick 2026-11-08T14:00:00Z
@@ -185,20 +187,12 @@ at 2026-11-08T15:00:00Z "$T" adjust -c "$W/conf" 2 result 3-0
 expect_rc "bad result" 1
 at 2026-11-08T15:00:00Z "$T" adjust -c "$W/conf" 99 result 1-0
 expect_rc "no such game" 1; expect_err "no such game: why" "there is no game 99 here"
-send 2026-11-06T15:00:00Z dave@example.org "new" "new chess\nopponent erin@example.org"
 tick 2026-11-09T14:59:00Z
 expect_state "the challenge stands three days" 3 "invited"
 tick 2026-11-09T15:00:00Z
 expect_out "the challenge lapses" "game 3 will not be played (the challenge lapsed unanswered)"
 [ "$(mails_to dave@example.org)" -eq 1 ] && [ "$(mails_to erin@example.org)" -eq 1 ] && ok ||
   bad "both told of the lapsed challenge"
-tick 2026-11-11T13:59:00Z
-expect_state "the extension holds" 2 "playing"
-at 2026-11-11T13:59:30Z "$T" adjust -c "$W/conf" 2 result 1/2-1/2 agreed by phone
-expect_rc "adjudication" 0
-expect_state "adjudicated" 2 "over, 1/2-1/2 (agreed by phone)"
-tick 2026-11-11T14:00:00Z
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "no loss on time after the decision"
 
 # -- a move after the deadline, before any tick, finds the game lost
 send 2026-11-10T10:00:00Z frank@example.org "new" "new chess\nopponent gina@example.org\ncolour white\ntime 1 day per move"
@@ -222,6 +216,15 @@ expect_out "a move a minute before the deadline" "Your move 1. d4 is recorded."
 at 2026-11-11T10:59:00Z "$T" show -c "$W/conf" 4
 expect_out "show: the time control" "Time control: 1 day per move"
 expect_out "show: the running clock" "Black: 23 hours left, due Thu 12 Nov 2026 09:59 UTC"
+# game 2's extension, then its adjudication (here, in the order of time: a clock that went
+# back would decide nothing on time, README "Time")
+tick 2026-11-11T13:59:00Z
+expect_state "the extension holds" 2 "playing"
+at 2026-11-11T13:59:30Z "$T" adjust -c "$W/conf" 2 result 1/2-1/2 agreed by phone
+expect_rc "adjudication" 0
+expect_state "adjudicated" 2 "over, 1/2-1/2 (agreed by phone)"
+tick 2026-11-11T14:00:00Z
+[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "no loss on time after the decision"
 # a dry run prints the reminder, in the player's time zone, and records nothing
 for i in 1 2; do
   at 2026-11-12T08:00:00Z "$T" tick --dry-run -c "$W/conf"

@@ -1,4 +1,4 @@
-/* test_quota.c: the day's answers to an address (store_quota_take) and the texts of its
+/* test_quota.c: the day's answers to an address (store_quota_count, store_quota_add) and the texts of its
  * that drew an answer (store_quota_text_*), which tell an auto-responder's repeats. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,12 +25,15 @@ static void day_count(void)
 {
 	struct err e = { "" };
 
-	for (int i = 0; i < 3; i++)
-		CHECK_INT(store_quota_take(&st, "Bob@Example.org", 100, 3, &e), 1);
-	CHECK_INT(store_quota_take(&st, "bob@example.org", 100, 3, &e), 0);     /* any case */
-	CHECK_INT(store_quota_take(&st, "bob@example.org", 101, 1, &e), 1);     /* a new day */
-	CHECK_INT(store_quota_take(&st, "bob@example.org", 101, 1, &e), 0);
-	CHECK_INT(store_quota_take(&st, "carol@example.org", 101, 1, &e), 1);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", 100), 0);
+	CHECK_INT(store_quota_add(&st, "Bob@Example.org", 100, 2, &e), 0);
+	CHECK_INT(store_quota_add(&st, "bob@example.org", 100, 1, &e), 0);     /* any case */
+	CHECK_INT(store_quota_count(&st, "BOB@example.org", 100), 3);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", 101), 0);          /* a new day */
+	CHECK_INT(store_quota_add(&st, "bob@example.org", 101, 1, &e), 0);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", 101), 1);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", 100), 0);          /* one day kept */
+	CHECK_INT(store_quota_count(&st, "carol@example.org", 101), 0);
 }
 
 static void texts(void)
@@ -51,7 +54,7 @@ static void texts(void)
 	for (char c = 'b'; c <= 'e'; c++)
 		CHECK(store_quota_text_answered(&st, "bob@example.org", hash(c)));
 	/* the day's count is a file of its own: still there */
-	CHECK_INT(store_quota_take(&st, "bob@example.org", 101, 1, &e), 0);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", 101), 1);
 }
 
 /* A damaged file: what cannot be read is no text, and the next record mends it. */

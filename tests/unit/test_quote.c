@@ -1,5 +1,7 @@
 /* test_quote.c: quotes of a player's mail cut to size: lines at QUOTE_LINE_MAX characters
- * (never inside a UTF-8 sequence), a reply's quotes at QUOTE_TOTAL_MAX bytes. */
+ * (never inside a UTF-8 sequence), a reply's quotes at QUOTE_TOTAL_MAX bytes; a password
+ * line never quoted. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,5 +80,18 @@ int main(void)
 	quote_count(&b, QUOTE_TOTAL_MAX);
 	CHECK(!quote_take(&b, "x", out));
 	free(line);
+	/* a line that gives a password is never quoted back */
+	static const struct { const char *text; bool hidden; } pw[] = {
+		{ "password hunter2", true }, { "PASSWORD: Abc9", true }, { "Password. Zy7", true },
+		{ "  password   Qw55", true }, { "> password=x", true }, { "password", true },
+		{ "passwords are nice", false }, { "my password is x", false }, { "e4", false },
+	};
+	for (size_t i = 0; i < sizeof pw / sizeof pw[0]; i++) {
+		b = (struct quote_budget){ 0 };
+		check_context("password row %zu", i);
+		CHECK(quote_take(&b, pw[i].text, out));
+		CHECK_STR(out, pw[i].hidden ? QUOTE_PASSWORD_HIDDEN : pw[i].text);
+	}
+	check_context(NULL);
 	return check_done();
 }

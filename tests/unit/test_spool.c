@@ -2,7 +2,7 @@
  * cause, name and text; queued whole by a rename or in part by a copy; the queue of spooled
  * records and single files, oldest first; marks that survive a reload and remove the
  * spool with its last record; a record cut short ends the spool, one whose sum differs is
- * refused alone. */
+ * refused alone; a queued spool cut short is told and kept. */
 #include "mail/spool.h"
 
 #include <fcntl.h>
@@ -181,6 +181,74 @@ static void damaged(void)
 	queue_free(&q);
 }
 
+/* A queued spool cut short (spool_cut): where, and the head of the record cut if it
+ * can be read; the queue keeps such a spool, once its records went, until a copy of it
+ * is kept in failed/. */
+static void cut(void)
+{
+	struct spool_writer w;
+	struct spool_rec *r, head;
+	struct err e;
+	struct stat sb;
+	size_t n;
+	char *all, name[33];
+
+	stage(&w, 3);
+	CHECK(fs_read(w.path, 1 << 20, &all, &n, &e) == 0 && stat(w.path, &sb) == 0);
+	long long size = (long long)sb.st_size;
+	const char *h2 = strstr(all, "\n2 ");                  /* the third record's head */
+	long long third = h2 ? (long long)(h2 - all) + 1 : 0;
+	static const struct { const char *what; long long size; size_t n; int cut; int head; } t[] = {
+		{ "whole", 0, 3, 0, 0 },
+		{ "in the last text", -5, 2, 1, 1 },
+		{ "in the last head", 1, 2, 1, 0 },             /* third + 8: no line end */
+		{ "bytes after the last record", 7, 3, 1, 0 },
+		{ "in the first line", 8, 0, 1, 0 },
+		{ "empty", 9, 0, 1, 0 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		FILE *f = fopen(w.path, "w");
+		long long len = t[i].size == 0 ? size : t[i].size == -5 ? size - 5 :
+				t[i].size == 1 ? third + 8 : t[i].size == 7 ? size : t[i].size == 8 ? 8 : 0;
+		if (f) {
+			fwrite(all, 1, (size_t)len, f);
+			if (t[i].size == 7)
+				fputs("garbage\n", f);
+			fclose(f);
+		}
+		CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == t[i].n);
+		int c = spool_cut(w.path, r, n, &head);
+		if (c != t[i].cut || (head.name[0] != 0) != t[i].head)
+			printf("cut: %s: cut %d, head '%s'\n", t[i].what, c, head.name);
+		CHECK(c == t[i].cut && (head.name[0] != 0) == t[i].head);
+		outbox_name("m2@game.test", name);
+		CHECK(!t[i].head || (head.game == 2 && !strcmp(head.name, name)));
+		free(r);
+	}
+	/* in the queue: its two readable records go, the spool stays until it is kept */
+	FILE *f = fopen(w.path, "w");
+	if (f) {
+		fwrite(all, 1, (size_t)(size - 5), f);
+		fclose(f);
+	}
+	free(all);
+	CHECK(spool_queue(dir, w.path, NULL, 0, &e) == 0);
+	struct queue q;
+	for (int round = 0; round < 2; round++) {
+		CHECK(queue_load(dir, &q, &e) == 0 && q.ncut == 1);
+		for (size_t i = 0; i < q.n; i++)
+			CHECK(queue_sent(&q, i, &e) == 0);
+		CHECK(queue_finish(&q, &e) == 0);
+		queue_free(&q);
+		CHECK(count(".spool") == (size_t)(round == 0));
+		char queued[128], kept[160];
+		snprintf(queued, sizeof queued, "%s/%s", dir, strrchr(w.path, '/') + 1);
+		spool_damaged_path(queued, kept, sizeof kept);
+		CHECK(fs_mkdirs(strcat(strcpy(queued, dir), "/failed"), 0700, &e) == 0);
+		CHECK(fs_write_atomic(kept, "x", 1, 0600, &e) == 0);
+	}
+}
+
 int main(void)
 {
 	char sdir[96];
@@ -195,6 +263,7 @@ int main(void)
 	queue_in_part();
 	marks();
 	damaged();
+	cut();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)

@@ -1,0 +1,80 @@
+/* floor.c: the clock's floor (README, "Time"). The data directory keeps the latest time
+ * of the work it committed (store_last_time), and each game the time of its last event. A
+ * clock behind either is wrong (a lost battery, a restored snapshot, a bad NTP answer):
+ * trusted, it would record a move before the game's last event and make the next tick
+ * count the weeks between as the opponent's. Such a run acts on nothing by time — no loss
+ * on time, no reminder, no challenge or draw offer lapsing — and takes its mails as of
+ * the recorded time; it says so once. */
+#include "pipeline/pipeline_int.h"
+#include "util/clock.h"
+#include "util/log.h"
+
+void pipeline_behind(struct pipeline *pl, long long now, long long recorded)
+{
+	char a[CLOCK_ISO_MAX], b[CLOCK_ISO_MAX];
+
+	pl->behind = true;
+	if (pl->behind_told)
+		return;
+	pl->behind_told = true;
+	clock_iso(now, a);
+	clock_iso(recorded, b);
+	log_warn("the clock (%s) is behind the last time recorded here (%s): this run decides "
+		 "nothing on time (no loss on time, no reminder, nothing lapses) and takes its "
+		 "mails as of %s; check the system clock", a, b, b);
+}
+
+long long pipeline_now(struct pipeline *pl)
+{
+	long long now = clock_now();
+
+	if (pl->flags & PIPELINE_REPLAY)
+		return now;             /* a replay takes each mail's recorded time */
+	if (now < pl->floor) {
+		pipeline_behind(pl, now, pl->floor);
+		return pl->floor;
+	}
+	return now;
+}
+
+bool pipeline_game_behind(struct pipeline *pl, const struct game *g, long long *now)
+{
+	long long last = g->updated[0] ? clock_parse(g->updated) : -1;
+
+	if (pl->flags & PIPELINE_REPLAY)
+		return false;
+	if (last > *now) {
+		pipeline_behind(pl, *now, last);
+		*now = last;
+	}
+	return pl->behind;
+}
+
+/* The floor moved up to t, durably enough: a failure costs a lower floor, told. */
+static void record(struct pipeline *pl, long long t)
+{
+	struct err e;
+
+	if (t <= pl->floor)
+		return;
+	if (store_set_last_time(&pl->st, t, &e) < 0)
+		log_warn("%s", e.msg);
+	else
+		pl->floor = t;
+}
+
+void pipeline_time_done(struct pipeline *pl, long long t)
+{
+	if (pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN))
+		return;
+	if (!pl->batch.on)
+		record(pl, t);
+	else if (t > pl->batch.latest)
+		pl->batch.latest = t;
+}
+
+void pipeline_time_commit(struct pipeline *pl)
+{
+	record(pl, pl->batch.latest);
+	pl->batch.latest = 0;
+}

@@ -265,7 +265,7 @@ static int settle_cut_spools(struct pipeline *pl, struct err *e)
 {
 	char **paths;
 	size_t n;
-	struct err le = { "" };
+	struct err le = { 0 };
 
 	if (spool_queued(pl->outbox, &paths, &n, e) < 0)
 		return -1;

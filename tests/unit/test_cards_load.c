@@ -28,7 +28,7 @@ static int load_text(const char *text, struct card_catalogue *cat, struct err *e
 static void bundled(void)
 {
 	static struct card_catalogue cat;
-	struct err e = { "" };
+	struct err e = { 0 };
 
 	CHECK_INT(cards_load("rules", "tempete", NULL, NULL, &cat, &e), 0);
 	CHECK_STR(err_msg(&e), "");
@@ -75,7 +75,7 @@ static void damage(void)
 	char want[ERR_MAX];
 
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-		struct err e = { "" };
+		struct err e = { 0 };
 		check_context("%s", t[i].text);
 		CHECK_INT(load_text(t[i].text, &cat, &e), -1);
 		snprintf(want, sizeof want, "%s/cards/x.json: %s", dir, t[i].msg);

@@ -66,7 +66,7 @@ static void errors(void)
 	int kind;
 
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-		struct err e = { "" };
+		struct err e = { 0 };
 		check_context("%s", t[i].doc);
 		CHECK_INT(read_game(t[i].doc, &e, addr, &num, &kind), -1);
 		CHECK_STR(err_msg(&e), t[i].msg);
@@ -76,7 +76,7 @@ static void errors(void)
 
 static void values(void)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 	char addr[32] = "";
 	long long num = 0;
 	int kind = -1;
@@ -95,7 +95,7 @@ static void values(void)
 /* Object members in file order, nested objects, jread_has, and a file that is not there. */
 static void members(void)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 	struct jread r;
 	struct jnode root, o, m, v;
 	void *it = NULL;

@@ -277,7 +277,7 @@ static void test_reading(void)
 		const struct read_case *c = &reads[i];
 		int fd = tmp_open();
 		struct got g = { 0 };
-		struct err e = { "" };
+		struct err e = { 0 };
 
 		check_context("read: %s", c->name);
 		close(fd);
@@ -299,7 +299,7 @@ static void test_reading(void)
 static void test_read_errors(void)
 {
 	struct got g = { .stop_after = 1 };
-	struct err e = { "" };
+	struct err e = { 0 };
 	int fd;
 
 	CHECK_INT(mbox_read("/nonexistent/tempest.mbox", collect, &g, &e), -1);
@@ -429,7 +429,7 @@ static void test_failed_write(void)
 {
 	struct rlimit old, lim;
 	struct stat st;
-	struct err e = { "" };
+	struct err e = { 0 };
 	char big[4096];
 	int fd = tmp_open(), rc;
 	void (*prev)(int);

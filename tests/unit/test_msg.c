@@ -194,7 +194,7 @@ static int corpus_file(const char *name)
 	size_t len, elen;
 	struct msg *m;
 	struct msgtext t;
-	struct err e = { "" };
+	struct err e = { 0 };
 
 	snprintf(path, sizeof path, "%s/%s", CORPUS, name);
 	snprintf(epath, sizeof epath, "%.*s.expect", (int)strlen(path) - 4, path);
@@ -469,7 +469,7 @@ static void test_failures(void)
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct msg *m = (struct msg *)&m;
-		struct err e = { "" };
+		struct err e = { 0 };
 
 		check_context("failure case %zu", i);
 		CHECK_INT(msg_parse(cases[i].raw, strlen(cases[i].raw), &m, &e), -1);

@@ -175,7 +175,7 @@ static int run_table(void)
 		struct variant *v = test_variant(r->variant);
 		struct pos *p = test_pos(v, r->fen);
 		struct move m;
-		struct err e = { "" };
+		struct err e = { 0 };
 		char san[SAN_MAX];
 
 		check_context("%s '%s' in %s", r->variant, r->input, r->fen);

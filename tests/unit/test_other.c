@@ -12,7 +12,7 @@ static struct store st;
 
 static int put(const char *key, const char *text)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 	int fd;
 
 	if (store_other_open(&st, key, &fd, &e) < 0)

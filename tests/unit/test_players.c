@@ -53,7 +53,7 @@ static void damage(void)
 
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		struct players ps;
-		struct err e = { "" };
+		struct err e = { 0 };
 		check_context("%s", t[i].text);
 		CHECK_INT(load_text(t[i].text, &ps, &e), -1);
 		snprintf(want, sizeof want, "%s/players.json: %s", st.dir, t[i].msg);
@@ -67,7 +67,7 @@ static void round_trip(void)
 	struct players ps = { 0 }, back;
 	long long now = clock_now();    /* saving drops what is a year old by the real clock */
 	struct player_change ch = { .vacation = true, .start = now + 1000, .end = now + 2000 };
-	struct err e = { "" };
+	struct err e = { 0 };
 	struct vacations vac;
 	char tz[64];
 

@@ -23,7 +23,7 @@ static const char *hash(char digit)
 
 static void day_count(void)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 
 	CHECK_INT(store_quota_count(&st, "bob@example.org", 100), 0);
 	CHECK_INT(store_quota_add(&st, "Bob@Example.org", 100, 2, &e), 0);
@@ -38,7 +38,7 @@ static void day_count(void)
 
 static void texts(void)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 
 	CHECK(!store_quota_text_answered(&st, "bob@example.org", hash('a')));
 	CHECK_INT(store_quota_text_add(&st, "bob@example.org", hash('a'), &e), 0);
@@ -60,7 +60,7 @@ static void texts(void)
 /* A damaged file: what cannot be read is no text, and the next record mends it. */
 static void damaged(void)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 	char path[PATH_MAX + 64], hex[2 * CRYPTO_HASH_LEN + 1];
 	uint8_t h[CRYPTO_HASH_LEN];
 	FILE *f;

@@ -25,7 +25,7 @@ static void write_file(const char *text)
 static void round_trip(void)
 {
 	struct reminder_keys ks = { 0 }, back;
-	struct err e = { "" };
+	struct err e = { 0 };
 
 	CHECK_INT(reminders_load(&st, &back, &e), 0);   /* no file yet: nothing reminded */
 	CHECK_INT(back.n, 0);
@@ -53,7 +53,7 @@ static void damage(void)
 
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		struct reminder_keys ks;
-		struct err e = { "" };
+		struct err e = { 0 };
 		write_file(t[i].text);
 		check_context("%s", t[i].text);
 		CHECK_INT(reminders_load(&st, &ks, &e), -1);

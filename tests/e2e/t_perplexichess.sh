@@ -154,8 +154,9 @@ check "round 1 (the challenge): poll is quiet, every reply delivered" round
 for u in $ALL; do check "$u hears of the challenge, in one mail" got "$u" 1; done
 check "b2's invitation names the duty" has b2 "You are:   Black's boardman on board 2"
 check "ba's invitation names the duty" has ba "Black's agent"
+# (and its writer, whose own reply quotes the message as it was relayed: README, "Messages")
 check "the team message reaches White's members only (every INBOX searched)" \
-    reaches_exactly "Let us win, all of us" w1 w2 w3 wa
+    reaches_exactly "Let us win, all of us" ws w1 w2 w3 wa
 
 # ---- the acceptances: the game waits for the last ----
 for u in w1 w2 w3 wa bs b1 b2 b3; do check "$u accepts" answer "$u" "accept"; done
@@ -236,10 +237,10 @@ check "  board 1 ends by mate, told to everyone" everyone_has "Board 1 ends: 1-0
 check "  board 1 keeps its pieces, not its kings" fen_like 1 "r1bq1b1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB3NR*"
 check "  the game goes on" shows "Status: playing"
 check "  the team message reaches Black's other members only (every INBOX searched)" \
-    reaches_exactly "Watch their queen" bs b1 b3 ba
-check "  the message to w2 reaches w2 only" reaches_exactly "Good luck on board 2" w2
+    reaches_exactly "Watch their queen" bs b1 b2 b3 ba
+check "  the message to w2 reaches w2 only" reaches_exactly "Good luck on board 2" w2 b2
 check "  the message to all reaches the nine others" \
-    reaches_exactly "Thanks for the game so far" ws w1 w2 w3 wa bs b1 b3 ba
+    reaches_exactly "Thanks for the game so far" ws w1 w2 w3 wa bs b1 b2 b3 ba
 
 # ---- a piece of the finished board moves on; the election ----
 check "board 1: b1 tries d6" answer b1 "d6"

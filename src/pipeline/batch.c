@@ -487,7 +487,7 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 		if (*to > from)
 			fault_point("mid-batch");
 		fault_mail(m[*to].raw, m[*to].len);
-		failed = pipeline_message(pl, m[*to].raw, m[*to].len, e) < 0;
+		failed = pipeline_message(pl, &m[*to], e) < 0;
 	}
 	if (!failed && batch_commit(pl, e) == 0)
 		return 0;
@@ -505,7 +505,7 @@ static int batch_unmarked(struct pipeline *pl, const struct pipeline_mail *m, si
 	for (size_t from = 0, to; from < n; from = to) {
 		if (pl->flags & PIPELINE_DRY_RUN) {
 			to = from + 1;
-			if ((status[from] = pipeline_message(pl, m[from].raw, m[from].len, e)) < 0)
+			if ((status[from] = pipeline_message(pl, &m[from], e)) < 0)
 				rc = -1;
 			continue;
 		}

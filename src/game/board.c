@@ -145,9 +145,25 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 	return err_set(e, "'%s' is not an operation", op);
 }
 
+int board_set_start(struct board *bd, const char *fen)
+{
+	char *copy = fen && *fen ? strndup(fen, FEN_MAX - 1) : NULL;
+
+	if (fen && *fen && !copy)
+		return -1;
+	free(bd->start_fen);
+	bd->start_fen = copy;
+	return 0;
+}
+
+const char *board_start_text(const struct board *bd)
+{
+	return bd->start_fen ? bd->start_fen : "";
+}
+
 static const char *board_start(const struct game *g, int b)
 {
-	return g->board[b].start_fen[0] ? g->board[b].start_fen : g->v->setup;
+	return g->board[b].start_fen ? g->board[b].start_fen : g->v->setup;
 }
 
 int game_load_position(struct game *g, const struct variant *v, struct err *e)

@@ -51,7 +51,8 @@ struct seat {
 
 /* One board: its position is derived from its start and its list of moves and edits. */
 struct board {
-	char start_fen[FEN_MAX];
+	char *start_fen;                /* owned (board_set_start); NULL or "": the variant's
+					 * setup. A pointer: a game holds BOARDS_MAX boards */
 	int nmoves;
 	char **moves;                   /* moves in SAN and edit operations (game_op) */
 	char result[8];                 /* this board's result in a game of several boards */
@@ -218,6 +219,11 @@ void game_free(struct game *g);
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
+/* Sets a board's start: a copy of fen, at most FEN_MAX - 1 bytes (NULL or "": the
+ * variant's setup). 0, or -1 when out of memory. */
+int board_set_start(struct board *bd, const char *fen);
+/* A board's start as written: its FEN, or "" for the variant's setup. */
+const char *board_start_text(const struct board *bd);
 /* Plays a move in SAN or applies an operation on board b, and appends it to its list. */
 int board_op(struct game *g, int b, const char *op, struct err *e);
 /* The same on the game's first board (the only one in most kinds). */

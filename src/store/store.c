@@ -132,7 +132,7 @@ static json_t *board_json(const struct board *b)
 		json_array_append_new(moves, json_string(b->moves[i]));
 	if (b->pos)
 		pos_to_fen(b->pos, fen, sizeof fen);
-	return json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", b->start_fen, "moves", moves,
+	return json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", board_start_text(b), "moves", moves,
 			 "fen", fen, "turn", b->pos ? color_name_lc(b->pos->side) : "",
 			 "result", b->result);
 }
@@ -359,6 +359,16 @@ static int load_moves(const struct jctx *c, json_t *moves, struct board *b)
 	return 0;
 }
 
+/* A board's start_fen field (the string, or "": the variant's setup). */
+static int start_field(const struct jctx *c, json_t *obj, struct board *b)
+{
+	char fen[FEN_MAX];
+
+	if (str_field(c, obj, "start_fen", fen, sizeof fen) < 0)
+		return -1;
+	return board_set_start(b, fen) < 0 ? err_set(c->e, "out of memory") : 0;
+}
+
 /* Format 2: every board with its start, moves and result; format 1: the one board's. */
 static int load_boards(const struct jctx *c, json_t *root, int format, struct game *g)
 {
@@ -368,7 +378,7 @@ static int load_boards(const struct jctx *c, json_t *root, int format, struct ga
 	if (format == 1) {
 		g->nboards = 1;
 		snprintf(g->board[0].result, sizeof g->board[0].result, "*");
-		return str_field(c, root, "start_fen", g->board[0].start_fen, FEN_MAX) < 0 ? -1 :
+		return start_field(c, root, &g->board[0]) < 0 ? -1 :
 		       load_moves(c, json_object_get(root, "moves"), &g->board[0]);
 	}
 	if (!json_is_array(bs) || json_array_size(bs) < 1 || json_array_size(bs) > BOARDS_MAX)
@@ -377,7 +387,7 @@ static int load_boards(const struct jctx *c, json_t *root, int format, struct ga
 	json_array_foreach(bs, i, x) {
 		struct board *b = &g->board[i];
 		if (!json_is_object(x) ||
-		    str_field(c, x, "start_fen", b->start_fen, FEN_MAX) < 0 ||
+		    start_field(c, x, b) < 0 ||
 		    str_field(c, x, "result", b->result, sizeof b->result) < 0 ||
 		    load_moves(c, json_object_get(x, "moves"), b) < 0)
 			return err_prefix(c->e, "board %zu: ", i + 1), -1;

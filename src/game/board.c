@@ -27,6 +27,15 @@ int game_add_seat(struct game *g, int side, int board, const char *role, const c
 {
 	if (g->nseats == SEATS_MAX)
 		return -1;
+	if (g->nseats == g->seat_cap) {
+		int cap = g->seat_cap ? 2 * g->seat_cap : 2;
+		struct seat *s = realloc(g->seat, (size_t)(cap < SEATS_MAX ? cap : SEATS_MAX) *
+					 sizeof *s);
+		if (!s)
+			return -1;
+		g->seat = s;
+		g->seat_cap = cap < SEATS_MAX ? cap : SEATS_MAX;
+	}
 	struct seat *st = &g->seat[g->nseats];
 	memset(st, 0, sizeof *st);
 	st->side = side;

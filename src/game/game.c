@@ -49,6 +49,7 @@ void game_free(struct game *g)
 		free(g->board[b].resolved);
 		variant_free(g->board[b].rules);
 	}
+	free(g->seat);
 	free(g->mails);
 	free(g->events);
 	free(g->sent);
@@ -170,8 +171,8 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 			       "termination %s\nwhite %s\nblack %s\nchallenger %d\nstart %s\n"
 			       "draw-offer %d\nmoves", g->id, g->variant,
 			       game_status_name(g->status), g->result, g->termination,
-			       classic ? g->seat[WHITE].address : "",
-			       classic ? g->seat[BLACK].address : "", g->challenger,
+			       classic && g->nseats ? g->seat[WHITE].address : "",
+			       classic && g->nseats ? g->seat[BLACK].address : "", g->challenger,
 			       board_start_text(b0), g->draw_offer);
 	for (int i = 0; i < b0->nmoves; i++)
 		buf_printf(&b, " %s", b0->moves[i]);

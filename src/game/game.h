@@ -103,7 +103,9 @@ struct game {
 	int challenger;                 /* the seat of the player who challenged */
 	char colour_asked[8];           /* white, black or random, as the challenger asked */
 	int nseats;
-	struct seat seat[SEATS_MAX];
+	struct seat *seat;              /* nseats of them, owned: game_add_seat() adds one (a
+					 * pointer: most games have 2 seats of SEATS_MAX) */
+	int seat_cap;
 	int nboards;
 	struct board board[BOARDS_MAX];
 	int draw_offer;                 /* the side that offers a draw, or -1 */

@@ -305,7 +305,8 @@ static int load_players(const struct jctx *c, json_t *root, struct game *g)
 		json_t *p = json_object_get(ps, names[i]);
 		if (!json_is_object(p))
 			return bad(c, "players", "white and black are needed");
-		game_add_seat(g, i, 0, "player", NULL);
+		if (game_add_seat(g, i, 0, "player", NULL) < 0)
+			return err_set(c->e, "out of memory");
 		if (str_field(c, p, "address", g->seat[i].address, ADDR_MAX) < 0 ||
 		    str_field(c, p, "name", g->seat[i].name, NAME_MAX_) < 0 ||
 		    str_field(c, p, "password_hash", g->seat[i].password_hash, HASH_HEX) < 0)
@@ -324,6 +325,8 @@ static int load_seats(const struct jctx *c, json_t *root, struct game *g)
 	json_array_foreach(ss, i, x) {
 		json_t *board = json_object_get(x, "board");
 		int side, n = game_add_seat(g, WHITE, 0, "", NULL);
+		if (n < 0)
+			return err_set(c->e, "out of memory");
 		struct seat *st = &g->seat[n];
 		if (str_field(c, x, "address", st->address, ADDR_MAX) < 0 ||
 		    str_field(c, x, "name", st->name, NAME_MAX_) < 0 ||

@@ -154,6 +154,37 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 	return err_set(e, "'%s' is not an operation", op);
 }
 
+int game_park(struct game *g)
+{
+	for (int b = 0; b < g->nboards; b++) {
+		struct board *bd = &g->board[b];
+		void *packed = bd->pos ? pos_pack(bd->pos) : NULL;
+		if (bd->pos && !packed)
+			return -1;
+		if (packed) {
+			free(bd->pos);
+			bd->pos = NULL;
+			bd->parked = packed;
+		}
+	}
+	return 0;
+}
+
+int game_unpark(struct game *g)
+{
+	for (int b = 0; b < g->nboards; b++) {
+		struct board *bd = &g->board[b];
+		if (!bd->parked)
+			continue;
+		if (!(bd->pos = malloc(sizeof *bd->pos)))
+			return -1;
+		pos_unpack(bd->parked, bd->pos);
+		free(bd->parked);
+		bd->parked = NULL;
+	}
+	return 0;
+}
+
 int board_set_start(struct board *bd, const char *fen)
 {
 	char *copy = fen && *fen ? strndup(fen, FEN_MAX - 1) : NULL;
@@ -192,10 +223,13 @@ int board_reload(struct game *g, int b, struct err *e)
 	struct move m;
 
 	free(bd->pos);
+	free(bd->parked);
+	bd->parked = NULL;
 	variant_free(bd->rules);
 	bd->rules = NULL;
 	bd->nresolved = 0;
-	if (!(bd->pos = malloc(sizeof *bd->pos)))
+	/* zeroed: what no piece or ply uses stays zero, and packs to nothing (game_park) */
+	if (!(bd->pos = calloc(1, sizeof *bd->pos)))
 		return err_set(e, "out of memory");
 	if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
 		return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;

@@ -46,6 +46,7 @@ void game_free(struct game *g)
 		free(g->board[b].moves);
 		free(g->board[b].start_fen);
 		free(g->board[b].pos);
+		free(g->board[b].parked);
 		free(g->board[b].resolved);
 		variant_free(g->board[b].rules);
 	}

@@ -57,7 +57,8 @@ struct board {
 	char **moves;                   /* moves in SAN and edit operations (game_op) */
 	char result[8];                 /* this board's result in a game of several boards */
 	/* derived, not stored */
-	struct pos *pos;
+	struct pos *pos;                /* NULL while the game is parked (game_park) */
+	void *parked;                   /* pos_pack()ed position of a parked game, or NULL */
 	struct variant *rules;          /* this board's own rules once a "@rule" entry changed
 					 * them (NULL: the game's variant); rebuilt by replay */
 	struct move *resolved;          /* what each of the first nresolved entries that is a
@@ -221,6 +222,12 @@ void game_free(struct game *g);
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
+/* A game waiting in memory for its next mail gives back its positions' room: each board's
+ * position packed (pos_pack, about 1 KB of a 16 KB position), then unpacked by
+ * game_unpark() before anything reads it. 0, or -1 out of memory (game_park leaves the
+ * boards it could not pack as they were; game_unpark the game still parked). */
+int game_park(struct game *g);
+int game_unpark(struct game *g);
 /* Sets a board's start: a copy of fen, at most FEN_MAX - 1 bytes (NULL or "": the
  * variant's setup). 0, or -1 when out of memory. */
 int board_set_start(struct board *bd, const char *fen);

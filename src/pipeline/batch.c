@@ -62,10 +62,14 @@ void pipeline_forget_games(struct pipeline *pl)
 	pl->nkept = 0;
 }
 
+/* A game the batch keeps waits parked (game_park): its positions packed, 16 KB a board
+ * that a batch of hundreds of games would hold for nothing between their mails. */
 void pipeline_put_game(struct pipeline *pl, struct game *g)
 {
 	if (g && !(pl->batch.on && batch_find(pl, g->id) && batch_find(pl, g->id)->g == g))
 		game_free(g);
+	else if (g)
+		game_park(g);
 }
 
 bool batch_seen(struct pipeline *pl, const char *msg_key)

@@ -177,6 +177,8 @@ int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vaca
 	if (!pl->batch.on)
 		pipeline_forget_games(pl);
 	if (c) {
+		if (game_unpark(c->g) < 0)
+			return err_set(e, "out of memory");
 		c->used = true;
 		*g = c->g;
 		pipeline_attach(pl, *g, vac, NULL);

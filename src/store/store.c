@@ -128,13 +128,27 @@ static json_t *board_json(const struct board *b)
 	json_t *moves = json_array();
 	char fen[FEN_MAX] = "";
 
+	const struct pos *p = b->pos;
+	struct pos *unparked = NULL;
+
 	for (int i = 0; i < b->nmoves; i++)
 		json_array_append_new(moves, json_string(b->moves[i]));
-	if (b->pos)
-		pos_to_fen(b->pos, fen, sizeof fen);
-	return json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", board_start_text(b), "moves", moves,
-			 "fen", fen, "turn", b->pos ? color_name_lc(b->pos->side) : "",
-			 "result", b->result);
+	/* a parked game's (game_park) position, unpacked for the moment */
+	if (!p && b->parked) {
+		if (!(unparked = malloc(sizeof *unparked))) {
+			json_decref(moves);
+			return NULL;
+		}
+		pos_unpack(b->parked, unparked);
+		p = unparked;
+	}
+	if (p)
+		pos_to_fen(p, fen, sizeof fen);
+	json_t *j = json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", board_start_text(b),
+			      "moves", moves, "fen", fen, "turn", p ? color_name_lc(p->side) : "",
+			      "result", b->result);
+	free(unparked);
+	return j;
 }
 
 json_t *store_event_json(const struct game_event *ev)

@@ -1,9 +1,6 @@
 /* pos.c: playing and taking back moves (see pos.h). FEN is in fen.c. */
 #include "engine/pos.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include "engine/exchange.h"
 #include "engine/jumps.h"
 #include "engine/tables.h"
@@ -367,62 +364,4 @@ void pos_edit_side(struct pos *p, enum color c)
 		p->key ^= T->zob_side;
 	}
 	edited(p, T, SQ_NONE);
-}
-
-/* ---- Packing ---- */
-
-/* The packed form, in 64-bit words: the number of segments, then each segment's header
- * (its zero words << 32 | its literal words) and literal words; the words past the last
- * segment are zero. */
-#define POS_WORDS (sizeof(struct pos) / sizeof(uint64_t))
-_Static_assert(sizeof(struct pos) % sizeof(uint64_t) == 0, "struct pos: whole words");
-
-static uint64_t pos_word(const struct pos *p, size_t i)
-{
-	uint64_t w;
-
-	memcpy(&w, (const char *)p + i * sizeof w, sizeof w);
-	return w;
-}
-
-void *pos_pack(const struct pos *p)
-{
-	uint64_t out[2 + POS_WORDS + POS_WORDS / 2 + 1];
-	size_t n = 1, i = 0;
-
-	out[0] = 0;
-	while (i < POS_WORDS) {
-		size_t z = i, l;
-		while (z < POS_WORDS && !pos_word(p, z))
-			z++;
-		if (z == POS_WORDS)
-			break;
-		for (l = z; l < POS_WORDS && pos_word(p, l); l++)
-			;
-		out[n++] = (uint64_t)(z - i) << 32 | (uint64_t)(l - z);
-		memcpy(out + n, (const char *)p + z * sizeof *out, (l - z) * sizeof *out);
-		n += l - z;
-		out[0]++;
-		i = l;
-	}
-	uint64_t *packed = malloc(n * sizeof *out);
-	if (packed)
-		memcpy(packed, out, n * sizeof *out);
-	return packed;
-}
-
-void pos_unpack(const void *packed, struct pos *p)
-{
-	const uint64_t *in = packed;
-	char *to = (char *)p;
-	size_t at = 0, k = 1;
-
-	for (uint64_t s = 0; s < in[0]; s++) {
-		size_t z = (size_t)(in[k] >> 32), l = (size_t)(in[k] & 0xffffffffu);
-		memset(to + at * sizeof *in, 0, z * sizeof *in);
-		memcpy(to + (at + z) * sizeof *in, in + k + 1, l * sizeof *in);
-		at += z + l;
-		k += 1 + l;
-	}
-	memset(to + at * sizeof *in, 0, (POS_WORDS - at) * sizeof *in);
 }

@@ -64,12 +64,6 @@ struct undo {
  * rights against the pieces, the en-passant square, the side not to move in check.
  * On error p is unspecified and the message names the field at fault. */
 int pos_from_fen(struct pos *p, const struct variant *v, const char *fen, struct err *e);
-/* A position kept small while it waits (a game in memory between its mails): the bytes
- * of p without their runs of zero words, most of a position sized for SQ_MAX squares.
- * pos_pack returns a malloc'd block, NULL when out of memory; pos_unpack gives back p
- * byte for byte. */
-void *pos_pack(const struct pos *p);
-void pos_unpack(const void *packed, struct pos *p);
 /* Sets p to the variant's starting position. */
 int pos_start(struct pos *p, const struct variant *v, struct err *e);
 /* Writes the FEN (at most FEN_MAX bytes with the NUL). */

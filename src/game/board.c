@@ -3,10 +3,13 @@
 #include "game/game.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "util/zpack.h"
 
 const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
 {
@@ -154,11 +157,41 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 	return err_set(e, "'%s' is not an operation", op);
 }
 
+/* A list of len bytes packed in *parked, or left as it is (empty, or no memory: *failed). */
+static void *park_list(void *list, size_t len, void **parked, bool *failed)
+{
+	void *packed = list && len ? zpack(list, len) : NULL;
+
+	*failed |= list && len && !packed;
+	if (!packed)
+		return list;
+	free(list);
+	*parked = packed;
+	return NULL;
+}
+
+/* The list back from *parked (len bytes), or NULL when out of memory (*parked kept). */
+static void *unpark_list(void *list, size_t len, void **parked, bool *failed)
+{
+	void *back;
+
+	if (!*parked)
+		return list;
+	if (!(back = malloc(len))) {
+		*failed = true;
+		return list;
+	}
+	zunpack(*parked, back, len);
+	free(*parked);
+	*parked = NULL;
+	return back;
+}
+
 int game_park(struct game *g)
 {
 	for (int b = 0; b < g->nboards; b++) {
 		struct board *bd = &g->board[b];
-		void *packed = bd->pos ? pos_pack(bd->pos) : NULL;
+		void *packed = bd->pos ? zpack(bd->pos, sizeof *bd->pos) : NULL;
 		if (bd->pos && !packed)
 			return -1;
 		if (packed) {
@@ -167,22 +200,33 @@ int game_park(struct game *g)
 			bd->parked = packed;
 		}
 	}
-	return 0;
+	bool failed = false;
+	g->mails = park_list(g->mails, g->nmails * sizeof *g->mails, &g->parked_mails, &failed);
+	g->sent = park_list(g->sent, g->nsent * sizeof *g->sent, &g->parked_sent, &failed);
+	g->events = park_list(g->events, g->nevents * sizeof *g->events, &g->parked_events,
+			      &failed);
+	return failed ? -1 : 0;
 }
 
 int game_unpark(struct game *g)
 {
+	bool failed = false;
+
 	for (int b = 0; b < g->nboards; b++) {
 		struct board *bd = &g->board[b];
 		if (!bd->parked)
 			continue;
 		if (!(bd->pos = malloc(sizeof *bd->pos)))
 			return -1;
-		pos_unpack(bd->parked, bd->pos);
+		zunpack(bd->parked, bd->pos, sizeof *bd->pos);
 		free(bd->parked);
 		bd->parked = NULL;
 	}
-	return 0;
+	g->mails = unpark_list(g->mails, g->nmails * sizeof *g->mails, &g->parked_mails, &failed);
+	g->sent = unpark_list(g->sent, g->nsent * sizeof *g->sent, &g->parked_sent, &failed);
+	g->events = unpark_list(g->events, g->nevents * sizeof *g->events, &g->parked_events,
+				&failed);
+	return failed ? -1 : 0;
 }
 
 int board_set_start(struct board *bd, const char *fen)

@@ -53,6 +53,9 @@ void game_free(struct game *g)
 	free(g->seat);
 	free(g->mails);
 	free(g->events);
+	free(g->parked_mails);
+	free(g->parked_sent);
+	free(g->parked_events);
 	free(g->sent);
 	if (g->index) {
 		strindex_free(&g->index->mails);
@@ -224,6 +227,8 @@ int game_add_mail(struct game *g, const char *msg_key)
 	if (!(m = realloc(g->mails, (g->nmails + 1) * sizeof *m)))
 		return -1;
 	g->mails = m;
+	/* zeroed past the key: a parked game's list packs to its keys (game_park) */
+	memset(g->mails[g->nmails], 0, KEY_MAX);
 	snprintf(g->mails[g->nmails++], KEY_MAX, "%s", msg_key);
 	return 0;
 }
@@ -255,6 +260,7 @@ int game_remember_sent_to(struct game *g, const char *id, int seat)
 	if (!s)
 		return -1;
 	g->sent = s;
+	memset(&s[g->nsent], 0, sizeof *s);     /* packs small (game_park) */
 	snprintf(s[g->nsent].id, sizeof s[g->nsent].id, "%s", id);
 	s[g->nsent++].ply = game_seat_ply(g, seat);
 	return 0;

@@ -58,7 +58,7 @@ struct board {
 	char result[8];                 /* this board's result in a game of several boards */
 	/* derived, not stored */
 	struct pos *pos;                /* NULL while the game is parked (game_park) */
-	void *parked;                   /* pos_pack()ed position of a parked game, or NULL */
+	void *parked;                   /* the position of a parked game (game_park), or NULL */
 	struct variant *rules;          /* this board's own rules once a "@rule" entry changed
 					 * them (NULL: the game's variant); rebuilt by replay */
 	struct move *resolved;          /* what each of the first nresolved entries that is a
@@ -118,6 +118,8 @@ struct game {
 	size_t nsent;
 	struct sent_mail *sent;
 	struct game_index *index;       /* look-ups in mails and sent (game.c); NULL: scans */
+	void *parked_mails, *parked_sent, *parked_events;       /* the lists of a parked
+								 * game (game_park) */
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
@@ -222,10 +224,12 @@ void game_free(struct game *g);
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
-/* A game waiting in memory for its next mail gives back its positions' room: each board's
- * position packed (pos_pack, about 1 KB of a 16 KB position), then unpacked by
- * game_unpark() before anything reads it. 0, or -1 out of memory (game_park leaves the
- * boards it could not pack as they were; game_unpark the game still parked). */
+/* A game waiting in memory for its next mail gives back the room of what is mostly zeros:
+ * each board's position (16.6 KB sized for SQ_MAX squares, some 150 bytes packed) and
+ * its lists of mail keys, Message-IDs sent and events (fixed-size text fields) packed
+ * (zpack.h), then unpacked by game_unpark() before anything reads them (the counts stay).
+ * 0, or -1 out of memory (game_park leaves what it could not pack as it was; game_unpark
+ * the game still parked). */
 int game_park(struct game *g);
 int game_unpark(struct game *g);
 /* Sets a board's start: a copy of fen, at most FEN_MAX - 1 bytes (NULL or "": the

@@ -334,15 +334,24 @@ static int by_id(const void *a, const void *b)
 	return x->g->id - y->g->id;
 }
 
-/* The changed states written beside those in place, before the barrier that makes
- * them durable. */
+/* The changed games' journals appended and their states written beside those in place,
+ * before the barrier that makes them durable. */
 static int stage_states(struct pipeline *pl, struct err *e)
 {
 	struct batch *b = &pl->batch;
 
-	for (size_t i = 0; i < b->ngames; i++)
-		if (b->games[i].dirty && store_stage_state(&pl->st, b->games[i].g, e) < 0)
+	/* a game at a time, unparked for it (game_park): a batch of hundreds of games never
+	 * holds all their lists at once */
+	for (size_t i = 0; i < b->ngames; i++) {
+		struct game *g = b->games[i].g;
+		if (!b->games[i].dirty)
+			continue;
+		if (game_unpark(g) < 0)
+			return err_set(e, "out of memory");
+		if (store_save_journal(&pl->st, g, e) < 0 || store_stage_state(&pl->st, g, e) < 0)
 			return -1;
+		game_park(g);
+	}
 	return 0;
 }
 
@@ -383,6 +392,8 @@ static int mark_seen(struct pipeline *pl, size_t upto, int later, struct err *e)
 	struct batch *b = &pl->batch;
 	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
 
+	if (c && game_unpark(c->g) < 0)         /* its mail keys read */
+		return err_set(e, "out of memory");
 	for (; b->nmarked < upto; b->nmarked++) {
 		if (c && game_has_mail(c->g, b->seen[b->nmarked]))
 			continue;
@@ -400,6 +411,8 @@ static int mark_later(struct pipeline *pl, int later, struct err *e)
 	struct batch *b = &pl->batch;
 	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
 
+	if (c && game_unpark(c->g) < 0)
+		return err_set(e, "out of memory");
 	for (size_t i = 0; c && i < b->nmarked; i++)
 		if (game_has_mail(c->g, b->seen[i]) && store_mark_seen(&pl->st, b->seen[i], e) < 0)
 			return -1;
@@ -450,9 +463,6 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
-	for (size_t i = 0; i < b->ngames; i++)
-		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
-			return -1;
 	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
 		return -1;
 	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty) &&

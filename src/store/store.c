@@ -15,6 +15,7 @@
 #include "store/store_int.h"
 #include "store/store_kind.h"
 #include "util/fsutil.h"
+#include "util/zpack.h"
 
 /* 3: what only grows (mail keys, Message-IDs sent, events) in the journal, the rest in
  * the state file. 2: seats, boards and the kind, every list in the state file. 1: two
@@ -139,7 +140,7 @@ static json_t *board_json(const struct board *b)
 			json_decref(moves);
 			return NULL;
 		}
-		pos_unpack(b->parked, unparked);
+		zunpack(b->parked, unparked, sizeof *unparked);
 		p = unparked;
 	}
 	if (p)

@@ -45,61 +45,8 @@ static const struct { const char *fen, *error; } bad[] = {
 	{ "4k3/8/8/8/8/8/8/4R1K1 w - -", "Black is in check but it is White's turn" },
 };
 
-/* pos_pack then pos_unpack gives back every byte: positions of several variants, before
- * and after moves (the history of keys filled), with a garbage-filled target. */
-static void test_pack(void)
-{
-	static const struct { const char *variant, *fen, *moves; } cases[] = {
-		{ "chess", "startpos", "" },
-		{ "chess", "startpos", "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6" },
-		{ "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		  "a2a4 b4a3" },
-		{ "tigerchess", "startpos", "" },
-		{ "perplexichess7", "startpos", "" },
-		{ "lancer", "startpos", "" },
-	};
-	struct pos *back = malloc(sizeof *back);
-
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		check_context("pack: %s %s", cases[i].variant, cases[i].moves);
-		struct variant *v = test_variant(cases[i].variant);
-		struct pos *p = test_pos(v, cases[i].fen);
-		if (cases[i].moves[0])
-			CHECK(test_play(p, cases[i].moves) == 0);
-		void *packed = pos_pack(p);
-		if (CHECK(packed != NULL)) {
-			memset(back, 0xa5, sizeof *back);
-			pos_unpack(packed, back);
-			CHECK(!memcmp(back, p, sizeof *p));
-		}
-		free(packed);
-		free(p);
-		variant_free(v);
-	}
-	check_context(NULL);
-	/* a position of all zeros, and one with no zero word */
-	memset(back, 0, sizeof *back);
-	void *packed = pos_pack(back);
-	struct pos *full = malloc(sizeof *full);
-	memset(full, 0x11, sizeof *full);
-	if (CHECK(packed != NULL)) {
-		pos_unpack(packed, full);
-		CHECK(!memcmp(full, back, sizeof *back));
-	}
-	free(packed);
-	memset(full, 0x11, sizeof *full);
-	if (CHECK((packed = pos_pack(full)) != NULL)) {
-		pos_unpack(packed, back);
-		CHECK(!memcmp(full, back, sizeof *back));
-	}
-	free(packed);
-	free(full);
-	free(back);
-}
-
 int main(void)
 {
-	test_pack();
 	struct variant *v = test_variant("chess");
 	struct pos *p = malloc(sizeof *p);
 	char out[FEN_MAX];

@@ -57,8 +57,9 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *m, struct 
 #define PIPELINE_BATCH_MAX 10000
 #define PIPELINE_QUARANTINED 1
 /* A caller that gathers raw mails for a batch also ends it at this many bytes, so that
- * large mails (a long quoted thread each) keep the memory a batch holds bounded. */
-#define PIPELINE_BATCH_BYTES (8u << 20)
+ * large mails (a long quoted thread each) keep the memory a batch holds bounded: with the
+ * batch's games parked (game_park), the raw mails are the most of it (README, "Memory"). */
+#define PIPELINE_BATCH_BYTES (4u << 20)
 struct pipeline_mail {
 	const char *raw;
 	size_t len;

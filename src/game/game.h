@@ -225,7 +225,7 @@ int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
 /* A game waiting in memory for its next mail gives back the room of what is mostly zeros:
- * each board's position (16.6 KB sized for SQ_MAX squares, some 150 bytes packed) and
+ * each board's position (16.6 KB sized for SQ_MAX squares, some 600 bytes packed) and
  * its lists of mail keys, Message-IDs sent and events (fixed-size text fields) packed
  * (zpack.h), then unpacked by game_unpark() before anything reads them (the counts stay).
  * 0, or -1 out of memory (game_park leaves what it could not pack as it was; game_unpark

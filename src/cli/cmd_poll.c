@@ -50,7 +50,7 @@ static void process_batch(struct pipeline *pl, struct imap_mail *mails, size_t n
 			log_warn("mail %u is too large to read; moving it to %s unanswered",
 				 mails[i].uid, c->cfg.processed_folder);
 		else if (mails[i].status >= 0 && pm && at)
-			pm[k] = (struct pipeline_mail){ mails[i].raw, mails[i].len }, at[k++] = i;
+			pm[k] = (struct pipeline_mail){ mails[i].raw, mails[i].len, 0 }, at[k++] = i;
 	}
 	if (!pm || !at || !st) {
 		log_error("out of memory");

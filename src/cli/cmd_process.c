@@ -10,8 +10,8 @@
 #include "cli/common.h"
 #include "mail/deliver.h"
 #include "mail/mbox.h"
+#include "mail/msg.h"
 #include "pipeline/pipeline.h"
-#include "util/fsutil.h"
 #include "util/log.h"
 
 static const char usage[] =
@@ -61,71 +61,97 @@ static void flush(struct run *r, bool borrowed)
 	r->n = r->bytes = 0;
 }
 
-static int each(const char *raw, size_t len, long offset, void *arg)
+/* A mail joins the batch (a copy: the reader's buffer is borrowed); size is its whole
+ * size when raw holds only its head. */
+static void add_mail(struct run *r, const char *raw, size_t len, size_t size, long offset)
 {
-	struct run *r = arg;
 	char *copy = malloc(len + 1);
 
 	if (!copy) {
 		log_error("mail at byte %ld left for the next run: out of memory", offset);
 		r->transient++;
-		return 0;
+		return;
 	}
-	memcpy(copy, raw, len + 1);
-	r->mails[r->n] = (struct pipeline_mail){ copy, len };
+	memcpy(copy, raw, len);
+	copy[len] = 0;
+	r->mails[r->n] = (struct pipeline_mail){ copy, len, size > len ? size : 0 };
 	r->offsets[r->n++] = offset;
 	r->bytes += len;
 	if (r->n == r->max || r->bytes >= PIPELINE_BATCH_BYTES)
 		flush(r, false);
+}
+
+static int each(const struct mbox_mail *m, void *arg)
+{
+	add_mail(arg, m->raw, m->len, m->size, m->offset);
 	return 0;
 }
 
-static int read_stdin(char **out, size_t *len, size_t max)
+/* One mail from f: at most max bytes of it held; past them, its header block is kept
+ * (msg_head_len, all the pipeline reads of a mail over the limit) and the rest read only
+ * to be counted, so that a mail of any size costs about max bytes. *raw is the caller's
+ * to free(); *size the mail's whole size. */
+static int read_message(FILE *f, size_t max, char **raw, size_t *len, size_t *size)
 {
-	size_t cap = 65536, n = 0;
-	char *buf = malloc(cap);
+	size_t cap = max < 65536 ? max + 1 : 65536, n = 0, got;
+	char *buf = malloc(cap + 1), *b, rest[16384];
 
 	while (buf) {
 		if (n == cap) {
-			if (cap >= max)
+			if (cap > max)
 				break;
-			char *b = realloc(buf, cap *= 2);
-			if (!b) {
+			size_t grow = cap <= (max + 1) / 2 ? cap * 2 : max + 1;
+			if (!(b = realloc(buf, grow + 1))) {
 				free(buf);
 				return -1;
 			}
 			buf = b;
+			cap = grow;
 		}
-		size_t r = fread(buf + n, 1, cap - n, stdin);
-		n += r;
-		if (r == 0)
+		if (!(got = fread(buf + n, 1, cap - n, f)))
 			break;
+		n += got;
 	}
-	if (!buf || ferror(stdin)) {
+	if (!buf)
+		return -1;
+	*size = n;
+	if (n > max) {
+		n = msg_head_len(buf, n, max);
+		while ((got = fread(rest, 1, sizeof rest, f)) > 0)
+			*size += got;
+		if ((b = realloc(buf, n + 1)))
+			buf = b;
+	}
+	if (ferror(f)) {
 		free(buf);
 		return -1;
 	}
-	*out = buf;
+	buf[n] = 0;
+	*raw = buf;
 	*len = n;
 	return 0;
 }
 
 /* A file given: an mbox (it starts with a "From " line), else one message. */
-static int read_file(const char *path, struct run *r, long max, struct err *e)
+static int read_file(const char *path, struct run *r, size_t max, struct err *e)
 {
 	char *raw, head[5] = "";
-	size_t len;
+	size_t len, size;
 	FILE *f = fopen(path, "r");
 
 	if (!f)
 		return err_set(e, "cannot read %s: %s", path, strerror(errno));
 	size_t n = fread(head, 1, sizeof head, f);
+	if (n == sizeof head && !memcmp(head, "From ", 5)) {
+		fclose(f);
+		return mbox_scan(path, max, each, r, e);
+	}
+	rewind(f);
+	int rc = read_message(f, max, &raw, &len, &size);
 	fclose(f);
-	if (n == sizeof head && !memcmp(head, "From ", 5))
-		return mbox_read(path, each, r, e);
-	if (fs_read(path, (size_t)max * 4 + 65536, &raw, &len, e) < 0)
-		return -1;
-	each(raw, len, 0, r);
+	if (rc < 0)
+		return err_set(e, "cannot read %s: %s", path, errno ? strerror(errno) : "out of memory");
+	add_mail(r, raw, len, size, 0);
 	free(raw);
 	return 0;
 }
@@ -170,7 +196,7 @@ int cmd_process(int argc, char **argv)
 		return common_fail_status(&e);
 	}
 	if (strcmp(file, "-")) {
-		if (read_file(file, &r, c.cfg.max_message_size, &e) < 0) {
+		if (read_file(file, &r, (size_t)c.cfg.max_message_size, &e) < 0) {
 			fprintf(stderr, "tempest: %s\n", e.msg);
 			pipeline_close(r.pl);
 			run_free(&r);
@@ -179,14 +205,14 @@ int cmd_process(int argc, char **argv)
 		flush(&r, false);
 	} else {
 		char *raw;
-		size_t len;
-		if (read_stdin(&raw, &len, (size_t)c.cfg.max_message_size * 4 + 65536) < 0) {
+		size_t len, size;
+		if (read_message(stdin, (size_t)c.cfg.max_message_size, &raw, &len, &size) < 0) {
 			fprintf(stderr, "tempest: cannot read the mail on standard input\n");
 			pipeline_close(r.pl);
 			run_free(&r);
 			return EXIT_TEMPFAIL;
 		}
-		r.mails[0] = (struct pipeline_mail){ raw, len };
+		r.mails[0] = (struct pipeline_mail){ raw, len, size > len ? size : 0 };
 		r.n = 1;
 		flush(&r, true);
 		free(raw);

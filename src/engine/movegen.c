@@ -339,6 +339,15 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 	return pin < 0 || on_steps(sf->pin_steps[pin], sf->pin_len[pin], m.to);
 }
 
+/* Nothing checks the mover's royal piece and nothing is pinned to it (most positions):
+ * every plain move (no e.p., castling, drop or jump) of another piece is legal, as judge()
+ * would say, without asking it. The royal square then, else SQ_NONE. Not on a board with
+ * calm squares, whose moves judge_calm() looks at one by one. */
+static sq_t quiet_royal(const struct pos *p, const struct tables *T, const struct safety *sf)
+{
+	return sf->fast && !sf->ncheckers && !sf->npins && !T->calm ? p->royal[p->side] : SQ_NONE;
+}
+
 /* judge() and the calm squares (SQF_CALM: not entered while in check). */
 static int judge_calm(const struct pos *p, const struct tables *T, const struct safety *sf,
 		      struct move m, int *in_check)
@@ -360,7 +369,12 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 
 	movegen_pseudo(p, ml);
 	safety_scan(p, T, &sf);
+	sq_t royal = quiet_royal(p, T, &sf);
 	for (int i = 0; i < ml->n; i++) {
+		if (royal != SQ_NONE && ml->m[i].from != royal && ml->m[i].kind < MOVE_EN_PASSANT) {
+			ml->m[n++] = ml->m[i];
+			continue;
+		}
 		int j = T->calm ? judge_calm(p, T, &sf, ml->m[i], &in_check) : judge(p, T, &sf, ml->m[i]);
 		if (j < 0)
 			j = movegen_is_legal(p, ml->m[i]);
@@ -387,7 +401,12 @@ int movegen_count(struct pos *p)
 		}
 		return n;
 	}
+	sq_t royal = quiet_royal(p, T, &sf);
 	for (int i = 0; i < ml.n; i++) {
+		if (royal != SQ_NONE && ml.m[i].from != royal && ml.m[i].kind < MOVE_EN_PASSANT) {
+			n++;
+			continue;
+		}
 		int j = judge(p, T, &sf, ml.m[i]);
 		n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
 	}

@@ -3,10 +3,13 @@
 #include "game/game.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "util/zpack.h"
 
 const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
 {
@@ -27,6 +30,15 @@ int game_add_seat(struct game *g, int side, int board, const char *role, const c
 {
 	if (g->nseats == SEATS_MAX)
 		return -1;
+	if (g->nseats == g->seat_cap) {
+		int cap = g->seat_cap ? 2 * g->seat_cap : 2;
+		struct seat *s = realloc(g->seat, (size_t)(cap < SEATS_MAX ? cap : SEATS_MAX) *
+					 sizeof *s);
+		if (!s)
+			return -1;
+		g->seat = s;
+		g->seat_cap = cap < SEATS_MAX ? cap : SEATS_MAX;
+	}
 	struct seat *st = &g->seat[g->nseats];
 	memset(st, 0, sizeof *st);
 	st->side = side;
@@ -145,9 +157,97 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 	return err_set(e, "'%s' is not an operation", op);
 }
 
+/* A list of len bytes packed in *parked, or left as it is (empty, or no memory: *failed). */
+static void *park_list(void *list, size_t len, void **parked, bool *failed)
+{
+	void *packed = list && len ? zpack(list, len) : NULL;
+
+	*failed |= list && len && !packed;
+	if (!packed)
+		return list;
+	free(list);
+	*parked = packed;
+	return NULL;
+}
+
+/* The list back from *parked (len bytes), or NULL when out of memory (*parked kept). */
+static void *unpark_list(void *list, size_t len, void **parked, bool *failed)
+{
+	void *back;
+
+	if (!*parked)
+		return list;
+	if (!(back = malloc(len))) {
+		*failed = true;
+		return list;
+	}
+	zunpack(*parked, back, len);
+	free(*parked);
+	*parked = NULL;
+	return back;
+}
+
+int game_park(struct game *g)
+{
+	for (int b = 0; b < g->nboards; b++) {
+		struct board *bd = &g->board[b];
+		void *packed = bd->pos ? zpack(bd->pos, sizeof *bd->pos) : NULL;
+		if (bd->pos && !packed)
+			return -1;
+		if (packed) {
+			free(bd->pos);
+			bd->pos = NULL;
+			bd->parked = packed;
+		}
+	}
+	bool failed = false;
+	g->mails = park_list(g->mails, g->nmails * sizeof *g->mails, &g->parked_mails, &failed);
+	g->sent = park_list(g->sent, g->nsent * sizeof *g->sent, &g->parked_sent, &failed);
+	g->events = park_list(g->events, g->nevents * sizeof *g->events, &g->parked_events,
+			      &failed);
+	return failed ? -1 : 0;
+}
+
+int game_unpark(struct game *g)
+{
+	bool failed = false;
+
+	for (int b = 0; b < g->nboards; b++) {
+		struct board *bd = &g->board[b];
+		if (!bd->parked)
+			continue;
+		if (!(bd->pos = malloc(sizeof *bd->pos)))
+			return -1;
+		zunpack(bd->parked, bd->pos, sizeof *bd->pos);
+		free(bd->parked);
+		bd->parked = NULL;
+	}
+	g->mails = unpark_list(g->mails, g->nmails * sizeof *g->mails, &g->parked_mails, &failed);
+	g->sent = unpark_list(g->sent, g->nsent * sizeof *g->sent, &g->parked_sent, &failed);
+	g->events = unpark_list(g->events, g->nevents * sizeof *g->events, &g->parked_events,
+				&failed);
+	return failed ? -1 : 0;
+}
+
+int board_set_start(struct board *bd, const char *fen)
+{
+	char *copy = fen && *fen ? strndup(fen, FEN_MAX - 1) : NULL;
+
+	if (fen && *fen && !copy)
+		return -1;
+	free(bd->start_fen);
+	bd->start_fen = copy;
+	return 0;
+}
+
+const char *board_start_text(const struct board *bd)
+{
+	return bd->start_fen ? bd->start_fen : "";
+}
+
 static const char *board_start(const struct game *g, int b)
 {
-	return g->board[b].start_fen[0] ? g->board[b].start_fen : g->v->setup;
+	return g->board[b].start_fen ? g->board[b].start_fen : g->v->setup;
 }
 
 int game_load_position(struct game *g, const struct variant *v, struct err *e)
@@ -167,10 +267,13 @@ int board_reload(struct game *g, int b, struct err *e)
 	struct move m;
 
 	free(bd->pos);
+	free(bd->parked);
+	bd->parked = NULL;
 	variant_free(bd->rules);
 	bd->rules = NULL;
 	bd->nresolved = 0;
-	if (!(bd->pos = malloc(sizeof *bd->pos)))
+	/* zeroed: what no piece or ply uses stays zero, and packs to nothing (game_park) */
+	if (!(bd->pos = calloc(1, sizeof *bd->pos)))
 		return err_set(e, "out of memory");
 	if (pos_from_fen(bd->pos, g->v, board_start(g, b), e) < 0)
 		return err_prefix(e, "game %d: board %d: start position: ", g->id, b + 1), -1;

@@ -44,12 +44,18 @@ void game_free(struct game *g)
 	for (int b = 0; b < BOARDS_MAX; b++) {
 		board_truncate_moves(&g->board[b], 0);
 		free(g->board[b].moves);
+		free(g->board[b].start_fen);
 		free(g->board[b].pos);
+		free(g->board[b].parked);
 		free(g->board[b].resolved);
 		variant_free(g->board[b].rules);
 	}
+	free(g->seat);
 	free(g->mails);
 	free(g->events);
+	free(g->parked_mails);
+	free(g->parked_sent);
+	free(g->parked_events);
 	free(g->sent);
 	if (g->index) {
 		strindex_free(&g->index->mails);
@@ -169,9 +175,9 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 			       "termination %s\nwhite %s\nblack %s\nchallenger %d\nstart %s\n"
 			       "draw-offer %d\nmoves", g->id, g->variant,
 			       game_status_name(g->status), g->result, g->termination,
-			       classic ? g->seat[WHITE].address : "",
-			       classic ? g->seat[BLACK].address : "", g->challenger,
-			       b0->start_fen, g->draw_offer);
+			       classic && g->nseats ? g->seat[WHITE].address : "",
+			       classic && g->nseats ? g->seat[BLACK].address : "", g->challenger,
+			       board_start_text(b0), g->draw_offer);
 	for (int i = 0; i < b0->nmoves; i++)
 		buf_printf(&b, " %s", b0->moves[i]);
 	buf_str(&b, "\n");
@@ -180,7 +186,7 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 			   g->seat[i].board, g->seat[i].role, g->seat[i].address);
 	for (int n = 1; !classic && n < g->nboards; n++) {
 		buf_printf(&b, "board %d %s %s start %s\nmoves", n, g->board[n].result,
-			   "", g->board[n].start_fen);
+			   "", board_start_text(&g->board[n]));
 		for (int i = 0; i < g->board[n].nmoves; i++)
 			buf_printf(&b, " %s", g->board[n].moves[i]);
 		buf_str(&b, "\n");
@@ -221,6 +227,8 @@ int game_add_mail(struct game *g, const char *msg_key)
 	if (!(m = realloc(g->mails, (g->nmails + 1) * sizeof *m)))
 		return -1;
 	g->mails = m;
+	/* zeroed past the key: a parked game's list packs to its keys (game_park) */
+	memset(g->mails[g->nmails], 0, KEY_MAX);
 	snprintf(g->mails[g->nmails++], KEY_MAX, "%s", msg_key);
 	return 0;
 }
@@ -252,6 +260,7 @@ int game_remember_sent_to(struct game *g, const char *id, int seat)
 	if (!s)
 		return -1;
 	g->sent = s;
+	memset(&s[g->nsent], 0, sizeof *s);     /* packs small (game_park) */
 	snprintf(s[g->nsent].id, sizeof s[g->nsent].id, "%s", id);
 	s[g->nsent++].ply = game_seat_ply(g, seat);
 	return 0;
@@ -445,7 +454,8 @@ static int team_challenge(struct game *g, const uint8_t *key, size_t klen,
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	}
 	for (int b = 0; b < g->nboards; b++)
-		snprintf(g->board[b].start_fen, sizeof g->board[b].start_fen, "%s", g->v->setup);
+		if (board_set_start(&g->board[b], g->v->setup) < 0)
+			return err_set(e, "out of memory");
 	game_hash(g, before);
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", color_name_lc(g->seat[me].side));
 	kind_of(g)->accept(g, me);
@@ -538,7 +548,8 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", colour);
 	snprintf(g->seat[me].address, ADDR_MAX, "%s", s->address);
 	snprintf(g->seat[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);
-	snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", g->v->setup);
+	if (board_set_start(&g->board[0], g->v->setup) < 0)
+		return err_set(e, "out of memory");
 	if (challenge_made(g, key, klen, s, me, password, before, out, e) < 0)
 		return -1;
 	if (outcome_reply(out, REPLY_INVITATION, COLOR_OTHER(me), NULL) < 0)
@@ -575,7 +586,8 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 	for (int i = 0; i < g->nseats; i++)
 		snprintf(g->seat[i].address, ADDR_MAX, "%s", addresses[i]);
 	for (int b = 0; b < g->nboards; b++)
-		snprintf(g->board[b].start_fen, sizeof g->board[b].start_fen, "%s", v->setup);
+		if (board_set_start(&g->board[b], v->setup) < 0)
+			return err_set(e, "out of memory");
 	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
 	g->challenger = WHITE;
 	g->status = GAME_PLAYING;

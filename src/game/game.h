@@ -51,12 +51,14 @@ struct seat {
 
 /* One board: its position is derived from its start and its list of moves and edits. */
 struct board {
-	char start_fen[FEN_MAX];
+	char *start_fen;                /* owned (board_set_start); NULL or "": the variant's
+					 * setup. A pointer: a game holds BOARDS_MAX boards */
 	int nmoves;
 	char **moves;                   /* moves in SAN and edit operations (game_op) */
 	char result[8];                 /* this board's result in a game of several boards */
 	/* derived, not stored */
-	struct pos *pos;
+	struct pos *pos;                /* NULL while the game is parked (game_park) */
+	void *parked;                   /* the position of a parked game (game_park), or NULL */
 	struct variant *rules;          /* this board's own rules once a "@rule" entry changed
 					 * them (NULL: the game's variant); rebuilt by replay */
 	struct move *resolved;          /* what each of the first nresolved entries that is a
@@ -102,7 +104,9 @@ struct game {
 	int challenger;                 /* the seat of the player who challenged */
 	char colour_asked[8];           /* white, black or random, as the challenger asked */
 	int nseats;
-	struct seat seat[SEATS_MAX];
+	struct seat *seat;              /* nseats of them, owned: game_add_seat() adds one (a
+					 * pointer: most games have 2 seats of SEATS_MAX) */
+	int seat_cap;
 	int nboards;
 	struct board board[BOARDS_MAX];
 	int draw_offer;                 /* the side that offers a draw, or -1 */
@@ -114,6 +118,8 @@ struct game {
 	size_t nsent;
 	struct sent_mail *sent;
 	struct game_index *index;       /* look-ups in mails and sent (game.c); NULL: scans */
+	void *parked_mails, *parked_sent, *parked_events;       /* the lists of a parked
+								 * game (game_park) */
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
@@ -218,6 +224,19 @@ void game_free(struct game *g);
 int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
+/* A game waiting in memory for its next mail gives back the room of what is mostly zeros:
+ * each board's position (16.6 KB sized for SQ_MAX squares, some 600 bytes packed) and
+ * its lists of mail keys, Message-IDs sent and events (fixed-size text fields) packed
+ * (zpack.h), then unpacked by game_unpark() before anything reads them (the counts stay).
+ * 0, or -1 out of memory (game_park leaves what it could not pack as it was; game_unpark
+ * the game still parked). */
+int game_park(struct game *g);
+int game_unpark(struct game *g);
+/* Sets a board's start: a copy of fen, at most FEN_MAX - 1 bytes (NULL or "": the
+ * variant's setup). 0, or -1 when out of memory. */
+int board_set_start(struct board *bd, const char *fen);
+/* A board's start as written: its FEN, or "" for the variant's setup. */
+const char *board_start_text(const struct board *bd);
 /* Plays a move in SAN or applies an operation on board b, and appends it to its list. */
 int board_op(struct game *g, int b, const char *op, struct err *e);
 /* The same on the game's first board (the only one in most kinds). */

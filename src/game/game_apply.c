@@ -25,6 +25,7 @@ struct snapshot {
 	enum game_status status;
 	char result[8], termination[64];
 	struct seat seat[SEATS_MAX];    /* passwords; duties (a team's reassignments) */
+	int nseats;
 };
 
 static int snap(const struct game *g, struct snapshot *s)
@@ -45,7 +46,9 @@ static int snap(const struct game *g, struct snapshot *s)
 	s->status = g->status;
 	memcpy(s->result, g->result, sizeof s->result);
 	memcpy(s->termination, g->termination, sizeof s->termination);
-	memcpy(s->seat, g->seat, sizeof s->seat);
+	s->nseats = g->nseats;
+	if (g->nseats)
+		memcpy(s->seat, g->seat, (size_t)g->nseats * sizeof *g->seat);
 	return 0;
 }
 
@@ -75,7 +78,10 @@ static void restore(struct game *g, const struct snapshot *s)
 	g->status = s->status;
 	memcpy(g->result, s->result, sizeof s->result);
 	memcpy(g->termination, s->termination, sizeof s->termination);
-	memcpy(g->seat, s->seat, sizeof s->seat);
+	/* the seats as they were: one a refused mail added goes too */
+	if (s->nseats)
+		memcpy(g->seat, s->seat, (size_t)s->nseats * sizeof *g->seat);
+	g->nseats = s->nseats;
 }
 
 /* The side a->me plays, and the board it moves on (its own, or the first). */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mail/msg.h"
 #include "util/buf.h"
 
 /* Does the line (n bytes) match ^>*From  ? Returns the number of '>' + 1, or 0. */
@@ -31,83 +33,187 @@ static bool empty_line(const char *s, size_t n)
 
 /* ---- Reading ----------------------------------------------------------------------- */
 
+#define MBOX_CHUNK 65536        /* the longest piece of a line held at once */
+
+/* The file read in pieces: a whole line, or a piece of a line longer than MBOX_CHUNK, so
+ * that a mail of one long line (base64 never broken) costs no more than its limit. */
+struct mbox_input {
+	FILE *f;
+	char buf[MBOX_CHUNK];
+	size_t at, end;
+	bool eof;
+};
+
+/* The next piece in *s, *n (borrowed until the next call): 1 if it ends its line (or the
+ * file), 0 if its line goes on, -1 at the end of the file. */
+static int input_next(struct mbox_input *in, const char **s, size_t *n)
+{
+	for (;;) {
+		const char *nl = in->at < in->end ?
+				 memchr(in->buf + in->at, '\n', in->end - in->at) : NULL;
+		if (nl || (in->eof && in->at < in->end) || (!in->at && in->end == MBOX_CHUNK)) {
+			*s = in->buf + in->at;
+			*n = nl ? (size_t)(nl - *s) + 1 : in->end - in->at;
+			in->at += *n;
+			return nl || in->eof;
+		}
+		if (in->eof)
+			return -1;
+		memmove(in->buf, in->buf + in->at, in->end - in->at);
+		in->end -= in->at;
+		in->at = 0;
+		size_t got = fread(in->buf + in->end, 1, MBOX_CHUNK - in->end, in->f);
+		in->end += got;
+		in->eof = got == 0;
+	}
+}
+
 struct mbox_reader {
-	struct buf msg;    /* the message being read */
+	struct buf msg;         /* the message being read (its head only, once cut) */
 	bool have_msg;
 	long offset;            /* of its separator line */
 	char pending[2];        /* an empty line held back: it may end the message */
 	size_t npending;
+	size_t max;             /* the most of a message held */
+	size_t size;            /* the message's bytes, held or not */
+	bool cut;               /* it went past max: only its header block is held */
 };
 
-/* Adds a message line: held back if empty, unescaped if it is a ">From " line. */
-static void reader_line(struct mbox_reader *r, const char *s, size_t n)
+/* Adds bytes of the message, or only counts them once it is past the limit. */
+static void reader_add(struct mbox_reader *r, const char *s, size_t n)
+{
+	r->size += n;
+	if (r->cut)
+		return;
+	if (r->msg.n + n <= r->max) {
+		buf_add(&r->msg, s, n);
+		return;
+	}
+	/* up to the limit, then the header block is all that stays */
+	buf_add(&r->msg, s, r->max - r->msg.n);
+	if (!r->msg.failed) {
+		r->msg.n = msg_head_len(r->msg.s, r->msg.n, r->max);
+		r->msg.s[r->msg.n] = 0;
+	}
+	r->cut = true;
+}
+
+/* Adds a message line (or the start of one, at_start): held back if empty, unescaped if
+ * it is a ">From " line. */
+static void reader_line(struct mbox_reader *r, const char *s, size_t n, bool whole,
+			bool at_start)
 {
 	if (r->npending) {
-		buf_add(&r->msg, r->pending, r->npending);
+		reader_add(r, r->pending, r->npending);
 		r->npending = 0;
 	}
-	if (empty_line(s, n)) {
+	if (at_start && whole && empty_line(s, n)) {
 		memcpy(r->pending, s, n);
 		r->npending = n;
-	} else if (s[0] == '>' && from_line(s, n)) {
-		buf_add(&r->msg, s + 1, n - 1);
+	} else if (at_start && s[0] == '>' && from_line(s, n)) {
+		reader_add(r, s + 1, n - 1);
 	} else {
-		buf_add(&r->msg, s, n);
+		reader_add(r, s, n);
 	}
 }
 
 static int reader_emit(struct mbox_reader *r, const char *path,
-		       int (*each)(const char *, size_t, long, void *), void *arg, struct err *e)
+		       int (*each)(const struct mbox_mail *, void *), void *arg, struct err *e)
 {
 	if (r->msg.failed)
 		return err_set(e, "%s: out of memory reading the message at offset %ld", path,
 			       r->offset);
-	return each(r->msg.s ? r->msg.s : "", r->msg.n, r->offset, arg);
+	if (r->msg.s)
+		r->msg.s[r->msg.n] = 0;
+	struct mbox_mail m = { r->msg.s ? r->msg.s : "", r->msg.n, r->size, r->offset };
+	int rc = each(&m, arg);
+	/* a large message's memory goes back, not kept for the next one */
+	if (r->msg.cap > MBOX_CHUNK * 16)
+		buf_free(&r->msg);
+	r->msg.n = r->size = r->npending = 0;
+	r->cut = false;
+	return rc;
+}
+
+/* Is this piece a separator: "From " at the start of the file or after an empty line? */
+static bool separator(const char *s, size_t n, bool at_start, bool prev_empty)
+{
+	return at_start && prev_empty && n >= 5 && !memcmp(s, "From ", 5);
+}
+
+int mbox_scan(const char *path, size_t max, int (*each)(const struct mbox_mail *m, void *arg),
+	      void *arg, struct err *e)
+{
+	struct mbox_reader r = { .max = max };
+	struct mbox_input *in = malloc(sizeof *in);
+	const char *s;
+	size_t n;
+	long offset = 0, at;
+	bool prev_empty = true, at_start = true;
+	int rc = 0, whole;
+
+	if (!in)
+		return err_set(e, "%s: out of memory", path);
+	*in = (struct mbox_input){ .f = fopen(path, "r") };
+	if (!in->f) {
+		free(in);
+		return err_set(e, "%s: %s", path, strerror(errno));
+	}
+	while ((whole = input_next(in, &s, &n)) >= 0) {
+		at = offset;
+		offset += (long)n;
+		if (separator(s, n, at_start, prev_empty)) {
+			if (r.have_msg && (rc = reader_emit(&r, path, each, arg, e)) != 0)
+				goto out;
+			r.have_msg = true;
+			r.offset = at;
+			/* a separator longer than a piece: the rest of it is no message text */
+			while (!whole && (whole = input_next(in, &s, &n)) >= 0)
+				offset += (long)n;
+			prev_empty = false;
+			at_start = true;
+			continue;
+		}
+		if (r.have_msg) {
+			reader_line(&r, s, n, whole, at_start);
+		} else if (!at_start || !whole || !empty_line(s, n)) {
+			rc = err_set(e, "%s: not an mbox file (no \"From \" line before offset %ld)",
+				     path, at);
+			goto out;
+		}
+		prev_empty = at_start && whole && empty_line(s, n);
+		at_start = whole;
+	}
+	if (ferror(in->f))
+		rc = err_set(e, "%s: read error: %s", path, strerror(errno));
+	else if (r.have_msg)
+		rc = reader_emit(&r, path, each, arg, e);
+out:
+	buf_free(&r.msg);
+	fclose(in->f);
+	free(in);
+	return rc;
+}
+
+/* mbox_read()'s callback behind mbox_scan()'s. */
+struct mbox_plain {
+	int (*each)(const char *raw, size_t len, long offset, void *arg);
+	void *arg;
+};
+
+static int plain_each(const struct mbox_mail *m, void *arg)
+{
+	struct mbox_plain *p = arg;
+
+	return p->each(m->raw, m->len, m->offset, p->arg);
 }
 
 int mbox_read(const char *path, int (*each)(const char *raw, size_t len, long offset, void *arg),
 	      void *arg, struct err *e)
 {
-	struct mbox_reader r = { 0 };
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t got;
-	long offset = 0;
-	bool prev_empty = true;
-	int rc = 0;
+	struct mbox_plain p = { each, arg };
 
-	if (!f)
-		return err_set(e, "%s: %s", path, strerror(errno));
-	while ((got = getline(&line, &cap, f)) > 0) {
-		size_t n = (size_t)got;
-
-		if (prev_empty && n >= 5 && !memcmp(line, "From ", 5)) {
-			if (r.have_msg && (rc = reader_emit(&r, path, each, arg, e)) != 0)
-				goto out;
-			r.have_msg = true;
-			r.msg.n = 0;
-			r.npending = 0;
-			r.offset = offset;
-		} else if (r.have_msg) {
-			reader_line(&r, line, n);
-		} else if (!empty_line(line, n)) {
-			rc = err_set(e, "%s: not an mbox file (no \"From \" line before offset %ld)",
-				     path, offset);
-			goto out;
-		}
-		prev_empty = empty_line(line, n);
-		offset += (long)n;
-	}
-	if (ferror(f))
-		rc = err_set(e, "%s: read error: %s", path, strerror(errno));
-	else if (r.have_msg)
-		rc = reader_emit(&r, path, each, arg, e);
-out:
-	free(line);
-	buf_free(&r.msg);
-	fclose(f);
-	return rc;
+	return mbox_scan(path, SIZE_MAX, plain_each, &p, e);
 }
 
 /* ---- Writing ----------------------------------------------------------------------- */

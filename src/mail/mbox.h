@@ -19,7 +19,7 @@
  * otherwise).
  *
  * mbox_append() does no locking and no fsync: the caller owns the fd. The file is read
- * as a stream, one message in memory at a time. */
+ * as a stream, one message in memory at a time (mbox_scan: at most a given size of it). */
 #ifndef TEMPEST_MBOX_H
 #define TEMPEST_MBOX_H
 
@@ -34,6 +34,20 @@
  * be read or does not start with a separator; or, when each returns non-zero, stops and
  * returns that value without touching e. */
 int mbox_read(const char *path, int (*each)(const char *raw, size_t len, long offset, void *arg),
+	      void *arg, struct err *e);
+
+/* One message as mbox_scan() hands it over, borrowed for the call. */
+struct mbox_mail {
+	const char *raw;                /* len bytes, NUL-terminated */
+	size_t len;
+	size_t size;                    /* the whole message's: len, or more when cut */
+	long offset;                    /* where its separator line starts in the file */
+};
+/* mbox_read() that holds at most max bytes of a message: one larger is cut at max and
+ * only its header block kept (msg_head_len), the rest counted in size up to the next
+ * separator, so that an oversized mail is answered from its headers in bounded memory.
+ * A line is read 64 KB at a time, whatever its length. */
+int mbox_scan(const char *path, size_t max, int (*each)(const struct mbox_mail *m, void *arg),
 	      void *arg, struct err *e);
 
 /* Appends one message to the mbox open on fd (ideally O_RDWR | O_APPEND), in a single

@@ -741,6 +741,22 @@ void msg_free(struct msg *m)
 	free(m);
 }
 
+size_t msg_head_len(const char *raw, size_t len, size_t max)
+{
+	size_t n = len < max ? len : max, last = 0;
+
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(raw + i, '\n', n - i);
+		if (!nl)
+			break;
+		size_t end = (size_t)(nl - raw) + 1;
+		if (end - i == 1 || (end - i == 2 && raw[i] == '\r'))
+			return end;
+		last = i = end;
+	}
+	return len <= max ? len : last ? last : n;
+}
+
 int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
 {
 	struct reader r = { 0 };

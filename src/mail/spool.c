@@ -22,7 +22,9 @@
 #define MARKS ".sent"
 #define HEAD_MAX 200                    /* a record's first line, with room to spare */
 #define TEXT_MAX (64LL * 1024 * 1024)   /* far above any reply the referee writes */
-#define FLUSH_AT (1u << 20)             /* the records a writer holds before it writes */
+#define FLUSH_AT (128u << 10)           /* the records a writer holds before it writes:
+					 * large writes, and little memory (a batch
+					 * spools megabytes) */
 
 static int write_all(int fd, const char *p, size_t n)
 {

@@ -62,10 +62,14 @@ void pipeline_forget_games(struct pipeline *pl)
 	pl->nkept = 0;
 }
 
+/* A game the batch keeps waits parked (game_park): its positions packed, 16 KB a board
+ * that a batch of hundreds of games would hold for nothing between their mails. */
 void pipeline_put_game(struct pipeline *pl, struct game *g)
 {
 	if (g && !(pl->batch.on && batch_find(pl, g->id) && batch_find(pl, g->id)->g == g))
 		game_free(g);
+	else if (g)
+		game_park(g);
 }
 
 bool batch_seen(struct pipeline *pl, const char *msg_key)
@@ -333,15 +337,24 @@ static int by_id(const void *a, const void *b)
 	return x->g->id - y->g->id;
 }
 
-/* The changed states written beside those in place, before the barrier that makes
- * them durable. */
+/* The changed games' journals appended and their states written beside those in place,
+ * before the barrier that makes them durable. */
 static int stage_states(struct pipeline *pl, struct err *e)
 {
 	struct batch *b = &pl->batch;
 
-	for (size_t i = 0; i < b->ngames; i++)
-		if (b->games[i].dirty && store_stage_state(&pl->st, b->games[i].g, e) < 0)
+	/* a game at a time, unparked for it (game_park): a batch of hundreds of games never
+	 * holds all their lists at once */
+	for (size_t i = 0; i < b->ngames; i++) {
+		struct game *g = b->games[i].g;
+		if (!b->games[i].dirty)
+			continue;
+		if (game_unpark(g) < 0)
+			return err_set(e, "out of memory");
+		if (store_save_journal(&pl->st, g, e) < 0 || store_stage_state(&pl->st, g, e) < 0)
 			return -1;
+		game_park(g);
+	}
 	return 0;
 }
 
@@ -382,6 +395,8 @@ static int mark_seen(struct pipeline *pl, size_t upto, int later, struct err *e)
 	struct batch *b = &pl->batch;
 	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
 
+	if (c && game_unpark(c->g) < 0)         /* its mail keys read */
+		return err_set(e, "out of memory");
 	for (; b->nmarked < upto; b->nmarked++) {
 		if (c && game_has_mail(c->g, b->seen[b->nmarked]))
 			continue;
@@ -399,6 +414,8 @@ static int mark_later(struct pipeline *pl, int later, struct err *e)
 	struct batch *b = &pl->batch;
 	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
 
+	if (c && game_unpark(c->g) < 0)
+		return err_set(e, "out of memory");
 	for (size_t i = 0; c && i < b->nmarked; i++)
 		if (game_has_mail(c->g, b->seen[i]) && store_mark_seen(&pl->st, b->seen[i], e) < 0)
 			return -1;
@@ -449,9 +466,6 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
-	for (size_t i = 0; i < b->ngames; i++)
-		if (b->games[i].dirty && store_save_journal(&pl->st, b->games[i].g, e) < 0)
-			return -1;
 	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
 		return -1;
 	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty) &&
@@ -494,7 +508,7 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 		if (*to > from)
 			fault_point("mid-batch");
 		fault_mail(m[*to].raw, m[*to].len);
-		failed = pipeline_message(pl, m[*to].raw, m[*to].len, e) < 0;
+		failed = pipeline_message(pl, &m[*to], e) < 0;
 	}
 	if (!failed && batch_commit(pl, e) == 0)
 		return 0;
@@ -512,7 +526,7 @@ static int batch_unmarked(struct pipeline *pl, const struct pipeline_mail *m, si
 	for (size_t from = 0, to; from < n; from = to) {
 		if (pl->flags & PIPELINE_DRY_RUN) {
 			to = from + 1;
-			if ((status[from] = pipeline_message(pl, m[from].raw, m[from].len, e)) < 0)
+			if ((status[from] = pipeline_message(pl, &m[from], e)) < 0)
 				rc = -1;
 			continue;
 		}

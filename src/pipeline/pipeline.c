@@ -186,6 +186,8 @@ int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vaca
 	if (!pl->batch.on)
 		pipeline_forget_games(pl);
 	if (c) {
+		if (game_unpark(c->g) < 0)
+			return err_set(e, "out of memory");
 		c->used = true;
 		*g = c->g;
 		pipeline_attach(pl, *g, vac, NULL);
@@ -239,11 +241,13 @@ void pipeline_set_replay(struct pipeline *pl, struct replay_check *rc)
 
 /* ---- reading the mail ---- */
 
-/* The Message-ID, or a hash of the whole mail when it has none. */
-static void message_key(const struct msg *m, const char *raw, size_t len, char *out)
+/* The Message-ID, or a hash of the whole mail when it has none; of a mail over the size
+ * limit, read only as far as its header block (len bytes), a hash of them and its size. */
+static void message_key(const struct msg *m, const char *raw, size_t len, size_t size,
+			char *out)
 {
 	uint8_t h[CRYPTO_HASH_LEN];
-	char hex[HASH_HEX];
+	char hex[HASH_HEX], both[HASH_HEX + 24];
 
 	if (m->message_id && *m->message_id && strlen(m->message_id) < KEY_MAX) {
 		snprintf(out, KEY_MAX, "%s", m->message_id);
@@ -251,6 +255,11 @@ static void message_key(const struct msg *m, const char *raw, size_t len, char *
 	}
 	crypto_sha256(raw, len, h);
 	crypto_hex(h, sizeof h, hex);
+	if (size > len) {
+		snprintf(both, sizeof both, "%s:%zu", hex, size);
+		crypto_sha256(both, strlen(both), h);
+		crypto_hex(h, sizeof h, hex);
+	}
 	snprintf(out, KEY_MAX, "sha256:%s", hex);
 }
 
@@ -598,6 +607,19 @@ static int referee_text(struct pipeline *pl, const struct msgtext_referee **out,
 	return 0;
 }
 
+/* Who sent the mail, and the game its subject names: all its headers say. */
+static void read_sender(struct job *j)
+{
+	const struct msg *m = j->m;
+
+	snprintf(j->s.address, sizeof j->s.address, "%s", m->from_addr);
+	snprintf(j->s.name, sizeof j->s.name, "%s", m->from_name ? m->from_name : "");
+	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
+		 m->in_reply_to ? m->in_reply_to : "");
+	j->s.now = pipeline_now(j->pl);
+	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
+}
+
 static int prepare(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -605,12 +627,7 @@ static int prepare(struct job *j, struct err *e)
 	size_t n_every_kind_order;
 	const struct order_word *every_kind_order = kind_all_orders(&n_every_kind_order);
 
-	snprintf(j->s.address, sizeof j->s.address, "%s", m->from_addr);
-	snprintf(j->s.name, sizeof j->s.name, "%s", m->from_name ? m->from_name : "");
-	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
-		 m->in_reply_to ? m->in_reply_to : "");
-	j->s.now = pipeline_now(pl);
-	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
+	read_sender(j);
 	if (pl->replay && replay_prepare(pl->replay, j->raw, j->len, &j->s, j->replay_event,
 					 sizeof j->replay_event, e) < 0)
 		return -1;
@@ -627,9 +644,28 @@ static int prepare(struct job *j, struct err *e)
 	return 0;
 }
 
-int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct err *e)
+/* A mail over max_message_size: refused, from its headers alone (nothing else of it
+ * was read), with a reply that says why. */
+static int refuse_size(struct job *j, size_t size)
 {
-	struct job j = { .pl = pl, .raw = raw, .len = len, .result = "answered" };
+	char why[160];
+
+	read_sender(j);
+	snprintf(why, sizeof why, "your mail is %zu bytes, more than the %ld I read; orders are "
+		 "plain text, so please send them without attachments", size,
+		 j->pl->cfg.max_message_size);
+	j->result = "refused";
+	return refuse(j, 0, "", why);
+}
+
+int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
+{
+	const char *raw = mail->raw;
+	size_t len = mail->len, size = mail->size > len ? mail->size : len;
+	/* a mail over the limit is known by its size, before libetpan reads any of it */
+	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
+	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
+	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered" };
 	struct err le;
 	int rc = -1;
 
@@ -637,12 +673,12 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
-	if (msg_parse(raw, len, &j.m, &le) < 0) {
+	if (msg_parse(raw, head, &j.m, &le) < 0) {
 		log_warn("passing over an unreadable mail: %s", le.msg);
 		pl->stats.ignored++;
 		return 0;
 	}
-	message_key(j.m, raw, len, j.s.msg_key);
+	message_key(j.m, raw, head, over ? size : head, j.s.msg_key);
 	const char *noise = pl->flags & PIPELINE_REPLAY ? NULL : robots_noise(pl, j.m);
 	if (!noise && !(pl->flags & PIPELINE_REPLAY) &&
 	    (batch_seen(pl, j.s.msg_key) || store_seen(&pl->st, j.s.msg_key))) {
@@ -657,26 +693,19 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 		rc = 0;
 		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key) &&
 		    !batch_seen(pl, j.s.msg_key))
-			rc = answers_note_bounce(pl, raw, len, e);
+			rc = answers_note_bounce(pl, raw, head, e);
 		pl->stats.ignored++;
 		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN))
 			rc = pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;
 	}
-	if (prepare(&j, e) < 0)
-		goto done;
-	if (len > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY)) {
-		char why[160];
-		snprintf(why, sizeof why, "your mail is %zu bytes, more than the %ld I read; orders "
-			 "are plain text, so please send them without attachments", len,
-			 pl->cfg.max_message_size);
-		j.result = "refused";
-		orders_free(&j.orders);
-		if (refuse(&j, 0, "", why) < 0)
+	if (over) {
+		if (refuse_size(&j, size) < 0)
 			goto oom;
-	} else if (route(&j, e) < 0)
+	} else if (prepare(&j, e) < 0 || route(&j, e) < 0) {
 		goto done;
+	}
 	robots_screen(&j);
 	if (!strcmp(j.result, "duplicate")) {
 		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);

@@ -30,10 +30,12 @@ struct pipeline_stats {
 
 int pipeline_open(struct pipeline **pl, const struct config *cfg, unsigned flags,
 		  struct err *e);
-/* Processes one raw message. 0: done with it (applied, refused, ignored or already
+/* Processes one raw message (a mail over max_message_size is answered from its header
+ * block, msg_head_len, the rest not read). 0: done with it (applied, refused, ignored or already
  * seen; the caller may mark it processed); -1: a transient failure, e retains why (the
  * caller leaves the mail for the next run). */
-int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct err *e);
+struct pipeline_mail;
+int pipeline_message(struct pipeline *pl, const struct pipeline_mail *m, struct err *e);
 /* A group commit (README, "How a mail is processed"): the mails are applied in order,
  * each game loaded once and kept in memory, and committed together with one file-system
  * sync per barrier (outbox and logs, then states, then seen marks) instead of one per
@@ -58,11 +60,14 @@ int pipeline_message(struct pipeline *pl, const char *raw, size_t len, struct er
 #define PIPELINE_BATCH_MAX 10000
 #define PIPELINE_QUARANTINED 1
 /* A caller that gathers raw mails for a batch also ends it at this many bytes, so that
- * large mails (a long quoted thread each) keep the memory a batch holds bounded. */
-#define PIPELINE_BATCH_BYTES (8u << 20)
+ * large mails (a long quoted thread each) keep the memory a batch holds bounded: with the
+ * batch's games parked (game_park), the raw mails are the most of it (README, "Memory"). */
+#define PIPELINE_BATCH_BYTES (4u << 20)
 struct pipeline_mail {
 	const char *raw;
 	size_t len;
+	size_t size;    /* the whole mail's size when raw holds only its first len bytes
+			 * (a reader that stopped past max_message_size), else 0 */
 };
 int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *mails, size_t n,
 		   int *status, struct err *e);

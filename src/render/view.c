@@ -331,7 +331,7 @@ static void pgn_in_words(const struct game *g, int b, const char *result, struct
 	struct segments sg = { .out = out, .g = g, .b = b };
 	struct buf text = { 0 }, moves = { 0 };
 
-	const char *from = bd->start_fen[0] ? bd->start_fen : g->v->setup;
+	const char *from = bd->start_fen ? bd->start_fen : g->v->setup;
 	for (int i = 0; i < bd->nmoves; i++)
 		if (!strncmp(bd->moves[i], "@deploy ", 8))
 			from = bd->moves[i] + 8;        /* play starts after the deployment */
@@ -372,7 +372,7 @@ static void pgn_board(const struct game *g, int b, const char *site, struct buf 
 	}
 	for (int i = 0; i < bd->nmoves && !sg.cut; i++)
 		sg.cut = bd->moves[i][0] == '@';
-	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen[0] ? bd->start_fen : g->v->setup);
+	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen ? bd->start_fen : g->v->setup);
 	game_walk(g, b, segment_entry, &sg);
 	if (sg.ruled.n) {
 		buf_printf(&sg.cur, "%s{%s}", sg.cur.n ? " " : "", sg.ruled.s);

@@ -15,6 +15,7 @@
 #include "store/store_int.h"
 #include "store/store_kind.h"
 #include "util/fsutil.h"
+#include "util/zpack.h"
 
 /* 3: what only grows (mail keys, Message-IDs sent, events) in the journal, the rest in
  * the state file. 2: seats, boards and the kind, every list in the state file. 1: two
@@ -158,13 +159,27 @@ static json_t *board_json(const struct board *b)
 	json_t *moves = json_array();
 	char fen[FEN_MAX] = "";
 
+	const struct pos *p = b->pos;
+	struct pos *unparked = NULL;
+
 	for (int i = 0; i < b->nmoves; i++)
 		json_array_append_new(moves, json_string(b->moves[i]));
-	if (b->pos)
-		pos_to_fen(b->pos, fen, sizeof fen);
-	return json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", b->start_fen, "moves", moves,
-			 "fen", fen, "turn", b->pos ? color_name_lc(b->pos->side) : "",
-			 "result", b->result);
+	/* a parked game's (game_park) position, unpacked for the moment */
+	if (!p && b->parked) {
+		if (!(unparked = malloc(sizeof *unparked))) {
+			json_decref(moves);
+			return NULL;
+		}
+		zunpack(b->parked, unparked, sizeof *unparked);
+		p = unparked;
+	}
+	if (p)
+		pos_to_fen(p, fen, sizeof fen);
+	json_t *j = json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", board_start_text(b),
+			      "moves", moves, "fen", fen, "turn", p ? color_name_lc(p->side) : "",
+			      "result", b->result);
+	free(unparked);
+	return j;
 }
 
 json_t *store_event_json(const struct game_event *ev)
@@ -335,7 +350,8 @@ static int load_players(const struct jctx *c, json_t *root, struct game *g)
 		json_t *p = json_object_get(ps, names[i]);
 		if (!json_is_object(p))
 			return bad(c, "players", "white and black are needed");
-		game_add_seat(g, i, 0, "player", NULL);
+		if (game_add_seat(g, i, 0, "player", NULL) < 0)
+			return err_set(c->e, "out of memory");
 		if (str_field(c, p, "address", g->seat[i].address, ADDR_MAX) < 0 ||
 		    str_field(c, p, "name", g->seat[i].name, NAME_MAX_) < 0 ||
 		    str_field(c, p, "password_hash", g->seat[i].password_hash, HASH_HEX) < 0)
@@ -354,6 +370,8 @@ static int load_seats(const struct jctx *c, json_t *root, struct game *g)
 	json_array_foreach(ss, i, x) {
 		json_t *board = json_object_get(x, "board");
 		int side, n = game_add_seat(g, WHITE, 0, "", NULL);
+		if (n < 0)
+			return err_set(c->e, "out of memory");
 		struct seat *st = &g->seat[n];
 		if (str_field(c, x, "address", st->address, ADDR_MAX) < 0 ||
 		    str_field(c, x, "name", st->name, NAME_MAX_) < 0 ||
@@ -389,6 +407,16 @@ static int load_moves(const struct jctx *c, json_t *moves, struct board *b)
 	return 0;
 }
 
+/* A board's start_fen field (the string, or "": the variant's setup). */
+static int start_field(const struct jctx *c, json_t *obj, struct board *b)
+{
+	char fen[FEN_MAX];
+
+	if (str_field(c, obj, "start_fen", fen, sizeof fen) < 0)
+		return -1;
+	return board_set_start(b, fen) < 0 ? err_set(c->e, "out of memory") : 0;
+}
+
 /* Format 2: every board with its start, moves and result; format 1: the one board's. */
 static int load_boards(const struct jctx *c, json_t *root, int format, struct game *g)
 {
@@ -398,7 +426,7 @@ static int load_boards(const struct jctx *c, json_t *root, int format, struct ga
 	if (format == 1) {
 		g->nboards = 1;
 		snprintf(g->board[0].result, sizeof g->board[0].result, "*");
-		return str_field(c, root, "start_fen", g->board[0].start_fen, FEN_MAX) < 0 ? -1 :
+		return start_field(c, root, &g->board[0]) < 0 ? -1 :
 		       load_moves(c, json_object_get(root, "moves"), &g->board[0]);
 	}
 	if (!json_is_array(bs) || json_array_size(bs) < 1 || json_array_size(bs) > BOARDS_MAX)
@@ -407,7 +435,7 @@ static int load_boards(const struct jctx *c, json_t *root, int format, struct ga
 	json_array_foreach(bs, i, x) {
 		struct board *b = &g->board[i];
 		if (!json_is_object(x) ||
-		    str_field(c, x, "start_fen", b->start_fen, FEN_MAX) < 0 ||
+		    start_field(c, x, b) < 0 ||
 		    str_field(c, x, "result", b->result, sizeof b->result) < 0 ||
 		    load_moves(c, json_object_get(x, "moves"), b) < 0)
 			return err_prefix(c->e, "board %zu: ", i + 1), -1;

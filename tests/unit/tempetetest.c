@@ -138,7 +138,7 @@ struct game *accepted_game(const char *cards, const char *fen)
 	orders_free(&o);
 	CHECK(out.created);
 	if (fen) {
-		snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", fen);
+		CHECK(board_set_start(&g->board[0], fen) == 0);
 		if (!CHECK(game_load_position(g, tv, &e) == 0))
 			check_context("%s", e.msg);
 	}

@@ -545,9 +545,61 @@ static void boards_and_rules(void)
 	variant_free(duo);
 }
 
+/* A parked game (game_park: what waits in a batch) holds no position and no lists; unparked,
+ * it is the game it was, byte for byte, and plays on. */
+static void parking(void)
+{
+	struct game *g = started_game();
+	struct outcome out = { 0 };
+	struct sender w = from("alice@example.org", g, WHITE), b = from("bob@example.org", g, BLACK);
+	char before[HASH_HEX], after[HASH_HEX];
+
+	CHECK_INT(mail(g, &w, "e4", &out), 0);
+	CHECK_INT(mail(g, &b, "e5", &out), 0);
+	/* what the pipeline records with each mail (the keys, the replies' Message-IDs) */
+	CHECK(game_add_mail(g, "m1@example.org") == 0 && game_add_mail(g, "m2@example.org") == 0);
+	CHECK(game_remember_sent_to(g, "r1@tempest", WHITE) == 0 &&
+	      game_remember_sent_to(g, "r2@tempest", BLACK) == 0);
+	if (!CHECK(g->nmails >= 2 && g->nsent >= 2 && g->nevents >= 2))
+		return;
+	struct pos *pos = malloc(sizeof *pos);
+	size_t nmails = g->nmails, nsent = g->nsent, nevents = g->nevents;
+	char (*mails)[KEY_MAX] = malloc(nmails * sizeof *mails);
+	struct sent_mail *sent = malloc(nsent * sizeof *sent);
+	struct game_event *events = malloc(nevents * sizeof *events);
+	memcpy(pos, g->board[0].pos, sizeof *pos);
+	memcpy(mails, g->mails, nmails * sizeof *mails);
+	memcpy(sent, g->sent, nsent * sizeof *sent);
+	memcpy(events, g->events, nevents * sizeof *events);
+	game_hash(g, before);
+
+	CHECK_INT(game_park(g), 0);
+	CHECK(!g->board[0].pos && !g->mails && !g->sent && !g->events);
+	CHECK_INT(g->nmails, nmails);
+	game_hash(g, after);                    /* the hash reads neither */
+	CHECK_STR(after, before);
+	CHECK_INT(game_unpark(g), 0);
+	CHECK(g->board[0].pos && !memcmp(g->board[0].pos, pos, sizeof *pos));
+	CHECK(g->mails && !memcmp(g->mails, mails, nmails * sizeof *mails));
+	CHECK(g->sent && !memcmp(g->sent, sent, nsent * sizeof *sent));
+	CHECK(g->events && !memcmp(g->events, events, nevents * sizeof *events));
+	CHECK(game_has_mail(g, mails[nmails - 1]));
+	CHECK_INT(game_unpark(g), 0);           /* twice: nothing to do */
+	CHECK_INT(mail(g, &w, "Nf3", &out), 0);
+	CHECK_INT(g->board[0].nmoves, 3);
+	CHECK_INT(game_park(g), 0);             /* freed parked */
+	free(pos);
+	free(mails);
+	free(sent);
+	free(events);
+	outcome_free(&out);
+	game_free(g);
+}
+
 int main(void)
 {
 	chess = test_variant("chess");
+	parking();
 	boards_and_rules();
 	challenges();
 	who_may_act();

@@ -88,7 +88,7 @@ static struct game *km_game(const char *options, const char *fen)
 	orders_free(&o);
 	outcome_free(&out);
 	if (fen) {
-		snprintf(g->board[0].start_fen, sizeof g->board[0].start_fen, "%s", fen);
+		CHECK(board_set_start(&g->board[0], fen) == 0);
 		if (!CHECK(game_load_position(g, kv, &e) == 0))
 			check_context("%s", e.msg);
 	}

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,6 +468,117 @@ static void test_failed_write(void)
 	}
 }
 
+/* ---- Bounded reading (mbox_scan) ----------------------------------------------------- */
+
+/* What mbox_scan handed over: each message's bytes, length, whole size and offset. */
+struct scanned {
+	size_t n;
+	char *raw[MAXMSG];
+	size_t len[MAXMSG], size[MAXMSG];
+	long offset[MAXMSG];
+};
+
+static int scan_collect(const struct mbox_mail *m, void *arg)
+{
+	struct scanned *g = arg;
+
+	if (g->n < MAXMSG) {
+		g->raw[g->n] = malloc(m->len + 1);
+		memcpy(g->raw[g->n], m->raw, m->len + 1);
+		g->len[g->n] = m->len;
+		g->size[g->n] = m->size;
+		g->offset[g->n] = m->offset;
+	}
+	g->n++;
+	return 0;
+}
+
+static void scanned_free(struct scanned *g)
+{
+	for (size_t i = 0; i < g->n && i < MAXMSG; i++)
+		free(g->raw[i]);
+	memset(g, 0, sizeof *g);
+}
+
+/* A message over the limit hands over its header block and its whole size; the messages
+ * around it come whole; escaped ">From " lines count unescaped; lines longer than the
+ * reader's 64 KB pieces (and a separator line that long) read right. */
+static void test_scan(void)
+{
+	static const char head[] = "From: a@x.org\nSubject: big\n\n";
+	size_t big_len = 300000, long_len = 200000;
+	char *big = malloc(big_len + 1), *longline = malloc(long_len + 2);
+	struct scanned g = { 0 };
+	struct err e;
+	int fd = tmp_open();
+
+	if (!CHECK(fd >= 0 && big && longline))
+		return;
+	memcpy(big, head, sizeof head - 1);
+	for (size_t i = sizeof head - 1; i < big_len; i++)
+		big[i] = i % 77 == 76 ? '\n' : 'x';
+	memcpy(big + 1000, "From inside\n", 12);   /* escaped when written: ">From" */
+	big[big_len - 1] = '\n';
+	big[big_len] = 0;
+	memset(longline, 'y', long_len);
+	memcpy(longline, "X: 1\n\n", 6);
+	longline[long_len] = '\n';
+	longline[long_len + 1] = 0;
+	CHECK(mbox_append(fd, "X: before\n\na\n", 13, "a@x.org", 0, &e) == 0);
+	CHECK(mbox_append(fd, big, big_len, "a@x.org", 0, &e) == 0);
+	CHECK(mbox_append(fd, longline, long_len + 1, "a@x.org", 0, &e) == 0);
+	CHECK(mbox_append(fd, "X: after\n\nb\n", 12, "a@x.org", 0, &e) == 0);
+	close(fd);
+
+	CHECK(mbox_scan(tmp_path, 100000, scan_collect, &g, &e) == 0);
+	CHECK_INT(g.n, 4);
+	if (g.n == 4) {
+		CHECK_STR(g.raw[0], "X: before\n\na\n");
+		CHECK_INT(g.size[0], 13);
+		CHECK_STR(g.raw[1], head);
+		CHECK_INT(g.len[1], sizeof head - 1);
+		CHECK_INT(g.size[1], big_len);
+		CHECK_INT(g.len[2], 6);         /* over the limit too: one long line */
+		CHECK_INT(g.size[2], long_len + 1);
+		CHECK_STR(g.raw[2], "X: 1\n\n");
+		CHECK_STR(g.raw[3], "X: after\n\nb\n");
+		CHECK_INT(g.size[3], 12);
+	}
+	scanned_free(&g);
+	/* no limit: every byte, the long line whole */
+	CHECK(mbox_scan(tmp_path, SIZE_MAX, scan_collect, &g, &e) == 0);
+	CHECK_INT(g.n, 4);
+	if (g.n == 4) {
+		CHECK(g.len[1] == big_len && !memcmp(g.raw[1], big, big_len));
+		CHECK(g.len[2] == long_len + 1 && !memcmp(g.raw[2], longline, long_len + 1));
+		CHECK_INT(g.size[2], long_len + 1);
+	}
+	scanned_free(&g);
+	unlink(tmp_path);
+
+	/* a separator line longer than a piece, and a message of one long line after it */
+	FILE *f = fopen(tmp_path, "w");
+	fputs("From ", f);
+	for (int i = 0; i < 70000; i++)
+		fputc('s', f);
+	fputs("\nX: 1\n\nz\n\nFrom b Mon Jun  3 10:12:00 2024\nX: 2\n\n", f);
+	for (int i = 0; i < 140000; i++)
+		fputc('w', f);
+	fputs("\n", f);
+	fclose(f);
+	CHECK(mbox_scan(tmp_path, SIZE_MAX, scan_collect, &g, &e) == 0);
+	CHECK_INT(g.n, 2);
+	if (g.n == 2) {
+		CHECK_STR(g.raw[0], "X: 1\n\nz\n");
+		CHECK_INT(g.offset[1], 5 + 70000 + 1 + 9);
+		CHECK_INT(g.len[1], 6 + 140000 + 1);
+	}
+	scanned_free(&g);
+	unlink(tmp_path);
+	free(big);
+	free(longline);
+}
+
 int main(void)
 {
 	test_round_trip();
@@ -479,5 +591,6 @@ int main(void)
 	test_lf();
 	test_write_only();
 	test_failed_write();
+	test_scan();
 	return check_done();
 }

@@ -826,6 +826,36 @@ static void test_mutations(void)
 	CHECK_INT(clean, runs);
 }
 
+/* msg_head_len: the header block with its blank line, looking no further than max. */
+static void test_head_len(void)
+{
+	static const struct {
+		const char *name, *raw;
+		size_t max, want;
+	} cases[] = {
+		{ "LF", "From: a@x.org\nSubject: s\n\nbody\n", 100, 26 },
+		{ "CRLF", "From: a@x.org\r\nSubject: s\r\n\r\nbody\r\n", 100, 29 },
+		{ "mbox line first", "From a Mon Jun  3 10:12:00 2024\nX: 1\n\nb\n", 100, 38 },
+		{ "blank line first", "\nbody\n", 100, 1 },
+		{ "blank line past max: whole lines", "X: 1\nY: 2\nZ: 3\n\nb\n", 12, 10 },
+		{ "no blank line, under max: all", "X: 1\nY: 2", 100, 9 },
+		{ "no blank line, over max", "X: 1\nY: 2\nZ: 3", 12, 10 },
+		{ "no line end within max", "XXXXXXXXXXXXXXXXXXXX", 8, 8 },
+		{ "blank line exactly at max", "X: 1\n\nb\n", 6, 6 },
+		{ "a CR alone is no blank line", "X: 1\n\r\rY\n\nb\n", 100, 10 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		check_context("head: %s", cases[i].name);
+		CHECK_INT(msg_head_len(cases[i].raw, strlen(cases[i].raw), cases[i].max),
+			  cases[i].want);
+	}
+	check_context(NULL);
+	/* what lies past max is not looked at: the same answer for a mail cut there */
+	const char *raw = "X: 1\nY: 2\nZ: 3\n\nb\n";
+	CHECK_INT(msg_head_len(raw, 13, 12), msg_head_len(raw, strlen(raw), 12));
+}
+
 int main(void)
 {
 	test_corpus();
@@ -841,5 +871,6 @@ int main(void)
 	test_big_html();
 	test_quote_bomb();
 	test_mutations();
+	test_head_len();
 	return check_done();
 }

@@ -651,6 +651,7 @@ static int refuse_size(struct job *j, size_t size)
 	char why[160];
 
 	read_sender(j);
+	j->oversize = size;
 	snprintf(why, sizeof why, "your mail is %zu bytes, more than the %ld I read; orders are "
 		 "plain text, so please send them without attachments", size,
 		 j->pl->cfg.max_message_size);

@@ -179,6 +179,8 @@ struct job {
 	const char *result;             /* "applied", "refused", "created", "answered" */
 	char replay_event[512];         /* the X-Tempest-Event of a replayed mail */
 	const char *action;             /* the referee's action (game_referee), or NULL */
+	size_t oversize;                /* a mail over max_message_size: its size, its text
+					 * unread; else 0 */
 };
 
 /* poison.c (see there): the mark of the mails being processed, their attempts, the

@@ -329,6 +329,10 @@ static void text_hash(const struct job *j, char hex[HASH_HEX])
 		if (b.n && b.s[b.n - 1] != '\n')
 			buf_add(&b, "\n", 1);
 	}
+	/* a mail over the size limit was not read: its key stands for its text, so that two
+	 * such mails of a person are two texts, not one sent again */
+	if (j->oversize)
+		buf_printf(&b, "oversize %zu %s", j->oversize, j->s.msg_key);
 	hex[0] = 0;
 	if (!b.failed) {
 		crypto_sha256(b.s ? b.s : "", b.n, h);

@@ -12,9 +12,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 LIMIT_KB=100000
 
+# a fresh referee where alice and bob play game 1: a stranger's refusal would not be sent
+# (README, "Robots and strangers")
 fresh() {
 	rm -rf "$tmp/r"
 	cli_referee "$tmp/r" "max_message_size = 1048576"
+	"$T" new -c "$tmp/r/conf" chess alice@example.org bob@example.org > /dev/null 2>&1
 }
 
 # big NAME LINE-WIDTH: $tmp/NAME.eml, a 20 MB text part from alice (lines of LINE-WIDTH

@@ -167,15 +167,16 @@ answer() {
 }
 
 # turn WHO BODY GETS: WHO answers with BODY; after one poll, GETS (alice, bob or both) each
-# hold one more mail, read into last-USER.txt. $na and $nb count their mails.
+# hold one more mail, read into last-USER.txt. $na and $nb count their mails. (ms_settle
+# first: once Postfix has delivered, the counts need no second look.)
 turn() {
     answer "$1" "$2" || return 1
-    ms_wait_count referee 1 15 >/dev/null || return 1
+    ms_settle && ms_wait_count referee 1 15 >/dev/null || return 1
     poll
     [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ] || { cat "$work/poll.err"; return 1; }
     case $3 in alice|both) na=$((na + 1)) ;; esac
     case $3 in bob|both) nb=$((nb + 1)) ;; esac
-    ms_wait_count alice "$na" 15 && ms_wait_count bob "$nb" 15 || return 1
+    ms_settle && ms_wait_count alice "$na" 15 && ms_wait_count bob "$nb" 15 || return 1
     [ "$(count alice)" -eq "$na" ] && [ "$(count bob)" -eq "$nb" ] || return 1
     [ "$3" = bob ] || latest alice || return 1
     [ "$3" = alice ] || latest bob

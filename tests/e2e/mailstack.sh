@@ -710,18 +710,15 @@ ms_wait_count() (
 
 # Fetches every message of USER's INBOX into OUTDIR/1.eml ... K.eml (UID order), prints K.
 # A message's text never changes under its UID: each is fetched once, kept in OUTDIR/.uid/,
-# and those not fetched before come over one connection. Fetching sets \Seen; it is taken
-# off again those that had not been seen.
+# and those not fetched before come over one connection; when the INBOX only grew since the
+# last call, only the new files are written. Fetching sets \Seen; it is taken off again
+# those that had not been seen.
 ms_fetch_all() (
     _ms_need_env ms_fetch_all || return 1
     user=${1:-}; out=${2:-}
     [ -n "$user" ] && [ -n "$out" ] || { _ms_err ms_fetch_all "usage: ms_fetch_all USER OUTDIR"; return 1; }
     mkdir -p "$out/.uid" || { _ms_err ms_fetch_all "cannot create $out/.uid"; return 1; }
     uids=$(ms_uids "$user" INBOX) && unseen=$(ms_uids "$user" INBOX UNSEEN) || return 1
-    for f in "$out"/*.eml; do
-        n=${f##*/}; n=${n%.eml}
-        case $n in ''|*[!0-9]*) ;; *) rm -f "$f" ;; esac
-    done
     pw=$(ms_pass "$user") || return 1
     set --; new=""
     for u in $uids; do
@@ -732,17 +729,33 @@ ms_fetch_all() (
         for u in $new; do rm -f "$out/.uid/$u.eml"; done
         _ms_err ms_fetch_all "fetching UIDs$new of $user failed"; return 1
     fi
-    i=0
+    # The UIDs of 1.eml ... as written last time: when they begin the list, those files stay.
+    was=$(cat "$out/.uid/order" 2>/dev/null); i=$(echo $was | wc -w)
+    if [ "$i" -gt 0 ]; then
+        case "$(echo $uids) " in "$(echo $was) "*) [ -f "$out/$i.eml" ] || i=-1 ;; *) i=-1 ;; esac
+    fi
+    if [ "$i" -lt 0 ] || [ -e "$out/$((i + 1)).eml" ]; then
+        old=""
+        for f in "$out"/*.eml; do
+            n=${f##*/}; n=${n%.eml}
+            case $n in ''|*[!0-9]*) ;; *) old="$old $f" ;; esac
+        done
+        [ -z "$old" ] || rm -f $old
+        i=0
+    fi
+    echo $uids > "$out/.uid/order"
+    k=0
     for u in $uids; do
-        i=$((i + 1))
-        cp "$out/.uid/$u.eml" "$out/$i.eml" || { _ms_err ms_fetch_all "cannot write $out/$i.eml"; return 1; }
+        k=$((k + 1))
+        [ "$k" -le "$i" ] && continue
+        cp "$out/.uid/$u.eml" "$out/$k.eml" || { _ms_err ms_fetch_all "cannot write $out/$k.eml"; return 1; }
     done
     if [ -n "$unseen" ]; then
         set=$(echo $unseen | tr ' ' ',')
         _ms_imap "$user" INBOX "UID STORE $set -FLAGS.SILENT (\\Seen)" >/dev/null ||
             { _ms_err ms_fetch_all "cannot restore the unseen state of $user's messages"; return 1; }
     fi
-    echo "$i"
+    echo "$k"
 )
 
 # Waits until Postfix has delivered every mail it took (its incoming, active and maildrop

@@ -52,8 +52,8 @@ FUZZ_SECS ?= 4
 # them after each run as intermediate files, and every `make check` compiled them again.
 .SECONDARY:
 
-.PHONY: all check check-unit check-perft check-cli check-golden check-reading check-e2e check-long check-layers \
-	check-fuzz fuzz update-golden bench demo clean install deps check-man
+.PHONY: all check check-build check-unit check-perft check-cli check-golden check-reading check-e2e check-long \
+	check-layers check-fuzz fuzz update-golden bench demo clean install deps check-man
 all: tempest
 
 tempest: $(LIB_OBJ) $(MAIN_OBJ)
@@ -90,11 +90,15 @@ $(ASAN_TEMPEST): $(ASAN_LIB_OBJ) $(MAIN_SRC:%.c=$(ASAN)/%.o)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # Every test: unit tests (sanitized), perft suites, the command-line tests. Missing Debian
-# packages are installed first (as root), so this works on a fresh machine.
+# packages are installed first (as root), so this works on a fresh machine. tests/check.sh
+# builds everything first (on every core unless -j says otherwise), runs each group in turn
+# and ends with the wall and CPU time of each.
 check: deps
-	@$(MAKE) --no-print-directory check-layers check-unit check-perft check-cli check-golden check-reading \
-	  check-fuzz check-e2e
-	@echo "make check: all test groups passed"
+	@MAKE='$(MAKE)' sh tests/check.sh layers unit perft cli golden reading fuzz e2e
+
+# What the groups of `make check` run, built in one go (in parallel with -j).
+check-build: tempest $(ASAN_TEMPEST) $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/killshim.so $(ASAN)/tests/e2e/imapcheck
+	@:
 
 # Which folder may include which (README "Layers"); the script's own tests first.
 check-layers:

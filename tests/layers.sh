@@ -6,6 +6,9 @@
 # A file's layer is its folder, except in src/kinds/NAME/: *_store.[ch] are store files,
 # *_view.[ch] are render files, every other file there is a game file. src/kinds/registry.[ch]
 # is the "registry" layer, the one place besides a kind's own folder that names its headers.
+# An include written <a/b.h> is the project's own when src/a/b.h exists (-Isrc serves it
+# before the system's folders) and is checked like "a/b.h". Every .c and .h file under src/
+# must lie in a folder the table names: a new folder fails the check until it is placed.
 set -u
 root=${1:-.}
 [ -d "$root/src" ] || { echo "layers.sh: $root/src: no such folder" >&2; exit 2; }
@@ -20,7 +23,9 @@ exceptions='
 exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 
 cd "$root" || exit 2
-find src -name '*.[ch]' | LC_ALL=C sort | xargs grep -n '^[[:space:]]*#[[:space:]]*include' /dev/null |
+# Every file under src/, for the awk script: which ones to place, and which <...> are ours.
+LAYERS_FILES=$(find src -type f | LC_ALL=C sort); export LAYERS_FILES
+printf '%s\n' "$LAYERS_FILES" | grep '\.[ch]$' | xargs grep -n '^[[:space:]]*#[[:space:]]*include' /dev/null |
 awk -v exceptions="$exceptions" '
 # The table: layer -> the layers its files may include (its own layer always allowed).
 BEGIN {
@@ -47,6 +52,21 @@ BEGIN {
     n = split(exceptions, ex, "\n")
     for (i = 1; i <= n; i++) if (ex[i] != "") { known[ex[i]] = 1; used[ex[i]] = 0 }
     bad = 0
+    n = split(ENVIRON["LAYERS_FILES"], fs, "\n")
+    for (i = 1; i <= n; i++) if (fs[i] != "") { exists[fs[i]] = 1; if (fs[i] ~ /\.[ch]$/) place(fs[i]) }
+}
+# Fails a file that lies outside every folder of the table: it has no layer to check.
+function place(file,   l, d) {
+    l = layer(file)
+    if (l == "kinds-misplaced")
+        printf "%s: is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/\n", file
+    else if (l == "")
+        printf "%s: lies directly in src/: a file belongs in a layer folder\n", file
+    else if (!(l in may))
+        printf "%s: is in src/%s/, a folder the layer table does not list: name it in tests/layers.sh\n", file, l
+    else
+        return
+    bad = 1
 }
 function layer(p,   a, k) {
     k = split(p, a, "/")
@@ -76,9 +96,8 @@ function report(file, line, inc, what) {
     line = rest; sub(/:.*/, "", line)
     text = substr(rest, length(line) + 2)
     from = layer(file)
-    if (from == "kinds-misplaced") { report(file, line, "(any)", "is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/"); next }
-    if (!(from in may)) next
-    if (match(text, /<[^>]+>/)) {
+    if (!(from in may)) next            # place() has failed the file already
+    if (match(text, /<[^>]+>/) && !(("src/" substr(text, RSTART + 1, RLENGTH - 2)) in exists)) {
         inc = substr(text, RSTART + 1, RLENGTH - 2)
         l = ""
         if (inc == "jansson.h") l = "jansson"
@@ -89,11 +108,12 @@ function report(file, line, inc, what) {
             report(file, line, inc, "crosses layer " from " -> " l " (only " who[l] " may)")
         next
     }
-    if (!match(text, /"[^"]+"/)) next
+    if (!match(text, /"[^"]+"|<[^>]+>/)) next
+    angled = substr(text, RSTART, 1) == "<"
     inc = substr(text, RSTART + 1, RLENGTH - 2)
-    # A bare name is beside the including file; otherwise the path is relative to src/.
-    target = (inc ~ /\//) ? "src/" inc : file
-    if (inc !~ /\//) sub(/[^\/]*$/, inc, target)
+    # A bare name in quotes is beside the including file; otherwise the path is relative to src/.
+    target = (inc ~ /\// || angled) ? "src/" inc : file
+    if (inc !~ /\// && !angled) sub(/[^\/]*$/, inc, target)
     to = layer(target)
     if (to == "kinds-misplaced") to = "registry"
     k = kind(target)

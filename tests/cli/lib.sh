@@ -74,15 +74,24 @@ cli_done() {
 WT=vb5v64h6; BT=ezap3rhf
 cli_n=0
 
-# cli_mail FROM SUBJECT BODY: one mail in mbox form on stdout (BODY's \n end lines), with
-# a Message-ID of its own
-cli_mail() {
+# cli_eml FROM SUBJECT BODY [HEADER]: one mail as a file holds it, on stdout (BODY's \n end
+# lines; HEADER, one more header line), with a Message-ID of its own, dated 5 Nov 2026 at
+# the hour cli_hour (10) and a minute counted from its number
+cli_eml() {
 	cli_n=$((cli_n + 1))
-	printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" $((cli_n % 60))
 	printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-	printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <m%d.%s>\n' $((cli_n % 60)) \
-		"$cli_n" "$1"
-	printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
+	printf 'Date: Thu, 5 Nov 2026 %02d:%02d:00 +0000\nMessage-ID: <m%d.%s>\n' "${cli_hour:-10}" \
+		$((cli_n % 60)) "$cli_n" "$1"
+	[ -z "${4:-}" ] || printf '%s\n' "$4"
+	printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
+}
+
+# cli_mail FROM SUBJECT BODY: the same in mbox form (its "From " line first, a blank line
+# last), for an mbox of several mails
+cli_mail() {
+	printf 'From %s Thu Nov  5 %02d:%02d:00 2026\n' "$1" "${cli_hour:-10}" $(((cli_n + 1) % 60))
+	cli_eml "$1" "$2" "$3"
+	echo
 }
 
 # cli_referee DIR [LINE...]: a data directory DIR/data with the demo key, and DIR/conf

@@ -10,15 +10,8 @@ export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 WT=vb5v64h6; BT=ezap3rhf
-n=0
 
-mail() {        # mail FROM SUBJECT BODY: one raw mail, in mbox form, on stdout
-  n=$((n + 1))
-  printf 'From %s Thu Nov  5 10:%02d:00 2026\n' "$1" $((n % 60))
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-  printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <b%d.%s>\n' $((n % 60)) "$n" "$1"
-  printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n\n' "$3"
-}
+mail() { cli_mail "$@"; }       # mail FROM SUBJECT BODY: one mail in mbox form (lib.sh)
 
 copy() {        # copy FROM TO: a data directory and its configuration, elsewhere
   rm -rf "$2"; cp -r "$1" "$2"; sed -i "s|$1|$2|" "$2/conf"
@@ -74,7 +67,7 @@ grep -q 'To: dave@example.org' "$tmp/clean.out" && grep -q 'To: frank@example.or
   ok || bad "both invitations sent"
 grep -q 'Subject: \[tempest\] your mail was not applied' "$tmp/clean.out" && ok ||
   bad "the mail about no game answered (an order without a game)"
-[ "$(grep -c 'X-Tempest-Key: b3.alice' "$C/data/games/1.mbox")" -eq 1 ] && ok ||
+[ "$(grep -c 'X-Tempest-Key: m3.alice' "$C/data/games/1.mbox")" -eq 1 ] && ok ||
   bad "the repeated mail is logged once"
 # the batch again: every mail already seen
 run "$T" process -c "$C/conf" "$B"
@@ -250,7 +243,7 @@ run "$T" process -c "$S/conf" "$tmp/m2"
 [ -z "$out" ] && ok || bad "after a torn line, a new mark is found"
 ls "$S"/data/seen/ | grep -qv '\.log$' && bad "no file per mail in seen/" || ok
 mail alice@example.org "once more" "hello?\nstatus" > "$tmp/m3"
-h=$(printf 'b%d.alice@example.org' "$n" | sha256sum | cut -c1-64)
+h=$(printf 'm%d.alice@example.org' "$cli_n" | sha256sum | cut -c1-64)
 mkdir -p "$S/data/seen/$(echo "$h" | cut -c1-2)"; : > "$S/data/seen/$(echo "$h" | cut -c1-2)/$(echo "$h" | cut -c3-)"
 run "$T" process -c "$S/conf" "$tmp/m3"
 [ -z "$out" ] && ok || bad "a mark of an earlier version counts"

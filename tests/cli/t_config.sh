@@ -123,7 +123,11 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
 openssl s_server -quiet -accept "$tls_port" -cert "$tmp/tls.pem" -key "$tmp/tls.key" \
   </dev/null >/dev/null 2>&1 &
 tls_pid=$!
-sleep 1
+# until the port listens (Linux's table of sockets: state 0A) or the server has exited, as
+# when the port is taken; at most 10 s
+listening() { cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | grep -q ":$(printf '%04X' "$tls_port") 0*:0000 0A"; }
+i=0
+while ! listening && kill -0 "$tls_pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 if kill -0 "$tls_pid" 2>/dev/null; then
   conf "imap_url = imaps://127.0.0.1:$tls_port" "data_dir = data" "netrc_file = $tmp/netrc" \
        "connect_timeout = 5" "stall_timeout = 5"

@@ -21,11 +21,7 @@ unset TEMPEST_RULES_DIR
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 1
   n=$((n + 1))
-  {
-    printf 'From: %s\nTo: referee@tempest.example\nSubject: Re: [tempest 1 %s] game 1\n' "$1" "$2"
-    printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <k%d.%s>\n' $((n % 60)) "$n" "$1"
-    printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
-  } > "$tmp/m.eml"
+  cli_eml "$1" "Re: [tempest 1 $2] game 1" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
 }
 

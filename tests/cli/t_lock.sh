@@ -20,7 +20,8 @@ grep -q '^pid [0-9]* since 20[0-9-]*T[0-9:]*Z: tempest process$' "$D/lock" && ok
 printf 'pid 4242 since 2026-11-05T10:00:00Z: tempest poll\n' > "$D/lock"
 sh -c 'exec 9<>"$1"; flock 9; exec sleep 30' _ "$D/lock" &
 holder=$!
-sleep 0.3
+# until the holder has the lock (a try without waiting fails), at most 5 s
+i=0; while flock -n "$D/lock" true && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 start=$(date +%s)
 run_in "$tmp/m.eml" "$T" process -c "$tmp/conf"
 took=$(( $(date +%s) - start ))

@@ -9,7 +9,6 @@ export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 WT=vb5v64h6; BT=ezap3rhf
-n=0
 
 fresh() {       # fresh DIR: a data directory with the demo key, and its configuration
   rm -rf "$1"; mkdir -p "$1/data"
@@ -18,13 +17,7 @@ fresh() {       # fresh DIR: a data directory with the demo key, and its configu
 }
 
 mail() {        # mail FROM SUBJECT BODY [EXTRA-HEADER]: a raw mail in $tmp/m.eml
-  n=$((n + 1))
-  {
-    printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\n' "$1" "$2"
-    printf 'Date: Thu, 5 Nov 2026 10:%02d:00 +0000\nMessage-ID: <t%d.%s>\n' $((n % 60)) "$n" "$1"
-    [ -n "${4:-}" ] && printf '%s\n' "$4"
-    printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
-  } > "$tmp/m.eml"
+  cli_eml "$1" "$2" "$3" "${4:-}" > "$tmp/m.eml"
 }
 
 feed() {        # feed [BINARY]: processes $tmp/m.eml in $W

@@ -12,15 +12,9 @@ tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cli_referee "$tmp"
 C=$tmp/conf
-n=0
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 4
-  n=$((n + 1))
-  {
-    printf 'From: %s\nTo: referee@tempest.example\nSubject: Re: [tempest 4 %s] game 4\n' "$1" "$2"
-    printf 'Date: Thu, 5 Nov 2026 11:%02d:00 +0000\nMessage-ID: <t%d.%s>\n' $((n % 60)) "$n" "$1"
-    printf 'MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n\n%b\n' "$3"
-  } > "$tmp/m.eml"
+  cli_hour=11 cli_eml "$1" "Re: [tempest 4 $2] game 4" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 state() { "$T" show -c "$C" --json 4 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }

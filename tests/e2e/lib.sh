@@ -4,6 +4,8 @@
 # "NAME: N passed, N failed". A test sets `name`, calls `e2e_begin TAG` (which makes $dir,
 # $stack and $work and sets the traps), and sets stack_up=yes once it starts the stack. A
 # test that starts something else defines e2e_cleanup, called first on exit.
+# e2e_up TAG: the same, with a mail stack: the one tests/e2e/run.sh shares between the tests
+# (a domain of the test's own in it), or else one of the test's own.
 # body FILE...: what a player reads of the referee's mails (their plain text parts).
 # e2e_referee, then poll, latest, answer, turn, has: a game by mail between alice and bob
 # (t_tempete, t_chessme), below.
@@ -46,13 +48,42 @@ e2e_begin() {
     trap 'fail "interrupted by a signal"; exit 1' INT TERM HUP
 }
 
-# e2e_up TAG: e2e_begin TAG, then the mail stack started in $stack (the test stops there
-# if it cannot start).
+# e2e_up TAG: e2e_begin TAG, then a mail stack: the one tests/e2e/run.sh shares, if it has
+# all the test's users (e2e_join), or else one started in $stack (the test stops there if
+# it cannot start).
 e2e_up() {
     e2e_begin "$1"
+    if e2e_join; then
+        pass "mail stack up (shared: $MS_DIR, domain $MS_DOMAIN)"
+        return 0
+    fi
     stack_up=yes
     mailstack_up "$stack" || { fail "mailstack_up"; exit 1; }
     pass "mail stack up"
+}
+
+# e2e_join: joins the stack in $TEMPEST_E2E_STACK (run.sh starts it) and takes the first of
+# its further domains that no test has taken (MS_MORE_DOMAINS): every user's mailboxes are
+# fresh there, as in a stack of the test's own. $stack is then the shared stack's directory,
+# which the test leaves running. Fails, changing nothing, when there is no such stack, it
+# does not answer, it lacks one of the test's users (MS_USERS) or has no domain left.
+e2e_join() {
+    [ -n "${TEMPEST_E2E_STACK:-}" ] && [ -f "$TEMPEST_E2E_STACK/env.sh" ] || return 1
+    _e2e_dom=$(
+        . "$TEMPEST_E2E_STACK/env.sh" || exit 1
+        for u in ${MS_USERS:-referee:refpass alice:alicepass bob:bobpass carol:carolpass}; do
+            [ "$(ms_pass "${u%%:*}" 2>/dev/null)" = "${u#*:}" ] || exit 1
+        done
+        ms_uids "${MS_USER_NAMES%% *}" INBOX >/dev/null 2>&1 || exit 1
+        mkdir -p "$MS_DIR/taken" || exit 1
+        for d in $MS_MORE_DOMAINS; do
+            mkdir "$MS_DIR/taken/$d" 2>/dev/null && { echo "$d"; exit 0; }
+        done
+        exit 1
+    ) || return 1
+    mailstack_env "$TEMPEST_E2E_STACK" || return 1
+    MS_DOMAIN=$_e2e_dom; export MS_DOMAIN
+    stack=$MS_DIR; stack_up=shared
 }
 
 # The text of mails as their reader sees them: the subject and the plain text (the
@@ -136,15 +167,16 @@ answer() {
 }
 
 # turn WHO BODY GETS: WHO answers with BODY; after one poll, GETS (alice, bob or both) each
-# hold one more mail, read into last-USER.txt. $na and $nb count their mails.
+# hold one more mail, read into last-USER.txt. $na and $nb count their mails. (ms_settle
+# first: once Postfix has delivered, the counts need no second look.)
 turn() {
     answer "$1" "$2" || return 1
-    ms_wait_count referee 1 15 >/dev/null || return 1
+    ms_settle && ms_wait_count referee 1 15 >/dev/null || return 1
     poll
     [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ] || { cat "$work/poll.err"; return 1; }
     case $3 in alice|both) na=$((na + 1)) ;; esac
     case $3 in bob|both) nb=$((nb + 1)) ;; esac
-    ms_wait_count alice "$na" 15 && ms_wait_count bob "$nb" 15 || return 1
+    ms_settle && ms_wait_count alice "$na" 15 && ms_wait_count bob "$nb" 15 || return 1
     [ "$(count alice)" -eq "$na" ] && [ "$(count bob)" -eq "$nb" ] || return 1
     [ "$3" = bob ] || latest alice || return 1
     [ "$3" = alice ] || latest bob

@@ -16,9 +16,17 @@
 #   MS_SMTPS_PORT    SMTP over TLS                         11465
 #   MS_START_TIMEOUT seconds to wait for both servers      20
 #   MS_STOP_TIMEOUT  seconds to wait for each to exit      10
+#   MS_MORE_DOMAINS  further domains served, each with the (none)
+#                    same users and passwords and mailboxes
+#                    of its own (tests/e2e/run.sh shares
+#                    one stack this way: a domain per test)
+#
+# Dovecot keeps a raw log of a user's IMAP sessions in DIR/rawlog/DOMAIN/USER/ when that
+# directory exists (made by the test, owned by vmail).
 #
 # mailstack_up exports: MS_DIR MS_HOST MS_DOMAIN MS_CA MS_IMAP_URL MS_IMAPS_URL MS_SMTP_URL
-# MS_SMTPS_URL, the four MS_*_PORT, MS_USER_NAMES and MS_PASS_<name> for each user.
+# MS_SMTPS_URL, the four MS_*_PORT, MS_MORE_DOMAINS, MS_USER_NAMES and MS_PASS_<name> for
+# each user.
 #
 # Functions (each returns non-zero with a message on stderr on failure):
 #   ms_tempdir NAME             make a fresh world-traversable directory under /tmp, print it
@@ -37,6 +45,7 @@
 #                               wait until USER's INBOX holds at least N messages (10 s)
 #   ms_fetch_all USER OUTDIR    write USER's INBOX to OUTDIR/1.eml ... K.eml in UID order,
 #                               print K; the \Seen flags are left as they were
+#   ms_settle [TIMEOUT]         wait until Postfix has delivered every mail it took (15 s)
 
 MS_HOST=127.0.0.1
 
@@ -133,6 +142,10 @@ _ms_settings() {
     _ms_users=${MS_USERS:-referee:refpass alice:alicepass bob:bobpass carol:carolpass}
     _ms_imap=${MS_IMAP_PORT:-11143}; _ms_imaps=${MS_IMAPS_PORT:-11993}
     _ms_smtp=${MS_SMTP_PORT:-11025}; _ms_smtps=${MS_SMTPS_PORT:-11465}
+    _ms_more=$(echo ${MS_MORE_DOMAINS:-})
+    for dom in $_ms_more; do
+        case $dom in ''|*[!A-Za-z0-9.-]*|.*|*.) _ms_err mailstack_up "bad domain '$dom' in MS_MORE_DOMAINS"; return 1 ;; esac
+    done
     case $_ms_domain in ''|*[!A-Za-z0-9.-]*|.*|*.) _ms_err mailstack_up "bad MS_DOMAIN '$_ms_domain'"; return 1 ;; esac
     for p in "$_ms_imap" "$_ms_imaps" "$_ms_smtp" "$_ms_smtps"; do
         case $p in ''|*[!0-9]*) _ms_err mailstack_up "bad port '$p'"; return 1 ;; esac
@@ -213,8 +226,12 @@ EOF
 _ms_write_dovecot() {
     d=$1
     : > "$d/dovecot/users" || return 1
+    # With more domains than one a user is looked up by name alone (%n): the same password
+    # in every domain, the mailboxes apart (home and mail_location name the domain).
+    _ms_ufmt=%u; _ms_usfx=@$_ms_domain
+    [ -n "$_ms_more" ] && { _ms_ufmt=%n; _ms_usfx=; }
     for u in $_ms_users; do
-        printf '%s@%s:{PLAIN}%s\n' "${u%%:*}" "$_ms_domain" "${u#*:}" >> "$d/dovecot/users"
+        printf '%s%s:{PLAIN}%s\n' "${u%%:*}" "$_ms_usfx" "${u#*:}" >> "$d/dovecot/users"
     done
     chgrp dovecot "$d/dovecot/users" && chmod 640 "$d/dovecot/users" || return 1
     cat > "$d/dovecot/dovecot.conf" <<EOF
@@ -226,6 +243,8 @@ base_dir = $d/run/dovecot
 state_dir = $d/run/dovecot-state
 log_path = $d/log/dovecot.log
 info_log_path = $d/log/dovecot.log
+# a session's raw IMAP, only for a user whose directory exists there (a test makes it)
+rawlog_dir = $d/rawlog/%d/%n
 default_internal_user = dovecot
 default_login_user = dovenull
 
@@ -241,7 +260,7 @@ auth_failure_delay = 0
 
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u $d/dovecot/users
+  args = scheme=PLAIN username_format=$_ms_ufmt $d/dovecot/users
 }
 userdb {
   driver = static
@@ -293,8 +312,11 @@ EOF
 _ms_write_postfix() {
     d=$1; p=$1/postfix
     : > "$p/vmailbox" || return 1
-    for n in $_ms_names; do
-        printf '%s@%s %s/%s/\n' "$n" "$_ms_domain" "$_ms_domain" "$n" >> "$p/vmailbox"
+    # every name in every domain (virtual(8) takes no pattern with $1 in it, for safety)
+    for dom in $_ms_domain $_ms_more; do
+        for n in $_ms_names; do
+            printf '%s@%s %s/%s/\n' "$n" "$dom" "$dom" "$n" >> "$p/vmailbox"
+        done
     done
     cat > "$p/main.cf" <<EOF
 # Postfix instance for the tempest end-to-end tests: accepts mail on $MS_HOST for
@@ -326,7 +348,7 @@ biff = no
 default_transport = error:no outbound mail from the test mail stack
 relay_transport = error:no outbound mail from the test mail stack
 
-virtual_mailbox_domains = $_ms_domain
+virtual_mailbox_domains = $_ms_domain $_ms_more
 virtual_mailbox_base = $d/mail
 virtual_mailbox_maps = texthash:$p/vmailbox
 virtual_uid_maps = static:$_ms_vuid
@@ -422,7 +444,7 @@ _ms_write_env() {
         echo "export MS_IMAP_PORT=$_ms_imap MS_IMAPS_PORT=$_ms_imaps MS_SMTP_PORT=$_ms_smtp MS_SMTPS_PORT=$_ms_smtps"
         echo "export MS_IMAP_URL=imap://$MS_HOST:$_ms_imap MS_IMAPS_URL=imaps://$MS_HOST:$_ms_imaps"
         echo "export MS_SMTP_URL=smtp://$MS_HOST:$_ms_smtp MS_SMTPS_URL=smtps://$MS_HOST:$_ms_smtps"
-        echo "export MS_USER_NAMES=$(_ms_quote "${_ms_names# }")"
+        echo "export MS_USER_NAMES=$(_ms_quote "${_ms_names# }") MS_MORE_DOMAINS=$(_ms_quote "$_ms_more")"
         for u in $_ms_users; do
             echo "export MS_PASS_${u%%:*}=$(_ms_quote "${u#*:}")"
         done
@@ -450,7 +472,8 @@ _ms_prepare() {
             { _ms_err mailstack_up "cannot create the vmail user"; return 1; }
     fi
     _ms_vuid=$(id -u vmail) && _ms_vgid=$(id -g vmail) || return 1
-    mkdir "$d/log" "$d/tls" "$d/dovecot" "$d/run" "$d/mail" "$d/postfix" "$d/spool" "$d/postfix-data" &&
+    mkdir "$d/log" "$d/tls" "$d/dovecot" "$d/run" "$d/mail" "$d/postfix" "$d/spool" "$d/postfix-data" \
+        "$d/rawlog" &&
         chown vmail:vmail "$d/mail" && chmod 750 "$d/mail" && chown postfix "$d/postfix-data" &&
         chmod 700 "$d/tls" || { _ms_err mailstack_up "cannot lay out $d"; return 1; }
     echo "tempest mail stack: imap $_ms_imap imaps $_ms_imaps smtp $_ms_smtp smtps $_ms_smtps" > "$d/.mailstack"
@@ -460,6 +483,7 @@ _ms_prepare() {
     # 2 s per program on first use): give its files an old time stamp.
     touch -t 200001010000 "$d/postfix/main.cf" "$d/postfix/master.cf" "$d/postfix/vmailbox" \
         "$d/postfix/refuse" || return 1
+
     _ms_dir=$d
 }
 
@@ -685,29 +709,65 @@ ms_wait_count() (
 )
 
 # Fetches every message of USER's INBOX into OUTDIR/1.eml ... K.eml (UID order), prints K.
-# Fetching sets \Seen; it is taken off again those that had not been seen.
+# A message's text never changes under its UID: each is fetched once, kept in OUTDIR/.uid/,
+# and those not fetched before come over one connection; when the INBOX only grew since the
+# last call, only the new files are written. Fetching sets \Seen; it is taken off again
+# those that had not been seen.
 ms_fetch_all() (
     _ms_need_env ms_fetch_all || return 1
     user=${1:-}; out=${2:-}
     [ -n "$user" ] && [ -n "$out" ] || { _ms_err ms_fetch_all "usage: ms_fetch_all USER OUTDIR"; return 1; }
-    mkdir -p "$out" || { _ms_err ms_fetch_all "cannot create $out"; return 1; }
+    mkdir -p "$out/.uid" || { _ms_err ms_fetch_all "cannot create $out/.uid"; return 1; }
     uids=$(ms_uids "$user" INBOX) && unseen=$(ms_uids "$user" INBOX UNSEEN) || return 1
-    for f in "$out"/*.eml; do
-        n=${f##*/}; n=${n%.eml}
-        case $n in ''|*[!0-9]*) ;; *) rm -f "$f" ;; esac
-    done
     pw=$(ms_pass "$user") || return 1
-    i=0
+    set --; new=""
     for u in $uids; do
-        i=$((i + 1))
-        curl -q -sS --max-time 30 -u "$(_ms_addr "$user"):$pw" "$MS_IMAP_URL/INBOX;UID=$u" \
-            -o "$out/$i.eml" </dev/null ||
-            { _ms_err ms_fetch_all "fetching UID $u of $user failed"; return 1; }
+        [ -s "$out/.uid/$u.eml" ] && continue
+        set -- "$@" "$MS_IMAP_URL/INBOX;UID=$u" -o "$out/.uid/$u.eml"; new="$new $u"
+    done
+    if [ $# -gt 0 ] && ! curl -q -sS --max-time 30 -u "$(_ms_addr "$user"):$pw" "$@" </dev/null; then
+        for u in $new; do rm -f "$out/.uid/$u.eml"; done
+        _ms_err ms_fetch_all "fetching UIDs$new of $user failed"; return 1
+    fi
+    # The UIDs of 1.eml ... as written last time: when they begin the list, those files stay.
+    was=$(cat "$out/.uid/order" 2>/dev/null); i=$(echo $was | wc -w)
+    if [ "$i" -gt 0 ]; then
+        case "$(echo $uids) " in "$(echo $was) "*) [ -f "$out/$i.eml" ] || i=-1 ;; *) i=-1 ;; esac
+    fi
+    if [ "$i" -lt 0 ] || [ -e "$out/$((i + 1)).eml" ]; then
+        old=""
+        for f in "$out"/*.eml; do
+            n=${f##*/}; n=${n%.eml}
+            case $n in ''|*[!0-9]*) ;; *) old="$old $f" ;; esac
+        done
+        [ -z "$old" ] || rm -f $old
+        i=0
+    fi
+    echo $uids > "$out/.uid/order"
+    k=0
+    for u in $uids; do
+        k=$((k + 1))
+        [ "$k" -le "$i" ] && continue
+        cp "$out/.uid/$u.eml" "$out/$k.eml" || { _ms_err ms_fetch_all "cannot write $out/$k.eml"; return 1; }
     done
     if [ -n "$unseen" ]; then
         set=$(echo $unseen | tr ' ' ',')
         _ms_imap "$user" INBOX "UID STORE $set -FLAGS.SILENT (\\Seen)" >/dev/null ||
             { _ms_err ms_fetch_all "cannot restore the unseen state of $user's messages"; return 1; }
     fi
-    echo "$i"
+    echo "$k"
+)
+
+# Waits until Postfix has delivered every mail it took (its incoming, active and maildrop
+# queues are empty), polling for TIMEOUT (15) seconds: after that, no mail is on its way.
+ms_settle() (
+    _ms_need_env ms_settle || return 1
+    q=$MS_DIR/spool; limit=${1:-15}
+    end=$(( $(date +%s) + limit ))
+    while [ -n "$(find "$q/maildrop" "$q/incoming" "$q/active" -type f 2>/dev/null | head -n 1)" ]; do
+        if [ "$(date +%s)" -ge "$end" ]; then
+            _ms_err ms_settle "Postfix's queue is not empty after ${limit} s"; return 1
+        fi
+        sleep 0.05
+    done
 )

@@ -19,13 +19,10 @@ MAILS=7
 
 e2e_up batch
 
-# Dovecot writes each IMAP session's commands (after the login) to rawlog/*.in.
-raw=$work/rawlog
-mkdir "$raw" && chown vmail:vmail "$raw" || exit 1
-dconf=$MS_DIR/dovecot/dovecot.conf
-echo "rawlog_dir = $raw" >> "$dconf"
-doveadm -c "$dconf" reload >/dev/null 2>&1 || fail "doveadm reload"
-sleep 1
+# Dovecot writes each of the referee's IMAP sessions (its commands after the login) to
+# *.in in this directory, once it exists (mailstack.sh: rawlog_dir).
+raw=$MS_DIR/rawlog/$MS_DOMAIN/referee
+mkdir -p "$raw" && chown vmail:vmail "$raw" || exit 1
 
 printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms_pass referee)" \
     > "$work/netrc"
@@ -53,7 +50,14 @@ poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
     rm -f "$raw"/*
     env "$@" "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
     prc=$?
-    sleep 0.3   # Dovecot writes the end of its rawlog as the session closes
+    # Dovecot writes the end of a raw log as the session closes: after a run that ended
+    # well, until each session's LOGOUT is there (at most 5 s)
+    [ "$prc" -eq 0 ] || return 0
+    i=0
+    while [ "$(ncommands LOGOUT)" -lt "$(ls "$raw" | grep -c '\.in$')" ] || [ -z "$(ls "$raw")" ]; do
+        [ $i -lt 100 ] || break
+        sleep 0.05; i=$((i + 1))
+    done
 }
 
 count() { ms_uids "$1" "${2:-INBOX}" | grep -c . ; }
@@ -70,10 +74,10 @@ challenges() {
     ms_wait_count referee "$MAILS" 15 >/dev/null
 }
 
-# Waits until alice and bob hold A and B mails, and no more.
+# Waits until alice and bob hold A and B mails, and no more (none on its way either).
 both_have() {
     ms_wait_count alice "$1" 15 >/dev/null && ms_wait_count bob "$2" 15 >/dev/null &&
-        sleep 0.5 && [ "$(count alice)" -eq "$1" ] && [ "$(count bob)" -eq "$2" ]
+        ms_settle && [ "$(count alice)" -eq "$1" ] && [ "$(count bob)" -eq "$2" ]
 }
 
 games() { "$T" list -c "$conf" | tail -n +2 | grep -c . ; }

@@ -42,7 +42,7 @@ check "bob sees his deadline" has bob "Next deadline: Wed 02 Dec 2026 10:00 UTC,
 check "a tick a minute before the reminder step" at 2026-12-01T09:59:00Z tick
 check "tick at the reminder step" at 2026-12-01T10:00:00Z tick
 check "and again an hour later" at 2026-12-01T11:00:00Z tick
-ms_wait_count bob 3 15 >/dev/null; sleep 0.5
+ms_wait_count bob 3 15 >/dev/null; ms_settle
 check "bob has exactly one reminder" [ "$(count bob)" -eq 3 ]
 latest bob
 check "the reminder names the deadline" has bob "your move is due by Wed 02 Dec 2026 10:00 UTC (1 day left)"
@@ -60,7 +60,7 @@ check "alice: 1-0 on time" has alice "game 1 over: 1-0 (time forfeit)"
 check "bob: 1-0 on time" has bob "Black's time ran out on Wed 02 Dec 2026 10:00 UTC: they lose on time."
 check "the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
 check "a later tick sends nothing" at 2026-12-02T10:15:00Z tick
-sleep 0.5
+ms_settle
 check "nothing more arrives" [ "$(count alice)" -eq 3 ] && [ "$(count bob)" -eq 4 ]
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
 check "the log, loss on time included, replays" grep -q "every recorded state reproduced" "$work/replay.out"

@@ -131,7 +131,7 @@ delivered_once() {
         fi
         sleep 0.1
     done
-    sleep 0.2   # a second copy would be right behind
+    ms_settle   # a second copy would be right behind
     ms_fetch_all "$1" "$work/inbox-$1" >/dev/null || return 1
     d_files=$(grep -l -F "Message-ID: <$2>" "$work/inbox-$1"/*.eml)
     d_n=$(printf '%s\n' "$d_files" | wc -l)

@@ -51,24 +51,42 @@ seed() {        # seed TARGET CORPUS_DIR: the test inputs that suit the target
     esac
 }
 
-failed=0; ran=0
-for bin in "$@"; do
-    name=$(basename "$bin")
+# one BIN: runs one target and prints its result ("ok" or "FAIL" first).
+one() {
+    name=$(basename "$1")
     corpus=$out/$name
     rm -rf "$corpus"; mkdir -p "$corpus"
     seed "$name" "$corpus"
     log=$out/$name.log
-    "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "$1" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="build/fuzz/crash-$name-" -print_final_stats=1 "$corpus" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    ran=$((ran + 1))
     if [ "$rc" -ne 0 ]; then
-        failed=$((failed + 1))
         echo "FAIL $name (exit $rc): see $log"; grep -m 20 -E 'ERROR|SUMMARY|runtime error|==[0-9]+==' "$log"
     else
         echo "ok   $name: ${runs:-?} inputs in ${secs}s, $(ls "$corpus" | wc -l) in the corpus"
     fi
+}
+
+# Each target runs for the same time: FUZZ_JOBS at a time (default: the number of cores),
+# each on a corpus, a log and crash files of its own; the results in the order given.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+mkdir -p "$out"
+res=$(mktemp -d) || exit 2
+trap 'rm -rf "$res"' EXIT
+n=0
+for bin in "$@"; do
+    one "$bin" > "$res/$n" 2>&1 &
+    n=$((n + 1))
+    [ $((n % jobs)) -ne 0 ] || wait
 done
-echo "fuzz: $((ran - failed)) passed, $failed failed"
+wait
+failed=0; i=0
+while [ "$i" -lt "$n" ]; do
+    cat "$res/$i"
+    grep -q '^FAIL' "$res/$i" && failed=$((failed + 1))
+    i=$((i + 1))
+done
+echo "fuzz: $((n - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Tests of tests/layers.sh on small trees made in a temporary folder: each forbidden include
-# must be named with its file and line, and a clean tree must pass.
+# must be named with its file and line, whether written "a/b.h" or <a/b.h>; a file in a
+# folder the table does not list must be named until the table lists it; a clean tree must
+# pass.
 set -u
 LAYERS_EXCEPTIONS=''; export LAYERS_EXCEPTIONS
 script=$(cd "$(dirname "$0")/.." && pwd)/layers.sh
@@ -25,6 +27,8 @@ clean_tree() {
     put src/store/store.c '#include "kinds/registry.h"' '#include "config/config.h"' '#include <jansson.h>'
     put src/mail/imap.c '#include <curl/curl.h>' '#include "config/config.h"'
     put src/mail/msg.c '#include <libetpan/libetpan.h>'
+    put src/mail/msgtext.h '#include "util/err.h"'
+    put src/kinds/chess/chess_store.h '#include "kinds/chess/chess.h"'
     put src/render/view.c '#include "kinds/registry.h"' '#include "game/game.h"'
     put src/pipeline/pipeline.c '#include "store/store.h"' '#include "mail/msg.h"' '#include "render/view.h"'
     put src/cli/main.c '#include "pipeline/pipeline.h"' '#include "store/store.h"'
@@ -76,10 +80,44 @@ expect_bad kind-outside 'src/store/store.c:1: include kinds/chess/chess_store.h 
     src/store/store.c '#include "kinds/chess/chess_store.h"'
 expect_bad kind-other 'src/kinds/tempete/tempete.c:1: include kinds/chess/chess.h crosses layer game -> kind chess (only src/kinds/chess/ and the registry may)' \
     src/kinds/tempete/tempete.c '#include "kinds/chess/chess.h"'
-expect_bad kind-loose 'src/kinds/chess.c:1: include (any) is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/' \
+expect_bad kind-loose 'src/kinds/chess.c: is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/' \
     src/kinds/chess.c '#include <stdio.h>'
+expect_bad kind-loose-bare 'src/kinds/chess.h: is in src/kinds/ but is not the registry: a kind lives in src/kinds/NAME/' \
+    src/kinds/chess.h '/* no include at all */'
 expect_bad game-registry 'src/game/game.c:1: include kinds/registry.h crosses layer game -> registry' \
     src/game/game.c '#include "kinds/registry.h"'
+
+# <a/b.h> is the project's own header when src/a/b.h exists (-Isrc): checked the same way.
+expect_bad angle-game-mail 'src/game/game.c:2: include mail/msgtext.h crosses layer game -> mail' \
+    src/game/game.c '#include "game/game.h"' '#include <mail/msgtext.h>'
+expect_bad angle-engine-game 'src/engine/pos.c:1: include game/game.h crosses layer engine -> game' \
+    src/engine/pos.c '#include <game/game.h>'
+expect_bad angle-kind-outside 'src/store/store.c:1: include kinds/chess/chess_store.h crosses layer store -> kind chess (only src/kinds/chess/ and the registry may)' \
+    src/store/store.c '#include <kinds/chess/chess_store.h>'
+# ... and a <...> that names no file under src/ is the system's.
+clean_tree; put src/game/game.c '#include <sys/types.h>' '#include <game/none.h>'; expect_ok angle-system
+
+# A file in a folder the table does not list fails, with or without includes, and so does
+# one directly in src/ ...
+expect_bad unlisted 'src/web/page.c: is in src/web/, a folder the layer table does not list: name it in tests/layers.sh' \
+    src/web/page.c '#include "util/err.h"'
+expect_bad unlisted-bare 'src/web/page.h: is in src/web/, a folder the layer table does not list: name it in tests/layers.sh' \
+    src/web/page.h '/* no include at all */'
+expect_bad top-level 'src/main.c: lies directly in src/: a file belongs in a layer folder' \
+    src/main.c '#include "cli/cli.h"'
+# ... until the table names the folder; then its includes are checked like any other's.
+sed 's|^\( *\)may\["cli"\].*|&\n\1may["web"] = "util"|' "$script" > "$tmp/layers-web.sh"
+placed() {
+    n=$((n + 1))
+    clean_tree; put src/store/store.h '#include "util/err.h"'; put src/web/page.c "$@"
+    sh "$tmp/layers-web.sh" "$tmp/t" 2>&1
+}
+out=$(placed '#include "util/err.h"') ||
+    { echo "FAIL unlisted-named: a named folder is still refused:"; echo "$out"; fails=$((fails + 1)); }
+out=$(placed '#include <store/store.h>') &&
+    { echo "FAIL unlisted-named-bad: web -> store accepted"; fails=$((fails + 1)); }
+[ "$out" = 'src/web/page.c:1: include store/store.h crosses layer web -> store' ] ||
+    { echo "FAIL unlisted-named-bad: got: $out"; fails=$((fails + 1)); }
 
 # A known exception silences its include, and one that no longer occurs is reported.
 clean_tree; put src/game/order.c '#include "mail/msgtext.h"'

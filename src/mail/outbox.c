@@ -445,15 +445,9 @@ int outbox_fail(const char *dir, const char *path, struct err *e)
 
 static void held_path(const char *dir, const char *rcpt, char *out, size_t len)
 {
-	char lower[512], hex[2 * CRYPTO_HASH_LEN + 1];
-	uint8_t h[CRYPTO_HASH_LEN];
-	size_t n = 0;
+	char hex[CRYPTO_ADDRESS_NAME];
 
-	for (; rcpt[n] && n + 1 < sizeof lower; n++)
-		lower[n] = (char)tolower((unsigned char)rcpt[n]);
-	lower[n] = 0;
-	crypto_sha256(lower, n, h);
-	crypto_hex(h, NAME_HEX / 2, hex);
+	crypto_address_name(rcpt, hex);
 	snprintf(out, len, "%s/" HELD "/%s", dir, hex);
 }
 

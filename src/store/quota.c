@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <ctype.h>
 
 #include "store/store.h"
 #include "util/crypto.h"
@@ -15,15 +14,9 @@
 static void count_path(const struct store *st, const char *address, char *dir, size_t dlen,
 		       char *path, size_t plen)
 {
-	char lower[512], hex[2 * CRYPTO_HASH_LEN + 1];
-	uint8_t h[CRYPTO_HASH_LEN];
-	size_t n = 0;
+	char hex[CRYPTO_ADDRESS_NAME];
 
-	for (; address[n] && n + 1 < sizeof lower; n++)
-		lower[n] = (char)tolower((unsigned char)address[n]);
-	lower[n] = 0;
-	crypto_sha256(lower, n, h);
-	crypto_hex(h, 16, hex);
+	crypto_address_name(address, hex);
 	snprintf(dir, dlen, "%s/quota", st->dir);
 	snprintf(path, plen, "%s/%s", dir, hex);
 }

@@ -1,6 +1,7 @@
 /* crypto.c: see crypto.h. */
 #include "util/crypto.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -148,4 +149,16 @@ uint32_t drbg_uniform(struct drbg *d, uint32_t n)
 		x = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 	} while (x >= limit);
 	return x % n;
+}
+
+void crypto_address_name(const char *address, char out[CRYPTO_ADDRESS_NAME])
+{
+	char lower[512];
+	uint8_t h[CRYPTO_HASH_LEN];
+	size_t n = 0;
+
+	for (; address[n] && n + 1 < sizeof lower; n++)
+		lower[n] = (char)tolower((unsigned char)address[n]);
+	crypto_sha256(lower, n, h);
+	crypto_hex(h, (CRYPTO_ADDRESS_NAME - 1) / 2, out);
 }

@@ -22,6 +22,10 @@ bool crypto_equal(const void *a, const void *b, size_t len);
 
 /* Lower-case hex of n bytes into out (2n+1 bytes). */
 void crypto_hex(const uint8_t *in, size_t n, char *out);
+/* A file name for a mail address, whatever its case: the hex of the first 16 bytes of the
+ * SHA-256 of the address in lower case (an address is never a path). */
+#define CRYPTO_ADDRESS_NAME 33
+void crypto_address_name(const char *address, char out[CRYPTO_ADDRESS_NAME]);
 /* RFC 4648 base32, lower case, no padding: the first `chars` characters (out: chars+1). */
 void crypto_base32(const uint8_t *in, size_t n, char *out, size_t chars);
 

@@ -15,6 +15,12 @@ int main(void)
 	uint8_t h[CRYPTO_HASH_LEN], key[131];
 	char got[2 * CRYPTO_HASH_LEN + 1];
 
+	/* an address's file name: its lower case's SHA-256, 16 bytes in hex */
+	char name[CRYPTO_ADDRESS_NAME];
+	crypto_address_name("Alice@Example.ORG", name);
+	CHECK_STR(name, "7a64adf28737ea90719cbdf0b1a87a5e");
+	crypto_address_name("alice@example.org", name);
+	CHECK_STR(name, "7a64adf28737ea90719cbdf0b1a87a5e");
 	for (int round = 0; round < 2; round++) {
 		crypto_sha256("abc", 3, h);
 		hex(h, got);

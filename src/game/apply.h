@@ -48,6 +48,8 @@ const char *apply_spelled(struct apply_state *a, const struct order *od, struct 
 			  const char *text, char *buf, size_t len);
 /* A move was made by a->me: the opponent's pending draw offer lapses (README, "Orders"). */
 void apply_after_move(struct apply_state *a);
+/* A player's setting (vacation, timezone, language: game_settings.c): 0, or -1 refused. */
+int apply_setting(struct apply_state *a, const struct order *od);
 /* Is the game being played (else refuses the order and says why)? */
 bool apply_playing(struct apply_state *a, const struct order *od);
 

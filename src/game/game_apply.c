@@ -395,24 +395,6 @@ static int do_move(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
-/* "language nl": the piece letters of the player's moves, in all their games. */
-static int do_language(struct apply_state *a, const struct order *od)
-{
-	const char *code = spelling_language_code(od->arg);
-	size_t n = strlen(a->own_note);
-
-	if (!code)
-		return apply_error(a, od, "'%s' is not a language whose piece letters I read: "
-				   "write one of %s", od->arg, spelling_languages());
-	a->out->player.language = true;
-	snprintf(a->out->player.lang, sizeof a->out->player.lang, "%s", code);
-	snprintf(a->g->lang[a->me], sizeof a->g->lang[0], "%s", code);
-	apply_principal(a, "language");
-	snprintf(a->own_note + n, sizeof a->own_note - n, "%sYour language is now %s: I read the "
-		 "piece letters of your moves as %s.", n ? " " : "", code, spelling_letters(code));
-	return 0;
-}
-
 static int do_claim(struct apply_state *a, const struct order *od)
 {
 	struct status st;
@@ -515,70 +497,6 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
-/* "vacation 5 days", "vacation until 2026-12-24", "vacation end": the clock of every game
- * of the player stops (the players' registry records it; the caller applies it). */
-static int do_vacation(struct apply_state *a, const struct order *od)
-{
-	const struct vacations *vac = a->g->vac[a->me];
-	const struct policy *pol = a->g->policy;
-	long long now = a->s->now, end;
-	char date[16];
-	int days;
-
-	bool on = false;
-	for (int i = 0; vac && i < vac->n; i++)
-		on |= vac->v[i].start <= now && now < vac->v[i].end;
-	if (!strcasecmp(od->arg, "end")) {
-		if (!on)
-			return apply_error(a, od, "you are not on vacation");
-		a->out->player.vacation_end = true;
-		apply_principal(a, "vacation");
-		apply_note(a, "%s is back from vacation: their clock runs again.", side_name(my_side(a)));
-		return 0;
-	}
-	if (on)
-		return apply_error(a, od, "you are on vacation already ('vacation end' first)");
-	char *unit;
-	long n = strtol(od->arg, &unit, 10);
-	while (*unit == ' ')
-		unit++;
-	if (sscanf(od->arg, "until %15s", date) == 1) {
-		char iso[32], back[CLOCK_ISO_MAX];
-		snprintf(iso, sizeof iso, "%sT00:00:00Z", date);
-		end = clock_parse(iso);
-		if (end >= 0)
-			clock_iso(end, back);
-		/* strptime takes 2026-02-31 for 3 March: only a date that reads back is one */
-		if (end < 0 || strcmp(back, iso))
-			return apply_error(a, od, "'%s' is not a date (YYYY-MM-DD)", date);
-		if (end <= now)
-			return apply_error(a, od, "%s is not in the future", date);
-	} else if (unit != od->arg && n >= 1 && n <= 3660 &&
-		   (!*unit || !strcasecmp(unit, "day") || !strcasecmp(unit, "days"))) {
-		end = now + n * DAY;
-	} else
-		return apply_error(a, od, "write: vacation 5 days, vacation until 2026-12-24, or vacation end");
-	days = (int)((end - now + DAY - 1) / DAY);
-	if (pol && pol->max_vacation_days && days > pol->max_vacation_days)
-		return apply_error(a, od, "a vacation lasts at most %d days", pol->max_vacation_days);
-	struct vacations with = vac ? *vac : (struct vacations){ 0 };
-	if (with.n < VACATIONS_MAX)
-		with.v[with.n++] = (struct vacation){ now, end };
-	if (pol && vacation_days_in_year(&with, now) > pol->vacation_days)
-		return apply_error(a, od, "that is more vacation than the %d days a year allowed "
-				   "(%d taken or booked this year)", pol->vacation_days,
-				   vacation_days_in_year(vac, now));
-	a->out->player.vacation = true;
-	a->out->player.start = now;
-	a->out->player.end = end;
-	char until[64];
-	clock_local(end, "UTC", until, sizeof until);
-	apply_principal(a, "vacation");
-	apply_note(a, "%s is on vacation until %s: their clock does not run meanwhile.",
-		   side_name(my_side(a)), until);
-	return 0;
-}
-
 /* One order; -1 if it is refused (the reason is in out->errors). */
 static int apply_order(struct apply_state *a, const struct order *od,
 		       const uint8_t *key, size_t klen)
@@ -638,19 +556,9 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_ARBITER:
 		return apply_error(a, od, "this is agreed when the game is created");
 	case ORDER_VACATION:
-		return do_vacation(a, od);
 	case ORDER_TIMEZONE:
-		if (g->policy && g->policy->timezone_ok && !g->policy->timezone_ok(od->arg))
-			return apply_error(a, od, "'%s' is not a time zone I know (e.g. Europe/Paris, "
-					   "America/New_York, UTC)", od->arg);
-		a->out->player.timezone = true;
-		snprintf(a->out->player.tz, sizeof a->out->player.tz, "%s", od->arg);
-		apply_principal(a, "timezone");
-		snprintf(a->own_note, sizeof a->own_note, "Your time zone is now %s: deadlines in my "
-			 "mails to you are shown in it.", od->arg);
-		return 0;
 	case ORDER_LANGUAGE:
-		return do_language(a, od);
+		return apply_setting(a, od);
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
 	}

@@ -4,7 +4,7 @@
 #include "engine/movegen.h"
 
 #include "engine/exchange.h"
-#include "engine/jumps.h"
+#include "engine/chains.h"
 #include "engine/tables.h"
 
 #include <string.h>
@@ -77,7 +77,7 @@ static void dedup(struct movelist *ml, int start)
 }
 
 /* What only some pieces need after their plain moves: doubles weeded out, exchanges
- * expanded (exchange.h), capture chains (jumps.h). Kept out of gen_piece so that the
+ * expanded (exchange.h), capture chains (chains.h). Kept out of gen_piece so that the
  * common piece pays one test for all three. */
 static void gen_special(const struct pos *p, const struct tables *T, int type, sq_t from,
 			struct movelist *ml, int start)
@@ -93,8 +93,8 @@ static void gen_special(const struct pos *p, const struct tables *T, int type, s
 		for (int i = 0; i < n; i++)
 			exchange_emit(p, base[i], ml);
 	}
-	if (T->jump_mask >> type & 1)
-		jumps_gen(p, from, ml);
+	if (T->chain_mask >> type & 1)
+		chains_gen(p, from, ml);
 }
 
 static void gen_piece(const struct pos *restrict p, const struct tables *restrict T, sq_t from,
@@ -138,7 +138,7 @@ static void gen_piece(const struct pos *restrict p, const struct tables *restric
 	}
 	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])
 		emit_piece(ml, T, row, pawn, from, g->dbl_to, MOVE_DOUBLE);
-	if ((T->dedup_mask | T->exchange_mask | T->jump_mask) >> type & 1)
+	if ((T->dedup_mask | T->exchange_mask | T->chain_mask) >> type & 1)
 		gen_special(p, T, type, from, ml, start);
 }
 
@@ -167,7 +167,7 @@ bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 			return true;
 	}
 	/* a draughts capture power checks as a chess one does (README, TigerChess) */
-	return T->jump_mask && jumps_attack(p, s, by);
+	return T->chain_mask && chains_attack(p, s, by);
 }
 
 static bool royal_attacked(const struct pos *p, enum color c)
@@ -269,7 +269,8 @@ static void safety_scan(const struct pos *p, const struct tables *T, struct safe
 	sf->ncheckers = sf->npins = 0;
 	/* a jump chain may reach the royal piece through any square, unless she stands
 	 * where no jump can pass over her: no ray tells */
-	sf->fast = p->nroyal[us] == 1 && !T->exotic && !(T->jump_mask && jumps_exposed(p, ksq, them));
+	sf->fast = p->nroyal[us] == 1 && !T->exotic &&
+		   !(T->chain_mask && chains_exposed(p, ksq, them));
 	if (!sf->fast)
 		return;
 	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];

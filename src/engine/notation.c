@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/jumps.h"
+#include "engine/chains.h"
 #include "engine/movegen.h"
 #include "engine/tables.h"
 
@@ -42,13 +42,13 @@ static size_t append_char(char *buf, size_t len, size_t at, char c)
 
 /* A capture chain as its squares: the start, then every landing, joined by `sep`
  * ("c3xe5xg7"; coordinates join them with nothing: "c3e5g7"). */
-static size_t jumps_text(const struct pos *p, struct move m, const char *sep, char *buf,
+static size_t chain_text(const struct pos *p, struct move m, const char *sep, char *buf,
 			 size_t len, size_t at)
 {
-	struct jump_path jp;
+	struct chain_path jp;
 
 	at = append(buf, len, at, p->v->sq_name[m.from]);
-	if (jumps_path(p, m, &jp) < 0)
+	if (chains_path(p, m, &jp) < 0)
 		return append(buf, len, at, "?");
 	for (int i = 0; i < jp.n; i++) {
 		at = append(buf, len, at, sep);
@@ -59,7 +59,7 @@ static size_t jumps_text(const struct pos *p, struct move m, const char *sep, ch
 
 static bool is_capture(const struct pos *p, struct move m)
 {
-	return m.kind == MOVE_EN_PASSANT || m.kind == MOVE_JUMPS ||
+	return m.kind == MOVE_EN_PASSANT || m.kind == MOVE_CHAIN ||
 	       (m.kind != MOVE_CASTLE && m.kind != MOVE_DROP && p->board[m.to] != PIECE_NONE);
 }
 
@@ -114,8 +114,8 @@ void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 		at = append_char(buf, len, at, v->type[m.promo - 1].letter);
 		at = append_char(buf, len, at, '@');
 		at = append(buf, len, at, v->sq_name[m.to]);
-	} else if (m.kind == MOVE_JUMPS) {
-		at = jumps_text(p, m, "x", buf, len, at);
+	} else if (m.kind == MOVE_CHAIN) {
+		at = chain_text(p, m, "x", buf, len, at);
 		if (m.promo) {                  /* an exchange at the chain's end */
 			at = append_char(buf, len, at, '=');
 			at = append_char(buf, len, at, v->type[m.promo - 1].letter);
@@ -157,8 +157,8 @@ void notation_coord(const struct pos *p, struct move m, char *buf, size_t len)
 		append(buf, len, at, v->sq_name[m.to]);
 		return;
 	}
-	if (m.kind == MOVE_JUMPS)
-		at = jumps_text(p, m, "", buf, len, at);
+	if (m.kind == MOVE_CHAIN)
+		at = chain_text(p, m, "", buf, len, at);
 	else {
 		at = append(buf, len, at, v->sq_name[m.from]);
 		at = append(buf, len, at, v->sq_name[m.to]);
@@ -361,7 +361,7 @@ static bool matches(const struct pos *p, const struct want *w, struct move m)
 {
 	const struct variant *v = p->v;
 
-	if (m.kind == MOVE_DROP || m.to != w->to || (m.kind == MOVE_JUMPS && !w->capture))
+	if (m.kind == MOVE_DROP || m.to != w->to || (m.kind == MOVE_CHAIN && !w->capture))
 		return false;
 	int type = PIECE_TYPE(p->board[m.from]);
 	if (m.kind == MOVE_CASTLE)      /* "e1g1", "Ke1-g1": the royal piece's move */
@@ -541,14 +541,14 @@ static int explain(struct pos *p, const struct want *w, char promo_letter, const
 
 /* A capture chain written out in full, "c3xe5xg7" or "c3e5g7" (a piece letter may come
  * first, ':' or '-' may join the squares): 1 and *out set, 0 if no chain reads so. */
-static int parse_jumps(struct pos *p, const char *s, struct move *out)
+static int parse_chain(struct pos *p, const char *s, struct move *out)
 {
 	const struct variant *v = p->v;
 	struct movelist ml;
 	char want[192], have[192];
 	size_t n = 0;
 
-	if (!v->t->jump_mask)
+	if (!v->t->chain_mask)
 		return 0;
 	for (; *s && n + 1 < sizeof want; s++)
 		if (!strchr("xX:-=", *s))
@@ -559,11 +559,11 @@ static int parse_jumps(struct pos *p, const char *s, struct move *out)
 	 * a compulsory exchange may go unsaid */
 	for (int i = 0; i < 2 * ml.n; i++) {
 		struct move m = ml.m[i % ml.n];
-		if (m.kind != MOVE_JUMPS || (i >= ml.n && !m.promo))
+		if (m.kind != MOVE_CHAIN || (i >= ml.n && !m.promo))
 			continue;
 		if (i >= ml.n)
 			m.promo = 0;
-		size_t k = jumps_text(p, m, "", have, sizeof have, 0);
+		size_t k = chain_text(p, m, "", have, sizeof have, 0);
 		if (m.promo && k + 1 < sizeof have)
 			have[k++] = v->type[m.promo - 1].letter, have[k] = 0;
 		for (size_t j = 0; j < k; j++)
@@ -598,7 +598,7 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 	int rc = parse_castle(p, s, text, out, e);
 	if (rc <= 0)
 		return rc;
-	if (parse_jumps(p, s, out))
+	if (parse_chain(p, s, out))
 		return 0;
 	size_t n = strlen(s), k = promo_suffix(v, s, n, &base.promo, &letter);
 	if (k && base.promo < 0)

@@ -2,7 +2,7 @@
 #include "engine/pos.h"
 
 #include "engine/exchange.h"
-#include "engine/jumps.h"
+#include "engine/chains.h"
 #include "engine/tables.h"
 
 static inline uint64_t zkey(const struct tables *T, piece_t pc, sq_t s)
@@ -136,11 +136,11 @@ static void swap(struct pos *p, const struct tables *T, sq_t a, sq_t b)
 }
 
 /* The chain's jumps: every captured piece goes at once, the jumper lands on the last. */
-static void make_jumps(struct pos *p, const struct tables *T, struct move m, struct undo *u)
+static void make_chain(struct pos *p, const struct tables *T, struct move m, struct undo *u)
 {
-	struct jump_path jp;
+	struct chain_path jp;
 
-	jumps_path(p, m, &jp);
+	chains_path(p, m, &jp);
 	u->moved_mark = p->mark[m.from];
 	mark_clear(p, m.from);
 	u->moved = take(p, T, m.from);
@@ -156,7 +156,7 @@ static void make_jumps(struct pos *p, const struct tables *T, struct move m, str
 	pos_set_mark(p, m.to, u->moved_mark);
 }
 
-static void unmake_jumps(struct pos *p, const struct tables *T, struct move m,
+static void unmake_chain(struct pos *p, const struct tables *T, struct move m,
 			 const struct undo *u)
 {
 	p->mark[m.to] = 0;
@@ -214,8 +214,8 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 		put(p, T, PIECE_MAKE(m.promo - 1, us), m.to);
 		p->hand[us][m.promo - 1]--;
 		break;
-	case MOVE_JUMPS:
-		make_jumps(p, T, m, u);
+	case MOVE_CHAIN:
+		make_chain(p, T, m, u);
 		irreversible = true;
 		break;
 	default: {
@@ -282,8 +282,8 @@ void pos_unmake(struct pos *p, struct move m, const struct undo *u)
 		take(p, T, m.to);
 		p->hand[us][m.promo - 1]++;
 		break;
-	case MOVE_JUMPS:
-		unmake_jumps(p, T, m, u);
+	case MOVE_CHAIN:
+		unmake_chain(p, T, m, u);
 		break;
 	default:
 		take(p, T, m.to);

@@ -53,7 +53,7 @@ struct undo {
 	uint16_t halfmove;
 	uint64_t key;
 	sq_t xsq;                       /* an exchange: where the pawn went, else SQ_NONE */
-	uint8_t ncaps;                  /* MOVE_JUMPS: the pieces taken, in the order taken */
+	uint8_t ncaps;                  /* MOVE_CHAIN: the pieces taken, in the order taken */
 	sq_t caps_sq[LEGS_MAX];
 	piece_t caps[LEGS_MAX];
 	uint8_t caps_mark[LEGS_MAX];

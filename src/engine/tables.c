@@ -523,7 +523,7 @@ static void build_masks(const struct variant *v, struct tables *T)
 			bound &= ((p->powers.v[k].dx + p->powers.v[k].dy) & 1) == 0;
 		if (p->royal) T->royal_mask |= 1u << i;
 		if (p->royal || p->immune) T->uncapturable_mask |= 1u << i;
-		if (p->njump) T->jump_mask |= 1u << i;
+		if (p->nchain_dir) T->chain_mask |= 1u << i;
 		if (p->pawn.is_pawn) T->pawn_mask |= 1u << i;
 		if (p->pawn.is_pawn && p->pawn.en_passant) T->ep_mask |= 1u << i;
 		if (p->pawn.is_pawn && p->pawn.exchange) T->exchange_mask |= 1u << i;

@@ -87,7 +87,7 @@ struct tables {
 	uint8_t castle_clear[SQ_MAX];   /* rights lost when a move starts or ends here */
 	uint32_t royal_mask, pawn_mask, ep_mask, minor_mask, colorbound_mask, dedup_mask;
 	uint32_t uncapturable_mask;     /* royal or immune: never captured */
-	uint32_t jump_mask;              /* types with capture chains (jumps.c) */
+	uint32_t chain_mask;              /* types with capture chains (chains.c) */
 	uint32_t exchange_mask;          /* pawns promoting by exchange (exchange.c) */
 	bool calm;                      /* some square may not be entered in check */
 	bool exotic;                    /* some attack needs a path condition */

@@ -39,9 +39,9 @@ enum move_kind {
 	MOVE_EN_PASSANT,        /* the capture of a pawn that just made a double step */
 	MOVE_CASTLE,            /* `castle` says which of the variant's castlings */
 	MOVE_DROP,              /* a piece from hand onto `to` (from is SQ_NONE) */
-	MOVE_JUMPS,             /* a chain of capturing jumps (draughts): `from` to the last
+	MOVE_CHAIN,             /* a chain of capturing jumps (draughts): `from` to the last
 				 * landing `to`; castle | pad << 8 numbers the chain among the
-				 * piece's chains in this position (see jumps.h) */
+				 * piece's chains in this position (see chains.h) */
 };
 
 /* One move. `promo` is 1 + the type promoted to (0: none); for a drop it is 1 + the type

@@ -214,18 +214,18 @@ bool variant_square_dark(const struct variant *v, sq_t s)
 	return ((v->file_of[s] + v->rank_of[s]) & 1) == 0;
 }
 
-int variant_set_jumps(struct variant *v, int type, const char *text, struct err *e)
+int variant_set_chains(struct variant *v, int type, const char *text, struct err *e)
 {
 	struct piece_def *pd = &v->type[type];
 	struct betza b;
 
-	if (strlen(text) >= sizeof pd->jumps)
+	if (strlen(text) >= sizeof pd->chains)
 		return err_set(e, "the jumps of '%c' are too long", pd->letter);
 	if (betza_parse(text, &b, e) < 0)
 		return -1;
-	if (b.n == 0 || b.n > (int)(sizeof pd->jump / sizeof pd->jump[0]))
+	if (b.n == 0 || b.n > (int)(sizeof pd->chain_dir / sizeof pd->chain_dir[0]))
 		return err_set(e, "'%s' gives %d jump directions; 1 to %zu are possible", text,
-			       b.n, sizeof pd->jump / sizeof pd->jump[0]);
+			       b.n, sizeof pd->chain_dir / sizeof pd->chain_dir[0]);
 	for (int i = 0; i < b.n; i++) {
 		const struct betza_vec *x = &b.v[i];
 		bool unit = abs(x->dx) <= 1 && abs(x->dy) <= 1;
@@ -233,10 +233,10 @@ int variant_set_jumps(struct variant *v, int type, const char *text, struct err 
 		    (x->flags & (BETZA_MOVE | BETZA_CAPTURE)) != (BETZA_MOVE | BETZA_CAPTURE))
 			return err_set(e, "'%s': jumps go along lines (W F K, or R B Q for flying "
 				       "jumps) without m c n j modifiers", text);
-		pd->jump[i] = *x;
+		pd->chain_dir[i] = *x;
 	}
-	pd->njump = b.n;
-	snprintf(pd->jumps, sizeof pd->jumps, "%s", text);
+	pd->nchain_dir = b.n;
+	snprintf(pd->chains, sizeof pd->chains, "%s", text);
 	return 0;
 }
 

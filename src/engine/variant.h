@@ -58,10 +58,10 @@ struct piece_def {
 	bool minor;                     /* cannot force mate with only its own royal's help */
 	struct pawn_rules pawn;
 	struct betza powers;            /* parsed from `betza` by variant_add_piece */
-	char jumps[32];                 /* draughts-style chained captures, "" = none: see
-					 * variant_set_jumps() */
-	int njump;
-	struct betza_vec jump[16];      /* their directions; range 1 short, 0 flying */
+	char chains[32];                /* draughts-style capture chains (the variant file's
+					 * `jumps`), "" = none: see variant_set_chains() */
+	int nchain_dir;
+	struct betza_vec chain_dir[16]; /* their directions; range 1 short, 0 flying */
 	bool jump_land_near;            /* a flying jump lands just beyond its victim, not
 					 * anywhere beyond (TigerChess's Archer) */
 };
@@ -138,7 +138,7 @@ int variant_add_piece(struct variant *v, char letter, const char *name, const ch
  * landing on any empty square beyond). Only plain atoms W F (short), their riders R B
  * and Q K with direction modifiers are accepted. The jumper may chain jumps in any of its
  * directions and stop after any of them; captured pieces leave the board at once. */
-int variant_set_jumps(struct variant *v, int type, const char *text, struct err *e);
+int variant_set_chains(struct variant *v, int type, const char *text, struct err *e);
 int variant_add_castling(struct variant *v, const struct castling_def *c, struct err *e);
 /* Checks the whole definition and builds the tables; 0 or -1 with the reason. */
 int variant_compile(struct variant *v, struct err *e);

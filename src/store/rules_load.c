@@ -359,7 +359,7 @@ static int load_pieces(const struct ctx *c, struct variant *v, json_t *root)
 		const char *jumps = NULL;
 		if (get_string(c, pc, "jumps", f, false, &jumps) < 0)
 			return -1;
-		if (jumps && variant_set_jumps(v, v->ntypes - 1, jumps, c->e) < 0)
+		if (jumps && variant_set_chains(v, v->ntypes - 1, jumps, c->e) < 0)
 			return err_prefix(c->e, "%s: %s.jumps: ", c->file, f), -1;
 		const char *landing = NULL;
 		if (get_string(c, pc, "jump_landing", f, false, &landing) < 0)

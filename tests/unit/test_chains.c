@@ -1,4 +1,4 @@
-/* test_jumps.c: draughts-style capture chains (tests/variants/draughts.json): the exact
+/* test_chains.c: draughts-style capture chains (tests/variants/draughts.json): the exact
  * legal moves of a short-jumping man and a flying king, legality, notation both ways, and
  * make/unmake restoring everything, marks included. */
 #include <stdlib.h>
@@ -53,7 +53,7 @@ int main(void)
 	/* a chain takes every piece it jumps, at once, and the undo brings them back */
 	struct pos *p = test_pos(v, "k7/8/2m1m3/8/2m1m3/3D4/8/7K w - - 0 1");
 	CHECK(notation_parse(p, "d3xf5xd7xb5xd3", &m, &e) == 0);
-	CHECK_INT(m.kind, MOVE_JUMPS);
+	CHECK_INT(m.kind, MOVE_CHAIN);
 	pos_make(p, m, &u);
 	pos_to_fen(p, fen, sizeof fen);
 	CHECK_STR(fen, "k7/8/8/8/8/3D4/8/7K b - - 0 1");
@@ -74,7 +74,7 @@ int main(void)
 	/* a chain the position does not have; a plain move to a chain's end is no chain */
 	CHECK(notation_parse(p, "d3xf5xd3", &m, &e) == -1);
 	CHECK(notation_parse(p, "d3xe2", &m, &e) == -1);
-	CHECK(notation_parse(p, "Dxa6", &m, &e) == 0 && m.kind == MOVE_JUMPS);
+	CHECK(notation_parse(p, "Dxa6", &m, &e) == 0 && m.kind == MOVE_CHAIN);
 	CHECK(notation_parse(p, "Dxd3", &m, &e) == -1);     /* two chains come home */
 	CHECK_HAS(e.msg, "d3xb5xd7xf5xd3 or d3xf5xd7xb5xd3");
 	free(p);

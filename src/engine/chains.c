@@ -1,9 +1,9 @@
-/* jumps.c: draughts-style capture chains (see jumps.h).
+/* chains.c: draughts-style capture chains (see chains.h).
  *
  * A depth-first search from the jumper's square. While it runs, the board is edited in
  * place (the jumper lifted, each captured piece removed) and put back exactly before it
  * returns; nothing else in the position is touched. */
-#include "engine/jumps.h"
+#include "engine/chains.h"
 
 #include "engine/exchange.h"
 #include "engine/tables.h"
@@ -13,15 +13,15 @@ struct search {
 	const struct piece_def *pd;
 	enum color us;
 	sq_t from;
-	struct jump_path cur;
+	struct chain_path cur;
 	int count;                      /* chains found so far */
 	int want;                       /* the chain sought, or -1: list them all */
 	struct movelist *ml;
-	struct jump_path *out;
+	struct chain_path *out;
 	bool done;
 	piece_t jumper;
 	bool exchange;                  /* the jumper promotes by exchange (exchange.h) */
-	sq_t target;                    /* jumps_attack: the royal square sought, else SQ_NONE */
+	sq_t target;                    /* chains_attack: the royal square sought, else SQ_NONE */
 };
 
 /* The next square along a line; the squares a piece enters only by its own leap
@@ -41,7 +41,7 @@ static void found(struct search *S)
 	if (S->target != SQ_NONE)
 		return;                         /* an attack lists nothing */
 	if (S->want < 0) {
-		struct move m = { S->from, S->cur.land[S->cur.n - 1], MOVE_JUMPS, 0,
+		struct move m = { S->from, S->cur.land[S->cur.n - 1], MOVE_CHAIN, 0,
 				  (uint8_t)(k & 0xFF), (uint8_t)(k >> 8) };
 		if (S->exchange) {              /* a Swordsman's chain may end on his 8th rank */
 			S->p->board[S->from] = S->jumper;       /* lifted for the search */
@@ -88,8 +88,8 @@ static void search_from(struct search *S, sq_t at)
 	const struct variant *v = S->p->v;
 	int sign = S->us == WHITE ? 1 : -1;
 
-	for (int i = 0; i < S->pd->njump && !S->done; i++) {
-		const struct betza_vec *d = &S->pd->jump[i];
+	for (int i = 0; i < S->pd->nchain_dir && !S->done; i++) {
+		const struct betza_vec *d = &S->pd->chain_dir[i];
 		int dx = d->dx, dy = d->dy * sign;
 		bool flying = d->range == 0;
 		sq_t s = step(v, at, dx, dy);
@@ -127,7 +127,7 @@ static void search(struct search *S)
 	p->board[S->from] = jumper;
 }
 
-void jumps_gen(const struct pos *p, sq_t from, struct movelist *ml)
+void chains_gen(const struct pos *p, sq_t from, struct movelist *ml)
 {
 	/* the board is borrowed for the search and given back unchanged */
 	struct search S = { .p = (struct pos *)p, .from = from, .want = -1, .ml = ml,
@@ -136,14 +136,14 @@ void jumps_gen(const struct pos *p, sq_t from, struct movelist *ml)
 	search(&S);
 }
 
-int jumps_path(const struct pos *p, struct move m, struct jump_path *out)
+int chains_path(const struct pos *p, struct move m, struct chain_path *out)
 {
 	struct search S = { .p = (struct pos *)p, .from = m.from,
 			    .want = m.castle | m.pad << 8, .out = out, .target = SQ_NONE };
 
 	out->n = 0;
-	if (m.kind != MOVE_JUMPS || m.from == SQ_NONE || !p->board[m.from] ||
-	    !p->v->type[PIECE_TYPE(p->board[m.from])].njump)
+	if (m.kind != MOVE_CHAIN || m.from == SQ_NONE || !p->board[m.from] ||
+	    !p->v->type[PIECE_TYPE(p->board[m.from])].nchain_dir)
 		return -1;
 	search(&S);
 	return S.done && out->land[out->n - 1] == m.to ? 0 : -1;
@@ -158,10 +158,10 @@ static bool jump_line(const struct pos *p, sq_t target, enum color by, bool open
 	int sign = by == WHITE ? 1 : -1;
 
 	for (int t = 0; t < v->ntypes; t++) {
-		if (!(T->jump_mask >> t & 1))
+		if (!(T->chain_mask >> t & 1))
 			continue;
-		for (int i = 0; i < v->type[t].njump; i++) {
-			const struct betza_vec *d = &v->type[t].jump[i];
+		for (int i = 0; i < v->type[t].nchain_dir; i++) {
+			const struct betza_vec *d = &v->type[t].chain_dir[i];
 			sq_t l = step(v, target, d->dx, d->dy * sign);
 			if (l != SQ_NONE && step(v, target, -d->dx, -d->dy * sign) != SQ_NONE &&
 			    (!open || !p->board[l] || PIECE_COLOR(p->board[l]) == by))
@@ -171,12 +171,12 @@ static bool jump_line(const struct pos *p, sq_t target, enum color by, bool open
 	return false;
 }
 
-bool jumps_exposed(const struct pos *p, sq_t target, enum color by)
+bool chains_exposed(const struct pos *p, sq_t target, enum color by)
 {
-	return p->v->t->jump_mask && jump_line(p, target, by, false);
+	return p->v->t->chain_mask && jump_line(p, target, by, false);
 }
 
-bool jumps_attack(const struct pos *p, sq_t target, enum color by)
+bool chains_attack(const struct pos *p, sq_t target, enum color by)
 {
 	const struct tables *T = p->v->t;
 
@@ -184,7 +184,7 @@ bool jumps_attack(const struct pos *p, sq_t target, enum color by)
 		return false;           /* most positions end the search here */
 	for (int i = 0; i < p->npieces[by]; i++) {
 		sq_t s = p->plist[by][i];
-		if (s == target || !(T->jump_mask >> PIECE_TYPE(p->board[s]) & 1))
+		if (s == target || !(T->chain_mask >> PIECE_TYPE(p->board[s]) & 1))
 			continue;               /* a jumper the royal piece is taking attacks nothing */
 		struct search S = { .p = (struct pos *)p, .from = s, .want = -1, .target = target };
 		search(&S);

@@ -589,11 +589,13 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
 static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
 {
 	const char *texts[REPLY_KINDS + 1];
+	size_t nwords;
+	const struct order_word *words = kind_all_orders(&nwords);
 	char *usages;
 	int rc;
 
 	if (!pl->referee_text) {
-		if (!(usages = view_kind_usages()))
+		if (!(usages = view_kind_usages(words, nwords)))
 			return err_set(e, "out of memory reading the templates");
 		for (int k = 0; k < REPLY_KINDS; k++)
 			texts[k] = pl->tpl.text[k];

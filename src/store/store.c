@@ -11,9 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kinds/registry.h"
+#include "game/kind.h"
 #include "store/store_int.h"
-#include "store/store_kind.h"
 #include "util/fsutil.h"
 #include "util/zpack.h"
 
@@ -244,7 +243,7 @@ static json_t *game_root(const struct game *g, const struct store_journal *j)
 	json_t *seats = json_array(), *boards = json_array(), *mails = json_array();
 	json_t *sent = json_array();
 	char hash[HASH_HEX];
-	const struct kind_store *ks = kind_store_of(kind_of(g));
+	const struct kind_store *ks = store_kind_part(kind_of(g));
 
 	for (int i = 0; i < g->nseats; i++)
 		json_array_append_new(seats, seat_json(&g->seat[i]));
@@ -569,18 +568,16 @@ static int clock_from_json(const struct jctx *c, json_t *o, int nseats, struct c
  * the file holds (the first release knew one such kind), else the generic one. */
 static int load_kind(const struct jctx *c, json_t *root, int format, struct game *g)
 {
-	const struct kind *k;
+	const struct store_kind *k;
 
 	if (format == 1) {
-		snprintf(g->kind, sizeof g->kind, "%s", kind_find("")->name);
-		for (size_t i = 0; (k = kind_at(i)); i++) {
-			const struct kind_store *ks = kind_store_of(k);
-			if (ks && json_object_get(root, ks->key))
-				snprintf(g->kind, sizeof g->kind, "%s", k->name);
-		}
+		snprintf(g->kind, sizeof g->kind, "%s", store_kind_named("")->name);
+		for (size_t i = 0; (k = store_kind_at(i)); i++)
+			if (k->part && json_object_get(root, k->part->key))
+				snprintf(g->kind, sizeof g->kind, "%s", k->kind->name);
 	} else if (str_field(c, root, "kind", g->kind, sizeof g->kind) < 0)
 		return -1;
-	if (!(g->k = kind_find(g->kind)))
+	if (!(g->k = store_kind_named(g->kind)))
 		return bad(c, "kind", "not a kind this version knows");
 	return 0;
 }
@@ -588,7 +585,7 @@ static int load_kind(const struct jctx *c, json_t *root, int format, struct game
 /* The kind's own object, read by its store part. */
 static int load_kind_state(const struct jctx *c, json_t *root, struct game *g)
 {
-	const struct kind_store *ks = kind_store_of(g->k);
+	const struct kind_store *ks = store_kind_part(g->k);
 	json_t *o = ks ? json_object_get(root, ks->key) : NULL;
 
 	if (!g->k->state_new)

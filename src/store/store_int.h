@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "store/store.h"
+#include "store/store_kind.h"
 
 #define STORE_STATE_MAX (64L * 1024 * 1024)
 
@@ -24,5 +25,13 @@ int store_state_text(struct store *st, int id, const char *path, char **text, st
  * notes), cutting off a torn last line first; synced unless the store is lazy. */
 int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
 		      struct err *e);
+
+/* The kinds handed down by store_kinds_set() (store_kinds.c). The kind of this name
+ * ("": the generic kind), or NULL if none is. */
+const struct kind *store_kind_named(const char *name);
+/* The i-th kind handed down, or NULL past the last. */
+const struct store_kind *store_kind_at(size_t i);
+/* Kind k's part of the state file, or NULL if it keeps nothing more. */
+const struct kind_store *store_kind_part(const struct kind *k);
 
 #endif

@@ -15,6 +15,10 @@ void store_path_of(const struct store *st, char *out, size_t len, const char *fm
 /* One event, one sent Message-ID, as JSON (a state's lists, a journal's lines). */
 json_t *store_event_json(const struct game_event *ev);
 json_t *store_sent_json(const struct game *g, size_t i);
+/* The state as JSON (state_json.c): with its lists (format 2, `show --json`), or without
+ * them and with the journal's record j (format 3, the state file). A new reference, or
+ * NULL when memory runs out. */
+json_t *store_game_root(const struct game *g, const struct store_journal *j);
 /* Game id's record of its journal (made, zero, with create), or NULL. */
 struct store_journal *store_journal_of(struct store *st, int id, bool create);
 /* A state's text (read from path) in the form store_game_from_json() takes: a format 3

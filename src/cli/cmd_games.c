@@ -14,7 +14,7 @@
 #include "pipeline/pipeline.h"
 #include "render/view.h"
 #include "store/rules_load.h"
-#include "kinds/registry.h"
+#include "game/kind.h"
 #include "render/view_kind.h"
 #include "store/players.h"
 #include "store/store.h"
@@ -197,7 +197,7 @@ static void print_game(const struct game *g)
 		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
 	printf("\nCreated %s, last change %s\n", g->created, g->updated);
 	print_clock(g);
-	const struct kind_view *kv = kind_view_of(kind_of(g));
+	const struct kind_view *kv = view_kind_part(kind_of(g));
 	bool own = kv && kv->own_board;        /* the kind's summary draws its position */
 	for (int n = 0; n < g->nboards; n++) {
 		if (g->nboards > 1)

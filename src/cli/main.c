@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "kinds/registry.h"
 
 #ifndef TEMPEST_VERSION
 #error "the Makefile gives TEMPEST_VERSION, from the file VERSION"
@@ -39,6 +40,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	kinds_register();       /* store and render learn the kinds' parts, once */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

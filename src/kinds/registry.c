@@ -20,6 +20,8 @@
 #include "kinds/tigerchess/tigerchess_kind.h"
 #include "kinds/tigerchess/tigerchess_store.h"
 #include "kinds/tigerchess/tigerchess_view.h"
+#include "render/view_kind.h"
+#include "store/store_kind.h"
 
 struct entry {
 	const struct kind *kind;
@@ -38,14 +40,6 @@ static const struct entry kinds[] = {
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
-static const struct entry *entry_of(const struct kind *k)
-{
-	for (size_t i = 0; i < NKINDS; i++)
-		if (kinds[i].kind == k)
-			return &kinds[i];
-	return NULL;
-}
-
 const struct kind *kind_find(const char *name)
 {
 	if (!name || !*name)
@@ -61,18 +55,19 @@ const struct kind *kind_at(size_t i)
 	return i < NKINDS ? kinds[i].kind : NULL;
 }
 
-const struct kind_store *kind_store_of(const struct kind *k)
+void kinds_register(void)
 {
-	const struct entry *e = entry_of(k);
+	/* the tables the two layers keep borrowed pointers to, so static */
+	static struct store_kind stores[NKINDS];
+	static struct view_kind views[NKINDS];
 
-	return e ? e->store : NULL;
-}
-
-const struct kind_view *kind_view_of(const struct kind *k)
-{
-	const struct entry *e = entry_of(k);
-
-	return e ? e->view : NULL;
+	for (size_t i = 0; i < NKINDS; i++) {
+		stores[i] = (struct store_kind){ kinds[i].kind, kinds[i].store };
+		views[i] = (struct view_kind){ kinds[i].kind, kinds[i].view };
+	}
+	/* the first is the generic kind: kind_find("") */
+	store_kinds_set(stores, NKINDS);
+	view_kinds_set(views, NKINDS);
 }
 
 #define WORDS_MAX 128

@@ -14,7 +14,8 @@
  *     mail is ever taken for an answer of the server.
  *   - after a failure that leaves the connection out of step (a stall, a mail too large
  *     to read on), the connection is dropped and the next command connects again, on a
- *     new handle. A refusal (NO, BAD) keeps the connection. */
+ *     new handle. A refusal (NO, BAD) keeps the connection.
+ * Moving mails to folders and their flags are in imap_move.c. */
 #include "mail/imap.h"
 
 #include <curl/curl.h>
@@ -30,6 +31,7 @@
 #include <sys/socket.h>
 
 #include "mail/fetchparse.h"
+#include "mail/imap_int.h"
 #include "mail/net.h"
 #include "util/log.h"
 
@@ -40,33 +42,6 @@
 #define BATCH_BYTES (4u << 20)
 #define BATCH_SIZE_MAX 1000
 #define LINE_MAX_LEN 65536u             /* an answer line that is no mail */
-
-/* The untagged answers to one command, in memory, up to a limit. */
-struct sink {
-	char *data;
-	size_t n, cap;
-};
-
-/* What has been received and not yet read, line by line. */
-struct inbuf {
-	char *data;
-	size_t start, end, cap;
-};
-
-struct imap {
-	struct net net;                 /* the curl handle, imap_url as shown, the refusal */
-	const struct config *cfg;
-	char quoted_mailbox[600];       /* imap_mailbox as an IMAP string */
-	struct sink sink;
-	struct inbuf in;
-	struct fetchparse *fetch;       /* reading mails, else NULL */
-	unsigned tag;                   /* the last command's number */
-	bool connected;                 /* logged in, the stream ours */
-	bool has_move, has_uidplus;
-	bool selected;                  /* the mailbox is selected on this connection */
-	bool listed;                    /* exists has been used since the SELECT */
-	size_t exists;                  /* mails in the mailbox at the SELECT */
-};
 
 /* ---- the connection ---- */
 
@@ -406,7 +381,7 @@ static int select_mailbox(struct imap *im, struct err *e)
 }
 
 /* A command on the mailbox, SELECTed first on a new connection. */
-static int command(struct imap *im, const char *cmd, struct err *e)
+int imap_command(struct imap *im, const char *cmd, struct err *e)
 {
 	if (!im->selected && select_mailbox(im, e) < 0)
 		return -1;
@@ -471,7 +446,7 @@ static int parse_list(const char *text, struct imap_mail **mails, size_t *n, siz
 
 /* A mailbox name as an IMAP quoted string. Names outside printable ASCII would need the
  * modified UTF-7 of RFC 3501, which the configuration must then give as it is. */
-static int quote_mailbox(const char *name, char *out, size_t len, struct err *e)
+int imap_quote_mailbox(const char *name, char *out, size_t len, struct err *e)
 {
 	size_t n = 0;
 
@@ -494,7 +469,7 @@ static int quote_mailbox(const char *name, char *out, size_t len, struct err *e)
 }
 
 /* "1:3,7,9:10": the UIDs (ascending) as an IMAP set, the caller's to free(). */
-static char *uid_set(const uint32_t *uids, size_t n)
+char *imap_uid_set(const uint32_t *uids, size_t n)
 {
 	char *set = malloc(n * 22 + 1);
 	size_t len = 0;
@@ -530,7 +505,7 @@ static int setup(struct imap *im, struct err *e)
 	if (cfg->imap_batch_size < 1 || cfg->imap_batch_size > BATCH_SIZE_MAX)
 		return err_set(e, "imap: imap_batch_size must be 1 to %d, not %d", BATCH_SIZE_MAX,
 			       cfg->imap_batch_size);
-	if (quote_mailbox(cfg->imap_mailbox, im->quoted_mailbox, sizeof im->quoted_mailbox,
+	if (imap_quote_mailbox(cfg->imap_mailbox, im->quoted_mailbox, sizeof im->quoted_mailbox,
 			  e) < 0)
 		return -1;
 	if (net_url(&im->net, &proto, cfg->imap_url, cfg, e) < 0)
@@ -577,7 +552,7 @@ int imap_list(struct imap *im, struct imap_mail **mails, size_t *n, struct err *
 	for (size_t lo = 1; lo <= im->exists; lo += LIST_SPAN) {
 		size_t hi = im->exists - lo < LIST_SPAN ? im->exists : lo + LIST_SPAN - 1;
 		snprintf(cmd, sizeof cmd, "FETCH %zu:%zu (UID RFC822.SIZE)", lo, hi);
-		int rc = command(im, cmd, e);
+		int rc = imap_command(im, cmd, e);
 		if (rc == 0 && parse_list(im->sink.data, mails, n, &cap, e) < 0) {
 			err_prefix(e, "imap: %s on %s: ", cmd, im->net.shown);
 			rc = -1;
@@ -699,7 +674,7 @@ int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct 
 		if (mails[i].status == -1)
 			uids[k++] = mails[i].uid;
 	}
-	set = k ? uid_set(uids, k) : NULL;
+	set = k ? imap_uid_set(uids, k) : NULL;
 	free(uids);
 	if (!k)
 		return 0;
@@ -715,83 +690,6 @@ int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct 
 			mails[i].status = 0;
 	fetchparse_free(&parse);
 	return rc;
-}
-
-/* COPY, \Deleted, EXPUNGE: a move on a server without MOVE. With UIDPLUS only these mails
- * are expunged; without it every mail marked \Deleted in the mailbox goes. */
-static int copy_delete(struct imap *im, const char *set, const char *quoted, struct err *e)
-{
-	char *cmd;
-	int rc;
-
-	if (asprintf(&cmd, "UID COPY %s %s", set, quoted) < 0)
-		return err_set(e, "imap: out of memory");
-	rc = command(im, cmd, e);
-	free(cmd);
-	if (rc < 0)
-		return -1;
-	if (asprintf(&cmd, "UID STORE %s +FLAGS.SILENT (\\Deleted)", set) < 0)
-		return err_set(e, "imap: out of memory");
-	rc = command(im, cmd, e);
-	free(cmd);
-	if (rc < 0)
-		return -1;
-	if (!im->has_uidplus)
-		return command(im, "EXPUNGE", e);
-	if (asprintf(&cmd, "UID EXPUNGE %s", set) < 0)
-		return err_set(e, "imap: out of memory");
-	rc = command(im, cmd, e);
-	free(cmd);
-	return rc;
-}
-
-static int move_once(struct imap *im, const char *set, const char *quoted, struct err *e)
-{
-	char *cmd;
-
-	if (!im->has_move)
-		return copy_delete(im, set, quoted, e);
-	if (asprintf(&cmd, "UID MOVE %s %s", set, quoted) < 0)
-		return err_set(e, "imap: out of memory");
-	int rc = command(im, cmd, e);
-	free(cmd);
-	return rc;
-}
-
-int imap_move_set(struct imap *im, const uint32_t *uids, size_t n, const char *folder,
-		  struct err *e)
-{
-	char quoted[600], cmd[700];
-
-	if (!n)
-		return 0;
-	if (quote_mailbox(folder, quoted, sizeof quoted, e) < 0)
-		return -1;
-	char *set = uid_set(uids, n);
-	if (!set)
-		return err_set(e, "imap: out of memory");
-	int rc = move_once(im, set, quoted, e);
-	im->listed = true;                      /* the count of the SELECT no longer holds */
-	if (rc < 0 && strstr(im->net.reply, "[TRYCREATE]")) {
-		log_info("imap: creating folder %s on %s", folder, im->net.shown);
-		snprintf(cmd, sizeof cmd, "CREATE %s", quoted);
-		rc = command(im, cmd, e) < 0 ? -1 : move_once(im, set, quoted, e);
-	}
-	free(set);
-	return rc;
-}
-
-int imap_move(struct imap *im, uint32_t uid, const char *folder, struct err *e)
-{
-	return imap_move_set(im, &uid, 1, folder, e);
-}
-
-int imap_unflag_seen(struct imap *im, uint32_t uid, struct err *e)
-{
-	char cmd[64];
-
-	snprintf(cmd, sizeof cmd, "UID STORE %u -FLAGS.SILENT (\\Seen)", uid);
-	return command(im, cmd, e);
 }
 
 void imap_close(struct imap *im)

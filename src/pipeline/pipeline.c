@@ -9,7 +9,8 @@
  *   5. the staged replies queued (renamed into outbox/).
  * Run again after a crash, the mail is either recognised (3 done) or processed again
  * from scratch (3 not done), rewriting the same staged files and log tail; replies left
- * staged are queued if their cause was committed and dropped if not (pipeline_open). */
+ * staged are queued if their cause was committed and dropped if not (pipeline_open).
+ * The pipeline's opening and closing, and what it loads once a run, are in open.c. */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
 
@@ -42,202 +43,6 @@
 #include "util/fault.h"
 #include "util/fsutil.h"
 #include "util/log.h"
-
-/* ---- variants and setup ---- */
-
-static const struct variant *variant_get(struct pipeline *pl, const char *name)
-{
-	struct err e;
-
-	for (int i = 0; i < pl->nvariants; i++)
-		if (!strcmp(pl->variants[i].name, name))
-			return pl->variants[i].v;
-	if (!rules_name_ok(name) || pl->nvariants == VARIANTS_MAX)
-		return NULL;
-	struct variant *v = rules_load(pl->rules_dir, name, &e);
-	if (!v) {
-		log_debug("variant %s: %s", name, e.msg);
-		return NULL;
-	}
-	snprintf(pl->variants[pl->nvariants].name, sizeof pl->variants[0].name, "%s", name);
-	pl->variants[pl->nvariants++].v = v;
-	return v;
-}
-
-const struct variant *pipeline_variant(struct pipeline *pl, const char *name)
-{
-	return variant_get(pl, name);
-}
-
-/* The card catalogue a variant names, or NULL (an error in e) if it cannot be read. */
-static const struct card_catalogue *catalogue_get(struct pipeline *pl, const struct variant *v,
-						  struct err *e)
-{
-	if (!v->cards[0])
-		return NULL;
-	if (pl->catalogue && !strcmp(pl->catalogue->name, v->cards))
-		return pl->catalogue;
-	free(pl->catalogue);
-	if (!(pl->catalogue = malloc(sizeof *pl->catalogue))) {
-		err_set(e, "out of memory");
-		return NULL;
-	}
-	if (cards_load(pl->rules_dir, v->cards, pl->cfg.card_names, pl->cfg.card_catalogue,
-		       pl->catalogue, e) < 0) {
-		free(pl->catalogue);
-		pl->catalogue = NULL;
-	}
-	return pl->catalogue;
-}
-
-int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flags,
-		  struct err *e)
-{
-	struct pipeline *pl = calloc(1, sizeof *pl);
-
-	*out = NULL;
-	if (!pl)
-		return err_set(e, "out of memory");
-	pl->cfg = *cfg;
-	pl->flags = flags;
-	pl->out = stdout;
-	pl->st.lock_fd = -1;
-	snprintf(pl->rules_dir, sizeof pl->rules_dir, "%s", rules_dir(cfg->rules_dir));
-	const char *at = strrchr(cfg->referee_address, '@');
-	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
-	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
-		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
-	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
-	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
-		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
-	    players_load(&pl->st, &pl->players, e) < 0) {
-		pipeline_close(pl);
-		return -1;
-	}
-	if (!(flags & PIPELINE_REPLAY))
-		pl->floor = store_last_time(&pl->st);
-	/* a safeguard, not a commit: the run goes on without it (a full disk), and the next
-	 * counts what this one could not */
-	struct err pe;
-	if (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && poison_open(pl, &pe) < 0)
-		log_warn("%s", pe.msg);
-	snprintf(pl->outbox, sizeof pl->outbox, "%s/outbox", cfg->data_dir);
-	char staged[PATH_MAX + 16];
-	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
-	if ((!(flags & PIPELINE_DRY_RUN) && fs_mkdirs(staged, 0700, e) < 0) ||
-	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0) ||
-	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && pipeline_bounces(pl, e) < 0)) {
-		pipeline_close(pl);
-		return -1;
-	}
-	*out = pl;
-	return 0;
-}
-
-void pipeline_close(struct pipeline *pl)
-{
-	if (!pl)
-		return;
-	for (int i = 0; i < pl->nvariants; i++)
-		variant_free(pl->variants[i].v);
-	pipeline_forget_games(pl);
-	free(pl->catalogue);
-	players_free(&pl->players);
-	robots_free(&pl->robots);
-	templates_free(&pl->tpl);
-	msgtext_referee_free(pl->referee_text);
-	store_close(&pl->st);
-	free(pl->budget);
-	poison_free(pl);
-	answers_forget(pl);
-	hold_free(&pl->touch);
-	hold_free(&pl->held);
-	free(pl);
-}
-
-void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[SEATS_MAX],
-		     const char *except)
-{
-	char tz[64];
-
-	for (int c = 0; c < g->nseats; c++) {
-		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
-		g->vac[c] = &vac[c];
-		players_language(&pl->players, g->seat[c].address, except, g->lang[c]);
-	}
-	g->policy = &pl->policy;
-}
-
-const char *pipeline_timezone(const struct pipeline *pl, const char *address, char tz[64])
-{
-	struct vacations vac;
-
-	players_view(&pl->players, address, NULL, &vac, tz);
-	if (!tz[0])
-		snprintf(tz, 64, "%s", pl->cfg.timezone);
-	return tz;
-}
-
-int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
-		       struct err *e)
-{
-	struct cached_game *c = pl->batch.on ? batch_find(pl, id) : NULL;
-
-	if (!pl->batch.on)
-		pipeline_forget_games(pl);
-	if (c) {
-		if (game_unpark(c->g) < 0)
-			return err_set(e, "out of memory");
-		c->used = true;
-		*g = c->g;
-		pipeline_attach(pl, *g, vac, NULL);
-		return 0;
-	}
-	int rc = store_load(&pl->st, id, g, e);
-	if (rc != 0)
-		return rc;
-	const struct variant *v = variant_get(pl, (*g)->variant);
-	if (!v)
-		rc = err_set(e, "game %d: variant %s cannot be loaded", id, (*g)->variant);
-	else if (v->cards[0] && !((*g)->cat = catalogue_get(pl, v, e)))
-		rc = -1;
-	else if (game_load_position(*g, v, e) < 0)
-		rc = -1;
-	if (rc == 0 && pl->batch.on)
-		rc = batch_adopt(pl, *g, e);
-	if (rc < 0) {
-		game_free(*g);
-		*g = NULL;
-		return -1;
-	}
-	pipeline_attach(pl, *g, vac, NULL);
-	return 0;
-}
-
-void pipeline_set_output(struct pipeline *pl, FILE *f)
-{
-	pl->out = f;
-}
-
-const struct pipeline_stats *pipeline_stats(const struct pipeline *pl)
-{
-	return &pl->stats;
-}
-
-const char *pipeline_outbox(const struct pipeline *pl)
-{
-	return pl->outbox;
-}
-
-struct store *pipeline_store(struct pipeline *pl)
-{
-	return &pl->st;
-}
-
-void pipeline_set_replay(struct pipeline *pl, struct replay_check *rc)
-{
-	pl->replay = rc;
-}
 
 /* ---- reading the mail ---- */
 
@@ -407,7 +212,7 @@ static int new_game(struct job *j, const struct variant *v, int *id, struct err 
 	if (v && !(j->g->k = kind_find(v->protocol)))
 		return err_set(e, "variant %s: no game kind '%s' here (there are: %s)", v->name,
 			       v->protocol, kind_names());
-	if (v && v->cards[0] && !(j->g->cat = catalogue_get(pl, v, e)))
+	if (v && v->cards[0] && !(j->g->cat = pipeline_catalogue(pl, v, e)))
 		return -1;
 	return 0;
 }
@@ -427,7 +232,7 @@ static int on_challenge(struct job *j, struct err *e)
 		j->result = "refused";
 		return refuse(j, flood->lineno, flood->text, why);
 	}
-	const struct variant *v = variant_get(pl, game_challenge_variant(&j->orders));
+	const struct variant *v = pipeline_variant(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
 	if (v && kind_orders(kind_of(j->g), v->title, &j->orders) < 0)
@@ -505,7 +310,7 @@ static int on_new(struct job *j, struct err *e)
 	for (char *w = strtok(copy, " "); w && n < 1 + SEATS_MAX; w = strtok(NULL, " "))
 		snprintf(words[n++], ADDR_MAX, "%s", w);
 	j->result = "refused";
-	const struct variant *v = n >= 1 ? variant_get(pl, words[0]) : NULL;
+	const struct variant *v = n >= 1 ? pipeline_variant(pl, words[0]) : NULL;
 	const struct kind *k = v ? kind_find(v->protocol) : NULL;
 	int boards = v && v->boards > 1 ? v->boards : 1;
 	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
@@ -589,11 +394,13 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
 static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
 {
 	const char *texts[REPLY_KINDS + 1];
+	size_t nwords;
+	const struct order_word *words = kind_all_orders(&nwords);
 	char *usages;
 	int rc;
 
 	if (!pl->referee_text) {
-		if (!(usages = view_kind_usages()))
+		if (!(usages = view_kind_usages(words, nwords)))
 			return err_set(e, "out of memory reading the templates");
 		for (int k = 0; k < REPLY_KINDS; k++)
 			texts[k] = pl->tpl.text[k];

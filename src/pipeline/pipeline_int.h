@@ -250,6 +250,10 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
  * -1 (e says why). */
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
 		       struct err *e);
+/* open.c: the card catalogue variant v names, read once and kept for the run, or NULL
+ * (an error in e) if it cannot be read. */
+const struct card_catalogue *pipeline_catalogue(struct pipeline *pl, const struct variant *v,
+						struct err *e);
 
 /* batch.c: the game cache and the group commit. While a batch is on, games come from the
  * cache (pipeline_load_game) and are given back with pipeline_put_game, which frees only

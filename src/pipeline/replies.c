@@ -35,24 +35,14 @@ static void outgoing_id(const struct job *j, int game, size_t index, char *out)
 	snprintf(out, KEY_MAX, "tempest.%d.%s.%zu@%s", game, hex, index, j->pl->domain);
 }
 
-/* Reply r about game g (the job's game, or another game of the sender's). */
-int job_compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
-			 struct err *e)
+/* Whether rcpt may be answered once more: 1, 0 (said in the log), or -1 with e set. A mail
+ * that changed nothing (a refusal, a test, a question) is answered at most
+ * max_replies_per_sender times a run, which stops a loop with an auto-responder; a notice
+ * that a game changed is never dropped (delivery spreads it over runs). */
+static int may_answer(struct job *j, const char *rcpt, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	const char *rcpt = r->to >= 0 && g ? g->seat[r->to].address : r->address;
-	char *subject = NULL, *body = NULL, hash[HASH_HEX] = "", tag[64], full[1024];
-	char refs[2 * KEY_MAX + 8], head[3][96], tz[64];
 
-	if (!rcpt || !*rcpt)
-		return 0;
-	/* a test from someone who plays no part in the game learns nothing of it, not even
-	 * that it exists (its number, players, state): else `game N` + `test` lists them all */
-	if (g && r->kind == REPLY_TEST && r->to < 0 && game_seat_of(g, j->s.address) < 0)
-		g = NULL;
-	/* a mail that changed nothing (a refusal, a test, a question) is answered at most
-	 * max_replies_per_sender times a run, which stops a loop with an auto-responder; a
-	 * notice that a game changed is never dropped (delivery spreads it over runs) */
 	if (!(pl->flags & PIPELINE_REPLAY) && !j->out.changed && !within_budget(pl, rcpt)) {
 		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
 			 pl->cfg.max_replies_per_sender);
@@ -73,7 +63,16 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 			return 0;
 		}
 	}
-	char who[96], auth[128] = "not a player of this game";
+	return 1;
+}
+
+/* Reply r's subject and body for rcpt, from its template (the caller frees both). */
+static int render_reply(struct job *j, const struct game *g, const struct reply *r,
+			const char *rcpt, char **subject, char **body, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	char who[96], auth[128] = "not a player of this game", tz[64];
+
 	if (j->out.auth >= 0 && j->g)
 		snprintf(auth, sizeof auth, "%s, by %s", seat_name(j->g, j->out.auth, who, sizeof who),
 			 !strcmp(j->out.auth_how, "password") ? "password" : "token");
@@ -89,30 +88,38 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		.no_pgn = !template_uses(pl->tpl.compiled[r->kind], "pgn"),
 	};
 	struct tctx *c = view_context(g && game_pos(g) ? g : NULL, r, &x);
-	if (!c || view_render(&pl->tpl, r, c, &subject, &body, e) < 0) {
+	if (!c || view_render(&pl->tpl, r, c, subject, body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
 	}
 	tctx_free(c);
+	return 0;
+}
+
+/* The subject's tag: the game and the reader's token, the game alone, or none. */
+static void subject_tag(const struct pipeline *pl, const struct game *g, const struct reply *r,
+			char *tag, size_t len)
+{
 	if (g && r->to >= 0) {
 		char token[TOKEN_LEN + 1];
 		game_token(pl->st.key, sizeof pl->st.key, g->id, r->to, token);
-		snprintf(tag, sizeof tag, "[tempest %d %s]", g->id, token);
+		snprintf(tag, len, "[tempest %d %s]", g->id, token);
 	} else if (g)
-		snprintf(tag, sizeof tag, "[tempest %d]", g->id);
+		snprintf(tag, len, "[tempest %d]", g->id);
 	else
-		snprintf(tag, sizeof tag, "[tempest]");
-	snprintf(full, sizeof full, "%s %s", tag, subject);
-	struct outgoing *o = realloc(j->mails, (j->nmails + 1) * sizeof *o);
-	if (!o) {
-		free(subject), free(body);
-		return err_set(e, "out of memory");
-	}
-	j->mails = o;
-	o += j->nmails;
-	outgoing_id(j, g ? g->id : 0, index, o->id);
-	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
+		snprintf(tag, len, "[tempest]");
+}
+
+/* Outgoing mail o (its id set) to rcpt made whole: threaded on the game and the mail
+ * answered, with the game's headers, and the HTML board when the configuration asks. */
+static int compose_outgoing(struct job *j, const struct game *g, const struct reply *r,
+			    const char *rcpt, struct outgoing *o, const char *subject,
+			    const char *body, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	char refs[2 * KEY_MAX + 8], head[3][96], hash[HASH_HEX] = "";
 	bool to_sender = !strcasecmp(rcpt, j->s.address) && j->m->message_id;
+
 	if (g)
 		snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g->id, pl->domain,
 			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
@@ -127,22 +134,57 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 	const char *extra[] = { head[1], g ? head[0] : NULL, g ? head[2] : NULL, NULL };
 	struct mail_out mo = {
 		.from_name = pl->cfg.referee_name, .from_addr = pl->cfg.referee_address,
-		.to = rcpt, .subject = full, .message_id = o->id,
+		.to = rcpt, .subject = subject, .message_id = o->id,
 		.in_reply_to = to_sender ? j->m->message_id : NULL,
 		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
 		.extra = extra,
 	};
-	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, full, body) : NULL;
+	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body) : NULL;
 	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;
 	o->text = compose_mail(&mo);
 	free(html);
-	free(subject);
-	free(body);
 	if (!o->text || (html && !o->log_text)) {
 		free(o->text), free(o->log_text);
 		return err_set(e, "out of memory composing a reply");
 	}
+	return 0;
+}
+
+/* Reply r about game g (the job's game, or another game of the sender's). */
+int job_compose_reply(struct job *j, const struct game *g, const struct reply *r, size_t index,
+			 struct err *e)
+{
+	const char *rcpt = r->to >= 0 && g ? g->seat[r->to].address : r->address;
+	char *subject = NULL, *body = NULL, tag[64], full[1024];
+	int rc;
+
+	if (!rcpt || !*rcpt)
+		return 0;
+	/* a test from someone who plays no part in the game learns nothing of it, not even
+	 * that it exists (its number, players, state): else `game N` + `test` lists them all */
+	if (g && r->kind == REPLY_TEST && r->to < 0 && game_seat_of(g, j->s.address) < 0)
+		g = NULL;
+	if ((rc = may_answer(j, rcpt, e)) <= 0)
+		return rc;
+	if (render_reply(j, g, r, rcpt, &subject, &body, e) < 0)
+		return -1;
+	subject_tag(j->pl, g, r, tag, sizeof tag);
+	snprintf(full, sizeof full, "%s %s", tag, subject);
+	struct outgoing *o = realloc(j->mails, (j->nmails + 1) * sizeof *o);
+	if (!o) {
+		free(subject), free(body);
+		return err_set(e, "out of memory");
+	}
+	j->mails = o;
+	o += j->nmails;
+	outgoing_id(j, g ? g->id : 0, index, o->id);
+	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
+	rc = compose_outgoing(j, g, r, rcpt, o, full, body, e);
+	free(subject);
+	free(body);
+	if (rc < 0)
+		return -1;
 	j->nmails++;
 	return 0;
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "engine/movegen.h"
-#include "kinds/registry.h"
+#include "game/kind.h"
 #include "render/board_html.h"
 #include "render/quote.h"
 #include "render/view_kind.h"
@@ -604,10 +604,8 @@ void view_order_usage(const struct order_word *w, char *out, size_t len)
 		 shapes[w->arg] : "");
 }
 
-char *view_kind_usages(void)
+char *view_kind_usages(const struct order_word *w, size_t n)
 {
-	size_t n;
-	const struct order_word *w = kind_all_orders(&n);
 	struct buf b = { 0 };
 
 	for (size_t i = 0; i < n; i++) {
@@ -728,7 +726,7 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		tctx_set(c, "game", "%d", g->id);
 		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
 	} else if (g && game_pos(g)) {
-		const struct kind_view *kv = kind_view_of(kind_of(g));
+		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);

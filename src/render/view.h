@@ -22,10 +22,10 @@ const char *reply_kind_name(enum reply_kind k);
 /* The help's line for an order of a kind: its word(s) and the shape of its argument
  * ("take N", "card ..."). */
 void view_order_usage(const struct order_word *w, char *out, size_t len);
-/* Every kind's order lines as the help writes them, indented, one a line: the referee's
- * own text, for the reader of mails (msgtext.h). The caller frees it; NULL when memory
- * runs out. */
-char *view_kind_usages(void);
+/* The order lines of words w[0..n) (every kind's: kinds/registry.h's kind_all_orders) as
+ * the help writes them, indented, one a line: the referee's own text, for the reader of
+ * mails (msgtext.h). The caller frees it; NULL when memory runs out. */
+char *view_kind_usages(const struct order_word *w, size_t n);
 
 /* A diagram of the position seen from `side` (White's side if -1). */
 void view_board(const struct pos *p, int side, struct buf *out);

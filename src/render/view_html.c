@@ -8,7 +8,6 @@
 
 #include "engine/notation.h"
 #include "game/kind.h"
-#include "kinds/registry.h"
 #include "render/board_html.h"
 #include "render/view_kind.h"
 #include "render/view.h"
@@ -83,7 +82,7 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 	int side = reader >= 0 ? g->seat[reader].side : WHITE;
 	int mine = reader >= 0 && g->nboards > 1 ? g->seat[reader].board : -1;
 
-	const struct kind_view *kv = kind_view_of(kind_of(g));
+	const struct kind_view *kv = view_kind_part(kind_of(g));
 
 	if (!shows_board(r->kind) || !game_pos(g) || (kv && kv->own_board))
 		return NULL;

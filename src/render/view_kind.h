@@ -1,9 +1,11 @@
-/* view_kind.h: what a game kind adds to a mail (registry.h finds it by kind): template
- * variables for one reader, who sees only what the rules let them see. */
+/* view_kind.h: what a game kind adds to a mail, template variables for one reader, who
+ * sees only what the rules let them see; and the table of kinds render is handed at
+ * start-up by whoever knows them (kinds/registry.c): render never names a kind. */
 #ifndef TEMPEST_RENDER_VIEW_KIND_H
 #define TEMPEST_RENDER_VIEW_KIND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "game/game.h"
 #include "render/view.h"
@@ -17,5 +19,18 @@ struct kind_view {
 	/* The kind draws its own board in the text (ChessMe): no HTML board. */
 	bool own_board;
 };
+
+/* One kind render shows: the kind, and its part of a mail (NULL: it shows nothing beyond
+ * what every game shows). */
+struct view_kind {
+	const struct kind *kind;
+	const struct kind_view *part;
+};
+
+/* Hands render the kinds it shows, once at start-up before any mail is made. The table is
+ * borrowed: it must live as long as render is used (a static table). */
+void view_kinds_set(const struct view_kind *table, size_t n);
+/* Kind k's part of a mail (borrowed), or NULL if it shows nothing more. */
+const struct kind_view *view_kind_part(const struct kind *k);
 
 #endif

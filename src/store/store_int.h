@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "store/store.h"
+#include "store/store_kind.h"
 
 #define STORE_STATE_MAX (64L * 1024 * 1024)
 
@@ -14,6 +15,10 @@ void store_path_of(const struct store *st, char *out, size_t len, const char *fm
 /* One event, one sent Message-ID, as JSON (a state's lists, a journal's lines). */
 json_t *store_event_json(const struct game_event *ev);
 json_t *store_sent_json(const struct game *g, size_t i);
+/* The state as JSON (state_json.c): with its lists (format 2, `show --json`), or without
+ * them and with the journal's record j (format 3, the state file). A new reference, or
+ * NULL when memory runs out. */
+json_t *store_game_root(const struct game *g, const struct store_journal *j);
 /* Game id's record of its journal (made, zero, with create), or NULL. */
 struct store_journal *store_journal_of(struct store *st, int id, bool create);
 /* A state's text (read from path) in the form store_game_from_json() takes: a format 3
@@ -24,5 +29,13 @@ int store_state_text(struct store *st, int id, const char *path, char **text, st
  * notes), cutting off a torn last line first; synced unless the store is lazy. */
 int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
 		      struct err *e);
+
+/* The kinds handed down by store_kinds_set() (store_kinds.c). The kind of this name
+ * ("": the generic kind), or NULL if none is. */
+const struct kind *store_kind_named(const char *name);
+/* The i-th kind handed down, or NULL past the last. */
+const struct store_kind *store_kind_at(size_t i);
+/* Kind k's part of the state file, or NULL if it keeps nothing more. */
+const struct kind_store *store_kind_part(const struct kind *k);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "kinds/registry.h"
 #include "mail/msg.h"
 #include "mail/msgtext.h"
 #include "render/view.h"
@@ -17,12 +18,14 @@ static const struct msgtext_referee *referee(void)
 	static int tried;
 	struct templates tpl;
 	const char *texts[REPLY_KINDS + 1];
+	size_t nwords;
+	const struct order_word *words = kind_all_orders(&nwords);
 	char *usages;
 	struct err e;
 
 	if (tried++ || templates_load(&tpl, "templates", &e) < 0)
 		return r;
-	usages = view_kind_usages();
+	usages = view_kind_usages(words, nwords);
 	for (int k = 0; k < REPLY_KINDS; k++)
 		texts[k] = tpl.text[k];
 	texts[REPLY_KINDS] = usages;

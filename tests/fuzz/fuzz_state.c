@@ -3,6 +3,7 @@
 #include "fuzz.h"
 
 #include "game/game.h"
+#include "kinds/registry.h"
 #include "store/rules_load.h"
 #include "store/store.h"
 
@@ -29,7 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct game *g = NULL;
 	const struct variant *v;
 	struct err e;
+	static int registered;
 
+	if (!registered++)
+		kinds_register();
 	if (!text)
 		return 0;
 	if (store_game_from_json(text, "fuzz.json", &g, &e) == 0) {

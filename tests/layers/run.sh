@@ -24,14 +24,17 @@ clean_tree() {
     put src/kinds/chess/chess_store.c '#include "chess.h"' '#include "store/store.h"' '#include <jansson.h>'
     put src/kinds/chess/chess_view.c '#include "kinds/chess/chess.h"' '#include "game/game.h"'
     put src/kinds/registry.c '#include "kinds/chess/chess.h"' '#include "kinds/chess/chess_store.h"'
-    put src/store/store.c '#include "kinds/registry.h"' '#include "config/config.h"' '#include <jansson.h>'
+    put src/kinds/registry.h '#include "game/game.h"'
+    put src/kinds/registry.c '#include "store/store_kind.h"' '#include "render/view_kind.h"'
+    put src/store/store.c '#include "store/store_kind.h"' '#include "config/config.h"' '#include <jansson.h>'
     put src/mail/imap.c '#include <curl/curl.h>' '#include "config/config.h"'
     put src/mail/msg.c '#include <libetpan/libetpan.h>'
     put src/mail/msgtext.h '#include "util/err.h"'
     put src/kinds/chess/chess_store.h '#include "kinds/chess/chess.h"'
-    put src/render/view.c '#include "kinds/registry.h"' '#include "game/game.h"'
-    put src/pipeline/pipeline.c '#include "store/store.h"' '#include "mail/msg.h"' '#include "render/view.h"'
-    put src/cli/main.c '#include "pipeline/pipeline.h"' '#include "store/store.h"'
+    put src/render/view.c '#include "render/view_kind.h"' '#include "game/game.h"'
+    put src/pipeline/pipeline.c '#include "store/store.h"' '#include "mail/msg.h"' '#include "render/view.h"' \
+        '#include "kinds/registry.h"'
+    put src/cli/main.c '#include "pipeline/pipeline.h"' '#include "store/store.h"' '#include "kinds/registry.h"'
 }
 
 # expect_ok NAME: the tree must pass with no output.
@@ -86,6 +89,16 @@ expect_bad kind-loose-bare 'src/kinds/chess.h: is in src/kinds/ but is not the r
     src/kinds/chess.h '/* no include at all */'
 expect_bad game-registry 'src/game/game.c:1: include kinds/registry.h crosses layer game -> registry' \
     src/game/game.c '#include "kinds/registry.h"'
+# Store and render are handed the kinds' parts (tables handed down): no arrow back up to the
+# registry, from their folders or from a kind's store and view files.
+expect_bad store-registry 'src/store/store.c:1: include kinds/registry.h crosses layer store -> registry' \
+    src/store/store.c '#include "kinds/registry.h"'
+expect_bad render-registry 'src/render/view_html.c:2: include kinds/registry.h crosses layer render -> registry' \
+    src/render/view_html.c '#include "render/view.h"' '#include "kinds/registry.h"'
+expect_bad kind-view-registry 'src/kinds/chess/chess_view.c:1: include kinds/registry.h crosses layer render -> registry' \
+    src/kinds/chess/chess_view.c '#include "kinds/registry.h"'
+expect_bad angle-store-registry 'src/store/store.c:1: include kinds/registry.h crosses layer store -> registry' \
+    src/store/store.c '#include <kinds/registry.h>'
 
 # <a/b.h> is the project's own header when src/a/b.h exists (-Isrc): checked the same way.
 expect_bad angle-game-mail 'src/game/game.c:2: include mail/msgtext.h crosses layer game -> mail' \

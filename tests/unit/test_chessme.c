@@ -424,7 +424,7 @@ static void far_game(void)
 	/* the diagram: files c..aj, ranks 0..32, the rook on ai31 */
 	struct reply r = { .kind = REPLY_MOVED, .to = WHITE };
 	struct tctx *c = tctx_new();
-	kind_view_of(kind_of(g))->view(g, &r, WHITE, c);
+	view_kind_part(kind_of(g))->view(g, &r, WHITE, c);
 	const char *board = tctx_get(c, "board");
 	CHECK_HAS(board, "32   .");
 	CHECK_HAS(board, "31   .");
@@ -503,6 +503,7 @@ static void slips(void)
 
 int main(void)
 {
+	kinds_register();
 	cmv = test_variant("chessme");
 	typographic_minus();
 	names();

@@ -11,6 +11,7 @@
 #include "mail/msgtext.h"
 #include "engine/movegen.h"
 #include "gametest.h"
+#include "kinds/registry.h"
 #include "store/store.h"
 
 #define KIND_UNDER_TEST "chess"
@@ -598,6 +599,7 @@ static void parking(void)
 
 int main(void)
 {
+	kinds_register();
 	chess = test_variant("chess");
 	parking();
 	boards_and_rules();

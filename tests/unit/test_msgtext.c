@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "kinds/registry.h"
 #include "render/view.h"
 
 static const struct case_ {
@@ -310,7 +311,9 @@ static struct msgtext_referee *referee_texts(void)
 	struct templates tpl;
 	struct msgtext_referee *r = NULL;
 	const char *texts[REPLY_KINDS + 1];
-	char *usages = view_kind_usages();
+	size_t nwords;
+	const struct order_word *words = kind_all_orders(&nwords);
+	char *usages = view_kind_usages(words, nwords);
 	struct err e;
 
 	if (!CHECK(templates_load(&tpl, "templates", &e) == 0) || !CHECK(usages != NULL))

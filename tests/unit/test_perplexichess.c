@@ -453,6 +453,7 @@ static void stale_replies(void)
 
 int main(void)
 {
+	kinds_register();
 	px3 = test_variant("perplexichess");
 	numbered_squares();
 	flexichess_lists();

@@ -759,6 +759,7 @@ int main(void)
 {
 	struct err e;
 
+	kinds_register();
 	tv = test_variant("tempete");
 	if (cards_load("rules", "tempete", NULL, NULL, &cat, &e) < 0 || templates_load(&tpl, "templates", &e) < 0) {
 		fprintf(stderr, "%s\n", e.msg);

@@ -346,10 +346,78 @@ static int rd_secrets(const struct kind_reader *r, json_t *v, struct tempete *tp
 	return 0;
 }
 
+/* The marks and captures saved at each moment of a turn (to take a part back): three
+ * moments in the first release's files, four since; captures kept since a later one. */
+static int rd_saved(const struct kind_reader *r, json_t *o, struct tempete *tp)
+{
+	json_t *saved = json_object_get(o, "saved_marks");
+
+	/* the first release kept three moments; the turn's start is the move's then */
+	size_t moments = json_is_array(saved) ? json_array_size(saved) : 0;
+	if (moments != 3 && moments != TP_MOMENTS)
+		return kjson_bad(r, "saved_marks", "needs three or four lists");
+	for (size_t k = 0; k < moments; k++)
+		if (rd_marks(r, json_array_get(saved, k), "saved_marks", tp->saved_marks[k],
+			     &tp->nsaved_marks[k]) < 0)
+			return -1;
+	json_t *captures = json_object_get(o, "saved_captures");
+	if (captures && (!json_is_array(captures) || json_array_size(captures) != moments))
+		return kjson_bad(r, "saved_captures", "needs a record for each list of saved_marks");
+	for (size_t k = 0; k < moments; k++) {
+		struct tp_captures *s = &tp->saved_captures[k];
+		json_t *x = json_array_get(captures, k);
+		if (!captures) {        /* a state from before the record was kept: the present one */
+			memcpy(s->lost, tp->lost, sizeof s->lost), memcpy(s->nlost, tp->nlost, sizeof s->nlost);
+			memcpy(s->dead, tp->dead, sizeof s->dead), memcpy(s->ndead, tp->ndead, sizeof s->ndead);
+			memcpy(s->lost_turn, tp->lost_turn, sizeof s->lost_turn);
+			continue;
+		}
+		if (!json_is_object(x))
+			return kjson_bad(r, "saved_captures", "needs three records");
+		for (int c = 0; c < 2; c++)
+			if (rd_pieces(r, json_array_get(json_object_get(x, "lost"), (size_t)c),
+				      "saved_captures.lost", s->lost[c], &s->nlost[c]) < 0 ||
+			    rd_pieces(r, json_array_get(json_object_get(x, "dead"), (size_t)c),
+				      "saved_captures.dead", s->dead[c], &s->ndead[c]) < 0)
+				return -1;
+		if (get_ints(r, json_object_get(x, "lost_turn"), "saved_captures.lost_turn",
+			     s->lost_turn, 2, NULL, -1, 1000000) < 0)
+			return r->e->msg[0] ? -1 : kjson_bad(r, "saved_captures.lost_turn", "needs two turns");
+	}
+	if (moments == 3) {
+		memcpy(tp->saved_marks[TP_BEFORE_CARD], tp->saved_marks[0], sizeof tp->saved_marks[0]);
+		tp->nsaved_marks[TP_BEFORE_CARD] = tp->nsaved_marks[0];
+		tp->saved_captures[TP_BEFORE_CARD] = tp->saved_captures[0];
+	}
+	return 0;
+}
+
+/* Each side's rescued piece, a record kept since a later release. */
+static int rd_rescue(const struct kind_reader *r, json_t *o, struct tempete *tp)
+{
+	json_t *rescue = json_object_get(o, "rescue");
+
+	if (rescue && (!json_is_array(rescue) || json_array_size(rescue) != 2))
+		return kjson_bad(r, "rescue", "needs one record for each side");
+	for (size_t c = 0; rescue && c < 2; c++) {
+		struct tp_rescue *rs = &tp->rescue[c];
+		json_t *x = json_array_get(rescue, c);
+		char now[2] = "", orig[2] = "";
+		if (!json_is_object(x) || kjson_str(r, json_object_get(x, "now"), "rescue", now, 2) < 0 ||
+		    kjson_str(r, json_object_get(x, "orig"), "rescue", orig, 2) < 0 ||
+		    kjson_str(r, json_object_get(x, "label"), "rescue", rs->label, TP_LABEL_MAX) < 0 ||
+		    kjson_int(r, x, "turn", 0, 1000000, &rs->turn) < 0 ||
+		    kjson_int(r, x, "card", -1, CARDS_MAX - 1, &rs->card) < 0)
+			return r->e->msg[0] ? -1 : kjson_bad(r, "rescue", "a record is not one");
+		rs->now = now[0], rs->orig = orig[0];
+	}
+	return 0;
+}
+
 static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
 {
 	struct kind_reader r = { what, "tempete", e };
-	json_t *mv = json_object_get(o, "move"), *saved = json_object_get(o, "saved_marks");
+	json_t *mv = json_object_get(o, "move");
 	int expect;
 
 	memset(tp, 0, sizeof *tp);
@@ -390,58 +458,8 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	    rd_secrets(&r, json_object_get(o, "secrets"), tp) < 0 ||
 	    rd_marks(&r, json_object_get(o, "marks"), "marks", tp->marks, &tp->nmarks) < 0)
 		return e->msg[0] ? -1 : kjson_bad(&r, "move", "needs two parts");
-	/* the first release kept three moments; the turn's start is the move's then */
-	size_t moments = json_is_array(saved) ? json_array_size(saved) : 0;
-	if (moments != 3 && moments != TP_MOMENTS)
-		return kjson_bad(&r, "saved_marks", "needs three or four lists");
-	for (size_t k = 0; k < moments; k++)
-		if (rd_marks(&r, json_array_get(saved, k), "saved_marks", tp->saved_marks[k],
-			     &tp->nsaved_marks[k]) < 0)
-			return -1;
-	json_t *captures = json_object_get(o, "saved_captures");
-	if (captures && (!json_is_array(captures) || json_array_size(captures) != moments))
-		return kjson_bad(&r, "saved_captures", "needs a record for each list of saved_marks");
-	for (size_t k = 0; k < moments; k++) {
-		struct tp_captures *s = &tp->saved_captures[k];
-		json_t *x = json_array_get(captures, k);
-		if (!captures) {        /* a state from before the record was kept: the present one */
-			memcpy(s->lost, tp->lost, sizeof s->lost), memcpy(s->nlost, tp->nlost, sizeof s->nlost);
-			memcpy(s->dead, tp->dead, sizeof s->dead), memcpy(s->ndead, tp->ndead, sizeof s->ndead);
-			memcpy(s->lost_turn, tp->lost_turn, sizeof s->lost_turn);
-			continue;
-		}
-		if (!json_is_object(x))
-			return kjson_bad(&r, "saved_captures", "needs three records");
-		for (int c = 0; c < 2; c++)
-			if (rd_pieces(&r, json_array_get(json_object_get(x, "lost"), (size_t)c),
-				      "saved_captures.lost", s->lost[c], &s->nlost[c]) < 0 ||
-			    rd_pieces(&r, json_array_get(json_object_get(x, "dead"), (size_t)c),
-				      "saved_captures.dead", s->dead[c], &s->ndead[c]) < 0)
-				return -1;
-		if (get_ints(&r, json_object_get(x, "lost_turn"), "saved_captures.lost_turn",
-			     s->lost_turn, 2, NULL, -1, 1000000) < 0)
-			return e->msg[0] ? -1 : kjson_bad(&r, "saved_captures.lost_turn", "needs two turns");
-	}
-	if (moments == 3) {
-		memcpy(tp->saved_marks[TP_BEFORE_CARD], tp->saved_marks[0], sizeof tp->saved_marks[0]);
-		tp->nsaved_marks[TP_BEFORE_CARD] = tp->nsaved_marks[0];
-		tp->saved_captures[TP_BEFORE_CARD] = tp->saved_captures[0];
-	}
-	json_t *rescue = json_object_get(o, "rescue");
-	if (rescue && (!json_is_array(rescue) || json_array_size(rescue) != 2))
-		return kjson_bad(&r, "rescue", "needs one record for each side");
-	for (size_t c = 0; rescue && c < 2; c++) {
-		struct tp_rescue *rs = &tp->rescue[c];
-		json_t *x = json_array_get(rescue, c);
-		char now[2] = "", orig[2] = "";
-		if (!json_is_object(x) || kjson_str(&r, json_object_get(x, "now"), "rescue", now, 2) < 0 ||
-		    kjson_str(&r, json_object_get(x, "orig"), "rescue", orig, 2) < 0 ||
-		    kjson_str(&r, json_object_get(x, "label"), "rescue", rs->label, TP_LABEL_MAX) < 0 ||
-		    kjson_int(&r, x, "turn", 0, 1000000, &rs->turn) < 0 ||
-		    kjson_int(&r, x, "card", -1, CARDS_MAX - 1, &rs->card) < 0)
-			return e->msg[0] ? -1 : kjson_bad(&r, "rescue", "a record is not one");
-		rs->now = now[0], rs->orig = orig[0];
-	}
+	if (rd_saved(&r, o, tp) < 0 || rd_rescue(&r, o, tp) < 0)
+		return -1;
 	json_t *bc = json_object_get(o, "before_card"), *dis = json_object_get(o, "disabled");
 	if (bc && kjson_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)
 		return -1;

@@ -1,0 +1,50 @@
+// Reads a PGN game written by the referee back with ffish (Fairy-Stockfish compiled to
+// WebAssembly), given the variants.ini of `tempest export-variants`, and checks that
+// every move of its movetext is read and that the moves reach the expected position:
+//
+//   node --no-experimental-fetch pgn-readback.js VARIANTS.ini GAME.pgn 'FEN'
+//
+// Exits 0 and prints "ok: N moves, FEN" when they do; 1 with the reason otherwise.
+'use strict';
+
+const fs = require('fs');
+const ffish = require('ffish');
+
+// The SAN moves of the movetext: no tags, comments, move numbers or result.
+function san_moves(pgn) {
+  const text = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ')
+    .replace(/\{[^}]*\}/g, ' ');
+  return text.split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t) &&
+    !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+}
+
+function main(argv) {
+  if (argv.length !== 3) throw new Error('usage: pgn-readback.js VARIANTS.ini GAME.pgn FEN');
+  const [ini, pgnFile, want] = argv;
+  ffish.loadVariantConfig(fs.readFileSync(ini, 'utf8'));
+  const pgn = fs.readFileSync(pgnFile, 'utf8').trim() + '\n';  // ffish reads no blank line first
+  const game = ffish.readGamePGN(pgn);
+  const variant = game.headers('Variant');
+  if (!ffish.variants().split(' ').includes(variant))
+    throw new Error(`variant '${variant}' is not in ${ini}`);
+  const board = new ffish.Board(variant, game.headers('FEN'));
+  const moves = game.mainlineMoves().split(' ').filter((m) => m);
+  const sans = san_moves(pgn);
+  if (moves.length !== sans.length)
+    throw new Error(`ffish read ${moves.length} of the ${sans.length} moves: ${moves.join(' ')}`);
+  for (const m of moves) board.push(m);
+  const got = board.fen();
+  board.delete();
+  game.delete();
+  if (got !== want) throw new Error(`ffish reaches '${got}', the referee '${want}'`);
+  process.stdout.write(`ok: ${moves.length} moves, ${got}\n`);
+}
+
+ffish.onRuntimeInitialized = () => {
+  try {
+    main(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`pgn-readback: ${e.message}\n`);
+    process.exit(1);
+  }
+};

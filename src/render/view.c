@@ -239,11 +239,10 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
 		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
 		   result);
-	/* pieces of its own: the variant's name, as variant tools (XBoard, Fairy-Stockfish
-	 * with `tempest export-variants`) know it; chess's pieces: its title, as ever */
+	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
+	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
-		buf_printf(out, "[Variant \"%s\"]\n",
-			   view_chess_pieces(g->v) ? g->v->title : g->v->name);
+		buf_printf(out, "[Variant \"%s\"]\n", g->v->name);
 	if (strcmp(fen, orthodox))
 		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
 }

@@ -3,13 +3,30 @@
 # error output is what is checked): the demo's chess game, mate found; its Tempête game,
 # where a card took the first move back, written as two PGN games cut at the card's edit
 # (PGN movetext cannot say that a position goes back or that a piece appears), each from
-# the position it starts in; a LancerChess game read back by ffish (Fairy-Stockfish)
-# with the variants.ini of `tempest export-variants`.
+# the position it starts in; both Tempête games and a LancerChess game read back by ffish
+# (Fairy-Stockfish) with the variants.ini of `tempest export-variants`.
 . tests/cli/lib.sh
 PE=/usr/games/pgn-extract
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 [ -x "$PE" ] || { echo "t_pgn: no $PE (apt-get install pgn-extract)"; echo "t_pgn: 0 passed, 1 failed"; exit 1; }
+# ffish_reads WHAT PGN FEN COUNT: ffish (Fairy-Stockfish, npm; installed by `npm ci` in
+# tests/perft/ffish when missing) reads every game of PGN with the variants.ini of
+# `tempest export-variants`, every move, the last game reaching FEN.
+FF=tests/perft/ffish
+"$T" export-variants > "$tmp/variants.ini"
+ffish_reads() {
+  if ! command -v node > /dev/null; then
+    bad "$1: no node to run ffish (apt-get install nodejs npm)"
+  elif [ ! -d "$FF/node_modules/ffish" ] &&
+       ! (cd "$FF" && npm ci --no-audit --no-fund --silent) > "$tmp/npm.out" 2>&1; then
+    bad "$1: npm ci in $FF: $(tail -3 "$tmp/npm.out")"
+  else
+    rb=$(cd "$FF" && node --no-experimental-fetch pgn-readback.js "$tmp/variants.ini" "$2" "$3" 2>&1)
+    [ "$rb" = "ok: $4, $3" ] && ok || bad "$1: ffish reads the PGN back: $rb"
+  fi
+}
+
 run sh examples/demo.sh
 expect_rc "the demo" 0
 decoded > "$tmp/demo.txt"
@@ -34,6 +51,8 @@ grep -qi 'error\|illegal\|failed' "$tmp/tempete.err" && bad "Tempête: pgn-extra
 final=$(sed -n 's/^{ *"\{0,1\}\([^ "]*\) [wb] .*/\1/p' "$tmp/tempete-fen.out" | tail -n 1)
 want=$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: *\([^ ]*\) .*/\1/p')
 [ -n "$final" ] && [ "$final" = "$want" ] && ok || bad "Tempête: pgn-extract replays to the final position: '$final', want '$want'"
+ffish_reads Tempête "$tmp/tempete.pgn" "$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: //p')" \
+  "2 games, 3 moves"
 
 # a LancerChess game: SAN movetext in the variant's letters, [Variant] its name, [FEN] a
 # position `tempest perft` takes; read back by ffish (Fairy-Stockfish) with the variants.ini
@@ -62,14 +81,5 @@ tr '\n' ' ' < "$tmp/lancer.pgn" | grep -q '1\. d4 e5 2\. Md3 exd4 .*4\. O-O-O Bb
   bad "LancerChess: the moves as movetext: $(cat "$tmp/lancer.pgn")"
 grep -q '{' "$tmp/lancer.pgn" && bad "LancerChess: no comment in a game without cards" || ok
 final=$("$T" show -c "$tmp/l/conf" 1 | sed -n 's/^FEN: //p')
-"$T" export-variants > "$tmp/variants.ini"
-FF=tests/perft/ffish
-if ! command -v node > /dev/null; then
-  bad "LancerChess: no node to run ffish (apt-get install nodejs npm)"
-elif [ ! -d "$FF/node_modules/ffish" ] && ! (cd "$FF" && npm ci --no-audit --no-fund --silent) > "$tmp/npm.out" 2>&1; then
-  bad "LancerChess: npm ci in $FF: $(tail -3 "$tmp/npm.out")"
-else
-  rb=$(cd "$FF" && node --no-experimental-fetch pgn-readback.js "$tmp/variants.ini" "$tmp/lancer.pgn" "$final" 2>&1)
-  [ "$rb" = "ok: 16 moves, $final" ] && ok || bad "LancerChess: ffish reads the PGN back: $rb"
-fi
+ffish_reads LancerChess "$tmp/lancer.pgn" "$final" "1 game, 16 moves"
 cli_done t_pgn

@@ -2,9 +2,9 @@
 // WebAssembly), given the variants.ini of `tempest export-variants`, and checks that
 // every move of its movetext is read and that the moves reach the expected position:
 //
-//   node --no-experimental-fetch pgn-readback.js VARIANTS.ini GAME.pgn 'FEN'
+//   node --no-experimental-fetch pgn-readback.js VARIANTS.ini GAMES.pgn 'FEN'
 //
-// Exits 0 and prints "ok: N moves, FEN" when they do; 1 with the reason otherwise.
+// Exits 0 and prints "ok: N games, N moves, FEN" when they do; 1 with the reason otherwise.
 'use strict';
 
 const fs = require('fs');
@@ -18,16 +18,14 @@ function san_moves(pgn) {
     !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
 }
 
-function main(argv) {
-  if (argv.length !== 3) throw new Error('usage: pgn-readback.js VARIANTS.ini GAME.pgn FEN');
-  const [ini, pgnFile, want] = argv;
-  ffish.loadVariantConfig(fs.readFileSync(ini, 'utf8'));
-  const pgn = fs.readFileSync(pgnFile, 'utf8').trim() + '\n';  // ffish reads no blank line first
+// One PGN game: every move read; returns the position its moves reach.
+function replay(pgn, ini) {
   const game = ffish.readGamePGN(pgn);
-  const variant = game.headers('Variant');
+  const variant = game.headers('Variant') || 'chess';
   if (!ffish.variants().split(' ').includes(variant))
     throw new Error(`variant '${variant}' is not in ${ini}`);
-  const board = new ffish.Board(variant, game.headers('FEN'));
+  const fen = game.headers('FEN');
+  const board = fen ? new ffish.Board(variant, fen) : new ffish.Board(variant);
   const moves = game.mainlineMoves().split(' ').filter((m) => m);
   const sans = san_moves(pgn);
   if (moves.length !== sans.length)
@@ -36,8 +34,26 @@ function main(argv) {
   const got = board.fen();
   board.delete();
   game.delete();
+  return { got, n: moves.length };
+}
+
+// A file of PGN games (a board cut at a card's edits is several): each is read whole,
+// and the last one's moves reach the expected position.
+function main(argv) {
+  if (argv.length !== 3) throw new Error('usage: pgn-readback.js VARIANTS.ini GAMES.pgn FEN');
+  const [ini, pgnFile, want] = argv;
+  ffish.loadVariantConfig(fs.readFileSync(ini, 'utf8'));
+  const games = fs.readFileSync(pgnFile, 'utf8').split(/^(?=\[Event )/m)
+    .map((g) => g.trim()).filter((g) => g.startsWith('[Event '));
+  if (!games.length) throw new Error(`no PGN game in ${pgnFile}`);
+  let n = 0, got = '';
+  for (const g of games) {      // ffish reads no blank line before the tags
+    const r = replay(g + '\n', ini);
+    n += r.n;
+    got = r.got;
+  }
   if (got !== want) throw new Error(`ffish reaches '${got}', the referee '${want}'`);
-  process.stdout.write(`ok: ${moves.length} moves, ${got}\n`);
+  process.stdout.write(`ok: ${games.length} game${games.length > 1 ? 's' : ''}, ${n} moves, ${got}\n`);
 }
 
 ffish.onRuntimeInitialized = () => {

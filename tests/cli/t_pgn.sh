@@ -10,23 +10,6 @@ PE=/usr/games/pgn-extract
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 [ -x "$PE" ] || { echo "t_pgn: no $PE (apt-get install pgn-extract)"; echo "t_pgn: 0 passed, 1 failed"; exit 1; }
-# ffish_reads WHAT PGN FEN COUNT: ffish (Fairy-Stockfish, npm; installed by `npm ci` in
-# tests/perft/ffish when missing) reads every game of PGN with the variants.ini of
-# `tempest export-variants`, every move, the last game reaching FEN.
-FF=tests/perft/ffish
-"$T" export-variants > "$tmp/variants.ini"
-ffish_reads() {
-  if ! command -v node > /dev/null; then
-    bad "$1: no node to run ffish (apt-get install nodejs npm)"
-  elif [ ! -d "$FF/node_modules/ffish" ] &&
-       ! (cd "$FF" && npm ci --no-audit --no-fund --silent) > "$tmp/npm.out" 2>&1; then
-    bad "$1: npm ci in $FF: $(tail -3 "$tmp/npm.out")"
-  else
-    rb=$(cd "$FF" && node --no-experimental-fetch pgn-readback.js "$tmp/variants.ini" "$2" "$3" 2>&1)
-    [ "$rb" = "ok: $4, $3" ] && ok || bad "$1: ffish reads the PGN back: $rb"
-  fi
-}
-
 run sh examples/demo.sh
 expect_rc "the demo" 0
 decoded > "$tmp/demo.txt"

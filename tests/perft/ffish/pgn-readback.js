@@ -5,6 +5,8 @@
 //   node --no-experimental-fetch pgn-readback.js VARIANTS.ini GAMES.pgn 'FEN'
 //
 // Exits 0 and prints "ok: N games, N moves, FEN" when they do; 1 with the reason otherwise.
+// FEN '-': every move read, the position not compared (a board whose last moves are words
+// in a comment, after a rule change no reader knows).
 'use strict';
 
 const fs = require('fs');
@@ -52,8 +54,9 @@ function main(argv) {
     n += r.n;
     got = r.got;
   }
-  if (got !== want) throw new Error(`ffish reaches '${got}', the referee '${want}'`);
-  process.stdout.write(`ok: ${games.length} game${games.length > 1 ? 's' : ''}, ${n} moves, ${got}\n`);
+  if (want !== '-' && got !== want) throw new Error(`ffish reaches '${got}', the referee '${want}'`);
+  process.stdout.write(`ok: ${games.length} game${games.length > 1 ? 's' : ''}, ${n} moves` +
+                       (want === '-' ? '\n' : `, ${got}\n`));
 }
 
 ffish.onRuntimeInitialized = () => {

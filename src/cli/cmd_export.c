@@ -50,6 +50,24 @@ static char **variant_names(const char *dir, int *n)
 	return names;
 }
 
+/* "# NAME (TITLE): not expressible: WHY" in lines of at most 79 characters, each a comment. */
+static void comment_wrapped(const struct variant *v, const char *why)
+{
+	char text[800], *save = NULL;
+	size_t col = 0;
+
+	snprintf(text, sizeof text, "%s (%s): not expressible: %s", v->name, v->title, why);
+	for (char *w = strtok_r(text, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		size_t n = strlen(w);
+		if (col && col + 1 + n > 79) {
+			printf("\n");
+			col = 0;
+		}
+		col += (size_t)printf("%s%s", col ? " " : "# ", w);
+	}
+	printf("\n\n");
+}
+
 /* One variant: its section, or why not. 0, or -1 if it cannot be loaded. */
 static int export_one(const char *dir, const char *name, bool named)
 {
@@ -67,13 +85,13 @@ static int export_one(const char *dir, const char *name, bool named)
 	if (!strcmp(v->name, "chess"))
 		printf("# chess: built into Fairy-Stockfish\n\n");
 	else if (k && k->moves_text)    /* the kind keeps a position of its own */
-		printf("# %s (%s): not expressible: its game keeps a position of its own, "
-		       "not a board of\n# the variant's squares (ChessMe: an unbounded grid, "
-		       "tiles placed from a hand)\n\n", v->name, v->title);
+		comment_wrapped(v, "its game keeps a position of its own, not a board of the "
+				"variant's squares (ChessMe: an unbounded grid, tiles placed from "
+				"a hand)");
 	else if (fsf_section(v, &out, why, sizeof why) == 0)
 		printf("%s\n", out.s);
 	else
-		printf("# %s (%s): not expressible: %s\n\n", v->name, v->title, why);
+		comment_wrapped(v, why);
 	buf_free(&out);
 	variant_free(v);
 	return 0;
@@ -98,8 +116,8 @@ int cmd_export(int argc, char **argv)
 		}
 	}
 	const char *dir = rules_dir(rules);
-	printf("# Fairy-Stockfish variants.ini: the variants of %s, written by tempest "
-	       "export-variants\n\n", dir);
+	printf("# Fairy-Stockfish variants.ini, written by tempest export-variants\n"
+	       "# from the variants of %s\n\n", dir);
 	if (optind < argc) {
 		for (int i = optind; i < argc; i++)
 			if (export_one(dir, argv[i], true) < 0)

@@ -199,8 +199,8 @@ int fsf_section(const struct variant *v, struct buf *out, char *why, size_t len)
 	if (v->ranks != 8)
 		buf_printf(out, "maxRank = %d\n", v->ranks);
 	if (v->protocol[0] || v->boards > 1)
-		buf_printf(out, "# the moves of one board only: what the %s game adds (cards, "
-			   "transfers, rule\n# changes) the format cannot say; the referee's PGN "
+		buf_printf(out, "# the moves of one board only: what the %s game adds\n# (cards, "
+			   "transfers, rule changes) the format cannot say; the referee's\n# PGN "
 			   "cuts a board where it happens\n", v->protocol[0] ? v->protocol : v->title);
 	pieces(v, out);
 	buf_printf(out, "startFen = %s\n", v->setup);

@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Chess's piece types as the format names them, by their Betza text here. */
@@ -29,12 +30,25 @@ static const char *board_obstacle(const struct variant *v)
 	return NULL;
 }
 
-/* What the format cannot say about piece type t, or NULL. */
-static const char *piece_obstacle(const struct piece_def *p)
+/* A piece whose one power is a leap (x,y) that leaves the board from every square
+ * (Knightmare's Frozen piece, (15,15)): it never moves, which the format says with an
+ * empty Betza text. */
+static bool immobile(const struct variant *v, const char *betza)
+{
+	int x, y, n = 0;
+
+	if (sscanf(betza, "(%d,%d)%n", &x, &y, &n) != 2 || betza[n])
+		return false;
+	x = abs(x), y = abs(y);
+	return (x >= v->files || y >= v->ranks) && (y >= v->files || x >= v->ranks);
+}
+
+/* What the format cannot say about piece type p, or NULL. */
+static const char *piece_obstacle(const struct variant *v, const struct piece_def *p)
 {
 	const struct pawn_rules *pw = &p->pawn;
 
-	if (strchr(p->betza, '('))
+	if (strchr(p->betza, '(') && !immobile(v, p->betza))
 		return "a piece leaping as a pair of numbers, which Fairy-Stockfish's Betza has not";
 	if (p->njump)
 		return "draughts-style capture chains, which the format has not";
@@ -91,7 +105,7 @@ static void obstacles(const struct variant *v, char *why, size_t len)
 	why[0] = 0;
 	add(why, len, board_obstacle(v));
 	for (int t = 0; t < v->ntypes; t++) {
-		add(why, len, piece_obstacle(&v->type[t]));
+		add(why, len, piece_obstacle(v, &v->type[t]));
 		royals += v->type[t].royal;
 		pawns += v->type[t].pawn.is_pawn;
 		custom += !v->type[t].royal && !v->type[t].pawn.is_pawn;
@@ -131,10 +145,16 @@ static void pieces(const struct variant *v, struct buf *out)
 			buf_printf(out, "%s = -\n", builtin[b].name);
 	if (!pawn)
 		buf_str(out, "pawn = -\n");
-	for (int t = 0; t < v->ntypes; t++)
-		if (!taken[t])
-			buf_printf(out, "customPiece%d = %c:%s\n", ++custom,
-				   tolower((unsigned char)v->type[t].letter), v->type[t].betza);
+	for (int t = 0; t < v->ntypes; t++) {
+		const struct piece_def *p = &v->type[t];
+		if (taken[t])
+			continue;
+		if (immobile(v, p->betza))
+			buf_printf(out, "# %c leaps %s, off the board: it never moves\n",
+				   tolower((unsigned char)p->letter), p->betza);
+		buf_printf(out, "customPiece%d = %c:%s\n", ++custom, tolower((unsigned char)p->letter),
+			   immobile(v, p->betza) ? "" : p->betza);
+	}
 }
 
 /* Promotion: its rank and choices; a choice bound to a square colour is written as open

@@ -31,7 +31,11 @@ static const struct row rows[] = {
 	/* TigerChess: every reason, not the first only */
 	{ "tigerchess", -1, { "squares off the grid", "capture chains", "promotion by exchange",
 			      "more than one kind of pawn" } },
-	{ "knightmare-cards", -1, { "a piece leaping as a pair of numbers" } },
+	/* Knightmare's card pieces: the Frozen piece's leap (15,15) leaves the board, so it
+	 * never moves (an empty Betza text); a leap that stays on it cannot be written */
+	{ "knightmare-cards", 0, { "customPiece1 = u:K\ncustomPiece2 = v:K\n",
+				   "# z leaps (15,15), off the board: it never moves\n"
+				   "customPiece3 = z:\n" } },
 };
 
 int main(void)

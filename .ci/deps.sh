@@ -5,11 +5,14 @@ set -eu
 PKGS="build-essential pkg-config libcurl4-gnutls-dev libetpan-dev libjansson-dev libssl-dev
       dovecot-imapd dovecot-lmtpd postfix openssl curl ca-certificates
       stockfish fairy-stockfish pgn-extract isync valgrind tzdata time mandoc
-      clang libclang-rt-14-dev chromium fonts-dejavu-core"
+      clang libclang-rt-14-dev chromium fonts-dejavu-core nodejs"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
+# npm (ffish for the PGN read-back tests): Debian's package, unless the nodejs installed
+# brings its own (NodeSource's does, and conflicts with Debian's npm)
+command -v npm > /dev/null 2>&1 || missing="$missing npm"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "deps: missing packages:$missing (run 'make deps' as root)" >&2

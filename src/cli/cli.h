@@ -12,6 +12,7 @@ enum exit_status {
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 int cmd_send(int argc, char **argv);
 int cmd_poll(int argc, char **argv);
 int cmd_process(int argc, char **argv);

@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list, "list the games" },
 	{ "send", cmd_send, "send the replies waiting in the outbox" },
 	{ "perft", cmd_perft, "count legal move paths (tests the rules engine)" },
+	{ "export-variants", cmd_export, "the variants as a Fairy-Stockfish variants.ini" },
 	{ "moves", cmd_moves, "the legal moves of a position of a kind's own (ChessMe)" },
 };
 

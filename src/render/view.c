@@ -239,9 +239,11 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
 		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
 		   result);
+	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
+	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
-		buf_printf(out, "[Variant \"%s\"]\n", g->v->title);
-	if (strcmp(fen, orthodox) && view_chess_pieces(g->v))
+		buf_printf(out, "[Variant \"%s\"]\n", g->v->name);
+	if (strcmp(fen, orthodox))
 		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
 }
 
@@ -289,10 +291,37 @@ static void ruled_entry(struct segments *sg, const struct pos *before, const cha
 	movetext_entry(before, entry, &sg->ruled_mt);
 }
 
+/* A castling as PGN readers read it: "O-O" towards the h-file, "O-O-O" towards the
+ * a-file, whatever the variant calls it (LancerChess's "O-O" takes the Queen to b1,
+ * which Fairy-Stockfish and XBoard read as "O-O-O"); out holds entry otherwise. */
+static void pgn_castling(const struct variant *v, const char *entry, char *out, size_t len)
+{
+	size_t n = strcspn(entry, "+#");
+
+	snprintf(out, len, "%s", entry);
+	for (int i = 0; v && i < v->ncastle; i++) {
+		const struct castling_def *c = &v->castle[i];
+		if (strlen(c->san) != n || strncmp(c->san, entry, n))
+			continue;
+		bool h_side = v->file_of[c->royal_to] > v->file_of[c->royal_from];
+		snprintf(out, len, "%s%s", h_side ? "O-O" : "O-O-O", entry + n);
+		return;
+	}
+}
+
 static int segment_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct segments *sg = arg;
+	char san[SAN_MAX + 8];
 
+	if (!strncmp(entry, "@deploy ", 8)) {   /* play starts from the deployed position */
+		snprintf(sg->fen, sizeof sg->fen, "%s", entry + 8);
+		return 0;
+	}
+	if (entry[0] != '@') {
+		pgn_castling(sg->g->v, entry, san, sizeof san);
+		entry = san;
+	}
 	if (sg->ruled.n || !strncmp(entry, "@rule ", 6)) {
 		ruled_entry(sg, before, entry);
 		return 0;
@@ -322,41 +351,6 @@ static int segment_entry(const struct pos *before, const char *entry, void *arg)
 	return 0;
 }
 
-/* A board of a variant whose pieces PGN cannot name (LancerChess's Towers and Lancers):
- * no reader would take its FEN or its moves, so both are words in a comment, with the key
- * to the letters, and the PGN game itself holds no move. */
-static void pgn_in_words(const struct game *g, int b, const char *result, struct buf *out)
-{
-	const struct board *bd = &g->board[b];
-	struct segments sg = { .out = out, .g = g, .b = b };
-	struct buf text = { 0 }, moves = { 0 };
-
-	const char *from = bd->start_fen ? bd->start_fen : g->v->setup;
-	for (int i = 0; i < bd->nmoves; i++)
-		if (!strncmp(bd->moves[i], "@deploy ", 8))
-			from = bd->moves[i] + 8;        /* play starts after the deployment */
-	view_movetext(g, b, &moves);
-	for (char *c = moves.s; c && *c; c++)
-		*c = *c == '{' ? '(' : *c == '}' ? ')' : *c;
-	buf_printf(&text, "{%s, which PGN cannot write: its letters are ", g->v->title);
-	view_piece_key(g->v, &text);
-	buf_str(&text, "; from ");
-	for (const char *c = from; *c; c++)     /* no brace in a comment; room to wrap */
-		buf_str(&text, *c == '{' ? " [" : *c == '}' ? "]" : *c == ',' ? ", " :
-			*c == '/' ? "/ " : (char[2]){ *c, 0 });
-	buf_printf(&text, ": %s}", moves.s ? moves.s : "no move");
-	pgn_header(&sg, result, "");
-	if (g->status == GAME_OVER)
-		buf_printf(out, "[Termination \"%s\"]\n",
-			   strstr(g->termination, "time") ? "time forfeit" : "normal");
-	buf_str(out, "\n");
-	buf_printf(&text, " %s", result);
-	wrap(text.s, 79, out);
-	buf_str(out, "\n");
-	buf_free(&text);
-	buf_free(&moves);
-}
-
 /* One PGN game per board (per stretch between cards' edits); a board's players are the
  * seats that move on it. */
 static void pgn_board(const struct game *g, int b, const char *site, struct buf *out)
@@ -366,12 +360,8 @@ static void pgn_board(const struct game *g, int b, const char *site, struct buf 
 	struct segments sg = { .out = out, .g = g, .b = b, .first = true };
 
 	(void)site;
-	if (!view_chess_pieces(g->v)) {
-		pgn_in_words(g, b, result, out);
-		return;
-	}
 	for (int i = 0; i < bd->nmoves && !sg.cut; i++)
-		sg.cut = bd->moves[i][0] == '@';
+		sg.cut = bd->moves[i][0] == '@' && strncmp(bd->moves[i], "@deploy ", 8);
 	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen ? bd->start_fen : g->v->setup);
 	game_walk(g, b, segment_entry, &sg);
 	if (sg.ruled.n) {

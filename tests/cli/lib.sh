@@ -129,3 +129,21 @@ decoded() {
 cli_queued() {
   "$T" send --dry-run -c "$1" | grep -c ' -> '
 }
+
+# ffish_reads WHAT PGN FEN COUNT: ffish (Fairy-Stockfish as npm's ffish; installed by
+# tests/perft/ffish/install.sh) reads every game of the file PGN with the variants.ini of
+# `tempest export-variants`: every move of the movetext, the last game reaching FEN ('-':
+# not compared). COUNT is what it reports, a shell pattern: "2 games, 3 moves", "* moves".
+ffish_reads() {
+	cli_tmp=${cli_tmp:-$(mktemp -d)}
+	[ -s "$cli_tmp/variants.ini" ] || "$T" export-variants > "$cli_tmp/variants.ini"
+	if ! sh tests/perft/ffish/install.sh > "$cli_tmp/npm.out" 2>&1; then
+		bad "$1: ffish is not installed: $(tail -3 "$cli_tmp/npm.out")"
+		return
+	fi
+	want="ok: $4, $3"
+	[ "$3" = - ] && want="ok: $4"
+	got=$(cd tests/perft/ffish && node --no-experimental-fetch pgn-readback.js \
+		"$cli_tmp/variants.ini" "$2" "$3" 2>&1)
+	case $got in $want) ok ;; *) bad "$1: ffish reads the PGN back: $got" ;; esac
+}

@@ -15,6 +15,9 @@ export T TA TEMPEST_RULES_DIR TEMPEST_TEMPLATES_DIR
 jobs=${CLI_JOBS:-$(nproc 2>/dev/null || echo 1)}
 res=$(mktemp -d) || exit 2
 trap 'rm -rf "$res"' EXIT
+# ffish, which the tests that read PGN back with Fairy-Stockfish share: installed once
+# here, before they run side by side (a failure is theirs to report)
+sh tests/perft/ffish/install.sh > /dev/null 2>&1
 together="t_html.sh t_process.sh"
 # The jobs, one a line, the longest first so that the last to end is not a long one.
 {

@@ -246,6 +246,18 @@ tr '\n' ' ' < "$tmp/px.pgn" | grep -q "which PGN cannot say: (the piece on g1 le
 grep -qi 'error\|illegal\|failed\|missing' "$tmp/px.err" && bad "pgn-extract: $(head -5 "$tmp/px.err")" || ok
 [ "$(grep -c '^\[Event ' "$tmp/px.out")" -eq "$(grep -c '^\[Event ' "$tmp/px.pgn")" ] && ok ||
   bad "pgn-extract reads back every game: $(cat "$tmp/px.err" | head -5)"
+# ... and by ffish (Fairy-Stockfish) with the variants.ini of `tempest export-variants`:
+# every move of every board (board 2 cut where a transfer edits it, board 3's up to its
+# rule change). The final positions are not compared: boards 1 and 2 end with their kings
+# leaving them and board 3 with moves in words, which no PGN reader replays
+board_pgn() {   # board_pgn N: the PGN games of board N ([Round "N"] or "N.k")
+  awk -v b="$1" 'BEGIN { RS = "" } /^\[Event / { keep = match($0, "\\[Round \"" b "[.\"]") }
+    keep { print; print "" }' "$tmp/px.pgn"
+}
+for n in 1 2 3; do
+  board_pgn $n > "$tmp/px$n.pgn"
+  ffish_reads "board $n" "$tmp/px$n.pgn" - "$(grep -c '^\[Event ' "$tmp/px$n.pgn") game*, * moves"
+done
 
 # -- the game master seats a game (tempest new), and calls time (rule 2A): each board still
 #    in play goes to the side with more pieces on it

@@ -3,7 +3,8 @@
 # error output is what is checked): the demo's chess game, mate found; its Tempête game,
 # where a card took the first move back, written as two PGN games cut at the card's edit
 # (PGN movetext cannot say that a position goes back or that a piece appears), each from
-# the position it starts in.
+# the position it starts in; both Tempête games and a LancerChess game read back by ffish
+# (Fairy-Stockfish) with the variants.ini of `tempest export-variants`.
 . tests/cli/lib.sh
 PE=/usr/games/pgn-extract
 tmp=$(mktemp -d)
@@ -33,23 +34,35 @@ grep -qi 'error\|illegal\|failed' "$tmp/tempete.err" && bad "Tempête: pgn-extra
 final=$(sed -n 's/^{ *"\{0,1\}\([^ "]*\) [wb] .*/\1/p' "$tmp/tempete-fen.out" | tail -n 1)
 want=$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: *\([^ ]*\) .*/\1/p')
 [ -n "$final" ] && [ "$final" = "$want" ] && ok || bad "Tempête: pgn-extract replays to the final position: '$final', want '$want'"
+ffish_reads Tempête "$tmp/tempete.pgn" "$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: //p')" \
+  "2 games, 3 moves"
 
-# a LancerChess game: PGN cannot name its pieces, so its moves and start are words in a
-# comment, which pgn-extract reads without an error
+# a LancerChess game: SAN movetext in the variant's letters, [Variant] its name, [FEN] a
+# position `tempest perft` takes; read back by ffish (Fairy-Stockfish) with the variants.ini
+# of `tempest export-variants`, every move, to the referee's final position. Castling is
+# written as PGN readers read it: the Queen's d1-b1 (the rules' "O-O") is "O-O-O".
 cli_referee "$tmp/l"
+w() { cli_mail alice@example.org "Re: [tempest 1 $WT] game" "$1"; }
+b() { cli_mail bob@example.org "Re: [tempest 1 $BT] game" "$1"; }
 {
   cli_mail alice@example.org "new game" "new lancer\nopponent bob@example.org\ncolour white"
   cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept"
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game" "e4"
-  cli_mail bob@example.org "Re: [tempest 1 $BT] game" "e5"
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game" "Lg3"
-  cli_mail bob@example.org "Re: [tempest 1 $BT] game" "resign"
+  for m in d4 e5 Md3 exd4 Bf4 Lg6 O-O Bb4 Lg3 Bxe1 Txe1 Md6 Bxd6 Lg4 Bxc7 Qxc7; do
+    if [ "${side:-w}" = w ]; then w "$m"; side=b; else b "$m"; side=w; fi
+  done
 } > "$tmp/lancer.in"
 run "$T" process -c "$tmp/l/conf" "$tmp/lancer.in"
+w resign > "$tmp/resign.in"
+run "$T" process -c "$tmp/l/conf" "$tmp/resign.in"
 decoded | awk '/^The game in PGN:/ { p = 1; n++; next } p && /^Thank you/ { p = 0 } p && n == 1' > "$tmp/lancer.pgn"
-grep -q '^\[Variant "LancerChess"\]' "$tmp/lancer.pgn" && ok || bad "LancerChess: the PGN names the variant"
-tr '\n' ' ' < "$tmp/lancer.pgn" | grep -q '1\. e4 e5 2\. Lg3} 1-0' && ok || bad "LancerChess: the moves in a comment"
-"$PE" -s "$tmp/lancer.pgn" > "$tmp/lancer.out" 2> "$tmp/lancer.err"
-[ -s "$tmp/lancer.err" ] && bad "LancerChess: pgn-extract: $(head -3 "$tmp/lancer.err")" || ok
-grep -q 'Lg3' "$tmp/lancer.out" && ok || bad "LancerChess: pgn-extract keeps the comment"
+grep -q '^\[Variant "lancer"\]' "$tmp/lancer.pgn" && ok || bad "LancerChess: the PGN names the variant"
+fen=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$tmp/lancer.pgn")
+[ "$fen" = "tmbqkblt/pppppppp/8/8/8/8/PPPPPPPP/TMBQKBLT w KQkq - 0 1" ] && ok ||
+  bad "LancerChess: [FEN] holds the start: '$fen'"
+"$T" perft --variant lancer "$fen" 1 > /dev/null 2>&1 && ok || bad "LancerChess: tempest perft takes the [FEN]"
+tr '\n' ' ' < "$tmp/lancer.pgn" | grep -q '1\. d4 e5 2\. Md3 exd4 .*4\. O-O-O Bb4 .*8\. Bxc7+ Qxc7 0-1' && ok ||
+  bad "LancerChess: the moves as movetext: $(cat "$tmp/lancer.pgn")"
+grep -q '{' "$tmp/lancer.pgn" && bad "LancerChess: no comment in a game without cards" || ok
+final=$("$T" show -c "$tmp/l/conf" 1 | sed -n 's/^FEN: //p')
+ffish_reads LancerChess "$tmp/lancer.pgn" "$final" "1 game, 16 moves"
 cli_done t_pgn

@@ -183,3 +183,15 @@ turn() {
 }
 
 has() { grep -qF -- "$2" "$work/last-$1.txt"; }
+
+# pgn_ffish USER GAME: the PGN of USER's last mail (a game that ended 1-0), read back by
+# ffish (Fairy-Stockfish; tests/perft/ffish/install.sh) with the variants.ini of `tempest
+# export-variants`: every move of every stretch, the last one reaching the referee's FEN.
+pgn_ffish() {
+    sed -n '/^\[Event /,/ 1-0$/p' "$work/last-$1.txt" > "$work/game.pgn"
+    "$T" export-variants > "$work/variants.ini"
+    fen=$("$T" show -c "$conf" "$2" | sed -n 's/^FEN: //p')
+    sh "$root/tests/perft/ffish/install.sh" &&
+        (cd "$root/tests/perft/ffish" &&
+         node --no-experimental-fetch pgn-readback.js "$work/variants.ini" "$work/game.pgn" "$fen")
+}

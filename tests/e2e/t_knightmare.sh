@@ -118,6 +118,9 @@ for who in alice bob; do
             [ -n "$sum" ] && [ "$sum" = "$dealt" ] && [ "$sum" = "$shown" ]
     done
 done
+# ---- the PGN, cut at the cards' edits, read back by ffish (Fairy-Stockfish) with the
+# variants.ini of `tempest export-variants`: every move, the last stretch to the final FEN
+check "ffish reads the PGN back to the final position" pgn_ffish alice 1
 order_w=$(sed -n "s/^White's deck, in the order dealt: //p" "$work/last-alice.txt")
 order_b=$(sed -n "s/^Black's deck, in the order dealt: //p" "$work/last-alice.txt")
 

@@ -193,6 +193,8 @@ for who in alice bob; do
             [ -n "$sum" ] && [ "$sum" = "$dealt" ] && [ "$sum" = "$shown" ]
     done
 done
+# the PGN, cut at the cards' edits, read back by ffish with the exported variants.ini
+check "ffish reads the PGN back to the final position" pgn_ffish alice 1
 check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
 check "the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1

@@ -50,7 +50,7 @@ static const char *piece_obstacle(const struct variant *v, const struct piece_de
 
 	if (strchr(p->betza, '(') && !immobile(v, p->betza))
 		return "a piece leaping as a pair of numbers, which Fairy-Stockfish's Betza has not";
-	if (p->njump)
+	if (p->nchain_dir)
 		return "draughts-style capture chains, which the format has not";
 	if (p->immune)
 		return "a piece that may not be captured, which the format has not";

@@ -100,10 +100,13 @@ check: deps
 check-build: tempest $(ASAN_TEMPEST) $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/killshim.so $(ASAN)/tests/e2e/imapcheck
 	@:
 
-# Which folder may include which (README "Layers"); the script's own tests first.
+# Which folder may include which (docs/design.md, "Layers"); the script's own tests first.
+# Then every order word of the code's tables in its docs page and in the help, likewise.
 check-layers:
 	@sh tests/layers/run.sh
 	@sh tests/layers.sh
+	@sh tests/orderwords/run.sh
+	@sh tests/orderwords.sh
 
 check-unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)

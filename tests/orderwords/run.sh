@@ -1,0 +1,59 @@
+#!/bin/sh
+# Tests of tests/orderwords.sh on a copy of the tree's tables, pages and help: the copy as
+# it is must pass; with a word taken out of a page, out of the help, or a word added to a
+# table, the script must fail and name that word and file.
+set -u
+src=$(cd "$(dirname "$0")/../.." && pwd)
+script=$src/tests/orderwords.sh
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+fails=0 n=0
+
+fresh() {
+    rm -rf "$tmp/t"; mkdir -p "$tmp/t/src/game" "$tmp/t/templates"
+    cp -R "$src/docs" "$tmp/t/docs"
+    cp "$src/src/game/order.c" "$tmp/t/src/game/"
+    cp "$src/templates/help.txt" "$tmp/t/templates/"
+    for f in "$src"/src/kinds/*/*_kind.c; do
+        k=$(basename "$(dirname "$f")"); mkdir -p "$tmp/t/src/kinds/$k"; cp "$f" "$tmp/t/src/kinds/$k/"
+    done
+}
+
+# expect NAME WANT: the script on the copy must fail with a line holding WANT (or, with
+# WANT empty, pass with no output).
+expect() {
+    n=$((n + 1))
+    out=$(sh "$script" "$tmp/t" 2>&1); rc=$?
+    if [ -z "$2" ]; then
+        [ "$rc" -eq 0 ] && [ -z "$out" ] && return
+    else
+        [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$2" && return
+    fi
+    echo "FAIL $1 (rc $rc):"; echo "$out"; fails=$((fails + 1))
+}
+
+fresh; expect "the tree as it is" ""
+
+# a kind's word out of its page: every example line and code span that begins with it
+fresh; sed -i -e '/^ *post /d' -e 's/`post[^`]*`/(gone)/g' "$tmp/t/docs/tigerchess.md"
+expect "post out of docs/tigerchess.md" "'post' (src/kinds/tigerchess/tigerchess_kind.c) is not in docs/tigerchess.md"
+
+# a generic word out of the shared page and out of the help
+fresh; sed -i -e '/^ *claim draw/d' -e 's/`claim draw[^`]*`/(gone)/g' "$tmp/t/docs/orders.md"
+expect "claim draw out of docs/orders.md" "'claim draw' (src/game/order.c) is not in docs/orders.md"
+fresh; sed -i 's/"holiday"/"a break"/' "$tmp/t/templates/help.txt"
+expect "holiday out of help.txt" "'holiday' (src/game/order.c) is not in templates/help.txt"
+fresh; sed -i '/{{#each kind_orders}}/d' "$tmp/t/templates/help.txt"
+expect "help without the kind's orders" "no longer prints a game's kind_orders"
+
+# a new word in a kind's table, written nowhere yet
+fresh; sed -i 's/^\(static const struct order_word cm_orders\[\] = {\)$/\1\n\t{ "retile", 99, ORDER_ARG_NONE, "retile", NULL, 0 },/' \
+    "$tmp/t/src/kinds/chessme/chessme_kind.c"
+expect "a new ChessMe word" "'retile' (src/kinds/chessme/chessme_kind.c) is not in docs/chessme.md"
+# ... but a word of another table in the same file is not the kind's (not in its help)
+fresh; printf '%s\n' 'static const struct order_word other[] = {' \
+    '	{ "unrelated", 1, ORDER_ARG_NONE, "x", NULL, 0 },' '};' >> "$tmp/t/src/kinds/chessme/chessme_kind.c"
+expect "a word of a table .orders does not name" ""
+
+echo "orderwords: $((n - fails)) of $n passed"
+[ "$fails" -eq 0 ]

@@ -1,7 +1,7 @@
 #!/bin/sh
 # layers.sh: the include rules between the source folders, checked. Usage: layers.sh [ROOT]
 # Scans ROOT/src (default: .) and prints one line per include that crosses the layer picture
-# of README.md "Layers"; exits 1 if any is found. Only direct includes are checked.
+# of docs/design.md "Layers"; exits 1 if any is found. Only direct includes are checked.
 #
 # A file's layer is its folder, except in src/kinds/NAME/: *_store.[ch] are store files,
 # *_view.[ch] are render files, every other file there is a game file. src/kinds/registry.[ch]

@@ -1,5 +1,5 @@
 /* cli.h: the commands of the one binary. Each takes the arguments after its name and
- * returns the process exit status (see README, "Exit status"). */
+ * returns the process exit status (see docs/sysadmin.md, "Exit status"). */
 #ifndef TEMPEST_CLI_H
 #define TEMPEST_CLI_H
 

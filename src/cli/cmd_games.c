@@ -25,7 +25,7 @@ static const char new_usage[] =
 	"\n"
 	"Sets up a game between two players, who are mailed at once; White moves first.\n"
 	"A variant of several boards takes a White and a Black address for each board.\n"
-	"(Players can also challenge each other by mail: see 'help' in the README.)\n"
+	"(Players can also challenge each other by mail: see docs/orders.md.)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
 	"             --offline) the IMAP login; change nothing, then exit\n"
 	"  --dry-run  make no game, send nothing; print the mails that would be sent\n";

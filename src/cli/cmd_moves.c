@@ -17,7 +17,7 @@ static const char moves_help[] =
 	"\n"
 	"Prints the legal moves of POSITION, one a line in coordinates, then each move with\n"
 	"each placement it allows ('e2e3 N@d1'), for a variant whose game kind keeps its own\n"
-	"position (default chessme; README, 'ChessMe by mail'). With '-', reads one position\n"
+	"position (default chessme; docs/chessme.md, 'ChessMe by mail'). With '-', reads one position\n"
 	"a line from standard input and prints each list followed by an empty line.\n";
 
 static int one(const struct kind *k, const char *position)

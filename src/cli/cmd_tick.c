@@ -13,7 +13,7 @@
 static const char tick_usage[] =
 	"usage: tempest tick [-c FILE] [-n] [--dry-run] [-v]\n"
 	"\n"
-	"Run from cron (every 10 to 15 minutes; see README, \"Time\"). For every game: a\n"
+	"Run from cron (every 10 to 15 minutes; see docs/game-masters.md, \"Time\"). For every game: a\n"
 	"player whose deadline has passed loses on time (or, for an interception or answer\n"
 	"window, the window closes); draw offers and challenges older than the configured\n"
 	"days lapse. Then reminders go out at the configured steps before each deadline,\n"
@@ -35,6 +35,7 @@ static const char adjust_usage[] =
 	"  result 1-0|0-1|1/2-1/2 [REASON] ends the game with this result\n"
 	"  timeout white|black             applies a passed deadline now (as tick would)\n"
 	"  expire draw-offer | expire challenge\n"
+	"  close                           a game of several boards: time is called\n"
 	"Exit status: 0 done; 1 the action does not apply (the reason is printed);\n"
 	"2 bad arguments, or something a person must fix; 75 a transient failure.\n";
 

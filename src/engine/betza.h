@@ -7,7 +7,7 @@
  *   n     lame leaper: every square on its path must be empty;
  *   j     on a leaper: exactly one square on its path must be occupied (it must jump);
  *         on a rider: the first square is passed over whatever stands on it;
- *   f b l r v s h   direction subsets, with XBetza's pairing rules (see README, "Betza").
+ *   f b l r v s h   direction subsets, with XBetza's pairing rules (see docs/design.md, "Betza").
  * Directions are for White (forward = towards higher ranks); Black's powers are the
  * reflection across the middle rank. The caller owns a struct betza (no allocation). */
 #ifndef TEMPEST_ENGINE_BETZA_H

@@ -1,6 +1,6 @@
 /* fen.c: reading and writing positions in FEN, with the variant's piece letters.
  *
- * Extensions (README, "Position text"): rank lengths above 9 are written as numbers
+ * Extensions (docs/design.md, "Position text"): rank lengths above 9 are written as numbers
  * ("10"); pieces in hand follow the placement in brackets, as in Crazyhouse
  * ("...RNBQKBNR[Qn]"); pieces on squares outside the files x ranks rectangle follow in
  * braces as piece@square ("{K@wpal,n@bt1}"); a marked piece has its mark in parentheses

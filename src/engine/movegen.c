@@ -166,7 +166,7 @@ bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 		    path_ok(p, T, c->path, c->npath, c->hop))
 			return true;
 	}
-	/* a draughts capture power checks as a chess one does (README, TigerChess) */
+	/* a draughts capture power checks as a chess one does (docs/tigerchess.md) */
 	return T->chain_mask && chains_attack(p, s, by);
 }
 

@@ -46,7 +46,7 @@ int apply_move_checks(struct apply_state *a, const struct order *od);
  * moves: the order is then refused with the question ("did you mean ..."). */
 const char *apply_spelled(struct apply_state *a, const struct order *od, struct pos *p,
 			  const char *text, char *buf, size_t len);
-/* A move was made by a->me: the opponent's pending draw offer lapses (README, "Orders"). */
+/* A move was made by a->me: the opponent's pending draw offer lapses (docs/orders.md, "Orders"). */
 void apply_after_move(struct apply_state *a);
 /* A player's setting (vacation, timezone, language: game_settings.c): 0, or -1 refused. */
 int apply_setting(struct apply_state *a, const struct order *od);

@@ -1,4 +1,4 @@
-/* chessclock.h: correspondence time controls, counted in server time (README, "Time"). Pure:
+/* chessclock.h: correspondence time controls, counted in server time (docs/game-masters.md, "Time"). Pure:
  * every function takes "now"; nothing reads the system clock.
  *
  *   days per move      each turn, the player has D days from when it became theirs

@@ -289,7 +289,7 @@ const char *game_challenge_variant(const struct orders *o);
 int game_apply(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
 	       const struct orders *o, struct outcome *out, struct err *e);
 
-/* The referee's own action on the game, one line (README, "Time"), from `tempest tick`
+/* The referee's own action on the game, one line (docs/game-masters.md, "Time"), from `tempest tick`
  * or `tempest adjust`, or read back from the game log by a replay:
  *   timeout white|black              the player's deadline has passed: a loss on time, or
  *                                    the end of an interception or answer window

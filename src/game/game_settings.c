@@ -1,6 +1,6 @@
 /* game_settings.c: a player's own settings, which hold in all their games and go to the
  * players' registry (the caller keeps it): vacation, time zone, language. They change no
- * game; README "Orders", "Time", "Spellings". */
+ * game; docs/orders.md "Orders", "Spellings"; docs/game-masters.md "Time". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

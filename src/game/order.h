@@ -1,4 +1,4 @@
-/* order.h: the order language of a player's mail (README, "Orders").
+/* order.h: the order language of a player's mail (docs/orders.md, "Orders").
  *
  * One order per line, case-insensitive keywords; a line that looks like a move ("Nf3",
  * "12... e5", "O-O") is a move; blank lines and prose ("Hi Bob, thanks for the game")
@@ -51,7 +51,7 @@ enum order_arg {
 	ORDER_ARG_NUMBERS,      /* the rest, which may go on over lines of numbers */
 };
 
-/* What an order costs (README "Orders"). A move, a placement or a query may be read from
+/* What an order costs (docs/orders.md "Orders"). A move, a placement or a query may be read from
  * a line with a little prose around it. An order that cannot be taken back or that speaks
  * for the player is read only from a line that is that order alone with its arguments:
  * - ORDER_COST_IRREVOCABLE, a verb (resign, accept, decline, offer draw, elect, assign):

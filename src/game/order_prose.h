@@ -1,4 +1,4 @@
-/* order_prose.h: what the order reader makes of a line that is not an order (README,
+/* order_prose.h: what the order reader makes of a line that is not an order (docs/orders.md,
  * "Orders"): an uncertain reading of an order that cannot be taken back, or a sign-off
  * that ends a message's paragraph. Used by order.c only. */
 #ifndef TEMPEST_ORDER_PROSE_H

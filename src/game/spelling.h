@@ -1,5 +1,5 @@
 /* spelling.h: the ways people write a move that the order grammar and the engine do not
- * know, brought to the one they do (README, "Orders", "Spellings").
+ * know, brought to the one they do (docs/orders.md, "Orders", "Spellings").
  *
  * Two steps. spelling_line() rewrites a line of the player's text before order.c reads
  * it: full-width forms from an input method, typographic dashes and minus signs, emphasis

@@ -7,7 +7,7 @@
  *     and read here, over curl_easy_send() and curl_easy_recv(). libcurl's own requests
  *     cannot fetch a batch: it passes a custom request's answer on as "headers", counted
  *     against a 300 KB limit in a way that grows with the lines of one read, so that a
- *     UID FETCH of 100 mails of 57 bytes already fails (README, "Polling over IMAP").
+ *     UID FETCH of 100 mails of 57 bytes already fails (docs/sysadmin.md, "Polling over IMAP").
  *   - the capabilities (MOVE, UIDPLUS) and a refused login are read from libcurl's trace
  *     of the login (the last capability list wins: the one after the login).
  *   - a mail is an IMAP literal, read by its byte count (fetchparse.c), so nothing in a

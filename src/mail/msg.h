@@ -91,7 +91,7 @@ void msg_free(struct msg *m);
 
 /* How many of the first bytes of raw (len bytes) are its header block, blank line
  * included, looking no further than max bytes: a mail over the size limit is answered
- * from its headers alone (README, "How a mail is processed"). With no blank line within
+ * from its headers alone (docs/design.md, "How a mail is processed"). With no blank line within
  * them, the whole lines of the first max bytes (all of raw if len <= max). Only the first
  * max bytes are read, so a mail cut short after them gives the same answer. */
 size_t msg_head_len(const char *raw, size_t len, size_t max);

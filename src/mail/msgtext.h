@@ -4,7 +4,7 @@
  * line carries its 1-based line number in the body, so the order parser can say "line 4:
  * ...". Lines keep their leading whitespace and lose their trailing whitespace (spaces,
  * tabs, no-break spaces). Blank lines are left out; numbering is not changed by that.
- * The rules, with examples, are in README "Reading rules"; the files: msgtext.c (lines,
+ * The rules, with examples, are in docs/orders.md "Reading rules"; the files: msgtext.c (lines,
  * quotation, history), msgtext_sig.c (signatures, footers, disclaimers),
  * msgtext_referee.c (the referee's own text).
  *

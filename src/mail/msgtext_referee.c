@@ -8,7 +8,7 @@
  * Skeletons are indexed by their first two bytes, so a mail line is compared with the
  * few that can match; a line is never compared with more than a few dozen. No mail the
  * referee sent is read: what it sends is its templates filled in, and the templates need
- * no I/O (README "Reading rules"). */
+ * no I/O (docs/orders.md "Reading rules"). */
 #include "mail/msgtext_int.h"
 
 #include <stdint.h>

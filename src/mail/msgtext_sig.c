@@ -1,6 +1,6 @@
 /* msgtext_sig.c: what ends a player's text without being quotation: phone footers,
  * disclaimers, vCards and signatures, with or without "-- " (msgtext.h lists the rules;
- * README "Reading rules" gives examples). */
+ * docs/orders.md "Reading rules" gives examples). */
 #include "mail/msgtext_int.h"
 
 #include <string.h>

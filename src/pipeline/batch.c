@@ -9,7 +9,7 @@
  *   4. each mail's key marked seen;
  *   5. barrier: the marks durable, before any reply leaves (a mail about no game is
  *      committed by its mark alone).
- * Why each barrier is where it is: README, "How a mail is processed". */
+ * Why each barrier is where it is: docs/design.md, "How a mail is processed". */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* floor.c: the clock's floor (README, "Time"). The data directory keeps the latest time
+/* floor.c: the clock's floor (docs/game-masters.md, "Time"). The data directory keeps the latest time
  * of the work it committed (store_last_time), and each game the time of its last event. A
  * clock behind either is wrong (a lost battery, a restored snapshot, a bad NTP answer):
  * trusted, it would record a move before the game's last event and make the next tick

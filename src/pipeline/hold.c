@@ -1,4 +1,4 @@
-/* hold.c: a batch keeps its order (README, "Group commit"). A mail that cannot be
+/* hold.c: a batch keeps its order (docs/design.md, "Group commit"). A mail that cannot be
  * committed (a full disk, its game's log unwritable) waits for the next run; so does every
  * later mail of the run that concerns one of the same addresses or games, so that no mail
  * is ever committed before one that came earlier about the same thing (an `accept` before

@@ -390,7 +390,7 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
 
 /* The recogniser of the referee's own text in a mail: the lines of every template and
  * of the help's kind orders, made once a run, on its first mail (a run of `tick` reads
- * none). Its templates, not the mails it sent: they need no I/O (README "Reading rules"). */
+ * none). Its templates, not the mails it sent: they need no I/O (docs/orders.md "Reading rules"). */
 static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
 {
 	const char *texts[REPLY_KINDS + 1];

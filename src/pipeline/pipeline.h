@@ -1,5 +1,5 @@
 /* pipeline.h: the batch driver: one raw mail in, orders applied, replies queued, all
- * committed or nothing (README, "How a mail is processed").
+ * committed or nothing (docs/design.md, "How a mail is processed").
  *
  * pipeline_open() takes the data directory's lock for the pipeline's lifetime;
  * pipeline_close() releases it. Each mail is isolated: a bad mail gets a reply (or, if it
@@ -36,7 +36,7 @@ int pipeline_open(struct pipeline **pl, const struct config *cfg, unsigned flags
  * caller leaves the mail for the next run). */
 struct pipeline_mail;
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *m, struct err *e);
-/* A group commit (README, "How a mail is processed"): the mails are applied in order,
+/* A group commit (docs/design.md, "How a mail is processed"): the mails are applied in order,
  * each game loaded once and kept in memory, and committed together with one file-system
  * sync per barrier (outbox and logs, then states, then seen marks) instead of one per
  * mail, with the same crash guarantees. At most PIPELINE_BATCH_MAX mails are committed at
@@ -61,7 +61,7 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *m, struct 
 #define PIPELINE_QUARANTINED 1
 /* A caller that gathers raw mails for a batch also ends it at this many bytes, so that
  * large mails (a long quoted thread each) keep the memory a batch holds bounded: with the
- * batch's games parked (game_park), the raw mails are the most of it (README, "Memory"). */
+ * batch's games parked (game_park), the raw mails are the most of it (docs/sysadmin.md, "Memory"). */
 #define PIPELINE_BATCH_BYTES (4u << 20)
 struct pipeline_mail {
 	const char *raw;
@@ -95,7 +95,7 @@ int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *add
  * -1: a failure (e). */
 int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
 		     size_t wlen, struct err *e);
-/* What time decides (README, "Time"): losses on time, windows that close, draw offers and
+/* What time decides (docs/game-masters.md, "Time"): losses on time, windows that close, draw offers and
  * challenges that lapse, and reminders (one mail per player per run). */
 struct tick_stats {
 	int games, actions, refused, reminders;

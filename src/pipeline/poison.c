@@ -1,6 +1,6 @@
 /* poison.c: a mail whose processing kills the run (a crash in a parser, an order reader,
  * a kind) is recognised at the next start, tried alone, and after POISON_ATTEMPTS tries
- * set aside in DATA/quarantine/ (README, "How a mail is processed", "Poison mail").
+ * set aside in DATA/quarantine/ (docs/sysadmin.md, "Poison mail").
  *
  * Before a batch is processed, DATA/processing lists its mails (an id each: the SHA-256
  * of the raw mail, cut to 16 bytes; the key cannot serve, as finding it means parsing the

@@ -1,5 +1,5 @@
 /* recover.c: what a dead run left in the outbox, settled at the start of each run
- * (pipeline_recover_outbox, README "How a mail is processed"): a staged reply whose cause
+ * (pipeline_recover_outbox, docs/design.md "How a mail is processed"): a staged reply whose cause
  * was committed is queued, any other dropped; the temporary files of interrupted writes
  * removed. */
 #include <errno.h>

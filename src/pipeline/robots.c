@@ -1,4 +1,4 @@
-/* robots.c: whom the referee does not answer, and how often (robots.h; README, "Robots and
+/* robots.c: whom the referee does not answer, and how often (robots.h; docs/sysadmin.md, "Robots and
  * strangers"). */
 #include "pipeline/robots.h"
 #include "pipeline/pipeline_int.h"

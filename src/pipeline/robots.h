@@ -1,4 +1,4 @@
-/* robots.h: whom the referee does not answer, and how often (README, "Robots and
+/* robots.h: whom the referee does not answer, and how often (docs/sysadmin.md, "Robots and
  * strangers"): mail marked as automatic, a player's auto-responder that does not say so,
  * a stranger's mail that is neither a challenge nor about a game of theirs, a flood of
  * challenges from one address. A human referee would answer none of these; a program that

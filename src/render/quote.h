@@ -1,4 +1,4 @@
-/* quote.h: how much of a player's mail one reply may quote back (README, "How a mail is
+/* quote.h: how much of a player's mail one reply may quote back (docs/design.md, "How a mail is
  * processed"): each line at most QUOTE_LINE_MAX characters, a cut marked with "…", and all
  * the quoted text of a reply at most QUOTE_TOTAL_MAX bytes, so that a mail of megabytes
  * (a 9 MB line, ten thousand faulty lines) never comes back as a reply of megabytes, to a

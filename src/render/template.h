@@ -1,4 +1,4 @@
-/* template.h: the small template language of the files in templates/ (README, "Templates").
+/* template.h: the small template language of the files in templates/ (docs/design.md, "Templates").
  *
  *   {{name}}                       the value of a variable ("" if it has none)
  *   {{#if name}}...{{else}}...{{/if}}   the first part if name is non-empty (a list:

@@ -563,7 +563,7 @@ static void add_notes(struct tctx *c, const char *list, const struct order_note 
 }
 
 /* A message in the sender's "Read in your mail": quoted as it was relayed, when it was
- * (README, "Messages"). */
+ * (docs/orders.md, "Messages"). */
 static void message_read(struct buf *b, const struct game *g, const struct reply *r,
 			 const struct order *od)
 {

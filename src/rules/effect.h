@@ -1,4 +1,4 @@
-/* effect.h: the card effect language of the Knightmare catalogues (README, "The effect
+/* effect.h: the card effect language of the Knightmare catalogues (docs/knightmare.md, "The effect
  * language"): what a card does, said in terms the engine already has, so that the referee
  * checks a card's targets and applies it itself.
  *

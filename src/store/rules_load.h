@@ -2,7 +2,7 @@
  *
  * The loader validates every field and rejects unknown ones; its errors name the file and
  * the field ("rules/lancer.json: pieces[3].betza: ..."). The file format is documented in
- * the README ("Variant files"). rules_load() returns a variant the caller frees with
+ * docs/design.md ("Variant files"). rules_load() returns a variant the caller frees with
  * variant_free(). */
 #ifndef TEMPEST_STORE_RULES_LOAD_H
 #define TEMPEST_STORE_RULES_LOAD_H

@@ -42,7 +42,7 @@ struct store {
 	int lock_fd;
 	uint8_t key[CRYPTO_HASH_LEN];
 	/* Writes skip their fsyncs (set by a batch, which makes them durable with one
-	 * fs_sync_fs() per barrier; README, "How a mail is processed"). */
+	 * fs_sync_fs() per barrier; docs/design.md, "How a mail is processed"). */
 	bool lazy;
 	struct store_journal *journals; /* one per game loaded or saved */
 	size_t njournals;

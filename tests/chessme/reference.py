@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An independent ChessMe move generator (seed 004), written from the rule text and the
-README's readings only, to check the referee's: random games are played here, and at
+docs/chessme.md's readings only, to check the referee's: random games are played here, and at
 every position this program's legal moves and placements must equal what
 `tempest moves -` prints for it.
 
@@ -8,7 +8,7 @@ every position this program's legal moves and placements must equal what
 
 Exit 0 when every list is equal, 1 at the first difference (both lists shown).
 
-The readings (README, "Interpretations (ChessMe)"): squares are (file, rank) pairs with
+The readings (docs/chessme.md, "Interpretations (ChessMe)"): squares are (file, rank) pairs with
 files named a..z, aa.. rightwards and -a, -b.. leftwards of a, ranks any integer; White's
 forward is up. A move that captures nothing must end on a square that touches (by a side
 or a corner) another tile: the moving tile, having left its square, does not count. The

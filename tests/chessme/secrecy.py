@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The secrecy scan of a ChessMe game's mails (README, "ChessMe by mail"): every mail to a
+"""The secrecy scan of a ChessMe game's mails (docs/chessme.md, "ChessMe by mail"): every mail to a
 player shows at most one hand, the reader's own as the state file holds it after the mail
 was applied, and, before the end, no mail holds either pile's order or salt.
 

@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 LIMIT_KB=100000
 
 # a fresh referee where alice and bob play game 1: a stranger's refusal would not be sent
-# (README, "Robots and strangers")
+# (docs/sysadmin.md, "Robots and strangers")
 fresh() {
 	rm -rf "$tmp/r"
 	cli_referee "$tmp/r" "max_message_size = 1048576"

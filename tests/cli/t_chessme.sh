@@ -1,5 +1,5 @@
 #!/bin/sh
-# ChessMe by mail (seed 004, README "ChessMe by mail"): `tempest moves` and its errors; the
+# ChessMe by mail (seed 004, docs/chessme.md "ChessMe by mail"): `tempest moves` and its errors; the
 # independent move generator (tests/chessme/reference.py, from the rule text alone)
 # against the referee's legal moves and placements on random positions; then a whole game
 # through `process`: the challenge, the piles committed, each player's own hand only (the

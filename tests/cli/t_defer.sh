@@ -17,7 +17,7 @@ for m in e4:e5 Nf3:Nc6 Bb5:a6; do
   cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "${m##*:}" >> "$tmp/moves.mbox"
 done
 run "$T" process -v -c "$tmp/conf" "$tmp/moves.mbox"
-# replies left for the next run: 75 (README, "Exit status"), and counted as such
+# replies left for the next run: 75 (docs/sysadmin.md, "Exit status"), and counted as such
 expect_rc "the moves: replies deferred by the limit" 75
 expect_err "the moves: the deferred replies counted" "4 replies sent, 8 queued for later"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6$' && ok || bad "all six moves applied"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Exit codes a unit can act on (README, "Exit status"): 2 when a person must act, 75 when a
+# Exit codes a unit can act on (docs/sysadmin.md, "Exit status"): 2 when a person must act, 75 when a
 # later run may do better. A stand-in server (tests/cli/fakeserver.py) refuses the SMTP
 # login or drops a TLS connection after its handshake; a port nobody listens on is a
 # server that is down.

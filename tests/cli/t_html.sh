@@ -1,5 +1,5 @@
 #!/bin/sh
-# The HTML part of the referee's mails (README, "The board in HTML"): rendered by headless
+# The HTML part of the referee's mails (docs/design.md, "The board in HTML"): rendered by headless
 # Chromium, the board a browser builds from it is read back from the DOM (each cell's
 # data-sq and data-pc) and must be the position of the text part's FEN, from the
 # reader's side, with the last move's two squares marked; for a chess game (figurines), a

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t_pasted.sh: the referee's own text pasted back into a mail without '>' (Yahoo, Outlook,
 # a player copying lines of the help) is never read as the player's orders, nor are a
-# signature without "-- " and a corporate disclaimer (README "Reading rules").
+# signature without "-- " and a corporate disclaimer (docs/orders.md "Reading rules").
 . tests/cli/lib.sh
 export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)

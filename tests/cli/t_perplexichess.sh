@@ -1,5 +1,5 @@
 #!/bin/sh
-# Perplexichess by mail (seed 001, README "Perplexichess by mail"): a challenge that names
+# Perplexichess by mail (seed 001, docs/perplexichess.md "Perplexichess by mail"): a challenge that names
 # two teams, each member's acceptance, play on three boards at once, moves written with
 # the seed's numbered squares, the grand strategists' transfers between boards, a
 # Flexichess rule change on one board, who may do what (each refusal changing nothing),

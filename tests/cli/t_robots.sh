@@ -1,5 +1,5 @@
 #!/bin/sh
-# Robots and strangers (README, "Robots and strangers"): auto-replies, marked or not, get
+# Robots and strangers (docs/sysadmin.md, "Robots and strangers"): auto-replies, marked or not, get
 # at most one answer a day; a stranger's mail is answered only if it is a challenge (or a
 # plain `help`); one address cannot keep more than max_open_invitations challenges open;
 # no reply quotes more than a few KB of a mail.
@@ -130,7 +130,7 @@ while [ $i -le 200 ]; do
   i=$((i + 1))
 done
 run "$T" process -c "$conf" "$tmp/flood.mbox"
-# the refusals beyond max_replies_per_sender wait for the next run: 75 (README, "Exit status")
+# the refusals beyond max_replies_per_sender wait for the next run: 75 (docs/sysadmin.md, "Exit status")
 expect_rc "the flood" 75
 inv=$(printf '%s\n' "$out" | grep -c '^To: p[0-9]*@example.com$')
 [ "$inv" -eq 5 ] && ok || bad "200 challenges: 5 invitations ($inv)"

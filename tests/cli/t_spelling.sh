@@ -1,5 +1,5 @@
 #!/bin/sh
-# Spellings by mail (README, "Orders", "Spellings"): a move written only in the subject
+# Spellings by mail (docs/orders.md, "Orders", "Spellings"): a move written only in the subject
 # gets a hint; a letter that reads two ways is asked about; `language nl` is kept in the
 # players' registry and makes P the knight in the player's later mails; Black's move pair
 # copied from a score sheet is played after its first half is checked.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# TigerChess by mail (seed 003, README "TigerChess by mail"): the commitment to the dice in
+# TigerChess by mail (seed 003, docs/tigerchess.md "TigerChess by mail"): the commitment to the dice in
 # the invitation and the seed that matches it when the game begins; the TigerVariation's
 # Royal Guards; the Countdown postings, two in one mail (rule 18); refusals that change
 # nothing; moves and postings with the seed's abbreviations (BPK-h4, post SS c6); a

@@ -217,7 +217,7 @@ at 2026-11-11T10:59:00Z "$T" show -c "$W/conf" 4
 expect_out "show: the time control" "Time control: 1 day per move"
 expect_out "show: the running clock" "Black: 23 hours left, due Thu 12 Nov 2026 09:59 UTC"
 # game 2's extension, then its adjudication (here, in the order of time: a clock that went
-# back would decide nothing on time, README "Time")
+# back would decide nothing on time, docs/game-masters.md "Time")
 tick 2026-11-11T13:59:00Z
 expect_state "the extension holds" 2 "playing"
 at 2026-11-11T13:59:30Z "$T" adjust -c "$W/conf" 2 result 1/2-1/2 agreed by phone
@@ -330,8 +330,8 @@ if command -v systemd-analyze >/dev/null 2>&1; then
   [ -z "$err$out" ] && ok || bad "systemd-analyze has nothing to say about the units"
 fi
 grep -q '^ExecStart=.* tick -c ' config/tempest-tick.service && ok || bad "the tick unit runs tick"
-grep -q '^\*/15 \* \* \* \*  tempest tick -c ' README.md 2>/dev/null ||
-  grep -q 'tempest tick -c /etc/tempest/tempest.conf' README.md && ok || bad "README gives the cron line"
+grep -q '^\*/15 \* \* \* \*  tempest tick -c ' docs/sysadmin.md 2>/dev/null ||
+  grep -q 'tempest tick -c /etc/tempest/tempest.conf' docs/sysadmin.md && ok || bad "docs/sysadmin.md gives the cron line"
 
 # -- the sanitized binary through a tick that does everything
 rm -rf "$tmp/rp"

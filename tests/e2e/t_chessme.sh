@@ -1,5 +1,5 @@
 #!/bin/sh
-# A whole game of ChessMe by email through real servers (README, "ChessMe by mail"): alice
+# A whole game of ChessMe by email through real servers (docs/chessme.md, "ChessMe by mail"): alice
 # and bob mail the referee over SMTP, `tempest poll` runs as cron would, the players read
 # their mail over IMAP and answer the latest referee mail.
 #   - the start: each reads their own hand of three, both piles' sizes and the two

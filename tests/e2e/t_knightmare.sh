@@ -1,5 +1,5 @@
 #!/bin/sh
-# A whole game of Knightmare Chess by email through real servers (README, "Knightmare Chess
+# A whole game of Knightmare Chess by email through real servers (docs/knightmare.md, "Knightmare Chess
 # by mail"): alice and bob mail the referee over SMTP, `tempest poll` runs as cron would,
 # the players read their mail over IMAP and answer the latest referee mail.
 #   - setting up: the referee divides the set; each player reads their own half in the

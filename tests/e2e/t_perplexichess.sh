@@ -154,7 +154,7 @@ check "round 1 (the challenge): poll is quiet, every reply delivered" round
 for u in $ALL; do check "$u hears of the challenge, in one mail" got "$u" 1; done
 check "b2's invitation names the duty" has b2 "You are:   Black's boardman on board 2"
 check "ba's invitation names the duty" has ba "Black's agent"
-# (and its writer, whose own reply quotes the message as it was relayed: README, "Messages")
+# (and its writer, whose own reply quotes the message as it was relayed: docs/orders.md, "Messages")
 check "the team message reaches White's members only (every INBOX searched)" \
     reaches_exactly "Let us win, all of us" ws w1 w2 w3 wa
 

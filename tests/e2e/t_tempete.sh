@@ -1,5 +1,5 @@
 #!/bin/sh
-# A whole game of Tempete sur l'Echiquier by email through real servers (README, "Tempete
+# A whole game of Tempete sur l'Echiquier by email through real servers (docs/tempete.md, "Tempete
 # sur l'Echiquier by mail"): alice and bob mail the referee over SMTP, `tempest poll` runs
 # as cron would, the players read their mail over IMAP and answer the latest referee mail.
 #   - setting up: bob sends an explicit list (wrapped over lines, as a mail client would),

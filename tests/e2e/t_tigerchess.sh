@@ -1,5 +1,5 @@
 #!/bin/sh
-# A whole game of TigerChess by email through real servers (README, "TigerChess by
+# A whole game of TigerChess by email through real servers (docs/tigerchess.md, "TigerChess by
 # mail"): alice and bob mail the referee over SMTP, `tempest poll` runs as cron would, the
 # players read their mail over IMAP and answer the latest referee mail.
 #   - the dice: the invitation carries the commitment to their seed; the mail that starts

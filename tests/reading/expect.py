@@ -4,7 +4,7 @@
 Usage: expect.py TEMPEST WORK CASES_DIR
 WORK holds fx/NAME/ (each fixture as built) and c/CASE/ (the fixture's copy after the
 case's mail: conf, data/, out = the mails the referee wrote, rc). Each case's .expect
-file says what must have happened (README "Testing", "The reading corpus"). Prints a
+file says what must have happened (docs/testing.md, "The reading corpus"). Prints a
 line per failing case, then "reading: N passed, M failed"; exits 1 if any failed.
 """
 import email

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The reading corpus (issue 22; README "Testing"): real-looking mails, each with what the
+# The reading corpus (issue 22; docs/testing.md): real-looking mails, each with what the
 # referee must do with it. tests/reading/fixtures/NAME.mbox are the games the cases start
 # from, each played once into a scratch directory; each case (cases/NNN-name.eml, and its
 # cases/NNN-name.expect) gets a copy of its fixture and one `tempest process` of its mail;

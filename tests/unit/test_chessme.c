@@ -440,7 +440,7 @@ static void far_game(void)
 }
 
 /* A square left of the a-file written with a typographic minus (U+2212, an en dash), as a
- * word processor or a phone puts it: read as '-' (README, "Spellings"). */
+ * word processor or a phone puts it: read as '-' (docs/orders.md, "Spellings"). */
 static void typographic_minus(void)
 {
 	static const char *const spellings[] = { "Rx\xe2\x88\x92" "b1", "Rx\xe2\x80\x93" "b1" };

@@ -1,4 +1,4 @@
-/* test_knightmare.c: Knightmare Chess by mail (README, "Knightmare Chess by mail"): every
+/* test_knightmare.c: Knightmare Chess by mail (docs/knightmare.md, "Knightmare Chess by mail"): every
  * construct of the effect language played as a card on a hand-made position, with the
  * exact board after it or the exact refusal (and the state unchanged); continuing effects
  * with the exact moves of a piece before and after them, while suspended and resumed;

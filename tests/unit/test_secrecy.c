@@ -1,5 +1,5 @@
 /* test_secrecy.c: what the referee keeps secret in Tempete by mail stays secret (seed 000,
- * rules 4 and 14; README, "Tempete sur l'Echiquier by mail"), over whole games.
+ * rules 4 and 14; docs/tempete.md, "Tempete sur l'Echiquier by mail"), over whole games.
  *
  * Two games are played mail by mail as the pipeline plays them: the state goes through its
  * JSON form between mails (store_game_to_json / store_game_from_json), every mail is

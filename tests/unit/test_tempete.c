@@ -1,4 +1,4 @@
-/* test_tempete.c: the rules of Tempete by mail (README, "Tempete sur l'Echiquier by mail";
+/* test_tempete.c: the rules of Tempete by mail (docs/tempete.md, "Tempete sur l'Echiquier by mail";
  * seed 000, and seed 002's Checkmate Rule) up to the deal, and what they refuse. The card
  * list a challenge proposes; the hands the players' lists and opening numbers deal; then,
  * table-driven, every refusal the rules imply, from the lists to the end of the game, with
@@ -273,7 +273,7 @@ static const struct refusal refusals[] = {
 static void card_lists(void)
 {
 	static const struct { const char *spec, *error; int n; } rows[] = {
-		{ "1-10 12-40", NULL, 38 },             /* README's example: 22 is not in the game */
+		{ "1-10 12-40", NULL, 38 },             /* docs/tempete.md's example: 22 is not in the game */
 		{ "1-10", NULL, 10 },
 		{ "1-5", "a list needs at least 10 cards, not 5", 0 },
 		{ "10-20", NULL, 10 },                  /* a range passes over 11 */

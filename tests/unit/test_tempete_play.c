@@ -1,4 +1,4 @@
-/* test_tempete_play.c: the plays of Tempete by mail that must be accepted (README, "Tempete
+/* test_tempete_play.c: the plays of Tempete by mail that must be accepted (docs/tempete.md, "Tempete
  * sur l'Echiquier by mail"; seed 000, and seed 002's Checkmate Rule), with the exact hands,
  * numbers and board they leave: refills (rules 6 and 8), numbers random and running out of
  * numbers, cards 34, 57, 12 and 28, the double moves of cards 18 and 50, the Checkmate Rule
@@ -454,7 +454,7 @@ static void checkmate_rule(void)
 }
 
 /* What every game has, in a game of cards: move numbers, the stale-reply guard, draw
- * offers (README, "Orders" and "How a mail is processed"). */
+ * offers (docs/orders.md, "Orders"; docs/design.md, "How a mail is processed"). */
 static void every_game_rules(void)
 {
 	struct game *g = standard_game(NULL);
@@ -512,7 +512,7 @@ static void every_game_rules(void)
 	outcome_free(&out);
 }
 
-/* Effects as board edits, and the marks they leave (README, "Card effects"). */
+/* Effects as board edits, and the marks they leave (docs/tempete.md, "Card effects"). */
 static void effects(void)
 {
 	struct game *g = standard_game(NULL);

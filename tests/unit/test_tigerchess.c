@@ -2,7 +2,7 @@
  * 003) as exact move lists on hand-made positions: the TigerKnights, the Lancers, the
  * Swordsman's and the Archer's capture trees, every exchange rule, the Palace wing only the
  * Standard Bearer enters, and make/unmake of each; and the Queen in check from the
- * Swordsmen's and Archers' jumps (README, Interpretations (TigerChess)). */
+ * Swordsmen's and Archers' jumps (docs/tigerchess.md, Interpretations (TigerChess)). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -85,7 +85,7 @@ bool cm_in_check(const struct cm_pos *p, int c)
 }
 
 /* Does (x, y) touch (side or corner) a piece other than piece `self`? The moving tile has
- * left its square: it does not count (README, Interpretations (ChessMe)). */
+ * left its square: it does not count (docs/chessme.md, Interpretations (ChessMe)). */
 static bool touches(const struct cm_pos *p, int self, int x, int y)
 {
 	for (int i = 0; i < p->n; i++)

@@ -5,7 +5,7 @@
  * Squares are integer coordinates (x, y), y the rank number as written (rank 1 is y = 1,
  * rank 0 and negative ranks exist), x = 0 the file a. Names: files a..z, aa..zz, aaa...
  * (x = 0, 1, ... as a spreadsheet's columns), and left of a the same letters after a minus
- * sign (-a is x = -1, -b is x = -2); then the rank: e4, e0, e-3, -a2, aa10 (README,
+ * sign (-a is x = -1, -b is x = -2); then the rank: e4, e0, e-3, -a2, aa10 (docs/chessme.md,
  * "ChessMe by mail"). */
 #ifndef TEMPEST_CHESSME_H
 #define TEMPEST_CHESSME_H
@@ -48,7 +48,7 @@ struct cm_place {
 	int x, y;
 };
 
-/* The starting layout (README, Interpretations (ChessMe)): kings e1 and e6, pawns c2-f2
+/* The starting layout (docs/chessme.md, Interpretations (ChessMe)): kings e1 and e6, pawns c2-f2
  * and c5-f5, two empty ranks between the camps; hands empty. */
 void cm_start(struct cm_pos *p);
 /* The piece on (x, y), or -1. */

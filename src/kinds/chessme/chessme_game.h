@@ -25,7 +25,7 @@ extern const char chessme_tiles[CM_TILES + 1];
 
 /* Tiles left in side c's pile. */
 int chessme_pile(const struct chessme *cm, int c);
-/* The bytes committed to for side c's pile (README, "ChessMe by mail": the pile). */
+/* The bytes committed to for side c's pile (docs/chessme.md, "ChessMe by mail": the pile). */
 void chessme_commit_text(const struct chessme *cm, int game, int c, struct buf *out);
 /* Its SHA-256 in hex. */
 void chessme_commitment(const struct chessme *cm, int game, int c, char out[65]);

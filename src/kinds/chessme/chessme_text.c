@@ -163,7 +163,7 @@ static void trimmed(const char *in, char *out, size_t len)
 		out[--n] = 0;
 }
 
-/* The ways a player may write move m (README: SAN, long, coordinates, promotions). */
+/* The ways a player may write move m (docs/orders.md: SAN, long, coordinates, promotions). */
 static int forms(const struct cm_pos *p, const struct cm_move *m, const struct cm_move *all,
 		 int n, char out[][64])
 {

@@ -171,12 +171,12 @@ bool tempete_handles(int k);
 void tempete_hash_text(const struct tempete *tp, struct buf *out);
 /* The commitment to c's list: SHA-256 (hex) of tempete_commit_text. */
 void tempete_commitment(const struct tempete *tp, int game, int c, char out[65]);
-/* The exact bytes committed to (README, "Tempete": the commitment). */
+/* The exact bytes committed to (docs/tempete.md, "Tempete": the commitment). */
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out);
 /* The numbers c may still send. */
 int tempete_available(const struct tempete *tp, int c, int *out);
 /* The orders the referee gives for the player whose time to answer an interception has
- * passed: 'accept', with a number chosen at random if one is owed (README, "Time");
+ * passed: 'accept', with a number chosen at random if one is owed (docs/game-masters.md, "Time");
  * -1 if no answer is pending. */
 int tempete_default_answer(const struct game *g, char *text, size_t len);
 /* The time to intercept the last move has passed: the player to move may only move. */

@@ -1,4 +1,4 @@
-/* tempete_effect.c: a card's effect, written by the player as board edits (README,
+/* tempete_effect.c: a card's effect, written by the player as board edits (docs/tempete.md,
  * "Tempete: effects"), checked, applied through the game's operation list, and announced
  * verbatim. The Checkmate Rule of seed 002: a regular card that would capture a king or
  * mate by itself has no effect (but is spent). */

@@ -30,7 +30,7 @@ void tc_seed(struct tigerchess *tc, const uint8_t *key, size_t klen, int game)
 }
 
 /* Rule 17 (unless Open was agreed), then 17a: dice from the seed alone, so that anyone
- * holding the seed casts them again (README: the dice). */
+ * holding the seed casts them again (docs/tigerchess.md: the dice). */
 void tc_cast(struct tigerchess *tc)
 {
 	struct drbg d;

@@ -47,7 +47,7 @@ struct tigerchess {
 extern const int tc_poster[TC_POSTINGS];
 const char *tc_variation_name(const struct tigerchess *tc);
 
-/* The game's seed from the referee's key, then the casts from the seed (README,
+/* The game's seed from the referee's key, then the casts from the seed (docs/tigerchess.md,
  * "TigerChess by mail": the dice). */
 void tc_seed(struct tigerchess *tc, const uint8_t *key, size_t klen, int game);
 void tc_cast(struct tigerchess *tc);

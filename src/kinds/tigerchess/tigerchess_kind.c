@@ -267,7 +267,7 @@ static unsigned tc_expected(const struct game *g, enum clock_window *window)
 
 /* Rule 11: out of deployment time, a Warlord "may not make any further postings", his
  * opponent posts the rest; when the opponent has lapsed too, nobody is left to post and
- * the loss on time applies (README, "TigerChess by mail"). */
+ * the loss on time applies (docs/tigerchess.md, "TigerChess by mail"). */
 static int tc_time_out(struct game *g, int seat, char *note, size_t len)
 {
 	struct tigerchess *tc = g->kstate;

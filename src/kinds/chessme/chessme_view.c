@@ -9,6 +9,7 @@
 #include "game/kind.h"
 #include "kinds/chessme/chessme_game.h"
 #include "kinds/chessme/chessme_view.h"
+#include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
 #include "util/commit.h"
@@ -116,7 +117,7 @@ static void reveal(const struct game *g, const struct chessme *cm, struct buf *o
 		struct buf text = { 0 }, cmd = { 0 };
 		char hex[2 * CM_SALT + 1], commit[65];
 		chessme_commit_text(cm, g->id, c, &text);
-		commit_check_command(text.s, &cmd);
+		commit_check_command(text.s, 2, FIT_WIDTH, &cmd);
 		chessme_commitment(cm, g->id, c, commit);
 		crypto_hex(cm->salt[c], CM_SALT, hex);
 		buf_printf(out, "%s's pile: %.*s (salt %s)\n  %s\n  %s\n", side_name(c), CM_TILES,
@@ -161,7 +162,8 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 		char w[65], b[65];
 		chessme_commitment(cm, g->id, 0, w);
 		chessme_commitment(cm, g->id, 1, b);
-		buf_printf(out, "Piles committed: White %s\n                 Black %s\n", w, b);
+		/* the hashes under the label, not after it: a line fits 78 (fit.h) */
+		buf_printf(out, "Piles committed:\n  White %s\n  Black %s\n", w, b);
 	}
 	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side)
 		buf_str(out, "Your move: one line; then, if you like, a placement on the next "

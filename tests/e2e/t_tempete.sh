@@ -185,7 +185,9 @@ for who in alice bob; do
         has "$who" "White's list: $(cut -d: -f2 "$work/alice.list" | tr '\n' ' ' | sed 's/ $//')"
     check "$who: the square is revealed" has "$who" "squares given to the referee: h6 (card 12)"
     for side in White Black; do
-        cmd=$(sed -n "/^$side's list: /,/check it with:/s/^  check it with: //p" "$work/last-$who.txt")
+        # the command, on one line or continued over several (docs/mail-lines.md)
+        cmd=$(sed -n "/^$side's list: /,/| sha256sum\$/p" "$work/last-$who.txt" |
+            sed -n '/^  check it with: /,$p' | sed '1s/^  check it with: //')
         sum=$(sh -c "$cmd" 2>/dev/null | cut -d' ' -f1)
         dealt=$(sed -n "s/^  $side: //p" "$work/commit-$who")
         shown=$(sed -n "/^$side's list: /,/commitment:/s/^  commitment: *//p" "$work/last-$who.txt")

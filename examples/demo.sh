@@ -28,7 +28,11 @@ echo "================================================================"
 sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' build/demo-tempete.mbox |
   awk '/^Content-Type: text\/html/ { html = 1 } /^--=_tempest_/ { html = 0 } !html' |
   awk '/^X-Tempest-Kind: over/ { n++ } n == 1' |
-  sed -n 's/^  commitment: *//p; s/^  check it with: //p' | while read -r want && read -r cmd; do
+  awk '/^  commitment: / { sub(/^  commitment: */, ""); print; next }
+    # a command too long for a line is continued with backslashes: joined back into one
+    /^  check it with: / { sub(/^  check it with: /, ""); cmd = $0
+      while (cmd ~ /\\$/ && (getline l) > 0) { sub(/\\$/, "", cmd); sub(/^ +/, "", l); cmd = cmd l }
+      print cmd }' | while read -r want && read -r cmd; do
     got=$(sh -c "$cmd" | cut -d' ' -f1)
     if [ "$got" = "$want" ]; then echo "commitment $want: checked with sha256sum, it holds"
     else echo "commitment $want: sha256sum gives $got: IT DOES NOT HOLD"; exit 1; fi

@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "render/board_html.h"
+#include "render/fit.h"
 #include "render/quote.h"
 #include "render/view_kind.h"
 #include "util/fsutil.h"
@@ -261,7 +262,7 @@ static void segment_flush(struct segments *sg, const char *result, bool last)
 			   strstr(g->termination, "time") ? "time forfeit" : "normal");
 	buf_str(sg->out, "\n");
 	buf_printf(&sg->cur, "%s%s", sg->cur.n ? " " : "", result);
-	wrap(sg->cur.s ? sg->cur.s : result, 79, sg->out);
+	wrap(sg->cur.s ? sg->cur.s : result, FIT_WIDTH, sg->out); /* fits a mail line */
 	buf_str(sg->out, "\n");
 	buf_free(&sg->cur);
 	sg->first = true;
@@ -767,7 +768,7 @@ int view_render(const struct templates *t, const struct reply *r, const struct t
 	const char *b = nl + 1;
 	while (*b == '\n')              /* the blank line after the subject */
 		b++;
-	*body = strdup(b);
+	*body = fit_text(b, FIT_WIDTH);     /* lines that fit a phone: fit.h */
 	free(text);
 	if (!*subject || !*body) {
 		free(*subject);

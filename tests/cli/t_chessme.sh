@@ -81,7 +81,7 @@ python3 tests/chessme/secrecy.py --to alice@example.org "$tmp/bobs" "$tmp/data/g
 case $(to alice@example.org) in *"Your hand: N P N"*"Piles: White 8 tiles, Black 8."*) ok ;;
   *) bad "alice holds N P N; both piles hold 8" ;; esac
 case $(to bob@example.org) in *"Your hand: P P N"*) ok ;; *) bad "bob holds P P N" ;; esac
-commit_w=$(to alice@example.org | sed -n 's/^Piles committed: White \([0-9a-f]*\)$/\1/p')
+commit_w=$(to alice@example.org | sed -n 's/^ *White \([0-9a-f]\{64\}\)$/\1/p')   # under "Piles committed:"
 commit_b=$(to bob@example.org | sed -n 's/^ *Black \([0-9a-f]\{64\}\)$/\1/p')
 [ ${#commit_w} -eq 64 ] && [ ${#commit_b} -eq 64 ] && ok || bad "both commitments announced"
 case $(to bob@example.org) in *"0  . . . . . ."*"1  . . K . . ."*"6  . . k . . ."*"g f e d c b"*) ok ;;
@@ -150,7 +150,7 @@ expect_clean "the game"
 # -- the reveal: each commitment announced at the start, recomputed by the command shown
 to bob@example.org > "$tmp/over"
 for side in White Black; do
-  cmd=$(grep -A 2 "^$side's pile: " "$tmp/over" | sed -n '3p' | sed 's/^ *//')
+  cmd=$(sed -n "/^$side's pile: /,/| sha256sum\$/p" "$tmp/over" | sed '1,2d' | sed '1s/^ *//')
   want=$commit_w; [ $side = Black ] && want=$commit_b
   case $cmd in "printf '"*"' | sha256sum") ;; *) bad "$side's reveal command: $cmd" ;; esac
   got=$(sh -c "$cmd" | cut -d' ' -f1)

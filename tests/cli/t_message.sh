@@ -32,7 +32,7 @@ case $(to bob@example.org) in *"played 1. e4"*'alice@example.org (White) writes:
   *) bad "the move's notice carries both message lines" ;; esac
 case $(to bob@example.org) in *"Cheers"*|*"Club"*) bad "the signature relayed" ;; *) ok ;; esac
 # what was read, in the writer's own reply only, each message as it was relayed
-case $(to alice@example.org) in *'Read in your mail: e4; a message for your opponent, relayed as "The Ruy Lopez, as promised."; a message for your opponent, relayed as "Your move!" (and 1 line passed over as prose).'*) ok ;;
+case $(flat "$(to alice@example.org)") in *'Read in your mail: e4; a message for your opponent, relayed as "The Ruy Lopez, as promised."; a message for your opponent, relayed as "Your move!" (and 1 line passed over as prose).'*) ok ;;
   *) bad "the writer's reply says what was read and relayed, and that prose was passed over" ;; esac
 case $(to bob@example.org) in *"Read in your mail"*) bad "the opponent told what was read of another's mail" ;; *) ok ;; esac
 # a disclaimer or a signature under the message is never relayed

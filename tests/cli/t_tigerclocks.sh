@@ -28,7 +28,7 @@ quiet() {       # quiet TIME TEXT WHAT: a tick at TIME says nothing of TEXT
 }
 show() { TEMPEST_NOW=$1 run "$T" show -c "$C" "$2"; }
 says() {        # says WHAT TEXT: the last output's mails (decoded) contain TEXT
-  case $(decoded) in *"$2"*) ok ;; *) bad "$1: the mails lack '$2'" ;; esac
+  case $(flat "$(decoded)") in *"$(flat "$2")"*) ok ;; *) bad "$1: the mails lack '$2'" ;; esac
 }
 
 # games 1-3 are plain (game 1: Dragon), game 4 a TigerCountdown (the demo key)

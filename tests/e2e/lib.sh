@@ -182,7 +182,9 @@ turn() {
     [ "$3" = alice ] || latest bob
 }
 
-has() { grep -qF -- "$2" "$work/last-$1.txt"; }
+# has USER TEXT: USER's last mail says TEXT, wherever its lines break (a mail's lines are
+# broken to fit 78 characters: docs/mail-lines.md), blanks and newlines counted as one.
+has() { tr -s ' \n' ' ' < "$work/last-$1.txt" | grep -qF -- "$(printf '%s' "$2" | tr -s ' \n' ' ')"; }
 
 # pgn_ffish USER GAME: the PGN of USER's last mail (a game that ended 1-0), read back by
 # ffish (Fairy-Stockfish; tests/perft/ffish/install.sh) with the variants.ini of `tempest

@@ -110,7 +110,9 @@ for who in alice bob; do
     check "$who: alice's deck is revealed" grep -q "^White's deck, in the order dealt: " "$work/last-$who.txt"
     check "$who: bob's half is revealed" has "$who" "Black's deck: cards to build from: $(echo $hb)"
     for side in White Black; do
-        cmd=$(sed -n "/^$side's deck, in the order dealt: /,/check it with:/s/^  check it with: //p" "$work/last-$who.txt")
+        # the command, on one line or continued over several (docs/mail-lines.md)
+        cmd=$(sed -n "/^$side's deck, in the order dealt: /,/| sha256sum\$/p" "$work/last-$who.txt" |
+            sed -n '/^  check it with: /,$p' | sed '1s/^  check it with: //')
         sum=$(sh -c "$cmd" 2>/dev/null | cut -d' ' -f1)
         dealt=$(sed -n "s/^  $side: //p" "$work/commit-$who")
         shown=$(sed -n "/^$side's deck, in the order dealt: /,/commitment:/s/^  commitment: *//p" "$work/last-$who.txt")

@@ -115,13 +115,17 @@ round() {
     show
 }
 
-has() { grep -qF -- "$2" "$work/new-$1.txt"; }         # WHO's new mail says TEXT
+# WHO's new mail says TEXT, wherever its lines break (docs/mail-lines.md)
+has() { tr -s ' \n' ' ' < "$work/new-$1.txt" | grep -qF -- "$(printf '%s' "$2" | tr -s ' \n' ' ')"; }
 got() { [ "$(cat "$work/n-$1")" -eq "$2" ]; }          # WHO got N new mails
 everyone_has() { for u in $ALL; do has "$u" "$1" || { echo "$u lacks '$1'" >&2; return 1; }; done; }
-# The members (of WHO...) whose INBOX, searched by the server, holds TEXT anywhere.
+# The members (of WHO...) whose INBOX, searched by the server, holds TEXT anywhere: one
+# mail with each of its words, as a mail's lines break anywhere between two words
+# (docs/mail-lines.md).
 holding() {
     t=$1; shift
-    for u in "$@"; do [ -n "$(ms_uids "$u" INBOX "BODY \"$t\"")" ] && printf '%s ' "$u"; done
+    c=; for w in $t; do c="$c${c:+ }BODY \"$w\""; done
+    for u in "$@"; do [ -n "$(ms_uids "$u" INBOX "$c")" ] && printf '%s ' "$u"; done
     return 0
 }
 # Those of every member whose INBOX holds TEXT are exactly WHO...

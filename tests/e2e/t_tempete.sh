@@ -78,7 +78,9 @@ check "bob drew the cards at alice's numbers 1-5 on his own list" \
 check "bob's draws are told with their numbers" has bob "card 66 (your number 1)"
 alice_hand=$(hand_of alice)
 # bob's opening numbers, as alice was told them
-sed -n 's/^You drew //p' "$work/last-alice.txt" | grep -o 'your number [0-9]*' | sed 's/your number //' > "$work/bob.sent"
+# (the sentence over its lines: docs/mail-lines.md)
+sed -n '/^You drew /,/\.$/p' "$work/last-alice.txt" | tr -s ' \n' ' ' | grep -o 'your number [0-9]*' |
+    sed 's/your number //' > "$work/bob.sent"
 check "alice drew her cards at bob's five numbers on her own list" [ "$(wc -l < "$work/bob.sent")" -eq 5 ]
 for nbr in $(cat "$work/bob.sent"); do
     card=$(awk -F: -v n="$nbr" '$1 == n { print $2 }' "$work/alice.list")
@@ -185,7 +187,9 @@ for who in alice bob; do
         has "$who" "White's list: $(cut -d: -f2 "$work/alice.list" | tr '\n' ' ' | sed 's/ $//')"
     check "$who: the square is revealed" has "$who" "squares given to the referee: h6 (card 12)"
     for side in White Black; do
-        cmd=$(sed -n "/^$side's list: /,/check it with:/s/^  check it with: //p" "$work/last-$who.txt")
+        # the command, on one line or continued over several (docs/mail-lines.md)
+        cmd=$(sed -n "/^$side's list: /,/| sha256sum\$/p" "$work/last-$who.txt" |
+            sed -n '/^  check it with: /,$p' | sed '1s/^  check it with: //')
         sum=$(sh -c "$cmd" 2>/dev/null | cut -d' ' -f1)
         dealt=$(sed -n "s/^  $side: //p" "$work/commit-$who")
         shown=$(sed -n "/^$side's list: /,/commitment:/s/^  commitment: *//p" "$work/last-$who.txt")

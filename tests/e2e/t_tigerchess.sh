@@ -42,9 +42,10 @@ commit=$(sed -n 's/^  \([0-9a-f]\{64\}\)$/\1/p' "$work/last-bob.txt" | head -n 1
 check "accept" turn bob "accept" both
 check "the die: Countdown" grep -q "Rule 17: the die shows 4: the Countdown variation." "$work/last-bob.txt"
 check "the double: the TigerVariation" grep -q "a double, the TigerVariation is played" "$work/last-bob.txt"
-line=$(sed -n 's/^Check the dice: the line "\(.*\)"$/\1/p' "$work/last-bob.txt" | head -n 1)
+# the command the mail gives, over its lines (docs/mail-lines.md), run as a player would
+cmd=$(sed -n '/^Check the dice: /,/| sha256sum$/p' "$work/last-bob.txt" | sed '1d' | sed -n '1,/| sha256sum$/p')
 check "the seed's line has the SHA-256 sent with the invitation" \
-    [ "$(printf '%s\n' "$line" | sha256sum | cut -d' ' -f1)" = "$commit" ]
+    [ "$(sh -c "$cmd" | cut -d' ' -f1)" = "$commit" ]
 
 # -- the deployment
 check "the Siberian Royal Guard" turn bob "guard e" both

@@ -6,6 +6,8 @@
 # must exit 0. A case is a whole game in one run, as if its mails had come over days: the
 # bound on the replies to one address in a run (max_replies_per_sender, 10) is lifted, or
 # a game's later replies would wait for a next run.
+# Every text line of every mail fits 78 characters but a FEN's (linewidth.py; docs/
+# mail-lines.md), checked on each case's mails, in update mode too.
 # Usage: run.sh TEMPEST [update]   (update: rewrite the expected files; review the diff)
 set -u
 T=$1; mode=${2:-check}
@@ -22,6 +24,10 @@ for dir in tests/golden/*/; do
   echo "exit $rc" >> "$work/stderr"
   mkdir -p "$work/games"
   cp "$work"/data/games/* "$work/games/" 2>/dev/null
+  if ! python3 tests/golden/linewidth.py "$work/out.mbox" > "$work/linewidth"; then
+    echo "golden $case: text lines over 78 characters:"; head -n 10 "$work/linewidth"
+    [ "$mode" = update ] || { failed=$((failed + 1)); continue; }
+  fi
   if [ "$mode" = update ]; then
     rm -rf "$dir/expected"; mkdir -p "$dir/expected"
     cp "$work/out.mbox" "$dir/out.mbox"; cp "$work"/games/* "$dir/expected/" 2>/dev/null

@@ -12,6 +12,7 @@
 #include "gametest.h"
 #include "kinds/chessme/chessme_game.h"
 #include "kinds/registry.h"
+#include "render/fit.h"
 #include "render/view.h"
 #include "render/view_kind.h"
 #include "store/store.h"
@@ -430,6 +431,15 @@ static void far_game(void)
 	CHECK_HAS(board, "31   .");
 	CHECK_HAS(board, "  R  .\n");
 	CHECK_HAS(board, " ah ai aj\n");
+	/* 34 files of 3 columns: two bands, c..aa then ab..aj, each line within 78 */
+	CHECK_HAS(board, "  y  z aa\n\n32   .");
+	CHECK_HAS(board, "\n    ab ac ad");
+	for (const char *l = board; l && *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+		CHECK(n <= FIT_WIDTH);
+		l = nl ? nl + 1 : NULL;
+	}
 	CHECK_HAS(tctx_get(c, "cm_info"), "White: Ke1 Rai31 Pd2 Pe2\nBlack: Ke6 Pe5 Pah30\n");
 	CHECK_HAS(tctx_get(c, "cm_info"), "Your hand: ");
 	tctx_free(c);

@@ -460,6 +460,42 @@ static void shuffled_list(unsigned seed, char *out, size_t len)
 
 /* ---- the end: the reveal and the commitments ---- */
 
+/* text with each run of blanks and newlines as one blank (free()). */
+static char *flat(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+
+	for (const char *p = text; out && *p; p++)
+		if (*p == ' ' || *p == '\n') {
+			if (o == out || o[-1] != ' ')
+				*o++ = ' ';
+		} else {
+			*o++ = *p;
+		}
+	if (out)
+		*o = 0;
+	return out;
+}
+
+/* The bytes a check command (cmd up to end, "' | sha256sum") prints: "printf 'TEXT'", or
+ * "printf '%b' \ 'PIECE' \ 'PIECE'" over several lines (read flat), \n a newline. */
+static void command_text(const char *cmd, const char *end, char *out, size_t len)
+{
+	bool pieces = !strncmp(cmd, "printf '%b'", 11), in = !pieces;
+	size_t k = 0;
+
+	for (const char *p = cmd + (pieces ? 11 : 8); p < end && k + 1 < len; p++)
+		if (pieces && *p == '\'')
+			in = !in;
+		else if (!in)
+			continue;
+		else if (p[0] == '\\' && p[1] == 'n')
+			out[k++] = '\n', p++;
+		else
+			out[k++] = *p;
+	out[k] = 0;
+}
+
 static void reveal_checks(struct match *m)
 {
 	struct game *g = load(m);
@@ -471,22 +507,27 @@ static void reveal_checks(struct match *m)
 		check_context("game %d, the reveal to %s", g->id, r == WHITE ? "White" : "Black");
 		if (!CHECK(body != NULL))
 			continue;
+		/* the reveal read as one line: a mail's lines are broken to fit 78 characters
+		 * (docs/mail-lines.md), the list and the command over several */
+		char *fb = flat(body);
+		if (!CHECK(fb != NULL))
+			continue;
 		for (int s = 0; s < 2; s++) {
 			char want[1024], hex[2 * TP_SALT + 1], *list = want + 0;
 			size_t at = (size_t)snprintf(want, sizeof want, "%s's list: ", s == WHITE ? "White" : "Black");
 			for (int i = 0; i < tp->n; i++)
 				at += (size_t)snprintf(want + at, sizeof want - at, "%s%d", i ? " " : "", tp->list[s][i]);
-			CHECK_HAS(body, want);
+			CHECK_HAS(fb, want);
 			crypto_hex(tp->salt[s], TP_SALT, hex);
-			CHECK_HAS(body, hex);
+			CHECK_HAS(fb, hex);
 			/* the revealed list and salt, read back from the mail, hash to the commitment
 			 * mailed at the deal */
-			const char *l = strstr(body, s == WHITE ? "White's list: " : "Black's list: ");
+			const char *l = strstr(fb, s == WHITE ? "White's list: " : "Black's list: ");
 			const char *sl = l ? strstr(l, "salt:") : NULL;
 			if (!CHECK(l && sl))
 				continue;
 			char listtext[600], salttext[40], text[800];
-			snprintf(listtext, sizeof listtext, "%.*s", (int)strcspn(l + 14, "\n"), l + 14);
+			snprintf(listtext, sizeof listtext, "%.*s", (int)(sl - 1 - (l + 14)), l + 14);
 			sl += 5;
 			while (*sl == ' ')
 				sl++;
@@ -498,23 +539,18 @@ static void reveal_checks(struct match *m)
 			crypto_sha256(text, strlen(text), h);
 			crypto_hex(h, sizeof h, sum);
 			CHECK_STR(sum, m->dealt_commit[r][s]);
-			CHECK_HAS(body, sum);
+			CHECK_HAS(fb, sum);
 			/* and so does the command the mail gives */
 			const char *cmd = strstr(sl, "printf '");
 			const char *end = cmd ? strstr(cmd, "' | sha256sum") : NULL;
 			if (!CHECK(cmd && end))
 				continue;
 			char printed[800];
-			size_t k = 0;
-			for (const char *p = cmd + 8; p < end && k + 1 < sizeof printed; p++)
-				if (p[0] == '\\' && p[1] == 'n')
-					printed[k++] = '\n', p++;
-				else
-					printed[k++] = *p;
-			printed[k] = 0;
+			command_text(cmd, end, printed, sizeof printed);
 			CHECK_STR(printed, text);
 			(void)list;
 		}
+		free(fb);
 		/* the squares given to the referee, used or not */
 		for (int i = 0; i < tp->nsecrets; i++) {
 			char sq[32];

@@ -9,6 +9,7 @@
 #include "game/kind.h"
 #include "kinds/chessme/chessme_game.h"
 #include "kinds/chessme/chessme_view.h"
+#include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
 #include "util/commit.h"
@@ -51,12 +52,38 @@ static void file_of(int x, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, sq);
 }
 
+/* Columns first..last of the diagram (below), its file names under them. */
+static void diagram_band(const struct cm_pos *p, int side, const struct box *b, int w, int lw,
+			 int first, int last, struct buf *out)
+{
+	char f[16];
+
+	for (int row = 0; row <= b->maxy - b->miny; row++) {
+		int y = side ? b->miny + row : b->maxy - row;
+		buf_printf(out, "%*d ", lw, y);
+		for (int col = first; col <= last; col++) {
+			int x = side ? b->maxx - col : b->minx + col, i = cm_at(p, x, y);
+			char ch = i < 0 ? '.' : p->p[i].color ? (char)(p->p[i].type + 32) : p->p[i].type;
+			buf_printf(out, "%*c", w, ch);
+		}
+		buf_str(out, "\n");
+	}
+	buf_printf(out, "%*s ", lw, "");
+	for (int col = first; col <= last; col++) {
+		file_of(side ? b->maxx - col : b->minx + col, f, sizeof f);
+		buf_printf(out, "%*s", w, f);
+	}
+	buf_str(out, "\n");
+}
+
 /* The diagram: White's tiles in capitals, Black's in small letters, '.' an empty square;
- * White reads it with rank numbers growing upwards, Black from the other side. */
+ * White reads it with rank numbers growing upwards, Black from the other side. The grid
+ * is the box the tiles occupy; a box wider than a mail's line (FIT_WIDTH) is drawn in
+ * bands of files, left to right, one under the other, each with its file names. */
 static void diagram(const struct cm_pos *p, int side, struct buf *out)
 {
 	struct box b = box_of(p);
-	int w = 2, lw = 1;
+	int w = 2, lw = 1, ncols = b.maxx - b.minx + 1, band;
 	char f[16], r[16];
 
 	for (int x = b.minx; x <= b.maxx; x++) {
@@ -67,22 +94,14 @@ static void diagram(const struct cm_pos *p, int side, struct buf *out)
 		snprintf(r, sizeof r, "%d", y);
 		lw = (int)strlen(r) > lw ? (int)strlen(r) : lw;
 	}
-	for (int row = 0; row <= b.maxy - b.miny; row++) {
-		int y = side ? b.miny + row : b.maxy - row;
-		buf_printf(out, "%*d ", lw, y);
-		for (int col = 0; col <= b.maxx - b.minx; col++) {
-			int x = side ? b.maxx - col : b.minx + col, i = cm_at(p, x, y);
-			char ch = i < 0 ? '.' : p->p[i].color ? (char)(p->p[i].type + 32) : p->p[i].type;
-			buf_printf(out, "%*c", w, ch);
-		}
-		buf_str(out, "\n");
+	band = (FIT_WIDTH - lw - 1) / w;
+	band = band < 1 ? 1 : band;
+	for (int first = 0; first < ncols; first += band) {
+		int last = first + band < ncols ? first + band - 1 : ncols - 1;
+		if (first)
+			buf_str(out, "\n");
+		diagram_band(p, side, &b, w, lw, first, last, out);
 	}
-	buf_printf(out, "%*s ", lw, "");
-	for (int col = 0; col <= b.maxx - b.minx; col++) {
-		file_of(side ? b.maxx - col : b.minx + col, f, sizeof f);
-		buf_printf(out, "%*s", w, f);
-	}
-	buf_str(out, "\n");
 }
 
 static void tiles(const struct cm_pos *p, int c, struct buf *out)
@@ -116,7 +135,7 @@ static void reveal(const struct game *g, const struct chessme *cm, struct buf *o
 		struct buf text = { 0 }, cmd = { 0 };
 		char hex[2 * CM_SALT + 1], commit[65];
 		chessme_commit_text(cm, g->id, c, &text);
-		commit_check_command(text.s, &cmd);
+		commit_check_command(text.s, 2, FIT_WIDTH, &cmd);
 		chessme_commitment(cm, g->id, c, commit);
 		crypto_hex(cm->salt[c], CM_SALT, hex);
 		buf_printf(out, "%s's pile: %.*s (salt %s)\n  %s\n  %s\n", side_name(c), CM_TILES,
@@ -161,7 +180,8 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 		char w[65], b[65];
 		chessme_commitment(cm, g->id, 0, w);
 		chessme_commitment(cm, g->id, 1, b);
-		buf_printf(out, "Piles committed: White %s\n                 Black %s\n", w, b);
+		/* the hashes under the label, not after it: a line fits 78 (fit.h) */
+		buf_printf(out, "Piles committed:\n  White %s\n  Black %s\n", w, b);
 	}
 	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side)
 		buf_str(out, "Your move: one line; then, if you like, a placement on the next "

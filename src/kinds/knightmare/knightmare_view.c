@@ -7,6 +7,7 @@
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_view.h"
+#include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
 #include "util/commit.h"
@@ -169,7 +170,7 @@ static void reveal(const struct game *g, struct tctx *c)
 		knightmare_commitment(km, g->id, k, commit);
 		tctx_set(it, "commitment", "%s", commit);
 		knightmare_commit_text(km, g->id, k, &b);
-		commit_check_command(b.s, &cmd);
+		commit_check_command(b.s, 17, FIT_WIDTH, &cmd);
 		set_buf(it, "check", &cmd);
 		buf_free(&b);
 	}

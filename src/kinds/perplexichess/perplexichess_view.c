@@ -7,10 +7,10 @@
 #include "game/kind.h"
 #include "kinds/perplexichess/perplexichess.h"
 #include "kinds/perplexichess/perplexichess_view.h"
+#include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
 
-#define PER_ROW 4       /* boards side by side: 4 x 20 columns fit a mail's 80 */
 
 static void set_buf(struct tctx *c, const char *name, struct buf *b)
 {
@@ -33,37 +33,57 @@ static void board_row(const struct pos *p, int side, int r, struct buf *out)
 	}
 }
 
-/* Every board, a few side by side, each with its number, result and who is to move. */
+static void board_head(const struct board *bd, int b, char *out, size_t len)
+{
+	if (strcmp(bd->result, "*"))
+		snprintf(out, len, "Board %d: %s", b + 1, bd->result);
+	else
+		snprintf(out, len, "Board %d: %s", b + 1,
+			 bd->pos->side == WHITE ? "White to move" : "Black to move");
+}
+
+/* Every board, a few side by side, each with its number, result and who is to move: as
+ * many side by side as fit a mail's line (FIT_WIDTH), the rest in rows below. */
 static void all_boards(const struct game *g, int side, struct buf *out)
 {
 	const struct variant *v = g->v;
-	int width = 3 + 2 * v->files - 1;
+	int width = 3 + 2 * v->files - 1, per_row;
+	char head[64];
 
-	for (int first = 0; first < g->nboards; first += PER_ROW) {
-		int last = first + PER_ROW < g->nboards ? first + PER_ROW : g->nboards;
+	for (int b = 0; b < g->nboards; b++) {
+		board_head(&g->board[b], b, head, sizeof head);
+		width = (int)strlen(head) > width ? (int)strlen(head) : width;
+	}
+	per_row = (FIT_WIDTH + 2) / (width + 2);
+	per_row = per_row < 1 ? 1 : per_row;
+	for (int first = 0; first < g->nboards; first += per_row) {
+		int last = first + per_row < g->nboards ? first + per_row : g->nboards;
 		for (int b = first; b < last; b++) {
-			char head[64];
-			const struct board *bd = &g->board[b];
-			if (strcmp(bd->result, "*"))
-				snprintf(head, sizeof head, "Board %d: %s", b + 1, bd->result);
-			else
-				snprintf(head, sizeof head, "Board %d: %s", b + 1,
-					 bd->pos->side == WHITE ? "White to move" : "Black to move");
-			buf_printf(out, "%-*s%s", width, head, b + 1 < last ? "  " : "\n");
+			board_head(&g->board[b], b, head, sizeof head);
+			buf_printf(out, "%-*s", b + 1 < last ? width + 2 : 0, head);
 		}
+		buf_str(out, "\n");
 		for (int r = 0; r < v->ranks; r++)
 			for (int b = first; b < last; b++) {
+				size_t at = out->n;
 				board_row(g->board[b].pos, side, r, out);
-				buf_str(out, b + 1 < last ? "  " : "\n");
+				if (b + 1 < last)
+					buf_printf(out, "%*s", width + 2 - (int)(out->n - at), "");
+				else
+					buf_str(out, "\n");
 			}
 		for (int b = first; b < last; b++) {
+			size_t at = out->n;
 			buf_str(out, "   ");
 			for (int f = 0; f < v->files; f++) {
 				char name[3];
 				variant_file_name(side == WHITE ? f : v->files - 1 - f, name);
 				buf_printf(out, "%s%s", name, f + 1 < v->files ? " " : "");
 			}
-			buf_str(out, b + 1 < last ? "  " : "\n");
+			if (b + 1 < last)
+				buf_printf(out, "%*s", width + 2 - (int)(out->n - at), "");
+			else
+				buf_str(out, "\n");
 		}
 		if (last < g->nboards)
 			buf_str(out, "\n");

@@ -7,6 +7,7 @@
 
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_view.h"
+#include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
 #include "util/commit.h"
@@ -165,7 +166,7 @@ static void reveal(const struct game *g, struct tctx *c)
 		tempete_commitment(tp, g->id, s, commit);
 		tctx_set(it, "commitment", "%s", commit);
 		tempete_commit_text(tp, g->id, s, &b);
-		commit_check_command(b.s, &cmd);
+		commit_check_command(b.s, 17, FIT_WIDTH, &cmd);
 		buf_free(&b);
 		set_buf(it, "check", &cmd);
 		for (int i = 0; i < tp->nsent[s]; i++)

@@ -323,7 +323,7 @@ static int cancel(struct apply_state *a, const struct km_msg *m, const struct or
 
 /* ---- a card the catalogue gives no effect ---- */
 
-/* One board edit in the players' words of docs/tempete.md "Card effects" ("effect capture d5"),
+/* One board edit in the players' words of the card games' effects ("effect capture d5"),
  * made a statement without conditions on its target; its side by the letter's
  * case for return and place. 0, or -1 with the reason. */
 static int edit_statement(const char *text, struct effect_stmt *s, char t[2][12], int *by, char *why,

@@ -23,8 +23,7 @@ fresh() {
 # big NAME LINE-WIDTH: $tmp/NAME.eml, a 20 MB text part from alice (lines of LINE-WIDTH
 # characters; 0: a single line)
 big() {
-	{ printf 'From: alice@example.org\nTo: referee@tempest.example\nSubject: big\n'
-	  printf 'Message-ID: <%s@example.org>\n\ne4\n' "$1"
+	{ cli_eml alice@example.org big "e4"
 	  if [ "$2" -eq 0 ]; then head -c 20000000 /dev/zero | tr '\0' 'x'
 	  else head -c 20000000 /dev/zero | tr '\0' 'x' | fold -w "$2"; fi
 	  printf '\n'; } > "$tmp/$1.eml"

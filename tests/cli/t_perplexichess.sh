@@ -268,8 +268,7 @@ g_token() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { o
 for a in g1 h1; do eval "G_$a=\$(g_token $a@x.org)"; done
 mail2() {       # mail2 FROM TOKEN BODY: about game 2
   n=$((n + 1))
-  printf 'From: %s\nTo: referee@tempest.example\nSubject: Re: [tempest 2 %s] game 2\nMessage-ID: <p%d.%s>\n\n%b\n' \
-    "$1" "$2" "$n" "$1" "$3" > "$tmp/m.eml"
+  cli_eml "$1" "Re: [tempest 2 $2] game 2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 mail2 g1@x.org "$G_g1" "e4"

@@ -62,7 +62,8 @@ scan_lines() {
         n=$(sed -n 's/^.*: \([0-9]*\) mails of the referee$/\1/p' "$out")
         # a scan that read nothing shows nothing: neither passed nor failed
         [ "${n:-0}" -gt 0 ] || { echo "    no mail of the referee to read"; return 0; }
-        echo "    $n mails of the referee, no text line over 78 but FENs"
+        echo "    $n mails of the referee, no text line over 78 but FENs" \
+            "($(sed -n 's/^.*: longest line not a FEN \([0-9]*\): .*/the longest other: \1/p' "$out"))"
         passed=$((passed + 1))
     else
         grep -v ': longest line \|mails of the referee$' "$out" | head -n 40

@@ -6,8 +6,8 @@ A directory given instead of an mbox is a mail stack's tree of Maildirs (tests/e
 scans its shared stack's DIR/mail this way): every Maildir under it, every user's and
 every folder, and only the mails the referee sent (they carry X-Tempest-Kind), each
 Message-ID once however many mailboxes it was delivered to.
-Usage: linewidth.py [-v] MBOX|DIR...   (-v: print the longest line per mbox, the number
-of mails read per directory)
+Usage: linewidth.py [-v] MBOX|DIR...   (-v: print the longest line and the longest that
+is not a FEN per mbox or directory, and the number of mails read per directory)
 Exit 1 and name each offending line when a line is longer."""
 import email, email.policy, mailbox, os, re, sys
 
@@ -57,14 +57,17 @@ def main(args):
         args = args[1:]
     bad = 0
     for path in args:
-        longest, count = (0, ''), 0
+        longest, other, count = (0, ''), (0, ''), 0
         for name, msg in mails(path):
             count += 1
             for text in text_parts(msg):
                 for line in text.splitlines():
+                    fen = FEN.match(line)
                     if len(line) > longest[0]:
                         longest = (len(line), line)
-                    if len(line) > WIDTH and not FEN.match(line):
+                    if not fen and len(line) > other[0]:
+                        other = (len(line), line)
+                    if len(line) > WIDTH and not fen:
                         bad += 1
                         print('%s: %s (%s): %d characters: %s'
                               % (path, name, msg['X-Tempest-Kind'], len(line),
@@ -73,6 +76,7 @@ def main(args):
             if os.path.isdir(path):
                 print('%s: %d mails of the referee' % (path, count))
             print('%s: longest line %d: %s' % (path, longest[0], longest[1][:100]))
+            print('%s: longest line not a FEN %d: %s' % (path, other[0], other[1][:100]))
     return 1 if bad else 0
 
 

@@ -2,7 +2,8 @@
 # Runs every end-to-end test (tests/e2e/t_*.sh) in turn, shows each one's output and time
 # and ends with one line "e2e: N passed, N failed" summing their counts. Exits non-zero if
 # any test failed, printed no count, or exited non-zero. Each test makes, and removes, its
-# own directory.
+# own directory. One more check is counted at the end: every text line of every mail the
+# referee delivered into the shared stack fits 78 characters but a FEN's (scan_lines).
 # Usage: sh tests/e2e/run.sh [TEST...]     (default: every t_*.sh beside this script)
 # The tests share one mail stack, started here once (on ports of its own: 12143 and up)
 # and stopped by PID at the end; each test that joins it (lib.sh: e2e_up) gets a domain of
@@ -50,6 +51,27 @@ stop_shared() {
     shared=""
 }
 
+# Issue 25's "lines that fit" over every e2e mail: the mails the referee sent (X-Tempest-Kind)
+# still in the shared stack's Maildirs, every user's and folder, read by the golden test's
+# tests/golden/linewidth.py. The tests with a stack of their own (t_mailstack, t_transport)
+# remove it with their mails, so theirs are not read. Counted as one check, passed or failed.
+scan_lines() {
+    [ -n "$shared" ] && [ -d "$shared/mail" ] || return 0
+    echo "=== lines of the referee's mails"
+    if python3 "$here/../golden/linewidth.py" -v "$shared/mail" >"$out" 2>&1; then
+        n=$(sed -n 's/^.*: \([0-9]*\) mails of the referee$/\1/p' "$out")
+        # a scan that read nothing shows nothing: neither passed nor failed
+        [ "${n:-0}" -gt 0 ] || { echo "    no mail of the referee to read"; return 0; }
+        echo "    $n mails of the referee, no text line over 78 but FENs" \
+            "($(sed -n 's/^.*: longest line not a FEN \([0-9]*\): .*/the longest other: \1/p' "$out"))"
+        passed=$((passed + 1))
+    else
+        grep -v ': longest line \|mails of the referee$' "$out" | head -n 40
+        echo "    e2e: text lines over 78 characters (all in ${shared%/stack}, kept)"
+        failed=$((failed + 1))
+    fi
+}
+
 [ $# -gt 0 ] || set -- "$here"/t_*.sh
 # One test at a time on this machine, whatever work tree it runs from: the lock is held on
 # descriptor 9, which no test and no server inherits (mailstack.sh closes it for the servers).
@@ -82,6 +104,7 @@ for t in "$@"; do
         failed=$((failed + 1))
     fi
 done
+scan_lines
 stop_shared
 [ "$skipped" -eq 0 ] || echo "e2e: $skipped test(s) skipped (they need root and the mail servers)"
 echo "e2e: $passed passed, $failed failed"

@@ -248,6 +248,10 @@ static int on_challenge(struct job *j, struct err *e)
 	}
 	j->game_is_new = true;
 	j->result = "created";
+	/* "language fr" in the challenge: its own replies are already in it */
+	if (j->out.player.language &&
+	    players_apply(&pl->players, j->s.address, j->s.msg_key, &j->out.player, j->s.now, e) < 0)
+		return -1;
 	robots_invited(pl, j->g);
 	return 0;
 }
@@ -388,13 +392,14 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
 	return order_parse(j->lines, t->n, words, nwords, &j->orders, e);
 }
 
-/* The recogniser of the referee's own text in a mail: the lines of every template and
- * of the help's kind orders, made once a run, on its first mail (a run of `tick` reads
- * none). Its templates, not the mails it sent: they need no I/O (docs/orders.md "Reading rules"). */
+/* The recogniser of the referee's own text in a mail: the lines of every template, in
+ * every language, and of the help's kind orders, made once a run, on its first mail (a
+ * run of `tick` reads none). Its templates, not the mails it sent: they need no I/O
+ * (docs/orders.md "Reading rules"). */
 static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
 {
-	const char *texts[REPLY_KINDS + 1];
-	size_t nwords;
+	const char *texts[REPLY_KINDS * (LANGUAGES_MAX + 1) + 1];
+	size_t nwords, n = 0;
 	const struct order_word *words = kind_all_orders(&nwords);
 	char *usages;
 	int rc;
@@ -403,9 +408,13 @@ static int referee_text(struct pipeline *pl, const struct msgtext_referee **out,
 		if (!(usages = view_kind_usages(words, nwords)))
 			return err_set(e, "out of memory reading the templates");
 		for (int k = 0; k < REPLY_KINDS; k++)
-			texts[k] = pl->tpl.text[k];
-		texts[REPLY_KINDS] = usages;
-		rc = msgtext_referee_new(texts, REPLY_KINDS + 1, &pl->referee_text, e);
+			texts[n++] = pl->tpl.text[k];
+		for (size_t l = 0; l < pl->langs.n; l++)
+			for (int k = 0; k < REPLY_KINDS; k++)   /* a translation, not English again */
+				if (strcmp(pl->langs.v[l].tpl.text[k], pl->tpl.text[k]))
+					texts[n++] = pl->langs.v[l].tpl.text[k];
+		texts[n++] = usages;
+		rc = msgtext_referee_new(texts, n, &pl->referee_text, e);
 		free(usages);
 		if (rc < 0)
 			return -1;

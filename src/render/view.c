@@ -66,10 +66,17 @@ const char *templates_dir(const char *override)
 
 int templates_load(struct templates *t, const char *dir, struct err *e)
 {
+	return templates_load_in(t, dir, NULL, e);
+}
+
+int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e)
+{
 	memset(t, 0, sizeof *t);
 	for (int k = 0; k < REPLY_KINDS; k++) {
 		char path[PATH_MAX + 64];
-		snprintf(path, sizeof path, "%s/%s.txt", dir, reply_names[k]);
+		snprintf(path, sizeof path, "%s/%s.%s.txt", dir, reply_names[k], lang ? lang : "");
+		if (!lang || !fs_exists(path))
+			snprintf(path, sizeof path, "%s/%s.txt", dir, reply_names[k]);
 		if (fs_read(path, 1 << 20, &t->text[k], NULL, e) < 0) {
 			templates_free(t);
 			return -1;

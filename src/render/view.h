@@ -15,6 +15,8 @@ struct templates {
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);
+/* The same in language lang ("fr"): each NAME.LL.txt, or NAME.txt where there is none. */
+int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e);
 void templates_free(struct templates *t);
 /* The templates directory: override, $TEMPEST_TEMPLATES_DIR, beside the binary, installed. */
 const char *templates_dir(const char *override);

@@ -1,0 +1,97 @@
+/* test_catalogue.c: the PO reader and the translation of the referee's English phrases
+ * back through their formats (render/catalogue.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "render/catalogue.h"
+
+static const char po[] =
+	"# a comment\n"
+	"msgid \"\"\n"
+	"msgstr \"\"\n"
+	"\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+	"\n"
+	"#: src/game/board.c:10\n"
+	"#, c-format\n"
+	"msgid \"'%s' is not a square\"\n"
+	"msgstr \"'%s' n'est pas une case\"\n"
+	"\n"
+	"msgid \"White\"\n"
+	"msgstr \"Blancs\"\n"
+	"msgid \"Black\"\n"
+	"msgstr \"Noirs\"\n"
+	"\n"
+	"#, fuzzy\n"
+	"msgid \"draw\"\n"
+	"msgstr \"nulle\"\n"
+	"\n"
+	"msgid \"%s offers a draw.\"\n"
+	"msgstr \"Les %s proposent \"\n"
+	"\"la nulle.\"\n"
+	"\n"
+	"msgid \"a vacation lasts at most %d days\"\n"
+	"msgstr \"des vacances durent au plus %d jours\"\n"
+	"\n"
+	"msgid \"%s moved from %s to %s\"\n"
+	"msgstr \"vers %3$s depuis %2$s : %1$s\"\n"
+	"\n"
+	"msgid \"one card\"\n"
+	"msgid_plural \"%d cards\"\n"
+	"msgstr[0] \"une carte\"\n"
+	"msgstr[1] \"%d cartes\"\n"
+	"\n"
+	"msgid \"100%% sure: %s\"\n"
+	"msgstr \"s\\u00fbr \\\"%s\\\"\"\n";
+
+struct tr_case {
+	const char *in, *want;
+};
+
+static const struct tr_case cases[] = {
+	{ "'Nf9' is not a square", "'Nf9' n'est pas une case" },
+	{ "White offers a draw.", "Les Blancs proposent la nulle." },
+	/* two sentences, each its own entry; one no entry makes is kept */
+	{ "Black offers a draw. a vacation lasts at most 30 days",
+	  "Les Noirs proposent la nulle. des vacances durent au plus 30 jours" },
+	{ "Something else. White offers a draw.", "Something else. Les Blancs proposent la nulle." },
+	{ "N moved from e4 to f6", "vers f6 depuis e4 : N" },
+	{ "draw", "draw" },                     /* fuzzy: not used */
+	{ "a vacation lasts at most x days", "a vacation lasts at most x days" },
+	{ "", "" },
+	/* a quoted line is the player's: kept */
+	{ "a@x (White) writes:\n  White offers a draw.\nWhite offers a draw.",
+	  "a@x (White) writes:\n  White offers a draw.\nLes Blancs proposent la nulle." },
+};
+
+int main(void)
+{
+	struct catalogue *c = NULL;
+	struct err e = { 0 };
+
+	/* \u is no C escape: the reader refuses the line */
+	CHECK_INT(catalogue_parse(po, "fr.po", &c, &e), -1);
+	CHECK_HAS(e.msg, "fr.po: line 36");
+	char *fixed = strdup(po);
+	char *u = strstr(fixed, "s\\u00fbr");
+	memcpy(u, "sur     ", 8);
+	CHECK_INT(catalogue_parse(fixed, "fr.po", &c, &e), 0);
+	free(fixed);
+	CHECK_INT(catalogue_size(c), 7);
+	CHECK_STR(catalogue_lookup(c, "White"), "Blancs");
+	CHECK(catalogue_lookup(c, "draw") == NULL);
+	CHECK(catalogue_lookup(c, "one card") == NULL);
+	CHECK_STR(catalogue_lookup(c, "%s offers a draw."), "Les %s proposent la nulle.");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *t = catalogue_translate(c, cases[i].in);
+		check_context("case %zu: %s", i, cases[i].in);
+		CHECK_STR(t, cases[i].want);
+		free(t);
+	}
+	char *t = catalogue_translate(NULL, "White");
+	CHECK_STR(t, "White");
+	free(t);
+	catalogue_free(c);
+	return check_done();
+}

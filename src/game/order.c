@@ -70,6 +70,21 @@ static const struct keyword keywords[] = {
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
+	/* French, beside the English (docs/orders.md "Languages"): the words of French
+	 * correspondence chess, without accents so that any keyboard writes them */
+	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
+	{ "accepter nulle", ORDER_ACCEPT_DRAW, ARG_NONE, "accepter nulle", NULL, IRREVOCABLE },
+	{ "refuser nulle", ORDER_DECLINE_DRAW, ARG_NONE, "refuser nulle", NULL, IRREVOCABLE },
+	{ "reclamer nulle", ORDER_CLAIM_DRAW, ARG_NONE, "reclamer nulle", NULL, IRREVOCABLE },
+	{ "nulle", ORDER_OFFER_DRAW, ARG_NONE, "nulle", NULL, IRREVOCABLE },
+	{ "abandon", ORDER_RESIGN, ARG_NONE, "abandon", NULL, IRREVOCABLE },
+	{ "abandonner", ORDER_RESIGN, ARG_NONE, "abandonner", NULL, IRREVOCABLE },
+	{ "accepter", ORDER_ACCEPT, ARG_NONE, "accepter", NULL, IRREVOCABLE },
+	{ "refuser", ORDER_DECLINE, ARG_NONE, "refuser", NULL, IRREVOCABLE },
+	{ "partie", ORDER_GAME, ARG_NUMBER, "partie 17", NULL, 0 },
+	{ "aide", ORDER_HELP, ARG_NONE, "aide", NULL, 0 },
+	{ "historique", ORDER_HISTORY, ARG_NONE, "historique", NULL, 0 },
+	{ "langue", ORDER_LANGUAGE, ARG_WORD, "langue fr", NULL, SETTING },
 };
 
 const char *order_name(int k)

@@ -92,7 +92,7 @@ int game_ply(const struct game *g)
 
 const char *side_name(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return c == WHITE ? N_("White") : N_("Black");
 }
 
 const char *game_phase_name(enum game_phase p)

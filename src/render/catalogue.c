@@ -104,10 +104,29 @@ static const char *po_string(const char *s, struct buf *out)
 	return *s == '"' ? s + 1 : NULL;
 }
 
+/* The conversions of a format, "%%" aside. */
+static int conversions(const char *f)
+{
+	int n = 0;
+
+	for (; *f; f++) {
+		size_t k = conversion_len(f);
+		if (f[0] == '%' && f[1] == '%')
+			f++;
+		else if (k)
+			n++, f += k - 1;
+	}
+	return n;
+}
+
+/* The entry read stored (when gettext would use it); 0, -1 out of memory, 2 when its
+ * msgstr has not the msgid's number of arguments (pe->id then names it). */
 static int add_entry(struct catalogue *c, struct po_entry *pe)
 {
 	bool keep = pe->any && !pe->fuzzy && !pe->plural && !pe->context && pe->id.n && pe->str.n;
 
+	if (keep && conversions(pe->id.s) != conversions(pe->str.s))
+		return 2;
 	if (keep) {
 		struct entry *v = realloc(c->v, (c->n + 1) * sizeof *v);
 		if (!v)
@@ -132,8 +151,10 @@ static int po_line(struct catalogue *c, struct po_entry *pe, const char *l)
 {
 	bool starts = l[0] == '#' || !strncmp(l, "msgctxt ", 8) || !strncmp(l, "msgid ", 6);
 
-	if (starts && pe->done && add_entry(c, pe) < 0)
-		return -1;
+	int rc;
+
+	if (starts && pe->done && (rc = add_entry(c, pe)) != 0)
+		return rc;
 	if (!strncmp(l, "#,", 2)) {
 		pe->fuzzy |= strstr(l, "fuzzy") != NULL;
 		return 0;
@@ -212,13 +233,19 @@ int catalogue_parse(const char *po, const char *name, struct catalogue **out, st
 		free(line);
 		l = nl ? nl + 1 : NULL;
 	}
-	if (c && rc == 0 && (add_entry(c, &pe) < 0 || catalogue_index(c) < 0))
+	if (c && rc == 0 && (rc = add_entry(c, &pe)) == 0 && catalogue_index(c) < 0)
 		rc = -1;
+	if (rc == 2)
+		err_set(e, "%s: the msgstr of \"%.60s\" has not the msgid's %d arguments", name,
+			pe.id.s, conversions(pe.id.s));
+	else if (rc > 0)
+		err_set(e, "%s: line %d: not a PO line", name, lineno);
+	else if (rc < 0 || !c)
+		err_set(e, "out of memory reading %s", name);
 	buf_free(&pe.id), buf_free(&pe.str);
 	if (!c || rc != 0) {
 		catalogue_free(c);
-		return rc > 0 ? err_set(e, "%s: line %d: not a PO line", name, lineno) :
-			err_set(e, "out of memory reading %s", name);
+		return -1;
 	}
 	*out = c;
 	return 0;

@@ -67,7 +67,7 @@ static const struct tr_case cases[] = {
 
 int main(void)
 {
-	struct catalogue *c = NULL;
+	struct catalogue *c = NULL, *c2 = NULL;
 	struct err e = { 0 };
 
 	/* \u is no C escape: the reader refuses the line */
@@ -89,6 +89,10 @@ int main(void)
 		CHECK_STR(t, cases[i].want);
 		free(t);
 	}
+	/* a msgstr that drops an argument would write another's in its place */
+	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%s a des cartes\"\n",
+				  "de.po", &c2, &e), -1);
+	CHECK_HAS(e.msg, "has not the msgid's 2 arguments");
 	char *t = catalogue_translate(NULL, "White");
 	CHECK_STR(t, "White");
 	free(t);

@@ -403,7 +403,7 @@ static int referee_text(struct pipeline *pl, const struct msgtext_referee **out,
 		if (!(usages = view_kind_usages(words, nwords)))
 			return err_set(e, "out of memory reading the templates");
 		for (int k = 0; k < REPLY_KINDS; k++)
-			texts[k] = pl->tpl.text[k];
+			texts[k] = pl->tpl.recognised[k];
 		texts[REPLY_KINDS] = usages;
 		rc = msgtext_referee_new(texts, REPLY_KINDS + 1, &pl->referee_text, e);
 		free(usages);

@@ -408,11 +408,11 @@ static int referee_text(struct pipeline *pl, const struct msgtext_referee **out,
 		if (!(usages = view_kind_usages(words, nwords)))
 			return err_set(e, "out of memory reading the templates");
 		for (int k = 0; k < REPLY_KINDS; k++)
-			texts[n++] = pl->tpl.text[k];
+			texts[n++] = pl->tpl.recognised[k];
 		for (size_t l = 0; l < pl->langs.n; l++)
 			for (int k = 0; k < REPLY_KINDS; k++)   /* a translation, not English again */
-				if (strcmp(pl->langs.v[l].tpl.text[k], pl->tpl.text[k]))
-					texts[n++] = pl->langs.v[l].tpl.text[k];
+				if (strcmp(pl->langs.v[l].tpl.recognised[k], pl->tpl.recognised[k]))
+					texts[n++] = pl->langs.v[l].tpl.recognised[k];
 		texts[n++] = usages;
 		rc = msgtext_referee_new(texts, n, &pl->referee_text, e);
 		free(usages);

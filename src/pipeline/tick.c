@@ -138,7 +138,7 @@ static int remind_mail(struct pipeline *pl, const struct due *d, long long now, 
 
 	if (c && language_context(lang, c) < 0)
 		tctx_free(c), c = NULL;
-	if (!c || view_render(lang ? &lang->tpl : &pl->tpl, &r, c, &subject, &body, e) < 0) {
+	if (!c || view_render(lang ? &lang->tpl : &pl->tpl, NULL, &r, c, &subject, &body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
 	}

@@ -23,11 +23,14 @@ static const struct msgtext_referee *referee(void)
 	char *usages;
 	struct err e;
 
-	if (tried++ || templates_load(&tpl, "templates", &e) < 0)
+	if (tried++)
+		return r;
+	kinds_register();       /* the kinds' parts of the templates */
+	if (templates_load(&tpl, "templates", &e) < 0)
 		return r;
 	usages = view_kind_usages(words, nwords);
 	for (int k = 0; k < REPLY_KINDS; k++)
-		texts[k] = tpl.text[k];
+		texts[k] = tpl.recognised[k];
 	texts[REPLY_KINDS] = usages;
 	if (msgtext_referee_new(texts, REPLY_KINDS + 1, &r, &e) < 0)
 		r = NULL;

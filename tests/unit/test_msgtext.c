@@ -316,10 +316,11 @@ static struct msgtext_referee *referee_texts(void)
 	char *usages = view_kind_usages(words, nwords);
 	struct err e;
 
+	kinds_register();       /* the kinds' parts of the templates */
 	if (!CHECK(templates_load(&tpl, "templates", &e) == 0) || !CHECK(usages != NULL))
 		return NULL;
 	for (int k = 0; k < REPLY_KINDS; k++)
-		texts[k] = tpl.text[k];
+		texts[k] = tpl.recognised[k];
 	texts[REPLY_KINDS] = usages;
 	CHECK(msgtext_referee_new(texts, REPLY_KINDS + 1, &r, &e) == 0);
 	CHECK(msgtext_referee_lines(r) > 200);

@@ -1,0 +1,357 @@
+/* view_templates.c: the template files of the replies, each made once per kind with the
+ * kind's parts in (templates/KIND/NAME.txt; docs/design.md, "Templates"), and rendered. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/kind.h"
+#include "render/fit.h"
+#include "render/view.h"
+#include "render/view_kind.h"
+#include "util/buf.h"
+#include "util/fsutil.h"
+
+static const char *const reply_names[REPLY_KINDS] = {
+	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
+	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
+};
+
+/* Every name a shared template may use (template_check); a kind's parts may use the
+ * kind's own names too (struct kind_view's names). */
+static const char *const shared_names[] = {
+	"referee", "referee_name", "game", "variant", "title", "you", "opponent",
+	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
+	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
+	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
+	"applied", "kind_orders", "usage", "read",
+	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
+	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
+	/* clocks and reminders */
+	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
+	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
+	"time_left", "window_note", "arbiter", "challenge_lapses", NULL,
+};
+
+#define PART_MAX (64 * 1024)
+#define PART_DEPTH 4            /* a part within a part within ... */
+
+/* A kind's part as read from its folder, its own parts in (text NULL: the kind has
+ * none). */
+struct part_file {
+	size_t kind;
+	char name[64];
+	char *text;
+};
+
+struct part_cache {
+	struct part_file *files;
+	size_t n;
+};
+
+/* What template_expand asks for a part: whose parts (kind, or `nkinds` for a mail about
+ * no game), read once each from dir. */
+struct parts {
+	const char *dir;
+	const char *lang;               /* "fr": NAME.fr.txt before NAME.txt; NULL: English */
+	size_t kind, nkinds;
+	bool union_text;                /* every kind's part, for the reader of mails */
+	int depth;
+	struct part_cache *cache;
+	struct buf scratch;
+	struct err *e;
+	bool failed;
+};
+
+static const char *part_text(void *arg, const char *name, const char *fallback, bool all,
+			     bool lines);
+
+/* The file of template `name` in dir/sub (sub "" for a shared one) in language lang:
+ * NAME.LL.txt when there is one, else NAME.txt (English). */
+static void file_in(const char *dir, const char *sub, const char *name, const char *lang,
+		    char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s%s%s.%s.txt", dir, sub, *sub ? "/" : "", name, lang ? lang : "");
+	if (!lang || !fs_exists(path))
+		snprintf(path, len, "%s/%s%s%s.txt", dir, sub, *sub ? "/" : "", name);
+}
+
+/* Kind k's part `name` read from dir/KIND/name.txt, its own parts expanded with the
+ * kind's; NULL in f->text if the file is not there. */
+static int part_load(struct parts *p, size_t k, struct part_file *f)
+{
+	char path[PATH_MAX + 128], *raw = NULL;
+	struct parts sub = { .dir = p->dir, .lang = p->lang, .kind = k, .nkinds = p->nkinds,
+			     .depth = p->depth + 1, .cache = p->cache, .e = p->e };
+	int rc;
+
+	file_in(p->dir, view_kind_at(k)->kind->name, f->name, p->lang, path, sizeof path);
+	if (!fs_exists(path))
+		return 0;
+	if (fs_read(path, PART_MAX, &raw, NULL, p->e) < 0)
+		return -1;
+	if (!strstr(raw, "{{>") && !strstr(raw, "{{#>")) {
+		f->text = raw;
+		return 0;
+	}
+	if (sub.depth > PART_DEPTH)
+		rc = err_set(p->e, "parts within parts too deep");
+	else
+		rc = template_expand(raw, &(struct template_parts){ part_text, &sub }, &f->text, p->e);
+	free(raw);
+	buf_free(&sub.scratch);
+	return rc < 0 || sub.failed ? err_prefix(p->e, "%s: ", path), -1 : 0;
+}
+
+/* Kind k's part `name`, or NULL if its folder has none (or on an error: p->failed). */
+static const char *part_read(struct parts *p, size_t k, const char *name)
+{
+	struct part_cache *c = p->cache;
+
+	for (size_t i = 0; i < c->n; i++)
+		if (c->files[i].kind == k && !strcmp(c->files[i].name, name))
+			return c->files[i].text;
+	struct part_file *f, file = { .kind = k };
+
+	snprintf(file.name, sizeof file.name, "%s", name);
+	/* read first: a part within it may add to the cache */
+	if (part_load(p, k, &file) < 0) {
+		p->failed = true;
+		return NULL;
+	}
+	if (!(f = realloc(c->files, (c->n + 1) * sizeof *f))) {
+		free(file.text);
+		p->failed = err_set(p->e, "out of memory") < 0;
+		return NULL;
+	}
+	c->files = f;
+	c->files[c->n++] = file;
+	return file.text;
+}
+
+/* The parts of every kind one after the other ({{>* name}}). */
+static void part_all(struct parts *p, const char *name)
+{
+	for (size_t k = 0; k < p->nkinds; k++) {
+		const char *t = part_read(p, k, name);
+		if (t)
+			buf_str(&p->scratch, t);
+	}
+}
+
+/* Every kind's part, each where a section would be, then the default: the mail as
+ * the reader of mails sees it, whatever the game's kind (msgtext_referee.c). */
+static void part_union(struct parts *p, const char *name, const char *fallback, bool lines)
+{
+	const char *nl = lines ? "\n" : "";
+	int open = 0;
+
+	for (size_t k = 0; k < p->nkinds; k++) {
+		const char *t = part_read(p, k, name);
+		if (!t || !strcmp(t, fallback))
+			continue;
+		size_t n = strlen(t);
+		buf_printf(&p->scratch, "{{#if part}}%s%.*s%s{{else}}%s", nl,
+			   (int)(n && t[n - 1] == '\n' ? n - 1 : n), t, nl, nl);
+		open++;
+	}
+	size_t n = strlen(fallback);
+	buf_printf(&p->scratch, "%.*s%s", (int)(n && fallback[n - 1] == '\n' ? n - 1 : n),
+		   fallback, n && lines ? "\n" : "");
+	while (open--)
+		buf_printf(&p->scratch, "{{/if}}%s", nl);
+}
+
+static const char *part_text(void *arg, const char *name, const char *fallback, bool all,
+			     bool lines)
+{
+	struct parts *p = arg;
+	const char *t = NULL;
+
+	buf_free(&p->scratch);
+	if (all)
+		part_all(p, name);
+	else if (p->union_text)
+		part_union(p, name, fallback, lines);
+	else if (p->kind < p->nkinds && (t = part_read(p, p->kind, name)))
+		return t;
+	else
+		return p->failed ? NULL : fallback;
+	if (p->failed)
+		return NULL;
+	if (!p->scratch.s && p->scratch.failed)
+		p->failed = err_set(p->e, "out of memory") < 0;
+	return p->scratch.s ? p->scratch.s : p->failed ? NULL : "";
+}
+
+/* The names kind k's mails may use: the shared ones and the kind's (every kind's for a
+ * mail about no game). The caller frees the array, not the names. */
+static const char **known_names(size_t k, size_t nkinds)
+{
+	size_t n = sizeof shared_names / sizeof shared_names[0], at = 0;
+	const char **known;
+
+	for (size_t i = 0; i < nkinds; i++) {
+		const struct kind_view *kv = view_kind_at(i)->part;
+		for (size_t j = 0; kv && kv->names && kv->names[j] && (k == nkinds || k == i); j++)
+			n++;
+	}
+	if (!(known = malloc(n * sizeof *known)))
+		return NULL;
+	for (size_t j = 0; shared_names[j]; j++)
+		known[at++] = shared_names[j];
+	for (size_t i = 0; i < nkinds; i++) {
+		const struct kind_view *kv = view_kind_at(i)->part;
+		for (size_t j = 0; kv && kv->names && kv->names[j] && (k == nkinds || k == i); j++)
+			known[at++] = kv->names[j];
+	}
+	known[at] = NULL;
+	return known;
+}
+
+const char *reply_kind_name(enum reply_kind k)
+{
+	return k < REPLY_KINDS ? reply_names[k] : "?";
+}
+
+const char *templates_dir(const char *override)
+{
+	static char buf[PATH_MAX];
+
+	return fs_data_dir(override, "TEMPEST_TEMPLATES_DIR", "templates", buf, sizeof buf);
+}
+
+/* Reply r's template with kind k's parts in (k == nkinds: a mail about no game), checked
+ * and compiled. */
+static int template_make(struct templates *t, struct parts *p, size_t k, int r, struct err *e)
+{
+	size_t at = k * REPLY_KINDS + (size_t)r;
+	const char **known = known_names(k, t->nkinds);
+	int rc;
+
+	p->kind = k;
+	if (!known)
+		return err_set(e, "out of memory");
+	rc = template_expand(t->text[r], &(struct template_parts){ part_text, p },
+			     &t->expanded[at], e);
+	if (rc == 0)
+		rc = template_check(t->expanded[at], known, e);
+	if (rc == 0)
+		rc = template_compile(t->expanded[at], &t->compiled[at], e);
+	free(known);
+	if (rc < 0 && k < t->nkinds)
+		err_prefix(e, "%s/%s%s%s.txt with the parts in %s/%s/: ", p->dir, reply_names[r],
+			   p->lang ? "." : "", p->lang ? p->lang : "", p->dir,
+			   view_kind_at(k)->kind->name);
+	else if (rc < 0)
+		err_prefix(e, "%s/%s%s%s.txt: ", p->dir, reply_names[r], p->lang ? "." : "",
+			   p->lang ? p->lang : "");
+	return rc;
+}
+
+/* Reply r's shared template, read; and its text for the reader of mails. */
+static int template_read(struct templates *t, struct parts *p, int r, struct err *e)
+{
+	char path[PATH_MAX + 64];
+
+	file_in(p->dir, "", reply_names[r], p->lang, path, sizeof path);
+	if (fs_read(path, 1 << 20, &t->text[r], NULL, e) < 0)
+		return -1;
+	if (strncmp(t->text[r], "Subject:", 8) || !strchr(t->text[r], '\n'))
+		return err_set(e, "%s: line 1: a template starts with 'Subject: ...'", path);
+	p->union_text = true;
+	int rc = template_expand(t->text[r], &(struct template_parts){ part_text, p },
+				 &t->recognised[r], e);
+	p->union_text = false;
+	if (rc < 0)
+		return err_prefix(e, "%s: ", path), -1;
+	return 0;
+}
+
+int templates_load(struct templates *t, const char *dir, struct err *e)
+{
+	return templates_load_in(t, dir, NULL, e);
+}
+
+int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e)
+{
+	struct part_cache cache = { 0 };
+	struct parts p = { .dir = dir, .lang = lang, .nkinds = view_kinds_count(), .cache = &cache,
+			   .e = e };
+	size_t n = (p.nkinds + 1) * REPLY_KINDS;
+	int rc = 0;
+
+	memset(t, 0, sizeof *t);
+	t->nkinds = p.nkinds;
+	if (!(t->expanded = calloc(n, sizeof *t->expanded)) ||
+	    !(t->compiled = calloc(n, sizeof *t->compiled)))
+		rc = err_set(e, "out of memory");
+	for (int r = 0; r < REPLY_KINDS && rc == 0; r++) {
+		rc = template_read(t, &p, r, e);
+		for (size_t k = 0; k <= p.nkinds && rc == 0; k++)
+			rc = template_make(t, &p, k, r, e);
+	}
+	for (size_t i = 0; i < cache.n; i++)
+		free(cache.files[i].text);
+	free(cache.files);
+	buf_free(&p.scratch);
+	if (rc < 0)
+		templates_free(t);
+	return rc;
+}
+
+void templates_free(struct templates *t)
+{
+	for (size_t i = 0; t->expanded && i < (t->nkinds + 1) * REPLY_KINDS; i++) {
+		template_free(t->compiled[i]);
+		free(t->expanded[i]);
+	}
+	for (int r = 0; r < REPLY_KINDS; r++) {
+		free(t->text[r]);
+		free(t->recognised[r]);
+	}
+	free(t->expanded);
+	free(t->compiled);
+	memset(t, 0, sizeof *t);
+}
+
+const struct template *templates_of(const struct templates *t, const struct kind *k,
+				    enum reply_kind r)
+{
+	/* a kind render was not handed has no parts: the mail of no game's */
+	size_t i = k ? view_kind_index(k) : t->nkinds;
+
+	return t->compiled[(i < t->nkinds ? i : t->nkinds) * REPLY_KINDS + r];
+}
+
+int view_render(const struct templates *t, const struct kind *k, const struct reply *r,
+		const struct tctx *c, char **subject, char **body, struct err *e)
+{
+	char *text, *nl;
+
+	*subject = *body = NULL;
+	if (template_render_compiled(templates_of(t, k, r->kind), c, &text, e) < 0)
+		return err_prefix(e, "template %s: ", reply_names[r->kind]), -1;
+	nl = strchr(text, '\n');
+	if (!nl || strncmp(text, "Subject:", 8)) {
+		free(text);
+		return err_set(e, "template %s: the first line must be 'Subject: ...'",
+			       reply_names[r->kind]);
+	}
+	*nl = 0;
+	const char *s = text + 8;
+	while (*s == ' ')
+		s++;
+	*subject = strdup(s);
+	const char *b = nl + 1;
+	while (*b == '\n')              /* the blank line after the subject */
+		b++;
+	*body = fit_text(b, FIT_WIDTH);     /* lines that fit a phone: fit.h */
+	free(text);
+	if (!*subject || !*body) {
+		free(*subject);
+		free(*body);
+		return err_set(e, "out of memory");
+	}
+	return 0;
+}

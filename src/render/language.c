@@ -10,10 +10,9 @@
 /* Values that are not the referee's phrases: what players wrote, addresses, the board and
  * the moves, numbers. Any other value no catalogue format produces is kept anyway. */
 static const char *const as_written[] = {
-	"referee", "referee_name", "sender", "auth", "subject", "text", "white", "black",
-	"challenger", "invited", "opponent", "colour_asked", "board", "fen", "moves", "pgn",
-	"last_move", "game", "variant", "title", "usage", "line", "move_number", "auth_results",
-	"timezone", "time_control", "arbiter", NULL,
+	"referee", "referee_name", "sender", "subject", "text", "white", "black", "challenger",
+	"invited", "opponent", "board", "fen", "moves", "pgn", "last_move", "game", "variant",
+	"title", "usage", "line", "move_number", "auth_results", "timezone", "arbiter", NULL,
 };
 
 /* Is name "LL.po" with LL a language code (two or three lower-case letters)? */

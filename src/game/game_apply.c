@@ -492,7 +492,7 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	}
 	g->status = GAME_DECLINED;
 	snprintf(g->termination, sizeof g->termination, "%s",
-		 a->me == g->challenger ? "challenge withdrawn" : "invitation declined");
+		 a->me == g->challenger ? N_("challenge withdrawn") : N_("invitation declined"));
 	apply_principal(a, "decline");
 	return 0;
 }

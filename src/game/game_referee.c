@@ -284,7 +284,7 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 			rc = refuse(out, action, "%s", "the challenge is not pending");
 		else {
 			g->status = GAME_DECLINED;
-			snprintf(g->termination, sizeof g->termination, "the challenge lapsed unanswered");
+			snprintf(g->termination, sizeof g->termination, N_("the challenge lapsed unanswered"));
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
 	} else if (!strcmp(verb, "close") && !what[0]) {

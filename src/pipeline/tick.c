@@ -136,7 +136,7 @@ static int remind_mail(struct pipeline *pl, const struct due *d, long long now, 
 	struct tctx *c = view_reminder(d->items, d->n, &x);
 	const struct language *lang = pipeline_language(pl, d->address);
 
-	if (c && language_context(lang, c) < 0)
+	if (c && language_context(lang, REPLY_REMINDER, c) < 0)
 		tctx_free(c), c = NULL;
 	if (!c || view_render(lang ? &lang->tpl : &pl->tpl, NULL, &r, c, &subject, &body, e) < 0) {
 		tctx_free(c);

@@ -101,9 +101,9 @@ static char *translate(const char *value, void *arg)
 	return catalogue_translate(arg, value);
 }
 
-int language_context(const struct language *l, struct tctx *c)
+int language_context(const struct language *l, enum reply_kind r, struct tctx *c)
 {
-	if (!l || !catalogue_size(l->cat))
+	if (!l || !catalogue_size(l->cat) || !l->tpl.translated[r])
 		return 0;
 	return tctx_rewrite(c, as_written, translate, l->cat);
 }

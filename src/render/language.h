@@ -29,9 +29,10 @@ int languages_load(struct languages *ls, const char *dir, struct err *e);
 void languages_free(struct languages *ls);
 /* The language whose code is `code` ("fr"), or NULL: English. */
 const struct language *languages_find(const struct languages *ls, const char *code);
-/* The context's phrases in language l (NULL: English, left as they are): each value
- * but those a player or the game wrote (addresses, quoted lines, the board) read back
- * through l's catalogue. 0, or -1 when memory runs out. */
-int language_context(const struct language *l, struct tctx *c);
+/* The context of reply kind r with its phrases in language l (NULL: English, left as
+ * they are): each value but those a player or the game wrote (addresses, quoted lines,
+ * the board) read back through l's catalogue. A reply whose template l lacks is English
+ * whole, its phrases too. 0, or -1 when memory runs out. */
+int language_context(const struct language *l, enum reply_kind r, struct tctx *c);
 
 #endif

@@ -20,6 +20,8 @@ struct templates {
 	/* each reply's text with every kind's parts in, one after the other as sections
 	 * are: the referee's own text for the reader of mails (msgtext.h) */
 	char *recognised[REPLY_KINDS];
+	/* loaded in a language (templates_load_in): the reply's own NAME.LL.txt was there */
+	bool translated[REPLY_KINDS];
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);

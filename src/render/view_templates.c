@@ -67,13 +67,15 @@ static const char *part_text(void *arg, const char *name, const char *fallback, 
 			     bool lines);
 
 /* The file of template `name` in dir/sub (sub "" for a shared one) in language lang:
- * NAME.LL.txt when there is one, else NAME.txt (English). */
-static void file_in(const char *dir, const char *sub, const char *name, const char *lang,
+ * NAME.LL.txt when there is one (true), else NAME.txt (English). */
+static bool file_in(const char *dir, const char *sub, const char *name, const char *lang,
 		    char *path, size_t len)
 {
 	snprintf(path, len, "%s/%s%s%s.%s.txt", dir, sub, *sub ? "/" : "", name, lang ? lang : "");
-	if (!lang || !fs_exists(path))
-		snprintf(path, len, "%s/%s%s%s.txt", dir, sub, *sub ? "/" : "", name);
+	if (lang && fs_exists(path))
+		return true;
+	snprintf(path, len, "%s/%s%s%s.txt", dir, sub, *sub ? "/" : "", name);
+	return false;
 }
 
 /* Kind k's part `name` read from dir/KIND/name.txt, its own parts expanded with the
@@ -254,7 +256,7 @@ static int template_read(struct templates *t, struct parts *p, int r, struct err
 {
 	char path[PATH_MAX + 64];
 
-	file_in(p->dir, "", reply_names[r], p->lang, path, sizeof path);
+	t->translated[r] = file_in(p->dir, "", reply_names[r], p->lang, path, sizeof path);
 	if (fs_read(path, 1 << 20, &t->text[r], NULL, e) < 0)
 		return -1;
 	if (strncmp(t->text[r], "Subject:", 8) || !strchr(t->text[r], '\n'))

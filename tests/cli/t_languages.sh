@@ -98,6 +98,20 @@ mail dave@example.org "Re: [tempest 3 $dt] Partie 3" "Sf9"
 expect_out "the German refusal mail" "Nichts aus Ihrer Mail wurde auf Partie 3 angewandt"
 expect_out "its reason in German" "'Nf9': 'f9' ist kein Feld"
 
+# a third language without code: a catalogue and one template in a copy of templates/
+cp -R "$TEMPEST_TEMPLATES_DIR" "$tmp/tpl"
+printf 'msgid "Black (%%s)"\nmsgstr "las negras (%%s)"\n' > "$tmp/tpl/po/es.po"
+sed -e 's/^Your move {{last_move}} is recorded\.$/Su jugada {{last_move}} queda anotada./' \
+    -e 's/^{{to_move}} is to move\.$/Juegan {{to_move}}./' "$tmp/tpl/moved.txt" > "$tmp/tpl/moved.es.txt"
+mail frank@example.org "nueva partida" "new chess\nopponent gina@example.org\ncolour white\nlanguage es"
+mail gina@example.org "Re: [tempest 4 $(token 4 gina@example.org)] invitation" "accept"
+cli_mail frank@example.org "Re: [tempest 4 $(token 4 frank@example.org)] game 4" "Cf3" > "$tmp/m"
+TEMPEST_TEMPLATES_DIR=$tmp/tpl run "$T" process -c "$tmp/conf" "$tmp/m"
+printf '%s\n' "$out" > "$tmp/last"
+out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
+expect_out "Spanish from files alone: the template" "Su jugada 1. Nf3 queda anotada."
+expect_out "Spanish from files alone: the catalogue" "Juegan las negras (gina@example.org)."
+
 # every mail: its reader's language, none of another's stock phrases
 python3 tests/cli/langcheck.py "alice@example.org=fr carol@example.org=fr dave@example.org=de:moved,refused" \
 	"$tmp/all.mbox" > "$tmp/check"

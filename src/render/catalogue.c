@@ -320,7 +320,7 @@ static bool match(const char *f, const char *t, const char *end, struct capture 
 			 * the end of a sentence or a line, which is another phrase's */
 			for (const char *s = t; s <= end; s++) {
 				if ((s > t && s[-1] == '\n') ||
-				    (s > t + 1 && s[-1] == ' ' && strchr(".!?", s[-2])))
+				    (s > t + 1 && s[-1] == ' ' && strchr(".!?;", s[-2])))
 					return false;
 				cp->len[slot] = (size_t)(s - t);
 				int saved = cp->n;
@@ -348,16 +348,22 @@ static bool match(const char *f, const char *t, const char *end, struct capture 
 	return t == end;
 }
 
-/* An argument in the reader's language when it is itself an entry ("White"). */
-static void put_arg(const struct catalogue *c, const char *a, size_t n, struct buf *out)
+/* An argument in the reader's language: itself an entry ("White"), or, unless the format
+ * quotes it (a player's words: "'%s' is not a square"), phrases of its own ("e4; a
+ * message for your opponent"). */
+static void put_arg(const struct catalogue *c, const char *a, size_t n, bool quoted,
+		    struct buf *out)
 {
-	char *copy = strndup(a, n);
+	char *copy = strndup(a, n), *deeper = NULL;
 	const char *tr = copy ? catalogue_lookup(c, copy) : NULL;
 
 	if (tr && !strchr(copy, '%'))
 		buf_str(out, tr);
+	else if (copy && !quoted && strchr(copy, ' ') && (deeper = catalogue_translate(c, copy)))
+		buf_str(out, deeper);
 	else
 		buf_add(out, a, n);
+	free(deeper);
 	free(copy);
 }
 
@@ -365,6 +371,7 @@ static void put_arg(const struct catalogue *c, const char *a, size_t n, struct b
 static void fill(const struct catalogue *c, const char *s, const struct capture *cp,
 		 struct buf *out)
 {
+	const char *start = s;
 	int next = 0;
 
 	for (; *s; s++) {
@@ -378,7 +385,7 @@ static void fill(const struct catalogue *c, const char *s, const struct capture 
 		if (isdigit((unsigned char)s[1]) && strchr(s, '$') && strchr(s, '$') < s + k)
 			i = atoi(s + 1) - 1;
 		if (i >= 0 && i < cp->n)
-			put_arg(c, cp->at[i], cp->len[i], out);
+			put_arg(c, cp->at[i], cp->len[i], s > start && strchr("'\"", s[-1]), out);
 		s += k - 1;
 	}
 }
@@ -401,11 +408,13 @@ static const struct entry *reading(const struct catalogue *c, const char *t, con
 	return NULL;
 }
 
-/* Where a sentence may end after t: after ". ", "! ", "? ", ": " or at a new line. */
+/* Where a sentence may end after t: after ". ", "! ", "? ", ": ", "; ", at a new line, or
+ * before " (" (an aside: "e4 (and 1 line passed over as prose)"). */
 static const char *sentence_end(const char *t)
 {
 	for (const char *s = t; *s; s++)
-		if ((*s == ' ' || *s == '\n') && s > t && (strchr(".!?:", s[-1]) || *s == '\n'))
+		if ((*s == ' ' || *s == '\n') && s > t &&
+		    (strchr(".!?:;", s[-1]) || *s == '\n' || (*s == ' ' && s[1] == '(')))
 			return s;
 	return t + strlen(t);
 }
@@ -426,10 +435,17 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 			break;
 	}
 	while (n--) {
-		const struct entry *en = reading(c, t, ends[n], &cp);
+		/* a run that ends on ": " or "; " is read without that mark, then given it */
+		const char *end = ends[n];
+		bool mark = end - t > 1 && strchr(":;", end[-1]);
+		const struct entry *en = reading(c, t, end, &cp);
+		if (!en && mark)
+			en = reading(c, t, end - 1, &cp);
 		if (en) {
 			fill(c, en->str, &cp, out);
-			*next = ends[n];
+			if (mark && !strchr(":;", en->id[strlen(en->id) - 1]))
+				buf_add(out, end - 1, 1);
+			*next = end;
 			return true;
 		}
 	}

@@ -60,6 +60,10 @@ static const struct tr_case cases[] = {
 	{ "draw", "draw" },                     /* fuzzy: not used */
 	{ "a vacation lasts at most x days", "a vacation lasts at most x days" },
 	{ "", "" },
+	/* a run read without its closing ';', given it back; an argument's own phrases */
+	{ "e4; White offers a draw.; Nf3", "e4; Les Blancs proposent la nulle.; Nf3" },
+	{ "White; Nf3", "Blancs; Nf3" },
+	{ "Black moved from 'White' to b2 c3", "vers b2 c3 depuis 'White' : Noirs" },
 	/* a quoted line is the player's: kept */
 	{ "a@x (White) writes:\n  White offers a draw.\nWhite offers a draw.",
 	  "a@x (White) writes:\n  White offers a draw.\nLes Blancs proposent la nulle." },

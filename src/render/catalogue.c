@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,13 +120,53 @@ static int conversions(const char *f)
 	return n;
 }
 
+/* The arguments a format takes, in their order: each conversion's length and type
+ * ("s", "d", "ld", ".*s"), placed by its "%N$" if it has one. False when there are more
+ * than CAPS_MAX. */
+static bool signature(const char *f, char sig[CAPS_MAX][8])
+{
+	int next = 0;
+
+	memset(sig, 0, CAPS_MAX * 8);
+	for (; *f; f++) {
+		size_t k = conversion_len(f);
+		if (f[0] == '%' && f[1] == '%') {
+			f++;
+			continue;
+		}
+		if (!k)
+			continue;
+		int i = next++;
+		const char *type = f + 1, *dollar = memchr(f, '$', k);
+		if (dollar)
+			i = atoi(f + 1) - 1, type = dollar + 1;
+		while (strchr("-+ #0123456789", *type))
+			type++;                         /* flags and width: not the argument's */
+		if (i < 0 || i >= CAPS_MAX)
+			return false;
+		snprintf(sig[i], 8, "%.*s", (int)(f + k - type), type);
+		f += k - 1;
+	}
+	return true;
+}
+
+/* Does the msgstr take the msgid's arguments (the same number and types, reordered
+ * only with "%N$")? */
+static bool same_arguments(const char *id, const char *str)
+{
+	char a[CAPS_MAX][8], b[CAPS_MAX][8];
+
+	return conversions(id) == conversions(str) && signature(id, a) && signature(str, b) &&
+	       !memcmp(a, b, sizeof a);
+}
+
 /* The entry read stored (when gettext would use it); 0, -1 out of memory, 2 when its
- * msgstr has not the msgid's number of arguments (pe->id then names it). */
+ * msgstr has not the msgid's arguments (pe->id then names it). */
 static int add_entry(struct catalogue *c, struct po_entry *pe)
 {
 	bool keep = pe->any && !pe->fuzzy && !pe->plural && !pe->context && pe->id.n && pe->str.n;
 
-	if (keep && conversions(pe->id.s) != conversions(pe->str.s))
+	if (keep && !same_arguments(pe->id.s, pe->str.s))
 		return 2;
 	if (keep) {
 		struct entry *v = realloc(c->v, (c->n + 1) * sizeof *v);
@@ -224,6 +265,7 @@ int catalogue_parse(const char *po, const char *name, struct catalogue **out, st
 	struct po_entry pe = { 0 };
 	int lineno = 0, rc = 0;
 
+	*out = NULL;
 	for (const char *l = po; c && l && *l && rc == 0; ) {
 		const char *nl = strchr(l, '\n');
 		size_t n = nl ? (size_t)(nl - l) : strlen(l);
@@ -236,8 +278,8 @@ int catalogue_parse(const char *po, const char *name, struct catalogue **out, st
 	if (c && rc == 0 && (rc = add_entry(c, &pe)) == 0 && catalogue_index(c) < 0)
 		rc = -1;
 	if (rc == 2)
-		err_set(e, "%s: the msgstr of \"%.60s\" has not the msgid's %d arguments", name,
-			pe.id.s, conversions(pe.id.s));
+		err_set(e, "%s: the msgstr of \"%.60s\" has not the msgid's %d arguments in their "
+			"order (reorder them with %%N$)", name, pe.id.s, conversions(pe.id.s));
 	else if (rc > 0)
 		err_set(e, "%s: line %d: not a PO line", name, lineno);
 	else if (rc < 0 || !c)
@@ -255,6 +297,7 @@ int catalogue_load(const char *path, struct catalogue **out, struct err *e)
 {
 	char *text;
 
+	*out = NULL;
 	if (fs_read(path, 4 << 20, &text, NULL, e) < 0)
 		return -1;
 	int rc = catalogue_parse(text, path, out, e);

@@ -97,6 +97,22 @@ int main(void)
 	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%s a des cartes\"\n",
 				  "de.po", &c2, &e), -1);
 	CHECK_HAS(e.msg, "has not the msgid's 2 arguments");
+	/* ... or swaps two of different types without saying so */
+	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%d cartes : %s\"\n",
+				  "fr.po", &c2, &e), -1);
+	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%2$d cartes : %1$s\"\n",
+				  "fr.po", &c2, &e), 0);
+	catalogue_free(c2);
+	/* the catalogues shipped load (run from the source root) */
+	static const char *const shipped[] = { "templates/po/fr.po", "templates/po/de.po" };
+	for (size_t i = 0; i < 2; i++) {
+		int rc = catalogue_load(shipped[i], &c2, &e);
+		check_context("%s: %s", shipped[i], e.msg);
+		CHECK_INT(rc, 0);
+		CHECK(catalogue_size(c2) > 50);
+		catalogue_free(c2);
+	}
+	check_context(NULL);
 	char *t = catalogue_translate(NULL, "White");
 	CHECK_STR(t, "White");
 	free(t);

@@ -62,6 +62,31 @@ struct parts {
 	bool failed;
 };
 
+/* The names kind k's mails may use: the shared ones and the kind's (every kind's for a
+ * mail about no game). The caller frees the array, not the names. */
+static const char **known_names(size_t k, size_t nkinds)
+{
+	size_t n = sizeof shared_names / sizeof shared_names[0], at = 0;
+	const char **known;
+
+	for (size_t i = 0; i < nkinds; i++) {
+		const struct kind_view *kv = view_kind_at(i)->part;
+		for (size_t j = 0; kv && kv->names && kv->names[j] && (k == nkinds || k == i); j++)
+			n++;
+	}
+	if (!(known = malloc(n * sizeof *known)))
+		return NULL;
+	for (size_t j = 0; shared_names[j]; j++)
+		known[at++] = shared_names[j];
+	for (size_t i = 0; i < nkinds; i++) {
+		const struct kind_view *kv = view_kind_at(i)->part;
+		for (size_t j = 0; kv && kv->names && kv->names[j] && (k == nkinds || k == i); j++)
+			known[at++] = kv->names[j];
+	}
+	known[at] = NULL;
+	return known;
+}
+
 static const char *part_text(void *arg, const char *name, const char *fallback, bool all,
 			     bool lines);
 
@@ -79,16 +104,19 @@ static int part_load(struct parts *p, size_t k, struct part_file *f)
 		return 0;
 	if (fs_read(path, PART_MAX, &raw, NULL, p->e) < 0)
 		return -1;
-	if (!strstr(raw, "{{>") && !strstr(raw, "{{#>")) {
-		f->text = raw;
-		return 0;
-	}
-	if (sub.depth > PART_DEPTH)
+	if (!strstr(raw, "{{>") && !strstr(raw, "{{#>"))
+		f->text = raw, raw = NULL, rc = 0;
+	else if (sub.depth > PART_DEPTH)
 		rc = err_set(p->e, "parts within parts too deep");
 	else
 		rc = template_expand(raw, &(struct template_parts){ part_text, &sub }, &f->text, p->e);
 	free(raw);
 	buf_free(&sub.scratch);
+	if (rc == 0 && !sub.failed) {   /* a part is whole sections, of its kind's names */
+		const char **known = known_names(k, p->nkinds);
+		rc = known ? template_check(f->text, known, p->e) : err_set(p->e, "out of memory");
+		free(known);
+	}
 	return rc < 0 || sub.failed ? err_prefix(p->e, "%s: ", path), -1 : 0;
 }
 
@@ -105,6 +133,7 @@ static const char *part_read(struct parts *p, size_t k, const char *name)
 	snprintf(file.name, sizeof file.name, "%s", name);
 	/* read first: a part within it may add to the cache */
 	if (part_load(p, k, &file) < 0) {
+		free(file.text);
 		p->failed = true;
 		return NULL;
 	}
@@ -171,31 +200,6 @@ static const char *part_text(void *arg, const char *name, const char *fallback, 
 	if (!p->scratch.s && p->scratch.failed)
 		p->failed = err_set(p->e, "out of memory") < 0;
 	return p->scratch.s ? p->scratch.s : p->failed ? NULL : "";
-}
-
-/* The names kind k's mails may use: the shared ones and the kind's (every kind's for a
- * mail about no game). The caller frees the array, not the names. */
-static const char **known_names(size_t k, size_t nkinds)
-{
-	size_t n = sizeof shared_names / sizeof shared_names[0], at = 0;
-	const char **known;
-
-	for (size_t i = 0; i < nkinds; i++) {
-		const struct kind_view *kv = view_kind_at(i)->part;
-		for (size_t j = 0; kv && kv->names && kv->names[j] && (k == nkinds || k == i); j++)
-			n++;
-	}
-	if (!(known = malloc(n * sizeof *known)))
-		return NULL;
-	for (size_t j = 0; shared_names[j]; j++)
-		known[at++] = shared_names[j];
-	for (size_t i = 0; i < nkinds; i++) {
-		const struct kind_view *kv = view_kind_at(i)->part;
-		for (size_t j = 0; kv && kv->names && kv->names[j] && (k == nkinds || k == i); j++)
-			known[at++] = kv->names[j];
-	}
-	known[at] = NULL;
-	return known;
 }
 
 const char *reply_kind_name(enum reply_kind k)

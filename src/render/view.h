@@ -18,11 +18,18 @@ struct templates {
 						 * kind nkinds: a mail about no game */
 	struct template **compiled;             /* each expanded text, cut into tokens once */
 	/* each reply's text with every kind's parts in, one after the other as sections
-	 * are: the referee's own text for the reader of mails (msgtext.h) */
-	char *recognised[REPLY_KINDS];
+	 * are: the referee's own text for the reader of mails (msgtext.h); the first
+	 * REPLY_KINDS in English (by reply kind), then each language a template is
+	 * translated to (NAME.LL.txt) */
+	char **recognised;
+	size_t nrecognised;
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);
+/* The referee's own text for the reader of mails (msgtext_referee_new()): every reply's
+ * t->recognised, then `more` (the help's kind orders, view_kind_usages()); *n of them. The
+ * caller frees the array, not the texts; NULL when memory runs out. */
+const char **templates_recognised(const struct templates *t, const char *more, size_t *n);
 /* Reply r's template for a game of kind k (NULL: a mail about no game); borrowed. */
 const struct template *templates_of(const struct templates *t, const struct kind *k,
 				    enum reply_kind r);

@@ -2,8 +2,10 @@
  * render as the registry hands the real ones, gets its mails from its own folder of a
  * copy of templates/ (templates/toy/NAME.txt) with its own variable, the shared
  * templates copied as they are; a kind without a folder gets the shared defaults; a part
- * that uses a variable its kind did not register is refused with its file named. */
+ * that uses a variable its kind did not register is refused with its file named; and
+ * the translations, shared and the kind's, are known to the reader of mails. */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "engine/variant.h"
 #include "game/game.h"
 #include "game/kind.h"
+#include "mail/msgtext.h"
 #include "render/view.h"
 #include "render/view_kind.h"
 
@@ -102,6 +105,60 @@ static void toy_mails(const char *dir, const struct variant *v)
 	templates_free(&t);
 }
 
+/* The referee's lines the reader of mails knows from the templates in dir. */
+static size_t referee_lines(const struct templates *t)
+{
+	struct msgtext_referee *r = NULL;
+	size_t n = 0, lines = 0;
+	const char **texts = templates_recognised(t, "", &n);
+	struct err e = { 0 };
+
+	if (CHECK(texts && msgtext_referee_new(texts, n, &r, &e) == 0))
+		lines = msgtext_referee_lines(r);
+	msgtext_referee_free(r);
+	free(texts);
+	return lines;
+}
+
+/* Is text in one of the texts the reader of mails is given? */
+static bool recognised(const struct templates *t, const char *text)
+{
+	for (size_t i = 0; i < t->nrecognised; i++)
+		if (strstr(t->recognised[i], text))
+			return true;
+	return false;
+}
+
+/* Translations (NAME.LL.txt beside NAME.txt, shared or a kind's part) are the referee's
+ * text too: the reader of mails knows them, the shared mail not translated read with the
+ * kind's part in that language. */
+static void translations(const char *dir)
+{
+	struct templates t;
+	struct err e = { 0 };
+	size_t before = 0;
+
+	if (CHECK(templates_load(&t, dir, &e) == 0)) {
+		before = referee_lines(&t);
+		CHECK_INT(t.nrecognised, REPLY_KINDS);
+		templates_free(&t);
+	}
+	put(dir, "toy/moved-turn.fr.txt", "Nouvelles du jouet : {{toy_fact}}.\n");
+	put(dir, "toy/started-seats.fr.txt", "La partie jouet {{game}} commence.\n");
+	put(dir, "moved.fr.txt", "Subject: coup {{game}}\n\nVotre adversaire a jou\xc3\xa9.\n"
+	    "{{#> moved-turn}}\nC'est \xc3\xa0 vous.\n{{/> moved-turn}}\n");
+	if (!CHECK(templates_load(&t, dir, &e) == 0)) {
+		printf("%s\n", e.msg);
+		return;
+	}
+	CHECK_INT(t.nrecognised, 2 * REPLY_KINDS);      /* English, French */
+	CHECK(recognised(&t, "Votre adversaire a jou\xc3\xa9.\n{{#if part}}\n"
+			 "Nouvelles du jouet : {{toy_fact}}.\n{{else}}\nC'est \xc3\xa0 vous.\n"));
+	CHECK(recognised(&t, "{{#if part}}\nLa partie jouet {{game}} commence.\n"));
+	CHECK(referee_lines(&t) > before);
+	templates_free(&t);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test_kindtext.XXXXXX", cmd[PATH_MAX + 64];
@@ -121,6 +178,7 @@ int main(void)
 	put(dir, "toy/started-seats.txt", "The toy game {{game}} begins; you are seat 0.\n");
 	put(dir, "toy/moved-turn.txt", "Toy news: {{toy_fact}}.\n");
 	toy_mails(dir, v);
+	translations(dir);
 
 	/* a part with a variable its kind never registered */
 	put(dir, "toy/over-result.txt", "{{toy_secret}}\n");

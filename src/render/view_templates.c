@@ -184,8 +184,11 @@ static void part_union(struct parts *p, const char *name, const char *fallback, 
 		if (!t || !strcmp(t, fallback))
 			continue;
 		size_t n = strlen(t);
-		buf_printf(&p->scratch, "{{#if part}}%s%.*s%s{{else}}%s", nl,
-			   (int)(n && t[n - 1] == '\n' ? n - 1 : n), t, nl, nl);
+		if (n && t[n - 1] == '\n')
+			n--;
+		/* an empty part (the kind says nothing there) is an empty section */
+		buf_printf(&p->scratch, "{{#if part}}%s%.*s%s{{else}}%s", nl, (int)n, t,
+			   n ? nl : "", nl);
 		open++;
 	}
 	size_t n = strlen(fallback);

@@ -10,7 +10,8 @@
 
 /* The templates of the replies, read from a directory (view_templates.c): each shared
  * one, made once for each kind render was handed (view_kind.h) with the kind's parts in
- * (its folder's NAME.txt), and once more for mails about no game. */
+ * (templates/KIND/PART.txt), and once more for mails about no game. templates_load()
+ * comes after the kinds are handed down (view_kinds_set()). */
 struct templates {
 	char *text[REPLY_KINDS];                /* each shared template as read */
 	size_t nkinds;

@@ -1,5 +1,6 @@
 /* view_templates.c: the template files of the replies, each made once per kind with the
  * kind's parts in (templates/KIND/NAME.txt; docs/design.md, "Templates"), and rendered. */
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
@@ -357,6 +358,8 @@ int templates_load(struct templates *t, const char *dir, struct err *e)
 	size_t n = (p.nkinds + 1) * REPLY_KINDS;
 	int rc = 0;
 
+	/* templates read before the kinds are handed down would lack every kind's text */
+	assert(p.nkinds > 0);
 	memset(t, 0, sizeof *t);
 	t->nkinds = p.nkinds;
 	if (!(t->expanded = calloc(n, sizeof *t->expanded)) ||

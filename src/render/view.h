@@ -10,7 +10,8 @@
 
 /* The templates of the replies, read from a directory (view_templates.c): each shared
  * one, made once for each kind render was handed (view_kind.h) with the kind's parts in
- * (its folder's NAME.txt), and once more for mails about no game. */
+ * (templates/KIND/PART.txt), and once more for mails about no game. templates_load()
+ * comes after the kinds are handed down (view_kinds_set()). */
 struct templates {
 	char *text[REPLY_KINDS];                /* each shared template as read */
 	size_t nkinds;
@@ -18,16 +19,23 @@ struct templates {
 						 * kind nkinds: a mail about no game */
 	struct template **compiled;             /* each expanded text, cut into tokens once */
 	/* each reply's text with every kind's parts in, one after the other as sections
-	 * are: the referee's own text for the reader of mails (msgtext.h) */
-	char *recognised[REPLY_KINDS];
+	 * are: the referee's own text for the reader of mails (msgtext.h); the first
+	 * REPLY_KINDS in English (by reply kind), then each language a template is
+	 * translated to (NAME.LL.txt); made by templates_load alone */
+	char **recognised;
+	size_t nrecognised;
 	/* loaded in a language (templates_load_in): the reply's own NAME.LL.txt was there */
 	bool translated[REPLY_KINDS];
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);
 /* The same in language lang ("fr"): each NAME.LL.txt (shared, and a kind's part), or
- * NAME.txt where there is none. */
+ * NAME.txt where there is none; the texts for the reader of mails are English's. */
 int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e);
+/* The referee's own text for the reader of mails (msgtext_referee_new()): every reply's
+ * t->recognised, then `more` (the help's kind orders, view_kind_usages()); *n of them. The
+ * caller frees the array, not the texts; NULL when memory runs out. */
+const char **templates_recognised(const struct templates *t, const char *more, size_t *n);
 /* Reply r's template for a game of kind k (NULL: a mail about no game); borrowed. */
 const struct template *templates_of(const struct templates *t, const struct kind *k,
 				    enum reply_kind r);

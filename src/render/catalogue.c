@@ -13,6 +13,10 @@
 #include "util/fsutil.h"
 
 #define CAPS_MAX 9              /* arguments of one format */
+/* The steps one reading of a text by one format may take: "%s plays %s%s%s%s%s." could
+ * otherwise try every split of a long sentence (a player's words are in some). */
+#define MATCH_STEPS 20000
+#define TRANSLATE_STEPS 1000000 /* and all the readings of one text: past them, English */
 
 struct entry {
 	char *id, *str;
@@ -338,11 +342,14 @@ struct capture {
 	const char *at[CAPS_MAX];
 	size_t len[CAPS_MAX];
 	int n;
+	long steps;             /* left of MATCH_STEPS */
 };
 
 /* Does the format f produce exactly the text [t, end)? Its arguments into cp. */
 static bool match(const char *f, const char *t, const char *end, struct capture *cp)
 {
+	if (--cp->steps < 0)
+		return false;
 	for (; *f; f++) {
 		size_t k = conversion_len(f);
 		if (!k) {
@@ -433,9 +440,10 @@ static void fill(const struct catalogue *c, const char *s, const struct capture 
 	}
 }
 
-/* The entry whose format produces [t, end), the most specific first; its arguments in cp. */
+/* The entry whose format produces [t, end), the most specific first; its arguments in cp.
+ * The steps taken come off *budget. */
 static const struct entry *reading(const struct catalogue *c, const char *t, const char *end,
-				   struct capture *cp)
+				   struct capture *cp, long *budget)
 {
 	size_t n = (size_t)(end - t);
 
@@ -444,8 +452,13 @@ static const struct entry *reading(const struct catalogue *c, const char *t, con
 		if (!en->literal || en->lead > n || en->tail > n || strncmp(en->id, t, en->lead) ||
 		    strncmp(en->id + strlen(en->id) - en->tail, end - en->tail, en->tail))
 			continue;
-		*cp = (struct capture){ 0 };
-		if (match(en->id, t, end, cp))
+		long give = *budget < MATCH_STEPS ? *budget : MATCH_STEPS;
+		if (give <= 0)
+			return NULL;
+		*cp = (struct capture){ .steps = give };
+		bool read = match(en->id, t, end, cp);
+		*budget -= give - (cp->steps > 0 ? cp->steps : 0);
+		if (read)
 			return en;
 	}
 	return NULL;
@@ -465,7 +478,7 @@ static const char *sentence_end(const char *t)
 /* The longest run of sentences from t that an entry produces, translated into out;
  * false (nothing written) when none does. */
 static bool translate_run(const struct catalogue *c, const char *t, const char **next,
-			  struct buf *out)
+			  struct buf *out, long *budget)
 {
 	const char *ends[64];
 	size_t n = 0;
@@ -481,9 +494,9 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 		/* a run that ends on ": " or "; " is read without that mark, then given it */
 		const char *end = ends[n];
 		bool mark = end - t > 1 && strchr(":;", end[-1]);
-		const struct entry *en = reading(c, t, end, &cp);
+		const struct entry *en = reading(c, t, end, &cp, budget);
 		if (!en && mark)
-			en = reading(c, t, end - 1, &cp);
+			en = reading(c, t, end - 1, &cp, budget);
 		if (en) {
 			fill(c, en->str, &cp, out);
 			if (mark && !strchr(":;", en->id[strlen(en->id) - 1]))
@@ -498,6 +511,7 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 char *catalogue_translate(const struct catalogue *c, const char *text)
 {
 	struct buf out = { 0 };
+	long budget = TRANSLATE_STEPS;
 
 	if (!c || !c->n)
 		return strdup(text);
@@ -507,7 +521,7 @@ char *catalogue_translate(const struct catalogue *c, const char *text)
 			/* an indented line quotes someone (a relayed message): as written */
 			next = t + strcspn(t, "\n");
 			buf_add(&out, t, (size_t)(next - t));
-		} else if (!translate_run(c, t, &next, &out)) {
+		} else if (!translate_run(c, t, &next, &out, &budget)) {
 			next = sentence_end(t);
 			buf_add(&out, t, (size_t)(next - t));
 		}

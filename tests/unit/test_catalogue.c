@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "render/catalogue.h"
@@ -113,6 +114,21 @@ int main(void)
 		catalogue_free(c2);
 	}
 	check_context(NULL);
+	/* a long sentence that a format of many arguments almost reads: a bounded reading */
+	struct catalogue *many = NULL;
+	CHECK_INT(catalogue_parse("msgid \"%s %s %s %s q %s.\"\nmsgstr \"%s %s %s %s Q %s.\"\n",
+				  "fr.po", &many, &e), 0);
+	char longer[2001];
+	for (size_t i = 0; i + 1 < sizeof longer; i += 2)
+		memcpy(longer + i, "a ", 2);
+	longer[sizeof longer - 2] = '.';
+	longer[sizeof longer - 1] = 0;
+	clock_t t0 = clock();
+	char *slow = catalogue_translate(many, longer);
+	CHECK_STR(slow, longer);                /* no " q ": no reading */
+	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 1.0);
+	free(slow);
+	catalogue_free(many);
 	char *t = catalogue_translate(NULL, "White");
 	CHECK_STR(t, "White");
 	free(t);

@@ -23,6 +23,7 @@ struct entry {
 	size_t lead, tail;      /* the literal text before the first and after the last
 				 * conversion of id (all of it when it has none) */
 	size_t literal;         /* its literal characters: the more, the more specific */
+	size_t len;             /* strlen(id) */
 	bool conversions;
 };
 
@@ -30,7 +31,10 @@ struct catalogue {
 	struct entry *v;        /* by id, for lookups */
 	size_t n;
 	size_t *specific;       /* indexes into v, the most literal text first */
+	size_t run_max;         /* the most sentences a msgid spans: no longer run is tried */
 };
+
+static const char *sentence_end(const char *t);
 
 /* One PO entry being read. */
 struct po_entry {
@@ -72,7 +76,7 @@ static void entry_measure(struct entry *en)
 		p += k - 1;
 		en->conversions = true;
 	}
-	size_t len = strlen(f);
+	size_t len = en->len = strlen(f);
 	en->lead = first ? (size_t)(first - f) : len;
 	en->tail = first ? len - (size_t)(after - f) : len;
 	en->literal = 0;
@@ -260,6 +264,14 @@ static int catalogue_index(struct catalogue *c)
 	sort_cat = c;
 	if (c->n)
 		qsort(c->specific, c->n, sizeof *c->specific, by_literal);
+	c->run_max = 1;
+	for (size_t i = 0; i < c->n; i++) {
+		size_t runs = 1;
+		for (const char *s = sentence_end(c->v[i].id); *s; s = sentence_end(s + 1))
+			runs++;
+		if (runs > c->run_max)
+			c->run_max = runs;
+	}
 	return 0;
 }
 
@@ -449,8 +461,9 @@ static const struct entry *reading(const struct catalogue *c, const char *t, con
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct entry *en = &c->v[c->specific[i]];
-		if (!en->literal || en->lead > n || en->tail > n || strncmp(en->id, t, en->lead) ||
-		    strncmp(en->id + strlen(en->id) - en->tail, end - en->tail, en->tail))
+		if (!en->literal || en->lead > n || en->tail > n || (en->lead && en->id[0] != *t) ||
+		    strncmp(en->id, t, en->lead) ||
+		    strncmp(en->id + en->len - en->tail, end - en->tail, en->tail))
 			continue;
 		long give = *budget < MATCH_STEPS ? *budget : MATCH_STEPS;
 		if (give <= 0)
@@ -481,10 +494,10 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 			  struct buf *out, long *budget)
 {
 	const char *ends[64];
-	size_t n = 0;
+	size_t n = 0, most = c->run_max + 1 < 64 ? c->run_max + 1 : 64;
 	struct capture cp;
 
-	for (const char *s = t; n < 64; s++) {
+	for (const char *s = t; n < most; s++) {
 		s = sentence_end(s);
 		ends[n++] = s;
 		if (!*s)
@@ -499,7 +512,7 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 			en = reading(c, t, end - 1, &cp, budget);
 		if (en) {
 			fill(c, en->str, &cp, out);
-			if (mark && !strchr(":;", en->id[strlen(en->id) - 1]))
+			if (mark && !strchr(":;", en->id[en->len - 1]))
 				buf_add(out, end - 1, 1);
 			*next = end;
 			return true;

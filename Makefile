@@ -146,7 +146,8 @@ update-golden: tempest
 
 # The phrases the referee builds in C, for the catalogues (templates/po/LL.po; docs/design.md
 # "Languages"): the formats handed to the functions that make a reason or a note, and the
-# strings marked N_(), the move reader's reasons, and the words that come from data files
+# strings marked N_(), the move reader's and the card effects' reasons, and the words that
+# come from data files
 # (templates/po/data.pot: piece names, written by hand). Needs GNU gettext's xgettext and msgmerge (a maintainer's tool: the
 # build and the tests read the PO files themselves). A new msgid comes in untranslated.
 PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c)
@@ -157,6 +158,8 @@ po:
 	  $(PO_KEYS) -o templates/po/tempest.pot $(PO_SRC)
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
 	  --keyword= --keyword=err_set:2 -o templates/po/tempest.pot src/engine/notation.c
+	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
+	  --keyword= --keyword=refuse:3 -o templates/po/tempest.pot src/rules/effect.c
 	msgcat --no-wrap --use-first -o templates/po/tempest.pot templates/po/tempest.pot \
 	  templates/po/data.pot
 	@for f in templates/po/*.po; do [ -f "$$f" ] || continue; \

@@ -379,11 +379,17 @@ static bool match(const char *f, const char *t, const char *end, struct capture 
 		cp->at[slot] = t;
 		if (conv == 's') {
 			/* the shortest argument that lets the rest match; never one that holds
-			 * the end of a sentence or a line, which is another phrase's */
+			 * the end of a sentence or a line, which is another phrase's, nor half
+			 * a bracket ("1), card 29 (your number 2"): an item of a list each */
+			int depth = 0;
 			for (const char *s = t; s <= end; s++) {
 				if ((s > t && s[-1] == '\n') ||
 				    (s > t + 1 && s[-1] == ' ' && strchr(".!?;", s[-2])))
 					return false;
+				if (s > t && (depth += (s[-1] == '(') - (s[-1] == ')')) < 0)
+					return false;
+				if (depth)
+					continue;
 				cp->len[slot] = (size_t)(s - t);
 				int saved = cp->n;
 				if (match(f + k, s, end, cp))
@@ -477,13 +483,15 @@ static const struct entry *reading(const struct catalogue *c, const char *t, con
 	return NULL;
 }
 
-/* Where a sentence may end after t: after ". ", "! ", "? ", ": ", "; ", at a new line, or
- * before " (" (an aside: "e4 (and 1 line passed over as prose)"). */
+/* Where a sentence may end after t: after ". ", "! ", "? ", ": ", "; ", ", " (an item of
+ * a list: "card 54 (your number 1), card 29 (your number 2)"), at a new line, or before
+ * " (" (an aside: "e4 (and 1 line passed over as prose)"). A run of several is read as
+ * one when a format spans them. */
 static const char *sentence_end(const char *t)
 {
 	for (const char *s = t; *s; s++)
 		if ((*s == ' ' || *s == '\n') && s > t &&
-		    (strchr(".!?:;", s[-1]) || *s == '\n' || (*s == ' ' && s[1] == '(')))
+		    (strchr(".!?:;,", s[-1]) || *s == '\n' || (*s == ' ' && s[1] == '(')))
 			return s;
 	return t + strlen(t);
 }
@@ -504,15 +512,17 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 			break;
 	}
 	while (n--) {
-		/* a run that ends on ": " or "; " is read without that mark, then given it */
+		/* a run that ends on ": ", "; " or ", " is read without that mark, then given
+		 * it (unless a format holds it: "Piles committed:") */
 		const char *end = ends[n];
-		bool mark = end - t > 1 && strchr(":;", end[-1]);
-		const struct entry *en = reading(c, t, end, &cp, budget);
-		if (!en && mark)
-			en = reading(c, t, end - 1, &cp, budget);
+		bool mark = end - t > 1 && strchr(":;,", end[-1]);
+		const struct entry *en = mark ? reading(c, t, end - 1, &cp, budget) : NULL;
+		bool marked = en != NULL;
+		if (!en)
+			en = reading(c, t, end, &cp, budget);
 		if (en) {
 			fill(c, en->str, &cp, out);
-			if (mark && !strchr(":;", en->id[en->len - 1]))
+			if (marked)
 				buf_add(out, end - 1, 1);
 			*next = end;
 			return true;

@@ -7,13 +7,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
+
 /* Values that are not the referee's phrases: what players wrote, addresses, the board and
  * the moves, numbers. Any other value no catalogue format produces is kept anyway. */
 static const char *const as_written[] = {
 	"referee", "referee_name", "sender", "subject", "text", "white", "black", "challenger",
-	"invited", "opponent", "board", "fen", "moves", "pgn", "last_move", "game", "variant",
-	"title", "usage", "line", "move_number", "auth_results", "timezone", "arbiter", NULL,
+	"invited", "opponent", "fen", "pgn", "last_move", "game", "variant", "title", "usage",
+	"line", "move_number", "auth_results", "timezone", "arbiter", NULL,
 };
+
+/* The move record's comments, {a card removes the piece on e4}, in the reader's
+ * language; its moves as they are. */
+static char *comments(const struct catalogue *cat, const char *moves)
+{
+	struct buf out = { 0 };
+
+	for (const char *s = moves; *s; ) {
+		const char *open = strchr(s, '{'), *close = open ? strchr(open, '}') : NULL;
+		if (!close) {
+			buf_str(&out, s);
+			break;
+		}
+		buf_add(&out, s, (size_t)(open + 1 - s));
+		char *inner = strndup(open + 1, (size_t)(close - open - 1));
+		char *tr = inner ? catalogue_translate(cat, inner) : NULL;
+		buf_str(&out, tr ? tr : "");
+		if (!tr)
+			out.failed = true;
+		free(inner), free(tr);
+		s = close;
+	}
+	return buf_take(&out);
+}
 
 /* Is name "LL.po" with LL a language code (two or three lower-case letters)? */
 static bool po_name(const char *name, char code[8])
@@ -96,8 +122,36 @@ const struct language *languages_find(const struct languages *ls, const char *co
 	return NULL;
 }
 
-static char *translate(const char *value, void *arg)
+/* The board's lines of prose ("Beside the board: ...") in the reader's language; its
+ * diagrams as drawn: boards side by side keep their columns, headings included. */
+static char *board_notes(const struct catalogue *cat, const char *board)
 {
+	static const char note[] = "Beside the board: ";
+	struct buf out = { 0 };
+
+	for (const char *s = board; *s; ) {
+		size_t n = strcspn(s, "\n");
+		char *line = strndup(s, n), *tr = NULL;
+		if (line && !strncmp(line, note, sizeof note - 1))
+			tr = catalogue_translate(cat, line);
+		buf_str(&out, tr ? tr : line ? line : "");
+		out.failed |= !line;
+		free(line), free(tr);
+		s += n;
+		if (*s)
+			buf_add(&out, s++, 1);
+	}
+	return buf_take(&out);
+}
+
+/* A value in the reader's language: the move record's comments alone, the board's notes
+ * alone, any other whole. */
+static char *translate(const char *name, const char *value, void *arg)
+{
+	if (!strcmp(name, "moves"))
+		return comments(arg, value);
+	if (!strcmp(name, "board"))
+		return board_notes(arg, value);
 	return catalogue_translate(arg, value);
 }
 

@@ -137,8 +137,8 @@ static bool among(const char *name, const char *const *list)
 	return false;
 }
 
-int tctx_rewrite(struct tctx *c, const char *const *keep, char *(*fn)(const char *, void *),
-		 void *arg)
+int tctx_rewrite(struct tctx *c, const char *const *keep,
+		 char *(*fn)(const char *name, const char *value, void *arg), void *arg)
 {
 	for (size_t i = 0; i < c->n; i++) {
 		struct tvar *v = &c->v[i];
@@ -147,7 +147,7 @@ int tctx_rewrite(struct tctx *c, const char *const *keep, char *(*fn)(const char
 				return -1;
 		if (!v->str || !v->str[0] || among(v->name, keep))
 			continue;
-		char *s = fn(v->str, arg);
+		char *s = fn(v->name, v->str, arg);
 		if (!s)
 			return -1;
 		free(v->str);

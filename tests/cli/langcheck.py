@@ -8,6 +8,8 @@ phrases of no other language, else "bad ..." with the phrase found (t_languages.
 import email
 import email.header
 import mailbox
+import os
+import re
 import sys
 
 # Phrases every mail of a language is made of, and no other language writes.
@@ -34,6 +36,47 @@ def text_of(msg):
     return ""
 
 
+# Words any English sentence has and no French or German one does. A line a player
+# wrote is left out: an indented one (a quotation, a relayed message, the lines of a
+# refusal) and what stands in quotes ("'Nf9'", a message relayed).
+SMALL = re.compile(r"\b(the|you|your|is|are|and|of|with|has|have|not|this)\b")
+
+
+def english_words(body):
+    found = []
+    reason = False
+    for line in body.split("\n"):
+        # a refusal's reason ("      -> ...", and its wrapped lines) is the referee's
+        if line.lstrip().startswith("->"):
+            reason = True
+        elif not (reason and line.startswith("        ")):
+            reason = False
+        if (line.startswith(" ") and not reason) or line.startswith("-- "):
+            continue
+        line = re.sub(r'"[^"]*"|\'[^\']*\'', "", line)
+        words = SMALL.findall(line)
+        found += [f"en-word:{w!r}" for w in words]
+        if words and os.environ.get("LANGCHECK_LINES"):
+            print("  english:", line)
+    return found[:3]
+
+
+def without_pgn(lines):
+    """The lines but a PGN record's: from its first tag to the blank line after its
+    movetext."""
+    tags = movetext = False
+    for line in lines:
+        if re.match(r'\[[A-Za-z]+ "', line) and not movetext:
+            tags = True
+            continue
+        if tags and line.strip():
+            movetext = True
+            continue
+        if movetext and not line.strip():
+            tags = movetext = False
+        yield line
+
+
 def subject_of(msg):
     return str(email.header.make_header(email.header.decode_header(msg["Subject"])))
 
@@ -53,14 +96,19 @@ def main():
         lang, _, kinds = langs.get(to, "en").partition(":")
         if kinds and kind not in kinds.split(","):
             lang = "en"
-        # the PGN's tags are English in every language ([White "..."]): not the mail's words
-        body = "\n".join(l for l in body.split("\n") if not l.startswith("["))
+        # the PGN record is PGN's, English in every language (its tags, [White "..."], and
+        # its comments): not the mail's words
+        body = "\n".join(without_pgn(body.split("\n")))
         # the help's examples are orders, whose words are English in every language
         if kind == "help":
             body = "\n".join(l for l in body.split("\n") if not l.startswith("  "))
+        if lang != "en":        # English's small words, outside what players wrote
+            found_words = english_words(body if kind != "help" else "")
+        else:
+            found_words = []
         flat = " ".join(body.split())     # a phrase wrapped over two lines reads whole
         body = body + "\n" + flat
-        found = [f"{other}:{w!r}" for other, words in STOCK.items() if other != lang
+        found = found_words + [f"{other}:{w!r}" for other, words in STOCK.items() if other != lang
                  for w in words if w in body]
         own = [w for w in STOCK[lang] if w in body]
         verdict = "ok" if not found and own else "bad"

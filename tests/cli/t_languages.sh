@@ -112,6 +112,31 @@ out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
 expect_out "Spanish from files alone: the template" "Su jugada 1. Nf3 queda anotada."
 expect_out "Spanish from files alone: the catalogue" "Juegan las negras (gina@example.org)."
 
+# every kind in French: each golden game played again with every player's language set
+# to fr beforehand; every mail French, none over 78 characters a line (FENs aside)
+for c in tempete chessme knightmare perplexichess tigerchess chess-game; do
+	g=$tmp/golden-$c
+	mkdir -p "$g/data"
+	cp "tests/golden/$c/key" "$g/data/key"
+	chmod 600 "$g/data/key"
+	printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
+		"$g" > "$g/conf"
+	addrs=$(sed -n 's/^From: .*<\([^>]*\)>.*/\1/p; s/^From: \([^ <]*@[^ ]*\)$/\1/p' \
+		"tests/golden/$c/in.mbox" | sort -u)
+	python3 -c 'import json, sys; json.dump({"format": 1, "players": {a: [{"at": 1793000000,
+"key": "seed." + a, "kind": "language", "language": "fr"}] for a in sys.argv[2:]}},
+open(sys.argv[1], "w"))' "$g/data/players.json" $addrs
+	"$T" process -c "$g/conf" "tests/golden/$c/in.mbox" > "$g/out.mbox" 2> "$g/err" ||
+		bad "golden $c in French: the run fails"
+	python3 tests/cli/langcheck.py "$(printf '%s=fr ' $addrs)" "$g/out.mbox" > "$g/check"
+	n=$(grep -c '^ok' "$g/check")
+	grep '^bad' "$g/check" | head -5 | while read -r line; do echo "  $c: $line"; done
+	grep -q '^bad' "$g/check" && bad "golden $c in French: a mail not French" ||
+		{ [ "$n" -ge 10 ] && ok || bad "golden $c in French: only $n mails"; }
+	python3 tests/golden/linewidth.py "$g/out.mbox" > "$g/width" && ok ||
+		bad "golden $c in French: lines over 78 characters: $(head -n 2 "$g/width")"
+done
+
 # every mail: its reader's language, none of another's stock phrases
 python3 tests/cli/langcheck.py "alice@example.org=fr carol@example.org=fr dave@example.org=de:moved,refused" \
 	"$tmp/all.mbox" > "$tmp/check"

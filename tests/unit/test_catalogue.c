@@ -64,6 +64,9 @@ static const struct tr_case cases[] = {
 	/* a run read without its closing ';', given it back; an argument's own phrases */
 	{ "e4; White offers a draw.; Nf3", "e4; Les Blancs proposent la nulle.; Nf3" },
 	{ "White; Nf3", "Blancs; Nf3" },
+	/* a list, each item read alone: no argument holds half a bracket */
+	{ "N moved from e2 (x) to e4 (y), N moved from a (b) to c",
+	  "vers e4 (y) depuis e2 (x) : N, vers c depuis a (b) : N" },
 	{ "Black moved from 'White' to b2 c3", "vers b2 c3 depuis 'White' : Noirs" },
 	/* a quoted line is the player's: kept */
 	{ "a@x (White) writes:\n  White offers a draw.\nWhite offers a draw.",

@@ -17,7 +17,7 @@ STOCK = {
     "en": ["Your move", "is to move", 'Write "help"', "Time (", "Moves:", "Next deadline",
            "Read in your mail", "It is your move", "offers a draw", "Nothing in your mail",
            "is over", "has begun", "invites you", "Your challenge", "your opponent",
-           "is recorded", "played 1.", " days", "line 1:", "will not be played"],
+           "is recorded", "played 1.", "days per", "line 1:", "will not be played"],
     "fr": ["Votre coup", "Trait aux", "Écrivez-moi", "Temps (", "Coups :", "Prochaine échéance",
            "Lu dans votre courriel", "À vous de jouer", "proposent la nulle", "Rien de votre",
            "est terminée", "a commencé", "vous invite", "Votre défi", "votre adversaire",

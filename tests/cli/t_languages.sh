@@ -23,6 +23,9 @@ mail() {
 	out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
 }
 
+# gameno: the game the last mail's first reply is about
+gameno() { printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest \([0-9]*\) .*/\1/p' | head -n 1; }
+
 # token N ADDRESS: the reply token of ADDRESS in game N, from the referee's mails so far
 token() {
 	python3 tests/cli/langcheck.py --text "$tmp/all.mbox" |
@@ -98,14 +101,34 @@ mail dave@example.org "Re: [tempest 3 $dt] Partie 3" "Sf9"
 expect_out "the German refusal mail" "Nichts aus Ihrer Mail wurde auf Partie 3 angewandt"
 expect_out "its reason in German" "'Nf9': 'f9' ist kein Feld"
 
+# the clock's mails: a reminder, then the loss on time, each in its reader's language
+printf 'reminders = 2h\n' >> "$tmp/conf"
+mail alice@example.org "nouvelle partie" "new chess\nopponent bob@example.org\ncolour white\ntime 1 day per move"
+n=$(gameno)
+mail bob@example.org "Re: [tempest $n $(token $n bob@example.org)] invitation" "accept"
+expect_out "the time control in French" "Temps (1 jour par coup) : il vous reste 1 jour"
+tick() {
+	TEMPEST_NOW=$1 run "$T" tick -c "$tmp/conf"
+	printf '%s\n' "$out" > "$tmp/last"
+	cat "$tmp/last" >> "$tmp/all.mbox"
+	out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
+}
+tick 2026-11-06T10:30:00Z
+expect_out "alice's reminder in French" "Ceci est un rappel : une partie vous attend."
+expect_out "what is due, in French" "votre coup (il reste 1 heure 30 minutes)"
+tick 2026-11-06T12:30:00Z
+expect_out "the loss on time, for alice" "La partie $n est terminée : 0-1, perte au temps."
+expect_out "the loss on time, for bob" "Game $n is over: 0-1, time forfeit."
+
 # a third language without code: a catalogue and one template in a copy of templates/
 cp -R "$TEMPEST_TEMPLATES_DIR" "$tmp/tpl"
 printf 'msgid "Black (%%s)"\nmsgstr "las negras (%%s)"\n' > "$tmp/tpl/po/es.po"
 sed -e 's/^Your move {{last_move}} is recorded\.$/Su jugada {{last_move}} queda anotada./' \
     -e 's/^{{to_move}} is to move\.$/Juegan {{to_move}}./' "$tmp/tpl/moved.txt" > "$tmp/tpl/moved.es.txt"
 mail frank@example.org "nueva partida" "new chess\nopponent gina@example.org\ncolour white\nlanguage es"
-mail gina@example.org "Re: [tempest 4 $(token 4 gina@example.org)] invitation" "accept"
-cli_mail frank@example.org "Re: [tempest 4 $(token 4 frank@example.org)] game 4" "Cf3" > "$tmp/m"
+n=$(gameno)
+mail gina@example.org "Re: [tempest $n $(token $n gina@example.org)] invitation" "accept"
+cli_mail frank@example.org "Re: [tempest $n $(token $n frank@example.org)] game $n" "Cf3" > "$tmp/m"
 TEMPEST_TEMPLATES_DIR=$tmp/tpl run "$T" process -c "$tmp/conf" "$tmp/m"
 printf '%s\n' "$out" > "$tmp/last"
 out=$(python3 tests/cli/langcheck.py --text "$tmp/last")

@@ -44,6 +44,15 @@ int jread_text(struct jread *r, const char *text, const char *name, struct jnode
 	return opened(r, json_loads(text, JSON_REJECT_DUPLICATES, &je), &je, root);
 }
 
+int jread_buf(struct jread *r, const char *text, size_t len, const char *name,
+	      struct jnode *root, struct err *e)
+{
+	json_error_t je;
+
+	start(r, name, root, e);
+	return opened(r, json_loadb(text, len, JSON_REJECT_DUPLICATES, &je), &je, root);
+}
+
 void jread_close(struct jread *r)
 {
 	json_decref(r->root);

@@ -43,6 +43,9 @@ int jread_file(struct jread *r, const char *path, const char *name, struct jnode
 	       struct err *e);
 int jread_text(struct jread *r, const char *text, const char *name, struct jnode *root,
 	       struct err *e);
+/* The same of len bytes of text (a line of a journal: no NUL needed). */
+int jread_buf(struct jread *r, const char *text, size_t len, const char *name,
+	      struct jnode *root, struct err *e);
 void jread_close(struct jread *r);
 
 /* Whether the node holds key with a value other than null. */

@@ -217,6 +217,32 @@ bool jread_is_str(const struct jnode *n)
 	return n->v && json_is_string((json_t *)n->v);
 }
 
+bool jread_is_obj(const struct jnode *n)
+{
+	return n->v && json_is_object((json_t *)n->v);
+}
+
+bool jread_is_arr(const struct jnode *n)
+{
+	return n->v && json_is_array((json_t *)n->v);
+}
+
+int jread_any(const struct jnode *n, const char *key, bool opt, struct jnode *out)
+{
+	json_t *v;
+	int got = member(n, key, opt, &v);
+
+	if (got < 0)
+		return -1;
+	out->doc = n->doc;
+	out->v = got ? v : NULL;
+	if (key)
+		child_path(out->path, n->path, key);
+	else if (out != n)
+		memcpy(out->path, n->path, sizeof out->path);
+	return 0;
+}
+
 int jread_str(const struct jnode *n, const char *key, bool opt, char *buf, size_t len)
 {
 	const char *text = NULL;

@@ -65,8 +65,14 @@ int jread_at(const struct jnode *arr, size_t i, struct jnode *out);
  * *out set, 0 at the end. The key is good until jread_close(). */
 int jread_member(const struct jnode *obj, void **iter, const char **key, struct jnode *out);
 
-/* Whether the node is a string (for a field that takes a number or a text, e.g. "1-72"). */
+/* A child of any type (for a field that takes several, or a document being merged). */
+int jread_any(const struct jnode *n, const char *key, bool opt, struct jnode *out);
+
+/* Whether the node is a string (for a field that takes a number or a text, e.g. "1-72"),
+ * an object, an array. */
 bool jread_is_str(const struct jnode *n);
+bool jread_is_obj(const struct jnode *n);
+bool jread_is_arr(const struct jnode *n);
 
 /* -1 after setting the error "NAME: PATH.key: WHAT" (key NULL: at the node itself), for
  * what the caller checks beyond a getter (a board no seat may name, a salt not in hex). */

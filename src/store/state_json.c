@@ -96,21 +96,21 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 
 	for (int i = 0; i < nseats; i++)
 		json_array_append_new(moves, json_integer(cl->moves[i]));
-	json_t *root = json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:o, s:o,"
-			 " s:o, s:i, s:I}",
-			 "control", "kind", tc->kind, "days", tc->days, "moves", tc->moves,
-			 "initial", tc->initial, "increment", tc->increment, "cap", tc->cap,
-			 "intercept_hours", tc->intercept_hours, "answer_hours", tc->answer_hours,
+	json_t *control = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "kind", tc->kind,
+				    "days", tc->days, "moves", tc->moves, "initial", tc->initial,
+				    "increment", tc->increment, "cap", tc->cap,
+				    "intercept_hours", tc->intercept_hours,
+				    "answer_hours", tc->answer_hours);
+	/* only a phased control has a reserve: other games' files stay as they were */
+	if (control && tc->kind == TC_PHASED)
+		json_object_set_new(control, "reserve", json_integer(tc->reserve));
+	json_t *root = json_pack("{s:o, s:i, s:I, s:o, s:o, s:o, s:i, s:I}", "control", control,
 			 "running", (int)cl->running, "since", (json_int_t)cl->since,
 			 "remaining", llongs(cl->remaining, nseats), "extra", llongs(cl->extra, nseats),
 			 "moves", moves,
 			 "window", (int)cl->window, "draw_offer_at", (json_int_t)cl->draw_offer_at);
-	/* only a phased control has a reserve: other games' files stay as they were */
-	if (root && tc->kind == TC_PHASED) {
-		json_object_set_new(json_object_get(root, "control"), "reserve",
-				    json_integer(tc->reserve));
+	if (root && tc->kind == TC_PHASED)
 		json_object_set_new(root, "reserve", llongs(cl->reserve, nseats));
-	}
 	return root;
 }
 

@@ -8,11 +8,15 @@
 
 static void start(struct jread *r, const char *name, struct jnode *root, struct err *e)
 {
-	memset(r, 0, sizeof *r);
-	snprintf(r->name, sizeof r->name, "%s", name);
+	size_t n = strnlen(name, sizeof r->name - 1);
+
+	r->root = NULL;                 /* no memset: a journal opens a document a line */
+	memcpy(r->name, name, n);
+	r->name[n] = 0;
 	r->e = e;
-	memset(root, 0, sizeof *root);
 	root->doc = r;
+	root->v = NULL;
+	root->path[0] = 0;
 }
 
 static int opened(struct jread *r, json_t *v, const json_error_t *je, struct jnode *root)

@@ -2,6 +2,7 @@
  * journal (its mail keys, the Message-IDs sent, its events) and the seen set. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -31,9 +32,10 @@ struct store_journal *store_journal_of(struct store *st, int id, bool create)
 	return &j[st->njournals++];
 }
 
-/* A journal entry, {"mail": x}, {"sent": x} or {"event": x}, appended to its list. */
-static int journal_entry(const char *line, size_t len, const char *name, json_t *lists[3],
-			 struct err *e)
+/* A journal entry, {"mail": x}, {"sent": x} or {"event": x}, appended to its list; at is
+ * the line's place, for errors. */
+static int journal_entry(const char *line, size_t len, const char *path, ptrdiff_t at,
+			 json_t *lists[3], struct err *e)
 {
 	static const char *const names[3] = { "mail", "sent", "event" };
 	struct jread r;
@@ -42,8 +44,8 @@ static int journal_entry(const char *line, size_t len, const char *name, json_t 
 	const char *key;
 	int k = 3;
 
-	if (jread_buf(&r, line, len, name, &x, e) < 0)
-		return err_set(e, "%s: not a journal entry", name);
+	if (jread_buf(&r, line, len, path, &x, e) < 0)
+		return err_set(e, "%s: byte %td: not a journal entry", path, at);
 	if (jread_obj(&x, NULL, false, &x) == 0 && jread_member(&x, &it, &key, &v) == 1)
 		for (k = 0; k < 3 && strcmp(key, names[k]); k++)
 			;
@@ -52,7 +54,7 @@ static int journal_entry(const char *line, size_t len, const char *name, json_t 
 	else
 		k = 3;
 	jread_close(&r);
-	return k < 3 ? 0 : err_set(e, "%s: not a journal entry", name);
+	return k < 3 ? 0 : err_set(e, "%s: byte %td: not a journal entry", path, at);
 }
 
 /* The journal's committed part (j->size bytes) into the lists of root, which must hold
@@ -60,7 +62,7 @@ static int journal_entry(const char *line, size_t len, const char *name, json_t 
 static int journal_read(struct store *st, int id, const struct store_journal *j, json_t *root,
 			struct err *e)
 {
-	char path[PATH_MAX + 64], name[PATH_MAX + 96], *text = NULL;
+	char path[PATH_MAX + 64], *text = NULL;
 	size_t len = 0;
 	json_t *lists[3] = { json_array(), json_array(), json_array() };
 	static const char *const keys[3] = { "mails", "sent", "events" };
@@ -74,8 +76,8 @@ static int journal_read(struct store *st, int id, const struct store_journal *j,
 			     j->size);
 	for (char *p = text, *end = text + j->size; rc == 0 && p && p < end;) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		snprintf(name, sizeof name, "%s: byte %td", path, p - text);
-		rc = journal_entry(p, nl ? (size_t)(nl - p) : (size_t)(end - p), name, lists, e);
+		rc = journal_entry(p, nl ? (size_t)(nl - p) : (size_t)(end - p), path, p - text,
+				   lists, e);
 		p = nl ? nl + 1 : end;
 	}
 	if (rc == 0 && (json_array_size(lists[0]) != j->mails ||

@@ -32,6 +32,11 @@ assert_context() {
 	echo "  stderr: $(printf '%s' "${err:-}" | head -c 600)" >&2
 }
 
+# The former dialect's words fail loudly, so that a script merged in it is not read as
+# passing: docs/testing.md ("Writing a shell test") has the sed that converts it.
+ok() { fail "'ok' is the former dialect: convert the script (docs/testing.md)"; }
+bad() { fail "'bad' is the former dialect: convert the script (docs/testing.md): ${1:-}"; }
+
 # expect_rc WHAT N
 expect_rc() {
 	if [ "$rc" -eq "$2" ]; then pass; else fail "$1: exit status $rc, want $2"; fi

@@ -14,6 +14,7 @@ run make --no-print-directory -s install PREFIX=/opt/tempest-test DESTDIR="$tmp/
 expect_rc "make install PREFIX=... DESTDIR=..." 0
 P=$tmp/stage/opt/tempest-test
 for f in bin/tempest share/tempest/rules/chess.json share/tempest/templates/started.txt \
+         share/tempest/templates/chess/help-new.txt share/tempest/templates/tempete/moved-turn.txt \
          share/man/man1/tempest.1 share/man/man5/tempest.conf.5 share/man/man8/tempest.8 \
          share/doc/tempest/tempest.conf.example share/doc/tempest/systemd/tempest-poll.service; do
   [ -f "$P/$f" ] && pass || fail "installed: $f"

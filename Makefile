@@ -108,6 +108,7 @@ check-layers:
 	@sh tests/layers.sh
 	@sh tests/orderwords/run.sh
 	@sh tests/orderwords.sh
+	@sh tests/kindtext/run.sh
 	@sh tests/kindtext.sh
 
 check-unit: $(TEST_BIN)

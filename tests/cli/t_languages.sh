@@ -39,7 +39,7 @@ token() {
 mail alice@example.org "nouvelle partie" "new chess\nopponent bob@example.org\ncolour white\nlangue fr"
 expect_out "the challenge answered in French" "Votre défi est parti."
 expect_out "the invitation in English" "alice@example.org challenges you"
-grep -q '"language": "fr"' "$tmp/data/players.json" && ok || bad "the language kept in players.json"
+grep -q '"language": "fr"' "$tmp/data/players.json" && pass || fail "the language kept in players.json"
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept"
 expect_out "started, for alice" "La partie 1 (Chess) a commencé. Vous jouez les Blancs"
 expect_out "started, for bob" "Game 1 (Chess) has begun. You play Black"
@@ -56,7 +56,7 @@ expect_out "bob's refusal in English" "'Nf9': 'f9' is not a square"
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "e5"
 expect_out "alice's refusal in French" "'e5' : aucune pièce à vous (pion) ne peut aller en e5"
-case $out in *"Nothing in your mail"*) bad "alice's refusal in English" ;; *) ok ;; esac
+case $out in *"Nothing in your mail"*) fail "alice's refusal in English" ;; *) pass ;; esac
 
 # a move with a French draw offer: the note in each reader's language
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "d4\nproposer nulle"
@@ -70,7 +70,7 @@ expect_out "declined, for bob" "Black declines the draw offer."
 help='Pendant une partie, répondez à mon dernier courriel à son sujet (le code\nentre crochets dans l'"'"'objet prouve que la réponse vient de vous) avec :\n  nulle                      proposer la nulle (aussi "proposer nulle")\n  accepter nulle / refuser nulle\n  abandon                    (aussi "abandonner")\n  historique                 la partie en PGN'
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "Dxd4\n\nMerci pour l'aide !\n\n$help"
 expect_out "the move above the pasted help is played" "Lu dans votre courriel : Dxd4 (et 1 ligne laissée de côté comme de la prose)."
-case $out in *"est terminée"*|*"pas été appliqué"*) bad "the pasted French help was read" ;; *) ok ;; esac
+case $out in *"est terminée"*|*"pas été appliqué"*) fail "the pasted French help was read" ;; *) pass ;; esac
 
 # French resignation: the end in each language
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6"
@@ -87,7 +87,7 @@ expect_out "carol's invitation in French" "alice@example.org vous défie"
 invitation='Pour jouer, répondez à ce courriel avec le mot\n\n  accepter\n\nseul sur sa ligne. Pour refuser, répondez "refuser". Gardez l'"'"'objet\ntel quel : le code entre crochets me dit que la réponse vient de vous.'
 ct=$(token 2 carol@example.org)
 mail carol@example.org "Re: [tempest 2 $ct] invitation" "refuser\n\nDésolée, pas ce mois-ci.\n\n$invitation"
-case $out in *"commence"*|*"begins"*) bad "the pasted French invitation started the game" ;; *) ok ;; esac
+case $out in *"commence"*|*"begins"*) fail "the pasted French invitation started the game" ;; *) pass ;; esac
 expect_out "carol's refusal read" "ne sera pas jouée"
 
 # German: the move mail and the refusal mail (S is the knight)
@@ -150,14 +150,14 @@ for c in tempete chessme knightmare perplexichess tigerchess chess-game; do
 "key": "seed." + a, "kind": "language", "language": "fr"}] for a in sys.argv[2:]}},
 open(sys.argv[1], "w"))' "$g/data/players.json" $addrs
 	"$T" process -c "$g/conf" "tests/golden/$c/in.mbox" > "$g/out.mbox" 2> "$g/err" ||
-		bad "golden $c in French: the run fails"
+		fail "golden $c in French: the run fails"
 	python3 tests/cli/langcheck.py "$(printf '%s=fr ' $addrs)" "$g/out.mbox" > "$g/check"
 	n=$(grep -c '^ok' "$g/check")
 	grep '^bad' "$g/check" | head -5 | while read -r line; do echo "  $c: $line"; done
-	grep -q '^bad' "$g/check" && bad "golden $c in French: a mail not French" ||
-		{ [ "$n" -ge 10 ] && ok || bad "golden $c in French: only $n mails"; }
-	python3 tests/golden/linewidth.py "$g/out.mbox" > "$g/width" && ok ||
-		bad "golden $c in French: lines over 78 characters: $(head -n 2 "$g/width")"
+	grep -q '^bad' "$g/check" && fail "golden $c in French: a mail not French" ||
+		{ [ "$n" -ge 10 ] && pass || fail "golden $c in French: only $n mails"; }
+	python3 tests/golden/linewidth.py "$g/out.mbox" > "$g/width" && pass ||
+		fail "golden $c in French: lines over 78 characters: $(head -n 2 "$g/width")"
 done
 
 # every mail: its reader's language, none of another's stock phrases
@@ -165,6 +165,6 @@ python3 tests/cli/langcheck.py "alice@example.org=fr carol@example.org=fr dave@e
 	"$tmp/all.mbox" > "$tmp/check"
 n=$(grep -c '^ok' "$tmp/check")
 grep '^bad' "$tmp/check" | while read -r line; do echo "  $line"; done
-grep -q '^bad' "$tmp/check" && bad "a mail with another language's phrases" || ok
-[ "$n" -ge 20 ] && ok || bad "only $n mails checked"
+grep -q '^bad' "$tmp/check" && fail "a mail with another language's phrases" || pass
+[ "$n" -ge 20 ] && pass || fail "only $n mails checked"
 cli_done t_languages

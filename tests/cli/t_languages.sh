@@ -13,6 +13,14 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cli_referee "$tmp"
 : > "$tmp/all.mbox"
 
+# every translation holds its English template's tags and parts, each as often
+tags() { grep -o '{{[^}]*}}' "$1" | sort | uniq -c; }
+for f in $(find "$TEMPEST_TEMPLATES_DIR" -name '*.??.txt'); do
+	en=${f%.??.txt}.txt
+	[ "$(tags "$f")" = "$(tags "$en")" ] && pass ||
+		fail "${f#"$TEMPEST_TEMPLATES_DIR"/}: not the tags of ${en#"$TEMPEST_TEMPLATES_DIR"/}"
+done
+
 # mail FROM SUBJECT BODY: processed; its replies kept for the language check, and in $out
 # decoded (subjects and quoted-printable text)
 mail() {

@@ -357,6 +357,47 @@ struct capture {
 	long steps;             /* left of MATCH_STEPS */
 };
 
+static bool match(const char *f, const char *t, const char *end, struct capture *cp);
+
+/* A %s at t (its slot taken) followed by the format f: the shortest argument that lets
+ * the rest match. Never one that holds the end of a sentence or a line, which is another
+ * phrase's, nor half a bracket ("1), card 29 (your number 2"): a list reads item by item. */
+static bool match_string(const char *f, const char *t, const char *end, struct capture *cp,
+			 int slot)
+{
+	int depth = 0;
+
+	for (const char *s = t; s <= end; s++) {
+		if ((s > t && s[-1] == '\n') || (s > t + 1 && s[-1] == ' ' && strchr(".!?;", s[-2])))
+			return false;
+		if (s > t && (depth += (s[-1] == '(') - (s[-1] == ')')) < 0)
+			return false;
+		if (depth)
+			continue;
+		cp->len[slot] = (size_t)(s - t);
+		int saved = cp->n;
+		if (match(f, s, end, cp))
+			return true;
+		cp->n = saved;
+	}
+	return false;
+}
+
+/* The end of a number (or of one character, conv 'c') a conversion wrote at t; t when
+ * there is none. */
+static const char *number_end(char conv, const char *t, const char *end)
+{
+	const char *s = t;
+
+	if (conv == 'c')
+		return s + (s < end);
+	s += s < end && *s == '-';
+	while (s < end && (isdigit((unsigned char)*s) ||
+			   (strchr("xXfg", conv) && (isxdigit((unsigned char)*s) || *s == '.'))))
+		s++;
+	return s;
+}
+
 /* Does the format f produce exactly the text [t, end)? Its arguments into cp. */
 static bool match(const char *f, const char *t, const char *end, struct capture *cp)
 {
@@ -372,41 +413,13 @@ static bool match(const char *f, const char *t, const char *end, struct capture 
 			t++;
 			continue;
 		}
-		char conv = f[k - 1];
 		int slot = cp->n++;
 		if (slot >= CAPS_MAX)
 			return false;
 		cp->at[slot] = t;
-		if (conv == 's') {
-			/* the shortest argument that lets the rest match; never one that holds
-			 * the end of a sentence or a line, which is another phrase's, nor half
-			 * a bracket ("1), card 29 (your number 2"): an item of a list each */
-			int depth = 0;
-			for (const char *s = t; s <= end; s++) {
-				if ((s > t && s[-1] == '\n') ||
-				    (s > t + 1 && s[-1] == ' ' && strchr(".!?;", s[-2])))
-					return false;
-				if (s > t && (depth += (s[-1] == '(') - (s[-1] == ')')) < 0)
-					return false;
-				if (depth)
-					continue;
-				cp->len[slot] = (size_t)(s - t);
-				int saved = cp->n;
-				if (match(f + k, s, end, cp))
-					return true;
-				cp->n = saved;
-			}
-			return false;
-		}
-		const char *s = t;
-		if (conv == 'c')
-			s += s < end;
-		else {
-			s += s < end && *s == '-';
-			while (s < end && (isdigit((unsigned char)*s) || (strchr("xXfg", conv) &&
-			       (isxdigit((unsigned char)*s) || *s == '.'))))
-				s++;
-		}
+		if (f[k - 1] == 's')
+			return match_string(f + k, t, end, cp, slot);
+		const char *s = number_end(f[k - 1], t, end);
 		if (s == t)
 			return false;
 		cp->len[slot] = (size_t)(s - t);

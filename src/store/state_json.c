@@ -147,6 +147,8 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	if (g->kstate && ks)
 		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
+	if (g->private_)        /* absent is false: older states, and most games */
+		json_object_set_new(root, "private", json_true());
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -540,6 +542,11 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	if ((v = json_object_get(root, "arbiter")) &&
 	    str_field(&c, root, "arbiter", g->arbiter, sizeof g->arbiter) < 0)
 		goto done;
+	if ((v = json_object_get(root, "private")) && !json_is_boolean(v)) {
+		bad(&c, "private", "not true or false");
+		goto done;
+	}
+	g->private_ = json_is_true(v);
 	if (load_kind_state(&c, root, g) < 0)
 		goto done;
 	*out = g;

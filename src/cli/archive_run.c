@@ -240,37 +240,12 @@ static int game_read(struct run *r, int id, struct game **g, struct err *e)
 	return 0;
 }
 
-/* What the referee would mail someone who is no player of the game: the status mail
- * (the end mail, with its reveal, once the game is over), without its subject, its
- * signature, or the clock's lines, which speak to a player ("you have"). */
-static char *account(struct run *r, const struct game *g, struct err *e)
-{
-	struct reply rp = { .kind = g->status == GAME_OVER ? REPLY_OVER : REPLY_STATUS, .to = -1,
-			    .about = -1 };
-	struct view_extra x = { .referee = r->cfg->referee_address,
-				.referee_name = r->cfg->referee_name, .now = clock_now() };
-	struct tctx *c = view_context(g, &rp, &x);
-	char *subject = NULL, *body = NULL;
-
-	if (!c)
-		return err_set(e, "out of memory"), NULL;
-	tctx_set(c, "clock", "%s", "");
-	if (view_render(&r->tpl, &rp, c, &subject, &body, e) == 0) {
-		char *sig = strstr(body, "\n-- \n");
-		if (sig)
-			sig[1] = 0;
-	}
-	tctx_free(c);
-	free(subject);
-	return body;
-}
-
 /* Game g's page and PGN. */
 static int publish(struct run *r, const struct game *g, struct err *e)
 {
 	char page[64], pgn[64];
 	struct buf b = { 0 };
-	char *text = account(r, g, e);
+	char *text = archive_account(&r->tpl, g, r->cfg->referee_address, r->cfg->referee_name, e);
 	int rc;
 
 	if (!text)

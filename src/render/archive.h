@@ -30,6 +30,13 @@ void archive_entry_of(const struct game *g, struct archive_entry *out);
 /* The page of game g (its position loaded): account is the referee's public text about
  * the game (NULL: none), pgn the name of its PGN file beside the page. */
 void archive_page(const struct game *g, const char *account, const char *pgn, struct buf *out);
+/* What the referee would mail someone who is no player of g (its position loaded): the
+ * status mail, or the end mail with its reveal once the game is over, rendered with the
+ * templates t, without its subject, its signature or the clock's lines, which speak to a
+ * player. The caller frees it; NULL (e said) if a template fails. */
+struct templates;
+char *archive_account(const struct templates *t, const struct game *g, const char *referee,
+		      const char *referee_name, struct err *e);
 /* The index of the entries (in the order given); `when` says when it was written. */
 void archive_index(const struct archive_entry *e, size_t n, const char *when, struct buf *out);
 /* The pages' style sheet (archive.css beside them). */

@@ -16,6 +16,7 @@
 #include "render/board_html.h"
 #include "render/view_kind.h"
 #include "render/view.h"
+#include "util/clock.h"
 
 void archive_page_name(int id, char *out, size_t len)
 {
@@ -177,6 +178,32 @@ static void board_moves(const struct game *g, int b, struct buf *out, sq_t *from
 	free(st.scratch);
 	buf_free(&list);
 	buf_free(&sections);
+}
+
+/* What the referee would mail someone who is no player of the game: the status mail
+ * (the end mail, with its reveal, once the game is over), without its subject, its
+ * signature, or the clock's lines, which speak to a player ("you have"). */
+char *archive_account(const struct templates *t, const struct game *g, const char *referee,
+		      const char *referee_name, struct err *e)
+{
+	struct reply rp = { .kind = g->status == GAME_OVER ? REPLY_OVER : REPLY_STATUS, .to = -1,
+			    .about = -1 };
+	struct view_extra x = { .referee = referee, .referee_name = referee_name,
+				.now = clock_now() };
+	struct tctx *c = view_context(g, &rp, &x);
+	char *subject = NULL, *body = NULL;
+
+	if (!c)
+		return err_set(e, "out of memory"), NULL;
+	tctx_set(c, "clock", "%s", "");
+	if (view_render(t, &rp, c, &subject, &body, e) == 0) {
+		char *sig = strstr(body, "\n-- \n");
+		if (sig)
+			sig[1] = 0;
+	}
+	tctx_free(c);
+	free(subject);
+	return body;
 }
 
 /* One board of the game: its heading (in a game of several), the board now, its moves

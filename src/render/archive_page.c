@@ -104,7 +104,7 @@ static void step_section(struct steps *st, const struct pos *p, bool last)
 		buf_printf(o, "<a href=\"#b%dp%d\" rel=prev>&larr; previous</a> ", b, n - 1);
 	if (!last)
 		buf_printf(o, "<a href=\"#b%dp%d\" rel=next>next &rarr;</a> ", b, n + 1);
-	buf_str(o, "<a href=\"#now\">the board now</a></p>\n</section>\n");
+	buf_printf(o, "<a href=\"#b%dnow\">the board now</a></p>\n</section>\n", b);
 	st->at++;
 }
 
@@ -140,7 +140,9 @@ static int step_entry(const struct pos *before, const char *entry, void *arg)
 	step_section(st, before, false);
 	buf_printf(l, " <a href=\"#b%dp%d\">", st->board, st->at);
 	if (entry[0] == '@') {
-		snprintf(st->label, sizeof st->label, "{%s}", entry + 1);
+		/* a whole position put back (a card undone): named, not spelled out */
+		snprintf(st->label, sizeof st->label, "{%s}", !strncmp(entry, "@fen ", 5) ?
+			 "position set" : entry + 1);
 	} else {
 		bool white = before->side == WHITE;
 		snprintf(st->label, sizeof st->label, "%u.%s %s", before->fullmove,
@@ -228,7 +230,7 @@ static void page_board(const struct game *g, int b, bool own, struct buf *out)
 		return;
 	}
 	board_moves(g, b, &moves, &from, &to);
-	buf_printf(out, "<div class=now%s>\n", b == 0 ? " id=now" : "");
+	buf_printf(out, "<div class=now id=b%dnow>\n", b + 1);
 	board_html(g->board[b].pos, WHITE, from, to, out);
 	buf_str(out, "</div>\n<h3>Moves</h3>\n");
 	buf_add(out, moves.s ? moves.s : "", moves.n);

@@ -152,4 +152,12 @@ for k in tempete knightmare chessme; do
   salt=$(grep -E '^[0-9a-f]{16,}$' "$tmp/$k.secrets" | head -n 1)
   [ -n "$salt" ] && grep -q "$salt" "$page" && ok || bad "$k: the reveal shows the salt ($salt)"
 done
+# Perplexichess: a team's message to its own members is in no page
+cli_referee "$tmp/px" "archive_dir = $tmp/px/site"
+run "$T" new -c "$tmp/px/conf" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
+cli_eml gs@x.org "Re: [tempest 1 $(token_of 1 gs@x.org)] game 1" "message team Push on board two, Xyzzy" > "$tmp/px/m.eml"
+run_in "$tmp/px/m.eml" "$T" process -c "$tmp/px/conf"
+case $(flat "$(decoded)") in *Xyzzy*) ok ;; *) bad "perplexichess: the team message is relayed to the team" ;; esac
+[ -f "$tmp/px/site/game-1.html" ] && ok || bad "perplexichess: a page"
+grep -rq Xyzzy "$tmp/px/site" && bad "perplexichess: the team message is in the archive" || ok
 cli_done t_archive

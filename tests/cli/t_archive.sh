@@ -51,6 +51,7 @@ case $i in *'<a href="game-1.html">1</a></td><td>Chess</td><td>alice@example.org
 # accepted
 send carol@example.org "new game" "new chess\nopponent dave@example.org\nprivate"
 DT=$(token_of 2 dave@example.org)
+case $(decoded) in *"Private:   yes (the game stays out of"*) ok ;; *) bad "the invitation says the game is private" ;; esac
 send dave@example.org "Re: [tempest 2 $DT] invitation" "accept"
 expect_out "the private game begins" "game 2 begins"
 "$T" show -c "$C" --json 2 | grep -q '"private": true' && ok || bad "the state keeps private"

@@ -86,6 +86,24 @@ run "$T" archive -v --all -c "$C"
 expect_out "--all writes every page" "2 pages written"
 ls -a "$A" | grep -q 'tmp' && bad "no temporary file left: $(ls -a "$A")" || ok
 
+# -- under the sanitizers; a dry run writes no archive; a damaged game keeps its page
+export ASAN_OPTIONS=detect_leaks=1
+run "$TA" archive --all -c "$C"
+expect_rc "the sanitized build" 0; expect_clean "archive --all"
+rm -rf "$tmp/dry"
+sed "s|^archive_dir = .*|archive_dir = $tmp/dry|" "$C" > "$tmp/conf-dry"
+cli_eml bob@example.org "Re: [tempest 1 $BT] game 1" "status" > "$tmp/m.eml"
+run_in "$tmp/m.eml" "$T" process --dry-run -c "$tmp/conf-dry"
+[ ! -e "$tmp/dry" ] && ok || bad "a dry run writes no archive"
+cp "$tmp/data/games/4.json" "$tmp/g4.json"
+printf '{ broken' > "$tmp/data/games/4.json"
+run "$T" archive -c "$C"
+expect_rc "a game that cannot be read" 1
+expect_err "it is named" "game 4"
+[ -f "$A/game-4.html" ] && ok || bad "a game that cannot be read keeps its page"
+grep -q 'href="game-4.html"' "$A/index.html" && ok || bad "... and its line of the index"
+cp "$tmp/g4.json" "$tmp/data/games/4.json"
+
 # -- atomic: while archives are written over and over, every read of a page is whole
 ( for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
     "$T" archive --all -c "$C" > /dev/null 2>&1; done ) &

@@ -182,6 +182,27 @@ static void board_moves(const struct game *g, int b, struct buf *out, sq_t *from
 	buf_free(&sections);
 }
 
+/* The status mail's lines about what its reader owes ("{{tp_expect}}.", "You are
+ * {{px_duty}}.") read "." or "You are ." for someone who is no player: such a line, words
+ * alone then a blank and a full stop (a value missing), is left out; a diagram's row
+ * ("6  . . k . .") has dots before its last. */
+static void without_empty_duty(char *text)
+{
+	char *in = text, *out = text;
+
+	while (*in) {
+		size_t n = strcspn(in, "\n");
+		bool empty = n >= 1 && in[n - 1] == '.' && (n == 1 || in[n - 2] == ' ') &&
+			     strspn(in, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz :") == n - 1;
+		if (!empty) {
+			memmove(out, in, n + (in[n] == '\n'));
+			out += n + (in[n] == '\n');
+		}
+		in += n + (in[n] == '\n');
+	}
+	*out = 0;
+}
+
 /* What the referee would mail someone who is no player of the game: the status mail
  * (the end mail, with its reveal, once the game is over), without its subject, its
  * signature, or the clock's lines, which speak to a player ("you have"). */
@@ -202,6 +223,7 @@ char *archive_account(const struct templates *t, const struct game *g, const cha
 		char *sig = strstr(body, "\n-- \n");
 		if (sig)
 			sig[1] = 0;
+		without_empty_duty(body);
 	}
 	tctx_free(c);
 	free(subject);

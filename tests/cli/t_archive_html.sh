@@ -78,6 +78,10 @@ grep -q 'The public record' "$tmp/chessme.dom" && ok || bad "chessme: its own bo
 page tigerchess "$tmp/site" 4 "$C" -
 page perplexichess "$tmp/site" 5 "$C" -
 [ "$(grep -c 'data-board="1"' "$tmp/perplexichess.dom")" -eq 3 ] && ok || bad "perplexichess: three boards"
+# the status mail's lines of a player's duty, empty for no player, are left out; a
+# ChessMe diagram's rows (dots to their end) are not
+grep -qE '^(You are|Now:) ?\.$' "$tmp/perplexichess.dom" && bad "perplexichess: a line of a duty left empty" || ok
+[ "$(sed 's/<[^>]*>//g' "$tmp/chessme.dom" | grep -cE '^[0-9]  \. ')" -ge 16 ] && ok || bad "chessme: the diagrams' rows, whole"
 page tempete "$tmp/site-tp" 1 "$tmp/tp/conf"
 grep -q 'sha256sum' "$tmp/tempete.dom" && ok || bad "tempete: the reveal's checks"
 

@@ -102,6 +102,9 @@ expect_rc "a game that cannot be read" 1
 expect_err "it is named" "game 4"
 [ -f "$A/game-4.html" ] && ok || bad "a game that cannot be read keeps its page"
 grep -q 'href="game-4.html"' "$A/index.html" && ok || bad "... and its line of the index"
+sed 's/"arbiter"/"private": "yes", "arbiter"/' "$tmp/g4.json" > "$tmp/data/games/4.json"
+run "$T" show -c "$C" 4
+expect_err "a private field that is not true or false is refused" "private: not true or false"
 cp "$tmp/g4.json" "$tmp/data/games/4.json"
 
 # -- atomic: while archives are written over and over, every read of a page is whole

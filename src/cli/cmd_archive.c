@@ -8,7 +8,7 @@
 #include "cli/common.h"
 
 static const char archive_usage[] =
-	"usage: tempest archive [-c FILE] [-v] [--all] [OUTDIR]\n"
+	"usage: tempest archive [-c FILE] [-n] [-v] [--all] [OUTDIR]\n"
 	"\n"
 	"Writes the public archive of the games into OUTDIR (else the configuration's\n"
 	"archive_dir): an index of the games, and for each a page (its board, its moves with\n"
@@ -17,7 +17,8 @@ static const char archive_usage[] =
 	"stay private at its challenge, a challenge not yet accepted and a declined one are\n"
 	"left out. Only the games whose state changed since the last run are written again\n"
 	"(--all: every one); each file replaces the old by a rename. With archive_dir set,\n"
-	"poll and process do the same after their run.\n"
+	"poll and process do the same after their run. -n checks the configuration, the\n"
+	"data directory, the rules and the templates, and writes nothing.\n"
 	"Exit status: 0 done; 1 some game could not be read (the others are written; the\n"
 	"reason is on standard error); 2 no OUTDIR, a bad configuration, or a file that cannot\n"
 	"be written.\n";
@@ -47,6 +48,13 @@ int cmd_archive(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (c.check_only)
+		return common_check(&c, 0);
+	if (c.dry_run) {        /* it writes nothing but the archive: nothing to try */
+		fprintf(stderr, "tempest archive: --dry-run has nothing to leave out: the archive "
+			"is all it writes\n");
+		return EXIT_USAGE;
+	}
 	const char *outdir = next < argc ? argv[next] : c.cfg.archive_dir;
 	if (argc - next > 1 || !outdir[0]) {
 		fputs(archive_usage, stderr);

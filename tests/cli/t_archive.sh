@@ -4,7 +4,8 @@
 # PGN; only the games whose state changed written again; every file replaced by a rename;
 # private games, challenges and declined games left out; archive_dir runs it after
 # process; no page of a running card game holds a secret of its state file (salts, lists,
-# decks, piles), and the page of a finished one holds the reveal and its checks.
+# decks, piles) nor a phrase of a player's own view ("Your hand"), and the page of a
+# finished one holds the reveal and its checks.
 . tests/cli/lib.sh
 export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)
@@ -137,8 +138,9 @@ expect_rc "an archive of states without the field" 0
 # -- card games: no page before the end holds a secret; the end shows the reveal
 scan() {        # scan NAME CONF: no secret of game 1's state in the archive's pages
   "$T" show -c "$2" --json --secrets 1 | perl tests/cli/archive/secrets.pl > "$tmp/$1.secrets"
-  found=$(grep -rlFf "$tmp/$1.secrets" "$3" 2>/dev/null)
-  [ -z "$found" ] && ok || bad "$1: a secret in $found: $(grep -ohFf "$tmp/$1.secrets" "$3" | head -n 3)"
+  cat "$tmp/$1.secrets" tests/cli/archive/private-phrases > "$tmp/$1.look"
+  found=$(grep -rlFf "$tmp/$1.look" "$3" 2>/dev/null)
+  [ -z "$found" ] && ok || bad "$1: a secret in $found: $(grep -ohFf "$tmp/$1.look" "$3" | head -n 3)"
 }
 kind_game() {   # kind_game NAME VARIANT MAILS...: a referee of its own, game 1 played
   k=$1; v=$2; shift 2

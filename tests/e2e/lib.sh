@@ -134,6 +134,7 @@ EOF
 poll() {        # one cron run; its exit status in $prc
     "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
     prc=$?
+    [ -z "${archive_scan:-}" ] || "$archive_scan"      # archive.sh
 }
 
 count() { ms_uids "$1" INBOX | grep -c . ; }

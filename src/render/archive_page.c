@@ -219,7 +219,7 @@ char *archive_account(const struct templates *t, const struct game *g, const cha
 	if (!c)
 		return err_set(e, "out of memory"), NULL;
 	tctx_set(c, "clock", "%s", "");
-	if (view_render(t, &rp, c, &subject, &body, e) == 0) {
+	if (view_render(t, kind_of(g), &rp, c, &subject, &body, e) == 0) {
 		char *sig = strstr(body, "\n-- \n");
 		if (sig)
 			sig[1] = 0;

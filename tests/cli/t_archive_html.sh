@@ -20,7 +20,7 @@ chrome() {      # chrome URL ARGS...: headless Chromium on a file, nothing kept
 }
 shot() {        # shot URL NAME [HEIGHT]: a screenshot, not empty
   chrome "$1" --window-size=900,"${3:-1400}" --screenshot="$tmp/$2.png" > /dev/null
-  [ "$(wc -c < "$tmp/$2.png" 2>/dev/null || echo 0)" -gt 10000 ] && ok || bad "$2: a screenshot"
+  [ "$(wc -c < "$tmp/$2.png" 2>/dev/null || echo 0)" -gt 10000 ] && pass || fail "$2: a screenshot"
 }
 token_of() {    # token_of GAME ADDRESS: the subject token in the referee's mail to ADDRESS
   printf '%s\n' "$out" | tr -d '\r' | awk -v to="To: $2" -v g="$1" '$0 == to { f = 1 }
@@ -54,44 +54,44 @@ expect_rc "the Tempête archive" 0
 # -- the index
 chrome "$tmp/site/index.html" --dump-dom > "$tmp/index.dom"
 for g in 1 2 3 4 5; do
-  grep -q "href=\"game-$g.html\"" "$tmp/index.dom" && ok || bad "the index links game $g"
+  grep -q "href=\"game-$g.html\"" "$tmp/index.dom" && pass || fail "the index links game $g"
 done
-case $(cat "$tmp/index.dom") in *"Knightmare"*"ChessMe"*"TigerChess"*"Perplexichess"*) ok ;;
-  *) bad "the index names each kind" ;; esac
+case $(cat "$tmp/index.dom") in *"Knightmare"*"ChessMe"*"TigerChess"*"Perplexichess"*) pass ;;
+  *) fail "the index names each kind" ;; esac
 shot "$tmp/site/index.html" index 700
 
 # -- a page of each kind: its board is the position of `tempest show`
 page() {        # page NAME SITE GAME CONF [BOARDFEN]
   chrome "$2/game-$3.html" --dump-dom > "$tmp/$1.dom"
-  grep -q "<h1>Game $3: " "$tmp/$1.dom" && ok || bad "$1: the page"
+  grep -q "<h1>Game $3: " "$tmp/$1.dom" && pass || fail "$1: the page"
   want=${5:-$("$T" show -c "$4" "$3" | sed -n 's/^FEN: *\([^ ]*\) .*/\1/p' | head -n 1)}
   if [ "$want" != - ]; then
     got=$(perl tests/cli/html/squares.pl < "$tmp/$1.dom" | head -n 1)
-    [ "$got" = "$want" ] && ok || bad "$1: the board drawn is the game's: $got, want $want"
+    [ "$got" = "$want" ] && pass || fail "$1: the board drawn is the game's: $got, want $want"
   fi
   shot "$2/game-$3.html" "$1"
 }
 page chess "$tmp/site" 1 "$C"
 page knightmare "$tmp/site" 2 "$C"
 page chessme "$tmp/site" 3 "$C" -
-grep -q 'The public record' "$tmp/chessme.dom" && ok || bad "chessme: its own board, in the record"
+grep -q 'The public record' "$tmp/chessme.dom" && pass || fail "chessme: its own board, in the record"
 page tigerchess "$tmp/site" 4 "$C" -
 page perplexichess "$tmp/site" 5 "$C" -
-[ "$(grep -c 'data-board="1"' "$tmp/perplexichess.dom")" -eq 3 ] && ok || bad "perplexichess: three boards"
+[ "$(grep -c 'data-board="1"' "$tmp/perplexichess.dom")" -eq 3 ] && pass || fail "perplexichess: three boards"
 # the status mail's lines of a player's duty, empty for no player, are left out; a
 # ChessMe diagram's rows (dots to their end) are not
-grep -qE '^(You are|Now:) ?\.$' "$tmp/perplexichess.dom" && bad "perplexichess: a line of a duty left empty" || ok
-[ "$(sed 's/<[^>]*>//g' "$tmp/chessme.dom" | grep -cE '^[0-9]  \. ')" -ge 16 ] && ok || bad "chessme: the diagrams' rows, whole"
+grep -qE '^(You are|Now:) ?\.$' "$tmp/perplexichess.dom" && fail "perplexichess: a line of a duty left empty" || pass
+[ "$(sed 's/<[^>]*>//g' "$tmp/chessme.dom" | grep -cE '^[0-9]  \. ')" -ge 16 ] && pass || fail "chessme: the diagrams' rows, whole"
 page tempete "$tmp/site-tp" 1 "$tmp/tp/conf"
-grep -q 'sha256sum' "$tmp/tempete.dom" && ok || bad "tempete: the reveal's checks"
+grep -q 'sha256sum' "$tmp/tempete.dom" && pass || fail "tempete: the reveal's checks"
 
 # -- stepping: the position after 1... e5, drawn as it says, linked both ways
 perl tests/cli/archive/step.pl b1p2 < "$tmp/chess.dom" > "$tmp/step"
-[ "$(sed -n 1p "$tmp/step")" = "$(sed -n 2p "$tmp/step")" ] && ok || bad "the step's drawing is its position: $(cat "$tmp/step")"
-[ "$(sed -n 2p "$tmp/step")" = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR" ] && ok ||
-  bad "step 2 is the position after 1... e5"
+[ "$(sed -n 1p "$tmp/step")" = "$(sed -n 2p "$tmp/step")" ] && pass || fail "the step's drawing is its position: $(cat "$tmp/step")"
+[ "$(sed -n 2p "$tmp/step")" = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR" ] && pass ||
+  fail "step 2 is the position after 1... e5"
 grep -q 'href="#b1p1" rel="prev"' "$tmp/chess.dom" && grep -q 'href="#b1p3" rel="next"' "$tmp/chess.dom" &&
-  ok || bad "the steps link the one before and the one after"
+  pass || fail "the steps link the one before and the one after"
 shot "$tmp/site/game-1.html#b1p2" chess-step 1800
 [ -z "${KEEP:-}" ] || echo "t_archive_html: pictures in $tmp/*.png"
 cli_done t_archive_html

@@ -84,6 +84,29 @@ static json_t *side_drawn(const struct tempete *tp, int c)
 	return a;
 }
 
+/* The cards' records of this turn (what a disable or a takeback undoes); written only
+ * while one is live, so that states between turns stay as they were. */
+static bool live_record(const struct tempete *tp)
+{
+	for (int k = 0; k < 2; k++)
+		if (tp->record[k].play && tp->record[k].turn == tp->turn)
+			return true;
+	return false;
+}
+
+static json_t *records_json(const struct tempete *tp)
+{
+	json_t *a = json_array();
+
+	for (int k = 0; k < 2; k++) {
+		const struct tp_record *r = &tp->record[k];
+		json_array_append_new(a, json_pack("{s:i, s:i, s:i, s:i, s:i}", "turn", r->turn,
+						   "play", r->play, "added", r->added, "barred", r->barred,
+						   "secret", r->secret));
+	}
+	return a;
+}
+
 static json_t *tp_to_json(const struct tempete *tp)
 {
 	json_t *o = json_object(), *plays = json_array(), *secrets = json_array(), *saved = json_array();
@@ -153,6 +176,8 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "marks", marks(tp->marks, tp->nmarks));
 	set(o, "saved_marks", saved);
 	set(o, "saved_captures", captures);
+	if (live_record(tp))
+		set(o, "records", records_json(tp));
 	return o;
 }
 
@@ -414,6 +439,26 @@ static int rd_rescue(const struct kind_reader *r, json_t *o, struct tempete *tp)
 	return 0;
 }
 
+/* The cards' records of the turn (absent: none live). */
+static int rd_records(const struct kind_reader *r, json_t *o, struct tempete *tp)
+{
+	json_t *recs = json_object_get(o, "records");
+
+	if (recs && (!json_is_array(recs) || json_array_size(recs) != 2))
+		return kjson_bad(r, "records", "needs two records");
+	for (size_t k = 0; recs && k < 2; k++) {
+		struct tp_record *rc = &tp->record[k];
+		json_t *x = json_array_get(recs, k);
+		if (!json_is_object(x) || kjson_int(r, x, "turn", 0, 1000000, &rc->turn) < 0 ||
+		    kjson_int(r, x, "play", 0, tp->nplays, &rc->play) < 0 ||
+		    kjson_int(r, x, "added", 0, CARDS_MAX - 1, &rc->added) < 0 ||
+		    kjson_int(r, x, "barred", 0, tp->n, &rc->barred) < 0 ||
+		    kjson_int(r, x, "secret", 0, tp->nsecrets, &rc->secret) < 0)
+			return r->e->msg[0] ? -1 : kjson_bad(r, "records", "a record is not one");
+	}
+	return 0;
+}
+
 static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
 {
 	struct kind_reader r = { what, "tempete", e };
@@ -458,7 +503,7 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	    rd_secrets(&r, json_object_get(o, "secrets"), tp) < 0 ||
 	    rd_marks(&r, json_object_get(o, "marks"), "marks", tp->marks, &tp->nmarks) < 0)
 		return e->msg[0] ? -1 : kjson_bad(&r, "move", "needs two parts");
-	if (rd_saved(&r, o, tp) < 0 || rd_rescue(&r, o, tp) < 0)
+	if (rd_saved(&r, o, tp) < 0 || rd_rescue(&r, o, tp) < 0 || rd_records(&r, o, tp) < 0)
 		return -1;
 	json_t *bc = json_object_get(o, "before_card"), *dis = json_object_get(o, "disabled");
 	if (bc && kjson_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)

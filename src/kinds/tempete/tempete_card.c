@@ -296,3 +296,19 @@ void tp_note_undone(struct apply_state *a, int card, const char *said)
 	if (card && said[0])
 		apply_note(a, "Undone with card %d: %s.", card, said + 2);
 }
+
+int tp_keep_allowed(struct apply_state *a, const struct turn_msg *t)
+{
+	const struct tempete *tp = a->g->kstate;
+
+	if (!t->keep && !t->discard)
+		return 0;
+	if (tp->disabled)
+		return apply_error(a, t->first, "your card was disabled by card %d and stays spent: "
+				   "it cannot be kept or discarded; make a normal move",
+				   tp->intercepted_by_card);
+	if (tp->move_parts != 2 || tp->hit_part != 1)
+		return apply_error(a, t->first, "'keep' and 'discard' answer an interception of the "
+				   "first part of a double move (cards 18 and 50)");
+	return 0;
+}

@@ -54,6 +54,10 @@ int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size
 /* Tells both players what tp_undo_card undid besides the board ("Undone with card 57: ..."). */
 void tp_note_undone(struct apply_state *a, int card, const char *said);
 
+/* An answer's `keep` or `discard` (card 18 or 50 whose first part was hit): 0, or -1
+ * refused with the reason (a disabled card stays spent; no double move was hit). */
+int tp_keep_allowed(struct apply_state *a, const struct turn_msg *t);
+
 /* tempete_effect.c: the card's board edits. Returns -1 (refused), 0 (applied), or 1
  * (no effect: the Checkmate Rule; nothing was changed). `announce` gets the edits as
  * the opponent reads them. */

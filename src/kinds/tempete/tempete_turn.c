@@ -630,13 +630,8 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 	struct err e;
 
 	bool disabling = t->card && tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
-	if ((t->keep || t->discard) && tp->disabled)
-		return apply_error(a, t->first, "your card was disabled by card %d and stays spent: "
-				   "it cannot be kept or discarded; make a normal move",
-				   tp->intercepted_by_card);
-	if ((t->keep || t->discard) && !(tp->move_parts == 2 && tp->hit_part == 1))
-		return apply_error(a, t->first, "'keep' and 'discard' answer an interception of the "
-				   "first part of a double move (cards 18 and 50)");
+	if (tp_keep_allowed(a, t) < 0)
+		return -1;
 	if (disabling && t->neffects)
 		return apply_error(a, t->effects[0], "card %d undoes the interception: it has no "
 				   "effects of its own", t->card_no);

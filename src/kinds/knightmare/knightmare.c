@@ -381,6 +381,8 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 	}
 	if (km->expect == KM_ANSWER)
 		buf_printf(b, "undo %s play %d\n", km->undo.fen, km->undo.play);
+	if (km->vetoed)         /* (turn_undo is derived from the board's list: left out) */
+		buf_printf(b, "vetoed\n");
 	for (int c = 0; c < 2; c++)
 		if (km->rescue[c].card)
 			buf_printf(b, "rescue %d %c %s %s %d\n", km->rescue[c].card, km->rescue[c].orig,

@@ -57,6 +57,13 @@ static json_t *effects_json(const struct km_effect *f, int n)
 	return a;
 }
 
+static json_t *undo_json(const struct km_undo *u)
+{
+	return json_pack("{s:s, s:o, s:[s, s], s:[s, s], s:i}", "fen", u->fen,
+			 "effects", effects_json(u->effects, u->neffects), "lost", u->lost[0],
+			 u->lost[1], "dead", u->dead[0], u->dead[1], "play", u->play);
+}
+
 static json_t *km_to_json(const struct game *g)
 {
 	const struct knightmare *km = g->kstate;
@@ -95,9 +102,12 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "effects", effects_json(km->effects, km->neffects));
 	json_object_set_new(o, "lost", json_pack("[s, s]", km->lost[0], km->lost[1]));
 	json_object_set_new(o, "dead", json_pack("[s, s]", km->dead[0], km->dead[1]));
-	json_object_set_new(o, "undo", json_pack("{s:s, s:o, s:[s, s], s:[s, s], s:i}", "fen", km->undo.fen,
-		"effects", effects_json(km->undo.effects, km->undo.neffects), "lost", km->undo.lost[0],
-		km->undo.lost[1], "dead", km->undo.dead[0], km->undo.dead[1], "play", km->undo.play));
+	json_object_set_new(o, "undo", undo_json(&km->undo));
+	/* the turn's start, while a Veto may still answer the card played with the move */
+	if (km->expect == KM_MOVE && km->may_intercept && km->card_own[!km->to])
+		json_object_set_new(o, "turn_undo", undo_json(&km->turn_undo));
+	if (km->vetoed)
+		json_object_set_new(o, "vetoed", json_true());
 	return o;
 }
 
@@ -237,15 +247,15 @@ static int get_plays(const struct kind_reader *r, json_t *v, struct knightmare *
 	return 0;
 }
 
-static int get_undo(const struct kind_reader *r, json_t *v, struct knightmare *km)
+static int get_undo(const struct kind_reader *r, json_t *v, struct km_undo *u)
 {
 	if (!json_is_object(v))
 		return kjson_bad(r, "undo", "missing");
-	return kjson_str(r, json_object_get(v, "fen"), "undo.fen", km->undo.fen, sizeof km->undo.fen) < 0 ||
-	       get_effects(r, json_object_get(v, "effects"), km->undo.effects, &km->undo.neffects) < 0 ||
-	       get_pair_str(r, json_object_get(v, "lost"), "undo.lost", km->undo.lost) < 0 ||
-	       get_pair_str(r, json_object_get(v, "dead"), "undo.dead", km->undo.dead) < 0 ||
-	       kjson_int(r, v, "play", 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
+	return kjson_str(r, json_object_get(v, "fen"), "undo.fen", u->fen, sizeof u->fen) < 0 ||
+	       get_effects(r, json_object_get(v, "effects"), u->effects, &u->neffects) < 0 ||
+	       get_pair_str(r, json_object_get(v, "lost"), "undo.lost", u->lost) < 0 ||
+	       get_pair_str(r, json_object_get(v, "dead"), "undo.dead", u->dead) < 0 ||
+	       kjson_int(r, v, "play", 0, KM_PLAYS_MAX, &u->play) < 0 ? -1 : 0;
 }
 
 /* A common deck's orders before its reshuffles: [[cards], salt] each. */
@@ -311,7 +321,11 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_effects(&r, json_object_get(o, "effects"), km->effects, &km->neffects) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "lost"), "lost", km->lost) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "dead"), "dead", km->dead) < 0 ||
-	    get_undo(&r, json_object_get(o, "undo"), km) < 0)
+	    get_undo(&r, json_object_get(o, "undo"), &km->undo) < 0)
+		return -1;
+	json_t *tu = json_object_get(o, "turn_undo"), *vetoed = json_object_get(o, "vetoed");
+	if ((tu && get_undo(&r, tu, &km->turn_undo) < 0) ||
+	    (vetoed && kjson_bool(&r, vetoed, "vetoed", &km->vetoed) < 0))
 		return -1;
 	km->expect = (enum km_expect)expect;
 	for (int c = 0; c < 2; c++)

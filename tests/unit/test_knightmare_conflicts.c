@@ -14,6 +14,8 @@
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/registry.h"
 #include "knightmaretest.h"
+#include "render/template.h"
+#include "render/view_kind.h"
 #include "store/cards_load.h"
 #include "store/store.h"
 
@@ -101,6 +103,25 @@ static void trap_door_on_frozen_pawn(void)
 	game_free(g);
 }
 
+/* The mail says which piece a card froze or transformed, its kind and the letter the board
+ * shows (it used to say "the piece on c8" beside a bare z on the board). */
+static void frozen_and_transformed_pieces_named(void)
+{
+	struct game *g = dealt("1nb1k3/8/8/8/8/8/8/4K3 w - - 0 1", CARDS(23), CARDS(20));
+	struct reply r = { .kind = REPLY_MOVED, .to = WHITE };
+
+	CHECK_STR(km_mail(g, WHITE, "card 23 c8"), "");
+	CHECK_STR(km_mail(g, BLACK, "card 20 b8"), "");
+	struct tctx *c = tctx_new();
+	view_kind_part(kind_of(g))->view(g, &r, WHITE, c);
+	CHECK_HAS(tctx_get(c, "km_effects"), "card 23 (Stone Gaze) of White: the Black Bishop on c8 "
+		  "is frozen (shown z): it may not move");
+	CHECK_HAS(tctx_get(c, "km_effects"), "card 20 (Griffin) of Black: the Black Knight on b8, now "
+		  "a Griffin (shown u), moves as NF");
+	tctx_free(c);
+	game_free(g);
+}
+
 /* Between continuing cards the last played takes precedence: Griffin on a knight that
  * Stone Gaze froze frees it and transforms it (it used to be refused). */
 static void griffin_after_stone_gaze(void)
@@ -182,6 +203,7 @@ int main(void)
 	long_shot_on_griffin();
 	trap_door_on_frozen_pawn();
 	griffin_after_stone_gaze();
+	frozen_and_transformed_pieces_named();
 	veto_answers_card_on_own_turn();
 	checkmate_rule_king_capture_spent();
 	variant_free(kv);

@@ -48,6 +48,26 @@ static void card_lines(const struct game *g, const int *cards, int n, struct buf
 		buf_str(b, "  none\n");
 }
 
+/* A piece a card transformed or froze, said with the kind it was and the letter the
+ * board shows for it (no bare U or Z): "the White Knight on b1, now a Griffin (shown U),
+ * moves as NF". */
+static void held_piece(const struct game *g, const struct km_effect *f, struct buf *b)
+{
+	const struct pos *p = game_pos(g);
+	sq_t s = variant_square_named(p->v, f->square, strlen(f->square));
+	piece_t pc = s == SQ_NONE ? PIECE_NONE : pos_at(p, s);
+	int t = variant_type_by_letter(g->v, f->orig);
+	const char *kind = t >= 0 ? g->v->type[t].name : "piece";
+	char shown = pc == PIECE_NONE ? f->letter : variant_piece_char(p->v, pc);
+
+	buf_printf(b, "the %s%s%s on %s", pc == PIECE_NONE ? "" : side(PIECE_COLOR(pc)),
+		   pc == PIECE_NONE ? "" : " ", kind, f->square);
+	if (f->verb == EFFECT_TRANSFORM)
+		buf_printf(b, ", now a %s (shown %c), moves as %s", f->name, shown, f->betza);
+	else
+		buf_printf(b, " is frozen (shown %c): it may not move", shown);
+}
+
 static void public_view(const struct game *g, struct tctx *c)
 {
 	const struct knightmare *km = g->kstate;
@@ -67,10 +87,8 @@ static void public_view(const struct game *g, struct tctx *c)
 		const struct km_effect *f = &km->effects[i];
 		buf_printf(&b, "%s%s of %s: ", b.n ? "; " : "", cards_label(g->cat, f->card, label, sizeof label),
 			   side(f->by));
-		if (f->verb == EFFECT_TRANSFORM)
-			buf_printf(&b, "the %s on %s moves as %s", f->name, f->square, f->betza);
-		else if (f->verb == EFFECT_FREEZE)
-			buf_printf(&b, "the piece on %s may not move", f->square);
+		if (f->verb == EFFECT_TRANSFORM || f->verb == EFFECT_FREEZE)
+			held_piece(g, f, &b);
 		else if (f->verb == EFFECT_SHIELD)
 			buf_printf(&b, "the piece on %s may not be captured", f->square);
 		else if (f->verb == EFFECT_IMMUNE)

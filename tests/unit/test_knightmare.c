@@ -18,6 +18,8 @@
 #include "util/crypto.h"
 
 #include "knightmaretest.h"
+#include "render/template.h"
+#include "render/view_kind.h"
 
 /* ---- the effect language, construct by construct ---- */
 
@@ -544,9 +546,14 @@ static void challenges(void)
 	struct outcome out = { 0 };
 	struct err e;
 	static const struct { const char *options, *why; } t[] = {
-		{ "budget 0", "write: budget 150, or budget 100 200 (White's, then Black's)" },
+		{ "budget 0", "budgets (points) are 1 to 10000, not 0" },
+		{ "budget 100 200 300", "write: budget 150, or budget 100 200 (White's, then Black's)" },
+		{ "budget 150x", "'150x' is not a whole number (budgets (points))" },
+		{ "budget 100 lots", "'lots' is not a whole number (budgets (points))" },
 		{ "sets 9", "write: sets personal, sets common, or sets N (1 to 4 sets divided)" },
-		{ "extra 25", "extra discards are 0 to 20 (seed 002: 15 to 20)" },
+		{ "extra 25", "extra discards are 0 to 20, not 25" },
+		{ "extra -1", "extra discards are 0 to 20, not -1" },
+		{ "extra 5x", "'5x' is not a whole number (extra discards)" },
 		{ "sets personal\nextra 15", "extra discards come before dividing one set; with personal sets "
 		  "nothing is divided" },
 	};
@@ -564,11 +571,52 @@ static void challenges(void)
 		CHECK(game_challenge(g, ++kid, kv, kkey, sizeof kkey, &s, &o, &out, &e) == 0);
 		check_context("%s", t[i].options);
 		CHECK_STR(out.nerrors ? out.errors[0].reason : "", t[i].why);
+		int last = 3;                   /* the refusal names its line: the last term's here */
+		for (const char *nl = t[i].options; (nl = strchr(nl, '\n')); nl++)
+			last++;
+		CHECK_INT(out.nerrors ? out.errors[0].lineno : 0, last);
 		check_context(NULL);
 		orders_free(&o);
 		outcome_free(&out);
 	}
 	game_free(g);
+	/* "extra 0" is a term (none set aside), not "not a number" */
+	g = km_game("extra 0", NULL);
+	CHECK_INT(g->status, GAME_PLAYING);
+	CHECK_INT(KM(g)->extra, 0);
+	game_free(g);
+}
+
+/* The invitation states every term the invited player accepts: sets, budgets (a handicap
+ * when they differ), the cards set aside (it used to state none of them). */
+static void invitation_terms(void)
+{
+	static const struct { const char *options, *terms; } t[] = {
+		{ NULL, "Cards:     one set, divided at random|Decks:     150 points each|Set aside: none|" },
+		{ "budget 100 200\nsets 2\nextra 15", "Cards:     two sets, divided at random|Decks:     "
+		  "100 points for White, 200 for Black (a handicap)|Set aside: 15 cards, unseen, "
+		  "before dividing|" },
+		{ "sets personal", "Cards:     personal sets: each builds from a whole set|Decks:     "
+		  "150 points each|" },
+		{ "sets common\nextra 16", "Cards:     one common deck for both|Set aside: 16 cards, "
+		  "unseen, before shuffling|" },
+	};
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct game *g = km_game(t[i].options, NULL);
+		struct reply r = { .kind = REPLY_INVITATION, .to = BLACK };
+		struct tctx *c = tctx_new();
+		char *got = NULL;
+		struct err e;
+		check_context("%s", t[i].options ? t[i].options : "(no terms)");
+		view_kind_part(kind_of(g))->view(g, &r, BLACK, c);
+		CHECK(template_render("{{#each kind_terms}}{{label}} {{what}}|{{/each}}", c, &got, &e) == 0);
+		CHECK_STR(got ? got : "", t[i].terms);
+		free(got);
+		check_context(NULL);
+		tctx_free(c);
+		game_free(g);
+	}
 }
 
 /* The commitment is the shared one (rules/deck.h) over the deck's order and salt. */
@@ -598,6 +646,7 @@ int main(void)
 		fprintf(stderr, "cannot load the cards: %s\n", e.msg);
 		return 2;
 	}
+	kinds_register();
 	moves();
 	captures();
 	arrivals();
@@ -616,6 +665,7 @@ int main(void)
 	variants();
 	common_deck();
 	challenges();
+	invitation_terms();
 	commitment();
 	variant_free(kv);
 	return check_done();

@@ -12,6 +12,7 @@
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
+#include "render/undone.h"
 #include "render/view_kind.h"
 #include "util/fsutil.h"
 
@@ -103,6 +104,8 @@ struct movetext {
 	int last_number, last_side;
 	char last[SAN_MAX];
 	bool cards;                     /* a card game: the edits are the cards' */
+	const unsigned char *undone;    /* per entry, what the list leaves out (undone.h) */
+	int at;
 };
 
 /* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
@@ -140,7 +143,16 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 static int movetext_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct movetext *mt = arg;
+	unsigned char undone = mt->undone ? mt->undone[mt->at++] : 0;
+	char fixed[SAN_MAX];
 
+	if (undone & UNDONE_SKIP)
+		return 0;
+	if (undone & (UNDONE_CHECK | UNDONE_QUIET)) {    /* a mate lifted since */
+		snprintf(fixed, sizeof fixed, "%.*s%s", (int)strcspn(entry, "#"), entry,
+			 undone & UNDONE_CHECK ? "+" : "");
+		entry = fixed;
+	}
 	if (!strncmp(entry, "@deploy ", 8))
 		return 0;               /* the pieces posted before play: the start, not a move */
 	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
@@ -171,8 +183,13 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
  * -1: none). */
 static void movetext_walk(const struct game *g, int b, struct buf *out, struct movetext *mt)
 {
-	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL };
+	unsigned char *undone = g->cat ? undone_flags(g, b) : NULL;    /* cards take back */
+
+	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL,
+				 .undone = undone };
 	game_walk(g, b, movetext_entry, mt);
+	mt->undone = NULL;
+	free(undone);
 }
 
 void view_movetext(const struct game *g, int b, struct buf *out)

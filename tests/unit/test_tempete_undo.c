@@ -13,6 +13,7 @@
 #include "game/game.h"
 #include "kinds/tempete/tempete.h"
 #include "kinds/registry.h"
+#include "render/view.h"
 #include "store/store.h"
 #include "tempetetest.h"
 
@@ -270,6 +271,34 @@ static void card18_keep_without_double_move_refused(void)
 	outcome_free(&out);
 }
 
+/* The move list in a mail shows what stands: a move and card edits taken back are left
+ * out (the board's list keeps them for replays), and a mate an interception lifted loses
+ * its "#" (it used to read "1. e4 {a card restores the position before it}", and "Ra8#"
+ * after the mate was lifted). */
+static void move_list_drops_undone_and_lifted_mate(void)
+{
+	struct game *g = standard_game(NULL);
+	struct buf b = { 0 };
+
+	play(g, "w:e4|b:" TAKEBACK "|w:d4\nnumbers 6");
+	view_movetext(g, 0, &b);
+	CHECK_STR(b.s ? b.s : "", "1. d4");
+	buf_free(&b);
+	game_free(g);
+
+	g = standard_game("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1");
+	play(g, "w:Ra8");
+	CHECK_INT(TP(g)->expect, TP_MATED);
+	view_movetext(g, 0, &b);
+	CHECK_STR(b.s ? b.s : "", "1. Ra8#");
+	buf_free(&b);
+	play(g, "b:intercept\ncard 23\neffect place r b8");
+	view_movetext(g, 0, &b);
+	CHECK_STR(b.s ? b.s : "", "1. Ra8 {a card puts a Black R on b8}");   /* blocked: no check */
+	buf_free(&b);
+	game_free(g);
+}
+
 int main(void)
 {
 	tempete_test_setup();
@@ -279,6 +308,7 @@ int main(void)
 	card66_effects_before_takeback_apply();
 	card32_against_double_move_needs_no_part();
 	card18_keep_without_double_move_refused();
+	move_list_drops_undone_and_lifted_mate();
 	tempete_test_free();
 	return check_done();
 }

@@ -127,3 +127,13 @@ unsigned char *undone_flags(const struct game *g, int b)
 	}
 	return f;
 }
+
+const char *undone_shown(unsigned char flag, const char *entry, char *buf, size_t len)
+{
+	if (flag & UNDONE_SKIP)
+		return NULL;
+	if (!(flag & (UNDONE_CHECK | UNDONE_QUIET)))
+		return entry;
+	snprintf(buf, len, "%.*s%s", (int)strcspn(entry, "#"), entry, flag & UNDONE_CHECK ? "+" : "");
+	return buf;
+}

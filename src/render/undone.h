@@ -18,4 +18,8 @@ enum {
  * entry shows as written (or memory ran out: then they all do). */
 unsigned char *undone_flags(const struct game *g, int b);
 
+/* The entry as the move list shows it under flag: NULL if left out, else the entry or, a
+ * lifted mate, its SAN with "+" or nothing for "#" (in buf). */
+const char *undone_shown(unsigned char flag, const char *entry, char *buf, size_t len);
+
 #endif

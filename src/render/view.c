@@ -140,19 +140,24 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 
 /* One entry of the game's list: a move, numbered from the position before it, or an
  * edit by a card, shown as a comment. */
+static int note_last(struct movetext *mt, const struct pos *before, const char *entry)
+{
+	mt->last_number = (int)before->fullmove;
+	mt->last_side = before->side;
+	snprintf(mt->last, sizeof mt->last, "%s", entry);
+	return 0;
+}
+
 static int movetext_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct movetext *mt = arg;
-	unsigned char undone = mt->undone ? mt->undone[mt->at++] : 0;
 	char fixed[SAN_MAX];
+	const char *shown = undone_shown(mt->undone ? mt->undone[mt->at++] : 0, entry, fixed,
+					 sizeof fixed);
 
-	if (undone & UNDONE_SKIP)
-		return 0;
-	if (undone & (UNDONE_CHECK | UNDONE_QUIET)) {    /* a mate lifted since */
-		snprintf(fixed, sizeof fixed, "%.*s%s", (int)strcspn(entry, "#"), entry,
-			 undone & UNDONE_CHECK ? "+" : "");
-		entry = fixed;
-	}
+	if (!shown)     /* taken back: not shown, yet still the move the subject names */
+		return entry[0] == '@' ? 0 : note_last(mt, before, entry);
+	entry = shown;
 	if (!strncmp(entry, "@deploy ", 8))
 		return 0;               /* the pieces posted before play: the start, not a move */
 	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
@@ -173,10 +178,7 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 		buf_str(mt->out, " ");
 	buf_str(mt->out, entry);
 	mt->first = mt->after_comment = false;
-	mt->last_number = (int)before->fullmove;
-	mt->last_side = before->side;
-	snprintf(mt->last, sizeof mt->last, "%s", entry);
-	return 0;
+	return note_last(mt, before, entry);
 }
 
 /* The board's moves into out; *mt then holds its last move: number, side and SAN (side

@@ -312,3 +312,11 @@ int tp_keep_allowed(struct apply_state *a, const struct turn_msg *t)
 				   "first part of a double move (cards 18 and 50)");
 	return 0;
 }
+
+int tp_disable_record(struct tempete *tp, int slot, int by_card, char *said, size_t len)
+{
+	char why[40];
+
+	snprintf(why, sizeof why, "disabled by card %d", by_card);
+	return tp_undo_card(tp, slot, why, said, len);
+}

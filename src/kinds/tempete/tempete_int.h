@@ -51,6 +51,8 @@ bool tp_regular_card(const struct apply_state *a, const struct turn_msg *t);
  * secret square) and marks its play undone, `why` ("disabled by card 32"); `said` gets
  * "; ..." clauses for the announcement, or "". Returns the card, 0 if none this turn. */
 int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size_t len);
+/* tp_undo_card for a card that card `by_card` (32, 42, 52) disabled. */
+int tp_disable_record(struct tempete *tp, int slot, int by_card, char *said, size_t len);
 /* Tells both players what tp_undo_card undid besides the board ("Undone with card 57: ..."). */
 void tp_note_undone(struct apply_state *a, int card, const char *said);
 

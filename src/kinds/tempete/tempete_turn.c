@@ -483,9 +483,8 @@ static int disable_card(struct apply_state *a, const struct turn_msg *t)
 	tp_restore_marks(tp, TP_BEFORE_CARD);
 	tp->taken_back = tp->disabled = true;
 	tp->hit_part = 0;
-	char why[40], said[400];
-	snprintf(why, sizeof why, "disabled by card %d", t->card_no);
-	int card = tp_undo_card(tp, TP_REC_TURN, why, said, sizeof said);
+	char said[400];
+	int card = tp_disable_record(tp, TP_REC_TURN, t->card_no, said, sizeof said);
 	apply_note(a, "Card %d disables card %d: its effects and the move made with it are "
 		   "undone; %s makes a normal move.", t->card_no, card, side(other));
 	tp_note_undone(a, card, said);
@@ -645,9 +644,8 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 			return apply_error(a, t->card, "%s", e.msg);
 		tp_restore_marks(tp, 2);
 		tp->taken_back = false;
-		char why[40], said[400];
-		snprintf(why, sizeof why, "disabled by card %d", t->card_no);
-		int card = tp_undo_card(tp, TP_REC_INTERCEPTION, why, said, sizeof said);
+		char said[400];
+		int card = tp_disable_record(tp, TP_REC_INTERCEPTION, t->card_no, said, sizeof said);
 		apply_note(a, "Card %d disables card %d: %s's move stands.", t->card_no,
 			   tp->intercepted_by_card, side(me));
 		tp_note_undone(a, card, said);

@@ -88,7 +88,7 @@ check "3. Qh5" turn alice "Qh5" both
 check "3... Nh6 guards f7" turn bob "Nh6" both
 check "4. Stone Gaze on the knight, instead of a move" turn alice "card 23 h6" both
 check "  announced" has bob "White plays card 23 (Stone Gaze): the piece on h6 may not move."
-check "  in play" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
+check "  in play" has bob "In play: card 23 (Stone Gaze) of White: the Black Knight on h6 is frozen (shown z): it may not move"
 check "4... a6" turn bob "a6" both
 check "5. d4" turn alice "d4" both
 check "bob intercepts with Trap Door, taking the pawn" turn bob "intercept
@@ -101,7 +101,7 @@ check "  the reason" has bob "White is to answer the interception"
 check "alice answers with Veto" turn alice "card 30" both
 check "  the interception is cancelled" has bob "White plays card 30 (Veto) as answer: the interception is cancelled."
 check "  the pawn is back" has bob "White lost nothing"
-check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
+check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the Black Knight on h6 is frozen (shown z): it may not move"
 check "5... b6" turn bob "b6" both
 check "6. Qxf7 mates: the frozen knight cannot take the queen" turn alice "Qxf7" both
 

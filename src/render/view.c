@@ -401,6 +401,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
 	tctx_set(c, "colour_asked", "%s", g->colour_asked);
 	tctx_set(c, "status", "%s", game_status_name(g->status));
+	if (g->private_)
+		tctx_set(c, "private", "yes");
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
 		tctx_set(c, "you", "%s", side_word(my_side));

@@ -33,7 +33,9 @@ static const char *const shared_names[] = {
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
-	"time_left", "window_note", "arbiter", "challenge_lapses", NULL,
+	"time_left", "window_note", "arbiter", "challenge_lapses",
+	/* a game kept out of the public archive */
+	"private", NULL,
 };
 
 #define PART_MAX (64 * 1024)

@@ -26,6 +26,7 @@ T=${TEMPEST:-$root/tempest}
 e2e_up knightmare
 
 e2e_referee          # lib.sh: the demo key, plain IMAP and SMTP; poll, latest, answer, turn, has
+. "$here/archive.sh"; archive_on    # every poll writes the archive, scanned for secrets
 na=0; nb=0
 
 # The card numbers of the list of cards (lines "   23 Stone Gaze  18* ...") after MARK.
@@ -155,5 +156,6 @@ check "the scan finds what is there: bob's own cards and deck in his own mails" 
 
 check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
 check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+archive_checks "1-0 (checkmate)"
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
 check "the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"

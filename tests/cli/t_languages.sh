@@ -159,9 +159,12 @@ for c in tempete chessme knightmare perplexichess tigerchess chess-game; do
 open(sys.argv[1], "w"))' "$g/data/players.json" $addrs
 	"$T" process -c "$g/conf" "tests/golden/$c/in.mbox" > "$g/out.mbox" 2> "$g/err" ||
 		fail "golden $c in French: the run fails"
-	python3 tests/cli/langcheck.py "$(printf '%s=fr ' $addrs)" "$g/out.mbox" > "$g/check"
+	LANGCHECK_LINES=1 python3 tests/cli/langcheck.py "$(printf '%s=fr ' $addrs)" \
+		"$g/out.mbox" > "$g/check"
 	n=$(grep -c '^ok' "$g/check")
-	grep '^bad' "$g/check" | head -5 | while read -r line; do echo "  $c: $line"; done
+	# what is left in English, each line once: the phrase to add to templates/po/
+	grep '^bad\|^  english:' "$g/check" | sort -u | head -8 |
+		while read -r line; do echo "  $c: $line"; done
 	grep -q '^bad' "$g/check" && fail "golden $c in French: a mail not French" ||
 		{ [ "$n" -ge 10 ] && pass || fail "golden $c in French: only $n mails"; }
 	python3 tests/golden/linewidth.py "$g/out.mbox" > "$g/width" && pass ||

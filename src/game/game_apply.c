@@ -200,19 +200,40 @@ void apply_note(struct apply_state *a, const char *fmt, ...)
 	va_end(ap);
 }
 
+void apply_note_to(struct apply_state *a, unsigned seats, const char *fmt, ...)
+{
+	size_t n = strlen(a->part_note);
+	va_list ap;
+
+	snprintf(a->part_note + n, sizeof a->part_note - n, "%s", n ? " " : "");
+	n = strlen(a->part_note);
+	va_start(ap, fmt);
+	vsnprintf(a->part_note + n, sizeof a->part_note - n, fmt, ap);
+	va_end(ap);
+	a->part_seats |= seats;
+}
+
+static bool one_of(const char *kind, const char *const *list, size_t n)
+{
+	for (size_t i = 0; kind && i < n; i++)
+		if (!strcmp(kind, list[i]))
+			return true;
+	return false;
+}
+
 void apply_principal(struct apply_state *a, const char *kind)
 {
 	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
 	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
 	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
 	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language" };
-	bool was_bookkeeping = false, is_bookkeeping = false;
+	/* what may go with a move yields to it: "offer draw" then "e4" is a move, the turn
+	 * passes (the clock) and the opponent, now to move, must hear of it */
+	static const char *const beside_move[] = { "draw-offer", "draw-decline", "vote" };
+	bool was_bookkeeping = one_of(a->principal, bookkeeping, 4);
 
-	for (size_t i = 0; i < sizeof bookkeeping / sizeof bookkeeping[0]; i++) {
-		was_bookkeeping |= a->principal && !strcmp(a->principal, bookkeeping[i]);
-		is_bookkeeping |= !strcmp(kind, bookkeeping[i]);
-	}
-	if (!a->principal || (was_bookkeeping && !is_bookkeeping))
+	if (!a->principal || (was_bookkeeping && !one_of(kind, bookkeeping, 4)) ||
+	    (!strcmp(kind, "move") && one_of(a->principal, beside_move, 3)))
 		a->principal = kind;
 }
 
@@ -640,8 +661,13 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 			continue;
 		if (outcome_reply(out, kind, c, NULL) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
-			 a->note, own && a->note[0] ? " " : "", own ? a->own_note : "");
+		char *note = out->replies[out->nreplies - 1].note;
+		size_t len = sizeof out->replies[0].note;
+		snprintf(note, len, "%s%s%s", a->note, own && a->note[0] ? " " : "",
+			 own ? a->own_note : "");
+		if (a->part_seats >> c & 1 && a->part_note[0])
+			snprintf(note + strlen(note), len - strlen(note), "%s%s", note[0] ? " " : "",
+				 a->part_note);
 	}
 	if (relay_message(a, o, kind) < 0)
 		return -1;

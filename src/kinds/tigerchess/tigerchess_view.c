@@ -82,14 +82,36 @@ static void progress_text(const struct game *g, const struct tigerchess *tc, str
 	buf_printf(b, "\n  (%d squares)\n", n);
 }
 
+/* During the deployment the turn follows the postings (S B B S S B B S), not the side to
+ * move of the position, which stays the Bengal's (White's) until the engagement. */
+static void deployment_turn(const struct game *g, const struct tigerchess *tc, int reader,
+			    struct tctx *c)
+{
+	int next = tc_next(tc);
+
+	if (g->status != GAME_PLAYING || next < 0)
+		return;
+	tctx_set(c, "your_turn", "%s", reader == next ? "yes" : "");
+	tctx_set(c, "to_move", "The %s Warlord (%s)", warlord(next),
+		 next < g->nseats ? g->seat[next].address : "");
+}
+
 static void tc_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
 {
 	const struct tigerchess *tc = g->kstate;
 	struct buf b = { 0 };
 
-	(void)r, (void)reader;
+	(void)r;
 	if (!tc)
 		return;
+	deployment_turn(g, tc, reader, c);
+	/* the whole board for the grid and its lists beside it */
+	tc_board_text(game_pos(g), reader >= 0 && reader < g->nseats ? g->seat[reader].side :
+		      WHITE, &b);
+	tctx_set(c, "board", "%s", b.s ? b.s : "");
+	b.n = 0;
+	if (b.s)
+		b.s[0] = 0;
 	dice_text(g, tc, &b);
 	progress_text(g, tc, &b);
 	while (b.n && b.s[b.n - 1] == '\n')  /* the template ends the line */
@@ -114,4 +136,5 @@ static void tc_summary(const struct game *g, struct buf *out)
 const struct kind_view kind_tigerchess_view = {
 	.view = tc_view,
 	.summary = tc_summary,
+	.board_html = tc_board_html,
 };

@@ -1,0 +1,71 @@
+#!/bin/sh
+# The whole TigerChess board in a mail (issue 25, docs/tigerchess.md "The board in a
+# mail"): the golden TigerVariation game (tests/golden/tigerchess) played again, and its
+# end mail's HTML part rendered by headless Chromium: every place beyond the Chessfield
+# is a cell of the board the browser builds (the Palace wings with the Bengal Royal Guard
+# on his D wing and the Bengal Standard Bearer on the Siberian E wing, the Strongholds
+# with their lettered Knights, the Watchtowers, the Palaces, the Borderposts, the Forest
+# Clearings), the marks on the pieces, the captured personnel in the Forest Clearing; a
+# screenshot is taken (kept with KEEP=1). The text part draws the same places, in lines
+# that fit 78 characters, with no separate list of marks.
+. tests/cli/lib.sh
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+CHROME=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$CHROME" ] || { echo "t_tigerboard: no chromium"; echo "t_tigerboard: 0 passed, 1 failed"; exit 1; }
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+
+mkdir -p "$tmp/data"
+cp tests/golden/tigerchess/key "$tmp/data/key"; chmod 600 "$tmp/data/key"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
+  "$tmp" > "$tmp/conf"
+run "$T" process -c "$tmp/conf" tests/golden/tigerchess/in.mbox
+expect_rc "the golden TigerChess game" 0
+printf '%s\n' "$out" > "$tmp/all.mbox"
+
+# -- the end mail to bob (the Siberian Warlord), his army at the bottom
+perl tests/cli/html/part.pl "X-Tempest-Kind: over" text/html < "$tmp/all.mbox" > "$tmp/end.html" &&
+  ok || bad "an HTML part in the end mail"
+perl tests/cli/html/part.pl "X-Tempest-Kind: over" text/plain < "$tmp/all.mbox" > "$tmp/end.txt"
+timeout 90 "$CHROME" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+  --user-data-dir="$tmp/profile" --no-first-run --dump-dom "file://$tmp/end.html" \
+  2>/dev/null > "$tmp/end.dom"
+cell() {        # cell SQUARE: "PIECE MARK" of the cell the browser built for SQUARE
+  perl -ne 'while (/<td data-sq="([a-z0-9]+)" data-pc="(.)"(?: data-last="1")?(?: data-mark="([a-z]+)")?/gi) {
+    print "$2 ", ($3 // ""), "\n" if $1 eq $ENV{SQ} }' "$tmp/end.dom"
+}
+places="bka bkb bkc bkd bke bkf bkg bkh c0 d0 e0 f0 bpt bw bfc bs1 bs2 bs3 bs4 ba1 ba2 ba3 ba4"
+places="$places ska skb skc skd ske skf skg skh c10 d10 e10 f10 spt sw sfc ss1 ss2 ss3 ss4 sa1 sa2 sa3 sa4"
+missing=
+for s in $places a1 h8; do [ -n "$(SQ=$s cell)" ] || missing="$missing $s"; done
+[ -z "$missing" ] && ok || bad "every place is a cell of the board; missing:$missing"
+[ "$(grep -o 'data-sq="' "$tmp/end.dom" | wc -l)" -eq 110 ] && ok ||
+  bad "64 squares and 46 places: $(grep -o 'data-sq="' "$tmp/end.dom" | wc -l)"
+[ "$(SQ=d0 cell)" = "G " ] && ok || bad "the Bengal Royal Guard on his D wing: '$(SQ=d0 cell)'"
+[ "$(SQ=e10 cell)" = "E " ] && ok || bad "the Bengal Standard Bearer on the Siberian E wing: '$(SQ=e10 cell)'"
+[ "$(SQ=c10 cell)" = "- " ] && ok || bad "an empty wing: '$(SQ=c10 cell)'"
+[ "$(SQ=ska cell)" = "n A" ] && [ "$(SQ=bkh cell)" = "N H" ] && ok ||
+  bad "the Knights in the Strongholds bear their letters: '$(SQ=ska cell)' '$(SQ=bkh cell)'"
+[ "$(SQ=sa3 cell)" = "a iii" ] && [ "$(SQ=bw cell)" = "P H" ] && ok ||
+  bad "Archers bear numerals, Pikemen letters: '$(SQ=sa3 cell)' '$(SQ=bw cell)'"
+[ "$(SQ=sw cell)" = "y " ] && ok || bad "the Siberian TigerKnight in his Watchtower: '$(SQ=sw cell)'"
+[ "$(grep -o 'data-sq="[a-z0-9]*"' "$tmp/end.dom" | head -n 1)" = 'data-sq="bw"' ] && ok ||
+  bad "the Siberian sees the Bengal Watchtower top left: $(grep -o 'data-sq="[a-z0-9]*"' "$tmp/end.dom" | head -n 1)"
+case $(tr -s ' \n' ' ' < "$tmp/end.dom") in
+  *"Bengal Forest Clearing, captured (rule 7): pE pG t k g si sii"*) ok ;;
+  *) bad "the captured Siberians in the Bengal Forest Clearing" ;; esac
+timeout 90 "$CHROME" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+  --user-data-dir="$tmp/profile" --no-first-run --window-size=760,1100 \
+  --screenshot="$tmp/end.png" "file://$tmp/end.html" > /dev/null 2>&1
+[ "$(wc -c < "$tmp/end.png" 2>/dev/null || echo 0)" -gt 10000 ] && ok || bad "a screenshot"
+
+# -- the text part: the same places, marks on the pieces, no list beside the board
+grep -q '^Wng                         -    E    -    -$' "$tmp/end.txt" && ok ||
+  bad "the text shows the Siberian wings with the Standard Bearer on E: $(grep '^Wng' "$tmp/end.txt")"
+grep -q '^Str              nH   nG   nF   nE   nD   nC   nB   nA$' "$tmp/end.txt" && ok ||
+  bad "the text shows the Siberian Stronghold's lettered Knights"
+grep -q '^Marks:\|^Beside the board:' "$tmp/end.txt" && bad "no separate line of marks or places" || ok
+[ "$(awk '!/^FEN:|^\[FEN / && length($0) > 78' "$tmp/end.txt" | wc -l)" -eq 0 ] && ok ||
+  bad "every line fits 78: $(awk 'length($0) > 78' "$tmp/end.txt" | head -n 2)"
+[ -z "${KEEP:-}" ] || echo "t_tigerboard: the picture is $tmp/end.png"
+cli_done t_tigerboard

@@ -67,5 +67,30 @@ grep -q '^Str              nH   nG   nF   nE   nD   nC   nB   nA$' "$tmp/end.txt
 grep -q '^Marks:\|^Beside the board:' "$tmp/end.txt" && bad "no separate line of marks or places" || ok
 [ "$(awk '!/^FEN:|^\[FEN / && length($0) > 78' "$tmp/end.txt" | wc -l)" -eq 0 ] && ok ||
   bad "every line fits 78: $(awk 'length($0) > 78' "$tmp/end.txt" | head -n 2)"
+
+# -- the deployment recorded (rule 6): in the move list and in the PGN, before the moves
+dep="{Deployment (TigerCountdown): SG to the E wing, BG to the D wing; SS i d5, BS i b3, BS ii a3, SS ii c6, SS iii h5, BS iii e3, BS iv f3, SS iv a5}"
+perl tests/cli/html/part.pl "X-Tempest-Kind: moved" text/plain < "$tmp/all.mbox" > "$tmp/moved.txt"
+case $(tr -s ' \n' ' ' < "$tmp/moved.txt") in *"Moves: $dep 1. h4 Sc4"*) ok ;;
+  *) bad "the move list begins with the deployment" ;; esac
+case $(tr -s ' \n' ' ' < "$tmp/end.txt") in *'[Termination "normal"] '"$dep 1. h4 Sc4"*) ok ;;
+  *) bad "the PGN records the deployment before the first move" ;; esac
+
+# -- the turn during the deployment follows the postings: once the Bengal Guard is posted,
+#    the Siberian posts his first Swordsman
+mail_with() {   # TEXT=... mail_with ADDRESS: the first mail to ADDRESS saying TEXT, its text flat
+  awk -v a="To: $1" '/^From referee@/ { n++ } { m[n] = m[n] $0 "\n" } $0 == a { to[n] = 1 }
+    END { for (i = 1; i <= n; i++) if (to[i]) printf "%s", m[i] }' "$tmp/all.mbox" |
+    perl -0 -ne 'for (split /^(?=From referee@)/m) { print, exit if index($_, $ENV{TEXT}) >= 0 }' |
+    perl tests/cli/html/part.pl "To: $1" text/plain | tr -s ' \n' ' '
+}
+g="The Bengal Royal Guard is posted"
+case $(TEXT=$g mail_with bob@example.org) in *"It is your move."*) ok ;;
+  *) bad "the Siberian Warlord, who posts next, is told it is his turn" ;; esac
+case $(TEXT=$g mail_with alice@example.org) in
+  *"The Siberian Warlord (bob@example.org) is to move."*) ok ;;
+  *) bad "the Bengal Warlord is told the Siberian posts next" ;; esac
+[ "$(grep -c '^Subject: \[tempest 4 7hofcfdi\] game 4 -- your move' "$tmp/all.mbox")" -ge 2 ] && ok ||
+  bad "the Siberian's mails say 'your move' when he is to post"
 [ -z "${KEEP:-}" ] || echo "t_tigerboard: the picture is $tmp/end.png"
 cli_done t_tigerboard

@@ -188,55 +188,6 @@ static bool stale(const struct game *g, const struct sender *s, int seat)
 }
 
 
-void apply_note(struct apply_state *a, const char *fmt, ...)
-{
-	size_t n = strlen(a->note);
-	va_list ap;
-
-	snprintf(a->note + n, sizeof a->note - n, "%s", n ? " " : "");
-	n = strlen(a->note);
-	va_start(ap, fmt);
-	vsnprintf(a->note + n, sizeof a->note - n, fmt, ap);
-	va_end(ap);
-}
-
-void apply_note_to(struct apply_state *a, unsigned seats, const char *fmt, ...)
-{
-	size_t n = strlen(a->part_note);
-	va_list ap;
-
-	snprintf(a->part_note + n, sizeof a->part_note - n, "%s", n ? " " : "");
-	n = strlen(a->part_note);
-	va_start(ap, fmt);
-	vsnprintf(a->part_note + n, sizeof a->part_note - n, fmt, ap);
-	va_end(ap);
-	a->part_seats |= seats;
-}
-
-static bool one_of(const char *kind, const char *const *list, size_t n)
-{
-	for (size_t i = 0; kind && i < n; i++)
-		if (!strcmp(kind, list[i]))
-			return true;
-	return false;
-}
-
-void apply_principal(struct apply_state *a, const char *kind)
-{
-	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
-	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
-	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
-	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language" };
-	/* what may go with a move yields to it: "offer draw" then "e4" is a move, the turn
-	 * passes (the clock) and the opponent, now to move, must hear of it */
-	static const char *const beside_move[] = { "draw-offer", "draw-decline", "vote" };
-	bool was_bookkeeping = one_of(a->principal, bookkeeping, 4);
-
-	if (!a->principal || (was_bookkeeping && !one_of(kind, bookkeeping, 4)) ||
-	    (!strcmp(kind, "move") && one_of(a->principal, beside_move, 3)))
-		a->principal = kind;
-}
-
 void apply_finish(struct apply_state *a, const char *result, const char *why)
 {
 	snprintf(a->g->result, sizeof a->g->result, "%s", result);

@@ -578,6 +578,7 @@ static json_t *load_resolved(const char *dir, const char *name, int depth, struc
 	json_object_del(root, "pieces");
 	json_object_del(root, "extends");
 	json_object_del(base, "_comment");
+	json_object_del(base, "about");         /* what a variant is is said by its own file */
 	merge(base, root);
 	json_decref(root);
 	return base;
@@ -587,8 +588,8 @@ static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 {
 	static const char *const keys[] = { "name", "title", "board", "pieces", "castling",
 					    "setup", "draws", "kind", "protocol", "cards", "time",
-					    "boards", NULL };
-	const char *name, *title, *setup, *protocol, *kind, *cards;
+					    "boards", "about", NULL };
+	const char *name, *title, *setup, *protocol, *kind, *cards, *about;
 	int boards = 1;
 
 	if (check_keys(c, root, "(top)", keys) < 0 ||
@@ -598,7 +599,8 @@ static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 	    get_string(c, root, "title", "", false, &title) < 0 ||
 	    get_string(c, root, "setup", "", true, &setup) < 0 ||
 	    get_string(c, root, "protocol", "", false, &protocol) < 0 ||
-	    get_string(c, root, "cards", "", false, &cards) < 0)
+	    get_string(c, root, "cards", "", false, &cards) < 0 ||
+	    get_string(c, root, "about", "", false, &about) < 0)
 		return -1;
 	/* "protocol" is the first release's name of "kind"; whether a kind exists is the
 	 * registry's to say (the loader knows no game) */
@@ -617,6 +619,9 @@ static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
 		return fail(c, "name", "'%s' must be lower-case letters, digits, - and _", name);
 	snprintf(v->name, sizeof v->name, "%s", name);
 	snprintf(v->title, sizeof v->title, "%s", title ? title : name);
+	if (about && strlen(about) >= sizeof v->about)
+		return fail(c, "about", "is too long%s", "");
+	snprintf(v->about, sizeof v->about, "%s", about ? about : "");
 	if (strlen(setup) >= sizeof v->setup)
 		return fail(c, "setup", "is too long%s", "");
 	snprintf(v->setup, sizeof v->setup, "%s", setup);

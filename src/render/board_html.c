@@ -167,7 +167,8 @@ void view_piece_key(const struct variant *v, struct buf *out)
 	}
 }
 
-/* The square at grid coordinates (f, r), off the grid too, or SQ_NONE. */
+/* The square at grid coordinates (f, r), off the grid too, or SQ_NONE: reserve squares
+ * included, which variant_square_at's move map leaves out. */
 static sq_t square_at(const struct variant *v, int f, int r)
 {
 	for (sq_t s = 0; s < v->nsq; s++)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Perplexichess turns told as they happen (issue 25, docs/perplexichess.md): a move sent
 # with "offer draw" or a vote is a move, told to the other team with the turn passed; the
-# vote stays the team's; a strategist's refusal names no board's side to move as the
-# reader's business; "rule P cF" takes the pawn's double step away with its forward step;
+# vote stays the team's; the start mail promises no turn to whom has none; a strategist's
+# refusal names no board's side to move as the reader's business; "rule P cF" takes the pawn's double step away with its forward step;
 # every decision that time makes in one run is made, however many boards are late.
 . tests/cli/lib.sh
 export ASAN_OPTIONS=detect_leaks=1
@@ -34,6 +34,10 @@ run "$TA" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org
 expect_rc "new perplexichess" 0; expect_clean "new perplexichess"
 for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(token 1 $a@x.org)"; done
 [ -n "$K_g1" ] && [ -n "$K_gs" ] && ok || bad "every member has a token"
+# the start: a strategist never has a turn, and every member hears of every move
+lacks "the start mail's promise to a strategist" gs@x.org "when it is your turn"
+lacks "the start mail's promise to an opponent" h2@x.org "when it is your turn"
+has "the start mail says what the strategist may do" gs@x.org "Now: transfer pieces between boards"
 
 # -- a draw offered before the move: the move is the mail's event, the turn passes
 mail 1 g1@x.org "$K_g1" "offer draw\ne4"

@@ -115,6 +115,7 @@ static void bounds(const struct variant *v, int *f0, int *f1, int *r0, int *r1)
 	}
 }
 
+/* As board_html.c's: variant_square_at knows no reserve square. */
 static sq_t square_at(const struct variant *v, int f, int r)
 {
 	for (sq_t s = 0; s < v->nsq; s++)

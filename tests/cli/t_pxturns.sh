@@ -24,16 +24,16 @@ mail() {        # mail GAME FROM TOKEN BODY
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 has() {         # has WHAT ADDRESS TEXT: the mail to ADDRESS says TEXT
-  case $(flat "$(to "$2")") in *"$(flat "$3")"*) ok ;; *) bad "$1: the mail to $2 lacks '$3'" ;; esac
+  case $(flat "$(to "$2")") in *"$(flat "$3")"*) pass ;; *) fail "$1: the mail to $2 lacks '$3'" ;; esac
 }
 lacks() {       # lacks WHAT ADDRESS TEXT
-  case $(flat "$(to "$2")") in *"$(flat "$3")"*) bad "$1: the mail to $2 says '$3'" ;; *) ok ;; esac
+  case $(flat "$(to "$2")") in *"$(flat "$3")"*) fail "$1: the mail to $2 says '$3'" ;; *) pass ;; esac
 }
 
 run "$TA" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
 expect_rc "new perplexichess" 0; expect_clean "new perplexichess"
 for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(token 1 $a@x.org)"; done
-[ -n "$K_g1" ] && [ -n "$K_gs" ] && ok || bad "every member has a token"
+[ -n "$K_g1" ] && [ -n "$K_gs" ] && pass || fail "every member has a token"
 # the start: a strategist never has a turn, and every member hears of every move
 lacks "the start mail's promise to a strategist" gs@x.org "when it is your turn"
 lacks "the start mail's promise to an opponent" h2@x.org "when it is your turn"
@@ -42,20 +42,20 @@ has "the start mail says what the strategist may do" gs@x.org "Now: transfer pie
 # -- a draw offered before the move: the move is the mail's event, the turn passes
 mail 1 g1@x.org "$K_g1" "offer draw\ne4"
 expect_clean "offer draw and e4"
-case $(to h1@x.org) in *"Subject: "*"1. e4 on board 1 -- your move"*) ok ;;
-  *) bad "the opponent hears of the move sent with a draw offer: $(to h1@x.org | grep Subject)" ;; esac
+case $(to h1@x.org) in *"Subject: "*"1. e4 on board 1 -- your move"*) pass ;;
+  *) fail "the opponent hears of the move sent with a draw offer: $(to h1@x.org | grep Subject)" ;; esac
 has "the offer goes with the move" h1@x.org "White offers a draw on board 1."
 "$T" show -c "$C" 1 > "$tmp/show"
-grep -q 'Black (board 1, boardman): 30 days left, due' "$tmp/show" && ok ||
-  bad "the opponent's clock runs after a move sent with a draw offer: $(grep 'board 1' "$tmp/show")"
+grep -q 'Black (board 1, boardman): 30 days left, due' "$tmp/show" && pass ||
+  fail "the opponent's clock runs after a move sent with a draw offer: $(grep 'board 1' "$tmp/show")"
 
 # -- a vote sent with a move: the other team hears of the move, not of the vote
 mail 1 h1@x.org "$K_h1" "e5"
 mail 1 g1@x.org "$K_g1" "Nf3"
 mail 1 h1@x.org "$K_h1" "elect h2@x.org\n\nNc6"
 expect_clean "a vote and a move"
-case $(to g1@x.org) in *"Subject: "*"2... Nc6 on board 1 -- your move"*) ok ;;
-  *) bad "the opponent hears of the move sent with a vote: $(to g1@x.org | grep Subject)" ;; esac
+case $(to g1@x.org) in *"Subject: "*"2... Nc6 on board 1 -- your move"*) pass ;;
+  *) fail "the opponent hears of the move sent with a vote: $(to g1@x.org | grep Subject)" ;; esac
 lacks "a vote stays in its team" g1@x.org "votes for h2@x.org"
 lacks "a vote stays in its team" gs@x.org "votes for h2@x.org"
 has "the team hears of the vote" h2@x.org "h1@x.org votes for h2@x.org as Black's grand strategist"
@@ -87,8 +87,8 @@ export TEMPEST_NOW=2026-12-06T12:00:00Z
 mail 2 a7@x.org "$K_a7" "e4"
 expect_clean "a move 31 days late"
 "$T" show -c "$C" 2 > "$tmp/show"
-grep -q '^Status: over, 0-1 (boards won 0-7)' "$tmp/show" && ok ||
-  bad "every board is lost on time in one run: $(grep -i 'status\|^Board' "$tmp/show" | tr '\n' ' ')"
-case $(to a7@x.org) in *"Subject: "*"1. e4 on board 7"*) bad "a move 31 days late is accepted" ;; *) ok ;; esac
+grep -q '^Status: over, 0-1 (boards won 0-7)' "$tmp/show" && pass ||
+  fail "every board is lost on time in one run: $(grep -i 'status\|^Board' "$tmp/show" | tr '\n' ' ')"
+case $(to a7@x.org) in *"Subject: "*"1. e4 on board 7"*) fail "a move 31 days late is accepted" ;; *) pass ;; esac
 
 cli_done t_pxturns

@@ -125,6 +125,8 @@ struct game {
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
+	bool private_;                  /* asked at the challenge: left out of the public
+					 * archive and of observers (`private`) */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */

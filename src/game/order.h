@@ -40,6 +40,7 @@ enum order_kind {
 	ORDER_TIMEZONE,         /* timezone Europe/Paris */
 	ORDER_MESSAGE,          /* message TEXT: relayed to the opponent, quoted */
 	ORDER_LANGUAGE,         /* language nl: the piece letters of the player's moves */
+	ORDER_PRIVATE,          /* private: a challenge's game stays out of the archive */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

@@ -182,6 +182,18 @@ static int build_promos(const struct variant *v, struct tables *T, struct gen_en
 	return 0;
 }
 
+/* The pawn's double step is the longer form of its forward step: a pawn whose powers
+ * no longer step straight forward to an empty square (Flexichess "rule P cF", a card) has
+ * none (docs/perplexichess.md, Interpretations). */
+static bool steps_forward(const struct piece_def *pd)
+{
+	for (int i = 0; i < pd->powers.n; i++)
+		if (pd->powers.v[i].dx == 0 && pd->powers.v[i].dy == 1 &&
+		    (pd->powers.v[i].flags & BETZA_MOVE))
+			return true;
+	return false;
+}
+
 static int build_gen_entry(const struct variant *v, struct tables *T, int type, enum color c,
 			   sq_t s, struct err *e)
 {
@@ -219,7 +231,7 @@ static int build_gen_entry(const struct variant *v, struct tables *T, int type, 
 	g->npleap = (uint16_t)(T->npleaps - g->pleap);
 	if (pd->pawn.is_pawn) {
 		int rr = variant_relative_rank(v, s, c);
-		if (pd->pawn.double_step_ranks & variant_rank_bit(rr)) {
+		if ((pd->pawn.double_step_ranks & variant_rank_bit(rr)) && steps_forward(pd)) {
 			g->dbl_mid = at(T, x, y + sgn);
 			g->dbl_to = at(T, x, y + 2 * sgn);
 			if (g->dbl_mid == SQ_NONE || g->dbl_to == SQ_NONE)

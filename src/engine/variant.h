@@ -94,6 +94,8 @@ struct tables;                          /* compiled move tables, private to the 
 struct variant {
 	char name[VARIANT_NAME_MAX];
 	char title[64];
+	char about[320];                /* what the variant is, said to the players of a
+					 * challenge ("" : its title says it) */
 	int files, ranks;               /* the rectangle the grid squares fill */
 	int nsq;
 	int16_t file_of[SQ_MAX], rank_of[SQ_MAX];

@@ -15,6 +15,8 @@ struct apply_state {
 	size_t klen;
 	char note[1024];                /* sentences for both players' mails */
 	char own_note[256];             /* sentences for the sender's mail only */
+	char part_note[256];            /* sentences for the seats in part_seats only */
+	unsigned part_seats;
 	const char *principal;          /* the event's kind */
 	char detail[64];
 	bool moved, ended;
@@ -26,7 +28,12 @@ int apply_error(struct apply_state *a, const struct order *od, const char *fmt, 
 	__attribute__((format(printf, 3, 4)));
 /* Adds a sentence to the note both players read. */
 void apply_note(struct apply_state *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The first kind given names the mail's event. */
+/* Adds a sentence that only the seats in `seats` (a bit per seat) read: a team's vote,
+ * sent with a move that both teams hear of. */
+void apply_note_to(struct apply_state *a, unsigned seats, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The first kind given names the mail's event; but a move outranks what only goes with
+ * it (an offer or a refusal of a draw, a vote), and any order outranks bookkeeping. */
 void apply_principal(struct apply_state *a, const char *kind);
 void apply_finish(struct apply_state *a, const char *result, const char *why);
 /* Ends the game if the position says so (mate, stalemate, draw rules). */

@@ -441,6 +441,18 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
 
 /* The challenge made: the game waits for its invited players; the challenger (seat me)
  * is told, with a password set if the challenge held one. */
+/* What the variant is, before the note a reply has (a message relayed): a challenge's
+ * mails say it when its title does not ("new knightmare": the board without cards). */
+static void about_first(const struct game *g, char *note, size_t len)
+{
+	char rest[1024];
+
+	if (!g->v->about[0])
+		return;
+	snprintf(rest, sizeof rest, "%s", note);
+	snprintf(note, len, "%s%s%s", g->v->about, rest[0] ? "\n\n" : "", rest);
+}
+
 static int challenge_made(struct game *g, const uint8_t *key, size_t klen,
 			  const struct sender *s, int me, const char *password, const char *before,
 			  struct outcome *out, struct err *e)
@@ -459,6 +471,7 @@ static int challenge_made(struct game *g, const uint8_t *key, size_t klen,
 	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
 	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0)
 		return err_set(e, "out of memory");
+	about_first(g, out->replies[out->nreplies - 1].note, sizeof out->replies[0].note);
 	return 0;
 }
 
@@ -579,6 +592,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 		return err_set(e, "out of memory");
 	game_message_note(g, me, COLOR_OTHER(me), o, out->replies[out->nreplies - 1].note,
 			  sizeof out->replies[0].note);
+	about_first(g, out->replies[out->nreplies - 1].note, sizeof out->replies[0].note);
 	return 0;
 }
 

@@ -188,34 +188,6 @@ static bool stale(const struct game *g, const struct sender *s, int seat)
 }
 
 
-void apply_note(struct apply_state *a, const char *fmt, ...)
-{
-	size_t n = strlen(a->note);
-	va_list ap;
-
-	snprintf(a->note + n, sizeof a->note - n, "%s", n ? " " : "");
-	n = strlen(a->note);
-	va_start(ap, fmt);
-	vsnprintf(a->note + n, sizeof a->note - n, fmt, ap);
-	va_end(ap);
-}
-
-void apply_principal(struct apply_state *a, const char *kind)
-{
-	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
-	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
-	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
-	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language" };
-	bool was_bookkeeping = false, is_bookkeeping = false;
-
-	for (size_t i = 0; i < sizeof bookkeeping / sizeof bookkeeping[0]; i++) {
-		was_bookkeeping |= a->principal && !strcmp(a->principal, bookkeeping[i]);
-		is_bookkeeping |= !strcmp(kind, bookkeeping[i]);
-	}
-	if (!a->principal || (was_bookkeeping && !is_bookkeeping))
-		a->principal = kind;
-}
-
 void apply_finish(struct apply_state *a, const char *result, const char *why)
 {
 	snprintf(a->g->result, sizeof a->g->result, "%s", result);
@@ -641,8 +613,13 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 			continue;
 		if (outcome_reply(out, kind, c, NULL) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
-			 a->note, own && a->note[0] ? " " : "", own ? a->own_note : "");
+		char *note = out->replies[out->nreplies - 1].note;
+		size_t len = sizeof out->replies[0].note;
+		snprintf(note, len, "%s%s%s", a->note, own && a->note[0] ? " " : "",
+			 own ? a->own_note : "");
+		if (a->part_seats >> c & 1 && a->part_note[0])
+			snprintf(note + strlen(note), len - strlen(note), "%s%s", note[0] ? " " : "",
+				 a->part_note);
 	}
 	if (relay_message(a, o, kind) < 0)
 		return -1;

@@ -27,7 +27,10 @@
 #include "util/fsutil.h"
 #include "util/log.h"
 
-#define ROUNDS_MAX 4
+/* The decisions on one game in a run: every seat may time out once (a Perplexichess game
+ * of 7 boards has up to 24 seats), and each may make the next deadline due; a bound that
+ * cut them short would let a late move through as if in time. */
+#define ROUNDS_MAX (2 * SEATS_MAX + 2)
 
 /* ---- actions ---- */
 

@@ -17,6 +17,7 @@
 #define DARK       "#b58863"
 #define LIGHT_LAST "#cdd26a"
 #define DARK_LAST  "#aaa23a"
+#define FOREST_LABEL "#e8f0e0"  /* names on the forest green around a whole board */
 
 /* The figurine of an orthodox piece (White's, Black's) as an HTML character reference,
  * by the letter orthodox chess gives it: plain ASCII survives every transfer encoding. */
@@ -74,8 +75,11 @@ void board_html_escape(const char *s, struct buf *out)
 }
 
 /* One square: its colour and size as HTML attributes, which every mail client keeps
- * (the table's style gives the pieces' size); its name and piece for a DOM reader. */
-static void square(const struct pos *p, sq_t s, bool figurines, bool last, struct buf *out)
+ * (the table's style gives the pieces' size); its name and piece for a DOM reader; `bg`
+ * (NULL: the grid's light or dark) and the piece's mark as the kind writes it (NULL or
+ * "": none), which also goes in data-mark. */
+static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const char *bg,
+		 const char *mark, struct buf *out)
 {
 	const struct variant *v = p->v;
 	piece_t pc = p->board[s];
@@ -88,21 +92,41 @@ static void square(const struct pos *p, sq_t s, bool figurines, bool last, struc
 	buf_str(out, variant_square_name(v, s));
 	buf_add(out, "\" data-pc=\"", 11);
 	buf_add(out, pc ? &letter : "-", 1);
-	buf_str(out, last ? "\" data-last=\"1\" bgcolor=\"" : "\" bgcolor=\"");
-	buf_str(out, dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
+	buf_str(out, last ? "\" data-last=\"1" : "");
+	if (pc && mark && *mark) {
+		buf_str(out, "\" data-mark=\"");
+		board_html_escape(mark, out);
+	}
+	buf_str(out, "\" bgcolor=\"");
+	buf_str(out, bg && !last ? bg : dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
 	buf_str(out, "\" width=\"40\" height=\"40\" align=\"center\">");
 	if (fig)
 		buf_str(out, fig);
 	else if (pc)    /* a letter: White's white on a dark outline, Black's black */
 		buf_printf(out, "<b style=\"font-size:22px%s\">%c</b>", PIECE_COLOR(pc) == WHITE ?
 			   ";color:#ffffff;text-shadow:0 0 2px #000,0 0 2px #000" : "", letter);
+	if (pc && mark && *mark) {
+		buf_str(out, "<sub style=\"font-size:11px\">");
+		board_html_escape(mark, out);
+		buf_str(out, "</sub>");
+	}
 	buf_str(out, "</td>\n");       /* a cell a line: the mail's lines stay short */
+}
+
+static void square(const struct pos *p, sq_t s, bool figurines, bool last, struct buf *out)
+{
+	cell(p, s, figurines, last, NULL, NULL, out);
+}
+
+static void label_in(const char *text, const char *colour, struct buf *out)
+{
+	buf_printf(out, "<td align=\"center\" style=\"padding:0 4px;font:12px monospace;"
+		   "color:%s\">%s</td>", colour, text);
 }
 
 static void label(const char *text, struct buf *out)
 {
-	buf_printf(out, "<td align=\"center\" style=\"padding:0 4px;font:12px monospace;"
-		   "color:#555555\">%s</td>", text);
+	label_in(text, "#555555", out);
 }
 
 void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out)
@@ -146,4 +170,61 @@ void view_piece_key(const struct variant *v, struct buf *out)
 		buf_printf(out, "%s%c = ", t ? ", " : "", v->type[t].letter);
 		board_html_escape(v->type[t].name, out);
 	}
+}
+
+/* The square at grid coordinates (f, r), off the grid too, or SQ_NONE: reserve squares
+ * included, which variant_square_at's move map leaves out. */
+static sq_t square_at(const struct variant *v, int f, int r)
+{
+	for (sq_t s = 0; s < v->nsq; s++)
+		if (v->file_of[s] == f && v->rank_of[s] == r)
+			return s;
+	return SQ_NONE;
+}
+
+void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
+		      const struct board_look *look, struct buf *out)
+{
+	const struct variant *v = p->v;
+	int f0 = 0, f1 = v->files - 1, r0 = 0, r1 = v->ranks - 1;
+	bool black = side == BLACK;
+
+	for (sq_t s = 0; s < v->nsq; s++) {
+		f0 = v->file_of[s] < f0 ? v->file_of[s] : f0;
+		f1 = v->file_of[s] > f1 ? v->file_of[s] : f1;
+		r0 = v->rank_of[s] < r0 ? v->rank_of[s] : r0;
+		r1 = v->rank_of[s] > r1 ? v->rank_of[s] : r1;
+	}
+	buf_str(out, "<table role=\"presentation\" data-board=\"1\" data-whole=\"1\" "
+		"cellspacing=\"0\" cellpadding=\"0\" style=\"border-collapse:collapse;border:2px "
+		"solid #2e5e3e;background-color:#3f7f4f;font-size:32px;font-family:'DejaVu Sans',"
+		"'Segoe UI Symbol','Arial Unicode MS',sans-serif\">\n");
+	for (int i = 0; i <= r1 - r0; i++) {
+		int r = black ? r0 + i : r1 - i;
+		char name[16];
+		look->row_label(v, r, name, sizeof name);
+		buf_str(out, "<tr>");
+		label_in(name, FOREST_LABEL, out);
+		for (int k = 0; k <= f1 - f0; k++) {
+			int f = black ? f1 - k : f0 + k;
+			sq_t s = square_at(v, f, r);
+			char mark[8] = "";
+			if (s == SQ_NONE) {
+				buf_str(out, "<td></td>");
+				continue;
+			}
+			if (p->board[s] && p->mark[s])
+				look->mark(p, s, mark, sizeof mark);
+			cell(p, s, false, s == from || s == to, look->colour(v, s), mark, out);
+		}
+		buf_str(out, "</tr>\n");
+	}
+	buf_str(out, "<tr>");
+	label_in("", FOREST_LABEL, out);
+	for (int k = 0; k <= f1 - f0; k++) {
+		char fn[16];
+		look->file_label(v, black ? f1 - k : f0 + k, fn, sizeof fn);
+		label_in(fn, FOREST_LABEL, out);
+	}
+	buf_str(out, "</tr>\n</table>\n");
 }

@@ -6,6 +6,7 @@
 #define TEMPEST_RENDER_BOARD_HTML_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "engine/pos.h"
 #include "util/buf.h"
@@ -13,6 +14,23 @@
 /* The table of p seen from `side` (White's if not BLACK); from and to (SQ_NONE: none) are
  * the last move's squares. */
 void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out);
+/* What a kind says of a board whose places lie beyond the grid (TigerChess): each
+ * place's colour, the rows' and columns' names, the marks of the pieces as its players
+ * read them. */
+struct board_look {
+	/* The background of square s (an HTML colour), or NULL for the grid's light/dark. */
+	const char *(*colour)(const struct variant *v, sq_t s);
+	/* The names of grid row r and grid column f (0-based; negative ones too). */
+	void (*row_label)(const struct variant *v, int r, char *out, size_t len);
+	void (*file_label)(const struct variant *v, int f, char *out, size_t len);
+	/* The mark of the piece on s as written on it ("A", "iv"). */
+	void (*mark)(const struct pos *p, sq_t s, char *out, size_t len);
+};
+
+/* The table of every square of p, those beside the grid at their coordinates too, seen
+ * from `side`; each cell also carries its piece's mark (data-mark), shown beside it. */
+void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
+		      const struct board_look *look, struct buf *out);
 /* Are the variant's pieces exactly chess's six (then figurines are shown)? */
 bool view_chess_pieces(const struct variant *v);
 /* "K = King, Q = Queen, ..." */

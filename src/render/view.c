@@ -664,15 +664,17 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	add_errors(c, x, &qb);
 	if (r->kind == REPLY_HELP && g) {
 		/* the orders of the game's own kind (a card game's), by the shape of their
-		 * arguments: a usage's example ("card 23", "secret e4") could be read as news of
-		 * the game */
+		 * arguments, each with its table's example, said to be one: "card 23" alone
+		 * could be read as news of the game */
 		const struct kind *k = kind_of(g);
 		for (size_t i = 0; i < k->norders; i++) {
 			struct tctx *it = tctx_item(c, "kind_orders");
 			char usage[128];
 			view_order_usage(&k->orders[i], usage, sizeof usage);
-			if (it)
-				tctx_set(it, "usage", "%s", usage);
+			if (!it)
+				continue;
+			tctx_set(it, "usage", "%s", usage);
+			tctx_set(it, "example", "%s", k->orders[i].usage ? k->orders[i].usage : "");
 		}
 	}
 	/* the sender sees at once what was read of their mail, and that prose was passed

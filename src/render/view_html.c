@@ -64,8 +64,13 @@ static void one_board(const struct game *g, int b, int side, struct buf *out)
 			   b + 1, strcmp(g->board[b].result, "*") ? " (" : "",
 			   strcmp(g->board[b].result, "*") ? g->board[b].result : "",
 			   strcmp(g->board[b].result, "*") ? ")" : "");
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+
 	last_squares(g, b, &from, &to);
-	board_html(g->board[b].pos, side, from, to, out);
+	if (kv && kv->board_html)
+		kv->board_html(g->board[b].pos, side, from, to, out);
+	else
+		board_html(g->board[b].pos, side, from, to, out);
 }
 
 static bool shows_board(enum reply_kind k)

@@ -18,6 +18,10 @@ struct kind_view {
 	void (*summary)(const struct game *g, struct buf *out);
 	/* The kind draws its own board in the text (ChessMe): no HTML board. */
 	bool own_board;
+	/* The HTML board of p from `side` (from, to: the last move's squares), where the kind
+	 * draws more than the grid (TigerChess's Palaces, Strongholds, Borderposts); NULL:
+	 * board_html's grid. */
+	void (*board_html)(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out);
 	/* The names of the variables view sets (NULL-terminated): the kind's parts of the
 	 * templates (templates/KIND/NAME.txt) may use them beside the shared ones. */
 	const char *const *names;

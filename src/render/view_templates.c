@@ -27,7 +27,7 @@ static const char *const shared_names[] = {
 	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
-	"applied", "kind_orders", "usage", "read", "kind_terms", "label",
+	"applied", "kind_orders", "usage", "example", "read", "kind_terms", "label",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* clocks and reminders */

@@ -528,6 +528,7 @@ static int load_resolved(const char *dir, const char *name, int depth, struct jr
 	json_object_del(root->v, "pieces");
 	json_object_del(root->v, "extends");
 	json_object_del(base.v, "_comment");
+	json_object_del(base.v, "about");       /* what a variant is is said by its own file */
 	merge(&base, root);
 	jread_close(r);
 	*r = br;                        /* the merged tree, named after this file */
@@ -565,7 +566,7 @@ static int load_variant(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "name", "title", "board", "pieces", "castling",
 					    "setup", "draws", "kind", "protocol", "cards", "time",
-					    "boards", NULL };
+					    "boards", "about", NULL };
 	char name[VARIANT_NAME_MAX + 64];
 	int boards = 1;
 
@@ -580,7 +581,9 @@ static int load_variant(const struct jnode *root, struct variant *v)
 				  name);
 	snprintf(v->name, sizeof v->name, "%s", name);
 	snprintf(v->title, sizeof v->title, "%s", name);
+	v->about[0] = 0;
 	if (jread_str(root, "title", true, v->title, sizeof v->title) < 0 ||
+	    jread_str(root, "about", true, v->about, sizeof v->about) < 0 ||
 	    load_time(root, v) < 0 || load_board(root, v) < 0 || load_pieces(root, v) < 0 ||
 	    load_square_rules(root, v) < 0 || load_castling(root, v) < 0 || load_draws(root, v) < 0)
 		return -1;

@@ -131,6 +131,20 @@ int secrecy_secrets_in(const struct game *g, const bool *known, int r, const cha
 	return found;
 }
 
+/* The help's examples of the kind's orders ("for example: card 23", "for example: secret
+ * e4") are the same words in every game, drawn from the kind's order table: no secret of
+ * this one. Their lines are blanked before a help mail is searched. */
+static void drop_examples(char *text)
+{
+	for (char *line = text; line && *line; ) {
+		char *end = strchr(line, '\n');
+		const char *w = line + strspn(line, " ");
+		if (!strncmp(w, "for example: ", 13))
+			memset(line, ' ', end ? (size_t)(end - line) : strlen(line));
+		line = end ? end + 1 : NULL;
+	}
+}
+
 /* ---- playing mails as the pipeline does ---- */
 
 struct game *secrecy_load(const struct match *m)
@@ -276,6 +290,8 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 	if (reader >= 0 && g->status != GAME_OVER) {
 		char *all = malloc(strlen(subject) + strlen(body) + strlen(dump) + 4);
 		sprintf(all, "%s\n%s\n%s", subject, body, dump);
+		if (r->kind == REPLY_HELP)
+			drop_examples(all);
 		int n = secrecy_secrets_in(g, m->known[reader], reader, all, why, sizeof why);
 		if (!CHECK_INT(n, 0))
 			fprintf(stderr, "    leak: %s\n", why);

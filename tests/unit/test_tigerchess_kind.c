@@ -163,7 +163,8 @@ static void dice(void)
 
 static void points(const struct variant *v)
 {
-	struct tigerchess plain = { 0 }, tiger = { .tiger = true };
+	struct tigerchess plain = { 0 }, tiger = { .tiger = true, .guard = { 2, 1 } };
+	struct tigerchess deploying = { .tiger = true, .guard = { -1, -1 } };
 	struct pos *p = test_pos(v, "q3E3/8/8/8/8/8/8/3Q4{g@e10} w - - 0 1");
 	struct pos *nobearer = test_pos(v, "q7/8/8/8/8/8/8/3Q4{g@e10} w - - 0 1");
 	static const struct { bool tiger, bearer; const char *result, *why; int w, b; } cases[] = {
@@ -180,6 +181,18 @@ static void points(const struct variant *v)
 		{ true, true, "1/2-1/2", "draw agreed", 0, 0 },
 		{ true, true, "*", "", 0, 0 },
 	};
+	/* before the Guards are posted nobody has a Standard Bearer, nor has lost one: a
+	 * concession or a loss on time scores 6 (TigerVariation 6) */
+	static const struct { const char *result, *why; int w, b; } before[] = {
+		{ "1-0", "resignation", 6, 0 }, { "0-1", "time", 0, 6 },
+	};
+	for (size_t i = 0; i < sizeof before / sizeof before[0]; i++) {
+		int pts[2];
+		check_context("before the Guards: %s %s", before[i].result, before[i].why);
+		tc_points(&deploying, nobearer, before[i].result, before[i].why, pts);
+		CHECK_INT(pts[WHITE], before[i].w);
+		CHECK_INT(pts[BLACK], before[i].b);
+	}
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		int pts[2];
 		check_context("%s %s %s", cases[i].tiger ? "tiger" : "plain", cases[i].result,

@@ -192,10 +192,14 @@ int px_elect(struct apply_state *a, const struct order *od)
 	}
 	snprintf(a->detail, sizeof a->detail, "%d", c);
 	if (2 * votes <= voters) {
+		unsigned team = 0;
+		for (int i = 0; i < g->nseats; i++)
+			team |= (unsigned)(g->seat[i].side == side) << i;
 		apply_principal(a, "vote");
-		apply_note(a, "%s votes for %s as %s's grand strategist: %d of the %d votes of the "
-			   "team (%d needed).", g->seat[a->me].address, g->seat[c].address,
-			   side_name(side), votes, voters, voters / 2 + 1);
+		/* the team's business: beside a move, the other team hears of the move alone */
+		apply_note_to(a, team, "%s votes for %s as %s's grand strategist: %d of the %d "
+			      "votes of the team (%d needed).", g->seat[a->me].address,
+			      g->seat[c].address, side_name(side), votes, voters, voters / 2 + 1);
 		return 0;
 	}
 	swap_duties(g, c, incumbent);

@@ -239,8 +239,10 @@ void tc_points(const struct tigerchess *tc, const struct pos *p, const char *res
 		points[winner] = 6;
 	else if (mate)
 		points[winner] = 3;
-	else                            /* TigerVariation 6: conceding, time */
-		points[winner] = has_bearer(p, winner) ? 6 : 3;
+	else                            /* TigerVariation 6: conceding, time; 3 only if the
+					 * winner's Standard Bearer "has been captured": before
+					 * his Guard is posted he has not had one to lose */
+		points[winner] = tc->guard[winner] >= 0 && !has_bearer(p, winner) ? 3 : 6;
 }
 
 /* ---- the seed's abbreviations ("Army Personnel and abbreviations") ---- */

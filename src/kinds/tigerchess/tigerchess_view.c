@@ -82,14 +82,89 @@ static void progress_text(const struct game *g, const struct tigerchess *tc, str
 	buf_printf(b, "\n  (%d squares)\n", n);
 }
 
+/* During the deployment the turn follows the postings (S B B S S B B S), not the side to
+ * move of the position, which stays the Bengal's (White's) until the engagement. */
+static void deployment_turn(const struct game *g, const struct tigerchess *tc, int reader,
+			    struct tctx *c)
+{
+	int next = tc_next(tc);
+
+	if (g->status != GAME_PLAYING || next < 0)
+		return;
+	tctx_set(c, "your_turn", "%s", reader == next ? "yes" : "");
+	tctx_set(c, "to_move", "The %s Warlord (%s)", warlord(next),
+		 next < g->nseats ? g->seat[next].address : "");
+}
+
+/* The deployment as rule 6 asks it recorded, in the seed's abbreviations: "Deployment
+ * (TigerCountdown): SG to the E wing, BG to the D wing; SS i c6, BS i f4, ...". Empty
+ * before the first posting. */
+static void deployment_record(const struct tigerchess *tc, struct buf *out)
+{
+	int numeral[2] = { 0, 0 };
+	static const char *const roman[] = { "i", "ii", "iii", "iv" };
+	const char *sep = "";
+
+	if (tc->guard[BLACK] < 0 && tc->nposted == 0)
+		return;
+	buf_printf(out, "Deployment (%s):", tc_variation_name(tc));
+	for (int side = BLACK; side >= WHITE && tc->tiger; side--)      /* the Siberian first */
+		if (tc->guard[side] >= 0) {
+			buf_printf(out, "%s %cG to the %c wing", sep, side == WHITE ? 'B' : 'S',
+				   'C' + tc->guard[side]);
+			sep = ",";
+		}
+	if (tc->tiger && tc->nposted)
+		sep = ";";
+	for (int k = 0; k < tc->nposted; k++) {
+		int side = tc_poster[k], n = numeral[side]++;
+		buf_printf(out, "%s %cS %s %s", sep, side == WHITE ? 'B' : 'S', roman[n & 3],
+			   tc->posted[k]);
+		sep = ",";
+	}
+}
+
+/* The deployment before the moves of the engagement, in the move list and the PGN (a
+ * comment before the first move: the PGN's position is the deployed one). */
+static void record_deployment(const struct tigerchess *tc, struct tctx *c)
+{
+	struct buf rec = { 0 }, out = { 0 };
+
+	deployment_record(tc, &rec);
+	if (!rec.s)
+		return;
+	const char *moves = tctx_get(c, "moves");
+	buf_printf(&out, "{%s}%s%s", rec.s, strcmp(moves, "(none yet)") && *moves ? " " : "",
+		   strcmp(moves, "(none yet)") ? moves : "");
+	tctx_set(c, "moves", "%s", out.s);
+	out.n = 0;
+	const char *pgn = tctx_get(c, "pgn"), *body = strstr(pgn, "\n\n");
+	if (body) {
+		buf_add(&out, pgn, (size_t)(body - pgn) + 2);
+		buf_printf(&out, "{%s}\n%s", rec.s, body + 2);
+		tctx_set(c, "pgn", "%s", out.s);
+	}
+	buf_free(&rec);
+	buf_free(&out);
+}
+
 static void tc_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
 {
 	const struct tigerchess *tc = g->kstate;
 	struct buf b = { 0 };
 
-	(void)r, (void)reader;
+	(void)r;
 	if (!tc)
 		return;
+	deployment_turn(g, tc, reader, c);
+	record_deployment(tc, c);
+	/* the whole board for the grid and its lists beside it */
+	tc_board_text(game_pos(g), reader >= 0 && reader < g->nseats ? g->seat[reader].side :
+		      WHITE, &b);
+	tctx_set(c, "board", "%s", b.s ? b.s : "");
+	b.n = 0;
+	if (b.s)
+		b.s[0] = 0;
 	dice_text(g, tc, &b);
 	progress_text(g, tc, &b);
 	while (b.n && b.s[b.n - 1] == '\n')  /* the template ends the line */
@@ -119,5 +194,6 @@ static const char *const tc_names[] = {
 const struct kind_view kind_tigerchess_view = {
 	.view = tc_view,
 	.summary = tc_summary,
+	.board_html = tc_board_html,
 	.names = tc_names,
 };

@@ -122,17 +122,23 @@ const struct language *languages_find(const struct languages *ls, const char *co
 	return NULL;
 }
 
-/* The board's lines of prose ("Beside the board: ...") in the reader's language; its
- * diagrams as drawn: boards side by side keep their columns, headings included. */
+/* Is this line of a board prose (a note, "Beside the board: ...", a legend), not a
+ * diagram's row or boards drawn side by side, whose columns must stay as they are? */
+static bool prose_line(const char *line)
+{
+	return ((*line >= 'A' && *line <= 'Z') || (*line >= 'a' && *line <= 'z')) &&
+	       !strstr(line, "  ") && !strchr(line, '|');
+}
+
+/* The board's lines of prose in the reader's language; its diagrams as drawn. */
 static char *board_notes(const struct catalogue *cat, const char *board)
 {
-	static const char note[] = "Beside the board: ";
 	struct buf out = { 0 };
 
 	for (const char *s = board; *s; ) {
 		size_t n = strcspn(s, "\n");
 		char *line = strndup(s, n), *tr = NULL;
-		if (line && !strncmp(line, note, sizeof note - 1))
+		if (line && prose_line(line))
 			tr = catalogue_translate(cat, line);
 		buf_str(&out, tr ? tr : line ? line : "");
 		out.failed |= !line;

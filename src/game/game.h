@@ -125,6 +125,8 @@ struct game {
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
+	size_t nobservers;
+	char (*observers)[ADDR_MAX];    /* who follows the game by mail (observe.h), owned */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */
@@ -180,6 +182,7 @@ enum reply_kind {
 	REPLY_DEALT,                    /* card games: the cards are dealt, play begins */
 	REPLY_NOTICE,                   /* a short notice (vacation, time zone, a window passed) */
 	REPLY_REMINDER,                 /* a deadline nears (one mail for all of a player's games) */
+	REPLY_OBSERVED,                 /* to an observer: the public view (observe.h) */
 	REPLY_KINDS
 };
 

@@ -69,6 +69,8 @@ static const struct keyword keywords[] = {
 	  "holiday end", NULL, SETTING },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING },
+	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0 },
+	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
 };
 

@@ -40,6 +40,8 @@ enum order_kind {
 	ORDER_TIMEZONE,         /* timezone Europe/Paris */
 	ORDER_MESSAGE,          /* message TEXT: relayed to the opponent, quoted */
 	ORDER_LANGUAGE,         /* language nl: the piece letters of the player's moves */
+	ORDER_OBSERVE,          /* observe 17: the public view of game 17 after each move */
+	ORDER_UNOBSERVE,        /* unobserve 17 */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

@@ -25,6 +25,7 @@
 
 #include "game/game.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "game/spelling.h"
 #include "kinds/registry.h"
 #include "mail/compose.h"
@@ -139,6 +140,26 @@ static int no_order_reply(struct job *j)
 	return 0;
 }
 
+/* The referee's action on the job's game: an observer dropped (bounce.c), or one of
+ * game_referee's; the observers told of what every side hears of. */
+static int on_action(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+
+	if (!strncmp(j->action, "unobserve ", 10)) {
+		j->out.auth = -1;
+		j->out.auth_how = "referee";
+		j->result = game_observer_action(j->g, j->action, &j->out) ? "applied" : "refused";
+		return 0;
+	}
+	if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
+		return -1;
+	if (game_observers_tell(j->g, &j->out) < 0)
+		return err_set(e, "out of memory");
+	j->result = j->out.changed ? "applied" : "refused";
+	return 0;
+}
+
 static int on_game(struct job *j, int id, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -170,16 +191,20 @@ static int on_game(struct job *j, int id, struct err *e)
 			return rc > 0 ? err_set(e, "game %d is gone", id) : -1;
 	}
 	pipeline_attach(pl, j->g, j->vac, j->s.msg_key);
-	if (j->action) {
-		if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
-			return -1;
-		j->result = j->out.changed ? "applied" : "refused";
+	if (j->action)
+		return on_action(j, e);
+	if (observe_asked(&j->orders, &id)) {
+		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
+			return err_set(e, "out of memory");
+		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
 		return 0;
 	}
 	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
 		return err_set(e, "out of memory");
 	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
 		return -1;
+	if (game_observers_tell(j->g, &j->out) < 0)
+		return err_set(e, "out of memory");
 	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
 	/* a player's mail with no order is answered, also without its token: the answer goes
 	 * to the player's own address, so a forged From learns nothing */
@@ -339,6 +364,10 @@ static int route(struct job *j, struct err *e)
 	if (j->action)
 		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
 
+	/* `observe N` names its game, whatever the subject's tag says */
+	int observed;
+	if (observe_asked(&j->orders, &observed))
+		id = observed;
 	for (size_t i = 0; i < j->orders.n && !id; i++)
 		if (j->orders.o[i].kind == ORDER_GAME)
 			id = j->orders.o[i].number;

@@ -9,6 +9,7 @@
 
 #include "engine/movegen.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
@@ -18,6 +19,7 @@
 static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
+	"observed",
 };
 
 /* Every name a template may use (template_check). */
@@ -26,7 +28,7 @@ static const char *const known_names[] = {
 	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
-	"applied", "kind_orders", "usage", "read",
+	"applied", "kind_orders", "usage", "read", "observing",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* card games */
@@ -719,6 +721,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);
+		if (r->kind == REPLY_OBSERVED && r->to < 0 && game_observer_of(g, r->address) >= 0)
+			tctx_set(c, "observing", "yes");
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);

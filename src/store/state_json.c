@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game/kind.h"
+#include "game/observe.h"
 #include "store/store.h"
 #include "store/store_int.h"
 #include "store/store_kind.h"
@@ -111,6 +112,16 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 	return root;
 }
 
+/* Who observes the game (observe.h); the key is left out when nobody does. */
+static json_t *observers_json(const struct game *g)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < g->nobservers; i++)
+		json_array_append_new(a, json_string(g->observers[i]));
+	return a;
+}
+
 /* The state as JSON: with its lists (format 2, `show --json`), or without them and with
  * the journal's record j (format 3, the state file). */
 json_t *store_game_root(const struct game *g, const struct store_journal *j)
@@ -147,6 +158,8 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	if (g->kstate && ks)
 		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
+	if (g->nobservers)
+		json_object_set_new(root, "observers", observers_json(g));
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -486,6 +499,28 @@ static int load_status(const struct jctx *c, json_t *root, struct game *g)
 	return bad(c, "status", "unknown status");
 }
 
+/* The observers, if any: a state written before observers has none. */
+static int load_observers(const struct jctx *c, json_t *root, struct game *g)
+{
+	json_t *a = json_object_get(root, "observers"), *x;
+	size_t i;
+
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > OBSERVERS_MAX)
+		return err_set(c->e, "%s: observers: not a list of at most %d addresses", c->what,
+			       OBSERVERS_MAX);
+	if (!(g->observers = calloc(json_array_size(a) + 1, ADDR_MAX)))
+		return err_set(c->e, "out of memory");
+	json_array_foreach(a, i, x) {
+		if (!json_is_string(x) || json_string_length(x) >= ADDR_MAX ||
+		    !json_string_length(x))
+			return bad(c, "observers", "an entry is not an address");
+		snprintf(g->observers[g->nobservers++], ADDR_MAX, "%s", json_string_value(x));
+	}
+	return 0;
+}
+
 int store_game_from_json(const char *text, const char *what, struct game **out, struct err *e)
 {
 	json_error_t je;
@@ -540,7 +575,7 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	if ((v = json_object_get(root, "arbiter")) &&
 	    str_field(&c, root, "arbiter", g->arbiter, sizeof g->arbiter) < 0)
 		goto done;
-	if (load_kind_state(&c, root, g) < 0)
+	if (load_kind_state(&c, root, g) < 0 || load_observers(&c, root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

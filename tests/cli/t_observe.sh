@@ -102,4 +102,21 @@ mail bob@example.org "Re: [tempest 1 $BT] game 1" "resign"
 case $(flat "$(to carol@club.example)") in *"game 1 over: 1-0"*"Game 1 is over: 1-0"*) ok ;; *) bad "the end mailed to the observer" ;; esac
 mail frank@club.example "x" "observe 1"
 case $(flat "$(qp)") in *"game 1 is over"*) ok ;; *) bad "a finished game cannot be observed" ;; esac
+
+# -- a team game: every board as anyone sees it, nothing of a team's own
+tmp2=$tmp/px
+mkdir "$tmp2"
+cli_referee "$tmp2"
+run "$T" new -c "$tmp2/conf" perplexichess w1@x.org b1@x.org w2@x.org b2@x.org w3@x.org b3@x.org ws@x.org bs@x.org
+K_w1=$(to w1@x.org | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail carol@club.example "x" "observe 1" > "$tmp2/m"
+run "$TA" process -c "$tmp2/conf" "$tmp2/m"
+expect_clean "observe a team game"
+cli_mail w1@x.org "Re: [tempest 1 $K_w1] game 1" "e4\nmessage team Push on the king's side" > "$tmp2/m"
+run "$TA" process -c "$tmp2/conf" "$tmp2/m"
+expect_clean "a move in a team game, observed"
+case $(flat "$(to carol@club.example)") in *"played 1. e4 on board 1"*"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*"Score:"*) ok ;;
+  *) bad "the observer sees the move and every board" ;; esac
+case $(to carol@club.example) in *"Push on"*|*"You are"*|*"Now:"*|*"is to move."*|*"$K_w1"*) bad "nothing of a team's own, no duty, no token" ;; *) ok ;; esac
+[ "$(to ws@x.org | grep -c 'Push on')" -ge 1 ] && ok || bad "(the team message reaches the team)"
 cli_done t_observe

@@ -52,6 +52,7 @@ void game_free(struct game *g)
 	}
 	free(g->seat);
 	free(g->observers);
+	free(g->digest);
 	free(g->mails);
 	free(g->events);
 	free(g->parked_mails);

@@ -88,6 +88,14 @@ struct game_event {
 	char engine[32];
 };
 
+/* Something that happened in a team game, waiting for the digest of the seats it names
+ * (digest.h). */
+#define DIGEST_TEXT 400
+struct digest_item {
+	unsigned long long seats;       /* a bit each */
+	char text[DIGEST_TEXT];
+};
+
 /* A mail the referee sent about this game, for the stale-reply guard. */
 struct sent_mail {
 	char id[KEY_MAX];
@@ -127,6 +135,10 @@ struct game {
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
 	size_t nobservers;
 	char (*observers)[ADDR_MAX];    /* who follows the game by mail (observe.h), owned */
+	unsigned long long mail_each;   /* team games: the seats (a bit each) that asked for
+					 * every mail at once (`mail each`; digest.h) */
+	size_t ndigest;
+	struct digest_item *digest;     /* what waits for the members' digest, owned */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */

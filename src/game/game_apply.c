@@ -205,7 +205,8 @@ void apply_principal(struct apply_state *a, const char *kind)
 	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
 	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
 	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
-	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language" };
+	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language",
+						   "mail" };
 	bool was_bookkeeping = false, is_bookkeeping = false;
 
 	for (size_t i = 0; i < sizeof bookkeeping / sizeof bookkeeping[0]; i++) {
@@ -558,6 +559,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_VACATION:
 	case ORDER_TIMEZONE:
 	case ORDER_LANGUAGE:
+	case ORDER_MAIL:
 		return apply_setting(a, od);
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
@@ -616,7 +618,7 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 	} else if (!strcmp(a->principal, "decline")) {
 		kind = REPLY_DECLINED;
 	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone") ||
-		   !strcmp(a->principal, "language")) {
+		   !strcmp(a->principal, "language") || !strcmp(a->principal, "mail")) {
 		/* a vacation concerns the opponent too; a time zone only the player */
 		kind = out->player.vacation || out->player.vacation_end ? REPLY_NOTICE : REPLY_KINDS;
 		if (kind == REPLY_KINDS) {

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "game/digest.h"
 #include "game/kind.h"
 #include "game/observe.h"
 #include "game/spelling.h"
@@ -140,24 +141,45 @@ static int no_order_reply(struct job *j)
 	return 0;
 }
 
-/* The referee's action on the job's game: an observer dropped (bounce.c), or one of
+/* A team game's replies that do not concern their reader wait for the run's digest
+ * (game/digest.h). */
+static int job_gather(struct job *j, const struct digest_before *before,
+		      const struct orders *o, struct err *e)
+{
+	int n = game_digest_defer(j->g, before, j->out.auth, o, &j->out);
+
+	if (n < 0 || (n > 0 && pipeline_digest_note(j->pl, j->g->id) < 0))
+		return err_set(e, "out of memory");
+	return 0;
+}
+
+/* The referee's action on the job's game: a digest (digests.c), an observer dropped
+ * (bounce.c), or one of
  * game_referee's; the observers told of what every side hears of. */
 static int on_action(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 
-	if (!strncmp(j->action, "unobserve ", 10)) {
+	struct digest_before before;
+	bool digest = !strncmp(j->action, "digest ", 7);
+
+	if (digest || !strncmp(j->action, "unobserve ", 10)) {
 		j->out.auth = -1;
 		j->out.auth_how = "referee";
-		j->result = game_observer_action(j->g, j->action, &j->out) ? "applied" : "refused";
+		int rc = digest ? game_digest_action(j->g, &j->out) :
+			 game_observer_action(j->g, j->action, &j->out);
+		if (rc < 0)
+			return err_set(e, "out of memory");
+		j->result = rc ? "applied" : "refused";
 		return 0;
 	}
+	game_digest_before(j->g, &before);
 	if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
 		return -1;
 	if (game_observers_tell(j->g, &j->out) < 0)
 		return err_set(e, "out of memory");
 	j->result = j->out.changed ? "applied" : "refused";
-	return 0;
+	return job_gather(j, &before, NULL, e);
 }
 
 static int on_game(struct job *j, int id, struct err *e)
@@ -173,6 +195,10 @@ static int on_game(struct job *j, int id, struct err *e)
 		j->result = "refused";
 		return refuse(j, 0, "", msg);
 	}
+	/* a digest waiting in the state (a run that died before sending it) goes with this
+	 * run's */
+	if (j->g->ndigest && !j->action && pipeline_digest_note(pl, id) < 0)
+		return err_set(e, "out of memory");
 	if (game_has_mail(j->g, j->s.msg_key)) {
 		j->result = "duplicate";
 		return 0;
@@ -201,9 +227,12 @@ static int on_game(struct job *j, int id, struct err *e)
 	}
 	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
 		return err_set(e, "out of memory");
+	struct digest_before before;
+	game_digest_before(j->g, &before);
 	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
 		return -1;
-	if (game_observers_tell(j->g, &j->out) < 0)
+	if (game_observers_tell(j->g, &j->out) < 0 ||
+	    job_gather(j, &before, &j->orders, e) < 0)
 		return err_set(e, "out of memory");
 	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
 	/* a player's mail with no order is answered, also without its token: the answer goes

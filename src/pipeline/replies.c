@@ -176,6 +176,11 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		g = NULL;
 	if ((rc = may_answer(j, r, rcpt, e)) <= 0)
 		return rc;
+	/* an intruder's attempts: a member hears of them once a game and run (issue 25) */
+	if (g && r->kind == REPLY_INTRUDER && !pipeline_intruder_once(j->pl, g->id, rcpt)) {
+		log_info("game %d: %s told of an intruder already in this run", g->id, rcpt);
+		return 0;
+	}
 	if (render_reply(j, g, r, rcpt, &subject, &body, e) < 0)
 		return -1;
 	subject_tag(j->pl, g, r, tag, sizeof tag);

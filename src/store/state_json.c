@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/digest.h"
 #include "game/kind.h"
 #include "game/observe.h"
 #include "store/store.h"
@@ -122,6 +123,18 @@ static json_t *observers_json(const struct game *g)
 	return a;
 }
 
+/* A team game's mail modes and what waits for its digest (digest.h); left out when both
+ * are empty. */
+static json_t *digest_json(const struct game *g)
+{
+	json_t *items = json_array();
+
+	for (size_t i = 0; items && i < g->ndigest; i++)
+		json_array_append_new(items, json_pack("{s:I, s:s}", "seats",
+			(json_int_t)g->digest[i].seats, "text", g->digest[i].text));
+	return json_pack("{s:I, s:o}", "each", (json_int_t)g->mail_each, "items", items);
+}
+
 /* The state as JSON: with its lists (format 2, `show --json`), or without them and with
  * the journal's record j (format 3, the state file). */
 json_t *store_game_root(const struct game *g, const struct store_journal *j)
@@ -160,6 +173,8 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
 	if (g->nobservers)
 		json_object_set_new(root, "observers", observers_json(g));
+	if (g->mail_each || g->ndigest)
+		json_object_set_new(root, "digest", digest_json(g));
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -521,6 +536,32 @@ static int load_observers(const struct jctx *c, json_t *root, struct game *g)
 	return 0;
 }
 
+/* The digest's part, if any (a state written before digests has none). */
+static int load_digest(const struct jctx *c, json_t *root, struct game *g)
+{
+	json_t *d = json_object_get(root, "digest"), *items, *x, *v;
+	size_t i;
+
+	if (!d)
+		return 0;
+	items = json_object_get(d, "items");
+	v = json_object_get(d, "each");
+	if (!json_is_object(d) || !json_is_integer(v) || !json_is_array(items) ||
+	    json_array_size(items) > DIGEST_MAX)
+		return bad(c, "digest", "not a digest");
+	g->mail_each = (unsigned long long)json_integer_value(v);
+	if (!(g->digest = calloc(json_array_size(items) + 1, sizeof *g->digest)))
+		return err_set(c->e, "out of memory");
+	json_array_foreach(items, i, x) {
+		struct digest_item *it = &g->digest[g->ndigest++];
+		if (!json_is_integer(v = json_object_get(x, "seats")) ||
+		    str_field(c, x, "text", it->text, sizeof it->text) < 0)
+			return bad(c, "digest", "an item is not seats and a text");
+		it->seats = (unsigned long long)json_integer_value(v);
+	}
+	return 0;
+}
+
 int store_game_from_json(const char *text, const char *what, struct game **out, struct err *e)
 {
 	json_error_t je;
@@ -575,7 +616,8 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	if ((v = json_object_get(root, "arbiter")) &&
 	    str_field(&c, root, "arbiter", g->arbiter, sizeof g->arbiter) < 0)
 		goto done;
-	if (load_kind_state(&c, root, g) < 0 || load_observers(&c, root, g) < 0)
+	if (load_kind_state(&c, root, g) < 0 || load_observers(&c, root, g) < 0 ||
+	    load_digest(&c, root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

@@ -182,6 +182,46 @@ static int on_action(struct job *j, struct err *e)
 	return job_gather(j, &before, NULL, e);
 }
 
+/* A mail about the job's game (loaded, settled): an observer's, or the orders of a player
+ * (or of someone who tries to act for one). */
+static int on_mail(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	int observed;
+
+	if (observe_asked(&j->orders, &observed)) {
+		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
+			return err_set(e, "out of memory");
+		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+		return 0;
+	}
+	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
+		return err_set(e, "out of memory");
+	struct digest_before before;
+	game_digest_before(j->g, &before);
+	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
+		return -1;
+	if (game_observers_tell(j->g, &j->out) < 0 ||
+	    job_gather(j, &before, &j->orders, e) < 0)
+		return err_set(e, "out of memory");
+	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+	/* a player's mail with no order is answered, also without its token: the answer goes
+	 * to the player's own address, so a forged From learns nothing */
+	if (!j->out.nreplies && !j->out.nerrors && j->out.auth < 0)
+		j->out.auth = game_seat_of(j->g, j->s.address);
+	if (!j->out.nreplies && !j->out.nerrors && j->out.auth >= 0 && no_order_reply(j) < 0)
+		return err_set(e, "out of memory");
+	/* the replies show the clocks as the request leaves them; the registry is saved with
+	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
+	const struct player_change *ch = &j->out.player;
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
+		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
+			return -1;
+		pipeline_attach(pl, j->g, j->vac, NULL);
+	}
+	return 0;
+}
+
 static int on_game(struct job *j, int id, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -219,37 +259,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	pipeline_attach(pl, j->g, j->vac, j->s.msg_key);
 	if (j->action)
 		return on_action(j, e);
-	if (observe_asked(&j->orders, &id)) {
-		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
-			return err_set(e, "out of memory");
-		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
-		return 0;
-	}
-	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
-		return err_set(e, "out of memory");
-	struct digest_before before;
-	game_digest_before(j->g, &before);
-	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
-		return -1;
-	if (game_observers_tell(j->g, &j->out) < 0 ||
-	    job_gather(j, &before, &j->orders, e) < 0)
-		return err_set(e, "out of memory");
-	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
-	/* a player's mail with no order is answered, also without its token: the answer goes
-	 * to the player's own address, so a forged From learns nothing */
-	if (!j->out.nreplies && !j->out.nerrors && j->out.auth < 0)
-		j->out.auth = game_seat_of(j->g, j->s.address);
-	if (!j->out.nreplies && !j->out.nerrors && j->out.auth >= 0 && no_order_reply(j) < 0)
-		return err_set(e, "out of memory");
-	/* the replies show the clocks as the request leaves them; the registry is saved with
-	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
-	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
-		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
-			return -1;
-		pipeline_attach(pl, j->g, j->vac, NULL);
-	}
-	return 0;
+	return on_mail(j, e);
 }
 
 /* A new game's number (the logged one, in a replay) and its empty model in j->g, with the

@@ -101,12 +101,15 @@ check-build: tempest $(ASAN_TEMPEST) $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/killshim.s
 	@:
 
 # Which folder may include which (docs/design.md, "Layers"); the script's own tests first.
-# Then every order word of the code's tables in its docs page and in the help, likewise.
+# Then every order word of the code's tables in its docs page and in the help, likewise;
+# and no kind's name or variable in the shared templates.
 check-layers:
 	@sh tests/layers/run.sh
 	@sh tests/layers.sh
 	@sh tests/orderwords/run.sh
 	@sh tests/orderwords.sh
+	@sh tests/kindtext/run.sh
+	@sh tests/kindtext.sh
 
 check-unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)
@@ -184,6 +187,7 @@ deps:
 
 # The installed binary finds its rules and templates in ../share/tempest/ from where it
 # is (see fs_data_dir()), so PREFIX can change after the build; DESTDIR stages the tree.
+# The templates go whole, with their folders (each kind's, templates/KIND/).
 install: tempest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules/cards $(DESTDIR)$(DATADIR)/templates \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
@@ -191,7 +195,8 @@ install: tempest
 	install -m 755 tempest $(DESTDIR)$(BINDIR)/tempest
 	install -m 644 rules/*.json $(DESTDIR)$(DATADIR)/rules/
 	install -m 644 rules/cards/*.json $(DESTDIR)$(DATADIR)/rules/cards/
-	install -m 644 templates/*.txt $(DESTDIR)$(DATADIR)/templates/
+	find templates -type f | LC_ALL=C sort | while read -r f; do \
+	    install -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$$f" || exit 1; done
 	install -m 644 man/tempest.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/tempest.conf.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 man/tempest.8 $(DESTDIR)$(MANDIR)/man8/

@@ -11,6 +11,9 @@
 # An include written <a/b.h> is the project's own when src/a/b.h exists (-Isrc serves it
 # before the system's folders) and is checked like "a/b.h". Every .c and .h file under src/
 # must lie in a folder the table names: a new folder fails the check until it is placed.
+# JSON is read in one place: no file but src/store/jread.c calls jansson's readers (the
+# getters, the unpacker, the parsers, the iterators); the others read through
+# store/jread.h, whose errors name the file and the field. Writing is left to jansson.
 set -u
 root=${1:-.}
 [ -d "$root/src" ] || { echo "layers.sh: $root/src: no such folder" >&2; exit 2; }
@@ -27,6 +30,16 @@ exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 cd "$root" || exit 2
 # Every file under src/, for the awk script: which ones to place, and which <...> are ours.
 LAYERS_FILES=$(find src -type f | LC_ALL=C sort); export LAYERS_FILES
+# jansson's readers outside store/jread.c: FILE:LINE: NAME
+json_readers='json_(object_get[a-z]*|unpack[a-z_]*|(string|integer|real|number|boolean)_value|string_length|is_(true|false)|array_get|object_iter[a-z_]*|object_foreach[a-z_]*|array_foreach|load[bsf]?|loadfd|load_file|loadb|load_callback)'
+printf '%s\n' "$LAYERS_FILES" | grep '\.[ch]$' | grep -v '^src/store/jread\.c$' |
+    xargs grep -noE "\\b$json_readers\\b" /dev/null |
+    awk -F: '{ printf "%s:%s: reads JSON with %s: only src/store/jread.c reads JSON (use store/jread.h)\n", $1, $2, $3 }' \
+    > "${TMPDIR:-/tmp}/layers-json.$$"
+json_bad=0
+[ -s "${TMPDIR:-/tmp}/layers-json.$$" ] && json_bad=1
+cat "${TMPDIR:-/tmp}/layers-json.$$"; rm -f "${TMPDIR:-/tmp}/layers-json.$$"
+
 printf '%s\n' "$LAYERS_FILES" | grep '\.[ch]$' | xargs grep -n '^[[:space:]]*#[[:space:]]*include' /dev/null |
 awk -v exceptions="$exceptions" '
 # The table: layer -> the layers its files may include (its own layer always allowed).
@@ -133,3 +146,4 @@ END {
     }
     exit bad
 }'
+[ $? -eq 0 ] && [ "$json_bad" -eq 0 ]

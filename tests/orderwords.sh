@@ -1,7 +1,8 @@
 #!/bin/sh
 # orderwords.sh [ROOT]: every order word of the code's order tables is written for the
 # players. The generic table (src/game/order.c, `keywords[]`) must appear in the shared
-# orders page (docs/orders.md) and in the help mail (templates/help.txt); each kind's table
+# orders page (docs/orders.md) and in the help mail (templates/help.txt, with the kinds'
+# parts it shows, templates/KIND/help-*.txt); each kind's table
 # (src/kinds/K/K_kind.c, the `struct order_word` table its `struct kind` names as `.orders`)
 # in its own page (docs/K.md; plain chess has none of its own). The help of a game prints
 # its kind's `.orders` table itself (view_order_usage() in src/render/view.c writes each
@@ -29,8 +30,9 @@ in_page() {  # in_page WORD FILE
     grep -qiE -- "\`$1([ \`]|\$)|^ {4,}$1( |\$)" "$2"
 }
 
-in_help() {  # in_help WORD
-    grep -qiE -- "(^ +|\"|/ )$1( |\"|\$|\))" templates/help.txt
+in_help() {  # in_help WORD: in the help, or in a kind's part of it (templates/KIND/help-*.txt)
+    cat templates/help.txt templates/*/help-*.txt 2>/dev/null |
+        grep -qiE -- "(^ +|\"|/ )$1( |\"|\$|\))"
 }
 
 missing() { echo "orderwords: $*"; fails=$((fails + 1)); }

@@ -461,19 +461,21 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
  * none). Its templates, not the mails it sent: they need no I/O (docs/orders.md "Reading rules"). */
 static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
 {
-	const char *texts[REPLY_KINDS + 1];
-	size_t nwords;
+	size_t nwords, ntexts;
 	const struct order_word *words = kind_all_orders(&nwords);
+	const char **texts;
 	char *usages;
 	int rc;
 
 	if (!pl->referee_text) {
 		if (!(usages = view_kind_usages(words, nwords)))
 			return err_set(e, "out of memory reading the templates");
-		for (int k = 0; k < REPLY_KINDS; k++)
-			texts[k] = pl->tpl.text[k];
-		texts[REPLY_KINDS] = usages;
-		rc = msgtext_referee_new(texts, REPLY_KINDS + 1, &pl->referee_text, e);
+		if (!(texts = templates_recognised(&pl->tpl, usages, &ntexts))) {
+			free(usages);
+			return err_set(e, "out of memory reading the templates");
+		}
+		rc = msgtext_referee_new(texts, ntexts, &pl->referee_text, e);
+		free(texts);
 		free(usages);
 		if (rc < 0)
 			return -1;

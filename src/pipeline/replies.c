@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game/kind.h"
 #include "game/observe.h"
 #include "mail/compose.h"
 #include "pipeline/pipeline_int.h"
@@ -90,10 +91,12 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
 		.challenge_days = pl->cfg.challenge_days,
-		.no_pgn = !template_uses(pl->tpl.compiled[r->kind], "pgn"),
 	};
-	struct tctx *c = view_context(g && game_pos(g) ? g : NULL, r, &x);
-	if (!c || view_render(&pl->tpl, r, c, subject, body, e) < 0) {
+	const struct game *about = g && game_pos(g) ? g : NULL;
+	const struct kind *k = about ? kind_of(about) : NULL;
+	x.no_pgn = !template_uses(templates_of(&pl->tpl, k, r->kind), "pgn");
+	struct tctx *c = view_context(about, r, &x);
+	if (!c || view_render(&pl->tpl, k, r, c, subject, body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
 	}

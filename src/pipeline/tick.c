@@ -135,7 +135,7 @@ static int remind_mail(struct pipeline *pl, const struct due *d, long long now, 
 	struct reply r = { .kind = REPLY_REMINDER, .to = -1, .about = -1 };
 	struct tctx *c = view_reminder(d->items, d->n, &x);
 
-	if (!c || view_render(&pl->tpl, &r, c, &subject, &body, e) < 0) {
+	if (!c || view_render(&pl->tpl, NULL, &r, c, &subject, &body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
 	}

@@ -476,3 +476,166 @@ int template_check(const char *tpl, const char *const *known, struct err *e)
 	free(ts.t);
 	return rc;
 }
+
+/* ---- parts ({{> name}}, {{>* name}}, {{#> name}}...{{/> name}}) ---- */
+
+struct part_tag {
+	const char *open, *close;       /* the tag's "{{" and just past its "}}" */
+	const char *name;
+	size_t len;
+	bool all, block, end;           /* {{>* }}, {{#> }}, {{/> }} */
+	const char *line, *line_end;    /* the whole line, its newline included, if the tag
+					 * stands alone on it; else NULL */
+};
+
+/* A part's name is a file's: letters, digits, '_' and '-' ("board-info"). */
+static bool part_name(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
+			return false;
+	return n > 0;
+}
+
+struct expander {
+	const struct template_parts *parts;
+	const char *text;               /* the whole template, for where its lines begin */
+	struct err *e;
+};
+
+/* The next part tag in [s, end), or false; *rc -1 on a malformed one. */
+static bool part_next(const struct expander *x, const char *s, const char *end,
+		      struct part_tag *t, int *rc)
+{
+	for (const char *p = s; (p = memmem(p, (size_t)(end - p), "{{", 2)); p += 2) {
+		const char *q = p + 2;
+		memset(t, 0, sizeof *t);
+		if (*q == '#' || *q == '/')
+			t->block = *q == '#', t->end = *q == '/', q++;
+		if (*q != '>')
+			continue;
+		if (*++q == '*')
+			t->all = true, q++;
+		const char *close = memmem(q, (size_t)(end - q), "}}", 2);
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		if (!close || (nl && nl < close)) {
+			*rc = err_set(x->e, "'%.*s' without '}}' on the same line", (int)(q - p), p);
+			return true;
+		}
+		while (q < close && isspace((unsigned char)*q))
+			q++;
+		t->name = q;
+		while (q < close && !isspace((unsigned char)*q))
+			q++;
+		t->len = (size_t)(q - t->name);
+		if (!part_name(t->name, t->len) || q != close || (t->all && (t->block || t->end))) {
+			*rc = err_set(x->e, "'%.*s' is not a valid part tag", (int)(close + 2 - p), p);
+			return true;
+		}
+		t->open = p, t->close = close + 2;
+		const char *ls = p, *le = t->close, *tend = x->text + strlen(x->text);
+		while (ls > x->text && (ls[-1] == ' ' || ls[-1] == '\t'))
+			ls--;
+		while (le < tend && (*le == ' ' || *le == '\t' || *le == '\r'))
+			le++;
+		if ((ls == x->text || ls[-1] == '\n') && (le == tend || *le == '\n'))
+			t->line = ls, t->line_end = le < tend ? le + 1 : le;
+		*rc = 0;
+		return true;
+	}
+	return false;
+}
+
+static int expand_range(const struct expander *x, const char *s, const char *end,
+			struct buf *out);
+
+
+/* A part's text in its place: a part on a line of its own is whole lines (its last
+ * newline added if it lacks one), a part within a line loses its last newline. */
+static void part_put(struct buf *out, const char *text, bool lines)
+{
+	size_t n = strlen(text);
+
+	if (!lines && n && text[n - 1] == '\n')
+		n--;
+	buf_add(out, text, n);
+	if (lines && n && text[n - 1] != '\n')
+		buf_str(out, "\n");
+}
+
+/* The block opened by t: its default text, parts expanded, into fallback; *after is
+ * where the template goes on past its {{/> name}}. */
+static int part_block(const struct expander *x, const struct part_tag *t, const char *end,
+		      struct buf *fallback, const char **after)
+{
+	const char *from = t->line ? t->line_end : t->close;
+	struct part_tag c;
+	int rc = 0;
+
+	for (const char *p = from; part_next(x, p, end, &c, &rc); p = c.close) {
+		if (rc < 0)
+			return -1;
+		if (!c.end || c.len != t->len || strncmp(c.name, t->name, t->len))
+			continue;
+		if (!t->line != !c.line)
+			return err_set(x->e, "part '%.*s': its block opens and closes on lines of "
+				       "their own, or both within lines", (int)t->len, t->name);
+		*after = c.line ? c.line_end : c.close;
+		return expand_range(x, from, c.line ? c.line : c.open, fallback);
+	}
+	return err_set(x->e, "part '%.*s': '{{/> %.*s}}' missing", (int)t->len, t->name,
+		       (int)t->len, t->name);
+}
+
+static int expand_range(const struct expander *x, const char *s, const char *end,
+			struct buf *out)
+{
+	struct part_tag t;
+	int rc = 0;
+
+	while (part_next(x, s, end, &t, &rc)) {
+		struct buf fallback = { 0 };
+		const char *after = t.line ? t.line_end : t.close;
+		char name[64];
+		if (rc < 0)
+			return -1;
+		if (t.end)
+			return err_set(x->e, "'{{/> %.*s}}' closes no part", (int)t.len, t.name);
+		if (t.len >= sizeof name)
+			return err_set(x->e, "part '%.*s': name too long", (int)t.len, t.name);
+		buf_add(out, s, (size_t)((t.line ? t.line : t.open) - s));
+		if (t.block && part_block(x, &t, end, &fallback, &after) < 0) {
+			buf_free(&fallback);
+			return -1;
+		}
+		snprintf(name, sizeof name, "%.*s", (int)t.len, t.name);
+		const char *text = x->parts->text(x->parts->arg, name, fallback.s ? fallback.s : "",
+						  t.all, t.line != NULL);
+		if (text)
+			part_put(out, text, t.line != NULL);
+		buf_free(&fallback);
+		if (!text)
+			return -1;
+		s = after;
+	}
+	if (rc < 0)
+		return -1;
+	buf_add(out, s, (size_t)(end - s));
+	return 0;
+}
+
+int template_expand(const char *tpl, const struct template_parts *parts, char **out,
+		    struct err *e)
+{
+	struct expander x = { parts, tpl, e };
+	struct buf b = { 0 };
+
+	*out = NULL;
+	if (expand_range(&x, tpl, tpl + strlen(tpl), &b) < 0) {
+		buf_free(&b);
+		return -1;
+	}
+	if (!(*out = buf_take(&b)))
+		return err_set(e, "out of memory");
+	return 0;
+}

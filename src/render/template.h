@@ -6,6 +6,11 @@
  *   {{#each list}}...{{/each}}     once per item; inside, an item's own variables come
  *                                  first, then the outer ones
  *   {{! a comment }}
+ * and, resolved before all these when the templates are loaded (template_expand), the
+ * parts a kind may supply (docs/design.md, "Templates"):
+ *   {{> name}}                     the part called name (nothing if there is none)
+ *   {{#> name}}...{{/> name}}      the part, else the text between (the default)
+ *   {{>* name}}                    every kind's part called name, one after the other
  * A line that holds nothing but a section tag or a comment disappears with its newline,
  * so sections can sit on their own lines. Nothing else is special: text is copied as is.
  *
@@ -45,5 +50,18 @@ bool template_uses(const struct template *t, const char *name);
 /* Checks the syntax and that every name used is in `known` (NULL-terminated); the error
  * names the line. */
 int template_check(const char *tpl, const char *const *known, struct err *e);
+
+/* Parts: template_expand() replaces each part tag by the text parts->text() gives for
+ * it: name, the default (a block's text, parts already expanded; "" for {{> name}}),
+ * `all` for {{>* name}}, `lines` when the tag stands alone on its line(s) (it then stands
+ * for whole lines). The text is borrowed until the next call; NULL: an error, which
+ * text() has set. *out is freed by the caller. */
+struct template_parts {
+	const char *(*text)(void *arg, const char *name, const char *fallback, bool all,
+			    bool lines);
+	void *arg;
+};
+int template_expand(const char *tpl, const struct template_parts *parts, char **out,
+		    struct err *e);
 
 #endif

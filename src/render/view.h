@@ -1,6 +1,6 @@
 /* view.h: what each reader of a mail sees: the board from their side, the moves, the
  * PGN, and the template variables for each kind of reply. Text only; no I/O except
- * loading the template files (templates_load). */
+ * loading the template files (templates_load, view_templates.c). */
 #ifndef TEMPEST_VIEW_H
 #define TEMPEST_VIEW_H
 
@@ -8,13 +8,32 @@
 #include "render/template.h"
 #include "util/buf.h"
 
-/* The template text of each reply kind, read from a directory. */
+/* The templates of the replies, read from a directory (view_templates.c): each shared
+ * one, made once for each kind render was handed (view_kind.h) with the kind's parts in
+ * (templates/KIND/PART.txt), and once more for mails about no game. templates_load()
+ * comes after the kinds are handed down (view_kinds_set()). */
 struct templates {
-	char *text[REPLY_KINDS];
-	struct template *compiled[REPLY_KINDS];        /* each text, cut into tokens once */
+	char *text[REPLY_KINDS];                /* each shared template as read */
+	size_t nkinds;
+	char **expanded;                        /* [kind * REPLY_KINDS + reply kind]; the
+						 * kind nkinds: a mail about no game */
+	struct template **compiled;             /* each expanded text, cut into tokens once */
+	/* each reply's text with every kind's parts in, one after the other as sections
+	 * are: the referee's own text for the reader of mails (msgtext.h); the first
+	 * REPLY_KINDS in English (by reply kind), then each language a template is
+	 * translated to (NAME.LL.txt) */
+	char **recognised;
+	size_t nrecognised;
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);
+/* The referee's own text for the reader of mails (msgtext_referee_new()): every reply's
+ * t->recognised, then `more` (the help's kind orders, view_kind_usages()); *n of them. The
+ * caller frees the array, not the texts; NULL when memory runs out. */
+const char **templates_recognised(const struct templates *t, const char *more, size_t *n);
+/* Reply r's template for a game of kind k (NULL: a mail about no game); borrowed. */
+const struct template *templates_of(const struct templates *t, const struct kind *k,
+				    enum reply_kind r);
 void templates_free(struct templates *t);
 /* The templates directory: override, $TEMPEST_TEMPLATES_DIR, beside the binary, installed. */
 const char *templates_dir(const char *override);
@@ -75,8 +94,9 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
  * board (view_html.c); the caller frees it. */
 char *view_html(const struct game *g, const struct reply *r, const char *subject,
 		const char *text);
-/* Renders: the subject (first line "Subject: ...") and the body. */
-int view_render(const struct templates *t, const struct reply *r, const struct tctx *c,
-		char **subject, char **body, struct err *e);
+/* Renders reply r of a game of kind k (NULL: a mail about no game): the subject (first
+ * line "Subject: ...") and the body. */
+int view_render(const struct templates *t, const struct kind *k, const struct reply *r,
+		const struct tctx *c, char **subject, char **body, struct err *e);
 
 #endif

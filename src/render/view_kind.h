@@ -18,6 +18,9 @@ struct kind_view {
 	void (*summary)(const struct game *g, struct buf *out);
 	/* The kind draws its own board in the text (ChessMe): no HTML board. */
 	bool own_board;
+	/* The names of the variables view sets (NULL-terminated): the kind's parts of the
+	 * templates (templates/KIND/NAME.txt) may use them beside the shared ones. */
+	const char *const *names;
 };
 
 /* One kind render shows: the kind, and its part of a mail (NULL: it shows nothing beyond
@@ -32,5 +35,10 @@ struct view_kind {
 void view_kinds_set(const struct view_kind *table, size_t n);
 /* Kind k's part of a mail (borrowed), or NULL if it shows nothing more. */
 const struct kind_view *view_kind_part(const struct kind *k);
+/* The kinds handed down: how many, the i-th, and kind k's index (view_kinds_count() if it
+ * was not handed down). */
+size_t view_kinds_count(void);
+const struct view_kind *view_kind_at(size_t i);
+size_t view_kind_index(const struct kind *k);
 
 #endif

@@ -22,3 +22,22 @@ const struct kind_view *view_kind_part(const struct kind *k)
 			return kinds[i].part;
 	return NULL;
 }
+
+size_t view_kinds_count(void)
+{
+	return nkinds;
+}
+
+const struct view_kind *view_kind_at(size_t i)
+{
+	return i < nkinds ? &kinds[i] : NULL;
+}
+
+size_t view_kind_index(const struct kind *k)
+{
+	size_t i = 0;
+
+	while (i < nkinds && kinds[i].kind != k)
+		i++;
+	return i;
+}

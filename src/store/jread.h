@@ -43,6 +43,9 @@ int jread_file(struct jread *r, const char *path, const char *name, struct jnode
 	       struct err *e);
 int jread_text(struct jread *r, const char *text, const char *name, struct jnode *root,
 	       struct err *e);
+/* The same of len bytes of text (a line of a journal: no NUL needed). */
+int jread_buf(struct jread *r, const char *text, size_t len, const char *name,
+	      struct jnode *root, struct err *e);
 void jread_close(struct jread *r);
 
 /* Whether the node holds key with a value other than null. */
@@ -62,15 +65,43 @@ int jread_at(const struct jnode *arr, size_t i, struct jnode *out);
  * *out set, 0 at the end. The key is good until jread_close(). */
 int jread_member(const struct jnode *obj, void **iter, const char **key, struct jnode *out);
 
-/* Whether the node is a string (for a field that takes a number or a text, e.g. "1-72"). */
+/* A child of any type (for a field that takes several, or a document being merged). */
+int jread_any(const struct jnode *n, const char *key, bool opt, struct jnode *out);
+
+/* Whether the node is a string (for a field that takes a number or a text, e.g. "1-72"),
+ * an object, an array. */
 bool jread_is_str(const struct jnode *n);
+bool jread_is_obj(const struct jnode *n);
+bool jread_is_arr(const struct jnode *n);
+
+/* -1 after setting the error "NAME: PATH.key: WHAT" (key NULL: at the node itself), for
+ * what the caller checks beyond a getter (a board no seat may name, a salt not in hex). */
+int jread_fail(const struct jnode *n, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Scalars. key NULL reads the node itself (an array element). */
 int jread_str(const struct jnode *n, const char *key, bool opt, char *buf, size_t len);
 int jread_int(const struct jnode *n, const char *key, bool opt, long long min, long long max,
 	      long long *out);
+/* An int within min..max (absent optional: *out stays). */
+int jread_i(const struct jnode *n, const char *key, bool opt, int min, int max, int *out);
+/* A string of at most max bytes, borrowed until jread_close() (absent optional: NULL). */
+int jread_strref(const struct jnode *n, const char *key, bool opt, size_t max,
+		 const char **out);
+/* An array of lo..hi integers within min..max into out (room for hi); *len (may be NULL)
+ * their count, 0 for an absent optional array. */
+int jread_ints(const struct jnode *n, const char *key, bool opt, size_t lo, size_t hi,
+	       int min, int max, int *out, size_t *len);
+int jread_llongs(const struct jnode *n, const char *key, bool opt, size_t lo, size_t hi,
+		 long long min, long long max, long long *out, size_t *len);
+int jread_bools(const struct jnode *n, const char *key, bool opt, size_t lo, size_t hi,
+		bool *out, size_t *len);
+/* An array of exactly two values, white's and black's: out[0] and out[1] its elements
+ * (absent optional: both with v NULL). */
+int jread_pair(const struct jnode *n, const char *key, bool opt, struct jnode out[2]);
 int jread_bool(const struct jnode *n, const char *key, bool opt, bool *out);
-/* A string that must be one of names[0..count-1]; *out is its index. */
+/* A string that must be one of names[0..count-1] (NULL entries skipped); *out is its
+ * index. */
 int jread_enum(const struct jnode *n, const char *key, bool opt, const char *const *names,
 	       int count, int *out);
 

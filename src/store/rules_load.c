@@ -3,6 +3,7 @@
 #include "store/rules_load.h"
 
 #include "game/chessclock.h"
+#include "store/jread.h"
 #include "util/fsutil.h"
 
 #include <ctype.h>
@@ -35,496 +36,449 @@ const char *rules_dir(const char *override)
 	return fs_data_dir(override, "TEMPEST_RULES_DIR", "rules", buf, sizeof buf);
 }
 
-/* ---- generic field access, every error naming file and field ---- */
+/* ---- field access (store/jread.h: every error names the file and the field) ---- */
 
-struct ctx {
-	const char *file;
-	struct err *e;
-};
-
-static int fail(const struct ctx *c, const char *field, const char *fmt, const char *detail)
+/* The node's fields must be among keys (a NULL-ended list) or "_comment", a text or a
+ * list of texts. */
+static int only(const struct jnode *n, const char *const *keys)
 {
-	char msg[ERR_MAX];
+	const char *all[24];
+	size_t k = 0;
+	struct jnode c;
 
-	snprintf(msg, sizeof msg, fmt, detail);
-	return err_set(c->e, "%s: %s: %s", c->file, field, msg);
-}
-
-/* Rejects keys not in `allowed` (a NULL-terminated list); "_comment" is always allowed. */
-static int check_keys(const struct ctx *c, json_t *obj, const char *field,
-		      const char *const *allowed)
-{
-	const char *key;
-	json_t *val;
-
-	if (!json_is_object(obj))
-		return fail(c, field, "must be an object%s", "");
-	json_object_foreach(obj, key, val) {
-		bool ok = !strcmp(key, "_comment");
-		for (int i = 0; allowed[i] && !ok; i++)
-			ok = !strcmp(key, allowed[i]);
-		if (!ok) {
-			char f[256];
-			snprintf(f, sizeof f, "%s.%s", field, key);
-			return fail(c, f, "unknown field '%s'", key);
-		}
-		if (!strcmp(key, "_comment") && !json_is_string(val) && !json_is_array(val))
-			return fail(c, field, "_comment must be text or a list of texts%s", "");
-	}
+	for (; keys[k] && k < 22; k++)
+		all[k] = keys[k];
+	all[k] = "_comment", all[k + 1] = NULL;
+	if (jread_obj(n, NULL, false, &c) < 0 || jread_only(n, all) < 0 ||
+	    jread_any(n, "_comment", true, &c) < 0)
+		return -1;
+	if (c.v && !jread_is_str(&c) && !jread_is_arr(&c))
+		return jread_fail(n, "_comment", "not a text or a list of texts");
 	return 0;
 }
 
-static int get_string(const struct ctx *c, json_t *obj, const char *key, const char *field,
-		      bool required, const char **out)
+/* A square's name (the node itself) on this board. */
+static int get_square(const struct variant *v, const struct jnode *n, sq_t *out)
 {
-	json_t *v = json_object_get(obj, key);
-	char f[256];
+	const char *s;
 
-	snprintf(f, sizeof f, "%s%s%s", field, *field ? "." : "", key);
-	*out = NULL;
-	if (!v)
-		return required ? fail(c, f, "is missing%s", "") : 0;
-	if (!json_is_string(v))
-		return fail(c, f, "must be text%s", "");
-	*out = json_string_value(v);
-	return 0;
-}
-
-static int get_int(const struct ctx *c, json_t *obj, const char *key, const char *field,
-		   long lo, long hi, bool required, int *out)
-{
-	json_t *v = json_object_get(obj, key);
-	char f[256], range[64];
-
-	snprintf(f, sizeof f, "%s%s%s", field, *field ? "." : "", key);
-	if (!v)
-		return required ? fail(c, f, "is missing%s", "") : 0;
-	snprintf(range, sizeof range, "%ld to %ld", lo, hi);
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return fail(c, f, "must be a whole number from %s", range);
-	*out = (int)json_integer_value(v);
-	return 0;
-}
-
-static int get_bool(const struct ctx *c, json_t *obj, const char *key, const char *field,
-		    bool *out)
-{
-	json_t *v = json_object_get(obj, key);
-	char f[256];
-
-	snprintf(f, sizeof f, "%s.%s", field, key);
-	if (!v)
-		return 0;
-	if (!json_is_boolean(v))
-		return fail(c, f, "must be true or false%s", "");
-	*out = json_is_true(v);
-	return 0;
-}
-
-static int get_square(const struct ctx *c, const struct variant *v, json_t *val,
-		      const char *field, sq_t *out)
-{
-	if (!json_is_string(val))
-		return fail(c, field, "must be a square name%s", "");
-	const char *s = json_string_value(val);
+	if (jread_strref(n, NULL, false, 16, &s) < 0)
+		return -1;
 	*out = variant_square_named(v, s, strlen(s));
 	if (*out == SQ_NONE)
-		return fail(c, field, "'%s' is not a square of this board", s);
+		return jread_fail(n, NULL, "'%s' is not a square of this board", s);
 	return 0;
 }
 
 /* A list of relative ranks, e.g. [1, 2], as a bitmask. */
-static int get_ranks(const struct ctx *c, json_t *obj, const char *key, const char *field,
-		     int ranks, uint32_t *out)
+static int get_ranks(const struct jnode *n, const char *key, int ranks, uint32_t *out)
 {
-	json_t *arr = json_object_get(obj, key), *x;
-	size_t i;
-	char f[256];
+	int r[RANKS_MAX];
+	size_t len;
 
-	snprintf(f, sizeof f, "%s.%s", field, key);
 	*out = 0;
-	if (!arr)
-		return 0;
-	if (!json_is_array(arr))
-		return fail(c, f, "must be a list of rank numbers%s", "");
-	json_array_foreach(arr, i, x) {
-		if (!json_is_integer(x) || json_integer_value(x) < 1 ||
-		    json_integer_value(x) > ranks) {
-			char msg[64];
-			snprintf(msg, sizeof msg, "%d", ranks);
-			return fail(c, f, "ranks are numbered 1 to %s, counted from the owner's side",
-				    msg);
-		}
-		*out |= 1u << (json_integer_value(x) - 1);
+	if (jread_ints(n, key, true, 0, RANKS_MAX, INT_MIN, INT_MAX, r, &len) < 0)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (r[i] < 1 || r[i] > ranks)
+			return jread_fail(n, key, "ranks are numbered 1 to %d, counted from the "
+					  "owner's side", ranks);
+		*out |= 1u << (r[i] - 1);
 	}
 	return 0;
 }
 
 /* ---- sections ---- */
 
-static int load_board(const struct ctx *c, struct variant *v, json_t *root)
+static int load_squares(const struct jnode *b, struct variant *v)
 {
-	static const char *const keys[] = { "files", "ranks", "squares", NULL };
 	static const char *const sqkeys[] = { "name", "file", "rank", "reserve", "only",
 					      "not_in_check", NULL };
-	json_t *b = json_object_get(root, "board"), *sqs, *s;
-	int files = 0, ranks = 0;
-	size_t i;
+	struct jnode sqs, s;
+	size_t n;
 
-	if (!b)
-		return fail(c, "board", "is missing%s", "");
-	if (check_keys(c, b, "board", keys) < 0 ||
-	    get_int(c, b, "files", "board", 1, FILES_MAX, true, &files) < 0 ||
-	    get_int(c, b, "ranks", "board", 1, RANKS_MAX, true, &ranks) < 0)
+	if (jread_arr(b, "squares", true, &sqs, &n) < 0)
 		return -1;
-	if (variant_set_board(v, files, ranks, c->e) < 0)
-		return err_prefix(c->e, "%s: board: ", c->file), -1;
-	sqs = json_object_get(b, "squares");
-	if (sqs && !json_is_array(sqs))
-		return fail(c, "board.squares", "must be a list%s", "");
-	json_array_foreach(sqs, i, s) {
-		char f[64];
-		const char *name;
+	for (size_t i = 0; i < n; i++) {
+		char name[16];
 		int file = 0, rank = 0;
-		snprintf(f, sizeof f, "board.squares[%zu]", i);
-		if (check_keys(c, s, f, sqkeys) < 0 || get_string(c, s, "name", f, true, &name) < 0 ||
-		    get_int(c, s, "file", f, -64, 96, true, &file) < 0 ||
-		    get_int(c, s, "rank", f, -64, 96, true, &rank) < 0)
+		if (jread_at(&sqs, i, &s) < 0 || only(&s, sqkeys) < 0 ||
+		    jread_str(&s, "name", false, name, sizeof name) < 0 ||
+		    jread_i(&s, "file", false, -64, 96, &file) < 0 ||
+		    jread_i(&s, "rank", false, -64, 96, &rank) < 0)
 			return -1;
-		if (variant_add_square(v, name, file - 1, rank - 1, c->e) < 0)
-			return err_prefix(c->e, "%s: %s: ", c->file, f), -1;
+		if (variant_add_square(v, name, file - 1, rank - 1, b->doc->e) < 0)
+			return err_prefix(b->doc->e, "%s: %s: ", b->doc->name, s.path), -1;
 	}
 	return 0;
 }
 
-/* The index of the piece with this letter in the JSON list (it may be defined after the
- * piece that names it), or -1. */
-static int piece_index(json_t *pieces, char letter)
+static int load_board(const struct jnode *root, struct variant *v)
 {
-	size_t k;
-	json_t *pc;
+	static const char *const keys[] = { "files", "ranks", "squares", NULL };
+	struct jnode b;
+	int files = 0, ranks = 0;
+
+	if (jread_obj(root, "board", false, &b) < 0 || only(&b, keys) < 0 ||
+	    jread_i(&b, "files", false, 1, FILES_MAX, &files) < 0 ||
+	    jread_i(&b, "ranks", false, 1, RANKS_MAX, &ranks) < 0)
+		return -1;
+	if (variant_set_board(v, files, ranks, root->doc->e) < 0)
+		return err_prefix(root->doc->e, "%s: board: ", root->doc->name), -1;
+	return load_squares(&b, v);
+}
+
+/* The index of the piece with this letter in the pieces list (it may be defined after the
+ * piece that names it), or -1. The letters are checked first (load_pieces). */
+static int piece_index(const struct jnode *pieces, char letter)
+{
+	struct jnode a, pc;
+	char l[2];
+	size_t n;
 	int type = -1;
 
-	json_array_foreach(pieces, k, pc) {
-		json_t *l = json_object_get(pc, "letter");
-		if (json_is_string(l) && json_string_value(l)[0] == letter &&
-		    !json_string_value(l)[1])
+	if (jread_arr(pieces, NULL, false, &a, &n) < 0)
+		return -1;
+	for (size_t k = 0; k < n && jread_at(&a, k, &pc) == 0; k++)
+		if (jread_str(&pc, "letter", false, l, sizeof l) == 0 && l[0] == letter)
 			type = (int)k;
-	}
 	return type;
 }
 
 /* A string of piece letters ("XY") as a type mask. */
-static int get_letters(const struct ctx *c, json_t *obj, const char *key, const char *field,
-		       json_t *pieces, uint32_t *out)
+static int get_letters(const struct jnode *n, const char *key, const struct jnode *pieces,
+		       uint32_t *out)
 {
 	const char *text = NULL;
-	char f[300];
 
-	snprintf(f, sizeof f, "%s.%s", field, key);
-	if (get_string(c, obj, key, field, false, &text) < 0)
+	if (jread_strref(n, key, true, TYPE_MAX, &text) < 0)
 		return -1;
 	for (*out = 0; text && *text; text++) {
 		int t = piece_index(pieces, *text);
-		char one[2] = { *text, 0 };
 		if (t < 0 || t >= TYPE_MAX)
-			return fail(c, f, "'%s' is not a piece of this variant", one);
+			return jread_fail(n, key, "'%c' is not a piece of this variant", *text);
 		*out |= 1u << t;
 	}
 	return 0;
 }
 
 /* The rules of the extra squares (reserve, only, not_in_check), once the pieces are known. */
-static int load_square_rules(const struct ctx *c, struct variant *v, json_t *root)
+static int load_square_rules(const struct jnode *root, struct variant *v)
 {
-	json_t *sqs = json_object_get(json_object_get(root, "board"), "squares"), *s;
-	json_t *pieces = json_object_get(root, "pieces");
-	size_t i;
+	struct jnode b, sqs, s, pieces;
+	size_t n;
 
-	json_array_foreach(sqs, i, s) {
-		char f[64];
+	if (jread_obj(root, "board", false, &b) < 0 || jread_arr(&b, "squares", true, &sqs, &n) < 0 ||
+	    jread_arr(root, "pieces", false, &pieces, NULL) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
 		bool reserve = false, calm = false;
-		uint32_t only = 0;
-		const char *name = json_string_value(json_object_get(s, "name"));
-		snprintf(f, sizeof f, "board.squares[%zu]", i);
-		if (get_bool(c, s, "reserve", f, &reserve) < 0 ||
-		    get_bool(c, s, "not_in_check", f, &calm) < 0 ||
-		    get_letters(c, s, "only", f, pieces, &only) < 0)
+		uint32_t mask = 0;
+		char name[16];
+		if (jread_at(&sqs, i, &s) < 0 || jread_str(&s, "name", false, name, sizeof name) < 0 ||
+		    jread_bool(&s, "reserve", true, &reserve) < 0 ||
+		    jread_bool(&s, "not_in_check", true, &calm) < 0 ||
+		    get_letters(&s, "only", &pieces, &mask) < 0)
 			return -1;
-		if (reserve && (only || calm))
-			return fail(c, f, "a reserve square is entered by no move%s", "");
+		if (reserve && (mask || calm))
+			return jread_fail(&s, NULL, "a reserve square is entered by no move");
 		variant_set_square_rules(v, variant_square_named(v, name, strlen(name)),
 					 (reserve ? SQF_RESERVE : 0) |
-					 (json_object_get(s, "only") ? SQF_ENTRY : 0) |
-					 (calm ? SQF_CALM : 0), only);
+					 (jread_has(&s, "only") ? SQF_ENTRY : 0) |
+					 (calm ? SQF_CALM : 0), mask);
 	}
 	return 0;
 }
 
-static int load_promotion(const struct ctx *c, struct variant *v, json_t *pawn,
-			  const char *field, struct pawn_rules *pr, json_t *pieces)
+/* One promotion choice: a piece letter, or an object with the letter and its terms. */
+static int load_choice(const struct jnode *x, const struct variant *v,
+		       const struct jnode *pieces, struct promo_choice *pc)
 {
-	json_t *arr = json_object_get(pawn, "promotion"), *x;
-	size_t i;
-	char f[256];
+	static const char *const keys[] = { "piece", "colour_of", "rank", "same_mark",
+					     "optional_while", NULL };
+	char letter[8], colour[16] = "";
+	int rank = 0;
 
-	if (!arr)
-		return 0;
-	snprintf(f, sizeof f, "%s.promotion", field);
-	if (!json_is_array(arr))
-		return fail(c, f, "must be a list of piece letters%s", "");
-	json_array_foreach(arr, i, x) {
-		static const char *const keys[] = { "piece", "colour_of", "rank", "same_mark",
-						     "optional_while", NULL };
-		const char *letter = NULL, *colour = NULL;
+	if (jread_is_str(x) ? jread_str(x, NULL, false, letter, sizeof letter) < 0 :
+	    only(x, keys) < 0 || jread_str(x, "piece", false, letter, sizeof letter) < 0 ||
+	    jread_str(x, "colour_of", true, colour, sizeof colour) < 0 ||
+	    jread_i(x, "rank", true, 1, v->ranks, &rank) < 0 ||
+	    jread_bool(x, "same_mark", true, &pc->same_mark) < 0 ||
+	    get_letters(x, "optional_while", pieces, &pc->optional_while) < 0)
+		return -1;
+	if (strlen(letter) != 1)
+		return jread_fail(x, NULL, "'%s' is not one piece letter", letter);
+	int type = piece_index(pieces, letter[0]);
+	if (type < 0)
+		return jread_fail(x, NULL, "'%s' is not a piece of this variant", letter);
+	pc->type = (uint8_t)type;
+	pc->rank = (uint8_t)rank;
+	pc->colour_of = colour[0] ? variant_square_named(v, colour, strlen(colour)) : SQ_NONE;
+	if (colour[0] && pc->colour_of == SQ_NONE)
+		return jread_fail(x, NULL, "colour_of '%s' is not a square", colour);
+	return 0;
+}
+
+static int load_promotion(const struct jnode *pawn, const struct variant *v,
+			  struct pawn_rules *pr, const struct jnode *pieces)
+{
+	struct jnode arr, x;
+	size_t n;
+
+	if (jread_arr(pawn, "promotion", true, &arr, &n) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
 		struct promo_choice pc = { .colour_of = SQ_NONE };
-		int rank = 0;
-		char fi[300];
-		snprintf(fi, sizeof fi, "%s[%zu]", f, i);
-		if (json_is_string(x))
-			letter = json_string_value(x);
-		else if (check_keys(c, x, fi, keys) < 0 ||
-			 get_string(c, x, "piece", fi, true, &letter) < 0 ||
-			 get_string(c, x, "colour_of", fi, false, &colour) < 0 ||
-			 get_int(c, x, "rank", fi, 1, v->ranks, false, &rank) < 0 ||
-			 get_bool(c, x, "same_mark", fi, &pc.same_mark) < 0 ||
-			 get_letters(c, x, "optional_while", fi, pieces, &pc.optional_while) < 0)
+		if (jread_at(&arr, i, &x) < 0 || load_choice(&x, v, pieces, &pc) < 0)
 			return -1;
-		if (strlen(letter) != 1)
-			return fail(c, fi, "'%s' is not one piece letter", letter);
-		int type = piece_index(pieces, letter[0]);
-		if (type < 0)
-			return fail(c, fi, "'%s' is not a piece of this variant", letter);
 		if (pr->npromo >= TYPE_MAX)
-			return fail(c, fi, "too many choices%s", "");
-		pc.type = (uint8_t)type;
-		pc.rank = (uint8_t)rank;
-		pr->promo[pr->npromo] = pc;
-		if (colour) {
-			sq_t s = variant_square_named(v, colour, strlen(colour));
-			if (s == SQ_NONE)
-				return fail(c, fi, "colour_of '%s' is not a square", colour);
-			pr->promo[pr->npromo].colour_of = s;
-		}
-		pr->npromo++;
+			return jread_fail(&x, NULL, "too many choices");
+		pr->promo[pr->npromo++] = pc;
 	}
 	return 0;
 }
 
-static int load_pawn(const struct ctx *c, struct variant *v, json_t *pawn, const char *field,
-		     struct pawn_rules *pr, json_t *pieces)
+static int load_pawn(const struct jnode *pawn, const struct variant *v, struct pawn_rules *pr,
+		     const struct jnode *pieces)
 {
 	static const char *const keys[] = { "double_step_ranks", "en_passant", "promotion_ranks",
 					     "promotion", "may_rest_on_promotion_rank", "exchange",
 					     NULL };
-	char f[256];
 
-	snprintf(f, sizeof f, "%s.pawn", field);
-	if (check_keys(c, pawn, f, keys) < 0)
-		return -1;
 	pr->is_pawn = true;
-	if (get_ranks(c, pawn, "double_step_ranks", f, v->ranks, &pr->double_step_ranks) < 0 ||
-	    get_bool(c, pawn, "en_passant", f, &pr->en_passant) < 0 ||
-	    get_bool(c, pawn, "may_rest_on_promotion_rank", f, &pr->may_rest) < 0 ||
-	    get_bool(c, pawn, "exchange", f, &pr->exchange) < 0 ||
-	    get_ranks(c, pawn, "promotion_ranks", f, v->ranks, &pr->promotion_ranks) < 0 ||
-	    load_promotion(c, v, pawn, f, pr, pieces) < 0)
-		return -1;
+	return only(pawn, keys) < 0 ||
+	       get_ranks(pawn, "double_step_ranks", v->ranks, &pr->double_step_ranks) < 0 ||
+	       jread_bool(pawn, "en_passant", true, &pr->en_passant) < 0 ||
+	       jread_bool(pawn, "may_rest_on_promotion_rank", true, &pr->may_rest) < 0 ||
+	       jread_bool(pawn, "exchange", true, &pr->exchange) < 0 ||
+	       get_ranks(pawn, "promotion_ranks", v->ranks, &pr->promotion_ranks) < 0 ||
+	       load_promotion(pawn, v, pr, pieces) < 0 ? -1 : 0;
+}
+
+/* Every piece's letter, one upper-case letter (the others name pieces by it). */
+static int piece_letters(const struct jnode *arr, size_t n)
+{
+	struct jnode pc;
+	char letter[8];
+
+	for (size_t i = 0; i < n; i++) {
+		if (jread_at(arr, i, &pc) < 0 ||
+		    jread_str(&pc, "letter", false, letter, sizeof letter) < 0)
+			return -1;
+		if (strlen(letter) != 1 || !isupper((unsigned char)letter[0]))
+			return jread_fail(&pc, NULL, "letter '%s' must be one upper-case letter",
+					  letter);
+	}
 	return 0;
 }
 
-static int load_pieces(const struct ctx *c, struct variant *v, json_t *root)
+/* A piece's moves: its Betza text, its jumps (capture chains) and where they land. */
+static int load_moves(const struct jnode *pc, struct variant *v, struct piece_def **pd)
+{
+	static const char *const landings[] = { "any", "near" };
+	const char *name, *betza, *jumps = NULL;
+	struct err *e = pc->doc->e;
+	char letter[2];
+	int landing = 0;
+
+	if (jread_str(pc, "letter", false, letter, sizeof letter) < 0 ||
+	    jread_strref(pc, "name", false, 256, &name) < 0 ||
+	    jread_strref(pc, "betza", false, 256, &betza) < 0)
+		return -1;
+	if (variant_add_piece(v, letter[0], name, betza, e) < 0)
+		return err_prefix(e, "%s: %s.betza: ", pc->doc->name, pc->path), -1;
+	*pd = &v->type[v->ntypes - 1];
+	if (jread_strref(pc, "jumps", true, 256, &jumps) < 0)
+		return -1;
+	if (jumps && variant_set_chains(v, v->ntypes - 1, jumps, e) < 0)
+		return err_prefix(e, "%s: %s.jumps: ", pc->doc->name, pc->path), -1;
+	if (jread_enum(pc, "jump_landing", true, landings, 2, &landing) < 0)
+		return -1;
+	(*pd)->jump_land_near = landing == 1;
+	return 0;
+}
+
+static int load_pieces(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "letter", "name", "betza", "royal", "castling_partner",
 					    "minor", "pawn", "jumps", "jump_landing", NULL };
-	json_t *arr = json_object_get(root, "pieces"), *pc;
-	size_t i;
+	struct jnode arr, pc, pawn;
+	struct piece_def *pd;
+	size_t n;
 
-	if (!json_is_array(arr) || json_array_size(arr) == 0)
-		return fail(c, "pieces", "must be a non-empty list%s", "");
-	json_array_foreach(arr, i, pc) {
-		char f[64];
-		const char *letter, *name, *betza;
-		snprintf(f, sizeof f, "pieces[%zu]", i);
-		if (check_keys(c, pc, f, keys) < 0 || get_string(c, pc, "letter", f, true, &letter) < 0 ||
-		    get_string(c, pc, "name", f, true, &name) < 0 ||
-		    get_string(c, pc, "betza", f, true, &betza) < 0)
+	if (jread_arr(root, "pieces", false, &arr, &n) < 0)
+		return -1;
+	if (n == 0)
+		return jread_fail(root, "pieces", "must be a non-empty list");
+	if (piece_letters(&arr, n) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (jread_at(&arr, i, &pc) < 0 || only(&pc, keys) < 0 || load_moves(&pc, v, &pd) < 0 ||
+		    jread_bool(&pc, "royal", true, &pd->royal) < 0 ||
+		    jread_bool(&pc, "castling_partner", true, &pd->castling_partner) < 0 ||
+		    jread_bool(&pc, "minor", true, &pd->minor) < 0 ||
+		    jread_obj(&pc, "pawn", true, &pawn) < 0 ||
+		    (pawn.v && load_pawn(&pawn, v, &pd->pawn, &arr) < 0))
 			return -1;
-		if (strlen(letter) != 1 || !isupper((unsigned char)letter[0]))
-			return fail(c, f, "letter '%s' must be one upper-case letter", letter);
-		if (variant_add_piece(v, letter[0], name, betza, c->e) < 0)
-			return err_prefix(c->e, "%s: %s.betza: ", c->file, f), -1;
-		struct piece_def *pd = &v->type[v->ntypes - 1];
-		json_t *pawn = json_object_get(pc, "pawn");
-		const char *jumps = NULL;
-		if (get_string(c, pc, "jumps", f, false, &jumps) < 0)
-			return -1;
-		if (jumps && variant_set_chains(v, v->ntypes - 1, jumps, c->e) < 0)
-			return err_prefix(c->e, "%s: %s.jumps: ", c->file, f), -1;
-		const char *landing = NULL;
-		if (get_string(c, pc, "jump_landing", f, false, &landing) < 0)
-			return -1;
-		if (landing && strcmp(landing, "near") && strcmp(landing, "any"))
-			return fail(c, f, "jump_landing must be \"near\" or \"any\"%s", "");
-		pd->jump_land_near = landing && !strcmp(landing, "near");
-		if (get_bool(c, pc, "royal", f, &pd->royal) < 0 ||
-		    get_bool(c, pc, "castling_partner", f, &pd->castling_partner) < 0 ||
-		    get_bool(c, pc, "minor", f, &pd->minor) < 0 ||
-		    (pawn && load_pawn(c, v, pawn, f, &pd->pawn, arr) < 0))
-			return -1;
-	}
 	return 0;
 }
 
-static int load_castling(const struct ctx *c, struct variant *v, json_t *root)
+/* A [from, to] pair of squares at key. */
+static int get_squares(const struct jnode *x, const char *key, const struct variant *v,
+		       sq_t *from, sq_t *to)
+{
+	struct jnode sq[2], a;
+	size_t n;
+
+	if (jread_arr(x, key, false, &a, &n) < 0)
+		return -1;
+	if (n != 2)
+		return jread_fail(x, key, "must be [from, to]");
+	return jread_at(&a, 0, &sq[0]) < 0 || jread_at(&a, 1, &sq[1]) < 0 ||
+	       get_square(v, &sq[0], from) < 0 || get_square(v, &sq[1], to) < 0 ? -1 : 0;
+}
+
+static int load_castling(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "fen", "san", "royal", "partner", NULL };
-	json_t *arr = json_object_get(root, "castling"), *x;
-	size_t i;
+	struct jnode arr, x;
+	size_t n;
 
-	if (!arr)
-		return 0;
-	if (!json_is_array(arr))
-		return fail(c, "castling", "must be a list%s", "");
-	json_array_foreach(arr, i, x) {
-		char f[64], fk[96];
-		const char *fen, *san;
+	if (jread_arr(root, "castling", true, &arr, &n) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		char fen[8], san[32];
 		struct castling_def cd;
-		json_t *royal, *partner;
-		snprintf(f, sizeof f, "castling[%zu]", i);
-		if (check_keys(c, x, f, keys) < 0 || get_string(c, x, "fen", f, true, &fen) < 0 ||
-		    get_string(c, x, "san", f, true, &san) < 0)
+		if (jread_at(&arr, i, &x) < 0 || only(&x, keys) < 0 ||
+		    jread_str(&x, "fen", false, fen, sizeof fen) < 0 ||
+		    jread_str(&x, "san", false, san, sizeof san) < 0)
 			return -1;
-		royal = json_object_get(x, "royal");
-		partner = json_object_get(x, "partner");
-		if (!json_is_array(royal) || json_array_size(royal) != 2 || !json_is_array(partner) ||
-		    json_array_size(partner) != 2)
-			return fail(c, f, "royal and partner must each be [from, to]%s", "");
 		if (strlen(fen) != 1 || strlen(san) == 0 || strlen(san) >= sizeof cd.san)
-			return fail(c, f, "fen is one letter and san a short text like \"O-O\"%s", "");
+			return jread_fail(&x, NULL, "fen is one letter and san a short text like "
+					  "\"O-O\"");
 		cd.fen = fen[0];
 		snprintf(cd.san, sizeof cd.san, "%s", san);
-		snprintf(fk, sizeof fk, "%s.royal", f);
-		if (get_square(c, v, json_array_get(royal, 0), fk, &cd.royal_from) < 0 ||
-		    get_square(c, v, json_array_get(royal, 1), fk, &cd.royal_to) < 0)
+		if (get_squares(&x, "royal", v, &cd.royal_from, &cd.royal_to) < 0 ||
+		    get_squares(&x, "partner", v, &cd.partner_from, &cd.partner_to) < 0)
 			return -1;
-		snprintf(fk, sizeof fk, "%s.partner", f);
-		if (get_square(c, v, json_array_get(partner, 0), fk, &cd.partner_from) < 0 ||
-		    get_square(c, v, json_array_get(partner, 1), fk, &cd.partner_to) < 0)
-			return -1;
-		if (variant_add_castling(v, &cd, c->e) < 0)
-			return err_prefix(c->e, "%s: %s: ", c->file, f), -1;
+		if (variant_add_castling(v, &cd, root->doc->e) < 0)
+			return err_prefix(root->doc->e, "%s: %s: ", root->doc->name, x.path), -1;
 	}
 	return 0;
 }
 
-static int load_draws(const struct ctx *c, struct variant *v, json_t *root)
+static int load_draws(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "claim_plies", "auto_plies", "claim_repetitions",
 					    "auto_repetitions", "dead_material", NULL };
-	json_t *d = json_object_get(root, "draws");
+	struct jnode d;
 	struct draw_rules *r = &v->draws;
 
-	if (!d)
-		return 0;
-	if (check_keys(c, d, "draws", keys) < 0 ||
-	    get_int(c, d, "claim_plies", "draws", 0, 10000, false, &r->claim_plies) < 0 ||
-	    get_int(c, d, "auto_plies", "draws", 0, 10000, false, &r->auto_plies) < 0 ||
-	    get_int(c, d, "claim_repetitions", "draws", 0, 100, false, &r->claim_repetitions) < 0 ||
-	    get_int(c, d, "auto_repetitions", "draws", 0, 100, false, &r->auto_repetitions) < 0 ||
-	    get_bool(c, d, "dead_material", "draws", &r->dead_material) < 0)
+	if (jread_obj(root, "draws", true, &d) < 0)
 		return -1;
-	return 0;
+	if (!d.v)
+		return 0;
+	return only(&d, keys) < 0 ||
+	       jread_i(&d, "claim_plies", true, 0, 10000, &r->claim_plies) < 0 ||
+	       jread_i(&d, "auto_plies", true, 0, 10000, &r->auto_plies) < 0 ||
+	       jread_i(&d, "claim_repetitions", true, 0, 100, &r->claim_repetitions) < 0 ||
+	       jread_i(&d, "auto_repetitions", true, 0, 100, &r->auto_repetitions) < 0 ||
+	       jread_bool(&d, "dead_material", true, &r->dead_material) < 0 ? -1 : 0;
 }
 
-static int load_time(const struct ctx *c, struct variant *v, json_t *root)
+static int load_time(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "control", "intercept_hours", "answer_hours", NULL };
-	json_t *t = json_object_get(root, "time");
-	const char *control = NULL;
+	struct jnode t;
 	struct time_control tc;
 	char why[256];
 
-	if (!t)
-		return 0;
-	if (check_keys(c, t, "time", keys) < 0 || get_string(c, t, "control", "time", false, &control) < 0 ||
-	    get_int(c, t, "intercept_hours", "time", 0, 24 * 60, false, &v->intercept_hours) < 0 ||
-	    get_int(c, t, "answer_hours", "time", 0, 24 * 60, false, &v->answer_hours) < 0)
+	if (jread_obj(root, "time", true, &t) < 0)
 		return -1;
-	if (control && (strlen(control) >= sizeof v->time_control ||
-			chessclock_parse(control, &tc, why, sizeof why) < 0))
-		return fail(c, "time.control", "%s", why);
-	snprintf(v->time_control, sizeof v->time_control, "%s", control ? control : "");
+	if (!t.v)
+		return 0;
+	if (only(&t, keys) < 0 ||
+	    jread_str(&t, "control", true, v->time_control, sizeof v->time_control) < 0 ||
+	    jread_i(&t, "intercept_hours", true, 0, 24 * 60, &v->intercept_hours) < 0 ||
+	    jread_i(&t, "answer_hours", true, 0, 24 * 60, &v->answer_hours) < 0)
+		return -1;
+	if (v->time_control[0] && chessclock_parse(v->time_control, &tc, why, sizeof why) < 0)
+		return jread_fail(&t, "control", "%s", why);
 	return 0;
 }
 
 /* ---- files and "extends" ---- */
 
-static json_t *load_json(const char *path, struct err *e)
+/* A rules file, one JSON object, open in r. */
+static int open_rules(struct jread *r, const char *path, struct jnode *root, struct err *e)
 {
-	json_error_t je;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-
-	if (!root) {
-		if (je.line < 0 || access(path, R_OK) != 0)
-			err_set(e, "%s: cannot read the file", path);
-		else
-			err_set(e, "%s:%d:%d: %s", path, je.line, je.column, je.text);
-		return NULL;
+	if (access(path, R_OK) != 0)
+		return err_set(e, "%s: cannot read the file", path);
+	if (jread_file(r, path, NULL, root, e) < 0)
+		return -1;
+	if (!jread_is_obj(root)) {
+		jread_close(r);
+		return err_set(e, "%s: the file must hold one JSON object", path);
 	}
-	if (!json_is_object(root)) {
-		json_decref(root);
-		err_set(e, "%s: the file must hold one JSON object", path);
-		return NULL;
-	}
-	return root;
+	return 0;
 }
 
 /* Objects merge key by key (recursively); anything else in `over` replaces. */
-static void merge(json_t *base, json_t *over)
+static void merge(const struct jnode *base, const struct jnode *over)
 {
+	struct jnode val, old;
 	const char *key;
-	json_t *val;
+	void *it = NULL;
 
-	json_object_foreach(over, key, val) {
-		json_t *old = json_object_get(base, key);
-		if (json_is_object(old) && json_is_object(val))
-			merge(old, val);
+	while (jread_member(over, &it, &key, &val) == 1) {
+		if (jread_any(base, key, true, &old) == 0 && jread_is_obj(&old) && jread_is_obj(&val))
+			merge(&old, &val);
 		else
-			json_object_set(base, key, val);
+			json_object_set(base->v, key, val.v);
 	}
 }
 
-/* A child's pieces merge into the base's by letter; {"letter": X, "remove": true} drops. */
-static int merge_pieces(const struct ctx *c, json_t *base, json_t *over)
+/* The index in the base's pieces of the one with this letter, or -1. */
+static long base_piece(const struct jnode *bp, const char *letter)
 {
-	json_t *bp = json_object_get(base, "pieces"), *op = json_object_get(over, "pieces"), *x;
-	size_t i;
+	struct jnode y;
+	char l[8];
+	size_t n;
+	long found = -1;
 
-	if (!op)
-		return 0;
-	if (!json_is_array(op) || !json_is_array(bp))
-		return fail(c, "pieces", "must be a list%s", "");
-	json_array_foreach(op, i, x) {
-		json_t *l = json_object_get(x, "letter"), *y;
-		size_t k, found = (size_t)-1;
-		if (!json_is_string(l)) {
-			char f[64];
-			snprintf(f, sizeof f, "pieces[%zu].letter", i);
-			return fail(c, f, "is missing%s", "");
-		}
-		json_array_foreach(bp, k, y) {
-			json_t *bl = json_object_get(y, "letter");
-			if (json_is_string(bl) && !strcmp(json_string_value(bl), json_string_value(l)))
-				found = k;
-		}
-		if (json_is_true(json_object_get(x, "remove"))) {
-			if (found != (size_t)-1)
-				json_array_remove(bp, found);
-		} else if (found != (size_t)-1)
-			merge(json_array_get(bp, found), x);
-		else
-			json_array_append(bp, x);
+	if (jread_arr(bp, NULL, false, &y, &n) < 0)
+		return -1;
+	for (size_t k = 0; k < n && jread_at(bp, k, &y) == 0; k++)
+		if (jread_str(&y, "letter", false, l, sizeof l) == 0 && !strcmp(l, letter))
+			found = (long)k;
+	return found;
+}
+
+/* A child's pieces merge into the base's by letter; {"letter": X, "remove": true} drops. */
+static int merge_pieces(const struct jnode *base, const struct jnode *over)
+{
+	struct jnode bp, op, x, y;
+	size_t n;
+
+	if (jread_arr(over, "pieces", true, &op, &n) < 0 || !op.v ||
+	    jread_arr(base, "pieces", false, &bp, NULL) < 0)
+		return op.v ? -1 : 0;
+	for (size_t i = 0; i < n; i++) {
+		char letter[8];
+		bool remove = false;
+		if (jread_at(&op, i, &x) < 0 || jread_str(&x, "letter", false, letter, sizeof letter) < 0 ||
+		    jread_bool(&x, "remove", true, &remove) < 0)
+			return -1;
+		struct err quiet = { 0 }, *e = base->doc->e;
+		base->doc->e = &quiet;          /* a missing letter: not this one */
+		long found = base_piece(&bp, letter);
+		base->doc->e = e;
+		if (remove && found >= 0)
+			json_array_remove(bp.v, (size_t)found);
+		else if (!remove && found >= 0 && jread_at(&bp, (size_t)found, &y) == 0)
+			merge(&y, &x);
+		else if (!remove)
+			json_array_append(bp.v, x.v);
 	}
 	return 0;
 }
@@ -542,113 +496,113 @@ static int path_for(const char *dir, const char *name, char *out, size_t len, st
 	return 0;
 }
 
-/* The file's JSON with its "extends" chain resolved. */
-static json_t *load_resolved(const char *dir, const char *name, int depth, struct err *e)
+/* The file's JSON with its "extends" chain resolved, open in r with its root in root;
+ * errors name the file at the chain's start. */
+static int load_resolved(const char *dir, const char *name, int depth, struct jread *r,
+			 struct jnode *root, struct err *e)
 {
-	char path[PATH_MAX];
-	json_t *root, *base;
-	const char *parent;
+	char path[PATH_MAX], parent[PATH_MAX];
+	struct jread br;
+	struct jnode base;
 
-	if (depth > EXTENDS_MAX) {
-		err_set(e, "%s: 'extends' goes deeper than %d files (a loop?)", name, EXTENDS_MAX);
-		return NULL;
+	if (depth > EXTENDS_MAX)
+		return err_set(e, "%s: 'extends' goes deeper than %d files (a loop?)", name,
+			       EXTENDS_MAX);
+	if (path_for(dir, name, path, sizeof path, e) < 0 || open_rules(r, path, root, e) < 0)
+		return -1;
+	if (!jread_has(root, "extends"))
+		return 0;
+	if (jread_str(root, "extends", false, parent, sizeof parent) < 0) {
+		jread_close(r);
+		return -1;
 	}
-	if (path_for(dir, name, path, sizeof path, e) < 0 || !(root = load_json(path, e)))
-		return NULL;
-	json_t *ext = json_object_get(root, "extends");
-	if (!ext)
-		return root;
-	struct ctx c = { path, e };
-	if (!json_is_string(ext)) {
-		fail(&c, "extends", "must be a variant name%s", "");
-		json_decref(root);
-		return NULL;
+	if (load_resolved(dir, parent, depth + 1, &br, &base, e) < 0) {
+		jread_close(r);
+		return err_prefix(e, "%s: extends: ", path), -1;
 	}
-	parent = json_string_value(ext);
-	if (!(base = load_resolved(dir, parent, depth + 1, e))) {
-		err_prefix(e, "%s: extends: ", path);
-		json_decref(root);
-		return NULL;
+	if (merge_pieces(&base, root) < 0) {
+		jread_close(&br);
+		jread_close(r);
+		return -1;
 	}
-	if (merge_pieces(&c, base, root) < 0) {
-		json_decref(base);
-		json_decref(root);
-		return NULL;
-	}
-	json_object_del(root, "pieces");
-	json_object_del(root, "extends");
-	json_object_del(base, "_comment");
-	merge(base, root);
-	json_decref(root);
-	return base;
+	json_object_del(root->v, "pieces");
+	json_object_del(root->v, "extends");
+	json_object_del(base.v, "_comment");
+	merge(&base, root);
+	jread_close(r);
+	*r = br;                        /* the merged tree, named after this file */
+	snprintf(r->name, sizeof r->name, "%s", path);
+	*root = base;
+	root->doc = r;
+	return 0;
 }
 
-static int load_variant(const struct ctx *c, struct variant *v, json_t *root)
+/* The kind that referees the variant and its card catalogue. */
+static int load_kind(const struct jnode *root, struct variant *v)
+{
+	char kind[16] = "", protocol[16] = "", cards[sizeof v->cards] = "";
+
+	if (jread_str(root, "kind", true, kind, sizeof kind) < 0 ||
+	    jread_str(root, "protocol", true, protocol, sizeof protocol) < 0 ||
+	    jread_str(root, "cards", true, cards, sizeof cards) < 0)
+		return -1;
+	/* "protocol" is the first release's name of "kind"; whether a kind exists is the
+	 * registry's to say (the loader knows no game) */
+	if (kind[0] && protocol[0])
+		return jread_fail(root, "protocol", "give the kind once, as \"kind\"");
+	if (!kind[0])
+		memcpy(kind, protocol, sizeof kind);
+	if (kind[0] && !rules_name_ok(kind))
+		return jread_fail(root, "kind", "'%s' is not a kind's name", kind);
+	if (cards[0] && !rules_name_ok(cards))
+		return jread_fail(root, "cards", "'%s' is not a card catalogue name", cards);
+	snprintf(v->protocol, sizeof v->protocol, "%s", strcmp(kind, "chess") ? kind : "");
+	snprintf(v->cards, sizeof v->cards, "%s", cards);
+	return 0;
+}
+
+static int load_variant(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "name", "title", "board", "pieces", "castling",
 					    "setup", "draws", "kind", "protocol", "cards", "time",
 					    "boards", NULL };
-	const char *name, *title, *setup, *protocol, *kind, *cards;
+	char name[VARIANT_NAME_MAX + 64];
 	int boards = 1;
 
-	if (check_keys(c, root, "(top)", keys) < 0 ||
-	    get_string(c, root, "kind", "", false, &kind) < 0 ||
-	    get_int(c, root, "boards", "", 1, 7, false, &boards) < 0 ||
-	    get_string(c, root, "name", "", true, &name) < 0 ||
-	    get_string(c, root, "title", "", false, &title) < 0 ||
-	    get_string(c, root, "setup", "", true, &setup) < 0 ||
-	    get_string(c, root, "protocol", "", false, &protocol) < 0 ||
-	    get_string(c, root, "cards", "", false, &cards) < 0)
+	if (only(root, keys) < 0 || load_kind(root, v) < 0 ||
+	    jread_i(root, "boards", true, 1, 7, &boards) < 0 ||
+	    jread_str(root, "name", false, name, sizeof name) < 0 ||
+	    jread_str(root, "setup", false, v->setup, sizeof v->setup) < 0)
 		return -1;
-	/* "protocol" is the first release's name of "kind"; whether a kind exists is the
-	 * registry's to say (the loader knows no game) */
-	if (kind && protocol)
-		return fail(c, "protocol", "give the kind once, as \"kind\"%s", "");
-	if (!kind)
-		kind = protocol;
-	if (kind && (!rules_name_ok(kind) || strlen(kind) >= 16))
-		return fail(c, "kind", "'%s' is not a kind's name", kind);
-	if (cards && !rules_name_ok(cards))
-		return fail(c, "cards", "'%s' is not a card catalogue name", cards);
-	snprintf(v->protocol, sizeof v->protocol, "%s", kind && strcmp(kind, "chess") ? kind : "");
 	v->boards = boards;
-	snprintf(v->cards, sizeof v->cards, "%s", cards ? cards : "");
 	if (!rules_name_ok(name))
-		return fail(c, "name", "'%s' must be lower-case letters, digits, - and _", name);
+		return jread_fail(root, "name", "'%s' must be lower-case letters, digits, - and _",
+				  name);
 	snprintf(v->name, sizeof v->name, "%s", name);
-	snprintf(v->title, sizeof v->title, "%s", title ? title : name);
-	if (strlen(setup) >= sizeof v->setup)
-		return fail(c, "setup", "is too long%s", "");
-	snprintf(v->setup, sizeof v->setup, "%s", setup);
-	if (load_time(c, v, root) < 0 || load_board(c, v, root) < 0 || load_pieces(c, v, root) < 0 ||
-	    load_square_rules(c, v, root) < 0 ||
-	    load_castling(c, v, root) < 0 || load_draws(c, v, root) < 0)
+	snprintf(v->title, sizeof v->title, "%s", name);
+	if (jread_str(root, "title", true, v->title, sizeof v->title) < 0 ||
+	    load_time(root, v) < 0 || load_board(root, v) < 0 || load_pieces(root, v) < 0 ||
+	    load_square_rules(root, v) < 0 || load_castling(root, v) < 0 || load_draws(root, v) < 0)
 		return -1;
-	if (variant_compile(v, c->e) < 0)
-		return err_prefix(c->e, "%s: ", c->file), -1;
+	if (variant_compile(v, root->doc->e) < 0)
+		return err_prefix(root->doc->e, "%s: ", root->doc->name), -1;
 	return 0;
 }
 
 struct variant *rules_load(const char *dir, const char *name, struct err *e)
 {
-	char path[PATH_MAX];
-	json_t *root;
+	struct jread r;
+	struct jnode root;
 	struct variant *v;
 
-	if (path_for(dir, name, path, sizeof path, e) < 0 ||
-	    !(root = load_resolved(dir, name, 0, e)))
+	if (load_resolved(dir, name, 0, &r, &root, e) < 0)
 		return NULL;
-	v = variant_new(NULL);
-	if (!v) {
-		json_decref(root);
+	if (!(v = variant_new(NULL)))
 		err_set(e, "out of memory");
-		return NULL;
-	}
-	struct ctx c = { path, e };
-	if (load_variant(&c, v, root) < 0) {
+	else if (load_variant(&root, v) < 0) {
 		variant_free(v);
 		v = NULL;
 	}
-	json_decref(root);
+	jread_close(&r);
 	return v;
 }

@@ -3,6 +3,8 @@
  * store_game_from_json, and the state store.c saves. A kind's own object is written and
  * read by the part the kind registered (store_kind.h). */
 #include <jansson.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "game/digest.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "store/jread.h"
 #include "store/store.h"
 #include "store/store_int.h"
 #include "store/store_kind.h"
@@ -95,21 +98,21 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 
 	for (int i = 0; i < nseats; i++)
 		json_array_append_new(moves, json_integer(cl->moves[i]));
-	json_t *root = json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:i, s:I, s:o, s:o,"
-			 " s:o, s:i, s:I}",
-			 "control", "kind", tc->kind, "days", tc->days, "moves", tc->moves,
-			 "initial", tc->initial, "increment", tc->increment, "cap", tc->cap,
-			 "intercept_hours", tc->intercept_hours, "answer_hours", tc->answer_hours,
+	json_t *control = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "kind", tc->kind,
+				    "days", tc->days, "moves", tc->moves, "initial", tc->initial,
+				    "increment", tc->increment, "cap", tc->cap,
+				    "intercept_hours", tc->intercept_hours,
+				    "answer_hours", tc->answer_hours);
+	/* only a phased control has a reserve: other games' files stay as they were */
+	if (control && tc->kind == TC_PHASED)
+		json_object_set_new(control, "reserve", json_integer(tc->reserve));
+	json_t *root = json_pack("{s:o, s:i, s:I, s:o, s:o, s:o, s:i, s:I}", "control", control,
 			 "running", (int)cl->running, "since", (json_int_t)cl->since,
 			 "remaining", llongs(cl->remaining, nseats), "extra", llongs(cl->extra, nseats),
 			 "moves", moves,
 			 "window", (int)cl->window, "draw_offer_at", (json_int_t)cl->draw_offer_at);
-	/* only a phased control has a reserve: other games' files stay as they were */
-	if (root && tc->kind == TC_PHASED) {
-		json_object_set_new(json_object_get(root, "control"), "reserve",
-				    json_integer(tc->reserve));
+	if (root && tc->kind == TC_PHASED)
 		json_object_set_new(root, "reserve", llongs(cl->reserve, nseats));
-	}
 	return root;
 }
 
@@ -198,268 +201,242 @@ char *store_game_to_json(const struct game *g)
 	return text;
 }
 
-/* ---- JSON in, every field checked ---- */
+/* ---- JSON in, every field checked (store/jread.h: errors name the file and the field) ---- */
 
-struct jctx {
-	const char *what;
-	struct err *e;
-};
+static const char *const colours[] = { "white", "black" };
 
-static int bad(const struct jctx *c, const char *field, const char *why)
+/* "white" or "black"; with none_ok also "" and "referee", read as -1. */
+static int colour_field(const struct jnode *n, const char *key, bool none_ok, int *out)
 {
-	return err_set(c->e, "%s: %s: %s", c->what, field, why);
-}
+	static const char *const names[] = { "white", "black", "", "referee" };
+	int i;
 
-static int str_field(const struct jctx *c, json_t *obj, const char *key, char *out, size_t len)
-{
-	json_t *v = json_object_get(obj, key);
-
-	if (!json_is_string(v))
-		return bad(c, key, "missing or not text");
-	if (json_string_length(v) >= len)
-		return bad(c, key, "too long");
-	snprintf(out, len, "%s", json_string_value(v));
-	return 0;
-}
-
-static int colour_field(const struct jctx *c, json_t *obj, const char *key, bool none_ok,
-			int *out)
-{
-	char s[16];
-
-	if (str_field(c, obj, key, s, sizeof s) < 0)
+	if (jread_enum(n, key, false, names, none_ok ? 4 : 2, &i) < 0)
 		return -1;
-	if (!strcmp(s, "white"))
-		*out = WHITE;
-	else if (!strcmp(s, "black"))
-		*out = BLACK;
-	else if (none_ok && (!strcmp(s, "") || !strcmp(s, "referee")))
-		*out = -1;
-	else
-		return bad(c, key, "not white or black");
+	*out = i < 2 ? i : -1;
 	return 0;
 }
 
 /* Format 1: two players, White and Black, on one board. */
-static int load_players(const struct jctx *c, json_t *root, struct game *g)
+static int load_players(const struct jnode *root, struct game *g)
 {
-	json_t *ps = json_object_get(root, "players");
-	static const char *const names[2] = { "white", "black" };
+	struct jnode ps, p;
 
-	if (!json_is_object(ps))
-		return bad(c, "players", "missing");
+	if (jread_obj(root, "players", false, &ps) < 0)
+		return -1;
 	for (int i = 0; i < 2; i++) {
-		json_t *p = json_object_get(ps, names[i]);
-		if (!json_is_object(p))
-			return bad(c, "players", "white and black are needed");
+		if (jread_obj(&ps, colours[i], false, &p) < 0)
+			return -1;
 		if (game_add_seat(g, i, 0, "player", NULL) < 0)
-			return err_set(c->e, "out of memory");
-		if (str_field(c, p, "address", g->seat[i].address, ADDR_MAX) < 0 ||
-		    str_field(c, p, "name", g->seat[i].name, NAME_MAX_) < 0 ||
-		    str_field(c, p, "password_hash", g->seat[i].password_hash, HASH_HEX) < 0)
+			return jread_fail(root, "players", "out of memory");
+		if (jread_str(&p, "address", false, g->seat[i].address, ADDR_MAX) < 0 ||
+		    jread_str(&p, "name", false, g->seat[i].name, NAME_MAX_) < 0 ||
+		    jread_str(&p, "password_hash", false, g->seat[i].password_hash, HASH_HEX) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-static int load_seats(const struct jctx *c, json_t *root, struct game *g)
+static int load_seats(const struct jnode *root, struct game *g)
 {
-	json_t *ss = json_object_get(root, "seats"), *x;
-	size_t i;
+	struct jnode ss, x;
+	size_t n;
 
-	if (!json_is_array(ss) || json_array_size(ss) < 2 || json_array_size(ss) > SEATS_MAX)
-		return bad(c, "seats", "missing, or not 2 to 24 seats");
-	json_array_foreach(ss, i, x) {
-		json_t *board = json_object_get(x, "board");
-		int side, n = game_add_seat(g, WHITE, 0, "", NULL);
-		if (n < 0)
-			return err_set(c->e, "out of memory");
-		struct seat *st = &g->seat[n];
-		if (str_field(c, x, "address", st->address, ADDR_MAX) < 0 ||
-		    str_field(c, x, "name", st->name, NAME_MAX_) < 0 ||
-		    str_field(c, x, "password_hash", st->password_hash, HASH_HEX) < 0 ||
-		    colour_field(c, x, "side", false, &side) < 0 ||
-		    str_field(c, x, "role", st->role, sizeof st->role) < 0)
-			return err_prefix(c->e, "seat %zu: ", i), -1;
-		if (!json_is_integer(board) || json_integer_value(board) < -1 ||
-		    json_integer_value(board) >= BOARDS_MAX)
-			return bad(c, "seats", "a seat's board is not -1 or a board");
+	if (jread_arr(root, "seats", false, &ss, &n) < 0)
+		return -1;
+	if (n < 2 || n > SEATS_MAX)
+		return jread_fail(root, "seats", "%zu seats, not 2 to %d", n, SEATS_MAX);
+	for (size_t i = 0; i < n; i++) {
+		int side, k = game_add_seat(g, WHITE, 0, "", NULL);
+		if (k < 0)
+			return jread_fail(root, "seats", "out of memory");
+		struct seat *st = &g->seat[k];
+		if (jread_at(&ss, i, &x) < 0 ||
+		    jread_str(&x, "address", false, st->address, ADDR_MAX) < 0 ||
+		    jread_str(&x, "name", false, st->name, NAME_MAX_) < 0 ||
+		    jread_str(&x, "password_hash", false, st->password_hash, HASH_HEX) < 0 ||
+		    colour_field(&x, "side", false, &side) < 0 ||
+		    jread_str(&x, "role", false, st->role, sizeof st->role) < 0 ||
+		    jread_i(&x, "board", false, -1, BOARDS_MAX - 1, &st->board) < 0)
+			return -1;
 		st->side = side;
-		st->board = (int)json_integer_value(board);
 	}
 	return 0;
 }
 
-static int load_moves(const struct jctx *c, json_t *moves, struct board *b)
+static int load_moves(const struct jnode *n, struct board *b)
 {
-	json_t *x;
-	size_t i;
+	struct jnode moves, x;
+	size_t count;
+	const char *text;
 
-	if (!json_is_array(moves))
-		return bad(c, "moves", "missing list");
-	if (!(b->moves = calloc(json_array_size(moves) + 1, sizeof *b->moves)))
-		return bad(c, "moves", "out of memory");
-	json_array_foreach(moves, i, x) {
-		if (!json_is_string(x) || json_string_length(x) >= FEN_MAX + 8)
-			return bad(c, "moves", "a move is not text");
-		if (!(b->moves[b->nmoves] = strdup(json_string_value(x))))
-			return bad(c, "moves", "out of memory");
+	if (jread_arr(n, "moves", false, &moves, &count) < 0)
+		return -1;
+	if (!(b->moves = calloc(count + 1, sizeof *b->moves)))
+		return jread_fail(n, "moves", "out of memory");
+	for (size_t i = 0; i < count; i++) {
+		if (jread_at(&moves, i, &x) < 0 || jread_strref(&x, NULL, false, FEN_MAX + 7, &text) < 0)
+			return -1;
+		if (!(b->moves[b->nmoves] = strdup(text)))
+			return jread_fail(n, "moves", "out of memory");
 		b->nmoves++;
 	}
 	return 0;
 }
 
 /* A board's start_fen field (the string, or "": the variant's setup). */
-static int start_field(const struct jctx *c, json_t *obj, struct board *b)
+static int start_field(const struct jnode *n, struct board *b)
 {
 	char fen[FEN_MAX];
 
-	if (str_field(c, obj, "start_fen", fen, sizeof fen) < 0)
+	if (jread_str(n, "start_fen", false, fen, sizeof fen) < 0)
 		return -1;
-	return board_set_start(b, fen) < 0 ? err_set(c->e, "out of memory") : 0;
+	return board_set_start(b, fen) < 0 ? jread_fail(n, "start_fen", "out of memory") : 0;
 }
 
 /* Format 2: every board with its start, moves and result; format 1: the one board's. */
-static int load_boards(const struct jctx *c, json_t *root, int format, struct game *g)
+static int load_boards(const struct jnode *root, int format, struct game *g)
 {
-	json_t *bs = json_object_get(root, "boards"), *x;
-	size_t i;
+	struct jnode bs, x;
+	size_t n;
 
 	if (format == 1) {
 		g->nboards = 1;
 		snprintf(g->board[0].result, sizeof g->board[0].result, "*");
-		return start_field(c, root, &g->board[0]) < 0 ? -1 :
-		       load_moves(c, json_object_get(root, "moves"), &g->board[0]);
+		return start_field(root, &g->board[0]) < 0 ? -1 : load_moves(root, &g->board[0]);
 	}
-	if (!json_is_array(bs) || json_array_size(bs) < 1 || json_array_size(bs) > BOARDS_MAX)
-		return bad(c, "boards", "missing, or not 1 to 7 boards");
-	g->nboards = (int)json_array_size(bs);
-	json_array_foreach(bs, i, x) {
+	if (jread_arr(root, "boards", false, &bs, &n) < 0)
+		return -1;
+	if (n < 1 || n > BOARDS_MAX)
+		return jread_fail(root, "boards", "%zu boards, not 1 to %d", n, BOARDS_MAX);
+	g->nboards = (int)n;
+	for (size_t i = 0; i < n; i++) {
 		struct board *b = &g->board[i];
-		if (!json_is_object(x) ||
-		    start_field(c, x, b) < 0 ||
-		    str_field(c, x, "result", b->result, sizeof b->result) < 0 ||
-		    load_moves(c, json_object_get(x, "moves"), b) < 0)
-			return err_prefix(c->e, "board %zu: ", i + 1), -1;
+		if (jread_at(&bs, i, &x) < 0 || jread_obj(&x, NULL, false, &x) < 0 ||
+		    start_field(&x, b) < 0 ||
+		    jread_str(&x, "result", false, b->result, sizeof b->result) < 0 ||
+		    load_moves(&x, b) < 0)
+			return -1;
 	}
-	for (i = 0; i < (size_t)g->nseats; i++)
-		if (g->seat[i].board >= g->nboards)
-			return bad(c, "seats", "a seat's board is not one of the game's");
+	for (int i = 0; i < g->nseats; i++)
+		if (g->seat[i].board >= g->nboards) {
+			jread_arr(root, "seats", false, &bs, NULL);
+			jread_at(&bs, (size_t)i, &x);
+			return jread_fail(&x, "board", "%d is not one of the game's %d boards",
+					  g->seat[i].board, g->nboards);
+		}
 	return 0;
 }
 
-static int load_lists(const struct jctx *c, json_t *root, struct game *g)
+static int load_lists(const struct jnode *root, struct game *g)
 {
-	json_t *mails = json_object_get(root, "mails");
-	json_t *sent = json_object_get(root, "sent"), *x;
-	size_t i;
+	struct jnode mails, sent, x;
+	size_t nm, ns;
 
-	if (!json_is_array(mails) || !json_is_array(sent))
-		return bad(c, "mails/sent", "missing lists");
-	g->mails = calloc(json_array_size(mails) + 1, KEY_MAX);
-	g->sent = calloc(json_array_size(sent) + 1, sizeof *g->sent);
+	if (jread_arr(root, "mails", false, &mails, &nm) < 0 ||
+	    jread_arr(root, "sent", false, &sent, &ns) < 0)
+		return -1;
+	g->mails = calloc(nm + 1, KEY_MAX);
+	g->sent = calloc(ns + 1, sizeof *g->sent);
 	if (!g->mails || !g->sent)
-		return bad(c, "lists", "out of memory");
-	json_array_foreach(mails, i, x) {
-		if (!json_is_string(x) || json_string_length(x) >= KEY_MAX)
-			return bad(c, "mails", "an entry is not text");
-		snprintf(g->mails[g->nmails++], KEY_MAX, "%s", json_string_value(x));
-	}
-	json_array_foreach(sent, i, x) {
-		json_t *ply = json_object_get(x, "ply");
-		if (str_field(c, x, "id", g->sent[g->nsent].id, KEY_MAX) < 0 || !json_is_integer(ply))
-			return bad(c, "sent", "an entry lacks id or ply");
-		g->sent[g->nsent++].ply = (int)json_integer_value(ply);
+		return jread_fail(root, "mails", "out of memory");
+	for (size_t i = 0; i < nm; i++)
+		if (jread_at(&mails, i, &x) < 0 ||
+		    jread_str(&x, NULL, false, g->mails[g->nmails++], KEY_MAX) < 0)
+			return -1;
+	for (size_t i = 0; i < ns; i++) {
+		if (jread_at(&sent, i, &x) < 0 ||
+		    jread_str(&x, "id", false, g->sent[g->nsent].id, KEY_MAX) < 0 ||
+		    jread_i(&x, "ply", false, INT_MIN, INT_MAX, &g->sent[g->nsent].ply) < 0)
+			return -1;
+		g->nsent++;
 	}
 	return 0;
 }
 
 /* Who: a seat's number (format 2), or a colour (format 1: seats 0 and 1), -1 for the
  * referee. */
-static int seat_field(const struct jctx *c, json_t *obj, const char *key, int format,
-		      int nseats, int *out)
+static int seat_field(const struct jnode *n, const char *key, int format, int nseats, int *out)
 {
-	json_t *v = json_object_get(obj, key);
-
 	if (format == 1)
-		return colour_field(c, obj, key, true, out);
-	if (!json_is_integer(v) || json_integer_value(v) < -1 || json_integer_value(v) >= nseats)
-		return bad(c, key, "not a seat");
-	*out = (int)json_integer_value(v);
-	return 0;
+		return colour_field(n, key, true, out);
+	return jread_i(n, key, false, -1, nseats - 1, out);
 }
 
-static int load_events(const struct jctx *c, json_t *root, int format, struct game *g)
+static int load_event(const struct jnode *x, int format, int nseats, struct game_event *ev)
 {
-	json_t *evs = json_object_get(root, "events"), *x;
-	size_t i;
+	return jread_i(x, "n", false, INT_MIN, INT_MAX, &ev->n) < 0 ||
+	       jread_str(x, "kind", false, ev->kind, sizeof ev->kind) < 0 ||
+	       seat_field(x, "by", format, nseats, &ev->by) < 0 ||
+	       jread_str(x, "detail", false, ev->detail, sizeof ev->detail) < 0 ||
+	       jread_str(x, "mail", false, ev->msg, sizeof ev->msg) < 0 ||
+	       jread_str(x, "before", false, ev->before, sizeof ev->before) < 0 ||
+	       jread_str(x, "after", false, ev->after, sizeof ev->after) < 0 ||
+	       jread_str(x, "at", false, ev->at, sizeof ev->at) < 0 ||
+	       jread_str(x, "engine", false, ev->engine, sizeof ev->engine) < 0 ? -1 : 0;
+}
 
-	if (!json_is_array(evs))
-		return bad(c, "events", "missing");
-	g->events = calloc(json_array_size(evs) + 1, sizeof *g->events);
-	if (!g->events)
-		return bad(c, "events", "out of memory");
-	json_array_foreach(evs, i, x) {
-		struct game_event *ev = &g->events[g->nevents];
-		json_t *n = json_object_get(x, "n");
-		if (!json_is_integer(n) ||
-		    str_field(c, x, "kind", ev->kind, sizeof ev->kind) < 0 ||
-		    seat_field(c, x, "by", format, g->nseats, &ev->by) < 0 ||
-		    str_field(c, x, "detail", ev->detail, sizeof ev->detail) < 0 ||
-		    str_field(c, x, "mail", ev->msg, sizeof ev->msg) < 0 ||
-		    str_field(c, x, "before", ev->before, sizeof ev->before) < 0 ||
-		    str_field(c, x, "after", ev->after, sizeof ev->after) < 0 ||
-		    str_field(c, x, "at", ev->at, sizeof ev->at) < 0 ||
-		    str_field(c, x, "engine", ev->engine, sizeof ev->engine) < 0)
-			return err_prefix(c->e, "event %zu: ", i + 1), -1;
-		ev->n = (int)json_integer_value(n);
+static int load_events(const struct jnode *root, int format, struct game *g)
+{
+	struct jnode evs, x;
+	size_t n;
+
+	if (jread_arr(root, "events", false, &evs, &n) < 0)
+		return -1;
+	if (!(g->events = calloc(n + 1, sizeof *g->events)))
+		return jread_fail(root, "events", "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (jread_at(&evs, i, &x) < 0 ||
+		    load_event(&x, format, g->nseats, &g->events[g->nevents]) < 0)
+			return -1;
 		g->nevents++;
 	}
 	return 0;
 }
 
-/* An array of n whole numbers (a clock's per-seat values). */
-static int llong_array(json_t *a, int n, long long *out)
+/* The time control of a clock (a phased one with its reserve). */
+static int control_from_json(const struct jnode *o, struct time_control *tc)
 {
-	if (!json_is_array(a) || (int)json_array_size(a) != n)
+	struct jnode c;
+	int kind = TC_NONE;
+
+	if (jread_obj(o, "control", false, &c) < 0 ||
+	    jread_i(&c, "kind", false, TC_NONE, TC_PHASED, &kind) < 0 ||
+	    jread_i(&c, "days", false, 0, INT_MAX, &tc->days) < 0 ||
+	    jread_i(&c, "moves", false, 0, INT_MAX, &tc->moves) < 0 ||
+	    jread_i(&c, "initial", false, INT_MIN, INT_MAX, &tc->initial) < 0 ||
+	    jread_i(&c, "increment", false, INT_MIN, INT_MAX, &tc->increment) < 0 ||
+	    jread_i(&c, "cap", false, INT_MIN, INT_MAX, &tc->cap) < 0 ||
+	    jread_i(&c, "intercept_hours", false, INT_MIN, INT_MAX, &tc->intercept_hours) < 0 ||
+	    jread_i(&c, "answer_hours", false, INT_MIN, INT_MAX, &tc->answer_hours) < 0 ||
+	    jread_i(&c, "reserve", true, 0, INT_MAX, &tc->reserve) < 0)
 		return -1;
-	for (int i = 0; i < n; i++) {
-		json_t *x = json_array_get(a, (size_t)i);
-		if (!json_is_integer(x))
-			return -1;
-		out[i] = json_integer_value(x);
-	}
+	tc->kind = (enum tc_kind)kind;
 	return 0;
 }
 
-static int clock_from_json(const struct jctx *c, json_t *o, int nseats, struct chessclock *cl)
+static int clock_from_json(const struct jnode *root, int nseats, struct chessclock *cl)
 {
-	json_t *tc = json_object_get(o, "control");
-	int kind, running, window;
-	long long moves[CLOCKS_MAX];
+	struct jnode o;
+	int running = 0, window = WINDOW_NONE;
+	long long moves[CLOCKS_MAX], since = 0, draw = 0;
+	size_t ns = (size_t)nseats;
 
 	memset(cl, 0, sizeof *cl);
-	if (!o)
+	if (jread_obj(root, "clock", true, &o) < 0)
+		return -1;
+	if (!o.v)
 		return 0;               /* a game without time control */
-	if (json_unpack(tc, "{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "kind", &kind,
-			"days", &cl->tc.days, "moves", &cl->tc.moves, "initial", &cl->tc.initial,
-			"increment", &cl->tc.increment, "cap", &cl->tc.cap,
-			"intercept_hours", &cl->tc.intercept_hours, "answer_hours", &cl->tc.answer_hours) ||
-	    kind < TC_NONE || kind > TC_PHASED || cl->tc.days < 0 || cl->tc.moves < 0 ||
-	    json_unpack(tc, "{s?i}", "reserve", &cl->tc.reserve) || cl->tc.reserve < 0 ||
-	    (json_object_get(o, "reserve") &&
-	     llong_array(json_object_get(o, "reserve"), nseats, cl->reserve) < 0))
-		return bad(c, "clock.control", "incomplete or out of range");
-	json_int_t since, draw;
-	if (json_unpack(o, "{s:i, s:I, s:i, s:I}", "running", &running, "since", &since,
-			"window", &window, "draw_offer_at", &draw) ||
-	    running < 0 || (unsigned)running >= 1u << nseats || window < WINDOW_NONE ||
-	    window > WINDOW_ANSWER ||
-	    llong_array(json_object_get(o, "remaining"), nseats, cl->remaining) < 0 ||
-	    llong_array(json_object_get(o, "extra"), nseats, cl->extra) < 0 ||
-	    llong_array(json_object_get(o, "moves"), nseats, moves) < 0)
-		return bad(c, "clock", "incomplete or out of range");
-	cl->tc.kind = (enum tc_kind)kind;
+	if (control_from_json(&o, &cl->tc) < 0 ||
+	    jread_llongs(&o, "reserve", true, ns, ns, LLONG_MIN, LLONG_MAX, cl->reserve, NULL) < 0 ||
+	    jread_i(&o, "running", false, 0, (int)((1u << nseats) - 1), &running) < 0 ||
+	    jread_int(&o, "since", false, LLONG_MIN, LLONG_MAX, &since) < 0 ||
+	    jread_i(&o, "window", false, WINDOW_NONE, WINDOW_ANSWER, &window) < 0 ||
+	    jread_int(&o, "draw_offer_at", false, LLONG_MIN, LLONG_MAX, &draw) < 0 ||
+	    jread_llongs(&o, "remaining", false, ns, ns, LLONG_MIN, LLONG_MAX, cl->remaining, NULL) < 0 ||
+	    jread_llongs(&o, "extra", false, ns, ns, LLONG_MIN, LLONG_MAX, cl->extra, NULL) < 0 ||
+	    jread_llongs(&o, "moves", false, ns, ns, INT_MIN, INT_MAX, moves, NULL) < 0)
+		return -1;
 	cl->running = (unsigned)running, cl->since = since;
 	for (int i = 0; i < nseats; i++)
 		cl->moves[i] = (int)moves[i];
@@ -469,161 +446,153 @@ static int clock_from_json(const struct jctx *c, json_t *o, int nseats, struct c
 
 /* The kind that referees the game: named (format 2), or in format 1 the kind whose object
  * the file holds (the first release knew one such kind), else the generic one. */
-static int load_kind(const struct jctx *c, json_t *root, int format, struct game *g)
+static int load_kind(const struct jnode *root, int format, struct game *g)
 {
 	const struct store_kind *k;
 
 	if (format == 1) {
 		snprintf(g->kind, sizeof g->kind, "%s", store_kind_named("")->name);
 		for (size_t i = 0; (k = store_kind_at(i)); i++)
-			if (k->part && json_object_get(root, k->part->key))
+			if (k->part && jread_has(root, k->part->key))
 				snprintf(g->kind, sizeof g->kind, "%s", k->kind->name);
-	} else if (str_field(c, root, "kind", g->kind, sizeof g->kind) < 0)
+	} else if (jread_str(root, "kind", false, g->kind, sizeof g->kind) < 0)
 		return -1;
 	if (!(g->k = store_kind_named(g->kind)))
-		return bad(c, "kind", "not a kind this version knows");
+		return jread_fail(root, "kind", "'%s' is not a kind this version knows", g->kind);
 	return 0;
 }
 
 /* The kind's own object, read by its store part. */
-static int load_kind_state(const struct jctx *c, json_t *root, struct game *g)
+static int load_kind_state(const struct jnode *root, struct game *g)
 {
 	const struct kind_store *ks = store_kind_part(g->k);
-	json_t *o = ks ? json_object_get(root, ks->key) : NULL;
+	struct jnode o;
 
 	if (!g->k->state_new)
 		return 0;
 	if (!(g->kstate = g->k->state_new()))
-		return bad(c, g->k->name, "out of memory");
-	if (!o)
-		return bad(c, ks ? ks->key : g->k->name, "missing");
-	return ks->from_json(o, c->what, g, c->e);
+		return jread_fail(root, g->k->name, "out of memory");
+	if (!ks)
+		return jread_fail(root, g->k->name, "missing");
+	return jread_obj(root, ks->key, false, &o) < 0 ? -1 : ks->from_json(&o, g);
 }
 
-static int load_status(const struct jctx *c, json_t *root, struct game *g)
+static int load_status(const struct jnode *root, struct game *g)
 {
-	char s[16];
+	const char *names[GAME_DECLINED + 1] = { NULL };
+	int k;
 
-	if (str_field(c, root, "status", s, sizeof s) < 0)
+	for (k = GAME_INVITED; k <= GAME_DECLINED; k++)
+		names[k] = game_status_name((enum game_status)k);
+	if (jread_enum(root, "status", false, names, GAME_DECLINED + 1, &k) < 0)
 		return -1;
-	for (int k = GAME_INVITED; k <= GAME_DECLINED; k++)
-		if (!strcmp(s, game_status_name((enum game_status)k))) {
-			g->status = (enum game_status)k;
-			return 0;
-		}
-	return bad(c, "status", "unknown status");
+	g->status = (enum game_status)k;
+	return 0;
+}
+
+/* The fields every game has, at the top of the file. */
+static int load_top(const struct jnode *root, int format, struct game *g)
+{
+	int draw_offer;
+
+	if (jread_i(root, "id", false, 1, INT_MAX, &g->id) < 0 ||
+	    jread_str(root, "variant", false, g->variant, sizeof g->variant) < 0 ||
+	    load_status(root, g) < 0 ||
+	    jread_str(root, "result", false, g->result, sizeof g->result) < 0 ||
+	    jread_str(root, "termination", false, g->termination, sizeof g->termination) < 0 ||
+	    jread_str(root, "colour_asked", false, g->colour_asked, sizeof g->colour_asked) < 0 ||
+	    jread_str(root, "created", false, g->created, sizeof g->created) < 0 ||
+	    jread_str(root, "updated", false, g->updated, sizeof g->updated) < 0 ||
+	    colour_field(root, "draw_offer", true, &draw_offer) < 0 ||
+	    (format == 1 ? load_players(root, g) : load_seats(root, g)) < 0 ||
+	    seat_field(root, "challenger", format, g->nseats, &g->challenger) < 0 ||
+	    jread_int(root, "log_size", false, 0, LLONG_MAX, &g->log_size) < 0 ||
+	    jread_str(root, "arbiter", true, g->arbiter, sizeof g->arbiter) < 0)
+		return -1;
+	g->draw_offer = draw_offer;
+	return 0;
 }
 
 /* The observers, if any: a state written before observers has none. */
-static int load_observers(const struct jctx *c, json_t *root, struct game *g)
+static int load_observers(const struct jnode *root, struct game *g)
 {
-	json_t *a = json_object_get(root, "observers"), *x;
-	size_t i;
+	struct jnode a, x;
+	size_t n;
 
-	if (!a)
-		return 0;
-	if (!json_is_array(a) || json_array_size(a) > OBSERVERS_MAX)
-		return err_set(c->e, "%s: observers: not a list of at most %d addresses", c->what,
-			       OBSERVERS_MAX);
-	if (!(g->observers = calloc(json_array_size(a) + 1, ADDR_MAX)))
-		return err_set(c->e, "out of memory");
-	json_array_foreach(a, i, x) {
-		if (!json_is_string(x) || json_string_length(x) >= ADDR_MAX ||
-		    !json_string_length(x))
-			return bad(c, "observers", "an entry is not an address");
-		snprintf(g->observers[g->nobservers++], ADDR_MAX, "%s", json_string_value(x));
+	if (jread_arr(root, "observers", true, &a, &n) < 0)
+		return -1;
+	if (n > OBSERVERS_MAX)
+		return jread_fail(root, "observers", "more than %d", OBSERVERS_MAX);
+	if (n && !(g->observers = calloc(n, ADDR_MAX)))
+		return jread_fail(root, "observers", "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (jread_at(&a, i, &x) < 0 ||
+		    jread_str(&x, NULL, false, g->observers[g->nobservers], ADDR_MAX) < 0)
+			return -1;
+		if (!g->observers[g->nobservers++][0])
+			return jread_fail(&x, NULL, "an empty address");
 	}
 	return 0;
 }
 
 /* The digest's part, if any (a state written before digests has none). */
-static int load_digest(const struct jctx *c, json_t *root, struct game *g)
+static int load_digest(const struct jnode *root, struct game *g)
 {
-	json_t *d = json_object_get(root, "digest"), *items, *x, *v;
-	size_t i;
+	struct jnode d, items, x;
+	long long v = 0;
+	size_t n;
 
-	if (!d)
+	if (jread_obj(root, "digest", true, &d) < 0)
+		return -1;
+	if (!d.v)
 		return 0;
-	items = json_object_get(d, "items");
-	v = json_object_get(d, "each");
-	if (!json_is_object(d) || !json_is_integer(v) || !json_is_array(items) ||
-	    json_array_size(items) > DIGEST_MAX)
-		return bad(c, "digest", "not a digest");
-	g->mail_each = (unsigned long long)json_integer_value(v);
-	if (!(g->digest = calloc(json_array_size(items) + 1, sizeof *g->digest)))
-		return err_set(c->e, "out of memory");
-	json_array_foreach(items, i, x) {
+	if (jread_int(&d, "each", false, 0, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+	    jread_arr(&d, "items", false, &items, &n) < 0)
+		return -1;
+	g->mail_each = (unsigned long long)v;
+	if (n > DIGEST_MAX)
+		return jread_fail(&d, "items", "more than %d", DIGEST_MAX);
+	if (n && !(g->digest = calloc(n, sizeof *g->digest)))
+		return jread_fail(&d, "items", "out of memory");
+	for (size_t i = 0; i < n; i++) {
 		struct digest_item *it = &g->digest[g->ndigest++];
-		if (!json_is_integer(v = json_object_get(x, "seats")) ||
-		    str_field(c, x, "text", it->text, sizeof it->text) < 0)
-			return bad(c, "digest", "an item is not seats and a text");
-		it->seats = (unsigned long long)json_integer_value(v);
+		if (jread_at(&items, i, &x) < 0 ||
+		    jread_int(&x, "seats", false, 1, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+		    jread_str(&x, "text", false, it->text, sizeof it->text) < 0)
+			return -1;
+		it->seats = (unsigned long long)v;
 	}
 	return 0;
 }
 
 int store_game_from_json(const char *text, const char *what, struct game **out, struct err *e)
 {
-	json_error_t je;
-	json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je), *v;
-	struct jctx c = { what, e };
-	struct game *g = game_new();
-	char colour[16];
-	int rc = -1;
+	struct jread r;
+	struct jnode root;
+	struct game *g = NULL;
+	int format = 0, rc = -1;
 
 	*out = NULL;
-	if (!root) {
-		err_set(e, "%s:%d:%d: %s", what, je.line, je.column, je.text);
-		game_free(g);
+	if (jread_text(&r, text, what, &root, e) < 0)
 		return -1;
-	}
-	if (!g || !json_is_object(root)) {
-		bad(&c, "(top)", "not a game");
+	if (jread_obj(&root, NULL, false, &root) < 0 ||
+	    jread_i(&root, "format", false, 1, STATE_FORMAT, &format) < 0)
+		goto done;
+	if (!(g = game_new())) {
+		err_set(e, "out of memory");
 		goto done;
 	}
-	if (!json_is_integer(v = json_object_get(root, "format")) ||
-	    json_integer_value(v) < 1 || json_integer_value(v) > STATE_FORMAT) {
-		bad(&c, "format", "not a state file this version understands");
-		goto done;
-	}
-	int format = (int)json_integer_value(v);
-	if (!json_is_integer(v = json_object_get(root, "id")) || json_integer_value(v) < 1) {
-		bad(&c, "id", "missing or not a game number");
-		goto done;
-	}
-	g->id = (int)json_integer_value(v);
-	if (str_field(&c, root, "variant", g->variant, sizeof g->variant) < 0 ||
-	    load_status(&c, root, g) < 0 ||
-	    str_field(&c, root, "result", g->result, sizeof g->result) < 0 ||
-	    str_field(&c, root, "termination", g->termination, sizeof g->termination) < 0 ||
-	    str_field(&c, root, "colour_asked", g->colour_asked, sizeof g->colour_asked) < 0 ||
-	    str_field(&c, root, "created", g->created, sizeof g->created) < 0 ||
-	    str_field(&c, root, "updated", g->updated, sizeof g->updated) < 0 ||
-	    str_field(&c, root, "draw_offer", colour, sizeof colour) < 0 ||
-	    (format == 1 ? load_players(&c, root, g) : load_seats(&c, root, g)) < 0 ||
-	    seat_field(&c, root, "challenger", format, g->nseats, &g->challenger) < 0 ||
-	    load_boards(&c, root, format, g) < 0 || load_lists(&c, root, g) < 0 ||
-	    load_events(&c, root, format, g) < 0 || load_kind(&c, root, format, g) < 0)
-		goto done;
-	g->draw_offer = !strcmp(colour, "white") ? WHITE : !strcmp(colour, "black") ? BLACK : -1;
-	if (!json_is_integer(v = json_object_get(root, "log_size")) || json_integer_value(v) < 0) {
-		bad(&c, "log_size", "missing");
-		goto done;
-	}
-	g->log_size = json_integer_value(v);
-	if (clock_from_json(&c, json_object_get(root, "clock"), g->nseats, &g->clock) < 0)
-		goto done;
-	if ((v = json_object_get(root, "arbiter")) &&
-	    str_field(&c, root, "arbiter", g->arbiter, sizeof g->arbiter) < 0)
-		goto done;
-	if (load_kind_state(&c, root, g) < 0 || load_observers(&c, root, g) < 0 ||
-	    load_digest(&c, root, g) < 0)
+	if (load_top(&root, format, g) < 0 ||
+	    load_boards(&root, format, g) < 0 || load_lists(&root, g) < 0 ||
+	    load_events(&root, format, g) < 0 || load_kind(&root, format, g) < 0 ||
+	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0 ||
+	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;
 	rc = 0;
 done:
-	json_decref(root);
+	jread_close(&r);
 	game_free(g);
 	return rc;
 }

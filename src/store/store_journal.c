@@ -2,13 +2,16 @@
  * journal (its mail keys, the Message-IDs sent, its events) and the seen set. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "store/jread.h"
 #include "store/store.h"
 #include "store/store_int.h"
 #include "util/buf.h"
@@ -29,6 +32,31 @@ struct store_journal *store_journal_of(struct store *st, int id, bool create)
 	return &j[st->njournals++];
 }
 
+/* A journal entry, {"mail": x}, {"sent": x} or {"event": x}, appended to its list; at is
+ * the line's place, for errors. */
+static int journal_entry(const char *line, size_t len, const char *path, ptrdiff_t at,
+			 json_t *lists[3], struct err *e)
+{
+	static const char *const names[3] = { "mail", "sent", "event" };
+	struct jread r;
+	struct jnode x, v;
+	void *it = NULL;
+	const char *key;
+	int k = 3;
+
+	if (jread_buf(&r, line, len, path, &x, e) < 0)
+		return err_set(e, "%s: byte %td: not a journal entry", path, at);
+	if (jread_obj(&x, NULL, false, &x) == 0 && jread_member(&x, &it, &key, &v) == 1)
+		for (k = 0; k < 3 && strcmp(key, names[k]); k++)
+			;
+	if (k < 3 && jread_member(&x, &it, &key, &v) == 0)
+		json_array_append(lists[k], v.v);
+	else
+		k = 3;
+	jread_close(&r);
+	return k < 3 ? 0 : err_set(e, "%s: byte %td: not a journal entry", path, at);
+}
+
 /* The journal's committed part (j->size bytes) into the lists of root, which must hold
  * j's counts of each. */
 static int journal_read(struct store *st, int id, const struct store_journal *j, json_t *root,
@@ -37,7 +65,6 @@ static int journal_read(struct store *st, int id, const struct store_journal *j,
 	char path[PATH_MAX + 64], *text = NULL;
 	size_t len = 0;
 	json_t *lists[3] = { json_array(), json_array(), json_array() };
-	static const char *const names[3] = { "mail", "sent", "event" };
 	static const char *const keys[3] = { "mails", "sent", "events" };
 	int rc = 0;
 
@@ -49,16 +76,8 @@ static int journal_read(struct store *st, int id, const struct store_journal *j,
 			     j->size);
 	for (char *p = text, *end = text + j->size; rc == 0 && p && p < end;) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		json_error_t je;
-		json_t *x = json_loadb(p, nl ? (size_t)(nl - p) : (size_t)(end - p), 0, &je), *v = NULL;
-		int k = 0;
-		while (k < 3 && !(x && (v = json_object_get(x, names[k]))))
-			k++;
-		if (k == 3)
-			rc = err_set(e, "%s: byte %td: not a journal entry", path, p - text);
-		else
-			json_array_append(lists[k], v);
-		json_decref(x);
+		rc = journal_entry(p, nl ? (size_t)(nl - p) : (size_t)(end - p), path, p - text,
+				   lists, e);
 		p = nl ? nl + 1 : end;
 	}
 	if (rc == 0 && (json_array_size(lists[0]) != j->mails ||
@@ -70,34 +89,56 @@ static int journal_read(struct store *st, int id, const struct store_journal *j,
 	return rc;
 }
 
+/* The journal record of a format 3 state: 1 (format 3, *j filled), 0 another format or
+ * an error the state's reader names, -1 a bad record. */
+static int journal_record(const struct jnode *root, struct store_journal *j)
+{
+	struct jnode rec;
+	int format = 0;
+	long long size, mails, sent, events;
+	struct err quiet = { 0 };
+	struct err *e = root->doc->e;
+
+	root->doc->e = &quiet;
+	int is3 = jread_obj(root, NULL, false, &rec) == 0 &&
+		  jread_i(root, "format", false, 1, 3, &format) == 0 && format == 3;
+	root->doc->e = e;
+	if (!is3)
+		return 0;
+	if (jread_obj(root, "journal", false, &rec) < 0 ||
+	    jread_int(&rec, "size", false, 0, LLONG_MAX, &size) < 0 ||
+	    jread_int(&rec, "mails", false, 0, LLONG_MAX, &mails) < 0 ||
+	    jread_int(&rec, "sent", false, 0, LLONG_MAX, &sent) < 0 ||
+	    jread_int(&rec, "events", false, 0, LLONG_MAX, &events) < 0)
+		return -1;
+	*j = (struct store_journal){ j->id, size, (size_t)mails, (size_t)sent, (size_t)events };
+	return 1;
+}
+
 /* A format 3 state with its journal's lists, as the format 2 text the reader takes. */
 int store_state_text(struct store *st, int id, const char *path, char **text, struct err *e)
 {
-	json_error_t je;
-	json_t *root = json_loads(*text, JSON_REJECT_DUPLICATES, &je), *v, *jv;
+	struct jread r;
+	struct jnode root;
 	struct store_journal *j = store_journal_of(st, id, true);
-	json_int_t size, mails, sent, events;
+	struct err quiet = { 0 };
 
 	if (!j)
 		return err_set(e, "out of memory");
 	*j = (struct store_journal){ .id = id };
-	if (!root || !json_is_integer(v = json_object_get(root, "format")) ||
-	    json_integer_value(v) != 3) {
-		json_decref(root);
-		return 0;               /* formats 1 and 2, or an error the reader names */
+	if (jread_text(&r, *text, path, &root, &quiet) < 0)
+		return 0;               /* the reader names the error */
+	r.e = e;
+	int rc = journal_record(&root, j);
+	if (rc <= 0) {
+		jread_close(&r);
+		return rc;
 	}
-	jv = json_object_get(root, "journal");
-	if (json_unpack(jv, "{s:I, s:I, s:I, s:I}", "size", &size, "mails", &mails, "sent", &sent,
-			"events", &events) || size < 0 || mails < 0 || sent < 0 || events < 0) {
-		json_decref(root);
-		return err_set(e, "%s: journal: missing or out of range", path);
-	}
-	*j = (struct store_journal){ id, size, (size_t)mails, (size_t)sent, (size_t)events };
-	json_object_del(root, "journal");
-	json_object_set_new(root, "format", json_integer(2));
-	int rc = journal_read(st, id, j, root, e);
-	char *full = rc == 0 ? json_dumps(root, JSON_COMPACT) : NULL;
-	json_decref(root);
+	json_object_del(root.v, "journal");
+	json_object_set_new(root.v, "format", json_integer(2));
+	rc = journal_read(st, id, j, root.v, e);
+	char *full = rc == 0 ? json_dumps(root.v, JSON_COMPACT) : NULL;
+	jread_close(&r);
 	if (rc == 0 && !full)
 		rc = err_set(e, "out of memory loading game %d", id);
 	if (rc == 0) {

@@ -9,15 +9,16 @@
 #include <stddef.h>
 
 #include "game/game.h"
+#include "store/jread.h"
 #include "util/err.h"
 
 struct kind_store {
 	const char *key;                        /* its object's key in the file */
 	/* A new reference to the object holding g->kstate. */
 	json_t *(*to_json)(const struct game *g);
-	/* Fills g->kstate (made by the kind's state_new) from the object; `what` names the
-	 * file in errors. */
-	int (*from_json)(json_t *o, const char *what, struct game *g, struct err *e);
+	/* Fills g->kstate (made by the kind's state_new) from the object node o, read with
+	 * store/jread.h (errors go to o->doc->e, naming the file and the field). */
+	int (*from_json)(const struct jnode *o, struct game *g);
 };
 
 /* One kind the store reads and writes: the kind, and its part of the file (NULL: it keeps

@@ -1,7 +1,9 @@
-# lib.sh: assertions for the command-line tests (POSIX sh). Source it, call the checks,
-# end with `cli_done NAME`. $T is the binary under test.
-cli_passed=0
-cli_failed=0
+# lib.sh: what the command-line tests share (POSIX sh): the assertions of
+# tests/lib/assert.sh (pass, fail, check), the checks of a command's result below (run, then
+# expect_rc, expect_out, expect_err), and mails written as a referee reads them (cli_eml,
+# cli_mail). Source it from the worktree's root, and end with `cli_done NAME`. $T is the
+# binary under test.
+. tests/lib/assert.sh
 
 # run CMD...: runs it, keeping stdout, stderr and the exit status in $out, $err, $rc.
 run() {
@@ -23,20 +25,21 @@ run_in() {
 	err=$(cat "$cli_tmp/err")
 }
 
-ok() {
-	cli_passed=$((cli_passed + 1))
+# A failed check shows the last command run: its exit status, stdout and stderr.
+assert_context() {
+	[ -n "${rc+set}" ] || return 0
+	echo "  exit $rc; stdout: $(printf '%s' "${out:-}" | head -c 600)" >&2
+	echo "  stderr: $(printf '%s' "${err:-}" | head -c 600)" >&2
 }
 
-bad() {
-	cli_failed=$((cli_failed + 1))
-	echo "FAIL: $1" >&2
-	echo "  exit $rc; stdout: $(printf '%s' "$out" | head -c 600)" >&2
-	echo "  stderr: $(printf '%s' "$err" | head -c 600)" >&2
-}
+# The former dialect's words fail loudly, so that a script merged in it is not read as
+# passing: docs/testing.md ("Writing a shell test") has the sed that converts it.
+ok() { fail "'ok' is the former dialect: convert the script (docs/testing.md)"; }
+bad() { fail "'bad' is the former dialect: convert the script (docs/testing.md): ${1:-}"; }
 
 # expect_rc WHAT N
 expect_rc() {
-	if [ "$rc" -eq "$2" ]; then ok; else bad "$1: exit status $rc, want $2"; fi
+	if [ "$rc" -eq "$2" ]; then pass; else fail "$1: exit status $rc, want $2"; fi
 }
 
 # flat TEXT: TEXT with each run of blanks and newlines as one blank, so that a phrase is
@@ -45,17 +48,17 @@ flat() { printf '%s' "$1" | tr -s ' \n' ' '; }
 
 # expect_out WHAT TEXT: stdout contains TEXT (wherever its lines break)
 expect_out() {
-	case $(flat "$out") in *"$(flat "$2")"*) ok ;; *) bad "$1: stdout lacks '$2'" ;; esac
+	case $(flat "$out") in *"$(flat "$2")"*) pass ;; *) fail "$1: stdout lacks '$2'" ;; esac
 }
 
 # expect_err WHAT TEXT: stderr contains TEXT
 expect_err() {
-	case $err in *"$2"*) ok ;; *) bad "$1: stderr lacks '$2'" ;; esac
+	case $err in *"$2"*) pass ;; *) fail "$1: stderr lacks '$2'" ;; esac
 }
 
 # expect_no_sanitizer WHAT: no AddressSanitizer / UBSan report on stderr
 expect_clean() {
-	case $err in *"Sanitizer"*|*"runtime error"*) bad "$1: sanitizer report" ;; *) ok ;; esac
+	case $err in *"Sanitizer"*|*"runtime error"*) fail "$1: sanitizer report" ;; *) pass ;; esac
 }
 
 # cli_journal FILE: a game journal's three lists (the mails, the Message-IDs sent, the
@@ -69,8 +72,7 @@ cli_journal() {
 
 cli_done() {
 	[ -n "${cli_tmp:-}" ] && rm -rf "$cli_tmp"
-	echo "$1: $cli_passed passed, $cli_failed failed"
-	[ "$cli_failed" -eq 0 ]
+	assert_done "$1"
 }
 
 # --- a referee and its players, for the tests that play by mail (the demo key, so that
@@ -142,12 +144,12 @@ ffish_reads() {
 	cli_tmp=${cli_tmp:-$(mktemp -d)}
 	[ -s "$cli_tmp/variants.ini" ] || "$T" export-variants > "$cli_tmp/variants.ini"
 	if ! sh tests/perft/ffish/install.sh > "$cli_tmp/npm.out" 2>&1; then
-		bad "$1: ffish is not installed: $(tail -3 "$cli_tmp/npm.out")"
+		fail "$1: ffish is not installed: $(tail -3 "$cli_tmp/npm.out")"
 		return
 	fi
 	want="ok: $4, $3"
 	[ "$3" = - ] && want="ok: $4"
 	got=$(cd tests/perft/ffish && node --no-experimental-fetch pgn-readback.js \
 		"$cli_tmp/variants.ini" "$2" "$3" 2>&1)
-	case $got in $want) ok ;; *) bad "$1: ffish reads the PGN back: $got" ;; esac
+	case $got in $want) pass ;; *) fail "$1: ffish reads the PGN back: $got" ;; esac
 }

@@ -58,7 +58,7 @@ for shape in lines oneline; do
 	expect_out "$shape: the mail after it answered" "To: carol@example.org"
 	# processed again: the refused mail is known (its key is its Message-ID)
 	bounded "$T" process -c "$tmp/r/conf" "$tmp/in.mbox"
-	[ -z "$out" ] && ok || bad "$shape: the mbox processed again answers nothing"
+	[ -z "$out" ] && pass || fail "$shape: the mbox processed again answers nothing"
 done
 
 # standard input, and a file of one message
@@ -76,18 +76,17 @@ grep -v '^Message-ID' "$tmp/lines.eml" > "$tmp/noid.eml"
 bounded "$T" process -c "$tmp/r/conf" "$tmp/noid.eml"
 expect_refused noid
 bounded "$T" process -c "$tmp/r/conf" "$tmp/noid.eml"
-[ -z "$out" ] && ok || bad "no Message-ID: the same mail again is known"
+[ -z "$out" ] && pass || fail "no Message-ID: the same mail again is known"
 { cat "$tmp/noid.eml"; echo more; } > "$tmp/noid2.eml"
 bounded "$T" process -c "$tmp/r/conf" "$tmp/noid2.eml"
 expect_refused noid2
 
 # a mail just under the limit is read as usual
 fresh
-{ printf 'From: alice@example.org\nTo: referee@tempest.example\nSubject: hello\n'
-  printf 'Message-ID: <near@example.org>\n\nhelp\n'
+{ cli_eml alice@example.org hello help
   head -c 1000000 /dev/zero | tr '\0' ' ' | fold -w 76; } > "$tmp/near.eml"
 bounded "$T" process -c "$tmp/r/conf" "$tmp/near.eml"
 expect_out "under the limit: answered" "To: alice@example.org"
-case $out in *"more than the"*) bad "under the limit: not refused for its size" ;; *) ok ;; esac
+case $out in *"more than the"*) fail "under the limit: not refused for its size" ;; *) pass ;; esac
 
 cli_done t_bigmail

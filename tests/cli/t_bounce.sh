@@ -8,6 +8,8 @@ export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 n=0
+# Its own mails, not lib.sh's cli_mail: a bounce is the mail server's, with its own headers
+# and parts, byte for byte as Postfix writes them.
 dsn() {         # dsn ADDRESS: a DSN as Postfix writes one, reporting ADDRESS failed
   n=$((n + 1))
   printf 'From MAILER-DAEMON Thu Nov  5 11:%02d:00 2026\nReturn-Path: <>\n' "$n"
@@ -29,29 +31,29 @@ qp() { decoded; }
 dsn bob@example.org > "$tmp/d1.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"
 expect_rc "a first bounce" 0
-[ -z "$out" ] && ok || bad "a bounce is not answered, and one is not enough to tell anyone"
-grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "the bounce counted against bob"
+[ -z "$out" ] && pass || fail "a bounce is not answered, and one is not enough to tell anyone"
+grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && pass || fail "the bounce counted against bob"
 run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"
-grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "the same DSN again counts once"
+grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && pass || fail "the same DSN again counts once"
 
 dsn bob@example.org > "$tmp/d2.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
 expect_rc "a second bounce" 0
-case $(qp) in *"To: alice@example.org"*) ok ;; *) bad "alice told of bob's dead address" ;; esac
-case $(qp) in *"To: carol@example.org"*) ok ;; *) bad "the arbiter told" ;; esac
-case $(qp) in *"To: bob@example.org"*) bad "bob's dead address written to about it" ;; *) ok ;; esac
-case $(qp) in *"Mail to bob@example.org (Black) has failed 2 times in a row"*) ok ;;
-  *) bad "the notice says whose mail fails and how often" ;; esac
-grep -q '^2 2 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "told at 2"
-grep -q 'referee: bounced 1 2' "$D/games/1.mbox" && ok || bad "the notice is in the game log"
+case $(qp) in *"To: alice@example.org"*) pass ;; *) fail "alice told of bob's dead address" ;; esac
+case $(qp) in *"To: carol@example.org"*) pass ;; *) fail "the arbiter told" ;; esac
+case $(qp) in *"To: bob@example.org"*) fail "bob's dead address written to about it" ;; *) pass ;; esac
+case $(qp) in *"Mail to bob@example.org (Black) has failed 2 times in a row"*) pass ;;
+  *) fail "the notice says whose mail fails and how often" ;; esac
+grep -q '^2 2 bob@example.org$' "$D"/outbox/bounced/* && pass || fail "told at 2"
+grep -q 'referee: bounced 1 2' "$D/games/1.mbox" && pass || fail "the notice is in the game log"
 run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
-[ -z "$out" ] && ok || bad "told once, not on every run"
+[ -z "$out" ] && pass || fail "told once, not on every run"
 
 # bob writes again: a mail reaches him, the count starts afresh
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
-case $(qp) in *"To: bob@example.org"*) ok ;; *) bad "bob's notice of the move sent" ;; esac
-[ -z "$(ls "$D/outbox/bounced")" ] && ok || bad "a mail that went clears the count"
+case $(qp) in *"To: bob@example.org"*) pass ;; *) fail "bob's notice of the move sent" ;; esac
+[ -z "$(ls "$D/outbox/bounced")" ] && pass || fail "a mail that went clears the count"
 # the replay of the game log applies the referee's notice again
 run "$T" replay -c "$tmp/conf" "$D/games/1.mbox" --into "$tmp/replayed"
 expect_rc "the log replays" 0
@@ -69,7 +71,7 @@ plain() {       # plain ADDRESS: a bounce as Postfix writes one without its DSN 
 plain bob@example.org > "$tmp/p1.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/p1.mbox"
 expect_rc "a plain bounce" 0
-[ -z "$out" ] && ok || bad "a plain bounce is not answered"
-grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && ok || bad "the plain bounce counted against bob"
-grep -q 'alice@example.org' "$D"/outbox/bounced/* && bad "the copy's address not counted" || ok
+[ -z "$out" ] && pass || fail "a plain bounce is not answered"
+grep -q '^1 0 bob@example.org$' "$D"/outbox/bounced/* && pass || fail "the plain bounce counted against bob"
+grep -q 'alice@example.org' "$D"/outbox/bounced/* && fail "the copy's address not counted" || pass
 cli_done t_bounce

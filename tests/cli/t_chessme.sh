@@ -18,11 +18,11 @@ START="w Ke1,Pc2,Pd2,Pe2,Pf2,ke6,pc5,pd5,pe5,pf5"
 # -- tempest moves
 run "$TA" moves "$START - - - -"
 expect_rc "moves" 0; expect_clean "moves"
-[ "$(printf '%s\n' "$out" | sort | tr '\n' ' ')" = "c2c3 d2d3 e1d1 e1f1 e2e3 f2f3 " ] && ok ||
-  bad "the start: six moves"
+[ "$(printf '%s\n' "$out" | sort | tr '\n' ' ')" = "c2c3 d2d3 e1d1 e1f1 e2e3 f2f3 " ] && pass ||
+  fail "the start: six moves"
 run "$TA" moves "$START N - - -"
 # behind each pawn but on the king's square: 3 after each move, 4 after e3 (e2 is free)
-[ "$(printf '%s\n' "$out" | grep -c ' N@')" -eq 19 ] && ok || bad "a knight in hand: 19 placements"
+[ "$(printf '%s\n' "$out" | grep -c ' N@')" -eq 19 ] && pass || fail "a knight in hand: 19 placements"
 expect_out "placements after a move" "e2e3 N@e2"
 run "$TA" moves "w Ke1"
 expect_rc "a bad position" 2; expect_err "a bad position" "a position is: w|b PIECES"
@@ -32,12 +32,12 @@ run "$TA" moves --variant chess "$START - - - -"
 expect_rc "chess" 2; expect_err "chess" "tempest perft --divide"
 printf '%s - - - -\nb Ke1,Ra6,ke7 - - - -\n' "$START" | "$TA" moves - > "$tmp/two"
 [ "$(grep -c '^$' "$tmp/two")" -eq 2 ] && [ "$(sed -n '$p' "$tmp/two")" = "" ] &&
-  [ "$(tail -n 2 "$tmp/two" | head -n 1)" = "" ] && ok || bad "a stalemate's list is empty"
+  [ "$(tail -n 2 "$tmp/two" | head -n 1)" = "" ] && pass || fail "a stalemate's list is empty"
 
 # -- a game starts by a challenge: the game master cannot shuffle without one
 run "$TA" new -c "$C" chessme a@example.org b@example.org
 expect_rc "tempest new chessme" 2; expect_err "tempest new chessme" "starts by a challenge mail"
-[ ! -e "$tmp/data/games/1.json" ] && ok || bad "no game is made"
+[ ! -e "$tmp/data/games/1.json" ] && pass || fail "no game is made"
 
 # -- the independent generator: equal lists on 1,200 positions of random games
 for seed in 4 5; do
@@ -55,7 +55,7 @@ mail() {        # mail FROM BODY: a reply to the referee's latest mail, applied
   run "$TA" process -c "$C" "$tmp/m"
   dec > "$tmp/mails.$n"
   python3 tests/chessme/secrecy.py "$tmp/mails.$n" "$tmp/data/games/1.json" > "$tmp/scan" &&
-    ok || bad "secrecy after mail $n: $(cat "$tmp/scan")"
+    pass || fail "secrecy after mail $n: $(cat "$tmp/scan")"
 }
 dec() { decoded | sed 's/=3D/=/g'; }        # an '=' of a promotion, quoted-printable
 to() { dec | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on'; }
@@ -63,8 +63,8 @@ state() { sed -n 's/^  "hash": "\(.*\)".*/\1/p' "$tmp/data/games/1.json"; }
 refused() {     # refused WHAT FROM BODY REASON: the mail changes nothing, for that reason
   s=$(state)
   mail "$2" "$3"
-  case $(dec) in *"not applied"*"$4"*) ok ;; *) bad "$1: refused with '$4'" ;; esac
-  [ "$(state)" = "$s" ] && ok || bad "$1 changes nothing"
+  case $(dec) in *"not applied"*"$4"*) pass ;; *) fail "$1: refused with '$4'" ;; esac
+  [ "$(state)" = "$s" ] && pass || fail "$1 changes nothing"
 }
 
 cli_mail alice@example.org "new game" "new chessme\nopponent bob@example.org\ncolour white" > "$tmp/m"
@@ -72,30 +72,30 @@ cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
 expect_rc "challenge" 0; expect_clean "challenge"
 decoded > "$tmp/start"
-python3 tests/chessme/secrecy.py "$tmp/start" "$tmp/data/games/1.json" > "$tmp/scan" && ok ||
-  bad "secrecy at the start: $(cat "$tmp/scan")"
+python3 tests/chessme/secrecy.py "$tmp/start" "$tmp/data/games/1.json" > "$tmp/scan" && pass ||
+  fail "secrecy at the start: $(cat "$tmp/scan")"
 # the scan has teeth: bob's mail read as if it went to alice shows a hand not hers
 to bob@example.org > "$tmp/bobs"
 python3 tests/chessme/secrecy.py --to alice@example.org "$tmp/bobs" "$tmp/data/games/1.json" > "$tmp/scan" &&
-  bad "the scan misses a hand shown to the wrong reader" || ok
-case $(to alice@example.org) in *"Your hand: N P N"*"Piles: White 8 tiles, Black 8."*) ok ;;
-  *) bad "alice holds N P N; both piles hold 8" ;; esac
-case $(to bob@example.org) in *"Your hand: P P N"*) ok ;; *) bad "bob holds P P N" ;; esac
+  fail "the scan misses a hand shown to the wrong reader" || pass
+case $(to alice@example.org) in *"Your hand: N P N"*"Piles: White 8 tiles, Black 8."*) pass ;;
+  *) fail "alice holds N P N; both piles hold 8" ;; esac
+case $(to bob@example.org) in *"Your hand: P P N"*) pass ;; *) fail "bob holds P P N" ;; esac
 commit_w=$(to alice@example.org | sed -n 's/^ *White \([0-9a-f]\{64\}\)$/\1/p')   # under "Piles committed:"
 commit_b=$(to bob@example.org | sed -n 's/^ *Black \([0-9a-f]\{64\}\)$/\1/p')
-[ ${#commit_w} -eq 64 ] && [ ${#commit_b} -eq 64 ] && ok || bad "both commitments announced"
-case $(to bob@example.org) in *"0  . . . . . ."*"1  . . K . . ."*"6  . . k . . ."*"g f e d c b"*) ok ;;
-  *) bad "bob's diagram from his side: ranks 0 to 7, files g to b" ;; esac
-case $(to alice@example.org) in *"6  . . . k . ."*"1  . . . K . ."*"b c d e f g"*) ok ;;
-  *) bad "alice's diagram: ranks 7 to 0, files b to g" ;; esac
+[ ${#commit_w} -eq 64 ] && [ ${#commit_b} -eq 64 ] && pass || fail "both commitments announced"
+case $(to bob@example.org) in *"0  . . . . . ."*"1  . . K . . ."*"6  . . k . . ."*"g f e d c b"*) pass ;;
+  *) fail "bob's diagram from his side: ranks 0 to 7, files g to b" ;; esac
+case $(to alice@example.org) in *"6  . . . k . ."*"1  . . . K . ."*"b c d e f g"*) pass ;;
+  *) fail "alice's diagram: ranks 7 to 0, files b to g" ;; esac
 run "$TA" show -c "$C" --json 1
 expect_rc "show --json while the piles are secret" 2
 expect_err "show --json while the piles are secret" "holds the players' secrets"
 run "$TA" show -c "$C" 1
-case $out in *"Your hand"*|*NPNPRBRQPPB*|*NPN*) bad "show holds no hand nor pile" ;;
-  *"4k3/8"*|*"a b c d e f g h"*) bad "show draws the tiles, not the engine's board" ;;
-  *"6  . . . k . ."*"Position: w Ke1,Pc2,Pd2,Pe2,Pf2,ke6,pc5,pd5,pe5,pf5 ? ? - -"*"Piles: White 8 tiles"*) ok ;;
-  *) bad "show: the position and the public facts" ;; esac
+case $out in *"Your hand"*|*NPNPRBRQPPB*|*NPN*) fail "show holds no hand nor pile" ;;
+  *"4k3/8"*|*"a b c d e f g h"*) fail "show draws the tiles, not the engine's board" ;;
+  *"6  . . . k . ."*"Position: w Ke1,Pc2,Pd2,Pe2,Pf2,ke6,pc5,pd5,pe5,pf5 ? ? - -"*"Piles: White 8 tiles"*) pass ;;
+  *) fail "show: the position and the public facts" ;; esac
 
 refused "out of turn" bob@example.org "c4" "it is not your turn"
 refused "a placement without a move" alice@example.org "place N d1" "comes after your move"
@@ -118,11 +118,11 @@ refused "a resignation in a sentence" alice@example.org "e3\nplace N d1\nWell pl
 # the game: placements every turn but the last three; Black's pawn reaches rank 1, where
 # White's king stands, and becomes the rook White took (6... d1=R+); 9. cxd5#
 mail alice@example.org "1. d3\nplace P e3"
-case $(to alice@example.org) in *"Your move 1. d3 P@e3 is recorded."*"You drew a Pawn."*"Your hand: N N P"*) ok ;;
-  *) bad "alice's move, placement and draw" ;; esac
-case $(to bob@example.org) in *"You drew"*) bad "bob is not told what alice drew" ;;
-  *"White played 1. d3 P@e3."*"Piles: White 7 tiles, Black 8. In hand: White 3, Black 3."*) ok ;;
-  *) bad "bob hears of the move and the piles' sizes" ;; esac
+case $(to alice@example.org) in *"Your move 1. d3 P@e3 is recorded."*"You drew a Pawn."*"Your hand: N N P"*) pass ;;
+  *) fail "alice's move, placement and draw" ;; esac
+case $(to bob@example.org) in *"You drew"*) fail "bob is not told what alice drew" ;;
+  *"White played 1. d3 P@e3."*"Piles: White 7 tiles, Black 8. In hand: White 3, Black 3."*) pass ;;
+  *) fail "bob hears of the move and the piles' sizes" ;; esac
 mail bob@example.org "c4\nplace pawn g5"
 mail alice@example.org "d4\nplace P d3"
 mail bob@example.org "e4\nplace P c5"
@@ -134,17 +134,17 @@ mail bob@example.org "c4\nplace Q g6"
 mail alice@example.org "dxc4\nplace R c1"
 mail bob@example.org "cxd2\nplace R e5"
 mail alice@example.org "dxe5\nplace Q c3"
-case $(dec) in *"Captured: White's N; Black's P R"*) ok ;; *) bad "Black has taken a knight, White a pawn and a rook" ;; esac
+case $(dec) in *"Captured: White's N; Black's P R"*) pass ;; *) fail "Black has taken a knight, White a pawn and a rook" ;; esac
 refused "a promotion to a tile not captured" bob@example.org "d1=Q" "is not a legal move here; yours are:"
 mail bob@example.org "d1=R"
-case $(to alice@example.org) in *"Black played 6... d1=R+."*"Captured: White's N; Black's P P"*"White is in check."*) ok ;;
-  *) bad "the exchange: the rook comes back, the pawn goes to the captured tiles" ;; esac
+case $(to alice@example.org) in *"Black played 6... d1=R+."*"Captured: White's N; Black's P P"*"White is in check."*) pass ;;
+  *) fail "the exchange: the rook comes back, the pawn goes to the captured tiles" ;; esac
 mail alice@example.org "Kg2\nplace P d2"
 mail bob@example.org "Nf7\nplace P h5"
 mail alice@example.org "Qd4\nplace R c3"
 mail bob@example.org "g4\nplace P c5"
 mail alice@example.org "cxd5#"
-case $(dec) in *"Game 1 is over: 1-0, checkmate."*) ok ;; *) bad "the mate ends the game" ;; esac
+case $(dec) in *"Game 1 is over: 1-0, checkmate."*) pass ;; *) fail "the mate ends the game" ;; esac
 expect_clean "the game"
 
 # -- the reveal: each commitment announced at the start, recomputed by the command shown
@@ -152,14 +152,14 @@ to bob@example.org > "$tmp/over"
 for side in White Black; do
   cmd=$(sed -n "/^$side's pile: /,/| sha256sum\$/p" "$tmp/over" | sed '1,2d' | sed '1s/^ *//')
   want=$commit_w; [ $side = Black ] && want=$commit_b
-  case $cmd in "printf '"*"' | sha256sum") ;; *) bad "$side's reveal command: $cmd" ;; esac
+  case $cmd in "printf '"*"' | sha256sum") ;; *) fail "$side's reveal command: $cmd" ;; esac
   got=$(sh -c "$cmd" | cut -d' ' -f1)
-  [ "$got" = "$want" ] && ok || bad "$side's pile: sha256sum gives $got, the start announced $want"
+  [ "$got" = "$want" ] && pass || fail "$side's pile: sha256sum gives $got, the start announced $want"
 done
 grep -q "^White's pile: NPNPRBRQPPB " "$tmp/over" && grep -q "^Black's pile: PPNRQPPRBBN " "$tmp/over" &&
-  ok || bad "both piles revealed"
-case $(cat "$tmp/over") in *"[Variant \"ChessMe\"]"*"6. dxe5 Q@c3 d1=R+ 7. Kg2"*"9. cxd5#} 1-0"*) ok ;;
-  *) bad "the record in the PGN comment" ;; esac
+  pass || fail "both piles revealed"
+case $(cat "$tmp/over") in *"[Variant \"ChessMe\"]"*"6. dxe5 Q@c3 d1=R+ 7. Kg2"*"9. cxd5#} 1-0"*) pass ;;
+  *) fail "the record in the PGN comment" ;; esac
 run "$TA" show -c "$C" --json 1
 expect_rc "show --json after the end" 0
 expect_out "the state file" '"position": "b Kg2,'

@@ -24,13 +24,12 @@ expect_rc "a comment after a value is no part of it" 0
 expect_clean "comments: sanitizers"
 run "$T" process -c "$C" "$tmp/none.mbox"
 expect_err "a missing mbox is named" "none.mbox"
-printf 'From: a@example.org\nTo: referee@example.org\nSubject: hi\nMessage-ID: <x1@e>\n\nhelp\n' \
-  > "$tmp/one.eml"
+cli_eml a@example.org hi help > "$tmp/one.eml"
 run "$T" process -c "$C" "$tmp/one.eml"
 expect_rc "process takes a file of one message" 0
 expect_out "the reply goes out From: the quoted name" 'From: Referee #1 of the club <referee@example.org>'
 expect_out "... from the address without its comment" 'referee@example.org'
-[ -d "$tmp/data/games" ] && ok || bad "a relative data_dir is relative to the configuration file"
+[ -d "$tmp/data/games" ] && pass || fail "a relative data_dir is relative to the configuration file"
 
 conf 'referee_address = "referee@example.org # the referee'
 run "$T" process -n --offline -c "$C"
@@ -165,17 +164,17 @@ conf "data_dir = fresh"
 run "$T" process --dry-run -c "$C" "$tmp/one.eml"
 expect_rc "--dry-run without a data directory: exit 2" 2
 expect_err "--dry-run says why" "data directory $tmp/fresh does not exist yet, and --dry-run makes nothing"
-[ ! -e "$tmp/fresh" ] && ok || bad "--dry-run made the data directory"
+[ ! -e "$tmp/fresh" ] && pass || fail "--dry-run made the data directory"
 conf "data_dir = fresh" "imap_url = imaps://127.0.0.1:1"
 run "$T" poll --dry-run -c "$C"
-[ ! -e "$tmp/fresh" ] && ok || bad "poll --dry-run made the data directory"
+[ ! -e "$tmp/fresh" ] && pass || fail "poll --dry-run made the data directory"
 run "$T" new -n -c "$C" chess a@example.org b@example.org
-[ ! -e "$tmp/fresh" ] && ok || bad "new -n made the data directory"
+[ ! -e "$tmp/fresh" ] && pass || fail "new -n made the data directory"
 conf "data_dir = data"
 run "$T" new --dry-run -c "$C" chess a@example.org b@example.org
 expect_rc "new --dry-run" 0
-[ ! -e "$tmp/data/games/1.json" ] && ok || bad "new --dry-run made a game"
-[ "$(ls -R "$tmp/data" | md5sum)" = "$before" ] && ok || bad "new --dry-run changed the data directory"
+[ ! -e "$tmp/data/games/1.json" ] && pass || fail "new --dry-run made a game"
+[ "$(ls -R "$tmp/data" | md5sum)" = "$before" ] && pass || fail "new --dry-run changed the data directory"
 
 # --- exit status of the game commands; options after the arguments
 run "$T" new -c "$C" tempete a@example.org b@example.org
@@ -193,7 +192,7 @@ run "$T" list -c "$C"
 expect_rc "list: a broken state file is exit 1" 1
 expect_out "list still lists the others" "tempete"
 expect_err "list names the broken one" "tempest list: game 2: "
-[ ! -e "$tmp/data/lock" ] && ok || bad "list took the write lock"
+[ ! -e "$tmp/data/lock" ] && pass || fail "list took the write lock"
 # as another user (root runs the tests: drop to nobody): list reads a data directory it
 # cannot write to; a run as someone other than the owner is refused before it makes files
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
@@ -217,7 +216,7 @@ expect_err "missing templates are named" "$tmp/nowhere"
 # --- the shipped example is a valid configuration (its data directory is not made)
 run "$T" process -n --offline -c config/tempest.conf.example
 expect_rc "config/tempest.conf.example passes -n" 0
-[ ! -e config/tempest-data ] && ok || bad "-n made the example's data directory"
+[ ! -e config/tempest-data ] && pass || fail "-n made the example's data directory"
 
 # --- the version, from one place
 run "$T" --version

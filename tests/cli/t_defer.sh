@@ -20,11 +20,11 @@ run "$T" process -v -c "$tmp/conf" "$tmp/moves.mbox"
 # replies left for the next run: 75 (docs/sysadmin.md, "Exit status"), and counted as such
 expect_rc "the moves: replies deferred by the limit" 75
 expect_err "the moves: the deferred replies counted" "4 replies sent, 8 queued for later"
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6$' && ok || bad "all six moves applied"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6$' && pass || fail "all six moves applied"
 total=$(printf '%s\n' "$out" | grep -c '^To: ')
-[ "$(printf '%s\n' "$out" | grep -c '^To: alice@example.org')" -eq 2 ] && ok || bad "two to alice this run"
-[ "$(printf '%s\n' "$out" | grep -c '^To: bob@example.org')" -eq 2 ] && ok || bad "two to bob this run"
-[ "$(cli_queued "$tmp/conf")" -eq 8 ] && ok || bad "eight wait in the queue"
+[ "$(printf '%s\n' "$out" | grep -c '^To: alice@example.org')" -eq 2 ] && pass || fail "two to alice this run"
+[ "$(printf '%s\n' "$out" | grep -c '^To: bob@example.org')" -eq 2 ] && pass || fail "two to bob this run"
+[ "$(cli_queued "$tmp/conf")" -eq 8 ] && pass || fail "eight wait in the queue"
 printf '%s\n' "$out" | grep '^Message-ID: ' > "$tmp/ids"
 runs=1
 while [ "$(cli_queued "$tmp/conf")" -gt 0 ] && [ "$runs" -lt 10 ]; do
@@ -34,9 +34,9 @@ while [ "$(cli_queued "$tmp/conf")" -gt 0 ] && [ "$runs" -lt 10 ]; do
   printf '%s\n' "$out" | grep '^Message-ID: ' >> "$tmp/ids"
   runs=$((runs + 1))
 done
-[ "$runs" -eq 3 ] && ok || bad "the queue empties in three runs, two to each player a run ($runs)"
-[ "$(sort "$tmp/ids" | uniq | wc -l)" -eq 12 ] && [ "$(wc -l < "$tmp/ids")" -eq 12 ] && ok ||
-  bad "all twelve notices sent, each once"
+[ "$runs" -eq 3 ] && pass || fail "the queue empties in three runs, two to each player a run ($runs)"
+[ "$(sort "$tmp/ids" | uniq | wc -l)" -eq 12 ] && [ "$(wc -l < "$tmp/ids")" -eq 12 ] && pass ||
+  fail "all twelve notices sent, each once"
 
 # a player's auto-responder (no Auto-Submitted header) answering every referee mail, each
 # time with a new text (one that says the same again is answered once a day: t_robots.sh):
@@ -50,11 +50,11 @@ for r in 1 2 3; do
   run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
   expect_rc "the auto-responder, run $r" 0
   got=$(printf '%s\n' "$out" | grep -c '^To: bob@example.org')
-  [ "$got" -le 2 ] && ok || bad "run $r: at most two answers a run ($got)"
+  [ "$got" -le 2 ] && pass || fail "run $r: at most two answers a run ($got)"
   answers=$((answers + got))
 done
-[ "$answers" -eq 3 ] && ok || bad "three answers in the day, across runs ($answers)"
-[ "$(cli_queued "$tmp/conf")" -eq 0 ] && ok || bad "the rest are not kept to go later"
+[ "$answers" -eq 3 ] && pass || fail "three answers in the day, across runs ($answers)"
+[ "$(cli_queued "$tmp/conf")" -eq 0 ] && pass || fail "the rest are not kept to go later"
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." > "$tmp/loop.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
 expect_out "the next day it is answered again" "To: bob@example.org"
@@ -63,7 +63,7 @@ expect_out "the answer says no order was found" "I found no order in your mail"
 # a stranger's prose about no game is not (no replies to spam)
 cli_mail spammer@example.net "cheap watches" "Best prices!" > "$tmp/spam.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/spam.mbox"
-[ -z "$out" ] && ok || bad "a stranger's prose gets no reply"
+[ -z "$out" ] && pass || fail "a stranger's prose gets no reply"
 # a notice that a game changed is never held back by the day's limit
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "O-O" > "$tmp/m.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/m.mbox"

@@ -39,17 +39,17 @@ for fx in v1-chess v1-tempete v2-outbox; do
   run "$TA" new --dry-run -c "$D/conf" chess x@example.org y@example.org
   expect_rc "$fx: new --dry-run" 0
   run "$TA" adjust --dry-run -c "$D/conf" 1 extend white 2d
-  [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] && ok || bad "$fx: adjust --dry-run"
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] && pass || fail "$fx: adjust --dry-run"
   snap "$D" > "$tmp/after"
-  cmp -s "$tmp/before" "$tmp/after" && ok || bad "$fx: --dry-run wrote nothing ($(diff "$tmp/before" "$tmp/after" | head -3))"
+  cmp -s "$tmp/before" "$tmp/after" && pass || fail "$fx: --dry-run wrote nothing ($(diff "$tmp/before" "$tmp/after" | head -3))"
   # the upgrade itself, after its dry run, gives the same mails
   if [ "$fx" != v1-chess ]; then
     run "$T" process --dry-run -c "$D/conf" "$mails"
     dry=$(printf '%s\n' "$out" | grep -c '^Subject: ')
     run "$T" process -c "$D/conf" "$mails"
     expect_rc "$fx: the upgrade itself" 0
-    [ "$(printf '%s\n' "$out" | grep -c '^Subject: ')" -ge "$dry" ] && ok ||
-      bad "$fx: the upgrade sends what its dry run showed ($dry)"
+    [ "$(printf '%s\n' "$out" | grep -c '^Subject: ')" -ge "$dry" ] && pass ||
+      fail "$fx: the upgrade sends what its dry run showed ($dry)"
   fi
 done
 
@@ -62,11 +62,11 @@ snap "$D" > "$tmp/before"
 run "$T" process --dry-run -c "$D/conf" /dev/null
 expect_rc "a lock there: --dry-run" 0
 snap "$D" > "$tmp/after"
-cmp -s "$tmp/before" "$tmp/after" && ok || bad "a lock there: not rewritten"
+cmp -s "$tmp/before" "$tmp/after" && pass || fail "a lock there: not rewritten"
 # a data directory not made yet: a dry run makes nothing and says so
 printf 'referee_address = referee@tempest.example\ndata_dir = %s/none\n' "$tmp" > "$tmp/none.conf"
 run "$T" process --dry-run -c "$tmp/none.conf" /dev/null
 expect_rc "no data directory: --dry-run" 2
-[ ! -e "$tmp/none" ] && ok || bad "no data directory: none made"
+[ ! -e "$tmp/none" ] && pass || fail "no data directory: none made"
 
 cli_done t_dryrun

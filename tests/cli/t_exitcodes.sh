@@ -37,7 +37,7 @@ expect_rc "process, the SMTP login refused" 2
 expect_err "process, the SMTP login refused: said" "535"
 run "$T" send -c "$A/conf"
 expect_rc "send, the SMTP login refused" 2
-[ "$(cli_queued "$A/conf")" -eq 2 ] && ok || bad "the login refused: the two replies stay queued"
+[ "$(cli_queued "$A/conf")" -eq 2 ] && pass || fail "the login refused: the two replies stay queued"
 
 # -- -n: IMAP down and the SMTP login refused: both said, the worst (2) wins
 printf 'imap_url = imap://referee:pw@127.0.0.1:%s\n' "$down" >> "$A/conf"

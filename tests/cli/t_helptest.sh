@@ -12,38 +12,38 @@ cli_game "$tmp/conf"
 
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\ntest" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-body | grep -q "^Subject: \[tempest 1 $WT\] what I read in your mail" && ok || bad "test's reply carries the player's token"
-case $(body) in *"Identity: White, by token"*) ok ;; *) bad "test knows who the player is" ;; esac
-case $(body) in *"other orders of this mail were"*"applied"*) ok ;; *) bad "test says the move was applied" ;; esac
-case $(body) in *'A "test" mail changes nothing'*) bad "test says nothing changed" ;; *) ok ;; esac
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && ok || bad "the move applied"
+body | grep -q "^Subject: \[tempest 1 $WT\] what I read in your mail" && pass || fail "test's reply carries the player's token"
+case $(body) in *"Identity: White, by token"*) pass ;; *) fail "test knows who the player is" ;; esac
+case $(body) in *"other orders of this mail were"*"applied"*) pass ;; *) fail "test says the move was applied" ;; esac
+case $(body) in *'A "test" mail changes nothing'*) fail "test says nothing changed" ;; *) pass ;; esac
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && pass || fail "the move applied"
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(body) in *"Identity: Black, by token"*) ok ;; *) bad "a test alone: Black is known" ;; esac
-case $(body) in *'A "test" mail changes nothing'*) ok ;; *) bad "a test alone changes nothing" ;; esac
+case $(body) in *"Identity: Black, by token"*) pass ;; *) fail "a test alone: Black is known" ;; esac
+case $(body) in *'A "test" mail changes nothing'*) pass ;; *) fail "a test alone changes nothing" ;; esac
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-body | grep -q "^Subject: \[tempest 1 $BT\] how to play" && ok || bad "help's reply carries the token"
+body | grep -q "^Subject: \[tempest 1 $BT\] how to play" && pass || fail "help's reply carries the token"
 # a reply to that help mail, with a move, works (the token is the player's)
 cli_mail bob@example.org "Re: [tempest 1 $BT] how to play by mail" "e5" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5$' && ok || bad "a reply to help moves"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5$' && pass || fail "a reply to help moves"
 
 # a Tempête game: help lists the card orders
 cli_mail carol@example.org "new game" "new tempete\nopponent dave@example.org\ncolour white\ncards 1-12" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(body) in *"Cards:     1-10 12 (11 in use)"*) ok ;; *) bad "the invitation shows the agreed cards" ;; esac
+case $(body) in *"Cards:     1-10 12 (11 in use)"*) pass ;; *) fail "the invitation shows the agreed cards" ;; esac
 tok=$(body | sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] .*challenge to dave.*/\1/p' | head -1)
 dtok=$(body | sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] carol.*/\1/p' | head -1)
 cli_mail dave@example.org "Re: [tempest 2 $dtok] invitation" "accept" > "$tmp/m2"
 run "$T" process -c "$tmp/conf" "$tmp/m2"
-case $(body) in *"The cards in use: 1-10 12 (11 cards)"*'("numbers 2 4 6 8 11")'*) ok ;;
-  *) bad "the start mail: the cards, and example numbers valid for N = 11 (card 11 is not played)" ;; esac
+case $(body) in *"The cards in use: 1-10 12 (11 cards)"*'("numbers 2 4 6 8 11")'*) pass ;;
+  *) fail "the start mail: the cards, and example numbers valid for N = 11 (card 11 is not played)" ;; esac
 cli_mail carol@example.org "Re: [tempest 2 $tok] game 2" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(body) in *"you may also write:"*"list N N ..."*"card ..."*"take N"*) ok ;; *) bad "help lists the card orders" ;; esac
+case $(body) in *"you may also write:"*"list N N ..."*"card ..."*"take N"*) pass ;; *) fail "help lists the card orders" ;; esac
 # a stranger's help: to the address, no token, no game's orders
 cli_mail mallory@evil.example "hello" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-body | grep -q '^Subject: \[tempest\] how to play' && ok || bad "a stranger's help carries no token"
+body | grep -q '^Subject: \[tempest\] how to play' && pass || fail "a stranger's help carries no token"
 cli_done t_helptest

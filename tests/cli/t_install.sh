@@ -14,9 +14,10 @@ run make --no-print-directory -s install PREFIX=/opt/tempest-test DESTDIR="$tmp/
 expect_rc "make install PREFIX=... DESTDIR=..." 0
 P=$tmp/stage/opt/tempest-test
 for f in bin/tempest share/tempest/rules/chess.json share/tempest/templates/started.txt \
+         share/tempest/templates/chess/help-new.txt share/tempest/templates/tempete/moved-turn.txt \
          share/man/man1/tempest.1 share/man/man5/tempest.conf.5 share/man/man8/tempest.8 \
          share/doc/tempest/tempest.conf.example share/doc/tempest/systemd/tempest-poll.service; do
-  [ -f "$P/$f" ] && ok || bad "installed: $f"
+  [ -f "$P/$f" ] && pass || fail "installed: $f"
 done
 # moved after installing, as a package manager's DESTDIR staging does
 mv "$tmp/stage/opt/tempest-test" "$tmp/moved"
@@ -32,6 +33,8 @@ run "$I" process -n --offline -c "$tmp/etc/tempest.conf"
 expect_rc "-n with the installed files" 0
 expect_out "the rules found beside the binary" "rules: 10 variants in $tmp/moved/bin/../share/tempest/rules"
 
+# Its own mail, not lib.sh's cli_eml: the plainest mail (no Date, no MIME headers), the
+# least an installed tempest must read, numbered by the caller (<iN@t>).
 mail() {        # mail N FROM SUBJECT BODY: a raw mail in $tmp/mN.eml
   printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\nMessage-ID: <i%s@t>\n\n%b\n' \
     "$2" "$3" "$1" "$4" > "$tmp/m$1.eml"
@@ -55,7 +58,7 @@ if command -v mandoc >/dev/null; then
     "$tmp/moved/share/man/man8/tempest.8"
   expect_rc "mandoc -Tlint: the man pages are clean" 0
 else
-  bad "mandoc is not installed (make deps)"
+  fail "mandoc is not installed (make deps)"
 fi
 if command -v systemd-analyze >/dev/null; then
   # the units name /usr/local/bin/tempest; verify them against a copy there
@@ -64,8 +67,8 @@ if command -v systemd-analyze >/dev/null; then
   sed "s|/usr/local/bin/tempest|$I|" config/tempest-tick.service > "$tmp/units/tempest-tick.service"
   cp config/*.timer "$tmp/units/"
   run systemd-analyze verify "$tmp/units/tempest-poll.service" "$tmp/units/tempest-tick.service"
-  case $err in *"tempest-"*) bad "systemd-analyze verify: the units" ;; *) ok ;; esac
+  case $err in *"tempest-"*) fail "systemd-analyze verify: the units" ;; *) pass ;; esac
 fi
-grep -q '^SuccessExitStatus=.*\b2\b' config/*.service && bad "a unit counts exit 2 as success" || ok
+grep -q '^SuccessExitStatus=.*\b2\b' config/*.service && fail "a unit counts exit 2 as success" || pass
 
 cli_done t_install

@@ -18,6 +18,8 @@ fresh() {       # fresh DIR: a data directory with the demo key and the format 1
   printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$1" > "$1/conf"
 }
 
+# Its own mail, not lib.sh's cli_eml: its Message-ID (jN.alice@example.org) is the mail key
+# the journal and `show --json` are checked for below.
 status_mail() { # status_mail: alice asks for game 1's status, a new mail in $tmp/m.eml
   n=$((n + 1))
   printf 'From: alice@example.org\nTo: referee@tempest.example\nSubject: Re: [tempest 1 %s] game 1\nMessage-ID: <j%d.alice@example.org>\n\nstatus\n' "$WT" "$n" > "$tmp/m.eml"
@@ -28,7 +30,7 @@ lines() { grep -c "^{\"$2\":" "$1/data/games/1.journal"; }
 
 W=$tmp/w; fresh "$W"
 h0=$(hash "$W")
-[ -n "$h0" ] && ok || bad "format 1: show --json"
+[ -n "$h0" ] && pass || fail "format 1: show --json"
 run "$TA" show -c "$W/conf" 1
 expect_out "format 1: show" "Moves: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#"
 expect_clean "format 1: show"
@@ -39,11 +41,11 @@ run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
 expect_rc "a mail to the old game" 0
 expect_clean "a mail to the old game"
 expect_out "answered" "To: alice@example.org"
-grep -q '"format": 3' "$W/data/games/1.json" && ok || bad "the state file migrated to format 3"
-grep -q '"\(mails\|events\|sent\)": \[' "$W/data/games/1.json" && bad "the lists left the state file" || ok
-[ "$(lines "$W" mail)" -eq 11 ] && ok || bad "the journal holds the 10 old mail keys and the new one"
-[ "$(lines "$W" event)" -eq 9 ] && ok || bad "the journal holds the events ($(lines "$W" event))"
-[ "$(hash "$W")" = "$h0" ] && ok || bad "the same game after the migration"
+grep -q '"format": 3' "$W/data/games/1.json" && pass || fail "the state file migrated to format 3"
+grep -q '"\(mails\|events\|sent\)": \[' "$W/data/games/1.json" && fail "the lists left the state file" || pass
+[ "$(lines "$W" mail)" -eq 11 ] && pass || fail "the journal holds the 10 old mail keys and the new one"
+[ "$(lines "$W" event)" -eq 9 ] && pass || fail "the journal holds the events ($(lines "$W" event))"
+[ "$(hash "$W")" = "$h0" ] && pass || fail "the same game after the migration"
 run "$T" show -c "$W/conf" --json 1
 expect_out "show --json: the lists" '"c1.alice@example.org"'
 expect_out "show --json: the new key" "\"j$n.alice@example.org\""
@@ -51,14 +53,14 @@ run "$T" list -c "$W/conf"
 expect_out "list" "alice@example.org"
 run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/r1"
 expect_out "replay" "every recorded state reproduced"
-grep -q '"format": 3' "$tmp/r1/games/1.json" && ok || bad "the replay writes format 3"
+grep -q '"format": 3' "$tmp/r1/games/1.json" && pass || fail "the replay writes format 3"
 
 # the same mail again, even with the seen marks gone: the game's keys (from the journal)
 # know it
 rm -rf "$W/data/seen"
 run_in "$tmp/m.eml" "$T" process -c "$W/conf"
-[ -z "$out" ] && ok || bad "a mail the journal records is not answered again"
-[ "$(lines "$W" mail)" -eq 11 ] && ok || bad "nor recorded again"
+[ -z "$out" ] && pass || fail "a mail the journal records is not answered again"
+[ "$(lines "$W" mail)" -eq 11 ] && pass || fail "nor recorded again"
 
 # the state does not grow with the mails; the journal only grows, by appending
 size0=$(wc -c < "$W/data/games/1.json")
@@ -71,27 +73,27 @@ done
 run "$T" process -c "$W/conf" "$tmp/many.mbox"
 expect_rc "20 more mails" 0
 size1=$(wc -c < "$W/data/games/1.json")
-[ $((size1 - size0)) -lt 40 ] && ok || bad "the state stays small ($size0 -> $size1 bytes after 20 mails)"
-[ "$(lines "$W" mail)" -eq 31 ] && ok || bad "the journal records the 20 mails"
-cmp -s -n "$(wc -c < "$tmp/j0")" "$tmp/j0" "$W/data/games/1.journal" && ok ||
-  bad "the journal was appended to, not rewritten"
+[ $((size1 - size0)) -lt 40 ] && pass || fail "the state stays small ($size0 -> $size1 bytes after 20 mails)"
+[ "$(lines "$W" mail)" -eq 31 ] && pass || fail "the journal records the 20 mails"
+cmp -s -n "$(wc -c < "$tmp/j0")" "$tmp/j0" "$W/data/games/1.journal" && pass ||
+  fail "the journal was appended to, not rewritten"
 
 # format 2 (every list in the state file, as show --json writes it) loads and migrates
 V=$tmp/v2; fresh "$V"
 "$T" show -c "$W/conf" --json 1 > "$V/data/games/1.json"
-grep -q '"format": 2' "$V/data/games/1.json" && ok || bad "a format 2 state"
+grep -q '"format": 2' "$V/data/games/1.json" && pass || fail "a format 2 state"
 h2=$(hash "$V")
-[ "$h2" = "$(hash "$W")" ] && ok || bad "format 2: the same game"
+[ "$h2" = "$(hash "$W")" ] && pass || fail "format 2: the same game"
 status_mail
 run_in "$tmp/m.eml" "$TA" process -c "$V/conf"
 expect_rc "format 2: a mail" 0
 expect_clean "format 2: a mail"
-grep -q '"format": 3' "$V/data/games/1.json" && ok || bad "format 2 migrated to format 3"
-[ "$(lines "$V" mail)" -eq 32 ] && ok || bad "format 2: the journal holds every key ($(lines "$V" mail))"
+grep -q '"format": 3' "$V/data/games/1.json" && pass || fail "format 2 migrated to format 3"
+[ "$(lines "$V" mail)" -eq 32 ] && pass || fail "format 2: the journal holds every key ($(lines "$V" mail))"
 
 # a journal that lost what its state records is an error, not a shorter game
 head -c 100 "$V/data/games/1.journal" > "$tmp/cut" && cp "$tmp/cut" "$V/data/games/1.journal"
 run "$T" show -c "$V/conf" 1
-[ "$rc" -ne 0 ] && ok || bad "a cut journal is refused"
+[ "$rc" -ne 0 ] && pass || fail "a cut journal is refused"
 expect_err "a cut journal" "1.journal"
 cli_done t_journal

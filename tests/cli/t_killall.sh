@@ -55,11 +55,11 @@ C=$tmp/clean; copy "$W" "$C"
 KILL_COUNT=$tmp/count LD_PRELOAD=$SHIM "$T" process -c "$C/conf" "$B" > "$tmp/clean.out" 2>/dev/null
 rc=$?; expect_rc "the clean run under the shim" 0
 total=$(cat "$tmp/count" 2>/dev/null || echo 0)
-[ "$total" -gt 50 ] && ok || bad "the shim counted the run's calls ($total)"
+[ "$total" -gt 50 ] && pass || fail "the shim counted the run's calls ($total)"
 clean_ids=$(ids "$tmp/clean.out")
 clean_states=$(hashes "$C")
 clean_logs=$(logs "$C")
-[ "$(printf '%s\n' "$clean_ids" | grep -c .)" -ge 12 ] && ok || bad "the clean run sends its replies"
+[ "$(printf '%s\n' "$clean_ids" | grep -c .)" -ge 12 ] && pass || fail "the clean run sends its replies"
 
 if [ "${KILL_SWEEP:-}" = full ]; then step=1; else step=$(( (total + ${KILL_CASES:-40} - 1) / ${KILL_CASES:-40} )); fi
 cases=0; dups=0; problems=0
@@ -78,33 +78,33 @@ while [ "$at" -le "$total" ]; do
       bare=${id#<}; bare=${bare%>}
       grep -qF -- "\"$bare\"" "$K"/data/games/*.journal 2>/dev/null ||
         grep -qF -- "$id" "$K/data/other.mbox" 2>/dev/null ||
-        { bad "$what: $id sent but not committed"; problems=$((problems + 1)); }
+        { fail "$what: $id sent but not committed"; problems=$((problems + 1)); }
     done
     "$T" process -c "$K/conf" "$B" > "$tmp/after.out" 2>"$tmp/after.err"
     arc=$?
-    [ "$arc" -eq 0 ] || { bad "$what: the run after exits $arc: $(head -c 300 "$tmp/after.err")"; problems=$((problems + 1)); }
+    [ "$arc" -eq 0 ] || { fail "$what: the run after exits $arc: $(head -c 300 "$tmp/after.err")"; problems=$((problems + 1)); }
     got=$( { cat "$tmp/killed.out" "$tmp/after.out"; } | ids)
     d=$(printf '%s\n' "$got" | uniq -d | grep -c .)
     dups=$((dups + d))
     for id in $(printf '%s\n' "$got" | uniq -d); do
       printf '%s\n' "$before_ids" | grep -qxF -- "$id" ||
-        { bad "$what: $id sent twice, not before the kill"; problems=$((problems + 1)); }
+        { fail "$what: $id sent twice, not before the kill"; problems=$((problems + 1)); }
     done
     [ "$(printf '%s\n' "$got" | uniq)" = "$clean_ids" ] ||
-      { bad "$what: the replies differ from a clean run's"; problems=$((problems + 1)); }
+      { fail "$what: the replies differ from a clean run's"; problems=$((problems + 1)); }
     [ "$(hashes "$K")" = "$clean_states" ] ||
-      { bad "$what: the states differ from a clean run's"; problems=$((problems + 1)); }
+      { fail "$what: the states differ from a clean run's"; problems=$((problems + 1)); }
     [ "$(logs "$K")" = "$clean_logs" ] ||
-      { bad "$what: the game logs or journals differ"; problems=$((problems + 1)); }
+      { fail "$what: the game logs or journals differ"; problems=$((problems + 1)); }
     left=$(find "$K/data" \( -path '*/outbox/*.eml' -o -path '*/outbox/*.spool' -o \
       -path '*/outbox/*.sent' -o -name '*.tmp*' \) | head -3)
-    [ -z "$left" ] || { bad "$what: left behind: $left"; problems=$((problems + 1)); }
+    [ -z "$left" ] || { fail "$what: left behind: $left"; problems=$((problems + 1)); }
     [ "$krc" -eq 137 ] || [ "$krc" -eq 0 ] ||
-      { bad "$what: the killed run exits $krc"; problems=$((problems + 1)); }
+      { fail "$what: the killed run exits $krc"; problems=$((problems + 1)); }
   done
   at=$((at + step))
 done
-[ "$problems" -eq 0 ] && ok || bad "$problems problems in $cases kills"
+[ "$problems" -eq 0 ] && pass || fail "$problems problems in $cases kills"
 
 # -- the players' registry: the batch's last mail (bob's Nc6 with a time zone) changes it;
 # it is written beside the one in place before the first barrier and put in place with that
@@ -113,26 +113,26 @@ done
 # as a clean run, with the clean run's registry
 rkey=$(grep '^Message-ID: ' "$B" | tail -n 1 | sed 's/^Message-ID: <\(.*\)>.*/\1/')
 clean_tz=$(grep -c 'Europe/Paris' "$C/data/players.json")
-[ "$clean_tz" -ge 1 ] && ok || bad "the clean run: the time zone in the registry"
+[ "$clean_tz" -ge 1 ] && pass || fail "the clean run: the time zone in the registry"
 for point in before-save mid-save after-commit mid-seen registry-before registry-state \
     registry-placed before-queue; do
   K=$tmp/r-$point; copy "$W" "$K"
   TEMPEST_FAULT=$point "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
   krc=$?
-  [ "$krc" -eq 137 ] && ok || bad "registry, $point: the run was killed (exit $krc)"
+  [ "$krc" -eq 137 ] && pass || fail "registry, $point: the run was killed (exit $krc)"
   if grep -q 'Europe/Paris' "$K/data/players.json" 2>/dev/null; then
-    "$T" show -c "$K/conf" --json 1 | grep -qF "\"$rkey\"" && ok ||
-      bad "registry, $point: the registry changed, its mail not committed"
+    "$T" show -c "$K/conf" --json 1 | grep -qF "\"$rkey\"" && pass ||
+      fail "registry, $point: the registry changed, its mail not committed"
   fi
   "$T" process -c "$K/conf" "$B" > "$tmp/after.out" 2>/dev/null
-  [ "$?" -eq 0 ] && ok || bad "registry, $point: the run after"
+  [ "$?" -eq 0 ] && pass || fail "registry, $point: the run after"
   got=$( { cat "$tmp/killed.out" "$tmp/after.out"; } | ids | uniq)
-  [ "$got" = "$clean_ids" ] && ok || bad "registry, $point: the replies of a clean run"
-  [ "$(hashes "$K")" = "$clean_states" ] && ok || bad "registry, $point: the states of a clean run"
-  [ "$(logs "$K")" = "$clean_logs" ] && ok || bad "registry, $point: the logs of a clean run"
-  [ "$(grep -c 'Europe/Paris' "$K/data/players.json")" = "$clean_tz" ] && ok ||
-    bad "registry, $point: the registry of a clean run"
-  [ ! -e "$K/data/players.json.staged" ] && ok || bad "registry, $point: nothing left staged"
+  [ "$got" = "$clean_ids" ] && pass || fail "registry, $point: the replies of a clean run"
+  [ "$(hashes "$K")" = "$clean_states" ] && pass || fail "registry, $point: the states of a clean run"
+  [ "$(logs "$K")" = "$clean_logs" ] && pass || fail "registry, $point: the logs of a clean run"
+  [ "$(grep -c 'Europe/Paris' "$K/data/players.json")" = "$clean_tz" ] && pass ||
+    fail "registry, $point: the registry of a clean run"
+  [ ! -e "$K/data/players.json.staged" ] && pass || fail "registry, $point: nothing left staged"
 done
 
 # -- a challenge killed after its invitation was written, before its game was saved; the
@@ -146,10 +146,10 @@ for point in after-outbox before-save; do
   run "$T" process -c "$S/conf" "$tmp/y.mbox"
   expect_rc "$point: the next challenge" 0
   case $out in *"To: dave@example.org"*|*"To: carol@example.org"*)
-    bad "$point: a reply of the killed challenge went out" ;; *) ok ;; esac
+    fail "$point: a reply of the killed challenge went out" ;; *) pass ;; esac
   expect_out "$point: the next challenge's invitation" "To: frank@example.org"
-  [ -z "$(cat "$tmp/x.out")" ] && ok || bad "$point: nothing out before the kill"
-  [ -z "$(ls "$S/data/outbox/staged")" ] && ok || bad "$point: nothing left staged"
+  [ -z "$(cat "$tmp/x.out")" ] && pass || fail "$point: nothing out before the kill"
+  [ -z "$(ls "$S/data/outbox/staged")" ] && pass || fail "$point: nothing left staged"
 done
 echo "t_killall: $cases kills at $((cases / 2)) of $total calls; $dups replies sent twice, each already out before its kill" >&2
 cli_done t_killall

@@ -9,12 +9,12 @@ trap '[ -n "$holder" ] && kill "$holder" 2>/dev/null; rm -rf "$tmp"' EXIT
 D=$tmp/data; mkdir -p "$D"
 cp examples/demo.key "$D/key"; chmod 600 "$D/key"
 printf 'referee_address = referee@tempest.example\ndata_dir = %s\nlock_timeout = 2\n' "$D" > "$tmp/conf"
-printf 'From: alice@example.org\nTo: referee@tempest.example\nSubject: hi\nMessage-ID: <l1@x>\n\nstatus\n' > "$tmp/m.eml"
+cli_eml alice@example.org hi status > "$tmp/m.eml"
 
 run_in "$tmp/m.eml" "$T" process -c "$tmp/conf"
 expect_rc "a run with the lock free" 0
-grep -q '^pid [0-9]* since 20[0-9-]*T[0-9:]*Z: tempest process$' "$D/lock" && ok ||
-  bad "the run wrote who it is into the lock ($(cat "$D/lock"))"
+grep -q '^pid [0-9]* since 20[0-9-]*T[0-9:]*Z: tempest process$' "$D/lock" && pass ||
+  fail "the run wrote who it is into the lock ($(cat "$D/lock"))"
 
 # another run holds it (as a hung run would: it wrote its line, then never let go)
 printf 'pid 4242 since 2026-11-05T10:00:00Z: tempest poll\n' > "$D/lock"
@@ -28,12 +28,12 @@ took=$(( $(date +%s) - start ))
 expect_rc "the lock held: try again later" 75
 expect_err "it names the holder" "pid 4242 since 2026-11-05T10:00:00Z: tempest poll"
 expect_err "and how long it waited" "gave up after 2 s (lock_timeout)"
-[ "$took" -ge 2 ] && [ "$took" -le 5 ] && ok || bad "it waited about lock_timeout (took $took s)"
+[ "$took" -ge 2 ] && [ "$took" -le 5 ] && pass || fail "it waited about lock_timeout (took $took s)"
 sed -i 's/lock_timeout = 2/lock_timeout = 0/' "$tmp/conf"
 start=$(date +%s)
 run_in "$tmp/m.eml" "$T" process -c "$tmp/conf"
 expect_rc "lock_timeout = 0: at once" 75
-[ $(( $(date +%s) - start )) -le 1 ] && ok || bad "lock_timeout = 0 does not wait"
+[ $(( $(date +%s) - start )) -le 1 ] && pass || fail "lock_timeout = 0 does not wait"
 # the holder goes: a run waiting for it takes over
 sed -i 's/lock_timeout = 0/lock_timeout = 20/' "$tmp/conf"
 ( sleep 1; kill "$holder" ) &

@@ -20,17 +20,15 @@ cli_referee "$tmp/r"
 i=0
 while [ $i -lt 600 ]; do
 	i=$((i + 1))
-	printf 'From p%d@example.org Thu Nov  5 10:00:00 2026\nFrom: p%d@example.org\n' $i $i
-	printf 'To: referee@tempest.example\nSubject: new game\nMessage-ID: <c%d@example.org>\n' $i
-	printf '\nnew chess\nopponent q%d@example.org\n\n' $i
+	cli_mail "p$i@example.org" "new game" "new chess\nopponent q$i@example.org"
 done > "$tmp/in.mbox"
 run "$TIME" -f '%M' -o "$tmp/peak" "$T" process -c "$tmp/r/conf" "$tmp/in.mbox"
 expect_rc "600 challenges" 0
 n=$(printf '%s\n' "$out" | grep -c '^From ')
-[ "$n" -eq 1200 ] && ok || bad "600 challenges: $n replies, want 1200"
+[ "$n" -eq 1200 ] && pass || fail "600 challenges: $n replies, want 1200"
 peak=$(tail -n 1 "$tmp/peak")
-[ "$peak" -lt "$LIMIT_KB" ] && ok || bad "600 games in one batch: peak $peak KB, want under $LIMIT_KB"
+[ "$peak" -lt "$LIMIT_KB" ] && pass || fail "600 games in one batch: peak $peak KB, want under $LIMIT_KB"
 run "$T" list -c "$tmp/r/conf"
 games=$(printf '%s\n' "$out" | awk 'NR > 1' | wc -l)
-[ "$games" -eq 600 ] && ok || bad "600 games made, not $games"
+[ "$games" -eq 600 ] && pass || fail "600 games made, not $games"
 cli_done t_memory

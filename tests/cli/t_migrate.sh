@@ -25,7 +25,7 @@ expect_rc "v1 chess: show" 0; expect_clean "v1 chess: show"
 expect_out "v1 chess: the players" "White: alice@example.org"
 expect_out "v1 chess: the result" "over, 1-0 (checkmate)"
 expect_out "v1 chess: the moves" "4. Qxf7#"
-grep -q '"format": 1' "$C/data/games/1.json" && ok || bad "reading does not rewrite the file"
+grep -q '"format": 1' "$C/data/games/1.json" && pass || fail "reading does not rewrite the file"
 run "$TA" show -c "$C/conf" --json 1
 expect_out "v1 chess: the same state hash" "$(hash_of tests/fixtures/v1-chess/1.json)"
 expect_out "v1 chess: migrated to seats" '"seats"'
@@ -44,15 +44,15 @@ expect_out "v1 tempete: the state hash at the stop" \
   "9308e48ff5f5d2ed38ddd1fcc9ab652be32ab39b62e4e2b0898ec9c802a3c59f"
 run "$TA" process -c "$P/conf" tests/fixtures/v1-tempete/followups.mbox
 expect_rc "v1 tempete: the follow-ups" 0; expect_clean "v1 tempete: the follow-ups"
-case $out in *"not applied"*) bad "v1 tempete: a follow-up was refused" ;; *) ok ;; esac
+case $out in *"not applied"*) fail "v1 tempete: a follow-up was refused" ;; *) pass ;; esac
 run "$TA" show -c "$P/conf" --json 1
 expect_out "v1 tempete: ends as the first release ended it" \
   "1539e8aea80ce64c3c1ca55879c6c3dfea4ce943ae03c331c6bfbd475cb01545"
 expect_out "v1 tempete: resigned" '"termination": "resignation"'
-grep -q '"format": 3' "$P/data/games/1.json" && ok || bad "the next commit writes the current format"
+grep -q '"format": 3' "$P/data/games/1.json" && pass || fail "the next commit writes the current format"
 for h in a643fcf0b3bd3ddccc1bbf07083180ff696c89fa423a8d5945ef6cb4e9bc4639 \
          f0d1ef57ec7ccc6b1e4da59ec6bafb9518d0605e893c2464bb398a3a95280b66; do
-  grep -q "\"after\": *\"$h\"" "$P/data/games/1.journal" && ok || bad "v1 tempete: step $h reached"
+  grep -q "\"after\": *\"$h\"" "$P/data/games/1.journal" && pass || fail "v1 tempete: step $h reached"
 done
 run "$TA" replay -c "$P/conf" "$P/data/games/1.mbox" --into "$tmp/rp"
 expect_rc "v1 tempete: replay of the whole log" 0

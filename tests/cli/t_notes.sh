@@ -11,24 +11,24 @@ cli_game "$tmp/conf"
 
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "timezone Europe/Paris\ne4" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-[ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && ok || bad "time zone then move: both told of the move"
-case $(decoded) in *"Your time zone is now Europe/Paris"*) ok ;; *) bad "the mover's own note kept" ;; esac
-[ "$(decoded | grep -c 'time zone is now')" -eq 1 ] && ok || bad "the time zone note to the mover only"
+[ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && pass || fail "time zone then move: both told of the move"
+case $(decoded) in *"Your time zone is now Europe/Paris"*) pass ;; *) fail "the mover's own note kept" ;; esac
+[ "$(decoded | grep -c 'time zone is now')" -eq 1 ] && pass || fail "the time zone note to the mover only"
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "vacation 3 days\ne5" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-[ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && ok || bad "vacation then move: both told of the move"
-[ "$(decoded | grep -c 'Black is on vacation until')" -eq 2 ] && ok || bad "both told of the vacation"
+[ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && pass || fail "vacation then move: both told of the move"
+[ "$(decoded | grep -c 'Black is on vacation until')" -eq 2 ] && pass || fail "both told of the vacation"
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "password Secret99\nNf3" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-[ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && ok || bad "password then move: both told of the move"
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3$' && ok || bad "the three moves applied"
+[ "$(decoded | grep -c '^X-Tempest-Kind: moved')" -eq 2 ] && pass || fail "password then move: both told of the move"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4 e5 2. Nf3$' && pass || fail "the three moves applied"
 # a player who writes prose without the token (a new mail naming the game) is answered
 # too, at their own address
 cli_mail bob@example.org "about our game" "game 1\nI need a few days to think." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(decoded) in *"To: bob@example.org"*"I found no order in your mail"*) ok ;;
-  *) bad "a player's prose without the token is answered" ;; esac
+case $(decoded) in *"To: bob@example.org"*"I found no order in your mail"*) pass ;;
+  *) fail "a player's prose without the token is answered" ;; esac
 cli_mail mallory@evil.example "about game 1" "game 1\nnice game" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-[ -z "$out" ] && ok || bad "a stranger's prose naming a game is not answered"
+[ -z "$out" ] && pass || fail "a stranger's prose naming a game is not answered"
 cli_done t_notes

@@ -24,53 +24,53 @@ cli_game "$tmp/conf"
 # -- a stranger observes: the board, no token, the footer that says how to stop
 mail carol@club.example "watching" "Hello, may I follow it?\nobserve 1"
 expect_rc "observe" 0
-case $(to carol@club.example) in *"Subject: [tempest 1] game 1 (Chess: alice@example.org v bob@example.org, observed)"*) ok ;;
-  *) bad "the answer's subject: the game, no token" ;; esac
-case $(flat "$(to carol@club.example)") in *"You now observe this game"*"White (alice@example.org) is to move."*) ok ;;
-  *) bad "the answer: observing, with the board" ;; esac
-case $(to carol@club.example) in *'You observe game 1: write "unobserve 1" to me to stop.'*) ok ;;
-  *) bad "the footer says how to stop" ;; esac
-case $(to carol@club.example) in *http*|*"<a "*) bad "the footer holds no link" ;; *) ok ;; esac
-[ "$(qp | grep -c '^To: ')" -eq 1 ] && ok || bad "only carol is written to"
-grep -q '"observers"' "$D/games/1.json" && grep -q 'carol@club.example' "$D/games/1.json" && ok ||
-  bad "the observer is in the game's state"
+case $(to carol@club.example) in *"Subject: [tempest 1] game 1 (Chess: alice@example.org v bob@example.org, observed)"*) pass ;;
+  *) fail "the answer's subject: the game, no token" ;; esac
+case $(flat "$(to carol@club.example)") in *"You now observe this game"*"White (alice@example.org) is to move."*) pass ;;
+  *) fail "the answer: observing, with the board" ;; esac
+case $(to carol@club.example) in *'You observe game 1: write "unobserve 1" to me to stop.'*) pass ;;
+  *) fail "the footer says how to stop" ;; esac
+case $(to carol@club.example) in *http*|*"<a "*) fail "the footer holds no link" ;; *) pass ;; esac
+[ "$(qp | grep -c '^To: ')" -eq 1 ] && pass || fail "only carol is written to"
+grep -q '"observers"' "$D/games/1.json" && grep -q 'carol@club.example' "$D/games/1.json" && pass ||
+  fail "the observer is in the game's state"
 mail carol@club.example "again" "observe 1"
-case $(flat "$(qp)") in *"You already observe this game"*) ok ;; *) bad "observing twice: said so" ;; esac
+case $(flat "$(qp)") in *"You already observe this game"*) pass ;; *) fail "observing twice: said so" ;; esac
 
 # -- each move: the public view, with the last move, to the observer
 mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4"
-case $(to carol@club.example) in *"Subject: [tempest 1] 1. e4 ("*"observed)"*) ok ;; *) bad "the move's mail to carol" ;; esac
-case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (bob@example.org) is to move."*"Moves: 1. e4"*) ok ;;
-  *) bad "the move's mail shows the move, the board, who moves" ;; esac
-case $(to carol@club.example) in *"$WT"*|*"$BT"*|*"your move"*|*"you have"*) bad "no token, nothing said to a player" ;; *) ok ;; esac
+case $(to carol@club.example) in *"Subject: [tempest 1] 1. e4 ("*"observed)"*) pass ;; *) fail "the move's mail to carol" ;; esac
+case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (bob@example.org) is to move."*"Moves: 1. e4"*) pass ;;
+  *) fail "the move's mail shows the move, the board, who moves" ;; esac
+case $(to carol@club.example) in *"$WT"*|*"$BT"*|*"your move"*|*"you have"*) fail "no token, nothing said to a player" ;; *) pass ;; esac
 
 # -- an observer's mail acts on nothing
 mail carol@club.example "Re: [tempest 1] 1. e4" "e5"
-[ "$(moves)" = "1. e4" ] && ok || bad "an observer's move is not applied ($(moves))"
+[ "$(moves)" = "1. e4" ] && pass || fail "an observer's move is not applied ($(moves))"
 mail carol@club.example "Re: [tempest 1 $BT] 1. e4" "e5"
-[ "$(moves)" = "1. e4" ] && ok || bad "nor with a player's token stolen from elsewhere"
+[ "$(moves)" = "1. e4" ] && pass || fail "nor with a player's token stolen from elsewhere"
 mail carol@club.example "x" "observe 1\nresign"
-case $(flat "$(qp)") in *"observe and unobserve go in a mail of their own"*) ok ;; *) bad "observe with another order: refused" ;; esac
-"$T" show -c "$tmp/conf" 1 | grep -q '^Status: *playing' && ok || bad "the game goes on"
+case $(flat "$(qp)") in *"observe and unobserve go in a mail of their own"*) pass ;; *) fail "observe with another order: refused" ;; esac
+"$T" show -c "$tmp/conf" 1 | grep -q '^Status: *playing' && pass || fail "the game goes on"
 mail alice@example.org "x" "observe 1"
-case $(flat "$(qp)") in *"you play in game 1"*) ok ;; *) bad "a player may not observe their own game" ;; esac
+case $(flat "$(qp)") in *"you play in game 1"*) pass ;; *) fail "a player may not observe their own game" ;; esac
 mail dave@club.example "x" "observe 99"
-case $(flat "$(qp)") in *"there is no game 99 here"*) ok ;; *) bad "observe of no game: said so" ;; esac
+case $(flat "$(qp)") in *"there is no game 99 here"*) pass ;; *) fail "observe of no game: said so" ;; esac
 
 # -- unobserve: answered without the board; no more mail
 mail carol@club.example "Re: [tempest 1] 1. e4" "unobserve 1"
-case $(flat "$(to carol@club.example)") in *"You no longer observe this game"*) ok ;; *) bad "unobserve answered" ;; esac
-case $(to carol@club.example) in *"Moves:"*|*"You observe game"*) bad "the stop's answer shows no board" ;; *) ok ;; esac
+case $(flat "$(to carol@club.example)") in *"You no longer observe this game"*) pass ;; *) fail "unobserve answered" ;; esac
+case $(to carol@club.example) in *"Moves:"*|*"You observe game"*) fail "the stop's answer shows no board" ;; *) pass ;; esac
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
-case $(qp) in *"To: carol@club.example"*) bad "no mail to a former observer" ;; *) ok ;; esac
-grep -q 'carol@club.example' "$D/games/1.json" && bad "carol is out of the state" || ok
+case $(qp) in *"To: carol@club.example"*) fail "no mail to a former observer" ;; *) pass ;; esac
+grep -q 'carol@club.example' "$D/games/1.json" && fail "carol is out of the state" || pass
 mail carol@club.example "x" "unobserve 1"
-case $(flat "$(qp)") in *"you do not observe game 1"*) ok ;; *) bad "unobserve when not observing: said so" ;; esac
+case $(flat "$(qp)") in *"you do not observe game 1"*) pass ;; *) fail "unobserve when not observing: said so" ;; esac
 
 # -- the answers count against max_answers_per_day (5): carol has had 5 today
 mail carol@club.example "x" "observe 1"
-[ -z "$(to carol@club.example)" ] && ok || bad "a sixth answer today is not written"
-grep -q 'carol@club.example' "$D/games/1.json" && ok || bad "... though carol observes"
+[ -z "$(to carol@club.example)" ] && pass || fail "a sixth answer today is not written"
+grep -q 'carol@club.example' "$D/games/1.json" && pass || fail "... though carol observes"
 
 # -- an observer whose mail bounces bounce_limit (2) times is dropped, silently
 mail erin@gone.example "x" "observe 1"
@@ -85,23 +85,23 @@ for n in 1 2; do
   } > "$tmp/dsn.mbox"
   run "$T" process -c "$tmp/conf" "$tmp/dsn.mbox"
 done
-[ -z "$out" ] && ok || bad "nobody is told of an observer's bounces"
-grep -q 'erin@gone.example' "$D/games/1.json" && bad "erin dropped from the game" || ok
-grep -q 'referee: unobserve erin@gone.example' "$D/games/1.mbox" && ok || bad "the drop is in the game log"
+[ -z "$out" ] && pass || fail "nobody is told of an observer's bounces"
+grep -q 'erin@gone.example' "$D/games/1.json" && fail "erin dropped from the game" || pass
+grep -q 'referee: unobserve erin@gone.example' "$D/games/1.mbox" && pass || fail "the drop is in the game log"
 mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3"
-case $(qp) in *"To: erin@gone.example"*) bad "no mail to a dropped observer" ;; *) ok ;; esac
-case $(qp) in *"To: carol@club.example"*) ok ;; *) bad "carol still gets the moves" ;; esac
+case $(qp) in *"To: erin@gone.example"*) fail "no mail to a dropped observer" ;; *) pass ;; esac
+case $(qp) in *"To: carol@club.example"*) pass ;; *) fail "carol still gets the moves" ;; esac
 run "$T" replay -c "$tmp/conf" "$D/games/1.mbox" --into "$tmp/replayed"
 expect_rc "the log replays, observers and the drop with it" 0
 expect_out "every state reproduced" "every recorded state reproduced"
 grep -q 'carol@club.example' "$tmp/replayed/games/1.json" && ! grep -q erin "$tmp/replayed/games/1.json" &&
-  ok || bad "the replay ends with the same observers"
+  pass || fail "the replay ends with the same observers"
 
 # -- the end: the observer gets it; then observing is refused
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "resign"
-case $(flat "$(to carol@club.example)") in *"game 1 over: 1-0"*"Game 1 is over: 1-0"*) ok ;; *) bad "the end mailed to the observer" ;; esac
+case $(flat "$(to carol@club.example)") in *"game 1 over: 1-0"*"Game 1 is over: 1-0"*) pass ;; *) fail "the end mailed to the observer" ;; esac
 mail frank@club.example "x" "observe 1"
-case $(flat "$(qp)") in *"game 1 is over"*) ok ;; *) bad "a finished game cannot be observed" ;; esac
+case $(flat "$(qp)") in *"game 1 is over"*) pass ;; *) fail "a finished game cannot be observed" ;; esac
 
 # -- a team game: every board as anyone sees it, nothing of a team's own
 tmp2=$tmp/px
@@ -115,8 +115,8 @@ expect_clean "observe a team game"
 cli_mail w1@x.org "Re: [tempest 1 $K_w1] game 1" "e4\nmessage team Push on the king's side" > "$tmp2/m"
 run "$TA" process -c "$tmp2/conf" "$tmp2/m"
 expect_clean "a move in a team game, observed"
-case $(flat "$(to carol@club.example)") in *"played 1. e4 on board 1"*"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*"Score:"*) ok ;;
-  *) bad "the observer sees the move and every board" ;; esac
-case $(to carol@club.example) in *"Push on"*|*"You are"*|*"Now:"*|*"is to move."*|*"$K_w1"*) bad "nothing of a team's own, no duty, no token" ;; *) ok ;; esac
-[ "$(to ws@x.org | grep -c 'Push on')" -ge 1 ] && ok || bad "(the team message reaches the team)"
+case $(flat "$(to carol@club.example)") in *"played 1. e4 on board 1"*"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*"Score:"*) pass ;;
+  *) fail "the observer sees the move and every board" ;; esac
+case $(to carol@club.example) in *"Push on"*|*"You are"*|*"Now:"*|*"is to move."*|*"$K_w1"*) fail "nothing of a team's own, no duty, no token" ;; *) pass ;; esac
+[ "$(to ws@x.org | grep -c 'Push on')" -ge 1 ] && pass || fail "(the team message reaches the team)"
 cli_done t_observe

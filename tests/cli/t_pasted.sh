@@ -12,9 +12,9 @@ cli_game "$tmp/conf"
 # two lines of the help pasted as a question never resign the game
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "What do these two mean?\n\n  resign\n  status                     the board again\n\nThanks" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $out in *"is over"*|*"resign"*"applied"*) bad "pasted help lines resigned the game" ;; *) ok ;; esac
+case $out in *"is over"*|*"resign"*"applied"*) fail "pasted help lines resigned the game" ;; *) pass ;; esac
 run "$T" list -c "$tmp/conf"
-case $out in *resign*|*0-1*) bad "game 1 resigned by a pasted help" ;; *) ok ;; esac
+case $out in *resign*|*0-1*) fail "game 1 resigned by a pasted help" ;; *) pass ;; esac
 
 # a move written above a pasted help mail is played; the help is not read
 help='I referee chess games played by email. Write one order per line; upper\nor lower case does not matter, and other text (greetings, quotes of\nearlier mails, your signature) is passed over.\n\nDuring a game, reply to my latest mail about it (the code in brackets in\nthe subject proves the reply is yours) with:\n  offer draw / accept draw / decline draw\n  resign\n  status                     the board again\n  history                    the game in PGN\n'
@@ -22,15 +22,15 @@ cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\n\nThanks for the he
 run "$T" process -c "$tmp/conf" "$tmp/m"
 out=$(decoded)
 expect_out "the move above a pasted help is played" "Read in your mail: e4"
-case $out in *"is over"*|*"not applied"*) bad "the pasted help was read" ;; *) ok ;; esac
+case $out in *"is over"*|*"not applied"*) fail "the pasted help was read" ;; *) pass ;; esac
 
 # a signature and a disclaimer are neither read nor relayed
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5\nmessage Nice opening.\n\nBest regards,\nBob\nTimezone: CET\nMessage me on Signal: +33 6 12 34 56 78\n\nCONFIDENTIALITY NOTICE: This e-mail and any attachments are confidential and may be\nprivileged. If you are not the intended recipient of this\nmessage, please notify the sender and delete it." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 out=$(decoded)
 expect_out "the move and the message are read, the message quoted as relayed" "Read in your mail: e5; a message for your opponent, relayed as \"Nice opening.\"."
-case $out in *"Nice opening."*) ok ;; *) bad "the message relayed" ;; esac
-case $out in *"Signal"*|*"please notify"*|*"CET"*) bad "a signature or disclaimer line relayed or read" ;; *) ok ;; esac
+case $out in *"Nice opening."*) pass ;; *) fail "the message relayed" ;; esac
+case $out in *"Signal"*|*"please notify"*|*"CET"*) fail "a signature or disclaimer line relayed or read" ;; *) pass ;; esac
 
 # a decline written above a pasted invitation never starts the game
 cli_mail alice@example.org "new game" "new chess\nopponent carol@example.org" > "$tmp/m"
@@ -40,9 +40,9 @@ invitation='alice@example.org challenges you to a game of Chess by email,\nrefer
 # in words only: nothing is read, above all not the invitation's "accept"
 cli_mail carol@example.org "Re: [tempest 2 65zab2km] invitation" "Sorry, I cannot play this month.\n\n$invitation" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $out in *"begins"*) bad "a refusal in words over a pasted invitation started the game" ;; *) ok ;; esac
+case $out in *"begins"*) fail "a refusal in words over a pasted invitation started the game" ;; *) pass ;; esac
 cli_mail carol@example.org "Re: [tempest 2 65zab2km] invitation" "decline\n\nSorry, I cannot play this month.\n\n$invitation" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $out in *"begins"*) bad "a decline over a pasted invitation started the game" ;; *) ok ;; esac
+case $out in *"begins"*) fail "a decline over a pasted invitation started the game" ;; *) pass ;; esac
 expect_out "the decline is read" "will not be played"
 cli_done t_pasted

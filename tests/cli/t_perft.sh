@@ -12,7 +12,7 @@ expect_out "kiwipete 2" "Nodes searched: 2039"
 run "$T" perft --divide startpos 2
 expect_rc "divide" 0; expect_out "divide" "e2e4: 20"; expect_out "divide" "g1f3: 20"
 expect_out "divide total" "Nodes searched: 400"
-[ "$(printf '%s\n' "$out" | grep -c ': 20$')" -eq 20 ] && ok || bad "divide lists 20 moves"
+[ "$(printf '%s\n' "$out" | grep -c ': 20$')" -eq 20 ] && pass || fail "divide lists 20 moves"
 run "$T" perft --variant lancer --divide startpos 1
 expect_out "lancer divide" "g1g3: 1"; expect_out "lancer divide" "b1d3: 1"
 expect_out "lancer total" "Nodes searched: 18"

@@ -27,12 +27,12 @@ token_of() {    # token_of ADDRESS: the subject token in the referee's mail to A
   to "$1" | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1
 }
 # the mails are quoted-printable where lines are long: read them decoded
-expect_out() { case $(flat "$(decoded)") in *"$(flat "$2")"*) ok ;; *) bad "$1: the mails lack '$2'" ;; esac; }
+expect_out() { case $(flat "$(decoded)") in *"$(flat "$2")"*) pass ;; *) fail "$1: the mails lack '$2'" ;; esac; }
 recipients() { printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p' | sort | tr '\n' ' '; }
 state() { "$T" show -c "$C" --json 1 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
 fen_of() { "$T" show -c "$C" 1 2>/dev/null | sed -n 's/^FEN: //p' | tr '|' '\n' | sed -n "${1}p" | sed 's/^ *//; s/ *$//'; }
 unchanged() {   # unchanged WHAT: the state is what $s holds
-  [ "$(state)" = "$s" ] && ok || bad "$1 changes nothing"
+  [ "$(state)" = "$s" ] && pass || fail "$1 changes nothing"
 }
 
 WHITE="ws@x.org w1@x.org w2@x.org w3@x.org wa@x.org"
@@ -43,17 +43,17 @@ EVERYONE="b1@x.org b2@x.org b3@x.org bs@x.org w1@x.org w2@x.org w3@x.org wa@x.or
 cli_mail ws@x.org "new game" "new perplexichess\nstrategist white ws@x.org\nboardman white 1 w1@x.org\nboardman white 2 w2@x.org\nboardman white 3 w3@x.org\nagent white wa@x.org\nstrategist black bs@x.org\nboardman black 1 b1@x.org\nboardman black 2 b2@x.org\nboardman black 3 b3@x.org\nmessage team Let us win, all of us" > "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
 expect_rc "challenge" 0; expect_clean "challenge"
-[ "$(recipients)" = "$EVERYONE" ] && ok || bad "the challenger and every member hear of it: $(recipients)"
+[ "$(recipients)" = "$EVERYONE" ] && pass || fail "the challenger and every member hear of it: $(recipients)"
 for a in w1@x.org w2@x.org w3@x.org wa@x.org; do
-  case $(to $a) in *'"Let us win, all of us"'*) ok ;; *) bad "the team message reaches $a" ;; esac
+  case $(to $a) in *'"Let us win, all of us"'*) pass ;; *) fail "the team message reaches $a" ;; esac
 done
 for a in bs@x.org b1@x.org b2@x.org b3@x.org; do
-  case $(to $a) in *"Let us win"*) bad "the team message reaches $a of the other team" ;; *) ok ;; esac
+  case $(to $a) in *"Let us win"*) fail "the team message reaches $a of the other team" ;; *) pass ;; esac
 done
-case $(to b2@x.org) in *"You are:   Black's boardman on board 2"*"grand strategist"*"ws@x.org"*) ok ;;
-  *) bad "the invitation names the duty and the teams" ;; esac
+case $(to b2@x.org) in *"You are:   Black's boardman on board 2"*"grand strategist"*"ws@x.org"*) pass ;;
+  *) fail "the invitation names the duty and the teams" ;; esac
 for a in $WHITE $BLACK; do eval "K_$(echo $a | cut -d@ -f1)=\$(token_of $a)"; done
-[ -n "$K_w1" ] && [ -n "$K_bs" ] && [ -n "$K_wa" ] && ok || bad "every member has a token"
+[ -n "$K_w1" ] && [ -n "$K_bs" ] && [ -n "$K_wa" ] && pass || fail "every member has a token"
 
 # -- a challenge with a member missing, or an agent too many, is refused
 cli_mail zz@x.org "new game" "new perplexichess\nstrategist white zz@x.org\nboardman white 1 y1@x.org\nboardman white 2 y2@x.org\nstrategist black yb@x.org\nboardman black 1 x1@x.org\nboardman black 2 x2@x.org\nboardman black 3 x3@x.org" > "$tmp/m"
@@ -64,9 +64,9 @@ run "$TA" process -c "$C" "$tmp/m"
 expect_out "three agents on three boards" "a game of 3 boards has 0 to 2 agents a side (rule 1); White has 3"
 cli_mail zz@x.org "new game" "new perplexichess\nopponent y@x.org" > "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
-case $(flat "$(decoded)") in *"names its members and their duties, not an opponent"*) ok ;;
-  *) bad "an opponent instead of teams" ;; esac
-[ ! -e "$tmp/data/games/2.json" ] && ok || bad "no game is made by a refused challenge"
+case $(flat "$(decoded)") in *"names its members and their duties, not an opponent"*) pass ;;
+  *) fail "an opponent instead of teams" ;; esac
+[ ! -e "$tmp/data/games/2.json" ] && pass || fail "no game is made by a refused challenge"
 
 # -- each member accepts; play starts with the last
 s=$(state)
@@ -80,10 +80,10 @@ mail w1@x.org "$K_w1" "accept"
 expect_out "an acceptance twice" "you have accepted already"
 unchanged "a second acceptance"
 "$T" show -c "$C" 1 > "$tmp/show"
-grep -q '^Status: invited' "$tmp/show" && ok || bad "the game waits for the last member: $(grep Status "$tmp/show")"
+grep -q '^Status: invited' "$tmp/show" && pass || fail "the game waits for the last member: $(grep Status "$tmp/show")"
 mail b3@x.org "$K_b3" "accept"
 expect_out "the last acceptance" "game 1 begins"
-[ "$(recipients)" = "$EVERYONE" ] && ok || bad "every member hears that play begins: $(recipients)"
+[ "$(recipients)" = "$EVERYONE" ] && pass || fail "every member hears that play begins: $(recipients)"
 
 # -- moves on each board, the seed's numbers or algebraic (the strategist and w1 take every
 # mail at once, as they come: t_digest.sh has the digests)
@@ -91,19 +91,19 @@ mail ws@x.org "$K_ws" "mail each"
 mail w1@x.org "$K_w1" "mail each"
 mail w1@x.org "$K_w1" "move 53-37"
 expect_clean "a numbered move"
-case $(fen_of 1) in "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") ok ;;
-  *) bad "53-37 is e2-e4 on board 1: $(fen_of 1)" ;; esac
-case $(fen_of 2) in "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") ok ;;
-  *) bad "board 2 untouched: $(fen_of 2)" ;; esac
-case $(to w1@x.org) in *"Board 1"*"a b c d e f g h"*) ok ;; *) bad "a boardman sees their board" ;; esac
-case $(to ws@x.org) in *"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*) ok ;;
-  *) bad "the strategist sees every board" ;; esac
+case $(fen_of 1) in "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") pass ;;
+  *) fail "53-37 is e2-e4 on board 1: $(fen_of 1)" ;; esac
+case $(fen_of 2) in "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") pass ;;
+  *) fail "board 2 untouched: $(fen_of 2)" ;; esac
+case $(to w1@x.org) in *"Board 1"*"a b c d e f g h"*) pass ;; *) fail "a boardman sees their board" ;; esac
+case $(to ws@x.org) in *"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*) pass ;;
+  *) fail "the strategist sees every board" ;; esac
 mail w2@x.org "$K_w2" "Nf3"
-case $(to ws@x.org) in *"White's boardman on board 2 (w2@x.org) played 1. Nf3 on board 2."*) ok ;;
-  *) bad "the strategist is told which move was made, on which board, by whom" ;; esac
-case $(to w1@x.org) in *"Your move"*) bad "a move on board 2 is not w1's" ;;
-  *"played 1. Nf3 on board 2"*) ok ;; *) bad "w1 is told of the move on board 2" ;; esac
-case $(to w2@x.org) in *"Your move 1. Nf3 on board 2 is recorded."*) ok ;; *) bad "the mover's own notice" ;; esac
+case $(to ws@x.org) in *"White's boardman on board 2 (w2@x.org) played 1. Nf3 on board 2."*) pass ;;
+  *) fail "the strategist is told which move was made, on which board, by whom" ;; esac
+case $(to w1@x.org) in *"Your move"*) fail "a move on board 2 is not w1's" ;;
+  *"played 1. Nf3 on board 2"*) pass ;; *) fail "w1 is told of the move on board 2" ;; esac
+case $(to w2@x.org) in *"Your move 1. Nf3 on board 2 is recorded."*) pass ;; *) fail "the mover's own notice" ;; esac
 mail b2@x.org "$K_b2" "d5"
 mail b1@x.org "$K_b1" "e5"
 
@@ -140,11 +140,11 @@ mail ws@x.org "$K_ws" "transfer e4 from 1 to 1"
 expect_out "the same board" "a transfer goes to another board"
 mail ws@x.org "$K_ws" "transfer 63 from 3 to 2"
 expect_out "a transfer" "White's grand strategist moves the Knight on g1 from board 3 to board 2"
-[ "$(recipients)" = "$EVERYONE" ] && ok || bad "everyone hears of a transfer: $(recipients)"
-case $(fen_of 3) in "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1") ok ;;
-  *) bad "board 3 lost its g1 knight (and kept White to move): $(fen_of 3)" ;; esac
-case $(fen_of 2) in "rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKBNR w KQkq - 0 2") ok ;;
-  *) bad "board 2 has it on g1 (and Black's d5 stands): $(fen_of 2)" ;; esac
+[ "$(recipients)" = "$EVERYONE" ] && pass || fail "everyone hears of a transfer: $(recipients)"
+case $(fen_of 3) in "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1") pass ;;
+  *) fail "board 3 lost its g1 knight (and kept White to move): $(fen_of 3)" ;; esac
+case $(fen_of 2) in "rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKBNR w KQkq - 0 2") pass ;;
+  *) fail "board 2 has it on g1 (and Black's d5 stands): $(fen_of 2)" ;; esac
 
 # -- Flexichess: the boardman of board 3 changes the knight's moves there, instead of a move
 mail w3@x.org "$K_w3" "rule K add W"
@@ -157,9 +157,9 @@ mail ws@x.org "$K_ws" "rule N add W"
 expect_out "the strategist's rule change" "a grand strategist may not move pieces within a board"
 mail w3@x.org "$K_w3" "rule knight add W"
 expect_out "a rule change" "Board 3: White changes a rule (Flexichess): the Knight (N) moves as NW"
-case $(to b3@x.org) in *"Rule changes in force (Flexichess): board 3: the Knight (N) moves as NW"*) ok ;;
-  *) bad "the rule change is shown with the board" ;; esac
-case $(fen_of 3) in *" b KQkq - "*) ok ;; *) bad "the change was White's turn on board 3: $(fen_of 3)" ;; esac
+case $(to b3@x.org) in *"Rule changes in force (Flexichess): board 3: the Knight (N) moves as NW"*) pass ;;
+  *) fail "the rule change is shown with the board" ;; esac
+case $(fen_of 3) in *" b KQkq - "*) pass ;; *) fail "the change was White's turn on board 3: $(fen_of 3)" ;; esac
 mail b3@x.org "$K_b3" "Nb8-b7"
 expect_out "a knight's own square blocked" "b7"
 mail b3@x.org "$K_b3" "e6"
@@ -184,26 +184,26 @@ mail w1@x.org "$K_w1" "Qh5"
 mail b1@x.org "$K_b1" "Nf6"
 mail w1@x.org "$K_w1" "Qxf7#"
 expect_out "board 1 mated" "Board 1 ends: 1-0 (checkmate)"
-case $(fen_of 1) in "r1bq1b1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB3NR"*) ok ;;
-  *) bad "board 1 keeps its pieces, not its kings: $(fen_of 1)" ;; esac
+case $(fen_of 1) in "r1bq1b1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB3NR"*) pass ;;
+  *) fail "board 1 keeps its pieces, not its kings: $(fen_of 1)" ;; esac
 mail b1@x.org "$K_b1" "Nxe4"
 expect_out "no move on a finished board" "board 1 is over"
 mail bs@x.org "$K_bs" "transfer f6 from 1 to 2"
 expect_out "a piece from the finished board" "moves the Knight on f6 from board 1 to board 2"
-case $(fen_of 1) in "r1bq1b1r/pppp1Qpp/2n5/4p3/2B1P3/8/PPPP1PPP/RNB3NR"*) ok ;;
-  *) bad "the knight left board 1: $(fen_of 1)" ;; esac
+case $(fen_of 1) in "r1bq1b1r/pppp1Qpp/2n5/4p3/2B1P3/8/PPPP1PPP/RNB3NR"*) pass ;;
+  *) fail "the knight left board 1: $(fen_of 1)" ;; esac
 
 # -- messages: to the team, to one member, to everyone
 mail b2@x.org "$K_b2" "Bf5\nmessage team Watch their queen\nmessage w2@x.org Good luck on board 2\nmessage all Thanks for the game so far"
 for a in bs@x.org b1@x.org b3@x.org; do
-  case $(to $a) in *'"Watch their queen"'*) ok ;; *) bad "the team message reaches $a" ;; esac
+  case $(to $a) in *'"Watch their queen"'*) pass ;; *) fail "the team message reaches $a" ;; esac
 done
-case $(flat "$(to b2@x.org)") in *'Read in your mail: Bf5; a message, relayed as "Watch their queen"; a message, relayed as "Good luck on board 2"; a message, relayed as "Thanks for the game so far".'*) ok ;;
-  *) bad "the writer's reply says what was read, each message as it was relayed" ;; esac
-case $(to w2@x.org) in *'"Watch their queen"'*) bad "the team message reaches the other team" ;;
-  *'"Good luck on board 2"'*'"Thanks for the game so far"'*) ok ;; *) bad "w2 reads what is addressed to it" ;; esac
-case $(to w1@x.org) in *"Good luck"*|*"Watch"*) bad "w1 reads only what is addressed to all" ;;
-  *"Thanks for the game"*) ok ;; *) bad "everyone reads 'message all'" ;; esac
+case $(flat "$(to b2@x.org)") in *'Read in your mail: Bf5; a message, relayed as "Watch their queen"; a message, relayed as "Good luck on board 2"; a message, relayed as "Thanks for the game so far".'*) pass ;;
+  *) fail "the writer's reply says what was read, each message as it was relayed" ;; esac
+case $(to w2@x.org) in *'"Watch their queen"'*) fail "the team message reaches the other team" ;;
+  *'"Good luck on board 2"'*'"Thanks for the game so far"'*) pass ;; *) fail "w2 reads what is addressed to it" ;; esac
+case $(to w1@x.org) in *"Good luck"*|*"Watch"*) fail "w1 reads only what is addressed to all" ;;
+  *"Thanks for the game"*) pass ;; *) fail "everyone reads 'message all'" ;; esac
 s=$(state)
 mail b2@x.org "$K_b2" "message nobody@x.org hello"
 expect_out "a message to a stranger" "nobody@x.org plays no part in game 1"
@@ -214,15 +214,15 @@ mail ws@x.org "$K_ws" "elect w2@x.org"
 expect_out "the incumbent votes" "the incumbent grand strategist has no vote"
 mail w1@x.org "$K_w1" "elect w2@x.org"
 expect_out "a vote" "1 of the 4 votes of the team (3 needed)"
-case $(to w1@x.org) in *"Your move"*|*" played "*) bad "a vote is no move" ;; *) ok ;; esac
-[ "$(recipients)" = "w1@x.org w2@x.org w3@x.org wa@x.org ws@x.org " ] && ok ||
-  bad "a vote is told to the team only: $(recipients)"
+case $(to w1@x.org) in *"Your move"*|*" played "*) fail "a vote is no move" ;; *) pass ;; esac
+[ "$(recipients)" = "w1@x.org w2@x.org w3@x.org wa@x.org ws@x.org " ] && pass ||
+  fail "a vote is told to the team only: $(recipients)"
 mail w3@x.org "$K_w3" "elect w2@x.org"
 mail wa@x.org "$K_wa" "elect w2@x.org"
 expect_out "the election" "w2@x.org is elected White's grand strategist (3 of the 4 votes of the team); ws@x.org is now White's boardman on board 2"
 "$T" show -c "$C" 1 > "$tmp/show"
-grep -q 'White strategist: w2@x.org' "$tmp/show" && grep -q 'White (board 2, boardman): ws@x.org' "$tmp/show" && ok ||
-  bad "the duties follow the election: $(grep White "$tmp/show")"
+grep -q 'White strategist: w2@x.org' "$tmp/show" && grep -q 'White (board 2, boardman): ws@x.org' "$tmp/show" && pass ||
+  fail "the duties follow the election: $(grep White "$tmp/show")"
 mail ws@x.org "$K_ws" "Ne5"
 expect_out "the former strategist plays board 2" "Ne5"
 mail w2@x.org "$K_w2" "assign wa@x.org boardman 3"
@@ -236,19 +236,19 @@ expect_out "a boardman resigns a board" "Board 2 ends: 1-0 (resignation)"
 mail wa@x.org "$K_wa" "resign"
 expect_out "the last board" "Board 3 ends: 0-1 (resignation)"
 "$T" show -c "$C" 1 > "$tmp/show"
-grep -q 'Status: over, 1-0 (boards won 2-1)' "$tmp/show" && ok ||
-  bad "White wins two boards to one: $(grep Status "$tmp/show")"
+grep -q 'Status: over, 1-0 (boards won 2-1)' "$tmp/show" && pass ||
+  fail "White wins two boards to one: $(grep Status "$tmp/show")"
 
 # -- the end mail's PGN, a game per board (cut where transfers edit a board; after a rule
 #    change the moves are words in a comment), read back by pgn-extract without an error
 to ws@x.org | awk '/^The game in PGN:/ { p = 1; next } p && /^Thank you/ { p = 0 } p' > "$tmp/px.pgn"
-[ "$(grep -c '^\[Event ' "$tmp/px.pgn")" -ge 3 ] && ok || bad "a PGN game per board at least: $(grep -c Event "$tmp/px.pgn")"
-tr '\n' ' ' < "$tmp/px.pgn" | grep -q "which PGN cannot say: (the piece on g1 leaves the board) (from now on N moves as NW) (Black to move) 1\.\.\. e6 2\. b3 Ne7 3\. Nb2" && ok ||
-  bad "board 3's record after its rule change is a comment"
+[ "$(grep -c '^\[Event ' "$tmp/px.pgn")" -ge 3 ] && pass || fail "a PGN game per board at least: $(grep -c Event "$tmp/px.pgn")"
+tr '\n' ' ' < "$tmp/px.pgn" | grep -q "which PGN cannot say: (the piece on g1 leaves the board) (from now on N moves as NW) (Black to move) 1\.\.\. e6 2\. b3 Ne7 3\. Nb2" && pass ||
+  fail "board 3's record after its rule change is a comment"
 /usr/games/pgn-extract -s "$tmp/px.pgn" > "$tmp/px.out" 2> "$tmp/px.err"
-grep -qi 'error\|illegal\|failed\|missing' "$tmp/px.err" && bad "pgn-extract: $(head -5 "$tmp/px.err")" || ok
-[ "$(grep -c '^\[Event ' "$tmp/px.out")" -eq "$(grep -c '^\[Event ' "$tmp/px.pgn")" ] && ok ||
-  bad "pgn-extract reads back every game: $(cat "$tmp/px.err" | head -5)"
+grep -qi 'error\|illegal\|failed\|missing' "$tmp/px.err" && fail "pgn-extract: $(head -5 "$tmp/px.err")" || pass
+[ "$(grep -c '^\[Event ' "$tmp/px.out")" -eq "$(grep -c '^\[Event ' "$tmp/px.pgn")" ] && pass ||
+  fail "pgn-extract reads back every game: $(cat "$tmp/px.err" | head -5)"
 # ... and by ffish (Fairy-Stockfish) with the variants.ini of `tempest export-variants`:
 # every move of every board (board 2 cut where a transfer edits it, board 3's up to its
 # rule change). The final positions are not compared: boards 1 and 2 end with their kings
@@ -283,8 +283,8 @@ expect_rc "adjust close" 0; expect_clean "adjust close"
 expect_out "time called" "Board 1 ends: 1-0 (time called, 16 pieces to 15)"
 expect_out "an even board" "Board 2 ends: 1/2-1/2 (time called, 16 pieces to 16)"
 "$T" show -c "$C" 2 > "$tmp/show"
-grep -q 'Status: over, 1-0 (boards won 1-0)' "$tmp/show" && ok ||
-  bad "time called: White wins one board to none: $(grep Status "$tmp/show")"
+grep -q 'Status: over, 1-0 (boards won 1-0)' "$tmp/show" && pass ||
+  fail "time called: White wins one board to none: $(grep Status "$tmp/show")"
 run "$TA" adjust -c "$C" 1 close
 expect_err "close a finished game" "the game is not being played"
 
@@ -294,16 +294,16 @@ run "$TA" process -c "$C" "$tmp/m"
 d3=$(decoded | awk '$0 == "To: b3@x.org" { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 3 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
 # the challenger's password holds: a mail without the token, with it, is theirs
 n=$((n + 1))
-printf 'From: ws@x.org\nTo: referee@tempest.example\nSubject: our new game\nMessage-ID: <p%d.ws@x.org>\n\ngame 3\npassword hunter2\nmessage team Ready when you are\n' "$n" > "$tmp/m.eml"
+cli_eml ws@x.org "our new game" "game 3\npassword hunter2\nmessage team Ready when you are" > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$TA" process -c "$C"
-case $(to w1@x.org) in *'"Ready when you are"'*) ok ;; *) bad "a team challenge's password proves the challenger" ;; esac
+case $(to w1@x.org) in *'"Ready when you are"'*) pass ;; *) fail "a team challenge's password proves the challenger" ;; esac
 n=$((n + 1))
-printf 'From: b3@x.org\nTo: referee@tempest.example\nSubject: Re: [tempest 3 %s] game 3\nMessage-ID: <p%d.b3@x.org>\n\ndecline\n' "$d3" "$n" > "$tmp/m.eml"
+cli_eml b3@x.org "Re: [tempest 3 $d3] game 3" decline > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$TA" process -c "$C"
-[ "$(recipients)" = "b1@x.org b2@x.org b3@x.org bs@x.org w1@x.org w2@x.org w3@x.org ws@x.org " ] && ok ||
-  bad "every member hears of the decline: $(recipients)"
+[ "$(recipients)" = "b1@x.org b2@x.org b3@x.org bs@x.org w1@x.org w2@x.org w3@x.org ws@x.org " ] && pass ||
+  fail "every member hears of the decline: $(recipients)"
 "$T" show -c "$C" 3 > "$tmp/show"
-grep -q '^Status: declined' "$tmp/show" && ok || bad "the challenge is declined: $(grep Status "$tmp/show")"
+grep -q '^Status: declined' "$tmp/show" && pass || fail "the challenge is declined: $(grep Status "$tmp/show")"
 
 # -- the log replays to the same states
 run "$T" replay -c "$C" "$tmp/data/games/1.mbox" --into "$tmp/replayed"

@@ -19,21 +19,21 @@ pgn() {         # pgn N: the PGN of the N-th end mail of the demo
 }
 pgn 1 > "$tmp/chess.pgn"
 "$PE" -s --checkmate "$tmp/chess.pgn" > "$tmp/chess.out" 2> "$tmp/chess.err"
-grep -qi 'error\|illegal\|failed' "$tmp/chess.err" && bad "chess: pgn-extract: $(head -3 "$tmp/chess.err")" || ok
-grep -q 'Qxf7#' "$tmp/chess.out" && ok || bad "chess: pgn-extract finds the mate"
+grep -qi 'error\|illegal\|failed' "$tmp/chess.err" && fail "chess: pgn-extract: $(head -3 "$tmp/chess.err")" || pass
+grep -q 'Qxf7#' "$tmp/chess.out" && pass || fail "chess: pgn-extract finds the mate"
 pgn 3 > "$tmp/tempete.pgn"
-[ "$(grep -c '^\[Event ' "$tmp/tempete.pgn")" -eq 2 ] && ok || bad "Tempête: two PGN games, cut at the card's edit"
-grep -q '^{a card restores the position before it} 1. d4 d5 0-1$' "$tmp/tempete.pgn" && ok ||
-  bad "Tempête: the second opens with the edit as a comment"
+[ "$(grep -c '^\[Event ' "$tmp/tempete.pgn")" -eq 2 ] && pass || fail "Tempête: two PGN games, cut at the card's edit"
+grep -q '^{a card restores the position before it} 1. d4 d5 0-1$' "$tmp/tempete.pgn" && pass ||
+  fail "Tempête: the second opens with the edit as a comment"
 "$PE" -s "$tmp/tempete.pgn" > "$tmp/tempete.out" 2> "$tmp/tempete.err"
-grep -qi 'error\|illegal\|failed' "$tmp/tempete.err" && bad "Tempête: pgn-extract: $(head -5 "$tmp/tempete.err")" || ok
-[ "$(grep -c '^\[Event ' "$tmp/tempete.out")" -eq 2 ] && grep -q '1. d4 d5 0-1' "$tmp/tempete.out" && ok ||
-  bad "Tempête: pgn-extract reads both games back, the moves in them"
+grep -qi 'error\|illegal\|failed' "$tmp/tempete.err" && fail "Tempête: pgn-extract: $(head -5 "$tmp/tempete.err")" || pass
+[ "$(grep -c '^\[Event ' "$tmp/tempete.out")" -eq 2 ] && grep -q '1. d4 d5 0-1' "$tmp/tempete.out" && pass ||
+  fail "Tempête: pgn-extract reads both games back, the moves in them"
 # the Tempête game's last stretch, replayed by pgn-extract, ends in the game's final position
 "$PE" -s -F "$tmp/tempete.pgn" > "$tmp/tempete-fen.out" 2>&1
 final=$(sed -n 's/^{ *"\{0,1\}\([^ "]*\) [wb] .*/\1/p' "$tmp/tempete-fen.out" | tail -n 1)
 want=$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: *\([^ ]*\) .*/\1/p')
-[ -n "$final" ] && [ "$final" = "$want" ] && ok || bad "Tempête: pgn-extract replays to the final position: '$final', want '$want'"
+[ -n "$final" ] && [ "$final" = "$want" ] && pass || fail "Tempête: pgn-extract replays to the final position: '$final', want '$want'"
 ffish_reads Tempête "$tmp/tempete.pgn" "$("$T" show -c examples/demo-tempete.conf 1 | sed -n 's/^FEN: //p')" \
   "2 games, 3 moves"
 
@@ -55,14 +55,14 @@ run "$T" process -c "$tmp/l/conf" "$tmp/lancer.in"
 w resign > "$tmp/resign.in"
 run "$T" process -c "$tmp/l/conf" "$tmp/resign.in"
 decoded | awk '/^The game in PGN:/ { p = 1; n++; next } p && /^Thank you/ { p = 0 } p && n == 1' > "$tmp/lancer.pgn"
-grep -q '^\[Variant "lancer"\]' "$tmp/lancer.pgn" && ok || bad "LancerChess: the PGN names the variant"
+grep -q '^\[Variant "lancer"\]' "$tmp/lancer.pgn" && pass || fail "LancerChess: the PGN names the variant"
 fen=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$tmp/lancer.pgn")
-[ "$fen" = "tmbqkblt/pppppppp/8/8/8/8/PPPPPPPP/TMBQKBLT w KQkq - 0 1" ] && ok ||
-  bad "LancerChess: [FEN] holds the start: '$fen'"
-"$T" perft --variant lancer "$fen" 1 > /dev/null 2>&1 && ok || bad "LancerChess: tempest perft takes the [FEN]"
-tr '\n' ' ' < "$tmp/lancer.pgn" | grep -q '1\. d4 e5 2\. Md3 exd4 .*4\. O-O-O Bb4 .*8\. Bxc7+ Qxc7 0-1' && ok ||
-  bad "LancerChess: the moves as movetext: $(cat "$tmp/lancer.pgn")"
-grep -q '{' "$tmp/lancer.pgn" && bad "LancerChess: no comment in a game without cards" || ok
+[ "$fen" = "tmbqkblt/pppppppp/8/8/8/8/PPPPPPPP/TMBQKBLT w KQkq - 0 1" ] && pass ||
+  fail "LancerChess: [FEN] holds the start: '$fen'"
+"$T" perft --variant lancer "$fen" 1 > /dev/null 2>&1 && pass || fail "LancerChess: tempest perft takes the [FEN]"
+tr '\n' ' ' < "$tmp/lancer.pgn" | grep -q '1\. d4 e5 2\. Md3 exd4 .*4\. O-O-O Bb4 .*8\. Bxc7+ Qxc7 0-1' && pass ||
+  fail "LancerChess: the moves as movetext: $(cat "$tmp/lancer.pgn")"
+grep -q '{' "$tmp/lancer.pgn" && fail "LancerChess: no comment in a game without cards" || pass
 final=$("$T" show -c "$tmp/l/conf" 1 | sed -n 's/^FEN: //p')
 ffish_reads LancerChess "$tmp/lancer.pgn" "$final" "1 game, 16 moves"
 cli_done t_pgn

@@ -23,7 +23,7 @@ hashes() {
 W=$tmp/words; cli_referee "$W"
 words=$(sed -n 's/^[[:space:]]*{ "\([a-z][a-z ]*\)", .*/\1/p' src/game/order.c \
   src/kinds/*/*_kind.c | sort -u)
-[ "$(printf '%s\n' "$words" | grep -c .)" -ge 40 ] && ok || bad "the order words found"
+[ "$(printf '%s\n' "$words" | grep -c .)" -ge 40 ] && pass || fail "the order words found"
 : > "$tmp/words.mbox"
 printf '%s\n' "$words" | while IFS= read -r w; do
   cli_mail zed@example.org "hi" "$w" >> "$tmp/words.mbox"
@@ -33,7 +33,7 @@ cli_mail zed@example.org "place" "place" >> "$tmp/words.mbox"
 run "$TA" process -c "$W/conf" "$tmp/words.mbox"
 expect_rc "every order word alone" 0
 expect_clean "every order word alone"
-case $out in *"To: zed@example.org"*) ok ;; *) bad "the words are answered" ;; esac
+case $out in *"To: zed@example.org"*) pass ;; *) fail "the words are answered" ;; esac
 
 # -- a mail that kills the run while it is processed
 W=$tmp/w; cli_referee "$W"; cli_game "$W/conf"
@@ -49,33 +49,33 @@ cat "$tmp/poison.mbox" "$tmp/rest.mbox" >> "$tmp/all.mbox"
 C=$tmp/clean; copy "$W" "$C"
 "$T" process -c "$C/conf" "$tmp/clean.mbox" > "$tmp/clean.out" 2>/dev/null
 clean_ids=$(ids "$tmp/clean.out"); clean_states=$(hashes "$C")
-[ "$(printf '%s\n' "$clean_ids" | grep -c .)" -ge 4 ] && ok || bad "the clean run answers"
+[ "$(printf '%s\n' "$clean_ids" | grep -c .)" -ge 4 ] && pass || fail "the clean run answers"
 
 K=$tmp/k; copy "$W" "$K"; : > "$tmp/sent"
 export TEMPEST_FAULT_MAIL=$P
 for i in 1 2 3; do
   "$T" process -v -c "$K/conf" "$tmp/all.mbox" >> "$tmp/sent" 2>"$tmp/err$i"
   rc=$?
-  [ "$rc" -eq 137 ] && ok || bad "run $i dies on the poison mail (exit $rc)"
+  [ "$rc" -eq 137 ] && pass || fail "run $i dies on the poison mail (exit $rc)"
 done
-grep -q 'processed one at a time' "$tmp/err2" && ok || bad "run 2 takes the dead batch one mail at a time"
-[ -z "$(ls "$K/data/quarantine" 2>/dev/null)" ] && ok || bad "nothing set aside before three runs died"
+grep -q 'processed one at a time' "$tmp/err2" && pass || fail "run 2 takes the dead batch one mail at a time"
+[ -z "$(ls "$K/data/quarantine" 2>/dev/null)" ] && pass || fail "nothing set aside before three runs died"
 run "$T" process -c "$K/conf" "$tmp/all.mbox"
 expect_rc "run 4 sets the poison aside" 0
 expect_err "run 4 tells the operator" "set aside"
 printf '%s\n' "$out" >> "$tmp/sent"
 q=$(ls "$K"/data/quarantine/*.eml 2>/dev/null)
-[ "$(printf '%s\n' "$q" | grep -c .)" -eq 1 ] && ok || bad "one mail in quarantine ($q)"
+[ "$(printf '%s\n' "$q" | grep -c .)" -eq 1 ] && pass || fail "one mail in quarantine ($q)"
 grep -q "$P" $q && grep -q '^X-Tempest-Quarantine: 3 runs died' $q &&
-  tail -n +3 $q | cmp -s - "$tmp/poison.raw" && ok || bad "the quarantine holds its bytes and a note"
-[ "$(ids "$tmp/sent")" = "$clean_ids" ] && ok || bad "the other mails answered, each once"
-[ "$(hashes "$K")" = "$clean_states" ] && ok || bad "the states of a clean run without it"
-case $(cat "$tmp/sent") in *"To: mallory@evil.example"*) bad "the poison mail is answered" ;; *) ok ;; esac
+  tail -n +3 $q | cmp -s - "$tmp/poison.raw" && pass || fail "the quarantine holds its bytes and a note"
+[ "$(ids "$tmp/sent")" = "$clean_ids" ] && pass || fail "the other mails answered, each once"
+[ "$(hashes "$K")" = "$clean_states" ] && pass || fail "the states of a clean run without it"
+case $(cat "$tmp/sent") in *"To: mallory@evil.example"*) fail "the poison mail is answered" ;; *) pass ;; esac
 run "$T" process -c "$K/conf" "$tmp/all.mbox"
 expect_rc "run 5" 0
-[ -z "$err" ] && ok || bad "the operator is told once ($err)"
-[ -z "$out" ] && ok || bad "run 5 sends nothing"
-[ ! -e "$K/data/processing" ] && ok || bad "no mark left"
+[ -z "$err" ] && pass || fail "the operator is told once ($err)"
+[ -z "$out" ] && pass || fail "run 5 sends nothing"
+[ ! -e "$K/data/processing" ] && pass || fail "no mark left"
 unset TEMPEST_FAULT_MAIL
 
 # -- a run killed within a batch by something else than its mails (here: a fault point):
@@ -85,9 +85,9 @@ K=$tmp/once; copy "$W" "$K"
 TEMPEST_FAULT=mid-batch "$T" process -c "$K/conf" "$tmp/clean.mbox" > /dev/null 2>&1
 run "$T" process -c "$K/conf" "$tmp/clean.mbox"
 expect_rc "after a kill" 0
-[ "$(ids "$cli_tmp/out")" = "$clean_ids" ] && ok || bad "after a kill: the replies of a clean run"
-[ "$(hashes "$K")" = "$clean_states" ] && ok || bad "after a kill: the states of a clean run"
-[ ! -e "$K/data/attempts" ] && ok || bad "after a kill: no attempts kept once the mails came through"
+[ "$(ids "$cli_tmp/out")" = "$clean_ids" ] && pass || fail "after a kill: the replies of a clean run"
+[ "$(hashes "$K")" = "$clean_states" ] && pass || fail "after a kill: the states of a clean run"
+[ ! -e "$K/data/attempts" ] && pass || fail "after a kill: no attempts kept once the mails came through"
 # -- a dead run's mark is counted once: a start that counted it and died before removing it
 # (its token already in DATA/attempts) does not count it again; a mark of another run does
 awk 'NR > 1 && /^From / { exit } { print }' "$tmp/rest.mbox" > "$tmp/one.mbox"
@@ -99,12 +99,12 @@ run "$T" process -c "$D/conf" "$tmp/one.mbox"
 expect_rc "a mark counted already" 0
 expect_out "a mark counted already: the mail answered" "To: dave@example.org"
 [ ! -d "$D/data/quarantine" ] && [ ! -e "$D/data/attempts" ] && [ ! -e "$D/data/processing" ] &&
-  ok || bad "a mark counted already: not counted again, and nothing left"
+  pass || fail "a mark counted already: not counted again, and nothing left"
 D=$tmp/third; copy "$W" "$D"
 printf 'run T2\n%s\n' "$id" > "$D/data/processing"
 printf 'absorbed T1\n%s 2\n' "$id" > "$D/data/attempts"
 run "$T" process -c "$D/conf" "$tmp/one.mbox"
 expect_rc "a third dead run" 0
 expect_err "a third dead run: set aside" "set aside"
-[ -z "$out" ] && ok || bad "a third dead run: nothing answered"
+[ -z "$out" ] && pass || fail "a third dead run: nothing answered"
 cli_done t_poison

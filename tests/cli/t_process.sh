@@ -39,23 +39,23 @@ expect_rc "challenge" 0
 expect_out "invitation to bob" "To: bob@example.org"
 expect_out "invitation subject" "[tempest 1 $BT] alice@example.org invites you to a game of Chess (game 1)"
 expect_out "confirmation to alice" "[tempest 1 $WT] Chess challenge to bob@example.org sent (game 1)"
-[ "$(count_mails)" -eq 2 ] && ok || bad "challenge sends 2 mails"
+[ "$(count_mails)" -eq 2 ] && pass || fail "challenge sends 2 mails"
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept\n\n> alice@example.org challenges you"
 feed
 expect_out "started" "game 1 begins"
 # the mails out are an mbox for a person: LF line ends, so that a line copied from it (the
 # reveal's sha256sum command) works in a shell
-case $out in *"$(printf '\r')"*) bad "the mbox out has CR line ends" ;; *) ok ;; esac
-[ "$(count_mails)" -eq 2 ] && ok || bad "acceptance sends 2 mails"
+case $out in *"$(printf '\r')"*) fail "the mbox out has CR line ends" ;; *) pass ;; esac
+[ "$(count_mails)" -eq 2 ] && pass || fail "acceptance sends 2 mails"
 s0=$(state)
-[ -n "$s0" ] && ok || bad "state hash readable"
+[ -n "$s0" ] && pass || fail "state hash readable"
 
 # -- bad input: each gets its reply (or none) and changes nothing
 mail mallory@evil.example "Re: [tempest 1 $WT] game 1" "e4"
 feed
 expect_out "spoof: the registered player is told" "To: alice@example.org"
 expect_out "spoof: what happened" "a mail from mallory@evil.example carried your reply token"
-case $out in *"To: mallory@evil.example"*) bad "spoof: nothing goes to the sender" ;; *) ok ;; esac
+case $out in *"To: mallory@evil.example"*) fail "spoof: nothing goes to the sender" ;; *) pass ;; esac
 mail alice@example.org "Re: [tempest 1 abcdefgh] game 1" "e4"
 feed
 expect_out "wrong token" "does not prove it comes from you"
@@ -80,7 +80,7 @@ mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3 Nc3"
 feed
 expect_out "two moves on a line" "one move per line"
 # a 20 MB mail: refused unread
-{ printf 'From: alice@example.org\nTo: referee@tempest.example\nSubject: Re: [tempest 1 %s] big\nMessage-ID: <big@x>\n\ne4\n' "$WT"
+{ cli_eml alice@example.org "Re: [tempest 1 $WT] big" e4
   head -c 20000000 /dev/zero | tr '\0' 'x' | fold -w 76; } > "$tmp/m.eml"
 feed
 expect_out "20 MB mail" "more than the 10485760 I read"
@@ -95,15 +95,15 @@ expect_clean "binary junk"; expect_rc "binary junk is passed over" 0
 for hdr in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <chess.lists.example>"; do
   mail alice@example.org "Re: [tempest 1 $WT] away" "I am on holiday" "$hdr"
   feed
-  [ -z "$out" ] && ok || bad "no reply to '$hdr'"
+  [ -z "$out" ] && pass || fail "no reply to '$hdr'"
 done
 mail MAILER-DAEMON@mx.example.org "Undelivered Mail Returned to Sender" "e4"
 feed
-[ -z "$out" ] && ok || bad "no reply to MAILER-DAEMON"
+[ -z "$out" ] && pass || fail "no reply to MAILER-DAEMON"
 mail referee@tempest.example "Re: [tempest 1 $WT] loop" "e4"
 feed
-[ -z "$out" ] && ok || bad "no reply to ourselves"
-[ "$(state)" = "$s0" ] && ok || bad "bad input left the state unchanged"
+[ -z "$out" ] && pass || fail "no reply to ourselves"
+[ "$(state)" = "$s0" ] && pass || fail "bad input left the state unchanged"
 
 # -- a move, then the same mail again: applied once
 mail alice@example.org "Re: [tempest 1 $WT] game 1" "Hi Bob!\n1. e4\n-- \nAlice"
@@ -112,11 +112,11 @@ feed
 expect_out "move recorded" "Your move 1. e4 is recorded."
 expect_out "move to bob" "White played 1. e4."
 s1=$(state)
-[ "$s1" != "$s0" ] && ok || bad "the move changed the state"
+[ "$s1" != "$s0" ] && pass || fail "the move changed the state"
 cp "$tmp/move.eml" "$tmp/m.eml"
 feed
-[ -z "$out" ] && ok || bad "the same mail again is not answered again"
-[ "$(state)" = "$s1" ] && ok || bad "the same mail again changes nothing"
+[ -z "$out" ] && pass || fail "the same mail again is not answered again"
+[ "$(state)" = "$s1" ] && pass || fail "the same mail again changes nothing"
 run "$T" show -c "$W/conf" 1
 expect_out "show" "Status: playing, Black to move"
 expect_out "show moves" "Moves: 1. e4"
@@ -133,22 +133,22 @@ sed -i "s|$W|$C|" "$C/conf"
 run_in "$tmp/reply.eml" "$T" process -c "$C/conf"
 clean_ids=$(printf '%s\n' "$out" | grep '^Message-ID: ' | sort)
 clean_state=$("$T" show -c "$C/conf" --json 1 | sed -n 's/.*"hash": "\(.*\)".*/\1/p')
-[ "$(printf '%s\n' "$clean_ids" | wc -l)" -eq 2 ] && ok || bad "a clean run sends 2 mails"
+[ "$(printf '%s\n' "$clean_ids" | wc -l)" -eq 2 ] && pass || fail "a clean run sends 2 mails"
 for point in after-outbox before-save after-commit before-queue; do
   K=$tmp/k-$point; rm -rf "$K"; cp -r "$W" "$K"; sed -i "s|$W|$K|" "$K/conf"
   TEMPEST_FAULT=$point "$T" process -c "$K/conf" < "$tmp/reply.eml" > "$tmp/killed.out" 2>/dev/null
   rc=$?
-  [ "$rc" -eq 137 ] && ok || bad "$point: the run was killed (exit $rc)"
+  [ "$rc" -eq 137 ] && pass || fail "$point: the run was killed (exit $rc)"
   run_in "$tmp/reply.eml" "$T" process -c "$K/conf"
   ids=$( { grep '^Message-ID: ' "$tmp/killed.out"; printf '%s\n' "$out" | grep '^Message-ID: '; } | sort)
-  [ "$ids" = "$clean_ids" ] && ok || bad "$point: each reply sent exactly once (got: $ids)"
+  [ "$ids" = "$clean_ids" ] && pass || fail "$point: each reply sent exactly once (got: $ids)"
   got=$("$T" show -c "$K/conf" --json 1 | sed -n 's/.*"hash": "\(.*\)".*/\1/p')
-  [ "$got" = "$clean_state" ] && ok || bad "$point: same state as a clean run"
+  [ "$got" = "$clean_state" ] && pass || fail "$point: same state as a clean run"
   moves=$("$T" show -c "$K/conf" 1 | grep '^Moves:')
-  [ "$moves" = "Moves: 1. e4 e5" ] && ok || bad "$point: the move applied once ($moves)"
+  [ "$moves" = "Moves: 1. e4 e5" ] && pass || fail "$point: the move applied once ($moves)"
   logs=$(grep -c '^X-Tempest-Key: ' "$K/data/games/1.mbox")
   clean_logs=$(grep -c '^X-Tempest-Key: ' "$C/data/games/1.mbox")
-  [ "$logs" = "$clean_logs" ] && ok || bad "$point: the game log has no duplicate ($logs v $clean_logs)"
+  [ "$logs" = "$clean_logs" ] && pass || fail "$point: the game log has no duplicate ($logs v $clean_logs)"
 done
 
 # -- a challenge killed at each commit step makes one game, not two
@@ -159,10 +159,10 @@ for point in after-outbox before-save after-commit before-queue; do
   before=$(ls "$K/data/games" | grep -c '\.json$')
   TEMPEST_FAULT=$point "$T" process -c "$K/conf" < "$tmp/challenge.eml" > /dev/null 2>&1
   rc=$?
-  [ "$rc" -eq 137 ] && ok || bad "challenge, $point: the run was killed (exit $rc)"
+  [ "$rc" -eq 137 ] && pass || fail "challenge, $point: the run was killed (exit $rc)"
   run_in "$tmp/challenge.eml" "$T" process -c "$K/conf"
   after=$(ls "$K/data/games" | grep -c '\.json$')
-  [ "$after" -eq $((before + 1)) ] && ok || bad "challenge, $point: one game made ($before -> $after)"
+  [ "$after" -eq $((before + 1)) ] && pass || fail "challenge, $point: one game made ($before -> $after)"
 done
 
 # -- the game log replays to the same states
@@ -172,8 +172,8 @@ expect_rc "replay" 0; expect_out "replay" "every recorded state reproduced"
 run sh examples/demo.sh
 expect_rc "the demo" 0
 expect_out "the demo ends in mate" "Status: over, 1-0 (checkmate)"
-[ "$(printf '%s\n' "$out" | grep -c '^Subject: .*your mail was not applied')" -eq 1 ] && ok ||
-  bad "the demo refuses its one wrong move, and nothing else"
+[ "$(printf '%s\n' "$out" | grep -c '^Subject: .*your mail was not applied')" -eq 1 ] && pass ||
+  fail "the demo refuses its one wrong move, and nothing else"
 expect_out "the demo's Tempête game: a card" "White plays card 54. White moves e4."
 expect_out "the demo's Tempête game: an interception" "Black plays card 23 to intercept: takeback."
 expect_out "the demo's Tempête game: its answer" "White moves d4 instead."
@@ -182,11 +182,11 @@ expect_out "the demo's Tempête game: a message passed on" "You will have to fin
 expect_out "the demo's Tempête game: the reveal" "The secrets, revealed"
 # the move record in a player's words, not the referee's own edit operations
 expect_out "the record of a taken-back move" "1. e4 {a card restores the position before it} 1. d4 d5"
-case $out in *"{position set back}"*|*"{side "*) bad "edit operations shown raw" ;; *) ok ;; esac
+case $out in *"{position set back}"*|*"{side "*) fail "edit operations shown raw" ;; *) pass ;; esac
 # the deal shows each player their own list, also the player whose mail completed the set-up
-[ "$(decoded | grep -c '^Your list (made by the referee), the one your commitment')" -eq 2 ] && ok ||
-  bad "both players see their own list in the deal"
-[ "$(printf '%s\n' "$out" | grep -c 'checked with sha256sum, it holds')" -eq 2 ] && ok ||
-  bad "the demo checks both commitments with sha256sum"
+[ "$(decoded | grep -c '^Your list (made by the referee), the one your commitment')" -eq 2 ] && pass ||
+  fail "both players see their own list in the deal"
+[ "$(printf '%s\n' "$out" | grep -c 'checked with sha256sum, it holds')" -eq 2 ] && pass ||
+  fail "the demo checks both commitments with sha256sum"
 
 cli_done t_process

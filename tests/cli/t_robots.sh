@@ -44,7 +44,7 @@ for hdr in "X-Autoreply: yes" "X-Autorespond: vacation" "Precedence: junk" \
       expect_rc "$hdr, day $d, run $r" 0
       answers=$((answers + $(to bob@example.org)))
     done
-    [ "$answers" -le 1 ] && ok || bad "$hdr: at most one answer on day $d ($answers)"
+    [ "$answers" -le 1 ] && pass || fail "$hdr: at most one answer on day $d ($answers)"
   done
 done
 day 5
@@ -72,7 +72,7 @@ for d in 7 8 9; do
   done
   answers_by_day="$answers_by_day $got"
 done
-[ "$answers_by_day" = " 1 1 1" ] && ok || bad "one answer a day to the auto-responder ($answers_by_day)"
+[ "$answers_by_day" = " 1 1 1" ] && pass || fail "one answer a day to the auto-responder ($answers_by_day)"
 # the player who writes something new is answered at once, the same day
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Sorry, that was my vacation program." > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
@@ -80,7 +80,7 @@ expect_out "a new text is answered" "To: bob@example.org"
 # and a move still goes through, its notices sent whatever the day's answers
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
-[ "$(to bob@example.org)" -eq 1 ] && ok || bad "the move's notice reaches bob"
+[ "$(to bob@example.org)" -eq 1 ] && pass || fail "the move's notice reaches bob"
 
 # -- a stranger's spam, even with order-shaped lines, gets no answer
 day 10
@@ -91,13 +91,13 @@ cli_mail track@parcel.example "Your parcel" "Status: shipped\nTracking number 12
 cli_mail promo@shop.example "Deal" "resign\noffer draw\ne4" >> "$tmp/spam.mbox"
 run "$T" process -v -c "$conf" "$tmp/spam.mbox"
 expect_rc "the spam" 0
-[ -z "$out" ] && ok || bad "a stranger's spam gets no answer"
+[ -z "$out" ] && pass || fail "a stranger's spam gets no answer"
 expect_err "the stranger's mail is logged with -v" "a stranger's mail"
 # -- a stranger's test, with or without a game, gets none
 cli_mail mallory@evil.example "hello" "test" > "$tmp/m"
 cli_mail mallory@evil.example "hello" "game 1\ntest" >> "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
-[ -z "$out" ] && ok || bad "a stranger's test gets no answer"
+[ -z "$out" ] && pass || fail "a stranger's test gets no answer"
 # ... but a player's test, from an address that plays here, does
 cli_mail alice@example.org "hello" "test" > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
@@ -119,8 +119,8 @@ cli_mail ads@shop.example "Sale" "Accept our offer" > "$tmp/m"
 cli_mail gina@example.net "a game?" "new chess\nopponent hank@example.net" >> "$tmp/m"
 cli_mail hank@example.net "yes" "accept" >> "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
-[ "$(to hank@example.net)" -eq 2 ] && ok || bad "the invitee: the invitation, then the refusal"
-[ "$(to ads@shop.example)" -eq 0 ] && ok || bad "the advert: nothing"
+[ "$(to hank@example.net)" -eq 2 ] && pass || fail "the invitee: the invitation, then the refusal"
+[ "$(to ads@shop.example)" -eq 0 ] && pass || fail "the advert: nothing"
 
 # -- 200 challenges from one address: 5 invitations, the others refused
 : > "$tmp/flood.mbox"
@@ -133,10 +133,10 @@ run "$T" process -c "$conf" "$tmp/flood.mbox"
 # the refusals beyond max_replies_per_sender wait for the next run: 75 (docs/sysadmin.md, "Exit status")
 expect_rc "the flood" 75
 inv=$(printf '%s\n' "$out" | grep -c '^To: p[0-9]*@example.com$')
-[ "$inv" -eq 5 ] && ok || bad "200 challenges: 5 invitations ($inv)"
-case $(decoded) in *"you have 5 challenges waiting for an answer"*) ok ;;
-  *) bad "the 6th challenge is refused, saying why" ;; esac
-[ "$(to eve@example.com)" -le 10 ] && ok || bad "eve's answers stay within max_replies_per_sender"
+[ "$inv" -eq 5 ] && pass || fail "200 challenges: 5 invitations ($inv)"
+case $(decoded) in *"you have 5 challenges waiting for an answer"*) pass ;;
+  *) fail "the 6th challenge is refused, saying why" ;; esac
+[ "$(to eve@example.com)" -le 10 ] && pass || fail "eve's answers stay within max_replies_per_sender"
 # once one is declined, a new challenge goes
 # game 4 is eve's first (1: alice and bob, 2: carol and dave, 3: gina and hank)
 tok=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest 4 \([a-z0-9]*\)\] eve@example.com invites you.*/\1/p')
@@ -155,16 +155,16 @@ run "$T" process -c "$conf" "$tmp/big"
 expect_rc "the 9 MB line" 0
 size=$(bytes_to alice@example.org)
 if [ "$size" -lt 30000 ]; then
-  ok
-  case $(decoded) in *"xxxxxxxxxx=E2=80=A6"*) ok ;; *) bad "the long line is quoted cut, with …" ;; esac
+  pass
+  case $(decoded) in *"xxxxxxxxxx=E2=80=A6"*) pass ;; *) fail "the long line is quoted cut, with …" ;; esac
 else
-  bad "the replies to a 9 MB line are small ($size bytes)"
+  fail "the replies to a 9 MB line are small ($size bytes)"
 fi
 : > "$tmp/many"
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$(i=0; while [ $i -lt 3000 ]; do printf 'Nf9\\n'; i=$((i + 1)); done)" > "$tmp/many"
 run "$T" process -c "$conf" "$tmp/many"
 size=$(bytes_to alice@example.org)
-[ "$size" -lt 30000 ] && ok || bad "the refusal of 3000 faulty lines is small ($size bytes)"
-case $(decoded) in *"=E2=80=A6 and "*" more, not shown"*) ok ;;
-  *) bad "the refusal says how many lines it left out" ;; esac
+[ "$size" -lt 30000 ] && pass || fail "the refusal of 3000 faulty lines is small ($size bytes)"
+case $(decoded) in *"=E2=80=A6 and "*" more, not shown"*) pass ;;
+  *) fail "the refusal says how many lines it left out" ;; esac
 cli_done t_robots

@@ -21,20 +21,20 @@ for line in "password: Hunter2x" "PASSWORD: Abcdefg9" "Password. Zyxwvut7" "  pa
   cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$line" > "$tmp/p$i.mbox"
   run "$T" process -c "$tmp/conf" "$tmp/p$i.mbox"
   expect_rc "'$line'" 0
-  grep -rqF -- "$secret" "$D" && bad "'$line': the password is in the data directory ($(grep -rlF -- "$secret" "$D" | head -2))" || ok
+  grep -rqF -- "$secret" "$D" && fail "'$line': the password is in the data directory ($(grep -rlF -- "$secret" "$D" | head -2))" || pass
 done
 # the last password set by an order works without the token ("> ..." is a quote: no order)
 cli_mail alice@example.org "about game 1" "game 1\npassword Qwerty55\ne4" > "$tmp/pw.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/pw.mbox"
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && ok || bad "the password set with blanks works"
-grep -rqF Qwerty55 "$D" && bad "the password used is in the data directory" || ok
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && pass || fail "the password set with blanks works"
+grep -rqF Qwerty55 "$D" && fail "the password used is in the data directory" || pass
 
 # -- test from a stranger naming a game: nothing about it (a stranger's test gets no
 # answer at all, t_robots.sh)
 cli_mail mallory@evil.example "hello" "game 1\ntest" > "$tmp/t.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/t.mbox"
-case $(qp) in *alice@example.org*|*bob@example.org*) bad "test to a stranger names the players" ;; *) ok ;; esac
-case $(qp) in *"Game:"*|*"game 1 "*|*"tempest 1"*) bad "test to a stranger speaks of game 1" ;; *) ok ;; esac
+case $(qp) in *alice@example.org*|*bob@example.org*) fail "test to a stranger names the players" ;; *) pass ;; esac
+case $(qp) in *"Game:"*|*"game 1 "*|*"tempest 1"*) fail "test to a stranger speaks of game 1" ;; *) pass ;; esac
 # ... while a player's test shows the game
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/t2.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/t2.mbox"
@@ -44,14 +44,14 @@ expect_out "a player's test names the game" "Game:     1"
 long=$(printf 'a%.0s' $(seq 1 250))@example.org
 cli_mail carol@example.org "a game" "new chess\nopponent $long" > "$tmp/l.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/l.mbox"
-case $(flat "$(qp)") in *"more than the 254 a mail address may have"*) ok ;;
-  *) bad "an opponent's address too long: refused, saying why" ;; esac
-[ "$(ls "$D/games" | grep -c '\.json$')" -eq 1 ] && ok || bad "no game made for it"
+case $(flat "$(qp)") in *"more than the 254 a mail address may have"*) pass ;;
+  *) fail "an opponent's address too long: refused, saying why" ;; esac
+[ "$(ls "$D/games" | grep -c '\.json$')" -eq 1 ] && pass || fail "no game made for it"
 cli_mail "$long" "a game" "new chess\nopponent dave@example.org" > "$tmp/l2.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/l2.mbox"
 expect_rc "a sender too long" 0
-[ -z "$out" ] && ok || bad "a sender too long gets no reply (to some other, cut address)"
+[ -z "$out" ] && pass || fail "a sender too long gets no reply (to some other, cut address)"
 run "$T" new -c "$tmp/conf" chess "$long" erin@example.org
-[ "$rc" -ne 0 ] && ok || bad "tempest new refuses an address too long"
+[ "$rc" -ne 0 ] && pass || fail "tempest new refuses an address too long"
 expect_err "tempest new says why" "more than the 254"
 cli_done t_secrets

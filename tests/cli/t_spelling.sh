@@ -13,36 +13,36 @@ cli_game "$tmp/conf"
 # the move in the subject, the body empty: nothing is played, the answer says why
 cli_mail alice@example.org "Re: [tempest 1 $WT] Nf3" "" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(decoded) in *'Your subject reads "Nf3", but I do not read the subject'*) ok ;;
-	*) bad "a move in the subject: the hint" ;; esac
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: (none)$' && ok || bad "nothing played"
+case $(decoded) in *'Your subject reads "Nf3", but I do not read the subject'*) pass ;;
+	*) fail "a move in the subject: the hint" ;; esac
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: (none)$' && pass || fail "nothing played"
 # a subject without a move: no hint
 cli_mail alice@example.org "AW: [tempest 1 $WT] game 1 begins" "Hello Bob" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(decoded) in *"I found no order"*) ok ;; *) bad "prose answered" ;; esac
-case $(decoded) in *"Your subject reads"*) bad "no hint for the referee's own subject" ;; *) ok ;; esac
+case $(decoded) in *"I found no order"*) pass ;; *) fail "prose answered" ;; esac
+case $(decoded) in *"Your subject reads"*) fail "no hint for the referee's own subject" ;; *) pass ;; esac
 
 # P without a language, both readings legal: asked, nothing applied
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Pf3" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(decoded) in *"did you mean f3 or Nf3?"*"language nl"*) ok ;;
-	*) bad "an ambiguous letter is asked about" ;; esac
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: (none)$' && ok || bad "nothing played"
+case $(decoded) in *"did you mean f3 or Nf3?"*"language nl"*) pass ;;
+	*) fail "an ambiguous letter is asked about" ;; esac
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: (none)$' && pass || fail "nothing played"
 
 # the language, set alone, then a Dutch move in a later mail
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "language nl" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(decoded) in *"Your language is now nl"*) ok ;; *) bad "the language noted" ;; esac
-grep -q '"language": "nl"' "$tmp/data/players.json" && ok || bad "the language in players.json"
+case $(decoded) in *"Your language is now nl"*) pass ;; *) fail "the language noted" ;; esac
+grep -q '"language": "nl"' "$tmp/data/players.json" && pass || fail "the language in players.json"
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Pf3" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3$' && ok || bad "language nl: Pf3 is Nf3"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3$' && pass || fail "language nl: Pf3 is Nf3"
 
 # Black copies the pair from a score sheet
 cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "1. Nf3 d5 :-)" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3 d5$' && ok || bad "Black's pair: d5 played"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3 d5$' && pass || fail "Black's pair: d5 played"
 cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "2. d4 c5" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
-case $(decoded) in *"one move per mail"*) ok ;; *) bad "White's pair refused" ;; esac
+case $(decoded) in *"one move per mail"*) pass ;; *) fail "White's pair refused" ;; esac
 cli_done spelling

@@ -16,18 +16,18 @@ cli_referee "$O" "max_replies_per_sender = 100"
 cp -r tests/fixtures/v2-outbox/data/. "$O/data/"
 run "$TA" send -c "$O/conf"
 expect_rc "old outbox: send" 0; expect_clean "old outbox: send"
-[ "$(subjects | grep -c 'game 1 begins')" -eq 2 ] && [ "$(ids | wc -l)" -eq 2 ] && ok ||
-  bad "old outbox: the two queued files sent, nothing else"
-[ "$(cli_queued "$O/conf")" -eq 0 ] && ok || bad "old outbox: nothing left queued"
+[ "$(subjects | grep -c 'game 1 begins')" -eq 2 ] && [ "$(ids | wc -l)" -eq 2 ] && pass ||
+  fail "old outbox: the two queued files sent, nothing else"
+[ "$(cli_queued "$O/conf")" -eq 0 ] && pass || fail "old outbox: nothing left queued"
 run "$TA" process -v -c "$O/conf" tests/fixtures/v2-outbox/challenge.mbox
 expect_rc "old outbox: the next run" 0
-[ "$(subjects | grep -c '1\. e4')" -eq 2 ] && ok || bad "old outbox: the committed e4 notices sent"
+[ "$(subjects | grep -c '1\. e4')" -eq 2 ] && pass || fail "old outbox: the committed e4 notices sent"
 expect_err "old outbox: the staged files settled" "2 staged replies of committed work queued, 2 of uncommitted work dropped"
-[ "$(printf '%s\n' "$out" | grep -c '^To: dave@example.org')" -eq 1 ] && ok ||
-  bad "old outbox: carol's challenge, run again, invites dave once"
-[ "$(ids | uniq -d)" = "" ] && ok || bad "old outbox: no reply twice"
-[ -z "$(ls "$O/data/outbox/staged")" ] && [ "$(cli_queued "$O/conf")" -eq 0 ] && ok ||
-  bad "old outbox: nothing left staged or queued"
+[ "$(printf '%s\n' "$out" | grep -c '^To: dave@example.org')" -eq 1 ] && pass ||
+  fail "old outbox: carol's challenge, run again, invites dave once"
+[ "$(ids | uniq -d)" = "" ] && pass || fail "old outbox: no reply twice"
+[ -z "$(ls "$O/data/outbox/staged")" ] && [ "$(cli_queued "$O/conf")" -eq 0 ] && pass ||
+  fail "old outbox: nothing left staged or queued"
 
 # -- a spool sent over several runs: the limit defers, the marks remember
 S=$tmp/s
@@ -43,12 +43,12 @@ run "$TA" process -c "$S/conf" "$tmp/m.mbox"
 expect_rc "spool: the moves (replies deferred: 75)" 75; expect_clean "spool: the moves"
 sent=$(ids)
 spools=$(ls "$S/data/outbox" | grep -c '\.spool$')
-[ "$spools" -ge 1 ] && [ -z "$(ls "$S/data/outbox" | grep '\.eml$')" ] && ok ||
-  bad "spool: the replies wait in spools ($spools), no file each"
-ls "$S/data/outbox" | grep -q '\.sent$' && ok || bad "spool: what went is marked"
+[ "$spools" -ge 1 ] && [ -z "$(ls "$S/data/outbox" | grep '\.eml$')" ] && pass ||
+  fail "spool: the replies wait in spools ($spools), no file each"
+ls "$S/data/outbox" | grep -q '\.sent$' && pass || fail "spool: what went is marked"
 run "$TA" send --dry-run -c "$S/conf"
-printf '%s\n' "$out" | grep -q '\.spool#[0-9]* -> bob@example.org$' && ok ||
-  bad "spool: send --dry-run names SPOOL#INDEX and the recipient"
+printf '%s\n' "$out" | grep -q '\.spool#[0-9]* -> bob@example.org$' && pass ||
+  fail "spool: send --dry-run names SPOOL#INDEX and the recipient"
 left=$(cli_queued "$S/conf")
 runs=0
 while [ "$(cli_queued "$S/conf")" -gt 0 ] && [ "$runs" -lt 10 ]; do
@@ -59,9 +59,9 @@ while [ "$(cli_queued "$S/conf")" -gt 0 ] && [ "$runs" -lt 10 ]; do
   runs=$((runs + 1))
 done
 [ "$(printf '%s\n' "$sent" | grep -c .)" -eq $((left + 2)) ] &&
-  [ -z "$(printf '%s\n' "$sent" | sort | uniq -d)" ] && ok || bad "spool: every reply sent once"
-[ -z "$(ls "$S/data/outbox" | grep -E '\.(spool|sent)$')" ] && ok ||
-  bad "spool: the spool and its marks gone with the last record"
+  [ -z "$(printf '%s\n' "$sent" | sort | uniq -d)" ] && pass || fail "spool: every reply sent once"
+[ -z "$(ls "$S/data/outbox" | grep -E '\.(spool|sent)$')" ] && pass ||
+  fail "spool: the spool and its marks gone with the last record"
 
 # -- a queued spool damaged on disk: a record whose sum differs is refused, the others go;
 # a record cut short ends what is read, and nothing breaks
@@ -77,6 +77,6 @@ sed -i "3s/.*/$(printf '%s' "$line" | tr 'a-y' 'b-z' | sed 's/[\/&]/\\&/g')/" "$
 run "$TA" send -c "$D/conf"
 run "$TA" process -c "$D/conf" /dev/null
 expect_err "damaged: the record refused" "sum differs"
-[ "$(printf '%s\n' "$out" | grep -c '^To: ')" -eq 1 ] && ok || bad "damaged: the other record sent"
-[ "$(cli_queued "$D/conf")" -eq 0 ] && ok || bad "damaged: nothing left queued"
+[ "$(printf '%s\n' "$out" | grep -c '^To: ')" -eq 1 ] && pass || fail "damaged: the other record sent"
+[ "$(cli_queued "$D/conf")" -eq 0 ] && pass || fail "damaged: nothing left queued"
 cli_done t_spool

@@ -18,7 +18,7 @@ mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 state() { "$T" show -c "$C" --json 4 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
-unchanged() { [ "$(state)" = "$s" ] && ok || bad "$1 changes nothing"; }
+unchanged() { [ "$(state)" = "$s" ] && pass || fail "$1 changes nothing"; }
 token_of() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
   sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
 refused() {     # refused WHAT TEXT: the mail was refused with TEXT, the state unchanged
@@ -34,9 +34,9 @@ cli_mail alice@example.org "new game" "new tigerchess\nopponent bob@example.org\
 run "$T" process -c "$C" "$tmp/m"
 expect_rc "four challenges" 0
 commit=$(decoded | awk '/To: bob@example.org/ { on = 1 } on' | sed -n 's/^  \([0-9a-f]\{64\}\)$/\1/p' | head -n 1)
-[ ${#commit} -eq 64 ] && ok || bad "the invitation carries the commitment to the dice"
-case $(decoded) in *"Rule 17:"*) bad "no die is shown before the game begins" ;; *) ok ;; esac
-"$T" show -c "$C" --json 4 >/dev/null 2>&1 && bad "show --json keeps the seed secret" || ok
+[ ${#commit} -eq 64 ] && pass || fail "the invitation carries the commitment to the dice"
+case $(decoded) in *"Rule 17:"*) fail "no die is shown before the game begins" ;; *) pass ;; esac
+"$T" show -c "$C" --json 4 >/dev/null 2>&1 && fail "show --json keeps the seed secret" || pass
 BK=$(token_of bob@example.org)
 mail bob@example.org "$BK" "accept"
 expect_out "the game begins" "game 4 begins"
@@ -44,8 +44,8 @@ expect_out "the die" "Rule 17: the die shows 4: the Countdown variation."
 expect_out "the double" "Rule 17a: the dice show 3 and 3: a double, the TigerVariation is played."
 # the command the mail gives, over its lines (docs/mail-lines.md), run as a player would
 cmd=$(decoded | sed -n '/^Check the dice: /,/| sha256sum$/p' | sed '1d' | sed -n '1,/| sha256sum$/p')
-[ "$(sh -c "$cmd" | cut -d' ' -f1)" = "$commit" ] && ok ||
-  bad "the revealed seed's line has the SHA-256 sent with the invitation"
+[ "$(sh -c "$cmd" | cut -d' ' -f1)" = "$commit" ] && pass ||
+  fail "the revealed seed's line has the SHA-256 sent with the invitation"
 expect_out "the Siberian posts first" "Next: the Siberian Warlord posts his Royal Guard"
 AK=$(token_of alice@example.org); BK=$(token_of bob@example.org)
 
@@ -83,8 +83,8 @@ expect_out "the engagement" "The deployment phase is over: the Bengal Warlord mo
 # -- the engagement
 play() {        # play WHO MOVE: a move that must be accepted
   if [ "$1" = w ]; then mail alice@example.org "$AK" "$2"; else mail bob@example.org "$BK" "$2"; fi
-  [ "$rc" -eq 0 ] && ! printf '%s' "$(decoded)" | grep -q 'X-Tempest-Kind: refused' && ok ||
-    bad "move $2 is accepted: $(decoded | grep -A2 '^>' | head -n 6)"
+  [ "$rc" -eq 0 ] && ! printf '%s' "$(decoded)" | grep -q 'X-Tempest-Kind: refused' && pass ||
+    fail "move $2 is accepted: $(decoded | grep -A2 '^>' | head -n 6)"
 }
 s=$(state)
 mail bob@example.org "$BK" "c4"
@@ -112,12 +112,12 @@ expect_out "6 points" "Game points: Bengal 6, Siberian 0."
 # (`tempest export-variants` says why), and pgn-extract refuses its letters
 decoded | sed 's/=3D/=/g' |
   awk '/^To: alice/ { a = 1 } a && /^\[Event / { on = 1 } on { print } on && /1-0$/ { exit }' > "$tmp/g.pgn"
-case $(tr '\n' ' ' < "$tmp/g.pgn") in *'[Variant "tigerchess"]'*'[SetUp "1"]'*'[FEN "tmbqkbet/'*"1. h4 Sc4 2. Eg3 b5 3. b3xd5xb7"*"gxh8=Z"*"12. Exe10 1-0"*) ok ;;
-  *) bad "the PGN holds the deployed position and the moves: $(cat "$tmp/g.pgn")" ;; esac
+case $(tr '\n' ' ' < "$tmp/g.pgn") in *'[Variant "tigerchess"]'*'[SetUp "1"]'*'[FEN "tmbqkbet/'*"1. h4 Sc4 2. Eg3 b5 3. b3xd5xb7"*"gxh8=Z"*"12. Exe10 1-0"*) pass ;;
+  *) fail "the PGN holds the deployed position and the moves: $(cat "$tmp/g.pgn")" ;; esac
 fen=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$tmp/g.pgn")
-"$T" perft --variant tigerchess "$fen" 1 > /dev/null 2>&1 && ok || bad "tempest perft takes the [FEN]: '$fen'"
-"$T" export-variants tigerchess | tr '\n' ' ' | grep -q 'tigerchess (TigerChess): not expressible: .*capture chains' && ok ||
-  bad "export-variants says why TigerChess cannot be written"
+"$T" perft --variant tigerchess "$fen" 1 > /dev/null 2>&1 && pass || fail "tempest perft takes the [FEN]: '$fen'"
+"$T" export-variants tigerchess | tr '\n' ' ' | grep -q 'tigerchess (TigerChess): not expressible: .*capture chains' && pass ||
+  fail "export-variants says why TigerChess cannot be written"
 
 # -- the log replayed gives the same states, dice and all
 run "$T" replay -c "$C" "$tmp/data/games/4.mbox" --into "$tmp/replay"

@@ -24,11 +24,11 @@ send() {        # send TIME FROM GAME TOKEN BODY
 tick() { TEMPEST_NOW=$1 run "$TA" tick -v -c "$C"; }
 quiet() {       # quiet TIME TEXT WHAT: a tick at TIME says nothing of TEXT
   tick "$1"
-  case $out in *"$2"*) bad "$3" ;; *) ok ;; esac
+  case $out in *"$2"*) fail "$3" ;; *) pass ;; esac
 }
 show() { TEMPEST_NOW=$1 run "$T" show -c "$C" "$2"; }
 says() {        # says WHAT TEXT: the last output's mails (decoded) contain TEXT
-  case $(flat "$(decoded)") in *"$(flat "$2")"*) ok ;; *) bad "$1: the mails lack '$2'" ;; esac
+  case $(flat "$(decoded)") in *"$(flat "$2")"*) pass ;; *) fail "$1: the mails lack '$2'" ;; esac
 }
 
 # games 1-3 are plain (game 1: Dragon), game 4 a TigerCountdown (the demo key)
@@ -109,7 +109,7 @@ show 2026-12-09T13:00:00Z 6
 expect_out "time fischer" "Time control: fischer 5 days + 1 day"
 # `tempest list` gives each finished game's points beside its result
 run "$T" list -c "$C"
-case $out in *"1-0, points 3-0"*"0-1, points 0-6"*) ok ;; *) bad "the points in list" ;; esac
+case $out in *"1-0, points 3-0"*"0-1, points 0-6"*) pass ;; *) fail "the points in list" ;; esac
 # the game logs replay to the same states
 for g in 1 4; do
   run "$TA" replay -c "$C" "$tmp/data/games/$g.mbox" --into "$tmp/replay$g"

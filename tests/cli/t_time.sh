@@ -32,6 +32,9 @@ at() {          # at TIME CMD...: runs the command at that time (as `run`)
   crlf
 }
 
+# Its own mail, not lib.sh's cli_eml: no Date header. Its mails are sent at the times given
+# to each run (TEMPEST_NOW), days apart; cli_eml's fixed date (5 Nov 2026, 10:MM) would
+# stand in the game log beside times that are not.
 mail() {        # mail FROM SUBJECT BODY: a raw mail in $tmp/m.eml
   n=$((n + 1))
   printf 'From: %s\nTo: referee@tempest.example\nSubject: %s\nMessage-ID: <time%d@test>\n\n%b\n' \
@@ -63,7 +66,7 @@ state() { "$T" show -c "$W/conf" "$1" | sed -n 's/^Status: //p'; }
 # expect_state WHAT GAME PREFIX: the game's status line begins with PREFIX
 expect_state() {
   st=$(state "$2")
-  case $st in "$3"*) ok ;; *) bad "$1: status '$st', want '$3...'" ;; esac
+  case $st in "$3"*) pass ;; *) fail "$1: status '$st', want '$3...'" ;; esac
 }
 
 # -- the configuration's time keys are checked, not silently ignored
@@ -96,21 +99,21 @@ expect_state "game 2 started" 2 "playing"
 # -- reminders: at 48h, 24h and 2h before the deadline, each once
 tick 2026-11-03T08:59:00Z
 expect_rc "tick" 0
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "no reminder a minute before the 48h step"
+[ "$(count 'Message-ID: ')" -eq 0 ] && pass || fail "no reminder a minute before the 48h step"
 tick 2026-11-03T09:00:00Z
-[ "$(mails_to alice@example.org)" -eq 1 ] && ok || bad "one reminder for alice's two games"
+[ "$(mails_to alice@example.org)" -eq 1 ] && pass || fail "one reminder for alice's two games"
 expect_out "the reminder covers both games" "2 games wait for you"
 expect_out "game 1 listed" "Game 1 (Chess), you play White against bob@example.org"
 expect_out "game 2 listed" "Game 2 (Chess), you play White against carol@example.org"
 expect_out "deadline and time left" "your move is due by Thu 05 Nov 2026 09:00 UTC (2 days left)"
-[ "$(mails_to bob@example.org)" -eq 0 ] && ok || bad "no reminder for the player not to move"
+[ "$(mails_to bob@example.org)" -eq 0 ] && pass || fail "no reminder for the player not to move"
 tick 2026-11-03T10:00:00Z
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "the 48h reminder is not sent twice"
+[ "$(count 'Message-ID: ')" -eq 0 ] && pass || fail "the 48h reminder is not sent twice"
 tick 2026-11-04T09:00:00Z
-[ "$(mails_to alice@example.org)" -eq 1 ] && ok || bad "the 24h reminder"
+[ "$(mails_to alice@example.org)" -eq 1 ] && pass || fail "the 24h reminder"
 expect_out "24h: time left" "(1 day left)"
 tick 2026-11-04T09:30:00Z
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "the 24h reminder once"
+[ "$(count 'Message-ID: ')" -eq 0 ] && pass || fail "the 24h reminder once"
 
 # alice moves in game 2: its clock passes to carol, game 1 goes on alone
 send 2026-11-04T12:00:00Z alice@example.org "Re: [tempest 2 $A2] game 2" "e4"
@@ -119,13 +122,13 @@ expect_out "after a move: the opponent's deadline" "Next deadline: Sat 07 Nov 20
 # same file, so the player gets it once
 K=$tmp/k; cp -r "$W" "$K"; sed -i "s|$W|$K|" "$K/conf"
 TEMPEST_NOW=2026-11-05T07:00:00Z TEMPEST_FAULT=after-reminders "$T" tick -c "$K/conf" >/dev/null 2>&1
-rc=$?; [ "$rc" -eq 137 ] && ok || bad "the tick was killed (exit $rc)"
+rc=$?; [ "$rc" -eq 137 ] && pass || fail "the tick was killed (exit $rc)"
 ls "$K/data/outbox/"*.eml > "$tmp/q1" 2>/dev/null
-[ "$(wc -l < "$tmp/q1")" -eq 1 ] && ok || bad "the killed tick left one reminder queued"
+[ "$(wc -l < "$tmp/q1")" -eq 1 ] && pass || fail "the killed tick left one reminder queued"
 at 2026-11-05T07:05:00Z "$T" tick -c "$K/conf"
-[ "$(mails_to alice@example.org)" -eq 1 ] && ok || bad "after the crash: alice's 2h reminder, once"
+[ "$(mails_to alice@example.org)" -eq 1 ] && pass || fail "after the crash: alice's 2h reminder, once"
 at 2026-11-05T07:10:00Z "$T" tick -c "$K/conf"
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "after the crash: not again"
+[ "$(count 'Message-ID: ')" -eq 0 ] && pass || fail "after the crash: not again"
 
 # -- loss on time at the second, not a minute before; the arbiter is told
 tick 2026-11-05T08:59:00Z
@@ -133,23 +136,23 @@ expect_out "2h reminder in the main run" "your move is due by Thu 05 Nov 2026 09
 expect_state "a minute before the deadline the game goes on" 1 "playing"
 tick 2026-11-05T09:00:00Z
 expect_state "lost on time at the deadline" 1 "over, 0-1 (time forfeit)"
-[ "$(mails_to alice@example.org)" -eq 1 ] && [ "$(mails_to bob@example.org)" -eq 1 ] && ok ||
-  bad "both players told"
-[ "$(mails_to gm@example.org)" -eq 1 ] && ok || bad "the arbiter told"
+[ "$(mails_to alice@example.org)" -eq 1 ] && [ "$(mails_to bob@example.org)" -eq 1 ] && pass ||
+  fail "both players told"
+[ "$(mails_to gm@example.org)" -eq 1 ] && pass || fail "the arbiter told"
 expect_out "the reason" "White's time ran out on Thu 05 Nov 2026 09:00 UTC: they lose on time."
 tick 2026-11-05T09:15:00Z
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "nothing more once the game is over"
+[ "$(count 'Message-ID: ')" -eq 0 ] && pass || fail "nothing more once the game is over"
 
 # -- vacations: every clock of the player stops; the opponent is told, in every game
 send 2026-11-05T10:00:00Z carol@example.org "Re: [tempest 2 $C2] game 2" "timezone Europe/Paris\nvacation 5 days"
 expect_out "vacation: the opponent is told" "Black is on vacation until Tue 10 Nov 2026 10:00 UTC"
-[ "$(mails_to alice@example.org)" -eq 1 ] && ok || bad "vacation: a notice to alice"
+[ "$(mails_to alice@example.org)" -eq 1 ] && pass || fail "vacation: a notice to alice"
 expect_out "the deadline moves by the vacation, in the player's time zone" \
   "Next deadline: Thu 12 Nov 2026 13:00 CET, for your move."
 expect_out "the opponent reads it in UTC" "Next deadline: Thu 12 Nov 2026 12:00 UTC, for Black's move."
 expect_out "time zone confirmed to the player" "Your time zone is now Europe/Paris"
 case $(printf '%s\n' "$out" | awk '/^To: /{on = $0 == "To: alice@example.org"} on') in
-  *"time zone is now"*) bad "the time zone note is the player's alone" ;; *) ok ;; esac
+  *"time zone is now"*) fail "the time zone note is the player's alone" ;; *) pass ;; esac
 tick 2026-11-07T12:00:00Z
 expect_state "on vacation: no loss at the old deadline" 2 "playing"
 send 2026-11-06T10:00:00Z carol@example.org "Re: [tempest 2 $C2] game 2" "vacation end"
@@ -170,7 +173,7 @@ send 2026-11-06T14:00:00Z carol@example.org "Re: [tempest 2 $C2] game 2" "e5\nof
 # (a challenge that lapses below: sent now, as the referee's clock never goes back)
 send 2026-11-06T15:00:00Z dave@example.org "new" "new chess\nopponent erin@example.org"
 tick 2026-11-08T13:59:00Z
-case $out in *"lapsed"*) bad "the draw offer stands two days" ;; *) ok ;; esac
+case $out in *"lapsed"*) fail "the draw offer stands two days" ;; *) pass ;; esac
 tick 2026-11-08T14:00:00Z
 expect_out "the draw offer lapses" "Black's draw offer has lapsed unanswered."
 
@@ -191,8 +194,8 @@ tick 2026-11-09T14:59:00Z
 expect_state "the challenge stands three days" 3 "invited"
 tick 2026-11-09T15:00:00Z
 expect_out "the challenge lapses" "game 3 will not be played (the challenge lapsed unanswered)"
-[ "$(mails_to dave@example.org)" -eq 1 ] && [ "$(mails_to erin@example.org)" -eq 1 ] && ok ||
-  bad "both told of the lapsed challenge"
+[ "$(mails_to dave@example.org)" -eq 1 ] && [ "$(mails_to erin@example.org)" -eq 1 ] && pass ||
+  fail "both told of the lapsed challenge"
 
 # -- a move after the deadline, before any tick, finds the game lost
 send 2026-11-10T10:00:00Z frank@example.org "new" "new chess\nopponent gina@example.org\ncolour white\ntime 1 day per move"
@@ -204,12 +207,12 @@ send 2026-11-10T11:00:00Z frank@example.org "new" "new chess\nopponent ivan@exam
 F5=$(token 5 frank@example.org); I5=$(token 5 ivan@example.org)
 send 2026-11-10T11:00:00Z ivan@example.org "Re: [tempest 5 $I5] invitation" "accept"
 send 2026-11-10T12:00:00Z frank@example.org "Re: [tempest 5 $F5] game 5" "vacation 1 day"
-[ "$(mails_to ivan@example.org)" -eq 1 ] && ok || bad "vacation: the opponent in this game is told"
-[ "$(mails_to gina@example.org)" -eq 1 ] && ok || bad "vacation: the opponent in the other game is told"
+[ "$(mails_to ivan@example.org)" -eq 1 ] && pass || fail "vacation: the opponent in this game is told"
+[ "$(mails_to gina@example.org)" -eq 1 ] && pass || fail "vacation: the opponent in the other game is told"
 expect_out "vacation: what the other game's opponent reads" \
   "Your opponent (frank@example.org) is on vacation until Wed 11 Nov 2026 12:00 UTC"
 send 2026-11-10T12:30:00Z frank@example.org "Re: [tempest 5 $F5] game 5" "vacation end"
-[ "$(mails_to gina@example.org)" -eq 1 ] && ok || bad "vacation end: the other game's opponent is told"
+[ "$(mails_to gina@example.org)" -eq 1 ] && pass || fail "vacation end: the other game's opponent is told"
 send 2026-11-11T09:59:00Z frank@example.org "Re: [tempest 4 $F] game 4" "d4"
 expect_out "a move a minute before the deadline" "Your move 1. d4 is recorded."
 # the game master's view of the clocks
@@ -224,7 +227,7 @@ at 2026-11-11T13:59:30Z "$T" adjust -c "$W/conf" 2 result 1/2-1/2 agreed by phon
 expect_rc "adjudication" 0
 expect_state "adjudicated" 2 "over, 1/2-1/2 (agreed by phone)"
 tick 2026-11-11T14:00:00Z
-[ "$(count 'Message-ID: ')" -eq 0 ] && ok || bad "no loss on time after the decision"
+[ "$(count 'Message-ID: ')" -eq 0 ] && pass || fail "no loss on time after the decision"
 # a dry run prints the reminder, in the player's time zone, and records nothing
 for i in 1 2; do
   at 2026-11-12T08:00:00Z "$T" tick --dry-run -c "$W/conf"
@@ -241,8 +244,8 @@ for g in 1 2 3 4; do
   run "$T" replay -c "$W/conf" "$W/data/games/$g.mbox" --into "$tmp/rp"
   expect_rc "replay of game $g" 0; expect_out "replay of game $g" "every recorded state reproduced"
 done
-grep -q '^Subject: \[tempest 1\] referee: timeout white' "$W/data/games/1.mbox" && ok ||
-  bad "the loss on time is in the game log"
+grep -q '^Subject: \[tempest 1\] referee: timeout white' "$W/data/games/1.mbox" && pass ||
+  fail "the loss on time is in the game log"
 
 # -- card games: the interception window closes; an unanswered interception is accepted
 V=$tmp/v; mkdir -p "$V/data"; cp examples/demo.key "$V/data/key"; chmod 600 "$V/data/key"
@@ -261,7 +264,7 @@ vsend 2026-11-02T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "e4"
 expect_out "the interception window shown" "You may intercept the last move until Wed 04 Nov 2026 12:00 UTC."
 expect_out "and the move deadline" "Next deadline: Thu 12 Nov 2026 12:00 UTC, for your move."
 at 2026-11-04T11:59:00Z "$T" tick -c "$V/conf"
-case $out in *"has passed"*) bad "the window is open to its last minute" ;; *) ok ;; esac
+case $out in *"has passed"*) fail "the window is open to its last minute" ;; *) pass ;; esac
 at 2026-11-04T12:00:00Z "$T" tick -c "$V/conf"
 expect_out "the interception window closes" "The time to intercept White's move has passed: Black moves."
 expect_out "the move time runs from the turn's start" "Next deadline: Thu 12 Nov 2026 12:00 UTC, for your move."
@@ -274,11 +277,11 @@ card=$(tr -d ' \n' < "$tmp/v.json" | sed -n 's/.*"hand":\[\[[0-9,]*\],\[\([0-9]*
 vsend 2026-11-07T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard $card"
 expect_out "answer window shown" "If no answer comes by then, the referee accepts the interception for you."
 at 2026-11-09T11:59:00Z "$T" tick -c "$V/conf"
-case $out in *"accepts it"*) bad "the answer window is open to its last minute" ;; *) ok ;; esac
+case $out in *"accepts it"*) fail "the answer window is open to its last minute" ;; *) pass ;; esac
 at 2026-11-09T12:00:00Z "$T" tick -c "$V/conf"
 expect_out "the referee answers" "White's time to answer the interception has passed: the referee accepts it for them."
 "$T" show -c "$V/conf" 1 > "$tmp/v.txt"
-grep -q "answer       white" "$tmp/v.txt" && ok || bad "the answer is recorded as White's"
+grep -q "answer       white" "$tmp/v.txt" && pass || fail "the answer is recorded as White's"
 rm -rf "$tmp/rp"
 run "$T" replay -c "$V/conf" "$V/data/games/1.mbox" --into "$tmp/rp"
 expect_out "the card game replays" "every recorded state reproduced"
@@ -294,7 +297,7 @@ expect_out "knightmare: the deal" "the cards are dealt"
 ksend 2026-11-02T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "e4"
 expect_out "knightmare: the interception window shown" "You may intercept the last move until Wed 04 Nov 2026 12:00 UTC."
 at 2026-11-04T11:59:00Z "$T" tick -c "$K2/conf"
-case $out in *"has passed"*) bad "knightmare: the window is open to its last minute" ;; *) ok ;; esac
+case $out in *"has passed"*) fail "knightmare: the window is open to its last minute" ;; *) pass ;; esac
 at 2026-11-04T12:00:00Z "$T" tick -c "$K2/conf"
 expect_out "knightmare: the interception window closes" "The time to intercept White's move has passed: Black moves."
 ksend 2026-11-04T13:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard 32 e4"
@@ -304,15 +307,15 @@ ksend 2026-11-06T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "d4"
 ksend 2026-11-07T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard 32 d4"
 expect_out "knightmare: answer window shown" "If no answer comes by then, the referee accepts the interception for you."
 at 2026-11-09T11:59:00Z "$T" tick -c "$K2/conf"
-case $out in *"accepts it"*) bad "knightmare: the answer window is open to its last minute" ;; *) ok ;; esac
+case $out in *"accepts it"*) fail "knightmare: the answer window is open to its last minute" ;; *) pass ;; esac
 at 2026-11-09T12:00:00Z "$T" tick -c "$K2/conf"
 expect_out "knightmare: the referee answers" "White's time to answer the interception has passed: the referee accepts it for them."
 "$T" show -c "$K2/conf" 1 > "$tmp/k2.txt"
-grep -q "answer       white" "$tmp/k2.txt" && ok || bad "knightmare: the answer is recorded as White's"
+grep -q "answer       white" "$tmp/k2.txt" && pass || fail "knightmare: the answer is recorded as White's"
 ksend 2026-11-09T13:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "Nc6"
 "$T" show -c "$K2/conf" 1 > "$tmp/k2.txt"
 grep -q "^Moves: 1\. e4 e5 2\. d4 {the piece on d4 leaves the board} 2\.\.\. Nc6$" "$tmp/k2.txt" &&
-  ok || bad "knightmare: the interception stands and Black moves after the answer"
+  pass || fail "knightmare: the interception stands and Black moves after the answer"
 rm -rf "$tmp/rp"
 run "$T" replay -c "$K2/conf" "$K2/data/games/1.mbox" --into "$tmp/rp"
 expect_out "knightmare: the game replays" "every recorded state reproduced"
@@ -327,11 +330,11 @@ if command -v systemd-analyze >/dev/null 2>&1; then
   run systemd-analyze verify "$tmp/units/tempest-poll.timer" "$tmp/units/tempest-poll.service" \
     "$tmp/units/tempest-tick.timer" "$tmp/units/tempest-tick.service"
   expect_rc "systemd units verify" 0
-  [ -z "$err$out" ] && ok || bad "systemd-analyze has nothing to say about the units"
+  [ -z "$err$out" ] && pass || fail "systemd-analyze has nothing to say about the units"
 fi
-grep -q '^ExecStart=.* tick -c ' config/tempest-tick.service && ok || bad "the tick unit runs tick"
+grep -q '^ExecStart=.* tick -c ' config/tempest-tick.service && pass || fail "the tick unit runs tick"
 grep -q '^\*/15 \* \* \* \*  tempest tick -c ' docs/sysadmin.md 2>/dev/null ||
-  grep -q 'tempest tick -c /etc/tempest/tempest.conf' docs/sysadmin.md && ok || bad "docs/sysadmin.md gives the cron line"
+  grep -q 'tempest tick -c /etc/tempest/tempest.conf' docs/sysadmin.md && pass || fail "docs/sysadmin.md gives the cron line"
 
 # -- the sanitized binary through a tick that does everything
 rm -rf "$tmp/rp"

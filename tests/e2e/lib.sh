@@ -1,22 +1,18 @@
-# lib.sh: what every end-to-end test shares, sourced after mailstack.sh: the counts (pass,
-# fail, check), the test's own directory, and the exit that stops the mail stack, keeps the
-# directory when something failed (or MS_KEEP is set), and prints the line run.sh reads:
-# "NAME: N passed, N failed". A test sets `name`, calls `e2e_begin TAG` (which makes $dir,
-# $stack and $work and sets the traps), and sets stack_up=yes once it starts the stack. A
-# test that starts something else defines e2e_cleanup, called first on exit.
+# lib.sh: what every end-to-end test shares, sourced after mailstack.sh: the assertions of
+# tests/lib/assert.sh (pass, fail, check), the test's own directory, and the exit that stops
+# the mail stack, keeps the directory when something failed (or MS_KEEP is set), and prints
+# the line run.sh reads: "NAME: N passed, N failed". A test sets `name`, calls `e2e_begin
+# TAG` (which makes $dir, $stack and $work and sets the traps), and sets stack_up=yes once it
+# starts the stack. A test that starts something else defines e2e_cleanup, called first on
+# exit.
 # e2e_up TAG: the same, with a mail stack: the one tests/e2e/run.sh shares between the tests
 # (a domain of the test's own in it), or else one of the test's own.
 # body FILE...: what a player reads of the referee's mails (their plain text parts).
 # e2e_referee, then poll, latest, answer, turn, has: a game by mail between alice and bob
 # (t_tempete, t_chessme), below.
-passed=0; failed=0; stack_up=no
-
-pass() { passed=$((passed + 1)); echo "ok   $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() {
-    desc=$1; shift
-    if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
+# The assertions (pass, fail, check, assert_done) are those of every shell test.
+. "$here/../lib/assert.sh"
+stack_up=no
 # queued CONF: how many replies wait in the outbox of the referee CONF configures (single
 # files and spooled records alike); $T is the referee's binary.
 queued() { "$T" send --dry-run -c "$1" | grep -c ' -> '; }
@@ -34,8 +30,7 @@ e2e_on_exit() {
         logs=""; [ -d "$stack/log" ] && logs=" (server logs in $stack/log)"
         echo "$name: kept $dir for inspection$logs"
     fi
-    echo "$name: $passed passed, $failed failed"
-    [ "$failed" -eq 0 ] && [ "$rc" -eq 0 ] && exit 0
+    assert_done "$name" && [ "$rc" -eq 0 ] && exit 0
     exit 1
 }
 
@@ -131,8 +126,8 @@ stall_timeout = 10
 EOF
 }
 
-poll() {        # one cron run; its exit status in $prc
-    "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
+poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
+    env "$@" "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
     prc=$?
 }
 
@@ -147,23 +142,28 @@ latest() {
     if type e2e_read >/dev/null 2>&1; then e2e_read "$1"; fi
 }
 
-# PLAYER answers their newest mail from the referee with BODY (lines separated by
-# newlines): Re: subject, In-Reply-To, the old text quoted, as a mail client does.
-answer() {
-    who=$1; text=$2
-    latest "$who" || return 1
-    subj=$(sed -n 's/^Subject: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
-    mid=$(sed -n 's/^Message-ID: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
+# e2e_reply WHO DOMAIN FILE BODY [TAG]: on stdout, the answer of WHO@DOMAIN to the referee's
+# mail FILE with BODY (lines separated by newlines), as a mail client writes it: Re: its
+# subject, In-Reply-To its Message-ID, the old text quoted. Its Message-ID is
+# <WHO.N[.TAG]@players.test>, N counted in $seq (TAG: for a test that plays several games
+# in one mail stack).
+e2e_reply() {
+    subj=$(sed -n 's/^Subject: //p' "$3" | head -n 1 | tr -d '\r')
+    mid=$(sed -n 's/^Message-ID: //p' "$3" | head -n 1 | tr -d '\r')
     seq=$((seq + 1))
-    {
-        printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$who" "$who" "$MS_DOMAIN" "$MS_DOMAIN"
-        printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s@players.test>\r\n' "$subj" "$who" "$seq"
-        printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
-        printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
-        printf '%s\n' "$text" | sed 's/$/\r/'
-        printf '\r\n> earlier text\r\n'
-    } > "$work/answer.eml"
-    ms_send "$who" referee "$work/answer.eml" plain
+    printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$1" "$1" "$2" "$2"
+    printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s%s@players.test>\r\n' "$subj" "$1" "$seq" "${5:+.$5}"
+    printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
+    printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
+    printf '%s\n' "$4" | sed 's/$/\r/'
+    printf '\r\n> earlier text\r\n'
+}
+
+# PLAYER answers their newest mail from the referee with BODY (e2e_reply), over plain SMTP.
+answer() {
+    latest "$1" || return 1
+    e2e_reply "$1" "$MS_DOMAIN" "$work/last-$1.eml" "$2" > "$work/answer.eml"
+    ms_send "$1" referee "$work/answer.eml" plain
 }
 
 # turn WHO BODY GETS: WHO answers with BODY; after one poll, GETS (alice, bob or both) each

@@ -36,34 +36,12 @@ stall_timeout = 10
 EOF
 }
 
-poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
-    env "$@" "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
-    prc=$?
-}
-
-count() { ms_uids "$1" INBOX | grep -c . ; }
-
-# The newest mail in USER's INBOX, into $work/last-USER.eml.
-latest() {
-    n=$(ms_fetch_all "$1" "$work/box-$1") || return 1
-    cp "$work/box-$1/$n.eml" "$work/last-$1.eml"
-}
-
-# PLAYER answers the newest mail from the referee with BODY (a reply as a mail client
-# makes it: Re: subject, In-Reply-To, the old text quoted).
+# PLAYER answers the newest mail from the referee with BODY (lib.sh's e2e_reply), over the
+# SMTP of this game's mode; poll, count and latest are lib.sh's.
 answer() {
-    who=$1; body=$2
-    latest "$who" || return 1
-    subj=$(sed -n 's/^Subject: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
-    mid=$(sed -n 's/^Message-ID: //p' "$work/last-$who.eml" | head -n 1 | tr -d '\r')
-    seq=$((seq + 1))
-    {
-        printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$who" "$who" "$MS_DOMAIN" "$MS_DOMAIN"
-        printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s.%s@players.test>\r\n' "$subj" "$who" "$seq" "$mode"
-        printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
-        printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n%s\r\n\r\n> earlier text\r\n' "$body"
-    } > "$work/answer.eml"
-    ms_send "$who" referee "$work/answer.eml" "$smtpmode"
+    latest "$1" || return 1
+    e2e_reply "$1" "$MS_DOMAIN" "$work/last-$1.eml" "$2" "$mode" > "$work/answer.eml"
+    ms_send "$1" referee "$work/answer.eml" "$smtpmode"
 }
 
 # Waits until alice and bob hold A and B mails.

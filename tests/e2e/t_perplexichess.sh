@@ -78,20 +78,8 @@ sent=0; seq=0
 # WHO answers their newest mail from the referee with BODY (lines separated by newlines):
 # Re: subject (their token in it), In-Reply-To, the old text quoted, as a mail client does.
 answer() {
-    who=$1; text=$2
-    last=$work/box-$who/$(cat "$work/last-$who").eml
-    subj=$(sed -n 's/^Subject: //p' "$last" | head -n 1 | tr -d '\r')
-    mid=$(sed -n 's/^Message-ID: //p' "$last" | head -n 1 | tr -d '\r')
-    seq=$((seq + 1))
-    {
-        printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$who" "$who" "$D" "$D"
-        printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s@players.test>\r\n' "$subj" "$who" "$seq"
-        printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
-        printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
-        printf '%s\n' "$text" | sed 's/$/\r/'
-        printf '\r\n> earlier text\r\n'
-    } > "$work/answer.eml"
-    ms_send "$who" referee "$work/answer.eml" plain && sent=$((sent + 1))
+    e2e_reply "$1" "$D" "$work/box-$1/$(cat "$work/last-$1").eml" "$2" > "$work/answer.eml"
+    ms_send "$1" referee "$work/answer.eml" plain && sent=$((sent + 1))
 }
 
 # One round: the mails sent since the last are in the referee's INBOX; one poll, quiet;

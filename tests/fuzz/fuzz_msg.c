@@ -17,20 +17,22 @@ static const struct msgtext_referee *referee(void)
 	static struct msgtext_referee *r;
 	static int tried;
 	struct templates tpl;
-	const char *texts[REPLY_KINDS + 1];
-	size_t nwords;
+	const char **texts;
+	size_t nwords, ntexts;
 	const struct order_word *words = kind_all_orders(&nwords);
 	char *usages;
 	struct err e;
 
-	if (tried++ || templates_load(&tpl, "templates", &e) < 0)
+	if (tried++)
+		return r;
+	kinds_register();       /* the kinds' parts of the templates */
+	if (templates_load(&tpl, "templates", &e) < 0)
 		return r;
 	usages = view_kind_usages(words, nwords);
-	for (int k = 0; k < REPLY_KINDS; k++)
-		texts[k] = tpl.text[k];
-	texts[REPLY_KINDS] = usages;
-	if (msgtext_referee_new(texts, REPLY_KINDS + 1, &r, &e) < 0)
+	texts = templates_recognised(&tpl, usages, &ntexts);
+	if (!texts || msgtext_referee_new(texts, ntexts, &r, &e) < 0)
 		r = NULL;
+	free(texts);
 	templates_free(&tpl);
 	free(usages);
 	return r;

@@ -33,7 +33,8 @@ seed() {        # seed TARGET CORPUS_DIR: the test inputs that suit the target
             i=$((i + 1)); cp "$f" "$2/state$i.json"
         done ;;
     fuzz_template)
-        cp templates/*.txt "$2"/ ;;
+        cp templates/*.txt "$2"/
+        for f in templates/*/*.txt; do cp "$f" "$2/$(basename "$(dirname "$f")")-${f##*/}"; done ;;
     fuzz_config)
         cp config/tempest.conf.example "$2"/
         for f in tests/cli/*.conf; do [ -e "$f" ] && cp "$f" "$2"/; done ;;

@@ -139,6 +139,18 @@ clean_tree
 expect_bad stale-exception 'layers.sh: known exception "src/game/order.c mail/msgtext.h" no longer occurs: remove it from the list' \
     src/game/order.c '#include "game/game.h"'
 LAYERS_EXCEPTIONS=''
+# JSON is read only by src/store/jread.c: a jansson reader anywhere else is named, in the
+# store as in a kind's store file; jread.c itself may, and writers may be called anywhere
+# jansson may be included.
+expect_bad json-get 'src/store/state_json.c:3: reads JSON with json_object_get: only src/store/jread.c reads JSON (use store/jread.h)' \
+    src/store/state_json.c '#include <jansson.h>' '/* reads */' '	json_t *v = json_object_get(o, "id");'
+expect_bad json-unpack 'src/kinds/chess/chess_store.c:1: reads JSON with json_unpack: only src/store/jread.c reads JSON (use store/jread.h)' \
+    src/kinds/chess/chess_store.c 'if (json_unpack(o, "{s:i}", "n", &n)) return -1;'
+expect_bad json-value 'src/store/rules_load.c:1: reads JSON with json_integer_value: only src/store/jread.c reads JSON (use store/jread.h)' \
+    src/store/rules_load.c 'n = json_integer_value(v);'
+clean_tree; put src/store/jread.c '#include <jansson.h>' 'v = json_object_get(o, k);' 'json_array_foreach(a, i, x) {}'
+put src/store/state_json.c '#include <jansson.h>' 'json_object_set_new(o, "id", json_integer(1));'
+expect_ok json-jread-and-writers
 # A header named without a folder is the one beside the including file.
 clean_tree; put src/game/order.c '#include "order.h"'; expect_ok beside
 

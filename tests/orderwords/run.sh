@@ -14,6 +14,9 @@ fresh() {
     cp -R "$src/docs" "$tmp/t/docs"
     cp "$src/src/game/order.c" "$tmp/t/src/game/"
     cp "$src/templates/help.txt" "$tmp/t/templates/"
+    for f in "$src"/templates/*/help-*.txt; do
+        k=$(basename "$(dirname "$f")"); mkdir -p "$tmp/t/templates/$k"; cp "$f" "$tmp/t/templates/$k/"
+    done
     for f in "$src"/src/kinds/*/*_kind.c; do
         k=$(basename "$(dirname "$f")"); mkdir -p "$tmp/t/src/kinds/$k"; cp "$f" "$tmp/t/src/kinds/$k/"
     done
@@ -43,6 +46,8 @@ fresh; sed -i -e '/^ *claim draw/d' -e 's/`claim draw[^`]*`/(gone)/g' "$tmp/t/do
 expect "claim draw out of docs/orders.md" "'claim draw' (src/game/order.c) is not in docs/orders.md"
 fresh; sed -i 's/"holiday"/"a break"/' "$tmp/t/templates/help.txt"
 expect "holiday out of help.txt" "'holiday' (src/game/order.c) is not in templates/help.txt"
+fresh; sed -i 's/^  new chess/  begin chess/' "$tmp/t/templates/chess/help-new.txt"
+expect "new out of the help's part from templates/chess/" "'new' (src/game/order.c) is not in templates/help.txt"
 fresh; sed -i '/{{#each kind_orders}}/d' "$tmp/t/templates/help.txt"
 expect "help without the kind's orders" "no longer prints a game's kind_orders"
 

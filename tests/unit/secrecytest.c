@@ -12,6 +12,7 @@
 #include "check.h"
 #include "enginetest.h"
 #include "game/game.h"
+#include "game/kind.h"
 #include "game/observe.h"
 #include "kinds/registry.h"
 #include "kinds/tempete/tempete.h"
@@ -291,7 +292,7 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 		reader = !strcmp(r->address, g->seat[WHITE].address) ? WHITE :
 			 !strcmp(r->address, g->seat[BLACK].address) ? BLACK : -1;
 	struct tctx *c = view_context(g, r, &x);
-	if (!CHECK(c && view_render(&secrecy_tpl, r, c, &subject, &body, &e) == 0) ||
+	if (!CHECK(c && view_render(&secrecy_tpl, kind_of(g), r, c, &subject, &body, &e) == 0) ||
 	    !CHECK(template_render(secrecy_dump_template, c, &dump, &e) == 0)) {
 		tctx_free(c);
 		return;

@@ -597,6 +597,43 @@ static void parking(void)
 	game_free(g);
 }
 
+/* A state file read back: every error names the file and the field's path, and a value
+ * out of its range is refused, not clamped (store/jread.h). */
+static void state_errors(void)
+{
+	static const struct {
+		const char *from, *to, *want;
+	} cases[] = {
+		{ "\"format\": 2", "\"format\": 9", "t.json: format: 9 is out of range 1..3" },
+		{ "\"board\": 0", "\"board\": 9", "t.json: seats[0].board: 9 is out of range -1..6" },
+		{ "\"status\": \"playing\"", "\"status\": \"bogus\"",
+		  "t.json: status: 'bogus' is not one of invited, playing, over, declined" },
+		{ "\"draw_offer\": \"\"", "\"draw_offer\": \"green\"",
+		  "t.json: draw_offer: 'green' is not one of white, black, , referee" },
+		{ "\"moves\": []", "\"moves\": [7]", "t.json: boards[0].moves[0]: not a string" },
+		{ "\"window\": 0", "\"window\": 9", "t.json: clock.window: 9 is out of range 0..2" },
+		{ "\"address\": \"alice", "\"address\": 3, \"x\": \"", "t.json: seats[0].address: not a string" },
+	};
+	struct game *g = started_game();
+	struct err e = { 0 };
+	char *text = store_game_to_json(g);
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char bad[65536];
+		const char *at = strstr(text, cases[i].from);
+		struct game *back = NULL;
+		if (!CHECK(at != NULL))
+			continue;
+		snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - text), text, cases[i].to,
+			 at + strlen(cases[i].from));
+		CHECK(store_game_from_json(bad, "t.json", &back, &e) < 0);
+		CHECK(back == NULL);
+		CHECK_HAS(e.msg, cases[i].want);
+	}
+	free(text);
+	game_free(g);
+}
+
 int main(void)
 {
 	kinds_register();
@@ -609,6 +646,7 @@ int main(void)
 	spellings();
 	endings();
 	time_control();
+	state_errors();
 	variant_free(chess);
 	return check_done();
 }

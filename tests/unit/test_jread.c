@@ -128,10 +128,94 @@ static void members(void)
 	CHECK_HAS(err_msg(&e), "players.json: unable to open /nonexistent/p.json");
 }
 
+/* Typed lists: their length and every element checked, the element named in the error;
+ * pairs of white's and black's values; a caller's own error at a field. */
+static void lists(void)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "{\"l\": [1, 2, 3], \"p\": [[1], [2]], \"b\": [true, false]}", NULL },
+		{ "{\"l\": [1, 2, 30], \"p\": [[1], [2]], \"b\": [true, false]}",
+		  "k.json: l[2]: 30 is out of range 0..9" },
+		{ "{\"l\": [1, \"2\"], \"p\": [[1], [2]], \"b\": [true, false]}",
+		  "k.json: l[1]: not an integer" },
+		{ "{\"l\": [1, 2, 3, 4, 5], \"p\": [[1], [2]], \"b\": [true, false]}",
+		  "k.json: l: 5 entries, not 1 to 4" },
+		{ "{\"l\": [1], \"p\": [[1]], \"b\": [true, false]}",
+		  "k.json: p: 1 entries, not 2 (white's, black's)" },
+		{ "{\"l\": [1], \"p\": [[1], [2]], \"b\": [true, 0]}", "k.json: b[1]: not true or false" },
+		{ "{\"l\": [1], \"p\": [[1], [2]], \"b\": [true]}", "k.json: b: 1 entries, not 2" },
+		{ "{\"l\": [1], \"p\": [[1], [22]], \"b\": [true, true]}",
+		  "k.json: p[1][0]: 22 is out of range 0..9" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct err e = { 0 };
+		struct jread r;
+		struct jnode root, pair[2];
+		int l[4], black[2];
+		long long white[2];
+		bool b[2];
+		size_t n = 0;
+		CHECK_INT(jread_text(&r, cases[i].text, "k.json", &root, &e), 0);
+		int rc = jread_ints(&root, "l", false, 1, 4, 0, 9, l, &n) < 0 ||
+			 jread_pair(&root, "p", false, pair) < 0 ||
+			 jread_llongs(&pair[0], NULL, false, 1, 2, 0, 9, white, NULL) < 0 ||
+			 jread_ints(&pair[1], NULL, false, 1, 2, 0, 9, black, NULL) < 0 ||
+			 jread_bools(&root, "b", false, 2, 2, b, NULL) < 0 ? -1 : 0;
+		CHECK_INT(rc, cases[i].want ? -1 : 0);
+		if (cases[i].want)
+			CHECK_STR(err_msg(&e), cases[i].want);
+		else {
+			CHECK_INT((int)n, 3);
+			CHECK_INT(l[2], 3);
+			CHECK_INT((int)white[0], 1);
+			CHECK_INT(black[0], 2);
+			CHECK(b[0] && !b[1]);
+			CHECK_INT(jread_fail(&pair[1], NULL, "not %s", "hers"), -1);
+			CHECK_STR(err_msg(&e), "k.json: p[1]: not hers");
+		}
+		jread_close(&r);
+	}
+}
+
+/* An int, a borrowed string, a buffer without a NUL, an absent optional list. */
+static void scalars(void)
+{
+	struct err e = { 0 };
+	struct jread r;
+	struct jnode root, any;
+	const char *s = "x";
+	int x = 7;
+	int l[2];
+	size_t n = 9;
+
+	CHECK_INT(jread_buf(&r, "{\"i\": 3, \"s\": \"abc\"}trailing", 20, "j", &root, &e), 0);
+	CHECK_INT(jread_i(&root, "i", false, 0, 5, &x), 0);
+	CHECK_INT(x, 3);
+	CHECK_INT(jread_i(&root, "none", true, 0, 5, &x), 0);
+	CHECK_INT(x, 3);
+	CHECK_INT(jread_strref(&root, "s", false, 3, &s), 0);
+	CHECK_STR(s, "abc");
+	CHECK_INT(jread_strref(&root, "none", true, 3, &s), 0);
+	CHECK(s == NULL);
+	CHECK_INT(jread_strref(&root, "s", false, 2, &s), -1);
+	CHECK_STR(err_msg(&e), "j: s: longer than 2 characters");
+	CHECK_INT(jread_ints(&root, "none", true, 2, 2, 0, 1, l, &n), 0);
+	CHECK_INT((int)n, 0);
+	CHECK_INT(jread_any(&root, "s", false, &any), 0);
+	CHECK(jread_is_str(&any) && !jread_is_obj(&any) && !jread_is_arr(&any));
+	CHECK_INT(jread_i(&root, "s", false, 0, 5, &x), -1);
+	CHECK_STR(err_msg(&e), "j: s: not an integer");
+	jread_close(&r);
+}
+
 int main(void)
 {
 	errors();
 	values();
 	members();
+	lists();
+	scalars();
 	return check_done();
 }

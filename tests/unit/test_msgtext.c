@@ -310,18 +310,18 @@ static struct msgtext_referee *referee_texts(void)
 {
 	struct templates tpl;
 	struct msgtext_referee *r = NULL;
-	const char *texts[REPLY_KINDS + 1];
-	size_t nwords;
+	const char **texts;
+	size_t nwords, ntexts;
 	const struct order_word *words = kind_all_orders(&nwords);
 	char *usages = view_kind_usages(words, nwords);
 	struct err e;
 
+	kinds_register();       /* the kinds' parts of the templates */
 	if (!CHECK(templates_load(&tpl, "templates", &e) == 0) || !CHECK(usages != NULL))
 		return NULL;
-	for (int k = 0; k < REPLY_KINDS; k++)
-		texts[k] = tpl.text[k];
-	texts[REPLY_KINDS] = usages;
-	CHECK(msgtext_referee_new(texts, REPLY_KINDS + 1, &r, &e) == 0);
+	texts = templates_recognised(&tpl, usages, &ntexts);
+	CHECK(texts && msgtext_referee_new(texts, ntexts, &r, &e) == 0);
+	free(texts);
 	CHECK(msgtext_referee_lines(r) > 200);
 	templates_free(&tpl);
 	free(usages);

@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "game/game.h"
+#include "game/kind.h"
 #include "kinds/tempete/tempete.h"
 #include "render/template.h"
 #include "render/view.h"
@@ -160,7 +161,7 @@ static void public_view(struct match *m)
 
 	for (int i = 0; i < TP(g)->nplays; i++)
 		played[TP(g)->plays[i].card] = true;
-	CHECK(view_render(&secrecy_tpl, &r, c, &subject, &body, &e) == 0);
+	CHECK(view_render(&secrecy_tpl, kind_of(g), &r, c, &subject, &body, &e) == 0);
 	CHECK(template_render(secrecy_dump_template, c, &dump, &e) == 0);
 	for (int reader = 0; reader < 2; reader++) {
 		CHECK_INT(secrecy_secrets_in(g, played, reader, body, why, sizeof why), 0);

@@ -21,6 +21,72 @@ static char *render(const char *tpl, const struct tctx *c)
 	return out;
 }
 
+/* The parts of the tests below: name=text pairs; {{>* name}} gets "all:" before it. */
+static const char *const part_table[][2] = {
+	{ "news", "Kind news.\n" }, { "due", " -- answer now\n" }, { "empty", "" },
+	{ "nested", "inner\n" }, { "bare", "no newline" },
+};
+static char part_buf[64];
+
+static const char *part_find(void *arg, const char *name, const char *fallback, bool all,
+			     bool lines)
+{
+	(void)arg, (void)lines;
+	for (size_t i = 0; i < sizeof part_table / sizeof part_table[0]; i++)
+		if (!strcmp(part_table[i][0], name)) {
+			snprintf(part_buf, sizeof part_buf, "%s%s", all ? "all:" : "", part_table[i][1]);
+			return part_buf;
+		}
+	return fallback;
+}
+
+/* {{> name}}, {{#> name}}default{{/> name}}, {{>* name}}: the text of a part in its
+ * place, whole lines or within a line; the default when there is no part. */
+static void parts(void)
+{
+	static const struct { const char *tpl, *want; } t[] = {
+		{ "a\n{{> news}}\nb\n", "a\nKind news.\nb\n" },
+		{ "a\n  {{> missing}}  \nb\n", "a\nb\n" },
+		{ "a\n{{> empty}}\nb\n", "a\nb\n" },
+		{ "a\n{{> bare}}\nb\n", "a\nno newline\nb\n" },
+		{ "Subject: x{{> due}} (y)\n", "Subject: x -- answer now (y)\n" },
+		{ "Subject: x{{#> due}} -- your move{{/> due}}!", "Subject: x -- answer now!" },
+		{ "Subject: x{{#> missing}} -- your move{{/> missing}}!", "Subject: x -- your move!" },
+		{ "a\n{{#> news}}\nshared\n{{/> news}}\nb\n", "a\nKind news.\nb\n" },
+		{ "a\n{{#> gone}}\nshared\n{{#> nested}}\nx\n{{/> nested}}\n{{/> gone}}\nb\n",
+		  "a\nshared\ninner\nb\n" },
+		{ "a\n{{#> gone}}\n{{/> gone}}\nb\n", "a\nb\n" },
+		{ "a {{#> gone}}two\nlines{{/> gone}} b", "a two\nlines b" },
+		{ "{{>* news}}\n", "all:Kind news.\n" },
+		{ "{{#if x}}{{> news}}{{/if}}", "{{#if x}}Kind news.{{/if}}" },
+	};
+	static const struct { const char *tpl, *error; } bad[] = {
+		{ "{{#> a}}\nx\n", "part 'a': '{{/> a}}' missing" },
+		{ "{{#> a}}\nx {{/> a}}\n", "opens and closes on lines of their own" },
+		{ "x\n{{/> a}}\n", "'{{/> a}}' closes no part" },
+		{ "{{> a b}}", "is not a valid part tag" },
+		{ "{{#>* a}}", "is not a valid part tag" },
+		{ "{{> a\n}}", "without '}}' on the same line" },
+	};
+	const struct template_parts p = { part_find, NULL };
+	struct err e;
+	char *out;
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		check_context("%s", t[i].tpl);
+		if (CHECK_INT(template_expand(t[i].tpl, &p, &out, &e), 0)) {
+			CHECK_STR(out, t[i].want);
+			free(out);
+		}
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		check_context("%s", bad[i].tpl);
+		CHECK_INT(template_expand(bad[i].tpl, &p, &out, &e), -1);
+		CHECK_HAS(e.msg, bad[i].error);
+	}
+	check_context(NULL);
+}
+
 int main(void)
 {
 	struct tctx *c = tctx_new();
@@ -124,5 +190,6 @@ int main(void)
 	tctx_free(g);
 	template_free(t);
 	tctx_free(c);
+	parts();
 	return check_done();
 }

@@ -61,44 +61,47 @@ static int salt_read(const char *s, uint8_t *out)
 	return 0;
 }
 
-static int side_read(json_t *o, const char *what, struct chessme *cm, int c, struct err *e)
+/* One side's pile, tiles drawn, salt and last tile drawn: element c of each pair. */
+static int side_read(const struct jnode *o, struct chessme *cm, int c)
 {
-	const char *pile = json_string_value(json_array_get(json_object_get(o, "piles"), (size_t)c));
-	const char *salt = json_string_value(json_array_get(json_object_get(o, "salts"), (size_t)c));
-	const char *drew = json_string_value(json_array_get(json_object_get(o, "drew"), (size_t)c));
-	json_t *drawn = json_array_get(json_object_get(o, "drawn"), (size_t)c);
+	struct jnode piles[2], salts[2], drew[2];
+	const char *pile, *salt, *tile;
 
-	if (!pile || !(cm->dealt ? pile_ok(pile) : !strcmp(pile, "")))
-		return err_set(e, "%s: chessme.piles[%d]: not the eleven tiles %s", what, c, chessme_tiles);
+	if (jread_pair(o, "piles", false, piles) < 0 || jread_pair(o, "salts", false, salts) < 0 ||
+	    jread_pair(o, "drew", false, drew) < 0 ||
+	    jread_strref(&piles[c], NULL, false, CM_TILES, &pile) < 0 ||
+	    jread_strref(&salts[c], NULL, false, 2 * CM_SALT, &salt) < 0 ||
+	    jread_strref(&drew[c], NULL, false, 1, &tile) < 0)
+		return -1;
+	if (!(cm->dealt ? pile_ok(pile) : !strcmp(pile, "")))
+		return jread_fail(&piles[c], NULL, "not the eleven tiles %s", chessme_tiles);
 	memcpy(cm->order[c], pile, strlen(pile));
-	if (!json_is_integer(drawn) || json_integer_value(drawn) < 0 ||
-	    json_integer_value(drawn) > CM_TILES)
-		return err_set(e, "%s: chessme.drawn[%d]: not 0 to %d", what, c, CM_TILES);
-	cm->drawn[c] = (int)json_integer_value(drawn);
-	if (!salt || salt_read(salt, cm->salt[c]) < 0)
-		return err_set(e, "%s: chessme.salts[%d]: not %d hex digits", what, c, 2 * CM_SALT);
-	if (!drew || strlen(drew) > 1 || (*drew && !strchr(chessme_tiles, *drew)))
-		return err_set(e, "%s: chessme.drew[%d]: not a tile or \"\"", what, c);
-	cm->drew[c] = *drew;
+	if (salt_read(salt, cm->salt[c]) < 0)
+		return jread_fail(&salts[c], NULL, "not %d hex digits", 2 * CM_SALT);
+	if (*tile && !strchr(chessme_tiles, *tile))
+		return jread_fail(&drew[c], NULL, "not a tile or \"\"");
+	cm->drew[c] = *tile;
 	return 0;
 }
 
-static int cm_from_json(json_t *o, const char *what, struct game *g, struct err *e)
+static int cm_from_json(const struct jnode *o, struct game *g)
 {
 	struct chessme *cm = g->kstate;
-	const char *text = json_string_value(json_object_get(o, "position"));
+	const char *text;
 	char why[256];
+	int format;
 
 	memset(cm, 0, sizeof *cm);
-	if (!json_is_object(o) || json_integer_value(json_object_get(o, "format")) != 1)
-		return err_set(e, "%s: chessme: not an object of format 1", what);
-	if (!text || cm_pos_read(&cm->pos, text, why, sizeof why) < 0)
-		return err_set(e, "%s: chessme.position: %s", what, text ? why : "not a string");
-	if (!json_is_boolean(json_object_get(o, "dealt")))
-		return err_set(e, "%s: chessme.dealt: not true or false", what);
-	cm->dealt = json_is_true(json_object_get(o, "dealt"));
+	if (jread_i(o, "format", false, 1, 1, &format) < 0 ||
+	    jread_strref(o, "position", false, 4096, &text) < 0)
+		return -1;
+	if (cm_pos_read(&cm->pos, text, why, sizeof why) < 0)
+		return jread_fail(o, "position", "%s", why);
+	if (jread_bool(o, "dealt", false, &cm->dealt) < 0 ||
+	    jread_ints(o, "drawn", false, 2, 2, 0, CM_TILES, cm->drawn, NULL) < 0)
+		return -1;
 	for (int c = 0; c < 2; c++)
-		if (side_read(o, what, cm, c, e) < 0)
+		if (side_read(o, cm, c) < 0)
 			return -1;
 	return 0;
 }

@@ -248,8 +248,14 @@ static void cm_summary(const struct game *g, struct buf *out)
 	info(g, cm, -1, out);
 }
 
+/* The variables view sets, for the kind's parts of the templates (templates/chessme/). */
+static const char *const cm_names[] = {
+	"cm", "cm_info", NULL,
+};
+
 const struct kind_view kind_chessme_view = {
 	.view = cm_view,
 	.summary = cm_summary,
 	.own_board = true,
+	.names = cm_names,
 };

@@ -7,7 +7,6 @@
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_store.h"
-#include "store/kind_json.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -101,222 +100,224 @@ static json_t *km_to_json(const struct game *g)
 	return o;
 }
 
-/* ---- in ---- */
+/* ---- in (store/jread.h: every error names the file and the field) ---- */
 
-static int get_range(const struct kind_reader *r, json_t *v, const char *k, int *out, int max, int *n, int hi)
+/* A list at key (or the node itself, key NULL) of at most max numbers 0..hi. */
+static int get_range(const struct jnode *o, const char *k, int *out, int max, int *n, int hi)
 {
-	size_t i;
-	json_t *x;
+	size_t len;
 
-	if (!json_is_array(v) || json_array_size(v) > (size_t)max)
-		return kjson_bad(r, k, "missing or too long a list");
-	json_array_foreach(v, i, x) {
-		if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > hi)
-			return kjson_bad(r, k, "a number out of range");
-		out[i] = (int)json_integer_value(x);
-	}
-	*n = (int)json_array_size(v);
+	if (jread_ints(o, k, false, 0, (size_t)max, 0, hi, out, &len) < 0)
+		return -1;
+	*n = (int)len;
 	return 0;
 }
 
 /* A list of cards (or numbers of cards). */
-static int get_ints(const struct kind_reader *r, json_t *v, const char *k, int *out, int max, int *n)
+static int get_ints(const struct jnode *o, const char *k, int *out, int max, int *n)
 {
-	return get_range(r, v, k, out, max, n, CARDS_MAX - 1);
+	return get_range(o, k, out, max, n, CARDS_MAX - 1);
 }
 
 /* [white, black] of lists of cards. */
-static int get_sides(const struct kind_reader *r, json_t *o, const char *k, int *white, int *black, int *n,
+static int get_sides(const struct jnode *o, const char *k, int *white, int *black, int *n,
 		     int max)
 {
-	json_t *v = json_object_get(o, k);
+	struct jnode side[2];
 
-	if (!json_is_array(v) || json_array_size(v) != 2)
-		return kjson_bad(r, k, "needs [white, black]");
-	return get_ints(r, json_array_get(v, 0), k, white, max, &n[0]) < 0 ? -1 :
-	       get_ints(r, json_array_get(v, 1), k, black, max, &n[1]);
+	return jread_pair(o, k, false, side) < 0 ||
+	       get_ints(&side[0], NULL, white, max, &n[0]) < 0 ||
+	       get_ints(&side[1], NULL, black, max, &n[1]) < 0 ? -1 : 0;
 }
 
-static int get_letter(const struct kind_reader *r, json_t *v, const char *k, char *out)
+static int get_letter(const struct jnode *o, const char *k, char *out)
 {
 	char s[2];
 
-	if (kjson_str(r, v, k, s, sizeof s) < 0)
+	if (jread_str(o, k, false, s, sizeof s) < 0)
 		return -1;
 	*out = s[0];
 	return 0;
 }
 
-static int effects_from(const struct kind_reader *r, json_t *v, struct km_effect *f, int *n, int first_card)
+static int effect_from(const struct jnode *x, struct km_effect *e, int first_card)
 {
-	size_t i;
-	json_t *x;
+	memset(e, 0, sizeof *e);
+	return jread_i(x, "card", false, first_card, CARDS_MAX - 1, &e->card) < 0 ||
+	       jread_i(x, "by", false, 0, 1, &e->by) < 0 ||
+	       jread_i(x, "verb", false, 0, EFFECT_VERBS - 1, &e->verb) < 0 ||
+	       get_letter(x, "letter", &e->letter) < 0 ||
+	       jread_str(x, "betza", false, e->betza, sizeof e->betza) < 0 ||
+	       jread_str(x, "name", false, e->name, sizeof e->name) < 0 ||
+	       jread_str(x, "square", false, e->square, sizeof e->square) < 0 ||
+	       get_letter(x, "orig", &e->orig) < 0 ||
+	       jread_bool(x, "has_while", false, &e->has_while) < 0 ||
+	       jread_i(x, "while_side", false, 0, 2, &e->while_side) < 0 ||
+	       get_letter(x, "while_kind", &e->while_kind) < 0 ||
+	       jread_bool(x, "suspended", false, &e->suspended) < 0 ? -1 : 0;
+}
 
-	if (!json_is_array(v) || json_array_size(v) > KM_EFFECTS_MAX)
-		return kjson_bad(r, "effects", "missing or too many");
-	json_array_foreach(v, i, x) {
-		struct km_effect *e = &f[i];
-		memset(e, 0, sizeof *e);
-		if (kjson_int(r, x, "card", first_card, CARDS_MAX - 1, &e->card) < 0 ||
-		    kjson_int(r, x, "by", 0, 1, &e->by) < 0 ||
-		    kjson_int(r, x, "verb", 0, EFFECT_VERBS - 1, &e->verb) < 0 ||
-		    get_letter(r, json_object_get(x, "letter"), "effects.letter", &e->letter) < 0 ||
-		    kjson_str(r, json_object_get(x, "betza"), "effects.betza", e->betza, sizeof e->betza) < 0 ||
-		    kjson_str(r, json_object_get(x, "name"), "effects.name", e->name, sizeof e->name) < 0 ||
-		    kjson_str(r, json_object_get(x, "square"), "effects.square", e->square, sizeof e->square) < 0 ||
-		    get_letter(r, json_object_get(x, "orig"), "effects.orig", &e->orig) < 0 ||
-		    kjson_bool(r, json_object_get(x, "has_while"), "effects.has_while", &e->has_while) < 0 ||
-		    kjson_int(r, x, "while_side", 0, 2, &e->while_side) < 0 ||
-		    get_letter(r, json_object_get(x, "while_kind"), "effects.while_kind", &e->while_kind) < 0 ||
-		    kjson_bool(r, json_object_get(x, "suspended"), "effects.suspended", &e->suspended) < 0)
+/* The effects at key k: at most max of them (card first_card or more). */
+static int effects_from(const struct jnode *o, const char *k, struct km_effect *f, int *n,
+			size_t min, size_t max, int first_card)
+{
+	struct jnode a, x;
+	size_t len;
+
+	if (jread_arr(o, k, false, &a, &len) < 0)
+		return -1;
+	if (len < min || len > max)
+		return jread_fail(o, k, "%zu effects, not %zu to %zu", len, min, max);
+	for (size_t i = 0; i < len; i++)
+		if (jread_at(&a, i, &x) < 0 || effect_from(&x, &f[i], first_card) < 0)
 			return -1;
-	}
-	*n = (int)json_array_size(v);
+	*n = (int)len;
 	return 0;
 }
 
-static int get_effects(const struct kind_reader *r, json_t *v, struct km_effect *f, int *n)
+static int get_effects(const struct jnode *o, const char *k, struct km_effect *f, int *n)
 {
-	return effects_from(r, v, f, n, 1);
+	return effects_from(o, k, f, n, 0, KM_EFFECTS_MAX, 1);
 }
 
-/* The same, where card 0 means an empty slot. */
-static int get_effects_any(const struct kind_reader *r, json_t *v, struct km_effect *f, int *n)
-{
-	return effects_from(r, v, f, n, 0);
-}
-
-static int get_salt(const struct kind_reader *r, json_t *v, uint8_t *out)
+/* The salt at key k (NULL: the node itself): 32 hex digits. */
+static int get_salt(const struct jnode *o, const char *k, uint8_t *out)
 {
 	char hex[2 * DECK_SALT + 1];
 
-	if (kjson_str(r, v, "salt", hex, sizeof hex) < 0 || strlen(hex) != 2 * DECK_SALT)
-		return kjson_bad(r, "salt", "a salt is 32 hex digits");
+	if (jread_str(o, k, false, hex, sizeof hex) < 0)
+		return -1;
 	for (int i = 0; i < DECK_SALT; i++) {
 		unsigned x;
-		if (sscanf(hex + 2 * i, "%2x", &x) != 1)
-			return kjson_bad(r, "salt", "not hex");
+		if (strlen(hex) != 2 * DECK_SALT || sscanf(hex + 2 * i, "%2x", &x) != 1)
+			return jread_fail(o, k, "a salt is %d hex digits", 2 * DECK_SALT);
 		out[i] = (uint8_t)x;
 	}
 	return 0;
 }
 
-static int get_pair_str(const struct kind_reader *r, json_t *v, const char *k, char (*out)[KM_LOST_MAX + 1])
+static int get_pair_str(const struct jnode *o, const char *k, char (*out)[KM_LOST_MAX + 1])
 {
-	if (!json_is_array(v) || json_array_size(v) != 2)
-		return kjson_bad(r, k, "needs [white, black]");
-	return kjson_str(r, json_array_get(v, 0), k, out[0], KM_LOST_MAX + 1) < 0 ? -1 :
-	       kjson_str(r, json_array_get(v, 1), k, out[1], KM_LOST_MAX + 1);
+	struct jnode side[2];
+
+	return jread_pair(o, k, false, side) < 0 ||
+	       jread_str(&side[0], NULL, false, out[0], KM_LOST_MAX + 1) < 0 ||
+	       jread_str(&side[1], NULL, false, out[1], KM_LOST_MAX + 1) < 0 ? -1 : 0;
 }
 
-static int get_pair_bool(const struct kind_reader *r, json_t *v, const char *k, bool *out)
+static int get_pair_bool(const struct jnode *o, const char *k, bool *out)
 {
-	if (!json_is_array(v) || json_array_size(v) != 2)
-		return kjson_bad(r, k, "needs [white, black]");
-	return kjson_bool(r, json_array_get(v, 0), k, &out[0]) < 0 ? -1 :
-	       kjson_bool(r, json_array_get(v, 1), k, &out[1]);
+	return jread_bools(o, k, false, 2, 2, out, NULL);
 }
 
-static int get_plays(const struct kind_reader *r, json_t *v, struct knightmare *km)
+static int get_plays(const struct jnode *o, struct knightmare *km)
 {
-	size_t i;
-	json_t *x;
+	struct jnode a, x;
+	size_t len;
 
-	if (!json_is_array(v) || json_array_size(v) > KM_PLAYS_MAX)
-		return kjson_bad(r, "plays", "missing or too many");
-	json_array_foreach(v, i, x) {
+	if (jread_arr(o, "plays", false, &a, &len) < 0)
+		return -1;
+	if (len > KM_PLAYS_MAX)
+		return jread_fail(o, "plays", "%zu plays, more than %d", len, KM_PLAYS_MAX);
+	for (size_t i = 0; i < len; i++) {
 		struct km_play *p = &km->plays[i];
-		if (kjson_int(r, x, "by", 0, 1, &p->by) < 0 || kjson_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
-		    kjson_int(r, x, "turn", 0, 1 << 20, &p->turn) < 0 ||
-		    kjson_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
-		    kjson_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
-		    kjson_bool(r, json_object_get(x, "void"), "plays.void", &p->void_) < 0)
+		if (jread_at(&a, i, &x) < 0 ||
+		    jread_i(&x, "by", false, 0, 1, &p->by) < 0 ||
+		    jread_i(&x, "card", false, 1, CARDS_MAX - 1, &p->card) < 0 ||
+		    jread_i(&x, "turn", false, 0, 1 << 20, &p->turn) < 0 ||
+		    jread_str(&x, "how", false, p->how, sizeof p->how) < 0 ||
+		    jread_str(&x, "detail", false, p->detail, sizeof p->detail) < 0 ||
+		    jread_bool(&x, "void", false, &p->void_) < 0)
 			return -1;
 	}
-	km->nplays = (int)json_array_size(v);
+	km->nplays = (int)len;
 	return 0;
 }
 
-static int get_undo(const struct kind_reader *r, json_t *v, struct knightmare *km)
+static int get_undo(const struct jnode *o, struct knightmare *km)
 {
-	if (!json_is_object(v))
-		return kjson_bad(r, "undo", "missing");
-	return kjson_str(r, json_object_get(v, "fen"), "undo.fen", km->undo.fen, sizeof km->undo.fen) < 0 ||
-	       get_effects(r, json_object_get(v, "effects"), km->undo.effects, &km->undo.neffects) < 0 ||
-	       get_pair_str(r, json_object_get(v, "lost"), "undo.lost", km->undo.lost) < 0 ||
-	       get_pair_str(r, json_object_get(v, "dead"), "undo.dead", km->undo.dead) < 0 ||
-	       kjson_int(r, v, "play", 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
+	struct jnode v;
+
+	return jread_obj(o, "undo", false, &v) < 0 ||
+	       jread_str(&v, "fen", false, km->undo.fen, sizeof km->undo.fen) < 0 ||
+	       get_effects(&v, "effects", km->undo.effects, &km->undo.neffects) < 0 ||
+	       get_pair_str(&v, "lost", km->undo.lost) < 0 ||
+	       get_pair_str(&v, "dead", km->undo.dead) < 0 ||
+	       jread_i(&v, "play", false, 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
 }
 
 /* A common deck's orders before its reshuffles: [[cards], salt] each. */
-static int get_old(const struct kind_reader *r, json_t *v, struct knightmare *km)
+static int get_old(const struct jnode *o, struct knightmare *km)
 {
-	size_t i;
-	json_t *x;
+	struct jnode a, x, entry[2];
+	size_t len;
 
-	if (!json_is_array(v) || json_array_size(v) > KM_ORDERS_MAX)
-		return kjson_bad(r, "old_orders", "missing or too many");
-	json_array_foreach(v, i, x) {
-		if (!json_is_array(x) || json_array_size(x) != 2 ||
-		    get_ints(r, json_array_get(x, 0), "old_orders", km->old[i], KM_DECK_MAX,
-			     &km->nold_cards[i]) < 0 || get_salt(r, json_array_get(x, 1), km->old_salt[i]) < 0)
-			return kjson_bad(r, "old_orders", "entries are [[cards], salt]");
+	if (jread_arr(o, "old_orders", false, &a, &len) < 0)
+		return -1;
+	if (len > KM_ORDERS_MAX)
+		return jread_fail(o, "old_orders", "%zu orders, more than %d", len, KM_ORDERS_MAX);
+	for (size_t i = 0; i < len; i++) {
+		if (jread_at(&a, i, &x) < 0 || jread_pair(&x, NULL, false, entry) < 0 ||
+		    get_ints(&entry[0], NULL, km->old[i], KM_DECK_MAX, &km->nold_cards[i]) < 0 ||
+		    get_salt(&entry[1], NULL, km->old_salt[i]) < 0)
+			return -1;
 	}
-	km->nold = (int)json_array_size(v);
+	km->nold = (int)len;
 	return 0;
 }
 
 /* Each side's transformed piece last captured (card 0: none). */
-static int get_rescue(const struct kind_reader *r, json_t *o, struct knightmare *km)
+static int get_rescue(const struct jnode *o, struct knightmare *km)
 {
-	int n, nt;
+	int n;
 
-	if (get_effects_any(r, json_object_get(o, "rescue"), km->rescue, &n) < 0 || n != 2 ||
-	    get_range(r, json_object_get(o, "rescue_turn"), "rescue_turn", km->rescue_turn, 2, &nt,
-		      1 << 20) < 0 || nt != 2)
-		return kjson_bad(r, "rescue", "needs [white, black]");
-	return 0;
+	return effects_from(o, "rescue", km->rescue, &n, 2, 2, 0) < 0 ||
+	       jread_ints(o, "rescue_turn", false, 2, 2, 0, 1 << 20, km->rescue_turn, NULL) < 0 ?
+	       -1 : 0;
 }
 
-static int km_from_json(json_t *o, const char *what, struct game *g, struct err *e)
+/* The cards: budgets, sets, decks, hands and what was drawn. */
+static int get_cards(const struct jnode *o, struct knightmare *km)
+{
+	struct jnode salts[2];
+
+	return jread_ints(o, "budget", false, 2, 2, 0, 10000, km->budget, NULL) < 0 ||
+	       jread_i(o, "sets", false, KM_COMMON, KM_SETS_MAX, &km->sets) < 0 ||
+	       jread_i(o, "extra", false, 0, 20, &km->extra) < 0 ||
+	       get_ints(o, "aside", km->aside, KM_SET_MAX, &km->naside) < 0 ||
+	       get_sides(o, "half", km->half[0], km->half[1], km->nhalf, KM_SET_MAX) < 0 ||
+	       get_sides(o, "deck", km->deck[0], km->deck[1], km->ndeck, KM_DECK_MAX) < 0 ||
+	       get_sides(o, "hand", km->hand[0], km->hand[1], km->nhand, KM_HAND_MAX) < 0 ||
+	       jread_pair(o, "salt", false, salts) < 0 ||
+	       get_salt(&salts[0], NULL, km->salt[0]) < 0 ||
+	       get_salt(&salts[1], NULL, km->salt[1]) < 0 ||
+	       get_pair_bool(o, "has_deck", km->has_deck) < 0 ||
+	       jread_ints(o, "drawn", false, 2, 2, 0, KM_DECK_MAX, km->drawn, NULL) < 0 ? -1 : 0;
+}
+
+static int km_from_json(const struct jnode *o, struct game *g)
 {
 	struct knightmare *km = g->kstate;
-	struct kind_reader r = { what, "knightmare", e };
-	int n[2], expect;
-	json_t *salts = json_object_get(o, "salt");
+	int expect = KM_SETUP;
 
-	if (!json_is_object(o) || !json_is_array(salts) || json_array_size(salts) != 2)
-		return kjson_bad(&r, "salt", "needs [white, black]");
-	if (get_range(&r, json_object_get(o, "budget"), "budget", km->budget, 2, &n[0], 10000) < 0 || n[0] != 2 ||
-	    kjson_int(&r, o, "sets", KM_COMMON, KM_SETS_MAX, &km->sets) < 0 ||
-	    kjson_int(&r, o, "extra", 0, 20, &km->extra) < 0 ||
-	    get_ints(&r, json_object_get(o, "aside"), "aside", km->aside, KM_SET_MAX, &km->naside) < 0 ||
-	    get_sides(&r, o, "half", km->half[0], km->half[1], km->nhalf, KM_SET_MAX) < 0 ||
-	    get_sides(&r, o, "deck", km->deck[0], km->deck[1], km->ndeck, KM_DECK_MAX) < 0 ||
-	    get_sides(&r, o, "hand", km->hand[0], km->hand[1], km->nhand, KM_HAND_MAX) < 0 ||
-	    get_salt(&r, json_array_get(salts, 0), km->salt[0]) < 0 ||
-	    get_salt(&r, json_array_get(salts, 1), km->salt[1]) < 0 ||
-	    get_pair_bool(&r, json_object_get(o, "has_deck"), "has_deck", km->has_deck) < 0 ||
-	    get_range(&r, json_object_get(o, "drawn"), "drawn", km->drawn, 2, &n[0], KM_DECK_MAX) < 0 || n[0] != 2 ||
-	    kjson_int(&r, o, "expect", KM_SETUP, KM_DONE, &expect) < 0 ||
-	    kjson_int(&r, o, "to", 0, 1, &km->to) < 0 ||
-	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &km->may_intercept) < 0 ||
-	    kjson_int(&r, o, "turn", 0, 1 << 20, &km->turn) < 0 ||
-	    get_pair_bool(&r, json_object_get(o, "card_own"), "card_own", km->card_own) < 0 ||
-	    get_pair_bool(&r, json_object_get(o, "card_opp"), "card_opp", km->card_opp) < 0 ||
-	    get_plays(&r, json_object_get(o, "plays"), km) < 0 ||
-	    get_ints(&r, json_object_get(o, "pile"), "pile", km->pile, KM_PILE_MAX, &km->npile) < 0 ||
-	    get_old(&r, json_object_get(o, "old_orders"), km) < 0 ||
-	    get_rescue(&r, o, km) < 0 ||
-	    get_effects(&r, json_object_get(o, "effects"), km->effects, &km->neffects) < 0 ||
-	    get_pair_str(&r, json_object_get(o, "lost"), "lost", km->lost) < 0 ||
-	    get_pair_str(&r, json_object_get(o, "dead"), "dead", km->dead) < 0 ||
-	    get_undo(&r, json_object_get(o, "undo"), km) < 0)
+	if (get_cards(o, km) < 0 ||
+	    jread_i(o, "expect", false, KM_SETUP, KM_DONE, &expect) < 0 ||
+	    jread_i(o, "to", false, 0, 1, &km->to) < 0 ||
+	    jread_bool(o, "may_intercept", false, &km->may_intercept) < 0 ||
+	    jread_i(o, "turn", false, 0, 1 << 20, &km->turn) < 0 ||
+	    get_pair_bool(o, "card_own", km->card_own) < 0 ||
+	    get_pair_bool(o, "card_opp", km->card_opp) < 0 ||
+	    get_plays(o, km) < 0 ||
+	    get_ints(o, "pile", km->pile, KM_PILE_MAX, &km->npile) < 0 ||
+	    get_old(o, km) < 0 || get_rescue(o, km) < 0 ||
+	    get_effects(o, "effects", km->effects, &km->neffects) < 0 ||
+	    get_pair_str(o, "lost", km->lost) < 0 || get_pair_str(o, "dead", km->dead) < 0 ||
+	    get_undo(o, km) < 0)
 		return -1;
 	km->expect = (enum km_expect)expect;
 	for (int c = 0; c < 2; c++)
-		if (km->drawn[c] < 0 || km->drawn[c] > km->ndeck[c])
-			return kjson_bad(&r, "drawn", "more cards drawn than the deck holds");
+		if (km->drawn[c] > km->ndeck[c])
+			return jread_fail(o, "drawn", "more cards drawn than the deck holds");
 	return 0;
 }
 

@@ -204,7 +204,19 @@ static void km_summary(const struct game *g, struct buf *out)
 			   km->plays[i].detail);
 }
 
+/* The variables view sets (and the items of its lists), for the kind's parts of the
+ * templates (templates/knightmare/). */
+static const char *const km_names[] = {
+	"km", "km_half", "km_budget", "km_budgets", "km_sets", "km_extra", "km_deck",
+	"km_deck_points", "km_hand", "km_drew", "km_left", "km_hand_white",
+	"km_hand_black", "km_left_white", "km_left_black", "km_common", "km_commit_white",
+	"km_commit_black", "km_effects", "km_captured", "km_plays", "km_expect",
+	"km_answer_due", "km_reveal", "km_sides", "km_aside", "by", "card", "how",
+	"detail", "side", "half", "deck", "salt", "commitment", "check", NULL,
+};
+
 const struct kind_view kind_knightmare_view = {
 	.view = km_view,
 	.summary = km_summary,
+	.names = km_names,
 };

@@ -207,7 +207,14 @@ static void px_summary(const struct game *g, struct buf *out)
 			buf_printf(out, "Rules of board %d: %s\n", n + 1, text);
 }
 
+/* The variables view sets, for the kind's parts of the templates (templates/perplexichess/). */
+static const char *const px_names[] = {
+	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer",
+	"px_mover", NULL,
+};
+
 const struct kind_view kind_perplexichess_view = {
 	.view = px_view,
 	.summary = px_summary,
+	.names = px_names,
 };

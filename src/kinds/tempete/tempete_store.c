@@ -2,13 +2,13 @@
  * tempete out, and back in with every value checked (a state file is outside input). */
 #include <ctype.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/pos.h"
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_store.h"
-#include "store/kind_json.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -156,233 +156,247 @@ static json_t *tp_to_json(const struct tempete *tp)
 	return o;
 }
 
-/* ---- in ---- */
+/* ---- in (store/jread.h: every error names the file and the field) ---- */
 
-static int get_ints(const struct kind_reader *r, json_t *v, const char *k, int *out, int max, int *n,
-		    int lo, int hi)
+/* A list at key k (NULL: the node itself) of at most max numbers lo..hi; *n its length. */
+static int get_ints(const struct jnode *v, const char *k, int *out, int max, int *n, int lo,
+		    int hi)
 {
-	size_t i;
-	json_t *x;
+	size_t len;
 
-	if (!json_is_array(v) || json_array_size(v) > (size_t)max)
-		return kjson_bad(r, k, "missing or too long a list");
-	json_array_foreach(v, i, x) {
-		if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
-			return kjson_bad(r, k, "a number out of range");
-		out[i] = (int)json_integer_value(x);
-	}
+	if (jread_ints(v, k, false, 0, (size_t)max, lo, hi, out, &len) < 0)
+		return -1;
 	if (n)
-		*n = (int)json_array_size(v);
+		*n = (int)len;
 	return 0;
 }
 
-static int get_bools(const struct kind_reader *r, json_t *o, const char *k, bool *out, size_t n)
+static int get_bools(const struct jnode *o, const char *k, bool *out, size_t n)
 {
-	json_t *v = json_object_get(o, k);
-
-	if (!json_is_array(v) || json_array_size(v) != n)
-		return kjson_bad(r, k, "missing");
-	for (size_t i = 0; i < n; i++) {
-		if (!json_is_boolean(json_array_get(v, i)))
-			return kjson_bad(r, k, "not true/false");
-		out[i] = json_is_true(json_array_get(v, i));
-	}
-	return 0;
+	return jread_bools(o, k, false, n, n, out, NULL);
 }
 
-/* [white, black]: each side through f. */
-static int sides(const struct kind_reader *r, json_t *o, const char *k, struct tempete *tp,
-		 int (*f)(const struct kind_reader *, json_t *, const char *, struct tempete *, int))
+/* [white, black]: each side's element through f. */
+static int sides(const struct jnode *o, const char *k, struct tempete *tp,
+		 int (*f)(const struct jnode *, struct tempete *, int))
 {
-	json_t *v = json_object_get(o, k);
+	struct jnode side[2];
 
-	if (!json_is_array(v) || json_array_size(v) != 2)
-		return kjson_bad(r, k, "needs [white, black]");
-	return f(r, json_array_get(v, 0), k, tp, WHITE) < 0 ? -1 : f(r, json_array_get(v, 1), k, tp, BLACK);
+	return jread_pair(o, k, false, side) < 0 || f(&side[0], tp, WHITE) < 0 ||
+	       f(&side[1], tp, BLACK) < 0 ? -1 : 0;
 }
 
-static int rd_list(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_list(const struct jnode *v, struct tempete *tp, int c)
 {
 	int n;
 
-	if (get_ints(r, v, k, tp->list[c], CARDS_MAX, &n, 1, CARDS_MAX - 1) < 0)
+	if (get_ints(v, NULL, tp->list[c], CARDS_MAX, &n, 1, CARDS_MAX - 1) < 0)
 		return -1;
 	if (n != (tp->has_list[c] ? tp->n : 0))
-		return kjson_bad(r, k, "a list of the wrong length");
+		return jread_fail(v, NULL, "%d cards, not %d", n, tp->has_list[c] ? tp->n : 0);
 	return 0;
 }
 
-static int rd_hand(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_hand(const struct jnode *v, struct tempete *tp, int c)
 {
-	return get_ints(r, v, k, tp->hand[c], TP_HAND_MAX, &tp->nhand[c], 1, CARDS_MAX - 1);
+	return get_ints(v, NULL, tp->hand[c], TP_HAND_MAX, &tp->nhand[c], 1, CARDS_MAX - 1);
 }
 
-static int rd_sent(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_sent(const struct jnode *v, struct tempete *tp, int c)
 {
-	return get_ints(r, v, k, tp->sent[c], CARDS_MAX, &tp->nsent[c], 1, tp->n);
+	return get_ints(v, NULL, tp->sent[c], CARDS_MAX, &tp->nsent[c], 1, tp->n);
 }
 
-static int rd_barred(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_barred(const struct jnode *v, struct tempete *tp, int c)
 {
-	return get_ints(r, v, k, tp->barred[c], CARDS_MAX, &tp->nbarred[c], 1, tp->n);
+	return get_ints(v, NULL, tp->barred[c], CARDS_MAX, &tp->nbarred[c], 1, tp->n);
 }
 
-static int rd_salt(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_salt(const struct jnode *v, struct tempete *tp, int c)
 {
 	char hex[2 * TP_SALT + 1];
 
-	if (kjson_str(r, v, k, hex, sizeof hex) < 0 || strlen(hex) != 2 * TP_SALT)
-		return kjson_bad(r, k, "a salt is 32 hex digits");
+	if (jread_str(v, NULL, false, hex, sizeof hex) < 0)
+		return -1;
 	for (int i = 0; i < TP_SALT; i++) {
 		unsigned x;
-		if (sscanf(hex + 2 * i, "%2x", &x) != 1)
-			return kjson_bad(r, k, "not hex");
+		if (strlen(hex) != 2 * TP_SALT || sscanf(hex + 2 * i, "%2x", &x) != 1)
+			return jread_fail(v, NULL, "a salt is %d hex digits", 2 * TP_SALT);
 		tp->salt[c][i] = (uint8_t)x;
 	}
 	return 0;
 }
 
-static int rd_drawn(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
+static int rd_drawn(const struct jnode *v, struct tempete *tp, int c)
 {
-	size_t i;
-	json_t *x;
+	struct jnode a, x;
+	size_t n;
+	int pair[2];
 
-	if (!json_is_array(v) || json_array_size(v) > CARDS_MAX)
-		return kjson_bad(r, k, "missing");
-	json_array_foreach(v, i, x) {
-		json_t *a = json_array_get(x, 0), *b = json_array_get(x, 1);
-		if (!json_is_integer(a) || !json_is_integer(b))
-			return kjson_bad(r, k, "entries are [number, card]");
-		tp->drawn_number[c][i] = (int)json_integer_value(a);
-		tp->drawn_card[c][i] = (int)json_integer_value(b);
-	}
-	tp->ndrawn[c] = (int)json_array_size(v);
-	return 0;
-}
-
-static int rd_pieces(const struct kind_reader *r, json_t *v, const char *k, char *out, int *n)
-{
-	if (!json_is_string(v) || json_string_length(v) > TP_LOST_MAX)
-		return kjson_bad(r, k, "not a string of piece letters");
-	*n = (int)json_string_length(v);
-	memcpy(out, json_string_value(v), (size_t)*n);
-	return 0;
-}
-
-static int rd_lost(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
-{
-	return rd_pieces(r, v, k, tp->lost[c], &tp->nlost[c]);
-}
-
-static int rd_dead(const struct kind_reader *r, json_t *v, const char *k, struct tempete *tp, int c)
-{
-	return rd_pieces(r, v, k, tp->dead[c], &tp->ndead[c]);
-}
-
-static int rd_marks(const struct kind_reader *r, json_t *v, const char *k, struct tp_mark *m, int *n)
-{
-	size_t i;
-	json_t *x;
-
-	if (!json_is_array(v) || json_array_size(v) > TP_MARKS_MAX)
-		return kjson_bad(r, k, "missing or too many");
-	json_array_foreach(v, i, x) {
-		if (kjson_str(r, json_object_get(x, "square"), k, m[i].square, sizeof m[i].square) < 0 ||
-		    kjson_str(r, json_object_get(x, "label"), k, m[i].label, sizeof m[i].label) < 0 ||
-		    kjson_int(r, x, "card", 0, CARDS_MAX - 1, &m[i].card) < 0 ||
-		    kjson_int(r, x, "by", 0, 1, &m[i].by) < 0 ||
-		    kjson_bool(r, json_object_get(x, "effect"), "effect", &m[i].effect) < 0)
+	if (jread_arr(v, NULL, false, &a, &n) < 0)
+		return -1;
+	if (n > CARDS_MAX)
+		return jread_fail(v, NULL, "%zu draws, more than %d", n, CARDS_MAX);
+	for (size_t i = 0; i < n; i++) {
+		if (jread_at(&a, i, &x) < 0 ||
+		    jread_ints(&x, NULL, false, 2, 2, INT_MIN, INT_MAX, pair, NULL) < 0)
 			return -1;
-		json_t *o = json_object_get(x, "orig");
-		m[i].orig = 0;
-		if (o && (!json_is_string(o) || json_string_length(o) != 1 ||
-			  !isupper((unsigned char)json_string_value(o)[0])))
-			return kjson_bad(r, k, "orig is not a piece letter");
-		if (o)
-			m[i].orig = json_string_value(o)[0];
+		tp->drawn_number[c][i] = pair[0];
+		tp->drawn_card[c][i] = pair[1];
 	}
-	*n = (int)json_array_size(v);
+	tp->ndrawn[c] = (int)n;
 	return 0;
 }
 
-static int rd_plays(const struct kind_reader *r, json_t *v, struct tempete *tp)
+/* A string of piece letters at key k (NULL: the node itself). */
+static int rd_pieces(const struct jnode *v, const char *k, char *out, int *n)
 {
-	size_t i;
-	json_t *x;
+	const char *s;
 
-	if (!json_is_array(v) || json_array_size(v) > TP_PLAYS_MAX)
-		return kjson_bad(r, "plays", "missing or too many");
-	json_array_foreach(v, i, x) {
+	if (jread_strref(v, k, false, TP_LOST_MAX, &s) < 0)
+		return -1;
+	*n = (int)strlen(s);
+	memcpy(out, s, (size_t)*n);
+	return 0;
+}
+
+static int rd_lost(const struct jnode *v, struct tempete *tp, int c)
+{
+	return rd_pieces(v, NULL, tp->lost[c], &tp->nlost[c]);
+}
+
+static int rd_dead(const struct jnode *v, struct tempete *tp, int c)
+{
+	return rd_pieces(v, NULL, tp->dead[c], &tp->ndead[c]);
+}
+
+static int rd_mark(const struct jnode *x, struct tp_mark *m)
+{
+	char orig[2] = "";
+
+	if (jread_str(x, "square", false, m->square, sizeof m->square) < 0 ||
+	    jread_str(x, "label", false, m->label, sizeof m->label) < 0 ||
+	    jread_i(x, "card", false, 0, CARDS_MAX - 1, &m->card) < 0 ||
+	    jread_i(x, "by", false, 0, 1, &m->by) < 0 ||
+	    jread_bool(x, "effect", false, &m->effect) < 0 ||
+	    jread_str(x, "orig", true, orig, sizeof orig) < 0)
+		return -1;
+	if (jread_has(x, "orig") && !isupper((unsigned char)orig[0]))
+		return jread_fail(x, "orig", "not a piece letter");
+	m->orig = orig[0];
+	return 0;
+}
+
+/* The marks at key k (NULL: the node itself). */
+static int rd_marks(const struct jnode *v, const char *k, struct tp_mark *m, int *n)
+{
+	struct jnode a, x;
+	size_t len;
+
+	if (jread_arr(v, k, false, &a, &len) < 0)
+		return -1;
+	if (len > TP_MARKS_MAX)
+		return jread_fail(v, k, "%zu marks, more than %d", len, TP_MARKS_MAX);
+	for (size_t i = 0; i < len; i++)
+		if (jread_at(&a, i, &x) < 0 || rd_mark(&x, &m[i]) < 0)
+			return -1;
+	*n = (int)len;
+	return 0;
+}
+
+static int rd_plays(const struct jnode *o, struct tempete *tp)
+{
+	struct jnode a, x;
+	size_t len;
+
+	if (jread_arr(o, "plays", false, &a, &len) < 0)
+		return -1;
+	if (len > TP_PLAYS_MAX)
+		return jread_fail(o, "plays", "%zu plays, more than %d", len, TP_PLAYS_MAX);
+	for (size_t i = 0; i < len; i++) {
 		struct tp_play *p = &tp->plays[i];
-		if (kjson_int(r, x, "by", 0, 1, &p->by) < 0 ||
-		    kjson_int(r, x, "card", 1, CARDS_MAX - 1, &p->card) < 0 ||
-		    kjson_int(r, x, "turn", 0, 1000000, &p->turn) < 0 ||
-		    kjson_str(r, json_object_get(x, "how"), "plays.how", p->how, sizeof p->how) < 0 ||
-		    kjson_str(r, json_object_get(x, "detail"), "plays.detail", p->detail, sizeof p->detail) < 0 ||
-		    kjson_bool(r, json_object_get(x, "void"), "void", &p->void_) < 0)
+		if (jread_at(&a, i, &x) < 0 ||
+		    jread_i(&x, "by", false, 0, 1, &p->by) < 0 ||
+		    jread_i(&x, "card", false, 1, CARDS_MAX - 1, &p->card) < 0 ||
+		    jread_i(&x, "turn", false, 0, 1000000, &p->turn) < 0 ||
+		    jread_str(&x, "how", false, p->how, sizeof p->how) < 0 ||
+		    jread_str(&x, "detail", false, p->detail, sizeof p->detail) < 0 ||
+		    jread_bool(&x, "void", false, &p->void_) < 0)
 			return -1;
 	}
-	tp->nplays = (int)json_array_size(v);
+	tp->nplays = (int)len;
 	return 0;
 }
 
-static int rd_secrets(const struct kind_reader *r, json_t *v, struct tempete *tp)
+static int rd_secrets(const struct jnode *o, struct tempete *tp)
 {
-	size_t i;
-	json_t *x;
+	struct jnode a, x;
+	size_t len;
 
-	if (!json_is_array(v) || json_array_size(v) > TP_SECRETS_MAX)
-		return kjson_bad(r, "secrets", "missing or too many");
-	json_array_foreach(v, i, x) {
+	if (jread_arr(o, "secrets", false, &a, &len) < 0)
+		return -1;
+	if (len > TP_SECRETS_MAX)
+		return jread_fail(o, "secrets", "%zu secrets, more than %d", len, TP_SECRETS_MAX);
+	for (size_t i = 0; i < len; i++) {
 		struct tp_secret *s = &tp->secrets[i];
-		if (kjson_int(r, x, "by", 0, 1, &s->by) < 0 ||
-		    kjson_int(r, x, "card", 1, CARDS_MAX - 1, &s->card) < 0 ||
-		    kjson_int(r, x, "turn", 0, 1000000, &s->turn) < 0 ||
-		    kjson_str(r, json_object_get(x, "square"), "secrets.square", s->square, sizeof s->square) < 0 ||
-		    kjson_bool(r, json_object_get(x, "used"), "used", &s->used) < 0)
+		if (jread_at(&a, i, &x) < 0 ||
+		    jread_i(&x, "by", false, 0, 1, &s->by) < 0 ||
+		    jread_i(&x, "card", false, 1, CARDS_MAX - 1, &s->card) < 0 ||
+		    jread_i(&x, "turn", false, 0, 1000000, &s->turn) < 0 ||
+		    jread_str(&x, "square", false, s->square, sizeof s->square) < 0 ||
+		    jread_bool(&x, "used", false, &s->used) < 0)
 			return -1;
 	}
-	tp->nsecrets = (int)json_array_size(v);
+	tp->nsecrets = (int)len;
 	return 0;
+}
+
+/* One moment's captures: each side's lost and dead pieces and the turn of the last loss. */
+static int rd_captures(const struct jnode *elem, struct tp_captures *s)
+{
+	struct jnode x[1], lost[2], dead[2];
+
+	if (jread_obj(elem, NULL, false, x) < 0 ||
+	    jread_pair(x, "lost", false, lost) < 0 || jread_pair(x, "dead", false, dead) < 0)
+		return -1;
+	for (int c = 0; c < 2; c++)
+		if (rd_pieces(&lost[c], NULL, s->lost[c], &s->nlost[c]) < 0 ||
+		    rd_pieces(&dead[c], NULL, s->dead[c], &s->ndead[c]) < 0)
+			return -1;
+	return jread_ints(x, "lost_turn", false, 2, 2, -1, 1000000, s->lost_turn, NULL);
 }
 
 /* The marks and captures saved at each moment of a turn (to take a part back): three
  * moments in the first release's files, four since; captures kept since a later one. */
-static int rd_saved(const struct kind_reader *r, json_t *o, struct tempete *tp)
+static int rd_saved(const struct jnode *o, struct tempete *tp)
 {
-	json_t *saved = json_object_get(o, "saved_marks");
+	struct jnode saved, captures, x;
+	size_t moments, ncaptures;
 
 	/* the first release kept three moments; the turn's start is the move's then */
-	size_t moments = json_is_array(saved) ? json_array_size(saved) : 0;
+	if (jread_arr(o, "saved_marks", false, &saved, &moments) < 0)
+		return -1;
 	if (moments != 3 && moments != TP_MOMENTS)
-		return kjson_bad(r, "saved_marks", "needs three or four lists");
+		return jread_fail(o, "saved_marks", "%zu lists, not 3 or %d", moments, TP_MOMENTS);
 	for (size_t k = 0; k < moments; k++)
-		if (rd_marks(r, json_array_get(saved, k), "saved_marks", tp->saved_marks[k],
-			     &tp->nsaved_marks[k]) < 0)
+		if (jread_at(&saved, k, &x) < 0 ||
+		    rd_marks(&x, NULL, tp->saved_marks[k], &tp->nsaved_marks[k]) < 0)
 			return -1;
-	json_t *captures = json_object_get(o, "saved_captures");
-	if (captures && (!json_is_array(captures) || json_array_size(captures) != moments))
-		return kjson_bad(r, "saved_captures", "needs a record for each list of saved_marks");
+	if (jread_arr(o, "saved_captures", true, &captures, &ncaptures) < 0)
+		return -1;
+	if (captures.v && ncaptures != moments)
+		return jread_fail(o, "saved_captures", "%zu records, not one for each of the %zu lists "
+				  "of saved_marks", ncaptures, moments);
 	for (size_t k = 0; k < moments; k++) {
 		struct tp_captures *s = &tp->saved_captures[k];
-		json_t *x = json_array_get(captures, k);
-		if (!captures) {        /* a state from before the record was kept: the present one */
+		if (!captures.v) {      /* a state from before the record was kept: the present one */
 			memcpy(s->lost, tp->lost, sizeof s->lost), memcpy(s->nlost, tp->nlost, sizeof s->nlost);
 			memcpy(s->dead, tp->dead, sizeof s->dead), memcpy(s->ndead, tp->ndead, sizeof s->ndead);
 			memcpy(s->lost_turn, tp->lost_turn, sizeof s->lost_turn);
 			continue;
 		}
-		if (!json_is_object(x))
-			return kjson_bad(r, "saved_captures", "needs three records");
-		for (int c = 0; c < 2; c++)
-			if (rd_pieces(r, json_array_get(json_object_get(x, "lost"), (size_t)c),
-				      "saved_captures.lost", s->lost[c], &s->nlost[c]) < 0 ||
-			    rd_pieces(r, json_array_get(json_object_get(x, "dead"), (size_t)c),
-				      "saved_captures.dead", s->dead[c], &s->ndead[c]) < 0)
-				return -1;
-		if (get_ints(r, json_object_get(x, "lost_turn"), "saved_captures.lost_turn",
-			     s->lost_turn, 2, NULL, -1, 1000000) < 0)
-			return r->e->msg[0] ? -1 : kjson_bad(r, "saved_captures.lost_turn", "needs two turns");
+		if (jread_at(&captures, k, &x) < 0 || rd_captures(&x, s) < 0)
+			return -1;
 	}
 	if (moments == 3) {
 		memcpy(tp->saved_marks[TP_BEFORE_CARD], tp->saved_marks[0], sizeof tp->saved_marks[0]);
@@ -393,79 +407,85 @@ static int rd_saved(const struct kind_reader *r, json_t *o, struct tempete *tp)
 }
 
 /* Each side's rescued piece, a record kept since a later release. */
-static int rd_rescue(const struct kind_reader *r, json_t *o, struct tempete *tp)
+static int rd_rescue(const struct jnode *o, struct tempete *tp)
 {
-	json_t *rescue = json_object_get(o, "rescue");
+	struct jnode side[2];
 
-	if (rescue && (!json_is_array(rescue) || json_array_size(rescue) != 2))
-		return kjson_bad(r, "rescue", "needs one record for each side");
-	for (size_t c = 0; rescue && c < 2; c++) {
+	if (jread_pair(o, "rescue", true, side) < 0)
+		return -1;
+	for (size_t c = 0; side[0].v && c < 2; c++) {
 		struct tp_rescue *rs = &tp->rescue[c];
-		json_t *x = json_array_get(rescue, c);
 		char now[2] = "", orig[2] = "";
-		if (!json_is_object(x) || kjson_str(r, json_object_get(x, "now"), "rescue", now, 2) < 0 ||
-		    kjson_str(r, json_object_get(x, "orig"), "rescue", orig, 2) < 0 ||
-		    kjson_str(r, json_object_get(x, "label"), "rescue", rs->label, TP_LABEL_MAX) < 0 ||
-		    kjson_int(r, x, "turn", 0, 1000000, &rs->turn) < 0 ||
-		    kjson_int(r, x, "card", -1, CARDS_MAX - 1, &rs->card) < 0)
-			return r->e->msg[0] ? -1 : kjson_bad(r, "rescue", "a record is not one");
+		if (jread_obj(&side[c], NULL, false, &side[c]) < 0 ||
+		    jread_str(&side[c], "now", false, now, 2) < 0 ||
+		    jread_str(&side[c], "orig", false, orig, 2) < 0 ||
+		    jread_str(&side[c], "label", false, rs->label, TP_LABEL_MAX) < 0 ||
+		    jread_i(&side[c], "turn", false, 0, 1000000, &rs->turn) < 0 ||
+		    jread_i(&side[c], "card", false, -1, CARDS_MAX - 1, &rs->card) < 0)
+			return -1;
 		rs->now = now[0], rs->orig = orig[0];
 	}
 	return 0;
 }
 
-static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct err *e)
+/* The cards: the game's, each side's list, salt, hand and what was sent, barred, drawn. */
+static int rd_cards(const struct jnode *o, struct tempete *tp)
 {
-	struct kind_reader r = { what, "tempete", e };
-	json_t *mv = json_object_get(o, "move");
-	int expect;
+	if (get_ints(o, "cards", tp->cards, CARDS_MAX, &tp->n, 1, CARDS_MAX - 1) < 0)
+		return -1;
+	if (tp->n < 2 * TP_HAND)
+		return jread_fail(o, "cards", "%d cards, fewer than %d", tp->n, 2 * TP_HAND);
+	return get_bools(o, "has_list", tp->has_list, 2) < 0 ||
+	       get_bools(o, "list_by_referee", tp->list_by_referee, 2) < 0 ||
+	       sides(o, "list", tp, rd_list) < 0 || sides(o, "salt", tp, rd_salt) < 0 ||
+	       sides(o, "hand", tp, rd_hand) < 0 || sides(o, "sent", tp, rd_sent) < 0 ||
+	       sides(o, "barred", tp, rd_barred) < 0 || sides(o, "drawn", tp, rd_drawn) < 0 ? -1 : 0;
+}
+
+/* The turn in play: whose, which parts of the move, the positions around it. */
+static int rd_turn(const struct jnode *o, struct tempete *tp, int *expect)
+{
+	struct jnode mv[2];
+
+	return jread_i(o, "expect", false, TP_SETUP, TP_DONE, expect) < 0 ||
+	       jread_i(o, "to", false, 0, 1, &tp->to) < 0 ||
+	       jread_bool(o, "may_intercept", false, &tp->may_intercept) < 0 ||
+	       jread_i(o, "turn", false, 0, 1000000, &tp->turn) < 0 ||
+	       jread_i(o, "turn_owner", false, 0, 1, &tp->turn_owner) < 0 ||
+	       jread_i(o, "move_parts", false, 0, 2, &tp->move_parts) < 0 ||
+	       jread_i(o, "move_card", false, 0, CARDS_MAX - 1, &tp->move_card) < 0 ||
+	       jread_bool(o, "taken_back", false, &tp->taken_back) < 0 ||
+	       jread_i(o, "hit_part", false, 0, 2, &tp->hit_part) < 0 ||
+	       jread_i(o, "intercepted_by_card", false, 0, CARDS_MAX - 1,
+		       &tp->intercepted_by_card) < 0 ||
+	       jread_pair(o, "move", false, mv) < 0 ||
+	       jread_str(&mv[0], NULL, false, tp->move_san[0], SAN_MAX) < 0 ||
+	       jread_str(&mv[1], NULL, false, tp->move_san[1], SAN_MAX) < 0 ||
+	       jread_str(o, "before_move", false, tp->before_move, FEN_MAX) < 0 ||
+	       jread_str(o, "before_part2", false, tp->before_part2, FEN_MAX) < 0 ||
+	       jread_str(o, "after_move", false, tp->after_move, FEN_MAX) < 0 ? -1 : 0;
+}
+
+static int tp_from_json(const struct jnode *o, struct tempete *tp)
+{
+	int expect = TP_SETUP;
 
 	memset(tp, 0, sizeof *tp);
-	e->msg[0] = 0;
-	if (!json_is_object(o))
-		return kjson_bad(&r, "(object)", "missing");
-	if (get_ints(&r, json_object_get(o, "cards"), "cards", tp->cards, CARDS_MAX, &tp->n, 1,
-		     CARDS_MAX - 1) < 0 || tp->n < 2 * TP_HAND)
-		return e->msg[0] ? -1 : kjson_bad(&r, "cards", "too few cards");
-	if (get_bools(&r, o, "has_list", tp->has_list, 2) < 0 ||
-	    get_bools(&r, o, "list_by_referee", tp->list_by_referee, 2) < 0 ||
-	    sides(&r, o, "list", tp, rd_list) < 0 || sides(&r, o, "salt", tp, rd_salt) < 0 ||
-	    sides(&r, o, "hand", tp, rd_hand) < 0 || sides(&r, o, "sent", tp, rd_sent) < 0 ||
-	    sides(&r, o, "barred", tp, rd_barred) < 0 || sides(&r, o, "drawn", tp, rd_drawn) < 0 ||
-	    get_bools(&r, o, "opening", tp->opening, 2) < 0 ||
-	    get_bools(&r, o, "card_own", tp->card_own, 2) < 0 ||
-	    get_bools(&r, o, "card_opp", tp->card_opp, 2) < 0 ||
-	    get_ints(&r, json_object_get(o, "lost_turn"), "lost_turn", tp->lost_turn, 2, NULL, -1,
-		     1000000) < 0 ||
-	    sides(&r, o, "lost", tp, rd_lost) < 0 || sides(&r, o, "dead", tp, rd_dead) < 0 ||
-	    kjson_int(&r, o, "expect", TP_SETUP, TP_DONE, &expect) < 0 ||
-	    kjson_int(&r, o, "to", 0, 1, &tp->to) < 0 ||
-	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &tp->may_intercept) < 0 ||
-	    kjson_int(&r, o, "turn", 0, 1000000, &tp->turn) < 0 ||
-	    kjson_int(&r, o, "turn_owner", 0, 1, &tp->turn_owner) < 0 ||
-	    kjson_int(&r, o, "move_parts", 0, 2, &tp->move_parts) < 0 ||
-	    kjson_int(&r, o, "move_card", 0, CARDS_MAX - 1, &tp->move_card) < 0 ||
-	    kjson_bool(&r, json_object_get(o, "taken_back"), "taken_back", &tp->taken_back) < 0 ||
-	    kjson_int(&r, o, "hit_part", 0, 2, &tp->hit_part) < 0 ||
-	    kjson_int(&r, o, "intercepted_by_card", 0, CARDS_MAX - 1, &tp->intercepted_by_card) < 0 ||
-	    !json_is_array(mv) || json_array_size(mv) != 2 ||
-	    kjson_str(&r, json_array_get(mv, 0), "move", tp->move_san[0], SAN_MAX) < 0 ||
-	    kjson_str(&r, json_array_get(mv, 1), "move", tp->move_san[1], SAN_MAX) < 0 ||
-	    kjson_str(&r, json_object_get(o, "before_move"), "before_move", tp->before_move, FEN_MAX) < 0 ||
-	    kjson_str(&r, json_object_get(o, "before_part2"), "before_part2", tp->before_part2, FEN_MAX) < 0 ||
-	    kjson_str(&r, json_object_get(o, "after_move"), "after_move", tp->after_move, FEN_MAX) < 0 ||
-	    rd_plays(&r, json_object_get(o, "plays"), tp) < 0 ||
-	    rd_secrets(&r, json_object_get(o, "secrets"), tp) < 0 ||
-	    rd_marks(&r, json_object_get(o, "marks"), "marks", tp->marks, &tp->nmarks) < 0)
-		return e->msg[0] ? -1 : kjson_bad(&r, "move", "needs two parts");
-	if (rd_saved(&r, o, tp) < 0 || rd_rescue(&r, o, tp) < 0)
+	if (rd_cards(o, tp) < 0 ||
+	    get_bools(o, "opening", tp->opening, 2) < 0 ||
+	    get_bools(o, "card_own", tp->card_own, 2) < 0 ||
+	    get_bools(o, "card_opp", tp->card_opp, 2) < 0 ||
+	    jread_ints(o, "lost_turn", false, 2, 2, -1, 1000000, tp->lost_turn, NULL) < 0 ||
+	    sides(o, "lost", tp, rd_lost) < 0 || sides(o, "dead", tp, rd_dead) < 0 ||
+	    rd_turn(o, tp, &expect) < 0 ||
+	    rd_plays(o, tp) < 0 || rd_secrets(o, tp) < 0 ||
+	    rd_marks(o, "marks", tp->marks, &tp->nmarks) < 0 ||
+	    rd_saved(o, tp) < 0 || rd_rescue(o, tp) < 0)
 		return -1;
-	json_t *bc = json_object_get(o, "before_card"), *dis = json_object_get(o, "disabled");
-	if (bc && kjson_str(&r, bc, "before_card", tp->before_card, FEN_MAX) < 0)
-		return -1;
-	if (!bc)
+	if (!jread_has(o, "before_card"))
 		memcpy(tp->before_card, tp->before_move, FEN_MAX);
-	if (dis && kjson_bool(&r, json_object_get(o, "disabled"), "disabled", &tp->disabled) < 0)
+	if (jread_str(o, "before_card", true, tp->before_card, FEN_MAX) < 0 ||
+	    jread_bool(o, "disabled", true, &tp->disabled) < 0)
 		return -1;
 	tp->expect = (enum tp_expect)expect;
 	return 0;
@@ -476,9 +496,9 @@ static json_t *kind_to_json(const struct game *g)
 	return tp_to_json(g->kstate);
 }
 
-static int kind_from_json(json_t *o, const char *what, struct game *g, struct err *e)
+static int kind_from_json(const struct jnode *o, struct game *g)
 {
-	return tp_from_json(o, what, g->kstate, e);
+	return tp_from_json(o, g->kstate);
 }
 
 const struct kind_store kind_tempete_store = {

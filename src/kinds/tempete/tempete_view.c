@@ -224,7 +224,20 @@ static void tp_summary(const struct game *g, struct buf *out)
 			   tp->plays[i].detail);
 }
 
+/* The variables view sets (and the items of its lists), for the kind's parts of the
+ * templates (templates/tempete/). */
+static const char *const tp_names[] = {
+	"tp", "tp_n", "tp_setup", "tp_owe_list", "tp_owe_numbers", "tp_expect", "tp_hand",
+	"tp_drew", "tp_numbers_left", "tp_sent", "tp_barred", "tp_answer_due", "tp_cards",
+	"tp_example_numbers", "tp_example_list", "tp_list", "tp_list_by", "tp_my_squares",
+	"tp_plays", "tp_marks", "tp_captured", "tp_hand_white", "tp_hand_black",
+	"tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "tp_entitlement",
+	"by", "card", "how", "detail", "square", "label", "side", "list", "salt",
+	"commitment", "check", "sent", "drawn", "taken", "squares", NULL,
+};
+
 const struct kind_view kind_tempete_view = {
 	.view = tp_view,
 	.summary = tp_summary,
+	.names = tp_names,
 };

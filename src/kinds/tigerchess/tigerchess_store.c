@@ -2,6 +2,7 @@
  * casts, the Guards' wings and the postings; read back with every value checked (a state
  * file is outside input). */
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,42 +41,53 @@ static int seed_from_hex(const char *hex, uint8_t *out)
 	return 0;
 }
 
-static int tc_from_json(json_t *o, const char *what, struct game *g, struct err *e)
+/* The posted Guards' squares, a1 to h8. */
+static int posted_from_json(const struct jnode *o, struct tigerchess *tc)
+{
+	struct jnode a, x;
+	size_t n;
+	const char *s;
+
+	if (jread_arr(o, "posted", false, &a, &n) < 0)
+		return -1;
+	if (n > TC_POSTINGS)
+		return jread_fail(o, "posted", "%zu postings, more than %d", n, TC_POSTINGS);
+	for (size_t i = 0; i < n; i++) {
+		if (jread_at(&a, i, &x) < 0 || jread_strref(&x, NULL, false, 2, &s) < 0)
+			return -1;
+		if (strlen(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+			return jread_fail(&x, NULL, "'%s' is not a square", s);
+		memcpy(tc->posted[i], s, 3);
+	}
+	tc->nposted = (int)n;
+	return 0;
+}
+
+static int tc_from_json(const struct jnode *o, struct game *g)
 {
 	struct tigerchess *tc = g->kstate;
-	const char *hex = NULL;
-	int open = 0;
-	json_t *posted = NULL, *x;
-	size_t i;
+	char hex[2 * TC_SEED + 1];
+	bool open = false, lapsed[2] = { false, false };
 
 	memset(tc, 0, sizeof *tc);
-	if (json_unpack(o, "{s:s, s:b, s:i, s:[i,i], s:i, s:[i,i], s:o}", "seed", &hex,
-			"agreed_open", &open, "die", &tc->die, "dice", &tc->dice[0], &tc->dice[1],
-			"stage", &tc->stage, "guards", &tc->guard[0], &tc->guard[1], "posted",
-			&posted) < 0 || seed_from_hex(hex, tc->seed) < 0)
-		return err_set(e, "%s: tigerchess: not a TigerChess state", what);
+	if (jread_str(o, "seed", false, hex, sizeof hex) < 0 ||
+	    jread_bool(o, "agreed_open", false, &open) < 0 ||
+	    jread_i(o, "die", false, INT_MIN, INT_MAX, &tc->die) < 0 ||
+	    jread_ints(o, "dice", false, 2, 2, INT_MIN, INT_MAX, tc->dice, NULL) < 0 ||
+	    jread_i(o, "stage", false, TC_GUARDS, TC_ENGAGED, &tc->stage) < 0 ||
+	    jread_ints(o, "guards", false, 2, 2, -1, 3, tc->guard, NULL) < 0 ||
+	    jread_bools(o, "lapsed", true, 2, 2, lapsed, NULL) < 0)   /* rule 11; absent in older files */
+		return -1;
+	if (seed_from_hex(hex, tc->seed) < 0)
+		return jread_fail(o, "seed", "not %d hex digits", 2 * TC_SEED);
 	tc->agreed_open = open;
-	int lapsed[2] = { 0, 0 };
-	if (json_unpack(o, "{s?[b,b]}", "lapsed", &lapsed[0], &lapsed[1]) < 0)
-		return err_set(e, "%s: tigerchess.lapsed: two true or false", what);
 	tc->lapsed[0] = lapsed[0], tc->lapsed[1] = lapsed[1];
 	struct tigerchess cast = *tc;   /* the casts must be the seed's */
 	tc_cast(&cast);
 	if (cast.die != tc->die || cast.dice[0] != tc->dice[0] || cast.dice[1] != tc->dice[1])
-		return err_set(e, "%s: tigerchess: the dice are not the seed's", what);
+		return jread_fail(o, "dice", "not the seed's");
 	tc->variation = cast.variation, tc->tiger = cast.tiger;
-	if (tc->stage < TC_GUARDS || tc->stage > TC_ENGAGED || tc->guard[0] < -1 ||
-	    tc->guard[0] > 3 || tc->guard[1] < -1 || tc->guard[1] > 3 || !json_is_array(posted) ||
-	    json_array_size(posted) > TC_POSTINGS)
-		return err_set(e, "%s: tigerchess: a stage, Guard or posting out of range", what);
-	json_array_foreach(posted, i, x) {
-		const char *s = json_string_value(x);
-		if (!s || strlen(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-			return err_set(e, "%s: tigerchess.posted[%zu]: not a square", what, i);
-		memcpy(tc->posted[i], s, 3);
-	}
-	tc->nposted = (int)json_array_size(posted);
-	return 0;
+	return posted_from_json(o, tc);
 }
 
 const struct kind_store kind_tigerchess_store = {

@@ -111,7 +111,13 @@ static void tc_summary(const struct game *g, struct buf *out)
 	progress_text(g, tc, out);
 }
 
+/* The variables view sets, for the kind's parts of the templates (templates/tigerchess/). */
+static const char *const tc_names[] = {
+	"tc", "tc_text", NULL,
+};
+
 const struct kind_view kind_tigerchess_view = {
 	.view = tc_view,
 	.summary = tc_summary,
+	.names = tc_names,
 };

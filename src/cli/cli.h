@@ -22,5 +22,6 @@ int cmd_show(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_tick(int argc, char **argv);
 int cmd_adjust(int argc, char **argv);
+int cmd_archive(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/archive.h"
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "mail/deliver.h"
@@ -173,5 +174,7 @@ int cmd_poll(int argc, char **argv)
 	if (for_a_person)
 		rc = EXIT_USAGE;
 	pipeline_close(pl);
+	if (!c.dry_run)
+		archive_after_run(&c.cfg);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/archive.h"
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "mail/deliver.h"
@@ -231,5 +232,7 @@ int cmd_process(int argc, char **argv)
 	rc = common_worst(common_deliver_status(&ds), common_mails_status(s, r.transient));
 	pipeline_close(r.pl);
 	run_free(&r);
+	if (!c.dry_run)
+		archive_after_run(&c.cfg);
 	return rc;
 }

@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "send", cmd_send, "send the replies waiting in the outbox" },
 	{ "perft", cmd_perft, "count legal move paths (tests the rules engine)" },
 	{ "export-variants", cmd_export, "the variants as a Fairy-Stockfish variants.ini" },
+	{ "archive", cmd_archive, "the games as static web pages (a public archive)" },
 	{ "moves", cmd_moves, "the legal moves of a position of a kind's own (ChessMe)" },
 };
 

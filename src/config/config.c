@@ -74,6 +74,7 @@ static const struct key keys[] = {
 	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
 	{ "max_open_invitations", INT(max_open_invitations, 1, 1000) },
 	{ "html_board", BOOL(html_board) },
+	{ "archive_dir", PTH(archive_dir) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 _Static_assert(NKEYS <= CONFIG_KEYS_MAX, "raise CONFIG_KEYS_MAX");

@@ -35,6 +35,8 @@ struct config {
 	bool starttls;                          /* imap://, smtp://: insist on STARTTLS */
 	bool allow_plaintext;                   /* starttls = no to a host not this machine */
 	bool html_board;                        /* replies with a board carry an HTML part */
+	char archive_dir[PATH_MAX];             /* the public archive, brought up to date
+						 * after each poll and process; "" = none */
 	int connect_timeout;                    /* seconds to connect, greet and log in */
 	int stall_timeout;                      /* seconds a transfer may make no progress */
 	int max_replies_per_sender;             /* per run */

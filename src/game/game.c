@@ -380,7 +380,7 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 		case ORDER_OPPONENT: *opponent = od->arg; break;
 		case ORDER_COLOUR: *colour = od->arg; break;
 		case ORDER_PASSWORD: *password = od->arg; break;
-		case ORDER_TIME: case ORDER_ARBITER: break;
+		case ORDER_TIME: case ORDER_ARBITER: case ORDER_PRIVATE: break;
 		case ORDER_HELP: case ORDER_TEST: case ORDER_MESSAGE: break;
 		default:
 			if (od->kind >= ORDER_KIND_FIRST)
@@ -413,6 +413,8 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
 		char why[256];
 		if (o->o[i].kind == ORDER_ARBITER)
 			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
+		if (o->o[i].kind == ORDER_PRIVATE)
+			g->private_ = true;
 		if (o->o[i].kind == ORDER_TIME &&
 		    chessclock_parse(o->o[i].arg, &g->clock.tc, why, sizeof why) < 0)
 			return outcome_error(out, o->o[i].lineno, o->o[i].text, "%s", why), -1;

@@ -139,6 +139,8 @@ struct game {
 					 * every mail at once (`mail each`; digest.h) */
 	size_t ndigest;
 	struct digest_item *digest;     /* what waits for the members' digest, owned */
+	bool private_;                  /* asked at the challenge: left out of the public
+					 * archive and of observers (`private`) */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */

@@ -555,6 +555,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 		return 0;
 	case ORDER_TIME:
 	case ORDER_ARBITER:
+	case ORDER_PRIVATE:
 		return apply_error(a, od, "this is agreed when the game is created");
 	case ORDER_VACATION:
 	case ORDER_TIMEZONE:

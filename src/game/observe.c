@@ -6,13 +6,10 @@
 #include <string.h>
 #include <strings.h>
 
-/* The integrator's hook: the `private` flag a challenge may set (issue 26) is read here,
- * and only here, so that observers and the archive agree on what is private. Until the
- * game state carries it, no game is private. */
+/* The `private` a challenge may ask for (issue 26): observers read it here only. */
 bool game_private(const struct game *g)
 {
-	(void)g;
-	return false;
+	return g->private_;
 }
 
 int game_observer_of(const struct game *g, const char *address)

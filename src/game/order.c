@@ -69,6 +69,7 @@ static const struct keyword keywords[] = {
 	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move (or fischer ..., deployment ..., "
 	  "none)", NULL, 0 },
 	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL, 0 },
+	{ "private", ORDER_PRIVATE, ARG_NONE, "private", NULL, 0 },
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or "
 	  "vacation end", NULL, SETTING },
 	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or "

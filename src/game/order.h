@@ -43,6 +43,7 @@ enum order_kind {
 	ORDER_OBSERVE,          /* observe 17: the public view of game 17 after each move */
 	ORDER_UNOBSERVE,        /* unobserve 17 */
 	ORDER_MAIL,             /* mail each|digest: a team game's mails at once or in a digest */
+	ORDER_PRIVATE,          /* private: a challenge's game stays out of the archive */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

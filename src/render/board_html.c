@@ -33,6 +33,11 @@ static const char *figurine(char letter, int colour)
 	return NULL;
 }
 
+const char *board_html_figurine(char letter, int colour)
+{
+	return figurine(letter, colour);
+}
+
 bool view_chess_pieces(const struct variant *v)
 {
 	static const struct { char letter; const char *name; } orthodox[] = {

@@ -17,6 +17,9 @@ void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *o
 bool view_chess_pieces(const struct variant *v);
 /* "K = King, Q = Queen, ..." */
 void view_piece_key(const struct variant *v, struct buf *out);
+/* The figurine of an orthodox piece by its letter ('K'...'P') as an HTML character
+ * reference (White's or Black's), or NULL for another letter. */
+const char *board_html_figurine(char letter, int colour);
 /* Text with <, >, & and " escaped. */
 void board_html_escape(const char *s, struct buf *out);
 

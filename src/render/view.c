@@ -13,6 +13,7 @@
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
+#include "render/undone.h"
 #include "render/view_kind.h"
 
 struct movetext {
@@ -21,6 +22,8 @@ struct movetext {
 	int last_number, last_side;
 	char last[SAN_MAX];
 	bool cards;                     /* a card game: the edits are the cards' */
+	const unsigned char *undone;    /* per entry, what the list leaves out (undone.h) */
+	int at;
 };
 
 /* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
@@ -55,10 +58,24 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 
 /* One entry of the game's list: a move, numbered from the position before it, or an
  * edit by a card, shown as a comment. */
+static int note_last(struct movetext *mt, const struct pos *before, const char *entry)
+{
+	mt->last_number = (int)before->fullmove;
+	mt->last_side = before->side;
+	snprintf(mt->last, sizeof mt->last, "%s", entry);
+	return 0;
+}
+
 static int movetext_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct movetext *mt = arg;
+	char fixed[SAN_MAX];
+	const char *shown = undone_shown(mt->undone ? mt->undone[mt->at++] : 0, entry, fixed,
+					 sizeof fixed);
 
+	if (!shown)     /* taken back: not shown, yet still the move the subject names */
+		return entry[0] == '@' ? 0 : note_last(mt, before, entry);
+	entry = shown;
 	if (!strncmp(entry, "@deploy ", 8))
 		return 0;               /* the pieces posted before play: the start, not a move */
 	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
@@ -79,18 +96,20 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 		buf_str(mt->out, " ");
 	buf_str(mt->out, entry);
 	mt->first = mt->after_comment = false;
-	mt->last_number = (int)before->fullmove;
-	mt->last_side = before->side;
-	snprintf(mt->last, sizeof mt->last, "%s", entry);
-	return 0;
+	return note_last(mt, before, entry);
 }
 
 /* The board's moves into out; *mt then holds its last move: number, side and SAN (side
  * -1: none). */
 static void movetext_walk(const struct game *g, int b, struct buf *out, struct movetext *mt)
 {
-	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL };
+	unsigned char *undone = g->cat ? undone_flags(g, b) : NULL;    /* cards take back */
+
+	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL,
+				 .undone = undone };
 	game_walk(g, b, movetext_entry, mt);
+	mt->undone = NULL;
+	free(undone);
 }
 
 void view_movetext(const struct game *g, int b, struct buf *out)
@@ -383,6 +402,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
 	tctx_set(c, "colour_asked", "%s", g->colour_asked);
 	tctx_set(c, "status", "%s", game_status_name(g->status));
+	if (g->private_)
+		tctx_set(c, "private", "yes");
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
 		tctx_set(c, "you", "%s", side_word(my_side));

@@ -28,13 +28,15 @@ static const char *const shared_names[] = {
 	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
-	"applied", "kind_orders", "usage", "read", "observing",
+	"applied", "kind_orders", "usage", "read", "kind_terms", "label", "observing",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* clocks and reminders */
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
-	"time_left", "window_note", "arbiter", "challenge_lapses", NULL,
+	"time_left", "window_note", "arbiter", "challenge_lapses",
+	/* a game kept out of the public archive */
+	"private", NULL,
 };
 
 #define PART_MAX (64 * 1024)

@@ -296,16 +296,29 @@ static bool kind_ok(const char *kinds, char letter)
 	return !*kinds || strchr(kinds, toupper((unsigned char)letter));
 }
 
-static bool adjacent_to(const struct pos *p, sq_t s, const struct effect_filter *f, int by)
+/* The kind a card naming kinds sees on s: a transformed or frozen piece is still the
+ * kind it was (seed 002), not the stand-in letter the board shows. */
+static char seen_kind(const struct effect_env *env, sq_t s)
 {
+	const char *name = variant_square_name(env->p->v, s);
+
+	for (int i = 0; env->under && i < env->nunder; i++)
+		if (!strcmp(env->under[i].square, name))
+			return env->under[i].orig;
+	return variant_piece_char(env->p->v, pos_at(env->p, s));
+}
+
+static bool adjacent_to(const struct effect_env *env, sq_t s, const struct effect_filter *f)
+{
+	const struct pos *p = env->p;
 	const struct variant *v = p->v;
 
 	for (int dx = -1; dx <= 1; dx++)
 		for (int dy = -1; dy <= 1; dy++) {
 			sq_t n = variant_square_at(v, v->file_of[s] + dx, v->rank_of[s] + dy);
 			piece_t pc = n == SQ_NONE || (!dx && !dy) ? PIECE_NONE : pos_at(p, n);
-			if (pc != PIECE_NONE && side_ok(f->adj_side, by, PIECE_COLOR(pc)) &&
-			    kind_ok(f->adj_kinds, variant_piece_char(v, pc)))
+			if (pc != PIECE_NONE && side_ok(f->adj_side, env->by, PIECE_COLOR(pc)) &&
+			    kind_ok(f->adj_kinds, seen_kind(env, n)))
 				return true;
 		}
 	return false;
@@ -349,14 +362,14 @@ static sq_t filtered(const struct effect_filter *f, const struct effect_env *env
 		return refuse(why, wlen, "%s is empty%s", word, ""), SQ_NONE;
 	if (!side_ok(f->side, env->by, PIECE_COLOR(pc)))
 		return refuse(why, wlen, "the piece on %s is not %s piece", word, whose(f->side)), SQ_NONE;
-	if (!kind_ok(f->kinds, variant_piece_char(p->v, pc)))
+	if (!kind_ok(f->kinds, seen_kind(env, s)))
 		return refuse(why, wlen, "the piece on %s is not one of %s", word, f->kinds), SQ_NONE;
 	if (!rank_ok(p, s, env->by, f->rank_lo, f->rank_hi)) {
 		snprintf(rank, sizeof rank, "%d-%d", f->rank_lo, f->rank_hi);
 		return refuse(why, wlen, "%s is not on your rank %s", word,
 			      f->rank_lo == f->rank_hi ? rank + strcspn(rank, "-") + 1 : rank), SQ_NONE;
 	}
-	if (f->adjacent && !adjacent_to(p, s, f, env->by))
+	if (f->adjacent && !adjacent_to(env, s, f))
 		return refuse(why, wlen, "the piece on %s is not next to %s", word,
 			      f->adj_side == EFFECT_OWN ? "one of your pieces it names" :
 			      "an enemy piece it names"), SQ_NONE;
@@ -440,7 +453,7 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 	if (victim != PIECE_NONE && s->nocapture)
 		return refuse(why, wlen, "this move may not capture (%s is occupied)%s", t[1], "");
 	if (victim != PIECE_NONE && is_royal(p, to))
-		return refuse(why, wlen, "a king is never captured (%s)%s", t[1], "");
+		return o->king = true, refuse(why, wlen, "a king is never captured (%s)%s", t[1], "");
 	if (victim != PIECE_NONE && pos_mark(p, to) == MARK_SHIELD)
 		return refuse(why, wlen, "the piece on %s may not be captured (a shield)%s", t[1], "");
 	if (s->betza[0] && !reaches(p, from, to, s->betza))
@@ -466,7 +479,7 @@ static int do_capture(const struct effect_stmt *s, const struct effect_env *env,
 	if (sq == SQ_NONE)
 		return -1;
 	if (is_royal(env->p, sq))
-		return refuse(why, wlen, "a card never captures a king (%s)%s", t[0], "");
+		return o->king = true, refuse(why, wlen, "a card never captures a king (%s)%s", t[0], "");
 	piece_t pc = pos_at(env->p, sq);
 	op(o, "@remove %s", t[0], 0);
 	o->lost_side = PIECE_COLOR(pc);

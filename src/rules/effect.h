@@ -81,6 +81,15 @@ int effect_stmt_slots(const struct effect_stmt *s);
 /* The verbs' words, by enum value. */
 extern const char *const effect_verb_names[EFFECT_VERBS];
 
+#define EFFECT_UNDER_MAX 16
+
+/* A piece under a continuing card (transformed, frozen): the kind it had before, which
+ * every card naming kinds still sees (seed 002, "Transformed Pieces"). */
+struct effect_under {
+	char square[8];
+	char orig;                      /* upper case */
+};
+
 /* What one statement needs besides the position. */
 struct effect_env {
 	const struct pos *p;
@@ -88,6 +97,8 @@ struct effect_env {
 	const char *lost[2];            /* each side's lost (not dead) pieces, as letters */
 	char spare;                     /* the free piece type a transformation uses, or 0 */
 	char frozen;                    /* the type a frozen piece becomes */
+	const struct effect_under *under;       /* pieces under a card (may be NULL) */
+	int nunder;
 };
 
 /* What it did: board operations in order, and the records the kind keeps. */
@@ -102,6 +113,8 @@ struct effect_out {
 	char square[8];                 /* where a continuing effect on a piece now sits */
 	char orig;                      /* that piece's letter before (upper case) */
 	char text[160];                 /* what happened, in words, for the announcement */
+	bool king;                      /* refused because it would capture a king (the
+					 * Checkmate Rule: the card is played, with no effect) */
 };
 
 /* Statement s with its targets (slot words, effect_stmt_slots of them) against env->p:

@@ -178,6 +178,8 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 		json_object_set_new(root, "observers", observers_json(g));
 	if (g->mail_each || g->ndigest)
 		json_object_set_new(root, "digest", digest_json(g));
+	if (g->private_)        /* absent is false: older states, and most games */
+		json_object_set_new(root, "private", json_true());
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -507,7 +509,8 @@ static int load_top(const struct jnode *root, int format, struct game *g)
 	    (format == 1 ? load_players(root, g) : load_seats(root, g)) < 0 ||
 	    seat_field(root, "challenger", format, g->nseats, &g->challenger) < 0 ||
 	    jread_int(root, "log_size", false, 0, LLONG_MAX, &g->log_size) < 0 ||
-	    jread_str(root, "arbiter", true, g->arbiter, sizeof g->arbiter) < 0)
+	    jread_str(root, "arbiter", true, g->arbiter, sizeof g->arbiter) < 0 ||
+	    jread_bool(root, "private", true, &g->private_) < 0)      /* absent: false */
 		return -1;
 	g->draw_offer = draw_offer;
 	return 0;

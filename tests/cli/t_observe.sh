@@ -103,6 +103,13 @@ case $(flat "$(to carol@club.example)") in *"game 1 over: 1-0"*"Game 1 is over: 
 mail frank@club.example "x" "observe 1"
 case $(flat "$(qp)") in *"game 1 is over"*) pass ;; *) fail "a finished game cannot be observed" ;; esac
 
+# -- a game its players asked to keep private: no observer, and the refusal shows nothing
+mail alice@example.org "new game" "new chess\nopponent gina@example.org\nprivate"
+mail hank@club.example "x" "observe 2"
+case $(flat "$(qp)") in *"game 2 is private"*) pass ;; *) fail "a private game cannot be observed" ;; esac
+case $(qp) in *"gina@"*|*"Moves:"*|*"+-----"*) fail "the refusal shows nothing of the private game" ;; *) pass ;; esac
+grep -q '"observers"' "$D/games/2.json" && fail "no observer in the private game" || pass
+
 # -- a team game: every board as anyone sees it, nothing of a team's own
 tmp2=$tmp/px
 mkdir "$tmp2"

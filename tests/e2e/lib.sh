@@ -129,6 +129,7 @@ EOF
 poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
     env "$@" "$T" poll -c "$conf" > "$work/poll.out" 2> "$work/poll.err"
     prc=$?
+    [ -z "${archive_scan:-}" ] || "$archive_scan"      # archive.sh
 }
 
 count() { ms_uids "$1" INBOX | grep -c . ; }

@@ -24,6 +24,7 @@ T=${TEMPEST:-$root/tempest}
 e2e_up chessme
 
 e2e_referee
+. "$here/archive.sh"; archive_on    # every poll writes the archive, scanned for secrets
 # every mail a player reads passes the secrecy scan against the state file as it is now
 scan_failed=no
 # (a mail read again with the state unchanged, as `answer` does, was scanned already)
@@ -114,5 +115,6 @@ for who in alice bob; do
 done
 check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
 check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+archive_checks "1-0 (checkmate)"
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
 check "the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"

@@ -26,6 +26,7 @@ T=${TEMPEST:-$root/tempest}
 e2e_up knightmare
 
 e2e_referee          # lib.sh: the demo key, plain IMAP and SMTP; poll, latest, answer, turn, has
+. "$here/archive.sh"; archive_on    # every poll writes the archive, scanned for secrets
 na=0; nb=0
 
 # The card numbers of the list of cards (lines "   23 Stone Gaze  18* ...") after MARK.
@@ -87,7 +88,7 @@ check "3. Qh5" turn alice "Qh5" both
 check "3... Nh6 guards f7" turn bob "Nh6" both
 check "4. Stone Gaze on the knight, instead of a move" turn alice "card 23 h6" both
 check "  announced" has bob "White plays card 23 (Stone Gaze): the piece on h6 may not move."
-check "  in play" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
+check "  in play" has bob "In play: card 23 (Stone Gaze) of White: the Black Knight on h6 is frozen (shown z): it may not move"
 check "4... a6" turn bob "a6" both
 check "5. d4" turn alice "d4" both
 check "bob intercepts with Trap Door, taking the pawn" turn bob "intercept
@@ -100,7 +101,7 @@ check "  the reason" has bob "White is to answer the interception"
 check "alice answers with Veto" turn alice "card 30" both
 check "  the interception is cancelled" has bob "White plays card 30 (Veto) as answer: the interception is cancelled."
 check "  the pawn is back" has bob "White lost nothing"
-check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the piece on h6 may not move"
+check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the Black Knight on h6 is frozen (shown z): it may not move"
 check "5... b6" turn bob "b6" both
 check "6. Qxf7 mates: the frozen knight cannot take the queen" turn alice "Qxf7" both
 
@@ -155,5 +156,6 @@ check "the scan finds what is there: bob's own cards and deck in his own mails" 
 
 check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
 check "the outbox is empty" [ -z "$(ls "$data/outbox" | grep '\.eml$')" ]
+archive_checks "1-0 (checkmate)"
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
 check "the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"

@@ -30,6 +30,7 @@ T=${TEMPEST:-$root/tempest}
 e2e_up tempete
 
 e2e_referee
+. "$here/archive.sh"; archive_on    # every poll writes the archive, scanned for secrets
 na=0; nb=0
 hands() { has "$1" "(White holds $2 cards, Black $3.)"; }
 # The "N:card" pairs of a list shown in a setup mail, one a line.
@@ -212,6 +213,7 @@ done
 check "ffish reads the PGN back to the final position" pgn_ffish alice 1
 check "the referee's INBOX is empty" [ "$(count referee)" -eq 0 ]
 check "the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
+archive_checks "1-0"
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
 check "the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"
 

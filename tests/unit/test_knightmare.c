@@ -17,146 +17,9 @@
 #include "store/cards_load.h"
 #include "util/crypto.h"
 
-#define KM(g) ((struct knightmare *)(g)->kstate)
-
-static const uint8_t kkey[CRYPTO_HASH_LEN] = "knightmare test key, 32 bytes!!";
-static struct variant *kv;
-static struct card_catalogue kcat;
-static int kid = 70, kserial;
-
-static void km_read(const char *text, struct orders *o)
-{
-	struct order_line lines[40];
-	char *copy = strdup(text), *save = NULL;
-	size_t n = 0;
-	int lineno = 0;
-	struct err e;
-
-	for (char *l = strtok_r(copy, "\n", &save); l && n < 40; l = strtok_r(NULL, "\n", &save))
-		lines[n].lineno = ++lineno, lines[n++].text = l;
-	test_order_parse(lines, n, "knightmare", o, &e);
-	free(copy);
-}
-
-static struct sender km_from(const struct game *g, int c)
-{
-	struct sender s;
-
-	memset(&s, 0, sizeof s);
-	snprintf(s.address, sizeof s.address, "%s", c == WHITE ? "alice@example.org" : "bob@example.org");
-	snprintf(s.msg_key, sizeof s.msg_key, "km-%d@test", ++kserial);
-	s.now = 1800000000 + kserial;
-	game_token(kkey, sizeof kkey, g->id, (enum color)c, s.tag_token);
-	return s;
-}
-
-/* c's mail; the first refusal's reason, or "" if it was applied. */
-static const char *km_mail(struct game *g, int c, const char *text)
-{
-	static char reason[512];
-	struct orders o;
-	struct outcome out = { 0 };
-	struct err e;
-	struct sender s = km_from(g, c);
-
-	km_read(text, &o);
-	if (!CHECK(game_apply(g, kkey, sizeof kkey, &s, &o, &out, &e) == 0))
-		check_context("%s", e.msg);
-	snprintf(reason, sizeof reason, "%s", out.nerrors ? out.errors[0].reason : "");
-	orders_free(&o);
-	outcome_free(&out);
-	return reason;
-}
-
-/* alice (White) challenges bob with `options`, from `fen` (NULL: the setup); bob accepts. */
-static struct game *km_game(const char *options, const char *fen)
-{
-	struct game *g = game_new();
-	struct orders o;
-	struct outcome out = { 0 };
-	struct err e;
-	char text[256];
-
-	g->cat = &kcat;
-	g->k = kind_find("knightmare");
-	snprintf(text, sizeof text, "new knightmare-cards\nopponent bob@example.org\ncolour white%s%s",
-		 options ? "\n" : "", options ? options : "");
-	km_read(text, &o);
-	struct sender s = km_from(g, WHITE);
-	s.tag_token[0] = 0;
-	CHECK(game_challenge(g, ++kid, kv, kkey, sizeof kkey, &s, &o, &out, &e) == 0);
-	orders_free(&o);
-	outcome_free(&out);
-	if (fen) {
-		CHECK(board_set_start(&g->board[0], fen) == 0);
-		if (!CHECK(game_load_position(g, kv, &e) == 0))
-			check_context("%s", e.msg);
-	}
-	CHECK_STR(km_mail(g, BLACK, "accept"), "");
-	return g;
-}
-
-/* A dealt game of personal sets from `fen`, each hand set to the cards given. */
-static struct game *dealt(const char *fen, const int *white, const int *black)
-{
-	struct game *g = km_game("sets personal", fen);
-
-	CHECK_STR(km_mail(g, WHITE, "deck 1 2 3 4 5 6 7"), "");
-	CHECK_STR(km_mail(g, BLACK, "deck 1 2 3 4 5 6 7"), "");
-	for (int c = 0; c < 2; c++) {
-		const int *h = c == WHITE ? white : black;
-		KM(g)->nhand[c] = 0;
-		for (int i = 0; h[i]; i++)
-			KM(g)->hand[c][KM(g)->nhand[c]++] = h[i];
-	}
-	return g;
-}
-
-/* The placement and the side to move. */
-static const char *board(const struct game *g)
-{
-	static char fen[FEN_MAX];
-
-	pos_to_fen(game_pos(g), fen, sizeof fen);
-	char *sp = strchr(fen, ' ');
-	if (sp && sp[1])
-		sp[2] = 0;
-	return fen;
-}
-
-/* The legal moves (coordinates) of the piece on `from`, side to move set to its own. */
-static const char *moves_of(const struct game *g, const char *from)
-{
-	static char out[1024];
-	char all[4096];
-	struct pos *p = malloc(sizeof *p);
-	sq_t s = variant_square_named(game_pos(g)->v, from, strlen(from));
-
-	*p = *game_pos(g);
-	pos_edit_side(p, PIECE_COLOR(pos_at(p, s)));
-	test_moves(p, 1, all, sizeof all);
-	out[0] = 0;
-	for (char *save, *w = strtok_r(all, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		if (!strncmp(w, from, strlen(from)))
-			snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", out[0] ? " " : "", w);
-	free(p);
-	return out;
-}
-
-/* A refused mail leaves the state as it was. */
-static void refused(struct game *g, int c, const char *text, const char *why)
-{
-	char before[HASH_HEX], after[HASH_HEX];
-
-	game_hash(g, before);
-	check_context("%s", text);
-	CHECK_STR(km_mail(g, c, text), why);
-	game_hash(g, after);
-	CHECK_STR(after, before);
-	check_context(NULL);
-}
-
-#define CARDS(...) ((const int[]){ __VA_ARGS__, 0 })
+#include "knightmaretest.h"
+#include "render/template.h"
+#include "render/view_kind.h"
 
 /* ---- the effect language, construct by construct ---- */
 
@@ -170,12 +33,12 @@ static void moves(void)
 	refused(g, WHITE, "card 1 c1", "card 1 takes 2 targets (move own as B nocapture), not 1");
 	refused(g, WHITE, "card 1 c1 e3\ne4", "card 1 is played instead of your move");
 	CHECK_STR(km_mail(g, WHITE, "card 1 e1 c3"), "");      /* the king, as a bishop */
-	CHECK_STR(board(g), "4k3/8/7p/8/8/2K5/8/2B5 b");
+	CHECK_STR(km_board(g), "4k3/8/7p/8/8/2K5/8/2B5 b");
 	game_free(g);
 	/* a replacement move that captures: the piece is lost, and may return */
 	g = dealt("4k3/8/8/1p6/8/8/8/1N2K3 w - - 0 1", CARDS(6, 13), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "card 6 b1 b5"), "");
-	CHECK_STR(board(g), "4k3/8/8/1N6/8/8/8/4K3 b");
+	CHECK_STR(km_board(g), "4k3/8/8/1N6/8/8/8/4K3 b");
 	CHECK_STR(KM(g)->lost[BLACK], "P");
 	game_free(g);
 	/* an extra move before the regular one, and one after it */
@@ -184,11 +47,11 @@ static void moves(void)
 	refused(g, WHITE, "card 3 e1 f2\nd4", "card 3: the piece on e1 cannot go to f2 as W");
 	refused(g, WHITE, "Kf1\ncard 4 d2 d5", "card 4: the piece on d2 cannot go to d5 as fmD");
 	CHECK_STR(km_mail(g, WHITE, "card 3 e1 f1\nd4"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/3P4/8/8/5K2 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/3P4/8/8/5K2 b");
 	game_free(g);
 	g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(4), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "Kf1\ncard 4 d2 d4"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/3P4/8/8/5K2 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/3P4/8/8/5K2 b");
 	game_free(g);
 }
 
@@ -202,7 +65,7 @@ static void captures(void)
 	game_free(g);
 	g = dealt("4k3/8/8/3p4/2N5/8/8/4K3 w - - 0 1", CARDS(7), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "card 7 d5\nKf1"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/2N5/8/8/5K2 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/2N5/8/8/5K2 b");
 	CHECK_STR(KM(g)->lost[BLACK], "P");
 	game_free(g);
 	/* a rank condition, counted from the card player's side */
@@ -215,7 +78,7 @@ static void captures(void)
 	/* kill: dead, so it never returns */
 	g = dealt("4k3/8/8/8/8/2pP4/8/4K3 w - - 0 1", CARDS(9), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "card 9 c3"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/3P4/8/4K3 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/3P4/8/4K3 b");
 	CHECK_STR(KM(g)->dead[BLACK], "P");
 	CHECK_STR(KM(g)->lost[BLACK], "");
 	game_free(g);
@@ -230,15 +93,15 @@ static void arrivals(void)
 	refused(g, WHITE, "card 13 b3", "card 13: b3 is not on a rank this card allows");
 	refused(g, WHITE, "card 13 e1", "card 13: e1 is occupied");
 	CHECK_STR(km_mail(g, WHITE, "card 13 b1"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/4P3/1N2K3 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/4P3/1N2K3 b");
 	CHECK_STR(KM(g)->lost[WHITE], "R");
 	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
 	CHECK_STR(km_mail(g, WHITE, "card 16 e2"), "");
-	CHECK_STR(board(g), "3k4/8/8/8/8/8/4R3/1N2K3 b");
+	CHECK_STR(km_board(g), "3k4/8/8/8/8/8/4R3/1N2K3 b");
 	CHECK_STR(KM(g)->lost[WHITE], "P");
 	CHECK_STR(km_mail(g, BLACK, "Kc8"), "");
 	CHECK_STR(km_mail(g, WHITE, "card 15 a2"), "");
-	CHECK_STR(board(g), "2k5/8/8/8/8/8/P3R3/1N2K3 b");
+	CHECK_STR(km_board(g), "2k5/8/8/8/8/8/P3R3/1N2K3 b");
 	game_free(g);
 }
 
@@ -248,7 +111,7 @@ static void swaps(void)
 	refused(g, WHITE, "card 18 e1 e1", "card 18: a swap names two squares (e1 twice)");
 	refused(g, WHITE, "card 18 a1 e1", "card 18: the piece on a1 is not one of K");
 	CHECK_STR(km_mail(g, WHITE, "card 18 e1 a1"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/K3R3 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/8/K3R3 b");
 	game_free(g);
 }
 
@@ -259,7 +122,7 @@ static void transform(void)
 	CHECK_STR(moves_of(g, "b1"), "b1a3 b1c3 b1d2");
 	refused(g, WHITE, "card 20 e1", "card 20: the piece on e1 is not one of N");
 	CHECK_STR(km_mail(g, WHITE, "card 20 b1"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/1U2K3 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/8/1U2K3 b");
 	CHECK_STR(moves_of(g, "b1"), "b1a2 b1a3 b1c2 b1c3 b1d2");
 	/* it follows its piece */
 	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
@@ -271,7 +134,7 @@ static void transform(void)
 	refused(g, BLACK, "intercept\ncard 31", "card 31: name the continuing card it cancels (card 31 25)");
 	refused(g, BLACK, "intercept\ncard 31 7", "card 7 is not in play as a continuing effect");
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 20"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/2N5/5K2 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/2N5/5K2 b");
 	CHECK_INT(KM(g)->neffects, 0);
 	/* the answer lets the interception stand for good: asked about in a sentence */
 	CHECK_STR(km_mail(g, WHITE, "Okay, I accept the interception."), "did you mean 'accept'? "
@@ -295,7 +158,7 @@ static void rescue(void)
 	CHECK_STR(km->lost[WHITE], "N");
 	CHECK_INT(km->neffects, 0);
 	CHECK_STR(km_mail(g, WHITE, "card 13 g1"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/8/1b2K1U1 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/8/1b2K1U1 b");
 	CHECK_STR(moves_of(g, "g1"), "g1e2 g1f2 g1f3 g1h2 g1h3");     /* N and F */
 	CHECK_STR(km->effects[0].name, "Griffin");
 	CHECK_STR(km->lost[WHITE], "");
@@ -308,7 +171,7 @@ static void rescue(void)
 	CHECK_STR(km_mail(g, WHITE, "Kd2"), "");
 	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
 	CHECK_STR(km_mail(g, WHITE, "card 13 g1"), "");
-	CHECK_STR(board(g), "3k4/8/8/8/8/8/3K4/1b4N1 b");
+	CHECK_STR(km_board(g), "3k4/8/8/8/8/8/3K4/1b4N1 b");
 	CHECK_INT(km->neffects, 0);
 	game_free(g);
 }
@@ -320,7 +183,7 @@ static void freeze(void)
 	CHECK_STR(moves_of(g, "e1"), "e1d2 e1f1");             /* in check from d2 */
 	refused(g, WHITE, "card 23 e8", "card 23: a king keeps its kind (e8)");
 	CHECK_STR(km_mail(g, WHITE, "card 23 d2"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/3z4/4K3 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3z4/4K3 b");
 	CHECK_STR(moves_of(g, "d2"), "");
 	CHECK_STR(moves_of(g, "e1"), "e1d1 e1d2 e1e2 e1f1 e1f2");
 	game_free(g);
@@ -370,7 +233,7 @@ static void shield(void)
 	refused(g, WHITE, "card 36 e1", "card 36: a king is never captured (e1)");
 	refused(g, WHITE, "card 36 d8", "card 36: the piece on d8 is not your own piece");
 	CHECK_STR(km_mail(g, WHITE, "card 36 d4"), "");
-	CHECK_STR(board(g), "3r3k/8/8/4n3/3P(255)4/1n6/8/R3K3 b");
+	CHECK_STR(km_board(g), "3r3k/8/8/4n3/3P(255)4/1n6/8/R3K3 b");
 	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d5 d8d6 d8d7 d8e8 d8f8 d8g8");
 	CHECK_STR(moves_of(g, "b3"), "b3a1 b3a5 b3c1 b3c5 b3d2");      /* the rook: still */
 	CHECK_STR(moves_of(g, "d4"), "d4d5 d4e5");                     /* a pawn still */
@@ -379,14 +242,14 @@ static void shield(void)
 	/* it moves, shield and all */
 	CHECK_STR(km_mail(g, WHITE, "d5"), "");
 	CHECK_STR(KM(g)->effects[0].square, "d5");
-	CHECK_STR(board(g), "3r2k1/8/8/3P(255)n3/8/1n6/8/R3K3 b");
+	CHECK_STR(km_board(g), "3r2k1/8/8/3P(255)n3/8/1n6/8/R3K3 b");
 	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d6 d8d7 d8e8 d8f8");
 	CHECK_STR(moves_of(g, "b3"), "b3a1 b3a5 b3c1 b3c5 b3d2 b3d4");
 	/* Dispel ends it: the pawn may be taken again */
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 31 36"), "");
 	CHECK_STR(km_mail(g, WHITE, "accept"), "");
 	CHECK_INT(KM(g)->neffects, 0);
-	CHECK_STR(board(g), "3r2k1/8/8/3Pn3/8/1n6/8/R3K3 b");
+	CHECK_STR(km_board(g), "3r2k1/8/8/3Pn3/8/1n6/8/R3K3 b");
 	CHECK_STR(moves_of(g, "d8"), "d8a8 d8b8 d8c8 d8d5 d8d6 d8d7 d8e8 d8f8");
 	game_free(g);
 	/* moved by a card, or swapped, the piece keeps its shield and the other gets none */
@@ -394,12 +257,12 @@ static void shield(void)
 	CHECK_STR(km_mail(g, WHITE, "card 36 d4"), "");
 	CHECK_STR(km_mail(g, BLACK, "Kg8"), "");
 	CHECK_STR(km_mail(g, WHITE, "card 3 d4 c4\nRa2"), "");
-	CHECK_STR(board(g), "2r3k1/8/8/8/2P(255)5/5N2/R7/4K3 b");
+	CHECK_STR(km_board(g), "2r3k1/8/8/8/2P(255)5/5N2/R7/4K3 b");
 	CHECK_STR(KM(g)->effects[0].square, "c4");
 	CHECK_STR(moves_of(g, "c8"), "c8a8 c8b8 c8c5 c8c6 c8c7 c8d8 c8e8 c8f8");
 	CHECK_STR(km_mail(g, BLACK, "Kh8"), "");
 	CHECK_STR(km_mail(g, WHITE, "card 17 c4 f3\nRa1"), "");
-	CHECK_STR(board(g), "2r4k/8/8/8/2N5/5P(255)2/8/R3K3 b");
+	CHECK_STR(km_board(g), "2r4k/8/8/8/2N5/5P(255)2/8/R3K3 b");
 	CHECK_STR(KM(g)->effects[0].square, "f3");
 	CHECK_STR(moves_of(g, "c8"), "c8a8 c8b8 c8c4 c8c5 c8c6 c8c7 c8d8 c8e8 c8f8 c8g8");
 	game_free(g);
@@ -440,12 +303,12 @@ static void interception(void)
 	refused(g, BLACK, "intercept\ncard 1 e8 d7", "card 1 is played on your own turn, instead of your move");
 	refused(g, BLACK, "intercept\ncard 33 e8 d7\nKd7", "an interception is one card, without a move");
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 33 e8 d8"), "");
-	CHECK_STR(board(g), "3k4/8/8/8/8/8/3P4/5K2 b");
+	CHECK_STR(km_board(g), "3k4/8/8/8/8/8/3P4/5K2 b");
 	refused(g, BLACK, "Kc8", "White is to answer the interception");
 	refused(g, WHITE, "Ke1", "answer the interception first: accept, or a card in answer to it");
 	refused(g, WHITE, "card 25", "card 25 is played on your own turn, instead of your move");
 	CHECK_STR(km_mail(g, WHITE, "card 30"), "");
-	CHECK_STR(board(g), "4k3/8/8/8/8/8/3P4/5K2 b");
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/5K2 b");
 	CHECK_INT(KM(g)->nhand[BLACK], 3);      /* 33 spent; a card drawn */
 	CHECK(KM(g)->plays[KM(g)->nplays - 2].void_);
 	refused(g, BLACK, "intercept\ncard 32 d2", "there is no move of your opponent to intercept now");
@@ -459,7 +322,7 @@ static void checkmate_rule(void)
 {
 	struct game *g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(1, 3), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "card 1 e5 b8"), "");
-	CHECK_STR(board(g), "7k/6pp/8/4R3/8/8/8/K7 b");        /* no effect; the turn is spent */
+	CHECK_STR(km_board(g), "7k/6pp/8/4R3/8/8/8/K7 b");        /* no effect; the turn is spent */
 	CHECK_INT(KM(g)->plays[KM(g)->nplays - 1].card, 1);     /* played, and spent: */
 	CHECK_INT(KM(g)->nhand[WHITE], 2);                      /* a card drawn for it */
 	CHECK_STR(KM(g)->plays[KM(g)->nplays - 1].detail,
@@ -467,7 +330,7 @@ static void checkmate_rule(void)
 	game_free(g);
 	g = dealt("7k/4R1p1/8/8/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "card 3 e7 e8\nKa2"), "");
-	CHECK_STR(board(g), "7k/4R1p1/8/8/8/8/K7/8 b");         /* the rook stays; the move stands */
+	CHECK_STR(km_board(g), "7k/4R1p1/8/8/8/8/K7/8 b");         /* the rook stays; the move stands */
 	CHECK_INT(KM(g)->plays[KM(g)->nplays - 1].card, 3);
 	CHECK_STR(KM(g)->plays[KM(g)->nplays - 1].detail, "no effect, by the Checkmate Rule (a card "
 		  "played before the move may not check the enemy king)");
@@ -495,9 +358,8 @@ static void board_edits(void)
 	refused(g, WHITE, "card 1 a1 b2\neffect capture d5", "card 1 does what the catalogue says: write its "
 		"targets after its number (card 1 e4 d5)");
 	refused(g, WHITE, "effect capture d5\nKf1", "an effect goes with its card (card N)");
-	refused(g, WHITE, "card 12\neffect move e1 e8", "card 12: a king is never captured (e8)");
 	CHECK_STR(km_mail(g, WHITE, "card 12\neffect capture d5\neffect move a1 a7\neffect place N b1"), "");
-	CHECK_STR(board(g), "4k3/R7/8/8/8/8/8/1N2K3 b");
+	CHECK_STR(km_board(g), "4k3/R7/8/8/8/8/8/1N2K3 b");
 	CHECK_STR(KM(g)->lost[BLACK], "P");
 	game_free(g);
 	snprintf(kcat.card[12].effect, sizeof kcat.card[12].effect, "%s", saved);
@@ -684,9 +546,14 @@ static void challenges(void)
 	struct outcome out = { 0 };
 	struct err e;
 	static const struct { const char *options, *why; } t[] = {
-		{ "budget 0", "write: budget 150, or budget 100 200 (White's, then Black's)" },
+		{ "budget 0", "budgets (points) are 1 to 10000, not 0" },
+		{ "budget 100 200 300", "write: budget 150, or budget 100 200 (White's, then Black's)" },
+		{ "budget 150x", "'150x' is not a whole number (budgets (points))" },
+		{ "budget 100 lots", "'lots' is not a whole number (budgets (points))" },
 		{ "sets 9", "write: sets personal, sets common, or sets N (1 to 4 sets divided)" },
-		{ "extra 25", "extra discards are 0 to 20 (seed 002: 15 to 20)" },
+		{ "extra 25", "extra discards are 0 to 20, not 25" },
+		{ "extra -1", "extra discards are 0 to 20, not -1" },
+		{ "extra 5x", "'5x' is not a whole number (extra discards)" },
 		{ "sets personal\nextra 15", "extra discards come before dividing one set; with personal sets "
 		  "nothing is divided" },
 	};
@@ -704,11 +571,52 @@ static void challenges(void)
 		CHECK(game_challenge(g, ++kid, kv, kkey, sizeof kkey, &s, &o, &out, &e) == 0);
 		check_context("%s", t[i].options);
 		CHECK_STR(out.nerrors ? out.errors[0].reason : "", t[i].why);
+		int last = 3;                   /* the refusal names its line: the last term's here */
+		for (const char *nl = t[i].options; (nl = strchr(nl, '\n')); nl++)
+			last++;
+		CHECK_INT(out.nerrors ? out.errors[0].lineno : 0, last);
 		check_context(NULL);
 		orders_free(&o);
 		outcome_free(&out);
 	}
 	game_free(g);
+	/* "extra 0" is a term (none set aside), not "not a number" */
+	g = km_game("extra 0", NULL);
+	CHECK_INT(g->status, GAME_PLAYING);
+	CHECK_INT(KM(g)->extra, 0);
+	game_free(g);
+}
+
+/* The invitation states every term the invited player accepts: sets, budgets (a handicap
+ * when they differ), the cards set aside (it used to state none of them). */
+static void invitation_terms(void)
+{
+	static const struct { const char *options, *terms; } t[] = {
+		{ NULL, "Cards:     one set, divided at random|Decks:     150 points each|Set aside: none|" },
+		{ "budget 100 200\nsets 2\nextra 15", "Cards:     two sets, divided at random|Decks:     "
+		  "100 points for White, 200 for Black (a handicap)|Set aside: 15 cards, unseen, "
+		  "before dividing|" },
+		{ "sets personal", "Cards:     personal sets: each builds from a whole set|Decks:     "
+		  "150 points each|" },
+		{ "sets common\nextra 16", "Cards:     one common deck for both|Set aside: 16 cards, "
+		  "unseen, before shuffling|" },
+	};
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct game *g = km_game(t[i].options, NULL);
+		struct reply r = { .kind = REPLY_INVITATION, .to = BLACK };
+		struct tctx *c = tctx_new();
+		char *got = NULL;
+		struct err e;
+		check_context("%s", t[i].options ? t[i].options : "(no terms)");
+		view_kind_part(kind_of(g))->view(g, &r, BLACK, c);
+		CHECK(template_render("{{#each kind_terms}}{{label}} {{what}}|{{/each}}", c, &got, &e) == 0);
+		CHECK_STR(got ? got : "", t[i].terms);
+		free(got);
+		check_context(NULL);
+		tctx_free(c);
+		game_free(g);
+	}
 }
 
 /* The commitment is the shared one (rules/deck.h) over the deck's order and salt. */
@@ -738,6 +646,7 @@ int main(void)
 		fprintf(stderr, "cannot load the cards: %s\n", e.msg);
 		return 2;
 	}
+	kinds_register();
 	moves();
 	captures();
 	arrivals();
@@ -756,6 +665,7 @@ int main(void)
 	variants();
 	common_deck();
 	challenges();
+	invitation_terms();
 	commitment();
 	variant_free(kv);
 	return check_done();

@@ -140,6 +140,13 @@ static void observers(void)
 	CHECK_INT(game_observer_action(g, "unobserve o7@club.example", &out), 0);
 	CHECK_INT(g->nobservers, OBSERVERS_MAX - 1);
 	CHECK(!game_private(g));
+	/* a private game: nobody more may observe, and those who did hear nothing */
+	g->private_ = true;
+	CHECK(game_private(g));
+	CHECK_INT(mail(g, "erin@club.example", "observe 3", &out), 1);
+	CHECK_HAS(out.errors[0].reason, "game 3 is private");
+	CHECK_INT(mail(g, "bob@example.org", "e5", &out), 0);
+	CHECK_INT(replies_to(&out, REPLY_OBSERVED, -1, NULL), 0);
 	outcome_free(&out);
 	game_free(g);
 }

@@ -36,14 +36,36 @@ void km_stream(const uint8_t *key, size_t klen, int game, const char *what, int 
 
 /* ---- the challenge ---- */
 
+/* One whole number of a term, lo..hi: 0, or -1 with the reason naming what was written. */
+static int term_number(const char *w, const char *what, int lo, int hi, int *out, char *why,
+		       size_t wlen)
+{
+	char *end;
+	long n = strtol(w, &end, 10);
+
+	if (end == w || *end)
+		return snprintf(why, wlen, "'%s' is not a whole number (%s)", w, what), -1;
+	if (n < lo || n > hi)
+		return snprintf(why, wlen, "%s are %d to %d, not %ld", what, lo, hi, n), -1;
+	*out = (int)n;
+	return 0;
+}
+
 static int read_budget(struct knightmare *km, const char *arg, char *why, size_t wlen)
 {
-	int a, b, n = sscanf(arg, "%d %d", &a, &b);
+	char copy[ORDER_ARG_MAX], *save = NULL, *w[3];
+	int n = 0, v[2];
 
-	if (n < 1 || a < 1 || a > 10000 || (n == 2 && (b < 1 || b > 10000)))
+	snprintf(copy, sizeof copy, "%s", arg);
+	for (char *x = strtok_r(copy, " ,", &save); x && n < 3; x = strtok_r(NULL, " ,", &save))
+		w[n++] = x;
+	if (n < 1 || n > 2)
 		return snprintf(why, wlen, "write: budget 150, or budget 100 200 (White's, then Black's)"), -1;
-	km->budget[WHITE] = a;
-	km->budget[BLACK] = n == 2 ? b : a;
+	for (int i = 0; i < n; i++)
+		if (term_number(w[i], "budgets (points)", 1, 10000, &v[i], why, wlen) < 0)
+			return -1;
+	km->budget[WHITE] = v[0];
+	km->budget[BLACK] = n == 2 ? v[1] : v[0];
 	return 0;
 }
 
@@ -83,11 +105,9 @@ int knightmare_create(struct game *g, const struct orders *o, const uint8_t *key
 			rc = read_budget(km, od->arg, why, wlen);
 		else if (od->kind == KM_ORDER_SETS)
 			rc = read_sets(km, od->arg, why, wlen);
-		else if (od->kind == KM_ORDER_EXTRA) {
-			if (od->number < 0 || od->number > 20)
-				return snprintf(why, wlen, "extra discards are 0 to 20 (seed 002: 15 to 20)"), -1;
-			km->extra = od->number;
-		}
+		else if (od->kind == KM_ORDER_EXTRA)    /* 0 is a term too: none set aside */
+			rc = term_number(od->arg, "extra discards", 0, 20,
+					 &km->extra, why, wlen);
 		if (rc < 0)
 			return -1;
 	}
@@ -381,6 +401,8 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 	}
 	if (km->expect == KM_ANSWER)
 		buf_printf(b, "undo %s play %d\n", km->undo.fen, km->undo.play);
+	if (km->vetoed)         /* (turn_undo is derived from the board's list: left out) */
+		buf_printf(b, "vetoed\n");
 	for (int c = 0; c < 2; c++)
 		if (km->rescue[c].card)
 			buf_printf(b, "rescue %d %c %s %s %d\n", km->rescue[c].card, km->rescue[c].orig,

@@ -116,6 +116,9 @@ struct knightmare {
 	char lost[2][KM_LOST_MAX + 1];  /* captured pieces that may return (letters) */
 	char dead[2][KM_LOST_MAX + 1];
 	struct km_undo undo;            /* the pending interception */
+	struct km_undo turn_undo;       /* the start of the last turn: what a Veto of the card
+					 * played with its move gives back */
+	bool vetoed;                    /* that card was vetoed: `to` makes a normal move */
 	struct km_effect rescue[2];     /* each side's transformed piece last captured: a card
 					 * returning it on that turn or the next rescues it with
 					 * its powers (seed 002); card 0: none */

@@ -224,22 +224,105 @@ static void continuing(struct knightmare *km, const struct effect_stmt *s, const
 	}
 }
 
+/* The pieces under a card, with the kind each had before, for the cards that name kinds. */
+static int under_list(const struct knightmare *km, struct effect_under *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < km->neffects && n < EFFECT_UNDER_MAX; i++)
+		if (on_piece(&km->effects[i]) && km->effects[i].orig) {
+			snprintf(out[n].square, sizeof out[n].square, "%s", km->effects[i].square);
+			out[n++].orig = km->effects[i].orig;
+		}
+	return n;
+}
+
+/* The continuing card that freezes the piece on sq, or NULL. */
+static const struct km_effect *frozen_by(const struct knightmare *km, const char *sq)
+{
+	for (int i = 0; i < km->neffects; i++)
+		if (km->effects[i].verb == EFFECT_FREEZE && !strcmp(km->effects[i].square, sq))
+			return &km->effects[i];
+	return NULL;
+}
+
+/* Seed 002, "Conflicts": a continuing effect takes precedence over a regular card, so a
+ * regular card does not move a frozen piece (Slanting Path under Stone Gaze, Quick Change
+ * under Chains). 0, or -1 refused with the card that holds the piece. */
+static int precedence(struct apply_state *a, const struct order *od, int card,
+		      const struct effect_stmt *s, const char *const *t)
+{
+	const struct knightmare *km = a->g->kstate;
+	int moved = s->verb == EFFECT_MOVE ? 1 : s->verb == EFFECT_SWAP ? 2 : 0;
+	char label[96];
+
+	if (a->g->cat->card[card].continuing == 1)
+		return 0;               /* between continuing cards, the last played wins */
+	for (int k = 0; k < moved; k++) {
+		const struct km_effect *f = t[k] ? frozen_by(km, t[k]) : NULL;
+		if (f)
+			return apply_error(a, od, "card %d: the piece on %s may not move: %s holds it, "
+					   "and a continuing effect takes precedence over a regular card",
+					   card, t[k], cards_label(a->g->cat, f->card, label, sizeof label));
+	}
+	return 0;
+}
+
+/* A continuing card on a piece already under one: the last card played takes precedence
+ * (seed 002, "Conflicts"), so the earlier one's hold on that piece ends first. */
+static int give_way(struct apply_state *a, const struct order *od, int card, const char *sq)
+{
+	struct knightmare *km = a->g->kstate;
+	char label[96], op[64];
+	struct err e;
+
+	for (int i = 0; i < km->neffects; i++) {
+		struct km_effect *f = &km->effects[i];
+		if (!on_piece(f) || strcmp(f->square, sq))
+			continue;
+		if (a->g->cat->card[card].continuing != 1)
+			return apply_error(a, od, "card %d: the piece on %s is under a card already", card, sq);
+		sq_t s = variant_square_named(game_pos(a->g)->v, sq, strlen(sq));
+		piece_t pc = pos_at(game_pos(a->g), s);
+		if (f->verb == EFFECT_SHIELD)
+			snprintf(op, sizeof op, "@mark %s 0", sq);
+		else
+			snprintf(op, sizeof op, "@place %c %s", PIECE_COLOR(pc) == WHITE ? f->orig :
+				 (char)tolower((unsigned char)f->orig), sq);
+		if (game_op(a->g, op, &e) < 0)
+			return apply_error(a, od, "%s", e.msg);
+		apply_note(a, "%s gives way on %s to card %d, played later (the last card played takes "
+			   "precedence).", cards_label(a->g->cat, f->card, label, sizeof label), sq, card);
+		int was = f->card;
+		drop_effect(km, i--);
+		bool left = false;
+		for (int k = 0; k < km->neffects; k++)
+			left |= km->effects[k].card == was;
+		if (!left)              /* nothing left in force: beside the board no longer */
+			km_to_pile(km, was);
+	}
+	return 0;
+}
+
 static int statement(struct apply_state *a, const struct order *od, int card,
 		     const struct effect_stmt *s, const char *const *t, char *detail, size_t dlen)
 {
 	struct game *g = a->g;
 	struct knightmare *km = g->kstate;
-	struct effect_env env = { game_pos(g), a->me, { km->lost[0], km->lost[1] }, free_spare(km),
-				  KM_FROZEN };
+	struct effect_under under[EFFECT_UNDER_MAX];
 	struct effect_out o;
 	char why[256];
 	struct err e;
 
 	if ((s->verb == EFFECT_TRANSFORM || s->verb == EFFECT_FREEZE || s->verb == EFFECT_SHIELD) &&
-	    under_card(km, t[0]))
-		return apply_error(a, od, "card %d: the piece on %s is under a card already", card, t[0]);
+	    under_card(km, t[0]) && give_way(a, od, card, t[0]) < 0)
+		return -1;
+	if (precedence(a, od, card, s, t) < 0)
+		return -1;
+	struct effect_env env = { game_pos(g), a->me, { km->lost[0], km->lost[1] }, free_spare(km),
+				  KM_FROZEN, under, under_list(km, under) };
 	if (effect_stmt_apply(s, &env, t, &o, why, sizeof why) < 0)
-		return apply_error(a, od, "card %d: %s", card, why);
+		return o.king ? KM_KING : apply_error(a, od, "card %d: %s", card, why);
 	records(km, s, t, &o);
 	follow(km, s, t);
 	for (int i = 0; i < o.nops; i++)
@@ -300,16 +383,17 @@ static int end_card(struct apply_state *a, const struct order *od, int which, ch
 /* "card 30 25": cancel card 25 in play; "card 30" alone, in an answer: the interception
  * answered. Returns 1 for the latter (the caller undoes it). */
 static int cancel(struct apply_state *a, const struct km_msg *m, const struct order *od,
-		  bool answering, char *detail, size_t dlen)
+		  enum km_answers answering, char *detail, size_t dlen)
 {
 	char *end;
 	long which;
 
 	if (!m->ntargets) {
-		if (!answering)
+		if (answering == KM_ANSWERS_NONE)
 			return apply_error(a, od, "card %d: name the continuing card it cancels "
 					   "(card %d 25)", m->card_no, m->card_no);
-		snprintf(detail, dlen, "the interception is cancelled");
+		snprintf(detail, dlen, answering == KM_ANSWERS_INTERCEPTION ? "the interception is "
+			 "cancelled" : "the card played with the move is cancelled, and the move with it");
 		return 1;
 	}
 	which = strtol(m->targets[0], &end, 10);
@@ -378,8 +462,8 @@ static int board_edits(struct apply_state *a, const struct km_msg *m, const stru
 		a->me = by;
 		int rc = statement(a, m->effects[i], m->card_no, &st, tp, detail, dlen);
 		a->me = me;
-		if (rc < 0)
-			return -1;
+		if (rc != 0)
+			return rc;
 	}
 	if (!detail[0])
 		snprintf(detail, dlen, "instead of the move");
@@ -387,7 +471,7 @@ static int board_edits(struct apply_state *a, const struct km_msg *m, const stru
 }
 
 int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct order *od,
-		   bool answering, char *detail, size_t dlen)
+		   enum km_answers answering, char *detail, size_t dlen)
 {
 	const struct card_info *ci = &a->g->cat->card[m->card_no];
 	struct effect ef;
@@ -412,8 +496,9 @@ int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct o
 	for (int i = 0; i < m->ntargets; i++)
 		t[i] = m->targets[i];
 	for (int i = 0; i < ef.n; i++) {
-		if (statement(a, od, m->card_no, &ef.s[i], t + at, detail, dlen) < 0)
-			return -1;
+		int rc = statement(a, od, m->card_no, &ef.s[i], t + at, detail, dlen);
+		if (rc != 0)
+			return rc;
 		at += effect_stmt_slots(&ef.s[i]);
 	}
 	return km_rules(a, &e) < 0 ? apply_error(a, od, "%s", e.msg) : 0;

@@ -39,10 +39,19 @@ void km_reshuffled(struct apply_state *a);
 void km_remove_from_hand(struct knightmare *km, int c, int card);
 
 /* knightmare_effect.c */
-/* Applies the card's effect (as a->me, with the mail's targets): 0, or -1 (refused, the
- * mail then changes nothing). `detail` gets what it did, for the announcement. */
+#define KM_KING 2       /* km_card_effect: the card would capture a king (the Checkmate
+			 * Rule: played, spent, no effect; the caller undoes what it did) */
+/* Applies the card's effect (as a->me, with the mail's targets): 0, 1 (a Veto or Dispel
+ * answering a card: the caller undoes that card), KM_KING, or -1 (refused, the mail then
+ * changes nothing). `detail` gets what it did, for the announcement. */
+enum km_answers {
+	KM_ANSWERS_NONE,
+	KM_ANSWERS_INTERCEPTION,        /* an answer: a bare cancel cancels the interception */
+	KM_ANSWERS_TURN,                /* an interception replying to the card played with the
+					 * move: a bare cancel cancels that card (Veto) */
+};
 int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct order *od,
-		   bool answering, char *detail, size_t dlen);
+		   enum km_answers answering, char *detail, size_t dlen);
 /* The pieces under a card follow a move (from -> to); a piece captured on `to` loses its
  * effect and goes to the captured record as its original kind. */
 void km_follow(struct knightmare *km, const char *from, const char *to);

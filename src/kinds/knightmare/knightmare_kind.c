@@ -18,7 +18,9 @@ static const struct order_word km_orders[] = {
 	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0 },
 	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150 (or budget 100 200)", NULL, 0 },
 	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal, or sets 2", NULL, 0 },
-	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_NUMBER, "extra 15", NULL, 0 },
+	/* read whole (not as a number order, which takes 1 and up): "extra 0" is a term,
+	 * "extra -1" a faulty one to refuse with its reason */
+	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_REST, "extra 15", NULL, 0 },
 	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0 },
 };
 

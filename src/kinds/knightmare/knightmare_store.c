@@ -56,6 +56,13 @@ static json_t *effects_json(const struct km_effect *f, int n)
 	return a;
 }
 
+static json_t *undo_json(const struct km_undo *u)
+{
+	return json_pack("{s:s, s:o, s:[s, s], s:[s, s], s:i}", "fen", u->fen,
+			 "effects", effects_json(u->effects, u->neffects), "lost", u->lost[0],
+			 u->lost[1], "dead", u->dead[0], u->dead[1], "play", u->play);
+}
+
 static json_t *km_to_json(const struct game *g)
 {
 	const struct knightmare *km = g->kstate;
@@ -94,9 +101,12 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "effects", effects_json(km->effects, km->neffects));
 	json_object_set_new(o, "lost", json_pack("[s, s]", km->lost[0], km->lost[1]));
 	json_object_set_new(o, "dead", json_pack("[s, s]", km->dead[0], km->dead[1]));
-	json_object_set_new(o, "undo", json_pack("{s:s, s:o, s:[s, s], s:[s, s], s:i}", "fen", km->undo.fen,
-		"effects", effects_json(km->undo.effects, km->undo.neffects), "lost", km->undo.lost[0],
-		km->undo.lost[1], "dead", km->undo.dead[0], km->undo.dead[1], "play", km->undo.play));
+	json_object_set_new(o, "undo", undo_json(&km->undo));
+	/* the turn's start, while a Veto may still answer the card played with the move */
+	if (km->expect == KM_MOVE && km->may_intercept && km->card_own[!km->to])
+		json_object_set_new(o, "turn_undo", undo_json(&km->turn_undo));
+	if (km->vetoed)
+		json_object_set_new(o, "vetoed", json_true());
 	return o;
 }
 
@@ -234,16 +244,21 @@ static int get_plays(const struct jnode *o, struct knightmare *km)
 	return 0;
 }
 
-static int get_undo(const struct jnode *o, struct knightmare *km)
+/* A turn's start, kept to undo it ("undo"; "turn_undo" for a Veto of an own-turn card:
+ * absent in older files). */
+static int get_undo(const struct jnode *o, const char *key, bool opt, struct km_undo *u)
 {
 	struct jnode v;
 
-	return jread_obj(o, "undo", false, &v) < 0 ||
-	       jread_str(&v, "fen", false, km->undo.fen, sizeof km->undo.fen) < 0 ||
-	       get_effects(&v, "effects", km->undo.effects, &km->undo.neffects) < 0 ||
-	       get_pair_str(&v, "lost", km->undo.lost) < 0 ||
-	       get_pair_str(&v, "dead", km->undo.dead) < 0 ||
-	       jread_i(&v, "play", false, 0, KM_PLAYS_MAX, &km->undo.play) < 0 ? -1 : 0;
+	if (jread_obj(o, key, opt, &v) < 0)
+		return -1;
+	if (!v.v)
+		return 0;
+	return jread_str(&v, "fen", false, u->fen, sizeof u->fen) < 0 ||
+	       get_effects(&v, "effects", u->effects, &u->neffects) < 0 ||
+	       get_pair_str(&v, "lost", u->lost) < 0 ||
+	       get_pair_str(&v, "dead", u->dead) < 0 ||
+	       jread_i(&v, "play", false, 0, KM_PLAYS_MAX, &u->play) < 0 ? -1 : 0;
 }
 
 /* A common deck's orders before its reshuffles: [[cards], salt] each. */
@@ -312,7 +327,9 @@ static int km_from_json(const struct jnode *o, struct game *g)
 	    get_old(o, km) < 0 || get_rescue(o, km) < 0 ||
 	    get_effects(o, "effects", km->effects, &km->neffects) < 0 ||
 	    get_pair_str(o, "lost", km->lost) < 0 || get_pair_str(o, "dead", km->dead) < 0 ||
-	    get_undo(o, km) < 0)
+	    get_undo(o, "undo", false, &km->undo) < 0 ||
+	    get_undo(o, "turn_undo", true, &km->turn_undo) < 0 ||
+	    jread_bool(o, "vetoed", true, &km->vetoed) < 0)
 		return -1;
 	km->expect = (enum km_expect)expect;
 	for (int c = 0; c < 2; c++)

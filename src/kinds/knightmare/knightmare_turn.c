@@ -228,7 +228,9 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 
 	if (!ci->exists || !km_in_hand(km, a->me, m->card_no))
 		return apply_error(a, m->card, "card %d is not in your hand", m->card_no);
-	if (!timing_ok(ci->timing, how, moved))
+	/* a card answering cards answers the one played with the move too (Veto, seed 002) */
+	bool veto = !strcmp(how, "interception") && ci->timing == CARD_REACTION && km->card_own[!a->me];
+	if (!timing_ok(ci->timing, how, moved) && !veto)
 		return apply_error(a, m->card, "card %d is played %s", m->card_no, timing_words(ci->timing));
 	bool *used = !strcmp(how, "interception") ? &km->card_opp[a->me] : &km->card_own[a->me];
 	if (*used)
@@ -237,10 +239,12 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	if (!was)
 		return apply_error(a, m->card, "out of memory");
 	km_snapshot(g, was);
-	int rc = km_card_effect(a, m, m->card, !strcmp(how, "answer"), detail, sizeof detail);
+	int rc = km_card_effect(a, m, m->card, !strcmp(how, "answer") ? KM_ANSWERS_INTERCEPTION :
+				veto ? KM_ANSWERS_TURN : KM_ANSWERS_NONE, detail, sizeof detail);
 	bool before_move = !strcmp(how, "move") && !moved &&
 			   !(ci->timing == CARD_INSTEAD || m->instead);
-	const char *breach = rc < 0 ? NULL : checkmate_rule(g, a->me, ci, before_move);
+	const char *breach = rc == KM_KING ? "no card may capture a king" : rc < 0 ? NULL :
+			     checkmate_rule(g, a->me, ci, before_move);
 	if (breach) {   /* no effect, yet played: spent, and a card drawn */
 		rc = km_restore(a, was, m->card) < 0 ? -1 : 0;
 		snprintf(detail, sizeof detail, "no effect, by the Checkmate Rule (%s)", breach);
@@ -250,7 +254,7 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 		return -1;
 	*used = true;
 	km_remove_from_hand(km, a->me, m->card_no);
-	if (ci->continuing != 1)
+	if (ci->continuing != 1 || breach)
 		km_to_pile(km, m->card_no);
 	km_draw(km, a->me, a->key, a->klen, g->id);
 	if (km->nplays < KM_PLAYS_MAX) {
@@ -374,7 +378,13 @@ static int move_turn(struct apply_state *a, const struct km_msg *m)
 				   "a turn is a move%.0d", m->card_no);
 	if (instead && m->nmoves)
 		return apply_error(a, m->moves[0], "card %d is played instead of your move", m->card_no);
-	km->card_own[a->me] = km->card_opp[!a->me] = false;
+	bool again = km->vetoed;        /* the move again, after a Veto: a normal one */
+	if (again && m->card)
+		return apply_error(a, m->card, "your card was cancelled, and your move with it: make a "
+				   "normal move, without a card");
+	if (!again)
+		km->card_own[a->me] = km->card_opp[!a->me] = false;
+	km_snapshot(g, &km->turn_undo);
 	if (m->card && !after && play_card(a, m, "move", false) < 0)
 		return -1;
 	if (instead ? pass_turn(a, m->card) < 0 : regular_move(a, m->moves[0]) < 0)
@@ -390,7 +400,8 @@ static int move_turn(struct apply_state *a, const struct km_msg *m)
 		return apply_error(a, m->first, "your king would be in check at the end of your turn");
 	km->turn++;
 	km->to = !a->me;
-	km->may_intercept = true;
+	km->may_intercept = !again;
+	km->vetoed = false;
 	apply_end_by_status(a);
 	if (a->ended)
 		km->expect = KM_DONE;
@@ -398,6 +409,35 @@ static int move_turn(struct apply_state *a, const struct km_msg *m)
 }
 
 /* ---- interception and answer (seed 000, rules 6 and 7) ---- */
+
+/* A Veto of the card played with the move: the turn's start comes back (the card's
+ * effects, the move and its capture undone; the card spent) and its player makes a
+ * normal move, as Tempete's cards 32, 42 and 52 (docs/knightmare.md, "Veto"). */
+static int veto_turn(struct apply_state *a, const struct km_msg *m)
+{
+	struct knightmare *km = a->g->kstate;
+	int card = 0;
+
+	for (int i = km->nplays - 2; i >= 0 && !card; i--)
+		if (km->plays[i].by == !a->me && !strcmp(km->plays[i].how, "move") &&
+		    km->plays[i].turn == km->turn - 1) {
+			km->plays[i].void_ = true;
+			card = km->plays[i].card;
+			if (a->g->cat->card[card].continuing == 1)
+				km_to_pile(km, card);
+		}
+	if (km_restore(a, &km->turn_undo, m->card) < 0)
+		return -1;
+	km->turn--;
+	km->vetoed = true;
+	km->expect = KM_MOVE;
+	km->to = !a->me;
+	km->may_intercept = false;
+	apply_principal(a, "interception");
+	apply_note(a, "Card %d cancels card %d: its effects and the move made with it are undone; "
+		   "%s makes a normal move.", m->card_no, card, side(!a->me));
+	return 0;
+}
 
 static int intercept(struct apply_state *a, const struct km_msg *m)
 {
@@ -409,8 +449,11 @@ static int intercept(struct apply_state *a, const struct km_msg *m)
 	if (!m->card || m->nmoves || m->nredraws)
 		return apply_error(a, m->first, "an interception is one card, without a move");
 	km_snapshot(g, &km->undo);
-	if (play_card(a, m, "interception", false) < 0)
+	int rc = play_card(a, m, "interception", false);
+	if (rc < 0)
 		return -1;
+	if (rc == 1)
+		return veto_turn(a, m);
 	if (own_king_attacked(g, !a->me) || own_king_attacked(g, a->me))
 		return apply_error(a, m->card, "an interception may not leave a king in check");
 	apply_principal(a, "interception");

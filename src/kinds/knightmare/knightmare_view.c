@@ -48,6 +48,69 @@ static void card_lines(const struct game *g, const int *cards, int n, struct buf
 		buf_str(b, "  none\n");
 }
 
+/* A piece a card transformed or froze, said with the kind it was and the letter the
+ * board shows for it (no bare U or Z): "the White Knight on b1, now a Griffin (shown U),
+ * moves as NF". */
+static void held_piece(const struct game *g, const struct km_effect *f, struct buf *b)
+{
+	const struct pos *p = game_pos(g);
+	sq_t s = variant_square_named(p->v, f->square, strlen(f->square));
+	piece_t pc = s == SQ_NONE ? PIECE_NONE : pos_at(p, s);
+	int t = variant_type_by_letter(g->v, f->orig);
+	const char *kind = t >= 0 ? g->v->type[t].name : "piece";
+	char shown = pc == PIECE_NONE ? f->letter : variant_piece_char(p->v, pc);
+
+	buf_printf(b, "the %s%s%s on %s", pc == PIECE_NONE ? "" : side(PIECE_COLOR(pc)),
+		   pc == PIECE_NONE ? "" : " ", kind, f->square);
+	if (f->verb == EFFECT_TRANSFORM)
+		buf_printf(b, ", now a %s (shown %c), moves as %s", f->name, shown, f->betza);
+	else
+		buf_printf(b, " is frozen (shown %c): it may not move", shown);
+}
+
+/* One term of the challenge for the invitation: a label padded to line up with the
+ * invitation's others ("Game:", "White:"), and its value. */
+static void term(struct tctx *c, const char *label, const char *what)
+{
+	struct tctx *it = tctx_item(c, "kind_terms");
+
+	if (!it)
+		return;
+	tctx_set(it, "label", "%-10s", label);
+	tctx_set(it, "what", "%s", what);
+}
+
+/* Every term agreed at the challenge, which the invited player accepts: the sets, the
+ * budgets (a handicap when they differ), the cards set aside unseen. */
+static void terms(const struct knightmare *km, struct tctx *c)
+{
+	static const char *const divided[] = { "", "one set", "two sets", "three sets", "four sets" };
+	char what[128];
+
+	if (km->sets == KM_COMMON)
+		snprintf(what, sizeof what, "one common deck for both");
+	else if (km->sets == 0)
+		snprintf(what, sizeof what, "personal sets: each builds from a whole set");
+	else
+		snprintf(what, sizeof what, "%s, divided at random", divided[km->sets]);
+	term(c, "Cards:", what);
+	if (km->sets != KM_COMMON) {
+		if (km->budget[WHITE] == km->budget[BLACK])
+			snprintf(what, sizeof what, "%d points each", km->budget[WHITE]);
+		else
+			snprintf(what, sizeof what, "%d points for White, %d for Black (a handicap)",
+				 km->budget[WHITE], km->budget[BLACK]);
+		term(c, "Decks:", what);
+	}
+	if (km->extra)
+		snprintf(what, sizeof what, "%d cards, unseen, before %s", km->extra,
+			 km->sets == KM_COMMON ? "shuffling" : "dividing");
+	else
+		snprintf(what, sizeof what, "none");
+	if (km->sets)                   /* personal sets: nothing is divided, nothing set aside */
+		term(c, "Set aside:", what);
+}
+
 static void public_view(const struct game *g, struct tctx *c)
 {
 	const struct knightmare *km = g->kstate;
@@ -67,10 +130,8 @@ static void public_view(const struct game *g, struct tctx *c)
 		const struct km_effect *f = &km->effects[i];
 		buf_printf(&b, "%s%s of %s: ", b.n ? "; " : "", cards_label(g->cat, f->card, label, sizeof label),
 			   side(f->by));
-		if (f->verb == EFFECT_TRANSFORM)
-			buf_printf(&b, "the %s on %s moves as %s", f->name, f->square, f->betza);
-		else if (f->verb == EFFECT_FREEZE)
-			buf_printf(&b, "the piece on %s may not move", f->square);
+		if (f->verb == EFFECT_TRANSFORM || f->verb == EFFECT_FREEZE)
+			held_piece(g, f, &b);
 		else if (f->verb == EFFECT_SHIELD)
 			buf_printf(&b, "the piece on %s may not be captured", f->square);
 		else if (f->verb == EFFECT_IMMUNE)
@@ -94,6 +155,7 @@ static void public_view(const struct game *g, struct tctx *c)
 	tctx_set(c, "km_sets", "%s", km->sets == 0 ? "personal sets: each builds from a whole set" :
 		 km->sets == KM_COMMON ? "one common deck for both" :
 		 km->sets == 1 ? "one set, divided at random" : "several sets, divided at random");
+	terms(km, c);
 	if (km->sets == KM_COMMON)
 		tctx_set(c, "km_common", "yes");
 	if (km->extra)

@@ -373,6 +373,9 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 	 * so not in the text, which stays the first release's for its games */
 	if (tp->disabled)
 		buf_printf(b, "disabled 1\n");
+	/* the cards' records of the turn (what a disable undoes) are left out too: the hands,
+	 * barred numbers and squares they name are in the text already, and a game logged
+	 * by an earlier release must replay to the same hashes */
 	for (int c = 0; c < 2; c++)
 		if (tp->rescue[c].card)
 			buf_printf(b, "rescue %d %c %c %d %d %s\n", c, tp->rescue[c].now,

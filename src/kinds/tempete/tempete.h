@@ -89,6 +89,20 @@ struct tp_rescue {
 	int turn, card;                 /* when; 0: none */
 };
 
+/* What a card changed beyond the board and its marks (34's take, 57's choice and the
+ * number it barred, 12/28's secret square): kept for the turn, so that a card disabled
+ * (32, 42, 52) or taken back with its move is undone whole (docs/tempete.md, "Undone
+ * whole"). The board and marks come back from the moments saved. */
+struct tp_record {
+	int turn;                       /* the turn it belongs to (else stale) */
+	int play;                       /* the card's entry in plays, plus one (0: none) */
+	int added;                      /* the card 34 or 57 put in its player's hand, or 0 */
+	int barred;                     /* the number 57 barred to the opponent, or 0 */
+	int secret;                     /* the secret square 12/28 gave, index plus one, or 0 */
+};
+#define TP_REC_TURN 0                   /* the card of the turn's owner (move or answer) */
+#define TP_REC_INTERCEPTION 1           /* the interceptor's card */
+
 /* The record of captures, saved with the board at a move's moments: a take-back or a
  * disabling answer restores it with the board, so a capture undone is no loss. */
 struct tp_captures {
@@ -142,6 +156,7 @@ struct tempete {
 							 * before the turn's card */
 	int nsaved_marks[TP_MOMENTS];
 	struct tp_captures saved_captures[TP_MOMENTS];  /* the same moments */
+	struct tp_record record[2];             /* TP_REC_TURN, TP_REC_INTERCEPTION */
 	struct tp_rescue rescue[2];             /* each side's last transformed piece captured */
 	char lost[2][TP_LOST_MAX];              /* captured pieces of each side: may return */
 	int nlost[2];

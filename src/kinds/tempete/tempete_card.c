@@ -70,6 +70,8 @@ static int play_card(struct apply_state *a, const struct turn_msg *t, const char
 	memset(p, 0, sizeof *p);
 	p->by = me, p->card = t->card_no, p->turn = tp->turn;
 	snprintf(p->how, sizeof p->how, "%s", how);
+	struct tp_record *r = &tp->record[own_turn ? TP_REC_TURN : TP_REC_INTERCEPTION];
+	*r = (struct tp_record){ .turn = tp->turn, .play = tp->nplays + 1 };
 	return tp->nplays++;
 }
 
@@ -93,6 +95,7 @@ static int retrieve(struct apply_state *a, const struct turn_msg *t, char *note,
 		if (p->by == other && p->card == t->take->number && strcmp(p->how, "kept") &&
 		    (p->turn == tp->turn - 1 || p->turn == tp->turn - 2)) {
 			tp->hand[a->me][tp->nhand[a->me]++] = p->card;
+			tp->record[TP_REC_TURN].added = p->card;
 			snprintf(note, len, "takes card %d into their hand", p->card);
 			return 0;
 		}
@@ -132,6 +135,8 @@ static int recover(struct apply_state *a, const struct turn_msg *t, char *note, 
 			return apply_error(a, t->choose, "you have played card %d before", card);
 	tp->hand[me][tp->nhand[me]++] = card;
 	tp->barred[other][tp->nbarred[other]++] = pos;
+	tp->record[TP_REC_TURN].added = card;
+	tp->record[TP_REC_TURN].barred = pos;
 	snprintf(note, len, "takes a card from their list; %s may no longer send number %d", side(other), pos);
 	return 0;
 }
@@ -150,6 +155,8 @@ static int secret_square(struct apply_state *a, const struct turn_msg *t)
 	if (tp->nsecrets == TP_SECRETS_MAX)
 		return apply_error(a, t->square, "too many secret squares");
 	struct tp_secret *s = &tp->secrets[tp->nsecrets++];
+	tp->record[tp->plays[tp->nplays - 1].how[0] == 'i' ? TP_REC_INTERCEPTION :
+		   TP_REC_TURN].secret = tp->nsecrets;
 	s->by = a->me, s->card = t->card_no, s->turn = tp->turn, s->used = false;
 	snprintf(s->square, sizeof s->square, "%s", t->square->arg);
 	for (char *c = s->square; *c; c++)
@@ -229,3 +236,87 @@ int tp_card_turn(struct apply_state *a, const struct turn_msg *t, const char *ho
 	return 0;
 }
 
+
+static void drop_one(int *a, int *n, int x)
+{
+	for (int i = *n - 1; i >= 0; i--)
+		if (a[i] == x) {
+			memmove(&a[i], &a[i + 1], (size_t)(*n - i - 1) * sizeof a[0]);
+			(*n)--;
+			return;
+		}
+}
+
+/* The secret square a card gave, forgotten: the other record's index follows. */
+static void drop_secret(struct tempete *tp, int k)
+{
+	memmove(&tp->secrets[k - 1], &tp->secrets[k], (size_t)(tp->nsecrets - k) * sizeof tp->secrets[0]);
+	tp->nsecrets--;
+	for (int s = 0; s < 2; s++)
+		if (tp->record[s].secret > k)
+			tp->record[s].secret--;
+}
+
+int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size_t len)
+{
+	struct tp_record *r = &tp->record[slot];
+	size_t at = 0;
+
+	said[0] = 0;
+	if (!r->play || r->turn != tp->turn || r->play > tp->nplays)
+		return 0;
+	struct tp_play *p = &tp->plays[r->play - 1];
+	int by = p->by, other = 1 - by;
+	/* card 34 takes a card played in the open: it may be named; 57's choice is secret */
+	if (r->added && !r->barred)
+		at += (size_t)snprintf(said + at, len - at, "; card %d leaves %s's hand again",
+				       r->added, side(by));
+	if (r->added)
+		drop_one(tp->hand[by], &tp->nhand[by], r->added);
+	if (r->barred) {
+		drop_one(tp->barred[other], &tp->nbarred[other], r->barred);
+		at += (size_t)snprintf(said + at, len - at, "; the card it took from %s's list leaves "
+				       "their hand, and %s may send number %d again", side(by),
+				       side(other), r->barred);
+	}
+	if (r->secret && r->secret <= tp->nsecrets) {
+		drop_secret(tp, r->secret);
+		at += (size_t)snprintf(said + at, len - at, "; the square it gave the referee is void");
+	}
+	p->void_ = true;
+	size_t n = strlen(p->detail);
+	snprintf(p->detail + n, sizeof p->detail - n, "%s[undone: %s]", n ? " " : "", why);
+	int card = p->card;
+	*r = (struct tp_record){ 0 };
+	return card;
+}
+
+void tp_note_undone(struct apply_state *a, int card, const char *said)
+{
+	if (card && said[0])
+		apply_note(a, "Undone with card %d: %s.", card, said + 2);
+}
+
+int tp_keep_allowed(struct apply_state *a, const struct turn_msg *t)
+{
+	const struct tempete *tp = a->g->kstate;
+
+	if (!t->keep && !t->discard)
+		return 0;
+	if (tp->disabled)
+		return apply_error(a, t->first, "your card was disabled by card %d and stays spent: "
+				   "it cannot be kept or discarded; make a normal move",
+				   tp->intercepted_by_card);
+	if (tp->move_parts != 2 || tp->hit_part != 1)
+		return apply_error(a, t->first, "'keep' and 'discard' answer an interception of the "
+				   "first part of a double move (cards 18 and 50)");
+	return 0;
+}
+
+int tp_disable_record(struct tempete *tp, int slot, int by_card, char *said, size_t len)
+{
+	char why[40];
+
+	snprintf(why, sizeof why, "disabled by card %d", by_card);
+	return tp_undo_card(tp, slot, why, said, len);
+}

@@ -370,6 +370,9 @@ static int e_takeback(struct edit *ed, const struct turn_msg *t)
 			return apply_error(ed->a, ed->od, "%s", e.msg);
 		tp_restore_marks(tp, TP_BEFORE_CARD);
 		apply_note(ed->a, "%s", "The card played with the move is taken back with it.");
+		char why[40], said[400];
+		snprintf(why, sizeof why, "taken back by card %d", t->card_no);
+		tp_note_undone(ed->a, tp_undo_card(tp, TP_REC_TURN, why, said, sizeof said), said);
 	} else
 		tp_restore_marks(tp, second ? 1 : 0);
 	tp->taken_back = true;
@@ -423,6 +426,11 @@ static int one(struct edit *ed, const struct turn_msg *t, char *announce, size_t
 	return rc;
 }
 
+static bool is_takeback(const struct order *od)
+{
+	return !strncasecmp(od->arg, "takeback", 8);
+}
+
 /* Would the side `c` be mated now, with the move? */
 static bool mated(const struct pos *p, int c)
 {
@@ -455,10 +463,15 @@ int tp_effects(struct apply_state *a, const struct turn_msg *t, bool regular, ch
 	memcpy(pos, g->board[0].pos, sizeof *pos);
 	memcpy(tp, g->kstate, sizeof *tp);
 	bool mate_before = mated(g->board[0].pos, 1 - a->me);
-	for (int i = 0; i < t->neffects && rc == 0 && !ed.king; i++) {
-		ed.od = t->effects[i];
-		rc = one(&ed, t, announce, alen);
-	}
+	/* a takeback sets the board back: it comes first, wherever it is written, so that
+	 * the edits written before it apply to the position it leaves */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < t->neffects && rc == 0 && !ed.king; i++) {
+			if (is_takeback(t->effects[i]) != (pass == 0))
+				continue;
+			ed.od = t->effects[i];
+			rc = one(&ed, t, announce, alen);
+		}
 	if (rc == 0 && regular && (ed.king || (!mate_before && mated(g->board[0].pos, 1 - a->me)))) {
 		/* the Checkmate Rule: no effect, nothing changes but the card is spent */
 		memcpy(g->board[0].pos, pos, sizeof *pos);

@@ -47,6 +47,19 @@ int tp_use_secret(struct apply_state *a, const struct turn_msg *t);
  * it says nothing, as its player says? */
 bool tp_regular_card(const struct apply_state *a, const struct turn_msg *t);
 
+/* Undoes what the card of record `slot` did besides the board (a hand, a barred number, a
+ * secret square) and marks its play undone, `why` ("disabled by card 32"); `said` gets
+ * "; ..." clauses for the announcement, or "". Returns the card, 0 if none this turn. */
+int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size_t len);
+/* tp_undo_card for a card that card `by_card` (32, 42, 52) disabled. */
+int tp_disable_record(struct tempete *tp, int slot, int by_card, char *said, size_t len);
+/* Tells both players what tp_undo_card undid besides the board ("Undone with card 57: ..."). */
+void tp_note_undone(struct apply_state *a, int card, const char *said);
+
+/* An answer's `keep` or `discard` (card 18 or 50 whose first part was hit): 0, or -1
+ * refused with the reason (a disabled card stays spent; no double move was hit). */
+int tp_keep_allowed(struct apply_state *a, const struct turn_msg *t);
+
 /* tempete_effect.c: the card's board edits. Returns -1 (refused), 0 (applied), or 1
  * (no effect: the Checkmate Rule; nothing was changed). `announce` gets the edits as
  * the opponent reads them. */

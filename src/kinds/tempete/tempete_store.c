@@ -84,6 +84,29 @@ static json_t *side_drawn(const struct tempete *tp, int c)
 	return a;
 }
 
+/* The cards' records of this turn (what a disable or a takeback undoes); written only
+ * while one is live, so that states between turns stay as they were. */
+static bool live_record(const struct tempete *tp)
+{
+	for (int k = 0; k < 2; k++)
+		if (tp->record[k].play && tp->record[k].turn == tp->turn)
+			return true;
+	return false;
+}
+
+static json_t *records_json(const struct tempete *tp)
+{
+	json_t *a = json_array();
+
+	for (int k = 0; k < 2; k++) {
+		const struct tp_record *r = &tp->record[k];
+		json_array_append_new(a, json_pack("{s:i, s:i, s:i, s:i, s:i}", "turn", r->turn,
+						   "play", r->play, "added", r->added, "barred", r->barred,
+						   "secret", r->secret));
+	}
+	return a;
+}
+
 static json_t *tp_to_json(const struct tempete *tp)
 {
 	json_t *o = json_object(), *plays = json_array(), *secrets = json_array(), *saved = json_array();
@@ -153,6 +176,8 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "marks", marks(tp->marks, tp->nmarks));
 	set(o, "saved_marks", saved);
 	set(o, "saved_captures", captures);
+	if (live_record(tp))
+		set(o, "records", records_json(tp));
 	return o;
 }
 
@@ -428,6 +453,29 @@ static int rd_rescue(const struct jnode *o, struct tempete *tp)
 	return 0;
 }
 
+/* The cards' records of the turn (absent: none live). */
+static int rd_records(const struct jnode *o, struct tempete *tp)
+{
+	struct jnode recs, x;
+	size_t len;
+
+	if (jread_arr(o, "records", true, &recs, &len) < 0)
+		return -1;
+	if (recs.v && len != 2)
+		return jread_fail(o, "records", "needs two records");
+	for (size_t k = 0; recs.v && k < 2; k++) {
+		struct tp_record *rc = &tp->record[k];
+		if (jread_at(&recs, k, &x) < 0 ||
+		    jread_i(&x, "turn", false, 0, 1000000, &rc->turn) < 0 ||
+		    jread_i(&x, "play", false, 0, tp->nplays, &rc->play) < 0 ||
+		    jread_i(&x, "added", false, 0, CARDS_MAX - 1, &rc->added) < 0 ||
+		    jread_i(&x, "barred", false, 0, tp->n, &rc->barred) < 0 ||
+		    jread_i(&x, "secret", false, 0, tp->nsecrets, &rc->secret) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The cards: the game's, each side's list, salt, hand and what was sent, barred, drawn. */
 static int rd_cards(const struct jnode *o, struct tempete *tp)
 {
@@ -480,7 +528,8 @@ static int tp_from_json(const struct jnode *o, struct tempete *tp)
 	    rd_turn(o, tp, &expect) < 0 ||
 	    rd_plays(o, tp) < 0 || rd_secrets(o, tp) < 0 ||
 	    rd_marks(o, "marks", tp->marks, &tp->nmarks) < 0 ||
-	    rd_saved(o, tp) < 0 || rd_rescue(o, tp) < 0)
+	    rd_saved(o, tp) < 0 || rd_rescue(o, tp) < 0 ||
+	    rd_records(o, tp) < 0)
 		return -1;
 	if (!jread_has(o, "before_card"))
 		memcpy(tp->before_card, tp->before_move, FEN_MAX);

@@ -483,15 +483,11 @@ static int disable_card(struct apply_state *a, const struct turn_msg *t)
 	tp_restore_marks(tp, TP_BEFORE_CARD);
 	tp->taken_back = tp->disabled = true;
 	tp->hit_part = 0;
-	int card = 0;
-	for (int i = tp->nplays - 1; i >= 0 && !card; i--)
-		if (tp->plays[i].by == other && tp->plays[i].turn == tp->turn &&
-		    !strcmp(tp->plays[i].how, "move")) {
-			tp->plays[i].void_ = true;
-			card = tp->plays[i].card;
-		}
+	char said[400];
+	int card = tp_disable_record(tp, TP_REC_TURN, t->card_no, said, sizeof said);
 	apply_note(a, "Card %d disables card %d: its effects and the move made with it are "
 		   "undone; %s makes a normal move.", t->card_no, card, side(other));
+	tp_note_undone(a, card, said);
 	return 0;
 }
 
@@ -512,7 +508,12 @@ static int do_interception(struct apply_state *a, const struct turn_msg *t)
 		return apply_error(a, t->numbers, "an interception carries no numbers (rule 6)");
 	if (t->instead)
 		return apply_error(a, t->first, "'instead' belongs to a move");
-	if (tp->move_parts == 2 && !t->part)
+	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+	/* 32, 42, 52 disable the double-move card itself, both parts with it */
+	if (disabling && t->part)
+		return apply_error(a, t->part, "card %d disables the card played with the move, and "
+				   "its whole move: it hits no part", t->card_no);
+	if (tp->move_parts == 2 && !t->part && !disabling)
 		return apply_error(a, t->card, "the move was a double move: say which part the "
 				   "interception hits ('part 1' or 'part 2')");
 	if (t->part && (tp->move_parts != 2 || t->part->number < 1 || t->part->number > 2))
@@ -520,7 +521,6 @@ static int do_interception(struct apply_state *a, const struct turn_msg *t)
 				   "only a double move (cards 18 and 50) has parts");
 	tp->hit_part = t->part ? t->part->number : 0;
 	tp->intercepted_by_card = t->card_no;
-	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
 	if (disabling && t->neffects)
 		return apply_error(a, t->effects[0], "card %d undoes the card played with the move: "
 				   "it has no effects of its own", t->card_no);
@@ -629,6 +629,8 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 	struct err e;
 
 	bool disabling = t->card && tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+	if (tp_keep_allowed(a, t) < 0)
+		return -1;
 	if (disabling && t->neffects)
 		return apply_error(a, t->effects[0], "card %d undoes the interception: it has no "
 				   "effects of its own", t->card_no);
@@ -642,8 +644,11 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 			return apply_error(a, t->card, "%s", e.msg);
 		tp_restore_marks(tp, 2);
 		tp->taken_back = false;
+		char said[400];
+		int card = tp_disable_record(tp, TP_REC_INTERCEPTION, t->card_no, said, sizeof said);
 		apply_note(a, "Card %d disables card %d: %s's move stands.", t->card_no,
 			   tp->intercepted_by_card, side(me));
+		tp_note_undone(a, card, said);
 		if (t->nmoves)
 			return apply_error(a, t->moves[0], "your move stands: no other move follows");
 	} else if (tp->move_parts == 2 && tp->hit_part && (int)a->g->board[0].pos->side == me) {

@@ -1,0 +1,67 @@
+#!/bin/sh
+# `tempest archive` of 1,000 games (BENCH_GAMES). bench/genmail writes the players' mail
+# of the games (each a challenge, an acceptance and an 18-ply opening), `tempest process`
+# plays them into a fresh data directory (not timed), then three runs of `tempest archive`
+# into an empty folder are timed: the first writes every page (the target: under 10 s for
+# 1,000 games), the second finds nothing changed (the manifest and a stat of each state),
+# the third follows a `tempest process` of one more move in one game and writes that one
+# page and the index. Every game must have its page, or the bench fails. Wall time, CPU
+# time and peak memory come from GNU time; the load average is printed beside them.
+# Usage: bench/archive.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail)
+set -eu
+T=${1:-./tempest}
+B=${2:-build/bench}
+GAMES=${BENCH_GAMES:-1000}
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench: $TIME not found (apt-get install time)" >&2; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tempest-bench-archive.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+fail() {
+    echo "bench archive: $*" >&2
+    exit 1
+}
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# Prints "wall user sys maxrss_kb" of the command, whose output goes to $tmp/out.
+timed() {
+    "$TIME" -f '%e %U %S %M' -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err" ||
+        { cat "$tmp/err" >&2; fail "$* failed (exit $?)"; }
+    cat "$tmp/time"
+}
+
+"$B/genmail" -g "$GAMES" -k "$tmp/key" -m "$tmp/in.mbox" || fail "genmail failed"
+mkdir "$tmp/data"
+cp "$tmp/key" "$tmp/data/key"
+chmod 600 "$tmp/data/key"
+cat > "$tmp/conf" <<EOF
+referee_address = referee@bench.test
+data_dir = $tmp/data
+max_replies_per_sender = 10000
+EOF
+"$T" process -c "$tmp/conf" "$tmp/in.mbox" > /dev/null 2> "$tmp/err" || { cat "$tmp/err" >&2; fail "process failed"; }
+
+load_before=$(load)
+all=$(timed "$T" archive -v -c "$tmp/conf" "$tmp/site") || exit 1
+pages=$(ls "$tmp/site" | grep -c '^game-.*\.html$' || :)
+[ "$pages" -eq "$GAMES" ] || fail "$pages pages for $GAMES games"
+bytes=$(du -sk "$tmp/site" | cut -f1)
+none=$(timed "$T" archive -v -c "$tmp/conf" "$tmp/site") || exit 1
+grep -q ' 0 pages written' "$tmp/out" || fail "a run with nothing changed wrote: $(cat "$tmp/out")"
+
+# game 1's state file touched, as a commit replaces it: its page and the index again
+touch "$tmp/data/games/1.json"
+one=$(timed "$T" archive -v -c "$tmp/conf" "$tmp/site") || exit 1
+grep -q ' 1 pages written' "$tmp/out" || fail "a run after one change wrote: $(cat "$tmp/out")"
+
+echo
+echo "tempest archive: $GAMES games of 18 plies; $pages pages, $((bytes / 1024)) MB in all"
+echo "load average before: $load_before; after: $(load)"
+printf '%-40s %9s %9s %9s %10s\n' "run" "wall-s" "user-s" "sys-s" "peak-RSS"
+for r in "every page (a new archive)|$all" "nothing changed|$none" "one game changed|$one"; do
+    set -- ${r#*|}
+    printf '%-40s %9.2f %9.2f %9.2f %7.1f MB\n' "${r%%|*}" "$1" "$2" "$3" "$(echo "$4" | awk '{ print $1 / 1024 }')"
+done

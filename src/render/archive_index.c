@@ -1,0 +1,110 @@
+/* archive_index.c: the public archive's index of games and its style sheet (archive.h),
+ * and the entry a game gives the index. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/kind.h"
+#include "render/archive.h"
+#include "render/board_html.h"
+
+const char archive_css[] =
+	"body{font-family:'DejaVu Sans',sans-serif;margin:1em auto;max-width:60em;padding:0 1em;"
+	"color:#222;background:#fff}\n"
+	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em}h3{font-size:1em}\n"
+	"table.games{border-collapse:collapse;width:100%}\n"
+	"table.games th,table.games td{border-bottom:1px solid #ccc;padding:.3em .5em;text-align:left}\n"
+	"table.games td.n{text-align:right}\n"
+	"table.facts th{text-align:left;padding-right:1em;font-weight:normal;color:#555}\n"
+	".moves{line-height:1.8}.moves a{text-decoration:none;padding:0 .15em}\n"
+	".moves a:hover{background:#cdd26a}\n"
+	".step{display:none;margin:1em 0;padding:.5em;border:1px solid #ccc}\n"
+	".step:target{display:block}\n"
+	"table.bd{border-collapse:collapse;border:2px solid #333;font-size:26px;"
+	"font-family:'DejaVu Sans','Segoe UI Symbol',sans-serif}\n"
+	"table.bd td{width:32px;height:32px;text-align:center;padding:0}\n"
+	"table.bd th{font:12px monospace;color:#555;padding:0 4px}\n"
+	"td.l{background:#f0d9b5}td.d{background:#b58863}td.l.m{background:#cdd26a}"
+	"td.d.m{background:#aaa23a}\n"
+	"table.bd b{font-size:20px}table.bd b.w{color:#fff;text-shadow:0 0 2px #000,0 0 2px #000}\n"
+	".nav a{margin-right:1em}\n"
+	"pre.account{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:13px}\n";
+
+/* The seats' addresses of one side: "a@x" or "a@x, b@x". */
+static void side_addresses(const struct game *g, int side, char *out, size_t len)
+{
+	size_t at = 0;
+
+	out[0] = 0;
+	for (int i = 0; i < g->nseats && at < len; i++)
+		if (g->seat[i].side == side)
+			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
+					       g->seat[i].address);
+}
+
+void archive_entry_of(const struct game *g, struct archive_entry *out)
+{
+	memset(out, 0, sizeof *out);
+	out->id = g->id;
+	snprintf(out->kind, sizeof out->kind, "%s", g->v ? g->v->title : g->variant);
+	side_addresses(g, WHITE, out->white, sizeof out->white);
+	side_addresses(g, BLACK, out->black, sizeof out->black);
+	snprintf(out->created, sizeof out->created, "%s", g->created);
+	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
+	out->plies = game_ply(g);
+	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
+		char res[64];
+		/* a kind that scores beside the result (Perplexichess) says it its way */
+		const char *r = g->status == GAME_OVER && kind_of(g)->result_text ?
+				kind_of(g)->result_text(g, res, sizeof res) : g->result;
+		snprintf(out->result, sizeof out->result, "%s (%s)", r, g->termination);
+	} else if (g->status == GAME_PLAYING && g->nboards == 1 && game_phase(g) == PHASE_PLAY) {
+		snprintf(out->result, sizeof out->result, "in play, %s to move",
+			 game_pos(g)->side == WHITE ? "White" : "Black");
+	} else {
+		snprintf(out->result, sizeof out->result, "%s", game_phase(g) == PHASE_SETUP ||
+			 game_phase(g) == PHASE_DEPLOYMENT ? game_phase_name(game_phase(g)) :
+			 game_status_name(g->status));
+	}
+}
+
+static void cell(struct buf *out, const char *cls, const char *text)
+{
+	buf_printf(out, "<td%s%s>", cls ? " class=" : "", cls ? cls : "");
+	board_html_escape(text, out);
+	buf_str(out, "</td>");
+}
+
+/* The date of a time stamp ("2026-11-05T10:00:00Z" -> "2026-11-05"). */
+static void date_of(const char *stamp, char *out, size_t len)
+{
+	snprintf(out, len, "%.*s", (int)strcspn(stamp, "T "), stamp);
+}
+
+void archive_index(const struct archive_entry *e, size_t n, const char *when, struct buf *out)
+{
+	buf_str(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
+		"<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
+		"<title>Games</title>\n<link rel=stylesheet href=archive.css></head>\n<body>\n"
+		"<h1>Games</h1>\n");
+	buf_printf(out, "<p>%zu game%s, as of ", n, n == 1 ? "" : "s");
+	board_html_escape(when, out);
+	buf_str(out, ".</p>\n<table class=games>\n<tr><th>Game</th><th>Kind</th><th>White</th>"
+		"<th>Black</th><th>Result</th><th>Started</th><th>Last change</th><th>Moves</th></tr>\n");
+	for (size_t i = 0; i < n; i++) {
+		char page[64], d1[32], d2[32], plies[16];
+		archive_page_name(e[i].id, page, sizeof page);
+		date_of(e[i].created, d1, sizeof d1);
+		date_of(e[i].updated, d2, sizeof d2);
+		snprintf(plies, sizeof plies, "%d", e[i].plies);
+		buf_printf(out, "<tr><td class=n><a href=\"%s\">%d</a></td>", page, e[i].id);
+		cell(out, NULL, e[i].kind);
+		cell(out, NULL, e[i].white);
+		cell(out, NULL, e[i].black);
+		cell(out, NULL, e[i].result);
+		cell(out, NULL, d1);
+		cell(out, NULL, d2);
+		cell(out, "n", plies);
+		buf_str(out, "</tr>\n");
+	}
+	buf_str(out, "</table>\n</body></html>\n");
+}

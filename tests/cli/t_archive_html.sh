@@ -1,0 +1,97 @@
+#!/bin/sh
+# The public archive in a browser (headless Chromium, as t_html.sh reads the mails' HTML
+# part): the index and a page of each kind (chess, Knightmare, ChessMe, TigerChess,
+# Perplexichess, Tempête) are rendered; each page's board, read back from the DOM the
+# browser built (each cell's data-sq and data-pc), is the position `tempest show` gives;
+# a position is stepped to (page#b1p2) and its drawing is the position it names, and the
+# step before and after are linked. Screenshots of each are taken (kept with KEEP=1, to be
+# looked at).
+. tests/cli/lib.sh
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+CHROME=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$CHROME" ] || { echo "t_archive_html: no chromium (apt-get install chromium)"; echo "t_archive_html: 0 passed, 1 failed"; exit 1; }
+export TEMPEST_NOW=2026-11-05T12:00:00Z
+
+chrome() {      # chrome URL ARGS...: headless Chromium on a file, nothing kept
+  u=$1; shift
+  timeout 90 "$CHROME" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+    --user-data-dir="$tmp/profile" --no-first-run "$@" "file://$u" 2>/dev/null
+}
+shot() {        # shot URL NAME [HEIGHT]: a screenshot, not empty
+  chrome "$1" --window-size=900,"${3:-1400}" --screenshot="$tmp/$2.png" > /dev/null
+  [ "$(wc -c < "$tmp/$2.png" 2>/dev/null || echo 0)" -gt 10000 ] && pass || fail "$2: a screenshot"
+}
+token_of() {    # token_of GAME ADDRESS: the subject token in the referee's mail to ADDRESS
+  printf '%s\n' "$out" | tr -d '\r' | awk -v to="To: $2" -v g="$1" '$0 == to { f = 1 }
+    f && /^Subject: / { if (match($0, "\\[tempest " g " [a-z0-9]+\\]")) {
+      print substr($0, RSTART + 10 + length(g), RLENGTH - 11 - length(g)); exit } }'
+}
+send() { cli_eml "$1" "$2" "$3" > "$tmp/m.eml"; run_in "$tmp/m.eml" "$T" process -c "$C"; }
+challenge() {   # challenge GAME VARIANT WHITE BLACK: made and accepted
+  send "$3" "new game" "new $2\nopponent $4\ncolour white"
+  send "$4" "Re: [tempest $1 $(token_of "$1" "$4")] invitation" "accept"
+}
+
+cli_referee "$tmp"
+C=$tmp/conf
+cli_game "$C"                                                   # 1 chess
+send alice@example.org "Re: [tempest 1 $WT] game 1" "e4"
+send bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
+send alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3"
+challenge 2 knightmare-cards carol@example.org dave@example.org
+challenge 3 chessme erin@example.org frank@example.org
+challenge 4 tigerchess gina@example.org hank@example.org
+run "$T" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
+expect_rc "game 5, Perplexichess" 0
+cli_referee "$tmp/tp"                                           # the demo's Tempête game
+run "$T" process -c "$tmp/tp/conf" examples/tempete.mbox
+run "$T" archive -c "$C" "$tmp/site"
+expect_rc "the archive" 0
+run "$T" archive -c "$tmp/tp/conf" "$tmp/site-tp"
+expect_rc "the Tempête archive" 0
+
+# -- the index
+chrome "$tmp/site/index.html" --dump-dom > "$tmp/index.dom"
+for g in 1 2 3 4 5; do
+  grep -q "href=\"game-$g.html\"" "$tmp/index.dom" && pass || fail "the index links game $g"
+done
+case $(cat "$tmp/index.dom") in *"Knightmare"*"ChessMe"*"TigerChess"*"Perplexichess"*) pass ;;
+  *) fail "the index names each kind" ;; esac
+shot "$tmp/site/index.html" index 700
+
+# -- a page of each kind: its board is the position of `tempest show`
+page() {        # page NAME SITE GAME CONF [BOARDFEN]
+  chrome "$2/game-$3.html" --dump-dom > "$tmp/$1.dom"
+  grep -q "<h1>Game $3: " "$tmp/$1.dom" && pass || fail "$1: the page"
+  want=${5:-$("$T" show -c "$4" "$3" | sed -n 's/^FEN: *\([^ ]*\) .*/\1/p' | head -n 1)}
+  if [ "$want" != - ]; then
+    got=$(perl tests/cli/html/squares.pl < "$tmp/$1.dom" | head -n 1)
+    [ "$got" = "$want" ] && pass || fail "$1: the board drawn is the game's: $got, want $want"
+  fi
+  shot "$2/game-$3.html" "$1"
+}
+page chess "$tmp/site" 1 "$C"
+page knightmare "$tmp/site" 2 "$C"
+page chessme "$tmp/site" 3 "$C" -
+grep -q 'The public record' "$tmp/chessme.dom" && pass || fail "chessme: its own board, in the record"
+page tigerchess "$tmp/site" 4 "$C" -
+page perplexichess "$tmp/site" 5 "$C" -
+[ "$(grep -c 'data-board="1"' "$tmp/perplexichess.dom")" -eq 3 ] && pass || fail "perplexichess: three boards"
+# the status mail's lines of a player's duty, empty for no player, are left out; a
+# ChessMe diagram's rows (dots to their end) are not
+grep -qE '^(You are|Now:) ?\.$' "$tmp/perplexichess.dom" && fail "perplexichess: a line of a duty left empty" || pass
+[ "$(sed 's/<[^>]*>//g' "$tmp/chessme.dom" | grep -cE '^[0-9]  \. ')" -ge 16 ] && pass || fail "chessme: the diagrams' rows, whole"
+page tempete "$tmp/site-tp" 1 "$tmp/tp/conf"
+grep -q 'sha256sum' "$tmp/tempete.dom" && pass || fail "tempete: the reveal's checks"
+
+# -- stepping: the position after 1... e5, drawn as it says, linked both ways
+perl tests/cli/archive/step.pl b1p2 < "$tmp/chess.dom" > "$tmp/step"
+[ "$(sed -n 1p "$tmp/step")" = "$(sed -n 2p "$tmp/step")" ] && pass || fail "the step's drawing is its position: $(cat "$tmp/step")"
+[ "$(sed -n 2p "$tmp/step")" = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR" ] && pass ||
+  fail "step 2 is the position after 1... e5"
+grep -q 'href="#b1p1" rel="prev"' "$tmp/chess.dom" && grep -q 'href="#b1p3" rel="next"' "$tmp/chess.dom" &&
+  pass || fail "the steps link the one before and the one after"
+shot "$tmp/site/game-1.html#b1p2" chess-step 1800
+[ -z "${KEEP:-}" ] || echo "t_archive_html: pictures in $tmp/*.png"
+cli_done t_archive_html

@@ -531,6 +531,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_VACATION:
 	case ORDER_TIMEZONE:
 	case ORDER_LANGUAGE:
+	case ORDER_MAIL:
 		return apply_setting(a, od);
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
@@ -589,7 +590,7 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 	} else if (!strcmp(a->principal, "decline")) {
 		kind = REPLY_DECLINED;
 	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone") ||
-		   !strcmp(a->principal, "language")) {
+		   !strcmp(a->principal, "language") || !strcmp(a->principal, "mail")) {
 		/* a vacation concerns the opponent too; a time zone only the player */
 		kind = out->player.vacation || out->player.vacation_end ? REPLY_NOTICE : REPLY_KINDS;
 		if (kind == REPLY_KINDS) {

@@ -244,6 +244,8 @@ static void game_a(void)
 	CHECK_INT(m.leaks, 0);
 	CHECK(m.mails[WHITE] >= 15 && m.mails[BLACK] >= 15);
 	CHECK_INT(m.statuses, 1);
+	CHECK(m.observed >= 15);        /* the observer followed the whole game */
+	printf("test_secrecy: game 1, %d mails to its observer scanned\n", m.observed);
 	reveal_checks(&m);
 	/* the card taken with 57, secret until now, is revealed with the number it barred */
 	g = secrecy_load(&m);
@@ -320,6 +322,8 @@ static void game_b(void)
 	secrecy_post(&m, WHITE, "concede");
 	CHECK_INT(m.leaks, 0);
 	CHECK_INT(m.statuses, 2);
+	CHECK(m.observed >= 10);
+	printf("test_secrecy: game 2, %d mails to its observer scanned\n", m.observed);
 	reveal_checks(&m);
 	free(m.json), free(m.over[0]), free(m.over[1]);
 }

@@ -78,12 +78,12 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "hand", pair(ints(km->hand[0], km->nhand[0]), ints(km->hand[1], km->nhand[1])));
 	json_object_set_new(o, "has_deck", json_pack("[b, b]", km->has_deck[0], km->has_deck[1]));
 	json_object_set_new(o, "drawn", ints(km->drawn, 2));
-	json_object_set_new(o, "expect", json_integer(km->expect));
-	json_object_set_new(o, "to", json_integer(km->to));
-	json_object_set_new(o, "may_intercept", json_boolean(km->may_intercept));
+	json_object_set_new(o, "expect", json_integer(km_expect_code(km->ct.expect)));
+	json_object_set_new(o, "to", json_integer(km->ct.to));
+	json_object_set_new(o, "may_intercept", json_boolean(km->ct.may_intercept));
 	json_object_set_new(o, "turn", json_integer(km->turn));
-	json_object_set_new(o, "card_own", json_pack("[b, b]", km->card_own[0], km->card_own[1]));
-	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->card_opp[0], km->card_opp[1]));
+	json_object_set_new(o, "card_own", json_pack("[b, b]", km->ct.card_own[0], km->ct.card_own[1]));
+	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->ct.card_opp[0], km->ct.card_opp[1]));
 	json_object_set_new(o, "plays", plays);
 	json_object_set_new(o, "pile", ints(km->pile, km->npile));
 	json_t *old = json_array();
@@ -298,12 +298,12 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_salt(&r, json_array_get(salts, 1), km->salt[1]) < 0 ||
 	    get_pair_bool(&r, json_object_get(o, "has_deck"), "has_deck", km->has_deck) < 0 ||
 	    get_range(&r, json_object_get(o, "drawn"), "drawn", km->drawn, 2, &n[0], KM_DECK_MAX) < 0 || n[0] != 2 ||
-	    kjson_int(&r, o, "expect", KM_SETUP, KM_DONE, &expect) < 0 ||
-	    kjson_int(&r, o, "to", 0, 1, &km->to) < 0 ||
-	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &km->may_intercept) < 0 ||
+	    kjson_int(&r, o, "expect", 0, 4, &expect) < 0 ||
+	    kjson_int(&r, o, "to", 0, 1, &km->ct.to) < 0 ||
+	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &km->ct.may_intercept) < 0 ||
 	    kjson_int(&r, o, "turn", 0, 1 << 20, &km->turn) < 0 ||
-	    get_pair_bool(&r, json_object_get(o, "card_own"), "card_own", km->card_own) < 0 ||
-	    get_pair_bool(&r, json_object_get(o, "card_opp"), "card_opp", km->card_opp) < 0 ||
+	    get_pair_bool(&r, json_object_get(o, "card_own"), "card_own", km->ct.card_own) < 0 ||
+	    get_pair_bool(&r, json_object_get(o, "card_opp"), "card_opp", km->ct.card_opp) < 0 ||
 	    get_plays(&r, json_object_get(o, "plays"), km) < 0 ||
 	    get_ints(&r, json_object_get(o, "pile"), "pile", km->pile, KM_PILE_MAX, &km->npile) < 0 ||
 	    get_old(&r, json_object_get(o, "old_orders"), km) < 0 ||
@@ -313,7 +313,7 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_pair_str(&r, json_object_get(o, "dead"), "dead", km->dead) < 0 ||
 	    get_undo(&r, json_object_get(o, "undo"), km) < 0)
 		return -1;
-	km->expect = (enum km_expect)expect;
+	km->ct.expect = km_expect_of(expect);
 	for (int c = 0; c < 2; c++)
 		if (km->drawn[c] < 0 || km->drawn[c] > km->ndeck[c])
 			return kjson_bad(&r, "drawn", "more cards drawn than the deck holds");

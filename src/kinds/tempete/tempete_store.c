@@ -119,14 +119,14 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "barred", per_side(tp, side_barred));
 	set(o, "drawn", per_side(tp, side_drawn));
 	set(o, "opening", bools(tp->opening, 2));
-	set(o, "card_own", bools(tp->card_own, 2));
-	set(o, "card_opp", bools(tp->card_opp, 2));
+	set(o, "card_own", bools(tp->ct.card_own, 2));
+	set(o, "card_opp", bools(tp->ct.card_opp, 2));
 	set(o, "lost_turn", ints(tp->lost_turn, 2));
 	set(o, "lost", per_side(tp, side_lost));
 	set(o, "dead", per_side(tp, side_dead));
-	set(o, "expect", json_integer(tp->expect));
-	set(o, "to", json_integer(tp->to));
-	set(o, "may_intercept", json_boolean(tp->may_intercept));
+	set(o, "expect", json_integer(tp->ct.expect));
+	set(o, "to", json_integer(tp->ct.to));
+	set(o, "may_intercept", json_boolean(tp->ct.may_intercept));
 	set(o, "turn", json_integer(tp->turn));
 	set(o, "turn_owner", json_integer(tp->turn_owner));
 	set(o, "move", json_pack("[s, s]", tp->move_san[0], tp->move_san[1]));
@@ -433,14 +433,14 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	    sides(&r, o, "hand", tp, rd_hand) < 0 || sides(&r, o, "sent", tp, rd_sent) < 0 ||
 	    sides(&r, o, "barred", tp, rd_barred) < 0 || sides(&r, o, "drawn", tp, rd_drawn) < 0 ||
 	    get_bools(&r, o, "opening", tp->opening, 2) < 0 ||
-	    get_bools(&r, o, "card_own", tp->card_own, 2) < 0 ||
-	    get_bools(&r, o, "card_opp", tp->card_opp, 2) < 0 ||
+	    get_bools(&r, o, "card_own", tp->ct.card_own, 2) < 0 ||
+	    get_bools(&r, o, "card_opp", tp->ct.card_opp, 2) < 0 ||
 	    get_ints(&r, json_object_get(o, "lost_turn"), "lost_turn", tp->lost_turn, 2, NULL, -1,
 		     1000000) < 0 ||
 	    sides(&r, o, "lost", tp, rd_lost) < 0 || sides(&r, o, "dead", tp, rd_dead) < 0 ||
-	    kjson_int(&r, o, "expect", TP_SETUP, TP_DONE, &expect) < 0 ||
-	    kjson_int(&r, o, "to", 0, 1, &tp->to) < 0 ||
-	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &tp->may_intercept) < 0 ||
+	    kjson_int(&r, o, "expect", CT_SETUP, CT_DONE, &expect) < 0 ||
+	    kjson_int(&r, o, "to", 0, 1, &tp->ct.to) < 0 ||
+	    kjson_bool(&r, json_object_get(o, "may_intercept"), "may_intercept", &tp->ct.may_intercept) < 0 ||
 	    kjson_int(&r, o, "turn", 0, 1000000, &tp->turn) < 0 ||
 	    kjson_int(&r, o, "turn_owner", 0, 1, &tp->turn_owner) < 0 ||
 	    kjson_int(&r, o, "move_parts", 0, 2, &tp->move_parts) < 0 ||
@@ -467,7 +467,7 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 		memcpy(tp->before_card, tp->before_move, FEN_MAX);
 	if (dis && kjson_bool(&r, json_object_get(o, "disabled"), "disabled", &tp->disabled) < 0)
 		return -1;
-	tp->expect = (enum tp_expect)expect;
+	tp->ct.expect = (enum ct_expect)expect;
 	return 0;
 }
 

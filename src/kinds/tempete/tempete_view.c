@@ -85,7 +85,7 @@ static void public_view(const struct game *g, struct tctx *c)
 	}
 	tctx_set(c, "tp_hand_white", "%d", tp->nhand[WHITE]);
 	tctx_set(c, "tp_hand_black", "%d", tp->nhand[BLACK]);
-	if (tp->expect != TP_SETUP) {
+	if (tp->ct.expect != CT_SETUP) {
 		char commit[65];
 		tempete_commitment(tp, g->id, WHITE, commit);
 		tctx_set(c, "tp_commit_white", "%s", commit);
@@ -115,7 +115,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	}
 	tctx_set(c, "tp_numbers_left", "%d", tempete_available(tp, r, NULL));
 	/* an interception to answer is not a move: the subject says so */
-	if (tp->expect == TP_ANSWER && tp->to == r)
+	if (tp->ct.expect == CT_ANSWER && tp->ct.to == r)
 		tctx_set(c, "tp_answer_due", "yes");
 	/* the player's own bookkeeping: what they sent (those `numbers random` chose too) */
 	for (int i = 0; i < tp->nsent[r]; i++)
@@ -136,7 +136,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 			buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,
 				   tp->secrets[i].card);
 	set_buf(c, "tp_my_squares", &b);
-	if (tp->expect == TP_SETUP) {
+	if (tp->ct.expect == CT_SETUP) {
 		tctx_set(c, "tp_setup", "yes");
 		if (!tp->has_list[r])
 			tctx_set(c, "tp_owe_list", "yes");

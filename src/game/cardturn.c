@@ -1,0 +1,592 @@
+/* cardturn.c: the card-turn protocol of the card kinds (cardturn.h): the move, the
+ * interception and the answer in the order of seed 000's rule 7, the end of rule 13 (a
+ * mate waits for an interception that may lift it), and the kind interface's operations
+ * that follow from them (who is expected, the windows, what is owed). */
+#include "game/cardturn.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/status.h"
+#include "game/apply.h"
+#include "game/kind.h"
+
+struct cardturn *cardturn_of(struct game *g)
+{
+	return g->kstate;
+}
+
+const struct cardturn *cardturn_get(const struct game *g)
+{
+	return g->kstate;
+}
+
+static const char *side(int c)
+{
+	return c == WHITE ? "White" : "Black";
+}
+
+int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
+		  const char *what)
+{
+	if (*slot)
+		return apply_error(a, od, "one %s per mail", what);
+	*slot = od;
+	return 0;
+}
+
+int cardturn_side(struct apply_state *a, int c, const struct order *od)
+{
+	struct err e = { 0 };
+
+	if (game_op(a->g, c == WHITE ? "@side w" : "@side b", &e) < 0)
+		return apply_error(a, od, "%s", e.msg);
+	return 0;
+}
+
+int cardturn_pass(struct apply_state *a, const struct order *od)
+{
+	return cardturn_side(a, 1 - a->me, od);
+}
+
+bool cardturn_king_attacked(const struct game *g, int c)
+{
+	const struct pos *p = game_pos(g);
+
+	return p->nroyal[c] && p->royal[c] != SQ_NONE &&
+	       movegen_attacked(p, p->royal[c], (enum color)(1 - c));
+}
+
+bool cardturn_mated(const struct pos *p, int c)
+{
+	struct pos *q = malloc(sizeof *q);
+	bool yes;
+
+	if (!q)
+		return false;
+	*q = *p;
+	pos_edit_side(q, (enum color)c);
+	yes = movegen_in_check(q) && movegen_count(q) == 0;
+	free(q);
+	return yes;
+}
+
+/* ---- what comes after a move or an answer ---- */
+
+/* The opponent's turn, the end, or (rule 13) a mate that an interception may lift. The
+ * wait depends on what everyone knows (a card left to play on this turn, and the count of
+ * the hand), never on which cards the hand holds. */
+static void next(struct apply_state *a, const struct ct_ops *ops, bool after_answer)
+{
+	struct cardturn *ct = cardturn_of(a->g);
+	struct status st;
+	int other = 1 - a->me;
+
+	status_get(game_pos(a->g), &st);
+	if (st.end == STATUS_CHECKMATE && (int)game_pos(a->g)->side == other) {
+		if (!ct->card_opp[other] && ops->hand_count(a->g, other) > 0) {
+			ct->expect = CT_MATED;
+			ct->to = other;
+			ct->may_intercept = false;
+			apply_note(a, "%s is mated, unless an interception lifts the mate.", side(other));
+			return;
+		}
+		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", "checkmate");
+		ct->expect = CT_DONE;
+		return;
+	}
+	if (st.end != STATUS_ONGOING) {
+		apply_end_by_status(a);
+		ct->expect = CT_DONE;
+		return;
+	}
+	ct->expect = CT_MOVE;
+	ct->to = other;
+	ct->may_intercept = !after_answer;
+}
+
+/* The event of the mail: the move(s) made, or what stood for it. */
+static void made(struct apply_state *a, const char *event, const char *moves)
+{
+	apply_principal(a, event);
+	snprintf(a->detail, sizeof a->detail, "%s", moves[0] || strcmp(event, "move") ? moves : "card");
+	a->moved = moves[0] != 0 || !strcmp(event, "move");
+	if (a->moved)
+		apply_after_move(a);
+}
+
+/* ---- the three kinds of message (seed 000, rule 6) ---- */
+
+static int move_turn(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+{
+	struct cardturn *ct = cardturn_of(a->g);
+	int me = a->me, other = 1 - me;
+	char moves[64] = "", why[200];
+
+	if (ct->expect == CT_MATED && ct->to == me)
+		return apply_error(a, m->first, "you are mated: intercept the mating move ('intercept' "
+				   "with a card and its effects) or concede");
+	if (ct->expect != CT_MOVE || ct->to != me)
+		return apply_error(a, m->first, "it is not your turn: %s",
+				   cardturn_expect_text(a->g, ops, me, why, sizeof why));
+	if (m->answer_only || m->accept)
+		return apply_error(a, m->answer_only ? m->answer_only : m->first, "this belongs to an "
+				   "answer to an interception, and none is pending");
+	ct->card_own[me] = ct->card_opp[other] = false;
+	ct->may_intercept = false;
+	if (ops->move(a, m, moves, sizeof moves) < 0)
+		return -1;
+	if (cardturn_king_attacked(a->g, me))
+		return apply_error(a, m->nmoves ? m->moves[0] : m->first,
+				   "after this turn your king would be in check");
+	if (moves[0] && ops->note_moves)
+		apply_note(a, "%s moves %s.", side(me), moves);
+	if (ops->move_done && ops->move_done(a, m) < 0)
+		return -1;
+	made(a, "move", moves);
+	next(a, ops, false);
+	return 0;
+}
+
+static int interception(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+{
+	struct cardturn *ct = cardturn_of(a->g);
+	int me = a->me, other = 1 - me;
+	struct pos *p = game_pos(a->g);
+
+	if (ct->to != me || !((ct->expect == CT_MOVE && ct->may_intercept) || ct->expect == CT_MATED))
+		return apply_error(a, m->first, "you can intercept only the move just made, before "
+				   "you reply to it");
+	if (!m->card)
+		return apply_error(a, m->first, "an interception plays a card ('card 23')");
+	if (m->nmoves)
+		return apply_error(a, m->moves[0], "an interception carries no move: you move after "
+				   "the answer");
+	if (m->instead)
+		return apply_error(a, m->first, "'instead' belongs to a move");
+	if (ops->intercept(a, m) < 0)
+		return -1;
+	/* the turn ends with the answer: a king left in check with the move standing would
+	 * end it in check, and nothing in an answer could help (seed 002: a card may check,
+	 * and the checked king must get out of it on its own turn) */
+	if ((int)p->side != other && cardturn_king_attacked(a->g, other))
+		return apply_error(a, m->card, "this interception leaves %s's king in check while "
+				   "their move stands: %s could not answer it (check only with the "
+				   "move taken back)", side(other), side(other));
+	ct->expect = CT_ANSWER;
+	ct->to = other;
+	apply_principal(a, "interception");
+	if ((int)p->side == other) {
+		struct status st;
+		status_get(p, &st);
+		if (st.end != STATUS_ONGOING) {         /* no answer is left: a mate by a
+							 * continuing card, or a stalemate */
+			apply_end_by_status(a);
+			ct->expect = CT_DONE;
+		}
+	}
+	return 0;
+}
+
+/* The answer (rule 6.3): the kind's card or move, or nothing; then, if the move was taken
+ * back and none made, the player accepts that it cannot be carried out. Every answer is
+ * announced (rule 9), an `accept` that leaves the move standing too. */
+static int answer(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+{
+	int me = a->me;
+	char moves[64] = "";
+
+	if (ops->answer(a, m, moves, sizeof moves) < 0)
+		return -1;
+	bool taken_back = (int)game_pos(a->g)->side == me;
+	if (taken_back) {
+		if (!m->accept)
+			return apply_error(a, m->first, "answer with a different move, a card, or 'accept' "
+					   "(the move cannot be carried out)");
+		if (cardturn_pass(a, m->first) < 0)
+			return -1;
+		apply_note(a, "%s accepts that the move cannot be carried out.", side(me));
+	} else if (!moves[0] && (m->accept || !m->card))
+		apply_note(a, "%s accepts the interception: the move stands.", side(me));
+	if (cardturn_king_attacked(a->g, me))
+		return apply_error(a, m->first, "after this answer your king would be in check");
+	if (moves[0] && ops->note_moves)
+		apply_note(a, "%s moves %s instead.", side(me), moves);
+	if (ops->answer_done && ops->answer_done(a, m) < 0)
+		return -1;
+	made(a, "answer", moves);
+	next(a, ops, true);
+	return 0;
+}
+
+int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+{
+	struct cardturn *ct = cardturn_of(a->g);
+
+	if (ct->expect == CT_DONE)
+		return apply_error(a, m->first, "game %d is over", a->g->id);
+	if (m->intercept)
+		return interception(a, ops, m);
+	if (ct->expect == CT_ANSWER) {
+		if (ct->to != a->me)
+			return apply_error(a, m->first, "it is not your turn: %s must answer your "
+					   "interception first", side(ct->to));
+		return answer(a, ops, m);
+	}
+	return move_turn(a, ops, m);
+}
+
+/* ---- the move on the board ---- */
+
+/* Text of a move as typed, without the check signs, for comparing. */
+static void bare_move(const char *in, char *out, size_t len)
+{
+	snprintf(out, len, "%s", in);
+	out[strcspn(out, "+#!? ")] = 0;
+}
+
+/* The short notation of a move the engine will not name (it names legal moves only):
+ * "Ra2", "Rxa2", "e4", "exd5"; with `from`, the origin square too ("Re2a2"). */
+static void pseudo_san(const struct pos *p, struct move m, bool from, char *out, size_t len)
+{
+	const struct variant *v = p->v;
+	const struct piece_def *ty = &v->type[PIECE_TYPE(p->board[m.from])];
+	bool cap = m.kind == MOVE_EN_PASSANT || p->board[m.to] != PIECE_NONE;
+	const char *f = variant_square_name(v, m.from), *t = variant_square_name(v, m.to);
+	char lead[12] = "";
+
+	if (ty->pawn.is_pawn)
+		snprintf(lead, sizeof lead, "%.1s", cap ? f : "");
+	else
+		snprintf(lead, sizeof lead, "%c%s", ty->letter, from ? f : "");
+	snprintf(out, len, "%s%s%s", lead, cap ? "x" : "", t);
+}
+
+/* A move that leaves one's own king in check, allowed when a card played after it on the
+ * same turn must remove the check (seed 002; the end of the turn checks it does). The
+ * engine reads legal moves only: this one is found among the pseudo-legal ones (no
+ * promotions, castlings or drops). */
+static int self_check_move(struct pos *p, const char *text, struct move *out)
+{
+	struct movelist ml;
+	char want[SAN_MAX], san[SAN_MAX], full[SAN_MAX], coord[SAN_MAX];
+	int found = 0;
+
+	bare_move(text, want, sizeof want);
+	movegen_pseudo(p, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		struct move m = ml.m[i];
+		if ((m.kind != MOVE_NORMAL && m.kind != MOVE_DOUBLE && m.kind != MOVE_EN_PASSANT) ||
+		    m.promo || movegen_is_legal(p, m))
+			continue;
+		pseudo_san(p, m, false, san, sizeof san);
+		pseudo_san(p, m, true, full, sizeof full);
+		snprintf(coord, sizeof coord, "%s%s", variant_square_name(p->v, m.from),
+			 variant_square_name(p->v, m.to));
+		if (!strcmp(san, want) || !strcmp(full, want) || !strcmp(coord, want)) {
+			*out = m;
+			found++;
+		}
+	}
+	return found == 1 ? 0 : -1;
+}
+
+/* Plays m (pseudo-legal) as edits of the board: the engine's SAN path takes legal moves
+ * only, and a FEN with the side not to move in check is refused. */
+static int play_self_check(struct game *g, struct move m, struct err *e)
+{
+	const struct pos *p = game_pos(g);
+	const struct variant *v = g->v;
+	piece_t pc = p->board[m.from];
+	const struct piece_def *ty = &v->type[PIECE_TYPE(pc)];
+	char op[32], from[8], to[8];
+	char letter = PIECE_COLOR(pc) == WHITE ? ty->letter : (char)tolower((unsigned char)ty->letter);
+
+	snprintf(from, sizeof from, "%s", variant_square_name(v, m.from));
+	snprintf(to, sizeof to, "%s", variant_square_name(v, m.to));
+	if (m.kind == MOVE_EN_PASSANT) {
+		snprintf(op, sizeof op, "@remove %s", variant_square_name(v, p->ep_victim));
+		if (game_op(g, op, e) < 0)
+			return -1;
+	}
+	if (p->board[m.to] != PIECE_NONE) {
+		snprintf(op, sizeof op, "@remove %s", to);
+		if (game_op(g, op, e) < 0)
+			return -1;
+	}
+	snprintf(op, sizeof op, "@remove %s", from);
+	if (game_op(g, op, e) < 0)
+		return -1;
+	snprintf(op, sizeof op, "@place %c %s", letter, to);
+	if (game_op(g, op, e) < 0)
+		return -1;
+	return game_op(g, PIECE_COLOR(pc) == WHITE ? "@side b" : "@side w", e);
+}
+
+/* The move of `text` in p: legal, or (how->self_check) one leaving the own king in check. */
+static int read_move(struct apply_state *a, const struct order *od, const struct ct_move *how,
+		     struct move *m, bool *pseudo)
+{
+	struct pos *p = game_pos(a->g);
+	char spelled[ORDER_ARG_MAX];
+	const char *text;
+	struct err e = { 0 };
+
+	if ((int)p->side != a->me)
+		return apply_error(a, od, "it is not your move on the board");
+	if (!(text = apply_spelled(a, od, p, od->arg, spelled, sizeof spelled)))
+		return -1;
+	*pseudo = false;
+	if (notation_parse(p, text, m, &e) < 0) {
+		if (!how->self_check || self_check_move(p, text, m) < 0)
+			return apply_error(a, od, "%s", e.msg);
+		*pseudo = true;
+	}
+	if (m->kind == MOVE_DROP)
+		return apply_error(a, od, "not a move of a piece on the board");
+	if (how->only_type >= 0 && PIECE_TYPE(p->board[m->from]) != how->only_type)
+		return apply_error(a, od, "this move is made by a %s", a->g->v->type[how->only_type].name);
+	if (how->from && strcmp(variant_square_name(p->v, m->from), how->from))
+		return apply_error(a, od, "the second part moves the piece that made the first (now on %s)",
+				   how->from);
+	return 0;
+}
+
+/* What follows the pieces of a move: the castling partner too. */
+static void follow_move(struct apply_state *a, const struct ct_move *how, struct move m,
+			const char *from, const char *to)
+{
+	const struct variant *v = a->g->v;
+
+	how->follow(a, from, to);
+	if (m.kind == MOVE_CASTLE) {
+		const struct castling_def *cd = &v->castle[m.castle];
+		sq_t pf = cd->partner_from, pt = cd->partner_to;
+		if (a->me == BLACK)
+			pf = variant_mirror(v, pf), pt = variant_mirror(v, pt);
+		how->follow(a, variant_square_name(v, pf), variant_square_name(v, pt));
+	}
+}
+
+int cardturn_move(struct apply_state *a, const struct order *od, const struct ct_move *how,
+		  char *san_out)
+{
+	struct game *g = a->g;
+	struct pos *p = game_pos(g);
+	const struct variant *v = g->v;
+	struct move m;
+	struct err e = { 0 };
+	char san[SAN_MAX], from[8], to[8], cap[8] = "";
+	bool pseudo = false;
+
+	if (read_move(a, od, how, &m, &pseudo) < 0)
+		return -1;
+	snprintf(from, sizeof from, "%s", variant_square_name(v, m.from));
+	snprintf(to, sizeof to, "%s", variant_square_name(v, m.to));
+	sq_t capsq = m.kind == MOVE_EN_PASSANT ? p->ep_victim :
+		     m.kind == MOVE_CASTLE ? SQ_NONE : m.to;
+	piece_t victim = capsq != SQ_NONE ? p->board[capsq] : PIECE_NONE;
+	if (victim)
+		snprintf(cap, sizeof cap, "%s", variant_square_name(v, capsq));
+	if (pseudo)
+		pseudo_san(p, m, false, san, sizeof san);
+	else
+		notation_san(p, m, san, sizeof san);
+	if ((pseudo ? play_self_check(g, m, &e) : game_op(g, san, &e)) < 0)
+		return apply_error(a, od, "%s", e.msg);
+	if (victim)
+		how->captured(a, cap, victim);
+	follow_move(a, how, m, from, to);
+	snprintf(san_out, SAN_MAX, "%s", san);
+	return 0;
+}
+
+/* ---- the kind interface's operations ---- */
+
+enum game_phase cardturn_phase(const struct game *g)
+{
+	enum ct_expect x = cardturn_get(g)->expect;
+
+	return x == CT_SETUP ? PHASE_SETUP : x == CT_DONE ? PHASE_OVER : PHASE_PLAY;
+}
+
+/* A turn is the move with the answer to its interception: the move completes it (one move
+ * counted, one increment); an interception and an answer charge their time and earn
+ * nothing more. */
+enum clock_charge cardturn_clock_charge(const char *event)
+{
+	if (!strcmp(event, "move"))
+		return CLOCK_TURN;
+	return !strcmp(event, "interception") || !strcmp(event, "answer") ? CLOCK_CHARGE : CLOCK_FREE;
+}
+
+unsigned cardturn_expected(const struct game *g, const struct ct_ops *ops, enum clock_window *w)
+{
+	const struct cardturn *ct = cardturn_get(g);
+
+	*w = WINDOW_NONE;
+	switch (ct->expect) {
+	case CT_SETUP:
+		return ops->setup_expected(g);
+	case CT_MOVE:
+		if (ct->may_intercept && g->clock.tc.intercept_hours)
+			*w = WINDOW_INTERCEPT;
+		return 1u << ct->to;
+	case CT_ANSWER:
+		if (g->clock.tc.answer_hours)
+			*w = WINDOW_ANSWER;
+		return 1u << ct->to;
+	case CT_MATED:
+		if (g->clock.tc.intercept_hours)
+			*w = WINDOW_INTERCEPT;
+		return 1u << ct->to;
+	default:
+		return 0;
+	}
+}
+
+const char *cardturn_owes(const struct game *g, const struct ct_ops *ops)
+{
+	enum ct_expect x = cardturn_get(g)->expect;
+
+	if (x == CT_SETUP)
+		return ops->setup_owes;
+	if (x == CT_ANSWER)
+		return "answer to the interception";
+	if (x == CT_MATED && g->clock.window == WINDOW_INTERCEPT)
+		return "interception of the mating move";
+	return NULL;
+}
+
+/* An interception is optional: while its window runs, what is due is the move. */
+bool cardturn_window_optional(const struct game *g)
+{
+	return g->clock.window == WINDOW_INTERCEPT && cardturn_get(g)->expect == CT_MOVE;
+}
+
+const char *cardturn_window_text(const struct game *g, const char *who, const char *until,
+				 char *buf, size_t len)
+{
+	if (cardturn_window_optional(g))
+		snprintf(buf, len, "%s may intercept the last move until %s.",
+			 strcmp(who, "you") ? who : "You", until);
+	else if (g->clock.window == WINDOW_ANSWER)
+		snprintf(buf, len, "If no answer comes by then, the referee accepts the interception "
+			 "for %s.", who);
+	else if (g->clock.window == WINDOW_INTERCEPT)
+		snprintf(buf, len, "If no interception comes by then, the game ends by checkmate.");
+	else
+		return NULL;
+	return buf;
+}
+
+/* Whoever owed an answer gets the kind's default (accept, and what it owes). */
+static int answer_for(struct game *g, const struct ct_ops *ops, const uint8_t *key, size_t klen,
+		      const struct sender *s, int seat, struct outcome *out, struct err *e)
+{
+	char text[64] = "accept", note[512];
+
+	if (ops->default_answer)
+		ops->default_answer(g, text, sizeof text);
+	int rc = game_answer_for(g, key, klen, s, seat, text, out, e);
+	if (rc != 0)
+		return rc;
+	/* no answer can be given for them (a double move's hit part must be replayed): the
+	 * window closes and the answer is owed on their own time */
+	outcome_free(out);
+	memset(out, 0, sizeof *out);
+	out->auth = -1;
+	g->clock.window = WINDOW_NONE;
+	snprintf(note, sizeof note, "%s's time to answer the interception has passed; the "
+		 "answer is still owed, on %s's own time.", side_name(seat), side_name(seat));
+	return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
+}
+
+int cardturn_window_passed(struct game *g, const struct ct_ops *ops, const uint8_t *key,
+			   size_t klen, const struct sender *s, int seat, struct outcome *out,
+			   struct err *e)
+{
+	struct cardturn *ct = cardturn_of(g);
+	struct apply_state a = { .g = g, .s = s, .out = out, .me = -1 };
+	char note[512];
+
+	if (g->clock.window == WINDOW_ANSWER && ct->expect == CT_ANSWER)
+		return answer_for(g, ops, key, klen, s, seat, out, e);
+	if (g->clock.window == WINDOW_INTERCEPT && ct->expect == CT_MOVE) {
+		cardturn_close_interception(g);
+		game_clock_update(g, -1, CLOCK_FREE, s->now);
+		snprintf(note, sizeof note, "The time to intercept %s's move has passed: %s moves.",
+			 side_name(1 - seat), side_name(seat));
+		return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
+	}
+	if (g->clock.window == WINDOW_INTERCEPT && ct->expect == CT_MATED) {
+		apply_finish(&a, seat == WHITE ? "0-1" : "1-0", "checkmate");
+		ct->expect = CT_DONE;
+		game_clock_update(g, -1, CLOCK_FREE, s->now);
+		snprintf(note, sizeof note, "The time to intercept the mating move has passed: %s is "
+			 "checkmated.", side_name(seat));
+		return game_tell(g, out, REPLY_OVER, note, false) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+const char *cardturn_expect_text(const struct game *g, const struct ct_ops *ops, int c,
+				 char *buf, size_t len)
+{
+	const struct cardturn *ct = cardturn_get(g);
+	char extra[96] = "";
+
+	if (g->status != GAME_PLAYING) {
+		snprintf(buf, len, "the game is over");
+		return buf;
+	}
+	if (ops->turn_extra && (ct->expect == CT_MOVE || ct->expect == CT_ANSWER))
+		ops->turn_extra(g, c, ct->expect == CT_ANSWER, extra, sizeof extra);
+	switch (ct->expect) {
+	case CT_SETUP:
+		ops->setup_text(g, c, buf, len);
+		break;
+	case CT_MOVE:
+		if (ct->to == c && !ct->may_intercept && !extra[0])
+			snprintf(buf, len, "it is your move");
+		else if (ct->to == c)
+			snprintf(buf, len, "it is your turn: %smove%s", ct->may_intercept ?
+				 "intercept the last move, or " : "", extra);
+		else
+			snprintf(buf, len, "%s is to %smove", side(ct->to),
+				 ct->may_intercept ? "intercept or " : "");
+		break;
+	case CT_ANSWER:
+		if (ct->to == c)
+			snprintf(buf, len, "answer the interception: %s%s", ops->answer_words, extra);
+		else
+			snprintf(buf, len, "%s must answer your interception", side(ct->to));
+		break;
+	case CT_MATED:
+		if (ct->to == c)
+			snprintf(buf, len, "you are mated: intercept the mating move, or concede");
+		else
+			snprintf(buf, len, "%s is mated unless they intercept your move", side(ct->to));
+		break;
+	default:
+		snprintf(buf, len, "the game is over");
+	}
+	return buf;
+}
+
+void cardturn_close_interception(struct game *g)
+{
+	struct cardturn *ct = cardturn_of(g);
+
+	if (ct->expect == CT_MOVE)
+		ct->may_intercept = false;
+}
+
+bool cardturn_secret_state(const struct game *g)
+{
+	return g->status != GAME_OVER;
+}

@@ -1,0 +1,142 @@
+/* cardturn.h: the card-turn protocol the card kinds share (Tempete and Knightmare by mail):
+ * seed 000's sequence of moves, interceptions and answers (rules 6, 7 and 13) carrying
+ * seed 002's turns. Who may send what, and when; the card before, instead of or after the
+ * move; the one card on each turn; the windows to intercept and to answer; the wait for an
+ * interception that may lift a mate; what every answer announces (rule 9).
+ *
+ * A kind keeps `struct cardturn` as the FIRST member of its state (so that the kind
+ * interface's operations, which get only the game, reach it) and fills a `struct ct_ops`
+ * with what differs: how its card is played, what a move turn carries besides the move
+ * (Tempete's numbers, Knightmare's redraws), what an answer may do. The kinds' own
+ * orders and state stay theirs; this module never names a kind. Pure game logic. */
+#ifndef TEMPEST_CARDTURN_H
+#define TEMPEST_CARDTURN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/pos.h"
+#include "game/game.h"
+#include "game/order.h"
+
+struct apply_state;
+
+/* Who is expected, and for what (stored by the kinds as numbers: keep the order). */
+enum ct_expect {
+	CT_SETUP = 0,   /* the kind's set-up (lists and numbers, decks) */
+	CT_MOVE,        /* `to` moves; while may_intercept, may intercept the last move instead */
+	CT_ANSWER,      /* `to` answers the interception of their move */
+	CT_MATED,       /* `to` is mated: an interception that lifts the mate, or concede */
+	CT_DONE,
+};
+
+/* The protocol's state: the first member of a card kind's state. */
+struct cardturn {
+	enum ct_expect expect;
+	int to;                         /* who is expected */
+	bool may_intercept;             /* the last move may still be intercepted */
+	bool card_own[2], card_opp[2];  /* c played a card in this turn on its own move or
+					 * answer / on the opponent's move (one of each) */
+};
+
+/* What the protocol reads of one mail; the kind's collect fills it beside its own. */
+struct ct_msg {
+	const struct order *first;      /* the first protocol line, for errors about the mail */
+	const struct order *card;       /* the card line, or NULL */
+	int card_no;
+	const struct order *moves[2];
+	int nmoves;
+	bool intercept, accept;
+	bool instead;                   /* the card replaces the move */
+	const struct order *answer_only;        /* a line only an answer may carry */
+	const void *own;                /* the kind's own reading of the mail */
+};
+
+/* What a kind supplies. Each returns 0, or -1 after apply_error (the mail changes
+ * nothing). `moves` gets the move(s) made, as announced ("e4", "Nf3 and Ng5"), or "". */
+struct ct_ops {
+	/* A move turn, the protocol's checks passed: its card and move(s), and what the
+	 * turn carries besides (a redraw); the king is checked after it. */
+	int (*move)(struct apply_state *a, const struct ct_msg *m, char *moves, size_t len);
+	/* What closes the move turn once it stands (the numbers owed). NULL: nothing. */
+	int (*move_done)(struct apply_state *a, const struct ct_msg *m);
+	/* The interception's card: the kind's own checks, then the card played. */
+	int (*intercept)(struct apply_state *a, const struct ct_msg *m);
+	/* The answer's card or move (no move leaves `moves` ""). */
+	int (*answer)(struct apply_state *a, const struct ct_msg *m, char *moves, size_t len);
+	/* What closes the answer (the number owed). NULL: nothing. */
+	int (*answer_done)(struct apply_state *a, const struct ct_msg *m);
+	/* The cards c holds (public: the wait for a mate depends on it, never on which). */
+	int (*hand_count)(const struct game *g, int c);
+	/* Who owes the set-up (bits by seat), and what, in a few words. */
+	unsigned (*setup_expected)(const struct game *g);
+	const char *setup_owes;
+	/* The set-up in words for seat c (expect_text). */
+	void (*setup_text)(const struct game *g, int c, char *buf, size_t len);
+	/* What a move or an answer of seat c carries besides, in words (" (with 1 number
+	 * for Black)"), or "". NULL: nothing. */
+	void (*turn_extra)(const struct game *g, int c, bool answer, char *buf, size_t len);
+	/* What an answer may be, in words ("accept, or a card in answer to it"). */
+	const char *answer_words;
+	/* Does the note say the move ("White moves e4.")? Else the kind's mail names it. */
+	bool note_moves;
+	/* The orders the referee gives for the player whose time to answer has passed;
+	 * NULL: "accept". */
+	void (*default_answer)(const struct game *g, char *text, size_t len);
+};
+
+/* The protocol's state of a card game (its kind state's first member). */
+struct cardturn *cardturn_of(struct game *g);
+const struct cardturn *cardturn_get(const struct game *g);
+
+/* One mail of play (the set-up done): the interception, the answer or the move it is, in
+ * the order of rule 7. 0, or -1 (refused). */
+int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m);
+
+/* One line of a kind only once per mail: -1 (refused) if *slot is taken, else sets it. */
+int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
+		  const char *what);
+/* The turn passes without a move on the board (a card played instead of it). */
+int cardturn_pass(struct apply_state *a, const struct order *od);
+/* Side c to move on the board (between a double move's parts, after an answer). */
+int cardturn_side(struct apply_state *a, int c, const struct order *od);
+/* Is side c's king attacked? */
+bool cardturn_king_attacked(const struct game *g, int c);
+/* Would side c, to move now, be mated? */
+bool cardturn_mated(const struct pos *p, int c);
+
+/* A move on the board, with what the kind records of it. */
+struct ct_move {
+	int only_type;                  /* the piece type that must move, or -1 */
+	const char *from;               /* the square it must move from, or NULL */
+	bool self_check;                /* may leave one's own king in check: a card after
+					 * the move must remove it (seed 002) */
+	/* The piece `victim` is captured on `square`. */
+	void (*captured)(struct apply_state *a, const char *square, piece_t victim);
+	/* A piece goes from one square to another (marks and effects follow it). */
+	void (*follow)(struct apply_state *a, const char *from, const char *to);
+};
+/* Plays a->me's move `od` with what `how` asks; its SAN in san_out (SAN_MAX). */
+int cardturn_move(struct apply_state *a, const struct order *od, const struct ct_move *how,
+		  char *san_out);
+
+/* The kind interface's operations of a card kind (kind.h); those with `ops` are called
+ * by the kind's own one-line operations. */
+enum game_phase cardturn_phase(const struct game *g);
+enum clock_charge cardturn_clock_charge(const char *event);
+unsigned cardturn_expected(const struct game *g, const struct ct_ops *ops, enum clock_window *w);
+const char *cardturn_owes(const struct game *g, const struct ct_ops *ops);
+bool cardturn_window_optional(const struct game *g);
+const char *cardturn_window_text(const struct game *g, const char *who, const char *until,
+				 char *buf, size_t len);
+int cardturn_window_passed(struct game *g, const struct ct_ops *ops, const uint8_t *key,
+			   size_t klen, const struct sender *s, int seat, struct outcome *out,
+			   struct err *e);
+const char *cardturn_expect_text(const struct game *g, const struct ct_ops *ops, int c,
+				 char *buf, size_t len);
+/* The time to intercept the last move has passed: the player to move may only move. */
+void cardturn_close_interception(struct game *g);
+/* A card game's state file holds both players' secrets until the end. */
+bool cardturn_secret_state(const struct game *g);
+
+#endif

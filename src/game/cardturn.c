@@ -30,6 +30,27 @@ static const char *side(int c)
 	return c == WHITE ? "White" : "Black";
 }
 
+static const struct ct_ops *ops_of(const struct game *g)
+{
+	return kind_of(g)->cardturn;
+}
+
+int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
+		     void *own, const struct order **first)
+{
+	*first = NULL;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct order *od = &o->o[i];
+		if (!ops->handles(od->kind))
+			continue;
+		if (!*first)
+			*first = od;
+		if (ops->collect(a, od, own) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what)
 {
@@ -132,7 +153,7 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 				   "with a card and its effects) or concede");
 	if (ct->expect != CT_MOVE || ct->to != me)
 		return apply_error(a, m->first, "it is not your turn: %s",
-				   cardturn_expect_text(a->g, ops, me, why, sizeof why));
+				   cardturn_expect_text(a->g, me, why, sizeof why));
 	if (m->answer_only || m->accept)
 		return apply_error(a, m->answer_only ? m->answer_only : m->first, "this belongs to an "
 				   "answer to an interception, and none is pending");
@@ -424,14 +445,23 @@ enum clock_charge cardturn_clock_charge(const char *event)
 	return !strcmp(event, "interception") || !strcmp(event, "answer") ? CLOCK_CHARGE : CLOCK_FREE;
 }
 
-unsigned cardturn_expected(const struct game *g, const struct ct_ops *ops, enum clock_window *w)
+/* The set-up: each player hears of their own part until both are in, then the deal. */
+enum reply_kind cardturn_reply_for(const struct game *g, const char *event, int seat)
+{
+	(void)seat;
+	if (strcmp(event, "setup"))
+		return REPLY_KINDS;
+	return cardturn_get(g)->play_started ? REPLY_DEALT : REPLY_SETUP;
+}
+
+unsigned cardturn_expected(const struct game *g, enum clock_window *w)
 {
 	const struct cardturn *ct = cardturn_get(g);
 
 	*w = WINDOW_NONE;
 	switch (ct->expect) {
 	case CT_SETUP:
-		return ops->setup_expected(g);
+		return ops_of(g)->setup_expected(g);
 	case CT_MOVE:
 		if (ct->may_intercept && g->clock.tc.intercept_hours)
 			*w = WINDOW_INTERCEPT;
@@ -449,12 +479,12 @@ unsigned cardturn_expected(const struct game *g, const struct ct_ops *ops, enum 
 	}
 }
 
-const char *cardturn_owes(const struct game *g, const struct ct_ops *ops)
+const char *cardturn_owes(const struct game *g)
 {
 	enum ct_expect x = cardturn_get(g)->expect;
 
 	if (x == CT_SETUP)
-		return ops->setup_owes;
+		return ops_of(g)->setup_owes;
 	if (x == CT_ANSWER)
 		return "answer to the interception";
 	if (x == CT_MATED && g->clock.window == WINDOW_INTERCEPT)
@@ -506,16 +536,15 @@ static int answer_for(struct game *g, const struct ct_ops *ops, const uint8_t *k
 	return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
 }
 
-int cardturn_window_passed(struct game *g, const struct ct_ops *ops, const uint8_t *key,
-			   size_t klen, const struct sender *s, int seat, struct outcome *out,
-			   struct err *e)
+int cardturn_window_passed(struct game *g, const uint8_t *key, size_t klen,
+			   const struct sender *s, int seat, struct outcome *out, struct err *e)
 {
 	struct cardturn *ct = cardturn_of(g);
 	struct apply_state a = { .g = g, .s = s, .out = out, .me = -1 };
 	char note[512];
 
 	if (g->clock.window == WINDOW_ANSWER && ct->expect == CT_ANSWER)
-		return answer_for(g, ops, key, klen, s, seat, out, e);
+		return answer_for(g, ops_of(g), key, klen, s, seat, out, e);
 	if (g->clock.window == WINDOW_INTERCEPT && ct->expect == CT_MOVE) {
 		cardturn_close_interception(g);
 		game_clock_update(g, -1, CLOCK_FREE, s->now);
@@ -534,10 +563,10 @@ int cardturn_window_passed(struct game *g, const struct ct_ops *ops, const uint8
 	return 0;
 }
 
-const char *cardturn_expect_text(const struct game *g, const struct ct_ops *ops, int c,
-				 char *buf, size_t len)
+const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t len)
 {
 	const struct cardturn *ct = cardturn_get(g);
+	const struct ct_ops *ops = ops_of(g);
 	char extra[96] = "";
 
 	if (g->status != GAME_PLAYING) {

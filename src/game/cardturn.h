@@ -37,6 +37,8 @@ struct cardturn {
 	bool may_intercept;             /* the last move may still be intercepted */
 	bool card_own[2], card_opp[2];  /* c played a card in this turn on its own move or
 					 * answer / on the opponent's move (one of each) */
+	bool play_started;              /* this mail dealt the cards (for its replies; not
+					 * stored) */
 };
 
 /* What the protocol reads of one mail; the kind's collect fills it beside its own. */
@@ -55,6 +57,10 @@ struct ct_msg {
 /* What a kind supplies. Each returns 0, or -1 after apply_error (the mail changes
  * nothing). `moves` gets the move(s) made, as announced ("e4", "Nf3 and Ng5"), or "". */
 struct ct_ops {
+	/* Is this order the protocol's to read (the kind's `handles`)? */
+	bool (*handles)(int order_kind);
+	/* Reads one of those orders of the mail into the kind's reading `own`. */
+	int (*collect)(struct apply_state *a, const struct order *od, void *own);
 	/* A move turn, the protocol's checks passed: its card and move(s), and what the
 	 * turn carries besides (a redraw); the king is checked after it. */
 	int (*move)(struct apply_state *a, const struct ct_msg *m, char *moves, size_t len);
@@ -93,6 +99,10 @@ const struct cardturn *cardturn_get(const struct game *g);
  * the order of rule 7. 0, or -1 (refused). */
 int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m);
 
+/* Reads the mail's protocol orders through ops->collect; the first one in *first (NULL:
+ * the mail has none). 0, or -1 (refused). */
+int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
+		     void *own, const struct order **first);
 /* One line of a kind only once per mail: -1 (refused) if *slot is taken, else sets it. */
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what);
@@ -120,20 +130,19 @@ struct ct_move {
 int cardturn_move(struct apply_state *a, const struct order *od, const struct ct_move *how,
 		  char *san_out);
 
-/* The kind interface's operations of a card kind (kind.h); those with `ops` are called
- * by the kind's own one-line operations. */
+/* The kind interface's operations of a card kind (kind.h), which finds its ct_ops in
+ * its struct kind's `cardturn`. */
 enum game_phase cardturn_phase(const struct game *g);
 enum clock_charge cardturn_clock_charge(const char *event);
-unsigned cardturn_expected(const struct game *g, const struct ct_ops *ops, enum clock_window *w);
-const char *cardturn_owes(const struct game *g, const struct ct_ops *ops);
+enum reply_kind cardturn_reply_for(const struct game *g, const char *event, int seat);
+unsigned cardturn_expected(const struct game *g, enum clock_window *w);
+const char *cardturn_owes(const struct game *g);
 bool cardturn_window_optional(const struct game *g);
 const char *cardturn_window_text(const struct game *g, const char *who, const char *until,
 				 char *buf, size_t len);
-int cardturn_window_passed(struct game *g, const struct ct_ops *ops, const uint8_t *key,
-			   size_t klen, const struct sender *s, int seat, struct outcome *out,
-			   struct err *e);
-const char *cardturn_expect_text(const struct game *g, const struct ct_ops *ops, int c,
-				 char *buf, size_t len);
+int cardturn_window_passed(struct game *g, const uint8_t *key, size_t klen,
+			   const struct sender *s, int seat, struct outcome *out, struct err *e);
+const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t len);
 /* The time to intercept the last move has passed: the player to move may only move. */
 void cardturn_close_interception(struct game *g);
 /* A card game's state file holds both players' secrets until the end. */

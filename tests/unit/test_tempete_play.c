@@ -492,11 +492,11 @@ static void every_game_rules(void)
 	g = standard_game(NULL);
 	CHECK_INT(mail(g, BLACK, "resign", &out), 0);
 	CHECK_INT(g->status, GAME_OVER);
-	CHECK_STR(tempete_expect_text(g, WHITE, expect, sizeof expect), "the game is over");
+	CHECK_STR(cardturn_expect_text(g, WHITE, expect, sizeof expect), "the game is over");
 	game_free(g);
 	g = standard_game(FEN_A);
 	play(g, "w:card 23\neffect kill d8\nRa8|b:concede");
-	CHECK_STR(tempete_expect_text(g, BLACK, expect, sizeof expect), "the game is over");
+	CHECK_STR(cardturn_expect_text(g, BLACK, expect, sizeof expect), "the game is over");
 	game_free(g);
 
 	/* a card that answers cards only (32) may not intercept a move made without one */

@@ -134,7 +134,7 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen)
 				km_draw(km, c, key, klen, g->id);
 		km->ct.expect = CT_MOVE;
 		km->ct.to = (int)game_pos(g)->side;
-		km->play_started = true;
+		km->ct.play_started = true;
 		return;
 	}
 	int rest = n - km->naside, each = rest / 2;
@@ -256,7 +256,7 @@ void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game, i
 	}
 	km->ct.expect = CT_MOVE;
 	km->ct.to = first;
-	km->play_started = true;
+	km->ct.play_started = true;
 }
 
 void km_to_pile(struct knightmare *km, int card)

@@ -115,7 +115,7 @@ struct knightmare {
 	int rescue_turn[2];
 	/* for this mail's replies (not stored) */
 	int just_drew[2][KM_HAND_MAX], njust_drew[2];
-	bool play_started, just_reshuffled;
+	bool just_reshuffled;
 };
 
 struct apply_state;
@@ -160,7 +160,6 @@ void knightmare_commit_text(const struct knightmare *km, int game, int k, struct
 void knightmare_sort(int *a, int n);
 /* The points of a list of cards in the catalogue. */
 int knightmare_points(const struct card_catalogue *cat, const int *cards, int n);
-const char *knightmare_expect_text(const struct game *g, int c, char *buf, size_t len);
 /* The card-turn protocol's table of the kind (game/cardturn.h). */
 extern const struct ct_ops knightmare_turn_ops;
 

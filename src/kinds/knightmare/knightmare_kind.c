@@ -47,33 +47,6 @@ static const char *km_order_refused(const struct game *g, int seat, const struct
 	return NULL;
 }
 
-/* The decks: each player hears of their own until both are in, then the deal. */
-static enum reply_kind km_reply_for(const struct game *g, const char *event, int seat)
-{
-	const struct knightmare *km = g->kstate;
-
-	(void)seat;
-	if (strcmp(event, "setup"))
-		return REPLY_KINDS;
-	return km->play_started ? REPLY_DEALT : REPLY_SETUP;
-}
-
-static unsigned km_expected(const struct game *g, enum clock_window *window)
-{
-	return cardturn_expected(g, &knightmare_turn_ops, window);
-}
-
-static const char *km_owes(const struct game *g)
-{
-	return cardturn_owes(g, &knightmare_turn_ops);
-}
-
-static int km_window_passed(struct game *g, const uint8_t *key, size_t klen,
-			    const struct sender *s, int seat, struct outcome *out, struct err *e)
-{
-	return cardturn_window_passed(g, &knightmare_turn_ops, key, klen, s, seat, out, e);
-}
-
 static void km_hash_text(const struct game *g, struct buf *out)
 {
 	knightmare_hash_text(g->kstate, out);
@@ -95,13 +68,14 @@ const struct kind kind_knightmare = {
 	.apply = knightmare_apply,
 	.handles = knightmare_handles,
 	.clock_charge = cardturn_clock_charge,
-	.reply_for = km_reply_for,
-	.expected = km_expected,
-	.expect_text = knightmare_expect_text,
-	.owes = km_owes,
+	.reply_for = cardturn_reply_for,
+	.expected = cardturn_expected,
+	.expect_text = cardturn_expect_text,
+	.owes = cardturn_owes,
 	.window_optional = cardturn_window_optional,
 	.window_text = cardturn_window_text,
-	.window_passed = km_window_passed,
+	.window_passed = cardturn_window_passed,
 	.hash_text = km_hash_text,
 	.secret_state = cardturn_secret_state,
+	.cardturn = &knightmare_turn_ops,
 };

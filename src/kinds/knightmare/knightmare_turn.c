@@ -47,45 +47,46 @@ static int read_card(struct apply_state *a, const struct order *od, struct km_ms
 	return 0;
 }
 
+/* One order of the mail, into the mail's reading. */
+static int collect_one(struct apply_state *a, const struct order *od, void *own)
+{
+	struct km_msg *m = own;
+
+	switch (od->kind) {
+	case KM_ORDER_DECK: if (cardturn_once(a, od, &m->deck, "deck") < 0) return -1; break;
+	case KM_ORDER_REDRAW:
+		if (m->nredraws == 2)
+			return apply_error(a, od, "at most two redraws (with a common deck)");
+		m->redraws[m->nredraws++] = od;
+		break;
+	case KM_ORDER_CARD:
+		if (cardturn_once(a, od, &m->card, "card") < 0 || read_card(a, od, m) < 0)
+			return -1;
+		break;
+	case ORDER_MOVE:
+		if (m->nmoves == 1)
+			return apply_error(a, od, "one move per mail");
+		m->moves[m->nmoves++] = od;
+		break;
+	case KM_ORDER_INTERCEPT: m->intercept = true; break;
+	case KM_ORDER_EFFECT:
+		if (m->neffects == KM_TARGETS_MAX)
+			return apply_error(a, od, "too many effects");
+		if (!strcasecmp(od->arg, "instead"))
+			m->instead = true;
+		else
+			m->effects[m->neffects++] = od;
+		break;
+	case ORDER_ACCEPT: m->accept = true; break;
+	default: break;
+	}
+	return 0;
+}
+
 static int collect(struct apply_state *a, const struct orders *o, struct km_msg *m)
 {
 	memset(m, 0, sizeof *m);
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		if (!knightmare_handles(od->kind))
-			continue;
-		if (!m->first)
-			m->first = od;
-		switch (od->kind) {
-		case KM_ORDER_DECK: if (cardturn_once(a, od, &m->deck, "deck") < 0) return -1; break;
-		case KM_ORDER_REDRAW:
-			if (m->nredraws == 2)
-				return apply_error(a, od, "at most two redraws (with a common deck)");
-			m->redraws[m->nredraws++] = od;
-			break;
-		case KM_ORDER_CARD:
-			if (cardturn_once(a, od, &m->card, "card") < 0 || read_card(a, od, m) < 0)
-				return -1;
-			break;
-		case ORDER_MOVE:
-			if (m->nmoves == 1)
-				return apply_error(a, od, "one move per mail");
-			m->moves[m->nmoves++] = od;
-			break;
-		case KM_ORDER_INTERCEPT: m->intercept = true; break;
-		case KM_ORDER_EFFECT:
-			if (m->neffects == KM_TARGETS_MAX)
-				return apply_error(a, od, "too many effects");
-			if (!strcasecmp(od->arg, "instead"))
-				m->instead = true;
-			else
-				m->effects[m->neffects++] = od;
-			break;
-		case ORDER_ACCEPT: m->accept = true; break;
-		default: break;
-		}
-	}
-	return 0;
+	return cardturn_collect(a, &knightmare_turn_ops, o, m, &m->first);
 }
 
 /* ---- the deck ---- */
@@ -409,6 +410,8 @@ static void km_setup_text(const struct game *g, int c, char *buf, size_t len)
 }
 
 const struct ct_ops knightmare_turn_ops = {
+	.handles = knightmare_handles,
+	.collect = collect_one,
 	.move = km_move,
 	.move_done = km_move_done,
 	.intercept = km_intercept,
@@ -427,7 +430,7 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 	struct km_msg m;
 
 	km->njust_drew[0] = km->njust_drew[1] = 0;
-	km->play_started = false;
+	km->ct.play_started = false;
 	if (collect(a, o, &m) < 0 || !m.first)
 		return m.first ? -1 : 0;
 	if (km->ct.expect == CT_SETUP)
@@ -447,9 +450,4 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 		.own = &m,
 	};
 	return cardturn_apply(a, &knightmare_turn_ops, &cm);
-}
-
-const char *knightmare_expect_text(const struct game *g, int c, char *buf, size_t len)
-{
-	return cardturn_expect_text(g, &knightmare_turn_ops, c, buf, len);
 }

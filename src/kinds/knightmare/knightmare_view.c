@@ -141,7 +141,7 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 	}
 	if (km->ct.expect == CT_ANSWER && km->ct.to == r)
 		tctx_set(c, "km_answer_due", "yes");
-	knightmare_expect_text(g, r, expect, sizeof expect);
+	cardturn_expect_text(g, r, expect, sizeof expect);
 	expect[0] = (char)toupper((unsigned char)expect[0]);    /* the mail's sentence */
 	tctx_set(c, "km_expect", "%s", expect);
 }

@@ -267,7 +267,7 @@ static void deal(struct tempete *tp)
 	tp->ct.to = WHITE;
 	tp->ct.may_intercept = false;
 	tp->turn = 0;
-	tp->play_started = true;
+	tp->ct.play_started = true;
 }
 
 int tp_setup(struct apply_state *a, const struct orders *o)

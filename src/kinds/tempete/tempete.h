@@ -140,7 +140,6 @@ struct tempete {
 	int ndead[2];
 	/* what this mail did, for the replies (not stored) */
 	int just_drew[2][TP_HAND_MAX], njust_drew[2];
-	bool play_started;
 	char event[1024];                       /* for the opponent: what happened, verbatim */
 };
 
@@ -168,6 +167,5 @@ void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *
 int tempete_available(const struct tempete *tp, int c, int *out);
 /* The card-turn protocol's table of the kind (game/cardturn.h). */
 extern const struct ct_ops tempete_turn_ops;
-const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len);
 
 #endif

@@ -75,33 +75,6 @@ static bool tp_handles(int k)
 	return tempete_handles(k);
 }
 
-/* The set-up: each player hears of their own list until both are in, then the deal. */
-static enum reply_kind tp_reply_for(const struct game *g, const char *event, int seat)
-{
-	const struct tempete *tp = g->kstate;
-
-	(void)seat;
-	if (strcmp(event, "setup"))
-		return REPLY_KINDS;
-	return tp->play_started ? REPLY_DEALT : REPLY_SETUP;
-}
-
-static unsigned tp_expected(const struct game *g, enum clock_window *window)
-{
-	return cardturn_expected(g, &tempete_turn_ops, window);
-}
-
-static const char *tp_owes(const struct game *g)
-{
-	return cardturn_owes(g, &tempete_turn_ops);
-}
-
-static int tp_window_passed(struct game *g, const uint8_t *key, size_t klen,
-			    const struct sender *s, int seat, struct outcome *out, struct err *e)
-{
-	return cardturn_window_passed(g, &tempete_turn_ops, key, klen, s, seat, out, e);
-}
-
 static void tp_hash_text(const struct game *g, struct buf *out)
 {
 	tempete_hash_text(g->kstate, out);
@@ -122,13 +95,14 @@ const struct kind kind_tempete = {
 	.apply = tempete_apply,
 	.handles = tp_handles,
 	.clock_charge = cardturn_clock_charge,
-	.reply_for = tp_reply_for,
-	.expected = tp_expected,
-	.expect_text = tempete_expect_text,
-	.owes = tp_owes,
+	.reply_for = cardturn_reply_for,
+	.expected = cardturn_expected,
+	.expect_text = cardturn_expect_text,
+	.owes = cardturn_owes,
 	.window_optional = cardturn_window_optional,
 	.window_text = cardturn_window_text,
-	.window_passed = tp_window_passed,
+	.window_passed = cardturn_window_passed,
 	.hash_text = tp_hash_text,
 	.secret_state = cardturn_secret_state,
+	.cardturn = &tempete_turn_ops,
 };

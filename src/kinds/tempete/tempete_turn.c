@@ -37,66 +37,69 @@ bool tempete_handles(int k)
 	return protocol_order(k);
 }
 
+/* One protocol order of the mail, into the mail's reading. */
+static int collect_one(struct apply_state *a, const struct order *od, void *own)
+{
+	struct turn_msg *t = own;
+
+	switch (od->kind) {
+	case ORDER_CARD: {
+		char word[32] = "";
+		int n = 0;
+		if (cardturn_once(a, od, &t->card, "card") < 0)
+			return -1;
+		if (sscanf(od->arg, "%d %31s", &n, word) < 1 || n < 1 || n >= CARDS_MAX ||
+		    (word[0] && strcasecmp(word, "continuing")))
+			return apply_error(a, od, "write: card 23 (or: card 23 continuing)");
+		t->card_no = n;
+		t->continuing = word[0] != 0;
+		break;
+	}
+	case ORDER_EFFECT:
+		if (t->neffects == TP_EFFECTS_MAX)
+			return apply_error(a, od, "too many effects");
+		if (t->nmoves) {
+			if (t->neffects && !t->effects_after)
+				return apply_error(a, od, "write a card's effects all before or all after the move");
+			t->effects_after = true;
+		} else if (t->effects_after)
+			return apply_error(a, od, "write a card's effects all before or all after the move");
+		t->effects[t->neffects++] = od;
+		if (!strncasecmp(od->arg, "instead", 7))
+			t->instead = true;
+		if (!strncasecmp(od->arg, "takeback", 8))
+			t->takeback = true;
+		break;
+	case ORDER_MOVE:
+		if (t->nmoves == 2)
+			return apply_error(a, od, "at most two moves (with card 18 or 50)");
+		if (t->neffects && !t->effects_after && t->nmoves)
+			return apply_error(a, od, "write a card's effects all before or all after the move");
+		t->moves[t->nmoves++] = od;
+		break;
+	case ORDER_NUMBERS: if (cardturn_once(a, od, &t->numbers, "numbers line") < 0) return -1; break;
+	case ORDER_SQUARE: if (cardturn_once(a, od, &t->square, "square") < 0) return -1; break;
+	case ORDER_SECRET: if (cardturn_once(a, od, &t->secret, "secret square") < 0) return -1; break;
+	case ORDER_TAKE: if (cardturn_once(a, od, &t->take, "take") < 0) return -1; break;
+	case ORDER_CHOOSE: if (cardturn_once(a, od, &t->choose, "choose") < 0) return -1; break;
+	case ORDER_PART: if (cardturn_once(a, od, &t->part, "part") < 0) return -1; break;
+	case ORDER_INTERCEPT: t->intercept = true; break;
+	case ORDER_ACCEPT: t->accept = true; break;
+	case ORDER_KEEP: t->keep = true; break;
+	case ORDER_DISCARD: t->discard = true; break;
+	case ORDER_LIST:
+		return apply_error(a, od, "your list was recorded before play began");
+	default:
+		break;
+	}
+	return 0;
+}
+
 static int collect(struct apply_state *a, const struct orders *o, struct turn_msg *t)
 {
 	memset(t, 0, sizeof *t);
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		if (!protocol_order(od->kind))
-			continue;
-		if (!t->first)
-			t->first = od;
-		switch (od->kind) {
-		case ORDER_CARD: {
-			char word[32] = "";
-			int n = 0;
-			if (cardturn_once(a, od, &t->card, "card") < 0)
-				return -1;
-			if (sscanf(od->arg, "%d %31s", &n, word) < 1 || n < 1 || n >= CARDS_MAX ||
-			    (word[0] && strcasecmp(word, "continuing")))
-				return apply_error(a, od, "write: card 23 (or: card 23 continuing)");
-			t->card_no = n;
-			t->continuing = word[0] != 0;
-			break;
-		}
-		case ORDER_EFFECT:
-			if (t->neffects == TP_EFFECTS_MAX)
-				return apply_error(a, od, "too many effects");
-			if (t->nmoves) {
-				if (t->neffects && !t->effects_after)
-					return apply_error(a, od, "write a card's effects all before or all after the move");
-				t->effects_after = true;
-			} else if (t->effects_after)
-				return apply_error(a, od, "write a card's effects all before or all after the move");
-			t->effects[t->neffects++] = od;
-			if (!strncasecmp(od->arg, "instead", 7))
-				t->instead = true;
-			if (!strncasecmp(od->arg, "takeback", 8))
-				t->takeback = true;
-			break;
-		case ORDER_MOVE:
-			if (t->nmoves == 2)
-				return apply_error(a, od, "at most two moves (with card 18 or 50)");
-			if (t->neffects && !t->effects_after && t->nmoves)
-				return apply_error(a, od, "write a card's effects all before or all after the move");
-			t->moves[t->nmoves++] = od;
-			break;
-		case ORDER_NUMBERS: if (cardturn_once(a, od, &t->numbers, "numbers line") < 0) return -1; break;
-		case ORDER_SQUARE: if (cardturn_once(a, od, &t->square, "square") < 0) return -1; break;
-		case ORDER_SECRET: if (cardturn_once(a, od, &t->secret, "secret square") < 0) return -1; break;
-		case ORDER_TAKE: if (cardturn_once(a, od, &t->take, "take") < 0) return -1; break;
-		case ORDER_CHOOSE: if (cardturn_once(a, od, &t->choose, "choose") < 0) return -1; break;
-		case ORDER_PART: if (cardturn_once(a, od, &t->part, "part") < 0) return -1; break;
-		case ORDER_INTERCEPT: t->intercept = true; break;
-		case ORDER_ACCEPT: t->accept = true; break;
-		case ORDER_KEEP: t->keep = true; break;
-		case ORDER_DISCARD: t->discard = true; break;
-		case ORDER_LIST:
-			return apply_error(a, od, "your list was recorded before play began");
-		default:
-			break;
-		}
-	}
+	if (cardturn_collect(a, &tempete_turn_ops, o, t, &t->first) < 0)
+		return -1;
 	if (t->effects_after && t->instead)
 		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
 	return 0;
@@ -517,6 +520,8 @@ static void tp_default_answer(const struct game *g, char *text, size_t len)
 }
 
 const struct ct_ops tempete_turn_ops = {
+	.handles = protocol_order,
+	.collect = collect_one,
 	.move = tp_move,
 	.move_done = tp_move_done,
 	.intercept = tp_intercept,
@@ -539,7 +544,7 @@ int tempete_apply(struct apply_state *a, const struct orders *o)
 
 	/* what the previous mail did is not this one's to report */
 	tp->njust_drew[WHITE] = tp->njust_drew[BLACK] = 0;
-	tp->play_started = false;
+	tp->ct.play_started = false;
 	tp->event[0] = 0;
 
 	if (tp->ct.expect == CT_SETUP)
@@ -556,9 +561,4 @@ int tempete_apply(struct apply_state *a, const struct orders *o)
 		.own = &t,
 	};
 	return cardturn_apply(a, &tempete_turn_ops, &m);
-}
-
-const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len)
-{
-	return cardturn_expect_text(g, &tempete_turn_ops, c, buf, len);
 }

@@ -124,7 +124,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	for (int i = 0; i < tp->nbarred[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->barred[r][i]);
 	set_buf(c, "tp_barred", &b);
-	tctx_set(c, "tp_expect", "%s", tempete_expect_text(g, r, expect, sizeof expect));
+	tctx_set(c, "tp_expect", "%s", cardturn_expect_text(g, r, expect, sizeof expect));
 	if (show_list && tp->has_list[r]) {
 		for (int i = 0; i < tp->n; i++)
 			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);

@@ -1,0 +1,211 @@
+/* test_cardturn.c: the card-turn protocol (game/cardturn.h) run against both card kinds:
+ * one table of moves, interceptions and answers, each case played on a Tempete game and
+ * on a Knightmare game through the one protocol, with the same refusal, the same
+ * announcement and the same state after it. A kind's own words stand in braces: {I} is
+ * Black's interception of White's move with a card of that kind (the move stands), {N}
+ * what an answer carries besides (Tempete's number for the interceptor's card). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "enginetest.h"
+#include "gametest.h"
+#include "game/cardturn.h"
+#include "kinds/knightmare/knightmare.h"
+#include "kinds/registry.h"
+#include "kinds/tempete/tempete.h"
+#include "store/cards_load.h"
+#include "tempetetest.h"
+
+static struct variant *kv;
+static struct card_catalogue kcat;
+
+/* A card kind as the table plays it. */
+struct kind_run {
+	const char *name;                       /* its orders' kind (order parsing) */
+	struct game *(*dealt)(const char *fen); /* White to move, both hands dealt */
+	const char *intercept;                  /* {I} */
+	const char *answer_extra;               /* {N} */
+};
+
+/* The text with the kind's words put in. */
+static void words(const struct kind_run *k, const char *text, char *out, size_t len)
+{
+	size_t at = 0;
+
+	for (const char *s = text; *s && at + 1 < len; s++) {
+		const char *put = !strncmp(s, "{I}", 3) ? k->intercept :
+				  !strncmp(s, "{N}", 3) ? k->answer_extra : NULL;
+		if (put) {
+			at += (size_t)snprintf(out + at, len - at, "%s", put);
+			s += 2;
+		} else
+			out[at++] = *s;
+	}
+	out[at < len ? at : len - 1] = 0;
+}
+
+/* c's mail in a game of kind k: the first refusal's reason ("" if applied); the note of
+ * the first reply in `note`. */
+static const char *send(const struct kind_run *k, struct game *g, int c, const char *text,
+			char *note, size_t nlen)
+{
+	static char reason[512];
+	struct order_line lines[40];
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e = { 0 };
+	char copy[1024], *save = NULL;
+	size_t n = 0;
+
+	words(k, text, copy, sizeof copy);
+	for (char *l = strtok_r(copy, "\n", &save); l && n < 40; l = strtok_r(NULL, "\n", &save))
+		lines[n].lineno = (int)n + 1, lines[n].text = l, n++;
+	test_order_parse(lines, n, k->name, &o, &e);
+	struct sender s = from(g, c);
+	if (!CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0))
+		check_context("%s", e.msg);
+	snprintf(reason, sizeof reason, "%s", out.nerrors ? out.errors[0].reason : "");
+	if (note)
+		snprintf(note, nlen, "%s", out.nreplies ? out.replies[0].note : "");
+	orders_free(&o);
+	outcome_free(&out);
+	return reason;
+}
+
+static struct game *tempete_dealt(const char *fen)
+{
+	return standard_game(fen);
+}
+
+/* Personal sets, each deck 1-7; White holds Veto and Side Step, Black Counterstep and
+ * Trap Door (both cards of the opponent's turn). */
+static struct game *knightmare_dealt(const char *fen)
+{
+	struct game *g = game_new();
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e = { 0 };
+	static const struct kind_run km = { .name = "knightmare" };
+	static const int hand[2][2] = { { 30, 3 }, { 33, 32 } };
+
+	g->cat = &kcat;
+	g->k = kind_find("knightmare");
+	struct order_line lines[4] = { { 1, "new knightmare-cards" }, { 2, "opponent bob@example.org" },
+				       { 3, "colour white" }, { 4, "sets personal" } };
+	test_order_parse(lines, 4, "knightmare", &o, &e);
+	struct sender s = from(g, WHITE);
+	s.tag_token[0] = 0;
+	CHECK(game_challenge(g, ++next_id, kv, key, sizeof key, &s, &o, &out, &e) == 0);
+	orders_free(&o);
+	outcome_free(&out);
+	if (fen) {
+		CHECK(board_set_start(&g->board[0], fen) == 0);
+		CHECK(game_load_position(g, kv, &e) == 0);
+	}
+	CHECK_STR(send(&km, g, BLACK, "accept", NULL, 0), "");
+	CHECK_STR(send(&km, g, WHITE, "deck 1 2 3 4 5 6 7", NULL, 0), "");
+	CHECK_STR(send(&km, g, BLACK, "deck 1 2 3 4 5 6 7", NULL, 0), "");
+	struct knightmare *st = g->kstate;
+	for (int c = 0; c < 2; c++) {
+		st->nhand[c] = 2;
+		memcpy(st->hand[c], hand[c], sizeof hand[c]);
+	}
+	return g;
+}
+
+static const struct kind_run kinds[] = {
+	{ "tempete", tempete_dealt, "intercept\ncard 23\neffect capture g1", "\nnumbers 6" },
+	{ "knightmare", knightmare_dealt, "intercept\ncard 33 a7 a6", "" },
+};
+
+/* The mate of the table's mate cases: Re8#, Black holding cards. */
+#define MATE "7k/6pp/8/4R3/8/8/8/K7 w - - 0 1"
+
+static const struct {
+	const char *name, *fen, *steps;
+	char who;
+	const char *text, *error, *note;
+	enum ct_expect expect;
+	char to;
+} cases[] = {
+	{ "an interception before any move", NULL, "", 'b', "{I}",
+	  "you can intercept only the move just made, before you reply to it", NULL, CT_MOVE, 'w' },
+	{ "an interception of one's own move", NULL, "w:e4", 'w', "{I}",
+	  "you can intercept only the move just made, before you reply to it", NULL, CT_MOVE, 'b' },
+	{ "an interception without a card", NULL, "w:e4", 'b', "intercept",
+	  "an interception plays a card ('card 23')", NULL, CT_MOVE, 'b' },
+	{ "an interception with a move", NULL, "w:e4", 'b', "{I}\ne5",
+	  "an interception carries no move: you move after the answer", NULL, CT_MOVE, 'b' },
+	{ "an interception", NULL, "w:e4", 'b', "{I}", "", NULL, CT_ANSWER, 'w' },
+	{ "the interceptor moving before the answer", NULL, "w:e4|b:{I}", 'b', "e5",
+	  "it is not your turn: White must answer your interception first", NULL, CT_ANSWER, 'w' },
+	{ "an interception instead of the answer", NULL, "w:e4|b:{I}", 'w', "{I}",
+	  "you can intercept only the move just made, before you reply to it", NULL, CT_ANSWER, 'w' },
+	{ "an answer when no interception is pending", NULL, "w:e4", 'b', "accept",
+	  "this belongs to an answer to an interception, and none is pending", NULL, CT_MOVE, 'b' },
+	/* rule 9: an accept that leaves the move standing is announced */
+	{ "rule 9: accept announced", NULL, "w:e4|b:{I}", 'w', "accept{N}", "",
+	  "White accepts the interception: the move stands.", CT_MOVE, 'b' },
+	{ "the interceptor moves after the answer", NULL, "w:e4|b:{I}|w:accept{N}", 'b', "e5", "",
+	  NULL, CT_MOVE, 'w' },
+	{ "an interception of the answer", NULL, "w:e4|b:{I}|w:accept{N}", 'b', "{I}",
+	  "you can intercept only the move just made, before you reply to it", NULL, CT_MOVE, 'b' },
+	/* rule 13: a mate waits for an interception that may lift it */
+	{ "rule 13: a mate waits for an interception", MATE, "", 'w', "Re8", "",
+	  "Black is mated, unless an interception lifts the mate.", CT_MATED, 'b' },
+	{ "rule 13: the mated player cannot move", MATE, "w:Re8", 'b', "h6",
+	  "you are mated: intercept the mating move ('intercept' with a card and its effects) or "
+	  "concede", NULL, CT_MATED, 'b' },
+};
+
+/* Applies "w:TEXT|b:TEXT|..."; each must pass. */
+static void steps(const struct kind_run *k, struct game *g, const char *text)
+{
+	char *copy = strdup(text), *save = NULL;
+
+	for (char *s = strtok_r(copy, "|", &save); s; s = strtok_r(NULL, "|", &save)) {
+		check_context("step '%s'", s);
+		CHECK_STR(send(k, g, s[0] == 'w' ? WHITE : BLACK, s + 2, NULL, 0), "");
+		check_context(NULL);
+	}
+	free(copy);
+}
+
+static void run_kind(const struct kind_run *k)
+{
+	char note[1024];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct game *g = k->dealt(cases[i].fen);
+		check_context("%s: %s", k->name, cases[i].name);
+		steps(k, g, cases[i].steps);
+		check_context("%s: %s", k->name, cases[i].name);
+		CHECK_STR(send(k, g, cases[i].who == 'w' ? WHITE : BLACK, cases[i].text, note,
+			       sizeof note), cases[i].error);
+		if (cases[i].note && !CHECK(strstr(note, cases[i].note) != NULL))
+			check_context("%s: %s: note '%s'", k->name, cases[i].name, note);
+		CHECK_INT(cardturn_get(g)->expect, cases[i].expect);
+		CHECK_INT(cardturn_get(g)->to, cases[i].to == 'w' ? WHITE : BLACK);
+		check_context(NULL);
+		game_free(g);
+	}
+}
+
+int main(void)
+{
+	struct err e = { 0 };
+
+	tempete_test_setup();
+	kv = test_variant("knightmare-cards");
+	if (cards_load("rules", "knightmare", NULL, NULL, &kcat, &e) < 0) {
+		fprintf(stderr, "cannot load the cards: %s\n", e.msg);
+		return 2;
+	}
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		run_kind(&kinds[k]);
+	variant_free(kv);
+	tempete_test_free();
+	return check_done();
+}

@@ -159,8 +159,14 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 				   "answer to an interception, and none is pending");
 	ct->card_own[me] = ct->card_opp[other] = false;
 	ct->may_intercept = false;
+	int number = (int)game_pos(a->g)->fullmove;
 	if (ops->move(a, m, moves, sizeof moves) < 0)
 		return -1;
+	if (!moves[0] && m->card) {
+		ct->instead_card = m->card_no;
+		ct->instead_number = number;
+		ct->instead_by = me;
+	}
 	if (cardturn_king_attacked(a->g, me))
 		return apply_error(a, m->nmoves ? m->moves[0] : m->first,
 				   "after this turn your king would be in check");
@@ -247,6 +253,8 @@ static int answer(struct apply_state *a, const struct ct_ops *ops, const struct 
 int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
 {
 	struct cardturn *ct = cardturn_of(a->g);
+
+	ct->instead_card = 0;   /* what the previous mail did is not this one's to report */
 
 	if (ct->expect == CT_DONE)
 		return apply_error(a, m->first, "game %d is over", a->g->id);
@@ -613,6 +621,21 @@ void cardturn_close_interception(struct game *g)
 
 	if (ct->expect == CT_MOVE)
 		ct->may_intercept = false;
+}
+
+void cardturn_subject(const struct game *g, int c, struct ct_subject *s)
+{
+	const struct cardturn *ct = cardturn_get(g);
+	enum clock_window w;
+
+	memset(s, 0, sizeof *s);
+	s->to_act = g->status == GAME_PLAYING && c >= 0 && c < 2 &&
+		    (cardturn_expected(g, &w) >> c & 1);
+	if (ct->instead_card) {
+		snprintf(s->last_move, sizeof s->last_move, "%d.%s card %d", ct->instead_number,
+			 ct->instead_by == BLACK ? ".." : "", ct->instead_card);
+		s->mover = ct->instead_by == c;
+	}
 }
 
 bool cardturn_secret_state(const struct game *g)

@@ -37,8 +37,10 @@ struct cardturn {
 	bool may_intercept;             /* the last move may still be intercepted */
 	bool card_own[2], card_opp[2];  /* c played a card in this turn on its own move or
 					 * answer / on the opponent's move (one of each) */
-	bool play_started;              /* this mail dealt the cards (for its replies; not
-					 * stored) */
+	/* for this mail's replies (not stored): */
+	bool play_started;              /* this mail dealt the cards */
+	int instead_card;               /* a card played instead of a move, or 0 */
+	int instead_number, instead_by; /* its move number, and who played it */
 };
 
 /* What the protocol reads of one mail; the kind's collect fills it beside its own. */
@@ -145,6 +147,15 @@ int cardturn_window_passed(struct game *g, const uint8_t *key, size_t klen,
 const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t len);
 /* The time to intercept the last move has passed: the player to move may only move. */
 void cardturn_close_interception(struct game *g);
+/* What a mail's subject and first line say to seat c (rule 9). */
+struct ct_subject {
+	bool to_act;                    /* c must act now (not the interceptor while the
+					 * answer is owed) */
+	char last_move[32];             /* a card played instead of a move ("7. card 12"),
+					 * so that an old move is not named again; "": none */
+	bool mover;                     /* ... and c played it */
+};
+void cardturn_subject(const struct game *g, int c, struct ct_subject *s);
 /* A card game's state file holds both players' secrets until the end. */
 bool cardturn_secret_state(const struct game *g);
 

@@ -27,6 +27,7 @@ struct kind_run {
 	struct game *(*dealt)(const char *fen); /* White to move, both hands dealt */
 	const char *intercept;                  /* {I} */
 	const char *answer_extra;               /* {N} */
+	const char *instead;                    /* White's card instead of a move, at the start */
 };
 
 /* The text with the kind's words put in. */
@@ -79,8 +80,8 @@ static struct game *tempete_dealt(const char *fen)
 	return standard_game(fen);
 }
 
-/* Personal sets, each deck 1-7; White holds Veto and Side Step, Black Counterstep and
- * Trap Door (both cards of the opponent's turn). */
+/* Personal sets, each deck 1-7; White holds Veto, Side Step and Slanting Path, Black
+ * Counterstep and Trap Door (cards of the opponent's turn) and Royal Vault. */
 static struct game *knightmare_dealt(const char *fen)
 {
 	struct game *g = game_new();
@@ -88,7 +89,7 @@ static struct game *knightmare_dealt(const char *fen)
 	struct outcome out = { 0 };
 	struct err e = { 0 };
 	static const struct kind_run km = { .name = "knightmare" };
-	static const int hand[2][2] = { { 30, 3 }, { 33, 32 } };
+	static const int hand[2][3] = { { 30, 3, 1 }, { 33, 32, 5 } };
 
 	g->cat = &kcat;
 	g->k = kind_find("knightmare");
@@ -109,15 +110,16 @@ static struct game *knightmare_dealt(const char *fen)
 	CHECK_STR(send(&km, g, BLACK, "deck 1 2 3 4 5 6 7", NULL, 0), "");
 	struct knightmare *st = g->kstate;
 	for (int c = 0; c < 2; c++) {
-		st->nhand[c] = 2;
+		st->nhand[c] = 3;
 		memcpy(st->hand[c], hand[c], sizeof hand[c]);
 	}
 	return g;
 }
 
 static const struct kind_run kinds[] = {
-	{ "tempete", tempete_dealt, "intercept\ncard 23\neffect capture g1", "\nnumbers 6" },
-	{ "knightmare", knightmare_dealt, "intercept\ncard 33 a7 a6", "" },
+	{ "tempete", tempete_dealt, "intercept\ncard 23\neffect capture g1", "\nnumbers 6",
+	  "card 23\neffect instead\neffect move e2 e3" },
+	{ "knightmare", knightmare_dealt, "intercept\ncard 33 a7 a6", "", "card 1 e2 d3" },
 };
 
 /* The mate of the table's mate cases: Re8#, Black holding cards. */
@@ -193,6 +195,47 @@ static void run_kind(const struct kind_run *k)
 	}
 }
 
+/* Rule 9: each subject says who must act and names no old move. The interceptor does
+ * not act while the answer is owed (its subject must not say "your move"); a card played
+ * instead of a move is the last move, not the move before it. */
+static void rule_9_subjects(const struct kind_run *k)
+{
+	struct ct_subject sw, sb;
+	struct game *g = k->dealt(NULL);
+
+	check_context("%s: rule 9 subjects", k->name);
+	steps(k, g, "w:e4|b:{I}");
+	cardturn_subject(g, WHITE, &sw);
+	cardturn_subject(g, BLACK, &sb);
+	CHECK(sw.to_act);
+	CHECK(!sb.to_act);                      /* the interceptor */
+	game_free(g);
+	g = k->dealt(NULL);
+	CHECK_STR(send(k, g, WHITE, k->instead, NULL, 0), "");
+	cardturn_subject(g, WHITE, &sw);
+	cardturn_subject(g, BLACK, &sb);
+	CHECK(!strncmp(sb.last_move, "1. card ", 8));
+	CHECK(sw.mover && !sb.mover && sb.to_act && !sw.to_act);
+	CHECK_STR(send(k, g, BLACK, "e5{N}", NULL, 0), "");
+	cardturn_subject(g, WHITE, &sw);
+	CHECK_STR(sw.last_move, "");            /* a move names itself again */
+	check_context(NULL);
+	game_free(g);
+}
+
+/* Rule 9 and card 18: the interception of a double move announces the part it hits. */
+static void card_18_part_hit_announced(void)
+{
+	struct game *g = standard_game(NULL);
+	struct outcome out = { 0 };
+
+	play(g, DOUBLE);
+	CHECK_INT(mail(g, BLACK, TAKEBACK "\npart 2", &out), 0);
+	CHECK_HAS(note_of(&out), "The interception hits part 2 of White's double move (Ng5).");
+	outcome_free(&out);
+	game_free(g);
+}
+
 int main(void)
 {
 	struct err e = { 0 };
@@ -203,8 +246,11 @@ int main(void)
 		fprintf(stderr, "cannot load the cards: %s\n", e.msg);
 		return 2;
 	}
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		run_kind(&kinds[k]);
+		rule_9_subjects(&kinds[k]);
+	}
+	card_18_part_hit_announced();
 	variant_free(kv);
 	tempete_test_free();
 	return check_done();

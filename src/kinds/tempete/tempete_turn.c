@@ -184,7 +184,7 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 			return apply_error(a, t->moves[0], "this card replaces your move: no move follows it");
 		if (cardturn_pass(a, t->first) < 0)
 			return -1;
-		snprintf(announce, len, "(instead of a move)");
+		snprintf(announce, len, "%s", "");
 		return 0;
 	}
 	if (dbl) {

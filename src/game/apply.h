@@ -50,6 +50,11 @@ const char *apply_spelled(struct apply_state *a, const struct order *od, struct 
 void apply_after_move(struct apply_state *a);
 /* A player's setting (vacation, timezone, language: game_settings.c): 0, or -1 refused. */
 int apply_setting(struct apply_state *a, const struct order *od);
+/* Runs `step` as seat `me` within this mail (a card game's answer given in advance): kept
+ * with its notes if it refuses nothing, else undone whole and the mail goes on without
+ * it. 1 kept, 0 undone, -1 out of memory. */
+int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state *b, void *ctx),
+		  void *ctx);
 /* Is the game being played (else refuses the order and says why)? */
 bool apply_playing(struct apply_state *a, const struct order *od);
 

@@ -60,6 +60,98 @@ int cardturn_once(struct apply_state *a, const struct order *od, const struct or
 	return 0;
 }
 
+int cardturn_standing_line(struct apply_state *a, const struct order *od,
+			   const struct order **lines, int *n)
+{
+	if (*n == CT_STANDING_MAX)
+		return apply_error(a, od, "at most %d answers in advance per move", CT_STANDING_MAX);
+	lines[(*n)++] = od;
+	return 0;
+}
+
+/* The words after "if intercepted", colons dropped: "accept"; "by card 66 Nf3". */
+static int standing_words(const char *arg, char *buf, size_t len, char **w, int max)
+{
+	int n = 0;
+	char *save = NULL;
+
+	snprintf(buf, len, "%s", arg);
+	for (char *p = buf; *p; p++)
+		if (*p == ':')
+			*p = ' ';
+	for (char *t = strtok_r(buf, " ", &save); t && n < max; t = strtok_r(NULL, " ", &save))
+		w[n++] = t;
+	return n;
+}
+
+bool cardturn_standing_shaped(char **w, int nw)
+{
+	char buf[ORDER_ARG_MAX], *v[8];
+	size_t at = 0;
+
+	for (int i = 0; i < nw && at < sizeof buf; i++)
+		at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " " : "", w[i]);
+	char copy[ORDER_ARG_MAX];
+	int n = standing_words(buf, copy, sizeof copy, v, 8);
+	return n == 1 || (n == 4 && !strcasecmp(v[0], "by") && !strcasecmp(v[1], "card"));
+}
+
+/* Reads "if intercepted[ by card N]: ANSWER" into *st; -1 (refused) if it is not one. */
+static int standing_read(struct apply_state *a, const struct ct_ops *ops, const struct order *od,
+			 struct ct_standing *st)
+{
+	char buf[ORDER_ARG_MAX], *w[8];
+	int n = standing_words(od->arg, buf, sizeof buf, w, 8);
+	char *end = NULL;
+
+	memset(st, 0, sizeof *st);
+	if (n == 4 && !strcasecmp(w[0], "by") && !strcasecmp(w[1], "card")) {
+		long k = strtol(w[2], &end, 10);
+		if (*end || k < 1 || k > 999)
+			return apply_error(a, od, "'%s' is not a card number", w[2]);
+		st->card = (int)k;
+	} else if (n != 1)
+		return apply_error(a, od, "write: if intercepted: accept (or: if intercepted by card "
+				   "23: %s)", ops->answer_moves ? "Nf3" : "accept");
+	const char *what = w[n - 1];
+	if (strcasecmp(what, "accept") && !ops->answer_moves)
+		return apply_error(a, od, "an answer in advance is 'accept' here (an answer is "
+				   "%s)", ops->answer_words);
+	if (strlen(what) >= sizeof st->answer)
+		return apply_error(a, od, "'%s' is not a move", what);
+	snprintf(st->answer, sizeof st->answer, "%s", strcasecmp(what, "accept") ? what : "accept");
+	return 0;
+}
+
+/* The mover's answers in advance, kept for their move (secret: only they are told). */
+static int standing_record(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+{
+	struct cardturn *ct = cardturn_of(a->g);
+	size_t at = strlen(a->own_note);
+
+	for (int i = 0; i < m->nstanding; i++) {
+		struct ct_standing st;
+		if (standing_read(a, ops, m->standing[i], &st) < 0)
+			return -1;
+		for (int j = 0; j < ct->nstanding; j++)
+			if (ct->standing[j].card == st.card)
+				return apply_error(a, m->standing[i], "one answer in advance %s",
+						   st.card ? "per card" : "to any interception");
+		ct->standing[ct->nstanding++] = st;
+	}
+	ct->standing_by = a->me;
+	for (int i = 0; i < ct->nstanding && at < sizeof a->own_note; i++) {
+		char by[24] = "";
+		if (ct->standing[i].card)
+			snprintf(by, sizeof by, " by card %d", ct->standing[i].card);
+		at += (size_t)snprintf(a->own_note + at, sizeof a->own_note - at, "%s%s%s: %s%s",
+				       i ? "; " : "Your answers in advance, for you alone until an "
+				       "interception comes: if intercepted", i ? "if intercepted" : "",
+				       by, ct->standing[i].answer, i + 1 == ct->nstanding ? "." : "");
+	}
+	return 0;
+}
+
 int cardturn_side(struct apply_state *a, int c, const struct order *od)
 {
 	struct err e = { 0 };
@@ -159,6 +251,7 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 				   "answer to an interception, and none is pending");
 	ct->card_own[me] = ct->card_opp[other] = false;
 	ct->may_intercept = false;
+	ct->nstanding = 0;              /* the last mover's answers in advance are spent */
 	int number = (int)game_pos(a->g)->fullmove;
 	if (ops->move(a, m, moves, sizeof moves) < 0)
 		return -1;
@@ -174,10 +267,14 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 		apply_note(a, "%s moves %s.", side(me), moves);
 	if (ops->move_done && ops->move_done(a, m) < 0)
 		return -1;
+	if (m->nstanding && standing_record(a, ops, m) < 0)
+		return -1;
 	made(a, "move", moves);
 	next(a, ops, false);
 	return 0;
 }
+
+static int standing_answer(struct apply_state *a, const struct ct_ops *ops, int card);
 
 static int interception(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
 {
@@ -195,6 +292,8 @@ static int interception(struct apply_state *a, const struct ct_ops *ops, const s
 				   "the answer");
 	if (m->instead)
 		return apply_error(a, m->first, "'instead' belongs to a move");
+	if (m->nstanding)
+		return apply_error(a, m->standing[0], "an answer in advance goes with your move");
 	if (ops->intercept(a, m) < 0)
 		return -1;
 	/* the turn ends with the answer: a king left in check with the move standing would
@@ -216,7 +315,8 @@ static int interception(struct apply_state *a, const struct ct_ops *ops, const s
 			ct->expect = CT_DONE;
 		}
 	}
-	return 0;
+	return ct->expect == CT_ANSWER && ct->nstanding && ct->standing_by == other ?
+	       standing_answer(a, ops, m->card_no) : 0;
 }
 
 /* The answer (rule 6.3): the kind's card or move, or nothing; then, if the move was taken
@@ -227,6 +327,9 @@ static int answer(struct apply_state *a, const struct ct_ops *ops, const struct 
 	int me = a->me;
 	char moves[64] = "";
 
+	if (m->nstanding)
+		return apply_error(a, m->standing[0], "an answer in advance goes with your move");
+	cardturn_of(a->g)->nstanding = 0;
 	if (ops->answer(a, m, moves, sizeof moves) < 0)
 		return -1;
 	bool taken_back = (int)game_pos(a->g)->side == me;
@@ -248,6 +351,72 @@ static int answer(struct apply_state *a, const struct ct_ops *ops, const struct 
 	made(a, "answer", moves);
 	next(a, ops, true);
 	return 0;
+}
+
+struct standing_try {
+	const struct ct_ops *ops;
+	const struct orders *o;
+	const char *said;               /* the answer as its player wrote it */
+};
+
+/* The intercepted player's answer in advance, as if they had sent it now. */
+static int standing_step(struct apply_state *b, void *ctx)
+{
+	const struct standing_try *t = ctx;
+	void *own = calloc(1, t->ops->own_size);
+	struct ct_msg m;
+	int rc = -1;
+
+	if (own && t->ops->reading(b, t->o, own, &m) == 0 && m.first) {
+		apply_note(b, "%s answered in advance: %s.", side(b->me), t->said);
+		rc = answer(b, t->ops, &m);
+	}
+	free(own);
+	return rc;
+}
+
+/* The interception of a move its player answered in advance: the answer for this card (or
+ * for any) is applied now, shown to both; one that has become impossible is dropped
+ * unseen, and the player is asked as without it. */
+static int standing_answer(struct apply_state *a, const struct ct_ops *ops, int card)
+{
+	struct cardturn *ct = cardturn_of(a->g);
+	struct ct_standing use = { 0 };
+	char said[96], text[128];
+	struct order_line lines[4];
+	struct orders o;
+	struct err e = { 0 };
+	size_t n = 0;
+
+	for (int i = 0; i < ct->nstanding && !use.answer[0]; i++)
+		if (ct->standing[i].card == card)
+			use = ct->standing[i];
+	for (int i = 0; i < ct->nstanding && !use.answer[0]; i++)
+		if (!ct->standing[i].card)
+			use = ct->standing[i];
+	ct->nstanding = 0;              /* this interception spends them, used or not */
+	if (!use.answer[0])
+		return 0;
+	if (!use.card)
+		snprintf(said, sizeof said, "if intercepted: %s", use.answer);
+	else
+		snprintf(said, sizeof said, "if intercepted by card %d: %s", use.card, use.answer);
+	if (ops->answer_text)
+		ops->answer_text(a->g, use.answer, text, sizeof text);
+	else
+		snprintf(text, sizeof text, "%s", use.answer);
+	for (char *save, *l = strtok_r(text, "\n", &save); l && n < 4; l = strtok_r(NULL, "\n", &save)) {
+		lines[n] = (struct order_line){ .lineno = (int)n + 1, .text = l };
+		n++;
+	}
+	const struct kind *k = kind_of(a->g);
+	if (order_parse(lines, n, k->orders, k->norders, &o, &e) < 0)
+		return 0;               /* out of memory: the player is asked as without it */
+	order_resolve(&o, k->orders, k->norders);
+	struct standing_try t = { ops, &o, said };
+	int kept = o.nerr ? 0 : apply_attempt(a, 1 - a->me, standing_step, &t);
+	orders_free(&o);
+	return kept < 0 ? -1 : 0;
 }
 
 int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
@@ -528,8 +697,8 @@ static int answer_for(struct game *g, const struct ct_ops *ops, const uint8_t *k
 {
 	char text[64] = "accept", note[512];
 
-	if (ops->default_answer)
-		ops->default_answer(g, text, sizeof text);
+	if (ops->answer_text)
+		ops->answer_text(g, "accept", text, sizeof text);
 	int rc = game_answer_for(g, key, klen, s, seat, text, out, e);
 	if (rc != 0)
 		return rc;
@@ -636,6 +805,18 @@ void cardturn_subject(const struct game *g, int c, struct ct_subject *s)
 			 ct->instead_by == BLACK ? ".." : "", ct->instead_card);
 		s->mover = ct->instead_by == c;
 	}
+}
+
+void cardturn_hash_text(const struct game *g, struct buf *out)
+{
+	const struct cardturn *ct = cardturn_get(g);
+
+	if (!ct->nstanding)
+		return;
+	buf_printf(out, "standing by %d:", ct->standing_by);
+	for (int i = 0; i < ct->nstanding; i++)
+		buf_printf(out, " %d %s", ct->standing[i].card, ct->standing[i].answer);
+	buf_printf(out, "\n");
 }
 
 bool cardturn_secret_state(const struct game *g)

@@ -18,6 +18,7 @@
 #include "engine/pos.h"
 #include "game/game.h"
 #include "game/order.h"
+#include "util/buf.h"
 
 struct apply_state;
 
@@ -30,6 +31,16 @@ enum ct_expect {
 	CT_DONE,
 };
 
+#define CT_STANDING_MAX 4
+#define CT_STANDING_ANSWER 24
+
+/* An answer given in advance with a move, to an interception of that move: "if
+ * intercepted: accept", "if intercepted by card 66: Nf3". Secret until applied. */
+struct ct_standing {
+	int card;                       /* the interception's card it answers; 0: any */
+	char answer[CT_STANDING_ANSWER];        /* "accept", or a move as written */
+};
+
 /* The protocol's state: the first member of a card kind's state. */
 struct cardturn {
 	enum ct_expect expect;
@@ -37,6 +48,8 @@ struct cardturn {
 	bool may_intercept;             /* the last move may still be intercepted */
 	bool card_own[2], card_opp[2];  /* c played a card in this turn on its own move or
 					 * answer / on the opponent's move (one of each) */
+	struct ct_standing standing[CT_STANDING_MAX];   /* the last mover's, for their move */
+	int nstanding, standing_by;
 	/* for this mail's replies (not stored): */
 	bool play_started;              /* this mail dealt the cards */
 	int instead_card;               /* a card played instead of a move, or 0 */
@@ -53,6 +66,8 @@ struct ct_msg {
 	bool intercept, accept;
 	bool instead;                   /* the card replaces the move */
 	const struct order *answer_only;        /* a line only an answer may carry */
+	const struct order *standing[CT_STANDING_MAX];  /* "if intercepted ..." lines */
+	int nstanding;
 	const void *own;                /* the kind's own reading of the mail */
 };
 
@@ -63,6 +78,10 @@ struct ct_ops {
 	bool (*handles)(int order_kind);
 	/* Reads one of those orders of the mail into the kind's reading `own`. */
 	int (*collect)(struct apply_state *a, const struct order *od, void *own);
+	/* The kind's reading of a mail's orders (`own`, own_size bytes, zeroed) and the
+	 * protocol's part of it in *m; 0 or -1 (refused). For an answer given in advance. */
+	int (*reading)(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *m);
+	size_t own_size;
 	/* A move turn, the protocol's checks passed: its card and move(s), and what the
 	 * turn carries besides (a redraw); the king is checked after it. */
 	int (*move)(struct apply_state *a, const struct ct_msg *m, char *moves, size_t len);
@@ -88,9 +107,12 @@ struct ct_ops {
 	const char *answer_words;
 	/* Does the note say the move ("White moves e4.")? Else the kind's mail names it. */
 	bool note_moves;
-	/* The orders the referee gives for the player whose time to answer has passed;
-	 * NULL: "accept". */
-	void (*default_answer)(const struct game *g, char *text, size_t len);
+	/* The orders of an answer `what` ("accept", a move) that the referee gives for the
+	 * player to answer (their time passed, or they answered in advance): with what an
+	 * answer owes besides (Tempete: "numbers random"). NULL: `what` alone. */
+	void (*answer_text)(const struct game *g, const char *what, char *text, size_t len);
+	/* May an answer be a move (Tempete's, after the move was taken back)? */
+	bool answer_moves;
 };
 
 /* The protocol's state of a card game (its kind state's first member). */
@@ -105,6 +127,14 @@ int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct
  * the mail has none). 0, or -1 (refused). */
 int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
 		     void *own, const struct order **first);
+/* An "if intercepted ..." line of the mail, kept for the move (at most CT_STANDING_MAX). */
+int cardturn_standing_line(struct apply_state *a, const struct order *od,
+			   const struct order **lines, int *n);
+/* Has what follows "if intercepted" the shape of an answer in advance (kind order
+ * tables' `shaped`)? */
+bool cardturn_standing_shaped(char **w, int nw);
+/* The protocol's part of the state hash (nothing while no answer waits in advance). */
+void cardturn_hash_text(const struct game *g, struct buf *out);
 /* One line of a kind only once per mail: -1 (refused) if *slot is taken, else sets it. */
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what);

@@ -671,6 +671,33 @@ static int courtesy_replies(const struct orders *o, const struct sender *s, stru
 	return 0;
 }
 
+int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state *b, void *ctx),
+		  void *ctx)
+{
+	struct snapshot *sn = malloc(sizeof *sn);
+	struct apply_state *b = malloc(sizeof *b);
+	struct outcome scratch = { 0 };
+	int kept = -1;
+
+	if (sn && b && snap(a->g, sn) == 0) {
+		*b = *a;
+		b->me = me;
+		b->out = &scratch;
+		kept = step(b, ctx) == 0 && !scratch.nerrors;
+		if (kept) {
+			memcpy(a->note, b->note, sizeof a->note);
+			a->ended = b->ended;
+			a->moved |= b->moved;
+		} else
+			restore(a->g, sn);
+		free(sn->kstate);
+	}
+	outcome_free(&scratch);
+	free(sn);
+	free(b);
+	return kept;
+}
+
 /* The orders of the authenticated player a->me, all or nothing; the snapshot is scratch
  * space for undoing a refused mail. */
 static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct orders *o,

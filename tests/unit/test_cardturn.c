@@ -75,6 +75,37 @@ static const char *send(const struct kind_run *k, struct game *g, int c, const c
 	return reason;
 }
 
+/* What each seat's reply to the last send_notes() says (note and own note joined). */
+static char seat_note[2][2048];
+
+/* send() that keeps each seat's reply. */
+static const char *send_notes(const struct kind_run *k, struct game *g, int c, const char *text)
+{
+	static char reason[512];
+	struct order_line lines[40];
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e = { 0 };
+	char copy[1024], *save = NULL;
+	size_t n = 0;
+
+	words(k, text, copy, sizeof copy);
+	for (char *l = strtok_r(copy, "\n", &save); l && n < 40; l = strtok_r(NULL, "\n", &save))
+		lines[n].lineno = (int)n + 1, lines[n].text = l, n++;
+	test_order_parse(lines, n, k->name, &o, &e);
+	struct sender s = from(g, c);
+	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
+	snprintf(reason, sizeof reason, "%s", out.nerrors ? out.errors[0].reason : "");
+	seat_note[0][0] = seat_note[1][0] = 0;
+	for (size_t i = 0; i < out.nreplies; i++)
+		if (out.replies[i].to == WHITE || out.replies[i].to == BLACK)
+			snprintf(seat_note[out.replies[i].to], sizeof seat_note[0], "%s",
+				 out.replies[i].note);
+	orders_free(&o);
+	outcome_free(&out);
+	return reason;
+}
+
 static struct game *tempete_dealt(const char *fen)
 {
 	return standard_game(fen);
@@ -236,6 +267,82 @@ static void card_18_part_hit_announced(void)
 	game_free(g);
 }
 
+/* Answers in advance ("if intercepted: accept"): recorded with the move and told to its
+ * player alone; applied when the interception comes and shown to both then; one for
+ * another card, or one that has become impossible, is dropped unseen and the player is
+ * asked as without it. */
+static void standing_answers(const struct kind_run *k)
+{
+	struct game *g = k->dealt(NULL);
+
+	check_context("%s: answers in advance", k->name);
+	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
+	CHECK_HAS(seat_note[WHITE], "Your answers in advance, for you alone until an interception "
+		  "comes: if intercepted: accept.");
+	CHECK(!strstr(seat_note[BLACK], "advance") && !strstr(seat_note[BLACK], "intercepted"));
+	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
+	CHECK_HAS(seat_note[BLACK], "White answered in advance: if intercepted: accept. White "
+		  "accepts the interception: the move stands.");
+	CHECK_HAS(seat_note[WHITE], "White answered in advance: if intercepted: accept.");
+	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);    /* no mail from White was needed */
+	CHECK_INT(cardturn_get(g)->to, BLACK);
+	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_STR(send_notes(k, g, BLACK, "e5"), "");
+	game_free(g);
+
+	/* for another card: dropped unseen, White asked */
+	g = k->dealt(NULL);
+	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted by card 60: accept"), "");
+	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
+	CHECK(!strstr(seat_note[BLACK], "advance"));
+	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
+	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	game_free(g);
+
+	/* in a mail that is not a move */
+	g = k->dealt(NULL);
+	CHECK_STR(send_notes(k, g, WHITE, "e4"), "");
+	CHECK_STR(send_notes(k, g, BLACK, "{I}\nif intercepted: accept"),
+		  "an answer in advance goes with your move");
+	CHECK_STR(send_notes(k, g, WHITE, "e4"), "it is not your turn: Black is to intercept or move");
+	game_free(g);
+
+	/* two for any interception */
+	g = k->dealt(NULL);
+	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept\nif intercepted: accept"),
+		  "one answer in advance to any interception");
+	check_context(NULL);
+	game_free(g);
+}
+
+/* Tempete: a move as the answer in advance, for the card that takes the move back; one that
+ * the interception made impossible (the move stands) is dropped; Knightmare refuses a move. */
+static void standing_moves(void)
+{
+	const struct kind_run *tp = &kinds[0], *km = &kinds[1];
+	struct game *g = tp->dealt(NULL);
+
+	CHECK_STR(send_notes(tp, g, WHITE, "e4\nif intercepted by card 66: d4\nif intercepted: Nf3"), "");
+	CHECK_STR(send_notes(tp, g, BLACK, TAKEBACK), "");
+	CHECK_HAS(seat_note[BLACK], "White answered in advance: if intercepted by card 66: d4.");
+	CHECK_HAS(seat_note[BLACK], "White moves d4 instead.");
+	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);
+	CHECK_INT(cardturn_get(g)->to, BLACK);
+	CHECK_INT(TP(g)->nhand[BLACK], 5);     /* the number owed, chosen at random */
+	game_free(g);
+	g = tp->dealt(NULL);
+	CHECK_STR(send_notes(tp, g, WHITE, "e4\nif intercepted: Nf3"), "");
+	CHECK_STR(send_notes(tp, g, BLACK, "{I}"), "");    /* the move stands: Nf3 cannot be */
+	CHECK(!strstr(seat_note[BLACK], "advance") && !strstr(seat_note[BLACK], "Nf3"));
+	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
+	CHECK_STR(send_notes(tp, g, WHITE, "accept\nnumbers 6"), "");
+	game_free(g);
+	g = km->dealt(NULL);
+	CHECK_STR(send_notes(km, g, WHITE, "e4\nif intercepted: Nf3"), "an answer in advance is "
+		  "'accept' here (an answer is accept, or a card in answer to it)");
+	game_free(g);
+}
+
 int main(void)
 {
 	struct err e = { 0 };
@@ -249,8 +356,10 @@ int main(void)
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		run_kind(&kinds[k]);
 		rule_9_subjects(&kinds[k]);
+		standing_answers(&kinds[k]);
 	}
 	card_18_part_hit_announced();
+	standing_moves();
 	variant_free(kv);
 	tempete_test_free();
 	return check_done();

@@ -43,6 +43,7 @@ enum km_order {
 	KM_ORDER_EXTRA,                         /* challenge: extra 15 (discards before dividing) */
 	KM_ORDER_EFFECT,                        /* effect kill d7: a board edit of a card the
 						 * catalogue gives no effect */
+	KM_ORDER_STANDING,                      /* if intercepted: accept (with a move) */
 };
 
 /* A card played: public from then on. */

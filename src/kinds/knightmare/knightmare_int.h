@@ -22,6 +22,8 @@ struct km_msg {
 	int neffects;
 	bool instead;                                   /* "effect instead" */
 	bool intercept, accept;
+	const struct order *standing[CT_STANDING_MAX];  /* answers in advance */
+	int nstanding;
 };
 
 /* knightmare.c */

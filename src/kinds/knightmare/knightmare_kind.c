@@ -22,6 +22,8 @@ static const struct order_word km_orders[] = {
 	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal, or sets 2", NULL, 0 },
 	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_NUMBER, "extra 15", NULL, 0 },
 	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0 },
+	{ "if intercepted", KM_ORDER_STANDING, ORDER_ARG_REST, "if intercepted: accept",
+	  cardturn_standing_shaped, 0 },
 };
 
 /* cardturn_of() finds the protocol's state at the start of the kind's. */
@@ -50,6 +52,7 @@ static const char *km_order_refused(const struct game *g, int seat, const struct
 static void km_hash_text(const struct game *g, struct buf *out)
 {
 	knightmare_hash_text(g->kstate, out);
+	cardturn_hash_text(g, out);
 }
 
 const struct kind kind_knightmare = {

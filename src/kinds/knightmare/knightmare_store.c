@@ -7,6 +7,7 @@
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_store.h"
+#include "store/cardturn_json.h"
 #include "store/kind_json.h"
 #include "util/crypto.h"
 
@@ -81,6 +82,7 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "expect", json_integer(km_expect_code(km->ct.expect)));
 	json_object_set_new(o, "to", json_integer(km->ct.to));
 	json_object_set_new(o, "may_intercept", json_boolean(km->ct.may_intercept));
+	cardturn_json_set(o, &km->ct);
 	json_object_set_new(o, "turn", json_integer(km->turn));
 	json_object_set_new(o, "card_own", json_pack("[b, b]", km->ct.card_own[0], km->ct.card_own[1]));
 	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->ct.card_opp[0], km->ct.card_opp[1]));
@@ -311,7 +313,8 @@ static int km_from_json(json_t *o, const char *what, struct game *g, struct err 
 	    get_effects(&r, json_object_get(o, "effects"), km->effects, &km->neffects) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "lost"), "lost", km->lost) < 0 ||
 	    get_pair_str(&r, json_object_get(o, "dead"), "dead", km->dead) < 0 ||
-	    get_undo(&r, json_object_get(o, "undo"), km) < 0)
+	    get_undo(&r, json_object_get(o, "undo"), km) < 0 ||
+	    cardturn_json_get(&r, o, &km->ct) < 0)
 		return -1;
 	km->ct.expect = km_expect_of(expect);
 	for (int c = 0; c < 2; c++)

@@ -23,6 +23,7 @@ bool knightmare_handles(int k)
 	switch (k) {
 	case ORDER_MOVE: case ORDER_ACCEPT: case KM_ORDER_DECK: case KM_ORDER_CARD:
 	case KM_ORDER_REDRAW: case KM_ORDER_INTERCEPT: case KM_ORDER_EFFECT:
+	case KM_ORDER_STANDING:
 		return true;
 	default:
 		return false;
@@ -78,6 +79,7 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 			m->effects[m->neffects++] = od;
 		break;
 	case ORDER_ACCEPT: m->accept = true; break;
+	case KM_ORDER_STANDING: return cardturn_standing_line(a, od, m->standing, &m->nstanding);
 	default: break;
 	}
 	return 0;
@@ -409,7 +411,26 @@ static void km_setup_text(const struct game *g, int c, char *buf, size_t len)
 		 "within your budget)");
 }
 
+/* The mail's orders, read: the kind's reading and the protocol's part of it. */
+static int km_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *cm)
+{
+	struct km_msg *m = own;
+
+	if (collect(a, o, m) < 0)
+		return -1;
+	*cm = (struct ct_msg){
+		.first = m->first, .card = m->card, .card_no = m->card_no,
+		.moves = { m->moves[0], m->moves[1] }, .nmoves = m->nmoves,
+		.intercept = m->intercept, .accept = m->accept, .instead = m->instead,
+		.nstanding = m->nstanding, .own = m,
+	};
+	memcpy(cm->standing, m->standing, sizeof cm->standing);
+	return 0;
+}
+
 const struct ct_ops knightmare_turn_ops = {
+	.reading = km_reading,
+	.own_size = sizeof(struct km_msg),
 	.handles = knightmare_handles,
 	.collect = collect_one,
 	.move = km_move,
@@ -428,10 +449,11 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 	struct game *g = a->g;
 	struct knightmare *km = g->kstate;
 	struct km_msg m;
+	struct ct_msg cm;
 
 	km->njust_drew[0] = km->njust_drew[1] = 0;
 	km->ct.play_started = false;
-	if (collect(a, o, &m) < 0 || !m.first)
+	if (km_reading(a, o, &m, &cm) < 0 || !m.first)
 		return m.first ? -1 : 0;
 	if (km->ct.expect == CT_SETUP)
 		knightmare_start(g, a->key, a->klen);   /* a game the game master set up */
@@ -443,11 +465,5 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 	if ((m.neffects || m.instead) && !m.card)
 		return apply_error(a, m.neffects ? m.effects[0] : m.first, "an effect goes with its card "
 				   "(card N)");
-	const struct ct_msg cm = {
-		.first = m.first, .card = m.card, .card_no = m.card_no,
-		.moves = { m.moves[0], m.moves[1] }, .nmoves = m.nmoves,
-		.intercept = m.intercept, .accept = m.accept, .instead = m.instead,
-		.own = &m,
-	};
 	return cardturn_apply(a, &knightmare_turn_ops, &cm);
 }

@@ -48,6 +48,7 @@ enum tp_order {
 	ORDER_PART,             /* part 1|2: which part of a double move an interception hits */
 	ORDER_KEEP,             /* an answer keeps the double-move card in hand */
 	ORDER_DISCARD,          /* ... or discards it */
+	ORDER_STANDING,         /* if intercepted: accept (an answer in advance, with a move) */
 };
 
 /* A card played: public from then on. */

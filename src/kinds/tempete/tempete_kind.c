@@ -27,6 +27,8 @@ static const struct order_word tp_orders[] = {
 	{ "part", ORDER_PART, ORDER_ARG_NUMBER, "part 1 or part 2", NULL, 0 },
 	{ "keep", ORDER_KEEP, ORDER_ARG_NONE, "keep", NULL, 0 },
 	{ "discard", ORDER_DISCARD, ORDER_ARG_NONE, "discard", NULL, 0 },
+	{ "if intercepted", ORDER_STANDING, ORDER_ARG_REST, "if intercepted: accept",
+	  cardturn_standing_shaped, 0 },
 };
 
 /* cardturn_of() finds the protocol's state at the start of the kind's. */
@@ -78,6 +80,7 @@ static bool tp_handles(int k)
 static void tp_hash_text(const struct game *g, struct buf *out)
 {
 	tempete_hash_text(g->kstate, out);
+	cardturn_hash_text(g, out);
 }
 
 const struct kind kind_tempete = {

@@ -8,6 +8,7 @@
 #include "engine/pos.h"
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_store.h"
+#include "store/cardturn_json.h"
 #include "store/kind_json.h"
 #include "util/crypto.h"
 
@@ -127,6 +128,7 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "expect", json_integer(tp->ct.expect));
 	set(o, "to", json_integer(tp->ct.to));
 	set(o, "may_intercept", json_boolean(tp->ct.may_intercept));
+	cardturn_json_set(o, &tp->ct);
 	set(o, "turn", json_integer(tp->turn));
 	set(o, "turn_owner", json_integer(tp->turn_owner));
 	set(o, "move", json_pack("[s, s]", tp->move_san[0], tp->move_san[1]));
@@ -468,7 +470,7 @@ static int tp_from_json(json_t *o, const char *what, struct tempete *tp, struct 
 	if (dis && kjson_bool(&r, json_object_get(o, "disabled"), "disabled", &tp->disabled) < 0)
 		return -1;
 	tp->ct.expect = (enum ct_expect)expect;
-	return 0;
+	return cardturn_json_get(&r, o, &tp->ct);
 }
 
 static json_t *kind_to_json(const struct game *g)

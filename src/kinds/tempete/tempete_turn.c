@@ -25,7 +25,7 @@ static bool protocol_order(int k)
 	case ORDER_MOVE: case ORDER_LIST: case ORDER_NUMBERS: case ORDER_CARD: case ORDER_EFFECT:
 	case ORDER_SQUARE: case ORDER_SECRET: case ORDER_TAKE: case ORDER_CHOOSE:
 	case ORDER_INTERCEPT: case ORDER_PART: case ORDER_KEEP: case ORDER_DISCARD:
-	case ORDER_ACCEPT:
+	case ORDER_ACCEPT: case ORDER_STANDING:
 		return true;
 	default:
 		return false;
@@ -87,6 +87,7 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 	case ORDER_ACCEPT: t->accept = true; break;
 	case ORDER_KEEP: t->keep = true; break;
 	case ORDER_DISCARD: t->discard = true; break;
+	case ORDER_STANDING: return cardturn_standing_line(a, od, t->standing, &t->nstanding);
 	case ORDER_LIST:
 		return apply_error(a, od, "your list was recorded before play began");
 	default:
@@ -512,11 +513,30 @@ static void tp_turn_extra(const struct game *g, int c, bool answer, char *buf, s
 		snprintf(buf, len, " (with %d number%s for %s)", need, need == 1 ? "" : "s", side(1 - c));
 }
 
-/* 'accept', with a number chosen at random if one is owed (docs/game-masters.md, "Time"). */
-static void tp_default_answer(const struct game *g, char *text, size_t len)
+/* An answer the referee gives for its player, with a number chosen at random if one is
+ * owed (docs/game-masters.md, "Time"; docs/tempete.md, "Answers in advance"). */
+static void tp_answer_text(const struct game *g, const char *what, char *text, size_t len)
 {
-	snprintf(text, len, "accept%s", tp_need(g->kstate, 1 - cardturn_get(g)->to) > 0 ?
+	snprintf(text, len, "%s%s", what, tp_need(g->kstate, 1 - cardturn_get(g)->to) > 0 ?
 		 "\nnumbers random" : "");
+}
+
+/* The mail's orders, read: the kind's reading and the protocol's part of it. */
+static int tp_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *m)
+{
+	struct turn_msg *t = own;
+
+	if (collect(a, o, t) < 0)
+		return -1;
+	*m = (struct ct_msg){
+		.first = t->first, .card = t->card, .card_no = t->card_no,
+		.moves = { t->moves[0], t->moves[1] }, .nmoves = t->nmoves,
+		.intercept = t->intercept, .accept = t->accept, .instead = t->instead,
+		.answer_only = t->part ? t->part : t->keep || t->discard ? t->first : NULL,
+		.nstanding = t->nstanding, .own = t,
+	};
+	memcpy(m->standing, t->standing, sizeof m->standing);
+	return 0;
 }
 
 const struct ct_ops tempete_turn_ops = {
@@ -534,7 +554,10 @@ const struct ct_ops tempete_turn_ops = {
 	.turn_extra = tp_turn_extra,
 	.answer_words = "a different move, a card, or 'accept'",
 	.note_moves = true,
-	.default_answer = tp_default_answer,
+	.reading = tp_reading,
+	.own_size = sizeof(struct turn_msg),
+	.answer_text = tp_answer_text,
+	.answer_moves = true,
 };
 
 int tempete_apply(struct apply_state *a, const struct orders *o)
@@ -549,16 +572,10 @@ int tempete_apply(struct apply_state *a, const struct orders *o)
 
 	if (tp->ct.expect == CT_SETUP)
 		return tp_setup(a, o);
-	if (collect(a, o, &t) < 0)
+	struct ct_msg m;
+	if (tp_reading(a, o, &t, &m) < 0)
 		return -1;
 	if (!t.first)
 		return 0;               /* only orders every game has (status, draw, resign) */
-	const struct ct_msg m = {
-		.first = t.first, .card = t.card, .card_no = t.card_no,
-		.moves = { t.moves[0], t.moves[1] }, .nmoves = t.nmoves,
-		.intercept = t.intercept, .accept = t.accept, .instead = t.instead,
-		.answer_only = t.part ? t.part : t.keep || t.discard ? t.first : NULL,
-		.own = &t,
-	};
 	return cardturn_apply(a, &tempete_turn_ops, &m);
 }

@@ -8,6 +8,7 @@
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_view.h"
+#include "render/cardturn_view.h"
 #include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
@@ -141,12 +142,7 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 	}
 	if (km->ct.expect == CT_ANSWER && km->ct.to == r)
 		tctx_set(c, "km_answer_due", "yes");
-	struct ct_subject subj;
-	cardturn_subject(g, r, &subj);
-	if (subj.last_move[0])
-		tctx_set(c, "last_move", "%s", subj.last_move), tctx_set(c, "mover", "%s", subj.mover ? "yes" : "");
-	if (!subj.to_act)
-		tctx_set(c, "your_turn", "%s", "");
+	cardturn_view_subject(g, r, c);
 	cardturn_expect_text(g, r, expect, sizeof expect);
 	expect[0] = (char)toupper((unsigned char)expect[0]);    /* the mail's sentence */
 	tctx_set(c, "km_expect", "%s", expect);

@@ -7,6 +7,7 @@
 
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_view.h"
+#include "render/cardturn_view.h"
 #include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
@@ -117,12 +118,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	/* an interception to answer is not a move: the subject says so */
 	if (tp->ct.expect == CT_ANSWER && tp->ct.to == r)
 		tctx_set(c, "tp_answer_due", "yes");
-	struct ct_subject subj;
-	cardturn_subject(g, r, &subj);
-	if (subj.last_move[0])
-		tctx_set(c, "last_move", "%s", subj.last_move), tctx_set(c, "mover", "%s", subj.mover ? "yes" : "");
-	if (!subj.to_act)
-		tctx_set(c, "your_turn", "%s", "");
+	cardturn_view_subject(g, r, c);
 	/* the player's own bookkeeping: what they sent (those `numbers random` chose too) */
 	for (int i = 0; i < tp->nsent[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->sent[r][i]);

@@ -31,28 +31,47 @@ static const char *side(int c)
 }
 
 
-int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
-		     void *own, const struct order **first)
-{
-	*first = NULL;
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		if (!ops->handles(od->kind))
-			continue;
-		if (!*first)
-			*first = od;
-		if (ops->collect(a, od, own) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what)
 {
 	if (*slot)
 		return apply_error(a, od, "one %s per mail", what);
 	*slot = od;
+	return 0;
+}
+
+/* The protocol's part of one order of the mail. */
+static int collect_common(struct apply_state *a, const struct ct_ops *ops, const struct order *od,
+			  struct ct_msg *m)
+{
+	if (od->kind == ORDER_MOVE && m->nmoves < 2)
+		m->moves[m->nmoves++] = od;
+	else if (od->kind == ORDER_ACCEPT)
+		m->accept = true;
+	else if (od->kind == ops->order_intercept)
+		m->intercept = true;
+	else if (od->kind == ops->order_card && !m->card)
+		m->card = od, m->card_no = atoi(od->arg);
+	else if (od->kind == ops->order_standing)
+		return cardturn_standing_line(a, od, m->standing, &m->nstanding);
+	return 0;
+}
+
+int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
+		     void *own, struct ct_msg *m)
+{
+	memset(m, 0, sizeof *m);
+	memset(own, 0, ops->own_size);
+	m->own = own;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct order *od = &o->o[i];
+		if (!ops->handles(od->kind))
+			continue;
+		if (!m->first)
+			m->first = od;
+		if (collect_common(a, ops, od, m) < 0 || ops->collect(a, od, own) < 0)
+			return -1;
+	}
 	return 0;
 }
 

@@ -76,6 +76,8 @@ struct ct_msg {
 struct ct_ops {
 	/* Is this order the protocol's to read (the kind's `handles`)? */
 	bool (*handles)(int order_kind);
+	/* The kind's numbers of the protocol's own words: card, intercept, if intercepted. */
+	int order_card, order_intercept, order_standing;
 	/* Reads one of those orders of the mail into the kind's reading `own`. */
 	int (*collect)(struct apply_state *a, const struct order *od, void *own);
 	/* The kind's reading of a mail's orders (`own`, own_size bytes, zeroed) and the
@@ -123,10 +125,11 @@ const struct cardturn *cardturn_get(const struct game *g);
  * the order of rule 7. 0, or -1 (refused). */
 int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m);
 
-/* Reads the mail's protocol orders through ops->collect; the first one in *first (NULL:
- * the mail has none). 0, or -1 (refused). */
+/* Reads the mail's protocol orders: the protocol's part in *m (m->first NULL: the mail has
+ * none), every one of them through ops->collect into the kind's `own` too (zeroed first,
+ * ops->own_size bytes). 0, or -1 (refused). */
 int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
-		     void *own, const struct order **first);
+		     void *own, struct ct_msg *m);
 /* An "if intercepted ..." line of the mail, kept for the move (at most CT_STANDING_MAX). */
 int cardturn_standing_line(struct apply_state *a, const struct order *od,
 			   const struct order **lines, int *n);

@@ -22,8 +22,6 @@ struct km_msg {
 	int neffects;
 	bool instead;                                   /* "effect instead" */
 	bool intercept, accept;
-	const struct order *standing[CT_STANDING_MAX];  /* answers in advance */
-	int nstanding;
 };
 
 /* knightmare.c */

@@ -79,16 +79,9 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 			m->effects[m->neffects++] = od;
 		break;
 	case ORDER_ACCEPT: m->accept = true; break;
-	case KM_ORDER_STANDING: return cardturn_standing_line(a, od, m->standing, &m->nstanding);
 	default: break;
 	}
 	return 0;
-}
-
-static int collect(struct apply_state *a, const struct orders *o, struct km_msg *m)
-{
-	memset(m, 0, sizeof *m);
-	return cardturn_collect(a, &knightmare_turn_ops, o, m, &m->first);
 }
 
 /* ---- the deck ---- */
@@ -411,20 +404,15 @@ static void km_setup_text(const struct game *g, int c, char *buf, size_t len)
 		 "within your budget)");
 }
 
-/* The mail's orders, read: the kind's reading and the protocol's part of it. */
+/* The mail's orders, read: the kind's reading in `own` and the protocol's part in cm. */
 static int km_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *cm)
 {
 	struct km_msg *m = own;
 
-	if (collect(a, o, m) < 0)
+	if (cardturn_collect(a, &knightmare_turn_ops, o, m, cm) < 0)
 		return -1;
-	*cm = (struct ct_msg){
-		.first = m->first, .card = m->card, .card_no = m->card_no,
-		.moves = { m->moves[0], m->moves[1] }, .nmoves = m->nmoves,
-		.intercept = m->intercept, .accept = m->accept, .instead = m->instead,
-		.nstanding = m->nstanding, .own = m,
-	};
-	memcpy(cm->standing, m->standing, sizeof cm->standing);
+	m->first = cm->first;
+	cm->instead = m->instead;
 	return 0;
 }
 
@@ -432,6 +420,9 @@ const struct ct_ops knightmare_turn_ops = {
 	.reading = km_reading,
 	.own_size = sizeof(struct km_msg),
 	.handles = knightmare_handles,
+	.order_card = KM_ORDER_CARD,
+	.order_intercept = KM_ORDER_INTERCEPT,
+	.order_standing = KM_ORDER_STANDING,
 	.collect = collect_one,
 	.move = km_move,
 	.move_done = km_move_done,

@@ -22,8 +22,6 @@ struct turn_msg {
 	const struct order *first;      /* the first protocol line, for errors about the mail */
 	bool intercept, accept, keep, discard;
 	bool instead, takeback;         /* effects that change the turn's shape */
-	const struct order *standing[CT_STANDING_MAX];  /* answers in advance */
-	int nstanding;
 };
 
 /* tempete.c */

@@ -87,22 +87,11 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 	case ORDER_ACCEPT: t->accept = true; break;
 	case ORDER_KEEP: t->keep = true; break;
 	case ORDER_DISCARD: t->discard = true; break;
-	case ORDER_STANDING: return cardturn_standing_line(a, od, t->standing, &t->nstanding);
 	case ORDER_LIST:
 		return apply_error(a, od, "your list was recorded before play began");
 	default:
 		break;
 	}
-	return 0;
-}
-
-static int collect(struct apply_state *a, const struct orders *o, struct turn_msg *t)
-{
-	memset(t, 0, sizeof *t);
-	if (cardturn_collect(a, &tempete_turn_ops, o, t, &t->first) < 0)
-		return -1;
-	if (t->effects_after && t->instead)
-		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
 	return 0;
 }
 
@@ -521,26 +510,26 @@ static void tp_answer_text(const struct game *g, const char *what, char *text, s
 		 "\nnumbers random" : "");
 }
 
-/* The mail's orders, read: the kind's reading and the protocol's part of it. */
+/* The mail's orders, read: the kind's reading in t and the protocol's part in m. */
 static int tp_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *m)
 {
 	struct turn_msg *t = own;
 
-	if (collect(a, o, t) < 0)
+	if (cardturn_collect(a, &tempete_turn_ops, o, t, m) < 0)
 		return -1;
-	*m = (struct ct_msg){
-		.first = t->first, .card = t->card, .card_no = t->card_no,
-		.moves = { t->moves[0], t->moves[1] }, .nmoves = t->nmoves,
-		.intercept = t->intercept, .accept = t->accept, .instead = t->instead,
-		.answer_only = t->part ? t->part : t->keep || t->discard ? t->first : NULL,
-		.nstanding = t->nstanding, .own = t,
-	};
-	memcpy(m->standing, t->standing, sizeof m->standing);
+	t->first = m->first;
+	if (t->effects_after && t->instead)
+		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
+	m->instead = t->instead;
+	m->answer_only = t->part ? t->part : t->keep || t->discard ? t->first : NULL;
 	return 0;
 }
 
 const struct ct_ops tempete_turn_ops = {
 	.handles = protocol_order,
+	.order_card = ORDER_CARD,
+	.order_intercept = ORDER_INTERCEPT,
+	.order_standing = ORDER_STANDING,
 	.collect = collect_one,
 	.move = tp_move,
 	.move_done = tp_move_done,

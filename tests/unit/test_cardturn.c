@@ -267,6 +267,48 @@ static void card_18_part_hit_announced(void)
 	game_free(g);
 }
 
+/* Black holds card 32 (a disabling card) in place of 34. */
+static struct game *black_holds_32(void)
+{
+	struct game *g = standard_game(NULL);
+
+	for (int i = 0; i < TP(g)->nhand[BLACK]; i++)
+		if (TP(g)->hand[BLACK][i] == 34)
+			TP(g)->hand[BLACK][i] = 32;
+	return g;
+}
+
+/* Card 32 disables card 18 and the whole double move with it: it is not asked for a
+ * part, and refuses one (seed 000, rule 11). */
+static void card_32_no_part(void)
+{
+	struct game *g = black_holds_32();
+	struct outcome out = { 0 };
+
+	play(g, DOUBLE);
+	CHECK_INT(mail(g, BLACK, "intercept\ncard 32\npart 1", &out), 1);
+	CHECK_STR(first_error(&out), "card 32 undoes the whole move with its card: it hits no part");
+	CHECK_INT(mail(g, BLACK, "intercept\ncard 32", &out), 0);
+	CHECK_HAS(note_of(&out), "Card 32 disables card 18");
+	outcome_free(&out);
+	game_free(g);
+}
+
+/* Card 18 disabled: 'keep' is refused with a word, not ignored (the card is spent). */
+static void card_18_keep_after_disable(void)
+{
+	struct game *g = black_holds_32();
+	struct outcome out = { 0 };
+
+	play(g, DOUBLE "|b:intercept\ncard 32");
+	CHECK_INT(mail(g, WHITE, "keep\nNf3\nnumbers 6", &out), 1);
+	CHECK_STR(first_error(&out), "card 18 was disabled: it is spent, and there is nothing to "
+		  "keep or discard (make a normal move)");
+	CHECK_INT(mail(g, WHITE, "Nf3\nnumbers 6", &out), 0);
+	outcome_free(&out);
+	game_free(g);
+}
+
 /* Answers in advance ("if intercepted: accept"): recorded with the move and told to its
  * player alone; applied when the interception comes and shown to both then; one for
  * another card, or one that has become impossible, is dropped unseen and the player is
@@ -359,6 +401,8 @@ int main(void)
 		standing_answers(&kinds[k]);
 	}
 	card_18_part_hit_announced();
+	card_32_no_part();
+	card_18_keep_after_disable();
 	standing_moves();
 	variant_free(kv);
 	tempete_test_free();

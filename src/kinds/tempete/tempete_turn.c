@@ -317,9 +317,16 @@ static int tp_intercept(struct apply_state *a, const struct ct_msg *m)
 	const struct turn_msg *t = m->own;
 	struct tempete *tp = a->g->kstate;
 
+	/* cards 32, 42, 52 undo the card played with the move, the whole double move with
+	 * it: no part to say */
+	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+
 	if (t->numbers)
 		return apply_error(a, t->numbers, "an interception carries no numbers (rule 6)");
-	if (tp->move_parts == 2 && !t->part)
+	if (disabling && t->part)
+		return apply_error(a, t->part, "card %d undoes the whole move with its card: it hits "
+				   "no part", t->card_no);
+	if (tp->move_parts == 2 && !t->part && !disabling)
 		return apply_error(a, t->card, "the move was a double move: say which part the "
 				   "interception hits ('part 1' or 'part 2')");
 	if (t->part && (tp->move_parts != 2 || t->part->number < 1 || t->part->number > 2))
@@ -327,7 +334,6 @@ static int tp_intercept(struct apply_state *a, const struct ct_msg *m)
 				   "only a double move (cards 18 and 50) has parts");
 	tp->hit_part = t->part ? t->part->number : 0;
 	tp->intercepted_by_card = t->card_no;
-	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
 	if (disabling && t->neffects)
 		return apply_error(a, t->effects[0], "card %d undoes the card played with the move: "
 				   "it has no effects of its own", t->card_no);
@@ -413,6 +419,13 @@ static int tp_answer(struct apply_state *a, const struct ct_msg *m, char *moves,
 	struct err e;
 
 	bool disabling = t->card && tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+	/* keep and discard answer the interception of a double move's first part (card 18);
+	 * a disabled card is spent */
+	if ((t->keep || t->discard) && !(tp->move_parts == 2 && tp->hit_part == 1))
+		return apply_error(a, t->first, tp->disabled ? "card %d was disabled: it is spent, "
+				   "and there is nothing to keep or discard (make a normal move)" :
+				   "'keep' and 'discard' answer the interception of a double move's "
+				   "first part%.0d", tp->move_card);
 	if (disabling && t->neffects)
 		return apply_error(a, t->effects[0], "card %d undoes the interception: it has no "
 				   "effects of its own", t->card_no);

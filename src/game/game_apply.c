@@ -428,6 +428,18 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
+/* Is the player who resigns mated on the board? A card game waits on a mate for an
+ * interception that may lift it (cardturn.h); conceding then lets the mate stand. */
+static bool conceding_mate(struct apply_state *a)
+{
+	struct status st;
+
+	if (a->g->nboards != 1 || (int)game_pos(a->g)->side != my_side(a))
+		return false;
+	status_get(game_pos(a->g), &st);
+	return st.end == STATUS_CHECKMATE;
+}
+
 /* One order; -1 if it is refused (the reason is in out->errors). */
 static int apply_order(struct apply_state *a, const struct order *od,
 		       const uint8_t *key, size_t klen)
@@ -446,7 +458,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 			return -1;
 		if (a->moved)
 			return apply_error(a, od, "resign or move, not both");
-		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", "resignation");
+		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", conceding_mate(a) ? "checkmate" :
+			     "resignation");
 		apply_principal(a, "resign");
 		return 0;
 	case ORDER_OFFER_DRAW:

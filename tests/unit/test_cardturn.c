@@ -226,6 +226,20 @@ static void run_kind(const struct kind_run *k)
 	}
 }
 
+/* Rule 13: the mated player who concedes lets the mate stand: the game ends by checkmate. */
+static void rule_13_concede(const struct kind_run *k)
+{
+	struct game *g = k->dealt(MATE);
+
+	check_context("%s: rule 13 concede", k->name);
+	steps(k, g, "w:Re8|b:concede");
+	CHECK_INT(g->status, GAME_OVER);
+	CHECK_STR(g->result, "1-0");
+	CHECK_STR(g->termination, "checkmate");
+	check_context(NULL);
+	game_free(g);
+}
+
 /* Rule 9: each subject says who must act and names no old move. The interceptor does
  * not act while the answer is owed (its subject must not say "your move"); a card played
  * instead of a move is the last move, not the move before it. */
@@ -398,6 +412,7 @@ int main(void)
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		run_kind(&kinds[k]);
 		rule_9_subjects(&kinds[k]);
+		rule_13_concede(&kinds[k]);
 		standing_answers(&kinds[k]);
 	}
 	card_18_part_hit_announced();

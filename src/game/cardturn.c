@@ -1,13 +1,15 @@
-/* cardturn.c: the card-turn protocol of the card kinds (cardturn.h): the move, the
- * interception and the answer in the order of seed 000's rule 7, the end of rule 13 (a
- * mate waits for an interception that may lift it), and the kind interface's operations
- * that follow from them (who is expected, the windows, what is owed). */
+/* cardturn.c: the card-turn protocol of the card kinds (cardturn.h): the reading of a
+ * mail's protocol orders; the move, the interception and the answer in the order of seed
+ * 000's rule 7; the end of rule 13 (a mate waits for an interception that may lift it);
+ * answers given in advance; the move on the board. The kind interface's operations that
+ * follow from the state are in cardturn_kind.c. */
 #include "game/cardturn.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -29,7 +31,6 @@ static const char *side(int c)
 {
 	return c == WHITE ? "White" : "Black";
 }
-
 
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what)

@@ -204,8 +204,10 @@ void cardturn_close_interception(struct game *g)
 {
 	struct cardturn *ct = cardturn_of(g);
 
-	if (ct->expect == CT_MOVE)
+	if (ct->expect == CT_MOVE) {
 		ct->may_intercept = false;
+		ct->nstanding = 0;      /* no interception can come: the answers in advance lapse */
+	}
 }
 
 void cardturn_subject(const struct game *g, int c, struct ct_subject *s)

@@ -363,6 +363,14 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_STR(send_notes(k, g, WHITE, "e4"), "it is not your turn: Black is to intercept or move");
 	game_free(g);
 
+	/* the window to intercept closes: they lapse */
+	g = k->dealt(NULL);
+	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
+	CHECK_INT(cardturn_get(g)->nstanding, 1);
+	cardturn_close_interception(g);
+	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	game_free(g);
+
 	/* two for any interception */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept\nif intercepted: accept"),

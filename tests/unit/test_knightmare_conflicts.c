@@ -159,7 +159,7 @@ static void veto_answers_card_on_own_turn(void)
 	refused(g, BLACK, "Kd8", "it is not your turn: White is to move");
 	CHECK_STR(km_mail(g, WHITE, "Kd1"), "");        /* the same move, now normal */
 	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/3K4 b");
-	CHECK(!KM(g)->may_intercept);
+	CHECK(!KM(g)->ct.may_intercept);
 	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
 	game_free(g);
 }

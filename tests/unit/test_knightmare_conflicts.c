@@ -164,6 +164,24 @@ static void veto_answers_card_on_own_turn(void)
 	game_free(g);
 }
 
+/* A Veto lifts the mate of a move made with a card (rule 13's wait): the turn's start is
+ * kept in the state while the mated player may still intercept. The move made again
+ * mates, and with the Veto spent on that turn the game ends. */
+static void veto_lifts_mate_of_card_move(void)
+{
+	struct game *g = dealt("7k/6pp/8/8/8/8/3P4/R3K3 w - - 0 1", CARDS(3, 25), CARDS(30));
+
+	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nRa8"), "");
+	CHECK_INT(KM(g)->ct.expect, CT_MATED);
+	g = round_trip(g);
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
+	CHECK_STR(km_board(g), "7k/6pp/8/8/8/8/3P4/R3K3 w");
+	CHECK_INT(KM(g)->ct.expect, CT_MOVE);
+	CHECK_STR(km_mail(g, WHITE, "Ra8"), "");
+	CHECK_INT(KM(g)->ct.expect, CT_DONE);
+	game_free(g);
+}
+
 /* The Checkmate Rule: a card that would capture a king has no effect but is played and
  * spent (it used to be refused and stay in hand), a catalogue card or a board edit. */
 static void checkmate_rule_king_capture_spent(void)
@@ -206,6 +224,7 @@ int main(void)
 	frozen_and_transformed_pieces_named();
 	veto_answers_card_on_own_turn();
 	checkmate_rule_king_capture_spent();
+	veto_lifts_mate_of_card_move();         /* last: a game more shifts the draws after it */
 	variant_free(kv);
 	return check_done();
 }

@@ -50,13 +50,13 @@ game() {        # game NAME CHALLENGE SETUP_W SETUP_B: a fresh referee, the game
 played() {      # played NAME SAVED CARD: the mails saved, the scan, the replay
   # each announcement stands in both players' mails, text and HTML
   n_adv=$( (to alice@example.org; to bob@example.org) | grep -o 'answered in advance' | wc -l)
-  [ "$n_adv" -eq $(( $2 * 4 )) ] && ok || bad "$1: $n_adv announcements, want $(( $2 * 4 ))"
+  [ "$n_adv" -eq $(( $2 * 4 )) ] && pass || fail "$1: $n_adv announcements, want $(( $2 * 4 ))"
   echo "$1: $((sent - setup)) mails of play, $2 of them saved by answers in advance" \
     "($((sent - setup + $2)) without them)"
   l=$(leaks bob@example.org "if intercepted: accept")
-  [ -z "$l" ] && ok || bad "$1: bob read White's answer in advance: $l"
+  [ -z "$l" ] && pass || fail "$1: bob read White's answer in advance: $l"
   l=$(leaks alice@example.org "if intercepted by card $3: accept")
-  [ -z "$l" ] && ok || bad "$1: alice read Black's answer in advance: $l"
+  [ -z "$l" ] && pass || fail "$1: alice read Black's answer in advance: $l"
   run "$TA" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$W/replay"
   expect_rc "$1: the log replays" 0
   expect_clean "$1: replay"

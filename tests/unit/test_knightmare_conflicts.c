@@ -182,6 +182,22 @@ static void veto_lifts_mate_of_card_move(void)
 	game_free(g);
 }
 
+/* A Veto cancels the turn: nothing is answered, so the mover's answer in advance is
+ * spent unused, and the mover is asked for the turn again. */
+static void veto_spends_answer_in_advance(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(3, 25), CARDS(30));
+
+	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nKd1\nif intercepted: accept"), "");
+	CHECK_INT(KM(g)->ct.nstanding, 1);
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
+	CHECK_INT(KM(g)->ct.nstanding, 0);
+	CHECK_INT(KM(g)->ct.expect, CT_MOVE);
+	CHECK_INT(KM(g)->ct.to, WHITE);
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/4K3 w");
+	game_free(g);
+}
+
 /* The Checkmate Rule: a card that would capture a king has no effect but is played and
  * spent (it used to be refused and stay in hand), a catalogue card or a board edit. */
 static void checkmate_rule_king_capture_spent(void)
@@ -225,6 +241,7 @@ int main(void)
 	veto_answers_card_on_own_turn();
 	checkmate_rule_king_capture_spent();
 	veto_lifts_mate_of_card_move();         /* last: a game more shifts the draws after it */
+	veto_spends_answer_in_advance();
 	variant_free(kv);
 	return check_done();
 }

@@ -192,7 +192,7 @@ static void game_a(void)
 	game_free(g);
 	secrecy_post(&m, BLACK, text);
 	g = secrecy_load(&m);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
 	CHECK(m.dealt_commit[WHITE][WHITE][0] && m.dealt_commit[BLACK][BLACK][0]);
 	CHECK_STR(m.dealt_commit[WHITE][WHITE], m.dealt_commit[BLACK][WHITE]);
 	CHECK_STR(m.dealt_commit[WHITE][BLACK], m.dealt_commit[BLACK][BLACK]);
@@ -315,7 +315,7 @@ static void game_b(void)
 	game_free(g);
 	secrecy_post(&m, BLACK, text);
 	g = secrecy_load(&m);
-	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
 	game_free(g);
 	secrecy_post(&m, WHITE, "status");
 	secrecy_post(&m, BLACK, "status");

@@ -102,7 +102,8 @@ check-build: tempest $(ASAN_TEMPEST) $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/killshim.s
 
 # Which folder may include which (docs/design.md, "Layers"); the script's own tests first.
 # Then every order word of the code's tables in its docs page and in the help, likewise;
-# and no kind's name or variable in the shared templates.
+# and no kind's name or variable in the shared templates; and the size budget (no file
+# over 800 lines, no function over 80).
 check-layers:
 	@sh tests/layers/run.sh
 	@sh tests/layers.sh
@@ -110,6 +111,8 @@ check-layers:
 	@sh tests/orderwords.sh
 	@sh tests/kindtext/run.sh
 	@sh tests/kindtext.sh
+	@sh tests/sizes/run.sh
+	@sh tests/sizes.sh
 
 check-unit: $(TEST_BIN)
 	@sh tests/run-unit.sh $(TEST_BIN)

@@ -160,6 +160,8 @@ int cmd_poll(int argc, char **argv)
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && pipeline_bounces(pl, &e) < 0)
 		log_warn("%s", e.msg);
+	if (!c.dry_run && pipeline_digests(pl, &e) < 0)
+		log_warn("%s", e.msg);
 	fault_point("before-send");
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		log_warn("replies stay queued: %s", e.msg);

@@ -221,6 +221,8 @@ int cmd_process(int argc, char **argv)
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && pipeline_bounces(r.pl, &e) < 0)
 		log_warn("%s", e.msg);
+	if (!c.dry_run && pipeline_digests(r.pl, &e) < 0)
+		log_warn("%s", e.msg);
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(r.pl), stdout, &ds, &e) < 0)
 		log_warn("replies stay queued: %s", e.msg);
 	const struct pipeline_stats *s = pipeline_stats(r.pl);

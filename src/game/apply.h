@@ -57,6 +57,29 @@ const char *apply_spelled(struct apply_state *a, const struct order *od, struct 
 void apply_after_move(struct apply_state *a);
 /* A player's setting (vacation, timezone, language: game_settings.c): 0, or -1 refused. */
 int apply_setting(struct apply_state *a, const struct order *od);
+/* Everything an order can change, so that a failed mail leaves no trace
+ * (game_snapshot.c). */
+struct snapshot {
+	struct pos pos[BOARDS_MAX];
+	int nmoves[BOARDS_MAX];
+	char board_result[BOARDS_MAX][8];
+	int draw_offer;
+	void *kstate;                   /* a copy of the kind's state, or NULL */
+	enum game_status status;
+	char result[8], termination[64];
+	struct seat seat[SEATS_MAX];    /* passwords; duties (a team's reassignments) */
+	int nseats;
+};
+/* Takes the snapshot (its kstate is the caller's to free); -1 out of memory. */
+int snapshot_take(const struct game *g, struct snapshot *s);
+/* Puts the game back as the snapshot holds it. */
+void snapshot_restore(struct game *g, const struct snapshot *s);
+
+/* Runs `step` as seat `me` within this mail (a card game's answer given in advance): kept
+ * with its notes if it refuses nothing, else undone whole and the mail goes on without
+ * it. 1 kept, 0 undone, -1 out of memory. */
+int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state *b, void *ctx),
+		  void *ctx);
 /* Is the game being played (else refuses the order and says why)? */
 bool apply_playing(struct apply_state *a, const struct order *od);
 

@@ -52,6 +52,8 @@ void game_free(struct game *g)
 		variant_free(g->board[b].rules);
 	}
 	free(g->seat);
+	free(g->observers);
+	free(g->digest);
 	free(g->mails);
 	free(g->events);
 	free(g->parked_mails);

@@ -88,6 +88,14 @@ struct game_event {
 	char engine[32];
 };
 
+/* Something that happened in a team game, waiting for the digest of the seats it names
+ * (digest.h). */
+#define DIGEST_TEXT 400
+struct digest_item {
+	unsigned long long seats;       /* a bit each */
+	char text[DIGEST_TEXT];
+};
+
 /* A mail the referee sent about this game, for the stale-reply guard. */
 struct sent_mail {
 	char id[KEY_MAX];
@@ -125,6 +133,12 @@ struct game {
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
+	size_t nobservers;
+	char (*observers)[ADDR_MAX];    /* who follows the game by mail (observe.h), owned */
+	unsigned long long mail_each;   /* team games: the seats (a bit each) that asked for
+					 * every mail at once (`mail each`; digest.h) */
+	size_t ndigest;
+	struct digest_item *digest;     /* what waits for the members' digest, owned */
 	bool private_;                  /* asked at the challenge: left out of the public
 					 * archive and of observers (`private`) */
 	/* derived, not stored */
@@ -182,6 +196,7 @@ enum reply_kind {
 	REPLY_DEALT,                    /* card games: the cards are dealt, play begins */
 	REPLY_NOTICE,                   /* a short notice (vacation, time zone, a window passed) */
 	REPLY_REMINDER,                 /* a deadline nears (one mail for all of a player's games) */
+	REPLY_OBSERVED,                 /* to an observer: the public view (observe.h) */
 	REPLY_KINDS
 };
 

@@ -15,75 +15,6 @@
 #include "game/spelling.h"
 #include "util/clock.h"
 
-/* Everything an order can change, so that a failed mail leaves no trace. */
-struct snapshot {
-	struct pos pos[BOARDS_MAX];
-	int nmoves[BOARDS_MAX];
-	char board_result[BOARDS_MAX][8];
-	int draw_offer;
-	void *kstate;                   /* a copy of the kind's state, or NULL */
-	enum game_status status;
-	char result[8], termination[64];
-	struct seat seat[SEATS_MAX];    /* passwords; duties (a team's reassignments) */
-	int nseats;
-};
-
-static int snap(const struct game *g, struct snapshot *s)
-{
-	const struct kind *k = kind_of(g);
-
-	s->kstate = NULL;
-	if (g->kstate && !(s->kstate = malloc(k->state_size)))
-		return -1;
-	if (g->kstate)
-		k->state_copy(s->kstate, g->kstate);
-	for (int b = 0; b < g->nboards; b++) {
-		memcpy(&s->pos[b], g->board[b].pos, sizeof s->pos[b]);
-		s->nmoves[b] = g->board[b].nmoves;
-		memcpy(s->board_result[b], g->board[b].result, sizeof s->board_result[b]);
-	}
-	s->draw_offer = g->draw_offer;
-	s->status = g->status;
-	memcpy(s->result, g->result, sizeof s->result);
-	memcpy(s->termination, g->termination, sizeof s->termination);
-	s->nseats = g->nseats;
-	if (g->nseats)
-		memcpy(s->seat, g->seat, (size_t)g->nseats * sizeof *g->seat);
-	return 0;
-}
-
-/* A refused mail's entries of a board: did one change the board's rules? */
-static bool rules_changed(const struct board *bd, int from)
-{
-	for (int i = from; i < bd->nmoves; i++)
-		if (!strncmp(bd->moves[i], "@rule ", 6))
-			return true;
-	return false;
-}
-
-static void restore(struct game *g, const struct snapshot *s)
-{
-	for (int b = 0; b < g->nboards; b++) {
-		bool rebuild = rules_changed(&g->board[b], s->nmoves[b]);
-		memcpy(g->board[b].pos, &s->pos[b], sizeof s->pos[b]);
-		board_truncate_moves(&g->board[b], s->nmoves[b]);
-		memcpy(g->board[b].result, s->board_result[b], sizeof s->board_result[b]);
-		struct err e;
-		if (rebuild && board_reload(g, b, &e) < 0)
-			abort();        /* the list replayed before this mail: it replays again */
-	}
-	if (s->kstate)
-		kind_of(g)->state_copy(g->kstate, s->kstate);
-	g->draw_offer = s->draw_offer;
-	g->status = s->status;
-	memcpy(g->result, s->result, sizeof s->result);
-	memcpy(g->termination, s->termination, sizeof s->termination);
-	/* the seats as they were: one a refused mail added goes too */
-	if (s->nseats)
-		memcpy(g->seat, s->seat, (size_t)s->nseats * sizeof *g->seat);
-	g->nseats = s->nseats;
-}
-
 /* The side a->me plays, and the board it moves on (its own, or the first). */
 static int my_side(const struct apply_state *a)
 {
@@ -469,6 +400,18 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
+/* Is the player who resigns mated on the board? A card game waits on a mate for an
+ * interception that may lift it (cardturn.h); conceding then lets the mate stand. */
+static bool conceding_mate(struct apply_state *a)
+{
+	struct status st;
+
+	if (a->g->nboards != 1 || (int)game_pos(a->g)->side != my_side(a))
+		return false;
+	status_get(game_pos(a->g), &st);
+	return st.end == STATUS_CHECKMATE;
+}
+
 /* One order; -1 if it is refused (the reason is in out->errors). */
 static int apply_order(struct apply_state *a, const struct order *od,
 		       const uint8_t *key, size_t klen)
@@ -487,7 +430,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 			return -1;
 		if (a->moved)
 			return apply_error(a, od, "resign or move, not both");
-		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", N_("resignation"));
+		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", conceding_mate(a) ? N_("checkmate") :
+			     N_("resignation"));
 		apply_principal(a, "resign");
 		return 0;
 	case ORDER_OFFER_DRAW:
@@ -531,6 +475,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_VACATION:
 	case ORDER_TIMEZONE:
 	case ORDER_LANGUAGE:
+	case ORDER_MAIL:
 		return apply_setting(a, od);
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
@@ -589,7 +534,7 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 	} else if (!strcmp(a->principal, "decline")) {
 		kind = REPLY_DECLINED;
 	} else if (!strcmp(a->principal, "vacation") || !strcmp(a->principal, "timezone") ||
-		   !strcmp(a->principal, "language")) {
+		   !strcmp(a->principal, "language") || !strcmp(a->principal, "mail")) {
 		/* a vacation concerns the opponent too; a time zone only the player */
 		kind = out->player.vacation || out->player.vacation_end ? REPLY_NOTICE : REPLY_KINDS;
 		if (kind == REPLY_KINDS) {
@@ -661,7 +606,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	for (size_t i = 0; i < o->nerr; i++)
 		outcome_error(out, o->err[i].lineno, o->err[i].text, "%s", o->err[i].reason);
 	game_hash(g, before);
-	if (snap(g, sn) < 0)
+	if (snapshot_take(g, sn) < 0)
 		goto oom;
 	a->stale_reply = stale(g, a->s, a->me);
 	const struct kind *k = kind_of(g);
@@ -682,7 +627,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	else if (claim && a->ended && !out->nerrors)
 		apply_error(a, claim, "the game ended before the claim");
 	if (out->nerrors) {
-		restore(g, sn);
+		snapshot_restore(g, sn);
 		return outcome_reply(out, REPLY_REFUSED, a->me, NULL) < 0 ? err_set(e, "out of memory") : 0;
 	}
 	if (a->principal) {

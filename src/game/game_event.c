@@ -50,7 +50,8 @@ void apply_principal(struct apply_state *a, const char *kind)
 	/* a player's own bookkeeping (a vacation, a time zone, a password) yields to an order
 	 * that changes the game, whatever their order in the mail: "timezone Europe/Paris"
 	 * then "e4" is a move, which the opponent must hear of (with the notes of both) */
-	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language" };
+	static const char *const bookkeeping[] = { "vacation", "timezone", "password", "language",
+						   "mail" };
 	/* what may go with a move yields to it: "offer draw" then "e4" is a move, the turn
 	 * passes (the clock) and the opponent, now to move, must hear of it */
 	static const char *const beside_move[] = { "draw-offer", "draw-decline", "vote" };

@@ -1,6 +1,7 @@
 /* game_settings.c: a player's own settings, which hold in all their games and go to the
- * players' registry (the caller keeps it): vacation, time zone, language. They change no
- * game; docs/orders.md "Orders", "Spellings"; docs/game-masters.md "Time". */
+ * players' registry (the caller keeps it): vacation, time zone, language; and how a team
+ * game's mails come (`mail each|digest`, kept in the game). They change no game's play;
+ * docs/orders.md "Orders", "Spellings"; docs/game-masters.md "Time". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "game/apply.h"
 #include "game/chessclock.h"
+#include "game/digest.h"
 #include "game/spelling.h"
 #include "util/clock.h"
 
@@ -111,6 +113,22 @@ static int do_language(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
+/* "mail each", "mail digest": how a member of a team game gets its mails (digest.h). A
+ * setting of this game only, kept in its state, not the registry. */
+static int do_mail_mode(struct apply_state *a, const struct order *od)
+{
+	char why[160];
+
+	if (game_mail_mode(a->g, a->me, od->arg, why, sizeof why) < 0)
+		return apply_error(a, od, "%s", why);
+	apply_principal(a, "mail");
+	snprintf(a->own_note, sizeof a->own_note, "%s", strcasecmp(od->arg, "each") ?
+		 "What does not concern you now comes in one digest a run; your turn, your "
+		 "board and what names you come at once." :
+		 "Every mail of this game now comes to you at once.");
+	return 0;
+}
+
 int apply_setting(struct apply_state *a, const struct order *od)
 {
 	switch (od->kind) {
@@ -118,6 +136,8 @@ int apply_setting(struct apply_state *a, const struct order *od)
 		return do_vacation(a, od);
 	case ORDER_TIMEZONE:
 		return do_timezone(a, od);
+	case ORDER_MAIL:
+		return do_mail_mode(a, od);
 	default:
 		return do_language(a, od);
 	}

@@ -21,6 +21,7 @@
 #include "util/buf.h"
 
 struct apply_state;
+struct ct_ops;
 
 /* One order word of a kind: its own order numbers start at ORDER_KIND_FIRST. */
 struct kind {
@@ -117,6 +118,10 @@ struct kind {
 	/* A finished game's result with what the kind scores beside it ("1-0, points 3-0"),
 	 * for `tempest list`. NULL: the result alone. */
 	const char *(*result_text)(const struct game *g, char *buf, size_t len);
+	/* A card kind's part of the card-turn protocol (game/cardturn.h), for the
+	 * operations above that the protocol supplies (cardturn_expected, ...). NULL:
+	 * not a card kind. */
+	const struct ct_ops *cardturn;
 };
 
 /* The kind of a game (its variant's), or the generic one. */

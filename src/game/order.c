@@ -33,6 +33,12 @@ static bool message_shaped(char **w, int nw)
 	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
 }
 
+/* "mail each", "mail digest": not "Mail me the board", "mail sent". */
+static bool mail_shaped(char **w, int nw)
+{
+	return nw == 1 && (!strcasecmp(w[0], "each") || !strcasecmp(w[0], "digest"));
+}
+
 #define IRREVOCABLE ORDER_COST_IRREVOCABLE
 #define SETTING ORDER_COST_SETTING
 
@@ -70,6 +76,9 @@ static const struct keyword keywords[] = {
 	  "holiday end", NULL, SETTING },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING },
+	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0 },
+	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
+	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
 	/* French, beside the English (docs/orders.md "Languages"): the words of French
 	 * correspondence chess, without accents so that any keyboard writes them */

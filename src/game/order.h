@@ -40,6 +40,9 @@ enum order_kind {
 	ORDER_TIMEZONE,         /* timezone Europe/Paris */
 	ORDER_MESSAGE,          /* message TEXT: relayed to the opponent, quoted */
 	ORDER_LANGUAGE,         /* language nl: the piece letters of the player's moves */
+	ORDER_OBSERVE,          /* observe 17: the public view of game 17 after each move */
+	ORDER_UNOBSERVE,        /* unobserve 17 */
+	ORDER_MAIL,             /* mail each|digest: a team game's mails at once or in a digest */
 	ORDER_PRIVATE,          /* private: a challenge's game stays out of the archive */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,

@@ -4,12 +4,14 @@
  * (deliver.c), counts against the address in outbox/bounced/; once it has failed
  * bounce_limit times in a row, the other players of each of its running games, and the
  * game's arbiter, are told, by a referee action ("bounced SEAT COUNT") that the game log
- * records like any other. */
+ * records like any other. An observer of a game whose address failed as often is dropped
+ * from it ("unobserve ADDRESS", observe.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "game/observe.h"
 #include "mail/dsn.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
@@ -55,11 +57,16 @@ static int tell_games(const char *rcpt, int count, int told, void *arg)
 		if (store_load(&pl->st, ids[i], &g, &le) < 0)
 			continue;
 		int seat = g->status == GAME_PLAYING ? game_seat_of(g, rcpt) : -1;
+		bool observer = game_observer_of(g, rcpt) >= 0;
 		game_free(g);
-		if (seat < 0)
+		if (seat < 0 && !observer)
 			continue;
-		char action[64], why[256];
-		snprintf(action, sizeof action, "bounced %d %d", seat, count);
+		/* an observer is dropped, without a word (its mail does not arrive) */
+		char action[ADDR_MAX + 16], why[256];
+		if (observer)
+			snprintf(action, sizeof action, "unobserve %s", rcpt);
+		else
+			snprintf(action, sizeof action, "bounced %d %d", seat, count);
 		int rc = pipeline_referee(pl, ids[i], action, NULL, why, sizeof why, &le);
 		if (rc < 0)
 			log_warn("game %d: %s", ids[i], le.msg);

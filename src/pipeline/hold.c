@@ -107,7 +107,8 @@ static void job_concerns(const struct job *j, struct hold *h)
 			add_addr(h, j->g->seat[i].address, strlen(j->g->seat[i].address));
 	}
 	for (size_t i = 0; i < j->orders.n; i++) {
-		if (j->orders.o[i].kind == ORDER_GAME)
+		if (j->orders.o[i].kind == ORDER_GAME || j->orders.o[i].kind == ORDER_OBSERVE ||
+		    j->orders.o[i].kind == ORDER_UNOBSERVE)
 			add_game(h, j->orders.o[i].number);
 		add_named(h, j->orders.o[i].arg);
 	}

@@ -128,6 +128,7 @@ void pipeline_close(struct pipeline *pl)
 	answers_forget(pl);
 	hold_free(&pl->touch);
 	hold_free(&pl->held);
+	pipeline_digests_free(pl);
 	free(pl);
 }
 

@@ -24,7 +24,9 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "game/digest.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "game/spelling.h"
 #include "kinds/registry.h"
 #include "mail/compose.h"
@@ -139,6 +141,87 @@ static int no_order_reply(struct job *j)
 	return 0;
 }
 
+/* A team game's replies that do not concern their reader wait for the run's digest
+ * (game/digest.h). */
+static int job_gather(struct job *j, const struct digest_before *before,
+		      const struct orders *o, struct err *e)
+{
+	int n = game_digest_defer(j->g, before, j->out.auth, o, &j->out);
+
+	if (n < 0 || (n > 0 && pipeline_digest_note(j->pl, j->g->id) < 0))
+		return err_set(e, "out of memory");
+	return 0;
+}
+
+/* The referee's action on the job's game: a digest (digests.c), an observer dropped
+ * (bounce.c), or one of
+ * game_referee's; the observers told of what every side hears of. */
+static int on_action(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+
+	struct digest_before before;
+	bool digest = !strncmp(j->action, "digest ", 7);
+
+	if (digest || !strncmp(j->action, "unobserve ", 10)) {
+		j->out.auth = -1;
+		j->out.auth_how = "referee";
+		int rc = digest ? game_digest_action(j->g, &j->out) :
+			 game_observer_action(j->g, j->action, &j->out);
+		if (rc < 0)
+			return err_set(e, "out of memory");
+		j->result = rc ? "applied" : "refused";
+		return 0;
+	}
+	game_digest_before(j->g, &before);
+	if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
+		return -1;
+	if (game_observers_tell(j->g, &j->out) < 0)
+		return err_set(e, "out of memory");
+	j->result = j->out.changed ? "applied" : "refused";
+	return job_gather(j, &before, NULL, e);
+}
+
+/* A mail about the job's game (loaded, settled): an observer's, or the orders of a player
+ * (or of someone who tries to act for one). */
+static int on_mail(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	int observed;
+
+	if (observe_asked(&j->orders, &observed)) {
+		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
+			return err_set(e, "out of memory");
+		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+		return 0;
+	}
+	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
+		return err_set(e, "out of memory");
+	struct digest_before before;
+	game_digest_before(j->g, &before);
+	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
+		return -1;
+	if (game_observers_tell(j->g, &j->out) < 0 ||
+	    job_gather(j, &before, &j->orders, e) < 0)
+		return err_set(e, "out of memory");
+	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+	/* a player's mail with no order is answered, also without its token: the answer goes
+	 * to the player's own address, so a forged From learns nothing */
+	if (!j->out.nreplies && !j->out.nerrors && j->out.auth < 0)
+		j->out.auth = game_seat_of(j->g, j->s.address);
+	if (!j->out.nreplies && !j->out.nerrors && j->out.auth >= 0 && no_order_reply(j) < 0)
+		return err_set(e, "out of memory");
+	/* the replies show the clocks as the request leaves them; the registry is saved with
+	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
+	const struct player_change *ch = &j->out.player;
+	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
+		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
+			return -1;
+		pipeline_attach(pl, j->g, j->vac, NULL);
+	}
+	return 0;
+}
+
 static int on_game(struct job *j, int id, struct err *e)
 {
 	struct pipeline *pl = j->pl;
@@ -152,6 +235,10 @@ static int on_game(struct job *j, int id, struct err *e)
 		j->result = "refused";
 		return refuse(j, 0, "", msg);
 	}
+	/* a digest waiting in the state (a run that died before sending it) goes with this
+	 * run's */
+	if (j->g->ndigest && !j->action && pipeline_digest_note(pl, id) < 0)
+		return err_set(e, "out of memory");
 	if (game_has_mail(j->g, j->s.msg_key)) {
 		j->result = "duplicate";
 		return 0;
@@ -170,32 +257,9 @@ static int on_game(struct job *j, int id, struct err *e)
 			return rc > 0 ? err_set(e, "game %d is gone", id) : -1;
 	}
 	pipeline_attach(pl, j->g, j->vac, j->s.msg_key);
-	if (j->action) {
-		if (game_referee(j->g, pl->st.key, sizeof pl->st.key, &j->s, j->action, &j->out, e) < 0)
-			return -1;
-		j->result = j->out.changed ? "applied" : "refused";
-		return 0;
-	}
-	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
-		return err_set(e, "out of memory");
-	if (game_apply(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders, &j->out, e) < 0)
-		return -1;
-	j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
-	/* a player's mail with no order is answered, also without its token: the answer goes
-	 * to the player's own address, so a forged From learns nothing */
-	if (!j->out.nreplies && !j->out.nerrors && j->out.auth < 0)
-		j->out.auth = game_seat_of(j->g, j->s.address);
-	if (!j->out.nreplies && !j->out.nerrors && j->out.auth >= 0 && no_order_reply(j) < 0)
-		return err_set(e, "out of memory");
-	/* the replies show the clocks as the request leaves them; the registry is saved with
-	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
-	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
-		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
-			return -1;
-		pipeline_attach(pl, j->g, j->vac, NULL);
-	}
-	return 0;
+	if (j->action)
+		return on_action(j, e);
+	return on_mail(j, e);
 }
 
 /* A new game's number (the logged one, in a replay) and its empty model in j->g, with the
@@ -367,6 +431,10 @@ static int route(struct job *j, struct err *e)
 	if (j->action)
 		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
 
+	/* `observe N` names its game, whatever the subject's tag says */
+	int observed;
+	if (observe_asked(&j->orders, &observed))
+		id = observed;
 	for (size_t i = 0; i < j->orders.n && !id; i++)
 		if (j->orders.o[i].kind == ORDER_GAME)
 			id = j->orders.o[i].number;

@@ -80,6 +80,10 @@ const char *pipeline_outbox(const struct pipeline *pl);
  * they were last told (outbox/bounced/; a run does it when it opens, and after its mails,
  * for the bounces they brought): the number of games told, or -1. */
 int pipeline_bounces(struct pipeline *pl, struct err *e);
+/* The digests of the team games this run left something for (game/digest.h), each a
+ * referee action committed like any other: how many games, or -1 (e says why; the others
+ * were sent, the failed ones wait in their state for the next run). */
+int pipeline_digests(struct pipeline *pl, struct err *e);
 /* The store the pipeline holds open (and locked). */
 struct store *pipeline_store(struct pipeline *pl);
 struct replay_check;

@@ -119,6 +119,12 @@ struct answers {
 	size_t nbounces;
 };
 
+/* digests.c: an intruder notice sent this run (one per member and game). */
+struct intruder_told {
+	int game;
+	char addr[ADDR_MAX];
+};
+
 struct pipeline {
 	struct config cfg;
 	unsigned flags;
@@ -149,6 +155,10 @@ struct pipeline {
 	long long floor;                /* the latest time recorded here (floor.c) */
 	bool behind;                    /* the clock is behind it: nothing on time */
 	bool behind_told;
+	int *digest_games;              /* games with a digest to send at the run's end */
+	size_t ndigest_games;
+	struct intruder_told *intruders;
+	size_t nintruders;
 };
 
 /* One outgoing mail of the mail being processed. */
@@ -239,6 +249,13 @@ int job_tell_others(struct job *j, struct err *e);
 /* commit.c: the job's commit, in the order that makes a crash safe (pipeline.c's header
  * comment); a dry run prints the mails instead. */
 int job_commit(struct job *j, struct err *e);
+
+/* digests.c (see there): game id has something for a digest this run (0, or -1 out of
+ * memory); whether an intruder notice to rcpt about game may go (one a run); freed at the
+ * pipeline's close. */
+int pipeline_digest_note(struct pipeline *pl, int id);
+bool pipeline_intruder_once(struct pipeline *pl, int game, const char *rcpt);
+void pipeline_digests_free(struct pipeline *pl);
 
 /* The variant of that name, loaded once a run; NULL if there is none here. */
 const struct variant *pipeline_variant(struct pipeline *pl, const char *name);

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "game/kind.h"
+#include "game/observe.h"
 #include "mail/compose.h"
 #include "pipeline/pipeline_int.h"
 #include "store/store.h"
@@ -40,11 +41,15 @@ static void outgoing_id(const struct job *j, int game, size_t index, char *out)
  * that changed nothing (a refusal, a test, a question) is answered at most
  * max_replies_per_sender times a run, which stops a loop with an auto-responder; a notice
  * that a game changed is never dropped (delivery spreads it over runs). */
-static int may_answer(struct job *j, const char *rcpt, struct err *e)
+static int may_answer(struct job *j, const struct reply *r, const char *rcpt, struct err *e)
 {
 	struct pipeline *pl = j->pl;
+	/* an observer's own answer (observe, unobserve) changes the game but is counted as
+	 * an answer: a forged sender cannot have the referee write to an address at will */
+	bool answer = !j->out.changed || (r->kind == REPLY_OBSERVED && !j->action &&
+					  !strcasecmp(rcpt, j->s.address));
 
-	if (!(pl->flags & PIPELINE_REPLAY) && !j->out.changed && !within_budget(pl, rcpt)) {
+	if (!(pl->flags & PIPELINE_REPLAY) && answer && !within_budget(pl, rcpt)) {
 		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
 			 pl->cfg.max_replies_per_sender);
 		return 0;
@@ -52,7 +57,7 @@ static int may_answer(struct job *j, const char *rcpt, struct err *e)
 	/* ... and at most max_answers_per_day a day, across runs: an auto-responder that
 	 * answers every mail of the referee's, run after run, meets a wall; one that sends
 	 * the same text again is answered once a day (robots.c) */
-	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && !j->out.changed) {
+	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && answer) {
 		int limit = robots_answer_limit(j, rcpt);
 		int q = answers_take(pl, rcpt, j->s.now / 86400, limit, e);
 		if (q < 0 || (q > 0 && robots_answered(j, rcpt, e) < 0))
@@ -173,8 +178,17 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 	 * that it exists (its number, players, state): else `game N` + `test` lists them all */
 	if (g && r->kind == REPLY_TEST && r->to < 0 && game_seat_of(g, j->s.address) < 0)
 		g = NULL;
-	if ((rc = may_answer(j, rcpt, e)) <= 0)
+	/* ... nor does a refusal to someone outside a private game (observe.h) */
+	if (g && r->kind == REPLY_REFUSED && r->to < 0 && game_private(g) &&
+	    game_seat_of(g, rcpt) < 0)
+		g = NULL;
+	if ((rc = may_answer(j, r, rcpt, e)) <= 0)
 		return rc;
+	/* an intruder's attempts: a member hears of them once a game and run (issue 25) */
+	if (g && r->kind == REPLY_INTRUDER && !pipeline_intruder_once(j->pl, g->id, rcpt)) {
+		log_info("game %d: %s told of an intruder already in this run", g->id, rcpt);
+		return 0;
+	}
 	if (render_reply(j, g, r, rcpt, &subject, &body, e) < 0)
 		return -1;
 	subject_tag(j->pl, g, r, tag, sizeof tag);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game/observe.h"
 #include "store/store.h"
 #include "util/buf.h"
 #include "util/crypto.h"
@@ -191,11 +192,12 @@ void robots_screen(struct job *j)
 {
 	struct pipeline *pl = j->pl;
 	size_t kept = 0;
+	int id;
 
 	if (j->action || (pl->flags & PIPELINE_REPLAY) || !answers_sender(j))
 		return;
 	if (j->out.auth >= 0 || (j->g && game_seat_of(j->g, j->s.address) >= 0) ||
-	    challenge_shaped(j) || help_only(&j->orders) ||
+	    challenge_shaped(j) || help_only(&j->orders) || observe_asked(&j->orders, &id) ||
 	    pipeline_known_address(pl, j->s.address))
 		return;
 	for (size_t i = 0; i < j->out.nreplies; i++) {

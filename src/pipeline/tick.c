@@ -265,6 +265,9 @@ static int tick_game(struct pipeline *pl, int id, long long now, struct tick_sta
 				rc = pipeline_load_game(pl, id, &h->g, h->vac, e);
 		}
 	}
+	/* a digest a dead run left in the state goes with this one */
+	if (rc == 0 && h->g->ndigest && pipeline_digest_note(pl, id) < 0)
+		rc = -1;
 	if (rc == 0 && (rc = game_reminders(h->g, rm->steps, rm->nsteps, now, &rm->sent,
 					    &rm->now_keys, &rm->dues, &rm->ndue)) == 1) {
 		struct held **kept = realloc(rm->held, (rm->nheld + 1) * sizeof *kept);
@@ -341,6 +344,12 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 			rc = -1;
 		}
 		ts->games++;
+	}
+	struct err de = { 0 };
+	if (pipeline_digests(pl, &de) < 0) {
+		log_error("%s", de.msg);
+		err_set(e, "%s", de.msg);
+		rc = -1;
 	}
 	/* a clock behind the recorded time reminds no one (floor.c) */
 	if (!pl->behind && remind(pl, &rm, now, ts, e) < 0)

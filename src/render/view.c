@@ -9,6 +9,7 @@
 
 #include "engine/movegen.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
@@ -657,6 +658,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);
+		if (r->kind == REPLY_OBSERVED && r->to < 0 && game_observer_of(g, r->address) >= 0)
+			tctx_set(c, "observing", "yes");
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);

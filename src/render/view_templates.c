@@ -18,6 +18,7 @@
 static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
+	"observed",
 };
 
 /* Every name a shared template may use (template_check); a kind's parts may use the
@@ -27,7 +28,7 @@ static const char *const shared_names[] = {
 	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
-	"applied", "kind_orders", "usage", "example", "read", "kind_terms", "label",
+	"applied", "kind_orders", "usage", "example", "read", "kind_terms", "label", "observing",
 	"reason", "received", "orders", "ignored", "sender", "auth", "subject", "status",
 	"move_number", "draw_offer", "draw_offer_to_you", "auth_results",
 	/* clocks and reminders */

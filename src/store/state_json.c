@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/digest.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "store/jread.h"
 #include "store/store.h"
 #include "store/store_int.h"
@@ -114,6 +116,28 @@ static json_t *clock_json(const struct chessclock *cl, int nseats)
 	return root;
 }
 
+/* Who observes the game (observe.h); the key is left out when nobody does. */
+static json_t *observers_json(const struct game *g)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < g->nobservers; i++)
+		json_array_append_new(a, json_string(g->observers[i]));
+	return a;
+}
+
+/* A team game's mail modes and what waits for its digest (digest.h); left out when both
+ * are empty. */
+static json_t *digest_json(const struct game *g)
+{
+	json_t *items = json_array();
+
+	for (size_t i = 0; items && i < g->ndigest; i++)
+		json_array_append_new(items, json_pack("{s:I, s:s}", "seats",
+			(json_int_t)g->digest[i].seats, "text", g->digest[i].text));
+	return json_pack("{s:I, s:o}", "each", (json_int_t)g->mail_each, "items", items);
+}
+
 /* The state as JSON: with its lists (format 2, `show --json`), or without them and with
  * the journal's record j (format 3, the state file). */
 json_t *store_game_root(const struct game *g, const struct store_journal *j)
@@ -150,6 +174,10 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	if (g->kstate && ks)
 		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
+	if (g->nobservers)
+		json_object_set_new(root, "observers", observers_json(g));
+	if (g->mail_each || g->ndigest)
+		json_object_set_new(root, "digest", digest_json(g));
 	if (g->private_)        /* absent is false: older states, and most games */
 		json_object_set_new(root, "private", json_true());
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
@@ -488,6 +516,58 @@ static int load_top(const struct jnode *root, int format, struct game *g)
 	return 0;
 }
 
+/* The observers, if any: a state written before observers has none. */
+static int load_observers(const struct jnode *root, struct game *g)
+{
+	struct jnode a, x;
+	size_t n;
+
+	if (jread_arr(root, "observers", true, &a, &n) < 0)
+		return -1;
+	if (n > OBSERVERS_MAX)
+		return jread_fail(root, "observers", "more than %d", OBSERVERS_MAX);
+	if (n && !(g->observers = calloc(n, ADDR_MAX)))
+		return jread_fail(root, "observers", "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (jread_at(&a, i, &x) < 0 ||
+		    jread_str(&x, NULL, false, g->observers[g->nobservers], ADDR_MAX) < 0)
+			return -1;
+		if (!g->observers[g->nobservers++][0])
+			return jread_fail(&x, NULL, "an empty address");
+	}
+	return 0;
+}
+
+/* The digest's part, if any (a state written before digests has none). */
+static int load_digest(const struct jnode *root, struct game *g)
+{
+	struct jnode d, items, x;
+	long long v = 0;
+	size_t n;
+
+	if (jread_obj(root, "digest", true, &d) < 0)
+		return -1;
+	if (!d.v)
+		return 0;
+	if (jread_int(&d, "each", false, 0, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+	    jread_arr(&d, "items", false, &items, &n) < 0)
+		return -1;
+	g->mail_each = (unsigned long long)v;
+	if (n > DIGEST_MAX)
+		return jread_fail(&d, "items", "more than %d", DIGEST_MAX);
+	if (n && !(g->digest = calloc(n, sizeof *g->digest)))
+		return jread_fail(&d, "items", "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		struct digest_item *it = &g->digest[g->ndigest++];
+		if (jread_at(&items, i, &x) < 0 ||
+		    jread_int(&x, "seats", false, 1, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+		    jread_str(&x, "text", false, it->text, sizeof it->text) < 0)
+			return -1;
+		it->seats = (unsigned long long)v;
+	}
+	return 0;
+}
+
 int store_game_from_json(const char *text, const char *what, struct game **out, struct err *e)
 {
 	struct jread r;
@@ -508,7 +588,8 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	if (load_top(&root, format, g) < 0 ||
 	    load_boards(&root, format, g) < 0 || load_lists(&root, g) < 0 ||
 	    load_events(&root, format, g) < 0 || load_kind(&root, format, g) < 0 ||
-	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0)
+	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0 ||
+	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

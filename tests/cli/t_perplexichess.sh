@@ -85,7 +85,10 @@ mail b3@x.org "$K_b3" "accept"
 expect_out "the last acceptance" "game 1 begins"
 [ "$(recipients)" = "$EVERYONE" ] && pass || fail "every member hears that play begins: $(recipients)"
 
-# -- moves on each board, the seed's numbers or algebraic
+# -- moves on each board, the seed's numbers or algebraic (the strategist and w1 take every
+# mail at once, as they come: t_digest.sh has the digests)
+mail ws@x.org "$K_ws" "mail each"
+mail w1@x.org "$K_w1" "mail each"
 mail w1@x.org "$K_w1" "move 53-37"
 expect_clean "a numbered move"
 case $(fen_of 1) in "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") pass ;;

@@ -301,7 +301,7 @@ case $out in *"has passed"*) fail "knightmare: the window is open to its last mi
 at 2026-11-04T12:00:00Z "$T" tick -c "$K2/conf"
 expect_out "knightmare: the interception window closes" "The time to intercept White's move has passed: Black moves."
 ksend 2026-11-04T13:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard 32 e4"
-expect_out "knightmare: too late to intercept" "there is no move of your opponent to intercept now"
+expect_out "knightmare: too late to intercept" "you can intercept only the move just made, before you reply to it"
 ksend 2026-11-05T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "e5"
 ksend 2026-11-06T12:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "d4"
 ksend 2026-11-07T12:00:00Z bob@example.org "[tempest 1 ezap3rhf]" "intercept\ncard 32 d4"

@@ -8,7 +8,8 @@
 #   - play: a discard after a turn without a card (`redraw`), a continuing card played
 #     instead of a move (Stone Gaze freezes the knight that guards f7), an interception on
 #     the opponent's turn (Trap Door takes a pawn) answered by a card (Veto cancels the
-#     interception), and the mate the frozen knight can no longer prevent;
+#     interception), and the mate the frozen knight can no longer prevent, which bob,
+#     holding cards that might lift it (seed 000, rule 13), concedes;
 #   - the end: the reveal, whose two commitments are checked by running the exact command
 #     the mail shows; every mail each player received before it searched for the other's
 #     half, deck, hand and draws; `tempest replay` of the game log reproducing every state.
@@ -97,13 +98,15 @@ check "  announced" has alice "Black plays card 32 (Trap Door) as interception: 
 check "  alice must answer" has alice "answer the interception"
 check "  no card for bob to draw" has bob "Cards left in your deck: 0."
 check "bob may not move before the answer" turn bob "b6" bob
-check "  the reason" has bob "White is to answer the interception"
+check "  the reason" has bob "White must answer your interception first"
 check "alice answers with Veto" turn alice "card 30" both
 check "  the interception is cancelled" has bob "White plays card 30 (Veto) as answer: the interception is cancelled."
 check "  the pawn is back" has bob "White lost nothing"
 check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the Black Knight on h6 is frozen (shown z): it may not move"
 check "5... b6" turn bob "b6" both
 check "6. Qxf7 mates: the frozen knight cannot take the queen" turn alice "Qxf7" both
+check "  bob may lift the mate by an interception (rule 13)" has bob "You are mated: intercept the mating move, or concede"
+check "bob concedes the mate" turn bob "concede" both
 
 # ---- the end: the reveal ----
 for who in alice bob; do

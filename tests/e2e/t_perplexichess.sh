@@ -153,7 +153,9 @@ check "the team message reaches White's members only (every INBOX searched)" \
 # ---- the acceptances: the game waits for the last ----
 for u in w1 w2 w3 wa bs b1 b2 b3; do check "$u accepts" answer "$u" "accept"; done
 check "round 2 (8 acceptances in one poll)" round
-check "  each is told to every member" got ba 8
+check "  each is told to every member, in one digest (docs/perplexichess.md, \"Digests\")" \
+    got ba 1
+check "  the digest names them" has ba "w1@$D (White (board 1, boardman)) accepts the invitation"
 check "  the game waits for the last member" shows "Status: invited"
 check "ba accepts, the last" answer ba "accept"
 check "round 3" round
@@ -166,8 +168,8 @@ check "round 4" round
 check "  53-37 is e2-e4 on board 1" fen_is 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 check "  Nf3 on board 2" fen_is 2 "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
 check "  board 3 untouched" fen_is 3 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-check "  each member hears of both moves" got bs 2
-check "  the strategist sees every board" has ws "Board 3: White to move"
+check "  the strategist hears of both moves, in one digest" got bs 1
+check "  the digest names them" has ws "board 2: 1. Nf3, by White (board 2, boardman)"
 check "  w1 sees their board" has w1 "a b c d e f g h"
 
 check "board 1: b1 e5" answer b1 "e5"

@@ -10,7 +10,11 @@
 #     with `secret`), 34 and 57 (its barred number refused); the hand sizes after each turn;
 #   - the end: a mate held open for an interception, conceded; the reveal, whose two
 #     commitments are checked by running the exact command the mail shows; and `tempest
-#     replay` of the game log reproducing every state hash.
+#     replay` of the game log reproducing every state hash;
+#   - carol, a club member, observes the game from its invitation (`observe 1`): every
+#     mail she gets before the end is scanned for either player's secrets (a hand, a list,
+#     a draw, a salt, the secret square, a token), and the scan shown to find them in a
+#     player's own mails; her last mail holds the reveal.
 # Bob's list is his own, so his draws are known in advance; alice's is the referee's, so
 # the test reads it from her setup mail and has bob send the numbers that give her cards
 # 12 and 32. The referee's key is the published demo key: the same game every run.
@@ -48,6 +52,13 @@ poll; check "poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
 na=1; nb=1
 check "the invitation and its confirmation arrive" ms_wait_count alice 1 15 && ms_wait_count bob 1 15
 seq=0
+# carol observes from the invitation on (docs/orders.md, "Observers")
+printf 'From: carol <carol@%s>\r\nTo: referee@%s\r\nSubject: may I watch?\r\nMessage-ID: <observe@players.test>\r\n\r\nHello,\r\nobserve 1\r\n' \
+    "$MS_DOMAIN" "$MS_DOMAIN" > "$work/observe.eml"
+check "carol asks to observe game 1" ms_send carol referee "$work/observe.eml" plain
+ms_settle; ms_wait_count referee 1 15 >/dev/null
+poll; check "  poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
+check "  carol is answered, with the board" ms_wait_count carol 1 15
 check "bob accepts" turn bob "accept" both
 check "the game begins, with what to send" has bob "list random"
 
@@ -205,3 +216,36 @@ check "the outbox is empty" [ "$(queued "$conf")" -eq 0 ]
 archive_checks "1-0"
 "$T" replay -c "$conf" "$data/games/1.mbox" --into "$work/replay" > "$work/replay.out" 2>&1
 check "the game log replays to the same states" grep -q "every recorded state reproduced" "$work/replay.out"
+
+# ---- the observer: every mail carol got before the end, scanned for secrets ----
+salts=$(sed -n 's/^  salt: *//p' "$work/last-alice.txt")
+alice_list=$(cut -d: -f2 "$work/alice.list" | tr '\n' ' ')
+# four entries of a list in a row (as secrecytest.c's checker counts a list)
+for l in "$bob_list" "$alice_list"; do
+    echo $l | tr ' ' '\n' | awk '{ a[NR] = $0 } END { for (i = 1; i + 3 <= NR; i++) print a[i], a[i+1], a[i+2], a[i+3] }'
+done > "$work/runs"
+[ "$(echo $salts | wc -w)" -eq 2 ] || fail "the two salts read from the reveal"
+secrets_seen() {   # secrets_seen USER: the mails of USER's before the end holding a secret
+    leaks=0; scanned=0
+    for f in "$work/box-$1"/*.eml; do
+        body "$f" | tr -s ' \n' ' ' > "$work/scan.txt"
+        grep -q "game 1 over" "$work/scan.txt" && continue
+        scanned=$((scanned + 1))
+        grep -qE "Your hand|Your list|You drew|your number" "$work/scan.txt" && { echo "a hand or list in $f"; leaks=1; }
+        grep -qF -f "$work/runs" "$work/scan.txt" && { echo "a list in $f"; leaks=1; }
+        for salt in $salts; do grep -qF "$salt" "$work/scan.txt" && { echo "a salt in $f"; leaks=1; }; done
+        grep -qE "square h6|h6 \(card 12\)" "$work/scan.txt" && { echo "the secret square in $f"; leaks=1; }
+        grep -qE "vb5v64h6|ezap3rhf" "$f" && { echo "a player's token in $f"; leaks=1; }
+    done
+    [ "$leaks" -eq 0 ]
+}
+ms_settle
+nc=$(ms_fetch_all carol "$work/box-carol")
+check "carol's mails before the end hold no secret of either player" secrets_seen carol
+check "  the scan read every move's mail ($scanned)" [ "$scanned" -ge 15 ]
+check "  each says how to stop, without a link" \
+    [ "$(grep -l 'write "unobserve 1" to me to stop' "$work/box-carol"/*.eml | wc -l)" -eq "$nc" ]
+finds() { ! secrets_seen "$1" > /dev/null; }
+check "  and the scan finds what is there: alice's own mails hold her secrets" finds alice
+body "$work/box-carol/$nc.eml" > "$work/last-carol.txt"
+check "carol's last mail: the end, with the reveal" has carol "Black's list: $bob_list"

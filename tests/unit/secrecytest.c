@@ -13,6 +13,7 @@
 #include "enginetest.h"
 #include "game/game.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "kinds/registry.h"
 #include "kinds/tempete/tempete.h"
 #include "mail/msgtext.h"
@@ -257,6 +258,31 @@ static void bookkeeping(const struct game *g, const struct reply *r, int reader,
 	secrecy_bookkeeping_checks++;
 }
 
+/* A mail to the observer holds neither side's secrets: checked as if read by each
+ * player in turn, against the cards both players know of (those played). */
+static void observer_check(struct match *m, const struct game *g, const char *subject,
+			   const char *body, const char *dump)
+{
+	bool pub[CARDS_MAX];
+	char why[512];
+	char *all = malloc(strlen(subject) + strlen(body) + strlen(dump) + 4);
+
+	if (!CHECK(all != NULL))
+		return;
+	sprintf(all, "%s\n%s\n%s", subject, body, dump);
+	for (int k = 0; k < CARDS_MAX; k++)
+		pub[k] = m->known[WHITE][k] && m->known[BLACK][k];
+	for (int side = WHITE; side <= BLACK; side++) {
+		int n = secrecy_secrets_in(g, pub, side, all, why, sizeof why);
+		if (!CHECK_INT(n, 0))
+			fprintf(stderr, "    leak to the observer: %s\n", why);
+		m->leaks += n;
+	}
+	CHECK(strstr(body, "Your hand") == NULL && strstr(body, "Your list") == NULL);
+	m->observed++;
+	free(all);
+}
+
 /* Renders one reply for its reader and checks it; who is the mail's sender. */
 static void render(struct match *m, const struct game *g, const struct reply *r,
 		   const struct outcome *out, int who, const struct text_line *lines, size_t nlines,
@@ -275,6 +301,7 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 	char *subject = NULL, *body = NULL, *dump = NULL, why[512];
 	struct err e;
 
+	bool observer = r->to < 0 && !strcmp(r->address, SECRECY_OBSERVER);
 	if (reader < 0)
 		reader = !strcmp(r->address, g->seat[WHITE].address) ? WHITE :
 			 !strcmp(r->address, g->seat[BLACK].address) ? BLACK : -1;
@@ -299,6 +326,8 @@ static void render(struct match *m, const struct game *g, const struct reply *r,
 		free(all);
 		bookkeeping(g, r, reader, body);
 	}
+	if (observer && g->status != GAME_OVER)
+		observer_check(m, g, subject, body, dump);
 	check_context(NULL);
 	if (reader >= 0) {
 		m->mails[reader]++;
@@ -339,6 +368,7 @@ struct game *secrecy_mail(struct match *m, int c, const char *text, int want_err
 	lines_of(text, copy, lines, &n);
 	parse_lines(lines, n, &o, &e);
 	CHECK(game_apply(g, key, sizeof key, &s, &o, &out, &e) == 0);
+	CHECK(game_observers_tell(g, &out) == 0);
 	if (!CHECK_INT(out.nerrors, want_errors))
 		fprintf(stderr, "    mail '%s': %s\n", text, out.nerrors ? out.errors[0].reason : "applied");
 	if (out.changed)
@@ -380,6 +410,7 @@ void secrecy_start(struct match *m, int id)
 	parse_lines(lines, n, &o, &e);
 	CHECK(game_challenge(g, id, tv, key, sizeof key, &s, &o, &out, &e) == 0);
 	CHECK(out.created);
+	CHECK(game_observer_add(g, SECRECY_OBSERVER) == 0);
 	commit(m, g);
 	for (size_t i = 0; i < out.nreplies; i++)
 		render(m, g, &out.replies[i], &out, WHITE, lines, n, &o);

@@ -24,7 +24,11 @@ struct match {
 	int mails[2];                   /* mails rendered for each player */
 	int leaks;                      /* violations found */
 	int statuses;                   /* status mails checked */
+	int observed;                   /* mails to the observer checked (before the end) */
 };
+
+/* Who observes every game played (observe.h): sent the public view after each move. */
+#define SECRECY_OBSERVER "olga@club.example"
 
 extern struct templates secrecy_tpl;
 /* Every card-game variable a template may use, lists included. */

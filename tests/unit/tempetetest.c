@@ -176,7 +176,7 @@ struct game *standard_game(const char *fen)
 	list_text(black_front, 5, true, b, sizeof b);
 	snprintf(steps, sizeof steps, "w:%s\nnumbers 1 2 3 4 5|b:%s\nnumbers 1 2 3 4 5", w, b);
 	play(g, steps);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
 	return g;
 }
 

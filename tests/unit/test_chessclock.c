@@ -227,9 +227,9 @@ static void due(void)
 	CHECK_INT(chessclock_due(&g, 1), T0 + HOUR + 48 * HOUR);        /* chess: the window */
 	g.k = kind_find("tempete");     /* the kind says its window is optional */
 	g.kstate = &tp;
-	tp.expect = TP_MOVE;
+	tp.ct.expect = CT_MOVE;
 	CHECK_INT(chessclock_due(&g, 1), T0 + HOUR + 3 * DAY);
-	tp.expect = TP_MATED;
+	tp.ct.expect = CT_MATED;
 	CHECK_INT(chessclock_due(&g, 1), T0 + HOUR + 48 * HOUR);
 }
 

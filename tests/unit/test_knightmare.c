@@ -140,9 +140,9 @@ static void transform(void)
 	CHECK_STR(km_mail(g, WHITE, "Okay, I accept the interception."), "did you mean 'accept'? "
 		  "An order that cannot be taken back must stand alone on its line: write a line "
 		  "with only: accept");
-	CHECK_INT(KM(g)->expect, KM_ANSWER);
+	CHECK_INT(KM(g)->ct.expect, CT_ANSWER);
 	CHECK_STR(km_mail(g, WHITE, "accept"), "");
-	CHECK_INT(KM(g)->expect, KM_MOVE);
+	CHECK_INT(KM(g)->ct.expect, CT_MOVE);
 	game_free(g);
 }
 
@@ -301,17 +301,17 @@ static void interception(void)
 	struct game *g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(30, 25), CARDS(32, 33, 1));
 	CHECK_STR(km_mail(g, WHITE, "Kf1"), "");
 	refused(g, BLACK, "intercept\ncard 1 e8 d7", "card 1 is played on your own turn, instead of your move");
-	refused(g, BLACK, "intercept\ncard 33 e8 d7\nKd7", "an interception is one card, without a move");
+	refused(g, BLACK, "intercept\ncard 33 e8 d7\nKd7", "an interception carries no move: you move after the answer");
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 33 e8 d8"), "");
 	CHECK_STR(km_board(g), "3k4/8/8/8/8/8/3P4/5K2 b");
-	refused(g, BLACK, "Kc8", "White is to answer the interception");
+	refused(g, BLACK, "Kc8", "it is not your turn: White must answer your interception first");
 	refused(g, WHITE, "Ke1", "answer the interception first: accept, or a card in answer to it");
 	refused(g, WHITE, "card 25", "card 25 is played on your own turn, instead of your move");
 	CHECK_STR(km_mail(g, WHITE, "card 30"), "");
 	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/5K2 b");
 	CHECK_INT(KM(g)->nhand[BLACK], 3);      /* 33 spent; a card drawn */
 	CHECK(KM(g)->plays[KM(g)->nplays - 2].void_);
-	refused(g, BLACK, "intercept\ncard 32 d2", "there is no move of your opponent to intercept now");
+	refused(g, BLACK, "intercept\ncard 32 d2", "you can intercept only the move just made, before you reply to it");
 	CHECK_STR(km_mail(g, BLACK, "Kd7"), "");
 	game_free(g);
 }
@@ -337,8 +337,12 @@ static void checkmate_rule(void)
 	game_free(g);
 	g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "Re8"), "");
+	CHECK_INT(g->status, GAME_PLAYING);     /* rule 13: Black holds a card that might lift it */
+	CHECK_INT(KM(g)->ct.expect, CT_MATED);
+	refused(g, BLACK, "Kg8", "you are mated: intercept the mating move ('intercept' with a card "
+		"and its effects) or concede");
+	CHECK_STR(km_mail(g, BLACK, "concede"), "");
 	CHECK_INT(g->status, GAME_OVER);
-	CHECK_INT(KM(g)->expect, KM_DONE);
 	game_free(g);
 }
 
@@ -411,11 +415,11 @@ static void decks(void)
 		 km->half[WHITE][2]);
 	CHECK_STR(km_mail(g, WHITE, deck), "");
 	refused(g, WHITE, deck, "your deck is recorded already");
-	CHECK_INT(km->expect, KM_SETUP);
+	CHECK_INT(km->ct.expect, CT_SETUP);
 	snprintf(deck, sizeof deck, "deck %d", km->half[BLACK][3]);
 	CHECK_STR(km_mail(g, BLACK, deck), "");
 	/* a deck of three: all dealt, nothing left to draw */
-	CHECK_INT(km->expect, KM_MOVE);
+	CHECK_INT(km->ct.expect, CT_MOVE);
 	CHECK_INT(km->nhand[WHITE], 3);
 	CHECK_INT(km->nhand[BLACK], 1);
 	refused(g, WHITE, "e4\nredraw 99", "card 99 is not in your hand");
@@ -497,7 +501,7 @@ static void common_deck(void)
 	struct knightmare *km = KM(g);
 	char text[64], before[65], after[65];
 
-	CHECK_INT(km->expect, KM_MOVE);
+	CHECK_INT(km->ct.expect, CT_MOVE);
 	CHECK_INT(km->nhand[WHITE], 5);
 	CHECK_INT(km->nhand[BLACK], 5);
 	CHECK_INT(km->ndeck[0], 35);

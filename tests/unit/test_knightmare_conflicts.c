@@ -159,8 +159,42 @@ static void veto_answers_card_on_own_turn(void)
 	refused(g, BLACK, "Kd8", "it is not your turn: White is to move");
 	CHECK_STR(km_mail(g, WHITE, "Kd1"), "");        /* the same move, now normal */
 	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/3K4 b");
-	CHECK(!KM(g)->may_intercept);
+	CHECK(!KM(g)->ct.may_intercept);
 	CHECK_STR(km_mail(g, BLACK, "Kd8"), "");
+	game_free(g);
+}
+
+/* A Veto lifts the mate of a move made with a card (rule 13's wait): the turn's start is
+ * kept in the state while the mated player may still intercept. The move made again
+ * mates, and with the Veto spent on that turn the game ends. */
+static void veto_lifts_mate_of_card_move(void)
+{
+	struct game *g = dealt("7k/6pp/8/8/8/8/3P4/R3K3 w - - 0 1", CARDS(3, 25), CARDS(30));
+
+	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nRa8"), "");
+	CHECK_INT(KM(g)->ct.expect, CT_MATED);
+	g = round_trip(g);
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
+	CHECK_STR(km_board(g), "7k/6pp/8/8/8/8/3P4/R3K3 w");
+	CHECK_INT(KM(g)->ct.expect, CT_MOVE);
+	CHECK_STR(km_mail(g, WHITE, "Ra8"), "");
+	CHECK_INT(KM(g)->ct.expect, CT_DONE);
+	game_free(g);
+}
+
+/* A Veto cancels the turn: nothing is answered, so the mover's answer in advance is
+ * spent unused, and the mover is asked for the turn again. */
+static void veto_spends_answer_in_advance(void)
+{
+	struct game *g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(3, 25), CARDS(30));
+
+	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nKd1\nif intercepted: accept"), "");
+	CHECK_INT(KM(g)->ct.nstanding, 1);
+	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
+	CHECK_INT(KM(g)->ct.nstanding, 0);
+	CHECK_INT(KM(g)->ct.expect, CT_MOVE);
+	CHECK_INT(KM(g)->ct.to, WHITE);
+	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/4K3 w");
 	game_free(g);
 }
 
@@ -206,6 +240,8 @@ int main(void)
 	frozen_and_transformed_pieces_named();
 	veto_answers_card_on_own_turn();
 	checkmate_rule_king_capture_spent();
+	veto_lifts_mate_of_card_move();         /* last: a game more shifts the draws after it */
+	veto_spends_answer_in_advance();
 	variant_free(kv);
 	return check_done();
 }

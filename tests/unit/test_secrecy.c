@@ -192,7 +192,7 @@ static void game_a(void)
 	game_free(g);
 	secrecy_post(&m, BLACK, text);
 	g = secrecy_load(&m);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
 	CHECK(m.dealt_commit[WHITE][WHITE][0] && m.dealt_commit[BLACK][BLACK][0]);
 	CHECK_STR(m.dealt_commit[WHITE][WHITE], m.dealt_commit[BLACK][WHITE]);
 	CHECK_STR(m.dealt_commit[WHITE][BLACK], m.dealt_commit[BLACK][BLACK]);
@@ -244,6 +244,8 @@ static void game_a(void)
 	CHECK_INT(m.leaks, 0);
 	CHECK(m.mails[WHITE] >= 15 && m.mails[BLACK] >= 15);
 	CHECK_INT(m.statuses, 1);
+	CHECK(m.observed >= 15);        /* the observer followed the whole game */
+	printf("test_secrecy: game 1, %d mails to its observer scanned\n", m.observed);
 	reveal_checks(&m);
 	/* the card taken with 57, secret until now, is revealed with the number it barred */
 	g = secrecy_load(&m);
@@ -313,13 +315,15 @@ static void game_b(void)
 	game_free(g);
 	secrecy_post(&m, BLACK, text);
 	g = secrecy_load(&m);
-	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
 	game_free(g);
 	secrecy_post(&m, WHITE, "status");
 	secrecy_post(&m, BLACK, "status");
 	secrecy_post(&m, WHITE, "concede");
 	CHECK_INT(m.leaks, 0);
 	CHECK_INT(m.statuses, 2);
+	CHECK(m.observed >= 10);
+	printf("test_secrecy: game 2, %d mails to its observer scanned\n", m.observed);
 	reveal_checks(&m);
 	free(m.json), free(m.over[0]), free(m.over[1]);
 }

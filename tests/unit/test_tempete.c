@@ -373,7 +373,7 @@ static void opening_hands(void)
 	CHECK_INT(mail(g, WHITE, w, &out), 0);
 	CHECK(has_reply(&out, REPLY_SETUP, WHITE));
 	CHECK_INT(out.nreplies, 1);
-	CHECK_INT(TP(g)->expect, TP_SETUP);
+	CHECK_INT(TP(g)->ct.expect, CT_SETUP);
 	CHECK_INT(TP(g)->nhand[WHITE] + TP(g)->nhand[BLACK], 0);
 	CHECK(!TP(g)->list_by_referee[WHITE]);
 	CHECK_INT(mail(g, BLACK, b, &out), 0);
@@ -386,9 +386,9 @@ static void opening_hands(void)
 	CHECK_STR(ints_text(TP(g)->sent[BLACK], TP(g)->nsent[BLACK]), "1 3 5 7 9");
 	CHECK_STR(ints_text(TP(g)->drawn_number[WHITE], TP(g)->ndrawn[WHITE]), "1 3 5 7 9");
 	CHECK_STR(ints_text(TP(g)->drawn_card[BLACK], TP(g)->ndrawn[BLACK]), "34 23 70 68 65");
-	CHECK_INT(TP(g)->expect, TP_MOVE);
-	CHECK_INT(TP(g)->to, WHITE);
-	CHECK(!TP(g)->may_intercept);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
+	CHECK_INT(TP(g)->ct.to, WHITE);
+	CHECK(!TP(g)->ct.may_intercept);
 	game_free(g);
 
 	/* numbers before the list: held until the list is in, then dealt all the same */
@@ -399,12 +399,12 @@ static void opening_hands(void)
 	CHECK_HAS(first_error(&out), "your five opening numbers are already recorded");
 	list_text(white_front, 5, false, w, sizeof w);
 	CHECK_INT(mail(g, WHITE, w, &out), 0);
-	CHECK_INT(TP(g)->expect, TP_SETUP);
+	CHECK_INT(TP(g)->ct.expect, CT_SETUP);
 	CHECK_INT(mail(g, BLACK, b, &out), 1);          /* Black's numbers are in already too */
 	CHECK_HAS(first_error(&out), "your five opening numbers are already recorded");
 	list_text(black_front, 5, true, b, sizeof b);
 	CHECK_INT(mail(g, BLACK, b, &out), 0);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
 	CHECK_STR(hand(g, WHITE), "12 18 23 32 57");
 	CHECK_STR(hand(g, BLACK), "23 28 34 57 66");
 	game_free(g);

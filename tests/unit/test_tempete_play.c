@@ -45,21 +45,21 @@ static void refills(void)
 	/* an interception: the interceptor holds 4; the answer carries exactly one number */
 	g = standard_game(NULL);
 	CHECK_INT(mail(g, WHITE, "e4", &out), 0);
-	CHECK(TP(g)->may_intercept);
+	CHECK(TP(g)->ct.may_intercept);
 	CHECK_INT(mail(g, BLACK, TAKEBACK, &out), 0);
 	CHECK_STR(hand(g, BLACK), "23 28 34 57");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");                   /* e4 is taken back */
-	CHECK_INT(TP(g)->expect, TP_ANSWER);
-	CHECK_INT(TP(g)->to, WHITE);
+	CHECK_INT(TP(g)->ct.expect, CT_ANSWER);
+	CHECK_INT(TP(g)->ct.to, WHITE);
 	CHECK_HAS(note_of(&out), "Black plays card 66 to intercept: takeback.");
 	CHECK_INT(mail(g, WHITE, "d4\nnumbers 6", &out), 0);
 	CHECK_STR(hand(g, BLACK), "23 28 34 57 70");
 	CHECK_STR(hand(g, WHITE), "12 18 23 32 57");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b");
 	CHECK_HAS(note_of(&out), "White moves d4 instead.");
-	CHECK_INT(TP(g)->expect, TP_MOVE);
-	CHECK_INT(TP(g)->to, BLACK);
-	CHECK(!TP(g)->may_intercept);                   /* the answer is not intercepted */
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
+	CHECK_INT(TP(g)->ct.to, BLACK);
+	CHECK(!TP(g)->ct.may_intercept);                   /* the answer is not intercepted */
 	CHECK_INT(mail(g, BLACK, "d5", &out), 0);       /* White holds 5: no numbers */
 	game_free(g);
 
@@ -81,7 +81,7 @@ static void refills(void)
 	CHECK_INT(mail(g, WHITE, "accept\nnumbers 6", &out), 0);
 	CHECK_HAS(note_of(&out), "White accepts that the move cannot be carried out.");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b");
-	CHECK_INT(TP(g)->to, BLACK);
+	CHECK_INT(TP(g)->ct.to, BLACK);
 	CHECK_INT(mail(g, BLACK, "e5", &out), 0);
 	game_free(g);
 
@@ -98,8 +98,8 @@ static void refills(void)
 	CHECK_INT(TP(g)->nlost[WHITE], 0);              /* the knight is not among the lost */
 	CHECK_STR(hand(g, WHITE), "12 18 23 57");
 	CHECK_STR(hand(g, BLACK), "28 34 57 66 70");
-	CHECK_INT(TP(g)->expect, TP_MOVE);
-	CHECK_INT(TP(g)->to, BLACK);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
+	CHECK_INT(TP(g)->ct.to, BLACK);
 	CHECK_INT(mail(g, BLACK, "e5\nnumbers 6", &out), 0);
 	CHECK_STR(hand(g, WHITE), "1 12 18 23 57");
 	/* the knight that came back cannot be "returned" a second time */
@@ -121,7 +121,7 @@ static void numbers_random(void)
 	CHECK_INT(TP(g)->n, 12);
 	CHECK_INT(mail(g, WHITE, "list 1 2 3 4 5 6 7 8 9 10 13 12\nnumbers random", &out), 0);
 	CHECK_INT(mail(g, BLACK, "list 13 12 10 9 8 7 6 5 4 3 2 1\nnumbers random", &out), 0);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
 	for (int t = 0; t < 8; t++) {
 		int card = 0;
 		for (int i = 0; i < TP(g)->nhand[WHITE] && !card; i++)
@@ -177,7 +177,7 @@ static void no_numbers_left(void)
 	CHECK_HAS(first_error(&out), "no numbers are due now: Black holds 4 cards (and you have no numbers left)");
 	CHECK_INT(mail(g, WHITE, "Rd8", &out), 0);
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
 	CHECK_HAS(note_of(&out), "Black is mated, unless an interception lifts the mate.");
 	CHECK_INT(mail(g, BLACK, "concede", &out), 0);
 	CHECK_INT(g->status, GAME_OVER);
@@ -366,7 +366,7 @@ static void checkmate_rule(void)
 	CHECK(TP(g)->nplays == 1 && TP(g)->plays[0].void_);
 	CHECK_HAS(note_of(&out), "no effect");
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
 	game_free(g);
 
 	/* a card's effect that would capture a king: no effect */
@@ -394,7 +394,7 @@ static void checkmate_rule(void)
 	g = standard_game(FEN_MATE);
 	CHECK_INT(mail(g, WHITE, "card 23 continuing\neffect move a1 a8\neffect instead", &out), 0);
 	CHECK(!TP(g)->plays[0].void_);
-	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
 	game_free(g);
 
 	/* a before-move card removes a defender, then a regular move mates: allowed; the mate
@@ -404,8 +404,8 @@ static void checkmate_rule(void)
 	CHECK_STR(board(g), "R6k/6pp/8/8/8/8/8/6K1 b");
 	CHECK(!TP(g)->plays[0].void_);
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(TP(g)->expect, TP_MATED);
-	CHECK_INT(TP(g)->to, BLACK);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
+	CHECK_INT(TP(g)->ct.to, BLACK);
 	CHECK_HAS(note_of(&out), "Black is mated, unless an interception lifts the mate.");
 	CHECK(has_reply(&out, REPLY_MOVED, WHITE) && has_reply(&out, REPLY_MOVED, BLACK));
 	struct game *mated = g;
@@ -417,8 +417,8 @@ static void checkmate_rule(void)
 	CHECK_STR(board(g), "7k/6pp/8/8/8/8/8/R5K1 w");
 	CHECK_INT(mail(g, WHITE, "Kf1\nnumbers 6", &out), 0);
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK_INT(TP(g)->expect, TP_MOVE);
-	CHECK_INT(TP(g)->to, BLACK);
+	CHECK_INT(TP(g)->ct.expect, CT_MOVE);
+	CHECK_INT(TP(g)->ct.to, BLACK);
 	CHECK_INT(mail(g, BLACK, "g6\nnumbers 6", &out), 0);
 	game_free(g);
 
@@ -492,11 +492,11 @@ static void every_game_rules(void)
 	g = standard_game(NULL);
 	CHECK_INT(mail(g, BLACK, "resign", &out), 0);
 	CHECK_INT(g->status, GAME_OVER);
-	CHECK_STR(tempete_expect_text(g, WHITE, expect, sizeof expect), "the game is over");
+	CHECK_STR(cardturn_expect_text(g, WHITE, expect, sizeof expect), "the game is over");
 	game_free(g);
 	g = standard_game(FEN_A);
 	play(g, "w:card 23\neffect kill d8\nRa8|b:concede");
-	CHECK_STR(tempete_expect_text(g, BLACK, expect, sizeof expect), "the game is over");
+	CHECK_STR(cardturn_expect_text(g, BLACK, expect, sizeof expect), "the game is over");
 	game_free(g);
 
 	/* a card that answers cards only (32) may not intercept a move made without one */
@@ -583,11 +583,11 @@ static void card66_takes_back_a_mate_helped_by_a_continuing_card(void)
 	struct outcome out = { 0 };
 
 	CHECK_INT(mail(g, WHITE, "card 23 continuing\neffect move d1 f7\neffect move g1 g5\na3", &out), 0);
-	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
 	CHECK_INT(mail(g, BLACK, TAKEBACK, &out), 0);
 	CHECK_STR(first_error(&out), "");
 	CHECK_STR(board(g), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");
-	CHECK_INT(TP(g)->expect, TP_ANSWER);
+	CHECK_INT(TP(g)->ct.expect, CT_ANSWER);
 	CHECK_INT(mail(g, WHITE, "e4\nnumbers 6", &out), 0);
 	CHECK_INT(g->status, GAME_PLAYING);
 	game_free(g);

@@ -288,7 +288,7 @@ static void move_list_drops_undone_and_lifted_mate(void)
 
 	g = standard_game("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1");
 	play(g, "w:Ra8");
-	CHECK_INT(TP(g)->expect, TP_MATED);
+	CHECK_INT(TP(g)->ct.expect, CT_MATED);
 	view_movetext(g, 0, &b);
 	CHECK_STR(b.s ? b.s : "", "1. Ra8#");
 	buf_free(&b);

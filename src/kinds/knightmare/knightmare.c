@@ -19,7 +19,7 @@ struct knightmare *knightmare_new(void)
 
 	if (km) {
 		km->sets = 1;
-		km->expect = KM_SETUP;
+		km->ct.expect = CT_SETUP;
 	}
 	return km;
 }
@@ -130,7 +130,7 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen)
 	int pool[KM_SET_MAX], n = 0;
 	struct drbg d;
 
-	if (!cat || km->nhalf[WHITE] || km->nhalf[BLACK] || km->expect != KM_SETUP)
+	if (!cat || km->nhalf[WHITE] || km->nhalf[BLACK] || km->ct.expect != CT_SETUP)
 		return;
 	for (int s = 0; s < (km->sets > 0 ? km->sets : 1); s++)
 		for (int i = 0; i < cat->ndefault && n < KM_SET_MAX; i++)
@@ -152,9 +152,9 @@ void knightmare_start(struct game *g, const uint8_t *key, size_t klen)
 		for (int i = 0; i < KM_HAND; i++)
 			for (int c = 0; c < 2; c++)
 				km_draw(km, c, key, klen, g->id);
-		km->expect = KM_MOVE;
-		km->to = (int)game_pos(g)->side;
-		km->play_started = true;
+		km->ct.expect = CT_MOVE;
+		km->ct.to = (int)game_pos(g)->side;
+		km->ct.play_started = true;
 		return;
 	}
 	int rest = n - km->naside, each = rest / 2;
@@ -274,9 +274,9 @@ void km_deal(struct knightmare *km, const uint8_t *key, size_t klen, int game, i
 		for (int i = 0; i < KM_HAND; i++)
 			km_draw(km, c, key, klen, game);
 	}
-	km->expect = KM_MOVE;
-	km->to = first;
-	km->play_started = true;
+	km->ct.expect = CT_MOVE;
+	km->ct.to = first;
+	km->ct.play_started = true;
 }
 
 void km_to_pile(struct knightmare *km, int card)
@@ -371,8 +371,8 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 	char hex[2 * DECK_SALT + 1];
 
 	buf_printf(b, "km budget %d %d sets %d extra %d expect %d to %d intercept %d turn %d\n",
-		   km->budget[0], km->budget[1], km->sets, km->extra, (int)km->expect, km->to,
-		   (int)km->may_intercept, km->turn);
+		   km->budget[0], km->budget[1], km->sets, km->extra, km_expect_code(km->ct.expect), km->ct.to,
+		   (int)km->ct.may_intercept, km->turn);
 	ints(b, "aside", km->aside, km->naside);
 	for (int c = 0; c < 2; c++) {
 		ints(b, "half", km->half[c], km->nhalf[c]);
@@ -380,7 +380,7 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 		ints(b, "hand", km->hand[c], km->nhand[c]);
 		crypto_hex(km->salt[c], DECK_SALT, hex);
 		buf_printf(b, "salt %s drawn %d has %d own %d opp %d lost %s dead %s\n", hex, km->drawn[c],
-			   (int)km->has_deck[c], (int)km->card_own[c], (int)km->card_opp[c], km->lost[c],
+			   (int)km->has_deck[c], (int)km->ct.card_own[c], (int)km->ct.card_opp[c], km->lost[c],
 			   km->dead[c]);
 	}
 	ints(b, "pile", km->pile, km->npile);
@@ -399,7 +399,7 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 			   f->square[0] ? f->square : "-", f->orig ? f->orig : '-', (int)f->has_while,
 			   f->while_side, f->while_kind ? f->while_kind : '-', (int)f->suspended);
 	}
-	if (km->expect == KM_ANSWER)
+	if (km->ct.expect == CT_ANSWER)
 		buf_printf(b, "undo %s play %d\n", km->undo.fen, km->undo.play);
 	if (km->vetoed)         /* (turn_undo is derived from the board's list: left out) */
 		buf_printf(b, "vetoed\n");

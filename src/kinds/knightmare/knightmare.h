@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "engine/pos.h"
+#include "game/cardturn.h"
 #include "game/order.h"
 #include "rules/cards.h"
 #include "rules/deck.h"
@@ -42,13 +43,7 @@ enum km_order {
 	KM_ORDER_EXTRA,                         /* challenge: extra 15 (discards before dividing) */
 	KM_ORDER_EFFECT,                        /* effect kill d7: a board edit of a card the
 						 * catalogue gives no effect */
-};
-
-enum km_expect {
-	KM_SETUP = 0,   /* both players owe their deck */
-	KM_MOVE,        /* `to` moves; the other may intercept the last move first */
-	KM_ANSWER,      /* `to` answers an interception of their move */
-	KM_DONE,
+	KM_ORDER_STANDING,                      /* if intercepted: accept (with a move) */
 };
 
 /* A card played: public from then on. */
@@ -84,7 +79,10 @@ struct km_undo {
 	int play;                       /* the interception's entry in plays */
 };
 
+/* The protocol's state (game/cardturn.h) comes first: CT_SETUP while both players owe
+ * their deck. */
 struct knightmare {
+	struct cardturn ct;
 	/* agreed at the challenge */
 	int budget[2];
 	int sets;                       /* 0: personal sets; 1: one set divided; n: n sets
@@ -104,11 +102,7 @@ struct knightmare {
 	bool has_deck[2];
 	int drawn[2];                   /* cards of each deck dealt so far */
 	int pile[KM_PILE_MAX], npile;   /* cards played or discarded, face up */
-	enum km_expect expect;
-	int to;
-	bool may_intercept;             /* the last move may still be intercepted */
 	int turn;                       /* counts moves */
-	bool card_own[2], card_opp[2];  /* a card this turn on one's own / the opponent's turn */
 	struct km_play plays[KM_PLAYS_MAX];
 	int nplays;
 	struct km_effect effects[KM_EFFECTS_MAX];
@@ -125,12 +119,24 @@ struct knightmare {
 	int rescue_turn[2];
 	/* for this mail's replies (not stored) */
 	int just_drew[2][KM_HAND_MAX], njust_drew[2];
-	bool play_started, just_reshuffled;
+	bool just_reshuffled;
 };
 
 struct apply_state;
 struct orders;
 struct game;
+
+/* The protocol's state as the state file and the hash number it: Knightmare had no
+ * mate to wait on, and numbered the end 3 (the wait on a mate is 4). */
+static inline int km_expect_code(enum ct_expect x)
+{
+	return x == CT_DONE ? 3 : x == CT_MATED ? 4 : (int)x;
+}
+
+static inline enum ct_expect km_expect_of(int code)
+{
+	return code == 3 ? CT_DONE : code == 4 ? CT_MATED : (enum ct_expect)code;
+}
 
 struct knightmare *knightmare_new(void);
 /* The challenge's options (budget, sets, extra); -1 with the reason. */
@@ -158,6 +164,7 @@ void knightmare_commit_text(const struct knightmare *km, int game, int k, struct
 void knightmare_sort(int *a, int n);
 /* The points of a list of cards in the catalogue. */
 int knightmare_points(const struct card_catalogue *cat, const int *cards, int n);
-const char *knightmare_expect_text(const struct game *g, int c, char *buf, size_t len);
+/* The card-turn protocol's table of the kind (game/cardturn.h). */
+extern const struct ct_ops knightmare_turn_ops;
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_store.h"
+#include "store/cardturn_json.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -84,12 +85,13 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "hand", pair(ints(km->hand[0], km->nhand[0]), ints(km->hand[1], km->nhand[1])));
 	json_object_set_new(o, "has_deck", json_pack("[b, b]", km->has_deck[0], km->has_deck[1]));
 	json_object_set_new(o, "drawn", ints(km->drawn, 2));
-	json_object_set_new(o, "expect", json_integer(km->expect));
-	json_object_set_new(o, "to", json_integer(km->to));
-	json_object_set_new(o, "may_intercept", json_boolean(km->may_intercept));
+	json_object_set_new(o, "expect", json_integer(km_expect_code(km->ct.expect)));
+	json_object_set_new(o, "to", json_integer(km->ct.to));
+	json_object_set_new(o, "may_intercept", json_boolean(km->ct.may_intercept));
+	cardturn_json_set(o, &km->ct);
 	json_object_set_new(o, "turn", json_integer(km->turn));
-	json_object_set_new(o, "card_own", json_pack("[b, b]", km->card_own[0], km->card_own[1]));
-	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->card_opp[0], km->card_opp[1]));
+	json_object_set_new(o, "card_own", json_pack("[b, b]", km->ct.card_own[0], km->ct.card_own[1]));
+	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->ct.card_opp[0], km->ct.card_opp[1]));
 	json_object_set_new(o, "plays", plays);
 	json_object_set_new(o, "pile", ints(km->pile, km->npile));
 	json_t *old = json_array();
@@ -102,8 +104,10 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "lost", json_pack("[s, s]", km->lost[0], km->lost[1]));
 	json_object_set_new(o, "dead", json_pack("[s, s]", km->dead[0], km->dead[1]));
 	json_object_set_new(o, "undo", undo_json(&km->undo));
-	/* the turn's start, while a Veto may still answer the card played with the move */
-	if (km->expect == KM_MOVE && km->may_intercept && km->card_own[!km->to])
+	/* the turn's start, while a Veto may still answer the card played with the move (its
+	 * interception, or one lifting the mate it gave) */
+	if (((km->ct.expect == CT_MOVE && km->ct.may_intercept) || km->ct.expect == CT_MATED) &&
+	    km->ct.card_own[!km->ct.to])
 		json_object_set_new(o, "turn_undo", undo_json(&km->turn_undo));
 	if (km->vetoed)
 		json_object_set_new(o, "vetoed", json_true());
@@ -313,15 +317,15 @@ static int get_cards(const struct jnode *o, struct knightmare *km)
 static int km_from_json(const struct jnode *o, struct game *g)
 {
 	struct knightmare *km = g->kstate;
-	int expect = KM_SETUP;
+	int expect = 0;
 
 	if (get_cards(o, km) < 0 ||
-	    jread_i(o, "expect", false, KM_SETUP, KM_DONE, &expect) < 0 ||
-	    jread_i(o, "to", false, 0, 1, &km->to) < 0 ||
-	    jread_bool(o, "may_intercept", false, &km->may_intercept) < 0 ||
+	    jread_i(o, "expect", false, 0, 4, &expect) < 0 ||
+	    jread_i(o, "to", false, 0, 1, &km->ct.to) < 0 ||
+	    jread_bool(o, "may_intercept", false, &km->ct.may_intercept) < 0 ||
 	    jread_i(o, "turn", false, 0, 1 << 20, &km->turn) < 0 ||
-	    get_pair_bool(o, "card_own", km->card_own) < 0 ||
-	    get_pair_bool(o, "card_opp", km->card_opp) < 0 ||
+	    get_pair_bool(o, "card_own", km->ct.card_own) < 0 ||
+	    get_pair_bool(o, "card_opp", km->ct.card_opp) < 0 ||
 	    get_plays(o, km) < 0 ||
 	    get_ints(o, "pile", km->pile, KM_PILE_MAX, &km->npile) < 0 ||
 	    get_old(o, km) < 0 || get_rescue(o, km) < 0 ||
@@ -329,9 +333,10 @@ static int km_from_json(const struct jnode *o, struct game *g)
 	    get_pair_str(o, "lost", km->lost) < 0 || get_pair_str(o, "dead", km->dead) < 0 ||
 	    get_undo(o, "undo", false, &km->undo) < 0 ||
 	    get_undo(o, "turn_undo", true, &km->turn_undo) < 0 ||
-	    jread_bool(o, "vetoed", true, &km->vetoed) < 0)
+	    jread_bool(o, "vetoed", true, &km->vetoed) < 0 ||
+	    cardturn_json_get(o, &km->ct) < 0)
 		return -1;
-	km->expect = (enum km_expect)expect;
+	km->ct.expect = km_expect_of(expect);
 	for (int c = 0; c < 2; c++)
 		if (km->drawn[c] > km->ndeck[c])
 			return jread_fail(o, "drawn", "more cards drawn than the deck holds");

@@ -10,6 +10,7 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "game/cardturn.h"
 #include "kinds/knightmare/knightmare_int.h"
 
 static const char *side(int c)
@@ -22,19 +23,11 @@ bool knightmare_handles(int k)
 	switch (k) {
 	case ORDER_MOVE: case ORDER_ACCEPT: case KM_ORDER_DECK: case KM_ORDER_CARD:
 	case KM_ORDER_REDRAW: case KM_ORDER_INTERCEPT: case KM_ORDER_EFFECT:
+	case KM_ORDER_STANDING:
 		return true;
 	default:
 		return false;
 	}
-}
-
-static int once(struct apply_state *a, const struct order *od, const struct order **slot,
-		const char *what)
-{
-	if (*slot)
-		return apply_error(a, od, "one %s per mail", what);
-	*slot = od;
-	return 0;
 }
 
 /* "card 17 e4 d5": the card's number and its targets. */
@@ -55,43 +48,38 @@ static int read_card(struct apply_state *a, const struct order *od, struct km_ms
 	return 0;
 }
 
-static int collect(struct apply_state *a, const struct orders *o, struct km_msg *m)
+/* One order of the mail, into the mail's reading. */
+static int collect_one(struct apply_state *a, const struct order *od, void *own)
 {
-	memset(m, 0, sizeof *m);
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		if (!knightmare_handles(od->kind))
-			continue;
-		if (!m->first)
-			m->first = od;
-		switch (od->kind) {
-		case KM_ORDER_DECK: if (once(a, od, &m->deck, "deck") < 0) return -1; break;
-		case KM_ORDER_REDRAW:
-			if (m->nredraws == 2)
-				return apply_error(a, od, "at most two redraws (with a common deck)");
-			m->redraws[m->nredraws++] = od;
-			break;
-		case KM_ORDER_CARD:
-			if (once(a, od, &m->card, "card") < 0 || read_card(a, od, m) < 0)
-				return -1;
-			break;
-		case ORDER_MOVE:
-			if (m->nmoves == 1)
-				return apply_error(a, od, "one move per mail");
-			m->moves[m->nmoves++] = od;
-			break;
-		case KM_ORDER_INTERCEPT: m->intercept = true; break;
-		case KM_ORDER_EFFECT:
-			if (m->neffects == KM_TARGETS_MAX)
-				return apply_error(a, od, "too many effects");
-			if (!strcasecmp(od->arg, "instead"))
-				m->instead = true;
-			else
-				m->effects[m->neffects++] = od;
-			break;
-		case ORDER_ACCEPT: m->accept = true; break;
-		default: break;
-		}
+	struct km_msg *m = own;
+
+	switch (od->kind) {
+	case KM_ORDER_DECK: if (cardturn_once(a, od, &m->deck, "deck") < 0) return -1; break;
+	case KM_ORDER_REDRAW:
+		if (m->nredraws == 2)
+			return apply_error(a, od, "at most two redraws (with a common deck)");
+		m->redraws[m->nredraws++] = od;
+		break;
+	case KM_ORDER_CARD:
+		if (cardturn_once(a, od, &m->card, "card") < 0 || read_card(a, od, m) < 0)
+			return -1;
+		break;
+	case ORDER_MOVE:
+		if (m->nmoves == 1)
+			return apply_error(a, od, "one move per mail");
+		m->moves[m->nmoves++] = od;
+		break;
+	case KM_ORDER_INTERCEPT: m->intercept = true; break;
+	case KM_ORDER_EFFECT:
+		if (m->neffects == KM_TARGETS_MAX)
+			return apply_error(a, od, "too many effects");
+		if (!strcasecmp(od->arg, "instead"))
+			m->instead = true;
+		else
+			m->effects[m->neffects++] = od;
+		break;
+	case ORDER_ACCEPT: m->accept = true; break;
+	default: break;
 	}
 	return 0;
 }
@@ -155,21 +143,6 @@ static const char *timing_words(enum card_timing t)
 	}
 }
 
-/* Would side c, to move now, be mated? */
-static bool mated(const struct pos *p, int c)
-{
-	struct pos *q = malloc(sizeof *q);
-	bool yes;
-
-	if (!q)
-		return false;
-	*q = *p;
-	pos_edit_side(q, (enum color)c);
-	yes = movegen_in_check(q) && movegen_count(q) == 0;
-	free(q);
-	return yes;
-}
-
 /* What a card may change, kept so that it can be taken back: an interception that its
  * answer cancels, a card the Checkmate Rule leaves without effect. */
 static void km_snapshot(struct game *g, struct km_undo *u)
@@ -201,8 +174,6 @@ static int km_restore(struct apply_state *a, const struct km_undo *u, const stru
 	return km_rules(a, &e) < 0 ? apply_error(a, od, "%s", e.msg) : 0;
 }
 
-static bool own_king_attacked(const struct game *g, int c);
-
 /* The Checkmate Rule (seed 002): does this regular card, just applied, mate the enemy, or
  * check them before its player's move (which could then take the king)? */
 static const char *checkmate_rule(const struct game *g, int me, const struct card_info *ci,
@@ -210,9 +181,9 @@ static const char *checkmate_rule(const struct game *g, int me, const struct car
 {
 	if (ci->continuing == 1)
 		return NULL;
-	if (mated(game_pos(g), !me))
+	if (cardturn_mated(game_pos(g), !me))
 		return "no regular card may mate";
-	if (before_move && own_king_attacked(g, !me))
+	if (before_move && cardturn_king_attacked(g, !me))
 		return "a card played before the move may not check the enemy king";
 	return NULL;
 }
@@ -229,10 +200,11 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	if (!ci->exists || !km_in_hand(km, a->me, m->card_no))
 		return apply_error(a, m->card, "card %d is not in your hand", m->card_no);
 	/* a card answering cards answers the one played with the move too (Veto, seed 002) */
-	bool veto = !strcmp(how, "interception") && ci->timing == CARD_REACTION && km->card_own[!a->me];
+	bool veto = !strcmp(how, "interception") && ci->timing == CARD_REACTION &&
+		    km->ct.card_own[!a->me];
 	if (!timing_ok(ci->timing, how, moved) && !veto)
 		return apply_error(a, m->card, "card %d is played %s", m->card_no, timing_words(ci->timing));
-	bool *used = !strcmp(how, "interception") ? &km->card_opp[a->me] : &km->card_own[a->me];
+	bool *used = !strcmp(how, "interception") ? &km->ct.card_opp[a->me] : &km->ct.card_own[a->me];
 	if (*used)
 		return apply_error(a, m->card, "one card on each turn: you have played yours");
 	struct km_undo *was = malloc(sizeof *was);
@@ -273,63 +245,33 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 
 /* ---- the regular move ---- */
 
-static int regular_move(struct apply_state *a, const struct order *od)
+/* A piece captured by a regular move: to the record of captures as its original kind. */
+static void km_captured(struct apply_state *a, const char *square, piece_t victim)
 {
-	struct game *g = a->g;
-	struct knightmare *km = g->kstate;
-	struct pos *p = game_pos(g);
-	struct move m;
-	struct err e;
-	char san[SAN_MAX], from[8], to[8], spelled[ORDER_ARG_MAX];
-	const char *text;
+	struct knightmare *km = a->g->kstate;
+	int c = PIECE_COLOR(victim);
+	char k = km_captured_kind(km, square, variant_piece_char(a->g->v, victim), c);
+	size_t n = strlen(km->lost[c]);
+
+	if (n < KM_LOST_MAX)
+		km->lost[c][n] = k, km->lost[c][n + 1] = 0;
+}
+
+static void km_moved(struct apply_state *a, const char *from, const char *to)
+{
+	km_follow(a->g->kstate, from, to);
+}
+
+/* The regular move, checked as every move is; leaving one's own king in check only with a
+ * card after it that must remove the check (seed 002). */
+static int regular_move(struct apply_state *a, const struct order *od, bool card_after, char *san)
+{
+	const struct ct_move how = { .only_type = -1, .self_check = card_after,
+				     .captured = km_captured, .follow = km_moved };
 
 	if (apply_move_checks(a, od) < 0)
 		return -1;
-	if (!(text = apply_spelled(a, od, p, od->arg, spelled, sizeof spelled)))
-		return -1;
-	if (notation_parse(p, text, &m, &e) < 0)
-		return apply_error(a, od, "%s", e.msg);
-	notation_san(p, m, san, sizeof san);
-	snprintf(from, sizeof from, "%s", variant_square_name(p->v, m.from));
-	snprintf(to, sizeof to, "%s", variant_square_name(p->v, m.to));
-	sq_t cap = m.kind == MOVE_EN_PASSANT ? p->ep_victim : m.kind == MOVE_CASTLE ? SQ_NONE : m.to;
-	if (cap != SQ_NONE && pos_at(p, cap) != PIECE_NONE) {
-		piece_t v = pos_at(p, cap);
-		char k = km_captured_kind(km, variant_square_name(p->v, cap), variant_piece_char(p->v, v),
-					  PIECE_COLOR(v));
-		size_t n = strlen(km->lost[PIECE_COLOR(v)]);
-		if (n < KM_LOST_MAX)
-			km->lost[PIECE_COLOR(v)][n] = k, km->lost[PIECE_COLOR(v)][n + 1] = 0;
-	}
-	km_follow(km, from, to);
-	if (game_op(g, san, &e) < 0)
-		return apply_error(a, od, "%s", e.msg);
-	apply_principal(a, "move");
-	snprintf(a->detail, sizeof a->detail, "%s", san);
-	a->moved = true;
-	apply_after_move(a);
-	return 0;
-}
-
-/* The turn passes without a move on the board (a card played instead of it). */
-static int pass_turn(struct apply_state *a, const struct order *od)
-{
-	struct err e;
-
-	if (game_op(a->g, a->me == WHITE ? "@side b" : "@side w", &e) < 0)
-		return apply_error(a, od, "%s", e.msg);
-	apply_principal(a, "move");
-	snprintf(a->detail, sizeof a->detail, "card");
-	a->moved = true;
-	apply_after_move(a);
-	return 0;
-}
-
-static bool own_king_attacked(const struct game *g, int c)
-{
-	const struct pos *p = game_pos(g);
-
-	return p->royal[c] != SQ_NONE && movegen_attacked(p, p->royal[c], (enum color)!c);
+	return cardturn_move(a, od, &how, san);
 }
 
 /* "redraw 7": after a turn without a card, one card of the hand for the top of the deck;
@@ -339,7 +281,7 @@ static int redraw(struct apply_state *a, const struct km_msg *m)
 {
 	struct knightmare *km = a->g->kstate;
 	bool common = km->sets == KM_COMMON;
-	int allowed = !km->card_own[a->me] + (common && !km->card_opp[a->me]);
+	int allowed = !km->ct.card_own[a->me] + (common && !km->ct.card_opp[a->me]);
 
 	if (m->nredraws > allowed)
 		return apply_error(a, m->redraws[allowed], common ? "you may redraw once for a turn of "
@@ -362,57 +304,58 @@ static int redraw(struct apply_state *a, const struct km_msg *m)
 	return 0;
 }
 
-/* A turn: a card before, instead of or after the move, or a redraw after it. */
-static int move_turn(struct apply_state *a, const struct km_msg *m)
+/* A move turn: a card before, instead of or after the move, and a redraw after it. */
+static int km_move(struct apply_state *a, const struct ct_msg *cm, char *moves, size_t len)
 {
+	const struct km_msg *m = cm->own;
 	struct game *g = a->g;
-	struct knightmare *km = g->kstate;
 	enum card_timing t = m->card ? g->cat->card[m->card_no].timing : CARD_ANY;
 	bool instead = m->card && (t == CARD_INSTEAD || m->instead);
 	bool after = m->card && t == CARD_AFTER;
+	char san[SAN_MAX];
+	struct err e = { 0 };
 
-	if (m->accept)
-		return apply_error(a, m->first, "there is no interception to accept");
 	if (!instead && !m->nmoves)
 		return apply_error(a, m->first, m->card ? "card %d goes with a move: add your move" :
 				   "a turn is a move%.0d", m->card_no);
 	if (instead && m->nmoves)
 		return apply_error(a, m->moves[0], "card %d is played instead of your move", m->card_no);
-	bool again = km->vetoed;        /* the move again, after a Veto: a normal one */
-	if (again && m->card)
-		return apply_error(a, m->card, "your card was cancelled, and your move with it: make a "
-				   "normal move, without a card");
-	if (!again)
-		km->card_own[a->me] = km->card_opp[!a->me] = false;
-	km_snapshot(g, &km->turn_undo);
+	km_snapshot(g, &((struct knightmare *)g->kstate)->turn_undo);  /* for a Veto of its card */
 	if (m->card && !after && play_card(a, m, "move", false) < 0)
 		return -1;
-	if (instead ? pass_turn(a, m->card) < 0 : regular_move(a, m->moves[0]) < 0)
+	if (instead ? cardturn_pass(a, m->card) < 0 : regular_move(a, m->moves[0], after, san) < 0)
 		return -1;
+	snprintf(moves, len, "%s", instead ? "" : san);
 	if (after && play_card(a, m, "move", true) < 0)
 		return -1;
 	if (m->nredraws && redraw(a, m) < 0)
 		return -1;
-	struct err e;
 	if (km_rules(a, &e) < 0)
 		return apply_error(a, m->first, "%s", e.msg);
-	if (own_king_attacked(g, a->me))
-		return apply_error(a, m->first, "your king would be in check at the end of your turn");
-	km->turn++;
-	km->to = !a->me;
-	km->may_intercept = !again;
-	km->vetoed = false;
-	apply_end_by_status(a);
-	if (a->ended)
-		km->expect = KM_DONE;
 	return 0;
 }
 
-/* ---- interception and answer (seed 000, rules 6 and 7) ---- */
+/* The move turn stands: the turn counts, and a move made again after a Veto is done. */
+static int km_move_done(struct apply_state *a, const struct ct_msg *m)
+{
+	struct knightmare *km = a->g->kstate;
+
+	(void)m;
+	km->turn++;
+	km->vetoed = false;
+	return 0;
+}
+
+/* Is the player to move making their turn again, its card vetoed? */
+static bool km_again(const struct game *g)
+{
+	return ((const struct knightmare *)g->kstate)->vetoed;
+}
 
 /* A Veto of the card played with the move: the turn's start comes back (the card's
- * effects, the move and its capture undone; the card spent) and its player makes a
- * normal move, as Tempete's cards 32, 42 and 52 (docs/knightmare.md, "Veto"). */
+ * effects, the move and its capture undone; the card spent, a continuing one to the pile)
+ * and its player makes a normal move, as after Tempete's cards 32, 42 and 52
+ * (docs/knightmare.md, "Veto"). */
 static int veto_turn(struct apply_state *a, const struct km_msg *m)
 {
 	struct knightmare *km = a->g->kstate;
@@ -430,36 +373,28 @@ static int veto_turn(struct apply_state *a, const struct km_msg *m)
 		return -1;
 	km->turn--;
 	km->vetoed = true;
-	km->expect = KM_MOVE;
-	km->to = !a->me;
-	km->may_intercept = false;
-	apply_principal(a, "interception");
 	apply_note(a, "Card %d cancels card %d: its effects and the move made with it are undone; "
 		   "%s makes a normal move.", m->card_no, card, side(!a->me));
-	return 0;
+	return CT_TURN_CANCELLED;
 }
 
-static int intercept(struct apply_state *a, const struct km_msg *m)
+/* The interception's card: what it changes is kept, for an answer that cancels it; a
+ * Veto of the card played with the move cancels the turn instead. */
+static int km_intercept(struct apply_state *a, const struct ct_msg *cm)
 {
-	struct game *g = a->g;
-	struct knightmare *km = g->kstate;
+	const struct km_msg *m = cm->own;
+	struct knightmare *km = a->g->kstate;
 
-	if (!km->may_intercept)
-		return apply_error(a, m->first, "there is no move of your opponent to intercept now");
-	if (!m->card || m->nmoves || m->nredraws)
-		return apply_error(a, m->first, "an interception is one card, without a move");
-	km_snapshot(g, &km->undo);
+	if (m->nredraws)
+		return apply_error(a, m->redraws[0], "an interception is one card, without a redraw");
+	km_snapshot(a->g, &km->undo);
 	int rc = play_card(a, m, "interception", false);
 	if (rc < 0)
 		return -1;
 	if (rc == 1)
 		return veto_turn(a, m);
-	if (own_king_attacked(g, !a->me) || own_king_attacked(g, a->me))
-		return apply_error(a, m->card, "an interception may not leave a king in check");
-	apply_principal(a, "interception");
-	km->expect = KM_ANSWER;
-	km->to = !a->me;
-	km->may_intercept = false;
+	if (cardturn_king_attacked(a->g, a->me))
+		return apply_error(a, m->card, "an interception may not leave your own king in check");
 	return 0;
 }
 
@@ -473,11 +408,13 @@ static int undo_interception(struct apply_state *a, const struct order *od)
 	return km_restore(a, &km->undo, od);
 }
 
-static int answer(struct apply_state *a, const struct km_msg *m)
+/* The answer: accept, or a card in answer to the interception (which may cancel it). */
+static int km_answer(struct apply_state *a, const struct ct_msg *cm, char *moves, size_t len)
 {
-	struct knightmare *km = a->g->kstate;
+	const struct km_msg *m = cm->own;
 
-	if (m->nmoves || m->nredraws || m->intercept)
+	(void)moves, (void)len;
+	if (m->nmoves || m->nredraws)
 		return apply_error(a, m->first, "answer the interception first: accept, or a card in "
 				   "answer to it");
 	if (m->card == NULL && !m->accept)
@@ -488,27 +425,77 @@ static int answer(struct apply_state *a, const struct km_msg *m)
 		int rc = play_card(a, m, "answer", true);
 		if (rc < 0 || (rc == 1 && undo_interception(a, m->card) < 0))
 			return -1;
-	} else
-		apply_note(a, "%s accepts the interception.", side(a->me));
-	apply_principal(a, "answer");
-	km->expect = KM_MOVE;
-	km->to = !a->me;
+	}
 	return 0;
 }
+
+static int km_hand_count(const struct game *g, int c)
+{
+	return ((const struct knightmare *)g->kstate)->nhand[c];
+}
+
+static unsigned km_setup_expected(const struct game *g)
+{
+	const struct knightmare *km = g->kstate;
+
+	return (unsigned)!km->has_deck[WHITE] | (unsigned)!km->has_deck[BLACK] << 1;
+}
+
+static void km_setup_text(const struct game *g, int c, char *buf, size_t len)
+{
+	const struct knightmare *km = g->kstate;
+
+	snprintf(buf, len, "%s", km->has_deck[c] ? "your deck is recorded; waiting for your "
+		 "opponent's" : "send your deck: deck 3 7 12 ... (card numbers from your cards, "
+		 "within your budget)");
+}
+
+/* The mail's orders, read: the kind's reading in `own` and the protocol's part in cm. */
+static int km_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *cm)
+{
+	struct km_msg *m = own;
+
+	if (cardturn_collect(a, &knightmare_turn_ops, o, m, cm) < 0)
+		return -1;
+	m->first = cm->first;
+	cm->instead = m->instead;
+	return 0;
+}
+
+const struct ct_ops knightmare_turn_ops = {
+	.reading = km_reading,
+	.own_size = sizeof(struct km_msg),
+	.handles = knightmare_handles,
+	.order_card = KM_ORDER_CARD,
+	.order_intercept = KM_ORDER_INTERCEPT,
+	.order_standing = KM_ORDER_STANDING,
+	.collect = collect_one,
+	.move = km_move,
+	.move_done = km_move_done,
+	.again = km_again,
+	.intercept = km_intercept,
+	.answer = km_answer,
+	.hand_count = km_hand_count,
+	.setup_expected = km_setup_expected,
+	.setup_owes = "deck",
+	.setup_text = km_setup_text,
+	.answer_words = "accept, or a card in answer to it",
+};
 
 int knightmare_apply(struct apply_state *a, const struct orders *o)
 {
 	struct game *g = a->g;
 	struct knightmare *km = g->kstate;
 	struct km_msg m;
+	struct ct_msg cm;
 
 	km->njust_drew[0] = km->njust_drew[1] = 0;
-	km->play_started = false;
-	if (collect(a, o, &m) < 0 || !m.first)
+	km->ct.play_started = false;
+	if (km_reading(a, o, &m, &cm) < 0 || !m.first)
 		return m.first ? -1 : 0;
-	if (km->expect == KM_SETUP)
+	if (km->ct.expect == CT_SETUP)
 		knightmare_start(g, a->key, a->klen);   /* a game the game master set up */
-	if (km->expect == KM_SETUP)
+	if (km->ct.expect == CT_SETUP)
 		return deck(a, &m);
 	if (m.deck)
 		return apply_error(a, m.deck, km->sets == KM_COMMON ? "with a common deck there is no "
@@ -516,42 +503,5 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 	if ((m.neffects || m.instead) && !m.card)
 		return apply_error(a, m.neffects ? m.effects[0] : m.first, "an effect goes with its card "
 				   "(card N)");
-	if (km->expect == KM_DONE)
-		return apply_error(a, m.first, "the game is over");
-	if (km->to != a->me)
-		return apply_error(a, m.first, km->expect == KM_ANSWER ? "%s is to answer the "
-				   "interception" : "it is not your turn: %s is to move", side(km->to));
-	if (km->expect == KM_ANSWER)
-		return answer(a, &m);
-	if (m.intercept)
-		return intercept(a, &m);
-	km->may_intercept = false;
-	return move_turn(a, &m);
-}
-
-const char *knightmare_expect_text(const struct game *g, int c, char *buf, size_t len)
-{
-	const struct knightmare *km = g->kstate;
-
-	switch (km->expect) {
-	case KM_SETUP:
-		snprintf(buf, len, "%s", km->has_deck[c] ? "Your deck is recorded; waiting for your "
-			 "opponent's" : "Send your deck: deck 3 7 12 ... (card numbers from your cards, "
-			 "within your budget)");
-		break;
-	case KM_ANSWER:
-		snprintf(buf, len, km->to == c ? "Answer the interception: accept, or a card in answer "
-			 "to it" : "%s is to answer your interception", side(km->to));
-		break;
-	case KM_MOVE:
-		if (km->to == c)
-			snprintf(buf, len, "It is your move%s", km->may_intercept ? " (or intercept the last "
-				 "move: intercept, and card N with its targets)" : "");
-		else
-			snprintf(buf, len, "%s is to move", side(km->to));
-		break;
-	default:
-		snprintf(buf, len, "The game is over");
-	}
-	return buf;
+	return cardturn_apply(a, &knightmare_turn_ops, &cm);
 }

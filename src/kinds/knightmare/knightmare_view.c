@@ -2,11 +2,13 @@
  * place where the kind's state becomes text for a mail: before the end it reads the
  * reader's own half, deck and hand and public facts only; after the end it adds the
  * reveal (both halves, deck orders, salts, and the command that checks each commitment). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/knightmare/knightmare_view.h"
+#include "render/cardturn_view.h"
 #include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
@@ -160,7 +162,7 @@ static void public_view(const struct game *g, struct tctx *c)
 		tctx_set(c, "km_common", "yes");
 	if (km->extra)
 		tctx_set(c, "km_extra", "%d", km->extra);
-	if (km->expect != KM_SETUP) {
+	if (km->ct.expect != CT_SETUP) {
 		char commit[65];
 		knightmare_commitment(km, g->id, km->sets == KM_COMMON ? km->nold : WHITE, commit);
 		tctx_set(c, "km_commit_white", "%s", commit);
@@ -177,7 +179,7 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 	char expect[256];
 
 	tctx_set(c, "km_budget", "%d", km->budget[r]);
-	if (km->expect == KM_SETUP && !km->has_deck[r]) {
+	if (km->ct.expect == CT_SETUP && !km->has_deck[r]) {
 		card_lines(g, km->half[r], km->nhalf[r], &b);
 		set_buf(c, "km_half", &b);
 	}
@@ -190,7 +192,7 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 		set_buf(c, "km_deck", &b);
 		tctx_set(c, "km_deck_points", "%d", knightmare_points(g->cat, km->deck[r], km->ndeck[r]));
 	}
-	if (km->expect != KM_SETUP) {
+	if (km->ct.expect != CT_SETUP) {
 		card_lines(g, km->hand[r], km->nhand[r], &b);
 		set_buf(c, "km_hand", &b);
 		int from = km->sets == KM_COMMON ? 0 : r;
@@ -200,9 +202,12 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 		numbers(km->just_drew[r], km->njust_drew[r], &b);
 		set_buf(c, "km_drew", &b);
 	}
-	if (km->expect == KM_ANSWER && km->to == r)
+	if (km->ct.expect == CT_ANSWER && km->ct.to == r)
 		tctx_set(c, "km_answer_due", "yes");
-	tctx_set(c, "km_expect", "%s", knightmare_expect_text(g, r, expect, sizeof expect));
+	cardturn_view_subject(g, r, c);
+	cardturn_expect_text(g, r, expect, sizeof expect);
+	expect[0] = (char)toupper((unsigned char)expect[0]);    /* the mail's sentence */
+	tctx_set(c, "km_expect", "%s", expect);
 }
 
 /* After the end: both halves and every order committed to (each deck, or a common deck's

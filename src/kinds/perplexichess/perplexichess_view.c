@@ -157,7 +157,6 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 	char text[512];
 	int ws = px_strategist(g, WHITE), bs = px_strategist(g, BLACK);
 
-	(void)r;
 	tctx_set(c, "px", "yes");
 	event(g, reader, c);
 	tctx_set(c, "title", "%s: %s's team v %s's team", g->v->title,
@@ -170,6 +169,10 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 		if (*px_rules_text(g, n, text, sizeof text))
 			buf_printf(&b, "%sboard %d: %s", b.n ? "\n  " : "", n + 1, text);
 	set_buf(c, "px_rules", &b);
+	if ((reader < 0 || reader >= g->nseats) && r->kind == REPLY_OBSERVED) {
+		all_boards(g, WHITE, &b);       /* an observer: every board, as anyone sees it */
+		set_buf(c, "board", &b);
+	}
 	if (reader < 0 || reader >= g->nseats)
 		return;
 	const struct seat *st = &g->seat[reader];

@@ -21,7 +21,7 @@ struct tempete *tempete_new(void)
 
 	if (tp) {
 		tp->lost_turn[0] = tp->lost_turn[1] = -1;
-		tp->expect = TP_SETUP;
+		tp->ct.expect = CT_SETUP;
 	}
 	return tp;
 }
@@ -263,11 +263,11 @@ static void deal(struct tempete *tp)
 	for (int c = 0; c < 2; c++)
 		for (int i = 0; i < TP_HAND; i++)
 			tp_draw(tp, c, tp->sent[1 - c][i]);
-	tp->expect = TP_MOVE;
-	tp->to = WHITE;
-	tp->may_intercept = false;
+	tp->ct.expect = CT_MOVE;
+	tp->ct.to = WHITE;
+	tp->ct.may_intercept = false;
 	tp->turn = 0;
-	tp->play_started = true;
+	tp->ct.play_started = true;
 }
 
 int tp_setup(struct apply_state *a, const struct orders *o)
@@ -349,12 +349,12 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 		ints(b, "sent", tp->sent[c], tp->nsent[c]);
 		ints(b, "barred", tp->barred[c], tp->nbarred[c]);
 		ints(b, "drawn", tp->drawn_card[c], tp->ndrawn[c]);
-		buf_printf(b, "opening %d own %d opp %d lost-turn %d\n", tp->opening[c], tp->card_own[c],
-			   tp->card_opp[c], tp->lost_turn[c]);
+		buf_printf(b, "opening %d own %d opp %d lost-turn %d\n", tp->opening[c], tp->ct.card_own[c],
+			   tp->ct.card_opp[c], tp->lost_turn[c]);
 		buf_printf(b, "lost %.*s dead %.*s\n", tp->nlost[c], tp->lost[c], tp->ndead[c], tp->dead[c]);
 	}
-	buf_printf(b, "expect %d to %d intercept %d turn %d owner %d\n", tp->expect, tp->to,
-		   tp->may_intercept, tp->turn, tp->turn_owner);
+	buf_printf(b, "expect %d to %d intercept %d turn %d owner %d\n", tp->ct.expect, tp->ct.to,
+		   tp->ct.may_intercept, tp->turn, tp->turn_owner);
 	buf_printf(b, "move %s %s parts %d card %d back %d hit %d by %d\n", tp->move_san[0],
 		   tp->move_san[1], tp->move_parts, tp->move_card, tp->taken_back, tp->hit_part,
 		   tp->intercepted_by_card);

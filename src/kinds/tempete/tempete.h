@@ -15,6 +15,7 @@
 
 #include "engine/notation.h"
 #include "engine/pos.h"
+#include "game/cardturn.h"
 #include "game/order.h"
 #include "rules/cards.h"
 #include "rules/deck.h"
@@ -47,14 +48,7 @@ enum tp_order {
 	ORDER_PART,             /* part 1|2: which part of a double move an interception hits */
 	ORDER_KEEP,             /* an answer keeps the double-move card in hand */
 	ORDER_DISCARD,          /* ... or discards it */
-};
-
-enum tp_expect {
-	TP_SETUP = 0,   /* both players owe their list and their five opening numbers */
-	TP_MOVE,        /* `to` moves; after the opponent's move, may intercept it instead */
-	TP_ANSWER,      /* `to` answers the interception of their move */
-	TP_MATED,       /* `to` is mated: an interception that lifts the mate, or concede */
-	TP_DONE,
+	ORDER_STANDING,         /* if intercepted: accept (an answer in advance, with a move) */
 };
 
 /* A card played: public from then on. */
@@ -111,7 +105,10 @@ struct tp_captures {
 	int lost_turn[2];
 };
 
+/* The protocol's state (game/cardturn.h) comes first: CT_SETUP while both players owe
+ * their list and their five opening numbers. */
 struct tempete {
+	struct cardturn ct;
 	int n;                                  /* N: the numbers of the list (rule 2) */
 	int cards[CARDS_MAX];                   /* the cards in use, ascending */
 	bool has_list[2], list_by_referee[2];
@@ -124,12 +121,7 @@ struct tempete {
 	int nheld[2];                           /* of the opponent was known */
 	int drawn_number[2][CARDS_MAX], drawn_card[2][CARDS_MAX], ndrawn[2];
 	bool opening[2];                        /* c has sent its five opening numbers */
-	enum tp_expect expect;
-	int to;                                 /* who is expected */
-	bool may_intercept;
 	int turn, turn_owner;
-	bool card_own[2], card_opp[2];          /* c played a card in this turn, on its own
-						 * move / answer, or as an interception */
 	int lost_turn[2];                       /* the turn in which c last lost a piece other
 						 * than a pawn by a regular capture */
 	/* the move an interception may hit */
@@ -164,7 +156,6 @@ struct tempete {
 	int ndead[2];
 	/* what this mail did, for the replies (not stored) */
 	int just_drew[2][TP_HAND_MAX], njust_drew[2];
-	bool play_started;
 	char event[1024];                       /* for the opponent: what happened, verbatim */
 };
 
@@ -190,12 +181,7 @@ void tempete_commitment(const struct tempete *tp, int game, int c, char out[65])
 void tempete_commit_text(const struct tempete *tp, int game, int c, struct buf *out);
 /* The numbers c may still send. */
 int tempete_available(const struct tempete *tp, int c, int *out);
-/* The orders the referee gives for the player whose time to answer an interception has
- * passed: 'accept', with a number chosen at random if one is owed (docs/game-masters.md, "Time");
- * -1 if no answer is pending. */
-int tempete_default_answer(const struct game *g, char *text, size_t len);
-/* The time to intercept the last move has passed: the player to move may only move. */
-void tempete_close_interception(struct game *g);
-const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len);
+/* The card-turn protocol's table of the kind (game/cardturn.h). */
+extern const struct ct_ops tempete_turn_ops;
 
 #endif

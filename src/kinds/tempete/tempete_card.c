@@ -52,9 +52,9 @@ static int play_card(struct apply_state *a, const struct turn_msg *t, const char
 	/* a card that replies to cards may intercept only a move that carried one (an answer
 	 * always replies to the interception's card) */
 	if (!tp_timing_ok(ci->timing, how) ||
-	    (ci->timing == CARD_REACTION && !own_turn && !tp->card_own[1 - me]))
+	    (ci->timing == CARD_REACTION && !own_turn && !tp->ct.card_own[1 - me]))
 		return apply_error(a, t->card, "card %d is played %s", t->card_no, timing_rule(ci->timing));
-	if (own_turn ? tp->card_own[me] : tp->card_opp[me])
+	if (own_turn ? tp->ct.card_own[me] : tp->ct.card_opp[me])
 		return apply_error(a, t->card, "you have played a card in this turn already: one on "
 				   "your own turn and one on your opponent's, at most");
 	if (ci->continuing >= 0 && t->continuing && !ci->continuing)
@@ -63,9 +63,9 @@ static int play_card(struct apply_state *a, const struct turn_msg *t, const char
 		return apply_error(a, t->card, "too many cards played in this game");
 	tp_remove_from_hand(tp, me, t->card_no);
 	if (own_turn)
-		tp->card_own[me] = true;
+		tp->ct.card_own[me] = true;
 	else
-		tp->card_opp[me] = true;
+		tp->ct.card_opp[me] = true;
 	struct tp_play *p = &tp->plays[tp->nplays];
 	memset(p, 0, sizeof *p);
 	p->by = me, p->card = t->card_no, p->turn = tp->turn;

@@ -9,6 +9,7 @@
 #include "engine/pos.h"
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_store.h"
+#include "store/cardturn_json.h"
 #include "util/crypto.h"
 
 /* ---- out ---- */
@@ -142,14 +143,15 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "barred", per_side(tp, side_barred));
 	set(o, "drawn", per_side(tp, side_drawn));
 	set(o, "opening", bools(tp->opening, 2));
-	set(o, "card_own", bools(tp->card_own, 2));
-	set(o, "card_opp", bools(tp->card_opp, 2));
+	set(o, "card_own", bools(tp->ct.card_own, 2));
+	set(o, "card_opp", bools(tp->ct.card_opp, 2));
 	set(o, "lost_turn", ints(tp->lost_turn, 2));
 	set(o, "lost", per_side(tp, side_lost));
 	set(o, "dead", per_side(tp, side_dead));
-	set(o, "expect", json_integer(tp->expect));
-	set(o, "to", json_integer(tp->to));
-	set(o, "may_intercept", json_boolean(tp->may_intercept));
+	set(o, "expect", json_integer(tp->ct.expect));
+	set(o, "to", json_integer(tp->ct.to));
+	set(o, "may_intercept", json_boolean(tp->ct.may_intercept));
+	cardturn_json_set(o, &tp->ct);
 	set(o, "turn", json_integer(tp->turn));
 	set(o, "turn_owner", json_integer(tp->turn_owner));
 	set(o, "move", json_pack("[s, s]", tp->move_san[0], tp->move_san[1]));
@@ -495,9 +497,9 @@ static int rd_turn(const struct jnode *o, struct tempete *tp, int *expect)
 {
 	struct jnode mv[2];
 
-	return jread_i(o, "expect", false, TP_SETUP, TP_DONE, expect) < 0 ||
-	       jread_i(o, "to", false, 0, 1, &tp->to) < 0 ||
-	       jread_bool(o, "may_intercept", false, &tp->may_intercept) < 0 ||
+	return jread_i(o, "expect", false, CT_SETUP, CT_DONE, expect) < 0 ||
+	       jread_i(o, "to", false, 0, 1, &tp->ct.to) < 0 ||
+	       jread_bool(o, "may_intercept", false, &tp->ct.may_intercept) < 0 ||
 	       jread_i(o, "turn", false, 0, 1000000, &tp->turn) < 0 ||
 	       jread_i(o, "turn_owner", false, 0, 1, &tp->turn_owner) < 0 ||
 	       jread_i(o, "move_parts", false, 0, 2, &tp->move_parts) < 0 ||
@@ -516,13 +518,13 @@ static int rd_turn(const struct jnode *o, struct tempete *tp, int *expect)
 
 static int tp_from_json(const struct jnode *o, struct tempete *tp)
 {
-	int expect = TP_SETUP;
+	int expect = CT_SETUP;
 
 	memset(tp, 0, sizeof *tp);
 	if (rd_cards(o, tp) < 0 ||
 	    get_bools(o, "opening", tp->opening, 2) < 0 ||
-	    get_bools(o, "card_own", tp->card_own, 2) < 0 ||
-	    get_bools(o, "card_opp", tp->card_opp, 2) < 0 ||
+	    get_bools(o, "card_own", tp->ct.card_own, 2) < 0 ||
+	    get_bools(o, "card_opp", tp->ct.card_opp, 2) < 0 ||
 	    jread_ints(o, "lost_turn", false, 2, 2, -1, 1000000, tp->lost_turn, NULL) < 0 ||
 	    sides(o, "lost", tp, rd_lost) < 0 || sides(o, "dead", tp, rd_dead) < 0 ||
 	    rd_turn(o, tp, &expect) < 0 ||
@@ -536,8 +538,8 @@ static int tp_from_json(const struct jnode *o, struct tempete *tp)
 	if (jread_str(o, "before_card", true, tp->before_card, FEN_MAX) < 0 ||
 	    jread_bool(o, "disabled", true, &tp->disabled) < 0)
 		return -1;
-	tp->expect = (enum tp_expect)expect;
-	return 0;
+	tp->ct.expect = (enum ct_expect)expect;
+	return cardturn_json_get(o, &tp->ct);
 }
 
 static json_t *kind_to_json(const struct game *g)

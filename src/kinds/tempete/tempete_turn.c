@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "engine/movegen.h"
-#include "engine/status.h"
+#include "game/cardturn.h"
 #include "kinds/tempete/tempete_int.h"
 
 static const char *side(int c)
@@ -25,7 +25,7 @@ static bool protocol_order(int k)
 	case ORDER_MOVE: case ORDER_LIST: case ORDER_NUMBERS: case ORDER_CARD: case ORDER_EFFECT:
 	case ORDER_SQUARE: case ORDER_SECRET: case ORDER_TAKE: case ORDER_CHOOSE:
 	case ORDER_INTERCEPT: case ORDER_PART: case ORDER_KEEP: case ORDER_DISCARD:
-	case ORDER_ACCEPT:
+	case ORDER_ACCEPT: case ORDER_STANDING:
 		return true;
 	default:
 		return false;
@@ -37,77 +37,61 @@ bool tempete_handles(int k)
 	return protocol_order(k);
 }
 
-static int once(struct apply_state *a, const struct order *od, const struct order **slot,
-		const char *what)
+/* One protocol order of the mail, into the mail's reading. */
+static int collect_one(struct apply_state *a, const struct order *od, void *own)
 {
-	if (*slot)
-		return apply_error(a, od, "one %s per mail", what);
-	*slot = od;
-	return 0;
-}
+	struct turn_msg *t = own;
 
-static int collect(struct apply_state *a, const struct orders *o, struct turn_msg *t)
-{
-	memset(t, 0, sizeof *t);
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		if (!protocol_order(od->kind))
-			continue;
-		if (!t->first)
-			t->first = od;
-		switch (od->kind) {
-		case ORDER_CARD: {
-			char word[32] = "";
-			int n = 0;
-			if (once(a, od, &t->card, "card") < 0)
-				return -1;
-			if (sscanf(od->arg, "%d %31s", &n, word) < 1 || n < 1 || n >= CARDS_MAX ||
-			    (word[0] && strcasecmp(word, "continuing")))
-				return apply_error(a, od, "write: card 23 (or: card 23 continuing)");
-			t->card_no = n;
-			t->continuing = word[0] != 0;
-			break;
-		}
-		case ORDER_EFFECT:
-			if (t->neffects == TP_EFFECTS_MAX)
-				return apply_error(a, od, "too many effects");
-			if (t->nmoves) {
-				if (t->neffects && !t->effects_after)
-					return apply_error(a, od, "write a card's effects all before or all after the move");
-				t->effects_after = true;
-			} else if (t->effects_after)
-				return apply_error(a, od, "write a card's effects all before or all after the move");
-			t->effects[t->neffects++] = od;
-			if (!strncasecmp(od->arg, "instead", 7))
-				t->instead = true;
-			if (!strncasecmp(od->arg, "takeback", 8))
-				t->takeback = true;
-			break;
-		case ORDER_MOVE:
-			if (t->nmoves == 2)
-				return apply_error(a, od, "at most two moves (with card 18 or 50)");
-			if (t->neffects && !t->effects_after && t->nmoves)
-				return apply_error(a, od, "write a card's effects all before or all after the move");
-			t->moves[t->nmoves++] = od;
-			break;
-		case ORDER_NUMBERS: if (once(a, od, &t->numbers, "numbers line") < 0) return -1; break;
-		case ORDER_SQUARE: if (once(a, od, &t->square, "square") < 0) return -1; break;
-		case ORDER_SECRET: if (once(a, od, &t->secret, "secret square") < 0) return -1; break;
-		case ORDER_TAKE: if (once(a, od, &t->take, "take") < 0) return -1; break;
-		case ORDER_CHOOSE: if (once(a, od, &t->choose, "choose") < 0) return -1; break;
-		case ORDER_PART: if (once(a, od, &t->part, "part") < 0) return -1; break;
-		case ORDER_INTERCEPT: t->intercept = true; break;
-		case ORDER_ACCEPT: t->accept = true; break;
-		case ORDER_KEEP: t->keep = true; break;
-		case ORDER_DISCARD: t->discard = true; break;
-		case ORDER_LIST:
-			return apply_error(a, od, "your list was recorded before play began");
-		default:
-			break;
-		}
+	switch (od->kind) {
+	case ORDER_CARD: {
+		char word[32] = "";
+		int n = 0;
+		if (cardturn_once(a, od, &t->card, "card") < 0)
+			return -1;
+		if (sscanf(od->arg, "%d %31s", &n, word) < 1 || n < 1 || n >= CARDS_MAX ||
+		    (word[0] && strcasecmp(word, "continuing")))
+			return apply_error(a, od, "write: card 23 (or: card 23 continuing)");
+		t->card_no = n;
+		t->continuing = word[0] != 0;
+		break;
 	}
-	if (t->effects_after && t->instead)
-		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
+	case ORDER_EFFECT:
+		if (t->neffects == TP_EFFECTS_MAX)
+			return apply_error(a, od, "too many effects");
+		if (t->nmoves) {
+			if (t->neffects && !t->effects_after)
+				return apply_error(a, od, "write a card's effects all before or all after the move");
+			t->effects_after = true;
+		} else if (t->effects_after)
+			return apply_error(a, od, "write a card's effects all before or all after the move");
+		t->effects[t->neffects++] = od;
+		if (!strncasecmp(od->arg, "instead", 7))
+			t->instead = true;
+		if (!strncasecmp(od->arg, "takeback", 8))
+			t->takeback = true;
+		break;
+	case ORDER_MOVE:
+		if (t->nmoves == 2)
+			return apply_error(a, od, "at most two moves (with card 18 or 50)");
+		if (t->neffects && !t->effects_after && t->nmoves)
+			return apply_error(a, od, "write a card's effects all before or all after the move");
+		t->moves[t->nmoves++] = od;
+		break;
+	case ORDER_NUMBERS: if (cardturn_once(a, od, &t->numbers, "numbers line") < 0) return -1; break;
+	case ORDER_SQUARE: if (cardturn_once(a, od, &t->square, "square") < 0) return -1; break;
+	case ORDER_SECRET: if (cardturn_once(a, od, &t->secret, "secret square") < 0) return -1; break;
+	case ORDER_TAKE: if (cardturn_once(a, od, &t->take, "take") < 0) return -1; break;
+	case ORDER_CHOOSE: if (cardturn_once(a, od, &t->choose, "choose") < 0) return -1; break;
+	case ORDER_PART: if (cardturn_once(a, od, &t->part, "part") < 0) return -1; break;
+	case ORDER_INTERCEPT: t->intercept = true; break;
+	case ORDER_ACCEPT: t->accept = true; break;
+	case ORDER_KEEP: t->keep = true; break;
+	case ORDER_DISCARD: t->discard = true; break;
+	case ORDER_LIST:
+		return apply_error(a, od, "your list was recorded before play began");
+	default:
+		break;
+	}
 	return 0;
 }
 
@@ -118,157 +102,36 @@ static void strip_check(char *san)
 	san[strcspn(san, "+#")] = 0;
 }
 
-/* Text of a move as typed, without the check signs, for comparing. */
-static void bare_move(const char *in, char *out, size_t len)
+/* A piece captured by a regular move: to the record of captures, as its original kind,
+ * its marks gone; a piece not a pawn entitles its owner to card 57 (seed 000). */
+static void tp_captured(struct apply_state *a, const char *square, piece_t victim)
 {
-	snprintf(out, len, "%s", in);
-	out[strcspn(out, "+#!? ")] = 0;
+	struct tempete *tp = a->g->kstate;
+	const struct piece_def *ty = &a->g->v->type[PIECE_TYPE(victim)];
+	int c = PIECE_COLOR(victim);
+	char kind = tp_captured_kind(tp, c, square, ty->letter);
+
+	tp_marks_remove(tp, square);
+	if (tp->nlost[c] < TP_LOST_MAX)
+		tp->lost[c][tp->nlost[c]++] = kind;
+	if (!ty->pawn.is_pawn)
+		tp->lost_turn[c] = tp->turn;
 }
 
-/* The short notation of a move the engine will not name (it names legal moves only):
- * "Ra2", "Rxa2", "e4", "exd5"; with `from`, the origin square too ("Re2a2"). */
-static void pseudo_san(const struct pos *p, struct move m, bool from, char *out, size_t len)
+static void tp_follow(struct apply_state *a, const char *from, const char *to)
 {
-	const struct variant *v = p->v;
-	const struct piece_def *ty = &v->type[PIECE_TYPE(p->board[m.from])];
-	bool cap = m.kind == MOVE_EN_PASSANT || p->board[m.to] != PIECE_NONE;
-	const char *f = variant_square_name(v, m.from), *t = variant_square_name(v, m.to);
-	char lead[12] = "";
-
-	if (ty->pawn.is_pawn)
-		snprintf(lead, sizeof lead, "%.1s", cap ? f : "");
-	else
-		snprintf(lead, sizeof lead, "%c%s", ty->letter, from ? f : "");
-	snprintf(out, len, "%s%s%s", lead, cap ? "x" : "", t);
-}
-
-/* A move that leaves one's own king in check, allowed when a card played after it on the
- * same turn must remove the check (seed 002; the end of the turn checks it does). The
- * engine reads legal moves only: this one is found among the pseudo-legal ones (no
- * promotions, castlings or drops). */
-static int self_check_move(struct pos *p, const char *text, struct move *out)
-{
-	struct movelist ml;
-	char want[SAN_MAX], san[SAN_MAX], full[SAN_MAX], coord[SAN_MAX];
-	int found = 0;
-
-	bare_move(text, want, sizeof want);
-	movegen_pseudo(p, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		struct move m = ml.m[i];
-		if ((m.kind != MOVE_NORMAL && m.kind != MOVE_DOUBLE && m.kind != MOVE_EN_PASSANT) ||
-		    m.promo || movegen_is_legal(p, m))
-			continue;
-		pseudo_san(p, m, false, san, sizeof san);
-		pseudo_san(p, m, true, full, sizeof full);
-		snprintf(coord, sizeof coord, "%s%s", variant_square_name(p->v, m.from),
-			 variant_square_name(p->v, m.to));
-		if (!strcmp(san, want) || !strcmp(full, want) || !strcmp(coord, want)) {
-			*out = m;
-			found++;
-		}
-	}
-	return found == 1 ? 0 : -1;
-}
-
-/* Plays m (pseudo-legal) as edits of the board: the engine's SAN path takes legal moves
- * only, and a FEN with the side not to move in check is refused. */
-static int play_self_check(struct game *g, struct move m, struct err *e)
-{
-	const struct pos *p = g->board[0].pos;
-	const struct variant *v = g->v;
-	piece_t pc = p->board[m.from];
-	const struct piece_def *ty = &v->type[PIECE_TYPE(pc)];
-	char op[32], from[8], to[8];
-	char letter = PIECE_COLOR(pc) == WHITE ? ty->letter : (char)tolower((unsigned char)ty->letter);
-	char side = PIECE_COLOR(pc) == WHITE ? 'b' : 'w';
-
-	snprintf(from, sizeof from, "%s", variant_square_name(v, m.from));
-	snprintf(to, sizeof to, "%s", variant_square_name(v, m.to));
-	if (m.kind == MOVE_EN_PASSANT) {
-		snprintf(op, sizeof op, "@remove %s", variant_square_name(v, p->ep_victim));
-		if (game_op(g, op, e) < 0)
-			return -1;
-	}
-	if (p->board[m.to] != PIECE_NONE) {
-		snprintf(op, sizeof op, "@remove %s", to);
-		if (game_op(g, op, e) < 0)
-			return -1;
-	}
-	snprintf(op, sizeof op, "@remove %s", from);
-	if (game_op(g, op, e) < 0)
-		return -1;
-	snprintf(op, sizeof op, "@place %c %s", letter, to);
-	if (game_op(g, op, e) < 0)
-		return -1;
-	snprintf(op, sizeof op, "@side %c", side);
-	return game_op(g, op, e);
+	tp_marks_move(a->g->kstate, from, to);
 }
 
 /* A regular move: played, with its capture and the marks that follow the piece. */
 static int regular_move_in(struct apply_state *a, const struct order *od, int only_type,
 			   const char *from_square, bool self_check, char *san_out)
 {
-	struct game *g = a->g;
-	struct tempete *tp = g->kstate;
-	struct pos *p = g->board[0].pos;
-	const struct variant *v = g->v;
-	struct move m;
-	struct err e;
-	char san[SAN_MAX], from[8], to[8], cap[8] = "", spelled[ORDER_ARG_MAX];
-	const char *text;
+	const struct ct_move how = { .only_type = only_type, .from = from_square,
+				     .self_check = self_check, .captured = tp_captured,
+				     .follow = tp_follow };
 
-	if ((int)p->side != a->me)
-		return apply_error(a, od, "it is not your move on the board");
-	if (!(text = apply_spelled(a, od, p, od->arg, spelled, sizeof spelled)))
-		return -1;
-	bool pseudo = false;
-	if (notation_parse(p, text, &m, &e) < 0) {
-		if (!self_check || self_check_move(p, text, &m) < 0)
-			return apply_error(a, od, "%s", e.msg);
-		pseudo = true;
-	}
-	if (m.kind == MOVE_DROP)
-		return apply_error(a, od, "not a move of a piece on the board");
-	if (only_type >= 0 && PIECE_TYPE(p->board[m.from]) != only_type)
-		return apply_error(a, od, "this move is made by a %s", v->type[only_type].name);
-	snprintf(from, sizeof from, "%s", variant_square_name(v, m.from));
-	snprintf(to, sizeof to, "%s", variant_square_name(v, m.to));
-	if (from_square && strcmp(from, from_square))
-		return apply_error(a, od, "the second part moves the piece that made the first (now on %s)",
-				   from_square);
-	sq_t capsq = m.kind == MOVE_EN_PASSANT ? p->ep_victim :
-		     m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE ? m.to : SQ_NONE;
-	piece_t victim = capsq != SQ_NONE ? p->board[capsq] : PIECE_NONE;
-	if (victim)
-		snprintf(cap, sizeof cap, "%s", variant_square_name(v, capsq));
-	if (pseudo)
-		pseudo_san(p, m, false, san, sizeof san);
-	else
-		notation_san(p, m, san, sizeof san);
-	if ((pseudo ? play_self_check(g, m, &e) : game_op(g, san, &e)) < 0)
-		return apply_error(a, od, "%s", e.msg);
-	if (m.kind == MOVE_CASTLE) {
-		const struct castling_def *cd = &v->castle[m.castle];
-		sq_t pf = cd->partner_from, pt = cd->partner_to;
-		if (a->me == BLACK)
-			pf = variant_mirror(v, pf), pt = variant_mirror(v, pt);
-		tp_marks_move(tp, from, to);
-		tp_marks_move(tp, variant_square_name(v, pf), variant_square_name(v, pt));
-	} else {
-		if (victim) {
-			int c = PIECE_COLOR(victim);
-			char kind = tp_captured_kind(tp, c, cap, v->type[PIECE_TYPE(victim)].letter);
-			tp_marks_remove(tp, cap);
-			if (tp->nlost[c] < TP_LOST_MAX)
-				tp->lost[c][tp->nlost[c]++] = kind;
-			if (!v->type[PIECE_TYPE(victim)].pawn.is_pawn)
-				tp->lost_turn[c] = tp->turn;
-		}
-		tp_marks_move(tp, from, to);
-	}
-	snprintf(san_out, SAN_MAX, "%s", san);
-	return 0;
+	return cardturn_move(a, od, &how, san_out);
 }
 
 static int regular_move(struct apply_state *a, const struct order *od, int only_type,
@@ -299,7 +162,6 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 	struct tempete *tp = g->kstate;
 	const struct card_info *ci = t->card ? tp_info(a, t->card_no) : NULL;
 	bool dbl = ci && (ci->special == SPECIAL_DOUBLE_KNIGHT || ci->special == SPECIAL_DOUBLE_BISHOP);
-	struct err e;
 
 	tp->move_parts = 0;
 	tp->move_card = 0;
@@ -310,11 +172,9 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 		tp->move_san[0][0] = tp->move_san[1][0] = 0;
 		if (t->nmoves)
 			return apply_error(a, t->moves[0], "this card replaces your move: no move follows it");
-		char op[8];
-		snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'b' : 'w');
-		if (game_op(g, op, &e) < 0)
-			return apply_error(a, t->first, "%s", e.msg);
-		snprintf(announce, len, "(instead of a move)");
+		if (cardturn_pass(a, t->first) < 0)
+			return -1;
+		snprintf(announce, len, "%s", "");
 		return 0;
 	}
 	if (dbl) {
@@ -324,10 +184,9 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 					   t->card_no);
 		if (regular_move(a, t->moves[0], type, NULL, tp->move_san[0]) < 0)
 			return -1;
-		char op[8], at[8];
-		snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'w' : 'b');
-		if (game_op(g, op, &e) < 0)
-			return apply_error(a, t->moves[0], "%s", e.msg);
+		char at[8];
+		if (cardturn_side(a, a->me, t->moves[0]) < 0)
+			return -1;
 		save_fen(g, tp->before_part2);
 		tp_save_marks(tp, 1);
 		/* the second part moves the same piece, from where the first ended */
@@ -372,60 +231,18 @@ static int numbers(struct apply_state *a, const struct turn_msg *t, int want)
 	return 0;
 }
 
-/* After a move or an answer: the opponent's turn, or a mate they may try to lift. */
-static void next(struct apply_state *a, bool after_answer)
+/* ---- the kind's part of the three kinds of message ---- */
+
+/* A move turn: a secret square used, the card (before or after the move), the move(s). */
+static int tp_move(struct apply_state *a, const struct ct_msg *m, char *moves, size_t len)
 {
+	const struct turn_msg *t = m->own;
 	struct tempete *tp = a->g->kstate;
-	struct status st;
-	int other = 1 - a->me;
 
-	status_get(a->g->board[0].pos, &st);
-	if (st.end == STATUS_CHECKMATE) {
-		/* the wait depends on what everyone knows (a card left to play, and the count
-		 * of the hand), never on which cards the hand holds */
-		if (!tp->card_opp[other] && tp->nhand[other] > 0) {
-			tp->expect = TP_MATED;
-			tp->to = other;
-			apply_note(a, "%s is mated, unless an interception lifts the mate.", side(other));
-			return;
-		}
-		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", "checkmate");
-		tp->expect = TP_DONE;
-		return;
-	}
-	if (st.end != STATUS_ONGOING) {
-		apply_end_by_status(a);
-		tp->expect = TP_DONE;
-		return;
-	}
-	tp->expect = TP_MOVE;
-	tp->to = other;
-	tp->may_intercept = !after_answer;
-}
-
-/* ---- the three kinds of message ---- */
-
-static int do_move(struct apply_state *a, const struct turn_msg *t)
-{
-	struct tempete *tp = a->g->kstate;
-	int me = a->me, other = 1 - me;
-	char moves[64] = "";
-
-	if (tp->expect == TP_MATED && tp->to == me)
-		return apply_error(a, t->first, "you are mated: intercept the mating move ('intercept' "
-				   "with a card and its effects) or concede");
-	if (tp->expect != TP_MOVE || tp->to != me) {
-		char why[200];
-		return apply_error(a, t->first, "it is not your turn: %s", tempete_expect_text(a->g, me, why, sizeof why));
-	}
 	tp->turn++;
-	tp->turn_owner = me;
-	tp->card_own[me] = tp->card_opp[other] = false;
+	tp->turn_owner = a->me;
 	tp->taken_back = false;
 	tp->hit_part = tp->intercepted_by_card = 0;
-	if (t->part || t->keep || t->discard || t->accept)
-		return apply_error(a, t->part ? t->part : t->first, "this belongs to an answer to an "
-				   "interception, and none is pending");
 	if (t->takeback)
 		return apply_error(a, t->first, "'takeback' belongs to an interception");
 	if (t->secret && tp_use_secret(a, t) < 0)
@@ -435,36 +252,35 @@ static int do_move(struct apply_state *a, const struct turn_msg *t)
 	save_fen(a->g, tp->before_card);
 	tp_save_marks(tp, TP_BEFORE_CARD);
 	tp->disabled = false;
-	if (tp_card_turn(a, t, "move", !t->effects_after) < 0 || moves_of_turn(a, t, moves, sizeof moves) < 0)
+	if (tp_card_turn(a, t, "move", !t->effects_after) < 0 || moves_of_turn(a, t, moves, len) < 0)
 		return -1;
-	if (t->card && t->effects_after) {
-		char edits[600] = "";
-		int eff = tp_effects(a, t, tp_regular_card(a, t), edits, sizeof edits);
-		if (eff < 0)
-			return -1;
-		apply_note(a, "After the move, %s%s.", edits, eff == 1 ? " has no effect (a card may not "
-			   "capture a king or mate by itself)" : "");
-		/* the record of cards played says what the card did, after the move too */
-		struct tp_play *p = &tp->plays[tp->nplays - 1];
-		size_t n = strlen(p->detail);
-		snprintf(p->detail + n, sizeof p->detail - n, "%safter the move: %s%s", n ? "; " : "",
-			 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "");
-		p->void_ |= eff == 1;
-	}
-	if (movegen_attacked(a->g->board[0].pos, a->g->board[0].pos->royal[me], (enum color)other) && a->g->board[0].pos->nroyal[me])
-		return apply_error(a, t->moves[0] ? t->moves[0] : t->first,
-				   "after this turn your king would be in check");
-	if (moves[0])
-		apply_note(a, "%s moves %s.", side(me), moves);
-	if (numbers(a, t, tp_need(tp, other)) < 0)
+	if (!t->card || !t->effects_after)
+		return 0;
+	char edits[600] = "";
+	int eff = tp_effects(a, t, tp_regular_card(a, t), edits, sizeof edits);
+	if (eff < 0)
+		return -1;
+	apply_note(a, "After the move, %s%s.", edits, eff == 1 ? " has no effect (a card may not "
+		   "capture a king or mate by itself)" : "");
+	/* the record of cards played says what the card did, after the move too */
+	struct tp_play *p = &tp->plays[tp->nplays - 1];
+	size_t n = strlen(p->detail);
+	snprintf(p->detail + n, sizeof p->detail - n, "%safter the move: %s%s", n ? "; " : "",
+		 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "");
+	p->void_ |= eff == 1;
+	return 0;
+}
+
+/* The numbers that refill the opponent's hand (rule 8); the position a disabling answer
+ * restores. */
+static int tp_move_done(struct apply_state *a, const struct ct_msg *m)
+{
+	struct tempete *tp = a->g->kstate;
+
+	if (numbers(a, m->own, tp_need(tp, 1 - a->me)) < 0)
 		return -1;
 	save_fen(a->g, tp->after_move);
 	tp_save_marks(tp, 2);
-	apply_principal(a, "move");
-	snprintf(a->detail, sizeof a->detail, "%s", moves);
-	a->moved = true;
-	apply_after_move(a);
-	next(a, false);
 	return 0;
 }
 
@@ -491,28 +307,21 @@ static int disable_card(struct apply_state *a, const struct turn_msg *t)
 	return 0;
 }
 
-static int do_interception(struct apply_state *a, const struct turn_msg *t)
+/* The interception's card: no numbers (rule 6), the part of a double move it hits. */
+static int tp_intercept(struct apply_state *a, const struct ct_msg *m)
 {
+	const struct turn_msg *t = m->own;
 	struct tempete *tp = a->g->kstate;
-	int me = a->me;
 
-	if (tp->to != me || !((tp->expect == TP_MOVE && tp->may_intercept) || tp->expect == TP_MATED))
-		return apply_error(a, t->first, "you can intercept only the move just made, before "
-				   "you reply to it");
-	if (!t->card)
-		return apply_error(a, t->first, "an interception plays a card ('card 23')");
-	if (t->nmoves)
-		return apply_error(a, t->moves[0], "an interception carries no move: you move after "
-				   "the answer");
+	/* cards 32, 42, 52 undo the card played with the move, the whole double move with
+	 * it: no part to say */
+	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
+
 	if (t->numbers)
 		return apply_error(a, t->numbers, "an interception carries no numbers (rule 6)");
-	if (t->instead)
-		return apply_error(a, t->first, "'instead' belongs to a move");
-	bool disabling = tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
-	/* 32, 42, 52 disable the double-move card itself, both parts with it */
 	if (disabling && t->part)
-		return apply_error(a, t->part, "card %d disables the card played with the move, and "
-				   "its whole move: it hits no part", t->card_no);
+		return apply_error(a, t->part, "card %d undoes the whole move with its card: it hits "
+				   "no part", t->card_no);
 	if (tp->move_parts == 2 && !t->part && !disabling)
 		return apply_error(a, t->card, "the move was a double move: say which part the "
 				   "interception hits ('part 1' or 'part 2')");
@@ -528,33 +337,11 @@ static int do_interception(struct apply_state *a, const struct turn_msg *t)
 		return -1;
 	if (tp_card_turn(a, t, "interception", true) < 0)
 		return -1;
-	if (disabling && disable_card(a, t) < 0)
-		return -1;
-	struct pos *p = a->g->board[0].pos;
-	int other = 1 - me;
-	/* the turn ends with the answer: a king left in check with the move standing would
-	 * end it in check, and nothing in an answer could help (seed 002: a card may check,
-	 * and the checked king must get out of it on its own turn) */
-	if ((int)p->side != other && p->nroyal[other] &&
-	    movegen_attacked(p, p->royal[other], (enum color)me))
-		return apply_error(a, t->card, "this interception leaves %s's king in check while "
-				   "their move stands: %s could not answer it (check only with the "
-				   "move taken back)", side(other), side(other));
-	tp->expect = TP_ANSWER;
-	tp->to = other;
-	apply_principal(a, "interception");
-	if ((int)p->side == other) {
-		struct status st;
-		status_get(p, &st);
-		if (st.end != STATUS_ONGOING) {         /* no answer is left: a mate by a
-							 * continuing card, or a stalemate */
-			apply_end_by_status(a);
-			tp->expect = TP_DONE;
-		}
-	}
-	return 0;
+	if (tp->hit_part)
+		apply_note(a, "The interception hits part %d of %s's double move (%s).", tp->hit_part,
+			   side(1 - a->me), tp->move_san[tp->hit_part - 1]);
+	return disabling ? disable_card(a, t) : 0;
 }
-
 /* An answer to the interception of a double move's first part: two new moves, or keep /
  * discard the card and make one normal move (seed 000, card 18). */
 static int answer_double(struct apply_state *a, const struct turn_msg *t, char *moves, size_t len)
@@ -562,7 +349,6 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	struct tempete *tp = a->g->kstate;
 	int type = variant_type_by_letter(a->g->v, tp->move_card == 18 ? 'N' : 'B');
 	char first[SAN_MAX], second[SAN_MAX], orig[SAN_MAX];
-	struct err e;
 
 	char at[8];
 	if (tp->hit_part == 2) {
@@ -610,10 +396,8 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	strip_check(f);
 	if (!strcmp(orig, f))
 		return apply_error(a, t->moves[0], "the first move must differ from the one intercepted");
-	char op[8];
-	snprintf(op, sizeof op, "@side %c", a->me == WHITE ? 'w' : 'b');
-	if (game_op(a->g, op, &e) < 0)
-		return apply_error(a, t->moves[0], "%s", e.msg);
+	if (cardturn_side(a, a->me, t->moves[0]) < 0)
+		return -1;
 	san_destination(first, at, sizeof at);
 	if (regular_move(a, t->moves[1], type, at, second) < 0)
 		return -1;
@@ -621,11 +405,13 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	return 0;
 }
 
-static int do_answer(struct apply_state *a, const struct turn_msg *t)
+/* The answer's card (a disabling one undoes the interception), or the different move
+ * (a double move's, when a part was hit). */
+static int tp_answer(struct apply_state *a, const struct ct_msg *m, char *moves, size_t len)
 {
+	const struct turn_msg *t = m->own;
 	struct tempete *tp = a->g->kstate;
-	int me = a->me, other = 1 - me;
-	char moves[64] = "";
+	int me = a->me;
 	struct err e;
 
 	bool disabling = t->card && tp_info(a, t->card_no)->special == SPECIAL_DISABLE;
@@ -638,6 +424,7 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 		return -1;
 	if (tp_card_turn(a, t, "answer", !disabling) < 0)
 		return -1;
+	bool my_side = (int)game_pos(a->g)->side == me;
 	if (disabling) {
 		/* cards 32, 42, 52: the interception is undone, the move stands (seed 000) */
 		if (tp_restore(a, tp->after_move, &e) < 0)
@@ -651,12 +438,12 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 		tp_note_undone(a, card, said);
 		if (t->nmoves)
 			return apply_error(a, t->moves[0], "your move stands: no other move follows");
-	} else if (tp->move_parts == 2 && tp->hit_part && (int)a->g->board[0].pos->side == me) {
-		if (answer_double(a, t, moves, sizeof moves) < 0)
+	} else if (tp->move_parts == 2 && tp->hit_part && my_side) {
+		if (answer_double(a, t, moves, len) < 0)
 			return -1;
 	} else if (t->nmoves) {
-		bool checked = movegen_in_check(a->g->board[0].pos);
-		if ((int)a->g->board[0].pos->side != me)
+		bool checked = movegen_in_check(game_pos(a->g));
+		if (!my_side)
 			return apply_error(a, t->moves[0], "your move was not taken back: it stands (answer "
 					   "with a card, or just 'accept')");
 		if (t->nmoves > 1)
@@ -674,33 +461,100 @@ static int do_answer(struct apply_state *a, const struct turn_msg *t)
 			return apply_error(a, t->moves[0], "that is the move that was intercepted: make a "
 					   "different move, or 'accept'");
 	}
-	if ((int)a->g->board[0].pos->side == me && tp->disabled && !disabling)
+	if ((int)game_pos(a->g)->side == me && tp->disabled && !disabling)
 		return apply_error(a, t->first, "your card was disabled, and your move with it: make "
 				   "a normal move");
-	if ((int)a->g->board[0].pos->side == me) {
-		if (!t->accept)
-			return apply_error(a, t->first, "answer with a different move, a card, or 'accept' "
-					   "(the move cannot be carried out)");
-		char op[8];
-		snprintf(op, sizeof op, "@side %c", me == WHITE ? 'b' : 'w');
-		if (game_op(a->g, op, &e) < 0)
-			return apply_error(a, t->first, "%s", e.msg);
-		apply_note(a, "%s accepts that the move cannot be carried out.", side(me));
-	}
-	if (a->g->board[0].pos->nroyal[me] && movegen_attacked(a->g->board[0].pos, a->g->board[0].pos->royal[me], (enum color)other))
-		return apply_error(a, t->first, "after this answer your king would be in check");
-	if (moves[0])
-		apply_note(a, "%s moves %s instead.", side(me), moves);
-	if (numbers(a, t, tp_need(tp, other) > 0 ? 1 : 0) < 0)
-		return -1;
-	apply_principal(a, "answer");
-	snprintf(a->detail, sizeof a->detail, "%s", moves);
-	a->moved = moves[0] != 0;
-	if (a->moved)
-		apply_after_move(a);
-	next(a, true);
 	return 0;
 }
+
+/* One number for the interceptor's card (rule 6), if their hand is short. */
+static int tp_answer_done(struct apply_state *a, const struct ct_msg *m)
+{
+	return numbers(a, m->own, tp_need(a->g->kstate, 1 - a->me) > 0 ? 1 : 0);
+}
+
+static int tp_hand_count(const struct game *g, int c)
+{
+	return ((const struct tempete *)g->kstate)->nhand[c];
+}
+
+static unsigned tp_setup_expected(const struct game *g)
+{
+	const struct tempete *tp = g->kstate;
+
+	return (unsigned)(!(tp->has_list[WHITE] && tp->opening[WHITE])) |
+	       (unsigned)(!(tp->has_list[BLACK] && tp->opening[BLACK])) << 1;
+}
+
+static void tp_setup_text(const struct game *g, int c, char *buf, size_t len)
+{
+	const struct tempete *tp = g->kstate;
+
+	if (!tp->has_list[c] || !tp->opening[c])
+		snprintf(buf, len, "send %s%s%s", !tp->has_list[c] ? "your list" : "",
+			 !tp->has_list[c] && !tp->opening[c] ? " and " : "",
+			 !tp->opening[c] ? "your five opening numbers" : "");
+	else
+		snprintf(buf, len, "%s still owes their list or opening numbers", side(1 - c));
+}
+
+/* The numbers a move or an answer carries, in words. */
+static void tp_turn_extra(const struct game *g, int c, bool answer, char *buf, size_t len)
+{
+	int need = tp_need(g->kstate, 1 - c);
+
+	if (answer)
+		snprintf(buf, len, ", with one number for %s", side(1 - c));
+	else
+		snprintf(buf, len, " (with %d number%s for %s)", need, need == 1 ? "" : "s", side(1 - c));
+}
+
+/* An answer the referee gives for its player, with a number chosen at random if one is
+ * owed (docs/game-masters.md, "Time"; docs/tempete.md, "Answers in advance"). */
+static void tp_answer_text(const struct game *g, const char *what, char *text, size_t len)
+{
+	snprintf(text, len, "%s%s", what, tp_need(g->kstate, 1 - cardturn_get(g)->to) > 0 ?
+		 "\nnumbers random" : "");
+}
+
+/* The mail's orders, read: the kind's reading in t and the protocol's part in m. */
+static int tp_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *m)
+{
+	struct turn_msg *t = own;
+
+	if (cardturn_collect(a, &tempete_turn_ops, o, t, m) < 0)
+		return -1;
+	t->first = m->first;
+	if (t->effects_after && t->instead)
+		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
+	m->instead = t->instead;
+	m->answer_only = t->part ? t->part : t->keep || t->discard ? t->first : NULL;
+	return 0;
+}
+
+const struct ct_ops tempete_turn_ops = {
+	.handles = protocol_order,
+	.order_card = ORDER_CARD,
+	.order_intercept = ORDER_INTERCEPT,
+	.order_standing = ORDER_STANDING,
+	.collect = collect_one,
+	.move = tp_move,
+	.move_done = tp_move_done,
+	.intercept = tp_intercept,
+	.answer = tp_answer,
+	.answer_done = tp_answer_done,
+	.hand_count = tp_hand_count,
+	.setup_expected = tp_setup_expected,
+	.setup_owes = "list and opening numbers",
+	.setup_text = tp_setup_text,
+	.turn_extra = tp_turn_extra,
+	.answer_words = "a different move, a card, or 'accept'",
+	.note_moves = true,
+	.reading = tp_reading,
+	.own_size = sizeof(struct turn_msg),
+	.answer_text = tp_answer_text,
+	.answer_moves = true,
+};
 
 int tempete_apply(struct apply_state *a, const struct orders *o)
 {
@@ -709,89 +563,15 @@ int tempete_apply(struct apply_state *a, const struct orders *o)
 
 	/* what the previous mail did is not this one's to report */
 	tp->njust_drew[WHITE] = tp->njust_drew[BLACK] = 0;
-	tp->play_started = false;
+	tp->ct.play_started = false;
 	tp->event[0] = 0;
 
-	if (tp->expect == TP_SETUP)
+	if (tp->ct.expect == CT_SETUP)
 		return tp_setup(a, o);
-	if (collect(a, o, &t) < 0)
+	struct ct_msg m;
+	if (tp_reading(a, o, &t, &m) < 0)
 		return -1;
 	if (!t.first)
 		return 0;               /* only orders every game has (status, draw, resign) */
-	if (tp->expect == TP_DONE)
-		return apply_error(a, t.first, "game %d is over", a->g->id);
-	if (t.intercept)
-		return do_interception(a, &t);
-	if (tp->expect == TP_ANSWER) {
-		if (tp->to != a->me)
-			return apply_error(a, t.first, "it is not your turn: %s must answer your "
-					   "interception first", side(tp->to));
-		return do_answer(a, &t);
-	}
-	return do_move(a, &t);
-}
-
-const char *tempete_expect_text(const struct game *g, int c, char *buf, size_t len)
-{
-	const struct tempete *tp = g->kstate;
-	int need = tp_need(tp, 1 - c);
-
-	if (g->status != GAME_PLAYING) {
-		snprintf(buf, len, "the game is over");
-		return buf;
-	}
-	switch (tp->expect) {
-	case TP_SETUP:
-		if (!tp->has_list[c] || !tp->opening[c])
-			snprintf(buf, len, "send %s%s%s", !tp->has_list[c] ? "your list" : "",
-				 !tp->has_list[c] && !tp->opening[c] ? " and " : "",
-				 !tp->opening[c] ? "your five opening numbers" : "");
-		else
-			snprintf(buf, len, "%s still owes %s list or opening numbers", side(1 - c),
-				 c == WHITE ? "their" : "their");
-		break;
-	case TP_MOVE:
-		if (tp->to == c)
-			snprintf(buf, len, "it is your turn: %smove (with %d number%s for %s)",
-				 tp->may_intercept ? "intercept the last move, or " : "", need,
-				 need == 1 ? "" : "s", side(1 - c));
-		else
-			snprintf(buf, len, "%s is to %smove", side(tp->to),
-				 tp->may_intercept ? "intercept or " : "");
-		break;
-	case TP_ANSWER:
-		if (tp->to == c)
-			snprintf(buf, len, "answer the interception: a different move, a card, or 'accept', "
-				 "with one number for %s", side(1 - c));
-		else
-			snprintf(buf, len, "%s must answer your interception", side(tp->to));
-		break;
-	case TP_MATED:
-		if (tp->to == c)
-			snprintf(buf, len, "you are mated: intercept the mating move, or concede");
-		else
-			snprintf(buf, len, "%s is mated unless they intercept your move", side(tp->to));
-		break;
-	default:
-		snprintf(buf, len, "the game is over");
-	}
-	return buf;
-}
-
-int tempete_default_answer(const struct game *g, char *text, size_t len)
-{
-	const struct tempete *tp = g->kstate;
-
-	if (tp->expect != TP_ANSWER)
-		return -1;
-	snprintf(text, len, "accept%s", tp_need(tp, 1 - tp->to) > 0 ? "\nnumbers random" : "");
-	return 0;
-}
-
-void tempete_close_interception(struct game *g)
-{
-	struct tempete *tp = g->kstate;
-
-	if (tp->expect == TP_MOVE)
-		tp->may_intercept = false;
+	return cardturn_apply(a, &tempete_turn_ops, &m);
 }

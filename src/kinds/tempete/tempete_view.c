@@ -7,6 +7,7 @@
 
 #include "kinds/tempete/tempete.h"
 #include "kinds/tempete/tempete_view.h"
+#include "render/cardturn_view.h"
 #include "render/fit.h"
 #include "render/view.h"
 #include "util/buf.h"
@@ -85,7 +86,7 @@ static void public_view(const struct game *g, struct tctx *c)
 	}
 	tctx_set(c, "tp_hand_white", "%d", tp->nhand[WHITE]);
 	tctx_set(c, "tp_hand_black", "%d", tp->nhand[BLACK]);
-	if (tp->expect != TP_SETUP) {
+	if (tp->ct.expect != CT_SETUP) {
 		char commit[65];
 		tempete_commitment(tp, g->id, WHITE, commit);
 		tctx_set(c, "tp_commit_white", "%s", commit);
@@ -115,8 +116,9 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	}
 	tctx_set(c, "tp_numbers_left", "%d", tempete_available(tp, r, NULL));
 	/* an interception to answer is not a move: the subject says so */
-	if (tp->expect == TP_ANSWER && tp->to == r)
+	if (tp->ct.expect == CT_ANSWER && tp->ct.to == r)
 		tctx_set(c, "tp_answer_due", "yes");
+	cardturn_view_subject(g, r, c);
 	/* the player's own bookkeeping: what they sent (those `numbers random` chose too) */
 	for (int i = 0; i < tp->nsent[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->sent[r][i]);
@@ -124,7 +126,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	for (int i = 0; i < tp->nbarred[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->barred[r][i]);
 	set_buf(c, "tp_barred", &b);
-	tctx_set(c, "tp_expect", "%s", tempete_expect_text(g, r, expect, sizeof expect));
+	tctx_set(c, "tp_expect", "%s", cardturn_expect_text(g, r, expect, sizeof expect));
 	if (show_list && tp->has_list[r]) {
 		for (int i = 0; i < tp->n; i++)
 			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);
@@ -136,7 +138,7 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 			buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,
 				   tp->secrets[i].card);
 	set_buf(c, "tp_my_squares", &b);
-	if (tp->expect == TP_SETUP) {
+	if (tp->ct.expect == CT_SETUP) {
 		tctx_set(c, "tp_setup", "yes");
 		if (!tp->has_list[r])
 			tctx_set(c, "tp_owe_list", "yes");

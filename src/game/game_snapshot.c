@@ -1,0 +1,90 @@
+/* game_snapshot.c: a game's state as an order may change it, taken before a mail (or a
+ * part of one) and put back if it fails: a refused mail leaves no trace. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/apply.h"
+#include "game/kind.h"
+
+int snapshot_take(const struct game *g, struct snapshot *s)
+{
+	const struct kind *k = kind_of(g);
+
+	s->kstate = NULL;
+	if (g->kstate && !(s->kstate = malloc(k->state_size)))
+		return -1;
+	if (g->kstate)
+		k->state_copy(s->kstate, g->kstate);
+	for (int b = 0; b < g->nboards; b++) {
+		memcpy(&s->pos[b], g->board[b].pos, sizeof s->pos[b]);
+		s->nmoves[b] = g->board[b].nmoves;
+		memcpy(s->board_result[b], g->board[b].result, sizeof s->board_result[b]);
+	}
+	s->draw_offer = g->draw_offer;
+	s->status = g->status;
+	memcpy(s->result, g->result, sizeof s->result);
+	memcpy(s->termination, g->termination, sizeof s->termination);
+	s->nseats = g->nseats;
+	if (g->nseats)
+		memcpy(s->seat, g->seat, (size_t)g->nseats * sizeof *g->seat);
+	return 0;
+}
+
+/* A refused mail's entries of a board: did one change the board's rules? */
+static bool rules_changed(const struct board *bd, int from)
+{
+	for (int i = from; i < bd->nmoves; i++)
+		if (!strncmp(bd->moves[i], "@rule ", 6))
+			return true;
+	return false;
+}
+
+void snapshot_restore(struct game *g, const struct snapshot *s)
+{
+	for (int b = 0; b < g->nboards; b++) {
+		bool rebuild = rules_changed(&g->board[b], s->nmoves[b]);
+		memcpy(g->board[b].pos, &s->pos[b], sizeof s->pos[b]);
+		board_truncate_moves(&g->board[b], s->nmoves[b]);
+		memcpy(g->board[b].result, s->board_result[b], sizeof s->board_result[b]);
+		struct err e;
+		if (rebuild && board_reload(g, b, &e) < 0)
+			abort();        /* the list replayed before this mail: it replays again */
+	}
+	if (s->kstate)
+		kind_of(g)->state_copy(g->kstate, s->kstate);
+	g->draw_offer = s->draw_offer;
+	g->status = s->status;
+	memcpy(g->result, s->result, sizeof s->result);
+	memcpy(g->termination, s->termination, sizeof s->termination);
+	/* the seats as they were: one a refused mail added goes too */
+	if (s->nseats)
+		memcpy(g->seat, s->seat, (size_t)s->nseats * sizeof *g->seat);
+	g->nseats = s->nseats;
+}
+
+int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state *b, void *ctx),
+		  void *ctx)
+{
+	struct snapshot *sn = malloc(sizeof *sn);
+	struct apply_state *b = malloc(sizeof *b);
+	struct outcome scratch = { 0 };
+	int kept = -1;
+
+	if (sn && b && snapshot_take(a->g, sn) == 0) {
+		*b = *a;
+		b->me = me;
+		b->out = &scratch;
+		kept = step(b, ctx) == 0 && !scratch.nerrors;
+		if (kept) {
+			memcpy(a->note, b->note, sizeof a->note);
+			a->ended = b->ended;
+			a->moved |= b->moved;
+		} else
+			snapshot_restore(a->g, sn);
+		free(sn->kstate);
+	}
+	outcome_free(&scratch);
+	free(sn);
+	free(b);
+	return kept;
+}

@@ -557,6 +557,10 @@ char *catalogue_translate(const struct catalogue *c, const char *text)
 			/* an indented line quotes someone (a relayed message): as written */
 			next = t + strcspn(t, "\n");
 			buf_add(&out, t, (size_t)(next - t));
+		} else if ((t == text || t[-1] == '\n') && !strncmp(t, "- ", 2)) {
+			buf_add(&out, t, 2);    /* an item of a list: its phrase after the dash */
+			t += 2;
+			continue;
 		} else if (!translate_run(c, t, &next, &out, &budget)) {
 			next = sentence_end(t);
 			buf_add(&out, t, (size_t)(next - t));

@@ -68,6 +68,9 @@ static const struct tr_case cases[] = {
 	{ "N moved from e2 (x) to e4 (y), N moved from a (b) to c",
 	  "vers e4 (y) depuis e2 (x) : N, vers c depuis a (b) : N" },
 	{ "Black moved from 'White' to b2 c3", "vers b2 c3 depuis 'White' : Noirs" },
+	/* a list's items, each after its dash */
+	{ "Notes:\n- White offers a draw.\n- N moved from a to b",
+	  "Notes:\n- Les Blancs proposent la nulle.\n- vers b depuis a : N" },
 	/* a quoted line is the player's: kept */
 	{ "a@x (White) writes:\n  White offers a draw.\nWhite offers a draw.",
 	  "a@x (White) writes:\n  White offers a draw.\nLes Blancs proposent la nulle." },

@@ -176,10 +176,42 @@ static void print_clock(const struct game *g)
 	}
 }
 
-static void print_game(const struct game *g)
+/* Each board as the mails draw it (the kind's whole board where it draws one), its moves
+ * (opened by the kind's record of what came before them) and its FEN. */
+static void print_boards(const struct game *g)
 {
 	struct buf b = { 0 };
 	char fen[FEN_MAX];
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+	bool own = kv && kv->own_board;        /* the kind's summary draws its position */
+
+	for (int n = 0; n < g->nboards; n++) {
+		if (g->nboards > 1)
+			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
+		printf("\n");
+		if (!own) {
+			view_board_of(g, g->board[n].pos, WHITE, &b);
+			printf("%s\n", b.s ? b.s : "");
+			buf_free(&b);
+		}
+		struct buf note = { 0 };        /* as the mails' move list opens */
+		if (n == 0 && kv && kv->pgn_comment && g->kstate)
+			kv->pgn_comment(g, &note);
+		view_movetext(g, n, &b);
+		printf("Moves: %s%s%s%s%s\n", note.n ? "{" : "", note.n ? note.s : "",
+		       note.n ? "}" : "", note.n && b.n ? " " : "",
+		       b.n ? b.s : note.n ? "" : "(none)");
+		buf_free(&note);
+		buf_free(&b);
+		pos_to_fen(g->board[n].pos, fen, sizeof fen);
+		if (!own)
+			printf("FEN: %s\n", fen);
+	}
+}
+
+static void print_game(const struct game *g)
+{
+	struct buf b = { 0 };
 
 	printf("Game %d: %s\n", g->id, g->v->title);
 	for (int i = 0; i < g->nseats; i++) {
@@ -197,24 +229,8 @@ static void print_game(const struct game *g)
 		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
 	printf("\nCreated %s, last change %s\n", g->created, g->updated);
 	print_clock(g);
+	print_boards(g);
 	const struct kind_view *kv = view_kind_part(kind_of(g));
-	bool own = kv && kv->own_board;        /* the kind's summary draws its position */
-	for (int n = 0; n < g->nboards; n++) {
-		if (g->nboards > 1)
-			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
-		printf("\n");
-		if (!own) {
-			view_board(g->board[n].pos, WHITE, &b);
-			printf("%s\n", b.s ? b.s : "");
-			buf_free(&b);
-		}
-		view_movetext(g, n, &b);
-		printf("Moves: %s\n", b.s ? b.s : "(none)");
-		buf_free(&b);
-		pos_to_fen(g->board[n].pos, fen, sizeof fen);
-		if (!own)
-			printf("FEN: %s\n", fen);
-	}
 	printf("\nEvents (state hash after each):\n");
 	for (size_t i = 0; i < g->nevents; i++) {
 		const struct game_event *ev = &g->events[i];

@@ -21,14 +21,17 @@
 #include "util/clock.h"
 
 static const char new_usage[] =
-	"usage: tempest new [-c FILE] [-n] [--dry-run] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS [...]\n"
+	"usage: tempest new [-c FILE] [-n] [--dry-run] [--private] [-v] VARIANT\n"
+	"                   WHITE-ADDRESS BLACK-ADDRESS [...]\n"
 	"\n"
 	"Sets up a game between two players, who are mailed at once; White moves first.\n"
 	"A variant of several boards takes a White and a Black address for each board.\n"
 	"(Players can also challenge each other by mail: see docs/orders.md.)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
 	"             --offline) the IMAP login; change nothing, then exit\n"
-	"  --dry-run  make no game, send nothing; print the mails that would be sent\n";
+	"  --dry-run  make no game, send nothing; print the mails that would be sent\n"
+	"  --private  the game is private, as a challenge's `private` line makes it: left\n"
+	"             out of `tempest archive`, and nobody may observe it\n";
 
 static const char show_usage[] =
 	"usage: tempest show [-c FILE] [--json [--secrets]] GAME\n"
@@ -46,12 +49,27 @@ static const char list_usage[] =
 	"read (the others are listed; the reason is on standard error); 2 no data directory\n"
 	"or bad configuration.\n";
 
+enum { OPT_PRIVATE = 256 };
+
+static int new_option(int val, const char *arg, void *ctx)
+{
+	(void)val, (void)arg;
+	*(bool *)ctx = true;    /* --private, the only option of its own */
+	return 0;
+}
+
 int cmd_new(int argc, char **argv)
 {
+	static const struct option own[] = {
+		{ "private", no_argument, NULL, OPT_PRIVATE },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool private_game = false;
+	const struct common_opts opts = { own, new_option, &private_game };
 	struct common c;
 	struct pipeline *pl;
-	struct err e;
-	int next, id, rc = common_start(argc, argv, new_usage, &c, &next);
+	struct err e = { 0 };
+	int next, id, rc = common_start_opts(argc, argv, new_usage, &opts, &c, &next);
 
 	if (rc >= 0)
 		return rc;
@@ -78,7 +96,8 @@ int cmd_new(int argc, char **argv)
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		return common_fail_status(&e);
 	}
-	rc = pipeline_new_game(pl, argv[next], argv + next + 1, naddr, &id, &e);
+	rc = pipeline_new_game(pl, argv[next], argv + next + 1, naddr, private_game, &id,
+			       &e);
 	if (rc < 0) {
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		pipeline_close(pl);
@@ -91,6 +110,8 @@ int cmd_new(int argc, char **argv)
 		for (int i = 0; i < naddr; i++)
 			printf("game %d: %s, board %d %s: %s\n", id, argv[next],
 			       i / 2 + 1, i % 2 ? "Black" : "White", argv[next + 1 + i]);
+	if (private_game)
+		printf("game %d: private (left out of the archive, no observers)\n", id);
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		fprintf(stderr, "tempest new: the mails stay queued: %s\n", e.msg);

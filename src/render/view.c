@@ -396,8 +396,7 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 	}
 }
 
-/* The seats' addresses of one side, for titles: "a@x" or "a@x, b@x". */
-static void side_addresses(const struct game *g, int side, char *out, size_t len)
+void view_side_addresses(const struct game *g, int side, char *out, size_t len)
 {
 	size_t at = 0;
 
@@ -417,8 +416,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
 	char white[512], black[512];
 
-	side_addresses(g, WHITE, white, sizeof white);
-	side_addresses(g, BLACK, black, sizeof black);
+	view_side_addresses(g, WHITE, white, sizeof white);
+	view_side_addresses(g, BLACK, black, sizeof black);
 	tctx_set(c, "game", "%d", g->id);
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);

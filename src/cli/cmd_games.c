@@ -21,14 +21,17 @@
 #include "util/clock.h"
 
 static const char new_usage[] =
-	"usage: tempest new [-c FILE] [-n] [--dry-run] [-v] VARIANT WHITE-ADDRESS BLACK-ADDRESS [...]\n"
+	"usage: tempest new [-c FILE] [-n] [--dry-run] [--private] [-v] VARIANT\n"
+	"                   WHITE-ADDRESS BLACK-ADDRESS [...]\n"
 	"\n"
 	"Sets up a game between two players, who are mailed at once; White moves first.\n"
 	"A variant of several boards takes a White and a Black address for each board.\n"
 	"(Players can also challenge each other by mail: see docs/orders.md.)\n"
 	"  -n         check the configuration, data directory, rules, templates and (unless\n"
 	"             --offline) the IMAP login; change nothing, then exit\n"
-	"  --dry-run  make no game, send nothing; print the mails that would be sent\n";
+	"  --dry-run  make no game, send nothing; print the mails that would be sent\n"
+	"  --private  the game is private, as a challenge's `private` line makes it: left\n"
+	"             out of `tempest archive`, and nobody may observe it\n";
 
 static const char show_usage[] =
 	"usage: tempest show [-c FILE] [--json [--secrets]] GAME\n"
@@ -46,12 +49,27 @@ static const char list_usage[] =
 	"read (the others are listed; the reason is on standard error); 2 no data directory\n"
 	"or bad configuration.\n";
 
+enum { OPT_PRIVATE = 256 };
+
+static int new_option(int val, const char *arg, void *ctx)
+{
+	(void)val, (void)arg;
+	*(bool *)ctx = true;    /* --private, the only option of its own */
+	return 0;
+}
+
 int cmd_new(int argc, char **argv)
 {
+	static const struct option own[] = {
+		{ "private", no_argument, NULL, OPT_PRIVATE },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool private_game = false;
+	const struct common_opts opts = { own, new_option, &private_game };
 	struct common c;
 	struct pipeline *pl;
-	struct err e;
-	int next, id, rc = common_start(argc, argv, new_usage, &c, &next);
+	struct err e = { 0 };
+	int next, id, rc = common_start_opts(argc, argv, new_usage, &opts, &c, &next);
 
 	if (rc >= 0)
 		return rc;
@@ -78,7 +96,8 @@ int cmd_new(int argc, char **argv)
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		return common_fail_status(&e);
 	}
-	rc = pipeline_new_game(pl, argv[next], argv + next + 1, naddr, &id, &e);
+	rc = pipeline_new_game(pl, argv[next], argv + next + 1, naddr, private_game, &id,
+			       &e);
 	if (rc < 0) {
 		fprintf(stderr, "tempest new: %s\n", e.msg);
 		pipeline_close(pl);
@@ -91,6 +110,8 @@ int cmd_new(int argc, char **argv)
 		for (int i = 0; i < naddr; i++)
 			printf("game %d: %s, board %d %s: %s\n", id, argv[next],
 			       i / 2 + 1, i % 2 ? "Black" : "White", argv[next + 1 + i]);
+	if (private_game)
+		printf("game %d: private (left out of the archive, no observers)\n", id);
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		fprintf(stderr, "tempest new: the mails stay queued: %s\n", e.msg);
@@ -176,10 +197,42 @@ static void print_clock(const struct game *g)
 	}
 }
 
-static void print_game(const struct game *g)
+/* Each board as the mails draw it (the kind's whole board where it draws one), its moves
+ * (opened by the kind's record of what came before them) and its FEN. */
+static void print_boards(const struct game *g)
 {
 	struct buf b = { 0 };
 	char fen[FEN_MAX];
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+	bool own = kv && kv->own_board;        /* the kind's summary draws its position */
+
+	for (int n = 0; n < g->nboards; n++) {
+		if (g->nboards > 1)
+			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
+		printf("\n");
+		if (!own) {
+			view_board_of(g, g->board[n].pos, WHITE, &b);
+			printf("%s\n", b.s ? b.s : "");
+			buf_free(&b);
+		}
+		struct buf note = { 0 };        /* as the mails' move list opens */
+		if (n == 0 && kv && kv->pgn_comment && g->kstate)
+			kv->pgn_comment(g, &note);
+		view_movetext(g, n, &b);
+		printf("Moves: %s%s%s%s%s\n", note.n ? "{" : "", note.n ? note.s : "",
+		       note.n ? "}" : "", note.n && b.n ? " " : "",
+		       b.n ? b.s : note.n ? "" : "(none)");
+		buf_free(&note);
+		buf_free(&b);
+		pos_to_fen(g->board[n].pos, fen, sizeof fen);
+		if (!own)
+			printf("FEN: %s\n", fen);
+	}
+}
+
+static void print_game(const struct game *g)
+{
+	struct buf b = { 0 };
 
 	printf("Game %d: %s\n", g->id, g->v->title);
 	for (int i = 0; i < g->nseats; i++) {
@@ -197,24 +250,8 @@ static void print_game(const struct game *g)
 		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
 	printf("\nCreated %s, last change %s\n", g->created, g->updated);
 	print_clock(g);
+	print_boards(g);
 	const struct kind_view *kv = view_kind_part(kind_of(g));
-	bool own = kv && kv->own_board;        /* the kind's summary draws its position */
-	for (int n = 0; n < g->nboards; n++) {
-		if (g->nboards > 1)
-			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
-		printf("\n");
-		if (!own) {
-			view_board(g->board[n].pos, WHITE, &b);
-			printf("%s\n", b.s ? b.s : "");
-			buf_free(&b);
-		}
-		view_movetext(g, n, &b);
-		printf("Moves: %s\n", b.s ? b.s : "(none)");
-		buf_free(&b);
-		pos_to_fen(g->board[n].pos, fen, sizeof fen);
-		if (!own)
-			printf("FEN: %s\n", fen);
-	}
 	printf("\nEvents (state hash after each):\n");
 	for (size_t i = 0; i < g->nevents; i++) {
 		const struct game_event *ev = &g->events[i];

@@ -201,4 +201,18 @@ void cardturn_subject(const struct game *g, int c, struct ct_subject *s);
 /* A card game's state file holds both players' secrets until the end. */
 bool cardturn_secret_state(const struct game *g);
 
+/* The operations of struct kind the protocol answers for a card kind: a card kind's
+ * table names them all with this, beside its own. */
+#define CARDTURN_KIND_OPS                                       \
+	.phase = cardturn_phase,                                \
+	.clock_charge = cardturn_clock_charge,                  \
+	.reply_for = cardturn_reply_for,                        \
+	.expected = cardturn_expected,                          \
+	.expect_text = cardturn_expect_text,                    \
+	.owes = cardturn_owes,                                  \
+	.window_optional = cardturn_window_optional,            \
+	.window_text = cardturn_window_text,                    \
+	.window_passed = cardturn_window_passed,                \
+	.secret_state = cardturn_secret_state
+
 #endif

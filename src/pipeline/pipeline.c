@@ -394,13 +394,17 @@ static int on_no_game(struct job *j, struct err *e)
 static int on_new(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	char words[1 + SEATS_MAX][ADDR_MAX], copy[4096];
+	char words[2 + SEATS_MAX][ADDR_MAX], copy[4096];
 	const char *addr[SEATS_MAX];
 	int n = 0, id = 0;
 
 	snprintf(copy, sizeof copy, "%s", j->action + 4);
-	for (char *w = strtok(copy, " "); w && n < 1 + SEATS_MAX; w = strtok(NULL, " "))
+	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX; w = strtok(NULL, " "))
 		snprintf(words[n++], ADDR_MAX, "%s", w);
+	/* "new VARIANT ADDRESS... private": the challenge's `private` (no address is the
+	 * word: each holds an @), kept in the action so that a replay sets it too */
+	bool private_game = n > 1 && !strcmp(words[n - 1], "private");
+	n -= private_game;
 	j->result = "refused";
 	const struct variant *v = n >= 1 ? pipeline_variant(pl, words[0]) : NULL;
 	const struct kind *k = v ? kind_find(v->protocol) : NULL;
@@ -418,6 +422,7 @@ static int on_new(struct job *j, struct err *e)
 		return -1;
 	if (game_create(j->g, id, v, addr, seats, &j->s, &j->out, e) < 0)
 		return -1;
+	j->g->private_ = private_game;
 	pipeline_attach(pl, j->g, j->vac, NULL);
 	j->game_is_new = true;
 	j->result = "created";
@@ -683,7 +688,7 @@ done:
 }
 
 int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,
-		      int n, int *id, struct err *e)
+		      int n, bool private_game, int *id, struct err *e)
 {
 	char action[4096], why[512];
 	size_t at;
@@ -695,6 +700,8 @@ int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *add
 			return err_set(e, "an address holds a space");
 		at += (size_t)snprintf(action + at, sizeof action - at, " %s", addresses[i]);
 	}
+	if (private_game && at < sizeof action)
+		at += (size_t)snprintf(action + at, sizeof action - at, " private");
 	if (strchr(variant, ' ') || at >= sizeof action)
 		return err_set(e, "a variant holds a space, or the addresses are too long");
 	if ((rc = pipeline_referee(pl, 0, action, id, why, sizeof why, e)) == 1)

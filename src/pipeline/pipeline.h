@@ -90,9 +90,10 @@ struct replay_check;
 /* Replay mode: each mail's record is read and the outcome compared with it. */
 void pipeline_set_replay(struct pipeline *pl, struct replay_check *rc);
 /* The game master's "tempest new": a game between two addresses, started at once; both
- * players are mailed. *id is its number. */
+ * players are mailed. private_game: the game is `private` (as a challenge's `private`
+ * line makes it: out of the archive, no observers). *id is its number. */
 int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,
-		      int n, int *id, struct err *e);
+		      int n, bool private_game, int *id, struct err *e);
 /* The referee's own action on game `game` (game_referee in game.h), or "new VARIANT
  * WHITE BLACK" (game 0), committed like a mail and recorded in the game log. 0: done
  * (*id, if asked, is the game); 1: it does not apply (why says so; nothing changed);

@@ -6,6 +6,7 @@
 #include "game/kind.h"
 #include "render/archive.h"
 #include "render/board_html.h"
+#include "render/view.h"
 
 const char archive_css[] =
 	"body{font-family:'DejaVu Sans',sans-serif;margin:1em auto;max-width:60em;padding:0 1em;"
@@ -29,25 +30,13 @@ const char archive_css[] =
 	".nav a{margin-right:1em}\n"
 	"pre.account{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:13px}\n";
 
-/* The seats' addresses of one side: "a@x" or "a@x, b@x". */
-static void side_addresses(const struct game *g, int side, char *out, size_t len)
-{
-	size_t at = 0;
-
-	out[0] = 0;
-	for (int i = 0; i < g->nseats && at < len; i++)
-		if (g->seat[i].side == side)
-			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-					       g->seat[i].address);
-}
-
 void archive_entry_of(const struct game *g, struct archive_entry *out)
 {
 	memset(out, 0, sizeof *out);
 	out->id = g->id;
 	snprintf(out->kind, sizeof out->kind, "%s", g->v ? g->v->title : g->variant);
-	side_addresses(g, WHITE, out->white, sizeof out->white);
-	side_addresses(g, BLACK, out->black, sizeof out->black);
+	view_side_addresses(g, WHITE, out->white, sizeof out->white);
+	view_side_addresses(g, BLACK, out->black, sizeof out->black);
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
 	out->plies = game_ply(g);

@@ -317,10 +317,36 @@ static void pgn_board(const struct game *g, int b, const char *site, struct buf 
 	segment_flush(&sg, result, true);
 }
 
+/* The kind's comment (the deployment, for TigerChess) opens the movetext of the first
+ * board: it says how the PGN's starting position came to be. */
 void view_pgn(const struct game *g, const char *site, struct buf *out)
 {
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+	struct buf pgn = { 0 }, note = { 0 };
+
 	for (int b = 0; b < g->nboards; b++)
-		pgn_board(g, b, site, out), buf_str(out, b + 1 < g->nboards ? "\n" : "");
+		pgn_board(g, b, site, &pgn), buf_str(&pgn, b + 1 < g->nboards ? "\n" : "");
+	if (kv && kv->pgn_comment && g->kstate)
+		kv->pgn_comment(g, &note);
+	const char *body = note.n && pgn.s ? strstr(pgn.s, "\n\n") : NULL;
+	if (body) {
+		buf_add(out, pgn.s, (size_t)(body - pgn.s) + 2);
+		buf_printf(out, "{%s}\n%s", note.s, body + 2);
+	} else if (pgn.s) {
+		buf_str(out, pgn.s);
+	}
+	buf_free(&pgn);
+	buf_free(&note);
+}
+
+void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out)
+{
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+
+	if (kv && kv->board_text)
+		kv->board_text(p, side, out);
+	else
+		view_board(p, side, out);
 }
 
 static const char *side_word(int c)
@@ -344,7 +370,7 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 				   strcmp(bd->result, "*") ? bd->result : "", strcmp(bd->result, "*") ? ")" : "");
 			buf_printf(&moves, "%sBoard %d: ", sep, n + 1);
 		}
-		view_board(bd->pos, side == WHITE || side == BLACK ? side : WHITE, &b);
+		view_board_of(g, bd->pos, side == WHITE || side == BLACK ? side : WHITE, &b);
 		pos_to_fen(bd->pos, fen, sizeof fen);
 		buf_printf(&fens, "%s%s", n ? " | " : "", fen);
 		size_t before = moves.n;
@@ -370,8 +396,7 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 	}
 }
 
-/* The seats' addresses of one side, for titles: "a@x" or "a@x, b@x". */
-static void side_addresses(const struct game *g, int side, char *out, size_t len)
+void view_side_addresses(const struct game *g, int side, char *out, size_t len)
 {
 	size_t at = 0;
 
@@ -391,8 +416,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
 	char white[512], black[512];
 
-	side_addresses(g, WHITE, white, sizeof white);
-	side_addresses(g, BLACK, black, sizeof black);
+	view_side_addresses(g, WHITE, white, sizeof white);
+	view_side_addresses(g, BLACK, black, sizeof black);
 	tctx_set(c, "game", "%d", g->id);
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);

@@ -53,6 +53,11 @@ char *view_kind_usages(const struct order_word *w, size_t n);
 
 /* A diagram of the position seen from `side` (White's side if -1). */
 void view_board(const struct pos *p, int side, struct buf *out);
+/* Game g's board p from `side`: its kind's whole board where the kind draws one, else
+ * view_board's diagram. */
+void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out);
+/* The seats' addresses of one side, for titles and indexes: "a@x" or "a@x, b@x". */
+void view_side_addresses(const struct game *g, int side, char *out, size_t len);
 /* "1. e4 e5 2. Nf3" (the moves of the game, numbered from its start position). */
 void view_movetext(const struct game *g, int board, struct buf *out);
 void view_pgn(const struct game *g, const char *site, struct buf *out);

@@ -22,6 +22,13 @@ struct kind_view {
 	 * draws more than the grid (TigerChess's Palaces, Strongholds, Borderposts); NULL:
 	 * board_html's grid. */
 	void (*board_html)(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out);
+	/* The text board of p from `side`, where the kind draws more than the grid (the same
+	 * places as board_html); NULL: view_board's diagram. The mails and `tempest show`
+	 * both draw through view_board_of, so they show one board. */
+	void (*board_text)(const struct pos *p, int side, struct buf *out);
+	/* What the game's PGN says before its first move, without the braces (TigerChess: the
+	 * deployment, rule 6); nothing appended: no comment. NULL: none. */
+	void (*pgn_comment)(const struct game *g, struct buf *out);
 	/* The names of the variables view sets (NULL-terminated): the kind's parts of the
 	 * templates (templates/KIND/NAME.txt) may use them beside the shared ones. */
 	const char *const *names;

@@ -187,4 +187,22 @@ run_in "$tmp/px/m.eml" "$T" process -c "$tmp/px/conf"
 case $(flat "$(decoded)") in *Xyzzy*) pass ;; *) fail "perplexichess: the team message is relayed to the team" ;; esac
 [ -f "$tmp/px/site/game-1.html" ] && pass || fail "perplexichess: a page"
 grep -rq Xyzzy "$tmp/px/site" && fail "perplexichess: the team message is in the archive" || pass
+# -- `tempest new --private`: the game master's game kept private as a challenge's
+#    `private` line keeps it: the state says so, no page, no observer
+cli_referee "$tmp/pv" "archive_dir = $tmp/pv/site"
+run "$T" new -c "$tmp/pv/conf" --private chess pia@x.org pim@x.org
+expect_rc "tempest new --private" 0
+expect_out "new --private says the game is private" "game 1: private"
+"$T" show -c "$tmp/pv/conf" --json 1 | grep -q '"private": true' && pass ||
+  fail "new --private: the state keeps private"
+run "$T" new -c "$tmp/pv/conf" chess pia@x.org pim@x.org
+"$T" show -c "$tmp/pv/conf" --json 2 | grep -q '"private"' && fail "new without --private: public" || pass
+run "$T" archive -c "$tmp/pv/conf" --all
+expect_rc "the archive beside a private game" 0
+[ ! -e "$tmp/pv/site/game-1.html" ] && [ ! -e "$tmp/pv/site/game-1.pgn" ] && [ -e "$tmp/pv/site/game-2.html" ] &&
+  pass || fail "new --private: no page for game 1, one for game 2"
+cli_mail oscar@x.org "x" "observe 1" > "$tmp/pv/m.mbox"
+run "$T" process -c "$tmp/pv/conf" "$tmp/pv/m.mbox"
+case $(flat "$(decoded)") in *"game 1 is private"*) pass ;; *) fail "new --private: nobody may observe it" ;; esac
+grep -q '"observers"' "$tmp/pv/data/games/1.json" && fail "new --private: no observer" || pass
 cli_done t_archive

@@ -92,5 +92,24 @@ case $(TEXT=$g mail_with alice@example.org) in
   *) fail "the Bengal Warlord is told the Siberian posts next" ;; esac
 [ "$(grep -c '^Subject: \[tempest 4 7hofcfdi\] game 4 -- your move' "$tmp/all.mbox")" -ge 2 ] && pass ||
   fail "the Siberian's mails say 'your move' when he is to post"
+
+# -- the game master's terminal draws the board the mails draw, and the archive's PGN
+#    records the deployment as the mails' PGN does (the kind's view interface)
+run "$T" show -c "$tmp/conf" 4
+expect_rc "tempest show of the TigerChess game" 0
+printf '%s\n' "$out" > "$tmp/show.txt"
+check "show draws the Siberian Stronghold's lettered Knights" \
+  grep -q '^Str              nA   nB   nC   nD   nE   nF   nG   nH$' "$tmp/show.txt"
+check "show draws the Siberian wings with the Bengal Standard Bearer on E" \
+  grep -q '^Wng                         -    -    E    -$' "$tmp/show.txt"
+check "show draws the Forest Clearings" \
+  grep -q '^Bengal Forest Clearing, captured (rule 7): pE pG t k g si sii$' "$tmp/show.txt"
+case $(tr -s ' \n' ' ' < "$tmp/show.txt") in *"Moves: $dep 1. h4 Sc4"*) pass ;;
+  *) fail "show's move list begins with the deployment" ;; esac
+run "$T" archive -c "$tmp/conf" "$tmp/arch"
+expect_rc "tempest archive of the TigerChess game" 0
+case $(tr -s ' \n' ' ' < "$tmp/arch/game-4.pgn" 2>/dev/null) in
+  *'[Termination "normal"] '"$dep 1. h4 Sc4"*) pass ;;
+  *) fail "the archive's PGN records the deployment before the first move" ;; esac
 [ -z "${KEEP:-}" ] || echo "t_tigerboard: the picture is $tmp/end.png"
 cli_done t_tigerboard

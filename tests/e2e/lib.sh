@@ -9,7 +9,7 @@
 # (a domain of the test's own in it), or else one of the test's own.
 # body FILE...: what a player reads of the referee's mails (their plain text parts).
 # e2e_referee, then poll, latest, answer, turn, has: a game by mail between alice and bob
-# (t_tempete, t_chessme), below.
+# (t_tempete, t_chessme), below; e2e_mail, e2e_challenge and e2e_reply write the mails.
 # The assertions (pass, fail, check, assert_done) are those of every shell test.
 . "$here/../lib/assert.sh"
 stack_up=no
@@ -143,6 +143,29 @@ latest() {
     if type e2e_read >/dev/null 2>&1; then e2e_read "$1"; fi
 }
 
+# e2e_mail WHO DOMAIN SUBJECT BODY ID [HEADER]: on stdout, a mail of WHO@DOMAIN to
+# referee@DOMAIN as a mail client writes it: Message-ID <ID@players.test>, HEADER (one
+# "Name: value" line, such as In-Reply-To) if given, a Date, plain UTF-8 text; BODY's lines
+# are separated by newlines. The one mail writer of the e2e tests.
+e2e_mail() {
+    printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$1" "$1" "$2" "$2"
+    printf 'Subject: %s\r\nMessage-ID: <%s@players.test>\r\n' "$3" "$5"
+    [ -z "${6:-}" ] || printf '%s\r\n' "$6"
+    printf 'Date: %s\r\nMIME-Version: 1.0\r\n' "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
+    printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
+    printf '%s\n' "$4" | sed 's/$/\r/'
+}
+
+# e2e_challenge WHO DOMAIN SUBJECT ID LINE...: on stdout, a first mail of WHO@DOMAIN (no
+# reply to anything) whose body is the LINEs, one a line: a challenge ("new chess",
+# "opponent bob@DOMAIN", "colour white"). Message-ID <ID@players.test>: the test names it,
+# so that mails of several games or runs in one stack stay distinct.
+e2e_challenge() {
+    _who=$1 _dom=$2 _subj=$3 _id=$4
+    shift 4
+    e2e_mail "$_who" "$_dom" "$_subj" "$(printf '%s\n' "$@")" "$_id"
+}
+
 # e2e_reply WHO DOMAIN FILE BODY [TAG]: on stdout, the answer of WHO@DOMAIN to the referee's
 # mail FILE with BODY (lines separated by newlines), as a mail client writes it: Re: its
 # subject, In-Reply-To its Message-ID, the old text quoted. Its Message-ID is
@@ -152,11 +175,7 @@ e2e_reply() {
     subj=$(sed -n 's/^Subject: //p' "$3" | head -n 1 | tr -d '\r')
     mid=$(sed -n 's/^Message-ID: //p' "$3" | head -n 1 | tr -d '\r')
     seq=$((seq + 1))
-    printf 'From: %s <%s@%s>\r\nTo: referee@%s\r\n' "$1" "$1" "$2" "$2"
-    printf 'Subject: Re: %s\r\nMessage-ID: <%s.%s%s@players.test>\r\n' "$subj" "$1" "$seq" "${5:+.$5}"
-    printf 'In-Reply-To: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n' "$mid" "$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')"
-    printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\n'
-    printf '%s\n' "$4" | sed 's/$/\r/'
+    e2e_mail "$1" "$2" "Re: $subj" "$4" "$1.$seq${5:+.$5}" "In-Reply-To: $mid"
     printf '\r\n> earlier text\r\n'
 }
 

@@ -67,8 +67,8 @@ ncommands() { commands | grep -c "^$1" ; }
 # MAILS challenges from alice to bob, in order, tagged TAG.
 challenges() {
     for i in $(seq 1 $MAILS); do
-        printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: game %s\r\nMessage-ID: <c%s.%s@players.test>\r\n\r\nnew chess\r\nopponent bob@%s\r\n' \
-            "$MS_DOMAIN" "$MS_DOMAIN" "$i" "$i" "$1" "$MS_DOMAIN" > "$work/c.eml"
+        e2e_challenge alice "$MS_DOMAIN" "game $i" "c$i.$1" \
+            "new chess" "opponent bob@$MS_DOMAIN" > "$work/c.eml"
         ms_send alice referee "$work/c.eml" || return 1
     done
     ms_wait_count referee "$MAILS" 15 >/dev/null
@@ -130,11 +130,10 @@ done
 # the fourth moves it to the folder Quarantine, unanswered, and answers the others
 configure poison
 a0=$(count alice); b0=$(count bob); p0=$(count referee Processed)
-printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: game\r\nMessage-ID: <p1@players.test>\r\n\r\nnew chess\r\nopponent bob@%s\r\n' \
-    "$MS_DOMAIN" "$MS_DOMAIN" "$MS_DOMAIN" > "$work/p1.eml"
-printf 'From: mallory <mallory@%s>\r\nTo: referee@%s\r\nSubject: hi\r\nMessage-ID: <p2@players.test>\r\n\r\nPOISON-e2e\r\n' \
-    "$MS_DOMAIN" "$MS_DOMAIN" > "$work/p2.eml"
-sed 's/p1@/p3@/' "$work/p1.eml" > "$work/p3.eml"
+for m in p1 p3; do
+    e2e_challenge alice "$MS_DOMAIN" game "$m" "new chess" "opponent bob@$MS_DOMAIN" > "$work/$m.eml"
+done
+e2e_mail mallory "$MS_DOMAIN" hi "POISON-e2e" p2 > "$work/p2.eml"
 for m in p1 p2 p3; do ms_send alice referee "$work/$m.eml" || fail "poison: $m not sent"; done
 ms_wait_count referee 3 15 >/dev/null
 for i in 1 2 3; do

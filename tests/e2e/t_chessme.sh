@@ -39,8 +39,8 @@ na=0; nb=0
 commits() { grep -E '^ *(Piles committed: )?(White|Black) [0-9a-f]{64}$' "$work/last-$1.txt" | sed 's/^ *//; s/^Piles committed: //'; }
 
 # ---- the challenge ----
-printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: ChessMe?\r\nMessage-ID: <challenge@players.test>\r\n\r\nnew chessme\r\nopponent bob@%s\r\ncolour white\r\n' \
-    "$MS_DOMAIN" "$MS_DOMAIN" "$MS_DOMAIN" > "$work/challenge.eml"
+e2e_challenge alice "$MS_DOMAIN" "ChessMe?" challenge \
+    "new chessme" "opponent bob@$MS_DOMAIN" "colour white" > "$work/challenge.eml"
 check "alice's challenge reaches the referee" ms_send alice referee "$work/challenge.eml" plain
 ms_wait_count referee 1 15 >/dev/null
 poll; check "poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]

@@ -28,9 +28,8 @@ check "tempest new mails both players" at 2026-11-01T10:00:00Z new chess \
 ms_wait_count alice 1 15 >/dev/null; ms_wait_count bob 1 15 >/dev/null
 check "alice and bob hold the start" [ "$(count alice)" -eq 1 ] && [ "$(count bob)" -eq 1 ]
 latest alice
-subj=$(sed -n 's/^Subject: //p' "$work/last-alice.eml" | head -n 1 | tr -d '\r')
-printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: Re: %s\r\nMessage-ID: <e4.clock@players.test>\r\n\r\ne4\r\n' \
-    "$MS_DOMAIN" "$MS_DOMAIN" "$subj" > "$work/e4.eml"
+seq=0
+e2e_reply alice "$MS_DOMAIN" "$work/last-alice.eml" "e4" > "$work/e4.eml"
 check "alice moves 1. e4" ms_send alice referee "$work/e4.eml" plain
 ms_wait_count referee 1 15 >/dev/null
 check "poll applies it" at 2026-11-02T10:00:00Z poll

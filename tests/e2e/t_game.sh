@@ -75,8 +75,8 @@ play() {
     configure "$1"; smtpmode=plain; [ "$1" = starttls ] && smtpmode=starttls
     seq=0
     # the challenge and its acceptance
-    printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: a game?\r\nMessage-ID: <challenge.%s@players.test>\r\n\r\nnew chess\r\nopponent bob@%s\r\ncolour white\r\n' \
-        "$MS_DOMAIN" "$MS_DOMAIN" "$mode" "$MS_DOMAIN" > "$work/challenge.eml"
+    e2e_challenge alice "$MS_DOMAIN" "a game?" "challenge.$mode" \
+        "new chess" "opponent bob@$MS_DOMAIN" "colour white" > "$work/challenge.eml"
     a0=$(count alice); b0=$(count bob)
     check "$mode: alice's challenge reaches the referee" ms_send alice referee "$work/challenge.eml" "$smtpmode"
     ms_wait_count referee 1 15 >/dev/null

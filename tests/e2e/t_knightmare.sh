@@ -36,8 +36,8 @@ held() { cards_after "$1" "Your hand (number" | sort -n | tr '\n' ' ' | sed 's/ 
 within() { echo " $(echo $2) " | grep -q " $1 "; }
 
 # ---- the challenge and the decks ----
-printf 'From: alice <alice@%s>\r\nTo: referee@%s\r\nSubject: Knightmare?\r\nMessage-ID: <challenge@players.test>\r\n\r\nnew knightmare-cards\r\nopponent bob@%s\r\ncolour white\r\n' \
-    "$MS_DOMAIN" "$MS_DOMAIN" "$MS_DOMAIN" > "$work/challenge.eml"
+e2e_challenge alice "$MS_DOMAIN" "Knightmare?" challenge \
+    "new knightmare-cards" "opponent bob@$MS_DOMAIN" "colour white" > "$work/challenge.eml"
 check "alice's challenge reaches the referee" ms_send alice referee "$work/challenge.eml" plain
 ms_wait_count referee 1 15 >/dev/null
 poll; check "poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]

@@ -124,8 +124,8 @@ static void deployment_record(const struct tigerchess *tc, struct buf *out)
 	}
 }
 
-/* The deployment before the moves of the engagement, in the move list and the PGN (a
- * comment before the first move: the PGN's position is the deployed one). */
+/* The deployment before the moves of the engagement, in the move list (the PGN has it
+ * through tc_pgn_comment). */
 static void record_deployment(const struct tigerchess *tc, struct tctx *c)
 {
 	struct buf rec = { 0 }, out = { 0 };
@@ -137,15 +137,14 @@ static void record_deployment(const struct tigerchess *tc, struct tctx *c)
 	buf_printf(&out, "{%s}%s%s", rec.s, strcmp(moves, "(none yet)") && *moves ? " " : "",
 		   strcmp(moves, "(none yet)") ? moves : "");
 	tctx_set(c, "moves", "%s", out.s);
-	out.n = 0;
-	const char *pgn = tctx_get(c, "pgn"), *body = strstr(pgn, "\n\n");
-	if (body) {
-		buf_add(&out, pgn, (size_t)(body - pgn) + 2);
-		buf_printf(&out, "{%s}\n%s", rec.s, body + 2);
-		tctx_set(c, "pgn", "%s", out.s);
-	}
 	buf_free(&rec);
 	buf_free(&out);
+}
+
+/* A comment before the first move: the PGN's position is the deployed one. */
+static void tc_pgn_comment(const struct game *g, struct buf *out)
+{
+	deployment_record(g->kstate, out);
 }
 
 static void tc_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
@@ -158,13 +157,6 @@ static void tc_view(const struct game *g, const struct reply *r, int reader, str
 		return;
 	deployment_turn(g, tc, reader, c);
 	record_deployment(tc, c);
-	/* the whole board for the grid and its lists beside it */
-	tc_board_text(game_pos(g), reader >= 0 && reader < g->nseats ? g->seat[reader].side :
-		      WHITE, &b);
-	tctx_set(c, "board", "%s", b.s ? b.s : "");
-	b.n = 0;
-	if (b.s)
-		b.s[0] = 0;
 	dice_text(g, tc, &b);
 	progress_text(g, tc, &b);
 	while (b.n && b.s[b.n - 1] == '\n')  /* the template ends the line */
@@ -195,5 +187,7 @@ const struct kind_view kind_tigerchess_view = {
 	.view = tc_view,
 	.summary = tc_summary,
 	.board_html = tc_board_html,
+	.board_text = tc_board_text,
+	.pgn_comment = tc_pgn_comment,
 	.names = tc_names,
 };

@@ -53,7 +53,7 @@ FUZZ_SECS ?= 4
 .SECONDARY:
 
 .PHONY: all check check-build check-unit check-perft check-cli check-golden check-reading check-e2e check-long \
-	check-layers check-fuzz fuzz update-golden bench demo clean install deps check-man
+	check-layers check-fuzz fuzz update-golden bench demo clean install deps check-man po
 all: tempest
 
 tempest: $(LIB_OBJ) $(MAIN_OBJ)
@@ -147,6 +147,28 @@ check-reading: tempest
 # After an intended change of output: rewrite the expected files, then review the diff.
 update-golden: tempest
 	@sh tests/golden/run.sh ./tempest update
+
+# The phrases the referee builds in C, for the catalogues (templates/po/LL.po; docs/design.md
+# "Languages"): the formats handed to the functions that make a reason or a note, and the
+# strings marked N_(), the move reader's and the card effects' reasons, and the words that
+# come from data files
+# (templates/po/data.pot: piece names, written by hand). Needs GNU gettext's xgettext and msgmerge (a maintainer's tool: the
+# build and the tests read the PO files themselves). A new msgid comes in untranslated.
+PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c)
+PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
+	  --keyword=refuse:4 --keyword=N_
+po:
+	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --package-name=tempest \
+	  $(PO_KEYS) -o templates/po/tempest.pot $(PO_SRC)
+	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
+	  --keyword= --keyword=err_set:2 -o templates/po/tempest.pot src/engine/notation.c
+	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
+	  --keyword= --keyword=refuse:3 -o templates/po/tempest.pot src/rules/effect.c
+	msgcat --no-wrap --use-first -o templates/po/tempest.pot templates/po/tempest.pot \
+	  templates/po/data.pot
+	@for f in templates/po/*.po; do [ -f "$$f" ] || continue; \
+	  msgmerge --quiet --update --backup=none --no-wrap "$$f" templates/po/tempest.pot || exit 1; \
+	done
 
 # Real Dovecot and Postfix on loopback, started and stopped by the tests (root). The
 # transport test drives the sanitized binary and a sanitized IMAP checker.

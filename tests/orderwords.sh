@@ -30,8 +30,11 @@ in_page() {  # in_page WORD FILE
     grep -qiE -- "\`$1([ \`]|\$)|^ {4,}$1( |\$)" "$2"
 }
 
-in_help() {  # in_help WORD: in the help, or in a kind's part of it (templates/KIND/help-*.txt)
-    cat templates/help.txt templates/*/help-*.txt 2>/dev/null |
+in_help() {  # in_help WORD: in the help, or in a kind's part of it (templates/KIND/help-*.txt),
+             # in English (a translation, help-NAME.LL.txt, does not stand in for it)
+    for f in templates/*/help-*.txt; do
+        case $f in *.??.txt) ;; *) [ -f "$f" ] && cat "$f" ;; esac
+    done | cat templates/help.txt - 2>/dev/null |
         grep -qiE -- "(^ +|\"|/ )$1( |\"|\$|\))"
 }
 

@@ -16,6 +16,7 @@
 #include "mail/imap.h"
 #include "mail/smtp.h"
 #include "pipeline/pipeline.h"
+#include "render/language.h"
 #include "render/view.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
@@ -386,13 +387,19 @@ static int check_templates(const struct common *c)
 {
 	const char *tdir = templates_dir(c->cfg.templates_dir);
 	struct templates t;
+	struct languages ls;
 	struct err e;
 
-	if (templates_load(&t, tdir, &e) < 0) {
+	if (templates_load(&t, tdir, &e) < 0 || languages_load(&ls, tdir, &e) < 0) {
 		printf("templates: %s\n", e.msg);
 		return EXIT_USAGE;
 	}
-	printf("templates: %d in %s\n", REPLY_KINDS, tdir);
+	printf("templates: %d in %s", REPLY_KINDS, tdir);
+	for (size_t i = 0; i < ls.n; i++)      /* the other languages: templates, phrases */
+		printf("%s%s (%zu phrases)", i ? ", " : "; also in ", ls.v[i].code,
+		       catalogue_size(ls.v[i].cat));
+	printf("\n");
+	languages_free(&ls);
 	templates_free(&t);
 	return EXIT_OK;
 }

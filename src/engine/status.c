@@ -1,5 +1,6 @@
 /* status.c: see status.h. */
 #include "engine/status.h"
+#include "util/err.h"
 
 #include "engine/movegen.h"
 #include "engine/tables.h"
@@ -72,12 +73,12 @@ void status_get(struct pos *p, struct status *st)
 const char *status_end_name(enum status_end end)
 {
 	switch (end) {
-	case STATUS_ONGOING: return "game in progress";
-	case STATUS_CHECKMATE: return "checkmate";
-	case STATUS_STALEMATE: return "stalemate";
-	case STATUS_DEAD: return "draw: neither side can mate";
-	case STATUS_MOVE_LIMIT: return "draw: seventy-five moves without a capture or pawn move";
-	case STATUS_REPETITION: return "draw: the same position five times";
+	case STATUS_ONGOING: return N_("game in progress");
+	case STATUS_CHECKMATE: return N_("checkmate");
+	case STATUS_STALEMATE: return N_("stalemate");
+	case STATUS_DEAD: return N_("draw: neither side can mate");
+	case STATUS_MOVE_LIMIT: return N_("draw: seventy-five moves without a capture or pawn move");
+	case STATUS_REPETITION: return N_("draw: the same position five times");
 	}
 	return "?";
 }

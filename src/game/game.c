@@ -12,6 +12,7 @@
 
 #include "engine/status.h"
 #include "game/kind.h"
+#include "game/spelling.h"
 #include "util/buf.h"
 #include "util/strindex.h"
 
@@ -93,7 +94,7 @@ int game_ply(const struct game *g)
 
 const char *side_name(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return c == WHITE ? N_("White") : N_("Black");
 }
 
 const char *game_phase_name(enum game_phase p)
@@ -365,6 +366,21 @@ const char *game_message_note(const struct game *g, int from, int to, const stru
 	return buf;
 }
 
+/* "language fr" in a challenge: the challenger's language from this mail on (its
+ * replies included), recorded with the challenge (docs/orders.md "Languages"). */
+static void challenge_language(const struct order *od, struct outcome *out)
+{
+	const char *code = spelling_language_code(od->arg);
+
+	if (!code) {
+		outcome_error(out, od->lineno, od->text, "'%s' is not a language whose piece letters "
+			      "I read: write one of %s", od->arg, spelling_languages());
+		return;
+	}
+	out->player.language = true;
+	snprintf(out->player.lang, sizeof out->player.lang, "%s", code);
+}
+
 /* The orders of a challenge, checked; which colour the challenger asked for. */
 static int challenge_orders(const struct orders *o, struct outcome *out, const char **variant,
 			    const char **opponent, const char **colour, const char **password)
@@ -382,11 +398,14 @@ static int challenge_orders(const struct orders *o, struct outcome *out, const c
 		case ORDER_PASSWORD: *password = od->arg; break;
 		case ORDER_TIME: case ORDER_ARBITER: case ORDER_PRIVATE: break;
 		case ORDER_HELP: case ORDER_TEST: case ORDER_MESSAGE: break;
+		case ORDER_LANGUAGE:
+			challenge_language(od, out);
+			break;
 		default:
 			if (od->kind >= ORDER_KIND_FIRST)
 				break;          /* the kind's: its create() judges them */
-			outcome_error(out, od->lineno, od->text,
-				      "a challenge holds only new, opponent, colour and password");
+			outcome_error(out, od->lineno, od->text, "a challenge holds only new, opponent, "
+				      "colour, password and language");
 		}
 	}
 	return out->nerrors ? -1 : 0;
@@ -449,6 +468,8 @@ static int challenge_made(struct game *g, const uint8_t *key, size_t klen,
 	snprintf(g->updated, sizeof g->updated, "%s", g->created);
 	out->auth = me;
 	out->changed = out->created = true;
+	if (out->player.language)
+		snprintf(g->lang[me], sizeof g->lang[me], "%s", out->player.lang);
 	if (game_add_event(g, "challenge", me, "", s, before) < 0 ||
 	    outcome_reply(out, REPLY_CHALLENGE_SENT, me, NULL) < 0)
 		return err_set(e, "out of memory");

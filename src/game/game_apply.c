@@ -175,7 +175,7 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
 	}
 	if (open)
 		return;
-	snprintf(score, sizeof score, "boards won %d-%d", won[WHITE], won[BLACK]);
+	snprintf(score, sizeof score, N_("boards won %d-%d"), won[WHITE], won[BLACK]);
 	apply_finish(a, won[WHITE] > won[BLACK] ? "1-0" : won[WHITE] < won[BLACK] ? "0-1" : "1/2-1/2",
 		     score);
 }
@@ -190,7 +190,7 @@ void apply_end_on_board(struct apply_state *a, int b)
 	status_get(p, &st);
 	switch (st.end) {
 	case STATUS_CHECKMATE:
-		result = mover == WHITE ? "1-0" : "0-1", why = "checkmate";
+		result = mover == WHITE ? "1-0" : "0-1", why = N_("checkmate");
 		break;
 	case STATUS_ONGOING:
 		return;
@@ -312,11 +312,11 @@ static int do_claim(struct apply_state *a, const struct order *od)
 	status_get(p, &st);
 	if (g->nboards > 1 && (st.claim_repetition || st.claim_fifty))
 		apply_board_ends(a, my_board(a), "1/2-1/2", st.claim_repetition ?
-			   "threefold repetition (claimed)" : "fifty-move rule (claimed)");
+			   N_("threefold repetition (claimed)") : N_("fifty-move rule (claimed)"));
 	else if (st.claim_repetition)
-		apply_finish(a, "1/2-1/2", "threefold repetition (claimed)");
+		apply_finish(a, "1/2-1/2", N_("threefold repetition (claimed)"));
 	else if (st.claim_fifty)
-		apply_finish(a, "1/2-1/2", "fifty-move rule (claimed)");
+		apply_finish(a, "1/2-1/2", N_("fifty-move rule (claimed)"));
 	else
 		return apply_error(a, od, "no draw can be claimed: this position has occurred %d "
 				"time%s, and %d half-moves have passed without a capture or a pawn "
@@ -351,7 +351,7 @@ static int do_draw(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "there is no draw offer to accept");
 		if (a->moved)
 			return apply_error(a, od, "accept the draw or move, not both");
-		apply_finish(a, "1/2-1/2", "draw agreed");
+		apply_finish(a, "1/2-1/2", N_("draw agreed"));
 		apply_principal(a, "draw-accept");
 		return 0;
 	default:
@@ -395,7 +395,7 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	}
 	g->status = GAME_DECLINED;
 	snprintf(g->termination, sizeof g->termination, "%s",
-		 a->me == g->challenger ? "challenge withdrawn" : "invitation declined");
+		 a->me == g->challenger ? N_("challenge withdrawn") : N_("invitation declined"));
 	apply_principal(a, "decline");
 	return 0;
 }
@@ -430,8 +430,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 			return -1;
 		if (a->moved)
 			return apply_error(a, od, "resign or move, not both");
-		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", conceding_mate(a) ? "checkmate" :
-			     "resignation");
+		apply_finish(a, my_side(a) == WHITE ? "0-1" : "1-0", conceding_mate(a) ? N_("checkmate") :
+			     N_("resignation"));
 		apply_principal(a, "resign");
 		return 0;
 	case ORDER_OFFER_DRAW:

@@ -130,7 +130,7 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 	const struct pos *p = g->board[b >= 0 ? b : 0].pos;
 	bool bare = p && status_bare(p, 1 - side_c);
 	const char *result = bare ? "1/2-1/2" : side_c == WHITE ? "0-1" : "1-0";
-	const char *why = bare ? "time forfeit, but the opponent cannot mate" : "time forfeit";
+	const char *why = bare ? N_("time forfeit, but the opponent cannot mate") : N_("time forfeit");
 	char who[96];
 	if (one_board)
 		apply_board_ends(&a, b, result, why);
@@ -284,7 +284,7 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 			rc = refuse(out, action, "%s", "the challenge is not pending");
 		else {
 			g->status = GAME_DECLINED;
-			snprintf(g->termination, sizeof g->termination, "the challenge lapsed unanswered");
+			snprintf(g->termination, sizeof g->termination, N_("the challenge lapsed unanswered"));
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
 	} else if (!strcmp(verb, "close") && !what[0]) {

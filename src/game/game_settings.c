@@ -88,8 +88,8 @@ static int do_timezone(struct apply_state *a, const struct order *od)
 	a->out->player.timezone = true;
 	snprintf(a->out->player.tz, sizeof a->out->player.tz, "%s", od->arg);
 	apply_principal(a, "timezone");
-	snprintf(a->own_note, sizeof a->own_note, "Your time zone is now %s: deadlines in my "
-		 "mails to you are shown in it.", od->arg);
+	snprintf(a->own_note, sizeof a->own_note, N_("Your time zone is now %s: deadlines in my "
+		 "mails to you are shown in it."), od->arg);
 	return 0;
 }
 
@@ -106,8 +106,10 @@ static int do_language(struct apply_state *a, const struct order *od)
 	snprintf(a->out->player.lang, sizeof a->out->player.lang, "%s", code);
 	snprintf(a->g->lang[a->me], sizeof a->g->lang[0], "%s", code);
 	apply_principal(a, "language");
-	snprintf(a->own_note + n, sizeof a->own_note - n, "%sYour language is now %s: I read the "
-		 "piece letters of your moves as %s.", n ? " " : "", code, spelling_letters(code));
+	snprintf(a->own_note + n, sizeof a->own_note - n, n ? " " : "");
+	n = strlen(a->own_note);
+	snprintf(a->own_note + n, sizeof a->own_note - n, N_("Your language is now %s: I read the "
+		 "piece letters of your moves as %s."), code, spelling_letters(code));
 	return 0;
 }
 

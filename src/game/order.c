@@ -80,6 +80,21 @@ static const struct keyword keywords[] = {
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
 	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
+	/* French, beside the English (docs/orders.md "Languages"): the words of French
+	 * correspondence chess, without accents so that any keyboard writes them */
+	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
+	{ "accepter nulle", ORDER_ACCEPT_DRAW, ARG_NONE, "accepter nulle", NULL, IRREVOCABLE },
+	{ "refuser nulle", ORDER_DECLINE_DRAW, ARG_NONE, "refuser nulle", NULL, IRREVOCABLE },
+	{ "reclamer nulle", ORDER_CLAIM_DRAW, ARG_NONE, "reclamer nulle", NULL, IRREVOCABLE },
+	{ "nulle", ORDER_OFFER_DRAW, ARG_NONE, "nulle", NULL, IRREVOCABLE },
+	{ "abandon", ORDER_RESIGN, ARG_NONE, "abandon", NULL, IRREVOCABLE },
+	{ "abandonner", ORDER_RESIGN, ARG_NONE, "abandonner", NULL, IRREVOCABLE },
+	{ "accepter", ORDER_ACCEPT, ARG_NONE, "accepter", NULL, IRREVOCABLE },
+	{ "refuser", ORDER_DECLINE, ARG_NONE, "refuser", NULL, IRREVOCABLE },
+	{ "partie", ORDER_GAME, ARG_NUMBER, "partie 17", NULL, 0 },
+	{ "aide", ORDER_HELP, ARG_NONE, "aide", NULL, 0 },
+	{ "historique", ORDER_HISTORY, ARG_NONE, "historique", NULL, 0 },
+	{ "langue", ORDER_LANGUAGE, ARG_WORD, "langue fr", NULL, SETTING },
 };
 
 const char *order_name(int k)
@@ -287,18 +302,18 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 {
 	if (k->arg == ARG_NONE) {
 		if (nw)
-			return snprintf(reason, rlen, "'%s' takes nothing after it", k->usage), -1;
+			return snprintf(reason, rlen, N_("'%s' takes nothing after it"), k->usage), -1;
 		return 0;
 	}
 	if (nw == 0)
-		return snprintf(reason, rlen, "write it as: %s", k->usage), -1;
+		return snprintf(reason, rlen, N_("write it as: %s"), k->usage), -1;
 	if (k->arg == ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
 		size_t at = 0;
 		for (int i = 0; i < nw; i++)
 			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
 					       "%s%s", i ? " " : "", w[i]);
 		if (at >= sizeof o->arg)
-			return snprintf(reason, rlen, "the line is too long"), -1;
+			return snprintf(reason, rlen, N_("the line is too long")), -1;
 		return 0;
 	}
 	if (k->arg == ARG_MOVE) {
@@ -306,12 +321,12 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		if (first)
 			o->number = move_number(w[0]);
 		if (nw - first != 1)
-			return snprintf(reason, rlen, "one move per line, e.g. %s", k->usage), -1;
+			return snprintf(reason, rlen, N_("one move per line, e.g. %s"), k->usage), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", w[first]);
 		return 0;
 	}
 	if (nw != 1)
-		return snprintf(reason, rlen, "write it as: %s", k->usage), -1;
+		return snprintf(reason, rlen, N_("write it as: %s"), k->usage), -1;
 	snprintf(o->arg, sizeof o->arg, "%s", w[0]);
 	switch (k->arg) {
 	case ARG_NUMBER: {
@@ -319,8 +334,8 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		char *end;
 		long n = strtol(s, &end, 10);
 		if (end == s || *end || n < 1 || n > 99999999)
-			return snprintf(reason, rlen, "'%s' is not a %s", w[0],
-					k->kind == ORDER_GAME ? "game number" : "number"), -1;
+			return snprintf(reason, rlen, N_("'%s' is not a %s"), w[0],
+					k->kind == ORDER_GAME ? N_("game number") : N_("number")), -1;
 		o->number = (int)n;
 		return 0;
 	}
@@ -333,7 +348,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 			return snprintf(reason, rlen, "that address has %zu characters, more than the "
 					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
 		if (!order_address_ok(a))
-			return snprintf(reason, rlen, "'%s' is not a mail address", w[0]), -1;
+			return snprintf(reason, rlen, N_("'%s' is not a mail address"), w[0]), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", a);
 		for (char *c = strchr(o->arg, '@'); c && *c; c++)
 			*c = (char)tolower((unsigned char)*c);
@@ -343,7 +358,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		for (char *c = o->arg; *c; c++)
 			*c = (char)tolower((unsigned char)*c);
 		if (strcmp(o->arg, "white") && strcmp(o->arg, "black") && strcmp(o->arg, "random"))
-			return snprintf(reason, rlen, "the colour is white, black or random, not '%s'",
+			return snprintf(reason, rlen, N_("the colour is white, black or random, not '%s'"),
 					w[0]), -1;
 		return 0;
 	case ARG_WORD:
@@ -424,16 +439,16 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 	struct order_note *n;
 
 	if (wrapped)
-		snprintf(reason, sizeof reason, "did you mean '%s'? The line reads as the end of the "
+		snprintf(reason, sizeof reason, N_("did you mean '%s'? The line reads as the end of the "
 			 "sentence above it; an order that cannot be taken back must stand alone on "
-			 "its line: leave a blank line before it", k->words);
+			 "its line: leave a blank line before it"), k->words);
 	else if (k->arg == ARG_NONE)
-		snprintf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
-			 "back must stand alone on its line: write a line with only: %s", k->usage,
+		snprintf(reason, sizeof reason, N_("did you mean '%s'? An order that cannot be taken "
+			 "back must stand alone on its line: write a line with only: %s"), k->usage,
 			 k->usage);
 	else
-		snprintf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
-			 "back must stand alone on its line: write a line with only the order, as: %s",
+		snprintf(reason, sizeof reason, N_("did you mean '%s'? An order that cannot be taken "
+			 "back must stand alone on its line: write a line with only the order, as: %s"),
 			 k->words, k->usage);
 	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
 		return -1;
@@ -462,7 +477,7 @@ static int refuse_attempt(struct orders *out, const struct order_line *l, const 
 	char reason[256];
 	struct order_note *n;
 
-	snprintf(reason, sizeof reason, "write it as: %s", k->usage);
+	snprintf(reason, sizeof reason, N_("write it as: %s"), k->usage);
 	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
 		return -1;
 	snprintf(n->kind_word, sizeof n->kind_word, "%s", k->words);

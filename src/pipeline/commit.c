@@ -193,7 +193,9 @@ int job_commit(struct job *j, struct err *e)
 	 * ends with the mail that changed it, and puts it in place with that mail's commit,
 	 * after every other mail's: batch.c) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
+	/* a language also from a mail about no game, which changes no game (on_no_game) */
+	if ((j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) ||
+	    (!j->g && ch->language)) {
 		if (pl->batch.on) {
 			pl->batch.players_dirty = pl->batch.flush = true;
 			snprintf(pl->batch.players_key, KEY_MAX, "%s", j->s.msg_key);

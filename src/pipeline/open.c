@@ -82,6 +82,7 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
+	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
 		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {
@@ -119,6 +120,7 @@ void pipeline_close(struct pipeline *pl)
 	players_free(&pl->players);
 	robots_free(&pl->robots);
 	templates_free(&pl->tpl);
+	languages_free(&pl->langs);
 	msgtext_referee_free(pl->referee_text);
 	store_close(&pl->st);
 	free(pl->budget);
@@ -151,6 +153,16 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
 	if (!tz[0])
 		snprintf(tz, 64, "%s", pl->cfg.timezone);
 	return tz;
+}
+
+const struct language *pipeline_language(const struct pipeline *pl, const char *address)
+{
+	char lang[8];
+
+	if (!address)
+		return NULL;
+	players_language(&pl->players, address, NULL, lang);
+	return languages_find(&pl->langs, lang);
 }
 
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],

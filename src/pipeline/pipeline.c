@@ -312,11 +312,28 @@ static int on_challenge(struct job *j, struct err *e)
 	}
 	j->game_is_new = true;
 	j->result = "created";
+	/* "language fr" in the challenge: its own replies are already in it */
+	if (j->out.player.language &&
+	    players_apply(&pl->players, j->s.address, j->s.msg_key, &j->out.player, j->s.now, e) < 0)
+		return -1;
 	robots_invited(pl, j->g);
 	return 0;
 }
 
-static int on_no_game(struct job *j)
+/* "language fr" in a mail about no game: the sender's language from its reply on
+ * (docs/orders.md "Languages"); -1 for a language the referee does not know. */
+static int no_game_language(struct job *j, const struct order *od)
+{
+	const char *code = spelling_language_code(od->arg);
+
+	if (!code)
+		return -1;
+	j->out.player.language = true;
+	snprintf(j->out.player.lang, sizeof j->out.player.lang, "%s", code);
+	return 0;
+}
+
+static int on_no_game(struct job *j, struct err *e)
 {
 	const struct orders *o = &j->orders;
 
@@ -337,9 +354,20 @@ static int on_no_game(struct job *j)
 			courtesy = outcome_reply(&j->out, REPLY_HELP, -1, j->s.address) == 0;
 		else if (o->o[i].kind == ORDER_TEST)
 			courtesy = outcome_reply(&j->out, REPLY_TEST, -1, j->s.address) == 0;
-		else
+		else if (o->o[i].kind != ORDER_LANGUAGE || no_game_language(j, &o->o[i]) < 0)
 			other = true;
 	}
+	/* a stranger's language is kept when they ask for the help in it, not from any spam
+	 * that holds the line */
+	if (!other && j->out.player.language &&
+	    (courtesy || pipeline_known_address(j->pl, j->s.address))) {
+		if (players_apply(&j->pl->players, j->s.address, j->s.msg_key, &j->out.player,
+				  j->s.now, e) < 0)
+			return -1;
+		if (!courtesy)          /* the help, in the language just set, says it took */
+			courtesy = outcome_reply(&j->out, REPLY_HELP, -1, j->s.address) == 0;
+	} else
+		j->out.player.language = false;
 	j->result = "answered";
 	if (other) {
 		j->result = "refused";
@@ -419,7 +447,7 @@ static int route(struct job *j, struct err *e)
 		return on_game(j, id, e);
 	if (game_challenge_variant(&j->orders))
 		return on_challenge(j, e);
-	return on_no_game(j);
+	return on_no_game(j, e);
 }
 
 static void job_free(struct job *j)
@@ -461,9 +489,10 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
 	return order_parse(j->lines, t->n, words, nwords, &j->orders, e);
 }
 
-/* The recogniser of the referee's own text in a mail: the lines of every template and
- * of the help's kind orders, made once a run, on its first mail (a run of `tick` reads
- * none). Its templates, not the mails it sent: they need no I/O (docs/orders.md "Reading rules"). */
+/* The recogniser of the referee's own text in a mail: the lines of every template, in
+ * every language, and of the help's kind orders, made once a run, on its first mail (a
+ * run of `tick` reads none). Its templates, not the mails it sent: they need no I/O
+ * (docs/orders.md "Reading rules"). */
 static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
 {
 	size_t nwords, ntexts;

@@ -15,6 +15,7 @@
 #include "game/game.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/robots.h"
+#include "render/language.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/players.h"
@@ -129,6 +130,7 @@ struct pipeline {
 	unsigned flags;
 	struct store st;
 	struct templates tpl;
+	struct languages langs;          /* the other languages' templates and phrases */
 	struct msgtext_referee *referee_text;   /* the templates' lines, to set aside in a
 						 * mail; made on the first mail of a run */
 	char rules_dir[PATH_MAX], outbox[PATH_MAX + 16], domain[256];
@@ -263,6 +265,8 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 		     const char *except);
 /* The time zone mails to this address are written in. */
 const char *pipeline_timezone(const struct pipeline *pl, const char *address, char tz[64]);
+/* The language an address reads its mails in (the players' registry's), or NULL: English. */
+const struct language *pipeline_language(const struct pipeline *pl, const char *address);
 /* Loads game id with its variant, position and players' vacations: 0, 1 (no such game),
  * -1 (e says why). */
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],

@@ -72,12 +72,15 @@ static int may_answer(struct job *j, const struct reply *r, const char *rcpt, st
 	return 1;
 }
 
-/* Reply r's subject and body for rcpt, from its template (the caller frees both). */
+/* Reply r's subject and body for rcpt, from its template in their language (the caller
+ * frees both). */
 static int render_reply(struct job *j, const struct game *g, const struct reply *r,
 			const char *rcpt, char **subject, char **body, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	char who[96], auth[128] = "not a player of this game", tz[64];
+	const struct language *lang = pipeline_language(pl, rcpt);
+	const struct templates *tpl = lang ? &lang->tpl : &pl->tpl;
 
 	if (j->out.auth >= 0 && j->g)
 		snprintf(auth, sizeof auth, "%s, by %s", seat_name(j->g, j->out.auth, who, sizeof who),
@@ -94,9 +97,11 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 	};
 	const struct game *about = g && game_pos(g) ? g : NULL;
 	const struct kind *k = about ? kind_of(about) : NULL;
-	x.no_pgn = !template_uses(templates_of(&pl->tpl, k, r->kind), "pgn");
+	x.no_pgn = !template_uses(templates_of(tpl, k, r->kind), "pgn");
 	struct tctx *c = view_context(about, r, &x);
-	if (!c || view_render(&pl->tpl, k, r, c, subject, body, e) < 0) {
+	if (c && language_context(lang, r->kind, c) < 0)
+		tctx_free(c), c = NULL;
+	if (!c || view_render(tpl, k, r, c, subject, body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
 	}

@@ -154,8 +154,9 @@ static bool challenge_shaped(struct job *j)
 		     pipeline_variant(j->pl, n->arg));
 }
 
-/* `help` and nothing else (but `game N` and prose): how a newcomer asks how to play. Its
- * answer is the same for everyone and quotes nothing of the mail. */
+/* `help` and nothing else (but `game N`, `language fr` and prose): how a newcomer asks how
+ * to play, in their language. Its answer is the same for everyone and quotes nothing of
+ * the mail. */
 static bool help_only(const struct orders *o)
 {
 	size_t help = 0;
@@ -163,7 +164,7 @@ static bool help_only(const struct orders *o)
 	for (size_t i = 0; i < o->n; i++) {
 		if (o->o[i].kind == ORDER_HELP)
 			help++;
-		else if (o->o[i].kind != ORDER_GAME)
+		else if (o->o[i].kind != ORDER_GAME && o->o[i].kind != ORDER_LANGUAGE)
 			return false;
 	}
 	return help && !o->nerr;

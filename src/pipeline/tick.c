@@ -137,8 +137,11 @@ static int remind_mail(struct pipeline *pl, const struct due *d, long long now, 
 				.now = now, .timezone = pipeline_timezone(pl, d->address, tz) };
 	struct reply r = { .kind = REPLY_REMINDER, .to = -1, .about = -1 };
 	struct tctx *c = view_reminder(d->items, d->n, &x);
+	const struct language *lang = pipeline_language(pl, d->address);
 
-	if (!c || view_render(&pl->tpl, NULL, &r, c, &subject, &body, e) < 0) {
+	if (c && language_context(lang, REPLY_REMINDER, c) < 0)
+		tctx_free(c), c = NULL;
+	if (!c || view_render(lang ? &lang->tpl : &pl->tpl, NULL, &r, c, &subject, &body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");
 	}

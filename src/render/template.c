@@ -129,6 +129,33 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	return 0;
 }
 
+static bool among(const char *name, const char *const *list)
+{
+	for (size_t i = 0; list && list[i]; i++)
+		if (!strcmp(name, list[i]))
+			return true;
+	return false;
+}
+
+int tctx_rewrite(struct tctx *c, const char *const *keep,
+		 char *(*fn)(const char *name, const char *value, void *arg), void *arg)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct tvar *v = &c->v[i];
+		for (size_t k = 0; k < v->nitems; k++)
+			if (tctx_rewrite(v->items[k], keep, fn, arg) < 0)
+				return -1;
+		if (!v->str || !v->str[0] || among(v->name, keep))
+			continue;
+		char *s = fn(v->name, v->str, arg);
+		if (!s)
+			return -1;
+		free(v->str);
+		v->str = s;
+	}
+	return 0;
+}
+
 struct tctx *tctx_item(struct tctx *c, const char *name)
 {
 	struct tvar *v = slot(c, name);

@@ -35,6 +35,11 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 struct tctx *tctx_item(struct tctx *c, const char *name);
 /* A variable's value ("" if unset or a list). */
 const char *tctx_get(const struct tctx *c, const char *name);
+/* Every value of c and of its lists' items whose name is not in keep (NULL-terminated)
+ * replaced by what fn makes of it, given the name and the value (a new string; NULL: out
+ * of memory): the phrases of a context put into the reader's language. 0, or -1. */
+int tctx_rewrite(struct tctx *c, const char *const *keep,
+		 char *(*fn)(const char *name, const char *value, void *arg), void *arg);
 
 int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e);
 /* The same in two steps, for a template rendered many times: cut into tokens once (the

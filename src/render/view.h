@@ -21,12 +21,17 @@ struct templates {
 	/* each reply's text with every kind's parts in, one after the other as sections
 	 * are: the referee's own text for the reader of mails (msgtext.h); the first
 	 * REPLY_KINDS in English (by reply kind), then each language a template is
-	 * translated to (NAME.LL.txt) */
+	 * translated to (NAME.LL.txt); made by templates_load alone */
 	char **recognised;
 	size_t nrecognised;
+	/* loaded in a language (templates_load_in): the reply's own NAME.LL.txt was there */
+	bool translated[REPLY_KINDS];
 };
 
 int templates_load(struct templates *t, const char *dir, struct err *e);
+/* The same in language lang ("fr"): each NAME.LL.txt (shared, and a kind's part), or
+ * NAME.txt where there is none; the texts for the reader of mails are English's. */
+int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e);
 /* The referee's own text for the reader of mails (msgtext_referee_new()): every reply's
  * t->recognised, then `more` (the help's kind orders, view_kind_usages()); *n of them. The
  * caller frees the array, not the texts; NULL when memory runs out. */

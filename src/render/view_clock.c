@@ -82,8 +82,10 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 		const struct vacation *v = &g->vac[who]->v[i];
 		if (v->start <= x->now && x->now < v->end) {
 			clock_local(v->end, tz, buf, sizeof buf);
-			tctx_set(c, "vacation", "%s %s on vacation until %s", mine ? "You" :
-				 side_word(who), mine ? "are" : "is", buf);
+			if (mine)
+				tctx_set(c, "vacation", N_("You are on vacation until %s"), buf);
+			else
+				tctx_set(c, "vacation", N_("%s is on vacation until %s"), side_word(who), buf);
 		}
 	}
 }

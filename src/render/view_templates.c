@@ -100,6 +100,18 @@ static const char **known_names(size_t k, size_t nkinds)
 static const char *part_text(void *arg, const char *name, const char *fallback, bool all,
 			     bool lines);
 
+/* The file of template `name` in dir/sub (sub "" for a shared one) in language lang:
+ * NAME.LL.txt when there is one (true), else NAME.txt (English; lang "" or NULL). */
+static bool file_in(const char *dir, const char *sub, const char *name, const char *lang,
+		    char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s%s%s.%s.txt", dir, sub, *sub ? "/" : "", name, lang ? lang : "");
+	if (lang && *lang && fs_exists(path))
+		return true;
+	snprintf(path, len, "%s/%s%s%s.txt", dir, sub, *sub ? "/" : "", name);
+	return false;
+}
+
 /* Kind k's part `name` read from dir/KIND/name.LL.txt in language f->lang, else
  * dir/KIND/name.txt, its own parts expanded with the kind's; NULL in f->text if there is
  * no such file. */
@@ -255,10 +267,11 @@ static int template_make(struct templates *t, struct parts *p, size_t k, int r, 
 		rc = template_compile(t->expanded[at], &t->compiled[at], e);
 	free(known);
 	if (rc < 0 && k < t->nkinds)
-		err_prefix(e, "%s/%s.txt with the parts in %s/%s/: ", p->dir, reply_names[r], p->dir,
-			   view_kind_at(k)->kind->name);
+		err_prefix(e, "%s/%s%s%s.txt with the parts in %s/%s/: ", p->dir, reply_names[r],
+			   p->lang[0] ? "." : "", p->lang, p->dir, view_kind_at(k)->kind->name);
 	else if (rc < 0)
-		err_prefix(e, "%s/%s.txt: ", p->dir, reply_names[r]);
+		err_prefix(e, "%s/%s%s%s.txt: ", p->dir, reply_names[r], p->lang[0] ? "." : "",
+			   p->lang);
 	return rc;
 }
 
@@ -268,6 +281,7 @@ static int recognised_add(struct templates *t, struct parts *p, const char *text
 			  const char *lang, struct err *e)
 {
 	char **all = realloc(t->recognised, (t->nrecognised + 1) * sizeof *all);
+	const char *was = p->lang;
 
 	if (!all)
 		return err_set(e, "out of memory");
@@ -277,7 +291,7 @@ static int recognised_add(struct templates *t, struct parts *p, const char *text
 	int rc = template_expand(text, &(struct template_parts){ part_text, p },
 				 &t->recognised[t->nrecognised], e);
 	p->union_text = false;
-	p->lang = "";
+	p->lang = was;
 	if (rc == 0)
 		t->nrecognised++;
 	return rc;
@@ -288,11 +302,13 @@ static int template_read(struct templates *t, struct parts *p, int r, struct err
 {
 	char path[PATH_MAX + 64];
 
-	snprintf(path, sizeof path, "%s/%s.txt", p->dir, reply_names[r]);
+	t->translated[r] = file_in(p->dir, "", reply_names[r], p->lang, path, sizeof path);
 	if (fs_read(path, 1 << 20, &t->text[r], NULL, e) < 0)
 		return -1;
 	if (strncmp(t->text[r], "Subject:", 8) || !strchr(t->text[r], '\n'))
 		return err_set(e, "%s: line 1: a template starts with 'Subject: ...'", path);
+	if (p->lang[0])         /* a language's mails: the English load has every text */
+		return 0;
 	return recognised_add(t, p, t->text[r], "", e) < 0 ? err_prefix(e, "%s: ", path), -1 : 0;
 }
 
@@ -355,8 +371,14 @@ static int recognised_langs(struct templates *t, struct parts *p, struct err *e)
 
 int templates_load(struct templates *t, const char *dir, struct err *e)
 {
+	return templates_load_in(t, dir, NULL, e);
+}
+
+int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e)
+{
 	struct part_cache cache = { 0 };
-	struct parts p = { .dir = dir, .nkinds = view_kinds_count(), .lang = "", .cache = &cache,
+	struct parts p = { .dir = dir, .nkinds = view_kinds_count(), .lang = lang ? lang : "",
+			   .cache = &cache,
 			   .e = e };
 	size_t n = (p.nkinds + 1) * REPLY_KINDS;
 	int rc = 0;
@@ -373,7 +395,7 @@ int templates_load(struct templates *t, const char *dir, struct err *e)
 		for (size_t k = 0; k <= p.nkinds && rc == 0; k++)
 			rc = template_make(t, &p, k, r, e);
 	}
-	if (rc == 0)
+	if (rc == 0 && !p.lang[0])
 		rc = recognised_langs(t, &p, e);
 	for (size_t i = 0; i < cache.n; i++)
 		free(cache.files[i].text);

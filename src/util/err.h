@@ -19,6 +19,10 @@ struct err {
 	bool for_a_person;      /* waiting will not help: someone must act (exit 2) */
 };
 
+/* Marks a phrase built in C that a mail shows, for the languages' catalogues (`make po`,
+ * docs/design.md "Languages"): the phrase itself, in English. */
+#define N_(s) s
+
 /* Replaces the message (and clears for_a_person); always returns -1 so that
  * `return err_set(e, ...)` reads well. */
 int err_set(struct err *e, const char *fmt, ...)

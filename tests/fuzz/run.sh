@@ -35,6 +35,12 @@ seed() {        # seed TARGET CORPUS_DIR: the test inputs that suit the target
     fuzz_template)
         cp templates/*.txt "$2"/
         for f in templates/*/*.txt; do cp "$f" "$2/$(basename "$(dirname "$f")")-${f##*/}"; done ;;
+    fuzz_catalogue)
+        cp templates/po/*.po templates/po/*.pot "$2"/
+        i=0
+        for f in tests/golden/*/out.mbox; do
+            i=$((i + 1)); head -c 2000 "$f" > "$2/mail$i"
+        done ;;
     fuzz_config)
         cp config/tempest.conf.example "$2"/
         for f in tests/cli/*.conf; do [ -e "$f" ] && cp "$f" "$2"/; done ;;

@@ -108,6 +108,7 @@ static void challenges(void)
 		{ "new chess\nopponent alice@example.org", "you cannot challenge yourself" },
 		{ "new nosuch\nopponent bob@example.org", "there is no variant 'nosuch' here" },
 		{ "new chess\nopponent bob@example.org\ne4", "a challenge holds only new" },
+		{ "new chess\nopponent bob@example.org\nlanguage xx", "'xx' is not a language" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct game *g = game_new();
@@ -144,6 +145,21 @@ static void challenges(void)
 		game_free(g);
 	}
 	CHECK(seen[WHITE] > 0 && seen[BLACK] > 0);
+	/* "language fr" in a challenge: the challenger's, for the registry and their seat */
+	struct game *g = game_new();
+	struct orders o;
+	struct outcome out = { 0 };
+	struct err e;
+	struct sender s = from("alice@example.org", NULL, -1);
+	read_orders("new chess\nopponent bob@example.org\ncolour black\nlangue French", &o);
+	CHECK_INT(game_challenge(g, 3, chess, key, sizeof key, &s, &o, &out, &e), 0);
+	CHECK(out.created && out.player.language);
+	CHECK_STR(out.player.lang, "fr");
+	CHECK_STR(g->lang[BLACK], "fr");
+	CHECK_STR(g->lang[WHITE], "");
+	orders_free(&o);
+	outcome_free(&out);
+	game_free(g);
 }
 
 static void who_may_act(void)

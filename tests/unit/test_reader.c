@@ -72,6 +72,20 @@ static const struct reading cases[] = {
 	{ "offer draw.", "offer draw", 'O' },
 	{ "accept draw!", "accept draw", 'O' },
 	{ "Accept", "accept", 'O' },
+	/* the French words, beside the English ones (docs/orders.md "Languages") */
+	{ "Abandon.", "abandon", 'O' },
+	{ "abandonner", "abandonner", 'O' },
+	{ "Nulle.", "nulle", 'O' },
+	{ "Nulle ?", "", 'A' },                 /* as "resign?" */
+	{ "Cf3\nproposer nulle", "move Cf3|proposer nulle", 'O' },
+	{ "accepter nulle", "accepter nulle", 'O' },
+	{ "Refuser nulle.", "refuser nulle", 'O' },
+	{ "reclamer nulle", "reclamer nulle", 'O' },
+	{ "accepter", "accepter", 'O' },
+	{ "partie 17\ne5", "partie 17|move e5", 'O' },
+	{ "Partie nulle ?", "", 'A' },
+	{ "J'abandonne, bravo !", "", 'P' },
+	{ "langue fr", "langue fr", 'O' },
 	/* unmistakably failed orders: refused, the line named */
 	{ "Nf9", "move Nf9", 'O' },            /* the game refuses it, naming it */
 	{ "e4 e5", "", 'E' },

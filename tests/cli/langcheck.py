@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""langcheck.py --text MBOX: each mail's To, subject and text part, decoded.
+langcheck.py LANGS MBOX: each mail of MBOX (the referee's replies) read in its reader's
+language, LANGS mapping addresses to languages ("alice@example.org=fr bob@example.org=en"; with
+":moved,refused", those mails only, the others English);
+one line per mail: "ok LANG KIND TO" when the subject and the text part hold the stock
+phrases of no other language, else "bad ..." with the phrase found (t_languages.sh)."""
+import email
+import email.header
+import mailbox
+import os
+import re
+import sys
+
+# Phrases every mail of a language is made of, and no other language writes.
+STOCK = {
+    "en": ["Your move", "is to move", 'Write "help"', "Time (", "Moves:", "Next deadline",
+           "Read in your mail", "It is your move", "offers a draw", "Nothing in your mail",
+           "is over", "has begun", "invites you", "Your challenge", "your opponent",
+           "is recorded", "played 1.", "days per", "line 1:", "will not be played"],
+    "fr": ["Votre coup", "Trait aux", "Écrivez-moi", "Temps (", "Coups :", "Prochaine échéance",
+           "Lu dans votre courriel", "À vous de jouer", "proposent la nulle", "Rien de votre",
+           "est terminée", "a commencé", "vous invite", "Votre défi", "votre adversaire",
+           "Blancs", "Noirs", " jours", "ligne 1 :", "ne sera pas jouée"],
+    "de": ["Ihr Zug", "Am Zug", "Schreiben Sie", "Bedenkzeit", "Züge:", "Nächste Frist",
+           "In Ihrer Mail", "Sie sind am Zug", "bietet", "Nichts aus Ihrer", "Weiß", "Schwarz",
+           " Tage", "Zeile 1:"],
+}
+
+
+def text_of(msg):
+    parts = msg.walk() if msg.is_multipart() else [msg]
+    for p in parts:
+        if p.get_content_type() == "text/plain":
+            return p.get_payload(decode=True).decode("utf-8")
+    return ""
+
+
+# Words any English sentence has and no French or German one does. A line a player
+# wrote is left out: an indented one (a quotation, a relayed message, the lines of a
+# refusal) and what stands in quotes ("'Nf9'", a message relayed).
+SMALL = re.compile(r"\b(the|you|your|is|are|and|of|with|has|have|not|this)\b")
+
+
+def english_words(body):
+    found = []
+    reason = False
+    for line in body.split("\n"):
+        # a refusal's reason ("      -> ...", and its wrapped lines) is the referee's
+        if line.lstrip().startswith("->"):
+            reason = True
+        elif not (reason and line.startswith("        ")):
+            reason = False
+        if (line.startswith(" ") and not reason) or line.startswith("-- "):
+            continue
+        line = re.sub(r'"[^"]*"|\'[^\']*\'', "", line)
+        words = SMALL.findall(line)
+        found += [f"en-word:{w!r}" for w in words]
+        if words and os.environ.get("LANGCHECK_LINES"):
+            print("  english:", line)
+    return found[:3]
+
+
+def without_pgn(lines):
+    """The lines but a PGN record's: from its first tag to the blank line after its
+    movetext."""
+    tags = movetext = False
+    for line in lines:
+        if re.match(r'\[[A-Za-z]+ "', line) and not movetext:
+            tags = True
+            continue
+        if tags and line.strip():
+            movetext = True
+            continue
+        if movetext and not line.strip():
+            tags = movetext = False
+        yield line
+
+
+def subject_of(msg):
+    return str(email.header.make_header(email.header.decode_header(msg["Subject"])))
+
+
+def main():
+    if sys.argv[1] == "--text":
+        for msg in mailbox.mbox(sys.argv[2]):
+            print("To: %s\nSubject: %s\n\n%s" % (msg["To"], subject_of(msg), text_of(msg)))
+        return
+    langs = dict(w.split("=") for w in sys.argv[1].split())
+    for msg in mailbox.mbox(sys.argv[2]):
+        to = msg["To"].strip("<> ")
+        to = to[to.find("<") + 1:].rstrip(">") if "<" in to else to
+        subject = subject_of(msg)
+        kind = msg["X-Tempest-Kind"]
+        body = subject + "\n" + text_of(msg)
+        lang, _, kinds = langs.get(to, "en").partition(":")
+        if kinds and kind not in kinds.split(","):
+            lang = "en"
+        # the PGN record is PGN's, English in every language (its tags, [White "..."], and
+        # its comments): not the mail's words
+        body = "\n".join(without_pgn(body.split("\n")))
+        # the help's examples are orders, whose words are English in every language
+        if kind == "help":
+            body = "\n".join(l for l in body.split("\n") if not l.startswith("  "))
+        if lang != "en":        # English's small words, outside what players wrote
+            found_words = english_words(body if kind != "help" else "")
+        else:
+            found_words = []
+        flat = " ".join(body.split())     # a phrase wrapped over two lines reads whole
+        body = body + "\n" + flat
+        found = found_words + [f"{other}:{w!r}" for other, words in STOCK.items() if other != lang
+                 for w in words if w in body]
+        own = [w for w in STOCK[lang] if w in body]
+        verdict = "ok" if not found and own else "bad"
+        print(verdict, lang, kind, to, " ".join(found) if found else
+              ("" if own else "no stock phrase of its own language"))
+
+
+main()

@@ -196,6 +196,8 @@ struct ct_subject {
 	char last_move[32];             /* a card played instead of a move ("7. card 12"),
 					 * so that an old move is not named again; "": none */
 	bool mover;                     /* ... and c played it */
+	bool mated;                     /* c is mated: may only intercept the mating
+					 * move or concede, not move */
 };
 void cardturn_subject(const struct game *g, int c, struct ct_subject *s);
 /* A card game's state file holds both players' secrets until the end. */

@@ -218,6 +218,7 @@ void cardturn_subject(const struct game *g, int c, struct ct_subject *s)
 	memset(s, 0, sizeof *s);
 	s->to_act = g->status == GAME_PLAYING && c >= 0 && c < 2 &&
 		    (cardturn_expected(g, &w) >> c & 1);
+	s->mated = s->to_act && ct->expect == CT_MATED && ct->to == c;
 	if (ct->instead_card) {
 		snprintf(s->last_move, sizeof s->last_move, "%d.%s card %d", ct->instead_number,
 			 ct->instead_by == BLACK ? ".." : "", ct->instead_card);

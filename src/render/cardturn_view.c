@@ -14,4 +14,6 @@ void cardturn_view_subject(const struct game *g, int r, struct tctx *c)
 	}
 	if (!s.to_act)
 		tctx_set(c, "your_turn", "%s", "");
+	if (s.mated)
+		tctx_set(c, "ct_mated", "%s", "yes");
 }

@@ -264,6 +264,14 @@ static void rule_9_subjects(const struct kind_run *k)
 	CHECK_STR(send(k, g, BLACK, "e5{N}", NULL, 0), "");
 	cardturn_subject(g, WHITE, &sw);
 	CHECK_STR(sw.last_move, "");            /* a move names itself again */
+	game_free(g);
+	/* rule 13: the mated player may not move, so the subject must not say "your move" */
+	g = k->dealt(MATE);
+	steps(k, g, "w:Re8");
+	cardturn_subject(g, WHITE, &sw);
+	cardturn_subject(g, BLACK, &sb);
+	CHECK(sb.to_act && sb.mated);
+	CHECK(!sw.to_act && !sw.mated);
 	check_context(NULL);
 	game_free(g);
 }

@@ -278,7 +278,7 @@ static const char *const km_names[] = {
 	"km_deck_points", "km_hand", "km_drew", "km_left", "km_hand_white",
 	"km_hand_black", "km_left_white", "km_left_black", "km_common", "km_commit_white",
 	"km_commit_black", "km_effects", "km_captured", "km_plays", "km_expect",
-	"km_answer_due", "km_reveal", "km_sides", "km_aside", "by", "card", "how",
+	"km_answer_due", "ct_mated", "km_reveal", "km_sides", "km_aside", "by", "card", "how",
 	"detail", "side", "half", "deck", "salt", "commitment", "check", NULL,
 };
 

@@ -230,7 +230,7 @@ static void tp_summary(const struct game *g, struct buf *out)
  * templates (templates/tempete/). */
 static const char *const tp_names[] = {
 	"tp", "tp_n", "tp_setup", "tp_owe_list", "tp_owe_numbers", "tp_expect", "tp_hand",
-	"tp_drew", "tp_numbers_left", "tp_sent", "tp_barred", "tp_answer_due", "tp_cards",
+	"tp_drew", "tp_numbers_left", "tp_sent", "tp_barred", "tp_answer_due", "ct_mated", "tp_cards",
 	"tp_example_numbers", "tp_example_list", "tp_list", "tp_list_by", "tp_my_squares",
 	"tp_plays", "tp_marks", "tp_captured", "tp_hand_white", "tp_hand_black",
 	"tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "tp_entitlement",

@@ -1,4 +1,4 @@
-/* cardturn.h: the card-turn protocol the card kinds share (Tempete and Knightmare by mail):
+/* cardturn.h: the card-turn protocol the card kinds share (seeds 000 and 002 by mail):
  * seed 000's sequence of moves, interceptions and answers (rules 6, 7 and 13) carrying
  * seed 002's turns. Who may send what, and when; the card before, instead of or after the
  * move; the one card on each turn; the windows to intercept and to answer; the wait for an
@@ -7,7 +7,7 @@
  * A kind keeps `struct cardturn` as the FIRST member of its state (so that the kind
  * interface's operations, which get only the game, reach it) and fills a `struct ct_ops`
  * with what differs: how its card is played, what a move turn carries besides the move
- * (Tempete's numbers, Knightmare's redraws), what an answer may do. The kinds' own
+ * (seed 000's numbers, seed 002's redraws), what an answer may do. The kinds' own
  * orders and state stay theirs; this module never names a kind. Pure game logic. */
 #ifndef TEMPEST_CARDTURN_H
 #define TEMPEST_CARDTURN_H
@@ -120,9 +120,9 @@ struct ct_ops {
 	bool note_moves;
 	/* The orders of an answer `what` ("accept", a move) that the referee gives for the
 	 * player to answer (their time passed, or they answered in advance): with what an
-	 * answer owes besides (Tempete: "numbers random"). NULL: `what` alone. */
+	 * answer owes besides (seed 000: "numbers random"). NULL: `what` alone. */
 	void (*answer_text)(const struct game *g, const char *what, char *text, size_t len);
-	/* May an answer be a move (Tempete's, after the move was taken back)? */
+	/* May an answer be a move (seed 000's, after the move was taken back)? */
 	bool answer_moves;
 };
 

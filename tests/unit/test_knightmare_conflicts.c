@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "storetest.h"
 #include "enginetest.h"
 #include "game/game.h"
 #include "kinds/knightmare/knightmare.h"
@@ -26,26 +27,6 @@ static bool holds(const struct game *g, int c, int card)
 		if (KM(g)->hand[c][i] == card)
 			return true;
 	return false;
-}
-
-/* The game as the store writes it and reads it back between two runs. */
-static struct game *round_trip(struct game *g)
-{
-	char *text = store_game_to_json(g);
-	struct game *back = NULL;
-	struct err e = { 0 };
-
-	if (!CHECK(text && store_game_from_json(text, "t.json", &back, &e) == 0)) {
-		check_context("%s", e.msg);
-		free(text);
-		return g;
-	}
-	back->cat = g->cat;
-	if (!CHECK(game_load_position(back, kv, &e) == 0))
-		check_context("%s", e.msg);
-	free(text);
-	game_free(g);
-	return back;
 }
 
 /* Slanting Path (regular) may not move a bishop Stone Gaze (continuing) froze. */
@@ -148,12 +129,12 @@ static void veto_answers_card_on_own_turn(void)
 
 	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nKd1"), "");
 	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/2P5/3K4 b");
-	g = round_trip(g);
+	g = store_round_trip(g, kv);
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
 	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/4K3 w");
 	CHECK(!holds(g, WHITE, 3));                     /* the card stays spent */
 	CHECK(KM(g)->plays[0].void_);
-	g = round_trip(g);
+	g = store_round_trip(g, kv);
 	refused(g, WHITE, "card 25", "your card was cancelled, and your move with it: make a normal "
 		"move, without a card");
 	refused(g, BLACK, "Kd8", "it is not your turn: White is to move");
@@ -173,7 +154,7 @@ static void veto_lifts_mate_of_card_move(void)
 
 	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nRa8"), "");
 	CHECK_INT(KM(g)->ct.expect, CT_MATED);
-	g = round_trip(g);
+	g = store_round_trip(g, kv);
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
 	CHECK_STR(km_board(g), "7k/6pp/8/8/8/8/3P4/R3K3 w");
 	CHECK_INT(KM(g)->ct.expect, CT_MOVE);

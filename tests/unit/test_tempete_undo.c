@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "storetest.h"
 #include "game/game.h"
 #include "kinds/tempete/tempete.h"
 #include "kinds/registry.h"
@@ -88,26 +89,6 @@ static const char *hand_text(const int *h, int n, int minus, const int *plus, in
 	return buf;
 }
 
-/* The game as the store writes and reads it back between two runs. */
-static struct game *round_trip(struct game *g)
-{
-	char *text = store_game_to_json(g);
-	struct game *back = NULL;
-	struct err e = { 0 };
-
-	if (!CHECK(text && store_game_from_json(text, "t.json", &back, &e) == 0)) {
-		check_context("%s", e.msg);
-		free(text);
-		return g;
-	}
-	back->cat = g->cat;
-	if (!CHECK(game_load_position(back, tv, &e) == 0))
-		check_context("%s", e.msg);
-	free(text);
-	game_free(g);
-	return back;
-}
-
 struct undo_case {
 	const char *name;
 	int wfront[5], bfront[5];
@@ -164,7 +145,7 @@ static void one_undo_case(const struct undo_case *uc)
 	CHECK_STR(first_error(&out), "");
 	int mid[TP_HAND_MAX], nmid = TP(g)->nhand[other];
 	memcpy(mid, TP(g)->hand[other], sizeof mid);
-	g = round_trip(g);              /* the undoing mail comes in a later run */
+	g = store_round_trip(g, tv);              /* the undoing mail comes in a later run */
 	CHECK_INT(mail(g, other, uc->undo, &out), 0);
 	CHECK_STR(first_error(&out), "");
 	CHECK_HAS(note_of(&out), uc->said);

@@ -354,7 +354,7 @@ static bool km_again(const struct game *g)
 
 /* A Veto of the card played with the move: the turn's start comes back (the card's
  * effects, the move and its capture undone; the card spent, a continuing one to the pile)
- * and its player makes a normal move, as after Tempete's cards 32, 42 and 52
+ * and its player makes a normal move, as after seed 000's cards 32, 42 and 52
  * (docs/knightmare.md, "Veto"). */
 static int veto_turn(struct apply_state *a, const struct km_msg *m)
 {

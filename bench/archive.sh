@@ -12,26 +12,10 @@ set -eu
 T=${1:-./tempest}
 B=${2:-build/bench}
 GAMES=${BENCH_GAMES:-1000}
-TIME=/usr/bin/time
-[ -x "$TIME" ] || { echo "bench: $TIME not found (apt-get install time)" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tempest-bench-archive.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM HUP
-
-fail() {
-    echo "bench archive: $*" >&2
-    exit 1
-}
-
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-
-# Prints "wall user sys maxrss_kb" of the command, whose output goes to $tmp/out.
-timed() {
-    "$TIME" -f '%e %U %S %M' -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err" ||
-        { cat "$tmp/err" >&2; fail "$* failed (exit $?)"; }
-    cat "$tmp/time"
-}
+BENCH=archive
+. "$(dirname "$0")/lib.sh"
+[ -x "$TIME" ] || fail "$TIME not found (apt-get install time)"
+bench_tmp
 
 "$B/genmail" -g "$GAMES" -k "$tmp/key" -m "$tmp/in.mbox" || fail "genmail failed"
 mkdir "$tmp/data"

@@ -42,12 +42,8 @@ export MS_IMAP_PORT=${MS_IMAP_PORT:-12143} MS_IMAPS_PORT=${MS_IMAPS_PORT:-12993}
 export MS_SMTP_PORT=${MS_SMTP_PORT:-12025} MS_SMTPS_PORT=${MS_SMTPS_PORT:-12465}
 . "$root/tests/e2e/mailstack.sh"
 
-fail() {
-    echo "bench poll: $*" >&2
-    exit 1
-}
-
-load() { cut -d' ' -f1-3 /proc/loadavg; }
+BENCH=poll
+. "$here/lib.sh"
 
 dir=$(ms_tempdir bench) || exit 1
 stack=$dir/stack; work=$dir/work

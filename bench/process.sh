@@ -19,26 +19,10 @@ T=${1:-./tempest}
 B=${2:-build/bench}
 GAMES=${BENCH_GAMES:-500}
 PLIES=18
-TIME=/usr/bin/time
-[ -x "$TIME" ] || { echo "bench: $TIME not found (apt-get install time)" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tempest-bench-process.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM HUP
-
-fail() {
-    echo "bench process: $*" >&2
-    exit 1
-}
-
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-
-# Prints "wall user sys maxrss_kb" of the command, whose output goes to $tmp/out.
-timed() {
-    "$TIME" -f '%e %U %S %M' -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err" ||
-        { cat "$tmp/err" >&2; fail "$* failed (exit $?)"; }
-    cat "$tmp/time"
-}
+BENCH=process
+. "$(dirname "$0")/lib.sh"
+[ -x "$TIME" ] || fail "$TIME not found (apt-get install time)"
+bench_tmp
 
 "$B/genmail" -g "$GAMES" -k "$tmp/key" -m "$tmp/in.mbox" || fail "genmail failed"
 mails=$((GAMES * 20))

@@ -18,21 +18,13 @@ T=${1:-./tempest}
 B=${2:-build/bench}
 MAILS=${BENCH_REPLAY_MAILS:-10000}
 LOG_MB=${BENCH_REPLAY_LOG_MB:-1024}
-TIME=/usr/bin/time
+BENCH=replay
+. "$(dirname "$0")/lib.sh"
 [ -x "$TIME" ] || { echo "bench: $TIME not found (apt-get install time)" >&2; exit 1; }
 [ "$MAILS" -ge 3000 ] || { echo "bench replay: BENCH_REPLAY_MAILS must be 3000 or more" >&2; exit 1; }
 command -v perl > /dev/null || { echo "bench replay: perl not found" >&2; exit 1; }
 
-tmp=$(mktemp -d /tmp/tempest-bench-replay.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM HUP
-
-fail() {
-    echo "bench replay: $*" >&2
-    exit 1
-}
-
-load() { cut -d' ' -f1-3 /proc/loadavg; }
+bench_tmp
 
 # replay CONF LOG MAILS: one replay of LOG into a fresh directory; prints "wall-seconds
 # peak-RSS-KB ms-a-mail-in-the-first-tenth ms-a-mail-in-the-last-tenth"

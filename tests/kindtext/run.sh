@@ -19,18 +19,7 @@ fresh() {
     done
 }
 
-# expect NAME WANT: the script on the copy must fail with a line holding WANT (or, with
-# WANT empty, pass with no output).
-expect() {
-    n=$((n + 1))
-    out=$(sh "$script" "$tmp/t" 2>&1); rc=$?
-    if [ -z "$2" ]; then
-        [ "$rc" -eq 0 ] && [ -z "$out" ] && return
-    else
-        [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$2" && return
-    fi
-    echo "FAIL $1 (rc $rc):"; echo "$out"; fails=$((fails + 1))
-}
+. "$src/tests/lib/scriptcheck.sh"
 
 fresh; expect "the tree as it is" ""
 fresh; printf '{{#if km_hand}}\n{{km_hand}}\n{{/if}}\n' >> "$tmp/t/templates/status.txt"

@@ -14,6 +14,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/status.h"
+#include "rules/cards.h"
 #include "game/apply.h"
 #include "game/kind.h"
 
@@ -123,8 +124,11 @@ static int standing_read(struct apply_state *a, const struct ct_ops *ops, const 
 	memset(st, 0, sizeof *st);
 	if (n == 4 && !strcasecmp(w[0], "by") && !strcasecmp(w[1], "card")) {
 		long k = strtol(w[2], &end, 10);
-		if (*end || k < 1 || k > 999)
+		if (*end || k < 1)
 			return apply_error(a, od, "'%s' is not a card number", w[2]);
+		/* an answer for a card no one can play would be kept and never used */
+		if (k >= CARDS_MAX)
+			return apply_error(a, od, "there is no card %ld in this game", k);
 		st->card = (int)k;
 	} else if (n != 1)
 		return apply_error(a, od, "write: if intercepted: accept (or: if intercepted by card "

@@ -379,6 +379,13 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_INT(cardturn_get(g)->nstanding, 0);
 	game_free(g);
 
+	/* for a card the game has not: refused, not kept */
+	g = k->dealt(NULL);
+	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted by card 500: accept"),
+		  "there is no card 500 in this game");
+	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	game_free(g);
+
 	/* two for any interception */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept\nif intercepted: accept"),

@@ -42,6 +42,17 @@ int cardturn_once(struct apply_state *a, const struct order *od, const struct or
 	return 0;
 }
 
+int cardturn_card_number(const char *w)
+{
+	char *end;
+	long n;
+
+	if (!isdigit((unsigned char)*w))
+		return 0;
+	n = strtol(w, &end, 10);
+	return (*end && *end != ' ') || n < 1 || n >= CARDS_MAX ? 0 : (int)n;
+}
+
 /* The protocol's part of one order of the mail. */
 static int collect_common(struct apply_state *a, const struct ct_ops *ops, const struct order *od,
 			  struct ct_msg *m)
@@ -53,7 +64,7 @@ static int collect_common(struct apply_state *a, const struct ct_ops *ops, const
 	else if (od->kind == ops->order_intercept)
 		m->intercept = true;
 	else if (od->kind == ops->order_card && !m->card)
-		m->card = od, m->card_no = atoi(od->arg);
+		m->card = od, m->card_no = cardturn_card_number(od->arg);
 	else if (od->kind == ops->order_standing)
 		return cardturn_standing_line(a, od, m->standing, &m->nstanding);
 	return 0;

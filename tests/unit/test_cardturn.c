@@ -411,6 +411,8 @@ static void card_number_huge(void)
 	CHECK_STR(send(&kinds[1], g, BLACK, "intercept\ncard 4294967329 a7 a6", NULL, 0),
 		  "write: card 17 (and its targets: card 17 e4 d5)");
 	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);
+	CHECK_STR(send(&kinds[1], g, BLACK, "intercept\ncard 33, a7 a6", NULL, 0), "");
+	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
 	game_free(g);
 }
 

@@ -14,6 +14,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/status.h"
+#include "rules/cards.h"
 #include "game/apply.h"
 #include "game/kind.h"
 
@@ -27,11 +28,6 @@ const struct cardturn *cardturn_get(const struct game *g)
 	return g->kstate;
 }
 
-static const char *side(int c)
-{
-	return c == WHITE ? "White" : "Black";
-}
-
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what)
 {
@@ -39,6 +35,17 @@ int cardturn_once(struct apply_state *a, const struct order *od, const struct or
 		return apply_error(a, od, "one %s per mail", what);
 	*slot = od;
 	return 0;
+}
+
+int cardturn_card_number(const char *w)
+{
+	char *end;
+	long n;
+
+	if (!isdigit((unsigned char)*w))
+		return 0;
+	n = strtol(w, &end, 10);
+	return (*end && *end != ' ') || n < 1 || n >= CARDS_MAX ? 0 : (int)n;
 }
 
 /* The protocol's part of one order of the mail. */
@@ -52,7 +59,7 @@ static int collect_common(struct apply_state *a, const struct ct_ops *ops, const
 	else if (od->kind == ops->order_intercept)
 		m->intercept = true;
 	else if (od->kind == ops->order_card && !m->card)
-		m->card = od, m->card_no = atoi(od->arg);
+		m->card = od, m->card_no = cardturn_card_number(od->arg);
 	else if (od->kind == ops->order_standing)
 		return cardturn_standing_line(a, od, m->standing, &m->nstanding);
 	return 0;
@@ -123,8 +130,11 @@ static int standing_read(struct apply_state *a, const struct ct_ops *ops, const 
 	memset(st, 0, sizeof *st);
 	if (n == 4 && !strcasecmp(w[0], "by") && !strcasecmp(w[1], "card")) {
 		long k = strtol(w[2], &end, 10);
-		if (*end || k < 1 || k > 999)
+		if (*end || k < 1)
 			return apply_error(a, od, "'%s' is not a card number", w[2]);
+		/* an answer for a card no one can play would be kept and never used */
+		if (k >= CARDS_MAX)
+			return apply_error(a, od, "there is no card %ld in this game", k);
 		st->card = (int)k;
 	} else if (n != 1)
 		return apply_error(a, od, "write: if intercepted: accept (or: if intercepted by card "
@@ -222,7 +232,7 @@ static void next(struct apply_state *a, const struct ct_ops *ops, bool closed)
 			ct->expect = CT_MATED;
 			ct->to = other;
 			ct->may_intercept = false;
-			apply_note(a, "%s is mated, unless an interception lifts the mate.", side(other));
+			apply_note(a, "%s is mated, unless an interception lifts the mate.", side_name(other));
 			return;
 		}
 		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", "checkmate");
@@ -286,7 +296,7 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 		return apply_error(a, m->nmoves ? m->moves[0] : m->first,
 				   "after this turn your king would be in check");
 	if (moves[0] && ops->note_moves)
-		apply_note(a, "%s moves %s.", side(me), moves);
+		apply_note(a, "%s moves %s.", side_name(me), moves);
 	if (ops->move_done && ops->move_done(a, m) < 0)
 		return -1;
 	if (m->nstanding && standing_record(a, ops, m) < 0)
@@ -341,7 +351,7 @@ static int interception(struct apply_state *a, const struct ct_ops *ops, const s
 	if ((int)p->side != other && cardturn_king_attacked(a->g, other))
 		return apply_error(a, m->card, "this interception leaves %s's king in check while "
 				   "their move stands: %s could not answer it (check only with the "
-				   "move taken back)", side(other), side(other));
+				   "move taken back)", side_name(other), side_name(other));
 	ct->expect = CT_ANSWER;
 	ct->to = other;
 	apply_principal(a, "interception");
@@ -378,13 +388,13 @@ static int answer(struct apply_state *a, const struct ct_ops *ops, const struct 
 					   "(the move cannot be carried out)");
 		if (cardturn_pass(a, m->first) < 0)
 			return -1;
-		apply_note(a, "%s accepts that the move cannot be carried out.", side(me));
+		apply_note(a, "%s accepts that the move cannot be carried out.", side_name(me));
 	} else if (!moves[0] && (m->accept || !m->card))
-		apply_note(a, "%s accepts the interception: the move stands.", side(me));
+		apply_note(a, "%s accepts the interception: the move stands.", side_name(me));
 	if (cardturn_king_attacked(a->g, me))
 		return apply_error(a, m->first, "after this answer your king would be in check");
 	if (moves[0] && ops->note_moves)
-		apply_note(a, "%s moves %s instead.", side(me), moves);
+		apply_note(a, "%s moves %s instead.", side_name(me), moves);
 	if (ops->answer_done && ops->answer_done(a, m) < 0)
 		return -1;
 	made(a, "answer", moves);
@@ -407,7 +417,7 @@ static int standing_step(struct apply_state *b, void *ctx)
 	int rc = -1;
 
 	if (own && t->ops->reading(b, t->o, own, &m) == 0 && m.first) {
-		apply_note(b, "%s answered in advance: %s.", side(b->me), t->said);
+		apply_note(b, "%s answered in advance: %s.", side_name(b->me), t->said);
 		rc = answer(b, t->ops, &m);
 	}
 	free(own);
@@ -471,7 +481,7 @@ int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct
 	if (ct->expect == CT_ANSWER) {
 		if (ct->to != a->me)
 			return apply_error(a, m->first, "it is not your turn: %s must answer your "
-					   "interception first", side(ct->to));
+					   "interception first", side_name(ct->to));
 		return answer(a, ops, m);
 	}
 	return move_turn(a, ops, m);

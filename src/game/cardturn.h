@@ -139,6 +139,9 @@ int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct
  * ops->own_size bytes). 0, or -1 (refused). */
 int cardturn_collect(struct apply_state *a, const struct ct_ops *ops, const struct orders *o,
 		     void *own, struct ct_msg *m);
+/* The card number that starts w ("23", "23 continuing"): 1 .. CARDS_MAX-1, else 0 (not
+ * digits, or too large: atoi would read 2^32 + 23 as card 23). */
+int cardturn_card_number(const char *w);
 /* An "if intercepted ..." line of the mail, kept for the move (at most CT_STANDING_MAX). */
 int cardturn_standing_line(struct apply_state *a, const struct order *od,
 			   const struct order **lines, int *n);

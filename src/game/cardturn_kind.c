@@ -11,11 +11,6 @@
 #include "game/apply.h"
 #include "game/kind.h"
 
-static const char *side(int c)
-{
-	return c == WHITE ? "White" : "Black";
-}
-
 static const struct ct_ops *ops_of(const struct game *g)
 {
 	return kind_of(g)->cardturn;
@@ -179,20 +174,20 @@ const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t 
 			snprintf(buf, len, "it is your turn: %smove%s", ct->may_intercept ?
 				 "intercept the last move, or " : "", extra);
 		else
-			snprintf(buf, len, "%s is to %smove", side(ct->to),
+			snprintf(buf, len, "%s is to %smove", side_name(ct->to),
 				 ct->may_intercept ? "intercept or " : "");
 		break;
 	case CT_ANSWER:
 		if (ct->to == c)
 			snprintf(buf, len, "answer the interception: %s%s", ops->answer_words, extra);
 		else
-			snprintf(buf, len, "%s must answer your interception", side(ct->to));
+			snprintf(buf, len, "%s must answer your interception", side_name(ct->to));
 		break;
 	case CT_MATED:
 		if (ct->to == c)
 			snprintf(buf, len, "you are mated: intercept the mating move, or concede");
 		else
-			snprintf(buf, len, "%s is mated unless they intercept your move", side(ct->to));
+			snprintf(buf, len, "%s is mated unless they intercept your move", side_name(ct->to));
 		break;
 	default:
 		snprintf(buf, len, "the game is over");

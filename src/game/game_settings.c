@@ -118,11 +118,14 @@ static int do_language(struct apply_state *a, const struct order *od)
 static int do_mail_mode(struct apply_state *a, const struct order *od)
 {
 	char why[160];
+	size_t n = strlen(a->own_note);
 
 	if (game_mail_mode(a->g, a->me, od->arg, why, sizeof why) < 0)
 		return apply_error(a, od, "%s", why);
 	apply_principal(a, "mail");
-	snprintf(a->own_note, sizeof a->own_note, "%s", strcasecmp(od->arg, "each") ?
+	/* after what another setting of the mail told (language), not over it */
+	snprintf(a->own_note + n, sizeof a->own_note - n, "%s%s", n ? " " : "",
+		 strcasecmp(od->arg, "each") ?
 		 "What does not concern you now comes in one digest a run; your turn, your "
 		 "board and what names you come at once." :
 		 "Every mail of this game now comes to you at once.");

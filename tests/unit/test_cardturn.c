@@ -379,11 +379,40 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_INT(cardturn_get(g)->nstanding, 0);
 	game_free(g);
 
+	/* for a card the game has not: refused, not kept */
+	g = k->dealt(NULL);
+	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted by card 500: accept"),
+		  "there is no card 500 in this game");
+	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	game_free(g);
+
 	/* two for any interception */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept\nif intercepted: accept"),
 		  "one answer in advance to any interception");
 	check_context(NULL);
+	game_free(g);
+}
+
+/* A card number past an int's range is refused, not read as a smaller card (2^32 + 23). */
+static void card_number_huge(void)
+{
+	struct game *g = kinds[0].dealt(NULL);
+
+	CHECK_STR(send(&kinds[0], g, WHITE, "e4", NULL, 0), "");
+	CHECK_STR(send(&kinds[0], g, BLACK, "intercept\ncard 4294967319\neffect capture g1", NULL, 0),
+		  "write: card 23 (or: card 23 continuing)");
+	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);
+	game_free(g);
+	g = kinds[1].dealt(NULL);
+	CHECK_STR(send(&kinds[1], g, WHITE, "e4", NULL, 0), "");
+	CHECK_STR(send(&kinds[1], g, BLACK, "intercept\ncard 33x a7 a6", NULL, 0),
+		  "write: card 17 (and its targets: card 17 e4 d5)");
+	CHECK_STR(send(&kinds[1], g, BLACK, "intercept\ncard 4294967329 a7 a6", NULL, 0),
+		  "write: card 17 (and its targets: card 17 e4 d5)");
+	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);
+	CHECK_STR(send(&kinds[1], g, BLACK, "intercept\ncard 33, a7 a6", NULL, 0), "");
+	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
 	game_free(g);
 }
 
@@ -435,6 +464,7 @@ int main(void)
 	card_32_no_part();
 	card_18_keep_after_disable();
 	standing_moves();
+	card_number_huge();
 	variant_free(kv);
 	tempete_test_free();
 	return check_done();

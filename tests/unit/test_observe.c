@@ -191,6 +191,13 @@ static void digests(void)
 	/* mail each: w1 hears of everything at once; a message names b3 */
 	CHECK_INT(mail(g, "w1@x.org", "mail each", &out), 0);
 	CHECK(g->mail_each == bit(g, "w1@x.org"));
+	/* beside another setting, both are told */
+	CHECK_INT(mail(g, "w1@x.org", "language fr\nmail each", &out), 0);
+	for (size_t i = 0; i < out.nreplies; i++)
+		if (out.replies[i].to == game_seat_of(g, "w1@x.org")) {
+			CHECK_HAS(out.replies[i].note, "Your language is now fr");
+			CHECK_HAS(out.replies[i].note, "Every mail of this game now comes to you at once.");
+		}
 	CHECK_INT(mail(g, "w3@x.org", "e4\nmessage b3@x.org Hello", &out), 0);
 	CHECK_INT(replies_to(&out, REPLY_MOVED, game_seat_of(g, "w1@x.org"), NULL), 1);
 	CHECK_INT(replies_to(&out, REPLY_MOVED, game_seat_of(g, "b3@x.org"), NULL), 1);

@@ -36,8 +36,8 @@ static int read_card(struct apply_state *a, const struct order *od, struct km_ms
 	char buf[ORDER_ARG_MAX], *save, *w;
 
 	snprintf(buf, sizeof buf, "%s", od->arg);
-	w = strtok_r(buf, " ", &save);
-	m->card_no = w ? atoi(w) : 0;
+	w = strtok_r(buf, " ,", &save);         /* "card 17, e4 d5" too */
+	m->card_no = w ? cardturn_card_number(w) : 0;
 	if (m->card_no < 1 || m->card_no >= CARDS_MAX)
 		return apply_error(a, od, "write: card 17 (and its targets: card 17 e4 d5)");
 	while ((w = strtok_r(NULL, " ,", &save))) {

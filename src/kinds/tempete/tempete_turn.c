@@ -45,11 +45,11 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 	switch (od->kind) {
 	case ORDER_CARD: {
 		char word[32] = "";
-		int n = 0;
+		int n = cardturn_card_number(od->arg);
 		if (cardturn_once(a, od, &t->card, "card") < 0)
 			return -1;
-		if (sscanf(od->arg, "%d %31s", &n, word) < 1 || n < 1 || n >= CARDS_MAX ||
-		    (word[0] && strcasecmp(word, "continuing")))
+		sscanf(od->arg, "%*s %31s", word);
+		if (!n || (word[0] && strcasecmp(word, "continuing")))
 			return apply_error(a, od, "write: card 23 (or: card 23 continuing)");
 		t->card_no = n;
 		t->continuing = word[0] != 0;

@@ -17,6 +17,9 @@
  * otherwise try every split of a long sentence (a player's words are in some). */
 #define MATCH_STEPS 20000
 #define TRANSLATE_STEPS 1000000 /* and all the readings of one text: past them, English */
+/* How deep an argument's own phrases are read ("(%s)" in "(((...)))"): each level is a
+ * call, so a quoted line of brackets would otherwise overflow the stack. */
+#define ARG_DEPTH_MAX 8
 
 struct entry {
 	char *id, *str;
@@ -35,6 +38,7 @@ struct catalogue {
 };
 
 static const char *sentence_end(const char *t);
+static char *translate(const struct catalogue *c, const char *text, long *budget, int depth);
 
 /* One PO entry being read. */
 struct po_entry {
@@ -433,14 +437,15 @@ static bool match(const char *f, const char *t, const char *end, struct capture 
  * quotes it (a player's words: "'%s' is not a square"), phrases of its own ("e4; a
  * message for your opponent"). */
 static void put_arg(const struct catalogue *c, const char *a, size_t n, bool quoted,
-		    struct buf *out)
+		    struct buf *out, long *budget, int depth)
 {
 	char *copy = strndup(a, n), *deeper = NULL;
 	const char *tr = copy ? catalogue_lookup(c, copy) : NULL;
 
 	if (tr && !strchr(copy, '%'))
 		buf_str(out, tr);
-	else if (copy && !quoted && strchr(copy, ' ') && (deeper = catalogue_translate(c, copy)))
+	else if (copy && !quoted && depth < ARG_DEPTH_MAX && strchr(copy, ' ') &&
+		 (deeper = translate(c, copy, budget, depth + 1)))
 		buf_str(out, deeper);
 	else
 		buf_add(out, a, n);
@@ -450,7 +455,7 @@ static void put_arg(const struct catalogue *c, const char *a, size_t n, bool quo
 
 /* The msgstr s written with the arguments read (in their order, or "%2$s"). */
 static void fill(const struct catalogue *c, const char *s, const struct capture *cp,
-		 struct buf *out)
+		 struct buf *out, long *budget, int depth)
 {
 	const char *start = s;
 	int next = 0;
@@ -466,7 +471,8 @@ static void fill(const struct catalogue *c, const char *s, const struct capture 
 		if (isdigit((unsigned char)s[1]) && strchr(s, '$') && strchr(s, '$') < s + k)
 			i = atoi(s + 1) - 1;
 		if (i >= 0 && i < cp->n)
-			put_arg(c, cp->at[i], cp->len[i], s > start && strchr("'\"", s[-1]), out);
+			put_arg(c, cp->at[i], cp->len[i], s > start && strchr("'\"", s[-1]), out,
+				budget, depth);
 		s += k - 1;
 	}
 }
@@ -512,7 +518,7 @@ static const char *sentence_end(const char *t)
 /* The longest run of sentences from t that an entry produces, translated into out;
  * false (nothing written) when none does. */
 static bool translate_run(const struct catalogue *c, const char *t, const char **next,
-			  struct buf *out, long *budget)
+			  struct buf *out, long *budget, int depth)
 {
 	const char *ends[64];
 	size_t n = 0, most = c->run_max + 1 < 64 ? c->run_max + 1 : 64;
@@ -534,7 +540,7 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 		if (!en)
 			en = reading(c, t, end, &cp, budget);
 		if (en) {
-			fill(c, en->str, &cp, out);
+			fill(c, en->str, &cp, out, budget, depth);
 			if (marked)
 				buf_add(out, end - 1, 1);
 			*next = end;
@@ -546,11 +552,16 @@ static bool translate_run(const struct catalogue *c, const char *t, const char *
 
 char *catalogue_translate(const struct catalogue *c, const char *text)
 {
-	struct buf out = { 0 };
 	long budget = TRANSLATE_STEPS;
 
-	if (!c || !c->n)
-		return strdup(text);
+	return c && c->n ? translate(c, text, &budget, 0) : strdup(text);
+}
+
+/* catalogue_translate() at an argument's depth, its steps off the whole text's budget. */
+static char *translate(const struct catalogue *c, const char *text, long *budget, int depth)
+{
+	struct buf out = { 0 };
+
 	for (const char *t = text; *t; ) {
 		const char *next;
 		if ((t == text || t[-1] == '\n') && !strncmp(t, "  ", 2)) {
@@ -561,7 +572,7 @@ char *catalogue_translate(const struct catalogue *c, const char *text)
 			buf_add(&out, t, 2);    /* an item of a list: its phrase after the dash */
 			t += 2;
 			continue;
-		} else if (!translate_run(c, t, &next, &out, &budget)) {
+		} else if (!translate_run(c, t, &next, &out, budget, depth)) {
 			next = sentence_end(t);
 			buf_add(&out, t, (size_t)(next - t));
 		}

@@ -135,6 +135,21 @@ int main(void)
 	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 1.0);
 	free(slow);
 	catalogue_free(many);
+	/* an argument's own phrases are read a few levels deep, not one call a bracket: a
+	 * 40 KB line of them overflowed the stack */
+	struct catalogue *br = NULL;
+	CHECK_INT(catalogue_parse("msgid \"(%s)\"\nmsgstr \"[%s]\"\n", "fr.po", &br, &e), 0);
+	size_t deep = 20000;
+	char *nest = malloc(2 * deep + 4);
+	memset(nest, '(', deep);
+	memcpy(nest + deep, "a b", 3);
+	memset(nest + deep + 3, ')', deep);
+	nest[2 * deep + 3] = 0;
+	char *flat = catalogue_translate(br, nest);
+	CHECK(flat && strlen(flat) == 2 * deep + 3 && !strncmp(flat, "[[[[[[[[[(", 10));
+	free(flat);
+	free(nest);
+	catalogue_free(br);
 	char *t = catalogue_translate(NULL, "White");
 	CHECK_STR(t, "White");
 	free(t);

@@ -18,6 +18,19 @@ int err_set(struct err *e, const char *fmt, ...)
 	return -1;
 }
 
+int err_phrase(struct err *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e)
+		return -1;
+	va_start(ap, fmt);
+	phrase_vprintf(e->msg, sizeof e->msg, fmt, ap);
+	va_end(ap);
+	e->for_a_person = false;
+	return -1;
+}
+
 int err_for_a_person(struct err *e)
 {
 	if (e)

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "util/phrase.h"
+
 #define ERR_MAX 1024
 
 #include <stdbool.h>
@@ -19,14 +21,14 @@ struct err {
 	bool for_a_person;      /* waiting will not help: someone must act (exit 2) */
 };
 
-/* Marks a phrase built in C that a mail shows, for the languages' catalogues (`make po`,
- * docs/design.md "Languages"): the phrase itself, in English. */
-#define N_(s) s
-
 /* Replaces the message (and clears for_a_person); always returns -1 so that
  * `return err_set(e, ...)` reads well. */
 int err_set(struct err *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* The same with the message as a phrase (phrase.h): a reason a player reads, in their
+ * language (the move reader's, a card effect's). */
+int err_phrase(struct err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Marks the current failure as one a person must see to; returns -1. */
 int err_for_a_person(struct err *e);

@@ -436,7 +436,7 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0)
 		goto done;
 	if (fs_clean_tmp(outdir, &removed, e) < 0 ||
-	    templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
+	    templates_open(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
 		goto done;
 	if (manifest_read(&r, e) < 0 || all_games(&r, all, &changed, e) < 0)
 		goto done;

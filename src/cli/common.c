@@ -205,7 +205,9 @@ int common_ready(const struct common *c, const char *who)
 	struct templates t;
 	struct err e;
 
-	if (templates_load(&t, templates_dir(c->cfg.templates_dir), &e) < 0 ||
+	/* the shared templates are there (each is made when first used; `-n` checks them
+	 * all, and every kind's parts in every language) */
+	if (templates_open(&t, templates_dir(c->cfg.templates_dir), &e) < 0 ||
 	    check_data_dir(&c->cfg, c->dry_run, &e) < 0) {
 		fprintf(stderr, "%s: %s\n", who, e.msg);
 		return EXIT_USAGE;
@@ -382,7 +384,40 @@ static int check_data(const struct common *c)
 	return EXIT_OK;
 }
 
-/* -n: the templates. An exit status. */
+/* One msgid a catalogue lacks, for -v. */
+static void missing_one(void *arg, const char *ctx, const char *id)
+{
+	printf("  %s: %s%s\"%s\"\n", (const char *)arg, ctx ? ctx : "", ctx ? " | " : "", id);
+}
+
+/* Each language's phrases against the template catalogue (tempest.pot): a msgid without
+ * a msgstr is written in English, which -n says, per language. */
+static void check_phrases(const struct common *c, const char *tdir, const struct languages *ls)
+{
+	char path[PATH_MAX + 32];
+	struct catalogue *pot;
+	struct err e;
+
+	snprintf(path, sizeof path, "%s/po/tempest.pot", tdir);
+	if (catalogue_load(path, &pot, &e) < 0) {
+		printf("warning: %s: cannot check the catalogues against it\n", e.msg);
+		return;
+	}
+	for (size_t i = 0; i < ls->n; i++) {
+		size_t n = catalogue_missing(ls->v[i].cat, pot, NULL, NULL);
+		if (!n)
+			continue;
+		printf("warning: %s/po/%s.po: %zu of %zu phrases have no msgstr (written in English)"
+		       "%s\n", tdir, ls->v[i].code, n, catalogue_missing(NULL, pot, NULL, NULL),
+		       c->verbose ? ":" : "; -v lists them");
+		if (c->verbose)
+			catalogue_missing(ls->v[i].cat, pot, missing_one, (void *)ls->v[i].code);
+	}
+	catalogue_free(pot);
+}
+
+/* -n: the templates, every kind's parts in every language, and the catalogues. An exit
+ * status. */
 static int check_templates(const struct common *c)
 {
 	const char *tdir = templates_dir(c->cfg.templates_dir);
@@ -399,6 +434,7 @@ static int check_templates(const struct common *c)
 		printf("%s%s (%zu phrases)", i ? ", " : "; also in ", ls.v[i].code,
 		       catalogue_size(ls.v[i].cat));
 	printf("\n");
+	check_phrases(c, tdir, &ls);
 	languages_free(&ls);
 	templates_free(&t);
 	return EXIT_OK;

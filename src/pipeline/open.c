@@ -81,8 +81,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
-	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
-	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
+	if (templates_open(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
+	    languages_open(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
 		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {
@@ -155,7 +155,7 @@ const char *pipeline_timezone(const struct pipeline *pl, const char *address, ch
 	return tz;
 }
 
-const struct language *pipeline_language(const struct pipeline *pl, const char *address)
+const struct language *pipeline_language(struct pipeline *pl, const char *address)
 {
 	char lang[8];
 

@@ -266,7 +266,7 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 /* The time zone mails to this address are written in. */
 const char *pipeline_timezone(const struct pipeline *pl, const char *address, char tz[64]);
 /* The language an address reads its mails in (the players' registry's), or NULL: English. */
-const struct language *pipeline_language(const struct pipeline *pl, const char *address);
+const struct language *pipeline_language(struct pipeline *pl, const char *address);
 /* Loads game id with its variant, position and players' vacations: 0, 1 (no such game),
  * -1 (e says why). */
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],

@@ -99,8 +99,8 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 	const struct kind *k = about ? kind_of(about) : NULL;
 	x.no_pgn = !template_uses(templates_of(tpl, k, r->kind), "pgn");
 	struct tctx *c = view_context(about, r, &x);
-	if (c && language_context(lang, r->kind, c) < 0)
-		tctx_free(c), c = NULL;
+	if (c)
+		tctx_language(c, language_phrases(lang, r->kind));
 	if (!c || view_render(tpl, k, r, c, subject, body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");

@@ -139,8 +139,8 @@ static int remind_mail(struct pipeline *pl, const struct due *d, long long now, 
 	struct tctx *c = view_reminder(d->items, d->n, &x);
 	const struct language *lang = pipeline_language(pl, d->address);
 
-	if (c && language_context(lang, REPLY_REMINDER, c) < 0)
-		tctx_free(c), c = NULL;
+	if (c)
+		tctx_language(c, language_phrases(lang, REPLY_REMINDER));
 	if (!c || view_render(lang ? &lang->tpl : &pl->tpl, NULL, &r, c, &subject, &body, e) < 0) {
 		tctx_free(c);
 		return c ? -1 : err_set(e, "out of memory");

@@ -1,10 +1,10 @@
 /* catalogue.c: see catalogue.h. The PO reader knows the part of the format the
- * catalogues use (comments, flags, msgctxt, msgid, msgid_plural, msgstr, continued
- * strings, C escapes); the translation reads English text back through the formats. */
+ * catalogues use (comments, flags, msgctxt, msgid, msgid_plural, msgstr and msgstr[N],
+ * continued strings, C escapes) and the header's Plural-Forms expression, a C
+ * expression of n, which it evaluates itself. */
 #include "render/catalogue.h"
 
 #include <ctype.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,86 +12,283 @@
 #include "util/buf.h"
 #include "util/fsutil.h"
 
-#define CAPS_MAX 9              /* arguments of one format */
-/* The steps one reading of a text by one format may take: "%s plays %s%s%s%s%s." could
- * otherwise try every split of a long sentence (a player's words are in some). */
-#define MATCH_STEPS 20000
-#define TRANSLATE_STEPS 1000000 /* and all the readings of one text: past them, English */
-/* How deep an argument's own phrases are read ("(%s)" in "(((...)))"): each level is a
- * call, so a quoted line of brackets would otherwise overflow the stack. */
-#define ARG_DEPTH_MAX 8
+#define PLURALS_MAX 6           /* plural forms of a language (Arabic has six) */
+#define ARGS_MAX 12             /* arguments of one format */
+#define EXPR_DEPTH 32           /* parentheses within parentheses in Plural-Forms */
 
 struct entry {
-	char *id, *str;
-	size_t lead, tail;      /* the literal text before the first and after the last
-				 * conversion of id (all of it when it has none) */
-	size_t literal;         /* its literal characters: the more, the more specific */
-	size_t len;             /* strlen(id) */
-	bool conversions;
+	char *ctx;              /* NULL: none */
+	char *id, *plural;      /* plural NULL: not a plural entry */
+	char *str[PLURALS_MAX];
+	int nstr;
+	size_t nctx, nid;
+	bool translated;        /* gettext would use it: not fuzzy, every msgstr there */
 };
 
 struct catalogue {
-	struct entry *v;        /* by id, for lookups */
-	size_t n;
-	size_t *specific;       /* indexes into v, the most literal text first */
-	size_t run_max;         /* the most sentences a msgid spans: no longer run is tried */
+	struct entry *v;        /* by context (none first), then msgid */
+	size_t n, ntranslated;
+	int nplurals;
+	char plural_expr[256];  /* "n != 1" */
+	char marks[8];          /* X-Tempest-Space-Before */
+	bool capitals;
+	char group[8];
+	int group_min;
 };
-
-static const char *sentence_end(const char *t);
-static char *translate(const struct catalogue *c, const char *text, long *budget, int depth);
 
 /* One PO entry being read. */
 struct po_entry {
-	struct buf id, str;
+	struct buf ctx, id, plural, str[PLURALS_MAX];
 	struct buf *cur;        /* the string a continued "..." line adds to */
-	bool fuzzy, plural, context, any, done;
+	int nstr;
+	bool fuzzy, has_ctx, has_plural, any, done;
 };
 
-/* The length of the conversion at f ("%s", "%-10s", "%zu", "%.*s", "%2$s"), 0 if f
- * holds none ("%%" is a literal). */
+/* ---- Plural-Forms ------------------------------------------------------------------ */
+
+struct expr {
+	const char *s;
+	unsigned long n;
+	int depth;
+	bool bad;
+};
+
+static unsigned long ternary(struct expr *x);
+
+static void blanks(struct expr *x)
+{
+	while (*x->s == ' ' || *x->s == '\t')
+		x->s++;
+}
+
+static bool take(struct expr *x, const char *op)
+{
+	size_t k = strlen(op);
+
+	blanks(x);
+	/* "<" is not the start of "<=", nor "!" of "!=" */
+	if (strncmp(x->s, op, k) || (k == 1 && strchr("<>!=", *op) && x->s[1] == '='))
+		return false;
+	x->s += k;
+	return true;
+}
+
+static unsigned long primary(struct expr *x)
+{
+	blanks(x);
+	if (take(x, "!"))
+		return !primary(x);
+	if (take(x, "(")) {
+		if (++x->depth > EXPR_DEPTH)
+			return x->bad = true, 0;
+		unsigned long v = ternary(x);
+		x->depth--;
+		x->bad |= !take(x, ")");
+		return v;
+	}
+	if (*x->s == 'n') {
+		x->s++;
+		return x->n;
+	}
+	if (!isdigit((unsigned char)*x->s))
+		return x->bad = true, 0;
+	return strtoul(x->s, (char **)&x->s, 10);
+}
+
+/* The binary operators, loosest first: || && == != < > <= >= + - * / %. */
+static unsigned long binary(struct expr *x, int level)
+{
+	static const char *const ops[][4] = {
+		{ "||" }, { "&&" }, { "==", "!=" }, { "<=", ">=", "<", ">" }, { "+", "-" },
+		{ "*", "/", "%" },
+	};
+	if (level == 6 || x->bad)
+		return level == 6 ? primary(x) : 0;
+	unsigned long v = binary(x, level + 1);
+	for (bool more = true; more && !x->bad; ) {
+		more = false;
+		for (int i = 0; i < 4 && ops[level][i] && !more; i++) {
+			if (!take(x, ops[level][i]))
+				continue;
+			unsigned long w = binary(x, level + 1);
+			const char *op = ops[level][i];
+			more = true;
+			v = !strcmp(op, "||") ? v || w : !strcmp(op, "&&") ? v && w :
+			    !strcmp(op, "==") ? v == w : !strcmp(op, "!=") ? v != w :
+			    !strcmp(op, "<=") ? v <= w : !strcmp(op, ">=") ? v >= w :
+			    !strcmp(op, "<") ? v < w : !strcmp(op, ">") ? v > w :
+			    !strcmp(op, "+") ? v + w : !strcmp(op, "-") ? v - w :
+			    !strcmp(op, "*") ? v * w : w == 0 ? 0 : !strcmp(op, "/") ? v / w : v % w;
+		}
+	}
+	return v;
+}
+
+static unsigned long ternary(struct expr *x)
+{
+	unsigned long c = binary(x, 0);
+
+	if (!take(x, "?"))
+		return c;
+	unsigned long a = ternary(x);
+	x->bad |= !take(x, ":");
+	unsigned long b = ternary(x);
+	return c ? a : b;
+}
+
+/* The form of count n by expression s; -1 when s cannot be read. */
+static long plural_of(const char *s, unsigned long n)
+{
+	struct expr x = { .s = s, .n = n };
+	unsigned long v = ternary(&x);
+
+	blanks(&x);
+	return x.bad || (*x.s && *x.s != ';') ? -1 : (long)v;
+}
+
+int catalogue_plural(const struct catalogue *c, unsigned long n)
+{
+	long f = c ? plural_of(c->plural_expr, n) : n != 1;
+
+	return f < 0 || f >= (c ? c->nplurals : 2) ? 0 : (int)f;
+}
+
+int catalogue_nplurals(const struct catalogue *c)
+{
+	return c ? c->nplurals : 2;
+}
+
+/* ---- The header ---------------------------------------------------------------------- */
+
+/* The value of field `name` in the header text h, into out. */
+static bool header_field(const char *h, const char *name, char *out, size_t len)
+{
+	size_t k = strlen(name);
+
+	for (const char *l = h; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		if (strncasecmp(l, name, k) || l[k] != ':')
+			continue;
+		const char *v = l + k + 1;
+		while (*v == ' ')
+			v++;
+		snprintf(out, len, "%.*s", (int)strcspn(v, "\n"), v);
+		return true;
+	}
+	return false;
+}
+
+/* The character "U+202F" (or the text itself) in UTF-8. */
+static void code_point(const char *s, char out[8])
+{
+	unsigned long u;
+
+	if (strncmp(s, "U+", 2) || !(u = strtoul(s + 2, NULL, 16)) || u > 0xFFFF) {
+		snprintf(out, 8, "%.*s", (int)strcspn(s, " "), s);
+		return;
+	}
+	if (u < 0x80)
+		snprintf(out, 8, "%c", (int)u);
+	else if (u < 0x800)
+		snprintf(out, 8, "%c%c", (int)(0xC0 | u >> 6), (int)(0x80 | (u & 0x3F)));
+	else
+		snprintf(out, 8, "%c%c%c", (int)(0xE0 | u >> 12), (int)(0x80 | (u >> 6 & 0x3F)),
+			 (int)(0x80 | (u & 0x3F)));
+}
+
+static int read_header(struct catalogue *c, const char *h, const char *name, struct err *e)
+{
+	char v[256];
+
+	/* xgettext's template says "nplurals=INTEGER": no language's forms yet */
+	if (header_field(h, "Plural-Forms", v, sizeof v) && !strstr(v, "INTEGER")) {
+		const char *np = strstr(v, "nplurals="), *pl = strstr(v, "plural=");
+		while (pl && pl > v && pl[-1] != ' ' && pl[-1] != ';')
+			pl = strstr(pl + 1, "plural=");
+		c->nplurals = np ? atoi(np + 9) : 0;
+		if (!np || !pl || c->nplurals < 1 || c->nplurals > PLURALS_MAX ||
+		    plural_of(pl + 7, 1) < 0)
+			return err_set(e, "%s: the header's Plural-Forms cannot be read: '%s'", name, v);
+		snprintf(c->plural_expr, sizeof c->plural_expr, "%s", pl + 7);
+	}
+	if (header_field(h, "X-Tempest-Space-Before", v, sizeof v))
+		for (size_t i = 0, k = 0; v[i] && k + 1 < sizeof c->marks; i++)
+			if (strchr(":;?!", v[i]))
+				c->marks[k++] = v[i];
+	if (header_field(h, "X-Tempest-Capitals", v, sizeof v))
+		c->capitals = !strcasecmp(v, "yes");
+	if (header_field(h, "X-Tempest-Digits", v, sizeof v)) {
+		code_point(v, c->group);
+		const char *min = strchr(v, ' ');
+		c->group_min = min ? atoi(min + 1) : 5;
+	}
+	return 0;
+}
+
+/* ---- Formats --------------------------------------------------------------------------- */
+
+/* The length of the conversion at f ("%s", "%-10s", "%zu", "%2$s"), 0 if f holds none
+ * ("%%" is a literal). */
 static size_t conversion_len(const char *f)
 {
 	size_t i = 1;
 
 	if (f[0] != '%' || f[1] == '%' || !f[1])
 		return 0;
-	while (isdigit((unsigned char)f[i]) || strchr("$-+ #0.*", f[i]))
+	while (isdigit((unsigned char)f[i]) || (f[i] && strchr("$-+ #0.*'", f[i])))
 		i++;
 	while (f[i] && strchr("hlLqjzt", f[i]))
 		i++;
-	return f[i] && strchr("sdiucxXfg", f[i]) ? i + 1 : 0;
+	return f[i] && strchr("sdiucxXofgeEp", f[i]) ? i + 1 : 0;
 }
 
-static void entry_measure(struct entry *en)
+/* The arguments a format takes: each one's type ("s", "d", "zu"), placed by its "%N$"
+ * if it has one; *n the most. False when a place is out of range. */
+static bool signature(const char *f, char sig[ARGS_MAX][8], int *n)
 {
-	const char *f = en->id, *first = NULL, *after = f;
+	int next = 0;
 
-	for (const char *p = f; *p; p++) {
-		size_t k = conversion_len(p);
-		if (p[0] == '%' && p[1] == '%') {
-			p++;
+	memset(sig, 0, ARGS_MAX * 8);
+	*n = 0;
+	for (; *f; f++) {
+		size_t k = conversion_len(f);
+		if (f[0] == '%' && f[1] == '%') {
+			f++;
 			continue;
 		}
 		if (!k)
 			continue;
-		if (!first)
-			first = p;
-		after = p + k;
-		p += k - 1;
-		en->conversions = true;
+		int i = next++;
+		const char *type = f + 1, *dollar = memchr(f, '$', k);
+		if (dollar)
+			i = atoi(f + 1) - 1, type = dollar + 1;
+		while (*type && strchr("-+ #0123456789.*'", *type))
+			type++;                         /* flags and width: not the argument's */
+		if (i < 0 || i >= ARGS_MAX)
+			return false;
+		snprintf(sig[i], 8, "%.*s", (int)(f + k - type), *type == 'i' ? "d" : type);
+		if (i + 1 > *n)
+			*n = i + 1;
+		f += k - 1;
 	}
-	size_t len = en->len = strlen(f);
-	en->lead = first ? (size_t)(first - f) : len;
-	en->tail = first ? len - (size_t)(after - f) : len;
-	en->literal = 0;
-	for (const char *p = f; *p; p++) {
-		size_t k = conversion_len(p);
-		if (k)
-			p += k - 1;
-		else
-			en->literal++;
-	}
+	return true;
 }
+
+/* Does str take the arguments of id (each of the same type; all of them, unless a
+ * plural form may leave some out)? */
+static bool same_arguments(const char *id, const char *str, bool subset)
+{
+	char a[ARGS_MAX][8], b[ARGS_MAX][8];
+	int na, nb;
+
+	if (!signature(id, a, &na) || !signature(str, b, &nb) || nb > na)
+		return false;
+	for (int i = 0; i < na; i++)
+		if (strcmp(a[i], b[i]) && (b[i][0] || !subset))
+			return false;
+	return true;
+}
+
+/* ---- Reading PO -------------------------------------------------------------------- */
 
 /* Appends the C string literal at s ("...") to out; the end of the line past it, or NULL
  * when it is not one. */
@@ -117,97 +314,99 @@ static const char *po_string(const char *s, struct buf *out)
 	return *s == '"' ? s + 1 : NULL;
 }
 
-/* The conversions of a format, "%%" aside. */
-static int conversions(const char *f)
+static void po_entry_free(struct po_entry *pe)
 {
-	int n = 0;
-
-	for (; *f; f++) {
-		size_t k = conversion_len(f);
-		if (f[0] == '%' && f[1] == '%')
-			f++;
-		else if (k)
-			n++, f += k - 1;
-	}
-	return n;
-}
-
-/* The arguments a format takes, in their order: each conversion's length and type
- * ("s", "d", "ld", ".*s"), placed by its "%N$" if it has one. False when there are more
- * than CAPS_MAX. */
-static bool signature(const char *f, char sig[CAPS_MAX][8])
-{
-	int next = 0;
-
-	memset(sig, 0, CAPS_MAX * 8);
-	for (; *f; f++) {
-		size_t k = conversion_len(f);
-		if (f[0] == '%' && f[1] == '%') {
-			f++;
-			continue;
-		}
-		if (!k)
-			continue;
-		int i = next++;
-		const char *type = f + 1, *dollar = memchr(f, '$', k);
-		if (dollar)
-			i = atoi(f + 1) - 1, type = dollar + 1;
-		while (strchr("-+ #0123456789", *type))
-			type++;                         /* flags and width: not the argument's */
-		if (i < 0 || i >= CAPS_MAX)
-			return false;
-		snprintf(sig[i], 8, "%.*s", (int)(f + k - type), type);
-		f += k - 1;
-	}
-	return true;
-}
-
-/* Does the msgstr take the msgid's arguments (the same number and types, reordered
- * only with "%N$")? */
-static bool same_arguments(const char *id, const char *str)
-{
-	char a[CAPS_MAX][8], b[CAPS_MAX][8];
-
-	return conversions(id) == conversions(str) && signature(id, a) && signature(str, b) &&
-	       !memcmp(a, b, sizeof a);
-}
-
-/* The entry read stored (when gettext would use it); 0, -1 out of memory, 2 when its
- * msgstr has not the msgid's arguments (pe->id then names it). */
-static int add_entry(struct catalogue *c, struct po_entry *pe)
-{
-	bool keep = pe->any && !pe->fuzzy && !pe->plural && !pe->context && pe->id.n && pe->str.n;
-
-	if (keep && !same_arguments(pe->id.s, pe->str.s))
-		return 2;
-	if (keep) {
-		struct entry *v = realloc(c->v, (c->n + 1) * sizeof *v);
-		if (!v)
-			return -1;
-		c->v = v;
-		v[c->n] = (struct entry){ .id = strdup(pe->id.s), .str = strdup(pe->str.s) };
-		if (!v[c->n].id || !v[c->n].str) {
-			free(v[c->n].id), free(v[c->n].str);
-			return -1;
-		}
-		entry_measure(&v[c->n++]);
-	}
-	buf_free(&pe->id), buf_free(&pe->str);
+	buf_free(&pe->ctx), buf_free(&pe->id), buf_free(&pe->plural);
+	for (int i = 0; i < PLURALS_MAX; i++)
+		buf_free(&pe->str[i]);
 	*pe = (struct po_entry){ 0 };
+}
+
+static char *dup_or_empty(const struct buf *b)
+{
+	return strdup(b->s ? b->s : "");
+}
+
+/* Checks a translated entry's msgstrs against its msgid; 0, or -1 with e set. */
+static int entry_check(const struct catalogue *c, const struct entry *en, const char *name,
+		       struct err *e)
+{
+	if (en->plural && en->nstr != c->nplurals)
+		return err_set(e, "%s: \"%.60s\" has %d plural forms, not the %d of the header",
+			       name, en->id, en->nstr, c->nplurals);
+	for (int i = 0; i < en->nstr; i++)
+		if (!same_arguments(en->plural ? en->plural : en->id, en->str[i], en->plural != NULL))
+			return err_set(e, "%s: the msgstr%s of \"%.60s\" does not take the msgid's "
+				       "arguments in their order (reorder them with %%N$)", name,
+				       en->plural ? "[]" : "", en->id);
 	return 0;
 }
 
+/* The entry read stored; 0, or -1 with e set. */
+static int add_entry(struct catalogue *c, struct po_entry *pe, const char *name, struct err *e)
+{
+	int rc = 0;
+
+	if (!pe->any)
+		return 0;
+	if (!pe->has_ctx && !pe->id.n) {        /* the header */
+		rc = read_header(c, pe->str[0].s ? pe->str[0].s : "", name, e);
+		po_entry_free(pe);
+		return rc;
+	}
+	struct entry *v = realloc(c->v, (c->n + 1) * sizeof *v), *en;
+	if (!v) {
+		po_entry_free(pe);
+		return err_set(e, "out of memory reading %s", name);
+	}
+	c->v = v;
+	en = &v[c->n];
+	*en = (struct entry){ .ctx = pe->has_ctx ? dup_or_empty(&pe->ctx) : NULL,
+			      .id = dup_or_empty(&pe->id), .nstr = pe->nstr ? pe->nstr : 1,
+			      .plural = pe->has_plural ? dup_or_empty(&pe->plural) : NULL };
+	en->translated = !pe->fuzzy;
+	for (int i = 0; i < en->nstr; i++) {
+		en->str[i] = dup_or_empty(&pe->str[i]);
+		en->translated &= en->str[i] && en->str[i][0];
+	}
+	c->n++;
+	en->nctx = en->ctx ? strlen(en->ctx) : 0;
+	en->nid = en->id ? strlen(en->id) : 0;
+	if (en->translated)
+		rc = entry_check(c, en, name, e);
+	po_entry_free(pe);
+	return rc;
+}
+
+/* A "msgstr" or "msgstr[N]" line. */
+static int po_msgstr(struct po_entry *pe, const char *s)
+{
+	int i = 0;
+
+	if (*s == '[') {
+		i = atoi(s + 1);
+		if (i < 0 || i >= PLURALS_MAX || !strchr(s, ']'))
+			return 1;
+		s = strchr(s, ']') + 1;
+	}
+	if (!pe->done)
+		for (int k = 0; k < PLURALS_MAX; k++)
+			buf_free(&pe->str[k]);
+	if (i + 1 > pe->nstr)
+		pe->nstr = i + 1;
+	pe->cur = &pe->str[i], pe->done = true;
+	return po_string(s, pe->cur) ? 0 : 1;
+}
+
 /* One line of a PO file into the entry being read (the previous one stored first when
- * this one starts: a comment, msgctxt or msgid after a msgstr). 0, 1 for a line it does
- * not know, -1 out of memory. */
-static int po_line(struct catalogue *c, struct po_entry *pe, const char *l)
+ * this one starts). 0, 1 for a line it does not know, -1 with e set. */
+static int po_line(struct catalogue *c, struct po_entry *pe, const char *l, const char *name,
+		   struct err *e)
 {
 	bool starts = l[0] == '#' || !strncmp(l, "msgctxt ", 8) || !strncmp(l, "msgid ", 6);
 
-	int rc;
-
-	if (starts && pe->done && (rc = add_entry(c, pe)) != 0)
-		return rc;
+	if (starts && pe->done && add_entry(c, pe, name, e) < 0)
+		return -1;
 	if (!strncmp(l, "#,", 2)) {
 		pe->fuzzy |= strstr(l, "fuzzy") != NULL;
 		return 0;
@@ -216,67 +415,47 @@ static int po_line(struct catalogue *c, struct po_entry *pe, const char *l)
 		return 0;
 	pe->any = true;
 	if (!strncmp(l, "msgctxt ", 8)) {
-		pe->context = true, pe->cur = &pe->str;   /* read, then dropped */
-		return po_string(l + 8, &pe->str) ? 0 : 1;
+		pe->has_ctx = true, pe->cur = &pe->ctx;
+		return po_string(l + 8, &pe->ctx) ? 0 : 1;
 	}
 	if (!strncmp(l, "msgid ", 6)) {
-		buf_free(&pe->str);
 		pe->cur = &pe->id;
 		return po_string(l + 6, &pe->id) ? 0 : 1;
 	}
 	if (!strncmp(l, "msgid_plural ", 13)) {
-		pe->plural = true, pe->cur = &pe->str;
-		return po_string(l + 13, &pe->str) ? 0 : 1;
+		pe->has_plural = true, pe->cur = &pe->plural;
+		return po_string(l + 13, &pe->plural) ? 0 : 1;
 	}
-	if (!strncmp(l, "msgstr", 6)) {
-		const char *s = l + 6;
-		if (*s == '[')
-			pe->plural = true, s = strchr(s, ']') ? strchr(s, ']') + 1 : s;
-		if (!pe->done)
-			buf_free(&pe->str);
-		pe->cur = &pe->str, pe->done = true;
-		return po_string(s, &pe->str) ? 0 : 1;
-	}
+	if (!strncmp(l, "msgstr", 6))
+		return po_msgstr(pe, l + 6);
 	if (l[0] == '"' && pe->cur)
 		return po_string(l, pe->cur) ? 0 : 1;
 	return 1;
 }
 
-static int by_id(const void *a, const void *b)
+/* Every msgstr set as the header says, once, when read. */
+static int typeset_all(struct catalogue *c)
 {
-	return strcmp(((const struct entry *)a)->id, ((const struct entry *)b)->id);
-}
-
-static const struct catalogue *sort_cat;
-
-static int by_literal(const void *a, const void *b)
-{
-	size_t x = sort_cat->v[*(const size_t *)a].literal, y = sort_cat->v[*(const size_t *)b].literal;
-
-	return x > y ? -1 : x < y;
-}
-
-/* The catalogue's two orders: by id for lookups, by specificity for translations. */
-static int catalogue_index(struct catalogue *c)
-{
-	if (c->n)
-		qsort(c->v, c->n, sizeof *c->v, by_id);
-	if (!(c->specific = malloc((c->n + 1) * sizeof *c->specific)))
-		return -1;
 	for (size_t i = 0; i < c->n; i++)
-		c->specific[i] = i;
-	sort_cat = c;
-	if (c->n)
-		qsort(c->specific, c->n, sizeof *c->specific, by_literal);
-	c->run_max = 1;
-	for (size_t i = 0; i < c->n; i++) {
-		size_t runs = 1;
-		for (const char *s = sentence_end(c->v[i].id); *s; s = sentence_end(s + 1))
-			runs++;
-		if (runs > c->run_max)
-			c->run_max = runs;
-	}
+		for (int k = 0; c->v[i].translated && k < c->v[i].nstr; k++) {
+			char *t = catalogue_typeset(c, c->v[i].str[k]);
+			if (!t)
+				return -1;
+			free(c->v[i].str[k]);
+			c->v[i].str[k] = t;
+		}
 	return 0;
+}
+
+/* Orders entries by context (none first), then msgid. */
+static int by_key(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	if (!x->ctx != !y->ctx)
+		return x->ctx ? 1 : -1;
+	int r = x->ctx ? strcmp(x->ctx, y->ctx) : 0;
+	return r ? r : strcmp(x->id, y->id);
 }
 
 int catalogue_parse(const char *po, const char *name, struct catalogue **out, struct err *e)
@@ -286,28 +465,35 @@ int catalogue_parse(const char *po, const char *name, struct catalogue **out, st
 	int lineno = 0, rc = 0;
 
 	*out = NULL;
-	for (const char *l = po; c && l && *l && rc == 0; ) {
+	if (!c)
+		return err_set(e, "out of memory reading %s", name);
+	c->nplurals = 2;
+	snprintf(c->plural_expr, sizeof c->plural_expr, "n != 1");     /* gettext's default */
+	for (const char *l = po; l && *l && rc == 0; ) {
 		const char *nl = strchr(l, '\n');
 		size_t n = nl ? (size_t)(nl - l) : strlen(l);
 		char *line = strndup(l, n);
 		lineno++;
-		rc = line ? po_line(c, &pe, line) : -1;
+		rc = line ? po_line(c, &pe, line, name, e) : err_set(e, "out of memory reading %s", name);
 		free(line);
 		l = nl ? nl + 1 : NULL;
 	}
-	if (c && rc == 0 && (rc = add_entry(c, &pe)) == 0 && catalogue_index(c) < 0)
-		rc = -1;
-	if (rc == 2)
-		err_set(e, "%s: the msgstr of \"%.60s\" has not the msgid's %d arguments in their "
-			"order (reorder them with %%N$)", name, pe.id.s, conversions(pe.id.s));
-	else if (rc > 0)
+	if (rc == 0)
+		rc = add_entry(c, &pe, name, e);
+	if (rc > 0)
 		err_set(e, "%s: line %d: not a PO line", name, lineno);
-	else if (rc < 0 || !c)
-		err_set(e, "out of memory reading %s", name);
-	buf_free(&pe.id), buf_free(&pe.str);
-	if (!c || rc != 0) {
+	po_entry_free(&pe);
+	if (rc != 0) {
 		catalogue_free(c);
 		return -1;
+	}
+	if (c->n)
+		qsort(c->v, c->n, sizeof *c->v, by_key);
+	for (size_t i = 0; i < c->n; i++)
+		c->ntranslated += c->v[i].translated;
+	if (c->marks[0] && typeset_all(c) < 0) {
+		catalogue_free(c);
+		return err_set(e, "out of memory reading %s", name);
 	}
 	*out = c;
 	return 0;
@@ -329,260 +515,138 @@ void catalogue_free(struct catalogue *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n; i++)
-		free(c->v[i].id), free(c->v[i].str);
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].ctx), free(c->v[i].id), free(c->v[i].plural);
+		for (int k = 0; k < c->v[i].nstr; k++)
+			free(c->v[i].str[k]);
+	}
 	free(c->v);
-	free(c->specific);
 	free(c);
 }
 
 size_t catalogue_size(const struct catalogue *c)
 {
-	return c ? c->n : 0;
+	return c ? c->ntranslated : 0;
 }
 
-const char *catalogue_msgstr(const struct catalogue *c, size_t i)
+/* ---- Lookups ----------------------------------------------------------------------------- */
+
+static int slice_cmp(const char *a, size_t na, const char *b, size_t nb)
 {
-	return c && i < c->n ? c->v[i].str : NULL;
+	int r = memcmp(a, b, na < nb ? na : nb);
+
+	return r ? r : na < nb ? -1 : na > nb;
 }
 
-const char *catalogue_lookup(const struct catalogue *c, const char *msgid)
+/* The entry of (ctx, id), or NULL. */
+static const struct entry *find(const struct catalogue *c, const char *ctx, size_t nctx,
+				const char *id, size_t nid)
 {
-	struct entry key = { .id = (char *)msgid };
-	const struct entry *en = c && c->n ? bsearch(&key, c->v, c->n, sizeof *c->v, by_id) : NULL;
+	size_t lo = 0, hi = c ? c->n : 0;
 
-	return en ? en->str : NULL;
-}
-
-struct capture {
-	const char *at[CAPS_MAX];
-	size_t len[CAPS_MAX];
-	int n;
-	long steps;             /* left of MATCH_STEPS */
-};
-
-static bool match(const char *f, const char *t, const char *end, struct capture *cp);
-
-/* A %s at t (its slot taken) followed by the format f: the shortest argument that lets
- * the rest match. Never one that holds the end of a sentence or a line, which is another
- * phrase's, nor half a bracket ("1), card 29 (your number 2"): a list reads item by item. */
-static bool match_string(const char *f, const char *t, const char *end, struct capture *cp,
-			 int slot)
-{
-	int depth = 0;
-
-	for (const char *s = t; s <= end; s++) {
-		if ((s > t && s[-1] == '\n') || (s > t + 1 && s[-1] == ' ' && strchr(".!?;", s[-2])))
-			return false;
-		if (s > t && (depth += (s[-1] == '(') - (s[-1] == ')')) < 0)
-			return false;
-		if (depth)
-			continue;
-		cp->len[slot] = (size_t)(s - t);
-		int saved = cp->n;
-		if (match(f, s, end, cp))
-			return true;
-		cp->n = saved;
-	}
-	return false;
-}
-
-/* The end of a number (or of one character, conv 'c') a conversion wrote at t; t when
- * there is none. */
-static const char *number_end(char conv, const char *t, const char *end)
-{
-	const char *s = t;
-
-	if (conv == 'c')
-		return s + (s < end);
-	s += s < end && *s == '-';
-	while (s < end && (isdigit((unsigned char)*s) ||
-			   (strchr("xXfg", conv) && (isxdigit((unsigned char)*s) || *s == '.'))))
-		s++;
-	return s;
-}
-
-/* Does the format f produce exactly the text [t, end)? Its arguments into cp. */
-static bool match(const char *f, const char *t, const char *end, struct capture *cp)
-{
-	if (--cp->steps < 0)
-		return false;
-	for (; *f; f++) {
-		size_t k = conversion_len(f);
-		if (!k) {
-			if (f[0] == '%' && f[1] == '%')
-				f++;
-			if (t == end || *t != *f)
-				return false;
-			t++;
-			continue;
-		}
-		int slot = cp->n++;
-		if (slot >= CAPS_MAX)
-			return false;
-		cp->at[slot] = t;
-		if (f[k - 1] == 's')
-			return match_string(f + k, t, end, cp, slot);
-		const char *s = number_end(f[k - 1], t, end);
-		if (s == t)
-			return false;
-		cp->len[slot] = (size_t)(s - t);
-		t = s;
-		f += k - 1;
-	}
-	return t == end;
-}
-
-/* An argument in the reader's language: itself an entry ("White"), or, unless the format
- * quotes it (a player's words: "'%s' is not a square"), phrases of its own ("e4; a
- * message for your opponent"). */
-static void put_arg(const struct catalogue *c, const char *a, size_t n, bool quoted,
-		    struct buf *out, long *budget, int depth)
-{
-	char *copy = strndup(a, n), *deeper = NULL;
-	const char *tr = copy ? catalogue_lookup(c, copy) : NULL;
-
-	if (tr && !strchr(copy, '%'))
-		buf_str(out, tr);
-	else if (copy && !quoted && depth < ARG_DEPTH_MAX && strchr(copy, ' ') &&
-		 (deeper = translate(c, copy, budget, depth + 1)))
-		buf_str(out, deeper);
-	else
-		buf_add(out, a, n);
-	free(deeper);
-	free(copy);
-}
-
-/* The msgstr s written with the arguments read (in their order, or "%2$s"). */
-static void fill(const struct catalogue *c, const char *s, const struct capture *cp,
-		 struct buf *out, long *budget, int depth)
-{
-	const char *start = s;
-	int next = 0;
-
-	for (; *s; s++) {
-		size_t k = conversion_len(s);
-		if (!k) {
-			buf_add(out, s, 1);
-			s += s[0] == '%' && s[1] == '%';
-			continue;
-		}
-		int i = next++;
-		if (isdigit((unsigned char)s[1]) && strchr(s, '$') && strchr(s, '$') < s + k)
-			i = atoi(s + 1) - 1;
-		if (i >= 0 && i < cp->n)
-			put_arg(c, cp->at[i], cp->len[i], s > start && strchr("'\"", s[-1]), out,
-				budget, depth);
-		s += k - 1;
-	}
-}
-
-/* The entry whose format produces [t, end), the most specific first; its arguments in cp.
- * The steps taken come off *budget. */
-static const struct entry *reading(const struct catalogue *c, const char *t, const char *end,
-				   struct capture *cp, long *budget)
-{
-	size_t n = (size_t)(end - t);
-
-	for (size_t i = 0; i < c->n; i++) {
-		const struct entry *en = &c->v[c->specific[i]];
-		if (!en->literal || en->lead > n || en->tail > n || (en->lead && en->id[0] != *t) ||
-		    strncmp(en->id, t, en->lead) ||
-		    strncmp(en->id + en->len - en->tail, end - en->tail, en->tail))
-			continue;
-		long give = *budget < MATCH_STEPS ? *budget : MATCH_STEPS;
-		if (give <= 0)
-			return NULL;
-		*cp = (struct capture){ .steps = give };
-		bool read = match(en->id, t, end, cp);
-		*budget -= give - (cp->steps > 0 ? cp->steps : 0);
-		if (read)
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct entry *en = &c->v[mid];
+		int r = !ctx != !en->ctx ? (ctx ? 1 : -1) :
+			ctx ? slice_cmp(ctx, nctx, en->ctx, en->nctx) : 0;
+		if (!r)
+			r = slice_cmp(id, nid, en->id, en->nid);
+		if (!r)
 			return en;
+		if (r < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
 	return NULL;
 }
 
-/* Where a sentence may end after t: after ". ", "! ", "? ", ": ", "; ", ", " (an item of
- * a list: "card 54 (your number 1), card 29 (your number 2)"), at a new line, or before
- * " (" (an aside: "e4 (and 1 line passed over as prose)"). A run of several is read as
- * one when a format spans them. */
-static const char *sentence_end(const char *t)
+const char *catalogue_lookup(const struct catalogue *c, const char *ctx, size_t nctx,
+			     const char *id, size_t nid, bool plural, unsigned long n)
 {
-	for (const char *s = t; *s; s++)
-		if ((*s == ' ' || *s == '\n') && s > t &&
-		    (strchr(".!?:;,", s[-1]) || *s == '\n' || (*s == ' ' && s[1] == '(')))
-			return s;
-	return t + strlen(t);
+	const struct entry *en = find(c, ctx, nctx, id, nid);
+
+	if (!en || !en->translated)
+		return NULL;
+	int form = plural && en->plural ? catalogue_plural(c, n) : 0;
+	return en->str[form < en->nstr ? form : 0];
 }
 
-/* The longest run of sentences from t that an entry produces, translated into out;
- * false (nothing written) when none does. */
-static bool translate_run(const struct catalogue *c, const char *t, const char **next,
-			  struct buf *out, long *budget, int depth)
+const char *catalogue_get(const struct catalogue *c, const char *ctx, const char *id)
 {
-	const char *ends[64];
-	size_t n = 0, most = c->run_max + 1 < 64 ? c->run_max + 1 : 64;
-	struct capture cp;
-
-	for (const char *s = t; n < most; s++) {
-		s = sentence_end(s);
-		ends[n++] = s;
-		if (!*s)
-			break;
-	}
-	while (n--) {
-		/* a run that ends on ": ", "; " or ", " is read without that mark, then given
-		 * it (unless a format holds it: "Piles committed:") */
-		const char *end = ends[n];
-		bool mark = end - t > 1 && strchr(":;,", end[-1]);
-		const struct entry *en = mark ? reading(c, t, end - 1, &cp, budget) : NULL;
-		bool marked = en != NULL;
-		if (!en)
-			en = reading(c, t, end, &cp, budget);
-		if (en) {
-			fill(c, en->str, &cp, out, budget, depth);
-			if (marked)
-				buf_add(out, end - 1, 1);
-			*next = end;
-			return true;
-		}
-	}
-	return false;
+	return catalogue_lookup(c, ctx, ctx ? strlen(ctx) : 0, id, strlen(id), false, 1);
 }
 
-char *catalogue_translate(const struct catalogue *c, const char *text)
+static const char *lang_lookup(const void *arg, const char *ctx, size_t nctx, const char *id,
+			       size_t nid, bool plural, unsigned long n)
 {
-	long budget = TRANSLATE_STEPS;
-
-	return c && c->n ? translate(c, text, &budget, 0) : strdup(text);
+	return catalogue_lookup(arg, ctx, nctx, id, nid, plural, n);
 }
 
-/* catalogue_translate() at an argument's depth, its steps off the whole text's budget. */
-static char *translate(const struct catalogue *c, const char *text, long *budget, int depth)
+void catalogue_lang(const struct catalogue *c, struct phrase_lang *l)
 {
-	struct buf out = { 0 };
+	*l = (struct phrase_lang){ .lookup = lang_lookup, .arg = c, .capitals = c->capitals,
+				   .group_min = c->group_min };
+	snprintf(l->group, sizeof l->group, "%s", c->group);
+}
 
-	for (const char *t = text; *t; ) {
-		const char *next;
-		if ((t == text || t[-1] == '\n') && !strncmp(t, "  ", 2)) {
-			/* an indented line quotes someone (a relayed message): as written */
-			next = t + strcspn(t, "\n");
-			buf_add(&out, t, (size_t)(next - t));
-		} else if ((t == text || t[-1] == '\n') && !strncmp(t, "- ", 2)) {
-			buf_add(&out, t, 2);    /* an item of a list: its phrase after the dash */
-			t += 2;
+size_t catalogue_missing(const struct catalogue *c, const struct catalogue *pot,
+			 void (*each)(void *arg, const char *ctx, const char *id), void *arg)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; pot && i < pot->n; i++) {
+		const struct entry *p = &pot->v[i];
+		const struct entry *en = find(c, p->ctx, p->nctx, p->id, p->nid);
+		if (en && en->translated)
 			continue;
-		} else if (!translate_run(c, t, &next, &out, budget, depth)) {
-			next = sentence_end(t);
-			buf_add(&out, t, (size_t)(next - t));
-		}
-		for (t = next; *t == ' ' || *t == '\n'; t++) {
-			buf_add(&out, t, 1);
-			if (*t == '\n' && !strncmp(t + 1, "  ", 2)) {
-				t++;            /* the quotation's line: the loop sees it */
-				break;
-			}
-		}
+		n++;
+		if (each)
+			each(arg, p->ctx, p->id);
 	}
-	return buf_take(&out);
+	return n;
+}
+
+bool catalogue_entry(const struct catalogue *c, size_t i, const char **ctx, const char **id,
+		     const char **plural)
+{
+	if (!c || i >= c->n)
+		return false;
+	*ctx = c->v[i].ctx, *id = c->v[i].id, *plural = c->v[i].plural;
+	return true;
+}
+
+/* ---- Typography -------------------------------------------------------------------- */
+
+/* May a mark be set off at s (the byte after it decides: the end of a word, not "18:00"
+ * nor "http://")? */
+static bool mark_ends(const char *s, const char *marks)
+{
+	return !*s || strchr(" \n\t\"')]", *s) || strchr(marks, *s) ||
+	       !strncmp(s, "\xC2\xBB", 2);     /* » */
+}
+
+char *catalogue_typeset(const struct catalogue *c, const char *text)
+{
+	static const char nbsp[] = "\xC2\xA0";
+	struct buf b = { 0 };
+	bool indented = !strncmp(text, "  ", 2);
+
+	for (const char *s = text; *s; s++) {
+		if (s > text && s[-1] == '\n')
+			indented = !strncmp(s, "  ", 2);
+		if (!c || !c->marks[0] || indented || !strchr(c->marks, *s) || !mark_ends(s + 1, c->marks) ||
+		    s == text || strchr(c->marks, s[-1]) || s[-1] == '\n' ||
+		    (s - text >= 2 && !strncmp(s - 2, nbsp, 2))) {
+			buf_add(&b, s, 1);
+			continue;
+		}
+		if (s[-1] == ' ')       /* the blank before it no longer breaks */
+			b.n--;
+		buf_str(&b, nbsp);
+		buf_add(&b, s, 1);
+	}
+	if (!b.s && !b.failed)
+		return strdup("");
+	return buf_take(&b);
 }

@@ -1,42 +1,63 @@
-/* catalogue.h: a language's catalogue of the phrases the referee builds in C (refusal
- * reasons, notes, side names), read from a gettext PO file (templates/po/LL.po) by a
- * reader of our own: no locale need exist on the machine (docs/design.md, "Languages").
+/* catalogue.h: a language's catalogue of the referee's phrases, read from a gettext PO
+ * file (templates/po/LL.po) by a reader of our own: no locale need exist on the machine
+ * (docs/design.md, "Languages").
  *
- * An entry is keyed by its msgid, the English printf format as the code writes it
- * ("'%s' is not a square"). The referee formats its phrases in English; the text a
- * mail is about to show is translated back through the catalogue (catalogue_translate):
- * an English text that a msgid's format produces is read as that format and its
- * arguments, and written again with the msgstr. A phrase thus goes to each reader in
- * their own language, whichever player's mail made it.
+ * An entry is keyed by its context (msgctxt, or none) and its msgid, the English printf
+ * format as the code writes it ("'%s' is not a square"); a plural entry has a msgstr
+ * for each of the language's plural forms, chosen by the header's Plural-Forms
+ * expression, as gettext chooses. A phrase (util/phrase.h) is formatted for a reader by
+ * phrase_render() with catalogue_lang()'s lookups. The header may also say how the
+ * language is set (docs/design.md, "Languages"):
+ *   X-Tempest-Space-Before: :;?!   a no-break space before these marks (French)
+ *   X-Tempest-Capitals: yes        a phrase that starts a sentence starts with a capital
+ *   X-Tempest-Digits: U+202F 5     numbers of 5 digits or more grouped by threes
  *
  * catalogue_parse() / catalogue_load() give a catalogue the caller frees with
  * catalogue_free(); lookups return borrowed strings. */
 #ifndef TEMPEST_CATALOGUE_H
 #define TEMPEST_CATALOGUE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/err.h"
+#include "util/phrase.h"
 
 struct catalogue;
 
-/* Reads the PO text (name for the errors, "fr.po"); fuzzy, empty and plural entries are
- * left out as gettext leaves them. 0, or -1 with e naming the line. */
+/* Reads the PO text (name for the errors, "fr.po"). An entry that gettext would not use
+ * (fuzzy, or without a msgstr) is kept as untranslated. -1 with e naming the entry: a
+ * line that is not PO, a header whose Plural-Forms cannot be read, a msgstr that does
+ * not take its msgid's arguments (their number and types; %N$ may reorder them; a
+ * plural form may leave some out), a plural entry without every form. */
 int catalogue_parse(const char *po, const char *name, struct catalogue **out, struct err *e);
 /* catalogue_parse() of the file at path. */
 int catalogue_load(const char *path, struct catalogue **out, struct err *e);
 void catalogue_free(struct catalogue *c);
-/* How many entries it holds. */
+/* How many entries have a msgstr. */
 size_t catalogue_size(const struct catalogue *c);
-/* The msgstr of msgid, or NULL when it has none. */
-const char *catalogue_lookup(const struct catalogue *c, const char *msgid);
-/* The translation of an English text built from the catalogue's formats: sentence by
- * sentence, each read as the longest msgid format that produces it, its arguments
- * translated in turn when they are entries themselves; text no format produces, and
- * an indented line (a quotation), are kept as they are. The caller frees the result; NULL when memory runs out. c may be NULL
- * (the text is copied). */
-char *catalogue_translate(const struct catalogue *c, const char *text);
-/* Each msgstr in turn (for the recogniser of the referee's own text); NULL past the end. */
-const char *catalogue_msgstr(const struct catalogue *c, size_t i);
+/* The msgstr of msgid in context ctx (NULL: none) for the count n when plural, or
+ * NULL when it has none. The slices need not end with a NUL. */
+const char *catalogue_lookup(const struct catalogue *c, const char *ctx, size_t nctx,
+			     const char *id, size_t nid, bool plural, unsigned long n);
+/* The same for NUL-terminated strings. */
+const char *catalogue_get(const struct catalogue *c, const char *ctx, const char *id);
+/* The phrase_render() language of c: its lookups and the header's settings. */
+void catalogue_lang(const struct catalogue *c, struct phrase_lang *l);
+/* text set as the header says (the space before marks), a new string (free()); the
+ * lines indented by two blanks (examples a player copies) as written. NULL: out of
+ * memory. */
+char *catalogue_typeset(const struct catalogue *c, const char *text);
+/* The entries of pot (the template catalogue, tempest.pot) that c does not translate:
+ * their count; each is passed to each() when it is not NULL. */
+size_t catalogue_missing(const struct catalogue *c, const struct catalogue *pot,
+			 void (*each)(void *arg, const char *ctx, const char *id), void *arg);
+/* Entry i (in the catalogue's order) for the tests that format every entry: its
+ * context (or NULL), msgid, plural msgid (or NULL); false past the end. */
+bool catalogue_entry(const struct catalogue *c, size_t i, const char **ctx, const char **id,
+		     const char **plural);
+/* The language's number of plural forms, and the form of count n. */
+int catalogue_nplurals(const struct catalogue *c);
+int catalogue_plural(const struct catalogue *c, unsigned long n);
 
 #endif

@@ -1,38 +1,52 @@
 /* language.h: the languages the referee writes its mails in besides English: for each,
- * its templates (NAME.LL.txt beside NAME.txt, English where a file is missing) and its
- * catalogue of phrases (templates/po/LL.po). A language is one that has a catalogue:
+ * its catalogue of phrases (templates/po/LL.po) and its templates (NAME.LL.txt beside
+ * NAME.txt, English where a file is missing). A language is one that has a catalogue:
  * adding one is adding files (docs/design.md, "Languages").
  *
- * languages_load() fills a set the caller frees with languages_free(); languages_find()
- * returns a borrowed entry. */
+ * languages_open() only lists them: a language is read when its first reader's mail is
+ * rendered (languages_find()), its templates made as they are used, so that a run pays
+ * for the languages it writes in. languages_load() reads and checks them all (`tempest
+ * -n`). The set is freed with languages_free(); languages_find() returns a borrowed
+ * entry. */
 #ifndef TEMPEST_LANGUAGE_H
 #define TEMPEST_LANGUAGE_H
 
+#include <limits.h>
+
 #include "render/catalogue.h"
 #include "render/view.h"
+#include "util/phrase.h"
 
 #define LANGUAGES_MAX 16
 
 struct language {
 	char code[8];                   /* "fr" */
-	struct templates tpl;
+	bool loaded, failed;
 	struct catalogue *cat;
+	struct templates tpl;
+	struct phrase_lang lang;        /* for phrase_render(): the catalogue's lookups */
 };
 
 struct languages {
 	struct language v[LANGUAGES_MAX];
 	size_t n;
+	char dir[PATH_MAX];
+	unsigned long missing;          /* phrases written in English for want of a msgstr */
+	bool mark_missing;              /* ... and marked so (TEMPEST_MARK_UNTRANSLATED: the
+					 * tests' scan for untranslated text) */
 };
 
-/* Every language with a catalogue in dir/po (none is no error: English only). */
+/* Lists every language with a catalogue in dir/po (none is no error: English only). */
+int languages_open(struct languages *ls, const char *dir, struct err *e);
+/* The same, each read and every template made: 0, or -1 with e naming what is wrong. */
 int languages_load(struct languages *ls, const char *dir, struct err *e);
 void languages_free(struct languages *ls);
-/* The language whose code is `code` ("fr"), or NULL: English. */
-const struct language *languages_find(const struct languages *ls, const char *code);
-/* The context of reply kind r with its phrases in language l (NULL: English, left as
- * they are): each value but those a player or the game wrote (addresses, quoted lines,
- * the board) read back through l's catalogue. A reply whose template l lacks is English
- * whole, its phrases too. 0, or -1 when memory runs out. */
-int language_context(const struct language *l, enum reply_kind r, struct tctx *c);
+/* The language whose code is `code` ("fr"), read on first use; NULL: English (no such
+ * language, or one that cannot be read, which is logged once). */
+const struct language *languages_find(struct languages *ls, const char *code);
+/* The language reply r's phrases are written in for a reader of l (NULL: English): l's,
+ * unless r's template has no translation in l, whose mail is then English whole rather
+ * than half and half. */
+const struct phrase_lang *language_phrases(const struct language *l, enum reply_kind r);
 
 #endif

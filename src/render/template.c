@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/phrase.h"
 
 struct tvar {
 	char *name;
@@ -25,6 +26,7 @@ struct tctx {
 	size_t n, cap;
 	struct tvar *v;
 	const struct tctx *parent;
+	const struct phrase_lang *lang; /* the reader's (tctx_language); NULL: English */
 	uint16_t slot[HASH_SLOTS];      /* 1 + an index into v, 0: free; past HASH_SLOTS / 2
 					 * variables the rest are found by a scan */
 };
@@ -129,31 +131,17 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	return 0;
 }
 
-static bool among(const char *name, const char *const *list)
+void tctx_language(struct tctx *c, const struct phrase_lang *l)
 {
-	for (size_t i = 0; list && list[i]; i++)
-		if (!strcmp(name, list[i]))
-			return true;
-	return false;
+	c->lang = l;
 }
 
-int tctx_rewrite(struct tctx *c, const char *const *keep,
-		 char *(*fn)(const char *name, const char *value, void *arg), void *arg)
+/* The language of the context c is part of (its outermost's). */
+static const struct phrase_lang *language_of(const struct tctx *c)
 {
-	for (size_t i = 0; i < c->n; i++) {
-		struct tvar *v = &c->v[i];
-		for (size_t k = 0; k < v->nitems; k++)
-			if (tctx_rewrite(v->items[k], keep, fn, arg) < 0)
-				return -1;
-		if (!v->str || !v->str[0] || among(v->name, keep))
-			continue;
-		char *s = fn(v->name, v->str, arg);
-		if (!s)
-			return -1;
-		free(v->str);
-		v->str = s;
-	}
-	return 0;
+	while (c->parent)
+		c = c->parent;
+	return c->lang;
 }
 
 struct tctx *tctx_item(struct tctx *c, const char *name)
@@ -401,7 +389,11 @@ static void render_range(const struct toks *ts, int from, int to, const struct t
 			buf_add(out, t->s, t->len);
 			break;
 		case TOK_VAR:
-			if ((v = lookup(c, t->s, t->len)) && v->str)
+			if (!(v = lookup(c, t->s, t->len)) || !v->str)
+				break;
+			if (phrase_has(v->str))
+				phrase_render(out, v->str, language_of(c));
+			else
 				buf_str(out, v->str);
 			break;
 		case TOK_IF:

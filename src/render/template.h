@@ -1,6 +1,7 @@
 /* template.h: the small template language of the files in templates/ (docs/design.md, "Templates").
  *
- *   {{name}}                       the value of a variable ("" if it has none)
+ *   {{name}}                       the value of a variable ("" if it has none), its
+ *                                  phrases in the reader's language (tctx_language)
  *   {{#if name}}...{{else}}...{{/if}}   the first part if name is non-empty (a list:
  *                                  non-empty), else the optional second part
  *   {{#each list}}...{{/each}}     once per item; inside, an item's own variables come
@@ -35,11 +36,10 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 struct tctx *tctx_item(struct tctx *c, const char *name);
 /* A variable's value ("" if unset or a list). */
 const char *tctx_get(const struct tctx *c, const char *name);
-/* Every value of c and of its lists' items whose name is not in keep (NULL-terminated)
- * replaced by what fn makes of it, given the name and the value (a new string; NULL: out
- * of memory): the phrases of a context put into the reader's language. 0, or -1. */
-int tctx_rewrite(struct tctx *c, const char *const *keep,
-		 char *(*fn)(const char *name, const char *value, void *arg), void *arg);
+/* The reader's language of a context (NULL: English; borrowed): a value that holds
+ * phrases (util/phrase.h) is written in it where the template shows it. */
+struct phrase_lang;
+void tctx_language(struct tctx *c, const struct phrase_lang *l);
 
 int template_render(const char *tpl, const struct tctx *c, char **out, struct err *e);
 /* The same in two steps, for a template rendered many times: cut into tokens once (the

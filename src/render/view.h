@@ -9,34 +9,47 @@
 #include "util/buf.h"
 
 /* The templates of the replies, read from a directory (view_templates.c): each shared
- * one, made once for each kind render was handed (view_kind.h) with the kind's parts in
- * (templates/KIND/PART.txt), and once more for mails about no game. templates_load()
- * comes after the kinds are handed down (view_kinds_set()). */
+ * one, made for each kind render was handed (view_kind.h) with the kind's parts in
+ * (templates/KIND/PART.txt), and once more for mails about no game: each made (its
+ * parts read, checked, compiled) on its first use, so that a run pays only for the
+ * mails it sends. templates_open() comes after the kinds are handed down
+ * (view_kinds_set()). */
+struct catalogue;
+struct templates_made;
 struct templates {
 	char *text[REPLY_KINDS];                /* each shared template as read */
 	size_t nkinds;
 	char **expanded;                        /* [kind * REPLY_KINDS + reply kind]; the
 						 * kind nkinds: a mail about no game */
-	struct template **compiled;             /* each expanded text, cut into tokens once */
-	/* each reply's text with every kind's parts in, one after the other as sections
-	 * are: the referee's own text for the reader of mails (msgtext.h); the first
-	 * REPLY_KINDS in English (by reply kind), then each language a template is
-	 * translated to (NAME.LL.txt); made by templates_load alone */
-	char **recognised;
-	size_t nrecognised;
-	/* loaded in a language (templates_load_in): the reply's own NAME.LL.txt was there */
+	struct template **compiled;             /* each expanded text, cut into tokens
+						 * when first used */
+	/* loaded in a language: the reply's own NAME.LL.txt was there */
 	bool translated[REPLY_KINDS];
+	struct templates_made *made;            /* what is made on first use */
 };
 
+/* Reads the shared templates of dir in language lang ("fr"; NULL English): each
+ * NAME.LL.txt (shared, and a kind's part, when used), or NAME.txt where there is none,
+ * set as typeset's header says (NULL: as written). The rest is made on first use. */
+int templates_open_in(struct templates *t, const char *dir, const char *lang,
+		      const struct catalogue *typeset, struct err *e);
+int templates_open(struct templates *t, const char *dir, struct err *e);
+/* The same, every reply made for every kind at once (and, in English, the texts of the
+ * reader of mails): what `tempest -n` and the tests check. */
+int templates_load_in(struct templates *t, const char *dir, const char *lang,
+		      const struct catalogue *typeset, struct err *e);
 int templates_load(struct templates *t, const char *dir, struct err *e);
-/* The same in language lang ("fr"): each NAME.LL.txt (shared, and a kind's part), or
- * NAME.txt where there is none; the texts for the reader of mails are English's. */
-int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e);
+/* Makes the referee's own text for the reader of mails: each reply's template with
+ * every kind's parts in, one after the other as sections are; the English ones, then
+ * each language a template is translated to (NAME.LL.txt). 0, or -1 with e set. */
+int templates_recognised_make(const struct templates *t, struct err *e);
 /* The referee's own text for the reader of mails (msgtext_referee_new()): every reply's
- * t->recognised, then `more` (the help's kind orders, view_kind_usages()); *n of them. The
- * caller frees the array, not the texts; NULL when memory runs out. */
+ * text as templates_recognised_make() made it, then `more` (the help's kind orders,
+ * view_kind_usages()); *n of them. The caller frees the array, not the texts; NULL when
+ * memory runs out or a template cannot be read. */
 const char **templates_recognised(const struct templates *t, const char *more, size_t *n);
-/* Reply r's template for a game of kind k (NULL: a mail about no game); borrowed. */
+/* Reply r's template for a game of kind k (NULL: a mail about no game), made on first
+ * use; borrowed; NULL if it cannot be made. */
 const struct template *templates_of(const struct templates *t, const struct kind *k,
 				    enum reply_kind r);
 void templates_free(struct templates *t);
@@ -105,7 +118,8 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 char *view_html(const struct game *g, const struct reply *r, const char *subject,
 		const char *text);
 /* Renders reply r of a game of kind k (NULL: a mail about no game): the subject (first
- * line "Subject: ...") and the body. */
+ * line "Subject: ...") and the body, its phrases in the language c is set to
+ * (tctx_language). */
 int view_render(const struct templates *t, const struct kind *k, const struct reply *r,
 		const struct tctx *c, char **subject, char **body, struct err *e);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game/kind.h"
+#include "render/catalogue.h"
 #include "render/fit.h"
 #include "render/view.h"
 #include "render/view_kind.h"
@@ -56,6 +57,17 @@ struct part_file {
 struct part_cache {
 	struct part_file *files;
 	size_t n;
+};
+
+/* What a struct templates makes on first use (templates_open_in). */
+struct templates_made {
+	char dir[PATH_MAX];
+	char lang[LANG_LEN];
+	const struct catalogue *typeset;        /* the language's typography, or NULL */
+	struct part_cache cache;                /* the kinds' parts read so far */
+	char **recognised;                      /* the texts of the reader of mails */
+	size_t nrecognised;
+	bool recognised_done;
 };
 
 /* What template_expand asks for a part: whose parts (kind, or `nkinds` for a mail about
@@ -250,7 +262,8 @@ const char *templates_dir(const char *override)
 
 /* Reply r's template with kind k's parts in (k == nkinds: a mail about no game), checked
  * and compiled. */
-static int template_make(struct templates *t, struct parts *p, size_t k, int r, struct err *e)
+static int template_make(const struct templates *t, struct parts *p, size_t k, int r,
+			 struct err *e)
 {
 	size_t at = k * REPLY_KINDS + (size_t)r;
 	const char **known = known_names(k, t->nkinds);
@@ -261,6 +274,12 @@ static int template_make(struct templates *t, struct parts *p, size_t k, int r, 
 		return err_set(e, "out of memory");
 	rc = template_expand(t->text[r], &(struct template_parts){ part_text, p },
 			     &t->expanded[at], e);
+	if (rc == 0 && t->made->typeset) {     /* the language's typography: its own text */
+		char *set = catalogue_typeset(t->made->typeset, t->expanded[at]);
+		rc = set ? 0 : err_set(e, "out of memory");
+		free(t->expanded[at]);
+		t->expanded[at] = set;
+	}
 	if (rc == 0)
 		rc = template_check(t->expanded[at], known, e);
 	if (rc == 0)
@@ -277,23 +296,23 @@ static int template_make(struct templates *t, struct parts *p, size_t k, int r, 
 
 /* A shared template's text with every kind's parts in language lang, for the reader of
  * mails, added to t->recognised. */
-static int recognised_add(struct templates *t, struct parts *p, const char *text,
+static int recognised_add(struct templates_made *m, struct parts *p, const char *text,
 			  const char *lang, struct err *e)
 {
-	char **all = realloc(t->recognised, (t->nrecognised + 1) * sizeof *all);
+	char **all = realloc(m->recognised, (m->nrecognised + 1) * sizeof *all);
 	const char *was = p->lang;
 
 	if (!all)
 		return err_set(e, "out of memory");
-	t->recognised = all;
+	m->recognised = all;
 	p->union_text = true;
 	p->lang = lang;
 	int rc = template_expand(text, &(struct template_parts){ part_text, p },
-				 &t->recognised[t->nrecognised], e);
+				 &m->recognised[m->nrecognised], e);
 	p->union_text = false;
 	p->lang = was;
 	if (rc == 0)
-		t->nrecognised++;
+		m->nrecognised++;
 	return rc;
 }
 
@@ -307,9 +326,7 @@ static int template_read(struct templates *t, struct parts *p, int r, struct err
 		return -1;
 	if (strncmp(t->text[r], "Subject:", 8) || !strchr(t->text[r], '\n'))
 		return err_set(e, "%s: line 1: a template starts with 'Subject: ...'", path);
-	if (p->lang[0])         /* a language's mails: the English load has every text */
-		return 0;
-	return recognised_add(t, p, t->text[r], "", e) < 0 ? err_prefix(e, "%s: ", path), -1 : 0;
+	return 0;
 }
 
 /* The languages of the translations in folder path (its files NAME.LL.txt), added to
@@ -344,7 +361,7 @@ static void langs_scan(const char *path, char langs[][LANG_LEN], size_t *n)
 /* The referee's text in each language some template is translated to (a shared one, or
  * a kind's part), for the reader of mails: a mail not translated in the shared
  * templates reads as the English one, with the kinds' parts in that language. */
-static int recognised_langs(struct templates *t, struct parts *p, struct err *e)
+static int recognised_langs(const struct templates *t, struct parts *p, struct err *e)
 {
 	char langs[LANGS_MAX][LANG_LEN], path[PATH_MAX + 128];
 	size_t n = 0;
@@ -361,7 +378,7 @@ static int recognised_langs(struct templates *t, struct parts *p, struct err *e)
 			snprintf(path, sizeof path, "%s/%s.%s.txt", p->dir, reply_names[r], langs[i]);
 			if (fs_exists(path) && fs_read(path, 1 << 20, &text, NULL, e) < 0)
 				return -1;
-			rc = recognised_add(t, p, text ? text : t->text[r], langs[i], e);
+			rc = recognised_add(t->made, p, text ? text : t->text[r], langs[i], e);
 			if (rc < 0 && text)
 				err_prefix(e, "%s: ", path);
 			free(text);
@@ -369,16 +386,17 @@ static int recognised_langs(struct templates *t, struct parts *p, struct err *e)
 	return rc;
 }
 
-int templates_load(struct templates *t, const char *dir, struct err *e)
+/* The parts' reader of t's directory and language. */
+static struct parts parts_of(const struct templates *t, struct err *e)
 {
-	return templates_load_in(t, dir, NULL, e);
+	return (struct parts){ .dir = t->made->dir, .nkinds = t->nkinds, .lang = t->made->lang,
+			       .cache = &t->made->cache, .e = e };
 }
 
-int templates_load_in(struct templates *t, const char *dir, const char *lang, struct err *e)
+int templates_open_in(struct templates *t, const char *dir, const char *lang,
+		      const struct catalogue *typeset, struct err *e)
 {
-	struct part_cache cache = { 0 };
 	struct parts p = { .dir = dir, .nkinds = view_kinds_count(), .lang = lang ? lang : "",
-			   .cache = &cache,
 			   .e = e };
 	size_t n = (p.nkinds + 1) * REPLY_KINDS;
 	int rc = 0;
@@ -388,33 +406,97 @@ int templates_load_in(struct templates *t, const char *dir, const char *lang, st
 	memset(t, 0, sizeof *t);
 	t->nkinds = p.nkinds;
 	if (!(t->expanded = calloc(n, sizeof *t->expanded)) ||
-	    !(t->compiled = calloc(n, sizeof *t->compiled)))
+	    !(t->compiled = calloc(n, sizeof *t->compiled)) ||
+	    !(t->made = calloc(1, sizeof *t->made)))
 		rc = err_set(e, "out of memory");
-	for (int r = 0; r < REPLY_KINDS && rc == 0; r++) {
-		rc = template_read(t, &p, r, e);
-		for (size_t k = 0; k <= p.nkinds && rc == 0; k++)
-			rc = template_make(t, &p, k, r, e);
+	if (rc == 0) {
+		snprintf(t->made->dir, sizeof t->made->dir, "%s", dir);
+		snprintf(t->made->lang, sizeof t->made->lang, "%s", p.lang);
+		t->made->typeset = typeset;
 	}
-	if (rc == 0 && !p.lang[0])
-		rc = recognised_langs(t, &p, e);
-	for (size_t i = 0; i < cache.n; i++)
-		free(cache.files[i].text);
-	free(cache.files);
-	buf_free(&p.scratch);
+	for (int r = 0; r < REPLY_KINDS && rc == 0; r++)
+		rc = template_read(t, &p, r, e);
 	if (rc < 0)
 		templates_free(t);
 	return rc;
 }
 
+int templates_open(struct templates *t, const char *dir, struct err *e)
+{
+	return templates_open_in(t, dir, NULL, NULL, e);
+}
+
+/* Reply r's template for kind k (k == nkinds: a mail about no game), made on first use. */
+static const struct template *template_get(const struct templates *t, size_t k, int r,
+					   struct err *e)
+{
+	size_t at = k * REPLY_KINDS + (size_t)r;
+
+	if (!t->compiled[at]) {
+		struct parts p = parts_of(t, e);
+		free(t->expanded[at]);
+		t->expanded[at] = NULL;
+		int rc = template_make(t, &p, k, r, e);
+		buf_free(&p.scratch);
+		if (rc < 0)
+			return NULL;
+	}
+	return t->compiled[at];
+}
+
+int templates_load_in(struct templates *t, const char *dir, const char *lang,
+		      const struct catalogue *typeset, struct err *e)
+{
+	if (templates_open_in(t, dir, lang, typeset, e) < 0)
+		return -1;
+	for (int r = 0; r < REPLY_KINDS; r++)
+		for (size_t k = 0; k <= t->nkinds; k++)
+			if (!template_get(t, k, r, e)) {
+				templates_free(t);
+				return -1;
+			}
+	if (!lang && templates_recognised_make(t, e) < 0) {
+		templates_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+int templates_load(struct templates *t, const char *dir, struct err *e)
+{
+	return templates_load_in(t, dir, NULL, NULL, e);
+}
+
+int templates_recognised_make(const struct templates *t, struct err *e)
+{
+	struct templates_made *m = t->made;
+	struct parts p = parts_of(t, e);
+	int rc = 0;
+
+	if (m->recognised_done)
+		return 0;
+	p.lang = "";
+	for (int r = 0; r < REPLY_KINDS && rc == 0; r++)
+		if ((rc = recognised_add(m, &p, t->text[r], "", e)) < 0)
+			err_prefix(e, "%s/%s.txt: ", m->dir, reply_names[r]);
+	if (rc == 0)
+		rc = recognised_langs(t, &p, e);
+	buf_free(&p.scratch);
+	m->recognised_done = rc == 0;
+	return rc;
+}
+
 const char **templates_recognised(const struct templates *t, const char *more, size_t *n)
 {
-	const char **texts = malloc((t->nrecognised + 1) * sizeof *texts);
+	struct err e;
+	const char **texts;
 
 	*n = 0;
-	if (!texts)
+	if (templates_recognised_make(t, &e) < 0 ||
+	    !(texts = malloc((t->made->nrecognised + 1) * sizeof *texts)))
 		return NULL;
-	for (size_t i = 0; i < t->nrecognised; i++)
-		texts[(*n)++] = t->recognised[i];
+	for (size_t i = 0; i < t->made->nrecognised; i++)
+		texts[(*n)++] = t->made->recognised[i];
 	texts[(*n)++] = more;
 	return texts;
 }
@@ -422,26 +504,40 @@ const char **templates_recognised(const struct templates *t, const char *more, s
 void templates_free(struct templates *t)
 {
 	for (size_t i = 0; t->expanded && i < (t->nkinds + 1) * REPLY_KINDS; i++) {
-		template_free(t->compiled[i]);
+		template_free(t->compiled ? t->compiled[i] : NULL);
 		free(t->expanded[i]);
 	}
 	for (int r = 0; r < REPLY_KINDS; r++)
 		free(t->text[r]);
-	for (size_t i = 0; i < t->nrecognised; i++)
-		free(t->recognised[i]);
-	free(t->recognised);
+	if (t->made) {
+		for (size_t i = 0; i < t->made->nrecognised; i++)
+			free(t->made->recognised[i]);
+		free(t->made->recognised);
+		for (size_t i = 0; i < t->made->cache.n; i++)
+			free(t->made->cache.files[i].text);
+		free(t->made->cache.files);
+		free(t->made);
+	}
 	free(t->expanded);
 	free(t->compiled);
 	memset(t, 0, sizeof *t);
 }
 
+/* The index of kind k's templates: a kind render was not handed has no parts (the mail
+ * of no game's). */
+static size_t kind_at(const struct templates *t, const struct kind *k)
+{
+	size_t i = k ? view_kind_index(k) : t->nkinds;
+
+	return i < t->nkinds ? i : t->nkinds;
+}
+
 const struct template *templates_of(const struct templates *t, const struct kind *k,
 				    enum reply_kind r)
 {
-	/* a kind render was not handed has no parts: the mail of no game's */
-	size_t i = k ? view_kind_index(k) : t->nkinds;
+	struct err e;
 
-	return t->compiled[(i < t->nkinds ? i : t->nkinds) * REPLY_KINDS + r];
+	return template_get(t, kind_at(t, k), r, &e);
 }
 
 int view_render(const struct templates *t, const struct kind *k, const struct reply *r,
@@ -450,7 +546,8 @@ int view_render(const struct templates *t, const struct kind *k, const struct re
 	char *text, *nl;
 
 	*subject = *body = NULL;
-	if (template_render_compiled(templates_of(t, k, r->kind), c, &text, e) < 0)
+	const struct template *tpl = template_get(t, kind_at(t, k), r->kind, e);
+	if (!tpl || template_render_compiled(tpl, c, &text, e) < 0)
 		return err_prefix(e, "template %s: ", reply_names[r->kind]), -1;
 	nl = strchr(text, '\n');
 	if (!nl || strncmp(text, "Subject:", 8)) {

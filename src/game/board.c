@@ -15,15 +15,17 @@ const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
 {
 	const struct seat *st = &g->seat[seat];
 
+	char role[ROLE_MAX + 8];
+
 	if (seat < 0 || seat >= g->nseats)
-		snprintf(buf, len, "the referee");
-	else if (g->nseats == 2 && g->nboards == 1)
-		snprintf(buf, len, "%s", side_name(st->side));
-	else if (st->board >= 0)
-		snprintf(buf, len, "%s (board %d, %s)", side_name(st->side), st->board + 1, st->role);
-	else
-		snprintf(buf, len, "%s %s", side_name(st->side), st->role);
-	return buf;
+		return phrase_printf(buf, len, "the referee");
+	if (g->nseats == 2 && g->nboards == 1)
+		return phrase_printf(buf, len, "%s", side_name(st->side));
+	phrase_word(role, sizeof role, "role", st->role);
+	if (st->board >= 0)
+		return phrase_printf(buf, len, "%s (board %d, %s)", side_name(st->side),
+				     st->board + 1, role);
+	return phrase_printf(buf, len, "%s %s", side_name(st->side), role);
 }
 
 int game_add_seat(struct game *g, int side, int board, const char *role, const char *address)

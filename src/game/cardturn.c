@@ -162,19 +162,23 @@ static int standing_record(struct apply_state *a, const struct ct_ops *ops, cons
 		for (int j = 0; j < ct->nstanding; j++)
 			if (ct->standing[j].card == st.card)
 				return apply_error(a, m->standing[i], "one answer in advance %s",
-						   st.card ? "per card" : "to any interception");
+						   st.card ? N_("per card") : N_("to any interception"));
 		ct->standing[ct->nstanding++] = st;
 	}
 	ct->standing_by = a->me;
-	for (int i = 0; i < ct->nstanding && at < sizeof a->own_note; i++) {
-		char by[24] = "";
-		if (ct->standing[i].card)
-			snprintf(by, sizeof by, " by card %d", ct->standing[i].card);
-		at += (size_t)snprintf(a->own_note + at, sizeof a->own_note - at, "%s%s%s: %s%s",
-				       i ? "; " : "Your answers in advance, for you alone until an "
-				       "interception comes: if intercepted", i ? "if intercepted" : "",
-				       by, ct->standing[i].answer, i + 1 == ct->nstanding ? "." : "");
+	char list[sizeof a->own_note] = "", one[sizeof a->own_note];
+	for (int i = 0; i < ct->nstanding; i++) {
+		const struct ct_standing *s = &ct->standing[i];
+		size_t n = strlen(list);
+		if (s->card)
+			phrase_printf(one, sizeof one, "if intercepted by card %d: %s", s->card, s->answer);
+		else
+			phrase_printf(one, sizeof one, "if intercepted: %s", s->answer);
+		snprintf(list + n, sizeof list - n, "%s%s", i ? "; " : "", one);
 	}
+	if (ct->nstanding)
+		phrase_printf(a->own_note + at, sizeof a->own_note - at, "Your answers in advance, "
+			      "for you alone until an interception comes: %s.", list);
 	return 0;
 }
 
@@ -235,7 +239,7 @@ static void next(struct apply_state *a, const struct ct_ops *ops, bool closed)
 			apply_note(a, "%s is mated, unless an interception lifts the mate.", side_name(other));
 			return;
 		}
-		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", "checkmate");
+		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", N_("checkmate"));
 		ct->expect = CT_DONE;
 		return;
 	}
@@ -447,9 +451,9 @@ static int standing_answer(struct apply_state *a, const struct ct_ops *ops, int 
 	if (!use.answer[0])
 		return 0;
 	if (!use.card)
-		snprintf(said, sizeof said, "if intercepted: %s", use.answer);
+		phrase_printf(said, sizeof said, "if intercepted: %s", use.answer);
 	else
-		snprintf(said, sizeof said, "if intercepted by card %d: %s", use.card, use.answer);
+		phrase_printf(said, sizeof said, "if intercepted by card %d: %s", use.card, use.answer);
 	if (ops->answer_text)
 		ops->answer_text(a->g, use.answer, text, sizeof text);
 	else
@@ -579,7 +583,7 @@ static int read_move(struct apply_state *a, const struct order *od, const struct
 		     struct move *m, bool *pseudo)
 {
 	struct pos *p = game_pos(a->g);
-	char spelled[ORDER_ARG_MAX];
+	char spelled[ORDER_ARG_MAX], name[64];
 	const char *text;
 	struct err e = { 0 };
 
@@ -596,7 +600,8 @@ static int read_move(struct apply_state *a, const struct order *od, const struct
 	if (m->kind == MOVE_DROP)
 		return apply_error(a, od, "not a move of a piece on the board");
 	if (how->only_type >= 0 && PIECE_TYPE(p->board[m->from]) != how->only_type)
-		return apply_error(a, od, "this move is made by a %s", a->g->v->type[how->only_type].name);
+		return apply_error(a, od, "this move is made by a %s",
+				   phrase_word(name, sizeof name, NULL, a->g->v->type[how->only_type].name));
 	if (how->from && strcmp(variant_square_name(p->v, m->from), how->from))
 		return apply_error(a, od, "the second part moves the piece that made the first (now on %s)",
 				   how->from);

@@ -74,9 +74,9 @@ const char *cardturn_owes(const struct game *g)
 	if (x == CT_SETUP)
 		return ops_of(g)->setup_owes;
 	if (x == CT_ANSWER)
-		return "answer to the interception";
+		return N_("answer to the interception");
 	if (x == CT_MATED && g->clock.window == WINDOW_INTERCEPT)
-		return "interception of the mating move";
+		return N_("interception of the mating move");
 	return NULL;
 }
 
@@ -89,17 +89,22 @@ bool cardturn_window_optional(const struct game *g)
 const char *cardturn_window_text(const struct game *g, const char *who, const char *until,
 				 char *buf, size_t len)
 {
+	bool you = !who;
+
+	if (cardturn_window_optional(g) && you)
+		return phrase_printf(buf, len, "You may intercept the last move until %s.", until);
 	if (cardturn_window_optional(g))
-		snprintf(buf, len, "%s may intercept the last move until %s.",
-			 strcmp(who, "you") ? who : "You", until);
-	else if (g->clock.window == WINDOW_ANSWER)
-		snprintf(buf, len, "If no answer comes by then, the referee accepts the interception "
-			 "for %s.", who);
-	else if (g->clock.window == WINDOW_INTERCEPT)
-		snprintf(buf, len, "If no interception comes by then, the game ends by checkmate.");
-	else
-		return NULL;
-	return buf;
+		return phrase_printf(buf, len, "%s may intercept the last move until %s.", who, until);
+	if (g->clock.window == WINDOW_ANSWER && you)
+		return phrase_printf(buf, len, "If no answer comes by then, the referee accepts the "
+				     "interception for you.");
+	if (g->clock.window == WINDOW_ANSWER)
+		return phrase_printf(buf, len, "If no answer comes by then, the referee accepts the "
+				     "interception for %s.", who);
+	if (g->clock.window == WINDOW_INTERCEPT)
+		return phrase_printf(buf, len, "If no interception comes by then, the game ends by "
+				     "checkmate.");
+	return NULL;
 }
 
 /* Whoever owed an answer gets the kind's default (accept, and what it owes). */
@@ -119,8 +124,8 @@ static int answer_for(struct game *g, const struct ct_ops *ops, const uint8_t *k
 	memset(out, 0, sizeof *out);
 	out->auth = -1;
 	g->clock.window = WINDOW_NONE;
-	snprintf(note, sizeof note, "%s's time to answer the interception has passed; the "
-		 "answer is still owed, on %s's own time.", side_name(seat), side_name(seat));
+	phrase_printf(note, sizeof note, "%s's time to answer the interception has passed; the "
+		      "answer is still owed, on %s's own time.", side_name(seat), side_name(seat));
 	return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
 }
 
@@ -136,16 +141,16 @@ int cardturn_window_passed(struct game *g, const uint8_t *key, size_t klen,
 	if (g->clock.window == WINDOW_INTERCEPT && ct->expect == CT_MOVE) {
 		cardturn_close_interception(g);
 		game_clock_update(g, -1, CLOCK_FREE, s->now);
-		snprintf(note, sizeof note, "The time to intercept %s's move has passed: %s moves.",
-			 side_name(1 - seat), side_name(seat));
+		phrase_printf(note, sizeof note, "The time to intercept %s's move has passed: %s moves.",
+			      side_name(1 - seat), side_name(seat));
 		return game_tell(g, out, REPLY_NOTICE, note, false) < 0 ? -1 : 1;
 	}
 	if (g->clock.window == WINDOW_INTERCEPT && ct->expect == CT_MATED) {
-		apply_finish(&a, seat == WHITE ? "0-1" : "1-0", "checkmate");
+		apply_finish(&a, seat == WHITE ? "0-1" : "1-0", N_("checkmate"));
 		ct->expect = CT_DONE;
 		game_clock_update(g, -1, CLOCK_FREE, s->now);
-		snprintf(note, sizeof note, "The time to intercept the mating move has passed: %s is "
-			 "checkmated.", side_name(seat));
+		phrase_printf(note, sizeof note, "The time to intercept the mating move has passed: %s "
+			      "is checkmated.", side_name(seat));
 		return game_tell(g, out, REPLY_OVER, note, false) < 0 ? -1 : 1;
 	}
 	return 0;
@@ -157,10 +162,8 @@ const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t 
 	const struct ct_ops *ops = ops_of(g);
 	char extra[96] = "";
 
-	if (g->status != GAME_PLAYING) {
-		snprintf(buf, len, "the game is over");
-		return buf;
-	}
+	if (g->status != GAME_PLAYING)
+		return phrase_printf(buf, len, "the game is over");
 	if (ops->turn_extra && (ct->expect == CT_MOVE || ct->expect == CT_ANSWER))
 		ops->turn_extra(g, c, ct->expect == CT_ANSWER, extra, sizeof extra);
 	switch (ct->expect) {
@@ -169,28 +172,32 @@ const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t 
 		break;
 	case CT_MOVE:
 		if (ct->to == c && !ct->may_intercept && !extra[0])
-			snprintf(buf, len, "it is your move");
+			phrase_printf(buf, len, "it is your move");
+		else if (ct->to == c && ct->may_intercept)
+			phrase_printf(buf, len, "it is your turn: intercept the last move, or move%s",
+				      extra);
 		else if (ct->to == c)
-			snprintf(buf, len, "it is your turn: %smove%s", ct->may_intercept ?
-				 "intercept the last move, or " : "", extra);
+			phrase_printf(buf, len, "it is your turn: move%s", extra);
+		else if (ct->may_intercept)
+			phrase_printf(buf, len, "%s is to intercept or move", side_name(ct->to));
 		else
-			snprintf(buf, len, "%s is to %smove", side_name(ct->to),
-				 ct->may_intercept ? "intercept or " : "");
+			phrase_printf(buf, len, "%s is to move", side_name(ct->to));
 		break;
 	case CT_ANSWER:
 		if (ct->to == c)
-			snprintf(buf, len, "answer the interception: %s%s", ops->answer_words, extra);
+			phrase_printf(buf, len, "answer the interception: %s%s", ops->answer_words, extra);
 		else
-			snprintf(buf, len, "%s must answer your interception", side_name(ct->to));
+			phrase_printf(buf, len, "%s must answer your interception", side_name(ct->to));
 		break;
 	case CT_MATED:
 		if (ct->to == c)
-			snprintf(buf, len, "you are mated: intercept the mating move, or concede");
+			phrase_printf(buf, len, "you are mated: intercept the mating move, or concede");
 		else
-			snprintf(buf, len, "%s is mated unless they intercept your move", side_name(ct->to));
+			phrase_printf(buf, len, "%s is mated unless they intercept your move",
+				      side_name(ct->to));
 		break;
 	default:
-		snprintf(buf, len, "the game is over");
+		phrase_printf(buf, len, "the game is over");
 	}
 	return buf;
 }

@@ -9,6 +9,7 @@
 
 #include "game/game.h"
 #include "game/kind.h"
+#include "util/clock.h"
 
 static long long budget_start(const struct time_control *tc)
 {
@@ -281,7 +282,7 @@ int chessclock_parse(const char *spec, struct time_control *tc, char *why, int w
 		goto bad;
 	return 0;
 bad:
-	snprintf(why, (size_t)wlen, "'%s' is not a time control: write '3 days per move', "
+	phrase_printf(why, (size_t)wlen, "'%s' is not a time control: write '3 days per move', "
 		 "'30 days per 10 moves', 'fischer 10 days + 1 day, max 30 days', 'deployment 5 days + 25 days, reserve 1 day "
 		 "per move' or 'none'", spec);
 	return -1;
@@ -289,25 +290,36 @@ bad:
 
 void chessclock_describe(const struct time_control *tc, char *buf, int len)
 {
+	size_t n = (size_t)len;
+	char d[3][64];
+
 	switch (tc->kind) {
 	case TC_MOVE:
-		snprintf(buf, (size_t)len, "%d day%s per move", tc->days, tc->days == 1 ? "" : "s");
+		phrase_nprintf(buf, n, (unsigned long)tc->days, "%d day per move", "%d days per move",
+			       tc->days);
 		break;
 	case TC_BANK:
-		snprintf(buf, (size_t)len, "%d days per %d moves", tc->days, tc->moves);
+		phrase_nprintf(buf, n, (unsigned long)tc->moves, "%d days per %d move",
+			       "%d days per %d moves", tc->days, tc->moves);
 		break;
 	case TC_FISCHER:
-		snprintf(buf, (size_t)len, "fischer %d days + %d day%s%s%.0d%s", tc->initial,
-			 tc->increment, tc->increment == 1 ? "" : "s", tc->cap ? ", max " : "",
-			 tc->cap, tc->cap ? " days" : "");
+		if (tc->cap)
+			phrase_nprintf(buf, n, (unsigned long)tc->increment,
+				       "fischer %d days + %d day, max %d days",
+				       "fischer %d days + %d days, max %d days", tc->initial,
+				       tc->increment, tc->cap);
+		else
+			phrase_nprintf(buf, n, (unsigned long)tc->increment, "fischer %d days + %d day",
+				       "fischer %d days + %d days", tc->initial, tc->increment);
 		break;
 	case TC_PHASED:
-		snprintf(buf, (size_t)len, "deployment %d day%s + %d day%s, reserve %d day%s per move",
-			 tc->initial, tc->initial == 1 ? "" : "s", tc->increment,
-			 tc->increment == 1 ? "" : "s", tc->reserve, tc->reserve == 1 ? "" : "s");
+		clock_days(tc->initial, d[0], sizeof d[0]);
+		clock_days(tc->increment, d[1], sizeof d[1]);
+		clock_days(tc->reserve, d[2], sizeof d[2]);
+		phrase_printf(buf, n, "deployment %s + %s, reserve %s per move", d[0], d[1], d[2]);
 		break;
 	default:
-		snprintf(buf, (size_t)len, "none");
+		phrase_printf(buf, n, "none");
 	}
 }
 

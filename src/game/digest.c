@@ -63,29 +63,26 @@ static bool concerns(const struct game *g, const struct digest_before *b, unsign
 static void item_text(const struct game *g, const struct reply *r, char *out, size_t len)
 {
 	const struct game_event *ev = g->nevents ? &g->events[g->nevents - 1] : NULL;
-	char san[SAN_MAX] = "", who[96];
+	char san[SAN_MAX] = "", who[160], text[sizeof r->note + DIGEST_TEXT] = "";
 	int b = 0;
-	size_t at = 0;
 
-	out[0] = 0;
 	if (ev && !strcmp(ev->kind, "move") && ev->by >= 0 && ev->by < g->nseats &&
 	    sscanf(ev->detail, "%d:%15s", &b, san) == 2 && b >= 1 && b <= g->nboards) {
 		int side = g->seat[ev->by].side;
 		unsigned n = g->board[b - 1].pos ? g->board[b - 1].pos->fullmove : 1;
-		at = (size_t)snprintf(out, len, "board %d: %u.%s %s, by %s (%s)", b,
-				      side == BLACK && n > 1 ? n - 1 : n, side == BLACK ? ".." : "",
-				      san, seat_name(g, ev->by, who, sizeof who),
-				      g->seat[ev->by].address);
+		phrase_printf(text, sizeof text, "board %d: %u.%s %s, by %s (%s)", b,
+			      side == BLACK && n > 1 ? n - 1 : n, side == BLACK ? ".." : "", san,
+			      seat_name(g, ev->by, who, sizeof who), g->seat[ev->by].address);
 	}
-	if (r->note[0] && at < len)
-		snprintf(out + at, len - at, "%s%s", at ? "; " : "", r->note);
-	else if (!at)
-		snprintf(out, len, "%s", ev ? ev->kind : "a change of the game");
-	for (char *p = out; *p; p++)
+	phrase_cat(text, sizeof text, "; ", r->note);
+	if (!text[0] && ev)
+		phrase_word(text, sizeof text, "event", ev->kind);
+	else if (!text[0])
+		phrase_printf(text, sizeof text, "a change of the game");
+	for (char *p = text; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
-	if (strlen(out) == len - 1)
-		memcpy(out + len - 4, "...", 4);
+	phrase_fit(out, len, text);     /* cut, an ellipsis in the place of what is left out */
 }
 
 /* Keeps text for seat s: 1, or 0 when the game holds as many items as it may. */
@@ -138,18 +135,27 @@ int game_digest_defer(struct game *g, const struct digest_before *b, int actor,
 /* Seat s's digest into note: each item for it, as many as fit. */
 static void digest_note(const struct game *g, int s, char *note, size_t len)
 {
-	size_t at = (size_t)snprintf(note, len, "Elsewhere in the game since my last mails:"), more = 0;
+	char tail[160], en[DIGEST_TEXT];
+	size_t more = 0, at;
 
+	phrase_printf(note, len, "Elsewhere in the game since my last mails:");
+	at = strlen(phrase_english(note, en, sizeof en));
 	for (size_t i = 0; i < g->ndigest; i++) {
 		if (!(g->digest[i].seats >> s & 1))
 			continue;
-		if (at + strlen(g->digest[i].text) + 80 < len)
-			at += (size_t)snprintf(note + at, len - at, "\n- %s", g->digest[i].text);
-		else
+		/* what fits is counted in English, some 2,000 characters a mail */
+		size_t n = strlen(phrase_english(g->digest[i].text, en, sizeof en)) + 3;
+		if (at + n + 80 < DIGEST_NOTE && strlen(note) + strlen(g->digest[i].text) + 200 < len) {
+			phrase_cat(note, len, "\n- ", g->digest[i].text);
+			at += n;
+		} else
 			more++;
 	}
-	if (more)
-		snprintf(note + at, len - at, "\n- ... and %zu more: \"history\" shows the moves.", more);
+	if (more) {
+		phrase_nprintf(tail, sizeof tail, more, "... and %zu more: \"history\" shows the moves.",
+			       "... and %zu more: \"history\" shows the moves.", more);
+		phrase_cat(note, len, "\n- ", tail);
+	}
 }
 
 int game_digest_action(struct game *g, struct outcome *out)
@@ -176,8 +182,8 @@ int game_digest_action(struct game *g, struct outcome *out)
 int game_mail_mode(struct game *g, int me, const char *mode, char *why, size_t len)
 {
 	if (!game_team(g)) {
-		snprintf(why, len, "every mail of this game comes at once: digests are for team "
-			 "games");
+		phrase_printf(why, len, "every mail of this game comes at once: digests are for team "
+			      "games");
 		return -1;
 	}
 	if (!strcasecmp(mode, "each"))

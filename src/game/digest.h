@@ -17,6 +17,7 @@
 #include "game/order.h"
 
 #define DIGEST_MAX 200          /* items waiting in a game; beyond, mails go at once */
+#define DIGEST_NOTE 2048        /* the characters of English a digest's items may fill */
 
 /* The game before a mail is applied: each board's length and who was expected. */
 struct digest_before {

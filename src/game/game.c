@@ -172,12 +172,16 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 	uint8_t h[CRYPTO_HASH_LEN];
 	const struct board *b0 = &g->board[0];
 	bool classic = classic_shape(g);
+	char termination[sizeof g->termination];
+
+	/* the termination in English, as it was kept before phrases: the same hash */
+	phrase_english(g->termination, termination, sizeof termination);
 
 	buf_printf(&b,
 			       "tempest-state-1\nid %d\nvariant %s\nstatus %s\nresult %s\n"
 			       "termination %s\nwhite %s\nblack %s\nchallenger %d\nstart %s\n"
 			       "draw-offer %d\nmoves", g->id, g->variant,
-			       game_status_name(g->status), g->result, g->termination,
+			       game_status_name(g->status), g->result, termination,
 			       classic && g->nseats ? g->seat[WHITE].address : "",
 			       classic && g->nseats ? g->seat[BLACK].address : "", g->challenger,
 			       board_start_text(b0), g->draw_offer);
@@ -297,10 +301,9 @@ int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *a
 	return 0;
 }
 
-int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
+int outcome_verror(struct outcome *o, int lineno, const char *text, const char *fmt, va_list ap)
 {
 	struct reply_error *r = realloc(o->errors, (o->nerrors + 1) * sizeof *r);
-	va_list ap;
 
 	if (!r)
 		return -1;
@@ -308,10 +311,18 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 	r += o->nerrors++;
 	r->lineno = lineno;
 	snprintf(r->text, sizeof r->text, "%s", text ? text : "");
-	va_start(ap, fmt);
-	vsnprintf(r->reason, sizeof r->reason, fmt, ap);
-	va_end(ap);
+	phrase_vprintf(r->reason, sizeof r->reason, fmt, ap);
 	return 0;
+}
+
+int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	int rc = outcome_verror(o, lineno, text, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 long game_message_to(const struct game *g, int from, const struct order *od, const char **text)
@@ -355,9 +366,11 @@ const char *game_message_note(const struct game *g, int from, int to, const stru
 		const char *text;
 		if (o->o[i].kind != ORDER_MESSAGE || !(game_message_to(g, from, &o->o[i], &text) >> to & 1))
 			continue;
-		if (!at)
-			at += (size_t)snprintf(buf, len, "%s (%s) writes:", g->seat[from].address,
-					       seat_name(g, from, who, sizeof who));
+		if (!at) {
+			phrase_printf(buf, len, "%s (%s) writes:", g->seat[from].address,
+				      seat_name(g, from, who, sizeof who));
+			at = strlen(buf);
+		}
 		if (at < len)
 			at += (size_t)snprintf(buf + at, len - at, "\n  ");
 		if (at < len)
@@ -447,12 +460,13 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
  * mails say it when its title does not ("new knightmare": the board without cards). */
 static void about_first(const struct game *g, char *note, size_t len)
 {
-	char rest[1024];
+	char rest[1024], about[sizeof g->v->about + 16];
 
 	if (!g->v->about[0])
 		return;
 	snprintf(rest, sizeof rest, "%s", note);
-	snprintf(note, len, "%s%s%s", g->v->about, rest[0] ? "\n\n" : "", rest);
+	phrase_word(about, sizeof about, "about", g->v->about);
+	snprintf(note, len, "%s%s%s", about, rest[0] ? "\n\n" : "", rest);
 }
 
 static int challenge_made(struct game *g, const uint8_t *key, size_t klen,

@@ -10,6 +10,7 @@
 #ifndef TEMPEST_GAME_H
 #define TEMPEST_GAME_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -90,7 +91,7 @@ struct game_event {
 
 /* Something that happened in a team game, waiting for the digest of the seats it names
  * (digest.h). */
-#define DIGEST_TEXT 400
+#define DIGEST_TEXT 600          /* a phrase of some 400 characters of English */
 struct digest_item {
 	unsigned long long seats;       /* a bit each */
 	char text[DIGEST_TEXT];
@@ -211,8 +212,9 @@ struct reply {
 	int to;                         /* a seat, or -1: `address` */
 	char address[ADDR_MAX];
 	int about;                      /* the seat the mail is about (intruder) or -1 */
-	char note[2048];                /* sentences for the template (offer, claim, a player's
-					 * message, ...) */
+	char note[4096];                /* sentences for the template (offer, claim, a player's
+					 * message, ...), as phrases (util/phrase.h): some 2,000
+					 * characters of English */
 };
 
 struct outcome {
@@ -345,8 +347,11 @@ int game_seat_ply(const struct game *g, int seat);
 int game_ply(const struct game *g);
 void outcome_free(struct outcome *o);
 int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *address);
+/* A refusal's reason, by line: the format and its arguments kept as a phrase
+ * (util/phrase.h), the line's text (the player's) as written. */
 int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+int outcome_verror(struct outcome *o, int lineno, const char *text, const char *fmt, va_list ap);
 const char *game_status_name(enum game_status s);
 const char *color_name_lc(int c);
 /* "White", "Black": a side's name in sentences. */

@@ -66,9 +66,9 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 	if (by_token >= 0) {            /* the right token from someone else's address */
 		outcome_reply(out, REPLY_INTRUDER, by_token, NULL);
 		out->replies[out->nreplies - 1].about = by_token;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note,
-			 "a mail from %s carried your reply token for game %d; nothing in it was "
-			 "applied", s->address, g->id);
+		phrase_printf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note,
+			      "a mail from %s carried your reply token for game %d; nothing in it was "
+			      "applied", s->address, g->id);
 		return -1;
 	}
 	for (int c = 0; c < g->nseats && pw; c++) {
@@ -87,11 +87,14 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 	}
 	for (int c = 0; c < g->nseats; c++)
 		if (by_from[c]) {
-			outcome_error(out, pw ? pw->lineno : 0, pw ? "password ..." : "",
-				      pw ? "that password is not the one set for game %d" :
-				      "this mail does not prove it comes from you: reply to a mail "
-				      "from the referee about game %d (its subject carries your "
-				      "token), or add a line 'password ...' if you set one", g->id);
+			if (pw)
+				outcome_error(out, pw->lineno, "password ...", "that password is not the "
+					      "one set for game %d", g->id);
+			else
+				outcome_error(out, 0, "", "this mail does not prove it comes from you: "
+					      "reply to a mail from the referee about game %d (its subject "
+					      "carries your token), or add a line 'password ...' if you set "
+					      "one", g->id);
 			outcome_reply(out, REPLY_REFUSED, c, NULL);
 			return -1;
 		}
@@ -101,9 +104,9 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			continue;
 		outcome_reply(out, REPLY_INTRUDER, c, NULL);
 		out->replies[out->nreplies - 1].about = -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note,
-			 "a mail from %s, who is not a player, tried to give orders in game %d; "
-			 "nothing in it was applied", s->address, g->id);
+		phrase_printf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note,
+			      "a mail from %s, who is not a player, tried to give orders in game %d; "
+			      "nothing in it was applied", s->address, g->id);
 	}
 	return -1;
 }
@@ -130,13 +133,11 @@ void apply_finish(struct apply_state *a, const char *result, const char *why)
 
 int apply_error(struct apply_state *a, const struct order *od, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	outcome_verror(a->out, od->lineno, od->text, fmt, ap);
 	va_end(ap);
-	outcome_error(a->out, od->lineno, od->text, "%s", msg);
 	return -1;
 }
 
@@ -175,7 +176,7 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
 	}
 	if (open)
 		return;
-	snprintf(score, sizeof score, N_("boards won %d-%d"), won[WHITE], won[BLACK]);
+	phrase_printf(score, sizeof score, "boards won %d-%d", won[WHITE], won[BLACK]);
 	apply_finish(a, won[WHITE] > won[BLACK] ? "1-0" : won[WHITE] < won[BLACK] ? "0-1" : "1/2-1/2",
 		     score);
 }
@@ -219,7 +220,7 @@ int apply_move_checks(struct apply_state *a, const struct order *od)
 		return apply_error(a, od, "%s", why);
 	if (od->number && (uint32_t)od->number != p->fullmove)
 		return apply_error(a, od, "this is move %u%s, not %d", p->fullmove,
-				p->side == BLACK ? " for Black" : "", od->number);
+				p->side == BLACK ? N_(" for Black") : "", od->number);
 	if (a->stale_reply && !od->number)
 		return apply_error(a, od, "your mail answers a referee mail sent before the last move, "
 				"so you may not have seen the position now on the board (below); "
@@ -270,7 +271,7 @@ static int do_move(struct apply_state *a, const struct order *od)
 	if ((int)p->side != my_side(a)) {
 		int mover = game_mover(g, b, p->side);
 		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
-				mover >= 0 ? g->seat[mover].address : "nobody");
+				mover >= 0 ? g->seat[mover].address : N_("nobody"));
 	}
 	if (apply_move_checks(a, od) < 0)
 		return -1;
@@ -300,6 +301,7 @@ static int do_move(struct apply_state *a, const struct order *od)
 
 static int do_claim(struct apply_state *a, const struct order *od)
 {
+	char times[64];
 	struct status st;
 	struct game *g = a->g;
 
@@ -318,11 +320,11 @@ static int do_claim(struct apply_state *a, const struct order *od)
 	else if (st.claim_fifty)
 		apply_finish(a, "1/2-1/2", N_("fifty-move rule (claimed)"));
 	else
-		return apply_error(a, od, "no draw can be claimed: this position has occurred %d "
-				"time%s, and %d half-moves have passed without a capture or a pawn "
-				"move (%d needed)", pos_repetitions(p) + 1,
-				pos_repetitions(p) ? "s" : "", p->halfmove,
-				g->v->draws.claim_plies);
+		return apply_error(a, od, "no draw can be claimed: this position has occurred %s, "
+				"and %d half-moves have passed without a capture or a pawn move (%d "
+				"needed)", phrase_nprintf(times, sizeof times, (unsigned long)
+				pos_repetitions(p) + 1, "%d time", "%d times", pos_repetitions(p) + 1),
+				p->halfmove, g->v->draws.claim_plies);
 	apply_principal(a, "draw-claim");
 	return 0;
 }
@@ -503,8 +505,7 @@ static int relay_message(struct apply_state *a, const struct orders *o, enum rep
 				return -1;
 			r = &out->replies[out->nreplies - 1];
 		}
-		size_t n = strlen(r->note);
-		snprintf(r->note + n, sizeof r->note - n, "%s%s", n ? "\n\n" : "", text);
+		phrase_cat(r->note, sizeof r->note, "\n\n", text);
 	}
 	return 0;
 }
@@ -540,14 +541,14 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		if (kind == REPLY_KINDS) {
 			if (outcome_reply(out, REPLY_NOTICE, a->me, NULL) < 0)
 				return -1;
-			snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
-				 a->note, a->note[0] ? " " : "", a->own_note);
+			char *note = out->replies[out->nreplies - 1].note;
+			phrase_cat(note, sizeof out->replies[0].note, "", a->note);
+			phrase_cat(note, sizeof out->replies[0].note, " ", a->own_note);
 		}
 	} else if (!strcmp(a->principal, "password")) {
 		if (outcome_reply(out, REPLY_STATUS, a->me, NULL) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s",
-			 a->note);
+		phrase_fit(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, a->note);
 		kind = REPLY_KINDS;
 	} else
 		kind = REPLY_MOVED;
@@ -560,11 +561,11 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 			return -1;
 		char *note = out->replies[out->nreplies - 1].note;
 		size_t len = sizeof out->replies[0].note;
-		snprintf(note, len, "%s%s%s", a->note, own && a->note[0] ? " " : "",
-			 own ? a->own_note : "");
-		if (a->part_seats >> c & 1 && a->part_note[0])
-			snprintf(note + strlen(note), len - strlen(note), "%s%s", note[0] ? " " : "",
-				 a->part_note);
+		phrase_cat(note, len, "", a->note);
+		if (own)
+			phrase_cat(note, len, " ", a->own_note);
+		if (a->part_seats >> c & 1)
+			phrase_cat(note, len, " ", a->part_note);
 	}
 	if (relay_message(a, o, kind) < 0)
 		return -1;

@@ -8,14 +8,10 @@
 
 #include "game/apply.h"
 
-/* A sentence after the others of buf, a blank between. */
+/* A sentence (a phrase) after the others of buf, a blank between. */
 static void sentence(char *buf, size_t len, const char *fmt, va_list ap)
 {
-	size_t n = strlen(buf);
-
-	snprintf(buf + n, len - n, "%s", n ? " " : "");
-	n = strlen(buf);
-	vsnprintf(buf + n, len - n, fmt, ap);
+	phrase_vappend(buf, len, " ", fmt, ap);
 }
 
 void apply_note(struct apply_state *a, const char *fmt, ...)

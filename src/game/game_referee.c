@@ -44,7 +44,7 @@ int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const c
 			break;
 		if (outcome_reply(out, kind, seat ? c : -1, seat ? NULL : g->arbiter) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s", note);
+		phrase_fit(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, note);
 	}
 	return 0;
 }
@@ -72,9 +72,10 @@ int game_answer_for(struct game *g, const uint8_t *key, size_t klen, const struc
 		return 0;
 	for (size_t i = 0; i < out->nreplies; i++) {
 		char *nt = out->replies[i].note;
-		snprintf(note, sizeof note, "%s's time to answer the interception has passed: the "
-			 "referee accepts it for them.%s%s", side_name(seat), *nt ? " " : "", nt);
-		snprintf(nt, sizeof out->replies[0].note, "%s", note);
+		phrase_printf(note, sizeof note, "%s's time to answer the interception has passed: "
+			      "the referee accepts it for them.", side_name(seat));
+		phrase_cat(note, sizeof note, " ", nt);
+		phrase_fit(nt, sizeof out->replies[0].note, note);
 	}
 	return 1;
 }
@@ -107,7 +108,7 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 	struct chessclock *cl = &g->clock;
 	struct apply_state a = { .g = g, .s = s, .out = out, .me = -1 };
 	long long due = chessclock_deadline(cl, c, g->vac[c]);
-	char note[512], when[64];
+	char note[1024], when[CLOCK_LOCAL_MAX];
 
 	if (g->status != GAME_PLAYING || !due)
 		return refuse(out, action, "%s's clock is not running", side(c));
@@ -131,21 +132,25 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 	bool bare = p && status_bare(p, 1 - side_c);
 	const char *result = bare ? "1/2-1/2" : side_c == WHITE ? "0-1" : "1-0";
 	const char *why = bare ? N_("time forfeit, but the opponent cannot mate") : N_("time forfeit");
-	char who[96];
+	char who[160];
 	if (one_board)
 		apply_board_ends(&a, b, result, why);
 	else
 		apply_finish(&a, result, why);
 	game_clock_update(g, -1, CLOCK_FREE, s->now);
 	clock_local(due, "UTC", when, sizeof when);
-	snprintf(note, sizeof note, "%s's time ran out on %s: %s.", seat_name(g, c, who, sizeof who),
-		 when, bare ? "the game is drawn, since " : one_board ? "they lose the board on time" :
-		 "they lose on time");
+	seat_name(g, c, who, sizeof who);
 	if (bare)
-		snprintf(note + strlen(note) - 1, sizeof note - strlen(note) + 1, "%s has only a king "
-			 "left and cannot mate.", side(1 - side_c));
+		phrase_printf(note, sizeof note, "%s's time ran out on %s: the game is drawn, since "
+			      "%s has only a king left and cannot mate.", who, when, side(1 - side_c));
+	else if (one_board)
+		phrase_printf(note, sizeof note, "%s's time ran out on %s: they lose the board on "
+			      "time.", who, when);
+	else
+		phrase_printf(note, sizeof note, "%s's time ran out on %s: they lose on time.", who,
+			      when);
 	if (one_board)
-		snprintf(note + strlen(note), sizeof note - strlen(note), " %s", a.note);
+		phrase_cat(note, sizeof note, " ", a.note);
 	return tell(g, out, a.ended || !one_board ? REPLY_OVER : REPLY_NOTICE, note, true);
 }
 
@@ -159,22 +164,23 @@ static int close_boards(struct game *g, const struct sender *s, const char *acti
 	char note[1024];
 
 	if (g->status != GAME_PLAYING)
-		return refuse(out, action, "%s", "the game is not being played");
+		return refuse(out, action, "the game is not being played", "");
 	if (g->nboards < 2)
-		return refuse(out, action, "%s", "'close' ends a game of several boards; a game of "
-			      "one is decided with 'result'");
+		return refuse(out, action, "'close' ends a game of several boards; a game of "
+			      "one is decided with 'result'", "");
 	for (int b = 0; b < g->nboards && !a.ended; b++) {
 		const struct pos *p = g->board[b].pos;
 		int w = p->npieces[WHITE], k = p->npieces[BLACK];
 		char why[64];
 		if (strcmp(g->board[b].result, "*"))
 			continue;
-		snprintf(why, sizeof why, "time called, %d pieces to %d", w, k);
+		phrase_printf(why, sizeof why, "time called, %d pieces to %d", w, k);
 		apply_board_ends(&a, b, w > k ? "1-0" : w < k ? "0-1" : "1/2-1/2", why);
 	}
 	game_clock_update(g, -1, CLOCK_FREE, s->now);
-	snprintf(note, sizeof note, "The game master calls time: each board still in play goes to "
-		 "the side with more pieces on it. %s", a.note);
+	phrase_printf(note, sizeof note, "The game master calls time: each board still in play "
+		      "goes to the side with more pieces on it.");
+	phrase_cat(note, sizeof note, " ", a.note);
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
@@ -183,12 +189,12 @@ static int extend(struct game *g, const struct sender *s, int c, const char *how
 {
 	struct chessclock *cl = &g->clock;
 	long long secs = duration(how);
-	char note[256], d[64];
+	char note[512], d[CLOCK_LOCAL_MAX];
 
 	if (g->status != GAME_PLAYING)
-		return refuse(out, action, "%s", "the game is not being played");
+		return refuse(out, action, "the game is not being played", "");
 	if (cl->tc.kind == TC_NONE)
-		return refuse(out, action, "%s", "the game has no time control");
+		return refuse(out, action, "the game has no time control", "");
 	if (secs <= 0)
 		return refuse(out, action, "'%s' is not a duration (3 days, 12 hours, 1d12h)", how);
 	if (cl->running >> c & 1)
@@ -200,7 +206,7 @@ static int extend(struct game *g, const struct sender *s, int c, const char *how
 			      "turn while it runs", side(c));
 	(void)s;
 	clock_duration(secs, d, sizeof d);
-	snprintf(note, sizeof note, "The game master gives %s %s more.", side(c), d);
+	phrase_printf(note, sizeof note, "The game master gives %s %s more.", side(c), d);
 	return tell(g, out, REPLY_NOTICE, note, true);
 }
 
@@ -213,11 +219,15 @@ static int adjudicate(struct game *g, const struct sender *s, const char *result
 	if (strcmp(result, "1-0") && strcmp(result, "0-1") && strcmp(result, "1/2-1/2"))
 		return refuse(out, action, "'%s' is not a result (1-0, 0-1 or 1/2-1/2)", result);
 	if (g->status != GAME_PLAYING)
-		return refuse(out, action, "%s", "the game is not being played");
-	apply_finish(&a, result, *reason ? reason : "adjudication");
+		return refuse(out, action, "the game is not being played", "");
+	/* the game master's own words are kept as written */
+	apply_finish(&a, result, *reason ? reason : N_("adjudication"));
 	game_clock_update(g, -1, CLOCK_FREE, s->now);
-	snprintf(note, sizeof note, "The game master has decided the game: %s%s%s.", result,
-		 *reason ? ", " : "", reason);
+	if (*reason)
+		phrase_printf(note, sizeof note, "The game master has decided the game: %s, %s.",
+			      result, reason);
+	else
+		phrase_printf(note, sizeof note, "The game master has decided the game: %s.", result);
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
@@ -225,21 +235,23 @@ static int adjudicate(struct game *g, const struct sender *s, const char *result
  * told (the seat itself cannot be reached). Nothing of the game changes. */
 static int bounced(struct game *g, int seat, int count, const char *action, struct outcome *out)
 {
-	char note[600], who[96];
+	char note[800], who[160];
 
 	if (g->status != GAME_PLAYING && g->status != GAME_INVITED)
-		return refuse(out, action, "%s", "the game is not being played");
-	snprintf(note, sizeof note, "Mail to %s (%s) has failed %d time%s in a row: the address "
-		 "may no longer work. The game goes on, and the clock with it; the referee keeps "
-		 "writing to that address.", g->seat[seat].address,
-		 seat_name(g, seat, who, sizeof who), count, count == 1 ? "" : "s");
+		return refuse(out, action, "the game is not being played", "");
+	phrase_nprintf(note, sizeof note, (unsigned long)count, "Mail to %s (%s) has failed %d "
+		       "time in a row: the address may no longer work. The game goes on, and the "
+		       "clock with it; the referee keeps writing to that address.", "Mail to %s (%s) "
+		       "has failed %d times in a row: the address may no longer work. The game goes "
+		       "on, and the clock with it; the referee keeps writing to that address.",
+		       g->seat[seat].address, seat_name(g, seat, who, sizeof who), count);
 	for (int c = 0; c <= g->nseats; c++) {
 		bool arbiter = c == g->nseats;
 		if (c == seat || (arbiter && !g->arbiter[0]))
 			continue;
 		if (outcome_reply(out, REPLY_NOTICE, arbiter ? -1 : c, arbiter ? g->arbiter : NULL) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s", note);
+		phrase_fit(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, note);
 	}
 	return 0;
 }
@@ -270,21 +282,22 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 		snprintf(kind, sizeof kind, "adjudication");
 	} else if (!strcmp(verb, "expire") && !strcmp(what, "draw-offer") && !rest[0]) {
 		if (g->status != GAME_PLAYING || g->draw_offer < 0)
-			rc = refuse(out, action, "%s", "no draw offer is pending");
+			rc = refuse(out, action, "no draw offer is pending", "");
 		else {
 			char note[160];
-			snprintf(note, sizeof note, "%s's draw offer has lapsed unanswered.",
-				 side(g->draw_offer));
+			phrase_printf(note, sizeof note, "%s's draw offer has lapsed unanswered.",
+				      side(g->draw_offer));
 			g->draw_offer = -1;
 			g->clock.draw_offer_at = 0;
 			rc = tell(g, out, REPLY_NOTICE, note, false);
 		}
 	} else if (!strcmp(verb, "expire") && !strcmp(what, "challenge") && !rest[0]) {
 		if (g->status != GAME_INVITED)
-			rc = refuse(out, action, "%s", "the challenge is not pending");
+			rc = refuse(out, action, "the challenge is not pending", "");
 		else {
 			g->status = GAME_DECLINED;
-			snprintf(g->termination, sizeof g->termination, N_("the challenge lapsed unanswered"));
+			snprintf(g->termination, sizeof g->termination, "%s",
+				 N_("the challenge lapsed unanswered"));
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
 	} else if (!strcmp(verb, "close") && !what[0]) {
@@ -292,10 +305,10 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 	} else if (!strcmp(verb, "bounced") && seat_named(g, what) >= 0 && atoi(rest) > 0) {
 		rc = bounced(g, seat_named(g, what), atoi(rest), action, out);
 	} else
-		rc = refuse(out, action, "%s", "write: timeout white|black, extend white|black "
+		rc = refuse(out, action, "write: timeout white|black, extend white|black "
 			    "DURATION, result 1-0|0-1|1/2-1/2 [REASON], expire draw-offer, "
 			    "expire challenge, bounced white|black|SEAT COUNT, close (a game of several "
-			    "boards)");
+			    "boards)", "");
 	if (rc < 0)
 		return e->msg[0] ? -1 : err_set(e, "out of memory");
 	if (out->nerrors)

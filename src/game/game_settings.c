@@ -69,7 +69,7 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 	a->out->player.vacation = true;
 	a->out->player.start = now;
 	a->out->player.end = end;
-	char until[64];
+	char until[CLOCK_LOCAL_MAX];
 	clock_local(end, "UTC", until, sizeof until);
 	apply_principal(a, "vacation");
 	apply_note(a, "%s is on vacation until %s: their clock does not run meanwhile.",
@@ -88,8 +88,8 @@ static int do_timezone(struct apply_state *a, const struct order *od)
 	a->out->player.timezone = true;
 	snprintf(a->out->player.tz, sizeof a->out->player.tz, "%s", od->arg);
 	apply_principal(a, "timezone");
-	snprintf(a->own_note, sizeof a->own_note, N_("Your time zone is now %s: deadlines in my "
-		 "mails to you are shown in it."), od->arg);
+	phrase_printf(a->own_note, sizeof a->own_note, "Your time zone is now %s: deadlines in my "
+		      "mails to you are shown in it.", od->arg);
 	return 0;
 }
 
@@ -97,7 +97,7 @@ static int do_timezone(struct apply_state *a, const struct order *od)
 static int do_language(struct apply_state *a, const struct order *od)
 {
 	const char *code = spelling_language_code(od->arg);
-	size_t n = strlen(a->own_note);
+	char said[sizeof a->own_note];
 
 	if (!code)
 		return apply_error(a, od, "'%s' is not a language whose piece letters I read: "
@@ -106,10 +106,9 @@ static int do_language(struct apply_state *a, const struct order *od)
 	snprintf(a->out->player.lang, sizeof a->out->player.lang, "%s", code);
 	snprintf(a->g->lang[a->me], sizeof a->g->lang[0], "%s", code);
 	apply_principal(a, "language");
-	snprintf(a->own_note + n, sizeof a->own_note - n, n ? " " : "");
-	n = strlen(a->own_note);
-	snprintf(a->own_note + n, sizeof a->own_note - n, N_("Your language is now %s: I read the "
-		 "piece letters of your moves as %s."), code, spelling_letters(code));
+	phrase_printf(said, sizeof said, "Your language is now %s: I read the piece letters of "
+		      "your moves as %s.", code, spelling_letters(code));
+	phrase_cat(a->own_note, sizeof a->own_note, " ", said);
 	return 0;
 }
 

@@ -8,7 +8,7 @@
 /* A game no kind was attached to (a test's): the generic rules alone. */
 const struct kind kind_generic = {
 	.name = "chess",
-	.no_such_order = "a game of %s has no cards",
+	.no_such_order = F_("a game of %s has no cards"),
 };
 
 const struct kind *kind_of(const struct game *g)
@@ -65,7 +65,9 @@ int kind_orders(const struct kind *k, const char *title, struct orders *o)
 		n += o->nerr++;
 		n->lineno = o->o[i].lineno;
 		snprintf(n->text, sizeof n->text, "%s", o->o[i].text);
-		snprintf(n->reason, sizeof n->reason, k->no_such_order, title);
+		char named[96];
+		phrase_printf(n->reason, sizeof n->reason, k->no_such_order,
+			      phrase_word(named, sizeof named, "variant", title));
 		memmove(&o->o[i], &o->o[i + 1], (o->n - (size_t)i - 1) * sizeof o->o[0]);
 		o->n--;
 	}

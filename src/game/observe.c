@@ -70,7 +70,7 @@ static int answer(struct outcome *out, const struct sender *s, const char *note)
 {
 	if (outcome_reply(out, REPLY_OBSERVED, -1, s->address) < 0)
 		return -1;
-	snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s", note);
+	phrase_fit(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, note);
 	return 0;
 }
 
@@ -102,21 +102,21 @@ static int observe(struct game *g, const struct sender *s, const struct order *o
 	char why[256];
 
 	if (game_private(g))
-		snprintf(why, sizeof why, "game %d is private: its players asked that only they "
+		phrase_printf(why, sizeof why, "game %d is private: its players asked that only they "
 			 "get its mails", g->id);
 	else if (g->status == GAME_OVER || g->status == GAME_DECLINED)
-		snprintf(why, sizeof why, "game %d is over: there is nothing more to follow", g->id);
+		phrase_printf(why, sizeof why, "game %d is over: there is nothing more to follow", g->id);
 	else if (game_observer_of(g, s->address) >= 0)
-		return answer(out, s, "You already observe this game: nothing was changed.");
+		return answer(out, s, N_("You already observe this game: nothing was changed."));
 	else if (g->nobservers >= OBSERVERS_MAX)
-		snprintf(why, sizeof why, "game %d has as many observers as a game may have (%d)",
+		phrase_printf(why, sizeof why, "game %d has as many observers as a game may have (%d)",
 			 g->id, OBSERVERS_MAX);
 	else {
 		if (game_observer_add(g, s->address) < 0)
 			return -1;
 		out->changed = true;
-		return answer(out, s, "You now observe this game: after each move I send you "
-			      "the board as anyone may see it, until the game ends.");
+		return answer(out, s, N_("You now observe this game: after each move I send you "
+				 "the board as anyone may see it, until the game ends."));
 	}
 	return refuse(out, s, od->lineno, od->text, why);
 }
@@ -132,19 +132,19 @@ int game_observe(struct game *g, const struct sender *s, const struct orders *o,
 	if (!od)
 		return out->nerrors ? 0 : -1;
 	if (game_seat_of(g, s->address) >= 0) {
-		snprintf(why, sizeof why, "you play in game %d: its mails come to you already",
+		phrase_printf(why, sizeof why, "you play in game %d: its mails come to you already",
 			 g->id);
 		return refuse(out, s, od->lineno, od->text, why);
 	}
 	if (od->kind == ORDER_OBSERVE)
 		return observe(g, s, od, out);
 	if (!game_observer_drop(g, s->address)) {
-		snprintf(why, sizeof why, "you do not observe game %d", g->id);
+		phrase_printf(why, sizeof why, "you do not observe game %d", g->id);
 		return refuse(out, s, od->lineno, od->text, why);
 	}
 	out->changed = true;
-	return answer(out, s, "You no longer observe this game: I will send you nothing more "
-		      "about it.");
+	return answer(out, s, N_("You no longer observe this game: I will send you nothing "
+				 "more about it."));
 }
 
 int game_observers_tell(const struct game *g, struct outcome *out)

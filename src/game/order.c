@@ -302,18 +302,18 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 {
 	if (k->arg == ARG_NONE) {
 		if (nw)
-			return snprintf(reason, rlen, N_("'%s' takes nothing after it"), k->usage), -1;
+			return phrase_printf(reason, rlen, "'%s' takes nothing after it", k->usage), -1;
 		return 0;
 	}
 	if (nw == 0)
-		return snprintf(reason, rlen, N_("write it as: %s"), k->usage), -1;
+		return phrase_printf(reason, rlen, "write it as: %s", k->usage), -1;
 	if (k->arg == ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
 		size_t at = 0;
 		for (int i = 0; i < nw; i++)
 			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
 					       "%s%s", i ? " " : "", w[i]);
 		if (at >= sizeof o->arg)
-			return snprintf(reason, rlen, N_("the line is too long")), -1;
+			return phrase_printf(reason, rlen, "the line is too long"), -1;
 		return 0;
 	}
 	if (k->arg == ARG_MOVE) {
@@ -321,12 +321,12 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		if (first)
 			o->number = move_number(w[0]);
 		if (nw - first != 1)
-			return snprintf(reason, rlen, N_("one move per line, e.g. %s"), k->usage), -1;
+			return phrase_printf(reason, rlen, "one move per line, e.g. %s", k->usage), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", w[first]);
 		return 0;
 	}
 	if (nw != 1)
-		return snprintf(reason, rlen, N_("write it as: %s"), k->usage), -1;
+		return phrase_printf(reason, rlen, "write it as: %s", k->usage), -1;
 	snprintf(o->arg, sizeof o->arg, "%s", w[0]);
 	switch (k->arg) {
 	case ARG_NUMBER: {
@@ -334,7 +334,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		char *end;
 		long n = strtol(s, &end, 10);
 		if (end == s || *end || n < 1 || n > 99999999)
-			return snprintf(reason, rlen, N_("'%s' is not a %s"), w[0],
+			return phrase_printf(reason, rlen, "'%s' is not a %s", w[0],
 					k->kind == ORDER_GAME ? N_("game number") : N_("number")), -1;
 		o->number = (int)n;
 		return 0;
@@ -345,10 +345,10 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
 			a[n - 1] = 0, a++;
 		if (strlen(a) > ADDRESS_LEN_MAX)
-			return snprintf(reason, rlen, "that address has %zu characters, more than the "
+			return phrase_printf(reason, rlen, "that address has %zu characters, more than the "
 					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
 		if (!order_address_ok(a))
-			return snprintf(reason, rlen, N_("'%s' is not a mail address"), w[0]), -1;
+			return phrase_printf(reason, rlen, "'%s' is not a mail address", w[0]), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", a);
 		for (char *c = strchr(o->arg, '@'); c && *c; c++)
 			*c = (char)tolower((unsigned char)*c);
@@ -358,7 +358,7 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		for (char *c = o->arg; *c; c++)
 			*c = (char)tolower((unsigned char)*c);
 		if (strcmp(o->arg, "white") && strcmp(o->arg, "black") && strcmp(o->arg, "random"))
-			return snprintf(reason, rlen, N_("the colour is white, black or random, not '%s'"),
+			return phrase_printf(reason, rlen, "the colour is white, black or random, not '%s'",
 					w[0]), -1;
 		return 0;
 	case ARG_WORD:
@@ -439,16 +439,16 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 	struct order_note *n;
 
 	if (wrapped)
-		snprintf(reason, sizeof reason, N_("did you mean '%s'? The line reads as the end of the "
+		phrase_printf(reason, sizeof reason, "did you mean '%s'? The line reads as the end of the "
 			 "sentence above it; an order that cannot be taken back must stand alone on "
-			 "its line: leave a blank line before it"), k->words);
+			 "its line: leave a blank line before it", k->words);
 	else if (k->arg == ARG_NONE)
-		snprintf(reason, sizeof reason, N_("did you mean '%s'? An order that cannot be taken "
-			 "back must stand alone on its line: write a line with only: %s"), k->usage,
+		phrase_printf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
+			 "back must stand alone on its line: write a line with only: %s", k->usage,
 			 k->usage);
 	else
-		snprintf(reason, sizeof reason, N_("did you mean '%s'? An order that cannot be taken "
-			 "back must stand alone on its line: write a line with only the order, as: %s"),
+		phrase_printf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
+			 "back must stand alone on its line: write a line with only the order, as: %s",
 			 k->words, k->usage);
 	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
 		return -1;
@@ -477,7 +477,7 @@ static int refuse_attempt(struct orders *out, const struct order_line *l, const 
 	char reason[256];
 	struct order_note *n;
 
-	snprintf(reason, sizeof reason, N_("write it as: %s"), k->usage);
+	phrase_printf(reason, sizeof reason, "write it as: %s", k->usage);
 	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
 		return -1;
 	snprintf(n->kind_word, sizeof n->kind_word, "%s", k->words);

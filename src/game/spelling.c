@@ -492,15 +492,15 @@ static void read_letters(const struct variant *v, const struct language *L, bool
 static void question(struct pos *p, const char *text, const struct readings *r,
 		     const int *ok, const struct move *mv, int nok, char *why, size_t wlen)
 {
-	size_t at = (size_t)snprintf(why, wlen, "did you mean ");
-	char san[SAN_MAX], coord[SAN_MAX], codes[128] = "", coords[128] = "";
+	char san[SAN_MAX], coord[SAN_MAX], codes[128] = "", coords[256] = "", sans[256] = "";
 
-	for (int i = 0; i < nok && at < wlen; i++) {
-		const char *sep = i ? i == nok - 1 ? " or " : ", " : "";
-		size_t c = strlen(coords);
+	for (int i = 0; i < nok; i++) {
+		/* the lists are the moves, with the language's words between */
+		const char *sep = i ? i == nok - 1 ? N_(" or ") : ", " : "";
+		size_t c = strlen(coords), at = strlen(sans);
 		notation_san(p, mv[i], san, sizeof san);
 		notation_coord(p, mv[i], coord, sizeof coord);
-		at += (size_t)snprintf(why + at, wlen - at, "%s%s", sep, san);
+		snprintf(sans + at, sizeof sans - at, "%s%s", sep, san);
 		snprintf(coords + c, sizeof coords - c, "%s%s", sep, coord);
 		for (const char *l = r->langs[ok[i]]; strlen(l) >= 2; l += l[2] ? 3 : 2) {
 			char code[3] = { l[0], l[1], 0 };
@@ -509,10 +509,9 @@ static void question(struct pos *p, const char *text, const struct readings *r,
 				snprintf(codes + k, sizeof codes - k, "%slanguage %s", k ? ", " : "", code);
 		}
 	}
-	if (at < wlen)
-		snprintf(why + at, wlen - at, "? A letter of '%s' reads two ways: write the move "
-			 "again alone on its line from square to square (%s), or set your language "
-			 "first, alone on a line, with one of: %s", text, coords, codes);
+	phrase_printf(why, wlen, "did you mean %s? A letter of '%s' reads two ways: write the "
+		      "move again alone on its line from square to square (%s), or set your "
+		      "language first, alone on a line, with one of: %s", sans, text, coords, codes);
 }
 
 int spelling_move(struct pos *p, const char *lang, const char *text, char *out, size_t len,
@@ -588,19 +587,19 @@ int spelling_pair(const struct game *g, int b, const char *lang, const char *fir
 	struct pair_walk pw = { .at = bd->nmoves - 1, .lang = lang, .first = first };
 
 	if (bd->pos->side == WHITE)
-		return snprintf(why, wlen, "one move per mail: '%s %s' holds two moves; write only "
+		return phrase_printf(why, wlen, "one move per mail: '%s %s' holds two moves; write only "
 				"yours, alone on its line", first, mine), -1;
 	if (bd->nmoves == 0)
-		return snprintf(why, wlen, "'%s' is not the move before yours: no move was made "
+		return phrase_printf(why, wlen, "'%s' is not the move before yours: no move was made "
 				"yet; write only your own move, alone on its line", first), -1;
 	if (bd->moves[pw.at][0] == '@')         /* a ChessMe turn, a card's edit */
-		return snprintf(why, wlen, "the turn before yours was no plain move that '%s' can "
+		return phrase_printf(why, wlen, "the turn before yours was no plain move that '%s' can "
 				"be checked against: write only your own move, alone on its line",
 				first), -1;
 	if (game_walk(g, b, pair_each, &pw) < 0 || !pw.entry)
-		return snprintf(why, wlen, "the moves of board %d cannot be read again", b + 1), -1;
+		return phrase_printf(why, wlen, "the moves of board %d cannot be read again", b + 1), -1;
 	if (!pw.same)
-		return snprintf(why, wlen, "the move before yours was %s, not '%s': write only your "
+		return phrase_printf(why, wlen, "the move before yours was %s, not '%s': write only your "
 				"own move, alone on its line", pw.entry, first), -1;
 	return 0;
 }
@@ -652,10 +651,12 @@ bool spelling_subject_hint(const char *subject, char *hint, size_t len)
 	subject_words(subject ? subject : "", said, sizeof said);
 	if (!said[0] || order_parse(&line, 1, NULL, 0, &o, &e) < 0)
 		return false;
-	if (o.n)
-		snprintf(hint, len, "Your subject reads \"%s\", but I do not read the subject: "
-			 "write your %s in the body of your mail, alone on its line.", said,
-			 o.o[0].kind == ORDER_MOVE ? "move" : "order");
+	if (o.n && o.o[0].kind == ORDER_MOVE)
+		phrase_printf(hint, len, "Your subject reads \"%s\", but I do not read the subject: "
+			      "write your move in the body of your mail, alone on its line.", said);
+	else if (o.n)
+		phrase_printf(hint, len, "Your subject reads \"%s\", but I do not read the subject: "
+			      "write your order in the body of your mail, alone on its line.", said);
 	orders_free(&o);
 	return hint[0] != 0;
 }

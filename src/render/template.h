@@ -32,6 +32,12 @@ void tctx_free(struct tctx *c);
 /* Sets a variable (printf-style); 0 or -1 when out of memory. */
 int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Sets a variable to the phrase fmt and its arguments (util/phrase.h), written in the
+ * reader's language where the template shows it; tctx_nphrase() a plural one. 0 or -1. */
+int tctx_phrase(struct tctx *c, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int tctx_nphrase(struct tctx *c, const char *name, unsigned long n, const char *one,
+		 const char *many, ...) __attribute__((format(printf, 5, 6)));
 /* Appends an item to the list variable `name` and returns it to be filled, or NULL. */
 struct tctx *tctx_item(struct tctx *c, const char *name);
 /* A variable's value ("" if unset or a list). */

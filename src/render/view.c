@@ -34,26 +34,48 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 	char piece = 0, square[16] = "", side = 0, betza[96];
 	unsigned mark = 0;
 
-	if (!strncmp(op, "fen ", 4))
-		snprintf(out, len, "%s restores the position before it", cards ? "a card" : "the referee");
+	const char *colour;
+
+	if (!strncmp(op, "fen ", 4) && cards)
+		phrase_printf(out, len, "a card restores the position before it");
+	else if (!strncmp(op, "fen ", 4))
+		phrase_printf(out, len, "the referee restores the position before it");
+	else if (sscanf(op, "remove %15s", square) == 1 && cards)
+		phrase_printf(out, len, "a card removes the piece on %s", square);
 	else if (sscanf(op, "remove %15s", square) == 1)
-		snprintf(out, len, cards ? "a card removes the piece on %s" :
-			 "the piece on %s leaves the board", square);
-	else if (sscanf(op, "place %c %15s", &piece, square) == 2)
-		snprintf(out, len, cards ? "a card puts a %s %c on %s" : "a %s %c is put on %s",
-			 isupper((unsigned char)piece) ? "White" : "Black",
-			 toupper((unsigned char)piece), square);
-	else if (sscanf(op, "side %c", &side) == 1)
-		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
+		phrase_printf(out, len, "the piece on %s leaves the board", square);
+	else if (sscanf(op, "place %c %15s", &piece, square) == 2) {
+		colour = isupper((unsigned char)piece) ? NC_("colour", "White") : NC_("colour", "Black");
+		if (cards)
+			phrase_printf(out, len, "a card puts a %s %c on %s", colour,
+				      toupper((unsigned char)piece), square);
+		else
+			phrase_printf(out, len, "a %s %c is put on %s", colour,
+				      toupper((unsigned char)piece), square);
+	} else if (sscanf(op, "side %c", &side) == 1)
+		phrase_printf(out, len, "%s to move", side_name(side == 'w' ? WHITE : BLACK));
+	else if (sscanf(op, "mark %15s %u", square, &mark) == 2 && mark == MARK_SHIELD)
+		phrase_printf(out, len, "the piece on %s may not be captured", square);
+	else if (sscanf(op, "mark %15s %u", square, &mark) == 2 && mark)
+		phrase_printf(out, len, "the piece on %s is marked", square);
 	else if (sscanf(op, "mark %15s %u", square, &mark) == 2)
-		snprintf(out, len, mark == MARK_SHIELD ? "the piece on %s may not be captured" :
-			 mark ? "the piece on %s is marked" : "the piece on %s is no longer shielded",
-			 square);
+		phrase_printf(out, len, "the piece on %s is no longer shielded", square);
+	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2 && strstr(op, " immune"))
+		phrase_printf(out, len, "from now on %c moves as %s and may not be captured", piece,
+			      betza);
 	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
-		snprintf(out, len, "from now on %c moves as %s%s", piece, betza,
-			 strstr(op, " immune") ? " and may not be captured" : "");
+		phrase_printf(out, len, "from now on %c moves as %s", piece, betza);
 	else
 		snprintf(out, len, "%s", op);
+}
+
+/* The same in English, for a PGN: a file for every program and every reader. */
+static void pgn_edit_words(const char *op, bool cards, char *out, size_t len)
+{
+	char what[256];
+
+	edit_words(op, cards, what, sizeof what);
+	phrase_english(what, out, len);
 }
 
 /* One entry of the game's list: a move, numbered from the position before it, or an
@@ -211,7 +233,9 @@ static void segment_flush(struct segments *sg, const char *result, bool last)
 static void ruled_entry(struct segments *sg, const struct pos *before, const char *entry)
 {
 	if (!sg->ruled.n) {
-		buf_str(&sg->ruled, "the board's own rules from here, which PGN cannot say:");
+		char head[128];
+		buf_str(&sg->ruled, phrase_english(N_("the board's own rules from here, which PGN "
+						      "cannot say:"), head, sizeof head));
 		if (sg->pending)
 			buf_printf(&sg->ruled, " (%s)", sg->edits);
 		sg->pending = false;
@@ -221,7 +245,7 @@ static void ruled_entry(struct segments *sg, const struct pos *before, const cha
 	}
 	if (entry[0] == '@') {
 		char what[160];
-		edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
+		pgn_edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
 		buf_printf(&sg->ruled, " (%s)", what);
 		sg->ruled_mt.after_comment = true;
 		return;
@@ -267,7 +291,7 @@ static int segment_entry(const struct pos *before, const char *entry, void *arg)
 	if (entry[0] == '@') {
 		char what[160];
 		size_t n = strlen(sg->edits);
-		edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
+		pgn_edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
 		snprintf(sg->edits + n, sizeof sg->edits - n, "%s%s", n ? "; " : "", what);
 		sg->pending = true;
 		return 0;
@@ -319,7 +343,21 @@ static void pgn_board(const struct game *g, int b, const char *site, struct buf 
 
 /* The kind's comment (the deployment, for TigerChess) opens the movetext of the first
  * board: it says how the PGN's starting position came to be. */
+static void pgn_phrases(const struct game *g, const char *site, struct buf *out);
+
 void view_pgn(const struct game *g, const char *site, struct buf *out)
+{
+	struct buf pgn = { 0 };
+
+	/* a PGN is for every program and every reader: its comments in English */
+	pgn_phrases(g, site, &pgn);
+	if (pgn.s)
+		phrase_render(out, pgn.s, NULL);
+	buf_free(&pgn);
+}
+
+/* The PGN with its comments as phrases. */
+static void pgn_phrases(const struct game *g, const char *site, struct buf *out)
 {
 	const struct kind_view *kv = view_kind_part(kind_of(g));
 	struct buf pgn = { 0 }, note = { 0 };
@@ -349,9 +387,9 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 		view_board(p, side, out);
 }
 
-static const char *side_word(int c)
+const char *view_variant_title(const struct game *g, char *buf, size_t len)
 {
-	return c == WHITE ? "White" : "Black";
+	return phrase_word(buf, len, "variant", g->v ? g->v->title : g->variant);
 }
 
 /* The boards from the reader's side; in a game of several, each under its heading. */
@@ -366,9 +404,15 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 		const struct board *bd = &g->board[n];
 		const char *sep = n ? "\n" : "";
 		if (g->nboards > 1) {
-			buf_printf(&b, "%sBoard %d%s%s%s\n", sep, n + 1, strcmp(bd->result, "*") ? " (" : "",
-				   strcmp(bd->result, "*") ? bd->result : "", strcmp(bd->result, "*") ? ")" : "");
-			buf_printf(&moves, "%sBoard %d: ", sep, n + 1);
+			buf_str(&b, sep);
+			if (strcmp(bd->result, "*"))
+				buf_phrase(&b, "Board %d (%s)", n + 1, bd->result);
+			else
+				buf_phrase(&b, "Board %d", n + 1);
+			buf_str(&b, "\n");
+			buf_str(&moves, sep);
+			buf_phrase(&moves, "Board %d:", n + 1);
+			buf_str(&moves, " ");
 		}
 		view_board_of(g, bd->pos, side == WHITE || side == BLACK ? side : WHITE, &b);
 		pos_to_fen(bd->pos, fen, sizeof fen);
@@ -381,11 +425,11 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 			last->out = NULL;       /* the moves' buffer is this function's */
 		}
 		if (moves.n == before)
-			buf_str(&moves, "(none yet)");
+			buf_str(&moves, N_("(none yet)"));
 	}
 	tctx_set(c, "board", "%s", b.s ? b.s : "");
 	tctx_set(c, "fen", "%s", fens.s ? fens.s : "");
-	tctx_set(c, "moves", "%s", moves.s ? moves.s : "(none yet)");
+	tctx_set(c, "moves", "%s", moves.s ? moves.s : N_("(none yet)"));
 	buf_free(&b);
 	buf_free(&fens);
 	buf_free(&moves);
@@ -414,27 +458,29 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	int b = me >= 0 && g->seat[me].board >= 0 ? g->seat[me].board : 0;
 	const struct pos *p = g->board[b].pos;
 	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
-	char white[512], black[512];
+	char white[512], black[512], title[96], word[64];
 
 	view_side_addresses(g, WHITE, white, sizeof white);
 	view_side_addresses(g, BLACK, black, sizeof black);
+	view_variant_title(g, title, sizeof title);
 	tctx_set(c, "game", "%d", g->id);
-	tctx_set(c, "variant", "%s", g->v->title);
+	tctx_set(c, "variant", "%s", title);
 	tctx_set(c, "white", "%s", white);
 	tctx_set(c, "black", "%s", black);
-	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
+	tctx_set(c, "title", "%s: %s v %s", title, white, black);
 	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
 	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
-	tctx_set(c, "colour_asked", "%s", g->colour_asked);
-	tctx_set(c, "status", "%s", game_status_name(g->status));
+	tctx_set(c, "colour_asked", "%s", phrase_word(word, sizeof word, "colour", g->colour_asked));
+	tctx_set(c, "status", "%s", phrase_word(word, sizeof word, "status",
+						game_status_name(g->status)));
 	if (g->private_)
 		tctx_set(c, "private", "yes");
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
-		tctx_set(c, "you", "%s", side_word(my_side));
+		tctx_set(c, "you", "%s", side_name(my_side));
 		tctx_set(c, "opponent", "%s", them >= 0 ? g->seat[them].address :
 			 my_side == WHITE ? black : white);
-		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(my_side)));
+		tctx_set(c, "opponent_colour", "%s", side_name(COLOR_OTHER(my_side)));
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
 	}
@@ -447,20 +493,20 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 			tctx_set(c, "mover", "yes");
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
-	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move),
+	tctx_set(c, "to_move", "%s (%s)", side_name(side_to_move),
 		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
 		tctx_set(c, "your_turn", "yes");
 	if (g->status == GAME_PLAYING && movegen_in_check(p))
-		tctx_set(c, "check", "%s", side_word(side_to_move));
+		tctx_set(c, "check", "%s", side_name(side_to_move));
 	if (g->status == GAME_PLAYING)
 		tctx_set(c, "playing", "yes");
 	if (g->status == GAME_INVITED)
 		tctx_set(c, "invited_stage", "yes");
 	if (g->draw_offer >= 0) {
-		tctx_set(c, "draw_offer", "%s", side_word(g->draw_offer));
+		tctx_set(c, "draw_offer", "%s", side_name(g->draw_offer));
 		if (g->draw_offer != my_side)
 			tctx_set(c, "draw_offer_to_you", "yes");
 	}
@@ -481,12 +527,13 @@ static void add_more(struct tctx *c, const char *list, int lineno, size_t more, 
 	if (!it)
 		return;
 	if (sentence) {
-		tctx_set(it, "reason", "\xE2\x80\xA6 and %zu more, not shown", more);
+		tctx_nphrase(it, "reason", more, "\xE2\x80\xA6 and %zu more, not shown",
+			     "\xE2\x80\xA6 and %zu more, not shown", more);
 		return;
 	}
 	tctx_set(it, "line", "%d", lineno);
-	tctx_set(it, "text", "\xE2\x80\xA6 (and %zu more line%s, not shown)", more,
-		 more == 1 ? "" : "s");
+	tctx_nphrase(it, "text", more, "\xE2\x80\xA6 (and %zu more line, not shown)",
+		     "\xE2\x80\xA6 (and %zu more lines, not shown)", more);
 }
 
 static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n,
@@ -537,11 +584,17 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
 		       game_message_to(g, r->to, od, &text);
 
-	buf_printf(b, "%s", !g || g->nseats == 2 ? "a message for your opponent" : "a message");
-	if (!relayed)
+	bool opponent = !g || g->nseats == 2;
+
+	if (!relayed) {
+		buf_phrase(b, opponent ? "a message for your opponent" : "a message");
 		return;
+	}
 	game_message_quote(text, quoted, sizeof quoted);
-	buf_printf(b, ", relayed as %s", quoted);
+	if (opponent)
+		buf_phrase(b, "a message for your opponent, relayed as %s", quoted);
+	else
+		buf_phrase(b, "a message, relayed as %s", quoted);
 }
 
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
@@ -618,13 +671,17 @@ static void add_read(struct tctx *c, const struct game *g, const struct reply *r
 			buf_printf(&b, "%s%s", i ? "; " : "", m.s ? m.s : q);
 		buf_free(&m);
 		if (!fits) {
-			buf_printf(&b, "; \xE2\x80\xA6 and %zu more", o->n - i);
+			buf_str(&b, "; ");
+			buf_nphrase(&b, o->n - i, "\xE2\x80\xA6 and %zu more", "\xE2\x80\xA6 and %zu more",
+				    o->n - i);
 			break;
 		}
 	}
-	if (o->nprose)
-		buf_printf(&b, " (and %zu line%s passed over as prose)", o->nprose,
-			   o->nprose == 1 ? "" : "s");
+	if (o->nprose) {
+		buf_str(&b, " ");
+		buf_nphrase(&b, o->nprose, "(and %zu line passed over as prose)",
+			    "(and %zu lines passed over as prose)", o->nprose);
+	}
 	tctx_set(c, "read", "%s", b.s ? b.s : "");
 	buf_free(&b);
 }
@@ -679,7 +736,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	if (g && r->kind == REPLY_HELP) {
 		/* help says how to write orders, nothing of the game's state */
 		tctx_set(c, "game", "%d", g->id);
-		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
+		char title[96];
+		tctx_set(c, "variant", "%s", view_variant_title(g, title, sizeof title));
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);

@@ -7,17 +7,12 @@
 #include "render/view.h"
 #include "util/clock.h"
 
-static const char *side_word(int c)
-{
-	return c == WHITE ? "White" : "Black";
-}
-
-/* What the player expected now owes by their deadline, in a few words. */
+/* What the player expected now owes by their deadline, in a few words (a phrase). */
 static const char *owed(const struct game *g)
 {
 	const char *what = kind_of(g)->owes ? kind_of(g)->owes(g) : NULL;
 
-	return what ? what : "move";
+	return what ? what : N_("move");
 }
 
 
@@ -31,7 +26,7 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	const struct chessclock *cl = &g->clock;
 	const char *tz = x->timezone && *x->timezone ? x->timezone : "UTC";
 	bool player = reader >= 0 && reader < g->nseats;
-	char buf[96];
+	char buf[CLOCK_LOCAL_MAX];
 
 	if (g->arbiter[0])
 		tctx_set(c, "arbiter", "%s", g->arbiter);
@@ -68,24 +63,27 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	bool mine = who == reader;
 	clock_local(view_due(g, who), tz, buf, sizeof buf);
 	tctx_set(c, "deadline", "%s", buf);
-	char whose[112] = "your", name[96];
-	if (!mine)
-		snprintf(whose, sizeof whose, "%s's", seat_name(g, who, name, sizeof name));
-	tctx_set(c, "deadline_for", "%s %s", whose, owed(g));
+	char name[160];
+	if (mine)
+		tctx_phrase(c, "deadline_for", "your %s", owed(g));
+	else
+		tctx_phrase(c, "deadline_for", "%s's %s", seat_name(g, who, name, sizeof name), owed(g));
 	long long window = chessclock_deadline(cl, who, g->vac[who]);
 	clock_local(window, tz, buf, sizeof buf);
 	char note[256];
 	if (cl->window != WINDOW_NONE && kind_of(g)->window_text &&
-	    kind_of(g)->window_text(g, mine ? "you" : side_word(who), buf, note, sizeof note))
+	    kind_of(g)->window_text(g, mine ? NULL : side_name(g->seat[who].side), buf, note,
+				    sizeof note))
 		tctx_set(c, "window_note", "%s", note);
 	for (int i = 0; g->vac[who] && i < g->vac[who]->n; i++) {
 		const struct vacation *v = &g->vac[who]->v[i];
 		if (v->start <= x->now && x->now < v->end) {
 			clock_local(v->end, tz, buf, sizeof buf);
 			if (mine)
-				tctx_set(c, "vacation", N_("You are on vacation until %s"), buf);
+				tctx_phrase(c, "vacation", "You are on vacation until %s", buf);
 			else
-				tctx_set(c, "vacation", N_("%s is on vacation until %s"), side_word(who), buf);
+				tctx_phrase(c, "vacation", "%s is on vacation until %s",
+					    side_name(g->seat[who].side), buf);
 		}
 	}
 }
@@ -94,7 +92,7 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 {
 	struct tctx *c = tctx_new();
 	const char *tz = x->timezone && *x->timezone ? x->timezone : "UTC";
-	char buf[96];
+	char buf[CLOCK_LOCAL_MAX];
 
 	if (!c)
 		return NULL;
@@ -110,11 +108,11 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 		if (!it)
 			break;
 		tctx_set(it, "game", "%d", g->id);
-		tctx_set(it, "variant", "%s", g->v ? g->v->title : g->variant);
+		tctx_set(it, "variant", "%s", view_variant_title(g, buf, sizeof buf));
 		int me = items[i].colour, side = g->seat[me].side;
 		int b = g->seat[me].board >= 0 ? g->seat[me].board : 0, them = game_mover(g, b, 1 - side);
 		tctx_set(it, "opponent", "%s", them >= 0 ? g->seat[them].address : "");
-		tctx_set(it, "you", "%s", side_word(side));
+		tctx_set(it, "you", "%s", side_name(side));
 		tctx_set(it, "what", "%s", owed(g));
 		clock_duration(items[i].deadline - x->now, buf, sizeof buf);
 		tctx_set(it, "time_left", "%s", buf);

@@ -12,17 +12,21 @@
 #include "game/digest.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/legacy_text.h"
 #include "store/jread.h"
 #include "store/store.h"
 #include "store/store_int.h"
 #include "store/store_kind.h"
 #include "util/zpack.h"
 
-/* 3: what only grows (mail keys, Message-IDs sent, events) in the journal, the rest in
- * the state file. 2: seats, boards and the kind, every list in the state file. 1: two
- * players on one board. Formats 1 and 2 are read and migrated on load; the next commit
- * writes format 3 (its journal then receives the whole lists once). */
-#define STATE_FORMAT 3
+/* 4: as 3, its texts (the termination, what waits for a digest, the kinds' records of
+ * cards played) phrases (util/phrase.h), which an earlier release would show as they
+ * are. 3: what only grows (mail keys, Message-IDs sent, events) in the journal, the rest
+ * in the state file. 2: seats, boards and the kind, every list in the state file. 1: two
+ * players on one board. Formats 1 to 3 are read and migrated on load (their texts are
+ * English: legacy_text.h); the next commit writes format 4 (the journal then receives
+ * the whole lists once, from format 1 or 2). */
+#define STATE_FORMAT 4
 
 /* ---- JSON out ---- */
 
@@ -513,6 +517,7 @@ static int load_top(const struct jnode *root, int format, struct game *g)
 	    jread_bool(root, "private", true, &g->private_) < 0)      /* absent: false */
 		return -1;
 	g->draw_offer = draw_offer;
+	legacy_termination(g->termination, sizeof g->termination);     /* an earlier release's */
 	return 0;
 }
 

@@ -89,7 +89,7 @@ static int journal_read(struct store *st, int id, const struct store_journal *j,
 	return rc;
 }
 
-/* The journal record of a format 3 state: 1 (format 3, *j filled), 0 another format or
+/* The journal record of a format 3 or 4 state: 1 (*j filled), 0 another format or
  * an error the state's reader names, -1 a bad record. */
 static int journal_record(const struct jnode *root, struct store_journal *j)
 {
@@ -101,7 +101,7 @@ static int journal_record(const struct jnode *root, struct store_journal *j)
 
 	root->doc->e = &quiet;
 	int is3 = jread_obj(root, NULL, false, &rec) == 0 &&
-		  jread_i(root, "format", false, 1, 3, &format) == 0 && format == 3;
+		  jread_i(root, "format", false, 1, 4, &format) == 0 && format >= 3;
 	root->doc->e = e;
 	if (!is3)
 		return 0;

@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/phrase.h"
+
 static long long forced = -1;
 
 long long clock_parse(const char *s)
@@ -78,9 +80,30 @@ bool clock_timezone_ok(const char *tz)
 	return access(path, R_OK) == 0;
 }
 
+/* The date tm as a phrase: its weekday and month phrases of their own, so that each
+ * language writes them (no locale is used: "C" has English's). */
+static void date_phrase(const struct tm *tm, const char *zone, char *out, size_t len)
+{
+	static const char *const days[] = {
+		NC_("weekday", "Sun"), NC_("weekday", "Mon"), NC_("weekday", "Tue"),
+		NC_("weekday", "Wed"), NC_("weekday", "Thu"), NC_("weekday", "Fri"),
+		NC_("weekday", "Sat"),
+	};
+	static const char *const months[] = {
+		NC_("month", "Jan"), NC_("month", "Feb"), NC_("month", "Mar"), NC_("month", "Apr"),
+		NC_("month", "May"), NC_("month", "Jun"), NC_("month", "Jul"), NC_("month", "Aug"),
+		NC_("month", "Sep"), NC_("month", "Oct"), NC_("month", "Nov"), NC_("month", "Dec"),
+	};
+
+	/* TRANSLATORS: a date: weekday, day, month, year, hour, minute, time zone */
+	phrase_pprintf(out, len, "date", "%s %02d %s %d %02d:%02d %s", days[tm->tm_wday % 7],
+		       tm->tm_mday, months[tm->tm_mon % 12], tm->tm_year + 1900, tm->tm_hour,
+		       tm->tm_min, zone);
+}
+
 void clock_local(long long t, const char *tz, char *out, int len)
 {
-	char *old = getenv("TZ"), saved[128] = "";
+	char *old = getenv("TZ"), saved[128] = "", zone[16];
 	time_t tt = (time_t)t;
 	struct tm tm;
 
@@ -88,8 +111,7 @@ void clock_local(long long t, const char *tz, char *out, int len)
 	 * file again, which cost more than the rest of a reply */
 	if (!tz || !strcmp(tz, "UTC") || !clock_timezone_ok(tz)) {
 		gmtime_r(&tt, &tm);
-		size_t n = strftime(out, (size_t)len, "%a %d %b %Y %H:%M", &tm);
-		snprintf(out + n, (size_t)len - n, " UTC");
+		date_phrase(&tm, "UTC", out, (size_t)len);
 		return;
 	}
 	if (old)
@@ -97,7 +119,8 @@ void clock_local(long long t, const char *tz, char *out, int len)
 	setenv("TZ", tz, 1);
 	tzset();
 	localtime_r(&tt, &tm);
-	strftime(out, (size_t)len, "%a %d %b %Y %H:%M %Z", &tm);
+	strftime(zone, sizeof zone, "%Z", &tm);
+	date_phrase(&tm, zone, out, (size_t)len);
 	if (old)
 		setenv("TZ", saved, 1);
 	else
@@ -105,27 +128,49 @@ void clock_local(long long t, const char *tz, char *out, int len)
 	tzset();
 }
 
+void clock_days(long long n, char *out, size_t len)
+{
+	phrase_nprintf(out, len, (unsigned long)n, "%lld day", "%lld days", n);
+}
+
+/* n of a unit (0 days, 1 hours, 2 minutes) as a phrase of its own, in its plural. */
+static void units(long long n, int unit, char *out, size_t len)
+{
+	if (unit == 0)
+		clock_days(n, out, len);
+	else if (unit == 1)
+		phrase_nprintf(out, len, (unsigned long)n, "%lld hour", "%lld hours", n);
+	else
+		phrase_nprintf(out, len, (unsigned long)n, "%lld minute", "%lld minutes", n);
+}
+
 void clock_duration(long long secs, char *out, int len)
 {
 	long long d = secs / 86400, h = secs % 86400 / 3600, m = secs % 3600 / 60;
-	const char *unit[2];
+	char a[64], b[64];
 	long long n[2];
+	int unit;
 
 	if (secs <= 0) {
-		snprintf(out, (size_t)len, "no time");
+		phrase_printf(out, (size_t)len, "no time");
 		return;
 	}
 	if (d)
-		n[0] = d, unit[0] = "day", n[1] = h, unit[1] = "hour";
+		n[0] = d, n[1] = h, unit = 0;
 	else if (h)
-		n[0] = h, unit[0] = "hour", n[1] = m, unit[1] = "minute";
+		n[0] = h, n[1] = m, unit = 1;
 	else
-		n[0] = m ? m : 1, unit[0] = "minute", n[1] = 0, unit[1] = "";
-	if (n[1])
-		snprintf(out, (size_t)len, "%lld %s%s %lld %s%s", n[0], unit[0], n[0] == 1 ? "" : "s",
-			 n[1], unit[1], n[1] == 1 ? "" : "s");
-	else
-		snprintf(out, (size_t)len, "%lld %s%s", n[0], unit[0], n[0] == 1 ? "" : "s");
+		n[0] = m ? m : 1, n[1] = 0, unit = 2;
+	units(n[0], unit, a, sizeof a);
+	if (!n[1]) {
+		snprintf(out, (size_t)len, "%s", a);
+		return;
+	}
+	units(n[1], unit + 1, b, sizeof b);
+	phrase_fit(out, (size_t)len, a);
+	size_t at = strlen(out);
+	if (at + 1 + strlen(b) < (size_t)len)       /* two phrases, a blank between */
+		snprintf(out + at, (size_t)len - at, " %s", b);
 }
 
 int clock_parse_durations(const char *spec, long long *out, int max)

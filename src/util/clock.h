@@ -4,6 +4,7 @@
 #define TEMPEST_CLOCK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define CLOCK_ISO_MAX 32
 
@@ -17,12 +18,17 @@ long long clock_parse(const char *s);
 /* RFC 5322 date: "Sun, 22 Nov 2026 10:00:00 +0000" */
 void clock_rfc5322(long long t, char out[CLOCK_ISO_MAX + 8]);
 
-/* The time t as a player in time zone tz reads it: "Tue 24 Nov 2026 18:00 CET". */
+/* The time t as a player in time zone tz reads it: "Tue 24 Nov 2026 18:00 CET", as a
+ * phrase (util/phrase.h: each language writes its dates; out needs CLOCK_LOCAL_MAX). */
+#define CLOCK_LOCAL_MAX 160
 void clock_local(long long t, const char *tz, char *out, int len);
 /* Is this the name of a time zone the system knows ("Europe/Paris", "UTC")? */
 bool clock_timezone_ok(const char *tz);
-/* "2 days 4 hours", "5 hours 10 minutes", "12 minutes"; negative: "no time". */
+/* "2 days 4 hours", "5 hours 10 minutes", "12 minutes"; negative: "no time": phrases,
+ * in each language's plural forms (out needs CLOCK_LOCAL_MAX). */
 void clock_duration(long long secs, char *out, int len);
+/* "1 day", "3 days", a phrase. */
+void clock_days(long long n, char *out, size_t len);
 /* "72h", "3d", "90m", "1d12h" in seconds; -1 if not a duration. */
 long long clock_parse_duration(const char *s);
 /* "72h 24h 6h" (spaces or commas between): up to max durations into out; their count, or

@@ -33,7 +33,7 @@ struct phrase_view {
 
 static bool is_mark(char c)
 {
-	return c >= PHRASE_OPEN && c <= PHRASE_PLURAL;
+	return c >= PHRASE_OPEN && c <= PHRASE_CAP;
 }
 
 /* Reads the conversion at f (no further than end); 0 when f holds none. */
@@ -149,7 +149,7 @@ static size_t text_span(const char *s, const char *end, int depth, bool *ok)
 	struct phrase_view v;
 
 	while (p < end) {
-		if (!is_mark(*p)) {
+		if (!is_mark(*p) || *p == PHRASE_CAP) {
 			p++;
 			continue;
 		}
@@ -182,6 +182,8 @@ static void put_text(struct buf *b, const char *s, const char *end, int depth)
 			break;
 		if (*s == PHRASE_OPEN && (n = phrase_parse(s, end, &v, depth)) > 0)
 			buf_add(b, s, n), s += n;
+		else if (*s == PHRASE_CAP && depth < PHRASE_DEPTH_MAX)
+			buf_add(b, s++, 1);
 		else
 			s++;            /* a marker out of place */
 	}
@@ -289,6 +291,15 @@ void phrase_vencode(struct buf *b, const char *ctx, const char *fmt, const char 
 	struct conv c;
 	va_list aq;
 
+	if (!ctx && !many && !strcmp(fmt, "%s")) {      /* a text as it is: no phrase of its own */
+		va_copy(aq, ap);
+		const char *s = va_arg(aq, const char *);
+		if (!s)
+			s = "(null)";
+		put_text(b, s, s + strlen(s), 0);
+		va_end(aq);
+		return;
+	}
 	buf_add(b, (char[]){ PHRASE_OPEN }, 1);
 	if (ctx) {
 		put_text(b, ctx, ctx + strlen(ctx), PHRASE_DEPTH_MAX);
@@ -412,6 +423,27 @@ void phrase_vappend(char *buf, size_t len, const char *sep, const char *fmt, va_
 	buf_free(&b);
 }
 
+char *phrase_capital(char *text, size_t len)
+{
+	size_t n = strlen(text);
+
+	if (n + 2 > len || text[0] == PHRASE_CAP)
+		return text;
+	memmove(text + 1, text, n + 1);
+	text[0] = PHRASE_CAP;
+	return text;
+}
+
+void phrase_cat(char *dst, size_t len, const char *sep, const char *text)
+{
+	size_t at = strlen(dst), ns = at && *text && sep ? strlen(sep) : 0;
+
+	if (!*text || at + ns + 1 >= len)
+		return;
+	memcpy(dst + at, sep, ns);
+	phrase_fit(dst + at + ns, len - at - ns, text);
+}
+
 bool phrase_has(const char *s)
 {
 	for (; *s; s++)
@@ -509,6 +541,20 @@ void phrase_fit(char *out, size_t len, const char *text)
 
 static void render_text(struct buf *out, const char *s, const char *end, int depth,
 			const struct phrase_lang *l);
+
+/* The bytes of a phrase at s that cannot be read (cut short, or damaged), up to its
+ * close: none of it is written, not even its msgid. */
+static size_t broken_span(const char *s, const char *end)
+{
+	int depth = 0;
+
+	for (const char *p = s; p < end; p++)
+		if (*p == PHRASE_OPEN)
+			depth++;
+		else if (*p == PHRASE_CLOSE && --depth == 0)
+			return (size_t)(p + 1 - s);
+	return (size_t)(end - s);
+}
 
 /* Does the output, as it stands, end where a sentence starts (nothing yet, or a '.',
  * '!' or '?' then blanks)? */
@@ -628,17 +674,29 @@ static void render_text(struct buf *out, const char *s, const char *end, int dep
 {
 	struct phrase_view v;
 
+	size_t cap = SIZE_MAX;          /* where a sentence starts, if one does */
+
 	while (s < end) {
 		size_t k = strcspn(s, PHRASE_MARKS);
 		if (k > (size_t)(end - s))
 			k = (size_t)(end - s);
 		buf_add(out, s, k);
+		if (k && cap != SIZE_MAX)
+			capitalise(out, cap), cap = SIZE_MAX;
 		s += k;
 		if (s >= end)
 			break;
+		if (*s == PHRASE_CAP) {
+			cap = out->n, s++;
+			continue;
+		}
 		size_t n = *s == PHRASE_OPEN ? phrase_parse(s, end, &v, depth) : 0;
 		if (n)
 			render_phrase(out, &v, depth, l);
+		else if (*s == PHRASE_OPEN)
+			n = broken_span(s, end);
+		if (n && cap != SIZE_MAX)
+			capitalise(out, cap), cap = SIZE_MAX;
 		s += n ? n : 1;         /* a marker out of place is dropped */
 	}
 }

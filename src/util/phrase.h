@@ -10,7 +10,7 @@
  * arguments (apply_error, apply_note, outcome_error, refuse, err_phrase) keep their
  * signatures and store a phrase instead of English.
  *
- *   text    := (any byte but a marker | phrase)*
+ *   text    := (any byte but a marker | phrase | CAP)*
  *   phrase  := OPEN [ctx CTX] msgid [PLURAL msgid_plural PLURAL count] arg* CLOSE
  *   arg     := STR text | NUM [-]digits
  *
@@ -34,7 +34,8 @@
 #define PHRASE_NUM    '\x04'    /* an integer argument follows, in decimal */
 #define PHRASE_CTX    '\x05'    /* ends the context, before the msgid */
 #define PHRASE_PLURAL '\x06'    /* before the plural msgid, and before the count */
-#define PHRASE_MARKS  "\x01\x02\x03\x04\x05\x06"
+#define PHRASE_CAP    '\x07'    /* in a text: what follows starts a sentence (a capital) */
+#define PHRASE_MARKS  "\x01\x02\x03\x04\x05\x06\x07"
 
 #define PHRASE_ARGS_MAX 12      /* arguments of one phrase */
 #define PHRASE_DEPTH_MAX 8      /* phrases within phrases within ... */
@@ -43,6 +44,10 @@
  * context ("piece", "pawn"). Both are string literals. */
 #define N_(s) "\x01" s "\x02"
 #define NC_(c, s) "\x01" c "\x05" s "\x02"
+
+/* A phrase's msgid kept in a table for later, a format with its conversions (gettext's
+ * gettext_noop): the string itself, marked for `make po`. */
+#define F_(s) s
 
 /* Encodes the phrase fmt (a printf format: the msgid) with its arguments into out (len
  * bytes), cut to fit but well formed; returns out. */
@@ -69,6 +74,12 @@ const char *phrase_word(char *out, size_t len, const char *ctx, const char *word
 /* Appends sep (when buf is not empty) and the phrase to the text in buf (len bytes):
  * the sentences of a note. */
 void phrase_vappend(char *buf, size_t len, const char *sep, const char *fmt, va_list ap);
+/* text (len bytes) made to start a sentence: its first letter a capital in every
+ * language; returns text. */
+char *phrase_capital(char *text, size_t len);
+/* Appends sep (when dst and text are both not empty) and text to dst (len bytes), text
+ * shortened to fit but well formed. */
+void phrase_cat(char *dst, size_t len, const char *sep, const char *text);
 /* text copied into out (len bytes, len > 0): whole if it fits, else shortened (its
  * literal text cut, an ellipsis in its place) yet well formed. */
 void phrase_fit(char *out, size_t len, const char *text);

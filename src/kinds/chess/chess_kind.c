@@ -29,6 +29,6 @@ static const char *chess_expect_text(const struct game *g, int seat, char *buf, 
 
 const struct kind kind_chess = {
 	.name = "chess",
-	.no_such_order = "a game of %s has no cards",
+	.no_such_order = F_("a game of %s has no cards"),
 	.expect_text = chess_expect_text,
 };

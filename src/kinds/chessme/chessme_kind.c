@@ -192,9 +192,9 @@ static void end_of_turn(struct apply_state *a, struct chessme *cm, char *rec, si
 
 	snprintf(rec + at, len - at, "%s", check ? (none ? "#" : "+") : "");
 	if (none && check)
-		apply_finish(a, cm->pos.side ? "1-0" : "0-1", "checkmate");
+		apply_finish(a, cm->pos.side ? "1-0" : "0-1", N_("checkmate"));
 	else if (none)
-		apply_finish(a, "1/2-1/2", "stalemate");
+		apply_finish(a, "1/2-1/2", N_("stalemate"));
 }
 
 static int play(struct apply_state *a, const struct order *mv, const struct order *pl)
@@ -307,7 +307,7 @@ const struct kind kind_chessme = {
 	.name = "chessme",
 	.orders = cm_orders,
 	.norders = sizeof cm_orders / sizeof cm_orders[0],
-	.no_such_order = "a game of %s has no such order",
+	.no_such_order = F_("a game of %s has no such order"),
 	.state_new = cm_state_new,
 	.state_copy = cm_state_copy,
 	.state_size = sizeof(struct chessme),

@@ -54,14 +54,14 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 	struct km_msg *m = own;
 
 	switch (od->kind) {
-	case KM_ORDER_DECK: if (cardturn_once(a, od, &m->deck, "deck") < 0) return -1; break;
+	case KM_ORDER_DECK: if (cardturn_once(a, od, &m->deck, N_("deck")) < 0) return -1; break;
 	case KM_ORDER_REDRAW:
 		if (m->nredraws == 2)
 			return apply_error(a, od, "at most two redraws (with a common deck)");
 		m->redraws[m->nredraws++] = od;
 		break;
 	case KM_ORDER_CARD:
-		if (cardturn_once(a, od, &m->card, "card") < 0 || read_card(a, od, m) < 0)
+		if (cardturn_once(a, od, &m->card, N_("card")) < 0 || read_card(a, od, m) < 0)
 			return -1;
 		break;
 	case ORDER_MOVE:
@@ -477,9 +477,9 @@ const struct ct_ops knightmare_turn_ops = {
 	.answer = km_answer,
 	.hand_count = km_hand_count,
 	.setup_expected = km_setup_expected,
-	.setup_owes = "deck",
+	.setup_owes = N_("deck"),
 	.setup_text = km_setup_text,
-	.answer_words = "accept, or a card in answer to it",
+	.answer_words = N_("accept, or a card in answer to it"),
 };
 
 int knightmare_apply(struct apply_state *a, const struct orders *o)

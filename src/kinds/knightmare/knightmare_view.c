@@ -206,7 +206,7 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 		tctx_set(c, "km_answer_due", "yes");
 	cardturn_view_subject(g, r, c);
 	cardturn_expect_text(g, r, expect, sizeof expect);
-	expect[0] = (char)toupper((unsigned char)expect[0]);    /* the mail's sentence */
+	phrase_capital(expect, sizeof expect);          /* the mail's sentence */
 	tctx_set(c, "km_expect", "%s", expect);
 }
 

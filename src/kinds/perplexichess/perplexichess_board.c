@@ -242,7 +242,7 @@ int px_draw(struct apply_state *a, const struct order *od, const struct orders *
 				return apply_error(a, od, "accept the draw or move, not both");
 		px->draw_offer[b] = -1;
 		apply_principal(a, "draw-accept");
-		apply_board_ends(a, b, "1/2-1/2", "draw agreed");
+		apply_board_ends(a, b, "1/2-1/2", N_("draw agreed"));
 		return 0;
 	default:
 		if (px->draw_offer[b] != them)
@@ -266,12 +266,12 @@ int px_resign(struct apply_state *a, const struct order *od)
 	apply_principal(a, "resign");
 	if (px_is(g, a->me, PX_ROLE_STRATEGIST)) {
 		apply_note(a, "%s's grand strategist resigns the game.", side_name(side));
-		apply_finish(a, loss, "resignation by the grand strategist");
+		apply_finish(a, loss, N_("resignation by the grand strategist"));
 		return 0;
 	}
 	if (b < 0 || !board_open(g, b))
 		return apply_error(a, od, "board %d is over", b + 1);
-	apply_board_ends(a, b, loss, "resignation");
+	apply_board_ends(a, b, loss, N_("resignation"));
 	return 0;
 }
 

@@ -46,7 +46,7 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 	case ORDER_CARD: {
 		char word[32] = "";
 		int n = cardturn_card_number(od->arg);
-		if (cardturn_once(a, od, &t->card, "card") < 0)
+		if (cardturn_once(a, od, &t->card, N_("card")) < 0)
 			return -1;
 		sscanf(od->arg, "%*s %31s", word);
 		if (!n || (word[0] && strcasecmp(word, "continuing")))
@@ -77,12 +77,12 @@ static int collect_one(struct apply_state *a, const struct order *od, void *own)
 			return apply_error(a, od, "write a card's effects all before or all after the move");
 		t->moves[t->nmoves++] = od;
 		break;
-	case ORDER_NUMBERS: if (cardturn_once(a, od, &t->numbers, "numbers line") < 0) return -1; break;
-	case ORDER_SQUARE: if (cardturn_once(a, od, &t->square, "square") < 0) return -1; break;
-	case ORDER_SECRET: if (cardturn_once(a, od, &t->secret, "secret square") < 0) return -1; break;
-	case ORDER_TAKE: if (cardturn_once(a, od, &t->take, "take") < 0) return -1; break;
-	case ORDER_CHOOSE: if (cardturn_once(a, od, &t->choose, "choose") < 0) return -1; break;
-	case ORDER_PART: if (cardturn_once(a, od, &t->part, "part") < 0) return -1; break;
+	case ORDER_NUMBERS: if (cardturn_once(a, od, &t->numbers, N_("numbers line")) < 0) return -1; break;
+	case ORDER_SQUARE: if (cardturn_once(a, od, &t->square, N_("square")) < 0) return -1; break;
+	case ORDER_SECRET: if (cardturn_once(a, od, &t->secret, N_("secret square")) < 0) return -1; break;
+	case ORDER_TAKE: if (cardturn_once(a, od, &t->take, N_("take")) < 0) return -1; break;
+	case ORDER_CHOOSE: if (cardturn_once(a, od, &t->choose, N_("choose")) < 0) return -1; break;
+	case ORDER_PART: if (cardturn_once(a, od, &t->part, N_("part")) < 0) return -1; break;
 	case ORDER_INTERCEPT: t->intercept = true; break;
 	case ORDER_ACCEPT: t->accept = true; break;
 	case ORDER_KEEP: t->keep = true; break;
@@ -545,10 +545,10 @@ const struct ct_ops tempete_turn_ops = {
 	.answer_done = tp_answer_done,
 	.hand_count = tp_hand_count,
 	.setup_expected = tp_setup_expected,
-	.setup_owes = "list and opening numbers",
+	.setup_owes = N_("list and opening numbers"),
 	.setup_text = tp_setup_text,
 	.turn_extra = tp_turn_extra,
-	.answer_words = "a different move, a card, or 'accept'",
+	.answer_words = N_("a different move, a card, or 'accept'"),
 	.note_moves = true,
 	.reading = tp_reading,
 	.own_size = sizeof(struct turn_msg),

@@ -221,7 +221,7 @@ static int do_move(struct apply_state *a, const struct order *od)
 	snprintf(a->detail, sizeof a->detail, "%s", san);
 	apply_after_move(a);
 	if (occupied(game_pos(g), a->me)) {
-		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", "occupation of the Palace");
+		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", N_("occupation of the Palace"));
 		apply_note(a, "The %s Standard Bearer occupies the opposing Palace.",
 			   a->me == WHITE ? "Bengal" : "Siberian");
 		return 0;
@@ -318,8 +318,8 @@ static const char *tc_owes(const struct game *g)
 {
 	const struct tigerchess *tc = g->kstate;
 
-	return tc->stage == TC_ENGAGED ? NULL : tc->stage == TC_GUARDS ? "Royal Guard" :
-	       "Swordsman";
+	return tc->stage == TC_ENGAGED ? NULL : tc->stage == TC_GUARDS ? N_("Royal Guard") :
+	       N_("Swordsman");
 }
 
 static void tc_hash_text(const struct game *g, struct buf *out)
@@ -348,7 +348,7 @@ const struct kind kind_tigerchess = {
 	.name = "tigerchess",
 	.orders = tc_orders,
 	.norders = sizeof tc_orders / sizeof tc_orders[0],
-	.no_such_order = "a game of %s has no deployment phase",
+	.no_such_order = F_("a game of %s has no deployment phase"),
 	.state_new = tc_state_new,
 	.state_copy = tc_state_copy,
 	.state_size = sizeof(struct tigerchess),

@@ -134,8 +134,8 @@ static void record_deployment(const struct tigerchess *tc, struct tctx *c)
 	if (!rec.s)
 		return;
 	const char *moves = tctx_get(c, "moves");
-	buf_printf(&out, "{%s}%s%s", rec.s, strcmp(moves, "(none yet)") && *moves ? " " : "",
-		   strcmp(moves, "(none yet)") ? moves : "");
+	bool none = !strcmp(moves, N_("(none yet)"));
+	buf_printf(&out, "{%s}%s%s", rec.s, !none && *moves ? " " : "", none ? "" : moves);
 	tctx_set(c, "moves", "%s", out.s);
 	buf_free(&rec);
 	buf_free(&out);

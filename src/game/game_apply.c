@@ -450,7 +450,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 			return 0;       /* it proved who they are; nothing to change */
 		game_password_hash(key, klen, g->id, a->me, od->arg, g->seat[a->me].password_hash);
 		apply_principal(a, "password");
-		apply_note(a, "%s", "Your password for this game is set.");
+		apply_note(a, "Your password for this game is set.");
 		return 0;
 	case ORDER_NEW:
 	case ORDER_OPPONENT:

@@ -16,9 +16,8 @@ const char *cards_timing_name(enum card_timing t)
 
 const char *cards_label(const struct card_catalogue *c, int card, char *buf, int len)
 {
+	/* the card's name as the rules give it, in every language */
 	if (card > 0 && card < CARDS_MAX && c->card[card].name[0])
-		snprintf(buf, (size_t)len, "card %d (%s)", card, c->card[card].name);
-	else
-		snprintf(buf, (size_t)len, "card %d", card);
-	return buf;
+		return phrase_printf(buf, (size_t)len, "card %d (%s)", card, c->card[card].name);
+	return phrase_printf(buf, (size_t)len, "card %d", card);
 }

@@ -283,7 +283,7 @@ int effect_parse(const char *text, struct effect *out, struct err *e)
 
 static const char *whose(enum effect_side s)
 {
-	return s == EFFECT_OWN ? "your own" : s == EFFECT_ENEMY ? "an enemy" : "a";
+	return s == EFFECT_OWN ? N_("your own") : s == EFFECT_ENEMY ? N_("an enemy") : N_("a");
 }
 
 static bool side_ok(enum effect_side want, int by, int colour)
@@ -324,9 +324,10 @@ static bool adjacent_to(const struct effect_env *env, sq_t s, const struct effec
 	return false;
 }
 
+/* A refusal, as a phrase (util/phrase.h): the reader's language. */
 static int refuse(char *why, size_t wlen, const char *fmt, const char *a, const char *b)
 {
-	snprintf(why, wlen, fmt, a, b);
+	phrase_printf(why, wlen, fmt, a, b);
 	return -1;
 }
 
@@ -371,8 +372,8 @@ static sq_t filtered(const struct effect_filter *f, const struct effect_env *env
 	}
 	if (f->adjacent && !adjacent_to(env, s, f))
 		return refuse(why, wlen, "the piece on %s is not next to %s", word,
-			      f->adj_side == EFFECT_OWN ? "one of your pieces it names" :
-			      "an enemy piece it names"), SQ_NONE;
+			      f->adj_side == EFFECT_OWN ? N_("one of your pieces it names") :
+			      N_("an enemy piece it names")), SQ_NONE;
 	return s;
 }
 
@@ -457,8 +458,8 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 	if (victim != PIECE_NONE && pos_mark(p, to) == MARK_SHIELD)
 		return refuse(why, wlen, "the piece on %s may not be captured (a shield)%s", t[1], "");
 	if (s->betza[0] && !reaches(p, from, to, s->betza))
-		return refuse(why, wlen, "the piece on %s cannot go to %s as ", t[0], t[1]),
-		       snprintf(why + strlen(why), wlen - strlen(why), "%s", s->betza), -1;
+		return phrase_printf(why, wlen, "the piece on %s cannot go to %s as %s", t[0], t[1],
+				     s->betza), -1;
 	if (victim != PIECE_NONE) {
 		op(o, "@remove %s", t[1], 0);
 		o->lost_side = PIECE_COLOR(victim);
@@ -467,7 +468,10 @@ static int do_move(const struct effect_stmt *s, const struct effect_env *env, co
 	op(o, "@remove %s", t[0], 0);
 	op(o, "@place %c %s", t[1], variant_piece_char(p->v, pc));
 	keep_shield(o, p, from, t[1]);
-	snprintf(o->text, sizeof o->text, "%s moves to %s%s", t[0], t[1], victim ? " and captures" : "");
+	if (victim)
+		phrase_printf(o->text, sizeof o->text, "%s moves to %s and captures", t[0], t[1]);
+	else
+		phrase_printf(o->text, sizeof o->text, "%s moves to %s", t[0], t[1]);
 	return 0;
 }
 
@@ -485,7 +489,10 @@ static int do_capture(const struct effect_stmt *s, const struct effect_env *env,
 	o->lost_side = PIECE_COLOR(pc);
 	o->lost_kind = (char)toupper((unsigned char)variant_piece_char(env->p->v, pc));
 	o->dead = s->verb == EFFECT_KILL;
-	snprintf(o->text, sizeof o->text, "the piece on %s is %s", t[0], o->dead ? "dead" : "lost");
+	if (o->dead)
+		phrase_printf(o->text, sizeof o->text, "the piece on %s is dead", t[0]);
+	else
+		phrase_printf(o->text, sizeof o->text, "the piece on %s is lost", t[0]);
 	return 0;
 }
 
@@ -511,8 +518,10 @@ static int do_arrive(const struct effect_stmt *s, const struct effect_env *env, 
 		o->used_side = env->by, o->used_kind = s->letter;
 	}
 	op(o, "@place %c %s", t[0], letter_of(env->by, s->letter));
-	snprintf(o->text, sizeof o->text, "%s %s on %s", s->verb == EFFECT_RETURN ? "returns" : "places",
-		 l, t[0]);
+	if (s->verb == EFFECT_RETURN)
+		phrase_printf(o->text, sizeof o->text, "returns %s on %s", l, t[0]);
+	else
+		phrase_printf(o->text, sizeof o->text, "places %s on %s", l, t[0]);
 	return 0;
 }
 
@@ -535,7 +544,7 @@ static int do_replace(const struct effect_stmt *s, const struct effect_env *env,
 	o->lost_side = c;
 	o->lost_kind = (char)toupper((unsigned char)variant_piece_char(env->p->v, pc));
 	o->used_side = c, o->used_kind = s->letter;
-	snprintf(o->text, sizeof o->text, "the piece on %s is replaced by a lost %s", t[0], l);
+	phrase_printf(o->text, sizeof o->text, "the piece on %s is replaced by a lost %s", t[0], l);
 	return 0;
 }
 
@@ -557,7 +566,7 @@ static int do_swap(const struct effect_stmt *s, const struct effect_env *env, co
 	op(o, "@place %c %s", t[1], pa);
 	keep_shield(o, env->p, b, t[0]);
 	keep_shield(o, env->p, a, t[1]);
-	snprintf(o->text, sizeof o->text, "the pieces on %s and %s change places", t[0], t[1]);
+	phrase_printf(o->text, sizeof o->text, "the pieces on %s and %s change places", t[0], t[1]);
 	return 0;
 }
 
@@ -589,8 +598,8 @@ static int do_change(const struct effect_stmt *s, const struct effect_env *env, 
 		return refuse(why, wlen, s->verb == EFFECT_SHIELD ? "a king is never captured (%s)%s" :
 			      "a king keeps its kind (%s)%s", t[0], "");
 	if (!to && s->verb != EFFECT_SHIELD)
-		return refuse(why, wlen, "no more pieces can be %s now%s",
-			      s->verb == EFFECT_FREEZE ? "frozen" : "transformed", "");
+		return refuse(why, wlen, s->verb == EFFECT_FREEZE ? "no more pieces can be frozen now%s" :
+			      "no more pieces can be transformed now%s", "", "");
 	piece_t pc = pos_at(env->p, sq);
 	char orig = variant_piece_char(env->p->v, pc);
 	if (toupper((unsigned char)orig) == env->frozen || toupper((unsigned char)orig) == env->spare ||
@@ -608,9 +617,10 @@ static int do_change(const struct effect_stmt *s, const struct effect_env *env, 
 	snprintf(o->square, sizeof o->square, "%s", t[0]);
 	o->orig = (char)toupper((unsigned char)orig);
 	if (s->verb == EFFECT_TRANSFORM)
-		snprintf(o->text, sizeof o->text, "the piece on %s becomes a %s (%s)", t[0], s->name, s->betza);
+		phrase_printf(o->text, sizeof o->text, "the piece on %s becomes a %s (%s)", t[0], s->name,
+			      s->betza);
 	else
-		snprintf(o->text, sizeof o->text, "the piece on %s may not move", t[0]);
+		phrase_printf(o->text, sizeof o->text, "the piece on %s may not move", t[0]);
 	return 0;
 }
 
@@ -628,13 +638,17 @@ int effect_stmt_apply(const struct effect_stmt *s, const struct effect_env *env,
 	case EFFECT_TRANSFORM: case EFFECT_FREEZE: case EFFECT_SHIELD:
 		return do_change(s, env, targets, out, why, wlen);
 	case EFFECT_GAIN: case EFFECT_POWERS:
-		snprintf(out->text, sizeof out->text, "every %c %s %s", s->letter,
-			 s->verb == EFFECT_GAIN ? "also moves as" : "moves only as", s->betza);
+		if (s->verb == EFFECT_GAIN)
+			phrase_printf(out->text, sizeof out->text, "every %c also moves as %s", s->letter,
+				      s->betza);
+		else
+			phrase_printf(out->text, sizeof out->text, "every %c moves only as %s", s->letter,
+				      s->betza);
 		return 0;
 	case EFFECT_IMMUNE:
-		snprintf(out->text, sizeof out->text, "no %c may be captured", s->letter);
+		phrase_printf(out->text, sizeof out->text, "no %c may be captured", s->letter);
 		return 0;
 	default:
-		return refuse(why, wlen, "%s%s", "cancel names the card it cancels", "");
+		return refuse(why, wlen, "cancel names the card it cancels%s", "", "");
 	}
 }

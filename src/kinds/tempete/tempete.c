@@ -43,18 +43,18 @@ int tempete_set_cards(struct tempete *tp, const struct card_catalogue *cat, cons
 		char tail;
 		if (sscanf(t, "%ld-%ld%c", &lo, &hi, &tail) != 2 &&
 		    (sscanf(t, "%ld%c", &lo, &tail) != 1 || (hi = lo, false)))
-			return snprintf(why, wlen, "'%s' is not a card number or a range like 12-40", t), -1;
+			return phrase_printf(why, wlen, "'%s' is not a card number or a range like 12-40", t), -1;
 		if (sscanf(t, "%ld-%ld", &lo, &hi) != 2)
 			hi = lo;
 		if (lo < 1 || hi >= CARDS_MAX || lo > hi)
-			return snprintf(why, wlen, "'%s': cards are numbered 1 to %d", t, CARDS_MAX - 1), -1;
+			return phrase_printf(why, wlen, "'%s': cards are numbered 1 to %d", t, CARDS_MAX - 1), -1;
 		for (long k = lo; k <= hi; k++) {
 			/* a range passes over the cards the game does not use (11, 22, ...); a
 			 * card named alone must be one it uses */
 			if (!cat->card[k].exists && lo < hi)
 				continue;
 			if (!cat->card[k].exists)
-				return snprintf(why, wlen, "card %ld is not in the game", k), -1;
+				return phrase_printf(why, wlen, "card %ld is not in the game", k), -1;
 			in[k] = true;
 		}
 	}
@@ -63,7 +63,7 @@ int tempete_set_cards(struct tempete *tp, const struct card_catalogue *cat, cons
 		if (in[k])
 			tp->cards[tp->n++] = k;
 	if (tp->n < 2 * TP_HAND)
-		return snprintf(why, wlen, "a list needs at least %d cards, not %d", 2 * TP_HAND, tp->n), -1;
+		return phrase_printf(why, wlen, "a list needs at least %d cards, not %d", 2 * TP_HAND, tp->n), -1;
 	return 0;
 }
 

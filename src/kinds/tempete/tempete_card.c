@@ -10,7 +10,7 @@
 
 static const char *side(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return side_name(c);
 }
 
 const struct card_info *tp_info(const struct apply_state *a, int card)
@@ -96,7 +96,7 @@ static int retrieve(struct apply_state *a, const struct turn_msg *t, char *note,
 		    (p->turn == tp->turn - 1 || p->turn == tp->turn - 2)) {
 			tp->hand[a->me][tp->nhand[a->me]++] = p->card;
 			tp->record[TP_REC_TURN].added = p->card;
-			snprintf(note, len, "takes card %d into their hand", p->card);
+			phrase_printf(note, len, "takes card %d into their hand", p->card);
 			return 0;
 		}
 	}
@@ -137,7 +137,8 @@ static int recover(struct apply_state *a, const struct turn_msg *t, char *note, 
 	tp->barred[other][tp->nbarred[other]++] = pos;
 	tp->record[TP_REC_TURN].added = card;
 	tp->record[TP_REC_TURN].barred = pos;
-	snprintf(note, len, "takes a card from their list; %s may no longer send number %d", side(other), pos);
+	phrase_printf(note, len, "takes a card from their list; %s may no longer send number %d",
+		      side(other), pos);
 	return 0;
 }
 
@@ -212,7 +213,7 @@ int tp_card_turn(struct apply_state *a, const struct turn_msg *t, const char *ho
 		rc = recover(a, t, special, sizeof special);
 	else if (ci->special == SPECIAL_SECRET_SQUARE) {
 		rc = secret_square(a, t);
-		snprintf(special, sizeof special, "gives the referee a square, in secret");
+		phrase_printf(special, sizeof special, "gives the referee a square, in secret");
 	}
 	if (rc < 0)
 		return -1;
@@ -223,16 +224,19 @@ int tp_card_turn(struct apply_state *a, const struct turn_msg *t, const char *ho
 		return -1;
 	struct tp_play *p = &tp->plays[idx];
 	cards_label(a->g->cat, t->card_no, label, sizeof label);
-	snprintf(p->detail, sizeof p->detail, "%s%s%s%s%s", special, special[0] && edits[0] ? "; " : "",
-		 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "",
-		 "");
+	p->detail[0] = 0;
+	phrase_cat(p->detail, sizeof p->detail, "", special);
+	phrase_cat(p->detail, sizeof p->detail, "; ", edits);
+	if (eff == 1)
+		phrase_cat(p->detail, sizeof p->detail, "", N_(" (no effect: a card may not capture a "
+							   "king or mate by itself)"));
 	p->void_ = eff == 1;
 	/* whether its effect continues is news for the opponent: it changes the rules of
 	 * check and mate (seed 002, the Checkmate Rule) */
 	bool continues = ci->continuing > 0 || (ci->continuing < 0 && t->continuing);
-	apply_note(a, "%s plays %s%s%s%s%s.", side(a->me), label, continues ? " (continuing)" : "",
-		   strcmp(how, "move") ? (strcmp(how, "answer") ? " to intercept" : " in answer") : "",
-		   p->detail[0] ? ": " : "", p->detail);
+	apply_note(a, "%s plays %s%s%s%s%s.", side(a->me), label, continues ? N_(" (continuing)") : "",
+		   strcmp(how, "move") ? (strcmp(how, "answer") ? N_(" to intercept") : N_(" in answer")) :
+		   "", p->detail[0] ? ": " : "", p->detail);
 	return 0;
 }
 
@@ -260,7 +264,6 @@ static void drop_secret(struct tempete *tp, int k)
 int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size_t len)
 {
 	struct tp_record *r = &tp->record[slot];
-	size_t at = 0;
 
 	said[0] = 0;
 	if (!r->play || r->turn != tp->turn || r->play > tp->nplays)
@@ -268,24 +271,26 @@ int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size
 	struct tp_play *p = &tp->plays[r->play - 1];
 	int by = p->by, other = 1 - by;
 	/* card 34 takes a card played in the open: it may be named; 57's choice is secret */
+	char one[256];
+
 	if (r->added && !r->barred)
-		at += (size_t)snprintf(said + at, len - at, "; card %d leaves %s's hand again",
-				       r->added, side(by));
+		phrase_cat(said, len, "; ", phrase_printf(one, sizeof one, "card %d leaves %s's hand "
+							  "again", r->added, side(by)));
 	if (r->added)
 		drop_one(tp->hand[by], &tp->nhand[by], r->added);
 	if (r->barred) {
 		drop_one(tp->barred[other], &tp->nbarred[other], r->barred);
-		at += (size_t)snprintf(said + at, len - at, "; the card it took from %s's list leaves "
-				       "their hand, and %s may send number %d again", side(by),
-				       side(other), r->barred);
+		phrase_cat(said, len, "; ", phrase_printf(one, sizeof one, "the card it took from %s's "
+							  "list leaves their hand, and %s may send "
+							  "number %d again", side(by), side(other),
+							  r->barred));
 	}
 	if (r->secret && r->secret <= tp->nsecrets) {
 		drop_secret(tp, r->secret);
-		at += (size_t)snprintf(said + at, len - at, "; the square it gave the referee is void");
+		phrase_cat(said, len, "; ", N_("the square it gave the referee is void"));
 	}
 	p->void_ = true;
-	size_t n = strlen(p->detail);
-	snprintf(p->detail + n, sizeof p->detail - n, "%s[undone: %s]", n ? " " : "", why);
+	phrase_cat(p->detail, sizeof p->detail, " ", phrase_printf(one, sizeof one, "[undone: %s]", why));
 	int card = p->card;
 	*r = (struct tp_record){ 0 };
 	return card;
@@ -294,7 +299,7 @@ int tp_undo_card(struct tempete *tp, int slot, const char *why, char *said, size
 void tp_note_undone(struct apply_state *a, int card, const char *said)
 {
 	if (card && said[0])
-		apply_note(a, "Undone with card %d: %s.", card, said + 2);
+		apply_note(a, "Undone with card %d: %s.", card, said);
 }
 
 int tp_keep_allowed(struct apply_state *a, const struct turn_msg *t)
@@ -317,6 +322,6 @@ int tp_disable_record(struct tempete *tp, int slot, int by_card, char *said, siz
 {
 	char why[40];
 
-	snprintf(why, sizeof why, "disabled by card %d", by_card);
+	phrase_printf(why, sizeof why, "disabled by card %d", by_card);
 	return tp_undo_card(tp, slot, why, said, len);
 }

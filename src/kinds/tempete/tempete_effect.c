@@ -369,9 +369,9 @@ static int e_takeback(struct edit *ed, const struct turn_msg *t)
 		if (tp_restore(ed->a, tp->before_card, &e) < 0)
 			return apply_error(ed->a, ed->od, "%s", e.msg);
 		tp_restore_marks(tp, TP_BEFORE_CARD);
-		apply_note(ed->a, "%s", "The card played with the move is taken back with it.");
+		apply_note(ed->a, "The card played with the move is taken back with it.");
 		char why[40], said[400];
-		snprintf(why, sizeof why, "taken back by card %d", t->card_no);
+		phrase_printf(why, sizeof why, "taken back by card %d", t->card_no);
 		tp_note_undone(ed->a, tp_undo_card(tp, TP_REC_TURN, why, said, sizeof said), said);
 	} else
 		tp_restore_marks(tp, second ? 1 : 0);

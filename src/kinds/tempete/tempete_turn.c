@@ -14,7 +14,7 @@
 
 static const char *side(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return side_name(c);
 }
 
 /* ---- the mail's orders, sorted out ---- */
@@ -195,7 +195,7 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 			return -1;
 		tp->move_parts = 2;
 		tp->move_card = t->card_no;
-		snprintf(announce, len, "%s and %s", tp->move_san[0], tp->move_san[1]);
+		phrase_printf(announce, len, "%s and %s", tp->move_san[0], tp->move_san[1]);
 		return 0;
 	}
 	if (t->nmoves != 1)
@@ -214,17 +214,21 @@ static int numbers(struct apply_state *a, const struct turn_msg *t, int want)
 	struct tempete *tp = a->g->kstate;
 	int nums[CARDS_MAX], other = 1 - a->me;
 
+	char count[64];
+
 	if (want == 0) {
 		if (t->numbers && strcasecmp(t->numbers->arg, "random"))
-			return apply_error(a, t->numbers, "no numbers are due now: %s holds %d card%s%s",
-					   side(other), tp->nhand[other], tp->nhand[other] == 1 ? "" : "s",
-					   tempete_available(tp, a->me, NULL) ? "" :
-					   " (and you have no numbers left)");
+			return apply_error(a, t->numbers, "no numbers are due now: %s holds %s%s",
+					   side(other), phrase_nprintf(count, sizeof count,
+					   (unsigned long)tp->nhand[other], "%d card", "%d cards",
+					   tp->nhand[other]), tempete_available(tp, a->me, NULL) ? "" :
+					   N_(" (and you have no numbers left)"));
 		return 0;
 	}
 	if (!t->numbers)
-		return apply_error(a, t->first, "send %d number%s for %s with this mail ('numbers ...' or "
-				   "'numbers random')", want, want == 1 ? "" : "s", side(other));
+		return apply_error(a, t->first, "send %s for %s with this mail ('numbers ...' or "
+				   "'numbers random')", phrase_nprintf(count, sizeof count,
+				   (unsigned long)want, "%d number", "%d numbers", want), side(other));
 	if (tp_read_numbers(a, t->numbers, want, nums) < 0)
 		return -1;
 	tp_send_numbers(tp, a->me, nums, want, true);
@@ -260,13 +264,14 @@ static int tp_move(struct apply_state *a, const struct ct_msg *m, char *moves, s
 	int eff = tp_effects(a, t, tp_regular_card(a, t), edits, sizeof edits);
 	if (eff < 0)
 		return -1;
-	apply_note(a, "After the move, %s%s.", edits, eff == 1 ? " has no effect (a card may not "
-		   "capture a king or mate by itself)" : "");
+	apply_note(a, "After the move, %s%s.", edits, eff == 1 ? N_(" has no effect (a card may "
+		   "not capture a king or mate by itself)") : "");
 	/* the record of cards played says what the card did, after the move too */
 	struct tp_play *p = &tp->plays[tp->nplays - 1];
-	size_t n = strlen(p->detail);
-	snprintf(p->detail + n, sizeof p->detail - n, "%safter the move: %s%s", n ? "; " : "",
-		 edits, eff == 1 ? " (no effect: a card may not capture a king or mate by itself)" : "");
+	char after[sizeof p->detail];
+	phrase_printf(after, sizeof after, "after the move: %s%s", edits, eff == 1 ? N_(" (no "
+		      "effect: a card may not capture a king or mate by itself)") : "");
+	phrase_cat(p->detail, sizeof p->detail, "; ", after);
 	p->void_ |= eff == 1;
 	return 0;
 }
@@ -380,7 +385,10 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 					break;
 				}
 		}
-		apply_note(a, "%s %s card %d.", side(a->me), t->keep ? "keeps" : "discards", tp->move_card);
+		if (t->keep)
+			apply_note(a, "%s keeps card %d.", side(a->me), tp->move_card);
+		else
+			apply_note(a, "%s discards card %d.", side(a->me), tp->move_card);
 		snprintf(moves, len, "%s", first);
 		return 0;
 	}
@@ -401,7 +409,7 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	san_destination(first, at, sizeof at);
 	if (regular_move(a, t->moves[1], type, at, second) < 0)
 		return -1;
-	snprintf(moves, len, "%s and %s", first, second);
+	phrase_printf(moves, len, "%s and %s", first, second);
 	return 0;
 }
 
@@ -490,12 +498,14 @@ static void tp_setup_text(const struct game *g, int c, char *buf, size_t len)
 {
 	const struct tempete *tp = g->kstate;
 
-	if (!tp->has_list[c] || !tp->opening[c])
-		snprintf(buf, len, "send %s%s%s", !tp->has_list[c] ? "your list" : "",
-			 !tp->has_list[c] && !tp->opening[c] ? " and " : "",
-			 !tp->opening[c] ? "your five opening numbers" : "");
+	if (!tp->has_list[c] && !tp->opening[c])
+		phrase_printf(buf, len, "send your list and your five opening numbers");
+	else if (!tp->has_list[c])
+		phrase_printf(buf, len, "send your list");
+	else if (!tp->opening[c])
+		phrase_printf(buf, len, "send your five opening numbers");
 	else
-		snprintf(buf, len, "%s still owes their list or opening numbers", side(1 - c));
+		phrase_printf(buf, len, "%s still owes their list or opening numbers", side(1 - c));
 }
 
 /* The numbers a move or an answer carries, in words. */
@@ -504,9 +514,10 @@ static void tp_turn_extra(const struct game *g, int c, bool answer, char *buf, s
 	int need = tp_need(g->kstate, 1 - c);
 
 	if (answer)
-		snprintf(buf, len, ", with one number for %s", side(1 - c));
+		phrase_printf(buf, len, ", with one number for %s", side(1 - c));
 	else
-		snprintf(buf, len, " (with %d number%s for %s)", need, need == 1 ? "" : "s", side(1 - c));
+		phrase_nprintf(buf, len, (unsigned long)need, " (with %d number for %s)",
+			       " (with %d numbers for %s)", need, side(1 - c));
 }
 
 /* An answer the referee gives for its player, with a number chosen at random if one is

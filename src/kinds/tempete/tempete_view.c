@@ -15,7 +15,7 @@
 
 static const char *side(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return side_name(c);
 }
 
 static void card_list(const struct game *g, const int *cards, int n, struct buf *b)
@@ -25,7 +25,7 @@ static void card_list(const struct game *g, const int *cards, int n, struct buf 
 		buf_printf(b, "%s%s", i ? ", " : "", cards_label(g->cat, cards[i], label, sizeof label));
 	}
 	if (!n)
-		buf_str(b, "none");
+		buf_str(b, N_("none"));
 }
 
 static void set_buf(struct tctx *c, const char *name, struct buf *b)
@@ -47,21 +47,28 @@ static void public_view(const struct game *g, struct tctx *c)
 			break;
 		tctx_set(it, "by", "%s", side(tp->plays[i].by));
 		tctx_set(it, "card", "%s", cards_label(g->cat, tp->plays[i].card, label, sizeof label));
-		tctx_set(it, "how", "%s", tp->plays[i].how);
+		char how[64];
+		tctx_set(it, "how", "%s", phrase_word(how, sizeof how, "card played as",
+						      tp->plays[i].how));
 		tctx_set(it, "detail", "%s", tp->plays[i].detail);
 	}
 	for (int i = 0; i < tp->nmarks; i++) {
 		struct tctx *it = tctx_item(c, "tp_marks");
 		if (!it)
 			break;
-		tctx_set(it, "square", "%s", tp->marks[i].square[0] ? tp->marks[i].square : "the game");
+		tctx_set(it, "square", "%s", tp->marks[i].square[0] ? tp->marks[i].square :
+			 N_("the game"));
 		tctx_set(it, "label", "%s", tp->marks[i].label);
 		tctx_set(it, "card", "%d", tp->marks[i].card);
 	}
 	for (int s = 0; s < 2; s++) {
-		buf_printf(&b, "%s%s lost %.*s%s%s%.*s", s ? "; " : "", side(s), tp->nlost[s], tp->lost[s],
-			   tp->nlost[s] ? "" : "nothing", tp->ndead[s] ? ", dead " : "", tp->ndead[s],
-			   tp->dead[s]);
+		char lost[TP_LOST_MAX + 1], dead[TP_LOST_MAX + 1];
+		snprintf(lost, sizeof lost, "%.*s", tp->nlost[s], tp->lost[s]);
+		snprintf(dead, sizeof dead, "%.*s", tp->ndead[s], tp->dead[s]);
+		buf_str(&b, s ? "; " : "");
+		buf_phrase(&b, "%s lost %s", side(s), tp->nlost[s] ? lost : N_("nothing"));
+		if (tp->ndead[s])
+			buf_phrase(&b, ", dead %s", dead);
 	}
 	set_buf(c, "tp_captured", &b);
 	tctx_set(c, "tp_n", "%d", tp->n);
@@ -108,7 +115,8 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 		for (int i = 0; i < tp->njust_drew[r]; i++) {
 			int k = tp->ndrawn[r] - tp->njust_drew[r] + i;
 			char label[96];
-			buf_printf(&b, "%s%s (your number %d)", i ? ", " : "",
+			buf_str(&b, i ? ", " : "");
+			buf_phrase(&b, "%s (your number %d)",
 				   cards_label(g->cat, tp->drawn_card[r][k], label, sizeof label),
 				   tp->drawn_number[r][k]);
 		}
@@ -131,12 +139,14 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 		for (int i = 0; i < tp->n; i++)
 			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);
 		set_buf(c, "tp_list", &b);
-		tctx_set(c, "tp_list_by", "%s", tp->list_by_referee[r] ? "made by the referee" : "yours");
+		tctx_set(c, "tp_list_by", "%s", tp->list_by_referee[r] ? N_("made by the referee") :
+			 N_("yours"));
 	}
 	for (int i = 0; i < tp->nsecrets; i++)
-		if (tp->secrets[i].by == r && !tp->secrets[i].used)
-			buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,
-				   tp->secrets[i].card);
+		if (tp->secrets[i].by == r && !tp->secrets[i].used) {
+			buf_str(&b, b.n ? ", " : "");
+			buf_phrase(&b, "%s (card %d)", tp->secrets[i].square, tp->secrets[i].card);
+		}
 	set_buf(c, "tp_my_squares", &b);
 	if (tp->ct.expect == CT_SETUP) {
 		tctx_set(c, "tp_setup", "yes");
@@ -174,7 +184,7 @@ static void reveal(const struct game *g, struct tctx *c)
 		for (int i = 0; i < tp->nsent[s]; i++)
 			buf_printf(&b, "%s%d", i ? " " : "", tp->sent[s][i]);
 		if (!b.n)
-			buf_str(&b, "none");
+			buf_str(&b, N_("none"));
 		set_buf(it, "sent", &b);
 		for (int i = 0; i < tp->ndrawn[s]; i++)
 			buf_printf(&b, "%s%d->%d", i ? " " : "", tp->drawn_number[s][i], tp->drawn_card[s][i]);
@@ -185,19 +195,22 @@ static void reveal(const struct game *g, struct tctx *c)
 			buf_printf(&b, "%s%d->%d", i ? " " : "", n, n >= 1 && n <= tp->n ? tp->list[s][n - 1] : 0);
 		}
 		if (!b.n)
-			buf_str(&b, "none");
+			buf_str(&b, N_("none"));
 		set_buf(it, "taken", &b);
 		for (int i = 0; i < tp->nsecrets; i++)
-			if (tp->secrets[i].by == s)
-				buf_printf(&b, "%s%s (card %d)", b.n ? ", " : "", tp->secrets[i].square,
-					   tp->secrets[i].card);
+			if (tp->secrets[i].by == s) {
+				buf_str(&b, b.n ? ", " : "");
+				buf_phrase(&b, "%s (card %d)", tp->secrets[i].square, tp->secrets[i].card);
+			}
 		if (!b.n)
-			buf_str(&b, "none");
+			buf_str(&b, N_("none"));
 		set_buf(it, "squares", &b);
 	}
 	/* rule 10: every card played came from the hand, checked when it was played */
-	tctx_set(c, "tp_entitlement", "every card played was in its player's hand when played "
-		 "(checked at the time): %d card%s, no forfeit", tp->nplays, tp->nplays == 1 ? "" : "s");
+	tctx_nphrase(c, "tp_entitlement", (unsigned long)tp->nplays, "every card played was in its "
+		     "player's hand when played (checked at the time): %d card, no forfeit", "every "
+		     "card played was in its player's hand when played (checked at the time): %d "
+		     "cards, no forfeit", tp->nplays);
 }
 
 /* The set-up and deal mails show the reader's own list too. */
@@ -218,8 +231,9 @@ static void tp_summary(const struct game *g, struct buf *out)
 {
 	const struct tempete *tp = g->kstate;
 
-	buf_printf(out, "Cards: %d in use; White holds %d, Black %d; %d played:\n", tp->n,
+	buf_phrase(out, "Cards: %d in use; White holds %d, Black %d; %d played:", tp->n,
 		   tp->nhand[WHITE], tp->nhand[BLACK], tp->nplays);
+	buf_str(out, "\n");
 	for (int i = 0; i < tp->nplays; i++)
 		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", tp->plays[i].turn,
 			   color_name_lc(tp->plays[i].by), tp->plays[i].card, tp->plays[i].how,

@@ -389,9 +389,12 @@ void knightmare_hash_text(const struct knightmare *km, struct buf *b)
 		buf_printf(b, "old %s ", hex);
 		ints(b, "order", km->old[k], km->nold_cards[k]);
 	}
-	for (int i = 0; i < km->nplays; i++)
+	for (int i = 0; i < km->nplays; i++) {
+		char detail[KM_DETAIL_EN];      /* in English, as before phrases */
 		buf_printf(b, "play %d %d %d %s %d %s\n", km->plays[i].by, km->plays[i].card,
-			   km->plays[i].turn, km->plays[i].how, (int)km->plays[i].void_, km->plays[i].detail);
+			   km->plays[i].turn, km->plays[i].how, (int)km->plays[i].void_,
+			   phrase_english(km->plays[i].detail, detail, sizeof detail));
+	}
 	for (int i = 0; i < km->neffects; i++) {
 		const struct km_effect *f = &km->effects[i];
 		buf_printf(b, "effect %d %d %d %c %s %s %s %c %d %d %c %d\n", f->card, f->by, f->verb,

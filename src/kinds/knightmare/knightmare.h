@@ -22,6 +22,7 @@
 #include "util/buf.h"
 
 #define KM_HAND 5
+#define KM_DETAIL_EN 200        /* a card played's record, in English: what the hash reads */
 #define KM_HAND_MAX 8
 #define KM_SET_MAX 160          /* cards in the sets used (copies included) */
 #define KM_DECK_MAX 64
@@ -50,7 +51,8 @@ enum km_order {
 struct km_play {
 	int by, card, turn;
 	char how[16];                   /* "move", "interception", "answer" */
-	char detail[200];               /* what it did, as announced */
+	char detail[320];               /* what it did, as announced: a phrase (util/phrase.h)
+					 * of at most KM_DETAIL_EN - 1 characters of English */
 	bool void_;                     /* no effect (the Checkmate Rule) or cancelled */
 };
 

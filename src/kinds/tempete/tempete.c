@@ -360,9 +360,12 @@ void tempete_hash_text(const struct tempete *tp, struct buf *b)
 		   tp->intercepted_by_card);
 	buf_printf(b, "before %s\nbefore2 %s\nafter %s\n", tp->before_move, tp->before_part2,
 		   tp->after_move);
-	for (int i = 0; i < tp->nplays; i++)
+	for (int i = 0; i < tp->nplays; i++) {
+		char detail[TP_DETAIL_EN];      /* in English, as before phrases */
 		buf_printf(b, "play %d %d %d %s %d %s\n", tp->plays[i].by, tp->plays[i].card,
-			   tp->plays[i].turn, tp->plays[i].how, tp->plays[i].void_, tp->plays[i].detail);
+			   tp->plays[i].turn, tp->plays[i].how, tp->plays[i].void_,
+			   phrase_english(tp->plays[i].detail, detail, sizeof detail));
+	}
 	for (int i = 0; i < tp->nsecrets; i++)
 		buf_printf(b, "secret %d %d %d %s %d\n", tp->secrets[i].by, tp->secrets[i].card,
 			   tp->secrets[i].turn, tp->secrets[i].square, tp->secrets[i].used);

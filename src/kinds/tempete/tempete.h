@@ -28,6 +28,7 @@
 #define TP_MARKS_MAX 48
 #define TP_LOST_MAX 48
 #define TP_LABEL_MAX 64
+#define TP_DETAIL_EN 400        /* a card played's record, in English: what the hash reads */
 #define TP_SALT DECK_SALT
 #define TP_MOMENTS 4            /* moments of a turn whose marks are kept (tempete_int.h) */
 #define TP_BEFORE_CARD 3        /* the last of them: the turn's start, before its card */
@@ -55,7 +56,8 @@ enum tp_order {
 struct tp_play {
 	int by, card, turn;
 	char how[16];                   /* "move", "interception", "answer" */
-	char detail[400];               /* what it did, as announced */
+	char detail[600];               /* what it did, as announced: a phrase (util/phrase.h)
+					 * of at most TP_DETAIL_EN - 1 characters of English */
 	bool void_;                     /* no effect (the Checkmate Rule) */
 };
 

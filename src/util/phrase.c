@@ -610,10 +610,26 @@ static void render_arg(struct buf *out, const struct phrase_view *v, int i, cons
 {
 	if (i < 0 || i >= v->nargs)
 		return;
-	if (v->kind[i] == PHRASE_NUM)
+	if (v->kind[i] == PHRASE_NUM) {
 		render_num(out, v->arg[i], v->narg[i], c, l);
-	else
-		render_text(out, v->arg[i], v->arg[i] + v->narg[i], depth + 1, l);
+		return;
+	}
+	size_t at = out->n, chars = 0;
+	render_text(out, v->arg[i], v->arg[i] + v->narg[i], depth + 1, l);
+	if (c->width <= 0)
+		return;
+	/* a width is the format's, in characters of the text as written ("%-10s") */
+	for (size_t k = at; k < out->n; k++)
+		chars += ((unsigned char)out->s[k] & 0xC0) != 0x80;
+	for (; chars < (size_t)c->width && !out->failed; chars++) {
+		if (strchr(c->flags, '-')) {
+			buf_add(out, " ", 1);
+		} else {
+			buf_add(out, " ", 1);
+			memmove(out->s + at + 1, out->s + at, out->n - at - 1);
+			out->s[at] = ' ';
+		}
+	}
 }
 
 /* The format (a msgstr or the msgid) written with v's arguments. */
@@ -643,22 +659,42 @@ static void render_format(struct buf *out, const char *f, size_t nf, const struc
 	}
 }
 
+/* Has the format [f, f + n) a letter outside its conversions? One of no words ("(%s)",
+ * "%-10s", "%s: %s") is the same in every language: no catalogue is asked for it. */
+static bool has_words(const char *f, size_t n)
+{
+	const char *end = f + n;
+	struct conv c;
+
+	while (f < end) {
+		if (*f == '%' && conv_read(f, end, &c)) {
+			f += c.len;
+			continue;
+		}
+		if ((*f | 0x20) >= 'a' && (*f | 0x20) <= 'z')
+			return true;
+		f++;
+	}
+	return false;
+}
+
 /* One phrase, in l's words when its catalogue has them, else in English. */
 static void render_phrase(struct buf *out, const struct phrase_view *v, int depth,
 			  const struct phrase_lang *l)
 {
-	const char *str = l && l->lookup ? l->lookup(l->arg, v->ctx, v->nctx, v->id, v->nid,
-						      v->many != NULL, v->n) : NULL;
+	bool words = has_words(v->id, v->nid);
+	const char *str = l && l->lookup && words ? l->lookup(l->arg, v->ctx, v->nctx, v->id, v->nid,
+							      v->many != NULL, v->n) : NULL;
 	const char *f = str ? str : v->many && v->n != 1 ? v->many : v->id;
 	size_t nf = str ? strlen(str) : v->many && v->n != 1 ? v->nmany : v->nid;
-	bool mark = !str && l && l->lookup && l->mark_missing;
+	bool mark = !str && words && l && l->lookup && l->mark_missing;
 	/* a format that starts with an argument leaves the capital to it: a phrase there
 	 * takes one, a player's words or an address never */
 	bool starts = l && l->capitals && !(nf > 1 && f[0] == '%' && f[1] != '%') &&
 		      sentence_starts(out);
 	size_t at = out->n;
 
-	if (!str && l && l->lookup && l->missing)
+	if (!str && words && l && l->lookup && l->missing)
 		(*l->missing)++;
 	if (mark)
 		buf_str(out, "\xE2\x9F\xA6");

@@ -44,9 +44,9 @@ static int term_number(const char *w, const char *what, int lo, int hi, int *out
 	long n = strtol(w, &end, 10);
 
 	if (end == w || *end)
-		return snprintf(why, wlen, "'%s' is not a whole number (%s)", w, what), -1;
+		return phrase_printf(why, wlen, "'%s' is not a whole number (%s)", w, what), -1;
 	if (n < lo || n > hi)
-		return snprintf(why, wlen, "%s are %d to %d, not %ld", what, lo, hi, n), -1;
+		return phrase_printf(why, wlen, "%s are %d to %d, not %ld", what, lo, hi, n), -1;
 	*out = (int)n;
 	return 0;
 }
@@ -60,9 +60,9 @@ static int read_budget(struct knightmare *km, const char *arg, char *why, size_t
 	for (char *x = strtok_r(copy, " ,", &save); x && n < 3; x = strtok_r(NULL, " ,", &save))
 		w[n++] = x;
 	if (n < 1 || n > 2)
-		return snprintf(why, wlen, "write: budget 150, or budget 100 200 (White's, then Black's)"), -1;
+		return phrase_printf(why, wlen, "write: budget 150, or budget 100 200 (White's, then Black's)"), -1;
 	for (int i = 0; i < n; i++)
-		if (term_number(w[i], "budgets (points)", 1, 10000, &v[i], why, wlen) < 0)
+		if (term_number(w[i], N_("budgets (points)"), 1, 10000, &v[i], why, wlen) < 0)
 			return -1;
 	km->budget[WHITE] = v[0];
 	km->budget[BLACK] = n == 2 ? v[1] : v[0];
@@ -81,7 +81,7 @@ static int read_sets(struct knightmare *km, const char *arg, char *why, size_t w
 	else if (end != arg && !*end && n >= 1 && n <= KM_SETS_MAX)
 		km->sets = (int)n;
 	else
-		return snprintf(why, wlen, "write: sets personal, sets common, or sets N (1 to %d sets "
+		return phrase_printf(why, wlen, "write: sets personal, sets common, or sets N (1 to %d sets "
 				"divided)", KM_SETS_MAX), -1;
 	return 0;
 }
@@ -93,7 +93,7 @@ int knightmare_create(struct game *g, const struct orders *o, const uint8_t *key
 
 	(void)key; (void)klen;          /* the cards are divided when play starts */
 	if (!g->cat || !g->cat->budget) {
-		snprintf(why, wlen, "the card catalogue of %s has no decks", g->v->name);
+		phrase_printf(why, wlen, "the card catalogue of %s has no decks", g->v->name);
 		return -1;
 	}
 	km->budget[WHITE] = km->budget[BLACK] = g->cat->budget;
@@ -106,13 +106,13 @@ int knightmare_create(struct game *g, const struct orders *o, const uint8_t *key
 		else if (od->kind == KM_ORDER_SETS)
 			rc = read_sets(km, od->arg, why, wlen);
 		else if (od->kind == KM_ORDER_EXTRA)    /* 0 is a term too: none set aside */
-			rc = term_number(od->arg, "extra discards", 0, 20,
+			rc = term_number(od->arg, N_("extra discards"), 0, 20,
 					 &km->extra, why, wlen);
 		if (rc < 0)
 			return -1;
 	}
 	if (km->extra && !km->sets)
-		return snprintf(why, wlen, "extra discards come before dividing one set; with personal "
+		return phrase_printf(why, wlen, "extra discards come before dividing one set; with personal "
 				"sets nothing is divided"), -1;
 	*line = 0;
 	return 0;
@@ -201,22 +201,22 @@ int km_check_deck(const struct game *g, int c, const int *cards, int n, char *wh
 	const struct card_catalogue *cat = g->cat;
 
 	if (n < 1 || n > KM_DECK_MAX)
-		return snprintf(why, wlen, "a deck has 1 to %d cards", KM_DECK_MAX), -1;
+		return phrase_printf(why, wlen, "a deck has 1 to %d cards", KM_DECK_MAX), -1;
 	for (int i = 0; i < n; i++) {
 		int k = cards[i];
 		if (k < 1 || k >= CARDS_MAX || !cat->card[k].exists)
-			return snprintf(why, wlen, "there is no card %d", k), -1;
+			return phrase_printf(why, wlen, "there is no card %d", k), -1;
 		int have = count(km->half[c], km->nhalf[c], k);
 		if (!have)
-			return snprintf(why, wlen, "card %d is not among your cards", k), -1;
+			return phrase_printf(why, wlen, "card %d is not among your cards", k), -1;
 		if (count(cards, i + 1, k) > have)
-			return snprintf(why, wlen, "you have card %d only %d time(s)", k, have), -1;
+			return phrase_printf(why, wlen, "you have card %d only %d time(s)", k, have), -1;
 		if (cat->card[k].unique && count(cards, i, k))
-			return snprintf(why, wlen, "card %d is unique: once in a deck", k), -1;
+			return phrase_printf(why, wlen, "card %d is unique: once in a deck", k), -1;
 	}
 	int points = knightmare_points(cat, cards, n);
 	if (points > km->budget[c])
-		return snprintf(why, wlen, "the deck is worth %d points; your budget is %d", points,
+		return phrase_printf(why, wlen, "the deck is worth %d points; your budget is %d", points,
 				km->budget[c]), -1;
 	return 0;
 }
@@ -322,7 +322,7 @@ bool knightmare_order(const struct knightmare *km, int k, struct km_deckorder *o
 			return false;
 		*o = (struct km_deckorder){ km->deck[k], km->ndeck[k], km->salt[k], "", "" };
 		snprintf(o->whose, sizeof o->whose, "%s", k == WHITE ? "white" : "black");
-		snprintf(o->label, sizeof o->label, "%s's deck", k == WHITE ? "White" : "Black");
+		phrase_printf(o->label, sizeof o->label, "%s's deck", side_name(k));
 		return true;
 	}
 	if (k < 0 || k > km->nold)
@@ -333,9 +333,9 @@ bool knightmare_order(const struct knightmare *km, int k, struct km_deckorder *o
 		*o = (struct km_deckorder){ km->deck[0], km->ndeck[0], km->salt[0], "", "" };
 	snprintf(o->whose, sizeof o->whose, "common %d", k + 1);
 	if (k)
-		snprintf(o->label, sizeof o->label, "The common deck after reshuffle %d", k);
+		phrase_printf(o->label, sizeof o->label, "The common deck after reshuffle %d", k);
 	else
-		snprintf(o->label, sizeof o->label, "The common deck");
+		phrase_printf(o->label, sizeof o->label, "The common deck");
 	return true;
 }
 

@@ -89,8 +89,9 @@ static int rescue(struct apply_state *a, const char *sq, char letter, int side, 
 	r->letter = spare;
 	snprintf(r->square, sizeof r->square, "%s", sq);
 	km->effects[km->neffects++] = *r;
-	size_t n = strlen(detail);
-	snprintf(detail + n, dlen - n, " (rescued: the %s, with its powers)", r->name);
+	char said[128];
+	phrase_cat(detail, dlen, "", phrase_printf(said, sizeof said, " (rescued: the %s, with its "
+						   "powers)", r->name));
 	r->card = 0;
 	return 0;
 }
@@ -134,8 +135,8 @@ static void conditions(struct apply_state *a)
 		int side = f->while_side == EFFECT_OWN ? f->by : !f->by;
 		bool off = !holds(p, side, f->while_kind);
 		if (off != f->suspended)
-			apply_note(a, "The effect of card %d is %s.", f->card, off ? "suspended: its condition "
-				   "no longer holds" : "in force again: its condition holds");
+			apply_note(a, "The effect of card %d is %s.", f->card, off ? N_("suspended: its "
+				   "condition no longer holds") : N_("in force again: its condition holds"));
 		f->suspended = off;
 	}
 }
@@ -330,8 +331,7 @@ static int statement(struct apply_state *a, const struct order *od, int card,
 			return apply_error(a, od, "card %d: %s", card, e.msg);
 	if ((s->verb >= EFFECT_TRANSFORM && s->verb <= EFFECT_IMMUNE) || s->verb == EFFECT_SHIELD)
 		continuing(km, s, &o, card, a->me, env.spare);
-	size_t n = strlen(detail);
-	snprintf(detail + n, dlen - n, "%s%s", n ? "; " : "", o.text);
+	phrase_cat(detail, dlen, "; ", o.text);
 	if (s->verb == EFFECT_RETURN && rescue(a, t[0], s->letter, a->me, detail, dlen) < 0)
 		return apply_error(a, od, "card %d: the rescue failed", card);
 	return 0;
@@ -376,7 +376,7 @@ static int end_card(struct apply_state *a, const struct order *od, int which, ch
 	for (int i = 0; i < km->nplays; i++)
 		if (km->plays[i].card == which && !km->plays[i].void_)
 			km->plays[i].void_ = true;
-	snprintf(detail, dlen, "the continuing effect of card %d ends", which);
+	phrase_printf(detail, dlen, "the continuing effect of card %d ends", which);
 	return 0;
 }
 
@@ -392,8 +392,11 @@ static int cancel(struct apply_state *a, const struct km_msg *m, const struct or
 		if (answering == KM_ANSWERS_NONE)
 			return apply_error(a, od, "card %d: name the continuing card it cancels "
 					   "(card %d 25)", m->card_no, m->card_no);
-		snprintf(detail, dlen, answering == KM_ANSWERS_INTERCEPTION ? "the interception is "
-			 "cancelled" : "the card played with the move is cancelled, and the move with it");
+		if (answering == KM_ANSWERS_INTERCEPTION)
+			phrase_printf(detail, dlen, "the interception is cancelled");
+		else
+			phrase_printf(detail, dlen, "the card played with the move is cancelled, and the "
+				      "move with it");
 		return 1;
 	}
 	which = strtol(m->targets[0], &end, 10);
@@ -436,8 +439,8 @@ static int edit_statement(const char *text, struct effect_stmt *s, char t[2][12]
 		snprintf(t[0], 12, "%s", a2);
 		return 0;
 	}
-	snprintf(why, wlen, "'effect %s': write move A B, capture S, kill S, return L S, place L S, "
-		 "swap A B or instead (the card's effect is not in the catalogue)", text);
+	phrase_printf(why, wlen, "'effect %s': write move A B, capture S, kill S, return L S, place L "
+		      "S, swap A B or instead (the card's effect is not in the catalogue)", text);
 	return -1;
 }
 
@@ -466,7 +469,7 @@ static int board_edits(struct apply_state *a, const struct km_msg *m, const stru
 			return rc;
 	}
 	if (!detail[0])
-		snprintf(detail, dlen, "instead of the move");
+		phrase_printf(detail, dlen, "instead of the move");
 	return 0;
 }
 

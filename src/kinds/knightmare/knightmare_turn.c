@@ -15,7 +15,7 @@
 
 static const char *side(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return side_name(c);
 }
 
 bool knightmare_handles(int k)
@@ -134,12 +134,12 @@ static bool timing_ok(enum card_timing t, const char *how, bool moved)
 static const char *timing_words(enum card_timing t)
 {
 	switch (t) {
-	case CARD_BEFORE: return "on your own turn, before your move";
-	case CARD_INSTEAD: return "on your own turn, instead of your move";
-	case CARD_AFTER: return "on your own turn, after your move";
-	case CARD_INTERCEPTION: return "on your opponent's turn, right after their move";
-	case CARD_REACTION: return "only in answer to a card";
-	default: return "at any time";
+	case CARD_BEFORE: return N_("on your own turn, before your move");
+	case CARD_INSTEAD: return N_("on your own turn, instead of your move");
+	case CARD_AFTER: return N_("on your own turn, after your move");
+	case CARD_INTERCEPTION: return N_("on your opponent's turn, right after their move");
+	case CARD_REACTION: return N_("only in answer to a card");
+	default: return N_("at any time");
 	}
 }
 
@@ -182,9 +182,9 @@ static const char *checkmate_rule(const struct game *g, int me, const struct car
 	if (ci->continuing == 1)
 		return NULL;
 	if (cardturn_mated(game_pos(g), !me))
-		return "no regular card may mate";
+		return N_("no regular card may mate");
 	if (before_move && cardturn_king_attacked(g, !me))
-		return "a card played before the move may not check the enemy king";
+		return N_("a card played before the move may not check the enemy king");
 	return NULL;
 }
 
@@ -195,7 +195,7 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	struct game *g = a->g;
 	struct knightmare *km = g->kstate;
 	const struct card_info *ci = &g->cat->card[m->card_no];
-	char detail[200];
+	char detail[320];
 
 	if (!ci->exists || !km_in_hand(km, a->me, m->card_no))
 		return apply_error(a, m->card, "card %d is not in your hand", m->card_no);
@@ -215,11 +215,11 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 				veto ? KM_ANSWERS_TURN : KM_ANSWERS_NONE, detail, sizeof detail);
 	bool before_move = !strcmp(how, "move") && !moved &&
 			   !(ci->timing == CARD_INSTEAD || m->instead);
-	const char *breach = rc == KM_KING ? "no card may capture a king" : rc < 0 ? NULL :
+	const char *breach = rc == KM_KING ? N_("no card may capture a king") : rc < 0 ? NULL :
 			     checkmate_rule(g, a->me, ci, before_move);
 	if (breach) {   /* no effect, yet played: spent, and a card drawn */
 		rc = km_restore(a, was, m->card) < 0 ? -1 : 0;
-		snprintf(detail, sizeof detail, "no effect, by the Checkmate Rule (%s)", breach);
+		phrase_printf(detail, sizeof detail, "no effect, by the Checkmate Rule (%s)", breach);
 	}
 	free(was);
 	if (rc < 0)
@@ -234,11 +234,16 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 		memset(pl, 0, sizeof *pl);
 		pl->by = a->me, pl->card = m->card_no, pl->turn = km->turn;
 		snprintf(pl->how, sizeof pl->how, "%s", how);
-		snprintf(pl->detail, sizeof pl->detail, "%s", detail);
+		phrase_fit(pl->detail, sizeof pl->detail, detail);
 	}
-	char label[96];
-	apply_note(a, "%s plays %s%s%s: %s.", side(a->me), cards_label(g->cat, m->card_no, label, sizeof label),
-		   !strcmp(how, "move") ? "" : " as ", !strcmp(how, "move") ? "" : how, detail);
+	char label[96], as[64];
+	if (!strcmp(how, "move"))
+		apply_note(a, "%s plays %s: %s.", side(a->me),
+			   cards_label(g->cat, m->card_no, label, sizeof label), detail);
+	else
+		apply_note(a, "%s plays %s as %s: %s.", side(a->me),
+			   cards_label(g->cat, m->card_no, label, sizeof label),
+			   phrase_word(as, sizeof as, "card played as", how), detail);
 	km_reshuffled(a);
 	return rc;
 }
@@ -445,9 +450,11 @@ static void km_setup_text(const struct game *g, int c, char *buf, size_t len)
 {
 	const struct knightmare *km = g->kstate;
 
-	snprintf(buf, len, "%s", km->has_deck[c] ? "your deck is recorded; waiting for your "
-		 "opponent's" : "send your deck: deck 3 7 12 ... (card numbers from your cards, "
-		 "within your budget)");
+	if (km->has_deck[c])
+		phrase_printf(buf, len, "your deck is recorded; waiting for your opponent's");
+	else
+		phrase_printf(buf, len, "send your deck: deck 3 7 12 ... (card numbers from your "
+			      "cards, within your budget)");
 }
 
 /* The mail's orders, read: the kind's reading in `own` and the protocol's part in cm. */

@@ -16,7 +16,7 @@
 
 static const char *side(int c)
 {
-	return c == WHITE ? "White" : "Black";
+	return side_name(c);
 }
 
 static void set_buf(struct tctx *c, const char *name, struct buf *b)
@@ -30,7 +30,7 @@ static void numbers(const int *a, int n, struct buf *b)
 	for (int i = 0; i < n; i++)
 		buf_printf(b, "%s%d", i ? " " : "", a[i]);
 	if (!n)
-		buf_str(b, "none");
+		buf_str(b, N_("none"));
 }
 
 /* One card as a player needs it: its number, name, points, when and what it does. */
@@ -46,8 +46,11 @@ static void card_lines(const struct game *g, const int *cards, int n, struct buf
 {
 	for (int i = 0; i < n; i++)
 		card_line(g, cards[i], b);
-	if (!n)
-		buf_str(b, "  none\n");
+	if (!n) {
+		buf_str(b, "  ");
+		buf_str(b, N_("none"));
+		buf_str(b, "\n");
+	}
 }
 
 /* A piece a card transformed or froze, said with the kind it was and the letter the
@@ -59,15 +62,24 @@ static void held_piece(const struct game *g, const struct km_effect *f, struct b
 	sq_t s = variant_square_named(p->v, f->square, strlen(f->square));
 	piece_t pc = s == SQ_NONE ? PIECE_NONE : pos_at(p, s);
 	int t = variant_type_by_letter(g->v, f->orig);
-	const char *kind = t >= 0 ? g->v->type[t].name : "piece";
+	char kind[64];
 	char shown = pc == PIECE_NONE ? f->letter : variant_piece_char(p->v, pc);
+	const char *colour = pc == PIECE_NONE ? NULL : PIECE_COLOR(pc) == WHITE ?
+			     NC_("colour", "White") : NC_("colour", "Black");
 
-	buf_printf(b, "the %s%s%s on %s", pc == PIECE_NONE ? "" : side(PIECE_COLOR(pc)),
-		   pc == PIECE_NONE ? "" : " ", kind, f->square);
-	if (f->verb == EFFECT_TRANSFORM)
-		buf_printf(b, ", now a %s (shown %c), moves as %s", f->name, shown, f->betza);
+	phrase_word(kind, sizeof kind, NULL, t >= 0 ? g->v->type[t].name : "piece");
+	if (f->verb == EFFECT_TRANSFORM && colour)
+		buf_phrase(b, "the %s %s on %s, now a %s (shown %c), moves as %s", colour, kind,
+			   f->square, f->name, shown, f->betza);
+	else if (f->verb == EFFECT_TRANSFORM)
+		buf_phrase(b, "the %s on %s, now a %s (shown %c), moves as %s", kind, f->square, f->name,
+			   shown, f->betza);
+	else if (colour)
+		buf_phrase(b, "the %s %s on %s is frozen (shown %c): it may not move", colour, kind,
+			   f->square, shown);
 	else
-		buf_printf(b, " is frozen (shown %c): it may not move", shown);
+		buf_phrase(b, "the %s on %s is frozen (shown %c): it may not move", kind, f->square,
+			   shown);
 }
 
 /* One term of the challenge for the invitation: a label padded to line up with the
@@ -78,7 +90,7 @@ static void term(struct tctx *c, const char *label, const char *what)
 
 	if (!it)
 		return;
-	tctx_set(it, "label", "%-10s", label);
+	tctx_phrase(it, "label", "%-10s", label);       /* padded as the language writes it */
 	tctx_set(it, "what", "%s", what);
 }
 
@@ -86,31 +98,37 @@ static void term(struct tctx *c, const char *label, const char *what)
  * budgets (a handicap when they differ), the cards set aside unseen. */
 static void terms(const struct knightmare *km, struct tctx *c)
 {
-	static const char *const divided[] = { "", "one set", "two sets", "three sets", "four sets" };
-	char what[128];
+	static const char *const divided[] = {
+		"", N_("one set, divided at random"), N_("two sets, divided at random"),
+		N_("three sets, divided at random"), N_("four sets, divided at random"),
+	};
+	char what[160];
 
 	if (km->sets == KM_COMMON)
-		snprintf(what, sizeof what, "one common deck for both");
+		phrase_printf(what, sizeof what, "one common deck for both");
 	else if (km->sets == 0)
-		snprintf(what, sizeof what, "personal sets: each builds from a whole set");
+		phrase_printf(what, sizeof what, "personal sets: each builds from a whole set");
 	else
-		snprintf(what, sizeof what, "%s, divided at random", divided[km->sets]);
-	term(c, "Cards:", what);
+		snprintf(what, sizeof what, "%s", divided[km->sets]);
+	term(c, N_("Cards:"), what);
 	if (km->sets != KM_COMMON) {
 		if (km->budget[WHITE] == km->budget[BLACK])
-			snprintf(what, sizeof what, "%d points each", km->budget[WHITE]);
+			phrase_printf(what, sizeof what, "%d points each", km->budget[WHITE]);
 		else
-			snprintf(what, sizeof what, "%d points for White, %d for Black (a handicap)",
-				 km->budget[WHITE], km->budget[BLACK]);
-		term(c, "Decks:", what);
+			phrase_printf(what, sizeof what, "%d points for White, %d for Black (a handicap)",
+				      km->budget[WHITE], km->budget[BLACK]);
+		term(c, N_("Decks:"), what);
 	}
-	if (km->extra)
-		snprintf(what, sizeof what, "%d cards, unseen, before %s", km->extra,
-			 km->sets == KM_COMMON ? "shuffling" : "dividing");
+	if (km->extra && km->sets == KM_COMMON)
+		phrase_nprintf(what, sizeof what, (unsigned long)km->extra, "%d card, unseen, before "
+			       "shuffling", "%d cards, unseen, before shuffling", km->extra);
+	else if (km->extra)
+		phrase_nprintf(what, sizeof what, (unsigned long)km->extra, "%d card, unseen, before "
+			       "dividing", "%d cards, unseen, before dividing", km->extra);
 	else
-		snprintf(what, sizeof what, "none");
+		phrase_printf(what, sizeof what, "none");
 	if (km->sets)                   /* personal sets: nothing is divided, nothing set aside */
-		term(c, "Set aside:", what);
+		term(c, N_("Set aside:"), what);
 }
 
 static void public_view(const struct game *g, struct tctx *c)
@@ -125,38 +143,52 @@ static void public_view(const struct game *g, struct tctx *c)
 			break;
 		tctx_set(it, "by", "%s", side(km->plays[i].by));
 		tctx_set(it, "card", "%s", cards_label(g->cat, km->plays[i].card, label, sizeof label));
-		tctx_set(it, "how", "%s", km->plays[i].how);
-		tctx_set(it, "detail", "%s%s", km->plays[i].detail, km->plays[i].void_ ? " (no longer in force)" : "");
+		char how[64];
+		tctx_set(it, "how", "%s", phrase_word(how, sizeof how, "card played as",
+						      km->plays[i].how));
+		tctx_set(it, "detail", "%s%s", km->plays[i].detail, km->plays[i].void_ ?
+			 N_(" (no longer in force)") : "");
 	}
 	for (int i = 0; i < km->neffects; i++) {
 		const struct km_effect *f = &km->effects[i];
-		buf_printf(&b, "%s%s of %s: ", b.n ? "; " : "", cards_label(g->cat, f->card, label, sizeof label),
+		buf_str(&b, b.n ? "; " : "");
+		buf_phrase(&b, "%s of %s:", cards_label(g->cat, f->card, label, sizeof label),
 			   side(f->by));
+		buf_str(&b, " ");
 		if (f->verb == EFFECT_TRANSFORM || f->verb == EFFECT_FREEZE)
 			held_piece(g, f, &b);
 		else if (f->verb == EFFECT_SHIELD)
-			buf_printf(&b, "the piece on %s may not be captured", f->square);
+			buf_phrase(&b, "the piece on %s may not be captured", f->square);
 		else if (f->verb == EFFECT_IMMUNE)
-			buf_printf(&b, "no %c may be captured%s", f->letter, f->suspended ? " (suspended)" : "");
+			buf_phrase(&b, "no %c may be captured", f->letter);
+		else if (f->verb == EFFECT_GAIN)
+			buf_phrase(&b, "every %c also moves as %s", f->letter, f->betza);
 		else
-			buf_printf(&b, "every %c %s %s%s", f->letter, f->verb == EFFECT_GAIN ? "also moves as" :
-				   "moves only as", f->betza, f->suspended ? " (suspended)" : "");
+			buf_phrase(&b, "every %c moves only as %s", f->letter, f->betza);
+		if (f->suspended && f->verb != EFFECT_SHIELD && f->verb != EFFECT_TRANSFORM &&
+		    f->verb != EFFECT_FREEZE)
+			buf_str(&b, N_(" (suspended)"));
 	}
 	set_buf(c, "km_effects", &b);
-	buf_printf(&b, "White lost %s%s%s; Black lost %s%s%s", km->lost[0][0] ? km->lost[0] : "nothing",
-		   km->dead[0][0] ? ", dead " : "", km->dead[0], km->lost[1][0] ? km->lost[1] : "nothing",
-		   km->dead[1][0] ? ", dead " : "", km->dead[1]);
+	for (int s = 0; s < 2; s++) {
+		buf_str(&b, s ? "; " : "");
+		buf_phrase(&b, "%s lost %s", side(s), km->lost[s][0] ? km->lost[s] : N_("nothing"));
+		if (km->dead[s][0])
+			buf_phrase(&b, ", dead %s", km->dead[s]);
+	}
 	set_buf(c, "km_captured", &b);
 	for (int s = 0; s < 2; s++) {
 		int from = km->sets == KM_COMMON ? 0 : s;
 		tctx_set(c, s ? "km_hand_black" : "km_hand_white", "%d", km->nhand[s]);
 		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", km->ndeck[from] - km->drawn[from]);
 	}
-	tctx_set(c, "km_budgets", km->budget[0] == km->budget[1] ? "%d points each" :
-		 "White %d points, Black %d", km->budget[0], km->budget[1]);
-	tctx_set(c, "km_sets", "%s", km->sets == 0 ? "personal sets: each builds from a whole set" :
-		 km->sets == KM_COMMON ? "one common deck for both" :
-		 km->sets == 1 ? "one set, divided at random" : "several sets, divided at random");
+	if (km->budget[0] == km->budget[1])
+		tctx_phrase(c, "km_budgets", "%d points each", km->budget[0]);
+	else
+		tctx_phrase(c, "km_budgets", "White %d points, Black %d", km->budget[0], km->budget[1]);
+	tctx_set(c, "km_sets", "%s", km->sets == 0 ? N_("personal sets: each builds from a whole set") :
+		 km->sets == KM_COMMON ? N_("one common deck for both") :
+		 km->sets == 1 ? N_("one set, divided at random") : N_("several sets, divided at random"));
 	terms(km, c);
 	if (km->sets == KM_COMMON)
 		tctx_set(c, "km_common", "yes");
@@ -262,9 +294,10 @@ static void km_summary(const struct game *g, struct buf *out)
 {
 	const struct knightmare *km = g->kstate;
 
-	buf_printf(out, "Cards: White holds %d (%d in the deck), Black %d (%d); %d played:\n",
+	buf_phrase(out, "Cards: White holds %d (%d in the deck), Black %d (%d); %d played:",
 		   km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE], km->nhand[BLACK],
 		   km->ndeck[BLACK] - km->drawn[BLACK], km->nplays);
+	buf_str(out, "\n");
 	for (int i = 0; i < km->nplays; i++)
 		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", km->plays[i].turn,
 			   color_name_lc(km->plays[i].by), km->plays[i].card, km->plays[i].how,

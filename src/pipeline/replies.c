@@ -152,7 +152,9 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
 		.extra = extra,
 	};
-	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body) : NULL;
+	const struct phrase_lang *l = language_phrases(pipeline_language(pl, rcpt), r->kind);
+	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, l) :
+		     NULL;
 	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;
 	o->text = compose_mail(&mo);

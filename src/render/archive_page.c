@@ -307,7 +307,7 @@ void archive_page(const struct game *g, const char *account, const char *pgn, st
 		page_board(g, b, own, out);
 	if (!own && !view_chess_pieces(g->v)) {
 		buf_str(out, "<p class=key>");
-		view_piece_key(g->v, out);
+		view_piece_key(g->v, NULL, out);
 		buf_str(out, " (White's in capitals, Black's in small letters)</p>\n");
 	}
 	if (kv && kv->summary && g->kstate) {   /* the cards played, the score: public */

@@ -164,12 +164,24 @@ void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *o
 	buf_str(out, "</tr>\n</table>\n");
 }
 
-void view_piece_key(const struct variant *v, struct buf *out)
+void view_piece_key_text(const struct variant *v, struct buf *out)
 {
 	for (int t = 0; t < v->ntypes; t++) {
+		char name[64];
 		buf_printf(out, "%s%c = ", t ? ", " : "", v->type[t].letter);
-		board_html_escape(v->type[t].name, out);
+		buf_str(out, phrase_word(name, sizeof name, NULL, v->type[t].name));
 	}
+}
+
+void view_piece_key(const struct variant *v, const struct phrase_lang *l, struct buf *out)
+{
+	struct buf key = { 0 }, said = { 0 };
+
+	view_piece_key_text(v, &key);
+	phrase_render(&said, key.s ? key.s : "", l);
+	board_html_escape(said.s ? said.s : "", out);
+	buf_free(&key);
+	buf_free(&said);
 }
 
 /* The square at grid coordinates (f, r), off the grid too, or SQ_NONE: reserve squares

@@ -33,8 +33,11 @@ void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 		      const struct board_look *look, struct buf *out);
 /* Are the variant's pieces exactly chess's six (then figurines are shown)? */
 bool view_chess_pieces(const struct variant *v);
-/* "K = King, Q = Queen, ..." */
-void view_piece_key(const struct variant *v, struct buf *out);
+/* "K = King, Q = Queen, ..." in HTML, the names in language l (NULL: English). */
+struct phrase_lang;
+void view_piece_key(const struct variant *v, const struct phrase_lang *l, struct buf *out);
+/* The same as text, the names as phrases (util/phrase.h), for a mail's diagram. */
+void view_piece_key_text(const struct variant *v, struct buf *out);
 /* The figurine of an orthodox piece by its letter ('K'...'P') as an HTML character
  * reference (White's or Black's), or NULL for another letter. */
 const char *board_html_figurine(char letter, int colour);

@@ -5,6 +5,7 @@
  * change. Files past z ("aa") widen every column to fit their names. */
 #include "render/diagram.h"
 #include "render/board_html.h"
+#include "game/game.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -57,16 +58,18 @@ static bool on_grid(const struct variant *v, sq_t s)
 static void beside(const struct pos *p, struct buf *out)
 {
 	const struct variant *v = p->v;
-	const char *sep = "Beside the board: ";
+	bool any = false;
 
 	for (sq_t s = 0; s < v->nsq; s++) {
 		if (on_grid(v, s))
 			continue;
-		buf_printf(out, "%s%s %c", sep, v->sq_name[s],
+		if (!any)
+			buf_phrase(out, "Beside the board:");
+		buf_printf(out, "%s%s %c", any ? ", " : " ", v->sq_name[s],
 			   p->board[s] ? variant_piece_char(v, p->board[s]) : '-');
-		sep = ", ";
+		any = true;
 	}
-	if (strcmp(sep, ", ") == 0)
+	if (any)
 		buf_str(out, "\n");
 }
 
@@ -74,15 +77,18 @@ static void beside(const struct pos *p, struct buf *out)
 static void marks(const struct pos *p, struct buf *out)
 {
 	const struct variant *v = p->v;
-	const char *sep = "Marks: ";
+	bool any = false;
 
 	if (!p->nmarked)
 		return;
 	for (sq_t s = 0; s < v->nsq; s++)
 		if (p->board[s] && p->mark[s]) {
-			buf_printf(out, "%s%c(%u) on %s", sep, variant_piece_char(v, p->board[s]),
+			if (!any)
+				buf_phrase(out, "Marks:");
+			buf_str(out, any ? ", " : " ");
+			buf_phrase(out, "%c(%u) on %s", variant_piece_char(v, p->board[s]),
 				   (unsigned)p->mark[s], v->sq_name[s]);
-			sep = ", ";
+			any = true;
 		}
 	buf_str(out, "\n");
 }
@@ -98,9 +104,10 @@ static void hands(const struct pos *p, struct buf *out)
 			any |= p->hand[c][t] != 0;
 	if (!any)
 		return;
-	buf_str(out, "In hand:");
+	buf_phrase(out, "In hand:");
 	for (int c = 0; c < 2; c++) {
-		buf_str(out, c == WHITE ? " White" : "; Black");
+		buf_str(out, c == WHITE ? " " : "; ");
+		buf_str(out, side_name(c));
 		bool none = true;
 		for (int t = 0; t < v->ntypes; t++)
 			for (int k = 0; k < p->hand[c][t]; k++, none = false)
@@ -117,8 +124,9 @@ static void key(const struct variant *v, struct buf *out)
 {
 	if (view_chess_pieces(v))
 		return;
-	buf_str(out, "Key: ");
-	view_piece_key(v, out);
+	buf_phrase(out, "Key:");
+	buf_str(out, " ");
+	view_piece_key_text(v, out);
 	buf_str(out, "\n");
 }
 

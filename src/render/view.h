@@ -118,7 +118,7 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 /* The HTML part of reply r (its text part is `text`), or NULL for a reply that shows no
  * board (view_html.c); the caller frees it. */
 char *view_html(const struct game *g, const struct reply *r, const char *subject,
-		const char *text);
+		const char *text, const struct phrase_lang *l);
 /* Renders reply r of a game of kind k (NULL: a mail about no game): the subject (first
  * line "Subject: ...") and the body, its phrases in the language c is set to
  * (tctx_language). */

@@ -55,20 +55,34 @@ static void last_squares(const struct game *g, int b, sq_t *from, sq_t *to)
 	free(lm.scratch);
 }
 
-static void one_board(const struct game *g, int b, int side, struct buf *out)
+/* A phrase in the reader's language, escaped for HTML. */
+static void html_phrase(const char *text, const struct phrase_lang *l, struct buf *out)
+{
+	struct buf said = { 0 };
+
+	phrase_render(&said, text, l);
+	board_html_escape(said.s ? said.s : "", out);
+	buf_free(&said);
+}
+
+static void one_board(const struct game *g, int b, int side, const struct phrase_lang *l,
+		      struct buf *out)
 {
 	sq_t from, to;
+	char head[64];
 
-	if (g->nboards > 1)
-		buf_printf(out, "<p style=\"margin:8px 0 4px 0;font-family:sans-serif\"><b>Board %d</b>%s%s%s</p>\n",
-			   b + 1, strcmp(g->board[b].result, "*") ? " (" : "",
+	if (g->nboards > 1) {
+		buf_str(out, "<p style=\"margin:8px 0 4px 0;font-family:sans-serif\"><b>");
+		html_phrase(phrase_printf(head, sizeof head, "Board %d", b + 1), l, out);
+		buf_printf(out, "</b>%s%s%s</p>\n", strcmp(g->board[b].result, "*") ? " (" : "",
 			   strcmp(g->board[b].result, "*") ? g->board[b].result : "",
 			   strcmp(g->board[b].result, "*") ? ")" : "");
+	}
 	const struct kind_view *kv = view_kind_part(kind_of(g));
 
 	last_squares(g, b, &from, &to);
 	if (kv && kv->board_html)
-		kv->board_html(g->board[b].pos, side, from, to, out);
+		kv->board_html(g->board[b].pos, side, from, to, l, out);
 	else
 		board_html(g->board[b].pos, side, from, to, out);
 }
@@ -80,7 +94,7 @@ static bool shows_board(enum reply_kind k)
 }
 
 char *view_html(const struct game *g, const struct reply *r, const char *subject,
-		const char *text)
+		const char *text, const struct phrase_lang *l)
 {
 	struct buf out = { 0 };
 	int reader = r->to >= 0 && r->to < g->nseats ? r->to : -1;
@@ -96,11 +110,13 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 	buf_str(&out, "</title></head>\n<body style=\"margin:8px\">\n");
 	for (int b = 0; b < g->nboards; b++)
 		if (mine < 0 || b == mine)
-			one_board(g, b, side, &out);
+			one_board(g, b, side, l, &out);
 	if (!view_chess_pieces(g->v)) {
 		buf_str(&out, "<p style=\"font-family:sans-serif;font-size:13px\">");
-		view_piece_key(g->v, &out);
-		buf_str(&out, " (White's in capitals, Black's in small letters)</p>\n");
+		view_piece_key(g->v, l, &out);
+		buf_str(&out, " ");
+		html_phrase(N_("(White's in capitals, Black's in small letters)"), l, &out);
+		buf_str(&out, "</p>\n");
 	}
 	buf_str(&out, "<pre style=\"font-family:monospace;font-size:13px\">");
 	board_html_escape(text, &out);

@@ -21,7 +21,8 @@ struct kind_view {
 	/* The HTML board of p from `side` (from, to: the last move's squares), where the kind
 	 * draws more than the grid (TigerChess's Palaces, Strongholds, Borderposts); NULL:
 	 * board_html's grid. */
-	void (*board_html)(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out);
+	void (*board_html)(const struct pos *p, int side, sq_t from, sq_t to,
+			   const struct phrase_lang *l, struct buf *out);
 	/* The text board of p from `side`, where the kind draws more than the grid (the same
 	 * places as board_html); NULL: view_board's diagram. The mails and `tempest show`
 	 * both draw through view_board_of, so they show one board. */

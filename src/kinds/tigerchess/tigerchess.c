@@ -10,6 +10,11 @@
 
 const int tc_poster[TC_POSTINGS] = { BLACK, WHITE, WHITE, BLACK, BLACK, WHITE, WHITE, BLACK };
 
+const char *tc_side(int side)
+{
+	return side == WHITE ? NC_("tigerchess side", "Bengal") : NC_("tigerchess side", "Siberian");
+}
+
 const char *tc_variation_name(const struct tigerchess *tc)
 {
 	static const char *const plain[] = { "Open", "Countdown", "Dragon", "Symmetrical" };
@@ -165,10 +170,10 @@ int tc_post(struct tigerchess *tc, struct pos *p, const char *square, char *why,
 
 	if (strlen(square) != 2 || tolower((unsigned char)square[0]) < 'a' ||
 	    tolower((unsigned char)square[0]) > 'h' || square[1] < '1' || square[1] > '8')
-		return snprintf(why, wlen, "'%s' is not a square of the Chessfield", square), -1;
+		return phrase_printf(why, wlen, "'%s' is not a square of the Chessfield", square), -1;
 	sq[0] = (char)tolower((unsigned char)square[0]), sq[1] = square[1], sq[2] = 0;
 	if (!(tc_allowed(tc, p->v) >> sq_bit(sq) & 1))
-		return snprintf(why, wlen, "the %s Swordsman may not be posted on %s", tc_variation_name(tc),
+		return phrase_printf(why, wlen, "the %s Swordsman may not be posted on %s", tc_variation_name(tc),
 				sq), -1;
 	for (int k = 0; k < tc->nposted; k++)
 		numeral += tc_poster[k] == side;
@@ -176,7 +181,7 @@ int tc_post(struct tigerchess *tc, struct pos *p, const char *square, char *why,
 	sq_t from = place(p, side, post);
 	sq_t to = variant_square_named(p->v, sq, 2);
 	if (from == SQ_NONE || !pos_at(p, from) || pos_at(p, to))
-		return snprintf(why, wlen, "the Swordsman %d is not in his Borderpost", numeral), -1;
+		return phrase_printf(why, wlen, "the Swordsman %d is not in his Borderpost", numeral), -1;
 	shift(p, from, to, pos_at(p, from));
 	memcpy(tc->posted[tc->nposted++], sq, 3);
 	if (tc->nposted == TC_POSTINGS)
@@ -190,7 +195,7 @@ int tc_post_guard(struct tigerchess *tc, struct pos *p, int side, const char *wi
 	int w = tolower((unsigned char)wing[0]) - 'c';
 
 	if (strlen(wing) != 1 || w < 0 || w > 3)
-		return snprintf(why, wlen, "the Guard goes to the C, D, E or F wing, not '%s'", wing), -1;
+		return phrase_printf(why, wlen, "the Guard goes to the C, D, E or F wing, not '%s'", wing), -1;
 	sq_t lancer = variant_square_named(p->v, side == WHITE ? "g1" : "g8", 2);
 	sq_t tower = place(p, side, "w"), quarters = place(p, side, "pt");
 	char wing_name[4];                      /* c0..f0, c10..f10 */
@@ -199,7 +204,7 @@ int tc_post_guard(struct tigerchess *tc, struct pos *p, int side, const char *wi
 	int bearer = variant_type_by_letter(p->v, 'E');
 	if (tower == SQ_NONE || quarters == SQ_NONE || to == SQ_NONE || bearer < 0 ||
 	    !pos_at(p, lancer) || !pos_at(p, tower) || !pos_at(p, quarters))
-		return snprintf(why, wlen, "the Palace is not as the TigerVariation begins"), -1;
+		return phrase_printf(why, wlen, "the Palace is not as the TigerVariation begins"), -1;
 	shift(p, lancer, lancer, PIECE_MAKE(bearer, side));    /* the Standard to the Lancer */
 	shift(p, tower, to, pos_at(p, tower));                  /* the Guard to his wing */
 	shift(p, quarters, tower, pos_at(p, quarters));         /* the TigerKnight to the
@@ -293,18 +298,18 @@ const char *tc_abbrev_move(const struct pos *p, const char *in, char *buf, size_
 		if (strncmp(in, abbrevs[i].abbr, n) || isupper((unsigned char)in[n]))
 			continue;
 		if (abbrevs[i].side != (int)p->side)
-			return snprintf(why, wlen, "%s is %s personnel: the %s Warlord is to move",
-					abbrevs[i].abbr, abbrevs[i].side == WHITE ? "Bengal" : "Siberian",
-					p->side == WHITE ? "Bengal" : "Siberian"), NULL;
+			return phrase_printf(why, wlen, "%s is %s personnel: the %s Warlord is to move",
+					abbrevs[i].abbr, tc_side(abbrevs[i].side),
+					tc_side(p->side)), NULL;
 		const char *rest = in + n + (in[n] == '-');
 		char from[3] = "";
 		if (abbrevs[i].dark >= 0 && !bishop_on(p, abbrevs[i].side, abbrevs[i].dark, from))
-			return snprintf(why, wlen, "the %s is not on the Chessfield",
-					abbrevs[i].dark == (abbrevs[i].side == WHITE) ? "Baroness" :
-					"Baron"), NULL;
+			return phrase_printf(why, wlen, "the %s is not on the Chessfield",
+					abbrevs[i].dark == (abbrevs[i].side == WHITE) ?
+					NC_("piece", "Baroness") : NC_("piece", "Baron")), NULL;
 		snprintf(buf, len, "%.1s%s%s", &abbrevs[i].letter, from, rest);
 		return buf;
 	}
-	return snprintf(why, wlen, "'%s' starts with no abbreviation of the seed's (e.g. BQ, "
+	return phrase_printf(why, wlen, "'%s' starts with no abbreviation of the seed's (e.g. BQ, "
 			"BKL, BPK, SKT, SIBTKN)", in), NULL;
 }

@@ -46,6 +46,8 @@ struct tigerchess {
 /* Who posts each Swordsman (WHITE = Bengal, BLACK = Siberian): S B B S S B B S. */
 extern const int tc_poster[TC_POSTINGS];
 const char *tc_variation_name(const struct tigerchess *tc);
+/* "Bengal", "Siberian": a side's name in the seed's words, as a phrase. */
+const char *tc_side(int side);
 
 /* The game's seed from the referee's key, then the casts from the seed (docs/tigerchess.md,
  * "TigerChess by mail": the dice). */

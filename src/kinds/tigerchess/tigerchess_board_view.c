@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kinds/tigerchess/tigerchess.h"
 #include "kinds/tigerchess/tigerchess_view.h"
 #include "render/board_html.h"
 #include "util/buf.h"
@@ -206,7 +207,7 @@ static void clearings(const struct pos *p, int c, struct buf *out)
 		free(start);
 		return;
 	}
-	buf_printf(out, "%s Forest Clearing, captured (rule 7):", c == WHITE ? "Bengal" : "Siberian");
+	buf_phrase(out, "%s Forest Clearing, captured (rule 7):", tc_side(c));
 	captured(p, start, 1 - c, out);
 	buf_str(out, "\n");
 	free(start);
@@ -214,9 +215,9 @@ static void clearings(const struct pos *p, int c, struct buf *out)
 
 /* The legend of the places, under the text diagram. */
 static const char legend[] =
-	"Str: the Strongholds, where the Knights A-H wait; Wng: the Palace wings C-F;\n"
-	"Pal: the Forest Clearing (file a), the Palace (d), the Watchtower (h); Sw, Ar:\n"
-	"the Borderposts of the Swordsmen and the Archers i-iv; - an empty place.\n";
+	N_("Str: the Strongholds, where the Knights A-H wait; Wng: the Palace wings C-F;\n"
+	   "Pal: the Forest Clearing (file a), the Palace (d), the Watchtower (h); Sw, Ar:\n"
+	   "the Borderposts of the Swordsmen and the Archers i-iv; - an empty place.") "\n";
 
 void tc_board_text(const struct pos *p, int side, struct buf *out)
 {
@@ -237,14 +238,16 @@ void tc_board_text(const struct pos *p, int side, struct buf *out)
 	buf_str(out, "\n");
 	clearings(p, black ? BLACK : WHITE, out);
 	buf_str(out, legend);
-	buf_str(out, "Key (Bengal in capitals, Siberian in small letters): ");
-	view_piece_key(v, out);
+	buf_phrase(out, "Key (Bengal in capitals, Siberian in small letters):");
+	buf_str(out, " ");
+	view_piece_key_text(v, out);
 	buf_str(out, "\n");
 }
 
-void tc_board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out)
+void tc_board_html(const struct pos *p, int side, sq_t from, sq_t to, const struct phrase_lang *l,
+		   struct buf *out)
 {
-	struct buf text = { 0 };
+	struct buf text = { 0 }, said = { 0 };
 
 	for (int k = 0; k < 2; k++) {
 		int c = (side == BLACK) == (k == 0) ? WHITE : BLACK;   /* the far army's first */
@@ -253,11 +256,14 @@ void tc_board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf
 			   c == WHITE ? "bengal" : "siberian");
 		while (text.n && text.s[text.n - 1] == '\n')
 			text.s[--text.n] = 0;
-		board_html_escape(text.s ? text.s : "", out);
+		said.n = 0;
+		phrase_render(&said, text.s ? text.s : "", l);  /* in the reader's words */
+		board_html_escape(said.s ? said.s : "", out);
 		buf_str(out, "</p>\n");
 		text.n = 0;
 		if (k == 0)
 			board_html_whole(p, side, from, to, &look, out);
 	}
 	buf_free(&text);
+	buf_free(&said);
 }

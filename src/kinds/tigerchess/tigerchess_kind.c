@@ -37,14 +37,14 @@ static int tc_create(struct game *g, const struct orders *o, const uint8_t *key,
 	struct tigerchess *tc = g->kstate;
 
 	if (!key) {
-		snprintf(why, wlen, "a game of TigerChess starts with a challenge");
+		phrase_printf(why, wlen, "a game of TigerChess starts with a challenge");
 		return -1;
 	}
 	for (size_t i = 0; o && i < o->n; i++)
 		if (o->o[i].kind == ORDER_DEPLOYMENT) {
 			*line = o->o[i].lineno;
 			if (strcmp(o->o[i].arg, "open")) {
-				snprintf(why, wlen, "players may agree only to the Open variation "
+				phrase_printf(why, wlen, "players may agree only to the Open variation "
 					 "(rule 17): \"deployment open\"");
 				return -1;
 			}
@@ -120,12 +120,12 @@ static int do_guard(struct apply_state *a, const struct order *od)
 
 	if (tc_next(tc) != a->me)
 		return apply_error(a, od, "the %s Warlord posts his Royal Guard first",
-				   tc_next(tc) == BLACK ? "Siberian" : "Bengal");
+				   tc_side(tc_next(tc)));
 	if (tc_post_guard(tc, &p, owner, od->arg, why, sizeof why) < 0)
 		return apply_error(a, od, "%s", why);
 	apply_principal(a, "guard");
 	apply_note(a, "The %s Royal Guard is posted to the %c wing of his Palace; the King's "
-		   "Lancer carries the Standard.", owner == WHITE ? "Bengal" : "Siberian",
+		   "Lancer carries the Standard.", tc_side(owner),
 		   'C' + tc->guard[owner]);
 	return commit_pos(a, od, &p);
 }
@@ -153,10 +153,10 @@ static int do_post(struct apply_state *a, const struct order *od)
 		int owner = tc_owner(tc);
 		if (tc_next(tc) != a->me)
 			return apply_error(a, od, "the next Swordsman is the %s Warlord's to post",
-					   tc_next(tc) == BLACK ? "Siberian" : "Bengal");
+					   tc_side(tc_next(tc)));
 		if (tc_post(tc, &p, w, why, sizeof why) < 0)
 			return apply_error(a, od, "%s", why);
-		apply_note(a, "%s Swordsman %d posted on %s.", owner == WHITE ? "Bengal" : "Siberian",
+		apply_note(a, "%s Swordsman %d posted on %s.", tc_side(owner),
 			   (tc->nposted + 1) / 2, tc->posted[tc->nposted - 1]);
 	}
 	if (!n)
@@ -201,7 +201,7 @@ static int do_move(struct apply_state *a, const struct order *od)
 		return apply_error(a, od, "one move per mail");
 	if ((int)p->side != a->me)
 		return apply_error(a, od, "it is not your turn: the %s Warlord is to move",
-				   p->side == WHITE ? "Bengal" : "Siberian");
+				   tc_side(p->side));
 	if (apply_move_checks(a, od) < 0)
 		return -1;
 	char written[ORDER_ARG_MAX], why[160];
@@ -223,7 +223,7 @@ static int do_move(struct apply_state *a, const struct order *od)
 	if (occupied(game_pos(g), a->me)) {
 		apply_finish(a, a->me == WHITE ? "1-0" : "0-1", N_("occupation of the Palace"));
 		apply_note(a, "The %s Standard Bearer occupies the opposing Palace.",
-			   a->me == WHITE ? "Bengal" : "Siberian");
+			   tc_side(a->me));
 		return 0;
 	}
 	apply_end_by_status(a);
@@ -275,9 +275,9 @@ static int tc_time_out(struct game *g, int seat, char *note, size_t len)
 	if (tc->stage == TC_ENGAGED || tc->lapsed[1 - seat])
 		return 0;
 	tc->lapsed[seat] = true;
-	snprintf(note, len, "The %s Warlord's deployment time has run out: he may post no more; "
-		 "the %s Warlord posts the rest of his personnel.", seat == WHITE ? "Bengal" :
-		 "Siberian", seat == WHITE ? "Siberian" : "Bengal");
+	phrase_printf(note, len, "The %s Warlord's deployment time has run out: he may post no "
+		      "more; the %s Warlord posts the rest of his personnel.", tc_side(seat),
+		      tc_side(1 - seat));
 	return 1;
 }
 
@@ -287,7 +287,7 @@ static const char *tc_result_text(const struct game *g, char *buf, size_t len)
 	int pts[2];
 
 	tc_points(g->kstate, game_pos(g), g->result, g->termination, pts);
-	snprintf(buf, len, "%s, points %d-%d", g->result, pts[WHITE], pts[BLACK]);
+	phrase_printf(buf, len, "%s, points %d-%d", g->result, pts[WHITE], pts[BLACK]);
 	return buf;
 }
 
@@ -297,21 +297,23 @@ static const char *tc_expect_text(const struct game *g, int seat, char *buf, siz
 	int next = tc_next(tc);
 
 	if (g->status != GAME_PLAYING)
-		return snprintf(buf, len, "the game is over"), buf;
+		return phrase_printf(buf, len, "the game is over");
+	if (next < 0 && (int)game_pos(g)->side == seat)
+		return phrase_printf(buf, len, "your move");
 	if (next < 0)
-		return snprintf(buf, len, (int)game_pos(g)->side == seat ? "your move" :
-				"wait for your opponent's move"), buf;
+		return phrase_printf(buf, len, "wait for your opponent's move");
+	if (next != seat && tc->stage == TC_GUARDS)
+		return phrase_printf(buf, len, "wait: the %s Warlord posts his Royal Guard",
+				     tc_side(next));
 	if (next != seat)
-		return snprintf(buf, len, "wait: the %s Warlord %s", next == WHITE ? "Bengal" :
-				"Siberian", tc->stage == TC_GUARDS ? "posts his Royal Guard" :
-				"posts a Swordsman"), buf;
+		return phrase_printf(buf, len, "wait: the %s Warlord posts a Swordsman", tc_side(next));
 	if (tc_owner(tc) != seat)
-		return snprintf(buf, len, "post for your opponent: \"%s\"", tc->stage == TC_GUARDS ?
-				"guard WING" : "post SQUARE"), buf;
+		return phrase_printf(buf, len, "post for your opponent: \"%s\"",
+				     tc->stage == TC_GUARDS ? "guard WING" : "post SQUARE");
 	if (tc->stage == TC_GUARDS)
-		return snprintf(buf, len, "post your Royal Guard: \"guard c\", d, e or f"), buf;
-	return snprintf(buf, len, "post your Swordsman %d: \"post SQUARE\"",
-			(tc->nposted + 2) / 2), buf;
+		return phrase_printf(buf, len, "post your Royal Guard: \"guard c\", d, e or f");
+	return phrase_printf(buf, len, "post your Swordsman %d: \"post SQUARE\"",
+			     (tc->nposted + 2) / 2);
 }
 
 static const char *tc_owes(const struct game *g)

@@ -14,7 +14,7 @@
 
 static const char *warlord(int side)
 {
-	return side == WHITE ? "Bengal" : "Siberian";
+	return tc_side(side);
 }
 
 static void dice_text(const struct game *g, const struct tigerchess *tc, struct buf *b)

@@ -10,6 +10,8 @@ extern const struct kind_view kind_tigerchess_view;
  * from `side`: as text (with the legend of the places and the key of the letters), and
  * as HTML (from, to: the last move's squares). */
 void tc_board_text(const struct pos *p, int side, struct buf *out);
-void tc_board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out);
+struct phrase_lang;
+void tc_board_html(const struct pos *p, int side, sq_t from, sq_t to, const struct phrase_lang *l,
+		   struct buf *out);
 
 #endif

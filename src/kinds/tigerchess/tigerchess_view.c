@@ -23,31 +23,43 @@ static void dice_text(const struct game *g, const struct tigerchess *tc, struct 
 
 	tc_commitment(tc, g->id, commit);
 	if (g->status == GAME_INVITED) {
-		buf_printf(b, "The dice are cast: the commitment to their seed is\n  %s\n"
-			   "(the SHA-256 of the line \"tempest-dice-1 game %d seed SEED\"); seed and "
-			   "dice are\nshown when the game begins.\n%s", commit, g->id, tc->agreed_open ?
-			   "Deployment: Open, as the challenge proposes (rule 17).\n" : "");
+		buf_phrase(b, "The dice are cast: the commitment to their seed is\n  %s\n(the SHA-256 "
+			   "of the line \"tempest-dice-1 game %d seed SEED\"); seed and dice are\nshown "
+			   "when the game begins.", commit, g->id);
+		buf_str(b, "\n");
+		if (tc->agreed_open) {
+			buf_phrase(b, "Deployment: Open, as the challenge proposes (rule 17).");
+			buf_str(b, "\n");
+		}
 		return;
 	}
 	tc_commit_text(tc, g->id, text, sizeof text);
 	text[strcspn(text, "\n")] = 0;
 	if (tc->die)
-		buf_printf(b, "Rule 17: the die shows %d: the %s variation.\n", tc->die,
+		buf_phrase(b, "Rule 17: the die shows %d: the %s variation.", tc->die,
 			   tc->variation == TC_COUNTDOWN ? "Countdown" :
 			   tc->variation == TC_DRAGON ? "Dragon" : "Symmetrical");
 	else
-		buf_str(b, "Rule 17: the players agreed to the Open variation.\n");
-	buf_printf(b, "Rule 17a: the dice show %d and %d: %s.\nDeployment: %s.\n", tc->dice[0],
-		   tc->dice[1], tc->tiger ? "a double, the TigerVariation is played" :
-		   "no double, no TigerVariation", tc_variation_name(tc));
+		buf_phrase(b, "Rule 17: the players agreed to the Open variation.");
+	buf_str(b, "\n");
+	if (tc->tiger)
+		buf_phrase(b, "Rule 17a: the dice show %d and %d: a double, the TigerVariation is "
+			   "played.", tc->dice[0], tc->dice[1]);
+	else
+		buf_phrase(b, "Rule 17a: the dice show %d and %d: no double, no TigerVariation.",
+			   tc->dice[0], tc->dice[1]);
+	buf_str(b, "\n");
+	buf_phrase(b, "Deployment: %s.", tc_variation_name(tc));
+	buf_str(b, "\n");
 	/* a command rather than the line itself: the line (92 characters) fits no mail line,
 	 * the command goes over several (docs/mail-lines.md) */
 	struct buf cmd = { 0 };
 	size_t n = strlen(text);
 	text[n] = '\n', text[n + 1] = 0;       /* the line hashed ends with its newline */
 	commit_check_command(text, 2, FIT_WIDTH, &cmd);
-	buf_printf(b, "Check the dice: this command\n  %s\nprints %s,\nthe commitment sent "
-		   "before the game began.\n", cmd.s ? cmd.s : "", commit);
+	buf_phrase(b, "Check the dice: this command\n  %s\nprints %s,\nthe commitment sent before "
+		   "the game began.", cmd.s ? cmd.s : "", commit);
+	buf_str(b, "\n");
 	buf_free(&cmd);
 }
 
@@ -55,31 +67,45 @@ static void dice_text(const struct game *g, const struct tigerchess *tc, struct 
 static void progress_text(const struct game *g, const struct tigerchess *tc, struct buf *b)
 {
 	int next = tc_next(tc), owner = tc_owner(tc);
-	const char *whose = owner == next ? "his" : owner == WHITE ? "the Bengal" : "the Siberian";
+	bool his = owner == next;
 
 	if (g->status == GAME_OVER) {
 		int pts[2];
 		tc_points(tc, game_pos(g), g->result, g->termination, pts);
-		buf_printf(b, "Game points: Bengal %d, Siberian %d.\n", pts[WHITE], pts[BLACK]);
+		buf_phrase(b, "Game points: Bengal %d, Siberian %d.", pts[WHITE], pts[BLACK]);
+		buf_str(b, "\n");
 		return;
 	}
 	if (g->status != GAME_PLAYING || next < 0)
 		return;
 	if (tc->stage == TC_GUARDS) {
-		buf_printf(b, "Next: the %s Warlord posts %s Royal Guard to a wing of the Palace:\n"
-			   "\"guard c\", \"guard d\", \"guard e\" or \"guard f\".\n", warlord(next), whose);
+		if (his)
+			buf_phrase(b, "Next: the %s Warlord posts his Royal Guard to a wing of the "
+				   "Palace:\n\"guard c\", \"guard d\", \"guard e\" or \"guard f\".",
+				   warlord(next));
+		else
+			buf_phrase(b, "Next: the %s Warlord posts the %s Royal Guard to a wing of the "
+				   "Palace:\n\"guard c\", \"guard d\", \"guard e\" or \"guard f\".",
+				   warlord(next), warlord(owner));
+		buf_str(b, "\n");
 		return;
 	}
 	uint64_t m = tc_allowed(tc, g->v);
 	int n = 0, numeral = 1;
 	for (int k = 0; k < tc->nposted; k++)
 		numeral += tc_poster[k] == owner;
-	buf_printf(b, "Next: the %s Warlord posts %s Swordsman %d (\"post SQUARE\") on one of:",
-		   warlord(next), whose, numeral);
+	if (his)
+		buf_phrase(b, "Next: the %s Warlord posts his Swordsman %d (\"post SQUARE\") on one "
+			   "of:", warlord(next), numeral);
+	else
+		buf_phrase(b, "Next: the %s Warlord posts the %s Swordsman %d (\"post SQUARE\") on "
+			   "one of:", warlord(next), warlord(owner), numeral);
 	for (int s = 0; s < 64; s++)
 		if (m >> s & 1)
 			buf_printf(b, "%s%c%d", n++ % 16 ? " " : "\n  ", 'a' + s % 8, s / 8 + 1);
-	buf_printf(b, "\n  (%d squares)\n", n);
+	buf_str(b, "\n  ");
+	buf_nphrase(b, (unsigned long)n, "(%d square)", "(%d squares)", n);
+	buf_str(b, "\n");
 }
 
 /* During the deployment the turn follows the postings (S B B S S B B S), not the side to
@@ -92,8 +118,8 @@ static void deployment_turn(const struct game *g, const struct tigerchess *tc, i
 	if (g->status != GAME_PLAYING || next < 0)
 		return;
 	tctx_set(c, "your_turn", "%s", reader == next ? "yes" : "");
-	tctx_set(c, "to_move", "The %s Warlord (%s)", warlord(next),
-		 next < g->nseats ? g->seat[next].address : "");
+	tctx_phrase(c, "to_move", "The %s Warlord (%s)", warlord(next),
+		    next < g->nseats ? g->seat[next].address : "");
 }
 
 /* The deployment as rule 6 asks it recorded, in the seed's abbreviations: "Deployment
@@ -107,10 +133,11 @@ static void deployment_record(const struct tigerchess *tc, struct buf *out)
 
 	if (tc->guard[BLACK] < 0 && tc->nposted == 0)
 		return;
-	buf_printf(out, "Deployment (%s):", tc_variation_name(tc));
+	buf_phrase(out, "Deployment (%s):", tc_variation_name(tc));
 	for (int side = BLACK; side >= WHITE && tc->tiger; side--)      /* the Siberian first */
 		if (tc->guard[side] >= 0) {
-			buf_printf(out, "%s %cG to the %c wing", sep, side == WHITE ? 'B' : 'S',
+			buf_printf(out, "%s ", sep);
+			buf_phrase(out, "%cG to the %c wing", side == WHITE ? 'B' : 'S',
 				   'C' + tc->guard[side]);
 			sep = ",";
 		}
@@ -173,8 +200,10 @@ static void tc_summary(const struct game *g, struct buf *out)
 	if (!tc)
 		return;
 	if (g->status != GAME_INVITED)
-		buf_printf(out, "Deployment: %s (die %d, dice %d %d)\n", tc_variation_name(tc),
+		buf_phrase(out, "Deployment: %s (die %d, dice %d %d)", tc_variation_name(tc),
 			   tc->die, tc->dice[0], tc->dice[1]);
+	if (g->status != GAME_INVITED)
+		buf_str(out, "\n");
 	progress_text(g, tc, out);
 }
 

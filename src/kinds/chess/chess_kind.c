@@ -13,17 +13,20 @@ static const char *chess_expect_text(const struct game *g, int seat, char *buf, 
 	unsigned due = game_expected(g, &w);
 	size_t at = 0;
 
+	char one[64];
+
 	if (g->status != GAME_PLAYING)
-		return snprintf(buf, len, "the game is over"), buf;
+		return phrase_printf(buf, len, "the game is over");
 	if (!(due >> seat & 1))
-		return snprintf(buf, len, "wait for your opponent's move"), buf;
+		return phrase_printf(buf, len, "wait for your opponent's move");
 	if (g->nboards == 1)
-		return snprintf(buf, len, "your move"), buf;
+		return phrase_printf(buf, len, "your move");
 	buf[0] = 0;
-	for (int b = 0; b < g->nboards && at < len; b++)
+	for (int b = 0; b < g->nboards; b++)
 		if (!strcmp(g->board[b].result, "*") && game_mover(g, b, g->board[b].pos->side) == seat)
-			at += (size_t)snprintf(buf + at, len - at, "%syour move on board %d",
-					       at ? ", " : "", b + 1);
+			phrase_cat(buf, len, ", ", phrase_printf(one, sizeof one, "your move on board %d",
+								 b + 1));
+	(void)at;
 	return buf;
 }
 

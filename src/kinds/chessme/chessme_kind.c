@@ -111,7 +111,7 @@ static int cm_create(struct game *g, const struct orders *o, const uint8_t *key,
 	(void)g; (void)key; (void)klen;
 	*line = 0;
 	if (!o)
-		return snprintf(why, wlen, "a game of ChessMe starts by a challenge mail ('new "
+		return phrase_printf(why, wlen, "a game of ChessMe starts by a challenge mail ('new "
 				"chessme'): its piles are shuffled when the invitation is accepted"), -1;
 	return 0;
 }
@@ -211,7 +211,7 @@ static int play(struct apply_state *a, const struct order *mv, const struct orde
 	if (cm->pos.side != me) {
 		int mover = game_mover(g, 0, cm->pos.side);
 		return apply_error(a, mv, "it is not your turn: %s (%s) is to move",
-				   side_name(cm->pos.side), mover >= 0 ? g->seat[mover].address : "nobody");
+				   side_name(cm->pos.side), mover >= 0 ? g->seat[mover].address : N_("nobody"));
 	}
 	if (apply_move_checks(a, mv) < 0)
 		return -1;
@@ -274,9 +274,9 @@ static const char *cm_expect_text(const struct game *g, int seat, char *buf, siz
 	if (g->status != GAME_PLAYING)
 		return NULL;
 	if (cm->pos.side == g->seat[seat].side)
-		snprintf(buf, len, "your move, and if you like a placement after it ('place B e0')");
+		phrase_printf(buf, len, "your move, and if you like a placement after it ('place B e0')");
 	else
-		snprintf(buf, len, "wait for %s's move", side_name(cm->pos.side));
+		phrase_printf(buf, len, "wait for %s's move", side_name(cm->pos.side));
 	return buf;
 }
 

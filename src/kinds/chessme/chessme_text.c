@@ -7,15 +7,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/phrase.h"
+
 const char *cm_piece_name(char type)
 {
 	switch (toupper((unsigned char)type)) {
-	case 'K': return "King";
-	case 'Q': return "Queen";
-	case 'R': return "Rook";
-	case 'B': return "Bishop";
-	case 'N': return "Knight";
-	case 'P': return "Pawn";
+	case 'K': return N_("King");
+	case 'Q': return N_("Queen");
+	case 'R': return N_("Rook");
+	case 'B': return N_("Bishop");
+	case 'N': return N_("Knight");
+	case 'P': return N_("Pawn");
 	default: return "?";
 	}
 }
@@ -238,10 +240,10 @@ int cm_move_read(const struct cm_pos *p, const char *text, struct cm_move *m, ch
 	trimmed(text, in, sizeof in);
 	if (!strcasecmp(in, "O-O") || !strcasecmp(in, "0-0") || !strcasecmp(in, "O-O-O") ||
 	    !strcasecmp(in, "0-0-0"))
-		return snprintf(why, wlen, "ChessMe has no castling"), -1;
+		return phrase_printf(why, wlen, "ChessMe has no castling"), -1;
 	for (const char *c = in; *c; c++)
 		if (isdigit((unsigned char)c[0]) && c[1] == '-')
-			return snprintf(why, wlen, "'%s': write a move without '-' between its squares "
+			return phrase_printf(why, wlen, "'%s': write a move without '-' between its squares "
 					"(Nb1c3 or Nc3); a '-' before a file means a file left of a, "
 					"before a rank a rank below 0", in), -1;
 	int n = cm_legal_moves(p, all, CM_MOVES);
@@ -250,25 +252,25 @@ int cm_move_read(const struct cm_pos *p, const char *text, struct cm_move *m, ch
 		*m = all[hit[0]];
 		return 0;
 	}
+	char list[1024] = "";
+	size_t at = 0;
 	if (nh > 1) {
-		size_t at = (size_t)snprintf(why, wlen, "'%s' is ambiguous:", in);
-		for (int i = 0; i < nh && at < wlen; i++) {
+		for (int i = 0; i < nh && at < sizeof list; i++) {
 			char san[64];
 			san_plain(p, &all[hit[i]], all, n, 0, san, sizeof san);
-			at += (size_t)snprintf(why + at, wlen - at, "%s %s", i ? " or" : "", san);
+			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? N_(" or ") : "",
+					       san);
 		}
-		return -1;
+		return phrase_printf(why, wlen, "'%s' is ambiguous: %s", in, list), -1;
 	}
-	size_t at = (size_t)snprintf(why, wlen, "'%s' is not a legal move here; ", in);
 	if (!n)
-		return snprintf(why + at, wlen - at, "you have none"), -1;
-	at += (size_t)snprintf(why + at, wlen - at, "yours are:");
-	for (int i = 0; i < n && at + 16 < wlen; i++) {
+		return phrase_printf(why, wlen, "'%s' is not a legal move here; you have none", in), -1;
+	for (int i = 0; i < n && at + 16 < wlen / 2; i++) {
 		char san[64];
 		san_plain(p, &all[i], all, n, 0, san, sizeof san);
-		at += (size_t)snprintf(why + at, wlen - at, " %s", san);
+		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? " " : "", san);
 	}
-	return -1;
+	return phrase_printf(why, wlen, "'%s' is not a legal move here; yours are: %s", in, list), -1;
 }
 
 static char piece_letter(const char *w)
@@ -291,25 +293,25 @@ int cm_place_read(const struct cm_pos *p, int c, const char *text, struct cm_pla
 	int x, y;
 
 	if (sscanf(text, "%63s %63s", w[0], w[1]) != 2 || !(pl->type = piece_letter(w[0])))
-		return snprintf(why, wlen, "write a placement as 'place B e0': a tile's letter "
+		return phrase_printf(why, wlen, "write a placement as 'place B e0': a tile's letter "
 				"(or name), then a square"), -1;
 	trimmed(w[1], sq, sizeof sq);
 	if (cm_square_read(sq, &x, &y) != strlen(sq))
-		return snprintf(why, wlen, "'%s' is not a square", w[1]), -1;
+		return phrase_printf(why, wlen, "'%s' is not a square", w[1]), -1;
 	if (!memchr(p->hand[c], pl->type, (size_t)p->nhand[c]))
-		return snprintf(why, wlen, "you hold no %s", cm_piece_name(pl->type)), -1;
+		return phrase_printf(why, wlen, "you hold no %s", cm_piece_name(pl->type)), -1;
 	int n = cm_placements(p, c, all, (int)(sizeof all / sizeof all[0]));
 	for (int i = 0; i < n; i++)
 		if (all[i].type == pl->type && all[i].x == x && all[i].y == y)
 			return pl->x = x, pl->y = y, 0;
 	if (cm_at(p, x, y) >= 0)
-		return snprintf(why, wlen, "%s is not free", cm_square_name(x, y, sq)), -1;
+		return phrase_printf(why, wlen, "%s is not free", cm_square_name(x, y, sq)), -1;
 	bool pawns = false;
 	for (int i = 0; i < p->n; i++)
 		pawns |= p->p[i].type == 'P' && p->p[i].color == c;
 	if (!pawns)
-		return snprintf(why, wlen, "with no pawn of yours on the table you cannot place a tile"), -1;
-	return snprintf(why, wlen, pl->type == 'P' ? "a pawn is placed beside one of your pawns "
+		return phrase_printf(why, wlen, "with no pawn of yours on the table you cannot place a tile"), -1;
+	return phrase_printf(why, wlen, pl->type == 'P' ? "a pawn is placed beside one of your pawns "
 			"(left or right of it)" : "a tile other than a pawn is placed just behind one "
 			"of your pawns (below it, from your side)"), -1;
 }
@@ -367,7 +369,7 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 	memset(p, 0, sizeof *p);
 	if (sscanf(text, "%7s %2047s %63s %63s %63s %63s", side, pieces, l[0], l[1], l[2], l[3]) != 6 ||
 	    (strcmp(side, "w") && strcmp(side, "b")))
-		return snprintf(why, wlen, "a position is: w|b PIECES HAND-W HAND-B CAPTURED-W "
+		return phrase_printf(why, wlen, "a position is: w|b PIECES HAND-W HAND-B CAPTURED-W "
 				"CAPTURED-B"), -1;
 	p->side = side[0] == 'b';
 	for (char *t = strcmp(pieces, "-") ? strtok(pieces, ",") : NULL; t; t = strtok(NULL, ",")) {
@@ -375,7 +377,7 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 				      .color = (int8_t)!!islower((unsigned char)t[0]) };
 		if (!strchr("QRBNPK", q.type) || p->n == CM_PIECES ||
 		    cm_square_read(t + 1, &q.x, &q.y) != strlen(t + 1) || cm_at(p, q.x, q.y) >= 0)
-			return snprintf(why, wlen, "'%s' is not a tile on a free square", t), -1;
+			return phrase_printf(why, wlen, "'%s' is not a tile on a free square", t), -1;
 		p->p[p->n++] = q;
 	}
 	cm_canonical(p);
@@ -383,14 +385,14 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 	    tiles_read(l[1], p->hand[1], CM_HAND, &p->nhand[1]) < 0 ||
 	    tiles_read(l[2], p->captured[0], CM_PIECES, &p->ncaptured[0]) < 0 ||
 	    tiles_read(l[3], p->captured[1], CM_PIECES, &p->ncaptured[1]) < 0)
-		return snprintf(why, wlen, "a hand holds up to 3 tiles (QRBNP), a list of captured "
+		return phrase_printf(why, wlen, "a hand holds up to 3 tiles (QRBNP), a list of captured "
 				"tiles letters, '-' if none"), -1;
 	for (int c = 0; c < 2; c++) {
 		int kings = 0;
 		for (int i = 0; i < p->n; i++)
 			kings += p->p[i].type == 'K' && p->p[i].color == c;
 		if (kings != 1)
-			return snprintf(why, wlen, "each side has one king on the table"), -1;
+			return phrase_printf(why, wlen, "each side has one king on the table"), -1;
 	}
 	return 0;
 }

@@ -129,8 +129,10 @@ static void letters(const char *l, int n, struct buf *out)
 /* Both piles revealed, with the bytes committed to and the command that checks each. */
 static void reveal(const struct game *g, const struct chessme *cm, struct buf *out)
 {
-	buf_str(out, "\nThe piles, as shuffled at the start (check each commitment with the "
-		"command below it):\n");
+	buf_str(out, "\n");
+	buf_phrase(out, "The piles, as shuffled at the start (check each commitment with the "
+		   "command below it):");
+	buf_str(out, "\n");
 	for (int c = 0; c < 2; c++) {
 		struct buf text = { 0 }, cmd = { 0 };
 		char hex[2 * CM_SALT + 1], commit[65];
@@ -138,16 +140,21 @@ static void reveal(const struct game *g, const struct chessme *cm, struct buf *o
 		commit_check_command(text.s, 2, FIT_WIDTH, &cmd);
 		chessme_commitment(cm, g->id, c, commit);
 		crypto_hex(cm->salt[c], CM_SALT, hex);
-		buf_printf(out, "%s's pile: %.*s (salt %s)\n  %s\n  %s\n", side_name(c), CM_TILES,
-			   cm->order[c], hex, commit, cmd.s);
+		char pile[CM_TILES + 1];
+		snprintf(pile, sizeof pile, "%.*s", CM_TILES, cm->order[c]);
+		buf_phrase(out, "%s's pile: %s (salt %s)", side_name(c), pile, hex);
+		buf_printf(out, "\n  %s\n  %s\n", commit, cmd.s);
 		buf_free(&text);
 		buf_free(&cmd);
 	}
-	buf_printf(out, "Hands at the end: White ");
-	letters(cm->pos.hand[0], cm->pos.nhand[0], out);
-	buf_str(out, "; Black ");
-	letters(cm->pos.hand[1], cm->pos.nhand[1], out);
+	struct buf h[2] = { { 0 } };
+	letters(cm->pos.hand[0], cm->pos.nhand[0], &h[0]);
+	letters(cm->pos.hand[1], cm->pos.nhand[1], &h[1]);
+	buf_phrase(out, "Hands at the end: White %s; Black %s", h[0].s ? h[0].s : "",
+		   h[1].s ? h[1].s : "");
 	buf_str(out, "\n");
+	buf_free(&h[0]);
+	buf_free(&h[1]);
 }
 
 /* What the reader may know: their own hand and draw, both piles' sizes, the captured
@@ -156,36 +163,51 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 {
 	const struct cm_pos *p = &cm->pos;
 
-	buf_str(out, "White:");
+	buf_phrase(out, "White:");
 	tiles(p, 0, out);
-	buf_str(out, "\nBlack:");
+	buf_str(out, "\n");
+	buf_phrase(out, "Black:");
 	tiles(p, 1, out);
 	buf_str(out, "\n");
 	if ((side == 0 || side == 1) && cm->dealt) {
-		if (cm->drew[side] && g->status == GAME_PLAYING && p->side != side)
-			buf_printf(out, "You drew a %s.\n", cm_piece_name(cm->drew[side]));
-		buf_str(out, "Your hand: ");
+		if (cm->drew[side] && g->status == GAME_PLAYING && p->side != side) {
+			buf_phrase(out, "You drew a %s.", cm_piece_name(cm->drew[side]));
+			buf_str(out, "\n");
+		}
+		buf_phrase(out, "Your hand:");
+		buf_str(out, " ");
 		letters(p->hand[side], p->nhand[side], out);
 		buf_str(out, "\n");
 	}
-	buf_printf(out, "Piles: White %d tile%s, Black %d. In hand: White %d, Black %d.\n",
-		   chessme_pile(cm, 0), chessme_pile(cm, 0) == 1 ? "" : "s", chessme_pile(cm, 1),
-		   p->nhand[0], p->nhand[1]);
-	buf_str(out, "Captured: White's ");
-	letters(p->captured[0], p->ncaptured[0], out);
-	buf_str(out, "; Black's ");
-	letters(p->captured[1], p->ncaptured[1], out);
+	buf_nphrase(out, (unsigned long)chessme_pile(cm, 0), "Piles: White %d tile, Black %d. In "
+		    "hand: White %d, Black %d.", "Piles: White %d tiles, Black %d. In hand: White %d, "
+		    "Black %d.", chessme_pile(cm, 0), chessme_pile(cm, 1), p->nhand[0], p->nhand[1]);
 	buf_str(out, "\n");
+	struct buf cap[2] = { { 0 } };
+	letters(p->captured[0], p->ncaptured[0], &cap[0]);
+	letters(p->captured[1], p->ncaptured[1], &cap[1]);
+	buf_phrase(out, "Captured: White's %s; Black's %s", cap[0].s ? cap[0].s : "",
+		   cap[1].s ? cap[1].s : "");
+	buf_str(out, "\n");
+	buf_free(&cap[0]);
+	buf_free(&cap[1]);
 	if (cm->dealt) {
 		char w[65], b[65];
 		chessme_commitment(cm, g->id, 0, w);
 		chessme_commitment(cm, g->id, 1, b);
 		/* the hashes under the label, not after it: a line fits 78 (fit.h) */
-		buf_printf(out, "Piles committed:\n  White %s\n  Black %s\n", w, b);
+		buf_phrase(out, "Piles committed:");
+		buf_str(out, "\n  ");
+		buf_phrase(out, "White %s", w);
+		buf_str(out, "\n  ");
+		buf_phrase(out, "Black %s", b);
+		buf_str(out, "\n");
 	}
 	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side)
-		buf_str(out, "Your move: one line; then, if you like, a placement on the next "
-			"('place B e0').\n");
+		buf_phrase(out, "Your move: one line; then, if you like, a placement on the next "
+			   "('place B e0').");
+	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side)
+		buf_str(out, "\n");
 	if (g->status == GAME_OVER && cm->dealt)
 		reveal(g, cm, out);
 }

@@ -92,6 +92,11 @@ int game_ply(const struct game *g)
 	return n;
 }
 
+const char *game_title(const struct game *g, char *buf, size_t len)
+{
+	return phrase_word(buf, len, "variant", g->v ? g->v->title : g->variant);
+}
+
 const char *side_name(int c)
 {
 	return c == WHITE ? N_("White") : N_("Black");

@@ -354,6 +354,8 @@ int outcome_error(struct outcome *o, int lineno, const char *text, const char *f
 int outcome_verror(struct outcome *o, int lineno, const char *text, const char *fmt, va_list ap);
 const char *game_status_name(enum game_status s);
 const char *color_name_lc(int c);
+/* The game's variant's title as a phrase (each language may name it), in buf. */
+const char *game_title(const struct game *g, char *buf, size_t len);
 /* "White", "Black": a side's name in sentences. */
 const char *side_name(int c);
 /* How a seat is named to the others: "White", or "Black (board 2, boardman)". */

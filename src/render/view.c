@@ -389,7 +389,7 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 
 const char *view_variant_title(const struct game *g, char *buf, size_t len)
 {
-	return phrase_word(buf, len, "variant", g->v ? g->v->title : g->variant);
+	return game_title(g, buf, len);
 }
 
 /* The boards from the reader's side; in a game of several, each under its heading. */

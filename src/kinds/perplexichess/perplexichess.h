@@ -56,6 +56,8 @@ int px_elect(struct apply_state *a, const struct order *od);
 long px_message_to(const struct game *g, int from, const char *arg, const char **text,
 		   char *why, size_t wlen);
 const char *px_duty(const struct game *g, int seat, char *buf, size_t len);
+/* The same without the team: "grand strategist", "boardman on board 2", "agent". */
+const char *px_role(const struct game *g, int seat, char *buf, size_t len);
 
 /* perplexichess_board.c: transfers, Flexichess, draws and resignation on one board. */
 int px_transfer(struct apply_state *a, const struct order *od);

@@ -47,7 +47,7 @@ const char *px_move_text(const struct game *g, const char *in, char *buf, size_t
 	if (*p == '=')
 		p++;
 	if (!px_square(n1, from) || !px_square(n2, to))
-		return snprintf(why, wlen, "'%s': squares are numbered 1 to 64", in), NULL;
+		return phrase_printf(why, wlen, "'%s': squares are numbered 1 to 64", in), NULL;
 	snprintf(buf, len, "%s%s%c", from, to, *p && strchr("QRBNqrbn", *p) ?
 		 tolower((unsigned char)*p) : 0);
 	return buf;
@@ -91,13 +91,14 @@ int px_transfer(struct apply_state *a, const struct order *od)
 {
 	struct game *g = a->g;
 	int side = g->seat[a->me].side, from, to;
-	char sq[8], op[32];
+	char sq[8], op[32], title[96];
 	struct err e;
 
 	if (transfer_words(od->arg, sq, &from, &to) < 0)
 		return apply_error(a, od, "write it as: transfer e4 from 1 to 3");
 	if (from < 0 || from >= g->nboards || to < 0 || to >= g->nboards)
-		return apply_error(a, od, "a game of %s has boards 1 to %d", g->v->title, g->nboards);
+		return apply_error(a, od, "a game of %s has boards 1 to %d",
+				   game_title(g, title, sizeof title), g->nboards);
 	if (from == to)
 		return apply_error(a, od, "a transfer goes to another board (rule 5: the strategist "
 				   "may not relocate pieces on a board)");
@@ -122,13 +123,14 @@ int px_transfer(struct apply_state *a, const struct order *od)
 	snprintf(op, sizeof op, "@place %c %s", letter, sq);
 	if (board_op(g, to, op, &e) < 0)
 		return apply_error(a, od, "%s", e.msg);
-	if (edit_checked(a, od, from, "taking the piece away") < 0 ||
-	    edit_checked(a, od, to, "placing the piece there") < 0)
+	if (edit_checked(a, od, from, N_("taking the piece away")) < 0 ||
+	    edit_checked(a, od, to, N_("placing the piece there")) < 0)
 		return -1;
 	apply_principal(a, "transfer");
 	snprintf(a->detail, sizeof a->detail, "%s:%d>%d", sq, from + 1, to + 1);
+	char named[64];
 	apply_note(a, "%s's grand strategist moves the %s on %s from board %d to board %d.",
-		   side_name(side), name, sq, from + 1, to + 1);
+		   side_name(side), phrase_word(named, sizeof named, NULL, name), sq, from + 1, to + 1);
 	if (board_open(g, from))
 		apply_end_on_board(a, from);
 	if (board_open(g, to))
@@ -172,6 +174,7 @@ int px_rule(struct apply_state *a, const struct order *od)
 	int b = g->seat[a->me].board, side = g->seat[a->me].side, t;
 	char w[3][96] = { "", "", "" }, betza[128], op[160];
 	struct err e;
+	char title[96];
 
 	if (!apply_playing(a, od))
 		return -1;
@@ -185,7 +188,8 @@ int px_rule(struct apply_state *a, const struct order *od)
 	char letter = piece_letter(w[0]);
 	const struct variant *v = board_rules(g, b);
 	if (!letter || (t = variant_type_by_letter(v, letter)) < 0)
-		return apply_error(a, od, "there is no piece '%s' in %s", w[0], v->title);
+		return apply_error(a, od, "there is no piece '%s' in %s", w[0],
+				   game_title(g, title, sizeof title));
 	if (v->type[t].royal)
 		return apply_error(a, od, "the king's movement may not change (rule 6)");
 	if (n == 3)
@@ -204,9 +208,10 @@ int px_rule(struct apply_state *a, const struct order *od)
 				   b + 1);
 	apply_principal(a, "rule");
 	snprintf(a->detail, sizeof a->detail, "%d:rule %c %s", b + 1, letter, betza);
+	char named[64];
 	apply_note(a, "Board %d: %s changes a rule (Flexichess): the %s (%c) moves as %s (Betza) "
 		   "from now on, for both sides, on this board only.", b + 1, side_name(side),
-		   v->type[t].name, letter, betza);
+		   phrase_word(named, sizeof named, NULL, v->type[t].name), letter, betza);
 	px_offer_lapses(a, b);
 	apply_end_on_board(a, b);
 	return 0;
@@ -308,9 +313,11 @@ const char *px_rules_text(const struct game *g, int b, char *buf, size_t len)
 			if (sscanf(bd->moves[i], "@rule %c %127s", &letter, betza) == 2 &&
 			    letter == v->type[t].letter)
 				now = bd->moves[i] + 8;
+		char one[160], name[64];
 		if (now)
-			at += (size_t)snprintf(buf + at, len - at, "%sthe %s (%c) moves as %s",
-					       at ? "; " : "", v->type[t].name, v->type[t].letter, now);
+			phrase_cat(buf, len, "; ", phrase_printf(one, sizeof one, "the %s (%c) moves as %s",
+				   phrase_word(name, sizeof name, NULL, v->type[t].name),
+				   v->type[t].letter, now));
 	}
 	return buf;
 }

@@ -225,25 +225,26 @@ static const char *px_expect_text(const struct game *g, int seat, char *buf, siz
 
 	if (g->status == GAME_INVITED) {
 		const struct perplexichess *px = g->kstate;
-		return snprintf(buf, len, "%s", px->accepted >> seat & 1 ?
-				"wait until every member has accepted" :
-				"accept (or decline) the invitation"), buf;
+		if (px->accepted >> seat & 1)
+			return phrase_printf(buf, len, "wait until every member has accepted");
+		return phrase_printf(buf, len, "accept (or decline) the invitation");
 	}
 	if (g->status != GAME_PLAYING)
-		return snprintf(buf, len, "the game is over"), buf;
+		return phrase_printf(buf, len, "the game is over");
 	if (px_is(g, seat, PX_ROLE_STRATEGIST))
-		return snprintf(buf, len, "transfer pieces between boards whenever you like "
-				"('transfer e4 from 1 to 3'), and advise your boardmen"), buf;
+		return phrase_printf(buf, len, "transfer pieces between boards whenever you like "
+				     "('transfer e4 from 1 to 3'), and advise your boardmen");
 	if (!px_is(g, seat, PX_ROLE_BOARDMAN) || st->board < 0)
-		return snprintf(buf, len, "advise your team ('message team ...')"), buf;
+		return phrase_printf(buf, len, "advise your team ('message team ...')");
 	bd = &g->board[st->board];
 	if (strcmp(bd->result, "*"))
-		return snprintf(buf, len, "board %d is over (%s): advise your team", st->board + 1,
-				bd->result), buf;
+		return phrase_printf(buf, len, "board %d is over (%s): advise your team",
+				     st->board + 1, bd->result);
 	if ((int)bd->pos->side == st->side)
-		return snprintf(buf, len, "your move on board %d (or a rule change)", st->board + 1), buf;
-	return snprintf(buf, len, "wait for %s's move on board %d", side_name(bd->pos->side),
-			st->board + 1), buf;
+		return phrase_printf(buf, len, "your move on board %d (or a rule change)",
+				     st->board + 1);
+	return phrase_printf(buf, len, "wait for %s's move on board %d", side_name(bd->pos->side),
+			     st->board + 1);
 }
 
 static void px_hash_text(const struct game *g, struct buf *out)

@@ -14,12 +14,22 @@ const char *px_duty(const struct game *g, int seat, char *buf, size_t len)
 	const struct seat *st = &g->seat[seat];
 
 	if (px_is(g, seat, PX_ROLE_STRATEGIST))
-		snprintf(buf, len, "%s's grand strategist", side_name(st->side));
-	else if (px_is(g, seat, PX_ROLE_BOARDMAN))
-		snprintf(buf, len, "%s's boardman on board %d", side_name(st->side), st->board + 1);
-	else
-		snprintf(buf, len, "%s's agent", side_name(st->side));
-	return buf;
+		return phrase_printf(buf, len, "%s's grand strategist", side_name(st->side));
+	if (px_is(g, seat, PX_ROLE_BOARDMAN))
+		return phrase_printf(buf, len, "%s's boardman on board %d", side_name(st->side),
+				     st->board + 1);
+	return phrase_printf(buf, len, "%s's agent", side_name(st->side));
+}
+
+const char *px_role(const struct game *g, int seat, char *buf, size_t len)
+{
+	const struct seat *st = &g->seat[seat];
+
+	if (px_is(g, seat, PX_ROLE_STRATEGIST))
+		return phrase_printf(buf, len, "grand strategist");
+	if (px_is(g, seat, PX_ROLE_BOARDMAN))
+		return phrase_printf(buf, len, "boardman on board %d", st->board + 1);
+	return phrase_printf(buf, len, "agent");
 }
 
 /* An address as the order reads one (order_address_ok), its domain in lower case. */
@@ -36,7 +46,7 @@ static int member_address(const char *w, char *out, size_t len)
 /* The seat that a challenge line names, made or found; -1 with the reason. */
 static int member_seat(struct game *g, const struct order *od, char *why, size_t wlen)
 {
-	char w[3][ADDR_MAX] = { "", "", "" };
+	char w[3][ADDR_MAX] = { "", "", "" }, title[96];
 	int side, board = -1;
 
 	sscanf(od->arg, "%255s %255s %255s", w[0], w[1], w[2]);
@@ -44,7 +54,8 @@ static int member_seat(struct game *g, const struct order *od, char *why, size_t
 	if (od->kind == PX_BOARDMAN) {
 		board = px_board_number(w[1]);
 		if (board < 0 || board >= g->nboards)
-			return snprintf(why, wlen, "a game of %s has boards 1 to %d", g->v->title,
+			return phrase_printf(why, wlen, "a game of %s has boards 1 to %d",
+					     game_title(g, title, sizeof title),
 					g->nboards), -1;
 		memmove(w[1], w[2], sizeof w[1]);
 	}
@@ -57,11 +68,12 @@ static int member_seat(struct game *g, const struct order *od, char *why, size_t
 			return i;
 	}
 	if (od->kind != PX_AGENT)
-		return snprintf(why, wlen, "%s has a %s named already", side_name(side),
-				od->kind == PX_STRATEGIST ? "grand strategist" : "boardman for that board"), -1;
+		return phrase_printf(why, wlen, "%s has a %s named already", side_name(side),
+				     od->kind == PX_STRATEGIST ? N_("grand strategist") :
+				     N_("boardman for that board")), -1;
 	int n = game_add_seat(g, side, -1, PX_ROLE_AGENT, NULL);
 	if (n < 0)
-		return snprintf(why, wlen, "too many members"), -1;
+		return phrase_printf(why, wlen, "too many members"), -1;
 	return n;
 }
 
@@ -76,7 +88,7 @@ static int agents_checked(const struct game *g, char *why, size_t wlen)
 		for (int i = 0; i < g->nseats; i++)
 			n += g->seat[i].side == c && px_is(g, i, PX_ROLE_AGENT);
 		if (n < min || n > max)
-			return snprintf(why, wlen, "a game of %d boards has %d to %d agents a side "
+			return phrase_printf(why, wlen, "a game of %d boards has %d to %d agents a side "
 					"(rule 1); %s has %d", g->nboards, min, max, side_name(c), n), -1;
 	}
 	return 0;
@@ -90,7 +102,7 @@ int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t
 	(void)key, (void)klen;
 	if (game_add_seat(g, WHITE, -1, PX_ROLE_STRATEGIST, NULL) < 0 ||
 	    game_add_seat(g, BLACK, -1, PX_ROLE_STRATEGIST, NULL) < 0)
-		return snprintf(why, wlen, "too many members"), -1;
+		return phrase_printf(why, wlen, "too many members"), -1;
 	if (!o)
 		return 0;               /* the game master names them (tempest new) */
 	for (size_t i = 0; i < o->n; i++) {
@@ -101,11 +113,11 @@ int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t
 		*line = od->lineno;
 		int n = sscanf(od->arg, "%255s %255s %255s", w[0], w[1], w[2]);
 		if (n < 1)      /* its shape (member_shaped) says it has words: never trust it */
-			return snprintf(why, wlen, "write: %s", od->word), -1;
+			return phrase_printf(why, wlen, "write: %s", od->word), -1;
 		if (member_address(w[n - 1], addr, sizeof addr) < 0)
-			return snprintf(why, wlen, "'%s' is not a mail address", w[n - 1]), -1;
+			return phrase_printf(why, wlen, "'%s' is not a mail address", w[n - 1]), -1;
 		if (game_seat_of(g, addr) >= 0)
-			return snprintf(why, wlen, "%s is named twice: each member has one duty", addr), -1;
+			return phrase_printf(why, wlen, "%s is named twice: each member has one duty", addr), -1;
 		int seat = member_seat(g, od, why, wlen);
 		if (seat < 0)
 			return -1;
@@ -115,9 +127,9 @@ int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t
 	for (int i = 0; i < g->nseats; i++)
 		if (!g->seat[i].address[0])
 			return px_is(g, i, PX_ROLE_STRATEGIST) ?
-			       snprintf(why, wlen, "%s has no grand strategist: add 'strategist %s "
+			       phrase_printf(why, wlen, "%s has no grand strategist: add 'strategist %s "
 					"ADDRESS'", side_name(g->seat[i].side), color_name_lc(g->seat[i].side)) :
-			       snprintf(why, wlen, "board %d has no %s boardman: add 'boardman %s %d "
+			       phrase_printf(why, wlen, "board %d has no %s boardman: add 'boardman %s %d "
 					"ADDRESS'", g->seat[i].board + 1, side_name(g->seat[i].side),
 					color_name_lc(g->seat[i].side), g->seat[i].board + 1), -1;
 	return agents_checked(g, why, wlen);
@@ -147,12 +159,14 @@ int px_assign(struct apply_state *a, const struct order *od)
 	if (sscanf(od->arg, "%255s %15s %d", addr, word, &board) != 3)
 		return apply_error(a, od, "write it as: assign bob@example.org boardman 2");
 	int t = game_seat_of(g, addr);
+	char title[96];
 	if (t < 0 || g->seat[t].side != side)
 		return apply_error(a, od, "%s is not a member of %s's team", addr, side_name(side));
 	if (t == a->me)
 		return apply_error(a, od, "the grand strategist does not play a board (rule 5)");
 	if (board < 1 || board > g->nboards)
-		return apply_error(a, od, "a game of %s has boards 1 to %d", g->v->title, g->nboards);
+		return apply_error(a, od, "a game of %s has boards 1 to %d",
+				   game_title(a->g, title, sizeof title), g->nboards);
 	int h = -1;
 	for (int i = 0; i < g->nseats; i++)
 		if (g->seat[i].side == side && g->seat[i].board == board - 1 &&
@@ -230,15 +244,15 @@ long px_message_to(const struct game *g, int from, const char *arg, const char *
 	bool team = !strcasecmp(first, "team"), all = !strcasecmp(first, "all") ||
 		    !strcasecmp(first, "everyone");
 	if (strchr(first, '@') && (to = game_seat_of(g, first)) < 0)
-		return snprintf(why, wlen, "%s plays no part in game %d", first, g->id), -1;
+		return phrase_printf(why, wlen, "%s plays no part in game %d", first, g->id), -1;
 	if (to == from)
-		return snprintf(why, wlen, "that message is addressed to yourself"), -1;
+		return phrase_printf(why, wlen, "that message is addressed to yourself"), -1;
 	if (team || all || to >= 0) {
 		*text = arg + n;
 		while (**text == ' ')
 			(*text)++;
 		if (!**text)
-			return snprintf(why, wlen, "the message is empty"), -1;
+			return phrase_printf(why, wlen, "the message is empty"), -1;
 	}
 	for (int i = 0; i < g->nseats; i++)
 		if (i != from && (to >= 0 ? i == to : all || g->seat[i].side == side))

@@ -36,10 +36,10 @@ static void board_row(const struct pos *p, int side, int r, struct buf *out)
 static void board_head(const struct board *bd, int b, char *out, size_t len)
 {
 	if (strcmp(bd->result, "*"))
-		snprintf(out, len, "Board %d: %s", b + 1, bd->result);
+		phrase_printf(out, len, "Board %d: %s", b + 1, bd->result);
 	else
-		snprintf(out, len, "Board %d: %s", b + 1,
-			 bd->pos->side == WHITE ? "White to move" : "Black to move");
+		phrase_printf(out, len, "Board %d: %s", b + 1, bd->pos->side == WHITE ?
+			      N_("White to move") : N_("Black to move"));
 }
 
 /* Every board, a few side by side, each with its number, result and who is to move: as
@@ -48,11 +48,14 @@ static void all_boards(const struct game *g, int side, struct buf *out)
 {
 	const struct variant *v = g->v;
 	int width = 3 + 2 * v->files - 1, per_row;
-	char head[64];
+	char head[96], en[96], pad[16];
 
+	/* the columns as English sets them; a longer heading in another language pushes the
+	 * next one along its line, the diagrams below keep theirs */
 	for (int b = 0; b < g->nboards; b++) {
 		board_head(&g->board[b], b, head, sizeof head);
-		width = (int)strlen(head) > width ? (int)strlen(head) : width;
+		int n = (int)strlen(phrase_english(head, en, sizeof en));
+		width = n > width ? n : width;
 	}
 	per_row = (FIT_WIDTH + 2) / (width + 2);
 	per_row = per_row < 1 ? 1 : per_row;
@@ -60,7 +63,8 @@ static void all_boards(const struct game *g, int side, struct buf *out)
 		int last = first + per_row < g->nboards ? first + per_row : g->nboards;
 		for (int b = first; b < last; b++) {
 			board_head(&g->board[b], b, head, sizeof head);
-			buf_printf(out, "%-*s", b + 1 < last ? width + 2 : 0, head);
+			snprintf(pad, sizeof pad, "%%-%ds", b + 1 < last ? width + 2 : 0);
+			buf_phrase(out, pad, head);
 		}
 		buf_str(out, "\n");
 		for (int r = 0; r < v->ranks; r++)
@@ -99,10 +103,12 @@ static void score(const struct game *g, struct buf *out)
 		const struct board *bd = &g->board[b];
 		won[WHITE] += !strcmp(bd->result, "1-0");
 		won[BLACK] += !strcmp(bd->result, "0-1");
-		buf_printf(out, "%sboard %d %s", b ? ", " : "", b + 1,
-			   strcmp(bd->result, "*") ? bd->result : "playing");
+		buf_str(out, b ? ", " : "");
+		buf_phrase(out, "board %d %s", b + 1, strcmp(bd->result, "*") ? bd->result :
+			   N_("playing"));
 	}
-	buf_printf(out, ". Boards won: White %d, Black %d.", won[WHITE], won[BLACK]);
+	buf_str(out, ". ");
+	buf_phrase(out, "Boards won: White %d, Black %d.", won[WHITE], won[BLACK]);
 }
 
 /* Each team: its strategist, its boardmen by board, its agents. */
@@ -111,7 +117,8 @@ static void teams(const struct game *g, struct buf *out)
 	static const char *const order[] = { PX_ROLE_STRATEGIST, PX_ROLE_BOARDMAN, PX_ROLE_AGENT };
 
 	for (int c = WHITE; c <= BLACK; c++) {
-		buf_printf(out, "%s%s:", c ? "\n" : "", side_name(c));
+		buf_str(out, c ? "\n" : "");
+		buf_phrase(out, "%s:", side_name(c));
 		for (size_t r = 0; r < sizeof order / sizeof order[0]; r++)
 			for (int b = -1; b < g->nboards; b++)
 				for (int i = 0; i < g->nseats; i++) {
@@ -119,9 +126,10 @@ static void teams(const struct game *g, struct buf *out)
 					if (g->seat[i].side != c || g->seat[i].board != b ||
 					    !px_is(g, i, order[r]))
 						continue;
-					px_duty(g, i, duty, sizeof duty);
-					buf_printf(out, "\n  %-24s %s", strchr(duty, ' ') + 1,
-						   g->seat[i].address);
+					px_role(g, i, duty, sizeof duty);
+					buf_str(out, "\n  ");
+					buf_phrase(out, "%-24s", duty);
+					buf_printf(out, " %s", g->seat[i].address);
 				}
 	}
 }
@@ -142,7 +150,8 @@ static void event(const struct game *g, int reader, struct tctx *c)
 	const struct pos *p = g->board[b - 1].pos;
 	int side = g->seat[ev->by].side;
 	unsigned number = side == BLACK ? p->fullmove - 1 : p->fullmove;
-	tctx_set(c, "last_move", "%u.%s %s on board %d", number, side == BLACK ? ".." : "", san, b);
+	tctx_phrase(c, "last_move", "%u.%s %s on board %d", number, side == BLACK ? ".." : "", san,
+		    b);
 	if (ev->by == reader)
 		tctx_set(c, "mover", "yes");
 	else
@@ -159,15 +168,18 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 
 	tctx_set(c, "px", "yes");
 	event(g, reader, c);
-	tctx_set(c, "title", "%s: %s's team v %s's team", g->v->title,
-		 ws >= 0 ? g->seat[ws].address : "?", bs >= 0 ? g->seat[bs].address : "?");
+	char title[96];
+	tctx_phrase(c, "title", "%s: %s's team v %s's team", view_variant_title(g, title, sizeof title),
+		    ws >= 0 ? g->seat[ws].address : "?", bs >= 0 ? g->seat[bs].address : "?");
 	teams(g, &b);
 	set_buf(c, "px_teams", &b);
 	score(g, &b);
 	set_buf(c, "px_score", &b);
 	for (int n = 0; n < g->nboards; n++)
-		if (*px_rules_text(g, n, text, sizeof text))
-			buf_printf(&b, "%sboard %d: %s", b.n ? "\n  " : "", n + 1, text);
+		if (*px_rules_text(g, n, text, sizeof text)) {
+			buf_str(&b, b.n ? "\n  " : "");
+			buf_phrase(&b, "board %d: %s", n + 1, text);
+		}
 	set_buf(c, "px_rules", &b);
 	if ((reader < 0 || reader >= g->nseats) && r->kind == REPLY_OBSERVED) {
 		all_boards(g, WHITE, &b);       /* an observer: every board, as anyone sees it */
@@ -180,14 +192,17 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 	tctx_set(c, "px_expect", "%s", kind_of(g)->expect_text(g, reader, text, sizeof text));
 	if (st->board >= 0) {           /* a boardman: their own board */
 		const struct board *bd = &g->board[st->board];
-		buf_printf(&b, "Board %d%s%s%s\n", st->board + 1, strcmp(bd->result, "*") ? " (" : "",
-			   strcmp(bd->result, "*") ? bd->result : "", strcmp(bd->result, "*") ? ")" : "");
+		if (strcmp(bd->result, "*"))
+			buf_phrase(&b, "Board %d (%s)", st->board + 1, bd->result);
+		else
+			buf_phrase(&b, "Board %d", st->board + 1);
+		buf_str(&b, "\n");
 		view_board(bd->pos, st->side, &b);
 		set_buf(c, "board", &b);
 		if (px->draw_offer[st->board] == (int)COLOR_OTHER(st->side))
-			tctx_set(c, "px_draw_offer", "%s offers you a draw on board %d: reply \"accept "
-				 "draw\" or \"decline draw\" (or make your move, which declines it).",
-				 side_name(COLOR_OTHER(st->side)), st->board + 1);
+			tctx_phrase(c, "px_draw_offer", "%s offers you a draw on board %d: reply \"accept "
+				    "draw\" or \"decline draw\" (or make your move, which declines it).",
+				    side_name(COLOR_OTHER(st->side)), st->board + 1);
 	} else {
 		all_boards(g, st->side, &b);
 		set_buf(c, "board", &b);
@@ -199,12 +214,15 @@ static void px_summary(const struct game *g, struct buf *out)
 {
 	char text[512];
 
-	buf_str(out, "Score: ");
+	buf_phrase(out, "Score:");
+	buf_str(out, " ");
 	score(g, out);
 	buf_str(out, "\n");
 	for (int n = 0; n < g->nboards; n++)
-		if (*px_rules_text(g, n, text, sizeof text))
-			buf_printf(out, "Rules of board %d: %s\n", n + 1, text);
+		if (*px_rules_text(g, n, text, sizeof text)) {
+			buf_phrase(out, "Rules of board %d: %s", n + 1, text);
+			buf_str(out, "\n");
+		}
 }
 
 /* The variables view sets, for the kind's parts of the templates (templates/perplexichess/). */

@@ -229,12 +229,15 @@ static void normalize(const char *text, char *out, size_t len)
 	}
 }
 
+/* A piece type's name as a phrase (each language names it), in lower case. */
 static const char *type_name(const struct variant *v, int type, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", v->type[type].name);
-	for (char *c = buf; *c; c++)
+	char lower[PIECE_NAME_MAX];
+
+	snprintf(lower, sizeof lower, "%s", v->type[type].name);
+	for (char *c = lower; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
-	return buf;
+	return phrase_word(buf, len, NULL, lower);
 }
 
 static int royal_type(const struct variant *v)
@@ -253,24 +256,25 @@ static int castle_reason(struct pos *p, int i, const char *text, struct err *e)
 	const struct variant *v = p->v;
 	const struct tables *T = v->t;
 	const struct castle_rt *r = &T->castle[p->side][i];
-	char rn[PIECE_NAME_MAX];
+	char rn[PIECE_NAME_MAX + 8];
 	int rt = royal_type(v);
-	const char *royal = rt >= 0 ? type_name(v, rt, rn, sizeof rn) : "royal piece";
+	const char *royal = rt >= 0 ? type_name(v, rt, rn, sizeof rn) : N_("royal piece");
 
 	if (!(p->castle >> r->bit & 1))
-		return err_set(e, "'%s': you can no longer castle that way (your %s or that "
+		return err_phrase(e, "'%s': you can no longer castle that way (your %s or that "
 			       "partner has moved)", text, royal);
 	for (int k = 0; k < r->nempty; k++)
 		if (p->board[r->empty[k]])
-			return err_set(e, "'%s': you cannot castle while %s is occupied", text,
+			return err_phrase(e, "'%s': you cannot castle while %s is occupied", text,
 				       v->sq_name[r->empty[k]]);
 	if (movegen_in_check(p))
-		return err_set(e, "'%s': you cannot castle out of check", text);
+		return err_phrase(e, "'%s': you cannot castle out of check", text);
 	for (int k = 0; k < r->nsafe; k++)
 		if (movegen_attacked(p, r->safe[k], COLOR_OTHER(p->side)))
-			return err_set(e, "'%s': your %s would %s %s, which is attacked", text, royal,
-				       r->safe[k] == r->royal_to ? "land on" : "pass", v->sq_name[r->safe[k]]);
-	return err_set(e, "'%s': castling would leave your %s in check", text, royal);
+			return err_phrase(e, "'%s': your %s would %s %s, which is attacked", text, royal,
+				       r->safe[k] == r->royal_to ? N_("land on") : N_("pass"),
+				       v->sq_name[r->safe[k]]);
+	return err_phrase(e, "'%s': castling would leave your %s in check", text, royal);
 }
 
 static int parse_castle(struct pos *p, const char *s, const char *text, struct move *out,
@@ -326,8 +330,8 @@ static int not_a_square(const char *s, size_t n, const char *text, struct err *e
 	while (d < n && isdigit((unsigned char)s[n - 1 - d]))
 		d++;
 	if (d >= 1 && d <= 2 && n > d && isalpha((unsigned char)s[n - 1 - d]))
-		return err_set(e, "'%s': '%.*s' is not a square", text, (int)(d + 1), s + n - 1 - d);
-	return err_set(e, "'%s' is not a move I can read (examples: Nf3, e4, exd5, O-O, "
+		return err_phrase(e, "'%s': '%.*s' is not a square", text, (int)(d + 1), s + n - 1 - d);
+	return err_phrase(e, "'%s' is not a move I can read (examples: Nf3, e4, exd5, O-O, "
 		       "e7e8q, Ng1-f3)", text);
 }
 
@@ -448,7 +452,7 @@ static void list_san(struct pos *p, const struct move *m, int n, char *buf, size
 	qsort(san, (size_t)n, SAN_MAX, cmp_str);
 	for (int i = 0; i < n; i++) {
 		if (i)
-			at = append(buf, len, at, i == n - 1 ? " or " : ", ");
+			at = append(buf, len, at, i == n - 1 ? N_(" or ") : ", ");
 		at = append(buf, len, at, san[i]);
 	}
 	free(san);
@@ -468,7 +472,7 @@ static void list_promos(const struct variant *v, const struct move *m, int n, ch
 	for (int t = 0, k = 0; t < v->ntypes; t++)
 		if (seen >> t & 1) {
 			if (k++)
-				at = append(buf, len, at, k == done ? " or " : ", ");
+				at = append(buf, len, at, k == done ? N_(" or ") : ", ");
 			at = append_char(buf, len, at, v->type[t].letter);
 		}
 }
@@ -480,7 +484,7 @@ static int explain(struct pos *p, const struct want *w, char promo_letter, const
 	const struct variant *v = p->v;
 	struct movelist ml;
 	struct move fit[MOVES_MAX];
-	char tn[PIECE_NAME_MAX], rn[PIECE_NAME_MAX], list[256];
+	char tn[PIECE_NAME_MAX + 8], rn[PIECE_NAME_MAX + 8], list[256];
 	int nfit = 0, rt = royal_type(v);
 	piece_t at_to = p->board[w->to];
 
@@ -492,51 +496,51 @@ static int explain(struct pos *p, const struct want *w, char promo_letter, const
 		if (matches(p, &any, ml.m[i]))
 			fit[nfit++] = ml.m[i];
 	if (nfit && promo_letter && !fit[0].promo)
-		return err_set(e, "'%s': a move to %s is not a promotion", text, v->sq_name[w->to]);
+		return err_phrase(e, "'%s': a move to %s is not a promotion", text, v->sq_name[w->to]);
 	if (nfit && promo_letter) {
 		bool chosen = false;
 		for (int i = 0; i < nfit; i++)
 			chosen |= matches(p, w, fit[i]);
 		list_promos(v, fit, nfit, list, sizeof list);
 		if (!chosen)
-			return err_set(e, "'%s': on %s you can promote to %s, not %c", text,
+			return err_phrase(e, "'%s': on %s you can promote to %s, not %c", text,
 				       v->sq_name[w->to], list, promo_letter);
 	}
 	if (nfit)
-		return err_set(e, "'%s' would leave your %s in check", text,
-			       rt >= 0 ? type_name(v, rt, rn, sizeof rn) : "royal piece");
+		return err_phrase(e, "'%s' would leave your %s in check", text,
+			       rt >= 0 ? type_name(v, rt, rn, sizeof rn) : N_("royal piece"));
 	if (w->from != SQ_NONE) {
 		piece_t q = p->board[w->from];
 		if (!q)
-			return err_set(e, "'%s': there is no piece on %s", text, v->sq_name[w->from]);
+			return err_phrase(e, "'%s': there is no piece on %s", text, v->sq_name[w->from]);
 		if (PIECE_COLOR(q) != p->side)
-			return err_set(e, "'%s': the piece on %s is not yours", text,
+			return err_phrase(e, "'%s': the piece on %s is not yours", text,
 				       v->sq_name[w->from]);
 		if (w->type >= 0 && PIECE_TYPE(q) != w->type)
-			return err_set(e, "'%s': the piece on %s is a %s, not a %s", text,
+			return err_phrase(e, "'%s': the piece on %s is a %s, not a %s", text,
 				       v->sq_name[w->from], type_name(v, PIECE_TYPE(q), rn, sizeof rn),
 				       type_name(v, w->type, tn, sizeof tn));
 	}
 	if (at_to && PIECE_COLOR(at_to) == p->side)
-		return err_set(e, "'%s': %s is occupied by your own %s", text, v->sq_name[w->to],
+		return err_phrase(e, "'%s': %s is occupied by your own %s", text, v->sq_name[w->to],
 			       type_name(v, PIECE_TYPE(at_to), rn, sizeof rn));
 	if (w->capture && !at_to && w->to != p->ep)
-		return err_set(e, "'%s': there is nothing to capture on %s", text, v->sq_name[w->to]);
+		return err_phrase(e, "'%s': there is nothing to capture on %s", text, v->sq_name[w->to]);
 	int type = w->type;
 	if (type == -2)
 		for (int t = 0; t < v->ntypes; t++)
 			if (letter_omitted(v, t))
 				type = t;
 	if (type >= 0 && !p->count[PIECE_MAKE(type, p->side)])
-		return err_set(e, "'%s': you have no %s", text, type_name(v, type, tn, sizeof tn));
+		return err_phrase(e, "'%s': you have no %s", text, type_name(v, type, tn, sizeof tn));
 	if (w->from != SQ_NONE)
-		return err_set(e, "'%s': the %s on %s cannot move to %s", text,
+		return err_phrase(e, "'%s': the %s on %s cannot move to %s", text,
 			       type_name(v, PIECE_TYPE(p->board[w->from]), tn, sizeof tn),
 			       v->sq_name[w->from], v->sq_name[w->to]);
 	if (type >= 0)
-		return err_set(e, "'%s': no %s of yours can move to %s", text,
+		return err_phrase(e, "'%s': no %s of yours can move to %s", text,
 			       type_name(v, type, tn, sizeof tn), v->sq_name[w->to]);
-	return err_set(e, "'%s': none of your pieces can move to %s", text, v->sq_name[w->to]);
+	return err_phrase(e, "'%s': none of your pieces can move to %s", text, v->sq_name[w->to]);
 }
 
 /* A capture chain written out in full, "c3xe5xg7" or "c3e5g7" (a piece letter may come
@@ -588,13 +592,13 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 	struct movelist ml;
 	struct move found[MOVES_MAX];
 	int nfound = 0;
-	char letter = 0;
+	char letter = 0, title[96];
 
 	if (strlen(text) >= sizeof s)
-		return err_set(e, "'%.20s...' is too long to be a move", text);
+		return err_phrase(e, "'%.20s...' is too long to be a move", text);
 	normalize(text, s, sizeof s);
 	if (!*s)
-		return err_set(e, "no move given");
+		return err_phrase(e, "no move given");
 	int rc = parse_castle(p, s, text, out, e);
 	if (rc <= 0)
 		return rc;
@@ -602,7 +606,8 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 		return 0;
 	size_t n = strlen(s), k = promo_suffix(v, s, n, &base.promo, &letter);
 	if (k && base.promo < 0)
-		return err_set(e, "'%s': '%c' is not a piece of %s", text, letter, v->title);
+		return err_phrase(e, "'%s': '%c' is not a piece of %s", text, letter,
+				  phrase_word(title, sizeof title, "variant", v->title));
 	n -= k;
 	if (!(k = square_suffix(v, s, n, &base.to)))
 		return not_a_square(s, n, text, e);
@@ -614,7 +619,7 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 		n--;
 	int nr = readings(v, s, n, base, rd);
 	if (nr == 0)
-		return err_set(e, "'%s': cannot read '%.*s' as a piece or a square", text, (int)n, s);
+		return err_phrase(e, "'%s': cannot read '%.*s' as a piece or a square", text, (int)n, s);
 	/* the first reading that fits wins: "bxc3" is the b-pawn even if a bishop could go */
 	movegen_legal(p, &ml);
 	for (int r = 0; r < nr && nfound == 0; r++)
@@ -637,19 +642,19 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 	if (nfound > 1 && same && found[0].promo) {
 		char list[128];
 		list_promos(v, found, nfound, list, sizeof list);
-		return err_set(e, "'%s': say what the pawn promotes to on %s: %s", text,
+		return err_phrase(e, "'%s': say what the pawn promotes to on %s: %s", text,
 			       v->sq_name[found[0].to], list);
 	}
 	if (nfound > 1) {
 		char list[512];
 		list_san(p, found, nfound, list, sizeof list);
-		return err_set(e, "'%s' is ambiguous: %s", text, list);
+		return err_phrase(e, "'%s' is ambiguous: %s", text, list);
 	}
 	if (base.capture && !is_capture(p, found[0]))
-		return err_set(e, "'%s': there is nothing to capture on %s", text,
+		return err_phrase(e, "'%s': there is nothing to capture on %s", text,
 			       v->sq_name[found[0].to]);
 	if (letter && !found[0].promo)
-		return err_set(e, "'%s': a move to %s is not a promotion", text,
+		return err_phrase(e, "'%s': a move to %s is not a promotion", text,
 			       v->sq_name[found[0].to]);
 	*out = found[0];
 	return 0;

@@ -164,36 +164,36 @@ static void print_clock(const struct game *g)
 {
 	const struct chessclock *cl = &g->clock;
 	long long now = clock_now();
-	char text[96];
+	char text[CLOCK_LOCAL_MAX];
 
 	if (cl->tc.kind == TC_NONE)
 		return;
 	chessclock_describe(&cl->tc, text, sizeof text);
-	printf("Time control: %s%s%s\n", text, g->arbiter[0] ? "; arbiter " : "", g->arbiter);
+	cli_printf("Time control: %s%s%s\n", text, g->arbiter[0] ? "; arbiter " : "", g->arbiter);
 	if (g->status != GAME_PLAYING)
 		return;
 	for (int c = 0; c < g->nseats; c++) {
 		char who[96];
 		clock_duration(chessclock_left(cl, c, now, g->vac[c]), text, sizeof text);
-		printf("  %s: %s left", seat_name(g, c, who, sizeof who), text);
+		cli_printf("  %s: %s left", seat_name(g, c, who, sizeof who), text);
 		if (cl->running >> c & 1) {
 			clock_local(view_due(g, c), "UTC", text, sizeof text);
-			printf(", due %s", text);
+			cli_printf(", due %s", text);
 			if (chessclock_deadline(cl, c, g->vac[c]) != view_due(g, c)) {
 				clock_local(chessclock_deadline(cl, c, g->vac[c]), "UTC", text, sizeof text);
-				printf(" (its window closes %s)", text);
+				cli_printf(" (its window closes %s)", text);
 			}
 		}
 		for (int i = 0; g->vac[c] && i < g->vac[c]->n; i++)
 			if (g->vac[c]->v[i].start <= now && now < g->vac[c]->v[i].end) {
 				clock_local(g->vac[c]->v[i].end, "UTC", text, sizeof text);
-				printf("; on vacation until %s", text);
+				cli_printf("; on vacation until %s", text);
 			}
-		printf("\n");
+		cli_printf("\n");
 	}
 	if (g->draw_offer >= 0 && cl->draw_offer_at) {
 		clock_local(cl->draw_offer_at, "UTC", text, sizeof text);
-		printf("  the draw offer was made %s\n", text);
+		cli_printf("  the draw offer was made %s\n", text);
 	}
 }
 
@@ -208,25 +208,25 @@ static void print_boards(const struct game *g)
 
 	for (int n = 0; n < g->nboards; n++) {
 		if (g->nboards > 1)
-			printf("\nBoard %d (%s):", n + 1, g->board[n].result);
-		printf("\n");
+			cli_printf("\nBoard %d (%s):", n + 1, g->board[n].result);
+		cli_printf("\n");
 		if (!own) {
 			view_board_of(g, g->board[n].pos, WHITE, &b);
-			printf("%s\n", b.s ? b.s : "");
+			cli_printf("%s\n", b.s ? b.s : "");
 			buf_free(&b);
 		}
 		struct buf note = { 0 };        /* as the mails' move list opens */
 		if (n == 0 && kv && kv->pgn_comment && g->kstate)
 			kv->pgn_comment(g, &note);
 		view_movetext(g, n, &b);
-		printf("Moves: %s%s%s%s%s\n", note.n ? "{" : "", note.n ? note.s : "",
+		cli_printf("Moves: %s%s%s%s%s\n", note.n ? "{" : "", note.n ? note.s : "",
 		       note.n ? "}" : "", note.n && b.n ? " " : "",
 		       b.n ? b.s : note.n ? "" : "(none)");
 		buf_free(&note);
 		buf_free(&b);
 		pos_to_fen(g->board[n].pos, fen, sizeof fen);
 		if (!own)
-			printf("FEN: %s\n", fen);
+			cli_printf("FEN: %s\n", fen);
 	}
 }
 
@@ -234,25 +234,25 @@ static void print_game(const struct game *g)
 {
 	struct buf b = { 0 };
 
-	printf("Game %d: %s\n", g->id, g->v->title);
+	cli_printf("Game %d: %s\n", g->id, g->v->title);
 	for (int i = 0; i < g->nseats; i++) {
 		char who[96];
-		printf("%s: %s\n", seat_name(g, i, who, sizeof who), g->seat[i].address);
+		cli_printf("%s: %s\n", seat_name(g, i, who, sizeof who), g->seat[i].address);
 	}
-	printf("Status: %s", game_status_name(g->status));
+	cli_printf("Status: %s", game_status_name(g->status));
 	if (g->status == GAME_PLAYING && g->nboards == 1)
-		printf(", %s to move", game_pos(g)->side == WHITE ? "White" : "Black");
+		cli_printf(", %s to move", game_pos(g)->side == WHITE ? "White" : "Black");
 	if (game_phase(g) == PHASE_SETUP || game_phase(g) == PHASE_DEPLOYMENT)
-		printf(" (%s)", game_phase_name(game_phase(g)));
+		cli_printf(" (%s)", game_phase_name(game_phase(g)));
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED)
-		printf(", %s (%s)", g->result, g->termination);
+		cli_printf(", %s (%s)", g->result, g->termination);
 	if (g->draw_offer >= 0)
-		printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
-	printf("\nCreated %s, last change %s\n", g->created, g->updated);
+		cli_printf(", %s offers a draw", g->draw_offer == WHITE ? "White" : "Black");
+	cli_printf("\nCreated %s, last change %s\n", g->created, g->updated);
 	print_clock(g);
 	print_boards(g);
 	const struct kind_view *kv = view_kind_part(kind_of(g));
-	printf("\nEvents (state hash after each):\n");
+	cli_printf("\nEvents (state hash after each):\n");
 	for (size_t i = 0; i < g->nevents; i++) {
 		const struct game_event *ev = &g->events[i];
 		char who[16];
@@ -260,13 +260,13 @@ static void print_game(const struct game *g)
 			snprintf(who, sizeof who, "%s", color_name_lc(ev->by));
 		else
 			snprintf(who, sizeof who, "seat %d", ev->by);
-		printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind, who, ev->detail,
+		cli_printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind, who, ev->detail,
 		       ev->after);
 	}
-	printf("Mails recorded: %zu\n", g->nmails);
+	cli_printf("Mails recorded: %zu\n", g->nmails);
 	if (kv && kv->summary && g->kstate) {
 		kv->summary(g, &b);
-		printf("%s", b.s ? b.s : "");
+		cli_printf("%s", b.s ? b.s : "");
 		buf_free(&b);
 	}
 }
@@ -372,14 +372,15 @@ int cmd_list(int argc, char **argv)
 			broken++;
 			continue;
 		}
-		char res[64];
+		char res[64], en[64];
 		const char *status = g->status != GAME_OVER ? game_status_name(g->status) : g->result;
 		struct variant *v = NULL;
 		/* a kind that scores beside the result reads the final position */
 		if (g->status == GAME_OVER && kind_of(g)->result_text &&
 		    (v = rules_load(rules_dir(c.cfg.rules_dir), g->variant, &e)) &&
 		    game_load_position(g, v, &e) == 0)
-			status = kind_of(g)->result_text(g, res, sizeof res);
+			status = phrase_english(kind_of(g)->result_text(g, res, sizeof res), en,
+						sizeof en);
 		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
 		       g->seat[WHITE].address, g->seat[BLACK].address, status, game_ply(g),
 		       g->updated);

@@ -116,6 +116,7 @@ int cmd_adjust(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	phrase_strip(action);           /* the game master's words, as written */
 	if ((rc = common_ready(&c, "tempest adjust")) >= 0)
 		return rc;
 	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {

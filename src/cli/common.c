@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -214,6 +215,23 @@ int common_ready(const struct common *c, const char *who)
 	}
 	templates_free(&t);
 	return -1;
+}
+
+int cli_printf(const char *fmt, ...)
+{
+	char *text = NULL, *en;
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	en = phrase_has(text) ? phrase_render_dup(text, NULL) : NULL;
+	fputs(en ? en : text, stdout);
+	free(en);
+	free(text);
+	return n;
 }
 
 int common_fail_status(const struct err *e)

@@ -49,6 +49,9 @@ int common_check(const struct common *c, unsigned needs);
  * by who) for what a person must fix (templates, owner, modes, a key others can read; with
  * --dry-run, a data directory not made yet, since a dry run creates nothing); -1 to go on. */
 int common_ready(const struct common *c, const char *who);
+/* printf to standard output, its phrases (util/phrase.h) in English: what the game
+ * master reads. */
+int cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The exit status of a failure: EXIT_USAGE when a person must act (e marked by
  * err_for_a_person: a login refused, a certificate, settings, a damaged file), else
  * EXIT_TEMPFAIL (unreachable, timed out, a connection dropped, a full disk: a later run

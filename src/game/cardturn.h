@@ -196,7 +196,7 @@ void cardturn_close_interception(struct game *g);
 struct ct_subject {
 	bool to_act;                    /* c must act now (not the interceptor while the
 					 * answer is owed) */
-	char last_move[32];             /* a card played instead of a move ("7. card 12"),
+	char last_move[48];             /* a card played instead of a move ("7. card 12"),
 					 * so that an old move is not named again; "": none */
 	bool mover;                     /* ... and c played it */
 	bool mated;                     /* c is mated: may only intercept the mating

@@ -222,8 +222,8 @@ void cardturn_subject(const struct game *g, int c, struct ct_subject *s)
 		    (cardturn_expected(g, &w) >> c & 1);
 	s->mated = s->to_act && ct->expect == CT_MATED && ct->to == c;
 	if (ct->instead_card) {
-		snprintf(s->last_move, sizeof s->last_move, "%d.%s card %d", ct->instead_number,
-			 ct->instead_by == BLACK ? ".." : "", ct->instead_card);
+		phrase_printf(s->last_move, sizeof s->last_move, "%d.%s card %d", ct->instead_number,
+			      ct->instead_by == BLACK ? ".." : "", ct->instead_card);
 		s->mover = ct->instead_by == c;
 	}
 }

@@ -672,7 +672,7 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	if (route(&j, e) < 0)
 		goto done;
 	if (strcmp(j.result, "applied") && strcmp(j.result, "created")) {
-		snprintf(why, wlen, "%s", j.out.nerrors ? j.out.errors[0].reason : j.result);
+		phrase_english(j.out.nerrors ? j.out.errors[0].reason : j.result, why, wlen);
 		rc = 1;
 		goto done;
 	}

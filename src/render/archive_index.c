@@ -45,7 +45,10 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 		/* a kind that scores beside the result (Perplexichess) says it its way */
 		const char *r = g->status == GAME_OVER && kind_of(g)->result_text ?
 				kind_of(g)->result_text(g, res, sizeof res) : g->result;
-		snprintf(out->result, sizeof out->result, "%s (%s)", r, g->termination);
+		char said[160];
+		/* the archive is everyone's: in English */
+		phrase_printf(said, sizeof said, "%s (%s)", r, g->termination);
+		phrase_english(said, out->result, sizeof out->result);
 	} else if (g->status == GAME_PLAYING && g->nboards == 1 && game_phase(g) == PHASE_PLAY) {
 		snprintf(out->result, sizeof out->result, "in play, %s to move",
 			 game_pos(g)->side == WHITE ? "White" : "Black");

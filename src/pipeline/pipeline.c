@@ -96,7 +96,7 @@ static void parse_tag(const char *subject, int *game, char *token)
 	}
 }
 
-/* A refusal about no game, built here rather than by the game model. */
+/* A refusal about no game, built here rather than by the game model; reason a phrase. */
 static int refuse(struct job *j, int lineno, const char *text, const char *reason)
 {
 	if (outcome_error(&j->out, lineno, text, "%s", reason) < 0)
@@ -115,29 +115,29 @@ static int refuse(struct job *j, int lineno, const char *text, const char *reaso
 static int no_order_reply(struct job *j)
 {
 	const struct orders *o = &j->orders;
-	char note[2048];
-	size_t at = (size_t)snprintf(note, sizeof note, "I found no order in your mail, so "
-				     "nothing was changed.");
+	char note[sizeof j->out.replies[0].note], one[512], line[80];
 
+	phrase_printf(note, sizeof note, "I found no order in your mail, so nothing was changed.");
 	if (o->nprose) {
-		at += (size_t)snprintf(note + at, sizeof note - at, " I read %zu line%s, none of "
-				       "them an order:", o->nprose, o->nprose == 1 ? "" : "s");
-		for (size_t i = 0; i < o->nprose && i < 3 && at < sizeof note; i++)
-			at += (size_t)snprintf(note + at, sizeof note - at, "\n  line %d: %.70s",
-					       o->prose[i].lineno, o->prose[i].text);
-		if (o->nprose > 3 && at < sizeof note)
-			at += (size_t)snprintf(note + at, sizeof note - at, "\n  ...");
+		phrase_cat(note, sizeof note, " ", phrase_nprintf(one, sizeof one, o->nprose,
+			   "I read %zu line, none of them an order:",
+			   "I read %zu lines, none of them an order:", o->nprose));
+		for (size_t i = 0; i < o->nprose && i < 3; i++) {
+			snprintf(line, sizeof line, "%.70s", o->prose[i].text);   /* as written */
+			phrase_cat(note, sizeof note, "\n  ", phrase_printf(one, sizeof one,
+				   "line %d: %s", o->prose[i].lineno, line));
+		}
+		if (o->nprose > 3)
+			phrase_cat(note, sizeof note, "\n  ", "...");
 	}
-	char hint[ORDER_ARG_MAX + 128];
-	if (j->m && spelling_subject_hint(j->m->subject, hint, sizeof hint) && at < sizeof note)
-		at += (size_t)snprintf(note + at, sizeof note - at, "\n%s", hint);
-	if (at < sizeof note)
-		snprintf(note + at, sizeof note - at, "\nAn order goes alone on its line: a move as "
-			 "\"Nf3\" or \"e4\", or \"resign\", \"offer draw\", \"status\"; "
-			 "\"help\" lists them all.");
+	char hint[ORDER_ARG_MAX + 256];
+	if (j->m && spelling_subject_hint(j->m->subject, hint, sizeof hint))
+		phrase_cat(note, sizeof note, "\n", hint);
+	phrase_cat(note, sizeof note, "\n", N_("An order goes alone on its line: a move as \"Nf3\" "
+		   "or \"e4\", or \"resign\", \"offer draw\", \"status\"; \"help\" lists them all."));
 	if (outcome_reply(&j->out, REPLY_STATUS, j->out.auth, NULL) < 0)
 		return -1;
-	snprintf(j->out.replies[j->out.nreplies - 1].note, sizeof j->out.replies[0].note, "%s", note);
+	phrase_fit(j->out.replies[j->out.nreplies - 1].note, sizeof j->out.replies[0].note, note);
 	return 0;
 }
 
@@ -231,7 +231,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (rc < 0)
 		return -1;              /* a broken state file: leave the mail for later */
 	if (rc == 1) {
-		snprintf(msg, sizeof msg, "there is no game %d here", id);
+		phrase_printf(msg, sizeof msg, "there is no game %d here", id);
 		j->result = "refused";
 		return refuse(j, 0, "", msg);
 	}
@@ -373,8 +373,9 @@ static int on_no_game(struct job *j, struct err *e)
 		j->result = "refused";
 		for (size_t i = 0; i < o->nerr; i++)
 			refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
-		return refuse(j, 0, "", "which game? Reply to one of my mails about it (its subject "
-			      "names the game), or add a line 'game N'; to start a game, see 'help'");
+		return refuse(j, 0, "", N_("which game? Reply to one of my mails about it (its "
+			      "subject names the game), or add a line 'game N'; to start a game, "
+			      "see 'help'"));
 	}
 	if (!courtesy && !o->n && !o->nerr && !pipeline_known_address(j->pl, j->s.address)) {
 		j->result = "ignored";  /* a stranger's prose: no reply to what may be spam */
@@ -384,7 +385,8 @@ static int on_no_game(struct job *j, struct err *e)
 	}
 	if (!courtesy) {
 		j->result = "refused";
-		return refuse(j, 0, "", "I found no orders in your mail; write 'help' for the list");
+		return refuse(j, 0, "", N_("I found no orders in your mail; write 'help' for the "
+					   "list"));
 	}
 	return 0;
 }
@@ -411,11 +413,12 @@ static int on_new(struct job *j, struct err *e)
 	int boards = v && v->boards > 1 ? v->boards : 1;
 	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
-		return refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
-			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS") : k && k->seats ?
-			      "write: new VARIANT, then a White and a Black address for each board, "
-			      "then the White and the Black grand strategist" :
-			      "write: new VARIANT, then a White and a Black address for each board");
+		return refuse(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
+			      N_("write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS")) : k && k->seats ?
+			      N_("write: new VARIANT, then a White and a Black address for each "
+				 "board, then the White and the Black grand strategist") :
+			      N_("write: new VARIANT, then a White and a Black address for each "
+				 "board"));
 	for (int i = 0; i < seats; i++)
 		addr[i] = words[1 + i];
 	if (new_game(j, v, &id, e) < 0)
@@ -563,7 +566,7 @@ static int refuse_size(struct job *j, size_t size)
 
 	read_sender(j);
 	j->oversize = size;
-	snprintf(why, sizeof why, "your mail is %zu bytes, more than the %ld I read; orders are "
+	phrase_printf(why, sizeof why, "your mail is %zu bytes, more than the %ld I read; orders are "
 		 "plain text, so please send them without attachments", size,
 		 j->pl->cfg.max_message_size);
 	j->result = "refused";

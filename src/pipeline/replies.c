@@ -78,13 +78,18 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 			const char *rcpt, char **subject, char **body, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	char who[96], auth[128] = "not a player of this game", tz[64];
+	char who[160], auth[320], tz[64];
 	const struct language *lang = pipeline_language(pl, rcpt);
 	const struct templates *tpl = lang ? &lang->tpl : &pl->tpl;
 
-	if (j->out.auth >= 0 && j->g)
-		snprintf(auth, sizeof auth, "%s, by %s", seat_name(j->g, j->out.auth, who, sizeof who),
-			 !strcmp(j->out.auth_how, "password") ? "password" : "token");
+	if (j->out.auth >= 0 && j->g && !strcmp(j->out.auth_how, "password"))
+		phrase_printf(auth, sizeof auth, "%s, by password",
+			      seat_name(j->g, j->out.auth, who, sizeof who));
+	else if (j->out.auth >= 0 && j->g)
+		phrase_printf(auth, sizeof auth, "%s, by token",
+			      seat_name(j->g, j->out.auth, who, sizeof who));
+	else
+		phrase_printf(auth, sizeof auth, "not a player of this game");
 	struct view_extra x = {
 		.referee = pl->cfg.referee_address, .referee_name = pl->cfg.referee_name,
 		.sender = j->s.address, .auth = auth, .applied = j->out.changed,
@@ -233,14 +238,15 @@ int job_tell_others(struct job *j, struct err *e)
 		return 0;
 	if (pipeline_game_ids(pl, &ids, &n, e) < 0)
 		return -1;
-	char note[400], until[64];
+	char note[600], until[CLOCK_LOCAL_MAX];
 	clock_local(ch->end, "UTC", until, sizeof until);
 	if (ch->vacation)
-		snprintf(note, sizeof note, "Your opponent (%s) is on vacation until %s: their "
-			 "clock does not run meanwhile, in any of their games.", j->s.address, until);
+		phrase_printf(note, sizeof note, "Your opponent (%s) is on vacation until %s: their "
+			      "clock does not run meanwhile, in any of their games.", j->s.address,
+			      until);
 	else
-		snprintf(note, sizeof note, "Your opponent (%s) is back from vacation: their clock runs "
-			 "again.", j->s.address);
+		phrase_printf(note, sizeof note, "Your opponent (%s) is back from vacation: their "
+			      "clock runs again.", j->s.address);
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct game *g;
@@ -252,7 +258,7 @@ int job_tell_others(struct job *j, struct err *e)
 			if (g->seat[k].side == g->seat[me].side)
 				continue;
 			struct reply r = { .kind = REPLY_NOTICE, .to = k, .about = -1 };
-			snprintf(r.note, sizeof r.note, "%s", note);
+			phrase_fit(r.note, sizeof r.note, note);
 			/* two-player games keep the first release's Message-IDs */
 			rc = job_compose_reply(j, g, &r, g->nseats == 2 ? 1000 + i :
 					       1000 + i * SEATS_MAX + (size_t)k, e);

@@ -265,10 +265,13 @@ const struct order *robots_flood(struct job *j, char *why, size_t len)
 	size_t n = open_invitations(pl, j->s.address, list, sizeof list);
 	if (n < (size_t)pl->cfg.max_open_invitations)
 		return NULL;
-	snprintf(why, len, "you have %zu challenges waiting for an answer (game%s %s), as many as "
-		 "I keep open for one player: a new one can go once one of them is accepted, "
-		 "declined or lapses (you may withdraw one by replying \"decline\" to it)", n,
-		 n == 1 ? "" : "s", list);
+	phrase_nprintf(why, len, n, "you have %zu challenge waiting for an answer (game %s), as "
+		       "many as I keep open for one player: a new one can go once it is accepted, "
+		       "declined or lapses (you may withdraw it by replying \"decline\" to it)",
+		       "you have %zu challenges waiting for an answer (games %s), as many as I keep "
+		       "open for one player: a new one can go once one of them is accepted, "
+		       "declined or lapses (you may withdraw one by replying \"decline\" to it)",
+		       n, list);
 	log_info("refusing a challenge from %s: %zu open already", j->s.address, n);
 	return o;
 }

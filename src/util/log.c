@@ -3,7 +3,10 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <syslog.h>
+
+#include "util/phrase.h"
 
 static enum log_level threshold = LOG_LEVEL_WARN;
 static bool to_syslog;
@@ -16,19 +19,23 @@ void log_setup(enum log_level level, bool use_syslog)
 		openlog("tempest", LOG_PID, LOG_MAIL);
 }
 
+/* A line of the log, its phrases (a refusal's reason, util/phrase.h) in English. */
 static void emit(enum log_level level, int prio, const char *tag, const char *fmt, va_list ap)
 {
-	va_list copy;
+	char *text = NULL, *en = NULL;
 
 	if (level > threshold)
 		return;
-	va_copy(copy, ap);
-	fprintf(stderr, "tempest: %s", tag);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
+	if (text && phrase_has(text))
+		en = phrase_render_dup(text, NULL);
+	const char *line = en ? en : text ? text : fmt;
+	fprintf(stderr, "tempest: %s%s\n", tag, line);
 	if (to_syslog)
-		vsyslog(prio, fmt, copy);
-	va_end(copy);
+		syslog(prio, "%s", line);
+	free(en);
+	free(text);
 }
 
 #define LOG_FN(name, level, prio, tag)                          \

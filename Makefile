@@ -148,22 +148,25 @@ check-reading: tempest
 update-golden: tempest
 	@sh tests/golden/run.sh ./tempest update
 
-# The phrases the referee builds in C, for the catalogues (templates/po/LL.po; docs/design.md
-# "Languages"): the formats handed to the functions that make a reason or a note, and the
-# strings marked N_(), the move reader's and the card effects' reasons, and the words that
-# come from data files
-# (templates/po/data.pot: piece names, written by hand). Needs GNU gettext's xgettext and msgmerge (a maintainer's tool: the
-# build and the tests read the PO files themselves). A new msgid comes in untranslated.
-PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c)
+# The phrases the referee makes, for the catalogues (templates/po/LL.po; docs/design.md
+# "Languages"): the formats handed to the functions that make a phrase (util/phrase.h:
+# phrase_printf and its kin, apply_error, apply_note, outcome_error, err_phrase, the
+# card effects' refuse), the constants marked N_(), NC_() (with a context) and F_(), and
+# the words that come from data files (templates/po/data.pot, written by
+# templates/po/data_pot.py from rules/*.json). Needs GNU gettext's xgettext and msgmerge
+# (a maintainer's tool: the build and the tests read the PO files themselves). A new
+# msgid comes in untranslated.
+PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/*.c \
+	  src/rules/*.c src/util/clock.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
-	  --keyword=refuse:4 --keyword=N_
+	  --keyword=apply_note_to:3 --keyword=refuse:3 --keyword=err_phrase:2 --keyword=N_ \
+	  --keyword=NC_:1c,2 --keyword=F_ --keyword=phrase_printf:3 --keyword=phrase_pprintf:3c,4 \
+	  --keyword=phrase_nprintf:4,5 --keyword=buf_phrase:2 --keyword=buf_nphrase:3,4 \
+	  --keyword=tctx_phrase:3 --keyword=tctx_nphrase:4,5 --add-comments=TRANSLATORS:
 po:
+	python3 templates/po/data_pot.py rules > templates/po/data.pot
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --package-name=tempest \
 	  $(PO_KEYS) -o templates/po/tempest.pot $(PO_SRC)
-	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
-	  --keyword= --keyword=err_set:2 -o templates/po/tempest.pot src/engine/notation.c
-	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
-	  --keyword= --keyword=refuse:3 -o templates/po/tempest.pot src/rules/effect.c
 	msgcat --no-wrap --use-first -o templates/po/tempest.pot templates/po/tempest.pot \
 	  templates/po/data.pot
 	@for f in templates/po/*.po; do [ -f "$$f" ] || continue; \

@@ -471,7 +471,9 @@ static void about_first(const struct game *g, char *note, size_t len)
 		return;
 	snprintf(rest, sizeof rest, "%s", note);
 	phrase_word(about, sizeof about, "about", g->v->about);
-	snprintf(note, len, "%s%s%s", about, rest[0] ? "\n\n" : "", rest);
+	note[0] = 0;
+	phrase_cat(note, len, "", about);
+	phrase_cat(note, len, "\n\n", rest);
 }
 
 static int challenge_made(struct game *g, const uint8_t *key, size_t klen,

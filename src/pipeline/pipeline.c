@@ -97,7 +97,7 @@ static void parse_tag(const char *subject, int *game, char *token)
 }
 
 /* A refusal about no game, built here rather than by the game model; reason a phrase. */
-static int refuse(struct job *j, int lineno, const char *text, const char *reason)
+static int refuse_mail(struct job *j, int lineno, const char *text, const char *reason)
 {
 	if (outcome_error(&j->out, lineno, text, "%s", reason) < 0)
 		return -1;
@@ -233,7 +233,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (rc == 1) {
 		phrase_printf(msg, sizeof msg, "there is no game %d here", id);
 		j->result = "refused";
-		return refuse(j, 0, "", msg);
+		return refuse_mail(j, 0, "", msg);
 	}
 	/* a digest waiting in the state (a run that died before sending it) goes with this
 	 * run's */
@@ -294,7 +294,7 @@ static int on_challenge(struct job *j, struct err *e)
 	const struct order *flood = robots_flood(j, why, sizeof why);
 	if (flood) {
 		j->result = "refused";
-		return refuse(j, flood->lineno, flood->text, why);
+		return refuse_mail(j, flood->lineno, flood->text, why);
 	}
 	const struct variant *v = pipeline_variant(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
@@ -372,8 +372,8 @@ static int on_no_game(struct job *j, struct err *e)
 	if (other) {
 		j->result = "refused";
 		for (size_t i = 0; i < o->nerr; i++)
-			refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
-		return refuse(j, 0, "", N_("which game? Reply to one of my mails about it (its "
+			refuse_mail(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
+		return refuse_mail(j, 0, "", N_("which game? Reply to one of my mails about it (its "
 			      "subject names the game), or add a line 'game N'; to start a game, "
 			      "see 'help'"));
 	}
@@ -385,7 +385,7 @@ static int on_no_game(struct job *j, struct err *e)
 	}
 	if (!courtesy) {
 		j->result = "refused";
-		return refuse(j, 0, "", N_("I found no orders in your mail; write 'help' for the "
+		return refuse_mail(j, 0, "", N_("I found no orders in your mail; write 'help' for the "
 					   "list"));
 	}
 	return 0;
@@ -413,7 +413,7 @@ static int on_new(struct job *j, struct err *e)
 	int boards = v && v->boards > 1 ? v->boards : 1;
 	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
-		return refuse(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
+		return refuse_mail(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
 			      N_("write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS")) : k && k->seats ?
 			      N_("write: new VARIANT, then a White and a Black address for each "
 				 "board, then the White and the Black grand strategist") :
@@ -570,7 +570,7 @@ static int refuse_size(struct job *j, size_t size)
 		 "plain text, so please send them without attachments", size,
 		 j->pl->cfg.max_message_size);
 	j->result = "refused";
-	return refuse(j, 0, "", why);
+	return refuse_mail(j, 0, "", why);
 }
 
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)

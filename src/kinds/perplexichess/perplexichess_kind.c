@@ -141,25 +141,26 @@ static const char *px_order_refused(const struct game *g, int seat, const struct
 	int k = od->kind;
 
 	if (k == PX_STRATEGIST || k == PX_BOARDMAN || k == PX_AGENT)
-		return "the members and their duties are named in the challenge ('assign' and "
-		       "'elect' change them)";
+		return N_("the members and their duties are named in the challenge ('assign' and "
+		       "'elect' change them)");
 	if (g->status != GAME_PLAYING && k >= ORDER_KIND_FIRST)
 		return "";              /* apply_playing says why */
 	if (g->status != GAME_PLAYING)
 		return NULL;
 	if (moves_on_a_board(k) && px_is(g, seat, PX_ROLE_STRATEGIST))
-		return "a grand strategist may not move pieces within a board nor set its pace "
-		       "(rule 5): 'transfer' moves a piece between boards";
+		return N_("a grand strategist may not move pieces within a board nor set its pace "
+		       "(rule 5): 'transfer' moves a piece between boards");
 	if (moves_on_a_board(k) && px_is(g, seat, PX_ROLE_AGENT))
-		return "an agent does not play: each board's boardman does";
+		return N_("an agent does not play: each board's boardman does");
 	if ((k == PX_TRANSFER || k == PX_ASSIGN) && !px_is(g, seat, PX_ROLE_STRATEGIST))
-		return k == PX_TRANSFER ? "only a grand strategist moves pieces between boards (rule 3)" :
-		       "only the grand strategist assigns the team's duties (rule 5)";
+		return k == PX_TRANSFER ? N_("only a grand strategist moves pieces between boards "
+					     "(rule 3)") :
+		       N_("only the grand strategist assigns the team's duties (rule 5)");
 	if (k == PX_ELECT && px_is(g, seat, PX_ROLE_STRATEGIST))
-		return "the incumbent grand strategist has no vote (rule 5)";
+		return N_("the incumbent grand strategist has no vote (rule 5)");
 	if (k == ORDER_RESIGN && px_is(g, seat, PX_ROLE_AGENT))
-		return "an agent cannot resign: a boardman resigns a board, the grand strategist "
-		       "the whole game";
+		return N_("an agent cannot resign: a boardman resigns a board, the grand strategist "
+		       "the whole game");
 	return NULL;
 }
 

@@ -55,7 +55,7 @@ static int tp_create(struct game *g, const struct orders *o, const uint8_t *key,
 		if (o->o[i].kind == ORDER_CARDS)
 			cards = o->o[i].arg, *line = o->o[i].lineno;
 	if (!g->cat) {
-		snprintf(why, wlen, "the card catalogue of %s is not loaded", g->v->name);
+		phrase_printf(why, wlen, "the card catalogue of %s is not loaded", g->v->name);
 		return -1;
 	}
 	return tempete_set_cards(g->kstate, g->cat, cards, why, wlen);

@@ -1,18 +1,25 @@
-/* test_catalogue.c: the PO reader and the translation of the referee's English phrases
- * back through their formats (render/catalogue.c). */
+/* test_catalogue.c: the PO reader (render/catalogue.c): entries, contexts, plural forms
+ * and the header's Plural-Forms expression, the checks of a msgstr's arguments, the
+ * typography a header asks for, the count of what a catalogue lacks; then every entry of
+ * every shipped catalogue formatted, with arguments of its types, in each plural form. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "check.h"
 #include "render/catalogue.h"
+#include "util/buf.h"
+#include "util/phrase.h"
 
 static const char po[] =
 	"# a comment\n"
 	"msgid \"\"\n"
 	"msgstr \"\"\n"
 	"\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+	"\"Plural-Forms: nplurals=2; plural=(n > 1);\\n\"\n"
+	"\"X-Tempest-Space-Before: :;?!\\n\"\n"
+	"\"X-Tempest-Capitals: yes\\n\"\n"
+	"\"X-Tempest-Digits: U+202F 5\\n\"\n"
 	"\n"
 	"#: src/game/board.c:10\n"
 	"#, c-format\n"
@@ -20,139 +27,266 @@ static const char po[] =
 	"msgstr \"'%s' n'est pas une case\"\n"
 	"\n"
 	"msgid \"White\"\n"
-	"msgstr \"Blancs\"\n"
-	"msgid \"Black\"\n"
-	"msgstr \"Noirs\"\n"
+	"msgstr \"les Blancs\"\n"
 	"\n"
 	"#, fuzzy\n"
 	"msgid \"draw\"\n"
 	"msgstr \"nulle\"\n"
 	"\n"
 	"msgid \"%s offers a draw.\"\n"
-	"msgstr \"Les %s proposent \"\n"
+	"msgstr \"%s proposent \"\n"
 	"\"la nulle.\"\n"
 	"\n"
-	"msgid \"a vacation lasts at most %d days\"\n"
-	"msgstr \"des vacances durent au plus %d jours\"\n"
-	"\n"
 	"msgid \"%s moved from %s to %s\"\n"
-	"msgstr \"vers %3$s depuis %2$s : %1$s\"\n"
+	"msgstr \"vers %3$s depuis %2$s: %1$s\"\n"
 	"\n"
-	"msgid \"one card\"\n"
+	"msgid \"%d card\"\n"
 	"msgid_plural \"%d cards\"\n"
-	"msgstr[0] \"une carte\"\n"
+	"msgstr[0] \"%d carte\"\n"
 	"msgstr[1] \"%d cartes\"\n"
+	"\n"
+	"msgctxt \"month\"\n"
+	"msgid \"May\"\n"
+	"msgstr \"mai\"\n"
+	"\n"
+	"msgid \"May\"\n"
+	"msgstr \"peut-être\"\n"
+	"\n"
+	"msgid \"no msgstr\"\n"
+	"msgstr \"\"\n"
 	"\n"
 	"msgid \"100%% sure: %s\"\n"
 	"msgstr \"s\\u00fbr \\\"%s\\\"\"\n";
 
-struct tr_case {
-	const char *in, *want;
-};
-
-static const struct tr_case cases[] = {
-	{ "'Nf9' is not a square", "'Nf9' n'est pas une case" },
-	{ "White offers a draw.", "Les Blancs proposent la nulle." },
-	/* two sentences, each its own entry; one no entry makes is kept */
-	{ "Black offers a draw. a vacation lasts at most 30 days",
-	  "Les Noirs proposent la nulle. des vacances durent au plus 30 jours" },
-	{ "Something else. White offers a draw.", "Something else. Les Blancs proposent la nulle." },
-	{ "N moved from e4 to f6", "vers f6 depuis e4 : N" },
-	{ "draw", "draw" },                     /* fuzzy: not used */
-	{ "a vacation lasts at most x days", "a vacation lasts at most x days" },
-	{ "", "" },
-	/* a run read without its closing ';', given it back; an argument's own phrases */
-	{ "e4; White offers a draw.; Nf3", "e4; Les Blancs proposent la nulle.; Nf3" },
-	{ "White; Nf3", "Blancs; Nf3" },
-	/* a list, each item read alone: no argument holds half a bracket */
-	{ "N moved from e2 (x) to e4 (y), N moved from a (b) to c",
-	  "vers e4 (y) depuis e2 (x) : N, vers c depuis a (b) : N" },
-	{ "Black moved from 'White' to b2 c3", "vers b2 c3 depuis 'White' : Noirs" },
-	/* a list's items, each after its dash */
-	{ "Notes:\n- White offers a draw.\n- N moved from a to b",
-	  "Notes:\n- Les Blancs proposent la nulle.\n- vers b depuis a : N" },
-	/* a quoted line is the player's: kept */
-	{ "a@x (White) writes:\n  White offers a draw.\nWhite offers a draw.",
-	  "a@x (White) writes:\n  White offers a draw.\nLes Blancs proposent la nulle." },
-};
-
-int main(void)
+static const char *render(const struct catalogue *c, const char *text)
 {
-	struct catalogue *c = NULL, *c2 = NULL;
+	static char out[2][512];
+	static int i;
+	struct phrase_lang l;
+	struct buf b = { 0 };
+
+	catalogue_lang(c, &l);
+	buf_str(&b, "- ");
+	phrase_render(&b, text, &l);
+	i = !i;
+	snprintf(out[i], sizeof out[i], "%s", b.s ? b.s + 2 : "");
+	buf_free(&b);
+	return out[i];
+}
+
+/* The reader, the lookups, the header. */
+static void reading(void)
+{
+	struct catalogue *c = NULL;
 	struct err e = { 0 };
+	char b[256];
 
 	/* \u is no C escape: the reader refuses the line */
 	CHECK_INT(catalogue_parse(po, "fr.po", &c, &e), -1);
-	CHECK_HAS(e.msg, "fr.po: line 36");
+	CHECK_HAS(e.msg, "fr.po: line 45");
 	char *fixed = strdup(po);
-	char *u = strstr(fixed, "s\\u00fbr");
-	memcpy(u, "sur     ", 8);
+	memcpy(strstr(fixed, "s\\u00fbr"), "sur     ", 8);
 	CHECK_INT(catalogue_parse(fixed, "fr.po", &c, &e), 0);
 	free(fixed);
-	CHECK_INT(catalogue_size(c), 7);
-	CHECK_STR(catalogue_lookup(c, "White"), "Blancs");
-	CHECK(catalogue_lookup(c, "draw") == NULL);
-	CHECK(catalogue_lookup(c, "one card") == NULL);
-	CHECK_STR(catalogue_lookup(c, "%s offers a draw."), "Les %s proposent la nulle.");
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *t = catalogue_translate(c, cases[i].in);
-		check_context("case %zu: %s", i, cases[i].in);
-		CHECK_STR(t, cases[i].want);
-		free(t);
+	CHECK_INT(catalogue_size(c), 8);
+	CHECK_STR(catalogue_get(c, NULL, "White"), "les Blancs");
+	CHECK(catalogue_get(c, NULL, "draw") == NULL);          /* fuzzy: English */
+	CHECK(catalogue_get(c, NULL, "no msgstr") == NULL);
+	CHECK_STR(catalogue_get(c, "month", "May"), "mai");
+	CHECK_STR(catalogue_get(c, NULL, "May"), "peut-\xC3\xAAtre");
+	CHECK(catalogue_get(c, "weekday", "May") == NULL);
+	/* typography: a no-break space before the mark, in place of a blank or added */
+	CHECK_STR(catalogue_get(c, NULL, "%s moved from %s to %s"),
+		  "vers %3$s depuis %2$s\xC2\xA0: %1$s");
+	CHECK_STR(render(c, phrase_printf(b, sizeof b, "%s moved from %s to %s", "N", "e4", "f6")),
+		  "vers f6 depuis e4\xC2\xA0: N");
+	CHECK_STR(render(c, phrase_printf(b, sizeof b, "%s offers a draw.", N_("White"))),
+		  "les Blancs proposent la nulle.");
+	CHECK_STR(render(c, N_("no msgstr")), "no msgstr");
+	/* plural forms by the header's expression: French's 0 and 1 are singular */
+	for (unsigned long n = 0; n < 4; n++) {
+		char want[32];
+		snprintf(want, sizeof want, "%lu carte%s", n, n > 1 ? "s" : "");
+		CHECK_STR(render(c, phrase_nprintf(b, sizeof b, n, "%d card", "%d cards", (int)n)), want);
 	}
-	/* a msgstr that drops an argument would write another's in its place */
-	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%s a des cartes\"\n",
-				  "de.po", &c2, &e), -1);
-	CHECK_HAS(e.msg, "has not the msgid's 2 arguments");
-	/* ... or swaps two of different types without saying so */
-	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%d cartes : %s\"\n",
-				  "fr.po", &c2, &e), -1);
-	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%2$d cartes : %1$s\"\n",
-				  "fr.po", &c2, &e), 0);
-	catalogue_free(c2);
-	/* the catalogues shipped load (run from the source root) */
-	static const char *const shipped[] = { "templates/po/fr.po", "templates/po/de.po" };
-	for (size_t i = 0; i < 2; i++) {
-		int rc = catalogue_load(shipped[i], &c2, &e);
-		check_context("%s: %s", shipped[i], e.msg);
-		CHECK_INT(rc, 0);
-		CHECK(catalogue_size(c2) > 50);
-		catalogue_free(c2);
+	CHECK_STR(render(c, phrase_printf(b, sizeof b, "'%s' is not a square", "123456")),
+		  "'123456' n'est pas une case");       /* a player's digits: as written */
+	CHECK_STR(render(c, phrase_printf(b, sizeof b, "%d card", 123456)),
+		  "123\xE2\x80\xAF" "456 carte");
+	catalogue_free(c);
+}
+
+struct bad {
+	const char *po, *why;
+};
+
+/* What a translator can get wrong, each named. */
+static void refusals(void)
+{
+	static const struct bad bad[] = {
+		/* a msgstr that drops an argument would write another's in its place */
+		{ "msgid \"%s has %d cards\"\nmsgstr \"%s a des cartes\"\n", "arguments" },
+		/* ... or swaps two of different types without saying so */
+		{ "msgid \"%s has %d cards\"\nmsgstr \"%d cartes : %s\"\n", "arguments" },
+		{ "msgid \"\"\nmsgstr \"Plural-Forms: nplurals=2; plural=(n >;\\n\"\n", "Plural-Forms" },
+		{ "msgid \"\"\nmsgstr \"Plural-Forms: nplurals=9; plural=n;\\n\"\n", "Plural-Forms" },
+		{ "msgid \"%d card\"\nmsgid_plural \"%d cards\"\nmsgstr[0] \"%d carte\"\n",
+		  "plural forms" },
+		{ "msgid \"%d card\"\nmsgid_plural \"%d cards\"\nmsgstr[0] \"%s\"\nmsgstr[1] \"%d\"\n",
+		  "arguments" },
+		{ "msgid \"x\"\nmsgstr[7] \"y\"\n", "line 2" },
+	};
+	struct catalogue *c = NULL;
+	struct err e;
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		check_context("bad[%zu]", i);
+		CHECK_INT(catalogue_parse(bad[i].po, "xx.po", &c, &e), -1);
+		CHECK_HAS(e.msg, bad[i].why);
 	}
 	check_context(NULL);
-	/* a long sentence that a format of many arguments almost reads: a bounded reading */
-	struct catalogue *many = NULL;
-	CHECK_INT(catalogue_parse("msgid \"%s %s %s %s q %s.\"\nmsgstr \"%s %s %s %s Q %s.\"\n",
-				  "fr.po", &many, &e), 0);
-	char longer[2001];
-	for (size_t i = 0; i + 1 < sizeof longer; i += 2)
-		memcpy(longer + i, "a ", 2);
-	longer[sizeof longer - 2] = '.';
-	longer[sizeof longer - 1] = 0;
-	clock_t t0 = clock();
-	char *slow = catalogue_translate(many, longer);
-	CHECK_STR(slow, longer);                /* no " q ": no reading */
-	CHECK((double)(clock() - t0) / CLOCKS_PER_SEC < 1.0);
-	free(slow);
-	catalogue_free(many);
-	/* an argument's own phrases are read a few levels deep, not one call a bracket: a
-	 * 40 KB line of them overflowed the stack */
-	struct catalogue *br = NULL;
-	CHECK_INT(catalogue_parse("msgid \"(%s)\"\nmsgstr \"[%s]\"\n", "fr.po", &br, &e), 0);
-	size_t deep = 20000;
-	char *nest = malloc(2 * deep + 4);
-	memset(nest, '(', deep);
-	memcpy(nest + deep, "a b", 3);
-	memset(nest + deep + 3, ')', deep);
-	nest[2 * deep + 3] = 0;
-	char *flat = catalogue_translate(br, nest);
-	CHECK(flat && strlen(flat) == 2 * deep + 3 && !strncmp(flat, "[[[[[[[[[(", 10));
-	free(flat);
-	free(nest);
-	catalogue_free(br);
-	char *t = catalogue_translate(NULL, "White");
-	CHECK_STR(t, "White");
-	free(t);
+	/* reordered with %N$; a plural's singular may leave the count out ("une heure") */
+	CHECK_INT(catalogue_parse("msgid \"%s has %d cards\"\nmsgstr \"%2$d cartes : %1$s\"\n"
+				  "msgid \"one hour\"\nmsgid_plural \"%d hours\"\n"
+				  "msgstr[0] \"une heure\"\nmsgstr[1] \"%d heures\"\n", "fr.po", &c, &e), 0);
 	catalogue_free(c);
+	/* xgettext's template says nplurals=INTEGER */
+	CHECK_INT(catalogue_parse("msgid \"\"\nmsgstr \"Plural-Forms: nplurals=INTEGER; "
+				  "plural=EXPRESSION;\\n\"\n", "tempest.pot", &c, &e), 0);
+	catalogue_free(c);
+}
+
+struct forms {
+	const char *expr;
+	int nplurals;
+	unsigned long n[8];
+	int form[8];
+};
+
+/* Plural-Forms as gettext's manual gives them, evaluated here. */
+static void plural_forms(void)
+{
+	static const struct forms forms[] = {
+		{ "(n != 1)", 2, { 0, 1, 2, 5 }, { 1, 0, 1, 1 } },
+		{ "(n > 1)", 2, { 0, 1, 2, 5 }, { 0, 0, 1, 1 } },
+		{ "0", 1, { 0, 1, 2 }, { 0, 0, 0 } },
+		{ "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)",
+		  3, { 1, 2, 5, 11, 21, 22, 25, 112 }, { 0, 1, 2, 2, 0, 1, 2, 2 } },
+		{ "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)",
+		  6, { 0, 1, 2, 3, 11, 100, 102, 111 }, { 0, 1, 2, 3, 4, 5, 5, 4 } },
+	};
+	char header[512];
+	struct err e;
+
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		struct catalogue *c = NULL;
+		snprintf(header, sizeof header, "msgid \"\"\nmsgstr \"Plural-Forms: nplurals=%d; "
+			 "plural=%s;\\n\"\n", forms[i].nplurals, forms[i].expr);
+		check_context("%s", forms[i].expr);
+		if (!CHECK_INT(catalogue_parse(header, "xx.po", &c, &e), 0))
+			continue;
+		CHECK_INT(catalogue_nplurals(c), forms[i].nplurals);
+		for (int k = 0; k < 8 && (k == 0 || forms[i].n[k]); k++)
+			CHECK_INT(catalogue_plural(c, forms[i].n[k]), forms[i].form[k]);
+		catalogue_free(c);
+	}
+	check_context(NULL);
+}
+
+/* The phrase of entry (ctx, id, plural) with an argument of each of its conversions'
+ * types, for count n: "ARG1", 2, ... */
+static void make_phrase(struct buf *b, const char *ctx, const char *id, const char *plural,
+			unsigned long n)
+{
+	const char *f = plural ? plural : id;
+
+	buf_add(b, "\x01", 1);
+	if (ctx) {
+		buf_str(b, ctx);
+		buf_add(b, "\x05", 1);
+	}
+	buf_str(b, id);
+	if (plural)
+		buf_printf(b, "\x06%s\x06%lu", plural, n);
+	for (int k = 1; *f; f++) {
+		if (*f != '%' || f[1] == '%') {
+			f += *f == '%';
+			continue;
+		}
+		const char *t = f + 1 + strspn(f + 1, "0123456789$-+ #.*'hlLqjzt");
+		if (strchr("diuxXo", *t))
+			buf_printf(b, "\x04%d", 10 + k++);
+		else
+			buf_printf(b, "\x03" "ARG%d", k++);
+		f = t;
+	}
+	buf_add(b, "\x02", 1);
+}
+
+/* Every entry of every shipped catalogue formatted in its language: no marker, no
+ * crash, each plural form met. */
+static void shipped(void)
+{
+	static const char *const langs[] = { "fr", "de" };
+	static const unsigned long counts[] = { 0, 1, 2, 3, 5, 11, 21, 101 };
+
+	for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+		char path[64];
+		struct catalogue *c = NULL;
+		struct err e = { 0 };
+		struct phrase_lang l;
+		const char *ctx, *id, *plural;
+		int seen[8] = { 0 }, bad = 0, plurals = 0;
+
+		snprintf(path, sizeof path, "templates/po/%s.po", langs[i]);
+		check_context("%s: %s", path, e.msg);
+		if (!CHECK_INT(catalogue_load(path, &c, &e), 0))
+			continue;
+		catalogue_lang(c, &l);
+		for (size_t k = 0; catalogue_entry(c, k, &ctx, &id, &plural); k++)
+			for (size_t m = 0; m < (plural ? 8 : 1); m++) {
+				struct buf b = { 0 };
+				make_phrase(&b, ctx, id, plural, counts[m]);
+				char *out = phrase_render_dup(b.s, &l);
+				bad += !out || strpbrk(out, PHRASE_MARKS) != NULL;
+				if (plural && catalogue_lookup(c, ctx, ctx ? strlen(ctx) : 0, id,
+							       strlen(id), true, counts[m])) {
+					seen[catalogue_plural(c, counts[m])]++;
+					plurals += m == 0;
+				}
+				free(out);
+				buf_free(&b);
+			}
+		CHECK_INT(bad, 0);
+		for (int f = 0; plurals && f < catalogue_nplurals(c); f++)
+			CHECK(seen[f] > 0);     /* each form met, when the language has plurals */
+		catalogue_free(c);
+	}
+	check_context(NULL);
+}
+
+/* What a catalogue lacks, against the template. */
+static void missing(void)
+{
+	struct catalogue *pot = NULL, *c = NULL;
+	struct err e;
+
+	CHECK_INT(catalogue_parse("msgid \"a\"\nmsgstr \"\"\nmsgid \"b\"\nmsgstr \"\"\n"
+				  "msgctxt \"x\"\nmsgid \"a\"\nmsgstr \"\"\n", "t.pot", &pot, &e), 0);
+	CHECK_INT(catalogue_parse("msgid \"a\"\nmsgstr \"A\"\n#, fuzzy\nmsgid \"b\"\nmsgstr \"B\"\n",
+				  "xx.po", &c, &e), 0);
+	CHECK_INT(catalogue_missing(c, pot, NULL, NULL), 2);    /* b (fuzzy), x|a */
+	CHECK_INT(catalogue_missing(NULL, pot, NULL, NULL), 3);
+	catalogue_free(pot);
+	catalogue_free(c);
+}
+
+int main(void)
+{
+	reading();
+	refusals();
+	plural_forms();
+	shipped();
+	missing();
 	return check_done();
 }

@@ -3,7 +3,10 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "util/phrase.h"
 
 static int passed, failed;
 static char context[512];
@@ -48,12 +51,25 @@ bool check_true(bool ok, const char *what, const char *file, int line)
 	return report(ok, file, line, "%s", what);
 }
 
+/* got as English, when it holds phrases (util/phrase.h) and want does not: what a
+ * test of the game writes is the English a reader would get. The caller frees it. */
+static char *english(const char *got, const char *want)
+{
+	return got && want && phrase_has(got) && !phrase_has(want) ?
+	       phrase_render_dup(got, NULL) : NULL;
+}
+
 bool check_str(const char *got, const char *want, const char *what, const char *file, int line)
 {
-	bool ok = got && want ? !strcmp(got, want) : got == want;
+	char *en = english(got, want);
 
-	return report(ok, file, line, "%s\n    got:  \"%s\"\n    want: \"%s\"", what,
-		      got ? got : "(null)", want ? want : "(null)");
+	if (en)
+		got = en;
+	bool ok = got && want ? !strcmp(got, want) : got == want;
+	bool rc = report(ok, file, line, "%s\n    got:  \"%s\"\n    want: \"%s\"", what,
+			 got ? got : "(null)", want ? want : "(null)");
+	free(en);
+	return rc;
 }
 
 bool check_int(long long got, long long want, const char *what, const char *file, int line)
@@ -63,9 +79,24 @@ bool check_int(long long got, long long want, const char *what, const char *file
 
 bool check_has(const char *got, const char *want, const char *what, const char *file, int line)
 {
-	return report(got && want && strstr(got, want), file, line,
-		      "%s\n    got:  \"%s\"\n    should contain: \"%s\"", what, got ? got : "(null)",
-		      want ? want : "(null)");
+	char *en = english(got, want);
+
+	if (en)
+		got = en;
+	bool rc = report(got && want && strstr(got, want), file, line,
+			 "%s\n    got:  \"%s\"\n    should contain: \"%s\"", what,
+			 got ? got : "(null)", want ? want : "(null)");
+	free(en);
+	return rc;
+}
+
+const char *check_en(const char *text)
+{
+	static char out[8][2048];
+	static int i;
+
+	i = (i + 1) % 8;
+	return phrase_english(text ? text : "", out[i], sizeof out[i]);
 }
 
 int check_done(void)

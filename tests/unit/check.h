@@ -18,6 +18,9 @@ bool check_true(bool ok, const char *what, const char *file, int line);
 bool check_str(const char *got, const char *want, const char *what, const char *file, int line);
 bool check_int(long long got, long long want, const char *what, const char *file, int line);
 bool check_has(const char *got, const char *want, const char *what, const char *file, int line);
+/* text in English (its phrases, util/phrase.h, written as an English reader gets them),
+ * in one of a few static buffers: for a test's own strcmp and strstr. */
+const char *check_en(const char *text);
 /* Extra context printed with the next failure (e.g. the table row), or NULL. */
 void check_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int check_done(void);

@@ -217,7 +217,7 @@ static void run_kind(const struct kind_run *k)
 		check_context("%s: %s", k->name, cases[i].name);
 		CHECK_STR(send(k, g, cases[i].who == 'w' ? WHITE : BLACK, cases[i].text, note,
 			       sizeof note), cases[i].error);
-		if (cases[i].note && !CHECK(strstr(note, cases[i].note) != NULL))
+		if (cases[i].note && !CHECK(strstr(check_en(note), cases[i].note) != NULL))
 			check_context("%s: %s: note '%s'", k->name, cases[i].name, note);
 		CHECK_INT(cardturn_get(g)->expect, cases[i].expect);
 		CHECK_INT(cardturn_get(g)->to, cases[i].to == 'w' ? WHITE : BLACK);
@@ -259,7 +259,7 @@ static void rule_9_subjects(const struct kind_run *k)
 	CHECK_STR(send(k, g, WHITE, k->instead, NULL, 0), "");
 	cardturn_subject(g, WHITE, &sw);
 	cardturn_subject(g, BLACK, &sb);
-	CHECK(!strncmp(sb.last_move, "1. card ", 8));
+	CHECK(!strncmp(check_en(sb.last_move), "1. card ", 8));
 	CHECK(sw.mover && !sb.mover && sb.to_act && !sw.to_act);
 	CHECK_STR(send(k, g, BLACK, "e5{N}", NULL, 0), "");
 	cardturn_subject(g, WHITE, &sw);
@@ -343,7 +343,7 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
 	CHECK_HAS(seat_note[WHITE], "Your answers in advance, for you alone until an interception "
 		  "comes: if intercepted: accept.");
-	CHECK(!strstr(seat_note[BLACK], "advance") && !strstr(seat_note[BLACK], "intercepted"));
+	CHECK(!strstr(check_en(seat_note[BLACK]), "advance") && !strstr(check_en(seat_note[BLACK]), "intercepted"));
 	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
 	CHECK_HAS(seat_note[BLACK], "White answered in advance: if intercepted: accept. White "
 		  "accepts the interception: the move stands.");
@@ -358,7 +358,7 @@ static void standing_answers(const struct kind_run *k)
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted by card 60: accept"), "");
 	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
-	CHECK(!strstr(seat_note[BLACK], "advance"));
+	CHECK(!strstr(check_en(seat_note[BLACK]), "advance"));
 	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
 	CHECK_INT(cardturn_get(g)->nstanding, 0);
 	game_free(g);
@@ -434,7 +434,7 @@ static void standing_moves(void)
 	g = tp->dealt(NULL);
 	CHECK_STR(send_notes(tp, g, WHITE, "e4\nif intercepted: Nf3"), "");
 	CHECK_STR(send_notes(tp, g, BLACK, "{I}"), "");    /* the move stands: Nf3 cannot be */
-	CHECK(!strstr(seat_note[BLACK], "advance") && !strstr(seat_note[BLACK], "Nf3"));
+	CHECK(!strstr(check_en(seat_note[BLACK]), "advance") && !strstr(check_en(seat_note[BLACK]), "Nf3"));
 	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
 	CHECK_STR(send_notes(tp, g, WHITE, "accept\nnumbers 6"), "");
 	game_free(g);

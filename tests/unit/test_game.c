@@ -620,7 +620,7 @@ static void state_errors(void)
 	static const struct {
 		const char *from, *to, *want;
 	} cases[] = {
-		{ "\"format\": 2", "\"format\": 9", "t.json: format: 9 is out of range 1..3" },
+		{ "\"format\": 2", "\"format\": 9", "t.json: format: 9 is out of range 1..4" },
 		{ "\"board\": 0", "\"board\": 9", "t.json: seats[0].board: 9 is out of range -1..6" },
 		{ "\"status\": \"playing\"", "\"status\": \"bogus\"",
 		  "t.json: status: 'bogus' is not one of invited, playing, over, declined" },

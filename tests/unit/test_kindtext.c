@@ -123,10 +123,24 @@ static size_t referee_lines(const struct templates *t)
 /* Is text in one of the texts the reader of mails is given? */
 static bool recognised(const struct templates *t, const char *text)
 {
-	for (size_t i = 0; i < t->nrecognised; i++)
-		if (strstr(t->recognised[i], text))
-			return true;
-	return false;
+	size_t n = 0;
+	const char **texts = templates_recognised(t, "", &n);
+	bool found = false;
+
+	for (size_t i = 0; texts && i < n && !found; i++)
+		found = strstr(texts[i], text) != NULL;
+	free(texts);
+	return found;
+}
+
+/* How many texts the reader of mails is given (the help's orders aside). */
+static size_t recognised_texts(const struct templates *t)
+{
+	size_t n = 0;
+	const char **texts = templates_recognised(t, "", &n);
+
+	free(texts);
+	return n ? n - 1 : 0;
 }
 
 /* Translations (NAME.LL.txt beside NAME.txt, shared or a kind's part) are the referee's
@@ -140,7 +154,7 @@ static void translations(const char *dir)
 
 	if (CHECK(templates_load(&t, dir, &e) == 0)) {
 		before = referee_lines(&t);
-		CHECK_INT(t.nrecognised, REPLY_KINDS);
+		CHECK_INT(recognised_texts(&t), REPLY_KINDS);
 		templates_free(&t);
 	}
 	put(dir, "toy/moved-turn.fr.txt", "Nouvelles du jouet : {{toy_fact}}.\n");
@@ -151,7 +165,7 @@ static void translations(const char *dir)
 		printf("%s\n", e.msg);
 		return;
 	}
-	CHECK_INT(t.nrecognised, 2 * REPLY_KINDS);      /* English, French */
+	CHECK_INT(recognised_texts(&t), 2 * REPLY_KINDS);       /* English, French */
 	CHECK(recognised(&t, "Votre adversaire a jou\xc3\xa9.\n{{#if part}}\n"
 			 "Nouvelles du jouet : {{toy_fact}}.\n{{else}}\nC'est \xc3\xa0 vous.\n"));
 	CHECK(recognised(&t, "{{#if part}}\nLa partie jouet {{game}} commence.\n"));

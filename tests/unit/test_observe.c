@@ -187,7 +187,7 @@ static void digests(void)
 	CHECK_INT(g->ndigest, 1);
 	CHECK(g->ndigest == 1 && g->digest[0].seats == (bit(g, "w1@x.org") | bit(g, "b1@x.org") |
 		bit(g, "w3@x.org") | bit(g, "b3@x.org") | bit(g, "ws@x.org") | bit(g, "bs@x.org")));
-	CHECK(g->ndigest == 1 && strstr(g->digest[0].text, "board 2: 1. e4") != NULL);
+	CHECK(g->ndigest == 1 && strstr(check_en(g->digest[0].text), "board 2: 1. e4") != NULL);
 	/* mail each: w1 hears of everything at once; a message names b3 */
 	CHECK_INT(mail(g, "w1@x.org", "mail each", &out), 0);
 	CHECK(g->mail_each == bit(g, "w1@x.org"));
@@ -238,7 +238,7 @@ static void digests(void)
 		}
 		/* w1 asked for every mail after the move on board 2: that one only waited */
 		if (out.replies[i].to == game_seat_of(g, "w1@x.org"))
-			CHECK(strstr(note, "board 2") && !strstr(note, "board 3"));
+			CHECK(strstr(check_en(note), "board 2") && !strstr(check_en(note), "board 3"));
 	}
 	outcome_free(&out);
 	memset(&out, 0, sizeof out);

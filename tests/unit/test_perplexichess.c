@@ -375,9 +375,9 @@ static void messages(void)
 		const struct reply *r = &out.replies[i];
 		bool own = g->seat[r->to].side == WHITE && r->to != W1;
 		check_context("reply %zu to seat %d", i, r->to);
-		CHECK(!!strstr(r->note, "push on the kingside") == own);
-		CHECK(!!strstr(r->note, "hello") == (r->to == B1));
-		CHECK(strstr(r->note, "good game") != NULL || r->to == W1);
+		CHECK(!!strstr(check_en(r->note), "push on the kingside") == own);
+		CHECK(!!strstr(check_en(r->note), "hello") == (r->to == B1));
+		CHECK(strstr(check_en(r->note), "good game") != NULL || r->to == W1);
 	}
 	check_context(NULL);
 	CHECK_INT(mail(g, B1, "message zz@x.org hi", &out), 1);
@@ -400,8 +400,9 @@ static void board_timeout(void)
 	CHECK_STR(g->board[1].result, "0-1");
 	CHECK_STR(g->board[0].result, "*");
 	CHECK_INT(g->status, GAME_PLAYING);
-	CHECK(out.nreplies > 0 && strstr(out.replies[0].note, "they lose the board on time"));
-	CHECK(out.nreplies > 0 && strstr(out.replies[0].note, "Board 2 ends: 0-1 (time forfeit)"));
+	CHECK(out.nreplies > 0 && strstr(check_en(out.replies[0].note), "they lose the board on time"));
+	CHECK(out.nreplies > 0 && strstr(check_en(out.replies[0].note),
+					 "Board 2 ends: 0-1 (time forfeit)"));
 	CHECK_INT(g->board[1].pos->nroyal[WHITE], 0);
 	game_free(g);
 	outcome_free(&out);

@@ -256,7 +256,7 @@ static char read_text(const char *text, const char *kind, char *got, size_t len)
 	}
 	for (size_t i = 0; i < o.nerr; i++) {
 		CHECK(o.err[i].reason[0] != 0);         /* the line is named with a reason */
-		CHECK(o.err[i].asked == !strncmp(o.err[i].reason, "did you mean", 12));
+		CHECK(o.err[i].asked == !strncmp(check_en(o.err[i].reason), "did you mean", 12));
 		asked &= o.err[i].asked;
 	}
 	char outcome = o.nerr ? (asked ? 'A' : 'E') : o.n ? 'O' : 'P';

@@ -59,6 +59,10 @@ static void norm_put(char *out, size_t *o, size_t cap, char c)
 		return;
 	if (c == WILD && *o && out[*o - 1] == ' ')
 		(*o)--;
+	/* French sets a (no-break) blank before these marks, English none: "courriel :" and
+	 * "courriel:" are one line, as its template and as a client pasted it */
+	if (c && strchr(":;?!", c) && *o && out[*o - 1] == ' ')
+		(*o)--;
 	if (c == WILD && *o && out[*o - 1] == WILD)
 		return;
 	if (*o + 1 < cap)

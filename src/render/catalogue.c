@@ -590,6 +590,22 @@ void catalogue_lang(const struct catalogue *c, struct phrase_lang *l)
 	snprintf(l->group, sizeof l->group, "%s", c->group);
 }
 
+/* Has the format a letter outside its conversions? One of no words ("(%s)", "%-10s") is
+ * the same in every language: phrase_render() asks no catalogue for it. */
+static bool words_in(const char *f)
+{
+	for (; *f; f++) {
+		size_t k = conversion_len(f);
+		if (k) {
+			f += k - 1;
+			continue;
+		}
+		if ((*f | 0x20) >= 'a' && (*f | 0x20) <= 'z')
+			return true;
+	}
+	return false;
+}
+
 size_t catalogue_missing(const struct catalogue *c, const struct catalogue *pot,
 			 void (*each)(void *arg, const char *ctx, const char *id), void *arg)
 {
@@ -598,7 +614,7 @@ size_t catalogue_missing(const struct catalogue *c, const struct catalogue *pot,
 	for (size_t i = 0; pot && i < pot->n; i++) {
 		const struct entry *p = &pot->v[i];
 		const struct entry *en = find(c, p->ctx, p->nctx, p->id, p->nid);
-		if (en && en->translated)
+		if ((en && en->translated) || !words_in(p->id))
 			continue;
 		n++;
 		if (each)

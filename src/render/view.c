@@ -587,7 +587,7 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 	bool opponent = !g || g->nseats == 2;
 
 	if (!relayed) {
-		buf_phrase(b, opponent ? "a message for your opponent" : "a message");
+		buf_phrase(b, opponent ? F_("a message for your opponent") : F_("a message"));
 		return;
 	}
 	game_message_quote(text, quoted, sizeof quoted);

@@ -275,10 +275,14 @@ static int template_make(const struct templates *t, struct parts *p, size_t k, i
 	rc = template_expand(t->text[r], &(struct template_parts){ part_text, p },
 			     &t->expanded[at], e);
 	if (rc == 0 && t->made->typeset) {     /* the language's typography: its own text */
-		char *set = catalogue_typeset(t->made->typeset, t->expanded[at]);
-		rc = set ? 0 : err_set(e, "out of memory");
+		size_t head = strncmp(t->expanded[at], "Subject:", 8) ? 0 : 8;   /* a header */
+		char *set = catalogue_typeset(t->made->typeset, t->expanded[at] + head), *whole;
+		if (set && asprintf(&whole, "%.*s%s", (int)head, t->expanded[at], set) < 0)
+			whole = NULL;
+		rc = set && whole ? 0 : err_set(e, "out of memory");
+		free(set);
 		free(t->expanded[at]);
-		t->expanded[at] = set;
+		t->expanded[at] = rc == 0 ? whole : NULL;
 	}
 	if (rc == 0)
 		rc = template_check(t->expanded[at], known, e);

@@ -595,11 +595,11 @@ static int do_change(const struct effect_stmt *s, const struct effect_env *env, 
 	if (sq == SQ_NONE)
 		return -1;
 	if (is_royal(env->p, sq))
-		return refuse(why, wlen, s->verb == EFFECT_SHIELD ? "a king is never captured (%s)%s" :
-			      "a king keeps its kind (%s)%s", t[0], "");
+		return refuse(why, wlen, s->verb == EFFECT_SHIELD ? F_("a king is never captured (%s)%s") :
+			      F_("a king keeps its kind (%s)%s"), t[0], "");
 	if (!to && s->verb != EFFECT_SHIELD)
-		return refuse(why, wlen, s->verb == EFFECT_FREEZE ? "no more pieces can be frozen now%s" :
-			      "no more pieces can be transformed now%s", "", "");
+		return refuse(why, wlen, s->verb == EFFECT_FREEZE ? F_("no more pieces can be frozen now%s") :
+			      F_("no more pieces can be transformed now%s"), "", "");
 	piece_t pc = pos_at(env->p, sq);
 	char orig = variant_piece_char(env->p->v, pc);
 	if (toupper((unsigned char)orig) == env->frozen || toupper((unsigned char)orig) == env->spare ||

@@ -148,8 +148,14 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 {
 	json_t *seats = json_array(), *boards = json_array(), *mails = json_array();
 	json_t *sent = json_array();
-	char hash[HASH_HEX];
+	char hash[HASH_HEX], termination[sizeof g->termination];
 	const struct kind_store *ks = store_kind_part(kind_of(g));
+
+	/* the state file keeps the phrase; what `show --json` shows a person is English (and
+	 * reads back as an earlier release's text) */
+	snprintf(termination, sizeof termination, "%s", g->termination);
+	if (!j)
+		phrase_english(g->termination, termination, sizeof termination);
 
 	for (int i = 0; i < g->nseats; i++)
 		json_array_append_new(seats, seat_json(&g->seat[i]));
@@ -166,7 +172,7 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 		"format", j ? STATE_FORMAT : 2, "id", g->id, "variant", g->variant,
 		"kind", kind_of(g)->name,
 		"status", game_status_name(g->status), "result", g->result,
-		"termination", g->termination, "challenger", g->challenger,
+		"termination", termination, "challenger", g->challenger,
 		"colour_asked", g->colour_asked, "created", g->created,
 		"seats", seats, "boards", boards,
 		"draw_offer", g->draw_offer < 0 ? "" : color_name_lc(g->draw_offer),

@@ -35,13 +35,13 @@ run "$TA" show -c "$W/conf" 1
 expect_out "format 1: show" "Moves: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#"
 expect_clean "format 1: show"
 
-# the next commit writes format 3 and the whole lists into the journal, once
+# the next commit writes format 4 and the whole lists into the journal, once
 status_mail
 run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
 expect_rc "a mail to the old game" 0
 expect_clean "a mail to the old game"
 expect_out "answered" "To: alice@example.org"
-grep -q '"format": 3' "$W/data/games/1.json" && pass || fail "the state file migrated to format 3"
+grep -q '"format": 4' "$W/data/games/1.json" && pass || fail "the state file migrated to format 4"
 grep -q '"\(mails\|events\|sent\)": \[' "$W/data/games/1.json" && fail "the lists left the state file" || pass
 [ "$(lines "$W" mail)" -eq 11 ] && pass || fail "the journal holds the 10 old mail keys and the new one"
 [ "$(lines "$W" event)" -eq 9 ] && pass || fail "the journal holds the events ($(lines "$W" event))"
@@ -53,7 +53,7 @@ run "$T" list -c "$W/conf"
 expect_out "list" "alice@example.org"
 run "$T" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/r1"
 expect_out "replay" "every recorded state reproduced"
-grep -q '"format": 3' "$tmp/r1/games/1.json" && pass || fail "the replay writes format 3"
+grep -q '"format": 4' "$tmp/r1/games/1.json" && pass || fail "the replay writes format 4"
 
 # the same mail again, even with the seen marks gone: the game's keys (from the journal)
 # know it
@@ -88,7 +88,7 @@ status_mail
 run_in "$tmp/m.eml" "$TA" process -c "$V/conf"
 expect_rc "format 2: a mail" 0
 expect_clean "format 2: a mail"
-grep -q '"format": 3' "$V/data/games/1.json" && pass || fail "format 2 migrated to format 3"
+grep -q '"format": 4' "$V/data/games/1.json" && pass || fail "format 2 migrated to format 4"
 [ "$(lines "$V" mail)" -eq 32 ] && pass || fail "format 2: the journal holds every key ($(lines "$V" mail))"
 
 # a journal that lost what its state records is an error, not a shorter game

@@ -49,7 +49,7 @@ run "$TA" show -c "$P/conf" --json 1
 expect_out "v1 tempete: ends as the first release ended it" \
   "1539e8aea80ce64c3c1ca55879c6c3dfea4ce943ae03c331c6bfbd475cb01545"
 expect_out "v1 tempete: resigned" '"termination": "resignation"'
-grep -q '"format": 3' "$P/data/games/1.json" && pass || fail "the next commit writes the current format"
+grep -q '"format": 4' "$P/data/games/1.json" && pass || fail "the next commit writes the current format"
 for h in a643fcf0b3bd3ddccc1bbf07083180ff696c89fa423a8d5945ef6cb4e9bc4639 \
          f0d1ef57ec7ccc6b1e4da59ec6bafb9518d0605e893c2464bb398a3a95280b66; do
   grep -q "\"after\": *\"$h\"" "$P/data/games/1.journal" && pass || fail "v1 tempete: step $h reached"

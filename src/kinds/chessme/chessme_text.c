@@ -311,9 +311,9 @@ int cm_place_read(const struct cm_pos *p, int c, const char *text, struct cm_pla
 		pawns |= p->p[i].type == 'P' && p->p[i].color == c;
 	if (!pawns)
 		return phrase_printf(why, wlen, "with no pawn of yours on the table you cannot place a tile"), -1;
-	return phrase_printf(why, wlen, pl->type == 'P' ? "a pawn is placed beside one of your pawns "
-			"(left or right of it)" : "a tile other than a pawn is placed just behind one "
-			"of your pawns (below it, from your side)"), -1;
+	return phrase_printf(why, wlen, pl->type == 'P' ? F_("a pawn is placed beside one of your "
+			     "pawns (left or right of it)") : F_("a tile other than a pawn is placed just "
+			     "behind one of your pawns (below it, from your side)")), -1;
 }
 
 static void list_text(const char *l, int n, char *out, size_t len)

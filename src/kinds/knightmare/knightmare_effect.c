@@ -478,6 +478,7 @@ int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct o
 {
 	const struct card_info *ci = &a->g->cat->card[m->card_no];
 	struct effect ef;
+	char count[64];
 	struct err e;
 	const char *t[KM_TARGETS_MAX];
 	int at = 0;
@@ -494,8 +495,9 @@ int km_card_effect(struct apply_state *a, const struct km_msg *m, const struct o
 	if (ef.s[0].verb == EFFECT_CANCEL)
 		return cancel(a, m, od, answering, detail, dlen);
 	if (m->ntargets != ef.nslots)
-		return apply_error(a, od, "card %d takes %d target%s (%s), not %d", m->card_no, ef.nslots,
-				   ef.nslots == 1 ? "" : "s", ci->effect, m->ntargets);
+		return apply_error(a, od, "card %d takes %s (%s), not %d", m->card_no,
+				   phrase_nprintf(count, sizeof count, (unsigned long)ef.nslots, "%d target",
+				   "%d targets", ef.nslots), ci->effect, m->ntargets);
 	for (int i = 0; i < m->ntargets; i++)
 		t[i] = m->targets[i];
 	for (int i = 0; i < ef.n; i++) {

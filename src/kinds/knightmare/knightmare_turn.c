@@ -289,9 +289,9 @@ static int redraw(struct apply_state *a, const struct km_msg *m)
 	int allowed = !km->ct.card_own[a->me] + (common && !km->ct.card_opp[a->me]);
 
 	if (m->nredraws > allowed)
-		return apply_error(a, m->redraws[allowed], common ? "you may redraw once for a turn of "
-				   "yours and once for a turn of your opponent's, each without a card of "
-				   "yours" : "you may redraw only after a turn without a card");
+		return apply_error(a, m->redraws[allowed], common ? F_("you may redraw once for a "
+				   "turn of yours and once for a turn of your opponent's, each without a "
+				   "card of yours") : F_("you may redraw only after a turn without a card"));
 	for (int i = 0; i < m->nredraws; i++) {
 		int card = atoi(m->redraws[i]->arg);
 		if (!km_in_hand(km, a->me, card))
@@ -321,8 +321,8 @@ static int km_move(struct apply_state *a, const struct ct_msg *cm, char *moves, 
 	struct err e = { 0 };
 
 	if (!instead && !m->nmoves)
-		return apply_error(a, m->first, m->card ? "card %d goes with a move: add your move" :
-				   "a turn is a move%.0d", m->card_no);
+		return apply_error(a, m->first, m->card ? F_("card %d goes with a move: add your move") :
+				   F_("a turn is a move%.0d"), m->card_no);
 	if (instead && m->nmoves)
 		return apply_error(a, m->moves[0], "card %d is played instead of your move", m->card_no);
 	km_snapshot(g, &((struct knightmare *)g->kstate)->turn_undo);  /* for a Veto of its card */
@@ -505,8 +505,8 @@ int knightmare_apply(struct apply_state *a, const struct orders *o)
 	if (km->ct.expect == CT_SETUP)
 		return deck(a, &m);
 	if (m.deck)
-		return apply_error(a, m.deck, km->sets == KM_COMMON ? "with a common deck there is no "
-				   "deck of yours to send" : "your deck was recorded before play began");
+		return apply_error(a, m.deck, km->sets == KM_COMMON ? F_("with a common deck there is "
+				   "no deck of yours to send") : F_("your deck was recorded before play began"));
 	if ((m.neffects || m.instead) && !m.card)
 		return apply_error(a, m.neffects ? m.effects[0] : m.first, "an effect goes with its card "
 				   "(card N)");

@@ -155,7 +155,7 @@ int tp_read_numbers(struct apply_state *a, const struct order *od, int want, int
 		}
 		return n;
 	}
-	char copy[ORDER_ARG_MAX], *save = NULL;
+	char copy[ORDER_ARG_MAX], *save = NULL, count[64];
 	snprintf(copy, sizeof copy, "%s", od->arg);
 	for (char *t = strtok_r(copy, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
 		char *end;
@@ -175,8 +175,8 @@ int tp_read_numbers(struct apply_state *a, const struct order *od, int want, int
 		out[n++] = (int)x;
 	}
 	if (n != want)
-		return apply_error(a, od, "send exactly %d number%s now, not %d", want,
-				   want == 1 ? "" : "s", n);
+		return apply_error(a, od, "send exactly %s now, not %d", phrase_nprintf(count,
+				   sizeof count, (unsigned long)want, "%d number", "%d numbers", want), n);
 	return n;
 }
 

@@ -200,7 +200,8 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 	}
 	if (t->nmoves != 1)
 		return apply_error(a, t->nmoves ? t->moves[1] : t->first, t->nmoves ?
-				   "one move per turn" : "a move is missing (or a card played instead of it)");
+				   F_("one move per turn") :
+				   F_("a move is missing (or a card played instead of it)"));
 	if (regular_move_in(a, t->moves[0], -1, NULL, t->card && t->effects_after, tp->move_san[0]) < 0)
 		return -1;
 	tp->move_parts = 1;
@@ -331,8 +332,8 @@ static int tp_intercept(struct apply_state *a, const struct ct_msg *m)
 		return apply_error(a, t->card, "the move was a double move: say which part the "
 				   "interception hits ('part 1' or 'part 2')");
 	if (t->part && (tp->move_parts != 2 || t->part->number < 1 || t->part->number > 2))
-		return apply_error(a, t->part, tp->move_parts == 2 ? "the part is 1 or 2" :
-				   "only a double move (cards 18 and 50) has parts");
+		return apply_error(a, t->part, tp->move_parts == 2 ? F_("the part is 1 or 2") :
+				   F_("only a double move (cards 18 and 50) has parts"));
 	tp->hit_part = t->part ? t->part->number : 0;
 	tp->intercepted_by_card = t->card_no;
 	if (disabling && t->neffects)

@@ -148,8 +148,8 @@ static int do_post(struct apply_state *a, const struct order *od)
 		if (!strncmp(w, mine, 2) && w[2] == '-')
 			w += 3;         /* "post SS-c6" */
 		if (tc->stage != TC_POSTING)
-			return apply_error(a, od, tc->stage == TC_GUARDS ? "the Royal Guards are "
-					   "posted first" : "every Swordsman is posted");
+			return apply_error(a, od, tc->stage == TC_GUARDS ? F_("the Royal Guards are "
+					   "posted first") : F_("every Swordsman is posted"));
 		int owner = tc_owner(tc);
 		if (tc_next(tc) != a->me)
 			return apply_error(a, od, "the next Swordsman is the %s Warlord's to post",

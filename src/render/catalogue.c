@@ -614,7 +614,7 @@ size_t catalogue_missing(const struct catalogue *c, const struct catalogue *pot,
 	for (size_t i = 0; pot && i < pot->n; i++) {
 		const struct entry *p = &pot->v[i];
 		const struct entry *en = find(c, p->ctx, p->nctx, p->id, p->nid);
-		if ((en && en->translated) || !words_in(p->id))
+		if ((en && en->translated) || (!p->ctx && !words_in(p->id)))
 			continue;
 		n++;
 		if (each)

@@ -26,6 +26,9 @@ bool fit_is_fen(const char *p, size_t n)
 		i++;
 	if (n - i >= 4 && !strncmp(p + i, "FEN:", 4))
 		return true;
+	/* French writes a no-break space before the colon */
+	if (n - i >= 6 && !strncmp(p + i, "FEN\xC2\xA0:", 6))
+		return true;
 	if (n - i >= 6 && !strncmp(p + i, "[FEN \"", 6))
 		return true;
 	for (; i < n && p[i] != ' '; i++)

@@ -11,7 +11,8 @@
 #define FIT_WIDTH 78            /* characters (UTF-8 code points) of a text line */
 #define FIT_HANG 2              /* the continuation lines' indent beyond the line's own */
 
-/* A line (n bytes, no newline) that is a FEN: "FEN: ...", a PGN [FEN "..."] tag, or a
+/* A line (n bytes, no newline) that is a FEN: "FEN: ..." (or "FEN : ...", a no-break
+ * space before the colon), a PGN [FEN "..."] tag, or a
  * bare FEN (four or more '/'-separated ranks first), blanks before it allowed. */
 bool fit_is_fen(const char *p, size_t n);
 /* text with each line longer than width broken as above: a new string (free()), or NULL

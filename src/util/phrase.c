@@ -682,7 +682,7 @@ static bool has_words(const char *f, size_t n)
 static void render_phrase(struct buf *out, const struct phrase_view *v, int depth,
 			  const struct phrase_lang *l)
 {
-	bool words = has_words(v->id, v->nid);
+	bool words = v->ctx || has_words(v->id, v->nid);        /* a context asks for words */
 	const char *str = l && l->lookup && words ? l->lookup(l->arg, v->ctx, v->nctx, v->id, v->nid,
 							      v->many != NULL, v->n) : NULL;
 	const char *f = str ? str : v->many && v->n != 1 ? v->many : v->id;

@@ -12,6 +12,8 @@ tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cli_referee "$tmp"
 : > "$tmp/all.mbox"
+# French sets a no-break space before a colon (templates/po/fr.po's X-Tempest-Space-Before)
+nb=$(printf '\302\240')
 
 # every translation holds its English template's tags and parts, each as often
 tags() { grep -o '{{[^}]*}}' "$1" | sort | uniq -c; }
@@ -49,21 +51,21 @@ expect_out "the challenge answered in French" "Votre défi est parti."
 expect_out "the invitation in English" "alice@example.org challenges you"
 grep -q '"language": "fr"' "$tmp/data/players.json" && pass || fail "the language kept in players.json"
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept"
-expect_out "started, for alice" "La partie 1 (Chess) a commencé. Vous jouez les Blancs"
+expect_out "started, for alice" "La partie 1 (Échecs) a commencé. Vous jouez les Blancs"
 expect_out "started, for bob" "Game 1 (Chess) has begun. You play Black"
 
 # a French piece letter: C is the knight
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "Cf3"
 expect_out "alice's move, in French" "Votre coup 1. Nf3 est enregistré."
 expect_out "bob hears of it in English" "White played 1. Nf3."
-expect_out "the time control in French" "Temps (30 jours pour 10 coups) : il vous reste 30 jours"
+expect_out "the time control in French" "Temps (30 jours pour 10 coups)${nb}: il vous reste 30 jours"
 
 # each refusal in its sender's language, the engine's reason included
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nf9"
 expect_out "bob's refusal in English" "'Nf9': 'f9' is not a square"
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "e5"
-expect_out "alice's refusal in French" "'e5' : aucune pièce à vous (pion) ne peut aller en e5"
+expect_out "alice's refusal in French" "'e5'${nb}: aucune pièce à vous (pion) ne peut aller en e5"
 case $out in *"Nothing in your mail"*) fail "alice's refusal in English" ;; *) pass ;; esac
 
 # a move with a French draw offer: the note in each reader's language
@@ -77,13 +79,22 @@ expect_out "declined, for bob" "Black declines the draw offer."
 # the referee's French help pasted back under a move: the move is played, the help unread
 help='Pendant une partie, répondez à mon dernier courriel à son sujet (le code\nentre crochets dans l'"'"'objet prouve que la réponse vient de vous) avec :\n  nulle                      proposer la nulle (aussi "proposer nulle")\n  accepter nulle / refuser nulle\n  abandon                    (aussi "abandonner")\n  historique                 la partie en PGN'
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "Dxd4\n\nMerci pour l'aide !\n\n$help"
-expect_out "the move above the pasted help is played" "Lu dans votre courriel : Dxd4 (et 1 ligne laissée de côté comme de la prose)."
+expect_out "the move above the pasted help is played" "Lu dans votre courriel${nb}: Dxd4 (et 1 ligne laissée de côté comme de la prose)."
 case $out in *"est terminée"*|*"pas été appliqué"*) fail "the pasted French help was read" ;; *) pass ;; esac
+
+# a player's words are quoted as written, never translated: a refused order that reads as
+# a French word ("carte"), and a message that is one of the referee's own phrases
+mail alice@example.org "Re: [tempest 1 $WT] partie 1" "card 999"
+expect_out "the refused line quoted as written" "ligne 1${nb}: card 999"
+case $out in *"carte 999"*) fail "the player's 'card 999' translated" ;; *) pass ;; esac
+mail alice@example.org "Re: [tempest 1 $WT] partie 1" "message White offers a draw."
+expect_out "the message relayed as written" '"White offers a draw."'
+case $out in *"Blancs proposent"*) fail "the player's message translated" ;; *) pass ;; esac
 
 # French resignation: the end in each language
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6"
 mail alice@example.org "Re: [tempest 1 $WT] partie 1" "abandon"
-expect_out "over, for alice" "La partie 1 est terminée : 0-1, abandon."
+expect_out "over, for alice" "La partie 1 est terminée${nb}: 0-1, abandon."
 expect_out "over, for bob" "Game 1 is over: 0-1, resignation."
 
 # a French invited player: a refusal above the pasted French invitation (its "accepter"
@@ -114,7 +125,7 @@ printf 'reminders = 2h\n' >> "$tmp/conf"
 mail alice@example.org "nouvelle partie" "new chess\nopponent bob@example.org\ncolour white\ntime 1 day per move"
 n=$(gameno)
 mail bob@example.org "Re: [tempest $n $(token $n bob@example.org)] invitation" "accept"
-expect_out "the time control in French" "Temps (1 jour par coup) : il vous reste 1 jour"
+expect_out "the time control in French" "Temps (1 jour par coup)${nb}: il vous reste 1 jour"
 tick() {
 	TEMPEST_NOW=$1 run "$T" tick -c "$tmp/conf"
 	printf '%s\n' "$out" > "$tmp/last"
@@ -122,15 +133,15 @@ tick() {
 	out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
 }
 tick 2026-11-06T10:30:00Z
-expect_out "alice's reminder in French" "Ceci est un rappel : une partie vous attend."
+expect_out "alice's reminder in French" "Ceci est un rappel${nb}: une partie vous attend."
 expect_out "what is due, in French" "votre coup (il reste 1 heure 30 minutes)"
 tick 2026-11-06T12:30:00Z
-expect_out "the loss on time, for alice" "La partie $n est terminée : 0-1, perte au temps."
+expect_out "the loss on time, for alice" "La partie $n est terminée${nb}: 0-1, perte au temps."
 expect_out "the loss on time, for bob" "Game $n is over: 0-1, time forfeit."
 
 # a third language without code: a catalogue and one template in a copy of templates/
 cp -R "$TEMPEST_TEMPLATES_DIR" "$tmp/tpl"
-printf 'msgid "Black (%%s)"\nmsgstr "las negras (%%s)"\n' > "$tmp/tpl/po/es.po"
+printf 'msgid "Black"\nmsgstr "las negras"\n' > "$tmp/tpl/po/es.po"
 sed -e 's/^Your move {{last_move}} is recorded\.$/Su jugada {{last_move}} queda anotada./' \
     -e 's/^{{to_move}} is to move\.$/Juegan {{to_move}}./' "$tmp/tpl/moved.txt" > "$tmp/tpl/moved.es.txt"
 mail frank@example.org "nueva partida" "new chess\nopponent gina@example.org\ncolour white\nlanguage es"
@@ -157,8 +168,13 @@ for c in tempete chessme knightmare perplexichess tigerchess chess-game; do
 	python3 -c 'import json, sys; json.dump({"format": 1, "players": {a: [{"at": 1793000000,
 "key": "seed." + a, "kind": "language", "language": "fr"}] for a in sys.argv[2:]}},
 open(sys.argv[1], "w"))' "$g/data/players.json" $addrs
-	"$T" process -c "$g/conf" "tests/golden/$c/in.mbox" > "$g/out.mbox" 2> "$g/err" ||
-		fail "golden $c in French: the run fails"
+	TEMPEST_MARK_UNTRANSLATED=1 "$T" process -c "$g/conf" "tests/golden/$c/in.mbox" \
+		> "$g/out.mbox" 2> "$g/err" || fail "golden $c in French: the run fails"
+	# a phrase without a French msgstr is marked (⟦...⟧): none may be left
+	python3 tests/cli/langcheck.py --text "$g/out.mbox" | grep -o '⟦[^⟧]*' | sort -u |
+		head -5 > "$g/marked"
+	[ -s "$g/marked" ] && fail "golden $c in French: phrases without a msgstr: $(cat "$g/marked")" ||
+		pass
 	LANGCHECK_LINES=1 python3 tests/cli/langcheck.py "$(printf '%s=fr ' $addrs)" \
 		"$g/out.mbox" > "$g/check"
 	n=$(grep -c '^ok' "$g/check")
@@ -170,6 +186,17 @@ open(sys.argv[1], "w"))' "$g/data/players.json" $addrs
 	python3 tests/golden/linewidth.py "$g/out.mbox" > "$g/width" && pass ||
 		fail "golden $c in French: lines over 78 characters: $(head -n 2 "$g/width")"
 done
+
+# what has no msgstr is found: a catalogue without one entry marks it in the mail
+cp -R "$TEMPEST_TEMPLATES_DIR" "$tmp/tpl2"
+sed -i '/^msgid "Your password for this game is set."$/{n;s/^msgstr .*/msgstr ""/}' \
+	"$tmp/tpl2/po/fr.po"
+cli_mail alice@example.org "Re: [tempest 1 $WT] partie 1" "password sesame" > "$tmp/m"
+TEMPEST_MARK_UNTRANSLATED=1 TEMPEST_TEMPLATES_DIR=$tmp/tpl2 run "$T" process -c "$tmp/conf" "$tmp/m"
+out=$(printf '%s\n' "$out" > "$tmp/last"; python3 tests/cli/langcheck.py --text "$tmp/last")
+expect_out "an untranslated phrase is marked" "⟦Your password for this game is set.⟧"
+TEMPEST_TEMPLATES_DIR=$tmp/tpl2 run "$T" process -n -c "$tmp/conf"
+expect_out "tempest -n counts it" "fr.po: 1 of"
 
 # every mail: its reader's language, none of another's stock phrases
 python3 tests/cli/langcheck.py "alice@example.org=fr carol@example.org=fr dave@example.org=de:moved,refused" \

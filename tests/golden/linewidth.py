@@ -12,9 +12,10 @@ Exit 1 and name each offending line when a line is longer."""
 import email, email.policy, mailbox, os, re, sys
 
 WIDTH = 78
-# A FEN line: "FEN: ..." (any kind's position text), a PGN [FEN "..."] tag, or a bare
+# A FEN line: "FEN: ..." (any kind's position text; French writes a no-break space before
+# the colon), a PGN [FEN "..."] tag, or a bare
 # FEN (its first word four or more '/'-separated ranks); blanks before it allowed.
-FEN = re.compile(r'^\s*(?:FEN:|\[FEN "|[^\s/]*(?:/[^\s/]*){3,}(?:\s|$))')
+FEN = re.compile(r'^\s*(?:FEN(?:\xa0)?:|\[FEN "|[^\s/]*(?:/[^\s/]*){3,}(?:\s|$))')
 
 
 def text_parts(msg):

@@ -208,6 +208,7 @@ bench: tempest $(BENCH_BIN)
 	@sh bench/process.sh ./tempest $(BUILD)/bench
 	@sh bench/replay.sh ./tempest $(BUILD)/bench
 	@sh bench/archive.sh ./tempest $(BUILD)/bench
+	@sh bench/languages.sh ./tempest
 	@flock -o /tmp/tempest-e2e.lock sh bench/poll.sh ./tempest $(BUILD)/bench
 
 # Installs the Debian packages the build and the tests need (root, Debian 12).

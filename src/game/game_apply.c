@@ -248,7 +248,7 @@ void apply_after_move(struct apply_state *a)
 	if (g->draw_offer == (int)COLOR_OTHER(my_side(a))) {
 		g->draw_offer = -1;
 		apply_note(a, "%s's draw offer lapses with this move.",
-			 side_name(COLOR_OTHER(my_side(a))));
+			 game_side_name(a->g, COLOR_OTHER(my_side(a))));
 	}
 }
 
@@ -269,8 +269,9 @@ static int do_move(struct apply_state *a, const struct order *od)
 		return apply_error(a, od, "board %d is over (%s)", b + 1, g->board[b].result);
 	if ((int)p->side != my_side(a)) {
 		int mover = game_mover(g, b, p->side);
-		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
-				mover >= 0 ? g->seat[mover].address : "nobody");
+		return apply_error(a, od, "it is not your turn: %s (%s) is to move",
+				   game_side_name(g, p->side),
+				   mover >= 0 ? g->seat[mover].address : "nobody");
 	}
 	if (apply_move_checks(a, od) < 0)
 		return -1;
@@ -338,13 +339,13 @@ static int do_draw(struct apply_state *a, const struct order *od)
 	case ORDER_OFFER_DRAW:
 		if (g->draw_offer == them)
 			return apply_error(a, od, "%s has offered a draw already: write 'accept draw'",
-					side_name(them));
+					game_side_name(g, them));
 		if (g->draw_offer == me)
 			return apply_error(a, od, "you have offered a draw already");
 		g->draw_offer = me;
 		g->clock.draw_offer_at = a->s->now;
 		apply_principal(a, "draw-offer");
-		apply_note(a, "%s offers a draw.", side_name(me));
+		apply_note(a, "%s offers a draw.", game_side_name(g, me));
 		return 0;
 	case ORDER_ACCEPT_DRAW:
 		if (g->draw_offer != them)
@@ -359,7 +360,7 @@ static int do_draw(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "there is no draw offer to decline");
 		g->draw_offer = -1;
 		apply_principal(a, "draw-decline");
-		apply_note(a, "%s declines the draw offer.", side_name(me));
+		apply_note(a, "%s declines the draw offer.", game_side_name(g, me));
 		return 0;
 	}
 }

@@ -27,6 +27,7 @@ const char archive_css[] =
 	"td.l{background:#f0d9b5}td.d{background:#b58863}td.l.m{background:#cdd26a}"
 	"td.d.m{background:#aaa23a}\n"
 	"table.bd b{font-size:20px}table.bd b.w{color:#fff;text-shadow:0 0 2px #000,0 0 2px #000}\n"
+	"table.bd sub{font-size:11px}table.whole{background:#3f7f4f}table.whole th{color:#e8f0e0}\n"
 	".nav a{margin-right:1em}\n"
 	"pre.account{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:13px}\n";
 
@@ -39,7 +40,7 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	view_side_addresses(g, BLACK, out->black, sizeof out->black);
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
-	out->plies = game_ply(g);
+	out->plies = game_moves_made(g);
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
 		char res[64];
 		/* a kind that scores beside the result (Perplexichess) says it its way */

@@ -324,6 +324,10 @@ void view_pgn(const struct game *g, const char *site, struct buf *out)
 	const struct kind_view *kv = view_kind_part(kind_of(g));
 	struct buf pgn = { 0 }, note = { 0 };
 
+	if (kv && kv->pgn && g->kstate) {
+		kv->pgn(g, out);
+		return;
+	}
 	for (int b = 0; b < g->nboards; b++)
 		pgn_board(g, b, site, &pgn), buf_str(&pgn, b + 1 < g->nboards ? "\n" : "");
 	if (kv && kv->pgn_comment && g->kstate)
@@ -347,11 +351,6 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 		kv->board_text(p, side, out);
 	else
 		view_board(p, side, out);
-}
-
-static const char *side_word(int c)
-{
-	return c == WHITE ? "White" : "Black";
 }
 
 /* The boards from the reader's side; in a game of several, each under its heading. */
@@ -422,6 +421,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);
 	tctx_set(c, "black", "%s", black);
+	tctx_set(c, "white_side", "%s", game_side_name(g, WHITE));     /* "White", "Bengal" */
+	tctx_set(c, "black_side", "%s", game_side_name(g, BLACK));
 	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
 	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
 	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
@@ -431,10 +432,10 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "private", "yes");
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
-		tctx_set(c, "you", "%s", side_word(my_side));
+		tctx_set(c, "you", "%s", game_side_name(g, my_side));
 		tctx_set(c, "opponent", "%s", them >= 0 ? g->seat[them].address :
 			 my_side == WHITE ? black : white);
-		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(my_side)));
+		tctx_set(c, "opponent_colour", "%s", game_side_name(g, COLOR_OTHER(my_side)));
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
 	}
@@ -447,20 +448,20 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 			tctx_set(c, "mover", "yes");
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
-	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move),
+	tctx_set(c, "to_move", "%s (%s)", game_side_name(g, side_to_move),
 		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
 		tctx_set(c, "your_turn", "yes");
 	if (g->status == GAME_PLAYING && movegen_in_check(p))
-		tctx_set(c, "check", "%s", side_word(side_to_move));
+		tctx_set(c, "check", "%s", game_side_name(g, side_to_move));
 	if (g->status == GAME_PLAYING)
 		tctx_set(c, "playing", "yes");
 	if (g->status == GAME_INVITED)
 		tctx_set(c, "invited_stage", "yes");
 	if (g->draw_offer >= 0) {
-		tctx_set(c, "draw_offer", "%s", side_word(g->draw_offer));
+		tctx_set(c, "draw_offer", "%s", game_side_name(g, g->draw_offer));
 		if (g->draw_offer != my_side)
 			tctx_set(c, "draw_offer_to_you", "yes");
 	}
@@ -696,6 +697,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		 * could be read as news of the game */
 		const struct kind *k = kind_of(g);
 		for (size_t i = 0; i < k->norders; i++) {
+			if (k->challenge_order && k->challenge_order(k->orders[i].kind))
+				continue;       /* a challenge's word: no order in a game */
 			struct tctx *it = tctx_item(c, "kind_orders");
 			char usage[128];
 			view_order_usage(&k->orders[i], usage, sizeof usage);

@@ -136,11 +136,17 @@ static bool moves_on_a_board(int k)
 	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE;
 }
 
+/* The members and their duties: words of the challenge alone. */
+static bool px_challenge_order(int k)
+{
+	return k == PX_STRATEGIST || k == PX_BOARDMAN || k == PX_AGENT;
+}
+
 static const char *px_order_refused(const struct game *g, int seat, const struct order *od)
 {
 	int k = od->kind;
 
-	if (k == PX_STRATEGIST || k == PX_BOARDMAN || k == PX_AGENT)
+	if (px_challenge_order(k))
 		return "the members and their duties are named in the challenge ('assign' and "
 		       "'elect' change them)";
 	if (g->status != GAME_PLAYING && k >= ORDER_KIND_FIRST)
@@ -271,6 +277,7 @@ const struct kind kind_perplexichess = {
 	.create = px_create,
 	.phase = px_phase,
 	.order_refused = px_order_refused,
+	.challenge_order = px_challenge_order,
 	.apply = px_apply,
 	.handles = px_handles,
 	.clock_charge = px_clock_charge,

@@ -95,9 +95,10 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			outcome_reply(out, REPLY_REFUSED, c, NULL);
 			return -1;
 		}
-	/* a stranger: every player hears of it; the sender hears nothing */
+	/* a stranger: the players hear of it, the sender nothing; in a team game only the
+	 * member who set it up, not every member of both teams for one mail */
 	for (int c = 0; c < g->nseats; c++) {
-		if (!g->seat[c].address[0])
+		if (!g->seat[c].address[0] || (g->nseats > 2 && c != g->challenger))
 			continue;
 		outcome_reply(out, REPLY_INTRUDER, c, NULL);
 		out->replies[out->nreplies - 1].about = -1;

@@ -560,7 +560,7 @@ static int load_digest(const struct jnode *root, struct game *g)
 	for (size_t i = 0; i < n; i++) {
 		struct digest_item *it = &g->digest[g->ndigest++];
 		if (jread_at(&items, i, &x) < 0 ||
-		    jread_int(&x, "seats", false, 1, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+		    jread_int(&x, "seats", false, 0, (1ll << SEATS_MAX) - 1, &v) < 0 ||
 		    jread_str(&x, "text", false, it->text, sizeof it->text) < 0)
 			return -1;
 		it->seats = (unsigned long long)v;

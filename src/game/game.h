@@ -56,6 +56,8 @@ struct board {
 	int nmoves;
 	char **moves;                   /* moves in SAN and edit operations (game_op) */
 	char result[8];                 /* this board's result in a game of several boards */
+	char termination[64];           /* ... and how it ended ("time forfeit", ...; "":
+					 * not ended, or ended before a release kept it) */
 	/* derived, not stored */
 	struct pos *pos;                /* NULL while the game is parked (game_park) */
 	void *parked;                   /* the position of a parked game (game_park), or NULL */

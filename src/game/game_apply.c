@@ -165,6 +165,7 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
 	char score[64];
 
 	snprintf(g->board[b].result, sizeof g->board[b].result, "%s", result);
+	snprintf(g->board[b].termination, sizeof g->board[b].termination, "%s", why);
 	apply_note(a, "Board %d ends: %s (%s).", b + 1, result, why);
 	struct err e;
 	if (kind_of(g)->board_ended && kind_of(g)->board_ended(g, b, &e) < 0)
@@ -620,9 +621,14 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	bool proto = k->apply && g->status == GAME_PLAYING;
 	if (proto && !out->nerrors)
 		k->apply(a, o);
-	for (size_t i = 0; i < o->n; i++)
-		if (!proto || !k->handles || !k->handles(o->o[i].kind))
-			apply_order(a, &o->o[i], a->key, a->klen);
+	for (size_t i = 0; i < o->n; i++) {
+		/* an order the kind refused has its reason: none of the generic code's besides
+		 * (a strategist's move is no turn on some board) */
+		const char *why = k->order_refused ? k->order_refused(g, a->me, &o->o[i]) : NULL;
+		if ((why && *why) || (proto && k->handles && k->handles(o->o[i].kind)))
+			continue;
+		apply_order(a, &o->o[i], a->key, a->klen);
+	}
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
 	if (claim && !out->nerrors && !a->ended)
 		do_claim(a, claim);

@@ -49,7 +49,16 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 		snprintf(out->result, sizeof out->result, "%s (%s)", r, g->termination);
 	} else if (g->status == GAME_PLAYING && g->nboards == 1 && game_phase(g) == PHASE_PLAY) {
 		snprintf(out->result, sizeof out->result, "in play, %s to move",
-			 game_pos(g)->side == WHITE ? "White" : "Black");
+			 game_side_name(g, game_pos(g)->side));
+	} else if (g->status == GAME_PLAYING && game_phase(g) == PHASE_PLAY) {
+		int won[2] = { 0, 0 }, open = 0;        /* several boards: how they stand */
+		for (int b = 0; b < g->nboards; b++) {
+			open += !strcmp(g->board[b].result, "*");
+			won[WHITE] += !strcmp(g->board[b].result, "1-0");
+			won[BLACK] += !strcmp(g->board[b].result, "0-1");
+		}
+		snprintf(out->result, sizeof out->result, "in play on %d of %d boards, boards won "
+			 "%d-%d", open, g->nboards, won[WHITE], won[BLACK]);
 	} else {
 		snprintf(out->result, sizeof out->result, "%s", game_phase(g) == PHASE_SETUP ||
 			 game_phase(g) == PHASE_DEPLOYMENT ? game_phase_name(game_phase(g)) :

@@ -156,11 +156,53 @@ struct segments {
 	struct movetext ruled_mt;
 };
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Who played side c of board b, for PGN's [White] and [Black]: the seat that moves it now
+ * and, in a game of several boards, every seat whose move or rule change is recorded
+ * there (a strategist reassigns boards), in alphabetical order, joined by colons as the
+ * PGN standard (8.1.1.5) joins several players of one side. */
+static void board_players(const struct game *g, int b, int c, char *out, size_t len)
+{
+	const char *who[SEATS_MAX];
+	int n = 0, now = game_mover(g, b, c);
+	unsigned long long played = now >= 0 ? 1ull << now : 0;
+	size_t at = 0;
+
+	for (size_t i = 0; g->nboards > 1 && i < g->nevents; i++) {
+		const struct game_event *ev = &g->events[i];
+		int on;
+		if (ev->by >= 0 && ev->by < g->nseats && g->seat[ev->by].side == c &&
+		    (!strcmp(ev->kind, "move") || !strcmp(ev->kind, "rule")) &&
+		    sscanf(ev->detail, "%d:", &on) == 1 && on == b + 1)
+			played |= 1ull << ev->by;
+	}
+	for (int s = 0; s < g->nseats; s++)
+		if ((played >> s & 1) && g->seat[s].address[0])
+			who[n++] = g->seat[s].address;
+	qsort(who, (size_t)n, sizeof who[0], by_name);
+	out[0] = 0;
+	for (int i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(out + at, len - at, "%s%s", i ? ":" : "", who[i]);
+	if (!n)
+		snprintf(out, len, "?");
+}
+
+/* PGN's [Termination] of a board or game that ended in this way. */
+static const char *pgn_termination(const char *why)
+{
+	if (strstr(why, "time called"))
+		return "adjudication";  /* the game master awarded the board (rule 2A) */
+	return strstr(why, "time") ? "time forfeit" : "normal";
+}
+
 static void pgn_header(const struct segments *sg, const char *result, const char *fen)
 {
 	const struct game *g = sg->g;
-	char date[16] = "????.??.??";
-	int white = game_mover(g, sg->b, WHITE), black = game_mover(g, sg->b, BLACK);
+	char date[16] = "????.??.??", white[512], black[512];
 	static const char orthodox[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 	struct buf *out = sg->out;
 
@@ -174,9 +216,9 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
 	else
 		buf_str(out, "[Round \"-\"]\n");
-	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
-		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
-		   result);
+	board_players(g, sg->b, WHITE, white, sizeof white);
+	board_players(g, sg->b, BLACK, black, sizeof black);
+	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", white, black, result);
 	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
 	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
@@ -194,9 +236,11 @@ static void segment_flush(struct segments *sg, const char *result, bool last)
 	if (sg->n > 1)
 		buf_str(sg->out, "\n");
 	pgn_header(sg, result, sg->fen);
-	if (last && g->status == GAME_OVER)
-		buf_printf(sg->out, "[Termination \"%s\"]\n",
-			   strstr(g->termination, "time") ? "time forfeit" : "normal");
+	const struct board *bd = &g->board[sg->b];
+	if (last && g->nboards > 1 && strcmp(bd->result, "*"))  /* the board's own end */
+		buf_printf(sg->out, "[Termination \"%s\"]\n", pgn_termination(bd->termination));
+	else if (last && g->status == GAME_OVER)
+		buf_printf(sg->out, "[Termination \"%s\"]\n", pgn_termination(g->termination));
 	buf_str(sg->out, "\n");
 	buf_printf(&sg->cur, "%s%s", sg->cur.n ? " " : "", result);
 	wrap(sg->cur.s ? sg->cur.s : result, FIT_WIDTH, sg->out); /* fits a mail line */

@@ -52,10 +52,14 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 		if (s < 2)
 			tctx_set(c, s == WHITE ? "white_time" : "black_time", "%s", buf);
 	}
-	/* the deadline that matters to the reader: their own if their clock runs, else the
-	 * first running one */
+	/* the deadline that matters to the reader: their own if their clock runs, else their
+	 * board's (a boardman's opponent's, not another board's), else the first running one */
 	int who = player && (cl->running >> reader & 1) ? reader : -1;
-	for (int s = 0; who < 0 && s < g->nseats; s++)
+	int board = player ? g->seat[reader].board : -1;
+	for (int s = 0; who < 0 && board >= 0 && s < g->nseats; s++)
+		if ((cl->running >> s & 1) && g->seat[s].board == board)
+			who = s;
+	for (int s = 0; who < 0 && (board < 0 || g->nboards == 1) && s < g->nseats; s++)
 		if (cl->running >> s & 1)
 			who = s;
 	if (who < 0)

@@ -62,6 +62,11 @@ case $(flat "$(to b3@x.org)") in *"- board 2: 1. e4, by White (board 2, boardman
 case $(flat "$(to b3@x.org)") in *"- board 3: 1. e4"*) fail "b3's own board is not in the digest" ;; *) pass ;; esac
 [ "$(to bs@x.org | grep -c '^To: ')" -eq 1 ] && pass || fail "the strategist: one digest"
 case $(flat "$(to bs@x.org)") in *"- board 1: 1. e4"*"- board 7: 1. e4"*) pass ;; *) fail "the strategist's digest has all seven moves" ;; esac
+# ... and the boards the strategist acts on (an agent's too), not the moves alone
+case $(flat "$(to bs@x.org)") in *"Board 1: Black to move"*"Board 7: Black to move"*) pass ;;
+  *) fail "the strategist's digest shows every board" ;; esac
+case $(flat "$(to ba@x.org)") in *"Board 1: Black to move"*"Board 7: Black to move"*) pass ;;
+  *) fail "the agent's digest shows every board" ;; esac
 python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1])).get("digest", {}).get("items", [])))' \
   "$tmp/a/data/games/1.json" && pass || fail "nothing waits once the digests went"
 

@@ -75,8 +75,9 @@ static void one_board(const struct game *g, int b, int side, struct buf *out)
 
 static bool shows_board(enum reply_kind k)
 {
+	/* an observer's mail too: the public board, and no token nor link in the part */
 	return k == REPLY_STARTED || k == REPLY_MOVED || k == REPLY_OVER || k == REPLY_STATUS ||
-	       k == REPLY_DEALT || k == REPLY_REFUSED;
+	       k == REPLY_DEALT || k == REPLY_REFUSED || k == REPLY_OBSERVED;
 }
 
 char *view_html(const struct game *g, const struct reply *r, const char *subject,

@@ -121,9 +121,11 @@ has "the example transfer is taken" ps@x.org "White's grand strategist moves the
 run "$T" archive -c "$C" "$tmp/arch"
 grep -q "in play on 3 of 3 boards, boards won 0-0" "$tmp/arch/index.html" && pass ||
   fail "a team game's line in the index says how its boards stand: $(grep -o 'in play[^<]*' "$tmp/arch/index.html")"
-mail 3 qs@x.org "$K_qs" "Nf6"
-has "a strategist's move: one reason" qs@x.org "a grand strategist may not move pieces within a board"
-lacks "a strategist's move: no board's turn as a second reason" qs@x.org "it is not your turn"
+# White's strategist writes a White move while Black is to move on board 1: the one
+# reason is the kind's, not a board's turn besides
+mail 3 ps@x.org "$K_ps" "Nf3"
+has "a strategist's move: one reason" ps@x.org "a grand strategist may not move pieces within a board"
+lacks "a strategist's move: no board's turn as a second reason" ps@x.org "it is not your turn"
 mail 3 qs@x.org "$K_qs" "resign"
 has "the strategist resigns" qs@x.org "Score: board 1 unfinished, board 2 unfinished, board 3 unfinished."
 cli_done t_pxturns

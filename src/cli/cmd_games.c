@@ -381,7 +381,7 @@ int cmd_list(int argc, char **argv)
 		    game_load_position(g, v, &e) == 0)
 			status = kind_of(g)->result_text(g, res, sizeof res);
 		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
-		       g->seat[WHITE].address, g->seat[BLACK].address, status, game_ply(g),
+		       g->seat[WHITE].address, g->seat[BLACK].address, status, game_moves_made(g),
 		       g->updated);
 		game_free(g);
 		variant_free(v);

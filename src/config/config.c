@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "util/fsutil.h"
 
 enum kind { KIND_STR, KIND_PATH, KIND_INT, KIND_LONG, KIND_BOOL };
 
@@ -462,9 +464,13 @@ int config_load(struct config *c, const char *path, struct err *e)
 	struct reader r = { .c = c };
 	FILE *f;
 
+	char installed[PATH_MAX];
+
 	defaults(c);
 	if (!path)
 		path = getenv("TEMPEST_CONFIG");
+	if (!path)      /* an installed referee finds its own: `tempest archive DIR` as written */
+		path = fs_installed_config(installed, sizeof installed);
 	if (!path || !*path)
 		return 0;
 	snprintf(c->path, sizeof c->path, "%s", path);

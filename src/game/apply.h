@@ -63,6 +63,7 @@ struct snapshot {
 	struct pos pos[BOARDS_MAX];
 	int nmoves[BOARDS_MAX];
 	char board_result[BOARDS_MAX][8];
+	char board_termination[BOARDS_MAX][64];
 	int draw_offer;
 	void *kstate;                   /* a copy of the kind's state, or NULL */
 	enum game_status status;

@@ -92,9 +92,27 @@ int game_ply(const struct game *g)
 	return n;
 }
 
+int game_moves_made(const struct game *g)
+{
+	int n = 0;
+
+	for (int b = 0; b < g->nboards; b++)
+		for (int i = 0; i < g->board[b].nmoves; i++)
+			n += g->board[b].moves[i][0] != '@' ||
+			     !strncmp(g->board[b].moves[i], "@turn ", 6);
+	return n;
+}
+
 const char *side_name(int c)
 {
 	return c == WHITE ? N_("White") : N_("Black");
+}
+
+const char *game_side_name(const struct game *g, int c)
+{
+	if (g && g->v && (c == WHITE || c == BLACK) && g->v->side[c][0])
+		return g->v->side[c];
+	return side_name(c);
 }
 
 const char *game_phase_name(enum game_phase p)

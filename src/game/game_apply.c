@@ -95,9 +95,10 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			outcome_reply(out, REPLY_REFUSED, c, NULL);
 			return -1;
 		}
-	/* a stranger: every player hears of it; the sender hears nothing */
+	/* a stranger: the players hear of it, the sender nothing; in a team game only the
+	 * member who set it up, not every member of both teams for one mail */
 	for (int c = 0; c < g->nseats; c++) {
-		if (!g->seat[c].address[0])
+		if (!g->seat[c].address[0] || (g->nseats > 2 && c != g->challenger))
 			continue;
 		outcome_reply(out, REPLY_INTRUDER, c, NULL);
 		out->replies[out->nreplies - 1].about = -1;
@@ -164,6 +165,7 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
 	char score[64];
 
 	snprintf(g->board[b].result, sizeof g->board[b].result, "%s", result);
+	snprintf(g->board[b].termination, sizeof g->board[b].termination, "%s", why);
 	apply_note(a, "Board %d ends: %s (%s).", b + 1, result, why);
 	struct err e;
 	if (kind_of(g)->board_ended && kind_of(g)->board_ended(g, b, &e) < 0)
@@ -248,7 +250,7 @@ void apply_after_move(struct apply_state *a)
 	if (g->draw_offer == (int)COLOR_OTHER(my_side(a))) {
 		g->draw_offer = -1;
 		apply_note(a, "%s's draw offer lapses with this move.",
-			 side_name(COLOR_OTHER(my_side(a))));
+			 game_side_name(a->g, COLOR_OTHER(my_side(a))));
 	}
 }
 
@@ -269,8 +271,9 @@ static int do_move(struct apply_state *a, const struct order *od)
 		return apply_error(a, od, "board %d is over (%s)", b + 1, g->board[b].result);
 	if ((int)p->side != my_side(a)) {
 		int mover = game_mover(g, b, p->side);
-		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
-				mover >= 0 ? g->seat[mover].address : "nobody");
+		return apply_error(a, od, "it is not your turn: %s (%s) is to move",
+				   game_side_name(g, p->side),
+				   mover >= 0 ? g->seat[mover].address : "nobody");
 	}
 	if (apply_move_checks(a, od) < 0)
 		return -1;
@@ -338,13 +341,13 @@ static int do_draw(struct apply_state *a, const struct order *od)
 	case ORDER_OFFER_DRAW:
 		if (g->draw_offer == them)
 			return apply_error(a, od, "%s has offered a draw already: write 'accept draw'",
-					side_name(them));
+					game_side_name(g, them));
 		if (g->draw_offer == me)
 			return apply_error(a, od, "you have offered a draw already");
 		g->draw_offer = me;
 		g->clock.draw_offer_at = a->s->now;
 		apply_principal(a, "draw-offer");
-		apply_note(a, "%s offers a draw.", side_name(me));
+		apply_note(a, "%s offers a draw.", game_side_name(g, me));
 		return 0;
 	case ORDER_ACCEPT_DRAW:
 		if (g->draw_offer != them)
@@ -359,7 +362,7 @@ static int do_draw(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "there is no draw offer to decline");
 		g->draw_offer = -1;
 		apply_principal(a, "draw-decline");
-		apply_note(a, "%s declines the draw offer.", side_name(me));
+		apply_note(a, "%s declines the draw offer.", game_side_name(g, me));
 		return 0;
 	}
 }
@@ -618,9 +621,14 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	bool proto = k->apply && g->status == GAME_PLAYING;
 	if (proto && !out->nerrors)
 		k->apply(a, o);
-	for (size_t i = 0; i < o->n; i++)
-		if (!proto || !k->handles || !k->handles(o->o[i].kind))
-			apply_order(a, &o->o[i], a->key, a->klen);
+	for (size_t i = 0; i < o->n; i++) {
+		/* an order the kind refused has its reason: none of the generic code's besides
+		 * (a strategist's move is no turn on some board) */
+		const char *why = k->order_refused ? k->order_refused(g, a->me, &o->o[i]) : NULL;
+		if ((why && *why) || (proto && k->handles && k->handles(o->o[i].kind)))
+			continue;
+		apply_order(a, &o->o[i], a->key, a->klen);
+	}
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
 	if (claim && !out->nerrors && !a->ended)
 		do_claim(a, claim);

@@ -19,6 +19,8 @@ int snapshot_take(const struct game *g, struct snapshot *s)
 		memcpy(&s->pos[b], g->board[b].pos, sizeof s->pos[b]);
 		s->nmoves[b] = g->board[b].nmoves;
 		memcpy(s->board_result[b], g->board[b].result, sizeof s->board_result[b]);
+		memcpy(s->board_termination[b], g->board[b].termination,
+		       sizeof s->board_termination[b]);
 	}
 	s->draw_offer = g->draw_offer;
 	s->status = g->status;
@@ -46,6 +48,8 @@ void snapshot_restore(struct game *g, const struct snapshot *s)
 		memcpy(g->board[b].pos, &s->pos[b], sizeof s->pos[b]);
 		board_truncate_moves(&g->board[b], s->nmoves[b]);
 		memcpy(g->board[b].result, s->board_result[b], sizeof s->board_result[b]);
+		memcpy(g->board[b].termination, s->board_termination[b],
+		       sizeof s->board_termination[b]);
 		struct err e;
 		if (rebuild && board_reload(g, b, &e) < 0)
 			abort();        /* the list replayed before this mail: it replays again */

@@ -75,8 +75,9 @@ static void one_board(const struct game *g, int b, int side, struct buf *out)
 
 static bool shows_board(enum reply_kind k)
 {
+	/* an observer's mail too: the public board, and no token nor link in the part */
 	return k == REPLY_STARTED || k == REPLY_MOVED || k == REPLY_OVER || k == REPLY_STATUS ||
-	       k == REPLY_DEALT || k == REPLY_REFUSED;
+	       k == REPLY_DEALT || k == REPLY_REFUSED || k == REPLY_OBSERVED;
 }
 
 char *view_html(const struct game *g, const struct reply *r, const char *subject,
@@ -100,7 +101,8 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 	if (!view_chess_pieces(g->v)) {
 		buf_str(&out, "<p style=\"font-family:sans-serif;font-size:13px\">");
 		view_piece_key(g->v, &out);
-		buf_str(&out, " (White's in capitals, Black's in small letters)</p>\n");
+		buf_printf(&out, " (%s's in capitals, %s's in small letters)</p>\n",
+			   game_side_name(g, WHITE), game_side_name(g, BLACK));
 	}
 	buf_str(&out, "<pre style=\"font-family:monospace;font-size:13px\">");
 	board_html_escape(text, &out);

@@ -57,6 +57,8 @@ static json_t *board_json(const struct board *b)
 	json_t *j = json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", board_start_text(b),
 			      "moves", moves, "fen", fen, "turn", p ? color_name_lc(p->side) : "",
 			      "result", b->result);
+	if (j && b->termination[0])     /* how a board of several ended; absent before */
+		json_object_set_new(j, "termination", json_string(b->termination));
 	free(unparked);
 	return j;
 }
@@ -317,6 +319,7 @@ static int load_boards(const struct jnode *root, int format, struct game *g)
 		if (jread_at(&bs, i, &x) < 0 || jread_obj(&x, NULL, false, &x) < 0 ||
 		    start_field(&x, b) < 0 ||
 		    jread_str(&x, "result", false, b->result, sizeof b->result) < 0 ||
+		    jread_str(&x, "termination", true, b->termination, sizeof b->termination) < 0 ||
 		    load_moves(&x, b) < 0)
 			return -1;
 	}
@@ -560,7 +563,7 @@ static int load_digest(const struct jnode *root, struct game *g)
 	for (size_t i = 0; i < n; i++) {
 		struct digest_item *it = &g->digest[g->ndigest++];
 		if (jread_at(&items, i, &x) < 0 ||
-		    jread_int(&x, "seats", false, 1, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+		    jread_int(&x, "seats", false, 0, (1ll << SEATS_MAX) - 1, &v) < 0 ||
 		    jread_str(&x, "text", false, it->text, sizeof it->text) < 0)
 			return -1;
 		it->seats = (unsigned long long)v;

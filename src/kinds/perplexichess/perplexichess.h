@@ -59,6 +59,9 @@ const char *px_duty(const struct game *g, int seat, char *buf, size_t len);
 
 /* perplexichess_board.c: transfers, Flexichess, draws and resignation on one board. */
 int px_transfer(struct apply_state *a, const struct order *od);
+/* A transfer side c's strategist may make now, as its order ("transfer e4 from 1 to 3"):
+ * true, or false if none may be made (every square is taken on the other boards). */
+bool px_transfer_example(const struct game *g, int side, char *out, size_t len);
 int px_rule(struct apply_state *a, const struct order *od);
 int px_draw(struct apply_state *a, const struct order *od, const struct orders *o);
 int px_resign(struct apply_state *a, const struct order *od);

@@ -96,9 +96,10 @@ struct kind {
 	 * player's accept starts. */
 	int (*accept)(struct game *g, int seat);
 	/* A move as the player wrote it, in the engine's notation (e.g. squares written as
-	 * numbers); NULL if it cannot be read (why filled). NULL operation: as written. */
-	const char *(*move_text)(const struct game *g, const char *in, char *buf, size_t len,
-				 char *why, size_t wlen);
+	 * numbers), for position p (the board's, or one of a conditional line's); NULL if it
+	 * cannot be read (why filled). NULL operation: as written. */
+	const char *(*move_text)(const struct game *g, const struct pos *p, const char *in,
+				 char *buf, size_t len, char *why, size_t wlen);
 	/* Who reads the `message` line `arg` of seat `from` (bits by seat; `text` set to
 	 * what they read), or -1 with the reason. NULL: every other seat, the line whole. */
 	long (*message_to)(const struct game *g, int from, const char *arg, const char **text,
@@ -118,6 +119,9 @@ struct kind {
 	/* A finished game's result with what the kind scores beside it ("1-0, points 3-0"),
 	 * for `tempest list`. NULL: the result alone. */
 	const char *(*result_text)(const struct game *g, char *buf, size_t len);
+	/* Why the kind has no conditional moves (docs/orders.md, "Conditional moves"), or
+	 * NULL: a player may give them with a move, in the play phase. */
+	const char *no_conditional;
 	/* A card kind's part of the card-turn protocol (game/cardturn.h), for the
 	 * operations above that the protocol supplies (cardturn_expected, ...). NULL:
 	 * not a card kind. */

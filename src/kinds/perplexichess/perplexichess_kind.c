@@ -133,7 +133,8 @@ static int px_accept(struct game *g, int seat)
 static bool moves_on_a_board(int k)
 {
 	return k == (int)ORDER_MOVE || k == (int)ORDER_CLAIM_DRAW || k == (int)ORDER_OFFER_DRAW ||
-	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE;
+	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE ||
+	       k == (int)ORDER_CONDITIONAL;
 }
 
 static const char *px_order_refused(const struct game *g, int seat, const struct order *od)

@@ -497,7 +497,7 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_MAIL:
 		return apply_setting(a, od);
 	case ORDER_CONDITIONAL:         /* once the mail's move is made: standing_record */
-		return apply_playing(a, od) ? 0 : -1;
+		return a->ended || apply_playing(a, od) ? 0 : -1;
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
 	}

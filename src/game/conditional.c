@@ -30,10 +30,12 @@ static int board_of(const struct game *g, int seat)
 	return g->seat[seat].board >= 0 ? g->seat[seat].board : 0;
 }
 
-/* The number a move of side `side` bears in position p (before it). */
+/* A move with the number it bears in position p (before it), glued to it ("7.Re1",
+ * "7...d5"): a sentence of the notes never holds ". " but at its end, where the
+ * catalogue's reading cuts it (docs/design.md, "Languages"). */
 static void numbered(const struct pos *p, const char *san, char *out, size_t len)
 {
-	snprintf(out, len, "%u.%s %s", p->fullmove, p->side == BLACK ? ".." : "", san);
+	snprintf(out, len, "%u.%s%s", p->fullmove, p->side == BLACK ? ".." : "", san);
 }
 
 struct reading {
@@ -237,7 +239,7 @@ static void opponent_move(const struct game *g, int b, char *out, size_t len)
 	const struct pos *p = bd->pos;
 	unsigned n = p->side == WHITE ? p->fullmove - 1 : p->fullmove;
 
-	snprintf(out, len, "%u.%s %s", n, p->side == WHITE ? ".." : "", bd->moves[bd->nmoves - 1]);
+	snprintf(out, len, "%u.%s%s", n, p->side == WHITE ? ".." : "", bd->moves[bd->nmoves - 1]);
 }
 
 /* Seat s's lines on board b that answer its last entry keep their rest, the others go;
@@ -304,9 +306,9 @@ static int react_once(struct apply_state *a, int b, char *played, size_t len, st
 	const char *san = bd->moves[bd->nmoves - 1];
 	size_t at = strlen(played);
 	if (!black)
-		snprintf(played + at, len - at, "%s%u. %s", at ? " " : "", number, san);
+		snprintf(played + at, len - at, "%s%u.%s", at ? " " : "", number, san);
 	else if (!at)
-		snprintf(played, len, "%u... %s", number, san);
+		snprintf(played, len, "%u...%s", number, san);
 	else
 		snprintf(played + at, len - at, " %s", san);
 	game_clock_update(g, s, CLOCK_TURN, a->s->now);

@@ -16,12 +16,16 @@ cli_referee "$W"
 : > "$W/all.txt"
 sent=0
 
-mail() {        # mail FROM SUBJECT BODY: one mail; its replies appended to all.txt
+# mail FROM SUBJECT BODY: one mail; its replies appended to all.txt as sent (the HTML parts
+# too) and decoded, and in $out decoded (subjects and text parts: langcheck.py)
+mail() {
   sent=$((sent + 1))
   cli_eml "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
-  printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' >> "$W/all.txt"
-  printf '\n' >> "$W/all.txt"
+  printf '%s\n' "$out" > "$tmp/last"
+  tr -d '\r' < "$tmp/last" | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' >> "$W/all.txt"
+  out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
+  printf '\n%s\n\n' "$out" >> "$W/all.txt"
 }
 play() { mail "$1" "Re: [tempest 1 $2] game 1" "$3"; }
 
@@ -32,7 +36,7 @@ to() {
 count_to() { grep -c "^To: $1\$" "$W/all.txt"; }
 
 mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white"
-play bob@example.org "$BT" "accept"
+play bob@example.org "$BT" "accept\nlangue fr"
 mail carol@example.org "observe" "observe 1"
 expect_out "carol observes" "You observe game 1"
 
@@ -41,10 +45,11 @@ play alice@example.org "$WT" "e4\nif e5 Nc6 a6: Nf3 Bb5 Ba4\nif c5: Nf3\nif e6: 
 expect_out "White's lines shown to White" "Your conditional moves, for you alone"
 expect_out "... as written back" "if e5 Nc6 a6: Nf3 Bb5 Ba4"
 play bob@example.org "$BT" "e5\nif Nf3 Bb5 Ba4: Nc6 a6 Nf6"
-expect_out "six plies from conditional moves" "Played from conditional moves: 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6."
+expect_out "six plies from conditional moves" "Played from conditional moves: 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6."
 expect_out "White to move after them" "4... Nf6 -- your move"
-n=$(decoded | grep -c '^Played from conditional moves: 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6.')
-[ "$n" -eq 2 ] && pass || fail "each player's reply says which conditional moves were played: $n of 2"
+expect_out "... and in French for Black" "Joué par coups conditionnels : 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6."
+n=$(printf '%s\n' "$out" | grep -c '^Played from conditional moves: 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6.')
+[ "$n" -eq 1 ] && pass || fail "White's reply says which conditional moves were played"
 case $(to carol@example.org) in *"4. Ba4 Nf6"*) pass ;; *) fail "the observer sees the moves" ;; esac
 run "$TA" show -c "$W/conf" 1
 expect_out "the moves on the board" "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6"
@@ -52,8 +57,8 @@ expect_out "the moves on the board" "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6"
 # -- a line that no longer applies: dropped, and said to White alone
 play alice@example.org "$WT" "O-O\nif Be7: Re1\nif b5: Bb3"
 play bob@example.org "$BT" "Nxe4"
-expect_out "dropped and said" "Your conditional moves are dropped: Black played 5... Nxe4, which none of them answers."
-n=$(decoded | grep -c 'Your conditional moves are dropped')
+expect_out "dropped and said" "Your conditional moves are dropped: Black played 5...Nxe4, which none of them answers."
+n=$(printf '%s\n' "$out" | grep -c 'Your conditional moves are dropped')
 [ "$n" -eq 1 ] && pass || fail "the drop is said to White alone: $n mails say it"
 
 # -- lines given while waiting: answered to their player alone
@@ -63,8 +68,11 @@ play alice@example.org "$WT" "if exd4: Re1\nif b5: Bb3"
 expect_out "recorded while waiting" "Your conditional moves are recorded."
 [ "$(count_to bob@example.org)" -eq "$before_bob" ] && pass || fail "Black hears nothing of them"
 [ "$(count_to carol@example.org)" -eq "$before_carol" ] && pass || fail "the observer hears nothing of them"
-play bob@example.org "$BT" "exd4"
-expect_out "played at once" "Played from conditional moves: 7. Re1."
+play bob@example.org "$BT" "exd4\nif Te1 Fxc6: d5 bxc6"
+expect_out "played at once, one line answering the other" "Played from conditional moves: 7.Re1 d5."
+expect_out "... and in French for Black" "Joué par coups conditionnels : 7.Re1 d5."
+expect_out "Black's line goes on, in his language" "Vos coups conditionnels, connus de vous seul"
+expect_out "... its moves in his letters" "if Fxc6+: bxc6"
 play bob@example.org "$BT" "resign"
 expect_out "over" "game 1 over"
 
@@ -73,8 +81,10 @@ for line in "if e5 Nc6 a6" "if c5" "if e6" "if Be7" "if b5" "if exd4"; do
   case $(to bob@example.org) in *"$line"*) fail "Black read White's '$line'" ;; *) pass ;; esac
   case $(to carol@example.org) in *"$line"*) fail "the observer read White's '$line'" ;; *) pass ;; esac
 done
-case $(to alice@example.org) in *"if Nf3 Bb5"*) fail "White read Black's line" ;; *) pass ;; esac
-case $(to carol@example.org) in *"if Nf3 Bb5"*) fail "the observer read Black's line" ;; *) pass ;; esac
+for line in "if Nf3 Bb5" "if Cf3 Fb5" "if Te1 Fxc6" "if Fxc6" "if Bxc6"; do
+  case $(to alice@example.org) in *"$line"*) fail "White read Black's '$line'" ;; *) pass ;; esac
+  case $(to carol@example.org) in *"$line"*) fail "the observer read Black's '$line'" ;; *) pass ;; esac
+done
 case $(to carol@example.org) in *"conditional moves, for you"*) fail "the observer read a heading of lines" ;; *) pass ;; esac
 case $(to alice@example.org) in *"if e6: d4"*) pass ;; *) fail "White's own mails show her lines" ;; esac
 echo "t_conditional: $sent mails; the line of 8 plies took 2 of them"

@@ -178,8 +178,8 @@ static void forced_line(void)
 	CHECK_INT(mail(g, BLACK, "e5\nif Nf3 Bb5 Ba4: Nc6 a6 Nf6", &out), 0);
 	CHECK_STR(moves(g, 0), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
 	for (int c = 0; c < 2; c++)
-		CHECK_HAS(note_to(&out, c), "Played from conditional moves: 2. Nf3 Nc6 3. Bb5 a6 "
-			  "4. Ba4 Nf6.");
+		CHECK_HAS(note_to(&out, c), "Played from conditional moves: 2.Nf3 Nc6 3.Bb5 a6 "
+			  "4.Ba4 Nf6.");
 	CHECK_INT(g->nstanding, 0);
 	/* Black's move and six conditional ones, each its player's, each a turn of its clock */
 	CHECK_INT(g->nevents, events + 7);
@@ -201,7 +201,7 @@ static void dropped(void)
 	CHECK_INT(mail(g, WHITE, "e4\nif e5: Nf3\nif c5: Nf3", &out), 0);
 	CHECK_INT(mail(g, BLACK, "d5", &out), 0);
 	CHECK_STR(moves(g, 0), "e4 d5");
-	CHECK_HAS(note_to(&out, WHITE), "Your conditional moves are dropped: Black played 1... d5, "
+	CHECK_HAS(note_to(&out, WHITE), "Your conditional moves are dropped: Black played 1...d5, "
 		  "which none of them answers.");
 	CHECK(!strstr(note_to(&out, BLACK), "conditional"));
 	CHECK_INT(g->nstanding, 0);
@@ -211,7 +211,7 @@ static void dropped(void)
 	CHECK_STR(moves(g, 0), "e4 d5 exd5 Qxd5 Nc3");
 	CHECK_STR(shown(g, WHITE, ""), "if Qd6: Nf3\n");
 	CHECK_INT(mail(g, BLACK, "Qa5", &out), 0);
-	CHECK_HAS(note_to(&out, WHITE), "Black played 3... Qa5, which none of them answers.");
+	CHECK_HAS(note_to(&out, WHITE), "Black played 3...Qa5, which none of them answers.");
 	CHECK_INT(g->nstanding, 0);
 	outcome_free(&out);
 	game_free(g);
@@ -276,7 +276,7 @@ static void while_waiting(void)
 	CHECK(!replied(&out, WHITE));
 	CHECK_INT(mail(g, WHITE, "e4", &out), 0);
 	CHECK_STR(moves(g, 0), "e4 c5");
-	CHECK_HAS(note_to(&out, WHITE), "Played from conditional moves: 1... c5.");
+	CHECK_HAS(note_to(&out, WHITE), "Played from conditional moves: 1...c5.");
 	game_free(g);
 	g = chess_game();
 
@@ -338,7 +338,7 @@ static void team_board(void)
 	CHECK_INT(mail(g, W1, "e4\nif e5 Nc6: Nf3 Bb5", &out), 0);
 	CHECK_INT(mail(g, B1, "e5", &out), 0);
 	CHECK_STR(moves(g, 0), "e4 e5 Nf3");
-	CHECK_HAS(note_to(&out, W1), "Board 1, played from conditional moves: 2. Nf3.");
+	CHECK_HAS(note_to(&out, W1), "Board 1, played from conditional moves: 2.Nf3.");
 	CHECK_STR(shown(g, W1, ""), "if Nc6: Bb5\n");
 	CHECK_INT(mail(g, W2, "d4", &out), 0);         /* another board: nothing changes */
 	CHECK_STR(shown(g, W1, ""), "if Nc6: Bb5\n");

@@ -21,6 +21,7 @@
 #include "util/buf.h"
 
 struct apply_state;
+struct choices;
 
 /* Who is expected, and for what (stored by the kinds as numbers: keep the order). */
 enum ct_expect {
@@ -196,6 +197,8 @@ struct ct_subject {
 void cardturn_subject(const struct game *g, int c, struct ct_subject *s);
 /* A card game's state file holds both players' secrets until the end. */
 bool cardturn_secret_state(const struct game *g);
+/* What the player expected may send now (game/choices.h: the HTML part's links). */
+int cardturn_choices(const struct game *g, int seat, struct choices *out);
 
 /* Why a card kind has no conditional moves (struct kind's no_conditional). */
 extern const char cardturn_no_conditional[];
@@ -212,6 +215,7 @@ extern const char cardturn_no_conditional[];
 	.window_optional = cardturn_window_optional,            \
 	.window_text = cardturn_window_text,                    \
 	.window_passed = cardturn_window_passed,                \
-	.secret_state = cardturn_secret_state
+	.secret_state = cardturn_secret_state,                  \
+	.choices = cardturn_choices
 
 #endif

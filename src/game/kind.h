@@ -21,6 +21,7 @@
 #include "util/buf.h"
 
 struct apply_state;
+struct choices;
 struct ct_ops;
 
 /* One order word of a kind: its own order numbers start at ORDER_KIND_FIRST. */
@@ -119,6 +120,11 @@ struct kind {
 	/* A finished game's result with what the kind scores beside it ("1-0, points 3-0"),
 	 * for `tempest list`. NULL: the result alone. */
 	const char *(*result_text)(const struct game *g, char *buf, size_t len);
+	/* What seat may send now, for the HTML part's one-click moves (game/choices.h), when
+	 * the kind has its own forms (postings, placements, transfers, a card game's
+	 * answers); 0, or -1 when out of memory. NULL: the legal moves of the boards where
+	 * the seat is to move. */
+	int (*choices)(const struct game *g, int seat, struct choices *out);
 	/* Why the kind has no conditional moves (docs/orders.md, "Conditional moves"), or
 	 * NULL: a player may give them with a move, in the play phase. */
 	const char *no_conditional;

@@ -283,4 +283,5 @@ const struct kind kind_perplexichess = {
 	.board_ended = px_board_ended,
 	.hears = px_hears,
 	.seats = px_seats,
+	.choices = px_choices,
 };

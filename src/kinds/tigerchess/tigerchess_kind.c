@@ -370,4 +370,5 @@ const struct kind kind_tigerchess = {
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,
+	.choices = tc_choices,
 };

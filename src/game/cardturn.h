@@ -118,6 +118,10 @@ struct ct_ops {
 	void (*answer_text)(const struct game *g, const char *what, char *text, size_t len);
 	/* May an answer be a move (seed 000's, after the move was taken back)? */
 	bool answer_moves;
+	/* Would the kind refuse the legal move `san` as the answer now (the very move
+	 * intercepted; a double move's answer, which is two)? For the answers a mail's
+	 * links offer (cardturn_choices). NULL: none. */
+	bool (*answer_move_refused)(const struct game *g, const char *san);
 };
 
 /* The protocol's state of a card game (its kind state's first member). */

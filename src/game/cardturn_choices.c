@@ -36,12 +36,13 @@ int cardturn_choices(const struct game *g, int seat, struct choices *out)
 		return 0;
 	owed(g, ops, extra, sizeof extra);
 	if (ct->expect == CT_MOVE)
-		return choices_moves(g, 0, seat, extra[0] ? extra : NULL, true, out);
+		return choices_moves(g, 0, seat, extra[0] ? extra : NULL, true, NULL, out);
 	snprintf(accept, sizeof accept, "accept%s%s", extra[0] ? "\n" : "", extra);
 	if (choices_add(out, PIECE_NONE, N_("your answer"), "accept", accept) < 0)
 		return -1;
 	/* the move taken back: a different move answers too (seed 000, rule 6.3) */
 	if (ops->answer_moves && (int)game_pos(g)->side == g->seat[seat].side)
-		return choices_moves(g, 0, seat, extra[0] ? extra : NULL, true, out);
+		return choices_moves(g, 0, seat, extra[0] ? extra : NULL, true,
+				     ops->answer_move_refused, out);
 	return 0;
 }

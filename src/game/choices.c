@@ -111,7 +111,7 @@ static int by_piece(const void *x, const void *y)
 }
 
 int choices_moves(const struct game *g, int b, int seat, const char *extra, bool number,
-		  struct choices *out)
+		  bool (*refused)(const struct game *g, const char *san), struct choices *out)
 {
 	struct pos *p = malloc(sizeof *p);
 	struct movelist *ml = malloc(sizeof *ml);
@@ -130,11 +130,16 @@ int choices_moves(const struct game *g, int b, int seat, const char *extra, bool
 		order[i].key = pc ? (PIECE_TYPE(pc) + 1) * (int)p->v->nsq + ml->m[i].from : 0;
 		order[i].at = (size_t)i;
 	}
-	qsort(order, (size_t)ml->n, sizeof *order, by_piece);
+	if (ml->n)
+		qsort(order, (size_t)ml->n, sizeof *order, by_piece);
 	for (int i = 0; i < ml->n && rc == 0; i++) {
 		struct move m = ml->m[order[i].at];
 		char label[CHOICE_LABEL], line[CHOICE_BODY], body[CHOICE_BODY];
 		bool drop = m.kind == MOVE_DROP;
+		char san[SAN_MAX];
+		notation_san(p, m, san, sizeof san);
+		if (refused && refused(g, san))
+			continue;
 		if (!written(g, p, lang, m, number, label, sizeof label, line, sizeof line)) {
 			out->left_out++;        /* no text reads back as it: never met */
 			continue;
@@ -174,7 +179,9 @@ int choices_group(struct choices *c, size_t from)
 	size_t n = c->n - from;
 	struct keyed *k = n ? malloc(n * sizeof *k) : NULL;
 
-	if (n && !k)
+	if (!n)
+		return 0;
+	if (!k)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct keyed){ c->c[from + i].piece ? PIECE_TYPE(c->c[from + i].piece) : 1 << 20,
@@ -198,7 +205,7 @@ int game_choices(const struct game *g, int seat, struct choices *out)
 	for (int b = 0; b < g->nboards; b++) {
 		const struct pos *p = g->board[b].pos;
 		if (!strcmp(g->board[b].result, "*") && game_mover(g, b, p->side) == seat &&
-		    choices_moves(g, b, seat, NULL, true, out) < 0)
+		    choices_moves(g, b, seat, NULL, true, NULL, out) < 0)
 			return -1;
 	}
 	return 0;

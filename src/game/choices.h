@@ -37,6 +37,8 @@ struct choices {
 	size_t n, cap;
 	struct choice *c;
 	size_t left_out;                /* choices not listed, beyond a kind's bound (0: all) */
+	const char *left_out_note;      /* what the mail says of them: an N_() format of one
+					 * %d (NULL: "%d more are not listed here ...") */
 };
 
 /* What seat may send now in game g (nothing when it is not expected to act, or the game
@@ -55,9 +57,10 @@ int choices_add_words(struct choices *c, piece_t piece, const char *group, const
  * order they came within each group. -1 when out of memory. */
 int choices_group(struct choices *c, size_t from);
 /* Each legal move of board b for seat (side to move there), in the seat's letters,
- * grouped by piece and square; `extra` (or NULL) the line each move's mail carries after
- * it ("numbers random"); with `number`, the move's number before it ("12... Nf6"). */
+ * grouped by the kind of piece; `extra` (or NULL) the line each move's mail carries after
+ * it ("numbers random"); with `number`, the move's number before it ("12... Nf6"); but
+ * those that `refused` (or NULL) says the kind would refuse, given their SAN. */
 int choices_moves(const struct game *g, int b, int seat, const char *extra, bool number,
-		  struct choices *out);
+		  bool (*refused)(const struct game *g, const char *san), struct choices *out);
 
 #endif

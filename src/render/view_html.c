@@ -80,16 +80,14 @@ static bool shows_board(enum reply_kind k)
 	       k == REPLY_DEALT || k == REPLY_REFUSED;
 }
 
-/* The choices of the reply's reader, when it asks them to act: a player's own mail (the
- * links carry their token), never an observer's nor another address's. */
+/* The choices of the reply's reader (game_choices: none unless they may act now, a
+ * strategist's transfers at any time): a player's own mail (the links carry their
+ * token), never an observer's nor another address's. */
 static int reader_choices(const struct game *g, const struct reply *r,
 			  const struct html_reader *hr, struct choices *ch)
 {
-	enum clock_window w;
-
 	memset(ch, 0, sizeof *ch);
 	if (!hr || r->to < 0 || r->to >= g->nseats || g->status != GAME_PLAYING ||
-	    !(game_expected(g, &w) >> r->to & 1) ||
 	    (!shows_board(r->kind) && r->kind != REPLY_NOTICE))
 		return 0;
 	return game_choices(g, r->to, ch);

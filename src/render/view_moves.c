@@ -19,7 +19,8 @@
  * wide with its padding (the shortest move, "e5", is some 19 px at 17 px). Each link
  * carries it whole (no class reaches a mail), so it is kept short: the section's size is
  * some 380 bytes a link. */
-#define LINK_STYLE "display:inline-block;line-height:44px;padding:0 12px;margin:0 4px 6px 0;" \
+#define LINK_STYLE "display:inline-block;min-width:20px;line-height:44px;padding:0 12px;" \
+	"margin:0 4px 6px 0;text-align:center;" \
 	"border:1px solid #999;border-radius:6px;background:#eee;color:#000;" \
 	"text-decoration:none;font-size:17px"
 /* The links section's bytes at most: beyond, the remaining choices are counted, not
@@ -117,8 +118,8 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 	buf_printf(out, "<div data-moves=\"%zu\" style=\"margin:12px 0;font-family:sans-serif\">\n",
 		   ch->n);
 	buf_str(out, "<p style=\"margin:0 0 4px 0;font-size:16px\">");
-	phrase(hr, ch->n ? N_("Tap your move: your mail program writes its mail to me, ready "
-			      "to send.") : N_("Write your move by hand:"), out);
+	phrase(hr, ch->n ? N_("One tap writes your mail to me, ready to send:") :
+	       N_("Write your orders by hand, as usual."), out);
 	buf_str(out, "</p>\n");
 	size_t start = out->n, shown = ch->n;
 	for (size_t i = 0; i < ch->n; i++) {
@@ -139,10 +140,10 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 		buf_str(out, "</a>\n");         /* a link a line: the part's lines stay short */
 	}
 	if (ch->left_out || shown < ch->n) {
-		char more[160];
-		snprintf(more, sizeof more, N_("%d more are not listed here (too many for a "
-					       "mail): write them as usual."),
-			 (int)(ch->left_out + ch->n - shown));
+		char more[256];
+		snprintf(more, sizeof more, ch->left_out_note && shown == ch->n ? ch->left_out_note :
+			 N_("%d more are not listed here (too many for a mail): write them as "
+			    "usual."), (int)(ch->left_out + ch->n - shown));
 		buf_str(out, "<p style=\"margin:8px 0;font-size:15px\">");
 		phrase(hr, more, out);
 		buf_str(out, "</p>\n");

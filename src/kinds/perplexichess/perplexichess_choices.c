@@ -11,6 +11,7 @@
 #include "engine/movegen.h"
 #include "game/choices.h"
 #include "game/kind.h"
+#include "game/spelling.h"
 #include "kinds/perplexichess/perplexichess.h"
 
 #define PX_TRANSFERS_LISTED 64
@@ -37,8 +38,8 @@ static bool transfer_ok(const struct game *g, int from, int to, sq_t s, struct p
 }
 
 /* Every transfer of side's pieces into all (listed if few enough). */
-static int transfers(const struct game *g, int side, struct choices *all, struct pos *p1,
-		     struct pos *p2)
+static int transfers(const struct game *g, int seat, int side, struct choices *all,
+		     struct pos *p1, struct pos *p2)
 {
 	for (int from = 0; from < g->nboards; from++) {
 		const struct pos *p = g->board[from].pos;
@@ -48,15 +49,21 @@ static int transfers(const struct game *g, int side, struct choices *all, struct
 			piece_t pc = pos_at(p, s);
 			if (!pc || (int)PIECE_COLOR(pc) != side || p->v->type[PIECE_TYPE(pc)].royal)
 				continue;
+			const struct piece_def *ty = &p->v->type[PIECE_TYPE(pc)];
+			const char *sq = variant_square_name(p->v, s);
+			char san[16], piece[16];
+			/* the piece as SAN writes it, in the strategist's letters: "Nb1", "d2" */
+			snprintf(san, sizeof san, "%s%s", ty->pawn.is_pawn ? "" :
+				 (char[2]){ ty->letter, 0 }, sq);
+			spelling_san_local(p->v, g->lang[seat], san, piece, sizeof piece);
 			for (int to = 0; to < g->nboards; to++) {
 				char label[48], body[64];
-				const char *sq = variant_square_name(p->v, s);
 				if (to == from || pos_at(g->board[to].pos, s) ||
 				    !transfer_ok(g, from, to, s, p1, p2))
 					continue;
-				snprintf(label, sizeof label, N_("%s to board %d"), sq, to + 1);
+				snprintf(label, sizeof label, N_("%s to board %d"), piece, to + 1);
 				snprintf(body, sizeof body, "transfer %s from %d to %d", sq, from + 1, to + 1);
-				if (choices_add_words(all, pc, group, label, body) < 0)
+				if (choices_add_words(all, PIECE_NONE, group, label, body) < 0)
 					return -1;
 			}
 		}
@@ -71,15 +78,17 @@ int px_choices(const struct game *g, int seat, struct choices *out)
 	if (px_is(g, seat, PX_ROLE_BOARDMAN))
 		return b >= 0 && !strcmp(g->board[b].result, "*") &&
 		       (int)g->board[b].pos->side == side ?
-		       choices_moves(g, b, seat, NULL, true, out) : 0;
+		       choices_moves(g, b, seat, NULL, true, NULL, out) : 0;
 	if (!px_is(g, seat, PX_ROLE_STRATEGIST))
 		return 0;
 	struct pos *p1 = malloc(sizeof *p1), *p2 = malloc(sizeof *p2);
-	if (!p1 || !p2 || transfers(g, side, out, p1, p2) < 0)
+	if (!p1 || !p2 || transfers(g, seat, side, out, p1, p2) < 0)
 		rc = -1;
 	if (rc == 0 && out->n > PX_TRANSFERS_LISTED) {
 		out->left_out = out->n;
 		out->n = 0;
+		out->left_out_note = N_("%d transfers are possible now, too many to list here: "
+					"write the one you choose, as usual (transfer e4 from 1 to 3).");
 	}
 	free(p1);
 	free(p2);

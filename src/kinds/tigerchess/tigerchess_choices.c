@@ -48,6 +48,6 @@ int tc_choices(const struct game *g, int seat, struct choices *out)
 
 	if (tc->stage == TC_ENGAGED)
 		return (int)game_pos(g)->side == g->seat[seat].side ?
-		       choices_moves(g, 0, seat, NULL, true, out) : 0;
+		       choices_moves(g, 0, seat, NULL, true, NULL, out) : 0;
 	return tc_next(tc) == g->seat[seat].side ? postings(g, out) : 0;
 }

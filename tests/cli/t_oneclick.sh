@@ -110,6 +110,8 @@ looks chess-french bob@example.org
 case $(cat "$tmp/chess-french.html") in
   *"&#9822;"*"mailto:"*) pass ;; *) fail "chess: grouped under the piece's figurine" ;; esac
 grep -q '>Fb7<' "$tmp/chess-french.html" && pass || fail "chess: the French letters (Fb7 for Bb7)"
+grep -q 'Un toucher &#233;crit votre courriel' "$tmp/chess-french.html" && pass ||
+  fail "chess: the French reader's words (ASCII: references)"
 # the mover's own mail, an observer's, and a waiting player's status carry no link
 perl tests/cli/html/part.pl "To: alice@example.org" text/html < "$tmp/last.mbox" | grep -q mailto: &&
   fail "chess: the mover's own mail has no link" || pass

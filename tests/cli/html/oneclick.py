@@ -10,7 +10,10 @@ moves"), checked from the outside.
       referee, reply under the game's tag with TO's token, be applied (no refusal), reach
       a state of its own (X-Tempest-State) other than the mail's, and where its label is
       a move, record that very move (the record's last move, the label read in TO's
-      letters LANG). Prints "links N" (N the links), then one line per failure.
+      letters LANG). Every tenth link is made into its mail by mutt instead (a mail
+      client's own reading of a mailto: URI: `mutt URI` in batch mode, its sendmail a
+      script that keeps the mail). Prints "links N (M through mutt)", then one line per
+      failure.
   oneclick.py measure HTML OUT WIDTH
       HTML with a script that lays the page out WIDTH CSS pixels wide (headless Chromium's
       --dump-dom keeps a window 500 pixels wide at least: the page's root is given the
@@ -52,10 +55,11 @@ def parts(msg):
 
 
 def links(htm):
-    """(to, subject, body, label) of each mailto: link, decoded per RFC 6068."""
+    """(to, subject, body, label, uri) of each mailto: link, decoded per RFC 6068."""
     out = []
     for href, label in re.findall(r'<a href="(mailto:[^"]*)"[^>]*>([^<]*)</a>', htm):
         href = html.unescape(href)
+        uri = href
         to, _, query = href[len("mailto:"):].partition("?")
         fields = {}
         for f in query.split("&"):
@@ -63,8 +67,28 @@ def links(htm):
             fields[k.lower()] = urllib.parse.unquote(v, errors="strict")
         body = fields.get("body", "").replace("\r\n", "\n")
         out.append((urllib.parse.unquote(to), fields.get("subject", ""), body,
-                    html.unescape(label)))
+                    html.unescape(label), uri))
     return out
+
+
+def by_mutt(uri, sender, tmp):
+    """The mail mutt writes for the mailto: URI, from sender (batch mode, nothing sent)."""
+    kept = os.path.join(tmp, "mutt.eml")
+    script = os.path.join(tmp, "keep.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\ncat > '%s'\n" % kept)
+    os.chmod(script, 0o755)
+    run = subprocess.run(["mutt", "-n", "-F", "/dev/null", "-e", "set sendmail=" + script,
+                          "-e", "set from=" + sender, "-e", "set use_from=yes",
+                          "-e", "set send_charset=utf-8", uri],
+                         stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+                         env=dict(os.environ, HOME=tmp))
+    if run.returncode != 0 or not os.path.exists(kept):
+        return None
+    with open(kept, "rb") as f:
+        m = email.message_from_binary_file(f, policy=email.policy.compat32)
+    os.unlink(kept)
+    return m
 
 
 def english(label, lang):
@@ -100,24 +124,32 @@ def feed(tempest, conf, mbox, to, lang):
     _, htm = parts(mine)
     found = links(htm)
     fails = []
+    muttered = 0
     subject = str(email.header.make_header(email.header.decode_header(mine.get("Subject", ""))))
     tag = re.search(r"\[tempest \d+ \w+\]", subject)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "links.mbox")
         box = mailbox.mbox(path)
-        for i, (rcpt, subject, body, label) in enumerate(found):
+        for i, (rcpt, subject, body, label, uri) in enumerate(found):
             if not rcpt.startswith("referee@"):
                 fails.append("link %d: to %s" % (i, rcpt))
             if not tag or not subject.startswith("Re: " + tag.group(0)):
                 fails.append("link %d: subject %r without the mail's tag" % (i, subject))
-            m = email.message.Message()
-            m["From"] = to
-            m["To"] = rcpt
-            m["Subject"] = subject
+            m = by_mutt(uri, to, tmp) if i % 10 == 0 else None
+            if i % 10 == 0 and m is None:
+                fails.append("link %d: mutt made no mail of %s" % (i, uri))
+            if m is None:
+                m = email.message.Message()
+                m["From"] = to
+                m["To"] = rcpt
+                m["Subject"] = subject
+                m["Content-Type"] = "text/plain; charset=UTF-8"
+                m.set_payload(body + "\n")
+            else:
+                muttered += 1
+            del m["Message-ID"], m["Date"]
             m["Date"] = "Thu, 5 Nov 2026 12:00:00 +0000"
             m["Message-ID"] = "<link%d@oneclick.test>" % i
-            m["Content-Type"] = "text/plain; charset=UTF-8"
-            m.set_payload(body + "\n")
             box.add(m)
         box.close()
         run = subprocess.run([tempest, "process", "--dry-run", "-c", conf, path],
@@ -130,7 +162,7 @@ def feed(tempest, conf, mbox, to, lang):
         replies = list(mailbox.mbox(out, factory=lambda f: email.message_from_binary_file(
             f, policy=email.policy.compat32)))
     seen = {}
-    for i, (rcpt, subject, body, label) in enumerate(found):
+    for i, (rcpt, subject, body, label, uri) in enumerate(found):
         answer = [r for r in replies if r.get("In-Reply-To") == "<link%d@oneclick.test>" % i]
         if not answer:
             fails.append("link %d (%r): no answer" % (i, body))
@@ -155,7 +187,7 @@ def feed(tempest, conf, mbox, to, lang):
                 ok = got == english(label, lang).rstrip("+#")
             if not ok:
                 fails.append("link %d: %r recorded %r" % (i, label, got))
-    print("links %d" % len(found))
+    print("links %d (%d through mutt)" % (len(found), muttered))
     for f in fails:
         print(f)
     return 1 if fails else 0

@@ -18,7 +18,7 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 O=tests/cli/html/oneclick.py
 CHROME=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$CHROME" ] || { echo "t_oneclick: no chromium (apt-get install chromium)"; echo "t_oneclick: 0 passed, 1 failed"; exit 1; }
-links_total=0; muttered=0
+links_total=0; muttered=0; positions=0
 command -v mutt > /dev/null || { echo "t_oneclick: no mutt (apt-get install mutt)"; echo "t_oneclick: 0 passed, 1 failed"; exit 1; }
 
 # mail GAME FROM TOKEN BODY: a reply about game GAME; the referee's answer in $tmp/last.mbox
@@ -51,7 +51,7 @@ clicks() {
   muttered=$((muttered + ${m:-0}))
   if [ "$(printf '%s\n' "$r" | wc -l)" -eq 1 ] && [ -n "$n" ] && [ "$n" = "$3" ]; then pass
   else fail "$1: ${n:-no} links, want $3: $(printf '%s\n' "$r" | sed -n '2,6p')"; fi
-  links_total=$((links_total + ${n:-0}))
+  links_total=$((links_total + ${n:-0})); positions=$((positions + 1))
   eval "count_$kind=\$((\${count_$kind:-0} + \${n:-0}))"
 }
 
@@ -269,7 +269,7 @@ looks chessme alice@example.org
 mail 1 alice@example.org "$WT" "d3"
 clicks "chessme: Black's turn" bob@example.org "$(cm_moves)"
 
-echo "t_oneclick: $links_total links fed back ($muttered of them made into mails by mutt): chess $count_chess, lancer $count_lancer," \
+echo "t_oneclick: $links_total links of $positions positions fed back ($muttered of them made into mails by mutt): chess $count_chess, lancer $count_lancer," \
   "knightmare $count_knightmare, 218 moves $count_many, tempete $count_tempete," \
   "knightmare with cards $count_knightmare_cards, tigerchess $count_tigerchess," \
   "perplexichess $count_perplexichess, chessme $count_chessme"

@@ -54,16 +54,23 @@ static void percent(const char *s, struct buf *out)
 {
 	static const char hex[] = "0123456789ABCDEF";
 
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-		if ((*u >= 'a' && *u <= 'z') || (*u >= 'A' && *u <= 'Z') || (*u >= '0' && *u <= '9') ||
-		    (*u && strchr("-._~!$'()*,;:@", *u))) {
-			buf_add(out, (const char *)u, 1);
-		} else if (*u == '\n') {
+	while (*s) {
+		const unsigned char *u = (const unsigned char *)s;
+		size_t run = 0;
+		while ((u[run] >= 'a' && u[run] <= 'z') || (u[run] >= 'A' && u[run] <= 'Z') ||
+		       (u[run] >= '0' && u[run] <= '9') || (u[run] && strchr("-._~!$'()*,;:@", u[run])))
+			run++;
+		buf_add(out, s, run);           /* a run as it is, in one piece */
+		s += run;
+		if (!*s)
+			break;
+		if (*s == '\n') {
 			buf_str(out, "%0D%0A");
 		} else {
-			char e[3] = { '%', hex[*u >> 4], hex[*u & 15] };
+			char e[3] = { '%', hex[(unsigned char)*s >> 4], hex[*s & 15] };
 			buf_add(out, e, 3);
 		}
+		s++;
 	}
 }
 
@@ -122,6 +129,8 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 	       N_("Write your orders by hand, as usual."), out);
 	buf_str(out, "</p>\n");
 	size_t start = out->n, shown = ch->n;
+	struct buf head = { 0 };        /* what every link's URI shares, made once */
+	view_mailto(hr->referee, reply, "", &head);
 	for (size_t i = 0; i < ch->n; i++) {
 		const struct choice *c = &ch->c[i];
 		if (out->n - start > LINKS_BYTES_MAX) {
@@ -131,7 +140,8 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 		if (!i || strcmp(c->group, ch->c[i - 1].group) || c->piece != ch->c[i - 1].piece)
 			heading(g, c, hr, out);
 		buf_str(out, "<a href=\"");
-		view_mailto(hr->referee, reply, c->body, out);
+		buf_add(out, head.s ? head.s : "", head.n);
+		percent(c->body, out);
 		buf_str(out, "\" style=\"" LINK_STYLE "\">");
 		if (c->words)
 			phrase(hr, c->label, out);
@@ -139,6 +149,7 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 			ascii(c->label, out);
 		buf_str(out, "</a>\n");         /* a link a line: the part's lines stay short */
 	}
+	buf_free(&head);
 	if (ch->left_out || shown < ch->n) {
 		char more[256];
 		snprintf(more, sizeof more, ch->left_out_note && shown == ch->n ? ch->left_out_note :

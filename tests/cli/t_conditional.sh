@@ -93,4 +93,34 @@ run "$TA" replay -c "$W/conf" "$W/data/games/1.mbox" --into "$tmp/replay"
 expect_rc "the log replays" 0
 expect_out "every state reproduced" "every recorded state reproduced"
 expect_clean "replay"
+
+# -- TigerChess: none during the deployment, then as in chess (game 4 of the demo key is a
+# TigerCountdown with the Royal Guards)
+W=$tmp/tc
+cli_referee "$W"
+: > "$tmp/m"
+for i in 1 2 3; do cli_mail carol@example.org "new game" "new tigerchess\nopponent dan$i@example.org" >> "$tmp/m"; done
+cli_mail alice@example.org "new game" "new tigerchess\nopponent bob@example.org\ncolour white" >> "$tmp/m"
+run "$TA" process -c "$W/conf" "$tmp/m"
+tok() { printf '%s\n' "$out" | tr -d '\r' | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
+  sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
+BK=$(tok bob@example.org)
+tplay() { mail "$1" "Re: [tempest 4 $2] game 4" "$3"; }
+tplay bob@example.org "$BK" "accept"
+AK=$(tok alice@example.org); BK=$(tok bob@example.org)
+tplay bob@example.org "$BK" "guard e\nif e4: e5"
+expect_out "TigerChess: none during the deployment" "the deployment phase comes first"
+tplay bob@example.org "$BK" "guard e"
+tplay alice@example.org "$AK" "guard d"
+tplay bob@example.org "$BK" "post d5"
+tplay alice@example.org "$AK" "post b3 a3"
+tplay bob@example.org "$BK" "post c6 h5"
+tplay alice@example.org "$AK" "post e3 f3"
+tplay bob@example.org "$BK" "post a5"
+tplay alice@example.org "$AK" "BPK-h4\nif Sc4 SPK-b5: BSD-g3 b3xd5xb7"
+expect_out "TigerChess: the seed's abbreviations in a line" "if Sc4 b5: Eg3 b3xd5xb7"
+tplay bob@example.org "$BK" "SS-c4\nif Eg3: b5"
+expect_out "TigerChess: a capture chain from a line" "Played from conditional moves: 2.Eg3 b5 3.b3xd5xb7."
+run "$TA" replay -c "$W/conf" "$W/data/games/4.mbox" --into "$tmp/replay-tc"
+expect_out "TigerChess: the log replays" "every recorded state reproduced"
 cli_done t_conditional

@@ -73,6 +73,11 @@ expect_out "played at once, one line answering the other" "Played from condition
 expect_out "... and in French for Black" "Joué par coups conditionnels : 7.Re1 d5."
 expect_out "Black's line goes on, in his language" "Vos coups conditionnels, connus de vous seul"
 expect_out "... its moves in his letters" "if Fxc6+: bxc6"
+run "$TA" show -c "$W/conf" --json 1
+expect_rc "show --json keeps a line given in advance secret" 2
+expect_err "... and says why" "moves given in advance"
+run "$TA" show -c "$W/conf" --json --secrets 1
+expect_out "show --json --secrets prints it" '"standing"'
 play bob@example.org "$BT" "resign"
 expect_out "over" "game 1 over"
 

@@ -12,6 +12,7 @@
 
 #include "engine/status.h"
 #include "game/kind.h"
+#include "game/standing.h"
 #include "game/spelling.h"
 #include "util/buf.h"
 #include "util/strindex.h"
@@ -54,6 +55,7 @@ void game_free(struct game *g)
 	free(g->seat);
 	free(g->observers);
 	free(g->digest);
+	free(g->standing);
 	free(g->mails);
 	free(g->events);
 	free(g->parked_mails);
@@ -216,6 +218,7 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 		buf_printf(&b, "board 0 %s\n", b0->result);
 	if (g->kstate && kind_of(g)->hash_text)
 		kind_of(g)->hash_text(g, &b);
+	standing_hash_text(g, &b);
 	if (b.failed) {
 		snprintf(out, HASH_HEX, "%s", "out-of-memory");
 		buf_free(&b);

@@ -104,6 +104,8 @@ struct sent_mail {
 	int ply;
 };
 
+struct standing_line;
+
 struct game {
 	int id;
 	char variant[32];
@@ -143,6 +145,9 @@ struct game {
 	struct digest_item *digest;     /* what waits for the members' digest, owned */
 	bool private_;                  /* asked at the challenge: left out of the public
 					 * archive and of observers (`private`) */
+	size_t nstanding;
+	struct standing_line *standing; /* what players gave in advance, each line secret
+					 * to its player until it applies (standing.h), owned */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */
@@ -170,6 +175,8 @@ struct policy {
 	int vacation_days;              /* a player's vacation allowance per calendar year */
 	int max_vacation_days;          /* one vacation at most */
 	bool (*timezone_ok)(const char *name);  /* is this a time zone the system knows? */
+	int conditional_lines;          /* a player's conditional lines, at most (0: none) */
+	int conditional_depth;          /* the opponent's moves one line answers, at most */
 };
 
 /* What a mail asks of the player's record (all their games), applied by the caller after

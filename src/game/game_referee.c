@@ -10,6 +10,7 @@
 #include "engine/status.h"
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/standing.h"
 #include "util/clock.h"
 
 static const char *side(const struct game *g, int c)
@@ -300,6 +301,7 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 		return e->msg[0] ? -1 : err_set(e, "out of memory");
 	if (out->nerrors)
 		return 0;
+	standing_settle(g);             /* a game or a board the action ended */
 	out->changed = true;
 	if (game_add_event(g, kind, -1, action, s, before) < 0)
 		return err_set(e, "out of memory");

@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/standing.h"
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
@@ -450,6 +451,21 @@ void view_side_addresses(const struct game *g, int side, char *out, size_t len)
 					       g->seat[i].address);
 }
 
+/* The reader's own lines given in advance, for them alone (standing.h). */
+static void set_standing(struct tctx *c, const struct game *g, int me)
+{
+	struct buf lines = { 0 };
+
+	if (!g->nstanding)
+		return;
+	standing_text(g, me, g->lang[me], &lines);
+	if (lines.n && !lines.failed) {
+		lines.s[--lines.n] = 0;         /* the last line's end: the template has it */
+		tctx_set(c, "conditional", "%s", lines.s);
+	}
+	buf_free(&lines);
+}
+
 static void set_game(struct tctx *c, const struct game *g, const struct reply *r, bool pgn)
 {
 	int me = r->to >= 0 && r->to < g->nseats ? r->to : -1;
@@ -482,6 +498,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "opponent_colour", "%s", game_side_name(g, COLOR_OTHER(my_side)));
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
+		set_standing(c, g, me);
 	}
 	struct movetext last = { .last_side = -1 };
 	set_board(c, g, my_side, pgn, b, &last);

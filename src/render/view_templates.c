@@ -36,7 +36,9 @@ static const char *const shared_names[] = {
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
 	"time_left", "window_note", "arbiter", "challenge_lapses",
 	/* a game kept out of the public archive */
-	"private", NULL,
+	"private",
+	/* the reader's own lines given in advance (standing.h), as they write them */
+	"conditional", NULL,
 };
 
 #define PART_MAX (64 * 1024)

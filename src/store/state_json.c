@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game/digest.h"
+#include "store/standing_json.h"
 #include "game/kind.h"
 #include "game/observe.h"
 #include "store/jread.h"
@@ -182,6 +183,9 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 		json_object_set_new(root, "digest", digest_json(g));
 	if (g->private_)        /* absent is false: older states, and most games */
 		json_object_set_new(root, "private", json_true());
+	json_t *standing = standing_to_json(g);         /* absent while none waits */
+	if (standing)
+		json_object_set_new(root, "standing", standing);
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -592,7 +596,8 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	    load_boards(&root, format, g) < 0 || load_lists(&root, g) < 0 ||
 	    load_events(&root, format, g) < 0 || load_kind(&root, format, g) < 0 ||
 	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0 ||
-	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0)
+	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0 ||
+	    standing_from_json(&root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

@@ -326,4 +326,7 @@ const struct kind kind_chessme = {
 	.hash_text = cm_hash_text,
 	.secret_state = cm_secret_state,
 	.moves_text = cm_moves_text,
+	.choices = cm_choices,
+	.no_conditional = N_("a ChessMe turn may place a tile drawn from a secret pile: no turn "
+			     "is made in advance"),
 };

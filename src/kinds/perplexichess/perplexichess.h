@@ -68,8 +68,12 @@ int px_resign(struct apply_state *a, const struct order *od);
 /* A turn taken on board b: the opponent's draw offer there lapses. */
 void px_offer_lapses(struct apply_state *a, int b);
 int px_board_ended(struct game *g, int b, struct err *e);
-const char *px_move_text(const struct game *g, const char *in, char *buf, size_t len,
-			 char *why, size_t wlen);
+const char *px_move_text(const struct game *g, const struct pos *at, const char *in, char *buf,
+			 size_t len, char *why, size_t wlen);
+struct choices;
+/* What seat may send now: a boardman's moves, a strategist's transfers
+ * (perplexichess_choices.c). */
+int px_choices(const struct game *g, int seat, struct choices *out);
 /* The rule changes in force on board b, in words ("N moves as NW"), or "". */
 const char *px_rules_text(const struct game *g, int b, char *buf, size_t len);
 

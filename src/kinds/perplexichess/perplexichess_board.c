@@ -29,14 +29,14 @@ static const struct variant *board_rules(const struct game *g, int b)
 	return g->board[b].pos->v;
 }
 
-const char *px_move_text(const struct game *g, const char *in, char *buf, size_t len,
-			 char *why, size_t wlen)
+const char *px_move_text(const struct game *g, const struct pos *at, const char *in, char *buf,
+			 size_t len, char *why, size_t wlen)
 {
 	char from[8], to[8], n1[4], n2[4];
 	const char *p = in;
 	size_t k;
 
-	(void)g;
+	(void)g, (void)at;
 	if (!order_numbered_move(in))
 		return in;
 	k = strspn(p, "0123456789");

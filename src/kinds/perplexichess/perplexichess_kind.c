@@ -127,7 +127,8 @@ static int px_accept(struct game *g, int seat)
 static bool moves_on_a_board(int k)
 {
 	return k == (int)ORDER_MOVE || k == (int)ORDER_CLAIM_DRAW || k == (int)ORDER_OFFER_DRAW ||
-	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE;
+	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE ||
+	       k == (int)ORDER_CONDITIONAL;
 }
 
 /* The members and their duties: words of the challenge alone. */
@@ -292,4 +293,5 @@ const struct kind kind_perplexichess = {
 	.board_ended = px_board_ended,
 	.hears = px_hears,
 	.seats = px_seats,
+	.choices = px_choices,
 };

@@ -90,7 +90,7 @@ static const char *tc_order_refused(const struct game *g, int seat, const struct
 	if (tc->stage == TC_ENGAGED && (od->kind == ORDER_POST || od->kind == ORDER_GUARD))
 		return "the deployment phase is over";
 	if (tc->stage != TC_ENGAGED && (od->kind == ORDER_MOVE || od->kind == ORDER_OFFER_DRAW ||
-					od->kind == ORDER_CLAIM_DRAW))
+					od->kind == ORDER_CLAIM_DRAW || od->kind == ORDER_CONDITIONAL))
 		return "the deployment phase comes first: the Swordsmen are not all posted";
 	if (tc->stage == TC_POSTING && od->kind == ORDER_GUARD)
 		return "the Royal Guards are posted";
@@ -192,10 +192,11 @@ static bool occupied(const struct pos *p, int side)
 }
 
 /* The seed's abbreviations ("BKL-f3") read as SAN. */
-static const char *tc_move_text(const struct game *g, const char *in, char *buf, size_t len,
-				char *why, size_t wlen)
+static const char *tc_move_text(const struct game *g, const struct pos *p, const char *in,
+				char *buf, size_t len, char *why, size_t wlen)
 {
-	return tc_abbrev_move(game_pos(g), in, buf, len, why, wlen);
+	(void)g;
+	return tc_abbrev_move(p, in, buf, len, why, wlen);
 }
 
 /* A move of the engagement: as every game's, then the occupation of a Palace. */
@@ -215,7 +216,8 @@ static int do_move(struct apply_state *a, const struct order *od)
 	if (apply_move_checks(a, od) < 0)
 		return -1;
 	char written[ORDER_ARG_MAX], why[160];
-	const char *text = tc_move_text(g, od->arg, written, sizeof written, why, sizeof why);
+	const char *text = a->canonical ? od->arg :
+			   tc_move_text(g, p, od->arg, written, sizeof written, why, sizeof why);
 	char spelled[ORDER_ARG_MAX];
 	if (!text)
 		return apply_error(a, od, "%s", why);
@@ -379,4 +381,5 @@ const struct kind kind_tigerchess = {
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,
+	.choices = tc_choices,
 };

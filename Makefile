@@ -159,7 +159,7 @@ update-golden: tempest
 PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/*.c \
 	  src/rules/*.c src/util/clock.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
-	  --keyword=apply_note_to:3 --keyword=refuse:3 --keyword=err_phrase:2 --keyword=N_ \
+	  --keyword=apply_note_to:3 --keyword=apply_note_seat:3 --keyword=refuse:3 --keyword=err_phrase:2 --keyword=N_ \
 	  --keyword=NC_:1c,2 --keyword=F_ --keyword=phrase_printf:3 --keyword=phrase_pprintf:3c,4 \
 	  --keyword=phrase_nprintf:4,5 --keyword=buf_phrase:2 --keyword=buf_nphrase:3,4 \
 	  --keyword=tctx_phrase:3 --keyword=tctx_nphrase:4,5 --add-comments=TRANSLATORS:

@@ -28,6 +28,7 @@
 #include "util/clock.h"
 #include "util/fsutil.h"
 #include "util/log.h"
+#include "util/phrase.h"
 
 #define MANIFEST_HEAD "tempest-archive 1\n"
 
@@ -254,8 +255,12 @@ static int publish(struct run *r, const struct game *g, struct err *e)
 	archive_pgn_name(g->id, pgn, sizeof pgn);
 	archive_page(g, text, pgn, &b);
 	free(text);
-	rc = put(r, page, &b, e);
+	struct buf en = { 0 };          /* the archive is everyone's: its phrases in English */
+	phrase_render(&en, b.s ? b.s : "", NULL);
+	en.failed |= b.failed;
 	buf_free(&b);
+	rc = put(r, page, &en, e);
+	buf_free(&en);
 	if (rc == 0) {
 		view_pgn(g, "By email", &b);
 		rc = put(r, pgn, &b, e);

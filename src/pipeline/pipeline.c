@@ -416,7 +416,8 @@ static int on_new(struct job *j, struct err *e)
 		return refuse_mail(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
 			      N_("write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS")) : k && k->seats ?
 			      N_("write: new VARIANT, then a White and a Black address for each "
-				 "board, then the White and the Black grand strategist") :
+				 "board, then the White and the Black grand strategist (and, on 5 "
+				 "or 7 boards, the White and the Black agent)") :
 			      N_("write: new VARIANT, then a White and a Black address for each "
 				 "board"));
 	for (int i = 0; i < seats; i++)

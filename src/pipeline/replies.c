@@ -157,8 +157,9 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
 		.extra = extra,
 	};
-	const struct phrase_lang *l = language_phrases(pipeline_language(pl, rcpt), r->kind);
-	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, l) :
+	struct html_reader hr = { .referee = pl->cfg.referee_address,
+				  .l = language_phrases(pipeline_language(pl, rcpt), r->kind) };
+	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, &hr) :
 		     NULL;
 	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;

@@ -591,7 +591,8 @@ void catalogue_lang(const struct catalogue *c, struct phrase_lang *l)
 }
 
 /* Has the format a letter outside its conversions? One of no words ("(%s)", "%-10s") is
- * the same in every language: phrase_render() asks no catalogue for it. */
+ * the same in every language: never missing (a catalogue may still give it its
+ * typography, "%s :"). */
 static bool words_in(const char *f)
 {
 	for (; *f; f++) {

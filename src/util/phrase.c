@@ -660,7 +660,8 @@ static void render_format(struct buf *out, const char *f, size_t nf, const struc
 }
 
 /* Has the format [f, f + n) a letter outside its conversions? One of no words ("(%s)",
- * "%-10s", "%s: %s") is the same in every language: no catalogue is asked for it. */
+ * "%-10s", "%s: %s") needs no translation: a catalogue may still give one (French
+ * typography: "%s :"), but it is never missing. */
 static bool has_words(const char *f, size_t n)
 {
 	const char *end = f + n;
@@ -683,8 +684,8 @@ static void render_phrase(struct buf *out, const struct phrase_view *v, int dept
 			  const struct phrase_lang *l)
 {
 	bool words = v->ctx || has_words(v->id, v->nid);        /* a context asks for words */
-	const char *str = l && l->lookup && words ? l->lookup(l->arg, v->ctx, v->nctx, v->id, v->nid,
-							      v->many != NULL, v->n) : NULL;
+	const char *str = l && l->lookup ? l->lookup(l->arg, v->ctx, v->nctx, v->id, v->nid,
+						     v->many != NULL, v->n) : NULL;
 	const char *f = str ? str : v->many && v->n != 1 ? v->many : v->id;
 	size_t nf = str ? strlen(str) : v->many && v->n != 1 ? v->nmany : v->nid;
 	bool mark = !str && words && l && l->lookup && l->mark_missing;

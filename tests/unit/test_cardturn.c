@@ -12,6 +12,7 @@
 #include "enginetest.h"
 #include "gametest.h"
 #include "game/cardturn.h"
+#include "game/standing.h"
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/registry.h"
 #include "kinds/tempete/tempete.h"
@@ -341,16 +342,22 @@ static void standing_answers(const struct kind_run *k)
 
 	check_context("%s: answers in advance", k->name);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
-	CHECK_HAS(seat_note[WHITE], "Your answers in advance, for you alone until an interception "
-		  "comes: if intercepted: accept.");
-	CHECK(!strstr(check_en(seat_note[BLACK]), "advance") && !strstr(check_en(seat_note[BLACK]), "intercepted"));
+	/* kept by the game as every line given in advance, shown to White's mails alone */
+	struct buf shown = { 0 };
+	standing_text(g, WHITE, "", &shown);
+	CHECK_STR(check_en(shown.s ? shown.s : ""), "if intercepted: accept\n");
+	buf_free(&shown);
+	standing_text(g, BLACK, "", &shown);
+	CHECK(shown.n == 0);
+	CHECK(!strstr(check_en(seat_note[BLACK]), "advance") &&
+	      !strstr(check_en(seat_note[BLACK]), "intercepted"));
 	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
 	CHECK_HAS(seat_note[BLACK], "White answered in advance: if intercepted: accept. White "
 		  "accepts the interception: the move stands.");
 	CHECK_HAS(seat_note[WHITE], "White answered in advance: if intercepted: accept.");
 	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);    /* no mail from White was needed */
 	CHECK_INT(cardturn_get(g)->to, BLACK);
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	CHECK_STR(send_notes(k, g, BLACK, "e5"), "");
 	game_free(g);
 
@@ -360,7 +367,7 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
 	CHECK(!strstr(check_en(seat_note[BLACK]), "advance"));
 	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	game_free(g);
 
 	/* in a mail that is not a move */
@@ -374,16 +381,16 @@ static void standing_answers(const struct kind_run *k)
 	/* the window to intercept closes: they lapse */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
-	CHECK_INT(cardturn_get(g)->nstanding, 1);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 1);
 	cardturn_close_interception(g);
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	game_free(g);
 
 	/* for a card the game has not: refused, not kept */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted by card 500: accept"),
 		  "there is no card 500 in this game");
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	game_free(g);
 
 	/* two for any interception */

@@ -294,9 +294,14 @@ static void km_summary(const struct game *g, struct buf *out)
 {
 	const struct knightmare *km = g->kstate;
 
-	buf_phrase(out, "Cards: White holds %d (%d in the deck), Black %d (%d); %d played:",
-		   km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE], km->nhand[BLACK],
-		   km->ndeck[BLACK] - km->drawn[BLACK], km->nplays);
+	if (!km->nplays)        /* no list to announce */
+		buf_phrase(out, "Cards: White holds %d (%d in the deck), Black %d (%d); none played "
+			   "yet.", km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE],
+			   km->nhand[BLACK], km->ndeck[BLACK] - km->drawn[BLACK]);
+	else
+		buf_phrase(out, "Cards: White holds %d (%d in the deck), Black %d (%d); %d played:",
+			   km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE], km->nhand[BLACK],
+			   km->ndeck[BLACK] - km->drawn[BLACK], km->nplays);
 	buf_str(out, "\n");
 	for (int i = 0; i < km->nplays; i++)
 		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", km->plays[i].turn,

@@ -231,8 +231,12 @@ static void tp_summary(const struct game *g, struct buf *out)
 {
 	const struct tempete *tp = g->kstate;
 
-	buf_phrase(out, "Cards: %d in use; White holds %d, Black %d; %d played:", tp->n,
-		   tp->nhand[WHITE], tp->nhand[BLACK], tp->nplays);
+	if (!tp->nplays)        /* no list to announce */
+		buf_phrase(out, "Cards: %d in use; White holds %d, Black %d; none played yet.",
+			   tp->n, tp->nhand[WHITE], tp->nhand[BLACK]);
+	else
+		buf_phrase(out, "Cards: %d in use; White holds %d, Black %d; %d played:", tp->n,
+			   tp->nhand[WHITE], tp->nhand[BLACK], tp->nplays);
 	buf_str(out, "\n");
 	for (int i = 0; i < tp->nplays; i++)
 		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", tp->plays[i].turn,

@@ -12,7 +12,7 @@ const int tc_poster[TC_POSTINGS] = { BLACK, WHITE, WHITE, BLACK, BLACK, WHITE, W
 
 const char *tc_side(int side)
 {
-	return side == WHITE ? NC_("tigerchess side", "Bengal") : NC_("tigerchess side", "Siberian");
+	return side == WHITE ? NC_("side", "Bengal") : NC_("side", "Siberian");
 }
 
 const char *tc_variation_name(const struct tigerchess *tc)

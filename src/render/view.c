@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/order_words.h"
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
@@ -545,16 +546,17 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 }
 
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
-void view_order_usage(const struct order_word *w, char *out, size_t len)
+void view_order_usage(const struct order_word *w, const char *lang, char *out, size_t len)
 {
 	static const char *const shapes[] = {
-		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " WORD",
-		[ORDER_ARG_MOVE] = " MOVE", [ORDER_ARG_ADDRESS] = " ADDRESS",
-		[ORDER_ARG_COLOUR] = " COLOUR", [ORDER_ARG_REST] = " ...",
+		/* signs, not words: the same in every language */
+		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " ...",
+		[ORDER_ARG_MOVE] = " ...", [ORDER_ARG_ADDRESS] = " ...@...",
+		[ORDER_ARG_COLOUR] = " ...", [ORDER_ARG_REST] = " ...",
 		[ORDER_ARG_NUMBERS] = " N N ...",
 	};
 
-	snprintf(out, len, "%s%s", w->words,
+	snprintf(out, len, "%s%s", order_word_in(lang, false, w->words),
 		 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
 		 shapes[w->arg] : "");
 }
@@ -562,11 +564,21 @@ void view_order_usage(const struct order_word *w, char *out, size_t len)
 char *view_kind_usages(const struct order_word *w, size_t n)
 {
 	struct buf b = { 0 };
+	size_t nwords;
+	const struct order_alias *words = order_words(&nwords);
 
-	for (size_t i = 0; i < n; i++) {
-		char usage[128];
-		view_order_usage(&w[i], usage, sizeof usage);
-		buf_printf(&b, "  %s\n", usage);
+	/* in English, then in each language the help is written in */
+	for (size_t l = 0; l <= nwords; l++) {
+		const char *lang = l ? words[l - 1].lang : NULL;
+		if (l && (words[l - 1].argument || !words[l - 1].first))
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			char usage[128];
+			if (lang && strcmp(words[l - 1].english, w[i].words))
+				continue;
+			view_order_usage(&w[i], lang, usage, sizeof usage);
+			buf_printf(&b, "  %s\n", usage);
+		}
 	}
 	return buf_take(&b);
 }
@@ -677,9 +689,13 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
 	if (g && r->kind == REPLY_HELP) {
-		/* help says how to write orders, nothing of the game's state */
+		/* help says how to write orders, nothing of the game's state but the reader's
+		 * examples (an example is one the reader could send) */
+		const struct kind_view *kv = game_pos(g) ? view_kind_part(kind_of(g)) : NULL;
 		tctx_set(c, "game", "%d", g->id);
 		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
+		if (kv && kv->help)
+			kv->help(g, r->to, c);
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);
@@ -696,9 +712,14 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		 * could be read as news of the game */
 		const struct kind *k = kind_of(g);
 		for (size_t i = 0; i < k->norders; i++) {
+			struct order od = { .kind = k->orders[i].kind };
+			const char *no = k->order_refused && r->to >= 0 ?
+					 k->order_refused(g, r->to, &od) : NULL;
+			if (no && *no)
+				continue;       /* a challenge's term, a duty not theirs: not now */
 			struct tctx *it = tctx_item(c, "kind_orders");
 			char usage[128];
-			view_order_usage(&k->orders[i], usage, sizeof usage);
+			view_order_usage(&k->orders[i], x->language, usage, sizeof usage);
 			if (!it)
 				continue;
 			tctx_set(it, "usage", "%s", usage);

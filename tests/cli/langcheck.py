@@ -39,11 +39,29 @@ def text_of(msg):
 # Words any English sentence has and no French or German one does. A line a player
 # wrote is left out: an indented one (a quotation, a relayed message, the lines of a
 # refusal) and what stands in quotes ("'Nf9'", a message relayed).
-SMALL = re.compile(r"\b(the|you|your|is|are|and|of|with|has|have|not|this)\b")
+ENGLISH = ("the you your yours is are and of with has have not this that these those to for from by "
+           "was were will be been being at or if no yes it its their they them he she his her "
+           "we our us can may must should would could did does do had than then each every one "
+           "two three after before until none please thanks here there which when what who "
+           "game games move moves moved card cards white black writes wrote played plays "
+           "days day hours hour minutes piles pile captured hand drew tiles tile turn board "
+           "boards team score seat side time deadline next last first also only just more "
+           "over left right into onto about as any some such while since again still now").split()
+# ... less those the reader's language writes too ("in" and "so" in German, "on" and "a"
+# in French)
+OWN = {"fr": set("on a as or plus fin est son sont tu mais an".split()),
+       "de": set("was will an in so hand all man also bin die war wir".split()),
+       "es": set("no a".split())}
 
 
-def english_words(body):
+def small_words(lang):
+    words = [w for w in ENGLISH if w not in OWN.get(lang, set())]
+    return re.compile(r"\b(" + "|".join(words) + r")\b", re.IGNORECASE)
+
+
+def english_words(body, lang):
     found = []
+    small = small_words(lang)
     reason = False
     for line in body.split("\n"):
         # a refusal's reason ("      -> ...", and its wrapped lines) is the referee's
@@ -54,7 +72,7 @@ def english_words(body):
         if (line.startswith(" ") and not reason) or line.startswith("-- "):
             continue
         line = re.sub(r'"[^"]*"|\'[^\']*\'', "", line)
-        words = SMALL.findall(line)
+        words = small.findall(line)
         found += [f"en-word:{w!r}" for w in words]
         if words and os.environ.get("LANGCHECK_LINES"):
             print("  english:", line)
@@ -103,7 +121,7 @@ def main():
         if kind == "help":
             body = "\n".join(l for l in body.split("\n") if not l.startswith("  "))
         if lang != "en":        # English's small words, outside what players wrote
-            found_words = english_words(body if kind != "help" else "")
+            found_words = english_words(body if kind != "help" else "", lang)
         else:
             found_words = []
         flat = " ".join(body.split())     # a phrase wrapped over two lines reads whole

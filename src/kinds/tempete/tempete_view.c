@@ -104,6 +104,8 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 
 	card_list(g, tp->hand[r], tp->nhand[r], &b);
 	set_buf(c, "tp_hand", &b);
+	if (tp->nhand[r])       /* an example of "card N" the reader could write */
+		tctx_set(c, "tp_card_example", "%d", tp->hand[r][0]);
 	if (tp->njust_drew[r]) {
 		for (int i = 0; i < tp->njust_drew[r]; i++) {
 			int k = tp->ndrawn[r] - tp->njust_drew[r] + i;
@@ -234,6 +236,7 @@ static const char *const tp_names[] = {
 	"tp_example_numbers", "tp_example_list", "tp_list", "tp_list_by", "tp_my_squares",
 	"tp_plays", "tp_marks", "tp_captured", "tp_hand_white", "tp_hand_black",
 	"tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "tp_entitlement",
+	"tp_card_example",
 	"by", "card", "how", "detail", "square", "label", "side", "list", "salt",
 	"commitment", "check", "sent", "drawn", "taken", "squares", NULL,
 };

@@ -538,11 +538,12 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
 		       game_message_to(g, r->to, od, &text);
 
-	buf_printf(b, "%s", !g || g->nseats == 2 ? "a message for your opponent" : "a message");
+	buf_printf(b, "%s", !g || g->nseats == 2 ? N_("a message for your opponent") :
+		   N_("a message"));
 	if (!relayed)
 		return;
 	game_message_quote(text, quoted, sizeof quoted);
-	buf_printf(b, ", relayed as %s", quoted);
+	buf_printf(b, N_(", relayed as %s"), quoted);
 }
 
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */

@@ -2,6 +2,7 @@
  * where the protocol's state becomes text for a mail: before the end it reads the
  * reader's own secrets (list, hand, squares) and public facts only; after the end it adds
  * the reveal (both lists, salts, numbers, draws, squares). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -128,7 +129,9 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	for (int i = 0; i < tp->nbarred[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->barred[r][i]);
 	set_buf(c, "tp_barred", &b);
-	tctx_set(c, "tp_expect", "%s", cardturn_expect_text(g, r, expect, sizeof expect));
+	cardturn_expect_text(g, r, expect, sizeof expect);
+	expect[0] = (char)toupper((unsigned char)expect[0]);    /* the mail's sentence */
+	tctx_set(c, "tp_expect", "%s", expect);
 	if (show_list && tp->has_list[r]) {
 		for (int i = 0; i < tp->n; i++)
 			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);

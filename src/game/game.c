@@ -356,7 +356,7 @@ const char *game_message_note(const struct game *g, int from, int to, const stru
 		if (o->o[i].kind != ORDER_MESSAGE || !(game_message_to(g, from, &o->o[i], &text) >> to & 1))
 			continue;
 		if (!at)
-			at += (size_t)snprintf(buf, len, N_("%s (%s) writes:"), g->seat[from].address,
+			at += (size_t)snprintf(buf, len, "%s (%s) writes:", g->seat[from].address,
 					       seat_name(g, from, who, sizeof who));
 		if (at < len)
 			at += (size_t)snprintf(buf + at, len - at, "\n  ");

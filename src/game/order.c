@@ -67,30 +67,30 @@ static const struct keyword keywords[] = {
 	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0, NULL },
 	{ "new", ORDER_NEW, ARG_WORD, "new chess", new_shaped, 0, NULL },
 	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0, NULL },
-	{ "colour", ORDER_COLOUR, ARG_COLOUR, N_("colour white, colour black or colour random"),
+	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
 	  NULL, 0, COLOUR_WORDS },
-	{ "color", ORDER_COLOUR, ARG_COLOUR, N_("colour white, colour black or colour random"),
+	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
 	  NULL, 0, COLOUR_WORDS },
 	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL, IRREVOCABLE, NULL },
 	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL, IRREVOCABLE, NULL },
-	{ "password", ORDER_PASSWORD, ARG_WORD, N_("password WORD"), NULL, 0, NULL },
+	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL, 0, NULL },
 	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE, NULL },
 	/* the usage names each form's first word: "time fischer ..." is an order, not prose */
-	{ "time", ORDER_TIME, ARG_REST, N_("time 3 days per move (or fischer ..., deployment ..., "
-	  "none)"), NULL, 0, TIME_WORDS },
+	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move (or fischer ..., deployment ..., "
+	  "none)", NULL, 0, TIME_WORDS },
 	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL, 0, NULL },
 	{ "private", ORDER_PRIVATE, ARG_NONE, "private", NULL, 0, NULL },
-	{ "vacation", ORDER_VACATION, ARG_REST, N_("vacation 5 days, vacation until 2026-12-24, or "
-	  "vacation end"), NULL, SETTING, VACATION_WORDS },
-	{ "holiday", ORDER_VACATION, ARG_REST, N_("holiday 5 days, holiday until 2026-12-24, or "
-	  "holiday end"), NULL, SETTING, VACATION_WORDS },
+	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or "
+	  "vacation end", NULL, SETTING, VACATION_WORDS },
+	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or "
+	  "holiday end", NULL, SETTING, VACATION_WORDS },
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING, NULL },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING, NULL },
 	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0, NULL },
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0, NULL },
-	{ "mail", ORDER_MAIL, ARG_WORD, N_("mail each or mail digest"), mail_shaped, SETTING,
+	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING,
 	  "each digest" },
-	{ "message", ORDER_MESSAGE, ARG_REST, N_("message Good luck!"), message_shaped, SETTING,
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING,
 	  NULL },
 };
 

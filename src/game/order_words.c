@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static struct order_alias *words;
 static size_t nwords;
@@ -66,7 +67,7 @@ static bool among(const char *list, const char *w)
 {
 	size_t n = strlen(w);
 
-	for (const char *p = list; (p = strstr(p, w)); p += n)
+	for (const char *p = list; n && (p = strstr(p, w)); p += n)
 		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
 			return true;
 	return false;
@@ -174,6 +175,32 @@ int order_argument(const char *args, char **w, int nw, const char **english)
 	return best;
 }
 
+void order_usage_in(const char *lang, const struct order_word *k, char *out, size_t len)
+{
+	const char *u = k->usage ? k->usage : k->words, *args = k->args;
+	size_t n = strlen(k->words), at = 0;
+
+	if (!len)
+		return;
+	out[0] = 0;
+	if (strncasecmp(u, k->words, n) || (u[n] && !strchr(" :", u[n]))) {
+		snprintf(out, len, "%s", u);            /* a usage of another shape */
+		return;
+	}
+	at = (size_t)snprintf(out, len, "%s", order_word_in(lang, false, k->words));
+	for (const char *p = u + n; *p && at < len; ) {
+		size_t blanks = strspn(p, " "), w = strcspn(p + blanks, " ");
+		size_t bare = strcspn(p + blanks, " ,;:");
+		char word[ORDER_WORD_LEN];
+		snprintf(word, sizeof word, "%.*s", (int)(bare < w ? bare : w), p + blanks);
+		const char *shown = args && among(args + (args[0] == '^'), word) ?
+				    order_word_in(lang, true, word) : word;
+		at += (size_t)snprintf(out + at, len - at, "%.*s%s%.*s", (int)blanks, p, shown,
+				       (int)(w - strlen(word)), p + blanks + strlen(word));
+		p += blanks + w;
+	}
+}
+
 /* Is `word` an English order word, of the generic table or of `kinds`? */
 static const struct order_word *english_word(const struct order_word *kinds, size_t nkinds,
 					     const char *word)
@@ -279,9 +306,11 @@ int order_words_check(const struct order_word *kinds, size_t nkinds, char *why, 
 					a->english), -1;
 		if (a->argument)
 			continue;
-		if (!english_word(kinds, nkinds, a->english))
+		const struct order_word *en = english_word(kinds, nkinds, a->english);
+		if (!en)
 			return snprintf(why, wlen, "%s: \"%s\" is not an order word", a->lang,
 					a->english), -1;
+		order_usage_in(a->lang, en, words[i].usage, sizeof words[i].usage);
 		const struct order_word *same = english_word(kinds, nkinds, a->folded);
 		if (same && !one_order(kinds, nkinds, a->folded, a->english))
 			return snprintf(why, wlen, "%s: \"%s\" (for \"%s\") is the English order word "
@@ -317,8 +346,11 @@ static int aliases_of(struct order_vocab *v, int which, const struct order_word 
 		struct order_word *a = &v->alias[which][nal];
 		*a = *en;
 		a->words = words[i].folded;
+		/* "did you mean 'nulle'?", "write it as: liste hasard": in the player's words */
 		if (en->arg == ORDER_ARG_NONE)
-			a->usage = words[i].shown;      /* "did you mean 'nulle'?" */
+			a->usage = words[i].shown;
+		else if (words[i].usage[0])
+			a->usage = words[i].usage;
 		v->of[which][nal++] = &words[i];
 	}
 	v->table[which == 0 ? VOCAB_GENERIC_ALIAS : VOCAB_EXTRA_ALIAS] = v->alias[which];

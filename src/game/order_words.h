@@ -27,6 +27,9 @@ struct order_alias {
 	int nwords;
 	bool first;                     /* the first of its language for its English word: the
 					 * one the mails show */
+	char usage[96];                 /* its order's example in its language ("liste
+					 * hasard"), for a refusal of what a player wrote with
+					 * it; made by order_words_check() */
 };
 
 /* s in lower case without its accents ("Réclamer" -> "reclamer", "weiß" -> "weiss"), as
@@ -50,6 +53,10 @@ const struct order_alias *order_words(size_t *n);
 /* How the mails write English order word `english` in language lang: its first word there,
  * or the English word when the language has none (lang NULL or "en": English). */
 const char *order_word_in(const char *lang, bool argument, const char *english);
+/* The example of order k (its usage, "list random") in language lang: its word(s) and
+ * the argument words among its args in that language's first words ("liste hasard"),
+ * the rest as it stands; English when lang is NULL or has none of them. */
+void order_usage_in(const char *lang, const struct order_word *k, char *out, size_t len);
 /* The argument words of an order (its `args`, space-separated) that the words w[0..nw)
  * begin with, in another language: how many words they are (0: none), the English word in
  * *english. */

@@ -116,15 +116,14 @@ static int no_order_reply(struct job *j)
 {
 	const struct orders *o = &j->orders;
 	char note[2048];
-	size_t at = (size_t)snprintf(note, sizeof note, N_("I found no order in your mail, so "
-				     "nothing was changed."));
+	size_t at = (size_t)snprintf(note, sizeof note, "I found no order in your mail, so "
+				     "nothing was changed.");
 
 	if (o->nprose) {
-		at += (size_t)snprintf(note + at, sizeof note - at, " %s", N_("The lines I read, none "
-				       "of them an order:"));
-		/* numbered as the lines of the mail, as "test" shows them */
+		at += (size_t)snprintf(note + at, sizeof note - at, " I read %zu line%s, none of "
+				       "them an order:", o->nprose, o->nprose == 1 ? "" : "s");
 		for (size_t i = 0; i < o->nprose && i < 3 && at < sizeof note; i++)
-			at += (size_t)snprintf(note + at, sizeof note - at, "\n  %d: %.70s",
+			at += (size_t)snprintf(note + at, sizeof note - at, "\n  line %d: %.70s",
 					       o->prose[i].lineno, o->prose[i].text);
 		if (o->nprose > 3 && at < sizeof note)
 			at += (size_t)snprintf(note + at, sizeof note - at, "\n  ...");
@@ -133,9 +132,9 @@ static int no_order_reply(struct job *j)
 	if (j->m && spelling_subject_hint(j->m->subject, hint, sizeof hint) && at < sizeof note)
 		at += (size_t)snprintf(note + at, sizeof note - at, "\n%s", hint);
 	if (at < sizeof note)
-		snprintf(note + at, sizeof note - at, "\n%s", N_("An order goes alone on its line: a "
-			 "move as \"Nf3\" or \"e4\", or \"resign\", \"offer draw\", \"status\"; "
-			 "\"help\" lists them all."));
+		snprintf(note + at, sizeof note - at, "\nAn order goes alone on its line: a move as "
+			 "\"Nf3\" or \"e4\", or \"resign\", \"offer draw\", \"status\"; "
+			 "\"help\" lists them all.");
 	if (outcome_reply(&j->out, REPLY_STATUS, j->out.auth, NULL) < 0)
 		return -1;
 	snprintf(j->out.replies[j->out.nreplies - 1].note, sizeof j->out.replies[0].note, "%s", note);

@@ -538,12 +538,11 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
 		       game_message_to(g, r->to, od, &text);
 
-	buf_printf(b, "%s", !g || g->nseats == 2 ? N_("a message for your opponent") :
-		   N_("a message"));
+	buf_printf(b, "%s", !g || g->nseats == 2 ? "a message for your opponent" : "a message");
 	if (!relayed)
 		return;
 	game_message_quote(text, quoted, sizeof quoted);
-	buf_printf(b, N_(", relayed as %s"), quoted);
+	buf_printf(b, ", relayed as %s", quoted);
 }
 
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
@@ -724,7 +723,9 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 			if (!it)
 				continue;
 			tctx_set(it, "usage", "%s", usage);
-			tctx_set(it, "example", "%s", k->orders[i].usage ? k->orders[i].usage : "");
+			char example[128];       /* in the reader's words (game/order_words.h) */
+			order_usage_in(x->language, &k->orders[i], example, sizeof example);
+			tctx_set(it, "example", "%s", example);
 		}
 	}
 	/* the sender sees at once what was read of their mail, and that prose was passed

@@ -44,7 +44,7 @@ ENGLISH = ("the you your yours is are and of with has have not this that these t
            "we our us can may must should would could did does do had than then each every one "
            "two three after before until none please thanks here there which when what who "
            "game games move moves moved card cards white black writes wrote played plays "
-           "days day hours hour minutes piles pile captured hand drew tiles tile turn board "
+           "days day hours hour minutes captured hand drew tiles turn board "
            "boards team score seat side time deadline next last first also only just more "
            "over left right into onto about as any some such while since again still now").split()
 # ... less those the reader's language writes too ("in" and "so" in German, "on" and "a"

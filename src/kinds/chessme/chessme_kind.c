@@ -45,7 +45,7 @@ static bool place_shaped(char **w, int nw)
 }
 
 static const struct order_word cm_orders[] = {
-	{ "place", CM_PLACE, ORDER_ARG_REST, N_("place N d1"), place_shaped, 0, NULL },
+	{ "place", CM_PLACE, ORDER_ARG_REST, "place N d1", place_shaped, 0, NULL },
 };
 
 int chessme_pile(const struct chessme *cm, int c)

@@ -15,18 +15,18 @@
  * "discard" without a number is an answer's word, read before a game's kind is known
  * (the shared order words), so a Knightmare discard is "redraw 7". */
 static const struct order_word km_orders[] = {
-	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, N_("deck 3 7 12"), NULL, 0, NULL },
-	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, N_("card 23"), NULL, 0, NULL },
-	{ "redraw", KM_ORDER_REDRAW, ORDER_ARG_NUMBER, N_("redraw 7"), NULL, 0, NULL },
-	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, N_("intercept"), NULL, 0, NULL },
-	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, N_("budget 150"), NULL, 0, NULL },
-	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, N_("sets personal"), NULL, 0, "personal common" },
+	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, "deck 3 7 12", NULL, 0, NULL },
+	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0, NULL },
+	{ "redraw", KM_ORDER_REDRAW, ORDER_ARG_NUMBER, "redraw 7", NULL, 0, NULL },
+	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0, NULL },
+	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150", NULL, 0, NULL },
+	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal", NULL, 0, "personal common" },
 	/* read whole (not as a number order, which takes 1 and up): "extra 0" is a term,
 	 * "extra -1" a faulty one to refuse with its reason */
-	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_REST, N_("extra 15"), NULL, 0, NULL },
-	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, N_("effect kill e7"), NULL, 0,
+	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_REST, "extra 15", NULL, 0, NULL },
+	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0,
 	  "^move swap capture kill return place instead" },
-	{ "if intercepted", KM_ORDER_STANDING, ORDER_ARG_REST, N_("if intercepted: accept"),
+	{ "if intercepted", KM_ORDER_STANDING, ORDER_ARG_REST, "if intercepted: accept",
 	  cardturn_standing_shaped, 0, "accept by card" },
 };
 

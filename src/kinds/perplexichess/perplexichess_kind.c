@@ -79,19 +79,19 @@ static bool assign_shaped(char **w, int nw)       /* assign ADDRESS boardman 2 *
 }
 
 static const struct order_word px_orders[] = {
-	{ "strategist", PX_STRATEGIST, ORDER_ARG_REST, N_("strategist white alice@example.org"),
+	{ "strategist", PX_STRATEGIST, ORDER_ARG_REST, "strategist white alice@example.org",
 	  member_shaped, 0, "white black" },
-	{ "boardman", PX_BOARDMAN, ORDER_ARG_REST, N_("boardman white 1 bob@example.org"),
+	{ "boardman", PX_BOARDMAN, ORDER_ARG_REST, "boardman white 1 bob@example.org",
 	  boardman_shaped, 0, "white black" },
-	{ "agent", PX_AGENT, ORDER_ARG_REST, N_("agent white dave@example.org"), member_shaped, 0,
+	{ "agent", PX_AGENT, ORDER_ARG_REST, "agent white dave@example.org", member_shaped, 0,
 	  "white black" },
-	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, N_("transfer e4 from 1 to 3"), transfer_shaped,
+	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, "transfer e4 from 1 to 3", transfer_shaped,
 	  0, "from to" },
-	{ "rule", PX_RULE, ORDER_ARG_REST, N_("rule N NW"), rule_shaped, 0, "add" },
+	{ "rule", PX_RULE, ORDER_ARG_REST, "rule N NW", rule_shaped, 0, "add" },
 	/* they speak for the player to the team: only from a line that is the order alone */
-	{ "assign", PX_ASSIGN, ORDER_ARG_REST, N_("assign bob@example.org boardman 2"),
+	{ "assign", PX_ASSIGN, ORDER_ARG_REST, "assign bob@example.org boardman 2",
 	  assign_shaped, ORDER_COST_IRREVOCABLE, "boardman" },
-	{ "elect", PX_ELECT, ORDER_ARG_ADDRESS, N_("elect carol@example.org"), NULL,
+	{ "elect", PX_ELECT, ORDER_ARG_ADDRESS, "elect carol@example.org", NULL,
 	  ORDER_COST_IRREVOCABLE, NULL },
 };
 

@@ -13,9 +13,9 @@
 #include "util/crypto.h"
 
 static const struct order_word tc_orders[] = {
-	{ "deployment", ORDER_DEPLOYMENT, ORDER_ARG_WORD, N_("deployment open"), NULL, 0, "open" },
-	{ "post", ORDER_POST, ORDER_ARG_REST, N_("post c6"), NULL, 0, NULL },
-	{ "guard", ORDER_GUARD, ORDER_ARG_WORD, N_("guard e"), NULL, 0, NULL },
+	{ "deployment", ORDER_DEPLOYMENT, ORDER_ARG_WORD, "deployment open", NULL, 0, "open" },
+	{ "post", ORDER_POST, ORDER_ARG_REST, "post c6", NULL, 0, NULL },
+	{ "guard", ORDER_GUARD, ORDER_ARG_WORD, "guard e", NULL, 0, NULL },
 };
 
 static void *tc_state_new(void)

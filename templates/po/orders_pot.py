@@ -30,7 +30,8 @@ def strings(text):
 
 
 def tables(root):
-    """(file, words, args) of every entry of the order tables, in their order."""
+    """(file, words, args) of every entry of the order tables, in their order: the
+    generic table (`keywords`) and the one each kind names as its `.orders`."""
     out = []
     files = [os.path.join(root, "src/game/order.c")] + \
         sorted(glob.glob(os.path.join(root, "src/kinds/*/*_kind.c")))
@@ -38,8 +39,10 @@ def tables(root):
         s = open(f, encoding="utf-8").read()
         defs = {m.group(1): strings(m.group(2)) for m in
                 re.finditer(r'#define (\w+) ((?:"[^"]*"[ \t]*(?:\\\n[ \t]*)?)+)', s)}
-        for m in re.finditer(r"static const struct (?:keyword|order_word) \w+\[\] = \{(.*?)\n\};",
-                             s, re.S):
+        named = re.search(r"\.orders = (\w+),", s)
+        name = named.group(1) if named else "keywords"
+        for m in re.finditer(r"static const struct (?:keyword|order_word) %s\[\] = \{(.*?)\n\};"
+                             % name, s, re.S):
             for e in re.finditer(r'\{ "([a-z][a-z ]*)", (\w+),(.*?)\},?\n', m.group(1) + "\n",
                                  re.S):
                 last = e.group(3).strip().rsplit(",", 1)[-1].strip()

@@ -677,6 +677,42 @@ static void add_test(struct tctx *c, const struct view_extra *x, struct quote_bu
 	add_notes(c, "errors", x->orders->err, x->orders->nerr, qb, true);
 }
 
+/* The help's orders of the game's own kind (a card game's), by the shape of their
+ * arguments, each with an example said to be one ("card 23" alone could be read as news
+ * of the game): only those its reader could send in this game now, each written in the
+ * reader's words (game/order_words.h), the example one of their own where the kind knows
+ * it (a card of their hand). */
+static void help_kind_orders(struct tctx *c, const struct game *g, const struct reply *r,
+			const struct view_extra *x)
+{
+	const struct kind *k = kind_of(g);
+	const struct kind_view *kv = game_pos(g) ? view_kind_part(k) : NULL;
+
+	for (size_t i = 0; i < k->norders; i++) {
+		struct order od = { .kind = k->orders[i].kind };
+		const char *no = k->order_refused && r->to >= 0 ? k->order_refused(g, r->to, &od) :
+				 NULL, *u = k->orders[i].usage;
+		size_t n = strlen(k->orders[i].words);
+		if (no && *no)
+			continue;       /* a challenge's term, a duty not theirs: not now */
+		if (u && (strncmp(u, k->orders[i].words, n) || (u[n] && !strchr(" :", u[n]))))
+			continue;       /* another spelling of the order above ("number") */
+		struct tctx *it = tctx_item(c, "kind_orders");
+		char usage[128], example[128], own[96] = "";
+		struct order_word w = k->orders[i];
+		if (!it)
+			continue;
+		view_order_usage(&w, x->language, usage, sizeof usage);
+		tctx_set(it, "usage", "%s", usage);
+		if (kv && kv->example)
+			kv->example(g, r->to, &w, own, sizeof own);
+		if (own[0])
+			w.usage = own;
+		order_usage_in(x->language, &w, example, sizeof example);
+		tctx_set(it, "example", "%s", example);
+	}
+}
+
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x)
 {
@@ -706,28 +742,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		view_clock(g, r->to, c, x);
 	}
 	add_errors(c, x, &qb);
-	if (r->kind == REPLY_HELP && g) {
-		/* the orders of the game's own kind (a card game's), by the shape of their
-		 * arguments, each with its table's example, said to be one: "card 23" alone
-		 * could be read as news of the game */
-		const struct kind *k = kind_of(g);
-		for (size_t i = 0; i < k->norders; i++) {
-			struct order od = { .kind = k->orders[i].kind };
-			const char *no = k->order_refused && r->to >= 0 ?
-					 k->order_refused(g, r->to, &od) : NULL;
-			if (no && *no)
-				continue;       /* a challenge's term, a duty not theirs: not now */
-			struct tctx *it = tctx_item(c, "kind_orders");
-			char usage[128];
-			view_order_usage(&k->orders[i], x->language, usage, sizeof usage);
-			if (!it)
-				continue;
-			tctx_set(it, "usage", "%s", usage);
-			char example[128];       /* in the reader's words (game/order_words.h) */
-			order_usage_in(x->language, &k->orders[i], example, sizeof example);
-			tctx_set(it, "example", "%s", example);
-		}
-	}
+	if (r->kind == REPLY_HELP && g)
+		help_kind_orders(c, g, r, x);
 	/* the sender sees at once what was read of their mail, and that prose was passed
 	 * over (the test reply lists it all) */
 	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n)

@@ -242,6 +242,24 @@ static void cm_help(const struct game *g, int reader, struct tctx *c)
 	examples(g, reader, c);
 }
 
+/* The help's "place N d1" as a tile the reader holds, on a square it may go to after a
+ * legal move of theirs. */
+static void cm_example(const struct game *g, int reader, const struct order_word *w, char *out,
+		       size_t len)
+{
+	const struct chessme *cm = g->kstate;
+	struct cm_pos p = cm->pos;
+	char move[32], place[64];
+
+	if (reader < 0 || reader >= g->nseats || !cm->dealt || g->status != GAME_PLAYING ||
+	    strcmp(w->words, "place"))
+		return;
+	p.side = g->seat[reader].side;
+	cm_turn_example(&p, move, sizeof move, place, sizeof place);
+	if (place[0])
+		snprintf(out, len, "place %s", place);
+}
+
 static void cm_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
 {
 	const struct chessme *cm = g->kstate;
@@ -285,6 +303,7 @@ static const char *const cm_names[] = {
 const struct kind_view kind_chessme_view = {
 	.view = cm_view,
 	.help = cm_help,
+	.example = cm_example,
 	.summary = cm_summary,
 	.own_board = true,
 	.names = cm_names,

@@ -284,8 +284,21 @@ static const char *const km_names[] = {
 	"detail", "side", "half", "deck", "salt", "commitment", "check", "km_card_example", NULL,
 };
 
+/* The help's "card 23" and "redraw 7" as a card of the reader's hand. */
+static void km_example(const struct game *g, int reader, const struct order_word *w, char *out,
+		       size_t len)
+{
+	const struct knightmare *km = g->kstate;
+	int r = reader >= 0 && reader < g->nseats ? g->seat[reader].side : -1;
+
+	if ((r == WHITE || r == BLACK) && km->nhand[r] &&
+	    (!strcmp(w->words, "card") || !strcmp(w->words, "redraw")))
+		snprintf(out, len, "%s %d", w->words, km->hand[r][0]);
+}
+
 const struct kind_view kind_knightmare_view = {
 	.view = km_view,
+	.example = km_example,
 	.summary = km_summary,
 	.names = km_names,
 };

@@ -244,8 +244,20 @@ static const char *const tp_names[] = {
 	"commitment", "check", "sent", "drawn", "taken", "squares", NULL,
 };
 
+/* The help's "card 23" as a card of the reader's hand: one they could play. */
+static void tp_example(const struct game *g, int reader, const struct order_word *w, char *out,
+		       size_t len)
+{
+	const struct tempete *tp = g->kstate;
+	int r = reader >= 0 && reader < g->nseats ? g->seat[reader].side : -1;
+
+	if ((r == WHITE || r == BLACK) && tp->nhand[r] && !strcmp(w->words, "card"))
+		snprintf(out, len, "card %d", tp->hand[r][0]);
+}
+
 const struct kind_view kind_tempete_view = {
 	.view = tp_view,
+	.example = tp_example,
 	.summary = tp_summary,
 	.names = tp_names,
 };

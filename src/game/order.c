@@ -153,18 +153,22 @@ static bool movelike(const char *w)
 
 /* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
  * starts with a digit, or with one of the words its usage shows ("list random",
- * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
- * has any shape. */
+ * "vacation until ...", "vacation end"); a usage that shows one of them first ("list
+ * random") is of that shape too. A free text ("effect kill e7", "message ...") has any
+ * shape. */
 static bool numbers_shaped(const struct keyword *k, const char *english, const char *w0)
 {
-	const char *u = k->usage, *arg = u + strlen(english);
+	/* the usage of another language's word is in that language ("carte 23") */
+	const char *u = k->usage, *lead = strncasecmp(u, english, strlen(english)) ? k->words :
+					  english, *arg = u + strlen(lead);
 	char word[40];
 
-	if (strncasecmp(u, english, strlen(english)) || *arg != ' ' ||
-	    !isdigit((unsigned char)arg[1]))
+	if (strncasecmp(u, lead, strlen(lead)) || *arg != ' ' ||
+	    !(isdigit((unsigned char)arg[1]) || order_args_word(k, arg + 1)))
 		return true;            /* its usage shows a free text */
 	if (isdigit((unsigned char)w0[0]) ||
-	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])))
+	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])) ||
+	    order_args_word(k, w0))           /* "random", read in English whatever it was written in */
 		return true;
 	snprintf(word, sizeof word, " %s", w0);
 	for (const char *p = u; (p = strcasestr(p, word)); p++)

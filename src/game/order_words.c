@@ -123,9 +123,10 @@ int order_words_add(const char *lang, bool argument, const char *english, const 
 		return snprintf(why, wlen, "%s: the words for \"%s\" are too long", lang, english), -1;
 	snprintf(buf, sizeof buf, "%s", list);
 	for (char *save, *w = strtok_r(buf, "|", &save); w; w = strtok_r(NULL, "|", &save)) {
-		char one[ORDER_WORD_LEN * 2];
+		char one[ORDER_WORD_LEN * 2], *blank;
 		size_t at = 0;
-		for (char *t = strtok(w, " \t"); t && at < sizeof one; t = strtok(NULL, " \t"))
+		for (char *t = strtok_r(w, " \t", &blank); t && at < sizeof one;
+		     t = strtok_r(NULL, " \t", &blank))
 			at += (size_t)snprintf(one + at, sizeof one - at, "%s%s", at ? " " : "", t);
 		if (add_one(lang, argument, english, at ? one : "", first, why, wlen) < 0)
 			return -1;
@@ -317,6 +318,30 @@ int order_words_check(const struct order_word *kinds, size_t nkinds, char *why, 
 					"\"%s\"", a->lang, a->shown, a->english, same->words), -1;
 	}
 	return check_alike(kinds, nkinds, why, wlen);
+}
+
+/* Does s begin with one of the words order k reads after its own (its args: "random" of
+ * "list random"; not the verb of a free text, args marked '^')? */
+bool order_args_word(const struct order_word *k, const char *s)
+{
+	size_t n = strcspn(s, " ");
+	char copy[ORDER_WORD_LEN * 2], *w[ORDER_WORDS_SPAN];
+	const char *english;
+
+	if (!k->args || k->args[0] == '^')
+		return false;
+	for (const char *a = k->args; *a; ) {
+		size_t m = strcspn(a, " ");
+		if (m == n && !strncasecmp(a, s, n))
+			return true;
+		a += m + strspn(a + m, " ");
+	}
+	snprintf(copy, sizeof copy, "%s", s);    /* "hasard", "per zufall": random */
+	int nw = 0;
+	for (char *save, *t = strtok_r(copy, " ", &save); t && nw < ORDER_WORDS_SPAN;
+	     t = strtok_r(NULL, " ", &save))
+		w[nw++] = t;
+	return order_argument(k->args, w, nw, &english) > 0;
 }
 
 /* ---- the vocabulary of one mail ---- */

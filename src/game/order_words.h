@@ -57,6 +57,10 @@ const char *order_word_in(const char *lang, bool argument, const char *english);
  * the argument words among its args in that language's first words ("liste hasard"),
  * the rest as it stands; English when lang is NULL or has none of them. */
 void order_usage_in(const char *lang, const struct order_word *k, char *out, size_t len);
+/* Does s begin with one of the words order k reads after its own (its args, in English or
+ * another language: "random", "hasard" of "list random"; not the verb of a free text,
+ * args marked '^')? */
+bool order_args_word(const struct order_word *k, const char *s);
 /* The argument words of an order (its `args`, space-separated) that the words w[0..nw)
  * begin with, in another language: how many words they are (0: none), the English word in
  * *english. */

@@ -164,6 +164,7 @@ int main(void)
 	check_read("farb zwart", "colour black", 0);
 	check_read("colour schwarz", "colour black", 0);
 	check_read("lyst per zufall", "list random", 0);
+	check_read("lyst of my favourite openings", "", 1);     /* prose, as "List of ..." */
 	check_read("wenn ab: ja", "if intercepted accept", 0);
 	check_read("wenn ab by card 66: ja", "if intercepted by card 66: accept", 0);
 	check_read("kart 23 schwarz", "card 23 schwarz", 0);   /* not an argument of card */

@@ -61,7 +61,7 @@ static int finish(struct entry *en, const char *lang, const char *name, struct e
 
 /* One line into the entry being read (the last one finished when a new one starts). */
 static int po_line(struct entry *en, const char *l, const char *lang, const char *name,
-		   int lineno, struct err *e)
+		   struct err *e)
 {
 	struct { const char *key; char *field; size_t len; } fields[] = {
 		{ "msgctxt ", en->ctxt, sizeof en->ctxt }, { "msgid ", en->id, sizeof en->id },
@@ -87,28 +87,49 @@ static int po_line(struct entry *en, const char *l, const char *lang, const char
 	if (!strncmp(l, "msgid_plural", 12) || !strncmp(l, "msgstr[", 7))
 		en->cur = NULL, en->done = true;
 	else if (en->cur && !literal(l, en->cur, en->cur_len) && en->ctxt[0])
-		return err_set(e, "%s: line %d: not a PO string, or one too long for an order word",
-			       name, lineno);
+		return err_set(e, "%s: msgctxt \"%s\": \"%.40s\" is not a PO string, or one too long "
+			       "for an order word", name, en->ctxt, l);
 	return 0;
 }
 
-int vocabulary_parse(const char *po, const char *lang, const char *name, struct err *e)
+/* The lines of one entry, text[start..end), read. */
+static int read_entry(const char *text, size_t start, size_t end, const char *lang,
+		      const char *name, struct err *e)
 {
 	struct entry en = { 0 };
-	int lineno = 0;
 
-	for (const char *l = po; l && *l; ) {
-		const char *nl = strchr(l, '\n');
+	for (size_t at = start; at < end; ) {
+		const char *l = text + at, *nl = memchr(l, '\n', end - at);
+		size_t n = nl ? (size_t)(nl - l) : end - at;
 		char line[FIELD_MAX + 64];
-		size_t n = nl ? (size_t)(nl - l) : strlen(l);
-		lineno++;
 		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), l);
 		line[strcspn(line, "\r")] = 0;
-		if (po_line(&en, line, lang, name, lineno, e) < 0)
+		if (po_line(&en, line, lang, name, e) < 0)
 			return -1;
-		l = nl ? nl + 1 : NULL;
+		at += n + 1;
 	}
 	return finish(&en, lang, name, e);
+}
+
+/* Only the entries of the two contexts are read: each from the blank line before its
+ * msgctxt (its comments, a "#, fuzzy") to the blank line after it; a catalogue's few
+ * hundred other entries are passed over at the speed of strstr(). */
+int vocabulary_parse(const char *po, const char *lang, const char *name, struct err *e)
+{
+	static const char key[] = "msgctxt \"order";
+
+	for (const char *p = po; (p = strstr(p, key)); p += sizeof key - 1) {
+		size_t start = (size_t)(p - po), end;
+		if (start && po[start - 1] != '\n')
+			continue;                       /* not at a line's start */
+		while (start > 1 && !(po[start - 1] == '\n' && po[start - 2] == '\n'))
+			start--;
+		const char *blank = strstr(p, "\n\n");
+		end = blank ? (size_t)(blank - po) : start + strlen(po + start);
+		if (read_entry(po, start, end, lang, name, e) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int vocabulary_load(const char *dir, const struct order_word *kinds, size_t nkinds,

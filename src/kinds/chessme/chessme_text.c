@@ -483,7 +483,7 @@ int cm_place_read(const struct cm_pos *p, int c, const char *text, struct cm_pla
 	int x, y;
 
 	if (sscanf(text, "%63s %63s", w[0], w[1]) != 2 || !(pl->type = piece_letter(w[0])))
-		return snprintf(why, wlen, "write a placement as 'place B e0': a tile's letter "
+		return snprintf(why, wlen, "write a placement as the word place, a tile's letter "
 				"(or name), then a square"), -1;
 	trimmed(w[1], sq, sizeof sq);
 	if (cm_square_read(sq, &x, &y) != strlen(sq))

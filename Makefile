@@ -153,9 +153,10 @@ update-golden: tempest
 # phrase_printf and its kin, apply_error, apply_note, outcome_error, err_phrase, the
 # card effects' refuse), the constants marked N_(), NC_() (with a context) and F_(), and
 # the words that come from data files (templates/po/data.pot, written by
-# templates/po/data_pot.py from rules/*.json). Needs GNU gettext's xgettext and msgmerge
-# (a maintainer's tool: the build and the tests read the PO files themselves). A new
-# msgid comes in untranslated.
+# templates/po/data_pot.py from rules/*.json), and the order words of the order tables
+# (templates/po/orders.pot, written by templates/po/orders_pot.py). Needs GNU gettext's
+# xgettext and msgmerge (a maintainer's tool: the build and the tests read the PO files
+# themselves). A new msgid comes in untranslated.
 PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/*.c \
 	  src/rules/*.c src/util/clock.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
@@ -167,8 +168,9 @@ po:
 	python3 templates/po/data_pot.py rules > templates/po/data.pot
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --package-name=tempest \
 	  $(PO_KEYS) -o templates/po/tempest.pot $(PO_SRC)
+	python3 templates/po/orders_pot.py > templates/po/orders.pot
 	msgcat --no-wrap --use-first -o templates/po/tempest.pot templates/po/tempest.pot \
-	  templates/po/data.pot
+	  templates/po/data.pot templates/po/orders.pot
 	@for f in templates/po/*.po; do [ -f "$$f" ] || continue; \
 	  msgmerge --quiet --update --backup=none --no-wrap "$$f" templates/po/tempest.pot || exit 1; \
 	done

@@ -100,7 +100,8 @@ struct ct_ops {
 	int (*answer_done)(struct apply_state *a, const struct ct_msg *m);
 	/* The cards c holds (public: the wait for a mate depends on it, never on which). */
 	int (*hand_count)(const struct game *g, int c);
-	/* Who owes the set-up (bits by seat), and what, in a few words. */
+	/* Who owes the set-up (bits by seat), and what, in a few English words (kind.h's
+	 * `owes`). */
 	unsigned (*setup_expected)(const struct game *g);
 	const char *setup_owes;
 	/* The set-up in words for seat c (expect_text). */

@@ -79,9 +79,9 @@ const char *cardturn_owes(const struct game *g)
 	if (x == CT_SETUP)
 		return ops_of(g)->setup_owes;
 	if (x == CT_ANSWER)
-		return N_("answer to the interception");
+		return "answer to the interception";
 	if (x == CT_MATED && g->clock.window == WINDOW_INTERCEPT)
-		return N_("interception of the mating move");
+		return "interception of the mating move";
 	return NULL;
 }
 

@@ -55,10 +55,6 @@ struct kind {
 	/* Is this (generic or kind) order accepted now from this seat? NULL if so, else the
 	 * reason for its refusal. */
 	const char *(*order_refused)(const struct game *g, int seat, const struct order *od);
-	/* Is this kind order a word of the challenge alone (a team's members, an agreed
-	 * deployment), never an order within a game? A game's help leaves it out. NULL:
-	 * none is. */
-	bool (*challenge_order)(int order_kind);
 	/* The kind's orders of one mail (all of them, before the generic ones), applied as
 	 * a->me; refusals go through apply_error. */
 	int (*apply)(struct apply_state *a, const struct orders *o);
@@ -86,7 +82,8 @@ struct kind {
 	 * (note filled; the game goes on, the seat's time is charged), 0 for the loss on time.
 	 * NULL: the loss. */
 	int (*time_out)(struct game *g, int seat, char *note, size_t len);
-	/* What the expected seat owes by its deadline, in a few words (NULL: "move"). */
+	/* What the expected seat owes by its deadline, in a few English words, a noun that
+	 * templates/po/data_pot.py lists (its "owed by" words; NULL: "move"). */
 	const char *(*owes)(const struct game *g);
 	/* Is the running window optional (what is due is then the move)? */
 	bool (*window_optional)(const struct game *g);

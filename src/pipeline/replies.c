@@ -99,6 +99,9 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
 		.challenge_days = pl->cfg.challenge_days,
+		/* the help's order words in the mail's language: English with its phrases when
+		 * the mail has no translation (never half and half) */
+		.language = lang && language_phrases(lang, r->kind) ? lang->code : NULL,
 	};
 	const struct game *about = g && game_pos(g) ? g : NULL;
 	const struct kind *k = about ? kind_of(about) : NULL;

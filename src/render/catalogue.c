@@ -22,6 +22,7 @@ struct entry {
 	char *str[PLURALS_MAX];
 	int nstr;
 	size_t nctx, nid;
+	size_t seq;             /* its place in the file */
 	bool translated;        /* gettext would use it: not fuzzy, every msgstr there */
 };
 
@@ -365,6 +366,7 @@ static int add_entry(struct catalogue *c, struct po_entry *pe, const char *name,
 			      .id = dup_or_empty(&pe->id), .nstr = pe->nstr ? pe->nstr : 1,
 			      .plural = pe->has_plural ? dup_or_empty(&pe->plural) : NULL };
 	en->translated = !pe->fuzzy;
+	en->seq = c->n;
 	for (int i = 0; i < en->nstr; i++) {
 		en->str[i] = dup_or_empty(&pe->str[i]);
 		en->translated &= en->str[i] && en->str[i][0];
@@ -631,6 +633,26 @@ bool catalogue_entry(const struct catalogue *c, size_t i, const char **ctx, cons
 		return false;
 	*ctx = c->v[i].ctx, *id = c->v[i].id, *plural = c->v[i].plural;
 	return true;
+}
+
+int catalogue_each(const struct catalogue *c,
+		   int (*each)(void *arg, const char *ctx, const char *id, const char *str),
+		   void *arg)
+{
+	const struct entry **by_seq = c->n ? calloc(c->n, sizeof *by_seq) : NULL;
+	int rc = 0;
+
+	if (c->n && !by_seq)
+		return -1;
+	for (size_t i = 0; i < c->n; i++)
+		by_seq[c->v[i].seq] = &c->v[i];
+	for (size_t i = 0; rc == 0 && i < c->n; i++) {
+		const struct entry *en = by_seq[i];
+		if (!en->plural)
+			rc = each(arg, en->ctx, en->id, en->translated ? en->str[0] : NULL);
+	}
+	free(by_seq);
+	return rc;
 }
 
 /* ---- Typography -------------------------------------------------------------------- */

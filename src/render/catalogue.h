@@ -56,6 +56,13 @@ size_t catalogue_missing(const struct catalogue *c, const struct catalogue *pot,
  * context (or NULL), msgid, plural msgid (or NULL); false past the end. */
 bool catalogue_entry(const struct catalogue *c, size_t i, const char **ctx, const char **id,
 		     const char **plural);
+/* Calls each() for every entry that is not a plural one, in the file's order (for a
+ * reader whose first entry wins: the order words), with its context (or NULL), msgid and
+ * msgstr (NULL: untranslated); stops at the first that returns non-zero. That value, or
+ * -1 when memory runs out, else 0. */
+int catalogue_each(const struct catalogue *c,
+		   int (*each)(void *arg, const char *ctx, const char *id, const char *str),
+		   void *arg);
 /* The language's number of plural forms, and the form of count n. */
 int catalogue_nplurals(const struct catalogue *c);
 int catalogue_plural(const struct catalogue *c, unsigned long n);

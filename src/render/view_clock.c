@@ -7,12 +7,16 @@
 #include "render/view.h"
 #include "util/clock.h"
 
-/* What the player expected now owes by their deadline, in a few words (a phrase). */
-static const char *owed(const struct game *g)
+/* What the player expected now owes by their deadline, in a few words, as a word of
+ * context ctx: "owed by you" (after "your", or in the reminder's list) or "owed by
+ * another" (after another seat's name), so that each language gives the noun the article,
+ * possessive and case its sentence needs ("votre coup", "le coup des Noirs"; "Ihren Zug",
+ * "den Zug von Schwarz"): the nouns are listed in templates/po/data_pot.py. */
+static const char *owed(const struct game *g, const char *ctx, char *buf, size_t len)
 {
 	const char *what = kind_of(g)->owes ? kind_of(g)->owes(g) : NULL;
 
-	return what ? what : N_("move");
+	return phrase_word(buf, len, ctx, what ? what : "move");
 }
 
 
@@ -67,11 +71,12 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	bool mine = who == reader;
 	clock_local(view_due(g, who), tz, buf, sizeof buf);
 	tctx_set(c, "deadline", "%s", buf);
-	char name[160];
+	char name[160], what[96];
 	if (mine)
-		tctx_phrase(c, "deadline_for", "your %s", owed(g));
+		tctx_phrase(c, "deadline_for", "your %s", owed(g, "owed by you", what, sizeof what));
 	else
-		tctx_phrase(c, "deadline_for", "%s's %s", seat_name(g, who, name, sizeof name), owed(g));
+		tctx_phrase(c, "deadline_for", "%s's %s", seat_name(g, who, name, sizeof name),
+			    owed(g, "owed by another", what, sizeof what));
 	long long window = chessclock_deadline(cl, who, g->vac[who]);
 	clock_local(window, tz, buf, sizeof buf);
 	char note[256];
@@ -117,7 +122,7 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 		int b = g->seat[me].board >= 0 ? g->seat[me].board : 0, them = game_mover(g, b, 1 - side);
 		tctx_set(it, "opponent", "%s", them >= 0 ? g->seat[them].address : "");
 		tctx_set(it, "you", "%s", game_side_name(g, side));
-		tctx_set(it, "what", "%s", owed(g));
+		tctx_set(it, "what", "%s", owed(g, "owed by you", buf, sizeof buf));
 		clock_duration(items[i].deadline - x->now, buf, sizeof buf);
 		tctx_set(it, "time_left", "%s", buf);
 		clock_local(items[i].deadline, tz, buf, sizeof buf);

@@ -4,8 +4,9 @@ format in the code (docs/design.md "Languages"), as a PO template on standard ou
 each variant's title (msgctxt "variant") and what it is (msgctxt "about"), the names of
 the pieces of every variant (as the key under a board writes them, and in lower case as
 a reason does), and the words the code keeps as data: a seat's role, the colour a
-challenger asked for, a game's status, an event's kind, how a card was played. `make po`
-writes templates/po/data.pot with it and adds that to tempest.pot."""
+challenger asked for, a game's status, an event's kind, how a card was played, what a
+seat owes by its deadline. `make po` writes templates/po/data.pot with it and adds that to
+tempest.pot."""
 import glob
 import json
 import os
@@ -21,6 +22,13 @@ WORDS = {
               "rule", "setup", "timeout", "timezone", "transfer", "vacation", "vote"],
     "card played as": ["move", "interception", "answer", "kept"],
 }
+# What a seat owes by its deadline (the kinds' `owes`), said of the reader ("your %s", the
+# reminder's list) and of another seat ("%s's %s"): each language gives the noun the
+# article, possessive and case its sentence needs.
+OWED = ["move", "deck", "list and opening numbers", "answer to the interception",
+        "interception of the mating move", "Royal Guard", "Swordsman"]
+WORDS["owed by you"] = OWED
+WORDS["owed by another"] = OWED
 
 
 def quote(s):

@@ -484,7 +484,7 @@ const struct ct_ops knightmare_turn_ops = {
 	.answer = km_answer,
 	.hand_count = km_hand_count,
 	.setup_expected = km_setup_expected,
-	.setup_owes = N_("deck"),
+	.setup_owes = "deck",
 	.setup_text = km_setup_text,
 	.answer_words = N_("accept, or a card in answer to it"),
 };

@@ -24,6 +24,10 @@ struct movetext {
 	bool cards;                     /* a card game: the edits are the cards' */
 	const unsigned char *undone;    /* per entry, what the list leaves out (undone.h) */
 	int at;
+	bool after_restore;             /* the entry before was an "@fen" left out: a move
+					 * taken back */
+	bool side_run;                  /* a run of "@side" edits not yet written: */
+	int side_from, side_to;         /* the side to move before it, and after it */
 };
 
 /* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
@@ -66,18 +70,73 @@ static int note_last(struct movetext *mt, const struct pos *before, const char *
 	return 0;
 }
 
+/* The move number before a move of `side`, where the record needs one. */
+static void move_number(struct movetext *mt, const struct pos *before, int side)
+{
+	if (side == WHITE)
+		buf_printf(mt->out, "%s%u. ", mt->first ? "" : " ", before->fullmove);
+	else if (mt->first || mt->after_comment)
+		buf_printf(mt->out, "%s%u... ", mt->first ? "" : " ", before->fullmove);
+	else
+		buf_str(mt->out, " ");
+}
+
+/* A run of changes of the side to move, written once the entry after it comes: what it
+ * changed ("{Black to move}"), or nothing when it gives the move back to the side that had
+ * it (a move played as edits, then its turn going on). */
+static void side_flush(struct movetext *mt)
+{
+	if (!mt->side_run)
+		return;
+	if (mt->side_to != mt->side_from) {
+		buf_printf(mt->out, "%s{%s to move}", mt->first ? "" : " ",
+			   mt->side_to == WHITE ? "White" : "Black");
+		mt->first = false;
+	}
+	mt->after_comment = true;
+	mt->side_run = false;
+}
+
+/* "@side w" or "@side b": right after a move taken back, its side's turn passes without
+ * a move ("--", as PGN readers write a null move); else the side to move changes. */
+static void side_entry(struct movetext *mt, const struct pos *before, const char *entry)
+{
+	int to = entry[6] == 'w' ? WHITE : BLACK;
+
+	if (mt->after_restore && (int)before->side != to) {
+		side_flush(mt);
+		move_number(mt, before, before->side);
+		buf_str(mt->out, "--");
+		mt->first = mt->after_comment = false;
+		return;
+	}
+	if (!mt->side_run)
+		mt->side_from = before->side;
+	mt->side_run = true;
+	mt->side_to = to;
+}
+
 static int movetext_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct movetext *mt = arg;
 	char fixed[SAN_MAX];
 	const char *shown = undone_shown(mt->undone ? mt->undone[mt->at++] : 0, entry, fixed,
 					 sizeof fixed);
+	bool after_restore = mt->after_restore;
 
+	mt->after_restore = !shown && !strncmp(entry, "@fen ", 5);
 	if (!shown)     /* taken back: not shown, yet still the move the subject names */
 		return entry[0] == '@' ? 0 : note_last(mt, before, entry);
 	entry = shown;
 	if (!strncmp(entry, "@deploy ", 8))
 		return 0;               /* the pieces posted before play: the start, not a move */
+	if (!strncmp(entry, "@side ", 6) && strlen(entry) == 7) {
+		mt->after_restore = after_restore;
+		side_entry(mt, before, entry);
+		mt->after_restore = false;
+		return 0;
+	}
+	side_flush(mt);
 	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
 		entry += 6;
 	else if (entry[0] == '@') {
@@ -88,12 +147,7 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 		mt->after_comment = true;
 		return 0;
 	}
-	if (before->side == WHITE)
-		buf_printf(mt->out, "%s%u. ", mt->first ? "" : " ", before->fullmove);
-	else if (mt->first || mt->after_comment)
-		buf_printf(mt->out, "%s%u... ", mt->first ? "" : " ", before->fullmove);
-	else
-		buf_str(mt->out, " ");
+	move_number(mt, before, before->side);
 	buf_str(mt->out, entry);
 	mt->first = mt->after_comment = false;
 	return note_last(mt, before, entry);
@@ -108,6 +162,7 @@ static void movetext_walk(const struct game *g, int b, struct buf *out, struct m
 	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL,
 				 .undone = undone };
 	game_walk(g, b, movetext_entry, mt);
+	side_flush(mt);
 	mt->undone = NULL;
 	free(undone);
 }

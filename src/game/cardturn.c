@@ -267,9 +267,13 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 	int me = a->me, other = 1 - me;
 	char moves[64] = "", why[200];
 
-	if (ct->expect == CT_MATED && ct->to == me)
+	if (ct->expect == CT_MATED && ct->to == me) {
+		if (ops->can_play && !ops->can_play(a->g, me, "interception"))
+			return apply_error(a, m->first, "you are mated: concede (no card of yours can "
+					   "intercept the mating move)");
 		return apply_error(a, m->first, "you are mated: intercept the mating move ('intercept' "
 				   "with a card and its effects) or concede");
+	}
 	if (ct->expect != CT_MOVE || ct->to != me)
 		return apply_error(a, m->first, "it is not your turn: %s",
 				   cardturn_expect_text(a->g, me, why, sizeof why));

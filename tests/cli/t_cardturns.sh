@@ -188,6 +188,17 @@ A "e4"; B "intercept\ncard 33 a7 a6"
 accepted "knightmare, a Veto in hand" \
   "Answer the interception: 'accept' (your move stands), or a card in answer to it."
 
+knightmare km-mated "3 4" "33 32"
+A "f3"; B "e5"; A "g4"; B "Qh4#"
+has "knightmare: mated, no card to intercept with" alice@example.org \
+  "You are mated: concede (no card of yours can intercept the mating move)."
+has "knightmare: mated, the wait" alice@example.org "If no interception comes by then, the game ends by checkmate."
+A "h3"
+has "knightmare: mated, a move refused" alice@example.org \
+  "line 1: h3 -> you are mated: concede (no card of yours can intercept the mating move)"
+A "concede"
+has "knightmare: mated, conceded" bob@example.org "game 1 over"
+
 # -- Knightmare's refusals and views
 knightmare km-cards "24 30 3" "31 32 3"
 A "card 34"

@@ -60,7 +60,9 @@ unsigned cardturn_expected(const struct game *g, enum clock_window *w)
 			*w = WINDOW_INTERCEPT;
 		return 1u << ct->to;
 	case CT_ANSWER:
-		if (g->clock.tc.answer_hours)
+		/* the window is the time after which the referee answers 'accept' for the
+		 * player: none where 'accept' is no answer (the answer is owed on their time) */
+		if (g->clock.tc.answer_hours && (cardturn_answers(g, false) & CT_ANS_ACCEPT))
 			*w = WINDOW_ANSWER;
 		return 1u << ct->to;
 	case CT_MATED:
@@ -91,19 +93,59 @@ bool cardturn_window_optional(const struct game *g)
 	return g->clock.window == WINDOW_INTERCEPT && cardturn_get(g)->expect == CT_MOVE;
 }
 
+/* May seat c play a card of its hand now as `how`? (A kind without the question: yes.) */
+static bool can_play(const struct game *g, int c, const char *how)
+{
+	const struct ct_ops *ops = ops_of(g);
+
+	return !ops->can_play || ops->can_play(g, c, how);
+}
+
+unsigned cardturn_answers(const struct game *g, bool own)
+{
+	const struct cardturn *ct = cardturn_get(g);
+	const struct ct_ops *ops = ops_of(g);
+	unsigned ans;
+
+	if (ct->expect != CT_ANSWER)
+		return 0;
+	ans = ops->answer_forms ? ops->answer_forms(g) : CT_ANS_ACCEPT;
+	/* a move taken back leaves its player to move: in check, their answer must end the
+	 * check, which 'accept' (the turn passes) cannot */
+	if ((int)game_pos(g)->side == ct->to && cardturn_king_attacked(g, ct->to)) {
+		ans &= ~(unsigned)CT_ANS_ACCEPT;
+		if (ans & CT_ANS_MOVE)
+			ans = (ans & ~(unsigned)CT_ANS_MOVE) | CT_ANS_OUT;
+	}
+	if (own && can_play(g, ct->to, "answer"))
+		ans |= CT_ANS_CARD;
+	return ans;
+}
+
 const char *cardturn_window_text(const struct game *g, const char *who, const char *until,
 				 char *buf, size_t len)
 {
-	if (cardturn_window_optional(g))
-		snprintf(buf, len, "%s may intercept the last move until %s.",
-			 strcmp(who, "you") ? who : "You", until);
-	else if (g->clock.window == WINDOW_ANSWER)
+	const struct cardturn *ct = cardturn_get(g);
+	bool you = !strcmp(who, "you");
+
+	if (cardturn_window_optional(g)) {
+		if (you && !can_play(g, ct->to, "interception"))
+			return NULL;    /* no card of theirs can intercept: what is due is the move */
+		snprintf(buf, len, "%s may intercept the last move until %s.", you ? "You" : who, until);
+	} else if (g->clock.window == WINDOW_ANSWER && (cardturn_answers(g, false) & CT_ANS_ACCEPT)) {
 		snprintf(buf, len, "If no answer comes by then, the referee accepts the interception "
 			 "for %s.", who);
-	else if (g->clock.window == WINDOW_INTERCEPT)
+	} else if (g->clock.window == WINDOW_INTERCEPT) {
 		snprintf(buf, len, "If no interception comes by then, the game ends by checkmate.");
-	else
+	} else if (g->clock.window == WINDOW_NONE && ct->expect == CT_ANSWER) {
+		/* no one can answer for them: the answer is due on their own time, as a move */
+		if (you)
+			snprintf(buf, len, N_("If no answer comes by then, you lose on time."));
+		else
+			snprintf(buf, len, N_("If no answer comes by then, %s loses on time."), who);
+	} else {
 		return NULL;
+	}
 	return buf;
 }
 
@@ -156,41 +198,120 @@ int cardturn_window_passed(struct game *g, const uint8_t *key, size_t klen,
 	return 0;
 }
 
+/* The answers to an interception in words, a whole phrase for each set of them (with the
+ * one number seed 000 asks of an answer, and without). */
+static const struct {
+	unsigned answers;
+	const char *alone, *number;
+} answer_phrases[] = {
+	{ CT_ANS_ACCEPT | CT_ANS_CARD,
+	  N_("answer the interception: 'accept' (your move stands), or a card in answer to it"),
+	  N_("answer the interception: 'accept' (your move stands), or a card in answer to it, "
+	     "with one number for %s") },
+	{ CT_ANS_ACCEPT,
+	  N_("answer the interception: 'accept' (your move stands)"),
+	  N_("answer the interception: 'accept' (your move stands), with one number for %s") },
+	{ CT_ANS_MOVE | CT_ANS_ACCEPT | CT_ANS_CARD,
+	  N_("answer the interception: a different move, a card, or 'accept'"),
+	  N_("answer the interception: a different move, a card, or 'accept', with one number "
+	     "for %s") },
+	{ CT_ANS_MOVE | CT_ANS_ACCEPT,
+	  N_("answer the interception: a different move, or 'accept' (no move is made)"),
+	  N_("answer the interception: a different move, or 'accept' (no move is made), with "
+	     "one number for %s") },
+	{ CT_ANS_OUT | CT_ANS_CARD,
+	  N_("answer the interception: a move out of check (the one intercepted may be it), "
+	     "with a card if you like"),
+	  N_("answer the interception: a move out of check (the one intercepted may be it), "
+	     "with a card if you like, and one number for %s") },
+	{ CT_ANS_OUT,
+	  N_("answer the interception: a move out of check (the one intercepted may be it)"),
+	  N_("answer the interception: a move out of check (the one intercepted may be it), "
+	     "with one number for %s") },
+	{ CT_ANS_NORMAL,
+	  N_("answer the interception: a normal move, without a card (the same move may be it)"),
+	  N_("answer the interception: a normal move, without a card (the same move may be it), "
+	     "with one number for %s") },
+	{ CT_ANS_SECOND,
+	  N_("answer the interception: a different second move of the same piece"),
+	  N_("answer the interception: a different second move of the same piece, with one "
+	     "number for %s") },
+	{ CT_ANS_TWO,
+	  N_("answer the interception: two new moves (the first a different one), or 'keep' or "
+	     "'discard' the card and one normal move"),
+	  N_("answer the interception: two new moves (the first a different one), or 'keep' or "
+	     "'discard' the card and one normal move, with one number for %s") },
+};
+
+/* What seat c, which must answer the interception, may send: cardturn_answers(). */
+static void answer_text(const struct game *g, int c, char *buf, size_t len)
+{
+	const struct ct_ops *ops = ops_of(g);
+	unsigned ans = cardturn_answers(g, true);
+	int n = ops->numbers_owed ? ops->numbers_owed(g, c, true) : 0;
+
+	for (size_t i = 0; i < sizeof answer_phrases / sizeof answer_phrases[0]; i++)
+		if (answer_phrases[i].answers == ans) {
+			snprintf(buf, len, n ? answer_phrases[i].number : answer_phrases[i].alone,
+				 side_name(1 - c));
+			return;
+		}
+	snprintf(buf, len, "answer the interception: %s", ops->answer_words);
+}
+
+/* What seat c may do when the protocol expects a move of `to` (c itself or not). */
+static void move_text(const struct game *g, int c, char *buf, size_t len)
+{
+	const struct cardturn *ct = cardturn_get(g);
+	const struct ct_ops *ops = ops_of(g);
+
+	if (ct->to != c) {      /* what both know: never what the hand holds */
+		snprintf(buf, len, ct->may_intercept ? "%s is to intercept or move" : "%s is to move",
+			 side_name(ct->to));
+		return;
+	}
+	bool intercept = ct->may_intercept && can_play(g, c, "interception");
+	int n = ops->numbers_owed ? ops->numbers_owed(g, c, false) : 0;
+	const char *f = !n ? (intercept ? N_("it is your turn: intercept the last move, or move") :
+			      N_("it is your move")) :
+			intercept ? (n == 1 ? N_("it is your turn: intercept the last move, or move "
+						 "(with %d number for %s)") :
+				     N_("it is your turn: intercept the last move, or move (with %d "
+					"numbers for %s)")) :
+			n == 1 ? N_("it is your turn: move (with %d number for %s)") :
+			N_("it is your turn: move (with %d numbers for %s)");
+
+	snprintf(buf, len, f, n, side_name(1 - c));
+}
+
 const char *cardturn_expect_text(const struct game *g, int c, char *buf, size_t len)
 {
 	const struct cardturn *ct = cardturn_get(g);
 	const struct ct_ops *ops = ops_of(g);
-	char extra[96] = "";
 
 	if (g->status != GAME_PLAYING) {
 		snprintf(buf, len, "the game is over");
 		return buf;
 	}
-	if (ops->turn_extra && (ct->expect == CT_MOVE || ct->expect == CT_ANSWER))
-		ops->turn_extra(g, c, ct->expect == CT_ANSWER, extra, sizeof extra);
 	switch (ct->expect) {
 	case CT_SETUP:
 		ops->setup_text(g, c, buf, len);
 		break;
 	case CT_MOVE:
-		if (ct->to == c && !ct->may_intercept && !extra[0])
-			snprintf(buf, len, "it is your move");
-		else if (ct->to == c)
-			snprintf(buf, len, "it is your turn: %smove%s", ct->may_intercept ?
-				 "intercept the last move, or " : "", extra);
-		else
-			snprintf(buf, len, "%s is to %smove", side_name(ct->to),
-				 ct->may_intercept ? "intercept or " : "");
+		move_text(g, c, buf, len);
 		break;
 	case CT_ANSWER:
 		if (ct->to == c)
-			snprintf(buf, len, "answer the interception: %s%s", ops->answer_words, extra);
+			answer_text(g, c, buf, len);
 		else
 			snprintf(buf, len, "%s must answer your interception", side_name(ct->to));
 		break;
 	case CT_MATED:
-		if (ct->to == c)
+		if (ct->to == c && can_play(g, c, "interception"))
 			snprintf(buf, len, "you are mated: intercept the mating move, or concede");
+		else if (ct->to == c)
+			snprintf(buf, len, N_("you are mated: concede (no card of yours can intercept "
+					      "the mating move)"));
 		else
 			snprintf(buf, len, "%s is mated unless they intercept your move", side_name(ct->to));
 		break;
@@ -220,9 +341,14 @@ void cardturn_subject(const struct game *g, int c, struct ct_subject *s)
 	s->to_act = g->status == GAME_PLAYING && c >= 0 && c < 2 &&
 		    (cardturn_expected(g, &w) >> c & 1);
 	s->mated = s->to_act && ct->expect == CT_MATED && ct->to == c;
-	if (ct->instead_card) {
-		snprintf(s->last_move, sizeof s->last_move, "%d.%s card %d", ct->instead_number,
-			 ct->instead_by == BLACK ? ".." : "", ct->instead_card);
+	if (ct->instead_card || ct->edited_move[0]) {
+		char what[24];
+		if (ct->instead_card)
+			snprintf(what, sizeof what, "card %d", ct->instead_card);
+		else
+			snprintf(what, sizeof what, "%s", ct->edited_move);
+		snprintf(s->last_move, sizeof s->last_move, "%d.%s %s", ct->instead_number,
+			 ct->instead_by == BLACK ? ".." : "", what);
 		s->mover = ct->instead_by == c;
 	}
 }

@@ -113,6 +113,24 @@ static void terms(const struct knightmare *km, struct tctx *c)
 		term(c, "Set aside:", what);
 }
 
+/* The continuing effect on a kind that a later one replaces whole (seed 002,
+ * "Conflicts": between continuing cards the last played takes precedence; `powers`
+ * gives a kind new powers in place of all it had): its index, or -1. The earlier card
+ * stays in play, and is in force again if the later one ends. */
+static int overridden_by(const struct knightmare *km, int i)
+{
+	const struct km_effect *f = &km->effects[i];
+
+	if (f->verb != EFFECT_GAIN && f->verb != EFFECT_POWERS)
+		return -1;
+	for (int j = km->neffects - 1; j > i; j--) {
+		const struct km_effect *later = &km->effects[j];
+		if (later->verb == EFFECT_POWERS && later->letter == f->letter && !later->suspended)
+			return j;
+	}
+	return -1;
+}
+
 static void public_view(const struct game *g, struct tctx *c)
 {
 	const struct knightmare *km = g->kstate;
@@ -141,17 +159,30 @@ static void public_view(const struct game *g, struct tctx *c)
 		else
 			buf_printf(&b, "every %c %s %s%s", f->letter, f->verb == EFFECT_GAIN ? "also moves as" :
 				   "moves only as", f->betza, f->suspended ? " (suspended)" : "");
+		int over = overridden_by(km, i);
+		if (over >= 0 && !f->suspended) {
+			buf_str(&b, " ");
+			buf_printf(&b, N_("(overridden by %s)"),
+				   cards_label(g->cat, km->effects[over].card, label, sizeof label));
+		}
 	}
 	set_buf(c, "km_effects", &b);
 	buf_printf(&b, "White lost %s%s%s; Black lost %s%s%s", km->lost[0][0] ? km->lost[0] : "nothing",
 		   km->dead[0][0] ? ", dead " : "", km->dead[0], km->lost[1][0] ? km->lost[1] : "nothing",
 		   km->dead[1][0] ? ", dead " : "", km->dead[1]);
 	set_buf(c, "km_captured", &b);
+	int left[2];
 	for (int s = 0; s < 2; s++) {
 		int from = km->sets == KM_COMMON ? 0 : s;
+		left[s] = km->ndeck[from] - km->drawn[from];
 		tctx_set(c, s ? "km_hand_black" : "km_hand_white", "%d", km->nhand[s]);
-		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", km->ndeck[from] - km->drawn[from]);
+		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", left[s]);
 	}
+	/* the hands in a sentence, "card" or "cards" as White's count asks */
+	tctx_set(c, "km_hands", km->nhand[WHITE] == 1 ?
+		 N_("White holds %d card and has %d to draw; Black holds %d and has %d.") :
+		 N_("White holds %d cards and has %d to draw; Black holds %d and has %d."),
+		 km->nhand[WHITE], left[WHITE], km->nhand[BLACK], left[BLACK]);
 	tctx_set(c, "km_budgets", km->budget[0] == km->budget[1] ? "%d points each" :
 		 "White %d points, Black %d", km->budget[0], km->budget[1]);
 	tctx_set(c, "km_sets", "%s", km->sets == 0 ? "personal sets: each builds from a whole set" :
@@ -283,7 +314,7 @@ static void km_summary(const struct game *g, struct buf *out)
 static const char *const km_names[] = {
 	"km", "km_half", "km_budget", "km_budgets", "km_sets", "km_extra", "km_deck",
 	"km_deck_points", "km_hand", "km_drew", "km_left", "km_hand_white",
-	"km_hand_black", "km_left_white", "km_left_black", "km_common", "km_commit_white",
+	"km_hand_black", "km_hands", "km_left_white", "km_left_black", "km_common", "km_commit_white",
 	"km_commit_black", "km_effects", "km_captured", "km_plays", "km_expect",
 	"km_answer_due", "ct_mated", "km_reveal", "km_sides", "km_aside", "by", "card", "how",
 	"detail", "side", "half", "deck", "salt", "commitment", "check", "km_card_example", NULL,

@@ -47,6 +47,11 @@ static int play_card(struct apply_state *a, const struct turn_msg *t, const char
 	int me = a->me;
 	bool own_turn = strcmp(how, "interception") != 0;
 
+	bool used = false;              /* the game's list of cards (rule 2) */
+	for (int i = 0; i < tp->n && !used; i++)
+		used = tp->cards[i] == t->card_no;
+	if (!used)
+		return apply_error(a, t->card, "there is no card %d in this game", t->card_no);
 	if (!tp_in_hand(tp, me, t->card_no))
 		return apply_error(a, t->card, "card %d is not in your hand", t->card_no);
 	/* a card that replies to cards may intercept only a move that carried one (an answer

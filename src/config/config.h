@@ -57,6 +57,9 @@ struct config {
 	int bounce_limit;                       /* failures in a row before the players are told */
 	int max_answers_per_day;                /* to mails that changed nothing, per address */
 	int max_open_invitations;               /* unanswered challenges from one address */
+	char arbiters[2048];                    /* who may propose a tournament by mail: the
+						 * addresses, blank- or comma-separated ("": none) */
+	int rating_period_days;                 /* Glicko-2 periods; 0: each game its own */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */

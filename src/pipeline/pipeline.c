@@ -35,6 +35,7 @@
 #include "mail/msgtext.h"
 #include "mail/outbox.h"
 #include "pipeline/replay.h"
+#include "pipeline/tourney.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/cards_load.h"
@@ -97,7 +98,7 @@ static void parse_tag(const char *subject, int *game, char *token)
 }
 
 /* A refusal about no game, built here rather than by the game model. */
-static int refuse(struct job *j, int lineno, const char *text, const char *reason)
+int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason)
 {
 	if (outcome_error(&j->out, lineno, text, "%s", reason) < 0)
 		return -1;
@@ -233,7 +234,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (rc == 1) {
 		snprintf(msg, sizeof msg, "there is no game %d here", id);
 		j->result = "refused";
-		return refuse(j, 0, "", msg);
+		return pipeline_refuse(j, 0, "", msg);
 	}
 	/* a digest waiting in the state (a run that died before sending it) goes with this
 	 * run's */
@@ -294,7 +295,7 @@ static int on_challenge(struct job *j, struct err *e)
 	const struct order *flood = robots_flood(j, why, sizeof why);
 	if (flood) {
 		j->result = "refused";
-		return refuse(j, flood->lineno, flood->text, why);
+		return pipeline_refuse(j, flood->lineno, flood->text, why);
 	}
 	const struct variant *v = pipeline_variant(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
@@ -372,8 +373,8 @@ static int on_no_game(struct job *j, struct err *e)
 	if (other) {
 		j->result = "refused";
 		for (size_t i = 0; i < o->nerr; i++)
-			refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
-		return refuse(j, 0, "", "which game? Reply to one of my mails about it (its subject "
+			pipeline_refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
+		return pipeline_refuse(j, 0, "", "which game? Reply to one of my mails about it (its subject "
 			      "names the game), or add a line 'game N'; to start a game, see 'help'");
 	}
 	if (!courtesy && !o->n && !o->nerr && !pipeline_known_address(j->pl, j->s.address)) {
@@ -384,7 +385,7 @@ static int on_no_game(struct job *j, struct err *e)
 	}
 	if (!courtesy) {
 		j->result = "refused";
-		return refuse(j, 0, "", "I found no orders in your mail; write 'help' for the list");
+		return pipeline_refuse(j, 0, "", "I found no orders in your mail; write 'help' for the list");
 	}
 	return 0;
 }
@@ -394,13 +395,17 @@ static int on_no_game(struct job *j, struct err *e)
 static int on_new(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	char words[2 + SEATS_MAX][ADDR_MAX], copy[4096];
+	char words[2 + SEATS_MAX + TOURNEY_SUFFIX][ADDR_MAX], copy[4096];
 	const char *addr[SEATS_MAX];
+	struct game_tournament tn;
 	int n = 0, id = 0;
 
-	snprintf(copy, sizeof copy, "%s", j->action + 4);
-	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX; w = strtok(NULL, " "))
+	/* the first line: a tournament's game has its terms on the lines after it */
+	snprintf(copy, sizeof copy, "%.*s", (int)strcspn(j->action + 4, "\n"), j->action + 4);
+	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX + TOURNEY_SUFFIX;
+	     w = strtok(NULL, " "))
 		snprintf(words[n++], ADDR_MAX, "%s", w);
+	n -= tourney_new_suffix(words, n, &tn);
 	/* "new VARIANT ADDRESS... private": the challenge's `private` (no address is the
 	 * word: each holds an @), kept in the action so that a replay sets it too */
 	bool private_game = n > 1 && !strcmp(words[n - 1], "private");
@@ -411,7 +416,7 @@ static int on_new(struct job *j, struct err *e)
 	int boards = v && v->boards > 1 ? v->boards : 1;
 	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
-		return refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
+		return pipeline_refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
 			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS") : k && k->seats ?
 			      "write: new VARIANT, then a White and a Black address for each board, "
 			      "then the White and the Black grand strategist" :
@@ -420,6 +425,8 @@ static int on_new(struct job *j, struct err *e)
 		addr[i] = words[1 + i];
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
+	if (tn.id)
+		return tourney_game_create(j, v, addr, seats, id, &tn, e);
 	if (game_create(j->g, id, v, addr, seats, &j->s, &j->out, e) < 0)
 		return -1;
 	j->g->private_ = private_game;
@@ -435,6 +442,9 @@ static int route(struct job *j, struct err *e)
 
 	if (j->action)
 		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
+	/* a tournament's orders go to the tournament they name, whatever the subject's tag */
+	if (tourney_asked(&j->orders))
+		return tourney_on_mail(j, e);
 
 	/* `observe N` names its game, whatever the subject's tag says */
 	int observed;
@@ -450,8 +460,9 @@ static int route(struct job *j, struct err *e)
 	return on_no_game(j, e);
 }
 
-static void job_free(struct job *j)
+void job_free(struct job *j)
 {
+	tn_free(j->t);
 	msg_free(j->m);
 	msgtext_free(&j->text);
 	free(j->lines);
@@ -529,6 +540,7 @@ static void read_sender(struct job *j)
 		 m->in_reply_to ? m->in_reply_to : "");
 	j->s.now = pipeline_now(j->pl);
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
+	tourney_parse_tag(m->subject, &j->tag_tournament, j->tag_ttoken);
 }
 
 static int prepare(struct job *j, struct err *e)
@@ -567,7 +579,7 @@ static int refuse_size(struct job *j, size_t size)
 		 "plain text, so please send them without attachments", size,
 		 j->pl->cfg.max_message_size);
 	j->result = "refused";
-	return refuse(j, 0, "", why);
+	return pipeline_refuse(j, 0, "", why);
 }
 
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
@@ -615,7 +627,18 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	if (over) {
 		if (refuse_size(&j, size) < 0)
 			goto oom;
-	} else if (prepare(&j, e) < 0 || route(&j, e) < 0) {
+	} else if (prepare(&j, e) < 0 || (rc = route(&j, e)) < 0) {
+		goto done;
+	}
+	if (rc == PIPELINE_DEFER) {     /* taken again alone, by the next batch */
+		pl->stats.mails--;
+		job_free(&j);
+		return PIPELINE_DEFER;
+	}
+	rc = -1;
+	if (j.committed) {              /* a tournament's action, committed on its own */
+		count(pl, j.result);
+		rc = 0;
 		goto done;
 	}
 	robots_screen(&j);
@@ -644,24 +667,28 @@ done:
 	return rc;
 }
 
-int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
-		     size_t wlen, struct err *e)
+int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
+			   int *id, char *why, size_t wlen, struct err *e)
 {
 	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game };
 	uint8_t h[CRYPTO_HASH_LEN];
 	char hex[HASH_HEX], subject[1200];
-	int rc = -1;
+	int rc = -1, line = (int)strcspn(action, "\n");
 
 	j.out.auth = -1;
 	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);
 	crypto_sha256(action, strlen(action), h);
 	crypto_hex(h, 8, hex);
-	snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
-	if (game)
-		snprintf(subject, sizeof subject, "[tempest %d] referee: %s", game, action);
+	if (key)
+		snprintf(j.s.msg_key, sizeof j.s.msg_key, "%s", key);
 	else
-		snprintf(subject, sizeof subject, "referee: %s", action);
+		snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
+	/* the subject names the action's first line (a tournament's game: its terms follow) */
+	if (game)
+		snprintf(subject, sizeof subject, "[tempest %d] referee: %.*s", game, line, action);
+	else
+		snprintf(subject, sizeof subject, "referee: %.*s", line, action);
 	/* the action stands in for a mail in the game log, where a replay finds it */
 	if (!(j.m = calloc(1, sizeof *j.m)) || !(j.m->from_addr = strdup(pl->cfg.referee_address)) ||
 	    !(j.m->subject = strdup(subject)) || !(j.m->text = strdup(action))) {
@@ -684,7 +711,16 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	rc = 0;
 done:
 	job_free(&j);
+	/* a tournament's game it ended: the result posted now (outside a batch) */
+	if (rc == 0 && !pl->batch.on && tourney_settle(pl, e) < 0)
+		return -1;
 	return rc;
+}
+
+int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
+		     size_t wlen, struct err *e)
+{
+	return pipeline_referee_keyed(pl, game, action, NULL, id, why, wlen, e);
 }
 
 int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,

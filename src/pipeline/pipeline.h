@@ -100,6 +100,12 @@ int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *add
  * -1: a failure (e). */
 int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
 		     size_t wlen, struct err *e);
+/* The game master's tournament (docs/game-masters.md, "Tournaments"): made from its
+ * terms (a line each, as tn_terms_line reads them, and "entrants ..." lines), opened at
+ * once; what it starts (an entry given whole closes: every game starts) is done before
+ * it returns. 0 (*id), 1 refused (why), -1 a failure (e). */
+int pipeline_tournament_new(struct pipeline *pl, const char *terms, int *id, char *why,
+			    size_t wlen, struct err *e);
 /* What time decides (docs/game-masters.md, "Time"): losses on time, windows that close, draw offers and
  * challenges that lapse, and reminders (one mail per player per run). */
 struct tick_stats {

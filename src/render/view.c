@@ -1,5 +1,6 @@
 /* view.c: see view.h. */
 #include "render/view.h"
+#include "render/tournament_view.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -166,12 +167,20 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 
 	if (strlen(g->created) >= 10)
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
-	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", g->id,
-		   "By email", date);
-	if (sg->cut)            /* the board, the stretch: "Round" never empty */
-		buf_printf(out, "[Round \"%d.%d\"]\n", sg->b + 1, sg->n);
-	else if (g->nboards > 1)
-		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
+	/* a tournament's game: its event, site and round, so that a PGN reader selects a
+	 * tournament's games by their tags (pgn-extract -t) */
+	const struct game_tournament *t = &g->tournament;
+	if (t->id)
+		buf_printf(out, "[Event \"%s\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", t->event,
+			   t->site[0] ? t->site : "By email", date);
+	else
+		buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n",
+			   g->id, "By email", date);
+	int round = t->id ? t->round : sg->b + 1;
+	if (sg->cut)            /* the round (else the board), the stretch: never empty */
+		buf_printf(out, "[Round \"%d.%d\"]\n", round, sg->n);
+	else if (g->nboards > 1 || t->id)
+		buf_printf(out, "[Round \"%d\"]\n", round);
 	else
 		buf_str(out, "[Round \"-\"]\n");
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
@@ -181,6 +190,8 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
 		buf_printf(out, "[Variant \"%s\"]\n", g->v->name);
+	if (t->section)
+		buf_printf(out, "[Section \"%d\"]\n", t->section);
 	if (strcmp(fen, orthodox))
 		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
 }
@@ -429,6 +440,13 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "status", "%s", game_status_name(g->status));
 	if (g->private_)
 		tctx_set(c, "private", "yes");
+	if (g->tournament.id) {         /* a tournament's game: its mails name it */
+		tctx_set(c, "tournament", "%s", g->tournament.event);
+		tctx_set(c, "tournament_id", "%d", g->tournament.id);
+		tctx_set(c, "round", "%d", g->tournament.round);
+		if (g->tournament.section)
+			tctx_set(c, "section", "%d", g->tournament.section);
+	}
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
 		tctx_set(c, "you", "%s", side_word(my_side));
@@ -676,6 +694,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee", "%s", x->referee);
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
+	if (x->tournament)
+		tn_view_context(x->tournament, c);
 	if (g && r->kind == REPLY_HELP) {
 		/* help says how to write orders, nothing of the game's state */
 		tctx_set(c, "game", "%d", g->id);

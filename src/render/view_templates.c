@@ -18,7 +18,7 @@
 static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
-	"observed",
+	"observed", "tournament", "standings",
 };
 
 /* Every name a shared template may use (template_check); a kind's parts may use the
@@ -36,7 +36,11 @@ static const char *const shared_names[] = {
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
 	"time_left", "window_note", "arbiter", "challenge_lapses",
 	/* a game kept out of the public archive */
-	"private", NULL,
+	"private",
+	/* tournaments: a tournament's game, and a tournament's own mails */
+	"tournament", "tournament_id", "round", "section", "entrants", "players", "closes",
+	"open", "final", "terms", "entrant_list", "crosstable", "done", "total", "ended",
+	"points", "rated", NULL,
 };
 
 #define PART_MAX (64 * 1024)

@@ -110,9 +110,9 @@ static bool address_like(const char *s)
 static int text_term(char *field, size_t len, const char *rest, const char *word, char *why,
 		     size_t wlen)
 {
-	if (!*rest || strlen(rest) >= len)
-		return snprintf(why, wlen, N_("write: %s and a text of 1 to %zu characters"), word,
-				len - 1), -1;
+	if (!*rest || strlen(rest) >= len || strpbrk(rest, "\"\\"))
+		return snprintf(why, wlen, N_("write: %s and a text of 1 to %zu characters, without "
+					      "quotes or backslashes"), word, len - 1), -1;
 	snprintf(field, len, "%s", rest);
 	return 1;
 }

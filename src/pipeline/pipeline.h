@@ -100,6 +100,13 @@ int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *add
  * -1: a failure (e). */
 int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
 		     size_t wlen, struct err *e);
+/* Is the log at path a tournament's (DATA/tournaments/T.mbox) rather than a game's? */
+bool pipeline_log_is_tournament(const char *path);
+struct replay_check;
+/* `tempest replay` of a tournament's log (treplay.c) into cfg's data directory: 0 every
+ * recorded state reproduced, 1 a difference (why), -1 a failure (e). */
+int pipeline_replay_tournament(const struct config *cfg, const char *log,
+			       struct replay_check *rc, char *why, size_t wlen, struct err *e);
 /* The game master's tournament (docs/game-masters.md, "Tournaments"): made from its
  * terms (a line each, as tn_terms_line reads them, and "entrants ..." lines), opened at
  * once; what it starts (an entry given whole closes: every game starts) is done before

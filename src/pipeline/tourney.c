@@ -195,8 +195,7 @@ int tourney_game_create(struct job *j, const struct variant *v, const char *cons
 
 /* ---- a tournament made ---- */
 
-/* The terms' lines read into t (its entrants joined); 1 refused (why), 0. */
-static int read_terms(struct tournament *t, const char *terms, char *why, size_t wlen)
+int tourney_read_terms(struct tournament *t, const char *terms, char *why, size_t wlen)
 {
 	char *copy = strdup(terms), addr[TN_PLAYERS_MAX][TN_ADDR_MAX];
 	int n = 0, rc = 0;
@@ -255,7 +254,7 @@ static int create(struct pipeline *pl, const char *terms, const char *proposer,
 	t->status = TN_OPEN;
 	t->previous = previous;
 	clock_iso(pipeline_now(pl), t->created);
-	if (read_terms(t, terms, why, wlen)) {
+	if (tourney_read_terms(t, terms, why, wlen)) {
 		tn_free(t);
 		return 1;
 	}
@@ -279,7 +278,8 @@ static int create(struct pipeline *pl, const char *terms, const char *proposer,
 	}
 	char text[TN_TERMS_MAX + 64], body[TN_TERMS_MAX + 512];
 	tn_terms_text(&t->terms, text, sizeof text);
-	snprintf(body, sizeof body, "create %d\n%s", previous, text);
+	snprintf(body, sizeof body, "create previous %d%s%s\n%s", previous,
+		 t->proposer[0] ? " proposer " : "", t->proposer, text);
 	struct buf action = { 0 };
 	buf_str(&action, body);
 	for (size_t i = 0; i < t->nplayers; i++)

@@ -53,6 +53,9 @@ int tourney_create(struct pipeline *pl, const char *terms, const char *proposer,
 		   const char *key, const char *name, int *id, char *why, size_t wlen,
 		   struct err *e);
 
+/* The terms' lines read into t (status open; "entrants" lines joined, an entry given
+ * whole closing at its number): 0, or 1 refused (why). */
+int tourney_read_terms(struct tournament *t, const char *terms, char *why, size_t wlen);
 /* tourney_create with its number given (a rolling tournament's successor, which follows
  * `previous` on its terms, under the name's next number: "Blitz #2", "Blitz #3"). */
 int tourney_create_as(struct pipeline *pl, const char *terms, int id, int previous,

@@ -267,9 +267,9 @@ static int section_games(struct tournament *t, int section, const int *members, 
 	return 0;
 }
 
-int tn_close(struct tournament *t, const double *rating)
+int tn_close_drawn(struct tournament *t)
 {
-	int n = (int)t->nplayers;
+	int members[TN_SECTION_MAX], k = tn_sections(t), n = (int)t->nplayers;
 
 	if (t->status != TN_OPEN)
 		return -1;
@@ -280,24 +280,38 @@ int tn_close(struct tournament *t, const double *rating)
 	t->status = TN_RUNNING;
 	if (t->terms.rolling)
 		return 0;               /* its games came with each entry */
-	int size = t->terms.section && n > t->terms.section ? t->terms.section : n;
-	int k = (n + size - 1) / size, order[TN_PLAYERS_MAX], members[TN_SECTION_MAX];
-	seed_order(t, rating, order);
-	for (int i = 0; i < n; i++) {   /* snake: 1 2 3 3 2 1 1 2 3 ... */
-		int lap = i / k, at = i % k;
-		t->players[order[i]].section = (lap % 2 ? k - 1 - at : at) + 1;
-	}
 	for (int s = 1; s <= k; s++) {
 		int m = 0;
-		for (int i = 0; i < n; i++)     /* table numbers in the order of entry */
-			if (t->players[i].section == s) {
-				t->players[i].number = m + 1;
-				members[m++] = i;
-			}
+		for (int num = 1; num <= n; num++)      /* by table number */
+			for (int i = 0; i < n && m < TN_SECTION_MAX; i++)
+				if (t->players[i].section == s && t->players[i].number == num)
+					members[m++] = i;
 		if (section_games(t, s, members, m) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+int tn_close(struct tournament *t, const double *rating)
+{
+	int n = (int)t->nplayers;
+
+	if (t->status != TN_OPEN)
+		return -1;
+	if (n >= 2 && !t->terms.rolling) {
+		int size = t->terms.section && n > t->terms.section ? t->terms.section : n;
+		int k = (n + size - 1) / size, order[TN_PLAYERS_MAX];
+		seed_order(t, rating, order);
+		for (int i = 0; i < n; i++) {   /* snake: 1 2 3 3 2 1 1 2 3 ... */
+			int lap = i / k, at = i % k;
+			t->players[order[i]].section = (lap % 2 ? k - 1 - at : at) + 1;
+		}
+		for (int s = 1; s <= k; s++)    /* table numbers in the order of entry */
+			for (int i = 0, m = 0; i < n; i++)
+				if (t->players[i].section == s)
+					t->players[i].number = ++m;
+	}
+	return tn_close_drawn(t);
 }
 
 bool tn_closing_due(const struct tournament *t, long long now)

@@ -134,6 +134,9 @@ int tn_withdraw(struct tournament *t, const char *address, const char *now, char
  * entry, and every game of the tables added, due to start. Fewer than two entrants cancel
  * the tournament. 0, or -1 (not open). */
 int tn_close(struct tournament *t, const double *rating);
+/* The same with the sections and table numbers already drawn (a replay applies the draw
+ * its log records). */
+int tn_close_drawn(struct tournament *t);
 /* Should the entry close now, at time now (epoch)? Its date passed, or its number reached
  * (all-at-once: tn_join reached it). */
 bool tn_closing_due(const struct tournament *t, long long now);

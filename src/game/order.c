@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-
 #define ARG_NONE ORDER_ARG_NONE
 #define ARG_NUMBER ORDER_ARG_NUMBER
 #define ARG_WORD ORDER_ARG_WORD
@@ -80,17 +79,12 @@ static const struct keyword keywords[] = {
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
 	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
-	/* tournaments: entering one starts games, leaving one forfeits them */
-	{ "join tournament", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "join tournament 3", NULL,
-	  IRREVOCABLE },
-	{ "withdraw tournament", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "withdraw tournament 3",
-	  NULL, IRREVOCABLE },
-	{ "open tournament", ORDER_OPEN_TOURNAMENT, ARG_NUMBER, "open tournament 3", NULL,
-	  IRREVOCABLE },
+	{ "join tournament", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "join tournament 3", NULL, IRREVOCABLE },
+	{ "withdraw tournament", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "withdraw tournament 3", NULL, IRREVOCABLE },
+	{ "open tournament", ORDER_OPEN_TOURNAMENT, ARG_NUMBER, "open tournament 3", NULL, IRREVOCABLE },
 	{ "standings", ORDER_STANDINGS, ARG_NUMBER, "standings 3", NULL, 0 },
 	{ "tournament new", ORDER_TOURNAMENT_NEW, ARG_WORD, "tournament new chess", new_shaped, 0 },
-	/* French, beside the English (docs/orders.md "Languages"): the words of French
-	 * correspondence chess, without accents so that any keyboard writes them */
+	/* French, then German, beside the English (docs/orders.md "Languages"), no accents */
 	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
 	{ "accepter nulle", ORDER_ACCEPT_DRAW, ARG_NONE, "accepter nulle", NULL, IRREVOCABLE },
 	{ "refuser nulle", ORDER_DECLINE_DRAW, ARG_NONE, "refuser nulle", NULL, IRREVOCABLE },
@@ -104,16 +98,11 @@ static const struct keyword keywords[] = {
 	{ "aide", ORDER_HELP, ARG_NONE, "aide", NULL, 0 },
 	{ "historique", ORDER_HISTORY, ARG_NONE, "historique", NULL, 0 },
 	{ "langue", ORDER_LANGUAGE, ARG_WORD, "langue fr", NULL, SETTING },
-	{ "inscription tournoi", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "inscription tournoi 3", NULL,
-	  IRREVOCABLE },
-	{ "retrait tournoi", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "retrait tournoi 3", NULL,
-	  IRREVOCABLE },
+	{ "inscription tournoi", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "inscription tournoi 3", NULL, IRREVOCABLE },
+	{ "retrait tournoi", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "retrait tournoi 3", NULL, IRREVOCABLE },
 	{ "classement", ORDER_STANDINGS, ARG_NUMBER, "classement 3", NULL, 0 },
-	/* German, the tournament's words (its other orders are read in English) */
-	{ "anmelden turnier", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "anmelden turnier 3", NULL,
-	  IRREVOCABLE },
-	{ "abmelden turnier", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "abmelden turnier 3", NULL,
-	  IRREVOCABLE },
+	{ "anmelden turnier", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "anmelden turnier 3", NULL, IRREVOCABLE },
+	{ "abmelden turnier", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "abmelden turnier 3", NULL, IRREVOCABLE },
 	{ "tabelle", ORDER_STANDINGS, ARG_NUMBER, "tabelle 3", NULL, 0 },
 };
 

@@ -582,6 +582,21 @@ static int refuse_size(struct job *j, size_t size)
 	return pipeline_refuse(j, 0, "", why);
 }
 
+/* A mail that changes a tournament: committed on its own (rc 0), or left for the next
+ * batch, which takes it alone (PIPELINE_DEFER). */
+static int tournament_done(struct job *j, int rc)
+{
+	struct pipeline *pl = j->pl;
+
+	if (rc == PIPELINE_DEFER)
+		pl->stats.mails--;
+	else
+		count(pl, j->result);
+	hold_note_job(pl, j);
+	job_free(j);
+	return rc;
+}
+
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
 {
 	const char *raw = mail->raw;
@@ -630,17 +645,9 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	} else if (prepare(&j, e) < 0 || (rc = route(&j, e)) < 0) {
 		goto done;
 	}
-	if (rc == PIPELINE_DEFER) {     /* taken again alone, by the next batch */
-		pl->stats.mails--;
-		job_free(&j);
-		return PIPELINE_DEFER;
-	}
+	if (rc == PIPELINE_DEFER || j.committed)        /* a tournament's action (tourney.h) */
+		return tournament_done(&j, rc);
 	rc = -1;
-	if (j.committed) {              /* a tournament's action, committed on its own */
-		count(pl, j.result);
-		rc = 0;
-		goto done;
-	}
 	robots_screen(&j);
 	if (!strcmp(j.result, "duplicate")) {
 		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);

@@ -197,12 +197,12 @@ int tourney_game_create(struct job *j, const struct variant *v, const char *cons
 
 int tourney_read_terms(struct tournament *t, const char *terms, char *why, size_t wlen)
 {
-	char *copy = strdup(terms), addr[TN_PLAYERS_MAX][TN_ADDR_MAX];
+	char *copy = strdup(terms), addr[TN_PLAYERS_MAX][TN_ADDR_MAX], *save = NULL;
 	int n = 0, rc = 0;
 
 	if (!copy)
 		return snprintf(why, wlen, "out of memory"), 1;
-	for (char *l = strtok(copy, "\n"); l && rc == 0; l = strtok(NULL, "\n")) {
+	for (char *l = strtok_r(copy, "\n", &save); l && rc == 0; l = strtok_r(NULL, "\n", &save)) {
 		while (isspace((unsigned char)*l))
 			l++;
 		if (!*l)

@@ -54,7 +54,8 @@ static bool is_arbiter(const struct pipeline *pl, const char *address)
 	char copy[sizeof pl->cfg.arbiters];
 
 	snprintf(copy, sizeof copy, "%s", pl->cfg.arbiters);
-	for (char *w = strtok(copy, " ,"); w; w = strtok(NULL, " ,"))
+	for (char *save = NULL, *w = strtok_r(copy, " ,", &save); w;
+	     w = strtok_r(NULL, " ,", &save))
 		if (!strcasecmp(w, address))
 			return true;
 	return false;

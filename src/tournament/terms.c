@@ -187,14 +187,14 @@ int tn_terms_line(struct tn_terms *terms, const char *line, char *why, size_t wl
 
 int tn_entrants_line(const char *line, char (*addr)[TN_ADDR_MAX], int max, int *n)
 {
-	char word[32], copy[TN_TERMS_MAX];
+	char word[32], copy[TN_TERMS_MAX], *save = NULL;
 	const char *rest;
 
 	split(line, word, sizeof word, &rest);
 	if (strcasecmp(word, "entrants"))
 		return -1;
 	snprintf(copy, sizeof copy, "%s", rest);
-	for (char *w = strtok(copy, " \t,;"); w; w = strtok(NULL, " \t,;")) {
+	for (char *w = strtok_r(copy, " \t,;", &save); w; w = strtok_r(NULL, " \t,;", &save)) {
 		if (!address_like(w) || *n >= max)
 			return -1;
 		snprintf(addr[(*n)++], TN_ADDR_MAX, "%s", w);

@@ -41,6 +41,8 @@ int tourney_new_suffix(char (*words)[ADDR_MAX], int n, struct game_tournament *t
 /* The game j->g (new, number id) set up as a tournament's, from the action's lines. */
 int tourney_game_create(struct job *j, const struct variant *v, const char *const *addr,
 			int seats, int id, const struct game_tournament *tn, struct err *e);
+/* Is the address among the configuration's arbiters (who may propose a tournament)? */
+bool tourney_is_arbiter(const struct pipeline *pl, const char *address);
 /* Does the mail hold a tournament's order (join, withdraw, standings, open, new)? */
 bool tourney_asked(const struct orders *o);
 /* The mail's tournament orders (tourney.c). PIPELINE_DEFER: the mail changes a tournament

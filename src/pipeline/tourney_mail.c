@@ -49,7 +49,7 @@ static bool proves(const struct job *j, const struct tournament *t)
 	return false;
 }
 
-static bool is_arbiter(const struct pipeline *pl, const char *address)
+bool tourney_is_arbiter(const struct pipeline *pl, const char *address)
 {
 	char copy[sizeof pl->cfg.arbiters];
 
@@ -184,7 +184,7 @@ static int proposal(struct job *j, const struct order *od, struct err *e)
 	char why[512];
 	int id;
 
-	if (!is_arbiter(pl, j->s.address))
+	if (!tourney_is_arbiter(pl, j->s.address))
 		return refused(j, od, N_("only an arbiter of this referee may propose a tournament"));
 	if (created_by(pl, j->s.msg_key)) {
 		j->result = "duplicate";

@@ -236,7 +236,7 @@ static int open_next(struct pipeline *pl, struct tournament **tp, struct err *e)
 			return -1;
 	}
 	snprintf(path, sizeof path, "tn-%d", t->next);
-	struct tournament *there;
+	struct tournament *there = NULL;
 	int rc = store_tournament_load(&pl->st, t->next, &there, e);
 	tn_free(there);
 	if (rc <= 0)

@@ -278,6 +278,7 @@ int store_tournament_load(const struct store *st, int id, struct tournament **t,
 {
 	char path[PATH_MAX + 64], what[64], *text;
 
+	*t = NULL;
 	path_of(st, id, "json", path, sizeof path);
 	if (!fs_exists(path))
 		return 1;

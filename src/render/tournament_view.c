@@ -364,6 +364,8 @@ void tn_view_context(const struct tn_view *v, struct tctx *c)
 	if (table.n && table.s[table.n - 1] == '\n')      /* the template ends its line */
 		table.s[--table.n] = 0;
 	tctx_set(c, "crosstable", "%s", table.s ? table.s : "");
+	if (t->terms.rolling && t->status == TN_OPEN)   /* the whole table, not the games in */
+		total = t->terms.players * (t->terms.players - 1) / 2 * (t->terms.double_rr ? 2 : 1);
 	tctx_set(c, "done", "%d", done);
 	tctx_set(c, "total", "%d", total);
 	if (v->game)

@@ -234,8 +234,8 @@ static int forfeit(struct game *g, const struct sender *s, int c, const char *ac
 	apply_finish(&a, c == WHITE ? "0-1" : "1-0", N_("forfeit: a withdrawal from the "
 		     "tournament"));
 	game_clock_update(g, -1, CLOCK_FREE, s->now);
-	snprintf(note, sizeof note, "%s has withdrawn from the tournament: the game is lost by "
-		 "forfeit.", side(c));
+	snprintf(note, sizeof note, N_("%s has withdrawn from the tournament: the game is lost "
+		 "by forfeit."), side(c));
 	return tell(g, out, REPLY_OVER, note, true);
 }
 

@@ -11,7 +11,11 @@ cli_referee "$tmp/r" "arbiters = arb@example.org" "max_replies_per_sender = 1000
 C=$tmp/r/conf
 ALL=$tmp/all.out
 : > "$ALL"
-sent() { printf '%s\n' "$out" >> "$ALL"; out=$(decoded); }
+sent() {        # the run's mails kept; $out as a person reads it (quoted-printable decoded)
+	printf '%s\n' "$out" >> "$ALL"
+	out=$(decoded | python3 -c 'import quopri, sys
+sys.stdout.write(quopri.decodestring(sys.stdin.buffer.read()).decode("utf-8", "replace"))')
+}
 ttok() {        # ttok T ADDRESS: the code of tournament T's mails to ADDRESS
 	tr -d '\r' < "$ALL" | awk -v to="$2" -v id="$1" '/^To: / { who = $2 }
 		/^Subject: \[tempest tournament [0-9]+ [a-z2-7]+\]/ && who == to && $4 == id {
@@ -72,7 +76,17 @@ one dave@example.org "entry" "join tournament 2"
 expect_out "the next takes entries" "You are entered in tournament 2: entrant 1."
 one dave@example.org "entry" "join tournament 2"
 expect_out "entered once" "you are entered in tournament 2 already"
-# a mail of the referee's pasted back, and the standings asked in each language
+# in the players' languages: a French entrant, a German one, whose entry fills it
+one gina@example.org "aide" "langue fr\naide"
+one gina@example.org "inscription" "inscription tournoi 2"
+expect_out "in French" "Vous êtes inscrit au tournoi 2 : inscrit n° 2."
+one hal@example.org "Hilfe" "language de\nhelp"
+one hal@example.org "Anmeldung" "anmelden turnier 2"
+expect_out "in German" "Sie sind zum Turnier 2 angemeldet: Teilnehmer 3."
+one hal@example.org "Tabelle" "tabelle 2"
+expect_out "the standings in German" "Turnier 2, Rolling Blitz #2 (Chess): die Tabelle nach"
+expect_out "the table's headings in German" "Spieler"
+# the standings asked in each language
 for w in "standings 1" "classement 1" "tabelle 1"; do
 	one erin@example.org "standings" "$w"
 	expect_out "$w" "Tournament 1, Rolling Blitz (Chess): the standings"
@@ -84,17 +98,18 @@ expect_out "one order a mail" "a tournament's order goes in a mail of its own"
 
 # -- withdrawn before the draw: struck out; an entry that closes on its date
 run "$T" tournament new -c "$C" --closes 2026-11-10 --double chess
+expect_out "its number" "tournament 4: chess"
 expect_rc "a tournament closing on a date" 0
-one frank@example.org "entry" "join tournament 3"
-one gina@example.org "entry" "join tournament 3"
-one hal@example.org "entry" "join tournament 3"
-one hal@example.org "Re: [tempest tournament 3 $(ttok 3 hal@example.org)] entry" "retrait tournoi 3"
-expect_out "struck out" "Your entry to tournament 3 is struck out."
+one frank@example.org "entry" "join tournament 4"
+one jack@example.org "entry" "join tournament 4"
+one ivy@example.org "entry" "join tournament 4"
+one ivy@example.org "Re: [tempest tournament 4 $(ttok 4 ivy@example.org)] entry" "retrait tournoi 4"
+expect_out "struck out" "Your entry to tournament 4 is struck out."
 TEMPEST_NOW=2026-11-10T23:00:00Z run "$T" tick -c "$C"
 [ "$(begins)" -eq 0 ] && pass || fail "nothing before the day's end"
 TEMPEST_NOW=2026-11-11T00:00:00Z run "$T" tick -c "$C"
 sent
-expect_out "closed on its date" "The entry to tournament 3 is closed with 2 entrants: its games start now."
+expect_out "closed on its date" "The entry to tournament 4 is closed with 2 entrants: its games start now."
 [ "$(begins)" -eq 4 ] && pass || fail "two games begin (double): $(begins)"
 
 cli_done t_tournament_mail

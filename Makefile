@@ -190,6 +190,7 @@ check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 	@sh tests/run-perft.sh ./tempest long
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 3 500 3
 	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_killall.sh
+	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_tournament_kill.sh
 	@sh tests/fuzz/run.sh 120 $(FUZZ_BIN)
 
 # Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a

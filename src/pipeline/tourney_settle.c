@@ -120,10 +120,13 @@ static void start_action(const struct tournament *t, size_t i, struct buf *b)
 	const struct tn_game *g = &t->games[i];
 	char event[TN_TEXT_MAX];
 
-	buf_printf(b, "new %s %s %s tournament %d round %d section %d\nevent %s\nsite %s",
-		   t->terms.variant, t->players[g->white].address, t->players[g->black].address,
-		   t->id, g->round, tn_sections(t) > 1 ? g->section : 0,
-		   tn_event(t, event, sizeof event), t->terms.site[0] ? t->terms.site : "By email");
+	buf_printf(b, "new %s %s %s tournament %d round %d section %d", t->terms.variant,
+		   t->players[g->white].address, t->players[g->black].address, t->id, g->round,
+		   tn_sections(t) > 1 ? g->section : 0);
+	if (t->terms.name[0])           /* else PGN's Event is "tempest tournament T" */
+		buf_printf(b, "\nevent %s", tn_event(t, event, sizeof event));
+	if (t->terms.site[0])
+		buf_printf(b, "\nsite %s", t->terms.site);
 	if (t->terms.arbiter[0] && !strstr(t->terms.games, "arbiter "))
 		buf_printf(b, "\narbiter %s", t->terms.arbiter);
 	if (t->terms.games[0])

@@ -276,7 +276,10 @@ static void page_facts(const struct game *g, const struct archive_entry *e, cons
 	if (g->tournament.id) {         /* a tournament's game: a link to its crosstable */
 		buf_printf(out, "<tr><th>Tournament</th><td><a href=\"tournament-%d.html\">",
 			   g->tournament.id);
-		board_html_escape(g->tournament.event, out);
+		if (g->tournament.event[0])
+			board_html_escape(g->tournament.event, out);
+		else
+			buf_printf(out, "tempest tournament %d", g->tournament.id);
 		buf_printf(out, "</a>, round %d</td></tr>\n", g->tournament.round);
 	}
 	fact(out, "Kind", e->kind);

@@ -318,7 +318,8 @@ void tn_view_context(const struct tn_view *v, struct tctx *c)
 	struct buf table = { 0 };
 	int from, to, done = 0, total = 0, n = tn_sections(t);
 
-	tctx_set(c, "tournament", "%s", tn_event(t, event, sizeof event));
+	if (t->terms.name[0])           /* a tournament named, else its number */
+		tctx_set(c, "tournament", "%s", tn_event(t, event, sizeof event));
 	tctx_set(c, "tournament_id", "%d", t->id);
 	tctx_set(c, "variant", "%s", v->variant ? v->variant : t->terms.variant);
 	tctx_set(c, "status", "%s", tn_status_name(t->status));

@@ -170,9 +170,12 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 	/* a tournament's game: its event, site and round, so that a PGN reader selects a
 	 * tournament's games by their tags (pgn-extract -t) */
 	const struct game_tournament *t = &g->tournament;
-	if (t->id)
+	if (t->id && t->event[0])
 		buf_printf(out, "[Event \"%s\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", t->event,
 			   t->site[0] ? t->site : "By email", date);
+	else if (t->id)
+		buf_printf(out, "[Event \"tempest tournament %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n",
+			   t->id, t->site[0] ? t->site : "By email", date);
 	else
 		buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n",
 			   g->id, "By email", date);
@@ -441,7 +444,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	if (g->private_)
 		tctx_set(c, "private", "yes");
 	if (g->tournament.id) {         /* a tournament's game: its mails name it */
-		tctx_set(c, "tournament", "%s", g->tournament.event);
+		if (g->tournament.event[0])     /* a tournament named, else its number */
+			tctx_set(c, "tournament", "%s", g->tournament.event);
 		tctx_set(c, "tournament_id", "%d", g->tournament.id);
 		tctx_set(c, "round", "%d", g->tournament.round);
 		if (g->tournament.section)

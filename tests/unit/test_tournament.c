@@ -8,6 +8,7 @@
 #include "check.h"
 #include "tournament/berger.h"
 #include "tournament/glicko2.h"
+#include "tournament/ratings.h"
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
 
@@ -346,6 +347,57 @@ static void terms(void)
 	CHECK_STR(addr[2], "c@x.org");
 }
 
+/* The ratings kept across games: each game its own period (both players rated at once,
+ * each against the other's rating before), or periods of days, whose games are rated
+ * together: Glickman's example again, as three games of one week. */
+static void ratings(void)
+{
+	struct tn_ratings r = { .period_days = 7 };
+	struct glicko before[2], after[2];
+	const char *opp[] = { "b@x", "c@x", "d@x" }, *res[] = { "1-0", "0-1", "0-1" };
+	struct glicko start[] = { { 1400, 30, 0.06 }, { 1550, 100, 0.06 }, { 1700, 300, 0.06 } };
+	char key[16], text[64];
+
+	/* a's and the opponents' ratings as the week begins */
+	struct glicko a0 = { 1500, 200, 0.06 };
+	CHECK_INT(tn_ratings_set(&r, "chess", "a@x", &a0, &a0, "0/0"), 0);
+	for (int i = 0; i < 3; i++)
+		CHECK_INT(tn_ratings_set(&r, "chess", opp[i], &start[i], &start[i], "0/0"), 0);
+	for (size_t i = 0; i < r.v[0].n; i++)
+		r.v[0].p[i].base = r.v[0].p[i].rating;
+	long long monday = 20398LL * 86400;     /* a period begins (7 days from 1970-01-01) */
+	r.v[0].period = monday / (7 * 86400);
+	for (int i = 0; i < 3; i++) {
+		snprintf(key, sizeof key, "1/%d", i + 1);
+		CHECK_INT(tn_ratings_apply(&r, "chess", "a@x", opp[i], res[i], key, monday + i * 3600,
+					   before, after), 0);
+	}
+	snprintf(text, sizeof text, "%.2f %.2f", after[0].rating, after[0].rd);
+	CHECK_STR(text, "1464.05 151.52");
+	/* the same game again: its record, nothing changed */
+	CHECK_INT(tn_ratings_apply(&r, "chess", "a@x", "d@x", "0-1", "1/3", monday, before, after), 0);
+	snprintf(text, sizeof text, "%.2f", after[0].rating);
+	CHECK_STR(text, "1464.05");
+	CHECK_INT(tn_rated_of(&r, "chess", "a@x")->games, 4);   /* the set, and three games */
+	/* a week later: the period closed, the next game rated from the new base */
+	CHECK_INT(tn_ratings_apply(&r, "chess", "a@x", "b@x", "1/2-1/2", "1/4", monday + 8 * 86400,
+				   before, after), 0);
+	snprintf(text, sizeof text, "%.2f", before[0].rating);
+	CHECK_STR(text, "1464.05");
+	tn_ratings_free(&r);
+
+	/* each game its own period: both rated against the other's rating before */
+	struct tn_ratings q = { 0 };
+	CHECK_INT(tn_ratings_apply(&q, "chess", "w@x", "b@x", "1-0", "1/1", 0, before, after), 0);
+	CHECK(after[0].rating > 1500 && after[1].rating < 1500);
+	CHECK(after[0].rating - 1500 == 1500 - after[1].rating);
+	struct glicko_game g = { 1500, 350, 1 };
+	struct glicko want;
+	glicko2_rate(&before[0], &g, 1, GLICKO_TAU, &want);
+	CHECK(want.rating == after[0].rating && want.rd == after[0].rd);
+	tn_ratings_free(&q);
+}
+
 int main(void)
 {
 	glickman_example();
@@ -356,5 +408,6 @@ int main(void)
 	rolling();
 	sections();
 	terms();
+	ratings();
 	return check_done();
 }

@@ -90,7 +90,8 @@ expect_out "a withdrawal needs its code" "must come in a reply to one of my mail
 set -- $(game p3 p7)
 cli_mail p7@example.org "Re: [tempest $1 $(tok "$1" p7@example.org)] game $1" \
 	"withdraw tournament 1" > "$tmp/w.mbox"
-run "$T" process -c "$C" "$tmp/w.mbox"
+run "$TA" process -c "$C" "$tmp/w.mbox"
+expect_clean "the withdrawal, sanitized"
 sent
 expect_rc "the withdrawal" 0
 expect_out "the withdrawal confirmed" "You have withdrawn from tournament 1: your games not yet decided are lost by forfeit."
@@ -107,7 +108,8 @@ else
 fi
 flush
 expect_out "the last game under way" "your move"
-TEMPEST_NOW=2026-11-09T12:00:00Z run "$T" tick -c "$C"
+TEMPEST_NOW=2026-11-09T12:00:00Z run "$TA" tick -c "$C"    # the sanitized binary
+expect_clean "the tick, sanitized"
 sent
 expect_rc "the tick" 0
 expect_out "the loss on time" "over: 1-0 (time forfeit)"

@@ -52,7 +52,8 @@ expect_out "opened" "Tournament 1 is open for entries."
 cli_mail alice@example.org "entry" "join tournament 1" > "$tmp/b.mbox"
 cli_mail bob@example.org "inscription" "inscription tournoi 1" >> "$tmp/b.mbox"
 cli_mail carol@example.org "Anmeldung" "anmelden turnier 1" >> "$tmp/b.mbox"
-run "$T" process -c "$C" "$tmp/b.mbox"
+run "$TA" process -c "$C" "$tmp/b.mbox"       # the sanitized binary
+expect_clean "three entries, sanitized"
 sent
 expect_rc "three entries" 0
 expect_out "the first" "You are entered in tournament 1: entrant 1."

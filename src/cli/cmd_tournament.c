@@ -20,13 +20,14 @@
 
 static const char usage[] =
 	"usage: tempest tournament new [-c FILE] [-n] [--dry-run] [OPTIONS] VARIANT [ADDRESS...]\n"
+	"       tempest tournament close [-c FILE] [--dry-run] TOURNAMENT\n"
 	"       tempest tournament list [-c FILE]\n"
 	"       tempest tournament show [-c FILE] [--json] TOURNAMENT\n"
 	"\n"
 	"An all-play-all tournament of VARIANT (any game of two players), its games played\n"
 	"by mail and started by the referee. With addresses, they are the whole entry: the\n"
 	"games start at once. Without, players enter by mail (\"join tournament N\") until\n"
-	"the entry closes (--players, --closes).\n"
+	"the entry closes (--players, --closes, or `tempest tournament close`).\n"
 	"  --name TEXT        the event's name (PGN's Event)\n"
 	"  --site TEXT        PGN's Site (default: By email)\n"
 	"  --players N        the entry closes at N entrants\n"
@@ -134,6 +135,40 @@ static int tournament_new(int argc, char **argv)
 		return rc > 0 ? EXIT_USAGE : common_fail_status(&e);
 	}
 	printf("tournament %d: %s\n", id, argv[next]);
+	struct deliver_stats ds = { 0 };
+	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
+		fprintf(stderr, "tempest tournament: the mails stay queued: %s\n", e.msg);
+	pipeline_close(pl);
+	return common_deliver_status(&ds);
+}
+
+static int tournament_close(int argc, char **argv)
+{
+	struct common c;
+	struct pipeline *pl;
+	struct err e = { 0 };
+	char why[256];
+	int next, rc = common_start(argc, argv, usage, &c, &next);
+
+	if (rc >= 0)
+		return rc;
+	if (next != argc - 1 || atoi(argv[next]) < 1) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if ((rc = common_ready(&c, "tempest tournament")) >= 0)
+		return rc;
+	if (pipeline_open(&pl, &c.cfg, c.dry_run ? PIPELINE_DRY_RUN : 0, &e) < 0) {
+		fprintf(stderr, "tempest tournament: %s\n", e.msg);
+		return common_fail_status(&e);
+	}
+	rc = pipeline_tournament_close(pl, atoi(argv[next]), why, sizeof why, &e);
+	if (rc != 0) {
+		fprintf(stderr, "tempest tournament: %s\n", rc > 0 ? why : e.msg);
+		pipeline_close(pl);
+		return rc > 0 ? EXIT_FAILED : common_fail_status(&e);
+	}
+	printf("tournament %s: the entry is closed\n", argv[next]);
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		fprintf(stderr, "tempest tournament: the mails stay queued: %s\n", e.msg);
@@ -291,6 +326,8 @@ int cmd_tournament(int argc, char **argv)
 
 	if (argc >= 2 && !strcmp(argv[1], "new"))
 		return tournament_new(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "close"))
+		return tournament_close(argc - 1, argv + 1);
 	if (argc < 2 || (strcmp(argv[1], "list") && strcmp(argv[1], "show"))) {
 		if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 			fputs(usage, stdout);

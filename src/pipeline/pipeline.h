@@ -113,6 +113,10 @@ int pipeline_replay_tournament(const struct config *cfg, const char *log,
  * it returns. 0 (*id), 1 refused (why), -1 a failure (e). */
 int pipeline_tournament_new(struct pipeline *pl, const char *terms, int *id, char *why,
 			    size_t wlen, struct err *e);
+/* The game master closes a tournament's entry now (`tempest tournament close`): the draw,
+ * and every game started. 0, 1 it is not open (why), -1 a failure (e). */
+int pipeline_tournament_close(struct pipeline *pl, int id, char *why, size_t wlen,
+			      struct err *e);
 /* What time decides (docs/game-masters.md, "Time"): losses on time, windows that close, draw offers and
  * challenges that lapse, and reminders (one mail per player per run). */
 struct tick_stats {

@@ -112,6 +112,25 @@ static int close_entry(struct pipeline *pl, struct tournament **tp, struct err *
 	return rc;
 }
 
+int pipeline_tournament_close(struct pipeline *pl, int id, char *why, size_t wlen,
+			      struct err *e)
+{
+	struct tournament *t;
+	int rc = store_tournament_load(&pl->st, id, &t, e);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : (snprintf(why, wlen, "there is no tournament %d here", id), 1);
+	if (t->status != TN_OPEN) {
+		snprintf(why, wlen, "tournament %d is %s: its entry is not open", id,
+			 tn_status_name(t->status));
+		tn_free(t);
+		return 1;
+	}
+	rc = close_entry(pl, &t, e);
+	tn_free(t);
+	return rc < 0 || tourney_settle(pl, e) < 0 ? -1 : 0;
+}
+
 /* ---- games started ---- */
 
 /* The action that starts games[i]: its first line, then its event, site and terms. */

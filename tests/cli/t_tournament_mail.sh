@@ -113,4 +113,18 @@ sent
 expect_out "closed on its date" "The entry to tournament 4 is closed with 2 entrants: its games start now."
 [ "$(begins)" -eq 4 ] && pass || fail "two games begin (double): $(begins)"
 
+# -- closed by hand: the game master's `tempest tournament close`
+run "$T" tournament new -c "$C" --name "Open Blitz" chess
+one frank@example.org "entry" "join tournament 5"
+one jack@example.org "entry" "join tournament 5"
+one kim@example.org "entry" "join tournament 5"
+run "$T" tournament close -c "$C" 5
+expect_rc "closed by hand" 0
+sent
+expect_out "its games start" "The entry to tournament 5 is closed with 3 entrants: its games start now."
+[ "$(begins)" -eq 6 ] && pass || fail "three games begin: $(begins)"
+run "$T" tournament close -c "$C" 5
+expect_rc "closed once" 1
+expect_err "says why" "tournament 5 is running: its entry is not open"
+
 cli_done t_tournament_mail

@@ -555,7 +555,8 @@ static int prepare(struct job *j, struct err *e)
 					 sizeof j->replay_event, e) < 0)
 		return -1;
 	/* a record of the referee's own action is read as written: its text is the action */
-	bool own_action = pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
+	bool own_action = pl->replay && (!strncmp(j->s.msg_key, "referee:", 8) ||
+					 !strncmp(j->s.msg_key, "tournament:", 11)) &&
 			  !strcasecmp(m->from_addr, pl->cfg.referee_address);
 	struct msgtext_known known = { .sender_name = m->from_name };
 	if ((!own_action && referee_text(pl, &known.referee, e) < 0) ||

@@ -190,5 +190,13 @@ cmp -s "$tmp/live" "$tmp/again" && pass || fail "the replay's crosstable: $(diff
 	fail "the replay's ratings"
 run "$T" ratings -c "$C" chess
 expect_out "the ratings" "p5@example.org"
+# a game's own log replays too: started by the tournament, its terms, its round
+set -- $(game p5 p6)
+run "$T" replay -c "$C" "$tmp/r/data/games/$1.mbox" --into "$tmp/game-replay"
+expect_out "a tournament's game replayed" "every recorded state reproduced"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/game-replay\n' "$tmp" > "$tmp/gc"
+run "$T" show -c "$tmp/gc" --json "$1"
+expect_out "it knows its tournament" '"event": "Club Championship 2026"'
+expect_out "its time control" '"days": 2' 
 
 cli_done t_tournament

@@ -93,7 +93,7 @@ static int append_log(struct job *j, int fd, struct err *e)
 
 /* ---- commit ---- */
 
-static int print_mails(struct job *j, struct err *e)
+int job_print_mails(struct job *j, struct err *e)
 {
 	for (size_t i = 0; i < j->nmails; i++) {
 		size_t len;
@@ -177,7 +177,7 @@ int job_commit(struct job *j, struct err *e)
 	struct pipeline *pl = j->pl;
 
 	if (pl->flags & PIPELINE_DRY_RUN)
-		return print_mails(j, e);
+		return job_print_mails(j, e);
 	if (!(pl->flags & PIPELINE_REPLAY) && hold_check_job(j, e) < 0)
 		return -1;              /* nothing written: it waits for the next run */
 	/* staged, not queued: a crash or a failed commit from here on sends none of them */

@@ -71,23 +71,23 @@ static void message_key(const struct msg *m, const char *raw, size_t len, size_t
 	snprintf(out, KEY_MAX, "sha256:%s", hex);
 }
 
-/* "[tempest 17 abcd2345]" anywhere in the subject: the game and the reply token. */
-static void parse_tag(const char *subject, int *game, char *token)
+/* "[PREFIX 17 abcd2345]" anywhere in the subject: the number and the reply token. */
+static void parse_tag_of(const char *subject, const char *prefix, int *id, char *token)
 {
 	const char *p = subject;
+	size_t n = strlen(prefix);
 
-	*game = 0;
+	*id = 0;
 	token[0] = 0;
 	while ((p = strchr(p, '['))) {
 		p++;
-		if (strncasecmp(p, "tempest", 7) || !isspace((unsigned char)p[7])) {
+		if (strncasecmp(p, prefix, n) || !isspace((unsigned char)p[n]))
 			continue;
-		}
 		char *end;
-		long n = strtol(p + 8, &end, 10);
-		if (end == p + 8 || n < 1 || n > 99999999)
+		long v = strtol(p + n + 1, &end, 10);
+		if (end == p + n + 1 || v < 1 || v > 99999999)
 			continue;
-		*game = (int)n;
+		*id = (int)v;
 		while (*end == ' ')
 			end++;
 		size_t k = strspn(end, "abcdefghijklmnopqrstuvwxyz234567");
@@ -95,6 +95,12 @@ static void parse_tag(const char *subject, int *game, char *token)
 			snprintf(token, TOKEN_LEN + 1, "%.*s", TOKEN_LEN, end);
 		return;
 	}
+}
+
+/* "[tempest 17 abcd2345]": the game and the reply token. */
+static void parse_tag(const char *subject, int *game, char *token)
+{
+	parse_tag_of(subject, "tempest", game, token);
 }
 
 /* A refusal about no game, built here rather than by the game model. */
@@ -540,7 +546,8 @@ static void read_sender(struct job *j)
 		 m->in_reply_to ? m->in_reply_to : "");
 	j->s.now = pipeline_now(j->pl);
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
-	tourney_parse_tag(m->subject, &j->tag_tournament, j->tag_ttoken);
+	/* "[tempest tournament 3 abcd2345]": a tournament's mail, and the reader's code */
+	parse_tag_of(m->subject, "tempest tournament", &j->tag_tournament, j->tag_ttoken);
 }
 
 static int prepare(struct job *j, struct err *e)

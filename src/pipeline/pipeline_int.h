@@ -269,6 +269,8 @@ int job_tell_others(struct job *j, struct err *e);
 /* commit.c: the job's commit, in the order that makes a crash safe (pipeline.c's header
  * comment); a dry run prints the mails instead. */
 int job_commit(struct job *j, struct err *e);
+/* A dry run's mails printed (to the pipeline's output) instead of committed. */
+int job_print_mails(struct job *j, struct err *e);
 
 /* digests.c (see there): game id has something for a digest this run (0, or -1 out of
  * memory); whether an intruder notice to rcpt about game may go (one a run); freed at the

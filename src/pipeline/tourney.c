@@ -14,30 +14,6 @@
 #include "util/clock.h"
 #include "util/log.h"
 
-void tourney_parse_tag(const char *subject, int *id, char *token)
-{
-	const char *p = subject;
-
-	*id = 0;
-	token[0] = 0;
-	while ((p = strchr(p, '['))) {
-		p++;
-		if (strncasecmp(p, "tempest tournament ", 19))
-			continue;
-		char *end;
-		long n = strtol(p + 19, &end, 10);
-		if (end == p + 19 || n < 1 || n > 99999999)
-			continue;
-		*id = (int)n;
-		while (*end == ' ')
-			end++;
-		size_t k = strspn(end, "abcdefghijklmnopqrstuvwxyz234567");
-		if (k == TOKEN_LEN && end[k] == ']')
-			snprintf(token, TOKEN_LEN + 1, "%.*s", TOKEN_LEN, end);
-		return;
-	}
-}
-
 static bool tournament_order(int kind)
 {
 	return kind >= ORDER_JOIN_TOURNAMENT && kind <= ORDER_TOURNAMENT_NEW;
@@ -313,10 +289,8 @@ static int create(struct pipeline *pl, const char *terms, const char *proposer,
 }
 
 int tourney_create(struct pipeline *pl, const char *terms, const char *proposer,
-		   const char *key, const char *name, int *id, char *why, size_t wlen,
-		   struct err *e)
+		   const char *key, int *id, char *why, size_t wlen, struct err *e)
 {
-	(void)name;
 	return create(pl, terms, proposer, key, 0, 0, id, why, wlen, e);
 }
 

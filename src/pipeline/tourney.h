@@ -30,8 +30,6 @@
 #include "tournament/ratings.h"
 #include "tournament/tournament.h"
 
-/* "[tempest tournament 3 abcd2345]" in a subject: the tournament, and the code. */
-void tourney_parse_tag(const char *subject, int *id, char *token);
 /* A tournament's game: "new VARIANT WHITE BLACK tournament T round R section S", and on
  * the lines after it "event NAME", "site NAME" and the games' terms. The words taken off
  * the end of the first line's (0 or TOURNEY_SUFFIX), and what they say into *tn (its id
@@ -52,8 +50,7 @@ int tourney_on_mail(struct job *j, struct err *e);
  * proposed by `proposer` (an arbiter's mail, which waits for `open`) or opened at once
  * ("": the game master's command). 0 (*id), 1 refused (why), -1 a failure. */
 int tourney_create(struct pipeline *pl, const char *terms, const char *proposer,
-		   const char *key, const char *name, int *id, char *why, size_t wlen,
-		   struct err *e);
+		   const char *key, int *id, char *why, size_t wlen, struct err *e);
 
 /* The terms' lines read into t (status open; "entrants" lines joined, an entry given
  * whole closing at its number): 0, or 1 refused (why). */

@@ -211,21 +211,6 @@ static int append(struct job *j, const char *action, struct err *e)
 	return rc;
 }
 
-static int print_mails(struct job *j, struct err *e)
-{
-	for (size_t i = 0; i < j->nmails; i++) {
-		size_t len;
-		char *lf = mbox_lf(j->mails[i].text, strlen(j->mails[i].text), &len);
-		fflush(j->pl->out);
-		int rc = lf ? mbox_append(fileno(j->pl->out), lf, len, j->pl->cfg.referee_address,
-					  j->s.now, e) : err_set(e, "out of memory");
-		free(lf);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* The replies staged in a spool of the action's own (records of game -T). */
 static int stage(struct job *j, struct spool_writer *w, struct err *e)
 {
@@ -269,7 +254,7 @@ int tourney_commit(struct job *j, const char *action, struct err *e)
 	if (job_compose_all(j, e) < 0)
 		return -1;
 	if (pl->flags & PIPELINE_DRY_RUN)
-		return print_mails(j, e);
+		return job_print_mails(j, e);
 	pl->st.lazy = false;
 	if (stage(j, &w, e) < 0)
 		goto done;

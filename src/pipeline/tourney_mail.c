@@ -198,8 +198,7 @@ static int proposal(struct job *j, const struct order *od, struct err *e)
 			buf_printf(&terms, "\n%s", j->text.line[i].text);
 	if (terms.failed)
 		return err_set(e, "out of memory");
-	int rc = tourney_create(pl, terms.s, j->s.address, j->s.msg_key, j->s.name, &id, why,
-				sizeof why, e);
+	int rc = tourney_create(pl, terms.s, j->s.address, j->s.msg_key, &id, why, sizeof why, e);
 	buf_free(&terms);
 	if (rc > 0)
 		return refused(j, od, why);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "store/jread.h"
+#include "store/store_int.h"
 #include "store/tournament_json.h"
 #include "util/fsutil.h"
 
@@ -17,12 +18,6 @@
 #define RATINGS_MAX (64L * 1024 * 1024)
 
 /* ---- ratings ---- */
-
-static json_t *glicko_json(const struct glicko *g)
-{
-	return json_pack("{s:f, s:f, s:f}", "rating", g->rating, "rd", g->rd,
-			 "volatility", g->volatility);
-}
 
 static json_t *rated_json(const struct tn_rated *p)
 {
@@ -33,8 +28,8 @@ static json_t *rated_json(const struct tn_rated *p)
 			"rating", p->period[i].g.rating, "rd", p->period[i].g.rd,
 			"score", p->period[i].g.score, "key", p->period[i].key));
 	return json_pack("{s:s, s:o, s:o, s:o, s:i, s:s, s:o}", "address", p->address,
-			 "rating", glicko_json(&p->rating), "prev", glicko_json(&p->prev),
-			 "base", glicko_json(&p->base), "games", p->games, "last", p->last,
+			 "rating", store_glicko_json(&p->rating), "prev", store_glicko_json(&p->prev),
+			 "base", store_glicko_json(&p->base), "games", p->games, "last", p->last,
 			 "period", period);
 }
 
@@ -54,16 +49,6 @@ char *store_ratings_to_json(const struct tn_ratings *r)
 	char *text = root ? json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(root);
 	return text;
-}
-
-static int load_glicko(const struct jnode *n, const char *key, struct glicko *g)
-{
-	struct jnode o;
-
-	return jread_obj(n, key, false, &o) < 0 ||
-	       jread_real(&o, "rating", false, -100000, 100000, &g->rating) < 0 ||
-	       jread_real(&o, "rd", false, 0, 10000, &g->rd) < 0 ||
-	       jread_real(&o, "volatility", false, 0, 10, &g->volatility) < 0 ? -1 : 0;
 }
 
 static int load_period(const struct jnode *x, struct tn_rated *p)
@@ -103,8 +88,8 @@ static int load_variant(const struct jnode *x, struct tn_variant_ratings *v)
 		struct tn_rated *p = &v->p[i];
 		if (jread_at(&a, i, &y) < 0 ||
 		    jread_str(&y, "address", false, p->address, sizeof p->address) < 0 ||
-		    load_glicko(&y, "rating", &p->rating) < 0 || load_glicko(&y, "prev", &p->prev) < 0 ||
-		    load_glicko(&y, "base", &p->base) < 0 ||
+		    store_glicko_load(&y, "rating", &p->rating) < 0 || store_glicko_load(&y, "prev", &p->prev) < 0 ||
+		    store_glicko_load(&y, "base", &p->base) < 0 ||
 		    jread_i(&y, "games", false, 0, INT_MAX, &p->games) < 0 ||
 		    jread_str(&y, "last", false, p->last, sizeof p->last) < 0)
 			return -1;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "store/jread.h"
+#include "store/store_int.h"
 #include "util/fsutil.h"
 
 /* 1: the first. A later format is read by its own reader beside this one. */
@@ -26,7 +27,7 @@ static void path_of(const struct store *st, int id, const char *ext, char *out, 
 
 /* ---- JSON out ---- */
 
-static json_t *rating_json(const struct glicko *g)
+json_t *store_glicko_json(const struct glicko *g)
 {
 	return json_pack("{s:f, s:f, s:f}", "rating", g->rating, "rd", g->rd,
 			 "volatility", g->volatility);
@@ -59,8 +60,8 @@ static json_t *game_json(const struct tn_game *g)
 	if (j && g->rated && g->result[0])      /* the rating change it made */
 		for (int c = 0; c < 2; c++)
 			json_object_set_new(j, c ? "black_rating" : "white_rating",
-					    json_pack("{s:o, s:o}", "before", rating_json(&g->before[c]),
-						      "after", rating_json(&g->after[c])));
+					    json_pack("{s:o, s:o}", "before", store_glicko_json(&g->before[c]),
+						      "after", store_glicko_json(&g->after[c])));
 	return j;
 }
 
@@ -100,7 +101,7 @@ char *store_tournament_to_json(const struct tournament *t)
 
 /* ---- JSON in ---- */
 
-static int load_rating(const struct jnode *n, const char *key, struct glicko *g)
+int store_glicko_load(const struct jnode *n, const char *key, struct glicko *g)
 {
 	struct jnode o;
 
@@ -179,8 +180,8 @@ static int load_game(const struct jnode *x, const struct tournament *t, struct t
 	for (int c = 0; g->rated && g->result[0] && c < 2; c++) {
 		struct jnode r;
 		if (jread_obj(x, c ? "black_rating" : "white_rating", false, &r) < 0 ||
-		    load_rating(&r, "before", &g->before[c]) < 0 ||
-		    load_rating(&r, "after", &g->after[c]) < 0)
+		    store_glicko_load(&r, "before", &g->before[c]) < 0 ||
+		    store_glicko_load(&r, "after", &g->after[c]) < 0)
 			return -1;
 	}
 	return 0;

@@ -57,6 +57,8 @@ struct config {
 	int bounce_limit;                       /* failures in a row before the players are told */
 	int max_answers_per_day;                /* to mails that changed nothing, per address */
 	int max_open_invitations;               /* unanswered challenges from one address */
+	int conditional_lines;                  /* a player's conditional lines (0: none) */
+	int conditional_depth;                  /* the opponent's moves a line answers */
 	char arbiters[2048];                    /* who may propose a tournament by mail: the
 						 * addresses, blank- or comma-separated ("": none) */
 	int rating_period_days;                 /* Glicko-2 periods; 0: each game its own */

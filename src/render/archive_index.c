@@ -16,6 +16,14 @@ const char archive_css[] =
 	"table.games{border-collapse:collapse;width:100%}\n"
 	"table.games th,table.games td{border-bottom:1px solid #ccc;padding:.3em .5em;text-align:left}\n"
 	"table.games td.n{text-align:right}\n"
+	"table.games td{overflow-wrap:anywhere}\n"
+	/* a phone's narrow screen (390 pixels): each game a block of labelled lines, not a
+	 * row wider than the screen */
+	"@media (max-width:40em){table.games tr.head{display:none}"
+	"table.games,table.games tbody,table.games tr,table.games td{display:block}"
+	"table.games tr{border-bottom:1px solid #ccc;padding:.3em 0}"
+	"table.games td,table.games td.n{border:0;padding:.1em .5em;text-align:left}"
+	"table.games td::before{content:attr(data-label) \": \";color:#555}}\n"
 	"table.facts th{text-align:left;padding-right:1em;font-weight:normal;color:#555}\n"
 	".moves{line-height:1.8}.moves a{text-decoration:none;padding:0 .15em}\n"
 	".moves a:hover{background:#cdd26a}\n"
@@ -28,6 +36,7 @@ const char archive_css[] =
 	"td.l{background:#f0d9b5}td.d{background:#b58863}td.l.m{background:#cdd26a}"
 	"td.d.m{background:#aaa23a}\n"
 	"table.bd b{font-size:20px}table.bd b.w{color:#fff;text-shadow:0 0 2px #000,0 0 2px #000}\n"
+	"table.bd sub{font-size:11px}table.whole{background:#3f7f4f}table.whole th{color:#e8f0e0}\n"
 	".nav a{margin-right:1em}\n"
 	"pre.account{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:13px}\n";
 
@@ -40,7 +49,7 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	view_side_addresses(g, BLACK, out->black, sizeof out->black);
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
-	out->plies = game_ply(g);
+	out->plies = game_moves_made(g);
 	out->tournament = g->tournament.id;
 	out->round = g->tournament.round;
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
@@ -51,7 +60,16 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 		snprintf(out->result, sizeof out->result, "%s (%s)", r, g->termination);
 	} else if (g->status == GAME_PLAYING && g->nboards == 1 && game_phase(g) == PHASE_PLAY) {
 		snprintf(out->result, sizeof out->result, "in play, %s to move",
-			 game_pos(g)->side == WHITE ? "White" : "Black");
+			 game_side_name(g, game_pos(g)->side));
+	} else if (g->status == GAME_PLAYING && game_phase(g) == PHASE_PLAY) {
+		int won[2] = { 0, 0 }, open = 0;        /* several boards: how they stand */
+		for (int b = 0; b < g->nboards; b++) {
+			open += !strcmp(g->board[b].result, "*");
+			won[WHITE] += !strcmp(g->board[b].result, "1-0");
+			won[BLACK] += !strcmp(g->board[b].result, "0-1");
+		}
+		snprintf(out->result, sizeof out->result, "in play on %d of %d boards, boards won "
+			 "%d-%d", open, g->nboards, won[WHITE], won[BLACK]);
 	} else {
 		snprintf(out->result, sizeof out->result, "%s", game_phase(g) == PHASE_SETUP ||
 			 game_phase(g) == PHASE_DEPLOYMENT ? game_phase_name(game_phase(g)) :
@@ -59,9 +77,10 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	}
 }
 
-static void cell(struct buf *out, const char *cls, const char *text)
+/* A cell with its column's name (data-label), which a narrow screen shows before it. */
+static void cell(struct buf *out, const char *cls, const char *label, const char *text)
 {
-	buf_printf(out, "<td%s%s>", cls ? " class=" : "", cls ? cls : "");
+	buf_printf(out, "<td%s%s data-label=\"%s\">", cls ? " class=" : "", cls ? cls : "", label);
 	board_html_escape(text, out);
 	buf_str(out, "</td>");
 }
@@ -75,30 +94,42 @@ static void date_of(const char *stamp, char *out, size_t len)
 /* The games of tournament `tid` (0: those of none), a table. */
 static void games_table(const struct archive_entry *e, size_t n, int tid, struct buf *out)
 {
-	buf_printf(out, "<table class=games>\n<tr><th>Game</th>%s<th>Kind</th><th>White</th>"
-		   "<th>Black</th><th>Result</th><th>Started</th><th>Last change</th>"
-		   "<th>Moves</th></tr>\n", tid ? "<th>Round</th>" : "");
+	buf_printf(out, "<table class=games>\n<tr class=head><th>Game</th>%s<th>Kind</th>"
+		   "<th>White</th><th>Black</th><th>Result</th><th>Started</th>"
+		   "<th>Last change</th><th>Moves</th></tr>\n", tid ? "<th>Round</th>" : "");
 	for (size_t i = 0; i < n; i++) {
-		char page[64], d1[32], d2[32], plies[16];
+		char page[64], d1[32], d2[32], plies[16], round[16];
 		if (e[i].tournament != tid)
 			continue;
 		archive_page_name(e[i].id, page, sizeof page);
 		date_of(e[i].created, d1, sizeof d1);
 		date_of(e[i].updated, d2, sizeof d2);
 		snprintf(plies, sizeof plies, "%d", e[i].plies);
-		buf_printf(out, "<tr><td class=n><a href=\"%s\">%d</a></td>", page, e[i].id);
-		if (tid)
-			buf_printf(out, "<td class=n>%d</td>", e[i].round);
-		cell(out, NULL, e[i].kind);
-		cell(out, NULL, e[i].white);
-		cell(out, NULL, e[i].black);
-		cell(out, NULL, e[i].result);
-		cell(out, NULL, d1);
-		cell(out, NULL, d2);
-		cell(out, "n", plies);
+		buf_printf(out, "<tr><td class=n data-label=\"Game\"><a href=\"%s\">%d</a></td>", page,
+			   e[i].id);
+		if (tid) {
+			snprintf(round, sizeof round, "%d", e[i].round);
+			cell(out, "n", "Round", round);
+		}
+		cell(out, NULL, "Kind", e[i].kind);
+		cell(out, NULL, "White", e[i].white);
+		cell(out, NULL, "Black", e[i].black);
+		cell(out, NULL, "Result", e[i].result);
+		cell(out, NULL, "Started", d1);
+		cell(out, NULL, "Last change", d2);
+		cell(out, "n", "Moves", plies);
 		buf_str(out, "</tr>\n");
 	}
 	buf_str(out, "</table>\n");
+}
+
+/* Is entry e's tournament one of those t lists (a page of its own)? */
+static bool listed(const struct archive_entry *e, const struct archive_tournament *t, size_t nt)
+{
+	for (size_t k = 0; k < nt; k++)
+		if (e->tournament == t[k].id)
+			return true;
+	return false;
 }
 
 void archive_index(const struct archive_entry *e, size_t n,
@@ -127,27 +158,19 @@ void archive_index(const struct archive_entry *e, size_t n,
 		buf_str(out, ".</p>\n");
 		games_table(e, n, t[k].id, out);
 	}
-	for (size_t i = 0; i < n; i++) {
-		bool listed = false;
-		for (size_t k = 0; k < nt && !listed; k++)
-			listed = e[i].tournament == t[k].id;
-		others += !listed;
-	}
+	for (size_t i = 0; i < n; i++)
+		others += !listed(&e[i], t, nt);
 	if (nt && others)
 		buf_str(out, "<h2>Other games</h2>\n");
 	if (others || !nt) {
 		/* a game of a tournament without a page of its own is listed among them */
 		struct archive_entry *rest = calloc(others + 1, sizeof *rest);
 		size_t m = 0;
-		for (size_t i = 0; rest && i < n; i++) {
-			bool listed = false;
-			for (size_t k = 0; k < nt && !listed; k++)
-				listed = e[i].tournament == t[k].id;
-			if (!listed) {
+		for (size_t i = 0; rest && i < n; i++)
+			if (!listed(&e[i], t, nt)) {
 				rest[m] = e[i];
 				rest[m++].tournament = 0;
 			}
-		}
 		if (rest)
 			games_table(rest, m, 0, out);
 		free(rest);

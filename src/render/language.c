@@ -14,7 +14,7 @@
 static const char *const as_written[] = {
 	"referee", "referee_name", "sender", "subject", "text", "white", "black", "challenger",
 	"invited", "opponent", "fen", "pgn", "last_move", "game", "variant", "title", "usage",
-	"line", "move_number", "auth_results", "timezone", "arbiter",
+	"line", "move_number", "auth_results", "timezone", "arbiter", "conditional",
 	/* a tournament's: its name, numbers, terms as written and its table (the table's
 	 * headings come in the reader's words already: tournament_view.h) */
 	"tournament", "tournament_id", "round", "section", "entrants", "players", "terms",

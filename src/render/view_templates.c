@@ -25,7 +25,7 @@ static const char *const reply_names[REPLY_KINDS] = {
  * kind's own names too (struct kind_view's names). */
 static const char *const shared_names[] = {
 	"referee", "referee_name", "game", "variant", "title", "you", "opponent",
-	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
+	"opponent_colour", "white", "black", "white_side", "black_side", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
 	"applied", "kind_orders", "usage", "example", "read", "kind_terms", "label", "observing",
@@ -37,6 +37,8 @@ static const char *const shared_names[] = {
 	"time_left", "window_note", "arbiter", "challenge_lapses",
 	/* a game kept out of the public archive */
 	"private",
+	/* the reader's own lines given in advance (standing.h), as they write them */
+	"conditional",
 	/* tournaments: a tournament's game, and a tournament's own mails */
 	"tournament", "tournament_id", "round", "section", "entrants", "players", "closes",
 	"open", "final", "terms", "entrant_list", "crosstable", "done", "total", "ended",

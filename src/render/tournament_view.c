@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/game.h"
 #include "render/board_html.h"
 #include "util/clock.h"
 
@@ -372,6 +373,18 @@ void tn_view_context(const struct tn_view *v, struct tctx *c)
 	if (v->game)
 		tctx_set(c, "ended", "%d", v->game);
 	buf_free(&table);
+}
+
+void tn_view_game(const struct game_tournament *t, struct tctx *c)
+{
+	if (!t->id)
+		return;
+	if (t->event[0])                /* a tournament named, else its number */
+		tctx_set(c, "tournament", "%s", t->event);
+	tctx_set(c, "tournament_id", "%d", t->id);
+	tctx_set(c, "round", "%d", t->round);
+	if (t->section)
+		tctx_set(c, "section", "%d", t->section);
 }
 
 char *tn_view_html(const struct tn_view *v, const char *subject, const char *text)

@@ -40,6 +40,10 @@ void tn_view_table(const struct tn_view *v, int section, int width, struct buf *
 void tn_view_html_table(const struct tn_view *v, int section, struct buf *out);
 /* The template variables of a tournament's mail. */
 void tn_view_context(const struct tn_view *v, struct tctx *c);
+/* The variables of a tournament's game's mails (its tournament, round and section), when
+ * t names one. */
+struct game_tournament;
+void tn_view_game(const struct game_tournament *t, struct tctx *c);
 /* The HTML part of a mail that shows a crosstable: the tables, then the text part whole.
  * The caller frees it; NULL when memory runs out. */
 char *tn_view_html(const struct tn_view *v, const char *subject, const char *text);

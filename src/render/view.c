@@ -504,14 +504,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "status", "%s", game_status_name(g->status));
 	if (g->private_)
 		tctx_set(c, "private", "yes");
-	if (g->tournament.id) {         /* a tournament's game: its mails name it */
-		if (g->tournament.event[0])     /* a tournament named, else its number */
-			tctx_set(c, "tournament", "%s", g->tournament.event);
-		tctx_set(c, "tournament_id", "%d", g->tournament.id);
-		tctx_set(c, "round", "%d", g->tournament.round);
-		if (g->tournament.section)
-			tctx_set(c, "section", "%d", g->tournament.section);
-	}
+	tn_view_game(&g->tournament, c);        /* a tournament's game: its mails name it */
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
 		tctx_set(c, "you", "%s", game_side_name(g, my_side));

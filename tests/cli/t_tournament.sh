@@ -101,12 +101,18 @@ expect_out "its games ended by forfeit" "has withdrawn from the tournament: the 
 
 # -- the last game: a move each, and p6 loses on time
 set -- $(game p5 p6)
+# p6's first move comes above the start mail its client pasted back without '>': the
+# referee's own text, the tournament's line with it, is set aside
+pasted=$(python3 tests/cli/tournament/pasted.py "$ALL" p6@example.org "game $1 begins")
+[ -n "$pasted" ] && pass || fail "the start mail to paste"
 if [ "$2" = p6@example.org ]; then
-	mail p6 "$1" "e4"; mail p5 "$1" "e5"
+	mail p6 "$1" "e4\n\n$pasted"; mail p5 "$1" "e5"
 else
-	mail p5 "$1" "e4"; mail p6 "$1" "e5"; mail p5 "$1" "Nf3"
+	mail p5 "$1" "e4"; mail p6 "$1" "e5\n\n$pasted"; mail p5 "$1" "Nf3"
 fi
 flush
+expect_rc "the last game under way" 0
+case $out in *"Nothing in your mail was applied"*) fail "the pasted mail is read as orders" ;; *) pass ;; esac
 expect_out "the last game under way" "your move"
 TEMPEST_NOW=2026-11-09T12:00:00Z run "$TA" tick -c "$C"    # the sanitized binary
 expect_clean "the tick, sanitized"

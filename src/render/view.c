@@ -1,6 +1,7 @@
 /* view.c: see view.h. */
 #include "render/view.h"
 #include "render/tournament_view.h"
+#include "render/view_read.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -11,6 +12,7 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/order_words.h"
 #include "game/standing.h"
 #include "render/board_html.h"
 #include "render/fit.h"
@@ -548,90 +550,18 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 }
 
-/* The last item of a list that the quoting budget cut short: how many it leaves out. A
- * list whose template names the line ("line 4: ...") gets the next line's number; one
- * that reads an item without a line as a sentence (errors) gets it as the reason. */
-static void add_more(struct tctx *c, const char *list, int lineno, size_t more, bool sentence)
-{
-	struct tctx *it = tctx_item(c, list);
-
-	if (!it)
-		return;
-	if (sentence) {
-		tctx_set(it, "reason", "\xE2\x80\xA6 and %zu more, not shown", more);
-		return;
-	}
-	tctx_set(it, "line", "%d", lineno);
-	tctx_set(it, "text", "\xE2\x80\xA6 (and %zu more line%s, not shown)", more,
-		 more == 1 ? "" : "s");
-}
-
-static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n,
-		      struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		if (!quote_take(qb, l[i].text, q)) {
-			add_more(c, list, l[i].lineno, n - i, false);
-			return;
-		}
-		struct tctx *it = tctx_item(c, list);
-		if (!it)
-			return;
-		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", q);
-	}
-}
-
-static void add_notes(struct tctx *c, const char *list, const struct order_note *l, size_t n,
-		      struct quote_budget *qb, bool sentence)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		if (!quote_take(qb, l[i].text, q)) {
-			add_more(c, list, l[i].lineno, n - i, sentence);
-			return;
-		}
-		quote_count(qb, strlen(l[i].reason));
-		struct tctx *it = tctx_item(c, list);
-		if (!it)
-			return;
-		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", q);
-		tctx_set(it, "reason", "%s", l[i].reason);
-	}
-}
-
-/* A message in the sender's "Read in your mail": quoted as it was relayed, when it was
- * (docs/orders.md, "Messages"). */
-static void message_read(struct buf *b, const struct game *g, const struct reply *r,
-			 const struct order *od)
-{
-	char quoted[2 * ORDER_ARG_MAX];
-	const char *text = NULL;
-	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
-		       game_message_to(g, r->to, od, &text);
-
-	buf_printf(b, "%s", !g || g->nseats == 2 ? "a message for your opponent" : "a message");
-	if (!relayed)
-		return;
-	game_message_quote(text, quoted, sizeof quoted);
-	buf_printf(b, ", relayed as %s", quoted);
-}
-
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
-void view_order_usage(const struct order_word *w, char *out, size_t len)
+void view_order_usage(const struct order_word *w, const char *lang, char *out, size_t len)
 {
 	static const char *const shapes[] = {
-		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " WORD",
-		[ORDER_ARG_MOVE] = " MOVE", [ORDER_ARG_ADDRESS] = " ADDRESS",
-		[ORDER_ARG_COLOUR] = " COLOUR", [ORDER_ARG_REST] = " ...",
+		/* signs, not words: the same in every language */
+		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " ...",
+		[ORDER_ARG_MOVE] = " ...", [ORDER_ARG_ADDRESS] = " ...@...",
+		[ORDER_ARG_COLOUR] = " ...", [ORDER_ARG_REST] = " ...",
 		[ORDER_ARG_NUMBERS] = " N N ...",
 	};
 
-	snprintf(out, len, "%s%s", w->words,
+	snprintf(out, len, "%s%s", order_word_in(lang, false, w->words),
 		 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
 		 shapes[w->arg] : "");
 }
@@ -639,107 +569,59 @@ void view_order_usage(const struct order_word *w, char *out, size_t len)
 char *view_kind_usages(const struct order_word *w, size_t n)
 {
 	struct buf b = { 0 };
+	size_t nwords;
+	const struct order_alias *words = order_words(&nwords);
 
-	for (size_t i = 0; i < n; i++) {
-		char usage[128];
-		view_order_usage(&w[i], usage, sizeof usage);
-		buf_printf(&b, "  %s\n", usage);
+	/* in English, then in each language the help is written in */
+	for (size_t l = 0; l <= nwords; l++) {
+		const char *lang = l ? words[l - 1].lang : NULL;
+		if (l && (words[l - 1].argument || !words[l - 1].first))
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			char usage[128];
+			if (lang && strcmp(words[l - 1].english, w[i].words))
+				continue;
+			view_order_usage(&w[i], lang, usage, sizeof usage);
+			buf_printf(&b, "  %s\n", usage);
+		}
 	}
 	return buf_take(&b);
 }
 
-/* A refusal's reasons, each line it names quoted within the budget. */
-static void add_errors(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
+/* The help's orders of the game's own kind (a card game's), by the shape of their
+ * arguments, each with an example said to be one ("card 23" alone could be read as news
+ * of the game): only those its reader could send in this game now, each written in the
+ * reader's words (game/order_words.h), the example one of their own where the kind knows
+ * it (a card of their hand). */
+static void help_kind_orders(struct tctx *c, const struct game *g, const struct reply *r,
+			const struct view_extra *x)
 {
-	char q[QUOTE_OUT_MAX];
+	const struct kind *k = kind_of(g);
+	const struct kind_view *kv = game_pos(g) ? view_kind_part(k) : NULL;
 
-	for (size_t i = 0; i < x->nerrors; i++) {
-		if (!quote_take(qb, x->errors[i].text, q)) {
-			add_more(c, "errors", 0, x->nerrors - i, true);
-			return;
-		}
-		quote_count(qb, strlen(x->errors[i].reason));
-		struct tctx *it = tctx_item(c, "errors");
+	for (size_t i = 0; i < k->norders; i++) {
+		struct order od = { .kind = k->orders[i].kind };
+		const char *no = k->order_refused && r->to >= 0 ? k->order_refused(g, r->to, &od) :
+				 NULL, *u = k->orders[i].usage;
+		size_t n = strlen(k->orders[i].words);
+		if (no && *no)
+			continue;       /* a challenge's term, a duty not theirs: not now */
+		if (u && (strncmp(u, k->orders[i].words, n) || (u[n] && !strchr(" :", u[n]))))
+			continue;       /* another spelling of the order above ("number") */
+		struct tctx *it = tctx_item(c, "kind_orders");
+		char usage[128], example[128], own[96] = "";
+		struct order_word w = k->orders[i];
 		if (!it)
-			return;
-		if (x->errors[i].lineno)
-			tctx_set(it, "line", "%d", x->errors[i].lineno);
-		tctx_set(it, "text", "%s", q);
-		tctx_set(it, "reason", "%s", x->errors[i].reason);
+			continue;
+		view_order_usage(&w, x->language, usage, sizeof usage);
+		tctx_set(it, "usage", "%s", usage);
+		if (kv && kv->example)
+			kv->example(g, r->to, &w, own, sizeof own);
+		if (own[0])
+			w.usage = own;
+		order_usage_in(x->language, &w, example, sizeof example);
+		tctx_set(it, "example", "%s", example);
 	}
-}
-
-/* "Read in your mail: e4; offer draw (and 2 lines passed over as prose)". A message is
- * quoted whole, as it was relayed (at most a paragraph of ORDER_ARG_MAX bytes), and
- * counted against the budget like the rest. */
-static void add_read(struct tctx *c, const struct game *g, const struct reply *r,
-		     const struct orders *o, struct quote_budget *qb)
-{
-	struct buf b = { 0 };
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		struct buf m = { 0 };
-		bool fits;
-
-		if (od->kind == ORDER_MESSAGE) {        /* whole, as it was relayed */
-			message_read(&m, g, r, od);
-			fits = quote_take(qb, "", q);
-			quote_count(qb, m.n);
-		} else {                                /* a password is never written back */
-			fits = quote_take(qb, od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN :
-					  od->text, q);
-		}
-		if (fits)
-			buf_printf(&b, "%s%s", i ? "; " : "", m.s ? m.s : q);
-		buf_free(&m);
-		if (!fits) {
-			buf_printf(&b, "; \xE2\x80\xA6 and %zu more", o->n - i);
-			break;
-		}
-	}
-	if (o->nprose)
-		buf_printf(&b, " (and %zu line%s passed over as prose)", o->nprose,
-			   o->nprose == 1 ? "" : "s");
-	tctx_set(c, "read", "%s", b.s ? b.s : "");
-	buf_free(&b);
-}
-
-/* test's account of the mail: its subject, its servers' verdicts, every line read and
- * what each was taken for, all within the budget. */
-static void add_test(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	tctx_set(c, "applied", "%s", x->applied ? "yes" : "");
-	tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
-	tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
-	quote_take(qb, x->subject ? x->subject : "", q);
-	tctx_set(c, "subject", "%s", q);
-	for (size_t i = 0; i < x->nauth && quote_take(qb, x->auth_results[i], q); i++) {
-		struct tctx *it = tctx_item(c, "auth_results");
-		if (it)
-			tctx_set(it, "text", "%s", q);
-	}
-	add_lines(c, "received", x->lines, x->nlines, qb);
-	if (!x->orders)
-		return;
-	for (size_t i = 0; i < x->orders->n; i++) {
-		const struct order *od = &x->orders->o[i];
-		const char *text = od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN : od->text;
-		if (!quote_take(qb, text, q)) {
-			add_more(c, "orders", x->orders->o[i].lineno, x->orders->n - i, false);
-			break;
-		}
-		struct tctx *it = tctx_item(c, "orders");
-		if (!it)
-			break;
-		tctx_set(it, "line", "%d", x->orders->o[i].lineno);
-		tctx_set(it, "text", "%s", q);
-	}
-	add_notes(c, "ignored", x->orders->prose, x->orders->nprose, qb, false);
-	add_notes(c, "errors", x->orders->err, x->orders->nerr, qb, true);
 }
 
 struct tctx *view_context(const struct game *g, const struct reply *r,
@@ -756,9 +638,13 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	if (x->tournament)
 		tn_view_context(x->tournament, c);
 	if (g && r->kind == REPLY_HELP) {
-		/* help says how to write orders, nothing of the game's state */
+		/* help says how to write orders, nothing of the game's state but the reader's
+		 * examples (an example is one the reader could send) */
+		const struct kind_view *kv = game_pos(g) ? view_kind_part(kind_of(g)) : NULL;
 		tctx_set(c, "game", "%d", g->id);
 		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
+		if (kv && kv->help)
+			kv->help(g, r->to, c);
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);
@@ -768,29 +654,14 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);
 	}
-	add_errors(c, x, &qb);
-	if (r->kind == REPLY_HELP && g) {
-		/* the orders of the game's own kind (a card game's), by the shape of their
-		 * arguments, each with its table's example, said to be one: "card 23" alone
-		 * could be read as news of the game */
-		const struct kind *k = kind_of(g);
-		for (size_t i = 0; i < k->norders; i++) {
-			if (k->challenge_order && k->challenge_order(k->orders[i].kind))
-				continue;       /* a challenge's word: no order in a game */
-			struct tctx *it = tctx_item(c, "kind_orders");
-			char usage[128];
-			view_order_usage(&k->orders[i], usage, sizeof usage);
-			if (!it)
-				continue;
-			tctx_set(it, "usage", "%s", usage);
-			tctx_set(it, "example", "%s", k->orders[i].usage ? k->orders[i].usage : "");
-		}
-	}
+	view_add_errors(c, x, &qb);
+	if (r->kind == REPLY_HELP && g)
+		help_kind_orders(c, g, r, x);
 	/* the sender sees at once what was read of their mail, and that prose was passed
 	 * over (the test reply lists it all) */
 	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n)
-		add_read(c, g, r, x->orders, &qb);
+		view_add_read(c, g, r, x->orders, &qb);
 	if (r->kind == REPLY_TEST)
-		add_test(c, x, &qb);
+		view_add_test(c, x, &qb);
 	return c;
 }

@@ -21,7 +21,7 @@ CPPFLAGS += -D_GNU_SOURCE -Isrc \
             -DTEMPEST_DATADIR='"$(DATADIR)"'
 OPT      ?= -O2 -g
 # libetpan's pkg-config file adds a dpkg link spec; plain -letpan links the same library.
-LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan
+LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan -lm
 LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl libcrypto 2>/dev/null)
 
 BUILD     = build
@@ -155,9 +155,10 @@ update-golden: tempest
 # (templates/po/data.pot: piece names, written by hand), and the order words of the order
 # tables (templates/po/orders.pot, written by templates/po/orders_pot.py). Needs GNU gettext's xgettext and msgmerge (a maintainer's tool: the
 # build and the tests read the PO files themselves). A new msgid comes in untranslated.
-PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c)
+PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c \
+	 src/tournament/*.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
-	  --keyword=apply_note_seat:3 --keyword=refuse:4 --keyword=N_
+	  --keyword=apply_note_seat:3 --keyword=refuse:4 --keyword=pipeline_refuse:4 --keyword=N_
 po:
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --package-name=tempest \
 	  $(PO_KEYS) -o templates/po/tempest.pot $(PO_SRC)
@@ -191,6 +192,7 @@ check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 	@sh tests/run-perft.sh ./tempest long
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 3 500 3
 	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_killall.sh
+	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_tournament_kill.sh
 	@sh tests/fuzz/run.sh 120 $(FUZZ_BIN)
 
 # Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a

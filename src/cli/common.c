@@ -36,7 +36,7 @@ static const struct option common_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
-#define OWN_MAX 8
+#define OWN_MAX 16
 
 /* The common options followed by the command's own, zero-terminated, in opts. */
 static void merge_options(const struct common_opts *own, struct option *opts)

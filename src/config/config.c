@@ -34,6 +34,7 @@ static int check_smtp_url(const char *val, char *why, size_t len);
 static int check_timezone(const char *val, char *why, size_t len);
 static int check_reminders(const char *val, char *why, size_t len);
 static int check_word(const char *val, char *why, size_t len);
+static int check_addresses(const char *val, char *why, size_t len);
 
 #define F(f) offsetof(struct config, f)
 #define STR(f, chk) KIND_STR, F(f), sizeof(((struct config *)0)->f), 0, 0, chk
@@ -75,6 +76,8 @@ static const struct key keys[] = {
 	{ "bounce_limit", INT(bounce_limit, 1, 100) },
 	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
 	{ "max_open_invitations", INT(max_open_invitations, 1, 1000) },
+	{ "arbiters", STR(arbiters, check_addresses) },
+	{ "rating_period_days", INT(rating_period_days, 0, 3660) },
 	{ "html_board", BOOL(html_board) },
 	{ "conditional_lines", INT(conditional_lines, 0, 32) },
 	{ "conditional_depth", INT(conditional_depth, 1, 16) },
@@ -135,6 +138,18 @@ static int check_address(const char *val, char *why, size_t len)
 bad:
 	snprintf(why, len, "'%s' is not a mail address like referee@example.org", val);
 	return -1;
+}
+
+/* Addresses, blank- or comma-separated, each one check_address takes. */
+static int check_addresses(const char *val, char *why, size_t len)
+{
+	char copy[2048];
+
+	snprintf(copy, sizeof copy, "%s", val);
+	for (char *w = strtok(copy, " ,"); w; w = strtok(NULL, " ,"))
+		if (check_address(w, why, len) < 0)
+			return -1;
+	return 0;
 }
 
 /* Text that goes into a header or an IMAP command: no control characters or quotes. */

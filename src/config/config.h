@@ -59,6 +59,9 @@ struct config {
 	int max_open_invitations;               /* unanswered challenges from one address */
 	int conditional_lines;                  /* a player's conditional lines (0: none) */
 	int conditional_depth;                  /* the opponent's moves a line answers */
+	char arbiters[2048];                    /* who may propose a tournament by mail: the
+						 * addresses, blank- or comma-separated ("": none) */
+	int rating_period_days;                 /* Glicko-2 periods; 0: each game its own */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */

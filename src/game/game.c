@@ -619,8 +619,11 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	return 0;
 }
 
-int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
-		int naddresses, const struct sender *s, struct outcome *out, struct err *e)
+/* game_create and game_create_terms: the terms (o) and key are NULL for the game
+ * master's own game. */
+static int create(struct game *g, int id, const struct variant *v, const char *const *addresses,
+		  int naddresses, const struct orders *o, const uint8_t *key, size_t klen,
+		  const struct sender *s, struct outcome *out, struct err *e)
 {
 	char before[HASH_HEX];
 
@@ -633,8 +636,8 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 	if (game_load_position(g, v, e) < 0)
 		return -1;
 	game_hash(g, before);           /* the empty game, before its seats and the kind's state */
-	if (kind_setup(g, NULL, NULL, 0, out) < 0)
-		return err_set(e, "game %d cannot be set up: %s", id,
+	if (kind_setup(g, o, key, klen, out) < 0)
+		return o && out->nerrors ? -1 : err_set(e, "game %d cannot be set up: %s", id,
 			       out->nerrors ? out->errors[0].reason : "out of memory");
 	if (naddresses != g->nseats)
 		return err_set(e, "game %d needs %d addresses, not %d", id, g->nseats, naddresses);
@@ -651,7 +654,10 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
 	g->challenger = WHITE;
 	g->status = GAME_PLAYING;
-	game_default_time(g, v);
+	if (o ? challenge_terms(g, v, o, out) < 0 : (game_default_time(g, v), 0))
+		return -1;
+	if (key && kind_of(g)->started)
+		kind_of(g)->started(g, key, klen);
 	clock_iso(s->now, g->created);
 	out->changed = out->created = true;
 	enum clock_window w;
@@ -662,6 +668,22 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 		if (outcome_reply(out, REPLY_STARTED, i, NULL) < 0)
 			return err_set(e, "out of memory");
 	return 0;
+}
+
+int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
+		int naddresses, const struct sender *s, struct outcome *out, struct err *e)
+{
+	return create(g, id, v, addresses, naddresses, NULL, NULL, 0, s, out, e);
+}
+
+int game_create_terms(struct game *g, int id, const struct variant *v,
+		      const char *const *addresses, int naddresses, const struct orders *o,
+		      const uint8_t *key, size_t klen, const struct sender *s,
+		      struct outcome *out, struct err *e)
+{
+	static const struct orders none;
+
+	return create(g, id, v, addresses, naddresses, o ? o : &none, key, klen, s, out, e);
 }
 
 unsigned game_expected(const struct game *g, enum clock_window *window)

@@ -98,6 +98,16 @@ struct digest_item {
 	char text[DIGEST_TEXT];
 };
 
+/* What a game of a tournament knows of it (docs/game-masters.md, "Tournaments"): its
+ * mails name the tournament and the round, its PGN the event and the site. */
+#define GAME_EVENT_MAX 96
+struct game_tournament {
+	int id;                         /* the tournament's number; 0: no tournament's game */
+	int round, section;             /* section 0: the tournament has one */
+	char event[GAME_EVENT_MAX];     /* PGN's Event: the tournament's name */
+	char site[GAME_EVENT_MAX];      /* PGN's Site */
+};
+
 /* A mail the referee sent about this game, for the stale-reply guard. */
 struct sent_mail {
 	char id[KEY_MAX];
@@ -148,6 +158,7 @@ struct game {
 	size_t nstanding;
 	struct standing_line *standing; /* what players gave in advance, each line secret
 					 * to its player until it applies (standing.h), owned */
+	struct game_tournament tournament;      /* a tournament's game, or id 0 */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */
@@ -206,6 +217,8 @@ enum reply_kind {
 	REPLY_NOTICE,                   /* a short notice (vacation, time zone, a window passed) */
 	REPLY_REMINDER,                 /* a deadline nears (one mail for all of a player's games) */
 	REPLY_OBSERVED,                 /* to an observer: the public view (observe.h) */
+	REPLY_TOURNAMENT,               /* a tournament's entry, withdrawal, opening, draw */
+	REPLY_STANDINGS,                /* a tournament's standings, and its final crosstable */
 	REPLY_KINDS
 };
 
@@ -308,6 +321,15 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
  * Black. */
 int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
 		int naddresses, const struct sender *s, struct outcome *out, struct err *e);
+/* A game of a tournament (g->tournament set by the caller): set up as game_create does,
+ * with the tournament's terms for its games (o: "time ...", "private", a kind's own lines
+ * as a challenge writes them) and the referee's key, from which the kind makes its
+ * secret set-up as a challenge's acceptance makes it (ChessMe's piles, TigerChess's
+ * dice, Knightmare's decks). A term the kind refuses is in out->errors (-1). */
+int game_create_terms(struct game *g, int id, const struct variant *v,
+		      const char *const *addresses, int naddresses, const struct orders *o,
+		      const uint8_t *key, size_t klen, const struct sender *s,
+		      struct outcome *out, struct err *e);
 /* The variant a challenge names (the argument of its "new"), or NULL. */
 const char *game_challenge_variant(const struct orders *o);
 /* Applies a mail's orders to an existing game (all or nothing). Returns -1 only for an

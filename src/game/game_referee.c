@@ -222,6 +222,24 @@ static int adjudicate(struct game *g, const struct sender *s, const char *result
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
+/* A tournament's game whose player withdrew from the tournament: lost by forfeit (ICCF's
+ * rule for a withdrawal: every game not yet decided is lost), both players told. */
+static int forfeit(struct game *g, const struct sender *s, int c, const char *action,
+		   struct outcome *out)
+{
+	struct apply_state a = { .g = g, .s = s, .out = out, .me = -1 };
+	char note[256];
+
+	if (g->status != GAME_PLAYING)
+		return refuse(out, action, "%s", "the game is not being played");
+	apply_finish(&a, c == WHITE ? "0-1" : "1-0", N_("forfeit: a withdrawal from the "
+		     "tournament"));
+	game_clock_update(g, -1, CLOCK_FREE, s->now);
+	snprintf(note, sizeof note, N_("%s has withdrawn from the tournament: the game is lost "
+		 "by forfeit."), side(g, c));
+	return tell(g, out, REPLY_OVER, note, true);
+}
+
 /* A seat's address bounced `count` times in a row: the other seats and the arbiter are
  * told (the seat itself cannot be reached). Nothing of the game changes. */
 static int bounced(struct game *g, int seat, int count, const char *action, struct outcome *out)
@@ -288,6 +306,9 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 			snprintf(g->termination, sizeof g->termination, N_("the challenge lapsed unanswered"));
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
+	} else if (!strcmp(verb, "forfeit") && g->nseats == 2 && seat_named(g, what) >= 0 &&
+		   !rest[0]) {
+		rc = forfeit(g, s, g->seat[seat_named(g, what)].side, action, out);
 	} else if (!strcmp(verb, "close") && !what[0]) {
 		rc = close_boards(g, s, action, out);
 	} else if (!strcmp(verb, "bounced") && seat_named(g, what) >= 0 && atoi(rest) > 0) {

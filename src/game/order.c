@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-
 #define ARG_NONE ORDER_ARG_NONE
 #define ARG_NUMBER ORDER_ARG_NUMBER
 #define ARG_WORD ORDER_ARG_WORD
@@ -96,6 +95,16 @@ static const struct keyword keywords[] = {
 	/* conditional moves (docs/orders.md, "Conditional moves") */
 	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
 	  order_conditional_shaped, 0, "^none" },
+	/* tournaments (docs/orders.md "Tournaments") */
+	{ "join tournament", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "join tournament 3", NULL,
+	  IRREVOCABLE, NULL },
+	{ "withdraw tournament", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "withdraw tournament 3",
+	  NULL, IRREVOCABLE, NULL },
+	{ "open tournament", ORDER_OPEN_TOURNAMENT, ARG_NUMBER, "open tournament 3", NULL,
+	  IRREVOCABLE, NULL },
+	{ "standings", ORDER_STANDINGS, ARG_NUMBER, "standings 3", NULL, 0, NULL },
+	{ "tournament new", ORDER_TOURNAMENT_NEW, ARG_WORD, "tournament new chess", new_shaped, 0,
+	  NULL },
 };
 
 const struct order_word *order_generic(size_t *n)

@@ -145,7 +145,7 @@ static bool parse_head(int fd, long long off, struct spool_rec *r)
 		return false;
 	*nl = 0;
 	if (sscanf(head, "%d %64s %32s %zu %16s", &r->game, r->cause, r->name, &r->len, r->sum) != 5 ||
-	    r->game < 0 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) || !is_hex(r->sum, 16) ||
+	    r->game < -99999999 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) || !is_hex(r->sum, 16) ||
 	    (long long)r->len > TEXT_MAX)
 		return false;
 	r->off = off + (nl - head) + 1;

@@ -6,7 +6,8 @@
  * one spool, DIR/staged/ID.spool, records of their own length and checksum:
  *
  *     tempest-spool 1
- *     GAME CAUSE NAME LENGTH SUM      (CAUSE: 64 hex digits, the SHA-256 of the key of the
+ *     GAME CAUSE NAME LENGTH SUM      (GAME: the reply's game, 0 none, -T tournament T;
+ *                                      CAUSE: 64 hex digits, the SHA-256 of the key of the
  *     TEXT (LENGTH bytes)              mail that caused the reply; NAME its queue name,
  *     (a line end)                     outbox_name; SUM the first 16 hex digits of the
  *                                      SHA-256 of TEXT)

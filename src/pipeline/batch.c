@@ -19,6 +19,7 @@
 
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
 #include "util/log.h"
@@ -504,14 +505,24 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	int failed = 0;
 
 	batch_begin(pl);
-	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush; ++*to) {
+	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush;) {
 		if (*to > from)
 			fault_point("mid-batch");
 		fault_mail(m[*to].raw, m[*to].len);
-		failed = pipeline_message(pl, &m[*to], e) < 0;
+		pl->batch.mails++;
+		int rc = pipeline_message(pl, &m[*to], e);
+		if (rc == PIPELINE_DEFER)       /* a tournament's action: alone, next */
+			break;
+		failed = rc < 0;
+		++*to;
 	}
-	if (!failed && batch_commit(pl, e) == 0)
+	if (!failed && batch_commit(pl, e) == 0) {
+		/* the tournaments' work it left: marked, so a failure waits for the next run */
+		struct err le;
+		if (tourney_settle(pl, &le) < 0)
+			log_warn("tournaments: %s (left for the next run)", le.msg);
 		return 0;
+	}
 	batch_abort(pl);
 	return -1;
 }

@@ -11,6 +11,7 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "render/quote.h"
 #include "store/other.h"
 #include "util/buf.h"
@@ -92,7 +93,7 @@ static int append_log(struct job *j, int fd, struct err *e)
 
 /* ---- commit ---- */
 
-static int print_mails(struct job *j, struct err *e)
+int job_print_mails(struct job *j, struct err *e)
 {
 	for (size_t i = 0; i < j->nmails; i++) {
 		size_t len;
@@ -176,7 +177,7 @@ int job_commit(struct job *j, struct err *e)
 	struct pipeline *pl = j->pl;
 
 	if (pl->flags & PIPELINE_DRY_RUN)
-		return print_mails(j, e);
+		return job_print_mails(j, e);
 	if (!(pl->flags & PIPELINE_REPLAY) && hold_check_job(j, e) < 0)
 		return -1;              /* nothing written: it waits for the next run */
 	/* staged, not queued: a crash or a failed commit from here on sends none of them */
@@ -205,6 +206,10 @@ int job_commit(struct job *j, struct err *e)
 	}
 	if (j->g && j->game_is_new && !(pl->flags & PIPELINE_REPLAY) &&
 	    store_note_creation(&pl->st, j->s.msg_key, j->g->id, e) < 0)
+		return -1;
+	/* a tournament's game ended: its result to post, marked before its state commits */
+	if (j->g && j->g->tournament.id && j->g->status == GAME_OVER && j->out.changed &&
+	    !(pl->flags & PIPELINE_REPLAY) && tourney_note_end(j, e) < 0)
 		return -1;
 	if ((j->g ? commit_game(j, e) : commit_other(j, e)) < 0)
 		return -1;

@@ -3,6 +3,7 @@
  * card catalogue); a game loaded with its players' settings. */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -113,6 +114,10 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		pipeline_close(pl);
 		return -1;
 	}
+	/* the tournaments' work a run that died left (each action can be done again) */
+	struct err te;
+	if (tourney_settle(pl, &te) < 0)
+		log_warn("tournaments: %s (left for the next run)", te.msg);
 	*out = pl;
 	return 0;
 }

@@ -35,6 +35,7 @@
 #include "mail/msgtext.h"
 #include "mail/outbox.h"
 #include "pipeline/replay.h"
+#include "pipeline/tourney.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/cards_load.h"
@@ -70,23 +71,23 @@ static void message_key(const struct msg *m, const char *raw, size_t len, size_t
 	snprintf(out, KEY_MAX, "sha256:%s", hex);
 }
 
-/* "[tempest 17 abcd2345]" anywhere in the subject: the game and the reply token. */
-static void parse_tag(const char *subject, int *game, char *token)
+/* "[PREFIX 17 abcd2345]" anywhere in the subject: the number and the reply token. */
+static void parse_tag_of(const char *subject, const char *prefix, int *id, char *token)
 {
 	const char *p = subject;
+	size_t n = strlen(prefix);
 
-	*game = 0;
+	*id = 0;
 	token[0] = 0;
 	while ((p = strchr(p, '['))) {
 		p++;
-		if (strncasecmp(p, "tempest", 7) || !isspace((unsigned char)p[7])) {
+		if (strncasecmp(p, prefix, n) || !isspace((unsigned char)p[n]))
 			continue;
-		}
 		char *end;
-		long n = strtol(p + 8, &end, 10);
-		if (end == p + 8 || n < 1 || n > 99999999)
+		long v = strtol(p + n + 1, &end, 10);
+		if (end == p + n + 1 || v < 1 || v > 99999999)
 			continue;
-		*game = (int)n;
+		*id = (int)v;
 		while (*end == ' ')
 			end++;
 		size_t k = strspn(end, "abcdefghijklmnopqrstuvwxyz234567");
@@ -96,8 +97,14 @@ static void parse_tag(const char *subject, int *game, char *token)
 	}
 }
 
+/* "[tempest 17 abcd2345]": the game and the reply token. */
+static void parse_tag(const char *subject, int *game, char *token)
+{
+	parse_tag_of(subject, "tempest", game, token);
+}
+
 /* A refusal about no game, built here rather than by the game model. */
-static int refuse(struct job *j, int lineno, const char *text, const char *reason)
+int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason)
 {
 	if (outcome_error(&j->out, lineno, text, "%s", reason) < 0)
 		return -1;
@@ -233,7 +240,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (rc == 1) {
 		snprintf(msg, sizeof msg, "there is no game %d here", id);
 		j->result = "refused";
-		return refuse(j, 0, "", msg);
+		return pipeline_refuse(j, 0, "", msg);
 	}
 	/* a digest waiting in the state (a run that died before sending it) goes with this
 	 * run's */
@@ -294,7 +301,7 @@ static int on_challenge(struct job *j, struct err *e)
 	const struct order *flood = robots_flood(j, why, sizeof why);
 	if (flood) {
 		j->result = "refused";
-		return refuse(j, flood->lineno, flood->text, why);
+		return pipeline_refuse(j, flood->lineno, flood->text, why);
 	}
 	const struct variant *v = pipeline_variant(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
@@ -372,8 +379,8 @@ static int on_no_game(struct job *j, struct err *e)
 	if (other) {
 		j->result = "refused";
 		for (size_t i = 0; i < o->nerr; i++)
-			refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
-		return refuse(j, 0, "", "which game? Reply to one of my mails about it (its subject "
+			pipeline_refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
+		return pipeline_refuse(j, 0, "", "which game? Reply to one of my mails about it (its subject "
 			      "names the game), or add a line 'game N'; to start a game, see 'help'");
 	}
 	if (!courtesy && !o->n && !o->nerr && !pipeline_known_address(j->pl, j->s.address)) {
@@ -384,7 +391,7 @@ static int on_no_game(struct job *j, struct err *e)
 	}
 	if (!courtesy) {
 		j->result = "refused";
-		return refuse(j, 0, "", "I found no orders in your mail; write 'help' for the list");
+		return pipeline_refuse(j, 0, "", "I found no orders in your mail; write 'help' for the list");
 	}
 	return 0;
 }
@@ -394,13 +401,17 @@ static int on_no_game(struct job *j, struct err *e)
 static int on_new(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	char words[2 + SEATS_MAX][ADDR_MAX], copy[4096];
+	char words[2 + SEATS_MAX + TOURNEY_SUFFIX][ADDR_MAX], copy[4096];
 	const char *addr[SEATS_MAX];
+	struct game_tournament tn;
 	int n = 0, id = 0;
 
-	snprintf(copy, sizeof copy, "%s", j->action + 4);
-	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX; w = strtok(NULL, " "))
+	/* the first line: a tournament's game has its terms on the lines after it */
+	snprintf(copy, sizeof copy, "%.*s", (int)strcspn(j->action + 4, "\n"), j->action + 4);
+	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX + TOURNEY_SUFFIX;
+	     w = strtok(NULL, " "))
 		snprintf(words[n++], ADDR_MAX, "%s", w);
+	n -= tourney_new_suffix(words, n, &tn);
 	/* "new VARIANT ADDRESS... private": the challenge's `private` (no address is the
 	 * word: each holds an @), kept in the action so that a replay sets it too */
 	bool private_game = n > 1 && !strcmp(words[n - 1], "private");
@@ -411,7 +422,7 @@ static int on_new(struct job *j, struct err *e)
 	int boards = v && v->boards > 1 ? v->boards : 1;
 	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
-		return refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
+		return pipeline_refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
 			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS") : k && k->seats ?
 			      "write: new VARIANT, then a White and a Black address for each board, "
 			      "then the White and the Black grand strategist (and, on 5 or 7 boards, "
@@ -421,6 +432,8 @@ static int on_new(struct job *j, struct err *e)
 		addr[i] = words[1 + i];
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
+	if (tn.id)
+		return tourney_game_create(j, v, addr, seats, id, &tn, e);
 	if (game_create(j->g, id, v, addr, seats, &j->s, &j->out, e) < 0)
 		return -1;
 	j->g->private_ = private_game;
@@ -436,6 +449,9 @@ static int route(struct job *j, struct err *e)
 
 	if (j->action)
 		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
+	/* a tournament's orders go to the tournament they name, whatever the subject's tag */
+	if (tourney_asked(&j->orders))
+		return tourney_on_mail(j, e);
 
 	/* `observe N` names its game, whatever the subject's tag says */
 	int observed;
@@ -451,8 +467,9 @@ static int route(struct job *j, struct err *e)
 	return on_no_game(j, e);
 }
 
-static void job_free(struct job *j)
+void job_free(struct job *j)
 {
+	tn_free(j->t);
 	msg_free(j->m);
 	msgtext_free(&j->text);
 	free(j->lines);
@@ -530,6 +547,8 @@ static void read_sender(struct job *j)
 		 m->in_reply_to ? m->in_reply_to : "");
 	j->s.now = pipeline_now(j->pl);
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
+	/* "[tempest tournament 3 abcd2345]": a tournament's mail, and the reader's code */
+	parse_tag_of(m->subject, "tempest tournament", &j->tag_tournament, j->tag_ttoken);
 }
 
 static int prepare(struct job *j, struct err *e)
@@ -544,7 +563,8 @@ static int prepare(struct job *j, struct err *e)
 					 sizeof j->replay_event, e) < 0)
 		return -1;
 	/* a record of the referee's own action is read as written: its text is the action */
-	bool own_action = pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
+	bool own_action = pl->replay && (!strncmp(j->s.msg_key, "referee:", 8) ||
+					 !strncmp(j->s.msg_key, "tournament:", 11)) &&
 			  !strcasecmp(m->from_addr, pl->cfg.referee_address);
 	struct msgtext_known known = { .sender_name = m->from_name };
 	if ((!own_action && referee_text(pl, &known.referee, e) < 0) ||
@@ -568,7 +588,22 @@ static int refuse_size(struct job *j, size_t size)
 		 "plain text, so please send them without attachments", size,
 		 j->pl->cfg.max_message_size);
 	j->result = "refused";
-	return refuse(j, 0, "", why);
+	return pipeline_refuse(j, 0, "", why);
+}
+
+/* A mail that changes a tournament: committed on its own (rc 0), or left for the next
+ * batch, which takes it alone (PIPELINE_DEFER). */
+static int tournament_done(struct job *j, int rc)
+{
+	struct pipeline *pl = j->pl;
+
+	if (rc == PIPELINE_DEFER)
+		pl->stats.mails--;
+	else
+		count(pl, j->result);
+	hold_note_job(pl, j);
+	job_free(j);
+	return rc;
 }
 
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
@@ -616,9 +651,12 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	if (over) {
 		if (refuse_size(&j, size) < 0)
 			goto oom;
-	} else if (prepare(&j, e) < 0 || route(&j, e) < 0) {
+	} else if (prepare(&j, e) < 0 || (rc = route(&j, e)) < 0) {
 		goto done;
 	}
+	if (rc == PIPELINE_DEFER || j.committed)        /* a tournament's action (tourney.h) */
+		return tournament_done(&j, rc);
+	rc = -1;
 	robots_screen(&j);
 	if (!strcmp(j.result, "duplicate")) {
 		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
@@ -645,24 +683,28 @@ done:
 	return rc;
 }
 
-int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
-		     size_t wlen, struct err *e)
+int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
+			   int *id, char *why, size_t wlen, struct err *e)
 {
 	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game };
 	uint8_t h[CRYPTO_HASH_LEN];
 	char hex[HASH_HEX], subject[1200];
-	int rc = -1;
+	int rc = -1, line = (int)strcspn(action, "\n");
 
 	j.out.auth = -1;
 	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);
 	crypto_sha256(action, strlen(action), h);
 	crypto_hex(h, 8, hex);
-	snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
-	if (game)
-		snprintf(subject, sizeof subject, "[tempest %d] referee: %s", game, action);
+	if (key)
+		snprintf(j.s.msg_key, sizeof j.s.msg_key, "%s", key);
 	else
-		snprintf(subject, sizeof subject, "referee: %s", action);
+		snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
+	/* the subject names the action's first line (a tournament's game: its terms follow) */
+	if (game)
+		snprintf(subject, sizeof subject, "[tempest %d] referee: %.*s", game, line, action);
+	else
+		snprintf(subject, sizeof subject, "referee: %.*s", line, action);
 	/* the action stands in for a mail in the game log, where a replay finds it */
 	if (!(j.m = calloc(1, sizeof *j.m)) || !(j.m->from_addr = strdup(pl->cfg.referee_address)) ||
 	    !(j.m->subject = strdup(subject)) || !(j.m->text = strdup(action))) {
@@ -685,7 +727,16 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	rc = 0;
 done:
 	job_free(&j);
+	/* a tournament's game it ended: the result posted now (outside a batch) */
+	if (rc == 0 && !pl->batch.on && tourney_settle(pl, e) < 0)
+		return -1;
 	return rc;
+}
+
+int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
+		     size_t wlen, struct err *e)
+{
+	return pipeline_referee_keyed(pl, game, action, NULL, id, why, wlen, e);
 }
 
 int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,

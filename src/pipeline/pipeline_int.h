@@ -24,6 +24,8 @@
 
 #define VARIANTS_MAX 32
 
+struct tn_ratings;
+
 struct budget {
 	char addr[ADDR_MAX];
 	int n;
@@ -72,6 +74,7 @@ struct batch {
 	struct budget *budget0;         /* restored if it is given up */
 	size_t nbudget0;
 	long long latest;               /* the latest time of its mails (floor.c) */
+	size_t mails;                   /* the mails taken so far */
 };
 
 /* poison.c: the mails that were being processed when a run died, and how many times. */
@@ -159,7 +162,16 @@ struct pipeline {
 	size_t ndigest_games;
 	struct intruder_told *intruders;
 	size_t nintruders;
+	bool settling;                  /* tourney_settle at work: not again from within */
+	const struct tn_ratings *ratings;       /* the ratings as a result being posted
+						 * leaves them, before their file follows */
 };
+
+/* pipeline.c: a refusal about no game (the reason a phrase of the catalogues); a job's
+ * memory given back. */
+struct job;
+int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason);
+void job_free(struct job *j);
 
 /* One outgoing mail of the mail being processed. */
 struct outgoing {
@@ -193,7 +205,15 @@ struct job {
 	const char *action;             /* the referee's action (game_referee), or NULL */
 	size_t oversize;                /* a mail over max_message_size: its size, its text
 					 * unread; else 0 */
+	int tag_tournament;             /* the tournament its subject's tag names, or 0 */
+	char tag_ttoken[TOKEN_LEN + 1]; /* ... and the code there */
+	struct tournament *t;           /* the tournament it concerns (tourney.h), or NULL */
+	bool committed;                 /* the job committed itself: a tournament's action */
 };
+
+/* pipeline_message's answer for a mail that changes a tournament with other mails before
+ * it in the batch: not processed; the batch commits, and the next takes it alone. */
+#define PIPELINE_DEFER 2
 
 /* poison.c (see there): the mark of the mails being processed, their attempts, the
  * quarantine. poison_open at the pipeline's start (under its lock); poison_id gives a
@@ -249,6 +269,8 @@ int job_tell_others(struct job *j, struct err *e);
 /* commit.c: the job's commit, in the order that makes a crash safe (pipeline.c's header
  * comment); a dry run prints the mails instead. */
 int job_commit(struct job *j, struct err *e);
+/* A dry run's mails printed (to the pipeline's output) instead of committed. */
+int job_print_mails(struct job *j, struct err *e);
 
 /* digests.c (see there): game id has something for a digest this run (0, or -1 out of
  * memory); whether an intruder notice to rcpt about game may go (one a run); freed at the
@@ -256,6 +278,12 @@ int job_commit(struct job *j, struct err *e);
 int pipeline_digest_note(struct pipeline *pl, int id);
 bool pipeline_intruder_once(struct pipeline *pl, int game, const char *rcpt);
 void pipeline_digests_free(struct pipeline *pl);
+
+/* pipeline_referee with the action's key given (NULL: the referee's usual key, made of
+ * the game, the time and the action): a tournament's game is created under a key of its
+ * own, so that its creation done again finds it (store_game_created_by). */
+int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
+			   int *id, char *why, size_t wlen, struct err *e);
 
 /* The variant of that name, loaded once a run; NULL if there is none here. */
 const struct variant *pipeline_variant(struct pipeline *pl, const char *name);

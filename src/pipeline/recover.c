@@ -15,13 +15,16 @@
 #include "mail/spool.h"
 #include "pipeline/pipeline_int.h"
 #include "store/store.h"
+#include "store/tournament_json.h"
+#include "pipeline/tourney.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 
 /* Was a staged reply's cause committed? Its game's saved state lists what was sent
  * (commit.c remembers every reply in the game before saving it); a mail about no game is
- * committed by its seen mark. -1 if the game cannot be read (the reply waits). *g keeps
- * the game last read, for the next reply of a spool. */
+ * committed by its seen mark; a tournament's action (game -T) by its state, which lists
+ * what it sent too (tourney_commit.c). -1 if the game cannot be read (the reply waits).
+ * *g keeps the game last read, for the next reply of a spool. */
 static int staged_committed(struct pipeline *pl, int game, const char *cause, const char *qname,
 			    struct game **g, struct err *e)
 {
@@ -29,6 +32,8 @@ static int staged_committed(struct pipeline *pl, int game, const char *cause, co
 
 	if (!game)
 		return store_seen_hash(&pl->st, cause);
+	if (game < 0)
+		return tourney_sent(pl, -game, qname, e);
 	if (!*g || (*g)->id != game) {
 		char path[PATH_MAX + 64];
 		game_free(*g);
@@ -188,7 +193,9 @@ static int rebuild_reply(struct pipeline *pl, const struct spool_rec *cut, struc
 	char path[PATH_MAX + 64], id[KEY_MAX];
 	struct lost_reply l = { .name = cut->name };
 
-	if (cut->game)
+	if (cut->game < 0)
+		store_tournament_log_path(&pl->st, -cut->game, path, sizeof path);
+	else if (cut->game)
 		store_log_path(&pl->st, cut->game, path, sizeof path);
 	else
 		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);

@@ -52,6 +52,11 @@ static bool field(const char *event, const char *name, char *out, size_t len)
 	return false;
 }
 
+bool replay_header(const char *raw, size_t len, const char *name, char *out, size_t olen)
+{
+	return raw_header(raw, len, name, out, olen);
+}
+
 bool replay_is_outgoing(const char *raw, size_t len)
 {
 	char v[64];

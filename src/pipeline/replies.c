@@ -9,6 +9,7 @@
 #include "game/observe.h"
 #include "mail/compose.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "store/store.h"
 #include "util/clock.h"
 #include "util/log.h"
@@ -75,7 +76,8 @@ static int may_answer(struct job *j, const struct reply *r, const char *rcpt, st
 /* Reply r's subject and body for rcpt, from its template in their language (the caller
  * frees both). */
 static int render_reply(struct job *j, const struct game *g, const struct reply *r,
-			const char *rcpt, char **subject, char **body, struct err *e)
+			const char *rcpt, const struct tn_view *tv, char **subject, char **body,
+			struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	char who[96], auth[128] = "not a player of this game", tz[64];
@@ -94,6 +96,7 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
 		.challenge_days = pl->cfg.challenge_days, .language = lang ? lang->code : NULL,
+		.tournament = tv,
 	};
 	const struct game *about = g && game_pos(g) ? g : NULL;
 	const struct kind *k = about ? kind_of(about) : NULL;
@@ -109,11 +112,18 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 	return 0;
 }
 
-/* The subject's tag: the game and the reader's token, the game alone, or none. */
-static void subject_tag(const struct pipeline *pl, const struct game *g, const struct reply *r,
-			char *tag, size_t len)
+/* The subject's tag: the game and the reader's token, the game alone, a tournament and
+ * the reader's code, or none. */
+static void subject_tag(const struct job *j, const struct game *g, const struct reply *r,
+			const char *rcpt, char *tag, size_t len)
 {
-	if (g && r->to >= 0) {
+	const struct pipeline *pl = j->pl;
+
+	if (!g && j->t) {
+		char token[TOKEN_LEN + 1];
+		tourney_token(pl->st.key, sizeof pl->st.key, j->t->id, rcpt, token);
+		snprintf(tag, len, "[tempest tournament %d %s]", j->t->id, token);
+	} else if (g && r->to >= 0) {
 		char token[TOKEN_LEN + 1];
 		game_token(pl->st.key, sizeof pl->st.key, g->id, r->to, token);
 		snprintf(tag, len, "[tempest %d %s]", g->id, token);
@@ -126,8 +136,8 @@ static void subject_tag(const struct pipeline *pl, const struct game *g, const s
 /* Outgoing mail o (its id set) to rcpt made whole: threaded on the game and the mail
  * answered, with the game's headers, and the HTML board when the configuration asks. */
 static int compose_outgoing(struct job *j, const struct game *g, const struct reply *r,
-			    const char *rcpt, struct outgoing *o, const char *subject,
-			    const char *body, struct err *e)
+			    const char *rcpt, const struct tn_view *tv, struct outgoing *o,
+			    const char *subject, const char *body, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	char refs[2 * KEY_MAX + 8], head[3][96], hash[HASH_HEX] = "";
@@ -135,6 +145,9 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 
 	if (g)
 		snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g->id, pl->domain,
+			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
+	else if (j->t)          /* a tournament's mails thread together */
+		snprintf(refs, sizeof refs, "tempest-tournament-%d@%s%s%s", j->t->id, pl->domain,
 			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
 	else
 		snprintf(refs, sizeof refs, "%s", to_sender ? j->m->message_id : "");
@@ -155,7 +168,8 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 	const struct language *lang = pipeline_language(pl, rcpt);
 	struct html_reader hr = { .referee = pl->cfg.referee_address, .cat = lang ? lang->cat : NULL };
 	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, &hr) :
-		     NULL;
+		     tv && r->kind == REPLY_STANDINGS && pl->cfg.html_board ?
+		     tn_view_html(tv, subject, body) : NULL;
 	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;
 	o->text = compose_mail(&mo);
@@ -192,22 +206,31 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		log_info("game %d: %s told of an intruder already in this run", g->id, rcpt);
 		return 0;
 	}
-	if (render_reply(j, g, r, rcpt, &subject, &body, e) < 0)
+	/* a tournament's mail: what it shows of the tournament to this reader */
+	struct tn_view tv;
+	struct glicko *ratings = NULL;
+	bool tournament = !g && j->t;
+	if (tournament && tourney_view(j, rcpt, pipeline_language(j->pl, rcpt), &tv, &ratings) < 0)
+		return err_set(e, "out of memory");
+	if (render_reply(j, g, r, rcpt, tournament ? &tv : NULL, &subject, &body, e) < 0) {
+		free(ratings);
 		return -1;
-	subject_tag(j->pl, g, r, tag, sizeof tag);
+	}
+	subject_tag(j, g, r, rcpt, tag, sizeof tag);
 	snprintf(full, sizeof full, "%s %s", tag, subject);
 	struct outgoing *o = realloc(j->mails, (j->nmails + 1) * sizeof *o);
 	if (!o) {
-		free(subject), free(body);
+		free(subject), free(body), free(ratings);
 		return err_set(e, "out of memory");
 	}
 	j->mails = o;
 	o += j->nmails;
 	outgoing_id(j, g ? g->id : 0, index, o->id);
 	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
-	rc = compose_outgoing(j, g, r, rcpt, o, full, body, e);
+	rc = compose_outgoing(j, g, r, rcpt, tournament ? &tv : NULL, o, full, body, e);
 	free(subject);
 	free(body);
+	free(ratings);
 	if (rc < 0)
 		return -1;
 	j->nmails++;

@@ -2,6 +2,7 @@
  * strangers"). */
 #include "pipeline/robots.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,7 @@ void robots_screen(struct job *j)
 		return;
 	if (j->out.auth >= 0 || (j->g && game_seat_of(j->g, j->s.address) >= 0) ||
 	    challenge_shaped(j) || help_only(&j->orders) || observe_asked(&j->orders, &id) ||
+	    j->t || tourney_is_arbiter(pl, j->s.address) ||
 	    pipeline_known_address(pl, j->s.address))
 		return;
 	for (size_t i = 0; i < j->out.nreplies; i++) {

@@ -14,7 +14,11 @@
 static const char *const as_written[] = {
 	"referee", "referee_name", "sender", "subject", "text", "white", "black", "challenger",
 	"invited", "opponent", "fen", "pgn", "last_move", "game", "variant", "title", "usage",
-	"line", "move_number", "auth_results", "timezone", "arbiter", "conditional", NULL,
+	"line", "move_number", "auth_results", "timezone", "arbiter", "conditional",
+	/* a tournament's: its name, numbers, terms as written and its table (the table's
+	 * headings come in the reader's words already: tournament_view.h) */
+	"tournament", "tournament_id", "round", "section", "entrants", "players", "terms",
+	"crosstable", "done", "total", "ended", "points", NULL,
 };
 
 /* The move record's comments, {a card removes the piece on e4}, in the reader's

@@ -1,5 +1,7 @@
 /* view.c: see view.h. */
 #include "render/view.h"
+#include "render/tournament_view.h"
+#include "render/view_read.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -266,6 +268,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "status", "%s", game_status_name(g->status));
 	if (g->private_)
 		tctx_set(c, "private", "yes");
+	tn_view_game(&g->tournament, c);        /* a tournament's game: its mails name it */
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
 		tctx_set(c, "you", "%s", game_side_name(g, my_side));
@@ -309,79 +312,6 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 }
 
-/* The last item of a list that the quoting budget cut short: how many it leaves out. A
- * list whose template names the line ("line 4: ...") gets the next line's number; one
- * that reads an item without a line as a sentence (errors) gets it as the reason. */
-static void add_more(struct tctx *c, const char *list, int lineno, size_t more, bool sentence)
-{
-	struct tctx *it = tctx_item(c, list);
-
-	if (!it)
-		return;
-	if (sentence) {
-		tctx_set(it, "reason", "\xE2\x80\xA6 and %zu more, not shown", more);
-		return;
-	}
-	tctx_set(it, "line", "%d", lineno);
-	tctx_set(it, "text", "\xE2\x80\xA6 (and %zu more line%s, not shown)", more,
-		 more == 1 ? "" : "s");
-}
-
-static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n,
-		      struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		if (!quote_take(qb, l[i].text, q)) {
-			add_more(c, list, l[i].lineno, n - i, false);
-			return;
-		}
-		struct tctx *it = tctx_item(c, list);
-		if (!it)
-			return;
-		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", q);
-	}
-}
-
-static void add_notes(struct tctx *c, const char *list, const struct order_note *l, size_t n,
-		      struct quote_budget *qb, bool sentence)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		if (!quote_take(qb, l[i].text, q)) {
-			add_more(c, list, l[i].lineno, n - i, sentence);
-			return;
-		}
-		quote_count(qb, strlen(l[i].reason));
-		struct tctx *it = tctx_item(c, list);
-		if (!it)
-			return;
-		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", q);
-		tctx_set(it, "reason", "%s", l[i].reason);
-	}
-}
-
-/* A message in the sender's "Read in your mail": quoted as it was relayed, when it was
- * (docs/orders.md, "Messages"). */
-static void message_read(struct buf *b, const struct game *g, const struct reply *r,
-			 const struct order *od)
-{
-	char quoted[2 * ORDER_ARG_MAX];
-	const char *text = NULL;
-	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
-		       game_message_to(g, r->to, od, &text);
-
-	buf_printf(b, "%s", !g || g->nseats == 2 ? "a message for your opponent" : "a message");
-	if (!relayed)
-		return;
-	game_message_quote(text, quoted, sizeof quoted);
-	buf_printf(b, ", relayed as %s", quoted);
-}
-
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
 void view_order_usage(const struct order_word *w, const char *lang, char *out, size_t len)
 {
@@ -418,100 +348,6 @@ char *view_kind_usages(const struct order_word *w, size_t n)
 		}
 	}
 	return buf_take(&b);
-}
-
-/* A refusal's reasons, each line it names quoted within the budget. */
-static void add_errors(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < x->nerrors; i++) {
-		if (!quote_take(qb, x->errors[i].text, q)) {
-			add_more(c, "errors", 0, x->nerrors - i, true);
-			return;
-		}
-		quote_count(qb, strlen(x->errors[i].reason));
-		struct tctx *it = tctx_item(c, "errors");
-		if (!it)
-			return;
-		if (x->errors[i].lineno)
-			tctx_set(it, "line", "%d", x->errors[i].lineno);
-		tctx_set(it, "text", "%s", q);
-		tctx_set(it, "reason", "%s", x->errors[i].reason);
-	}
-}
-
-/* "Read in your mail: e4; offer draw (and 2 lines passed over as prose)". A message is
- * quoted whole, as it was relayed (at most a paragraph of ORDER_ARG_MAX bytes), and
- * counted against the budget like the rest. */
-static void add_read(struct tctx *c, const struct game *g, const struct reply *r,
-		     const struct orders *o, struct quote_budget *qb)
-{
-	struct buf b = { 0 };
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		struct buf m = { 0 };
-		bool fits;
-
-		if (od->kind == ORDER_MESSAGE) {        /* whole, as it was relayed */
-			message_read(&m, g, r, od);
-			fits = quote_take(qb, "", q);
-			quote_count(qb, m.n);
-		} else {                                /* a password is never written back */
-			fits = quote_take(qb, od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN :
-					  od->text, q);
-		}
-		if (fits)
-			buf_printf(&b, "%s%s", i ? "; " : "", m.s ? m.s : q);
-		buf_free(&m);
-		if (!fits) {
-			buf_printf(&b, "; \xE2\x80\xA6 and %zu more", o->n - i);
-			break;
-		}
-	}
-	if (o->nprose)
-		buf_printf(&b, " (and %zu line%s passed over as prose)", o->nprose,
-			   o->nprose == 1 ? "" : "s");
-	tctx_set(c, "read", "%s", b.s ? b.s : "");
-	buf_free(&b);
-}
-
-/* test's account of the mail: its subject, its servers' verdicts, every line read and
- * what each was taken for, all within the budget. */
-static void add_test(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	tctx_set(c, "applied", "%s", x->applied ? "yes" : "");
-	tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
-	tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
-	quote_take(qb, x->subject ? x->subject : "", q);
-	tctx_set(c, "subject", "%s", q);
-	for (size_t i = 0; i < x->nauth && quote_take(qb, x->auth_results[i], q); i++) {
-		struct tctx *it = tctx_item(c, "auth_results");
-		if (it)
-			tctx_set(it, "text", "%s", q);
-	}
-	add_lines(c, "received", x->lines, x->nlines, qb);
-	if (!x->orders)
-		return;
-	for (size_t i = 0; i < x->orders->n; i++) {
-		const struct order *od = &x->orders->o[i];
-		const char *text = od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN : od->text;
-		if (!quote_take(qb, text, q)) {
-			add_more(c, "orders", x->orders->o[i].lineno, x->orders->n - i, false);
-			break;
-		}
-		struct tctx *it = tctx_item(c, "orders");
-		if (!it)
-			break;
-		tctx_set(it, "line", "%d", x->orders->o[i].lineno);
-		tctx_set(it, "text", "%s", q);
-	}
-	add_notes(c, "ignored", x->orders->prose, x->orders->nprose, qb, false);
-	add_notes(c, "errors", x->orders->err, x->orders->nerr, qb, true);
 }
 
 /* The help's orders of the game's own kind (a card game's), by the shape of their
@@ -561,6 +397,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee", "%s", x->referee);
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
+	if (x->tournament)
+		tn_view_context(x->tournament, c);
 	if (g && r->kind == REPLY_HELP) {
 		/* help says how to write orders, nothing of the game's state but the reader's
 		 * examples (an example is one the reader could send) */
@@ -578,14 +416,14 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);
 	}
-	add_errors(c, x, &qb);
+	view_add_errors(c, x, &qb);
 	if (r->kind == REPLY_HELP && g)
 		help_kind_orders(c, g, r, x);
 	/* the sender sees at once what was read of their mail, and that prose was passed
 	 * over (the test reply lists it all) */
 	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n)
-		add_read(c, g, r, x->orders, &qb);
+		view_add_read(c, g, r, x->orders, &qb);
 	if (r->kind == REPLY_TEST)
-		add_test(c, x, &qb);
+		view_add_test(c, x, &qb);
 	return c;
 }

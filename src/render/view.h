@@ -62,6 +62,8 @@ void view_side_addresses(const struct game *g, int side, char *out, size_t len);
 void view_movetext(const struct game *g, int board, struct buf *out);
 void view_pgn(const struct game *g, const char *site, struct buf *out);
 
+struct tn_view;
+
 /* What the template of a reply needs to know beyond the game. */
 struct view_extra {
 	const char *referee, *referee_name;
@@ -82,6 +84,8 @@ struct view_extra {
 	bool no_pgn;                            /* the template reads no {{pgn}}: not made */
 	const char *language;                   /* the reader's ("fr"; NULL: English): the
 						 * order words the help shows */
+	const struct tn_view *tournament;       /* a tournament's mail: what it shows of it,
+						 * for this reader (tournament_view.h) */
 };
 
 /* The variables for reply r about game g (g may be NULL for mails about no game). */

@@ -92,6 +92,33 @@ static const char *pgn_termination(const char *why)
 	return strstr(why, "time") ? "time forfeit" : "normal";
 }
 
+/* The tags Event, Site, Date and Round: a tournament's game names its event, site and
+ * round, so that a PGN reader selects a tournament's games by their tags (pgn-extract
+ * -t); another game its number. */
+static void pgn_event(const struct segments *sg, const char *date)
+{
+	const struct game *g = sg->g;
+	const struct game_tournament *t = &g->tournament;
+	struct buf *out = sg->out;
+	int round = t->id ? t->round : sg->b + 1;
+
+	if (t->id && t->event[0])
+		buf_printf(out, "[Event \"%s\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", t->event,
+			   t->site[0] ? t->site : "By email", date);
+	else if (t->id)
+		buf_printf(out, "[Event \"tempest tournament %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n",
+			   t->id, t->site[0] ? t->site : "By email", date);
+	else
+		buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n",
+			   g->id, "By email", date);
+	if (sg->cut)            /* the round (else the board), the stretch: never empty */
+		buf_printf(out, "[Round \"%d.%d\"]\n", round, sg->n);
+	else if (g->nboards > 1 || t->id)
+		buf_printf(out, "[Round \"%d\"]\n", round);
+	else
+		buf_str(out, "[Round \"-\"]\n");
+}
+
 static void pgn_header(const struct segments *sg, const char *result, const char *fen)
 {
 	const struct game *g = sg->g;
@@ -101,14 +128,7 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 
 	if (strlen(g->created) >= 10)
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
-	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", g->id,
-		   "By email", date);
-	if (sg->cut)            /* the board, the stretch: "Round" never empty */
-		buf_printf(out, "[Round \"%d.%d\"]\n", sg->b + 1, sg->n);
-	else if (g->nboards > 1)
-		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
-	else
-		buf_str(out, "[Round \"-\"]\n");
+	pgn_event(sg, date);
 	board_players(g, sg->b, WHITE, white, sizeof white);
 	board_players(g, sg->b, BLACK, black, sizeof black);
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", white, black, result);
@@ -116,6 +136,8 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
 		buf_printf(out, "[Variant \"%s\"]\n", g->v->name);
+	if (g->tournament.section)
+		buf_printf(out, "[Section \"%d\"]\n", g->tournament.section);
 	if (strcmp(fen, orthodox))
 		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
 }

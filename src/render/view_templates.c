@@ -18,7 +18,7 @@
 static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
-	"observed",
+	"observed", "tournament", "standings",
 };
 
 /* Every name a shared template may use (template_check); a kind's parts may use the
@@ -38,7 +38,11 @@ static const char *const shared_names[] = {
 	/* a game kept out of the public archive */
 	"private",
 	/* the reader's own lines given in advance (standing.h), as they write them */
-	"conditional", NULL,
+	"conditional",
+	/* tournaments: a tournament's game, and a tournament's own mails */
+	"tournament", "tournament_id", "round", "section", "entrants", "players", "closes",
+	"open", "final", "terms", "entrant_list", "crosstable", "done", "total", "ended",
+	"points", "rated", NULL,
 };
 
 #define PART_MAX (64 * 1024)

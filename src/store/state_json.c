@@ -186,6 +186,11 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	json_t *standing = standing_to_json(g);         /* absent while none waits */
 	if (standing)
 		json_object_set_new(root, "standing", standing);
+	if (g->tournament.id)   /* absent: no tournament's game (older states, most games) */
+		json_object_set_new(root, "tournament", json_pack("{s:i, s:i, s:i, s:s, s:s}",
+			"id", g->tournament.id, "round", g->tournament.round,
+			"section", g->tournament.section, "event", g->tournament.event,
+			"site", g->tournament.site));
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -523,6 +528,23 @@ static int load_top(const struct jnode *root, int format, struct game *g)
 	return 0;
 }
 
+/* A tournament's game: its tournament, round and section, the event and site of its PGN
+ * (absent: none, as in every state written before tournaments). */
+static int load_tournament(const struct jnode *root, struct game *g)
+{
+	struct game_tournament *t = &g->tournament;
+	struct jnode n;
+
+	if (!jread_has(root, "tournament"))
+		return 0;
+	return jread_obj(root, "tournament", false, &n) < 0 ||
+	       jread_i(&n, "id", false, 1, 99999999, &t->id) < 0 ||
+	       jread_i(&n, "round", false, 1, 10000, &t->round) < 0 ||
+	       jread_i(&n, "section", false, 0, 10000, &t->section) < 0 ||
+	       jread_str(&n, "event", false, t->event, sizeof t->event) < 0 ||
+	       jread_str(&n, "site", false, t->site, sizeof t->site) < 0 ? -1 : 0;
+}
+
 /* The observers, if any: a state written before observers has none. */
 static int load_observers(const struct jnode *root, struct game *g)
 {
@@ -597,7 +619,8 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	    load_events(&root, format, g) < 0 || load_kind(&root, format, g) < 0 ||
 	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0 ||
 	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0 ||
-	    standing_from_json(&root, g) < 0)
+	    standing_from_json(&root, g) < 0 ||
+	    load_tournament(&root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

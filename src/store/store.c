@@ -111,7 +111,8 @@ int store_damaged(struct err *e)
 
 int store_clean(const struct store *st, int *removed, struct err *e)
 {
-	static const char *const sub[] = { "games", "created", "quota", "quarantine" };
+	static const char *const sub[] = { "games", "created", "quota", "quarantine",
+					    "tournaments", "tournaments/pending" };
 	char dir[PATH_MAX + 16];
 
 	*removed = 0;

@@ -97,7 +97,7 @@ bool store_seen(const struct store *st, const char *msg_key);
 /* The same, given the hex SHA-256 of the key (what the seen set writes). */
 bool store_seen_hash(const struct store *st, const char *hex);
 /* Removes what interrupted writes left (NAME.tmp.PID) in the data directory, games/,
- * created/, quota/ and quarantine/;
+ * created/, quota/, quarantine/ and tournaments/ (and its pending/);
  * *removed counts them. The caller holds the lock. */
 int store_clean(const struct store *st, int *removed, struct err *e);
 /* The latest time of the work committed here (DIR/last-time: epoch seconds; 0 if none was

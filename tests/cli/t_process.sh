@@ -123,7 +123,7 @@ expect_out "show moves" "Moves: 1. e4"
 run "$T" list -c "$W/conf"
 expect_out "list" "alice@example.org"
 run "$T" process -c "$W/conf" -n
-expect_rc "-n" 0; expect_out "-n rules" "rules: 10 variants"; expect_out "-n templates" "templates: 17"
+expect_rc "-n" 0; expect_out "-n rules" "rules: 10 variants"; expect_out "-n templates" "templates: 19"
 
 # -- a crash at each commit step, then a normal run: one move, each reply once
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"

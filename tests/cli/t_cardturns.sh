@@ -136,19 +136,19 @@ accepted() {    # accepted NAME PROMPT: White's prompt, the window, and the refe
 tempete tp-stands
 A "e4"; B "intercept\ncard 66\neffect capture a2"
 accepted "tempete, the move stands" \
-  "answer the interception: 'accept' (your move stands), or a card in answer to it, with one number for Black."
+  "Answer the interception: 'accept' (your move stands), or a card in answer to it, with one number for Black."
 
 tempete tp-takeback
 A "e4"; B "intercept\ncard 66\neffect takeback"
 accepted "tempete, the move taken back" \
-  "answer the interception: a different move, a card, or 'accept', with one number for Black."
+  "Answer the interception: a different move, a card, or 'accept', with one number for Black."
 has "tempete, the move taken back: the referee's accept" alice@example.org \
   "White accepts that the move cannot be carried out."
 
 tempete tp-disabled
 A "card 23\neffect capture h7\ne4"; B "intercept\ncard 32"
 owed "tempete, a card disabled" \
-  "answer the interception: a normal move, without a card (the same move may be it), with one number for Black."
+  "Answer the interception: a normal move, without a card (the same move may be it), with one number for Black."
 now=2026-11-07T13:00:00Z
 A "accept\nnumbers random"
 has "tempete, a card disabled: no accept" alice@example.org "your card was disabled, and your move with it"
@@ -157,7 +157,7 @@ has "tempete, a card disabled: the loss on time" alice@example.org "they lose on
 
 tempete tp-intercheck
 A "f3"; B "e5"; A "g4"; B "intercept\ncard 66\neffect takeback\neffect move d8 h4"
-owed "tempete, a check" "answer the interception: a move out of check (the one intercepted may be it), with a card if you like, and one number for Black."
+owed "tempete, a check" "Answer the interception: a move out of check (the one intercepted may be it), with a card if you like, and one number for Black."
 A "accept\nnumbers random"
 has "tempete, a check: no accept" alice@example.org "after this answer your king would be in check"
 A "g3\nnumbers random"
@@ -165,13 +165,13 @@ has "tempete, a check: out of it" bob@example.org "White moves g3 instead."
 
 tempete tp-part2
 A "e4"; B "e5"; A "card 18\nNf3\nNg5"; B "intercept\ncard 66\neffect takeback\npart 2"
-owed "tempete, part 2 hit" "answer the interception: a different second move of the same piece, with one number for Black."
+owed "tempete, part 2 hit" "Answer the interception: a different second move of the same piece, with one number for Black."
 A "accept\nnumbers random"
 has "tempete, part 2 hit: no accept" alice@example.org "the second part was hit: give a different second move"
 
 tempete tp-part1
 A "e4"; B "e5"; A "card 18\nNf3\nNg5"; B "intercept\ncard 66\neffect takeback\npart 1"
-owed "tempete, part 1 hit" "answer the interception: two new moves (the first a different one), or 'keep' or 'discard' the card and one normal move, with one number for Black."
+owed "tempete, part 1 hit" "Answer the interception: two new moves (the first a different one), or 'keep' or 'discard' the card and one normal move, with one number for Black."
 
 knightmare km-plain "3 4" "33 32"
 A "e4"

@@ -112,10 +112,11 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
  * seen the current position: refuse a move unless its number says otherwise. */
 static bool stale(const struct game *g, const struct sender *s, int seat)
 {
-	const struct sent_mail *m = s->in_reply_to[0] ? game_sent_mail(g, s->in_reply_to) : NULL;
+	int ply;
 
 	/* in a game of several boards, what counts is the reader's own board */
-	return m && m->ply < game_seat_ply(g, seat);
+	return s->in_reply_to[0] && game_sent_mail(g, s->in_reply_to, &ply) &&
+	       ply < game_seat_ply(g, seat);
 }
 
 

@@ -58,12 +58,29 @@ static void edit_words(const char *op, bool cards, char *out, size_t len)
 
 /* One entry of the game's list: a move, numbered from the position before it, or an
  * edit by a card, shown as a comment. */
-static int note_last(struct movetext *mt, const struct pos *before, const char *entry)
+static int note_last(struct movetext *mt, int side, unsigned number, const char *entry)
 {
-	mt->last_number = (int)before->fullmove;
-	mt->last_side = before->side;
+	mt->last_number = (int)number;
+	mt->last_side = side;
 	snprintf(mt->last, sizeof mt->last, "%s", entry);
 	return 0;
+}
+
+/* A plain move's number and SAN ("12. Nf3", "12... Nf3" after a comment, " Nf3"). */
+static void movetext_move(struct movetext *mt, int side, unsigned number, const char *entry)
+{
+	char num[24];
+
+	if (side == WHITE || mt->first || mt->after_comment) {
+		int n = snprintf(num, sizeof num, "%s%u%s", mt->first ? "" : " ", number,
+				 side == WHITE ? ". " : "... ");
+		buf_add(mt->out, num, (size_t)n);
+	} else {
+		buf_add(mt->out, " ", 1);
+	}
+	buf_str(mt->out, entry);
+	mt->first = mt->after_comment = false;
+	note_last(mt, side, number, entry);
 }
 
 static int movetext_entry(const struct pos *before, const char *entry, void *arg)
@@ -74,7 +91,7 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 					 sizeof fixed);
 
 	if (!shown)     /* taken back: not shown, yet still the move the subject names */
-		return entry[0] == '@' ? 0 : note_last(mt, before, entry);
+		return entry[0] == '@' ? 0 : note_last(mt, before->side, before->fullmove, entry);
 	entry = shown;
 	if (!strncmp(entry, "@deploy ", 8))
 		return 0;               /* the pieces posted before play: the start, not a move */
@@ -88,15 +105,33 @@ static int movetext_entry(const struct pos *before, const char *entry, void *arg
 		mt->after_comment = true;
 		return 0;
 	}
-	if (before->side == WHITE)
-		buf_printf(mt->out, "%s%u. ", mt->first ? "" : " ", before->fullmove);
-	else if (mt->first || mt->after_comment)
-		buf_printf(mt->out, "%s%u... ", mt->first ? "" : " ", before->fullmove);
-	else
-		buf_str(mt->out, " ");
-	buf_str(mt->out, entry);
-	mt->first = mt->after_comment = false;
-	return note_last(mt, before, entry);
+	movetext_move(mt, before->side, before->fullmove, entry);
+	return 0;
+}
+
+/* A board of plain moves (no edit, nothing taken back) numbered without playing them:
+ * each move hands the turn over, and Black's ends a move number, so the sides and numbers
+ * follow from the position now, counted back (game_walk plays the whole game, for each
+ * reply). false: the board needs the walk. */
+static bool movetext_plain(const struct game *g, int b, struct movetext *mt)
+{
+	const struct board *bd = &g->board[b];
+	const struct pos *now = bd->pos;
+
+	if (!now || mt->undone)
+		return false;
+	for (int i = 0; i < bd->nmoves; i++)
+		if (bd->moves[i][0] == '@')
+			return false;
+	int side = bd->nmoves % 2 ? COLOR_OTHER(now->side) : now->side;
+	unsigned blacks = (unsigned)(side == WHITE ? bd->nmoves / 2 : (bd->nmoves + 1) / 2);
+	unsigned number = now->fullmove - blacks;
+	for (int i = 0; i < bd->nmoves; i++) {
+		movetext_move(mt, side, number, bd->moves[i]);
+		number += side == BLACK;
+		side = COLOR_OTHER(side);
+	}
+	return true;
 }
 
 /* The board's moves into out; *mt then holds its last move: number, side and SAN (side
@@ -107,7 +142,8 @@ static void movetext_walk(const struct game *g, int b, struct buf *out, struct m
 
 	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL,
 				 .undone = undone };
-	game_walk(g, b, movetext_entry, mt);
+	if (!movetext_plain(g, b, mt))
+		game_walk(g, b, movetext_entry, mt);
 	mt->undone = NULL;
 	free(undone);
 }

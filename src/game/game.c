@@ -168,8 +168,10 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 			       classic && g->nseats ? g->seat[WHITE].address : "",
 			       classic && g->nseats ? g->seat[BLACK].address : "", g->challenger,
 			       board_start_text(b0), g->draw_offer);
-	for (int i = 0; i < b0->nmoves; i++)
-		buf_printf(&b, " %s", b0->moves[i]);
+	for (int i = 0; i < b0->nmoves; i++) {        /* every reply hashes the state */
+		buf_add(&b, " ", 1);
+		buf_str(&b, b0->moves[i]);
+	}
 	buf_str(&b, "\n");
 	for (int i = 0; !classic && i < g->nseats; i++)
 		buf_printf(&b, "seat %d %s %d %s %s\n", i, color_name_lc(g->seat[i].side),
@@ -177,8 +179,10 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 	for (int n = 1; !classic && n < g->nboards; n++) {
 		buf_printf(&b, "board %d %s %s start %s\nmoves", n, g->board[n].result,
 			   "", board_start_text(&g->board[n]));
-		for (int i = 0; i < g->board[n].nmoves; i++)
-			buf_printf(&b, " %s", g->board[n].moves[i]);
+		for (int i = 0; i < g->board[n].nmoves; i++) {
+			buf_add(&b, " ", 1);
+			buf_str(&b, g->board[n].moves[i]);
+		}
 		buf_str(&b, "\n");
 	}
 	if (!classic)

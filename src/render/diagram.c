@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The diagram's lines are built in place: every reply draws one or two. */
 static void rule(struct buf *out, int w, int files, int cell)
 {
-	buf_printf(out, "%*s +", w, "");
+	buf_add(out, "   ", (size_t)w);
+	buf_add(out, " +", 2);
 	for (int f = 0; f < files; f++)
-		buf_printf(out, "%.*s", cell, "---");
-	buf_str(out, "-+\n");
+		buf_add(out, "---", (size_t)cell);
+	buf_add(out, "-+\n", 3);
 }
 
 static void grid(const struct pos *p, bool black, struct buf *out)
@@ -25,7 +27,9 @@ static void grid(const struct pos *p, bool black, struct buf *out)
 	rule(out, w, v->files, cell);
 	for (int i = 0; i < v->ranks; i++) {
 		int r = black ? i : v->ranks - 1 - i;
-		buf_printf(out, "%*d |", w, r + 1);
+		char num[16];
+		int n = snprintf(num, sizeof num, "%*d |", w, r + 1);
+		buf_add(out, num, (size_t)n);
 		for (int k = 0; k < v->files; k++) {
 			int f = black ? v->files - 1 - k : k;
 			sq_t s = variant_square_at(v, f, r);
@@ -38,11 +42,14 @@ static void grid(const struct pos *p, bool black, struct buf *out)
 		buf_str(out, " |\n");
 	}
 	rule(out, w, v->files, cell);
-	buf_printf(out, "%*s  ", w, "");
+	buf_add(out, "   ", (size_t)w);
+	buf_add(out, "  ", 2);
 	for (int k = 0; k < v->files; k++) {
 		char fn[3];
 		variant_file_name(black ? v->files - 1 - k : k, fn);
-		buf_printf(out, "%*s", cell, fn);
+		size_t len = strlen(fn);
+		buf_add(out, "   ", (size_t)cell - len);
+		buf_add(out, fn, len);
 	}
 	buf_str(out, "\n");
 }

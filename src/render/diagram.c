@@ -27,9 +27,11 @@ static void grid(const struct pos *p, bool black, struct buf *out)
 	rule(out, w, v->files, cell);
 	for (int i = 0; i < v->ranks; i++) {
 		int r = black ? i : v->ranks - 1 - i;
-		char num[16];
-		int n = snprintf(num, sizeof num, "%*d |", w, r + 1);
-		buf_add(out, num, (size_t)n);
+		char num[21];
+		size_t n = fmt_uint(num, (unsigned)r + 1);
+		buf_add(out, "   ", w > (int)n ? (size_t)w - n : 0);   /* right-aligned */
+		buf_add(out, num, n);
+		buf_add(out, " |", 2);
 		for (int k = 0; k < v->files; k++) {
 			int f = black ? v->files - 1 - k : k;
 			sq_t s = variant_square_at(v, f, r);

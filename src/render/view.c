@@ -69,12 +69,11 @@ static int note_last(struct movetext *mt, int side, unsigned number, const char 
 /* A plain move's number and SAN ("12. Nf3", "12... Nf3" after a comment, " Nf3"). */
 static void movetext_move(struct movetext *mt, int side, unsigned number, const char *entry)
 {
-	char num[24];
-
 	if (side == WHITE || mt->first || mt->after_comment) {
-		int n = snprintf(num, sizeof num, "%s%u%s", mt->first ? "" : " ", number,
-				 side == WHITE ? ". " : "... ");
-		buf_add(mt->out, num, (size_t)n);
+		if (!mt->first)
+			buf_add(mt->out, " ", 1);
+		buf_uint(mt->out, number);
+		buf_str(mt->out, side == WHITE ? ". " : "... ");
 	} else {
 		buf_add(mt->out, " ", 1);
 	}

@@ -54,6 +54,27 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	b->n += (size_t)n;
 }
 
+size_t fmt_uint(char out[21], unsigned long long v)
+{
+	char rev[20];
+	size_t n = 0;
+
+	do
+		rev[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
+	for (size_t i = 0; i < n; i++)
+		out[i] = rev[n - 1 - i];
+	out[n] = 0;
+	return n;
+}
+
+void buf_uint(struct buf *b, unsigned long long v)
+{
+	char s[21];
+
+	buf_add(b, s, fmt_uint(s, v));
+}
+
 char *buf_take(struct buf *b)
 {
 	char *s = b->failed ? NULL : b->s;

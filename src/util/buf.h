@@ -32,6 +32,12 @@ static inline void buf_str(struct buf *b, const char *s)
 {
 	buf_add(b, s, strlen(s));
 }
+
+/* v in decimal into out (room for 21 bytes), NUL-terminated; its length. What snprintf's
+ * "%u" does at a tenth of the cost, for the numbers every reply writes by the dozen. */
+size_t fmt_uint(char out[21], unsigned long long v);
+/* v in decimal appended. */
+void buf_uint(struct buf *b, unsigned long long v);
 void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *buf_take(struct buf *b);
 void buf_free(struct buf *b);

@@ -28,24 +28,44 @@ max_replies_per_sender = 10000
 EOF
 "$T" process -c "$tmp/conf" "$tmp/in.mbox" > /dev/null 2> "$tmp/err" || { cat "$tmp/err" >&2; fail "process failed"; }
 
-load_before=$(load)
-all=$(timed "$T" archive -v -c "$tmp/conf" "$tmp/site") || exit 1
-pages=$(ls "$tmp/site" | grep -c '^game-.*\.html$' || :)
-[ "$pages" -eq "$GAMES" ] || fail "$pages pages for $GAMES games"
-bytes=$(du -sk "$tmp/site" | cut -f1)
-none=$(timed "$T" archive -v -c "$tmp/conf" "$tmp/site") || exit 1
-grep -q ' 0 pages written' "$tmp/out" || fail "a run with nothing changed wrote: $(cat "$tmp/out")"
+# three_runs TEMPEST SITE: "every-page nothing-changed one-changed", each "wall user sys
+# rss", ";"-separated
+three_runs() {
+    all=$(timed "$1" archive -v -c "$tmp/conf" "$2") || exit 1
+    pages=$(ls "$2" | grep -c '^game-.*\.html$' || :)
+    [ "$pages" -eq "$GAMES" ] || fail "$pages pages for $GAMES games"
+    none=$(timed "$1" archive -v -c "$tmp/conf" "$2") || exit 1
+    grep -q ' 0 pages written' "$tmp/out" || fail "a run with nothing changed wrote: $(cat "$tmp/out")"
+    # game 1's state file touched, as a commit replaces it: its page and the index again
+    touch "$tmp/data/games/1.json"
+    one=$(timed "$1" archive -v -c "$tmp/conf" "$2") || exit 1
+    grep -q ' 1 pages written' "$tmp/out" || fail "a run after one change wrote: $(cat "$tmp/out")"
+    echo "$all;$none;$one"
+}
 
-# game 1's state file touched, as a commit replaces it: its page and the index again
-touch "$tmp/data/games/1.json"
-one=$(timed "$T" archive -v -c "$tmp/conf" "$tmp/site") || exit 1
-grep -q ' 1 pages written' "$tmp/out" || fail "a run after one change wrote: $(cat "$tmp/out")"
+load_before=$(load)
+this=$(three_runs "$T" "$tmp/site") || exit 1
+bytes=$(du -sk "$tmp/site" | cut -f1)
+R=$(base_tempest || :)
+rel=""
+[ -n "$R" ] && { rel=$(three_runs "$R" "$tmp/site.release") || exit 1; }
 
 echo
-echo "tempest archive: $GAMES games of 18 plies; $pages pages, $((bytes / 1024)) MB in all"
+echo "tempest archive: $GAMES games of 18 plies; $GAMES pages, $((bytes / 1024)) MB in all"
 echo "load average before: $load_before; after: $(load)"
 printf '%-40s %9s %9s %9s %10s\n' "run" "wall-s" "user-s" "sys-s" "peak-RSS"
-for r in "every page (a new archive)|$all" "nothing changed|$none" "one game changed|$one"; do
-    set -- ${r#*|}
-    printf '%-40s %9.2f %9.2f %9.2f %7.1f MB\n' "${r%%|*}" "$1" "$2" "$3" "$(echo "$4" | awk '{ print $1 / 1024 }')"
+i=0
+for run in "every page (a new archive)" "nothing changed" "one game changed"; do
+    i=$((i + 1))
+    for who in this rel; do
+        eval "runs=\$$who"
+        [ -n "$runs" ] || continue
+        set -- $(echo "$runs" | cut -d';' -f$i)
+        [ $who = this ] && label="$run" || label="  the previous release"
+        printf '%-40s %9.2f %9.2f %9.2f %7.1f MB\n' "$label" "$1" "$2" "$3" "$(echo "$4" | awk '{ print $1 / 1024 }')"
+    done
 done
+wall() { [ -n "$1" ] && echo "$1" | cut -d';' -f"$2" | cut -d' ' -f1 || echo -; }
+figure "archive: every page of $GAMES games" " s" low 10 "$(wall "$this" 1)" "$(wall "$rel" 1)"
+figure "archive: a run with nothing changed" " s" low - "$(wall "$this" 2)" "$(wall "$rel" 2)"
+figure "archive: a run after one game changed" " s" low - "$(wall "$this" 3)" "$(wall "$rel" 3)"

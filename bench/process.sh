@@ -13,6 +13,8 @@
 # and an ext4 without a journal passes over every inode freed in the last hours before it
 # gives one (here, where the test suites remove hundreds of thousands of files, up to
 # 1 ms a file); the directory is made in $TMPDIR (/tmp if unset).
+# The previous release ($BENCH_BASE, bench/base) processes the same mails after it, into a
+# data directory of its own.
 # Usage: bench/process.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail and etpanfloor)
 set -eu
 T=${1:-./tempest}
@@ -54,14 +56,33 @@ perl -e 'for my $i (1 .. 2000) { open(my $f, ">", "$ARGV[0]/f$i") or die "$!\n";
 f_secs=$(echo "$(date +%s.%N) $f_start" | awk '{ print $1 - $2 }')
 
 # A benchmark whose mails were refused measures nothing: every game must be at ply 18.
-"$T" list -c "$tmp/conf" > "$tmp/list" || fail "tempest list failed"
-done_games=$(awk -v p=$PLIES 'NR > 1 && $6 == p' "$tmp/list" | wc -l)
-if [ "$done_games" -ne "$GAMES" ]; then
-    echo "bench process: only $done_games of $GAMES games reached ply $PLIES; the games:" >&2
-    head -n 20 "$tmp/list" >&2
-    echo "bench process: what tempest said:" >&2
-    head -n 20 "$tmp/err" >&2
-    exit 1
+all_played() {
+    "$1" list -c "$tmp/conf" > "$tmp/list" || fail "tempest list failed"
+    done_games=$(awk -v p=$PLIES 'NR > 1 && $6 == p' "$tmp/list" | wc -l)
+    if [ "$done_games" -ne "$GAMES" ]; then
+        echo "bench process: only $done_games of $GAMES games reached ply $PLIES; the games:" >&2
+        head -n 20 "$tmp/list" >&2
+        echo "bench process: what tempest said:" >&2
+        head -n 20 "$tmp/err" >&2
+        exit 1
+    fi
+}
+all_played "$T"
+
+# The previous release, the same mails into a data directory of its own (the first one
+# removed only afterwards, as removing its files slows the creation of the next ones).
+R=$(base_tempest || :)
+r_wall=- r_user=- r_sys=- r_rss=-
+if [ -n "$R" ]; then
+    mv "$tmp/data" "$tmp/data.this"
+    mkdir "$tmp/data"
+    cp "$tmp/key" "$tmp/data/key"
+    chmod 600 "$tmp/data/key"
+    res=$(timed "$R" process -c "$tmp/conf" "$tmp/in.mbox") || exit 1
+    set -- $res
+    r_wall=$1 r_user=$2 r_sys=$3 r_rss=$4
+    rm -f "$tmp/out"
+    all_played "$R"
 fi
 
 # The floor times itself (GNU time's 10 ms steps are too coarse); the best of 5 runs.
@@ -89,6 +110,18 @@ awk -v n="$mails" -v tw="$t_wall" -v tu="$t_user" -v ts="$t_sys" -v tr="$t_rss" 
     printf "tempest process takes %.0fx the time of parsing with libetpan alone; %.2f ms a mail, of which %.2f ms off the CPU (waiting for the disk)\n",
            tw / fw, 1000 * tw / n, 1000 * (tw - tu - ts) / n
 }'
+if [ -n "$R" ]; then
+    awk -v n="$mails" -v rw="$r_wall" -v ru="$r_user" -v rs="$r_sys" -v rr="$r_rss" -v tw="$t_wall" \
+        -v tu="$t_user" -v ts="$t_sys" 'BEGIN {
+        printf "%-28s %7d %9.3f %9.2f %9.2f %10.0f %7.1f MB\n", "the previous release", n, rw, ru, rs, n / rw, rr / 1024
+        printf "this build takes %.2fx its time and %.2fx its CPU time\n", tw / rw, (tu + ts) / (ru + rs) }'
+fi
+rate() { [ "$1" = - ] && echo - || awk -v n="$mails" -v w="$1" 'BEGIN { printf "%.1f", n / w }'; }
+mb() { [ "$1" = - ] && echo - || awk -v k="$1" 'BEGIN { printf "%.2f", k / 1024 }'; }
+cpu() { [ "$1" = - ] && echo - || awk -v u="$1" -v s="$2" 'BEGIN { printf "%.2f", u + s }'; }
+figure "process: mails a second" "" high 5000 "$(rate "$t_wall")" "$(rate "$r_wall")"
+figure "process: peak memory" " MB" low 32 "$(mb "$t_rss")" "$(mb "$r_rss")"
+figure "process: CPU seconds, 10,000 mails" " s" low - "$(cpu "$t_user" "$t_sys")" "$(cpu "$r_user" "$r_sys")"
 awk -v s="$f_secs" -v d="$(dirname "$tmp")" 'BEGIN {
     printf "creating a file in %s: %.3f ms (2,000 empty files in %.2f s): the some 2,000 files of 500 new games cost about that much of the run\n", d, s / 2, s
 }'

@@ -66,6 +66,6 @@ for run in "every page (a new archive)" "nothing changed" "one game changed"; do
     done
 done
 wall() { [ -n "$1" ] && echo "$1" | cut -d';' -f"$2" | cut -d' ' -f1 || echo -; }
-figure "archive: every page of $GAMES games" " s" low 10 "$(wall "$this" 1)" "$(wall "$rel" 1)"
-figure "archive: a run with nothing changed" " s" low - "$(wall "$this" 2)" "$(wall "$rel" 2)"
-figure "archive: a run after one game changed" " s" low - "$(wall "$this" 3)" "$(wall "$rel" 3)"
+figure "archive: every page of $GAMES games" " s" low 10 "$(wall "$this" 1)" "$(wall "$rel" 1)" 0.05
+figure "archive: a run with nothing changed" " s" low - "$(wall "$this" 2)" "$(wall "$rel" 2)" 0.05
+figure "archive: a run after one game changed" " s" low - "$(wall "$this" 3)" "$(wall "$rel" 3)" 0.05

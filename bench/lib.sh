@@ -27,13 +27,15 @@ timed() {
     cat "$tmp/time"
 }
 
-# figure NAME UNIT SENSE BOUND THIS [RELEASE]: one line of the summary make bench prints
-# (bench/table.sh), into $BENCH_FIGURES when set. SENSE: high (more is better) or low;
-# BOUND: the number the figure must reach (high) or stay within (low), or -; RELEASE:
-# the previous release's figure measured in the same run, or -.
+# figure NAME UNIT SENSE BOUND THIS [RELEASE [NOISE]]: one line of the summary make bench
+# prints (bench/table.sh), into $BENCH_FIGURES when set. SENSE: high (more is better) or
+# low; BOUND: the number the figure must reach (high) or stay within (low), or -;
+# RELEASE: the previous release's figure measured in the same run, or -; NOISE: a
+# difference from the release too small to mean anything (GNU time's hundredths of a
+# second, a run of a few of them), not marked however many per cent it is.
 figure() {
     [ -n "${BENCH_FIGURES:-}" ] || return 0
-    printf '%s|%s|%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" "$5" "${6:--}" >> "$BENCH_FIGURES"
+    printf '%s|%s|%s|%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" "$5" "${6:--}" "${7:-0}" >> "$BENCH_FIGURES"
 }
 
 # The previous release's tempest (bench/base.sh), built once by bench/run.sh and handed

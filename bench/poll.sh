@@ -292,7 +292,7 @@ awk -v n="$IDLE_RUNS" -v tu="$ti_user" -v ts="$ti_sys" -v tr="$ti_rss" -v tw="$t
     printf "%-28s %9.1f %9.1f %7.1f MB %10s %13s\n", "the release'"'"'s poll", $1 * 1000 / n, ($2 + $3) * 1000 / n, $4 / 1024, "", c }'
 cpu_ms() { [ -n "$1" ] && echo "$1" | awk -v n="$IDLE_RUNS" '{ printf "%.2f", ($2 + $3) * 1000 / n }' || echo -; }
 peak() { [ -n "$1" ] && echo "$1" | awk '{ printf "%.2f", $4 / 1024 }' || echo -; }
-figure "poll: an idle run's CPU time" " ms" low 20 "$(cpu_ms "$ti_wall $ti_user $ti_sys $ti_rss")" "$(cpu_ms "$ri")"
+figure "poll: an idle run's CPU time" " ms" low 20 "$(cpu_ms "$ti_wall $ti_user $ti_sys $ti_rss")" "$(cpu_ms "$ri")" 1
 figure "poll: an idle run's peak memory" " MB" low - "$(peak "$ti_wall $ti_user $ti_sys $ti_rss")" "$(peak "$ri")"
 figure "poll: an idle run's IMAP commands" "" low - "$t_cmds" "$r_cmds"
 echo "tempest poll's commands (over plain IMAP): $t_list"

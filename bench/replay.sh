@@ -90,8 +90,8 @@ show() {
     done
     this=$3 rel=$4
     pick() { [ "$1" = - ] && echo - || echo "$1" | awk -v n="$2" "{ $3 }"; }
-    figure "replay, $5: mails a second" "" high - "$(pick "$this" "$2" 'printf "%.1f", $2 / $1')" \
-           "$(pick "$rel" "$2" 'printf "%.1f", $2 / $1')"
+    figure "replay, $5: mails a second" "" high - "$(pick "$this" "$2" 'printf "%.1f", n / $1')" \
+           "$(pick "$rel" "$2" 'printf "%.1f", n / $1')"
     figure "replay, $5: last tenth's mail over first's" x low 1 "$(pick "$this" "$2" 'printf "%.3f", $4 / $3')" \
            "$(pick "$rel" "$2" 'printf "%.3f", $4 / $3')"
     figure "replay, $5: peak memory" " MB" low - "$(pick "$this" "$2" 'printf "%.2f", $2 / 1024')" \

@@ -686,17 +686,54 @@ static int read_text(struct reader *r, struct mailmime *tree, struct err *e)
 	return 0;
 }
 
+/* The message as its MIME structure needs it: the header fields of MIME (Content-*,
+ * MIME-Version), folded lines and all, then the body. The others (Received, DKIM, the
+ * envelope read above) decide nothing of it, and libetpan's parse of them was two thirds
+ * of its parse of a mail. NULL when memory runs out. */
+static char *mime_only(const char *raw, size_t body, size_t len, size_t *out_len)
+{
+	char *m = malloc(len + 3), *at = m;
+	bool keep = false;
+
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < body;) {
+		const char *nl = memchr(raw + i, '\n', body - i);
+		size_t n = nl ? (size_t)(nl - raw) + 1 - i : body - i;
+		if (raw[i] != ' ' && raw[i] != '\t')
+			keep = (n > 8 && !strncasecmp(raw + i, "Content-", 8)) ||
+			       (n > 13 && !strncasecmp(raw + i, "MIME-Version:", 13));
+		if (keep) {
+			memcpy(at, raw + i, n);
+			at += n;
+		}
+		i += n;
+	}
+	/* then the empty line that ends the fields, always: a body line that reads like one
+	 * ("Note: e4") must stay the body's */
+	bool crlf = body >= 2 && raw[body - 2] == '\r' && raw[body - 1] == '\n';
+	memcpy(at, crlf ? "\r\n" : "\n", crlf ? 2u : 1u);
+	at += crlf ? 2 : 1;
+	memcpy(at, raw + body, len - body);
+	*out_len = (size_t)(at - m) + len - body;
+	m[*out_len] = 0;
+	return m;
+}
+
 /* Reads the body's text through libetpan's MIME parser (see msg.h for the limits). */
 static int read_body(struct reader *r, const char *raw, size_t len, size_t body, struct err *e)
 {
 	struct mailmime *mime = NULL;
-	char *fixed = NULL;
-	size_t idx = 0;
+	char *fixed = NULL, *mimed;
+	size_t idx = 0, mlen;
 	int rc;
 
 	if (too_many_parts(raw, len))
 		return 0;
-	if (mailmime_parse(raw, len, &idx, &mime) != MAILIMF_NO_ERROR) {
+	if (!(mimed = mime_only(raw, body, len, &mlen)))
+		return err_set(e, "out of memory reading the body");
+	if (mailmime_parse(mimed, mlen, &idx, &mime) != MAILIMF_NO_ERROR) {
+		free(mimed);
 		struct buf b = { 0 };
 
 		charset_decode(&b, raw + body, len - body, NULL);
@@ -709,6 +746,7 @@ static int read_body(struct reader *r, const char *raw, size_t len, size_t body,
 	rc = read_text(r, mime, e);
 	mailmime_free(mime);
 	free(fixed);
+	free(mimed);
 	return rc;
 }
 

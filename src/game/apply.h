@@ -60,7 +60,8 @@ int apply_setting(struct apply_state *a, const struct order *od);
 /* Everything an order can change, so that a failed mail leaves no trace
  * (game_snapshot.c). */
 struct snapshot {
-	struct pos pos[BOARDS_MAX];
+	struct pos *pos;                /* each board's (16.6 KB each), as many as it has: a
+					 * snapshot sized for BOARDS_MAX was 128 KB a mail */
 	int nmoves[BOARDS_MAX];
 	char board_result[BOARDS_MAX][8];
 	int draw_offer;
@@ -70,8 +71,9 @@ struct snapshot {
 	struct seat seat[SEATS_MAX];    /* passwords; duties (a team's reassignments) */
 	int nseats;
 };
-/* Takes the snapshot (its kstate is the caller's to free); -1 out of memory. */
+/* Takes the snapshot (snapshot_free gives back what it holds); -1 out of memory. */
 int snapshot_take(const struct game *g, struct snapshot *s);
+void snapshot_free(struct snapshot *s);
 /* Puts the game back as the snapshot holds it. */
 void snapshot_restore(struct game *g, const struct snapshot *s);
 

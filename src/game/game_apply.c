@@ -650,13 +650,12 @@ oom:
 
 static int apply_with_snapshot(struct apply_state *a, const struct orders *o, struct err *e)
 {
-	struct snapshot *sn = malloc(sizeof *sn);
+	struct snapshot *sn = calloc(1, sizeof *sn);
 
 	if (!sn)
 		return err_set(e, "out of memory");
-	sn->kstate = NULL;
 	int rc = apply_orders(a, sn, o, e);
-	free(sn->kstate);
+	snapshot_free(sn);
 	free(sn);
 	return rc;
 }

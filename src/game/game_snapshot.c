@@ -11,6 +11,8 @@ int snapshot_take(const struct game *g, struct snapshot *s)
 	const struct kind *k = kind_of(g);
 
 	s->kstate = NULL;
+	if (!(s->pos = malloc((size_t)g->nboards * sizeof *s->pos)))
+		return -1;
 	if (g->kstate && !(s->kstate = malloc(k->state_size)))
 		return -1;
 	if (g->kstate)
@@ -37,6 +39,14 @@ static bool rules_changed(const struct board *bd, int from)
 		if (!strncmp(bd->moves[i], "@rule ", 6))
 			return true;
 	return false;
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	free(s->pos);
+	free(s->kstate);
+	s->pos = NULL;
+	s->kstate = NULL;
 }
 
 void snapshot_restore(struct game *g, const struct snapshot *s)
@@ -70,6 +80,8 @@ int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state 
 	struct outcome scratch = { 0 };
 	int kept = -1;
 
+	if (sn)
+		*sn = (struct snapshot){ 0 };
 	if (sn && b && snapshot_take(a->g, sn) == 0) {
 		*b = *a;
 		b->me = me;
@@ -81,8 +93,9 @@ int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state 
 			a->moved |= b->moved;
 		} else
 			snapshot_restore(a->g, sn);
-		free(sn->kstate);
 	}
+	if (sn)
+		snapshot_free(sn);
 	outcome_free(&scratch);
 	free(sn);
 	free(b);

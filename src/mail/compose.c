@@ -260,6 +260,8 @@ int compose_mail_pair(const struct mail_out *m, char **full, char **plain)
 	mail_head(&head, m, subject);
 	free(subject);
 	text_part(&tp, m->body);
+	/* the mail's size known to within its HTML's line ends: its room taken once */
+	buf_reserve(&b, head.n + tp.n + (m->html ? strlen(m->html) * 9 / 8 + 512 : 0));
 	buf_add(&b, head.s, head.n);
 	if (m->html)
 		two_parts(&b, m, tp.s, tp.n);

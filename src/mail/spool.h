@@ -93,7 +93,8 @@ void spool_damaged_path(const char *queued, char *out, size_t len);
 /* ---- the queue: NAME.eml files and spooled records, oldest first ---- */
 
 struct queue_item {
-	char *path;                     /* the NAME.eml file or the spool */
+	char *path;                     /* the NAME.eml file, or the spool's (its
+					 * queue_spool's, borrowed) */
 	int spool;                      /* index in queue.spools, or -1 for a file */
 	size_t rec;                     /* the record's index in its spool */
 	struct timespec mtime;
@@ -114,7 +115,7 @@ struct queue_spool {
 struct queue {
 	char dir[PATH_MAX];
 	struct queue_item *it;
-	size_t n;
+	size_t n, cap;
 	struct queue_spool *spools;
 	size_t nspools;
 	bool removed;                   /* a file left DIR: sync it at the end */

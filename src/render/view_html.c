@@ -91,6 +91,7 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 
 	if (!shows_board(r->kind) || !game_pos(g) || (kv && kv->own_board))
 		return NULL;
+	buf_reserve(&out, 12288);       /* a board and the text: grown once, not six times */
 	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
 	board_html_escape(subject, &out);
 	buf_str(&out, "</title></head>\n<body style=\"margin:8px\">\n");

@@ -1,6 +1,7 @@
 /* order.c: see order.h. A table of keywords; each knows what follows it. */
 #include "game/order.h"
 #include "game/spelling.h"
+#include "game/order_arg.h"
 #include "game/order_prose.h"
 
 #include <ctype.h>
@@ -124,98 +125,6 @@ static int words(char *s, char **w, int max)
 	return n;
 }
 
-/* Could this word be a move as people write it? Letters, digits and move punctuation,
- * with a digit (a square) or castling's O-O; figurines allowed. */
-static bool movelike(const char *w)
-{
-	bool digit = false;
-	size_t n = strlen(w);
-
-	if (n == 0 || n > 16)
-		return false;
-	if (strspn(w, "O0o-+#!?") == n && (w[0] == 'O' || w[0] == '0' || w[0] == 'o') && n >= 3 &&
-	    w[1] == '-')
-		return true;
-	bool letter = false;
-	for (const unsigned char *c = (const unsigned char *)w; *c; c++) {
-		if (isdigit(*c))
-			digit = true;
-		else if (isalpha(*c) || *c >= 0x80)
-			letter = true;          /* a square's file, a piece, a figurine */
-		else if (!strchr("x:-=+#!?()/@.", *c))
-			return false;
-	}
-	return digit && letter;         /* "2026-11-05", "+33": numbers, not moves */
-}
-
-/* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
- * starts with a digit, or with one of the words its usage shows ("list random",
- * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
- * has any shape. */
-static bool numbers_shaped(const struct keyword *k, const char *w0)
-{
-	const char *u = k->usage, *arg = u + strlen(k->words);
-	char word[40];
-
-	if (strncasecmp(u, k->words, strlen(k->words)) || *arg != ' ' ||
-	    !isdigit((unsigned char)arg[1]))
-		return true;            /* its usage shows a free text */
-	if (isdigit((unsigned char)w0[0]) ||
-	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])))
-		return true;
-	snprintf(word, sizeof word, " %s", w0);
-	for (const char *p = u; (p = strcasestr(p, word)); p++)
-		if (!isalnum((unsigned char)p[strlen(word)]))
-			return true;
-	return false;
-}
-
-/* Does what follows a keyword have the shape of its argument? Then a failure to read it
- * is a faulty order, told as such; otherwise the line is prose that happens to begin
- * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
-bool order_numbered_move(const char *w)
-{
-	char *end;
-	long from = strtol(w, &end, 10), to;
-
-	if (!isdigit((unsigned char)w[0]) || from < 1 || from > 64 || !*end ||
-	    !strchr("-x:", *end) || !isdigit((unsigned char)end[1]))
-		return false;
-	to = strtol(end + 1, &end, 10);
-	if (to < 1 || to > 64)
-		return false;
-	if (*end == '=')
-		end++;
-	if (*end && strchr("QRBNqrbn", *end))
-		end++;
-	return strspn(end, "+#!?") == strlen(end);
-}
-
-static bool arg_shaped(const struct keyword *k, char **w, int nw)
-{
-	if (k->shaped)
-		return k->shaped(w, nw);
-	switch (k->arg) {
-	case ARG_NONE:
-		return nw == 0;
-	case ARG_NUMBER:
-		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
-				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
-	case ARG_MOVE:
-		return nw >= 1 && nw <= 2 && (movelike(w[nw - 1]) || order_numbered_move(w[nw - 1]));
-	case ARG_ADDRESS:
-		return nw == 1 && strchr(w[0], '@');
-	case ARG_COLOUR:
-	case ARG_WORD:
-		return nw == 1;
-	case ORDER_ARG_NUMBERS:
-	case ARG_REST:
-		return nw >= 1 && numbers_shaped(k, w[0]);
-	default:
-		return true;
-	}
-}
-
 /* Blanks other than ASCII ones (a no-break space from a word processor or a phone, thin
  * spaces) become spaces, and a line's closing punctuation goes ("Nf3.", "Resign.",
  * "Time flies…"), so that an order reads the same however it was typed. */
@@ -243,19 +152,6 @@ static void normalize(char *s, bool strip_end)
 	s[n] = 0;
 }
 
-/* "12." or "12..." before a move; returns the number or 0. */
-static int move_number(const char *w)
-{
-	char *end;
-	long n = strtol(w, &end, 10);
-
-	if (end == w || *end != '.' || n < 1 || n > 100000)
-		return 0;
-	while (*end == '.')
-		end++;
-	return *end ? 0 : (int)n;
-}
-
 static struct order_note *add_note(struct order_note **arr, size_t *n, int lineno,
 				   const char *text, const char *reason)
 {
@@ -281,94 +177,6 @@ static int add_order(struct orders *out, struct order *o)
 	out->o = a;
 	a[out->n++] = *o;
 	return 0;
-}
-
-bool order_address_ok(const char *a)
-{
-	const char *at = strchr(a, '@');
-
-	if (!at || at == a || !at[1] || strchr(at + 1, '@') || !strchr(at + 1, '.') ||
-	    strlen(a) > ADDRESS_LEN_MAX)
-		return false;
-	for (const char *c = a; *c; c++)
-		if (isspace((unsigned char)*c) || *c == '<' || *c == '>' || *c == '"' || *c == ',')
-			return false;
-	return true;
-}
-
-/* The argument of a keyword order; "" and a reason on failure. */
-static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, char *reason,
-		    size_t rlen)
-{
-	if (k->arg == ARG_NONE) {
-		if (nw)
-			return snprintf(reason, rlen, N_("'%s' takes nothing after it"), k->usage), -1;
-		return 0;
-	}
-	if (nw == 0)
-		return snprintf(reason, rlen, N_("write it as: %s"), k->usage), -1;
-	if (k->arg == ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
-		size_t at = 0;
-		for (int i = 0; i < nw; i++)
-			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
-					       "%s%s", i ? " " : "", w[i]);
-		if (at >= sizeof o->arg)
-			return snprintf(reason, rlen, N_("the line is too long")), -1;
-		return 0;
-	}
-	if (k->arg == ARG_MOVE) {
-		int first = move_number(w[0]) ? 1 : 0;
-		if (first)
-			o->number = move_number(w[0]);
-		if (nw - first != 1)
-			return snprintf(reason, rlen, N_("one move per line, e.g. %s"), k->usage), -1;
-		snprintf(o->arg, sizeof o->arg, "%s", w[first]);
-		return 0;
-	}
-	if (nw != 1)
-		return snprintf(reason, rlen, N_("write it as: %s"), k->usage), -1;
-	snprintf(o->arg, sizeof o->arg, "%s", w[0]);
-	switch (k->arg) {
-	case ARG_NUMBER: {
-		const char *s = w[0] + (w[0][0] == '#');
-		char *end;
-		long n = strtol(s, &end, 10);
-		if (end == s || *end || n < 1 || n > 99999999)
-			return snprintf(reason, rlen, N_("'%s' is not a %s"), w[0],
-					k->kind == ORDER_GAME ? N_("game number") : N_("number")), -1;
-		o->number = (int)n;
-		return 0;
-	}
-	case ARG_ADDRESS: {
-		char *a = w[0];
-		size_t n = strlen(a);
-		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
-			a[n - 1] = 0, a++;
-		if (strlen(a) > ADDRESS_LEN_MAX)
-			return snprintf(reason, rlen, "that address has %zu characters, more than the "
-					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
-		if (!order_address_ok(a))
-			return snprintf(reason, rlen, N_("'%s' is not a mail address"), w[0]), -1;
-		snprintf(o->arg, sizeof o->arg, "%s", a);
-		for (char *c = strchr(o->arg, '@'); c && *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		return 0;
-	}
-	case ARG_COLOUR:
-		for (char *c = o->arg; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		if (strcmp(o->arg, "white") && strcmp(o->arg, "black") && strcmp(o->arg, "random"))
-			return snprintf(reason, rlen, N_("the colour is white, black or random, not '%s'"),
-					w[0]), -1;
-		return 0;
-	case ARG_WORD:
-		if (k->kind == ORDER_NEW)
-			for (char *c = o->arg; *c; c++)
-				*c = (char)tolower((unsigned char)*c);
-		return 0;
-	default:
-		return 0;
-	}
 }
 
 #define ORDER_WORDS_MAX 160
@@ -544,7 +352,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 	while (k->cost == ORDER_COST_FREE && nw > used + 1 && spelling_decoration(w[nw - 1]))
 		nw--;
 	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
-	if (!arg_shaped(k, w + used, nw - used)) {
+	if (!order_arg_shaped(k, w + used, nw - used)) {
 		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
 			return 1;
 		const struct order_word *tables[1] = { vc->extra };
@@ -574,7 +382,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		    (nw - used > 3 || strchr(l->text, ',')))
 			return ask_aside(out, l, vc, k);
 	}
-	if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
+	if (order_read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
 		return add_note(&out->err, &out->nerr, l->lineno, l->text, reason) ? 0 : -1;
 	return add_order(out, &o);
 }
@@ -616,11 +424,11 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		break;
 	}
 	/* a move alone on a line, perhaps after its number */
-	int first = nw >= 2 && move_number(w[0]) ? 1 : 0;
-	if (movelike(w[first])) {
+	int first = nw >= 2 && order_move_number(w[0]) ? 1 : 0;
+	if (order_movelike(w[first])) {
 		bool all = true;
 		for (int i = first; i < nw; i++)
-			all &= movelike(w[i]);
+			all &= order_movelike(w[i]);
 		if (nw - first > 1 && !(first && nw - first == 2) && all)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text,
 					"one move per line (and one mail per turn)") ? 0 : -1;
@@ -630,7 +438,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 			o.lineno = l->lineno;
 			snprintf(o.text, sizeof o.text, "%s", l->text);
 			o.kind = ORDER_MOVE;
-			o.number = first ? move_number(w[0]) : 0;
+			o.number = first ? order_move_number(w[0]) : 0;
 			/* "12. Nf3 Nc6", copied from a score sheet: the game checks the pair
 			 * (a move-shaped word is at most 16 bytes: it fits) */
 			if (nw - first == 2)

@@ -12,15 +12,11 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cli_referee "$tmp"
 C=$tmp/conf
 
-token() {       # token GAME ADDRESS: the subject token of the referee's mail to ADDRESS
-  decoded | awk -v a="To: $2" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-    sed -n "s/^Subject: .*\[tempest $1 \([a-z0-9]*\)\].*/\1/p" | head -n 1
-}
 to() {          # to ADDRESS: the decoded mail to ADDRESS in $out
   decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on'
 }
 mail() {        # mail GAME FROM TOKEN BODY
-  cli_eml "$2" "Re: [tempest $1 $3] game $1" "$4" > "$tmp/m.eml"
+  cli_game_eml $1 "$2" "$3" "$4" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 has() {         # has WHAT ADDRESS TEXT: the mail to ADDRESS says TEXT
@@ -32,7 +28,7 @@ lacks() {       # lacks WHAT ADDRESS TEXT
 
 run "$TA" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
 expect_rc "new perplexichess" 0; expect_clean "new perplexichess"
-for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(token 1 $a@x.org)"; done
+for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(cli_token 1 $a@x.org)"; done
 [ -n "$K_g1" ] && [ -n "$K_gs" ] && pass || fail "every member has a token"
 # the start: a strategist never has a turn, and every member hears of every move
 lacks "the start mail's promise to a strategist" gs@x.org "when it is your turn"
@@ -82,7 +78,7 @@ has "a knight still moves" g2@x.org "1... Nf6 on board 2"
 run "$TA" new -c "$C" perplexichess7 a1@x.org b1@x.org a2@x.org b2@x.org a3@x.org b3@x.org \
   a4@x.org b4@x.org a5@x.org b5@x.org a6@x.org b6@x.org a7@x.org b7@x.org as@x.org bs@x.org
 expect_rc "new perplexichess7" 0
-K_a7=$(token 2 a7@x.org)
+K_a7=$(cli_token 2 a7@x.org)
 export TEMPEST_NOW=2026-12-06T12:00:00Z
 mail 2 a7@x.org "$K_a7" "e4"
 expect_clean "a move 31 days late"

@@ -14,13 +14,11 @@ cli_referee "$tmp"
 C=$tmp/conf
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 4
-  cli_hour=11 cli_eml "$1" "Re: [tempest 4 $2] game 4" "$3" > "$tmp/m.eml"
+  cli_hour=11 cli_game_eml 4 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 state() { "$T" show -c "$C" --json 4 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
 unchanged() { [ "$(state)" = "$s" ] && pass || fail "$1 changes nothing"; }
-token_of() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-  sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
 refused() {     # refused WHAT TEXT: the mail was refused with TEXT, the state unchanged
   expect_out "$1" "$2"; unchanged "$1"
 }
@@ -37,7 +35,7 @@ commit=$(decoded | awk '/To: bob@example.org/ { on = 1 } on' | sed -n 's/^  \([0
 [ ${#commit} -eq 64 ] && pass || fail "the invitation carries the commitment to the dice"
 case $(decoded) in *"Rule 17:"*) fail "no die is shown before the game begins" ;; *) pass ;; esac
 "$T" show -c "$C" --json 4 >/dev/null 2>&1 && fail "show --json keeps the seed secret" || pass
-BK=$(token_of bob@example.org)
+BK=$(cli_token 4 bob@example.org)
 mail bob@example.org "$BK" "accept"
 expect_out "the game begins" "game 4 begins"
 expect_out "the die" "Rule 17: the die shows 4: the Countdown variation."
@@ -47,7 +45,7 @@ cmd=$(decoded | sed -n '/^Check the dice: /,/| sha256sum$/p' | sed '1d' | sed -n
 [ "$(sh -c "$cmd" | cut -d' ' -f1)" = "$commit" ] && pass ||
   fail "the revealed seed's line has the SHA-256 sent with the invitation"
 expect_out "the Siberian posts first" "Next: the Siberian Warlord posts his Royal Guard"
-AK=$(token_of alice@example.org); BK=$(token_of bob@example.org)
+AK=$(cli_token 4 alice@example.org); BK=$(cli_token 4 bob@example.org)
 
 # -- the Royal Guards: the Siberian first
 s=$(state)

@@ -580,6 +580,46 @@ static int parse_chain(struct pos *p, const char *s, struct move *out)
 	return 0;
 }
 
+/* The one legal move among those the text fits (nfound of them, found), or why there is
+ * none: a promotion's letter missing, several moves, a capture or a promotion the text
+ * says and the move is not. */
+static int choose(struct pos *p, struct move *found, int nfound, char letter, bool capture,
+		  const char *text, struct move *out, struct err *e)
+{
+	const struct variant *v = p->v;
+
+	/* where an exchange may be foregone (TigerChess), the letter tells the two apart */
+	int kept = 0;
+	for (int i = 0; i < nfound; i++)
+		if (!found[i].promo == !letter)
+			found[kept++] = found[i];
+	if (kept)
+		nfound = kept;
+	/* several promotions of one pawn: the choice is missing */
+	bool same = true;
+	for (int i = 1; i < nfound; i++)
+		same &= found[i].from == found[0].from && found[i].to == found[0].to;
+	if (nfound > 1 && same && found[0].promo) {
+		char list[128];
+		list_promos(v, found, nfound, list, sizeof list);
+		return err_set(e, "'%s': say what the pawn promotes to on %s: %s", text,
+			       v->sq_name[found[0].to], list);
+	}
+	if (nfound > 1) {
+		char list[512];
+		list_san(p, found, nfound, list, sizeof list);
+		return err_set(e, "'%s' is ambiguous: %s", text, list);
+	}
+	if (capture && !is_capture(p, found[0]))
+		return err_set(e, "'%s': there is nothing to capture on %s", text,
+			       v->sq_name[found[0].to]);
+	if (letter && !found[0].promo)
+		return err_set(e, "'%s': a move to %s is not a promotion", text,
+			       v->sq_name[found[0].to]);
+	*out = found[0];
+	return 0;
+}
+
 int notation_parse(struct pos *p, const char *text, struct move *out, struct err *e)
 {
 	const struct variant *v = p->v;
@@ -623,34 +663,5 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 				found[nfound++] = ml.m[i];
 	if (nfound == 0)
 		return explain(p, &rd[0], letter, text, e);
-	/* where an exchange may be foregone (TigerChess), the letter tells the two apart */
-	int kept = 0;
-	for (int i = 0; i < nfound; i++)
-		if (!found[i].promo == !letter)
-			found[kept++] = found[i];
-	if (kept)
-		nfound = kept;
-	/* several promotions of one pawn: the choice is missing */
-	bool same = true;
-	for (int i = 1; i < nfound; i++)
-		same &= found[i].from == found[0].from && found[i].to == found[0].to;
-	if (nfound > 1 && same && found[0].promo) {
-		char list[128];
-		list_promos(v, found, nfound, list, sizeof list);
-		return err_set(e, "'%s': say what the pawn promotes to on %s: %s", text,
-			       v->sq_name[found[0].to], list);
-	}
-	if (nfound > 1) {
-		char list[512];
-		list_san(p, found, nfound, list, sizeof list);
-		return err_set(e, "'%s' is ambiguous: %s", text, list);
-	}
-	if (base.capture && !is_capture(p, found[0]))
-		return err_set(e, "'%s': there is nothing to capture on %s", text,
-			       v->sq_name[found[0].to]);
-	if (letter && !found[0].promo)
-		return err_set(e, "'%s': a move to %s is not a promotion", text,
-			       v->sq_name[found[0].to]);
-	*out = found[0];
-	return 0;
+	return choose(p, found, nfound, letter, base.capture, text, out, e);
 }

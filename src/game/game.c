@@ -495,6 +495,34 @@ const char *game_challenge_variant(const struct orders *o)
 	return NULL;
 }
 
+/* The challenger's side: the colour asked, or one drawn from the game's key. */
+static enum color challenger_side(const char *colour, const uint8_t *key, size_t klen, int id)
+{
+	struct drbg d;
+	char label[64];
+
+	if (!strcmp(colour, "white"))
+		return WHITE;
+	if (!strcmp(colour, "black"))
+		return BLACK;
+	snprintf(label, sizeof label, "tempest colour %d", id);
+	drbg_init(&d, key, klen, label);
+	return drbg_uniform(&d, 2) ? BLACK : WHITE;
+}
+
+/* A challenge naming a variant this referee does not have: refused on its line. */
+static int no_variant(const struct orders *o, const char *variant, const struct sender *s,
+		      struct outcome *out)
+{
+	int line = 0;
+
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind == ORDER_NEW)
+			line = o->o[i].lineno;
+	outcome_error(out, line, variant, "there is no variant '%s' here", variant);
+	return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+}
+
 int game_challenge(struct game *g, int id, const struct variant *v, const uint8_t *key,
 		   size_t klen, const struct sender *s, const struct orders *o,
 		   struct outcome *out, struct err *e)
@@ -515,14 +543,8 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	g->id = id;
 	if (v)
 		game_shape(g, v);
-	if (!v || game_load_position(g, v, &le) < 0) {
-		int line = 0;
-		for (size_t i = 0; i < o->n; i++)
-			if (o->o[i].kind == ORDER_NEW)
-				line = o->o[i].lineno;
-		outcome_error(out, line, variant, "there is no variant '%s' here", variant);
-		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
-	}
+	if (!v || game_load_position(g, v, &le) < 0)
+		return no_variant(o, variant, s, out);
 	if (kind_of(g)->accept && opponent) {
 		outcome_error(out, 0, "", "a game of %s names its members and their duties, not an "
 			      "opponent", v->title);
@@ -548,18 +570,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	if (challenge_terms(g, v, o, out) < 0)
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	game_hash(g, before);
-	enum color me;
-	if (!strcmp(colour, "white"))
-		me = WHITE;
-	else if (!strcmp(colour, "black"))
-		me = BLACK;
-	else {
-		struct drbg d;
-		char label[64];
-		snprintf(label, sizeof label, "tempest colour %d", id);
-		drbg_init(&d, key, klen, label);
-		me = drbg_uniform(&d, 2) ? BLACK : WHITE;
-	}
+	enum color me = challenger_side(colour, key, klen, id);
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", colour);
 	snprintf(g->seat[me].address, ADDR_MAX, "%s", s->address);
 	snprintf(g->seat[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);

@@ -11,6 +11,7 @@ awk -F'|' '
 function num(x) { return x == "-" || x == "" ? "" : x + 0 }
 function show(v, unit) {
     if (v == "") return "-"
+    if (unit == "" && v == int(v)) return sprintf("%d", v)
     return sprintf(v >= 100 ? "%.0f%s" : v >= 10 ? "%.1f%s" : "%.2f%s", v, unit)
 }
 BEGIN { printf "%-46s %12s %12s %12s  %s\n", "figure", "bound", "this build", "release", "" }

@@ -122,7 +122,7 @@ awk -v n="$mails" -v tw="$t_wall" -v tu="$t_user" -v ts="$t_sys" -v tr="$t_rss" 
 if [ -n "$R" ]; then
     awk -v n="$mails" -v rw="$r_wall" -v ru="$r_user" -v rs="$r_sys" -v rr="$r_rss" -v tw="$t_wall" \
         -v tu="$t_user" -v ts="$t_sys" 'BEGIN {
-        printf "%-28s %7d %9.3f %9.2f %9.2f %10.0f %7.1f MB\n", "the previous release (best of 2)", n, rw, ru, rs, n / rw, rr / 1024
+        printf "%-28s %7d %9.3f %9.2f %9.2f %10.0f %7.1f MB\n", "the release (best of 2)", n, rw, ru, rs, n / rw, rr / 1024
         printf "this build takes %.2fx its time and %.2fx its CPU time\n", tw / rw, (tu + ts) / (ru + rs) }'
 fi
 rate() { [ "$1" = - ] && echo - || awk -v n="$mails" -v w="$1" 'BEGIN { printf "%.1f", n / w }'; }

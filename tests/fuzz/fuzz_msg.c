@@ -8,6 +8,7 @@
 #include "kinds/registry.h"
 #include "mail/msg.h"
 #include "mail/msgtext.h"
+#include "render/diagram.h"
 #include "render/view.h"
 #include "util/err.h"
 

@@ -57,6 +57,8 @@ struct config {
 	int bounce_limit;                       /* failures in a row before the players are told */
 	int max_answers_per_day;                /* to mails that changed nothing, per address */
 	int max_open_invitations;               /* unanswered challenges from one address */
+	int conditional_lines;                  /* a player's conditional lines (0: none) */
+	int conditional_depth;                  /* the opponent's moves a line answers */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */

@@ -1,8 +1,9 @@
 /* order.c: see order.h. A table of keywords; each knows what follows it. */
 #include "game/order.h"
-#include "game/spelling.h"
+
 #include "game/order_arg.h"
 #include "game/order_prose.h"
+#include "game/spelling.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -81,6 +82,14 @@ static const struct keyword keywords[] = {
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
 	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
+	/* conditional moves (docs/orders.md, "Conditional moves"), with the French and the
+	 * German word for "if" */
+	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
+	  order_conditional_shaped, 0 },
+	{ "si", ORDER_CONDITIONAL, ARG_REST, "si Cf6: e5 (ou: si Cf6 d6: e5 Cf3, ou: si none)",
+	  order_conditional_shaped, 0 },
+	{ "wenn", ORDER_CONDITIONAL, ARG_REST, "wenn Sf6: e5 (oder: wenn Sf6 d6: e5 Sf3, oder: "
+	  "wenn none)", order_conditional_shaped, 0 },
 	/* French, beside the English (docs/orders.md "Languages"): the words of French
 	 * correspondence chess, without accents so that any keyboard writes them */
 	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
@@ -353,6 +362,10 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		nw--;
 	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
 	if (!order_arg_shaped(k, w + used, nw - used)) {
+		if (k->kind == ORDER_CONDITIONAL && order_conditional_attempt(w + used, nw - used))
+			return add_note(&out->err, &out->nerr, l->lineno, l->text, "") &&
+			       snprintf(out->err[out->nerr - 1].reason, sizeof out->err[0].reason,
+					N_("write it as: %s"), k->usage) >= 0 ? 0 : -1;
 		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
 			return 1;
 		const struct order_word *tables[1] = { vc->extra };
@@ -413,22 +426,27 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		while (pn && strchr(":.!", phrase[n][pn - 1]))  /* "Resign." "status:" */
 			phrase[n][--pn] = 0;
 	}
+	/* two-word keywords first, of both vocabularies: a kind's "if intercepted" before the
+	 * generic "if" */
 	const struct keyword *k;
-	for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
-		bool two = strchr(k->words, ' ') != NULL;
-		if ((two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
-			continue;
-		int rc = keyword_line(l, vc, k, two ? 2 : 1, w, nw, out);
-		if (rc <= 0)
-			return rc;
-		break;
-	}
+	bool tried = false;
+	for (int pass = 0; pass < 2 && !tried; pass++)
+		for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
+			bool two = strchr(k->words, ' ') != NULL;
+			if (two != !pass || (two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
+				continue;
+			int rc = keyword_line(l, vc, k, two ? 2 : 1, w, nw, out);
+			if (rc <= 0)
+				return rc;
+			tried = true;
+			break;
+		}
 	/* a move alone on a line, perhaps after its number */
 	int first = nw >= 2 && order_move_number(w[0]) ? 1 : 0;
-	if (order_movelike(w[first])) {
+	if (order_move_shaped(w[first])) {
 		bool all = true;
 		for (int i = first; i < nw; i++)
-			all &= order_movelike(w[i]);
+			all &= order_move_shaped(w[i]);
 		if (nw - first > 1 && !(first && nw - first == 2) && all)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text,
 					"one move per line (and one mail per turn)") ? 0 : -1;

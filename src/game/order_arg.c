@@ -18,30 +18,6 @@
 #define ARG_REST ORDER_ARG_REST
 #define keyword order_word
 
-/* Could this word be a move as people write it? Letters, digits and move punctuation,
- * with a digit (a square) or castling's O-O; figurines allowed. */
-bool order_movelike(const char *w)
-{
-	bool digit = false;
-	size_t n = strlen(w);
-
-	if (n == 0 || n > 16)
-		return false;
-	if (strspn(w, "O0o-+#!?") == n && (w[0] == 'O' || w[0] == '0' || w[0] == 'o') && n >= 3 &&
-	    w[1] == '-')
-		return true;
-	bool letter = false;
-	for (const unsigned char *c = (const unsigned char *)w; *c; c++) {
-		if (isdigit(*c))
-			digit = true;
-		else if (isalpha(*c) || *c >= 0x80)
-			letter = true;          /* a square's file, a piece, a figurine */
-		else if (!strchr("x:-=+#!?()/@.", *c))
-			return false;
-	}
-	return digit && letter;         /* "2026-11-05", "+33": numbers, not moves */
-}
-
 /* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
  * starts with a digit, or with one of the words its usage shows ("list random",
  * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
@@ -67,24 +43,6 @@ static bool numbers_shaped(const struct keyword *k, const char *w0)
 /* Does what follows a keyword have the shape of its argument? Then a failure to read it
  * is a faulty order, told as such; otherwise the line is prose that happens to begin
  * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
-bool order_numbered_move(const char *w)
-{
-	char *end;
-	long from = strtol(w, &end, 10), to;
-
-	if (!isdigit((unsigned char)w[0]) || from < 1 || from > 64 || !*end ||
-	    !strchr("-x:", *end) || !isdigit((unsigned char)end[1]))
-		return false;
-	to = strtol(end + 1, &end, 10);
-	if (to < 1 || to > 64)
-		return false;
-	if (*end == '=')
-		end++;
-	if (*end && strchr("QRBNqrbn", *end))
-		end++;
-	return strspn(end, "+#!?") == strlen(end);
-}
-
 bool order_arg_shaped(const struct keyword *k, char **w, int nw)
 {
 	if (k->shaped)
@@ -96,7 +54,7 @@ bool order_arg_shaped(const struct keyword *k, char **w, int nw)
 		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
 				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
 	case ARG_MOVE:
-		return nw >= 1 && nw <= 2 && (order_movelike(w[nw - 1]) || order_numbered_move(w[nw - 1]));
+		return nw >= 1 && nw <= 2 && (order_move_shaped(w[nw - 1]) || order_numbered_move(w[nw - 1]));
 	case ARG_ADDRESS:
 		return nw == 1 && strchr(w[0], '@');
 	case ARG_COLOUR:
@@ -108,19 +66,6 @@ bool order_arg_shaped(const struct keyword *k, char **w, int nw)
 	default:
 		return true;
 	}
-}
-
-/* "12." or "12..." before a move; returns the number or 0. */
-int order_move_number(const char *w)
-{
-	char *end;
-	long n = strtol(w, &end, 10);
-
-	if (end == w || *end != '.' || n < 1 || n > 100000)
-		return 0;
-	while (*end == '.')
-		end++;
-	return *end ? 0 : (int)n;
 }
 
 bool order_address_ok(const char *a)

@@ -12,10 +12,6 @@
  * failure to read it is a faulty order, told as such; otherwise the line is prose that
  * happens to begin with an order word ("Game on!", "Accept my thanks", "Time flies"). */
 bool order_arg_shaped(const struct order_word *k, char **w, int nw);
-/* Could this word be a move as people write it (a square's digit and a letter, or O-O)? */
-bool order_movelike(const char *w);
-/* "12." or "12..." before a move: the number, or 0. */
-int order_move_number(const char *w);
 /* The argument into o (o->arg, o->number); 0, or -1 with "" and a reason in reason. */
 int order_read_arg(const struct order_word *k, char **w, int nw, struct order *o, char *reason,
 		   size_t rlen);

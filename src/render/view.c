@@ -10,369 +10,13 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/standing.h"
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
 #include "render/undone.h"
 #include "render/view_kind.h"
-
-struct movetext {
-	struct buf *out;
-	bool first, after_comment;
-	int last_number, last_side;
-	char last[SAN_MAX];
-	bool cards;                     /* a card game: the edits are the cards' */
-	const unsigned char *undone;    /* per entry, what the list leaves out (undone.h) */
-	int at;
-};
-
-/* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
- * NW") in the words a player reads in the move record: a card's in a card game, else
- * neutral (a Perplexichess transfer, a board's kings leaving it, a Flexichess rule). */
-static void edit_words(const char *op, bool cards, char *out, size_t len)
-{
-	char piece = 0, square[16] = "", side = 0, betza[96];
-	unsigned mark = 0;
-
-	if (!strncmp(op, "fen ", 4))
-		snprintf(out, len, "%s restores the position before it", cards ? "a card" : "the referee");
-	else if (sscanf(op, "remove %15s", square) == 1)
-		snprintf(out, len, cards ? "a card removes the piece on %s" :
-			 "the piece on %s leaves the board", square);
-	else if (sscanf(op, "place %c %15s", &piece, square) == 2)
-		snprintf(out, len, cards ? "a card puts a %s %c on %s" : "a %s %c is put on %s",
-			 isupper((unsigned char)piece) ? "White" : "Black",
-			 toupper((unsigned char)piece), square);
-	else if (sscanf(op, "side %c", &side) == 1)
-		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
-	else if (sscanf(op, "mark %15s %u", square, &mark) == 2)
-		snprintf(out, len, mark == MARK_SHIELD ? "the piece on %s may not be captured" :
-			 mark ? "the piece on %s is marked" : "the piece on %s is no longer shielded",
-			 square);
-	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
-		snprintf(out, len, "from now on %c moves as %s%s", piece, betza,
-			 strstr(op, " immune") ? " and may not be captured" : "");
-	else
-		snprintf(out, len, "%s", op);
-}
-
-/* One entry of the game's list: a move, numbered from the position before it, or an
- * edit by a card, shown as a comment. */
-static int note_last(struct movetext *mt, int side, unsigned number, const char *entry)
-{
-	mt->last_number = (int)number;
-	mt->last_side = side;
-	snprintf(mt->last, sizeof mt->last, "%s", entry);
-	return 0;
-}
-
-/* A plain move's number and SAN ("12. Nf3", "12... Nf3" after a comment, " Nf3"). */
-static void movetext_move(struct movetext *mt, int side, unsigned number, const char *entry)
-{
-	if (side == WHITE || mt->first || mt->after_comment) {
-		if (!mt->first)
-			buf_add(mt->out, " ", 1);
-		buf_uint(mt->out, number);
-		buf_str(mt->out, side == WHITE ? ". " : "... ");
-	} else {
-		buf_add(mt->out, " ", 1);
-	}
-	buf_str(mt->out, entry);
-	mt->first = mt->after_comment = false;
-	note_last(mt, side, number, entry);
-}
-
-static int movetext_entry(const struct pos *before, const char *entry, void *arg)
-{
-	struct movetext *mt = arg;
-	char fixed[SAN_MAX];
-	const char *shown = undone_shown(mt->undone ? mt->undone[mt->at++] : 0, entry, fixed,
-					 sizeof fixed);
-
-	if (!shown)     /* taken back: not shown, yet still the move the subject names */
-		return entry[0] == '@' ? 0 : note_last(mt, before->side, before->fullmove, entry);
-	entry = shown;
-	if (!strncmp(entry, "@deploy ", 8))
-		return 0;               /* the pieces posted before play: the start, not a move */
-	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
-		entry += 6;
-	else if (entry[0] == '@') {
-		char what[160];
-		edit_words(entry + 1, mt->cards, what, sizeof what);
-		buf_printf(mt->out, "%s{%s}", mt->first ? "" : " ", what);
-		mt->first = false;
-		mt->after_comment = true;
-		return 0;
-	}
-	movetext_move(mt, before->side, before->fullmove, entry);
-	return 0;
-}
-
-/* A board of plain moves (no edit, nothing taken back) numbered without playing them:
- * each move hands the turn over, and Black's ends a move number, so the sides and numbers
- * follow from the position now, counted back (game_walk plays the whole game, for each
- * reply). false: the board needs the walk. */
-static bool movetext_plain(const struct game *g, int b, struct movetext *mt)
-{
-	const struct board *bd = &g->board[b];
-	const struct pos *now = bd->pos;
-
-	if (!now || mt->undone)
-		return false;
-	for (int i = 0; i < bd->nmoves; i++)
-		if (bd->moves[i][0] == '@')
-			return false;
-	int side = bd->nmoves % 2 ? COLOR_OTHER(now->side) : now->side;
-	unsigned blacks = (unsigned)(side == WHITE ? bd->nmoves / 2 : (bd->nmoves + 1) / 2);
-	unsigned number = now->fullmove - blacks;
-	for (int i = 0; i < bd->nmoves; i++) {
-		movetext_move(mt, side, number, bd->moves[i]);
-		number += side == BLACK;
-		side = COLOR_OTHER(side);
-	}
-	return true;
-}
-
-/* The board's moves into out; *mt then holds its last move: number, side and SAN (side
- * -1: none). */
-static void movetext_walk(const struct game *g, int b, struct buf *out, struct movetext *mt)
-{
-	unsigned char *undone = g->cat ? undone_flags(g, b) : NULL;    /* cards take back */
-
-	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL,
-				 .undone = undone };
-	if (!movetext_plain(g, b, mt))
-		game_walk(g, b, movetext_entry, mt);
-	mt->undone = NULL;
-	free(undone);
-}
-
-void view_movetext(const struct game *g, int b, struct buf *out)
-{
-	struct movetext mt;
-
-	movetext_walk(g, b, out, &mt);
-}
-
-static void wrap(const char *text, size_t width, struct buf *out)
-{
-	size_t col = 0;
-	char *copy = strdup(text), *save = NULL;
-
-	for (char *w = copy ? strtok_r(copy, " ", &save) : NULL; w; w = strtok_r(NULL, " ", &save)) {
-		size_t n = strlen(w);
-		if (col && col + 1 + n > width) {
-			buf_str(out, "\n");
-			col = 0;
-		} else if (col) {
-			buf_str(out, " "), col++;
-		}
-		buf_str(out, w);
-		col += n;
-	}
-	free(copy);
-}
-
-/* A board's history cut where cards edit the board: PGN movetext cannot say "a piece
- * appears" or "the position goes back", so each stretch of plain moves becomes a PGN
- * game of its own, from the position it starts in ([SetUp] and [FEN]), and the edits
- * between them a comment opening the next one. */
-struct segments {
-	struct buf cur;                 /* the current stretch's movetext */
-	struct buf *out;
-	const struct game *g;
-	int b, n;
-	char fen[FEN_MAX];              /* where the current stretch starts */
-	char edits[512];                /* the edits since the last move, in words */
-	bool first, after_comment, pending;
-	bool cut;                       /* the board's list holds edits: stretches numbered */
-	struct buf ruled;               /* from a change of the board's rules on, the record
-					 * in words: no PGN reader knows those rules */
-	struct movetext ruled_mt;
-};
-
-static void pgn_header(const struct segments *sg, const char *result, const char *fen)
-{
-	const struct game *g = sg->g;
-	char date[16] = "????.??.??";
-	int white = game_mover(g, sg->b, WHITE), black = game_mover(g, sg->b, BLACK);
-	static const char orthodox[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-	struct buf *out = sg->out;
-
-	if (strlen(g->created) >= 10)
-		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
-	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"%s\"]\n[Date \"%s\"]\n", g->id,
-		   "By email", date);
-	if (sg->cut)            /* the board, the stretch: "Round" never empty */
-		buf_printf(out, "[Round \"%d.%d\"]\n", sg->b + 1, sg->n);
-	else if (g->nboards > 1)
-		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
-	else
-		buf_str(out, "[Round \"-\"]\n");
-	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
-		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
-		   result);
-	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
-	 * `tempest export-variants`) know it */
-	if (g->v && strcmp(g->v->name, "chess"))
-		buf_printf(out, "[Variant \"%s\"]\n", g->v->name);
-	if (strcmp(fen, orthodox))
-		buf_printf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-}
-
-/* Ends the current stretch as a PGN game with this result. */
-static void segment_flush(struct segments *sg, const char *result, bool last)
-{
-	const struct game *g = sg->g;
-
-	sg->n++;
-	if (sg->n > 1)
-		buf_str(sg->out, "\n");
-	pgn_header(sg, result, sg->fen);
-	if (last && g->status == GAME_OVER)
-		buf_printf(sg->out, "[Termination \"%s\"]\n",
-			   strstr(g->termination, "time") ? "time forfeit" : "normal");
-	buf_str(sg->out, "\n");
-	buf_printf(&sg->cur, "%s%s", sg->cur.n ? " " : "", result);
-	wrap(sg->cur.s ? sg->cur.s : result, FIT_WIDTH, sg->out); /* fits a mail line */
-	buf_str(sg->out, "\n");
-	buf_free(&sg->cur);
-	sg->first = true;
-	sg->after_comment = false;
-}
-
-/* An entry of the board's list once its rules have changed (Flexichess): a move or an
- * edit, in words, for the comment that ends the board's PGN. */
-static void ruled_entry(struct segments *sg, const struct pos *before, const char *entry)
-{
-	if (!sg->ruled.n) {
-		buf_str(&sg->ruled, "the board's own rules from here, which PGN cannot say:");
-		if (sg->pending)
-			buf_printf(&sg->ruled, " (%s)", sg->edits);
-		sg->pending = false;
-		sg->edits[0] = 0;
-		sg->ruled_mt = (struct movetext){ .out = &sg->ruled, .first = false,
-						  .after_comment = true, .last_side = -1 };
-	}
-	if (entry[0] == '@') {
-		char what[160];
-		edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
-		buf_printf(&sg->ruled, " (%s)", what);
-		sg->ruled_mt.after_comment = true;
-		return;
-	}
-	movetext_entry(before, entry, &sg->ruled_mt);
-}
-
-/* A castling as PGN readers read it: "O-O" towards the h-file, "O-O-O" towards the
- * a-file, whatever the variant calls it (LancerChess's "O-O" takes the Queen to b1,
- * which Fairy-Stockfish and XBoard read as "O-O-O"); out holds entry otherwise. */
-static void pgn_castling(const struct variant *v, const char *entry, char *out, size_t len)
-{
-	size_t n = strcspn(entry, "+#");
-
-	snprintf(out, len, "%s", entry);
-	for (int i = 0; v && i < v->ncastle; i++) {
-		const struct castling_def *c = &v->castle[i];
-		if (strlen(c->san) != n || strncmp(c->san, entry, n))
-			continue;
-		bool h_side = v->file_of[c->royal_to] > v->file_of[c->royal_from];
-		snprintf(out, len, "%s%s", h_side ? "O-O" : "O-O-O", entry + n);
-		return;
-	}
-}
-
-static int segment_entry(const struct pos *before, const char *entry, void *arg)
-{
-	struct segments *sg = arg;
-	char san[SAN_MAX + 8];
-
-	if (!strncmp(entry, "@deploy ", 8)) {   /* play starts from the deployed position */
-		snprintf(sg->fen, sizeof sg->fen, "%s", entry + 8);
-		return 0;
-	}
-	if (entry[0] != '@') {
-		pgn_castling(sg->g->v, entry, san, sizeof san);
-		entry = san;
-	}
-	if (sg->ruled.n || !strncmp(entry, "@rule ", 6)) {
-		ruled_entry(sg, before, entry);
-		return 0;
-	}
-	if (entry[0] == '@') {
-		char what[160];
-		size_t n = strlen(sg->edits);
-		edit_words(entry + 1, sg->g->cat != NULL, what, sizeof what);
-		snprintf(sg->edits + n, sizeof sg->edits - n, "%s%s", n ? "; " : "", what);
-		sg->pending = true;
-		return 0;
-	}
-	if (sg->pending) {              /* a new stretch from the edited position */
-		segment_flush(sg, "*", false);
-		pos_to_fen(before, sg->fen, sizeof sg->fen);
-		buf_printf(&sg->cur, "{%s}", sg->edits);
-		sg->edits[0] = 0;
-		sg->pending = false;
-		sg->first = false;
-		sg->after_comment = true;
-	}
-	struct movetext mt = { .out = &sg->cur, .first = sg->first, .after_comment = sg->after_comment,
-			       .last_side = -1, .cards = sg->g->cat != NULL };
-	movetext_entry(before, entry, &mt);
-	sg->first = false;
-	sg->after_comment = false;
-	return 0;
-}
-
-/* One PGN game per board (per stretch between cards' edits); a board's players are the
- * seats that move on it. */
-static void pgn_board(const struct game *g, int b, const char *site, struct buf *out)
-{
-	const struct board *bd = &g->board[b];
-	const char *result = g->nboards > 1 ? bd->result : g->result;
-	struct segments sg = { .out = out, .g = g, .b = b, .first = true };
-
-	(void)site;
-	for (int i = 0; i < bd->nmoves && !sg.cut; i++)
-		sg.cut = bd->moves[i][0] == '@' && strncmp(bd->moves[i], "@deploy ", 8);
-	snprintf(sg.fen, sizeof sg.fen, "%s", bd->start_fen ? bd->start_fen : g->v->setup);
-	game_walk(g, b, segment_entry, &sg);
-	if (sg.ruled.n) {
-		buf_printf(&sg.cur, "%s{%s}", sg.cur.n ? " " : "", sg.ruled.s);
-		buf_free(&sg.ruled);
-	} else if (sg.pending && strcmp(result, "*")) {
-		/* edits after the move that ended the board (its kings leaving it): the last
-		 * stretch ends with them, its result the mate's or the draw's */
-		buf_printf(&sg.cur, "%s{%s}", sg.cur.n ? " " : "", sg.edits);
-	} else if (sg.pending) {        /* edits after the last move: the final position */
-		segment_flush(&sg, "*", false);
-		pos_to_fen(bd->pos, sg.fen, sizeof sg.fen);
-		buf_printf(&sg.cur, "{%s}", sg.edits);
-	}
-	segment_flush(&sg, result, true);
-}
-
-/* The kind's comment (the deployment, for TigerChess) opens the movetext of the first
- * board: it says how the PGN's starting position came to be. */
-void view_pgn(const struct game *g, const char *site, struct buf *out)
-{
-	const struct kind_view *kv = view_kind_part(kind_of(g));
-	struct buf pgn = { 0 }, note = { 0 };
-
-	for (int b = 0; b < g->nboards; b++)
-		pgn_board(g, b, site, &pgn), buf_str(&pgn, b + 1 < g->nboards ? "\n" : "");
-	if (kv && kv->pgn_comment && g->kstate)
-		kv->pgn_comment(g, &note);
-	const char *body = note.n && pgn.s ? strstr(pgn.s, "\n\n") : NULL;
-	if (body) {
-		buf_add(out, pgn.s, (size_t)(body - pgn.s) + 2);
-		buf_printf(out, "{%s}\n%s", note.s, body + 2);
-	} else if (pgn.s) {
-		buf_str(out, pgn.s);
-	}
-	buf_free(&pgn);
-	buf_free(&note);
-}
+#include "render/view_record.h"
 
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out)
 {
@@ -384,15 +28,10 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 		view_board(p, side, out);
 }
 
-static const char *side_word(int c)
-{
-	return c == WHITE ? "White" : "Black";
-}
-
 /* The boards from the reader's side; in a game of several, each under its heading. */
 /* ... and *last, the moves of the reader's board (mine) with its last move. */
 static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, int mine,
-		      struct movetext *last)
+		      struct view_last *last)
 {
 	struct buf b = { 0 }, fens = { 0 }, moves = { 0 };
 	char fen[FEN_MAX];
@@ -409,12 +48,10 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 		pos_to_fen(bd->pos, fen, sizeof fen);
 		buf_printf(&fens, "%s%s", n ? " | " : "", fen);
 		size_t before = moves.n;
-		struct movetext mt;
-		movetext_walk(g, n, &moves, &mt);
-		if (n == mine) {
+		struct view_last mt;
+		view_movetext_last(g, n, &moves, &mt);
+		if (n == mine)
 			*last = mt;
-			last->out = NULL;       /* the moves' buffer is this function's */
-		}
 		if (moves.n == before)
 			buf_str(&moves, "(none yet)");
 	}
@@ -442,6 +79,21 @@ void view_side_addresses(const struct game *g, int side, char *out, size_t len)
 					       g->seat[i].address);
 }
 
+/* The reader's own lines given in advance, for them alone (standing.h). */
+static void set_standing(struct tctx *c, const struct game *g, int me)
+{
+	struct buf lines = { 0 };
+
+	if (!g->nstanding)
+		return;
+	standing_text(g, me, g->lang[me], &lines);
+	if (lines.n && !lines.failed) {
+		lines.s[--lines.n] = 0;         /* the last line's end: the template has it */
+		tctx_set(c, "conditional", "%s", lines.s);
+	}
+	buf_free(&lines);
+}
+
 static void set_game(struct tctx *c, const struct game *g, const struct reply *r, bool pgn)
 {
 	int me = r->to >= 0 && r->to < g->nseats ? r->to : -1;
@@ -457,6 +109,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);
 	tctx_set(c, "black", "%s", black);
+	tctx_set(c, "white_side", "%s", game_side_name(g, WHITE));     /* "White", "Bengal" */
+	tctx_set(c, "black_side", "%s", game_side_name(g, BLACK));
 	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
 	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
 	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
@@ -466,36 +120,37 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "private", "yes");
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
-		tctx_set(c, "you", "%s", side_word(my_side));
+		tctx_set(c, "you", "%s", game_side_name(g, my_side));
 		tctx_set(c, "opponent", "%s", them >= 0 ? g->seat[them].address :
 			 my_side == WHITE ? black : white);
-		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(my_side)));
+		tctx_set(c, "opponent_colour", "%s", game_side_name(g, COLOR_OTHER(my_side)));
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
+		set_standing(c, g, me);
 	}
-	struct movetext last = { .last_side = -1 };
+	struct view_last last = { .side = -1 };
 	set_board(c, g, my_side, pgn, b, &last);
-	if (last.last_side >= 0) {
-		tctx_set(c, "last_move", "%d.%s %s", last.last_number,
-			 last.last_side == BLACK ? ".." : "", last.last);
-		if (last.last_side == my_side)
+	if (last.side >= 0) {
+		tctx_set(c, "last_move", "%d.%s %s", last.number, last.side == BLACK ? ".." : "",
+			 last.san);
+		if (last.side == my_side)
 			tctx_set(c, "mover", "yes");
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
-	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move),
+	tctx_set(c, "to_move", "%s (%s)", game_side_name(g, side_to_move),
 		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
 		tctx_set(c, "your_turn", "yes");
 	if (g->status == GAME_PLAYING && movegen_in_check(p))
-		tctx_set(c, "check", "%s", side_word(side_to_move));
+		tctx_set(c, "check", "%s", game_side_name(g, side_to_move));
 	if (g->status == GAME_PLAYING)
 		tctx_set(c, "playing", "yes");
 	if (g->status == GAME_INVITED)
 		tctx_set(c, "invited_stage", "yes");
 	if (g->draw_offer >= 0) {
-		tctx_set(c, "draw_offer", "%s", side_word(g->draw_offer));
+		tctx_set(c, "draw_offer", "%s", game_side_name(g, g->draw_offer));
 		if (g->draw_offer != my_side)
 			tctx_set(c, "draw_offer_to_you", "yes");
 	}
@@ -731,6 +386,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		 * could be read as news of the game */
 		const struct kind *k = kind_of(g);
 		for (size_t i = 0; i < k->norders; i++) {
+			if (k->challenge_order && k->challenge_order(k->orders[i].kind))
+				continue;       /* a challenge's word: no order in a game */
 			struct tctx *it = tctx_item(c, "kind_orders");
 			char usage[128];
 			view_order_usage(&k->orders[i], usage, sizeof usage);

@@ -40,7 +40,7 @@ grep -q 'href="#b1p2" rel=prev' "$tmp/step3" && pass || fail "the third step lin
 grep -q '<td class="l m">' "$tmp/step3" && pass || fail "the third step marks the move's squares"
 grep -q '^1. e4 e5 2. Nf3 \*$' "$A/game-1.pgn" && pass || fail "the PGN file: $(tail -n 2 "$A/game-1.pgn")"
 i=$(cat "$A/index.html")
-case $i in *'<a href="game-1.html">1</a></td><td>Chess</td><td>alice@example.org</td><td>bob@example.org</td><td>in play, Black to move</td><td>2026-11-05</td><td>2026-11-05</td><td class=n>3</td>'*) pass ;;
+case $i in *'<a href="game-1.html">1</a></td><td data-label="Kind">Chess</td><td data-label="White">alice@example.org</td><td data-label="Black">bob@example.org</td><td data-label="Result">in play, Black to move</td><td data-label="Started">2026-11-05</td><td data-label="Last change">2026-11-05</td><td class=n data-label="Moves">3</td>'*) pass ;;
   *) fail "the index lists game 1: kind, players, status, dates, length" ;; esac
 
 # -- game 2: a private challenge, accepted; game 3: a challenge not answered; game 4
@@ -153,6 +153,13 @@ kind_game tigerchess tigerchess
 for k in knightmare chessme tigerchess; do
   scan "$k" "$tmp/$k/conf" "$tmp/$k/site"
 done
+# a running card game with no card played yet: no "0 played:", no "Cards played:" over an
+# empty list, on its page
+page=$(cat "$tmp/knightmare/site/game-1.html")
+case $page in *"0 played:"*) fail "knightmare: '0 played:' on the page" ;; *) pass ;; esac
+printf '%s\n' "$page" | grep -A1 '^Cards played:$' | sed -n 2p | grep -q '^  ' && pass ||
+  case $page in *"Cards played:"*) fail "knightmare: 'Cards played:' with nothing after it" ;;
+    *"none played yet"*"No card played yet."*) pass ;; *) fail "knightmare: the page says no card was played" ;; esac
 [ -s "$tmp/knightmare.secrets" ] && [ -s "$tmp/chessme.secrets" ] && pass || fail "the scan has secrets to look for"
 # Tempete: the demo's game, all but its last mail (cards played, in play), then the end
 cli_referee "$tmp/tempete" "archive_dir = $tmp/tempete/site"
@@ -170,6 +177,7 @@ for k in tempete knightmare chessme; do
                           run "$T" process -c "$tmp/$k/conf" "$tmp/$k/r"; }
   page=$tmp/$k/site/game-1.html
   grep -q '0-1 (resignation)' "$page" && pass || fail "$k: the result"
+  grep -q 'Thank you for playing' "$page" && fail "$k: a page thanks its reader for playing" || pass
   grep -q '| sha256sum' "$page" && pass || fail "$k: the reveal's checks"
   salt=$(grep -E '^[0-9a-f]{16,}$' "$tmp/$k.secrets" | head -n 1)
   [ -n "$salt" ] && grep -q "$salt" "$page" && pass || fail "$k: the reveal shows the salt ($salt)"

@@ -64,16 +64,21 @@ static bool is_capture(const struct pos *p, struct move m)
 }
 
 /* "", a file, a rank or a square: whatever tells m's piece apart from its twins. */
-static size_t disambiguate(struct pos *p, struct move m, char *buf, size_t len, size_t at)
+static size_t disambiguate(struct pos *p, struct move m, const struct movelist *legal,
+			   char *buf, size_t len, size_t at)
 {
 	const struct variant *v = p->v;
-	struct movelist ml;
+	struct movelist own;
+	const struct movelist *ml = legal;
 	piece_t pc = p->board[m.from];
 	bool twin = false, same_file = false, same_rank = false;
 
-	movegen_legal(p, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		struct move o = ml.m[i];
+	if (!ml) {
+		movegen_legal(p, &own);
+		ml = &own;
+	}
+	for (int i = 0; i < ml->n; i++) {
+		struct move o = ml->m[i];
 		if (o.to != m.to || o.from == m.from || o.kind == MOVE_CASTLE ||
 		    o.kind == MOVE_DROP || p->board[o.from] != pc)
 			continue;
@@ -105,6 +110,12 @@ static size_t append_check(struct pos *p, struct move m, char *buf, size_t len, 
 
 void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 {
+	notation_san_in(p, m, NULL, buf, len);
+}
+
+void notation_san_in(struct pos *p, struct move m, const struct movelist *legal, char *buf,
+		     size_t len)
+{
 	const struct variant *v = p->v;
 	size_t at = append(buf, len, 0, "");
 
@@ -133,7 +144,7 @@ void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 				at = append(buf, len, at, v->sq_name[m.from]);
 		} else {
 			at = append_char(buf, len, at, v->type[type].letter);
-			at = disambiguate(p, m, buf, len, at);
+			at = disambiguate(p, m, legal, buf, len, at);
 		}
 		if (capture)
 			at = append_char(buf, len, at, 'x');

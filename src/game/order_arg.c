@@ -1,6 +1,7 @@
 /* order_arg.c: what follows an order word (order_arg.h): the shape that makes a line an
  * order rather than prose that begins with its word, and the reading of its argument. */
 #include "game/order_arg.h"
+#include "game/order_words.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -20,18 +21,22 @@
 
 /* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
  * starts with a digit, or with one of the words its usage shows ("list random",
- * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
- * has any shape. */
-static bool numbers_shaped(const struct keyword *k, const char *w0)
+ * "vacation until ...", "vacation end"); a usage that shows one of them first ("list
+ * random") is of that shape too. A free text ("effect kill e7", "message ...") has any
+ * shape. */
+static bool numbers_shaped(const struct keyword *k, const char *english, const char *w0)
 {
-	const char *u = k->usage, *arg = u + strlen(k->words);
+	/* the usage of another language's word is in that language ("carte 23") */
+	const char *u = k->usage, *lead = strncasecmp(u, english, strlen(english)) ? k->words :
+					  english, *arg = u + strlen(lead);
 	char word[40];
 
-	if (strncasecmp(u, k->words, strlen(k->words)) || *arg != ' ' ||
-	    !isdigit((unsigned char)arg[1]))
+	if (strncasecmp(u, lead, strlen(lead)) || *arg != ' ' ||
+	    !(isdigit((unsigned char)arg[1]) || order_args_word(k, arg + 1)))
 		return true;            /* its usage shows a free text */
 	if (isdigit((unsigned char)w0[0]) ||
-	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])))
+	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])) ||
+	    order_args_word(k, w0))           /* "random", read in English whatever it was written in */
 		return true;
 	snprintf(word, sizeof word, " %s", w0);
 	for (const char *p = u; (p = strcasestr(p, word)); p++)
@@ -43,7 +48,8 @@ static bool numbers_shaped(const struct keyword *k, const char *w0)
 /* Does what follows a keyword have the shape of its argument? Then a failure to read it
  * is a faulty order, told as such; otherwise the line is prose that happens to begin
  * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
-bool order_arg_shaped(const struct keyword *k, char **w, int nw)
+/* english: k's words in English (the usage shows them so) */
+bool order_arg_shaped(const struct keyword *k, const char *english, char **w, int nw)
 {
 	if (k->shaped)
 		return k->shaped(w, nw);
@@ -62,7 +68,7 @@ bool order_arg_shaped(const struct keyword *k, char **w, int nw)
 		return nw == 1;
 	case ORDER_ARG_NUMBERS:
 	case ARG_REST:
-		return nw >= 1 && numbers_shaped(k, w[0]);
+		return nw >= 1 && numbers_shaped(k, english, w[0]);
 	default:
 		return true;
 	}

@@ -10,7 +10,9 @@
 
 #include "game/game.h"
 #include "mail/msgtext.h"
+#include "kinds/registry.h"
 #include "render/view.h"
+#include "render/vocabulary.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
 #include "store/store.h"
@@ -83,8 +85,12 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok,
 		.conditional_lines = cfg->conditional_lines,
 		.conditional_depth = cfg->conditional_depth };
+	size_t nkw;
+	const struct order_word *kw = kind_all_orders(&nkw);
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
-	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0) {
+	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
+	    /* every language's order words, read from everyone */
+	    vocabulary_load(templates_dir(cfg->templates_dir), kw, nkw, e) < 0) {
 		err_for_a_person(e);    /* an installation to mend: no later run would do better */
 		pipeline_close(pl);
 		return -1;

@@ -204,12 +204,10 @@ $(BUILD)/bench/%: $(BUILD)/opt/bench/%.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
 
+# Every bench beside the previous release (bench/base), then the table of every figure
+# with its bound (bench/run.sh).
 bench: tempest $(BENCH_BIN)
-	@sh bench/perft.sh ./tempest
-	@sh bench/process.sh ./tempest $(BUILD)/bench
-	@sh bench/replay.sh ./tempest $(BUILD)/bench
-	@sh bench/archive.sh ./tempest $(BUILD)/bench
-	@flock -o /tmp/tempest-e2e.lock sh bench/poll.sh ./tempest $(BUILD)/bench
+	@sh bench/run.sh ./tempest $(BUILD)/bench
 
 # Installs the Debian packages the build and the tests need (root, Debian 12).
 deps:

@@ -59,11 +59,11 @@ BEGIN {
     # Outside libraries: which files may include them (an extended regex over the path).
     lib["jansson"]  = "^src/store/|^src/kinds/[^/]+/[^/]*_store\\.[ch]$"
     lib["curl"]     = "^src/mail/(net|imap|smtp)\\.[ch]$"
-    lib["libetpan"] = "^src/mail/(msg|mbox|charset)\\.[ch]$"
+    lib["libetpan"] = "^src/mail/(msg|msg_mime|mbox|charset)\\.[ch]$"
     lib["openssl"]  = "^src/util/crypto\\.[ch]$"
     who["jansson"]  = "src/store/ and src/kinds/*/*_store.[ch]"
     who["curl"]     = "src/mail/net, imap and smtp"
-    who["libetpan"] = "src/mail/msg, mbox and charset"
+    who["libetpan"] = "src/mail/msg, msg_mime, mbox and charset"
     who["openssl"]  = "src/util/crypto"
     n = split(exceptions, ex, "\n")
     for (i = 1; i <= n; i++) if (ex[i] != "") { known[ex[i]] = 1; used[ex[i]] = 0 }

@@ -264,7 +264,7 @@ static void print_game(const struct game *g)
 		printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind, who, ev->detail,
 		       ev->after);
 	}
-	printf("Mails recorded: %zu\n", g->nmails);
+	printf("Mails recorded: %zu\n", g->mails.n);
 	if (kv && kv->summary && g->kstate) {
 		kv->summary(g, &b);
 		printf("%s", b.s ? b.s : "");

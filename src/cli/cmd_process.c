@@ -164,6 +164,33 @@ static void run_free(struct run *r)
 	free(r->status);
 }
 
+/* The mails of file (an mbox, or one mail; "-": the one mail on standard input) through
+ * the pipeline: -1, or the exit status of a file that cannot be read (said). */
+static int process_input(struct run *r, const char *file, size_t max)
+{
+	struct err e;
+
+	if (strcmp(file, "-")) {
+		if (read_file(file, r, max, &e) < 0) {
+			fprintf(stderr, "tempest: %s\n", e.msg);
+			return EXIT_USAGE;
+		}
+		flush(r, false);
+		return -1;
+	}
+	char *raw;
+	size_t len, size;
+	if (read_message(stdin, max, &raw, &len, &size) < 0) {
+		fprintf(stderr, "tempest: cannot read the mail on standard input\n");
+		return EXIT_TEMPFAIL;
+	}
+	r->mails[0] = (struct pipeline_mail){ raw, len, size > len ? size : 0 };
+	r->n = 1;
+	flush(r, true);
+	free(raw);
+	return -1;
+}
+
 int cmd_process(int argc, char **argv)
 {
 	struct common c;
@@ -196,27 +223,10 @@ int cmd_process(int argc, char **argv)
 		run_free(&r);
 		return common_fail_status(&e);
 	}
-	if (strcmp(file, "-")) {
-		if (read_file(file, &r, (size_t)c.cfg.max_message_size, &e) < 0) {
-			fprintf(stderr, "tempest: %s\n", e.msg);
-			pipeline_close(r.pl);
-			run_free(&r);
-			return EXIT_USAGE;
-		}
-		flush(&r, false);
-	} else {
-		char *raw;
-		size_t len, size;
-		if (read_message(stdin, (size_t)c.cfg.max_message_size, &raw, &len, &size) < 0) {
-			fprintf(stderr, "tempest: cannot read the mail on standard input\n");
-			pipeline_close(r.pl);
-			run_free(&r);
-			return EXIT_TEMPFAIL;
-		}
-		r.mails[0] = (struct pipeline_mail){ raw, len, size > len ? size : 0 };
-		r.n = 1;
-		flush(&r, true);
-		free(raw);
+	if ((rc = process_input(&r, file, (size_t)c.cfg.max_message_size)) >= 0) {
+		pipeline_close(r.pl);
+		run_free(&r);
+		return rc;
 	}
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && pipeline_bounces(r.pl, &e) < 0)

@@ -205,15 +205,12 @@ static int check_data_dir(const struct config *cfg, bool must_exist, struct err 
 
 int common_ready(const struct common *c, const char *who)
 {
-	struct templates t;
 	struct err e;
 
-	if (templates_load(&t, templates_dir(c->cfg.templates_dir), &e) < 0 ||
-	    check_data_dir(&c->cfg, c->dry_run, &e) < 0) {
+	if (check_data_dir(&c->cfg, c->dry_run, &e) < 0) {
 		fprintf(stderr, "%s: %s\n", who, e.msg);
 		return EXIT_USAGE;
 	}
-	templates_free(&t);
 	return -1;
 }
 

@@ -46,8 +46,11 @@ enum common_needs {
  * (common_worst) of them all. needs: enum common_needs. */
 int common_check(const struct common *c, unsigned needs);
 /* Before a command opens the data directory: EXIT_USAGE (the reason printed, prefixed
- * by who) for what a person must fix (templates, owner, modes, a key others can read; with
- * --dry-run, a data directory not made yet, since a dry run creates nothing); -1 to go on. */
+ * by who) for what a person must fix (owner, modes, a key others can read; with --dry-run,
+ * a data directory not made yet, since a dry run creates nothing); -1 to go on. The
+ * templates are not read here: pipeline_open() reads them, before the data directory,
+ * and a template it cannot read is for a person too (read twice, they were a fifth of an
+ * idle run). */
 int common_ready(const struct common *c, const char *who);
 /* The exit status of a failure: EXIT_USAGE when a person must act (e marked by
  * err_for_a_person: a login refused, a certificate, settings, a damaged file), else

@@ -20,6 +20,7 @@
 #include "game/order.h"
 #include "util/crypto.h"
 #include "util/err.h"
+#include "util/strlist.h"
 
 #define ADDR_MAX   256
 #define NAME_MAX_  128
@@ -84,7 +85,8 @@ struct game_event {
 	char kind[24];                  /* "challenge", "accept", "move", "resign", ... */
 	int by;                         /* the seat, or -1 (the referee) */
 	char detail[64];                /* the move in SAN, or "" */
-	char msg[KEY_MAX];              /* the key of the mail that caused it */
+	char *msg;                      /* the key of the mail that caused it, owned (a
+					 * pointer: a long game keeps thousands of events) */
 	char before[HASH_HEX], after[HASH_HEX];
 	char at[32];                    /* ISO 8601 UTC */
 	char engine[32];
@@ -108,12 +110,6 @@ struct game_tournament {
 	char site[GAME_EVENT_MAX];      /* PGN's Site */
 };
 
-/* A mail the referee sent about this game, for the stale-reply guard. */
-struct sent_mail {
-	char id[KEY_MAX];
-	int ply;
-};
-
 struct standing_line;
 
 struct game {
@@ -132,16 +128,14 @@ struct game {
 	int nboards;
 	struct board board[BOARDS_MAX];
 	int draw_offer;                 /* the side that offers a draw, or -1 */
-	size_t nmails;
-	char (*mails)[KEY_MAX];         /* keys of every mail recorded for this game, applied
+	struct strlist mails;           /* keys of every mail recorded for this game, applied
 					 * or refused, in the order of its log */
-	size_t nevents;
+	size_t nevents, events_cap;
 	struct game_event *events;
-	size_t nsent;
-	struct sent_mail *sent;
-	struct game_index *index;       /* look-ups in mails and sent (game.c); NULL: scans */
-	void *parked_mails, *parked_sent, *parked_events;       /* the lists of a parked
-								 * game (game_park) */
+	struct strlist sent;            /* Message-IDs of the mails the referee sent about
+					 * this game, for the stale-reply guard, */
+	int *sent_ply;                  /* with the ply each showed (sent.n of them) */
+	size_t sent_cap;
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
@@ -264,11 +258,11 @@ int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
 /* A game waiting in memory for its next mail gives back the room of what is mostly zeros:
- * each board's position (16.6 KB sized for SQ_MAX squares, some 600 bytes packed) and
- * its lists of mail keys, Message-IDs sent and events (fixed-size text fields) packed
- * (zpack.h), then unpacked by game_unpark() before anything reads them (the counts stay).
- * 0, or -1 out of memory (game_park leaves what it could not pack as it was; game_unpark
- * the game still parked). */
+ * each board's position (16.6 KB sized for SQ_MAX squares, some 600 bytes packed: zpack.h),
+ * unpacked by game_unpark() before anything reads it. Its lists are packed as they grow
+ * (strlist.h) and stay as they are: packing them at each mail cost a long game's mail
+ * its whole history. 0, or -1 out of memory (game_park leaves what it could not pack as
+ * it was; game_unpark the game still parked). */
 int game_park(struct game *g);
 int game_unpark(struct game *g);
 /* Sets a board's start: a copy of fen, at most FEN_MAX - 1 bytes (NULL or "": the
@@ -361,12 +355,18 @@ unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
 		   const struct sender *s, const char *before);
+/* Appends a copy of ev, its mail key msg copied too (as a state file records it). 0, or
+ * -1 out of memory. */
+int game_push_event(struct game *g, const struct game_event *ev, const char *msg);
 bool game_has_mail(const struct game *g, const char *msg_key);
-/* The mail the referee sent with this Message-ID, or NULL. */
-const struct sent_mail *game_sent_mail(const struct game *g, const char *id);
+/* Did the referee send the mail with this Message-ID about this game? Then *ply is the
+ * ply it showed. */
+bool game_sent_mail(const struct game *g, const char *id, int *ply);
 /* Records that the mail with this key is in the game's log (applied or refused). */
 int game_add_mail(struct game *g, const char *msg_key);
 int game_remember_sent(struct game *g, const char *id);
+/* The same with the ply it showed (as a state file records it). */
+int game_add_sent(struct game *g, const char *id, int ply);
 /* The same for a mail to seat `seat`: in a game of several boards what it records is the
  * seat's own board's length (a boardman's reply is stale only if their board moved on). */
 int game_remember_sent_to(struct game *g, const char *id, int seat);

@@ -114,10 +114,11 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
  * seen the current position: refuse a move unless its number says otherwise. */
 static bool stale(const struct game *g, const struct sender *s, int seat)
 {
-	const struct sent_mail *m = s->in_reply_to[0] ? game_sent_mail(g, s->in_reply_to) : NULL;
+	int ply;
 
 	/* in a game of several boards, what counts is the reader's own board */
-	return m && m->ply < game_seat_ply(g, seat);
+	return s->in_reply_to[0] && game_sent_mail(g, s->in_reply_to, &ply) &&
+	       ply < game_seat_ply(g, seat);
 }
 
 
@@ -687,12 +688,10 @@ oom:
 
 static int apply_with_snapshot(struct apply_state *a, const struct orders *o, struct err *e)
 {
-	struct snapshot *sn = malloc(sizeof *sn);
+	struct snapshot *sn = calloc(1, sizeof *sn);
 
 	if (!sn)
 		return err_set(e, "out of memory");
-	sn->kstate = NULL;
-	sn->standing = NULL;
 	int rc = apply_orders(a, sn, o, e);
 	snapshot_free(sn);
 	free(sn);

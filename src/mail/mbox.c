@@ -273,9 +273,19 @@ static void add_date(struct buf *b, long long epoch)
 		t = time(NULL);
 		gmtime_r(&t, &tm);
 	}
-	n = snprintf(s, sizeof s, "%s %s %2d %02d:%02d:%02d %d", days[tm.tm_wday % 7],
-		     months[tm.tm_mon % 12], tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-		     tm.tm_year + 1900);
+	/* by hand: a "From " line for every mail and reply a log keeps */
+	int two[] = { tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec };
+	memcpy(s, days[tm.tm_wday % 7], 3);
+	s[3] = ' ';
+	memcpy(s + 4, months[tm.tm_mon % 12], 3);
+	n = 7;
+	for (int i = 0; i < 4; i++) {
+		s[n++] = i == 0 ? ' ' : i == 1 ? ' ' : ':';
+		s[n++] = two[i] / 10 % 10 || i ? (char)('0' + two[i] / 10 % 10) : ' ';
+		s[n++] = (char)('0' + two[i] % 10);
+	}
+	s[n++] = ' ';
+	n += (int)fmt_uint(s + n, (unsigned)(tm.tm_year + 1900));
 	buf_add(b, s, (size_t)n);
 }
 

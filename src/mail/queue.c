@@ -18,16 +18,22 @@
 
 #define QUEUED_MAX (64L * 1024 * 1024)
 
+/* An item; a spool's records share its path (spool >= 0: borrowed from q->spools). */
 static int add_item(struct queue *q, const char *path, int spool, size_t rec,
 		    struct timespec mtime, struct err *e)
 {
-	struct queue_item *a = realloc(q->it, (q->n + 1) * sizeof *a);
-
-	if (!a)
-		return err_set(e, "out of memory");
-	q->it = a;
-	a[q->n] = (struct queue_item){ .spool = spool, .rec = rec, .mtime = mtime };
-	if (!(a[q->n].path = strdup(path)))
+	if (q->n == q->cap) {   /* a spool of thousands of records: room by halves, not by one */
+		size_t cap = q->cap + q->cap / 2 + 16;
+		struct queue_item *a = realloc(q->it, cap * sizeof *a);
+		if (!a)
+			return err_set(e, "out of memory");
+		q->it = a;
+		q->cap = cap;
+	}
+	q->it[q->n] = (struct queue_item){ .spool = spool, .rec = rec, .mtime = mtime };
+	if (spool >= 0)
+		q->it[q->n].path = q->spools[spool].path;
+	else if (!(q->it[q->n].path = strdup(path)))
 		return err_set(e, "out of memory");
 	q->n++;
 	return 0;
@@ -322,7 +328,8 @@ int queue_finish(struct queue *q, struct err *e)
 void queue_free(struct queue *q)
 {
 	for (size_t i = 0; i < q->n; i++)
-		free(q->it[i].path);
+		if (q->it[i].spool < 0)
+			free(q->it[i].path);
 	for (size_t i = 0; i < q->nspools; i++) {
 		if (q->spools[i].marks >= 0)
 			close(q->spools[i].marks);

@@ -16,8 +16,10 @@
 #include "util/crypto.h"
 #include "util/fsutil.h"
 #include "util/log.h"
+#include "util/xxh64.h"
 
-#define MAGIC "tempest-spool 1\n"
+#define MAGIC "tempest-spool 2\n"
+#define MAGIC_1 "tempest-spool 1\n"            /* an earlier release's: SHA-256 sums */
 #define EXT ".spool"
 #define MARKS ".sent"
 #define HEAD_MAX 200                    /* a record's first line, with room to spare */
@@ -39,12 +41,18 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-static void sum_of(const char *text, size_t len, char out[17])
+/* A record's sum as its spool's version writes it: XXH64 (2), or the first 8 bytes of
+ * SHA-256 (1: three times the time, on every reply written and again when it is sent). */
+static void sum_of(int version, const char *text, size_t len, char out[17])
 {
 	uint8_t h[CRYPTO_HASH_LEN];
 
-	crypto_sha256(text, len, h);
-	crypto_hex(h, 8, out);
+	if (version == 1) {
+		crypto_sha256(text, len, h);
+		crypto_hex(h, 8, out);
+	} else {
+		snprintf(out, 17, "%016llx", (unsigned long long)xxh64(text, len, 0));
+	}
 }
 
 static bool is_hex(const char *s, size_t n)
@@ -97,7 +105,7 @@ int spool_add(struct spool_writer *w, int game, const char *cause_key, const cha
 	crypto_sha256(cause_key, strlen(cause_key), h);
 	crypto_hex(h, sizeof h, cause);
 	outbox_name(message_id, name);
-	sum_of(text, len, sum);
+	sum_of(2, text, len, sum);
 	int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", game, cause, name, len, sum);
 	buf_add(&w->pending, head, (size_t)hn);
 	buf_add(&w->pending, text, len);
@@ -158,25 +166,34 @@ static bool read_head(int fd, long long off, long long size, struct spool_rec *r
 	return parse_head(fd, off, r) && r->off + (long long)r->len + 1 <= size;
 }
 
-int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
+/* The version of the spool open as fd: 2, 1, or 0 for a file that is not a spool. */
+static int spool_version(int fd)
 {
 	char magic[sizeof MAGIC];
+
+	if (pread(fd, magic, strlen(MAGIC), 0) != (ssize_t)strlen(MAGIC))
+		return 0;
+	return !memcmp(magic, MAGIC, strlen(MAGIC)) ? 2 : !memcmp(magic, MAGIC_1, strlen(MAGIC));
+}
+
+int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
+{
 	struct stat sb;
 	size_t cap = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), version;
 
 	*out = NULL;
 	*n = 0;
 	if (fd < 0)
 		return err_set(e, "outbox: cannot open %s: %s", path, strerror(errno));
-	if (fstat(fd, &sb) < 0 || pread(fd, magic, strlen(MAGIC), 0) != (ssize_t)strlen(MAGIC) ||
-	    memcmp(magic, MAGIC, strlen(MAGIC))) {
+	if (fstat(fd, &sb) < 0 || !(version = spool_version(fd))) {
 		close(fd);
 		return 0;
 	}
 	struct spool_rec r;
 	for (long long off = (long long)strlen(MAGIC); read_head(fd, off, sb.st_size, &r);
 	     off = r.off + (long long)r.len + 1) {
+		r.version = version;
 		if (*n == cap) {
 			struct spool_rec *a = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *a);
 			if (!a) {
@@ -222,7 +239,7 @@ int spool_text(int fd, const char *path, const struct spool_rec *r, char **text,
 		return err_set(e, "outbox: %s: a record cut short", path);
 	}
 	buf[r->len] = 0;
-	sum_of(buf, r->len, sum);
+	sum_of(r->version, buf, r->len, sum);
 	if (strcmp(sum, r->sum)) {
 		free(buf);
 		return err_set(e, "outbox: %s: a record whose sum differs", path);
@@ -259,8 +276,10 @@ static int copy_kept(const char *staged, const struct spool_rec *r, size_t n, co
 			log_warn("%s (record %zu dropped)", le.msg, i);
 			continue;
 		}
+		char sum[17];   /* in this version's sum: the copy is a spool of this version */
+		sum_of(2, text, r[i].len, sum);
 		int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", r[i].game, r[i].cause,
-				  r[i].name, r[i].len, r[i].sum);
+				  r[i].name, r[i].len, sum);
 		if (write_all(fd, head, (size_t)hn) < 0 || write_all(fd, text, r[i].len) < 0 ||
 		    write_all(fd, "\n", 1) < 0)
 			rc = err_set(e, "outbox: cannot write %s: %s", tmp, strerror(errno));

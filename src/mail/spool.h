@@ -5,12 +5,14 @@
  * reply used to be created, renamed twice and removed. A batch now appends its replies to
  * one spool, DIR/staged/ID.spool, records of their own length and checksum:
  *
- *     tempest-spool 1
+ *     tempest-spool 2
  *     GAME CAUSE NAME LENGTH SUM      (GAME: the reply's game, 0 none, -T tournament T;
  *                                      CAUSE: 64 hex digits, the SHA-256 of the key of the
  *     TEXT (LENGTH bytes)              mail that caused the reply; NAME its queue name,
- *     (a line end)                     outbox_name; SUM the first 16 hex digits of the
- *                                      SHA-256 of TEXT)
+ *     (a line end)                     outbox_name; SUM the XXH64 of TEXT, 16 hex digits
+ *                                      (xxh64.h); in a "tempest-spool 1" an earlier
+ *                                      release wrote, the first 16 hex digits of its
+ *                                      SHA-256, read as such)
  *
  * The batch's commit queues the spool whole by one rename to DIR/ID.spool; a batch given
  * up, or a run settling what a dead one left, writes only the committed records to
@@ -59,6 +61,7 @@ struct spool_rec {
 	long long off;                  /* the text in the file */
 	size_t len;
 	char sum[17];
+	int version;                    /* its spool's: what its sum is (spool.c) */
 };
 
 /* The records of a spool (their texts are read on demand: memory stays small). *n is 0
@@ -91,7 +94,8 @@ void spool_damaged_path(const char *queued, char *out, size_t len);
 /* ---- the queue: NAME.eml files and spooled records, oldest first ---- */
 
 struct queue_item {
-	char *path;                     /* the NAME.eml file or the spool */
+	char *path;                     /* the NAME.eml file, or the spool's (its
+					 * queue_spool's, borrowed) */
 	int spool;                      /* index in queue.spools, or -1 for a file */
 	size_t rec;                     /* the record's index in its spool */
 	struct timespec mtime;
@@ -112,7 +116,7 @@ struct queue_spool {
 struct queue {
 	char dir[PATH_MAX];
 	struct queue_item *it;
-	size_t n;
+	size_t n, cap;
 	struct queue_spool *spools;
 	size_t nspools;
 	bool removed;                   /* a file left DIR: sync it at the end */

@@ -345,7 +345,7 @@ static int stage_states(struct pipeline *pl, struct err *e)
 	struct batch *b = &pl->batch;
 
 	/* a game at a time, unparked for it (game_park): a batch of hundreds of games never
-	 * holds all their lists at once */
+	 * holds all their positions at once */
 	for (size_t i = 0; i < b->ngames; i++) {
 		struct game *g = b->games[i].g;
 		if (!b->games[i].dirty)

@@ -91,8 +91,12 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
 	    /* every language's order words, read from everyone */
-	    vocabulary_load(templates_dir(cfg->templates_dir), kw, nkw, e) < 0 ||
-	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
+	    vocabulary_load(templates_dir(cfg->templates_dir), kw, nkw, e) < 0) {
+		err_for_a_person(e);    /* an installation to mend: no later run would do better */
+		pipeline_close(pl);
+		return -1;
+	}
+	if (store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
 		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {
 		pipeline_close(pl);

@@ -36,6 +36,7 @@
 #include "mail/outbox.h"
 #include "pipeline/replay.h"
 #include "pipeline/tourney.h"
+#include "render/diagram.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/cards_load.h"
@@ -526,7 +527,10 @@ static int referee_text(struct pipeline *pl, const struct msgtext_referee **out,
 			free(usages);
 			return err_set(e, "out of memory reading the templates");
 		}
-		rc = msgtext_referee_new(texts, ntexts, &pl->referee_text, e);
+		/* the diagram's lines as render draws them: read from the source that draws them */
+		const struct msgtext_diagram diagram = { diagram_drawn.corner, diagram_drawn.rule,
+							 diagram_drawn.side };
+		rc = msgtext_referee_new(texts, ntexts, &diagram, &pl->referee_text, e);
 		free(texts);
 		free(usages);
 		if (rc < 0)

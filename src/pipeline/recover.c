@@ -44,8 +44,8 @@ static int staged_committed(struct pipeline *pl, int game, const char *cause, co
 		if (store_load(&pl->st, game, g, e) < 0)
 			return -1;
 	}
-	for (size_t i = 0; i < (*g)->nsent; i++) {
-		outbox_name((*g)->sent[i].id, name);
+	for (size_t i = 0; i < (*g)->sent.n; i++) {
+		outbox_name(strlist_at(&(*g)->sent, i), name);
 		if (!strcmp(name, qname))
 			return 1;
 	}

@@ -105,8 +105,8 @@ int replay_compare(struct replay_check *rc, const struct game *g, const char *re
 		return 0;
 	}
 	rc->differed = true;
-	if (g && g->nmails)
-		snprintf(key, sizeof key, "%s", g->mails[g->nmails - 1]);
+	if (g && g->mails.n)
+		snprintf(key, sizeof key, "%s", strlist_at(&g->mails, g->mails.n - 1));
 	snprintf(rc->difference, sizeof rc->difference,
 		 "mail %d (%s) of game %d: the log records %s with state %s, the replay gives "
 		 "%s with state %s", rc->mails, key, g ? g->id : 0, want_result, want_hash,

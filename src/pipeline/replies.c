@@ -170,11 +170,10 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, &hr) :
 		     tv && r->kind == REPLY_STANDINGS && pl->cfg.html_board ?
 		     tn_view_html(tv, subject, body) : NULL;
-	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;
-	o->text = compose_mail(&mo);
+	int failed = compose_mail_pair(&mo, &o->text, &o->log_text);
 	free(html);
-	if (!o->text || (html && !o->log_text)) {
+	if (failed < 0) {
 		free(o->text), free(o->log_text);
 		return err_set(e, "out of memory composing a reply");
 	}

@@ -1,5 +1,6 @@
 /* archive.h: the public archive's pages (archive_page.c, archive_index.c), text only: the
- * command that writes them (cli/cmd_archive.c) reads the games and owns the files.
+ * code that writes them (cli/archive_run.c, for `tempest archive` and after a run) reads
+ * the games and owns the files.
  *
  * A game's page shows what anyone may know: the players, the result, the boards (the
  * HTML board of board_html.c), the move list with a position for each entry, shown by

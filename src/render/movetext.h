@@ -9,7 +9,14 @@
 
 #include "engine/notation.h"
 #include "engine/pos.h"
+#include "game/game.h"
 #include "util/buf.h"
+
+/* A board's last move: its number, its side (-1: none yet) and its SAN. */
+struct view_last {
+	int number, side;
+	char san[SAN_MAX];
+};
 
 struct movetext {
 	struct buf *out;
@@ -30,5 +37,8 @@ int movetext_entry(const struct pos *before, const char *entry, void *arg);
 /* An edit of the board ("remove e4", without its "@") in the words of the move record: a
  * card's in a card game (`cards`), else neutral. */
 void movetext_edit_words(const char *op, bool cards, char *out, size_t len);
+
+/* view_movetext() (view.h), and the board's last move in *last. */
+void view_movetext_last(const struct game *g, int b, struct buf *out, struct view_last *last);
 
 #endif

@@ -21,151 +21,6 @@
 #include "render/undone.h"
 #include "render/view_kind.h"
 
-
-/* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
- * NW") in the words a player reads in the move record: a card's in a card game, else
- * neutral (a Perplexichess transfer, a board's kings leaving it, a Flexichess rule). */
-void movetext_edit_words(const char *op, bool cards, char *out, size_t len)
-{
-	char piece = 0, square[16] = "", side = 0, betza[96];
-	unsigned mark = 0;
-
-	if (!strncmp(op, "fen ", 4))
-		snprintf(out, len, "%s restores the position before it", cards ? "a card" : "the referee");
-	else if (sscanf(op, "remove %15s", square) == 1)
-		snprintf(out, len, cards ? "a card removes the piece on %s" :
-			 "the piece on %s leaves the board", square);
-	else if (sscanf(op, "place %c %15s", &piece, square) == 2)
-		snprintf(out, len, cards ? "a card puts a %s %c on %s" : "a %s %c is put on %s",
-			 isupper((unsigned char)piece) ? "White" : "Black",
-			 toupper((unsigned char)piece), square);
-	else if (sscanf(op, "side %c", &side) == 1)
-		snprintf(out, len, "%s to move", side == 'w' ? "White" : "Black");
-	else if (sscanf(op, "mark %15s %u", square, &mark) == 2)
-		snprintf(out, len, mark == MARK_SHIELD ? "the piece on %s may not be captured" :
-			 mark ? "the piece on %s is marked" : "the piece on %s is no longer shielded",
-			 square);
-	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
-		snprintf(out, len, "from now on %c moves as %s%s", piece, betza,
-			 strstr(op, " immune") ? " and may not be captured" : "");
-	else
-		snprintf(out, len, "%s", op);
-}
-
-/* One entry of the game's list: a move, numbered from the position before it, or an
- * edit by a card, shown as a comment. */
-static int note_last(struct movetext *mt, const struct pos *before, const char *entry)
-{
-	mt->last_number = (int)before->fullmove;
-	mt->last_side = before->side;
-	snprintf(mt->last, sizeof mt->last, "%s", entry);
-	return 0;
-}
-
-/* The move number before a move of `side`, where the record needs one. */
-static void move_number(struct movetext *mt, const struct pos *before, int side)
-{
-	if (side == WHITE)
-		buf_printf(mt->out, "%s%u. ", mt->first ? "" : " ", before->fullmove);
-	else if (mt->first || mt->after_comment)
-		buf_printf(mt->out, "%s%u... ", mt->first ? "" : " ", before->fullmove);
-	else
-		buf_str(mt->out, " ");
-}
-
-/* A run of changes of the side to move, written once the entry after it comes: what it
- * changed ("{Black to move}"), or nothing when it gives the move back to the side that had
- * it (a move played as edits, then its turn going on). */
-static void side_flush(struct movetext *mt)
-{
-	if (!mt->side_run)
-		return;
-	if (mt->side_to != mt->side_from) {
-		buf_printf(mt->out, "%s{%s to move}", mt->first ? "" : " ",
-			   mt->side_to == WHITE ? "White" : "Black");
-		mt->first = false;
-	}
-	mt->after_comment = true;
-	mt->side_run = false;
-}
-
-/* "@side w" or "@side b": right after a move taken back, its side's turn passes without
- * a move ("--", as PGN readers write a null move); else the side to move changes. */
-static void side_entry(struct movetext *mt, const struct pos *before, const char *entry)
-{
-	int to = entry[6] == 'w' ? WHITE : BLACK;
-
-	if (mt->after_restore && (int)before->side != to) {
-		side_flush(mt);
-		move_number(mt, before, before->side);
-		buf_str(mt->out, "--");
-		mt->first = mt->after_comment = false;
-		return;
-	}
-	if (!mt->side_run)
-		mt->side_from = before->side;
-	mt->side_run = true;
-	mt->side_to = to;
-}
-
-int movetext_entry(const struct pos *before, const char *entry, void *arg)
-{
-	struct movetext *mt = arg;
-	char fixed[SAN_MAX];
-	const char *shown = undone_shown(mt->undone ? mt->undone[mt->at++] : 0, entry, fixed,
-					 sizeof fixed);
-	bool after_restore = mt->after_restore;
-
-	mt->after_restore = !shown && !strncmp(entry, "@fen ", 5);
-	if (!shown)     /* taken back: not shown, yet still the move the subject names */
-		return entry[0] == '@' ? 0 : note_last(mt, before, entry);
-	entry = shown;
-	if (!strncmp(entry, "@deploy ", 8))
-		return 0;               /* the pieces posted before play: the start, not a move */
-	if (!strncmp(entry, "@side ", 6) && strlen(entry) == 7) {
-		mt->after_restore = after_restore;
-		side_entry(mt, before, entry);
-		mt->after_restore = false;
-		return 0;
-	}
-	side_flush(mt);
-	if (!strncmp(entry, "@turn ", 6))       /* a kind's own turn (ChessMe): as written */
-		entry += 6;
-	else if (entry[0] == '@') {
-		char what[160];
-		movetext_edit_words(entry + 1, mt->cards, what, sizeof what);
-		buf_printf(mt->out, "%s{%s}", mt->first ? "" : " ", what);
-		mt->first = false;
-		mt->after_comment = true;
-		return 0;
-	}
-	move_number(mt, before, before->side);
-	buf_str(mt->out, entry);
-	mt->first = mt->after_comment = false;
-	return note_last(mt, before, entry);
-}
-
-/* The board's moves into out; *mt then holds its last move: number, side and SAN (side
- * -1: none). */
-static void movetext_walk(const struct game *g, int b, struct buf *out, struct movetext *mt)
-{
-	unsigned char *undone = g->cat ? undone_flags(g, b) : NULL;    /* cards take back */
-
-	*mt = (struct movetext){ .out = out, .first = true, .last_side = -1, .cards = g->cat != NULL,
-				 .undone = undone };
-	game_walk(g, b, movetext_entry, mt);
-	side_flush(mt);
-	mt->undone = NULL;
-	free(undone);
-}
-
-void view_movetext(const struct game *g, int b, struct buf *out)
-{
-	struct movetext mt;
-
-	movetext_walk(g, b, out, &mt);
-}
-
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out)
 {
 	const struct kind_view *kv = view_kind_part(kind_of(g));
@@ -179,7 +34,7 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 /* The boards from the reader's side; in a game of several, each under its heading. */
 /* ... and *last, the moves of the reader's board (mine) with its last move. */
 static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, int mine,
-		      struct movetext *last)
+		      struct view_last *last)
 {
 	struct buf b = { 0 }, fens = { 0 }, moves = { 0 };
 	char fen[FEN_MAX];
@@ -196,12 +51,10 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 		pos_to_fen(bd->pos, fen, sizeof fen);
 		buf_printf(&fens, "%s%s", n ? " | " : "", fen);
 		size_t before = moves.n;
-		struct movetext mt;
-		movetext_walk(g, n, &moves, &mt);
-		if (n == mine) {
+		struct view_last mt;
+		view_movetext_last(g, n, &moves, &mt);
+		if (n == mine)
 			*last = mt;
-			last->out = NULL;       /* the moves' buffer is this function's */
-		}
 		if (moves.n == before)
 			buf_str(&moves, "(none yet)");
 	}
@@ -279,12 +132,12 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 			tctx_set(c, "your_board", "%d", b + 1);
 		set_standing(c, g, me);
 	}
-	struct movetext last = { .last_side = -1 };
+	struct view_last last = { .side = -1 };
 	set_board(c, g, my_side, pgn, b, &last);
-	if (last.last_side >= 0) {
-		tctx_set(c, "last_move", "%d.%s %s", last.last_number,
-			 last.last_side == BLACK ? ".." : "", last.last);
-		if (last.last_side == my_side)
+	if (last.side >= 0) {
+		tctx_set(c, "last_move", "%d.%s %s", last.number, last.side == BLACK ? ".." : "",
+			 last.san);
+		if (last.side == my_side)
 			tctx_set(c, "mover", "yes");
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);

@@ -73,7 +73,7 @@ json_t *store_event_json(const struct game_event *ev)
 
 json_t *store_sent_json(const struct game *g, size_t i)
 {
-	return json_pack("{s:s, s:i}", "id", g->sent[i].id, "ply", g->sent[i].ply);
+	return json_pack("{s:s, s:i}", "id", strlist_at(&g->sent, i), "ply", g->sent_ply[i]);
 }
 
 static json_t *events_json(const struct game *g)
@@ -154,9 +154,9 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 		json_array_append_new(seats, seat_json(&g->seat[i]));
 	for (int b = 0; b < g->nboards; b++)
 		json_array_append_new(boards, board_json(&g->board[b]));
-	for (size_t i = 0; !j && i < g->nmails; i++)
-		json_array_append_new(mails, json_string(g->mails[i]));
-	for (size_t i = 0; !j && i < g->nsent; i++)
+	for (size_t i = 0; !j && i < g->mails.n; i++)
+		json_array_append_new(mails, json_string(strlist_at(&g->mails, i)));
+	for (size_t i = 0; !j && i < g->sent.n; i++)
 		json_array_append_new(sent, store_sent_json(g, i));
 	game_hash(g, hash);
 	json_t *root = json_pack(
@@ -346,24 +346,25 @@ static int load_lists(const struct jnode *root, struct game *g)
 {
 	struct jnode mails, sent, x;
 	size_t nm, ns;
+	char key[KEY_MAX];
+	int ply;
 
 	if (jread_arr(root, "mails", false, &mails, &nm) < 0 ||
 	    jread_arr(root, "sent", false, &sent, &ns) < 0)
 		return -1;
-	g->mails = calloc(nm + 1, KEY_MAX);
-	g->sent = calloc(ns + 1, sizeof *g->sent);
-	if (!g->mails || !g->sent)
-		return jread_fail(root, "mails", "out of memory");
-	for (size_t i = 0; i < nm; i++)
-		if (jread_at(&mails, i, &x) < 0 ||
-		    jread_str(&x, NULL, false, g->mails[g->nmails++], KEY_MAX) < 0)
+	for (size_t i = 0; i < nm; i++) {
+		if (jread_at(&mails, i, &x) < 0 || jread_str(&x, NULL, false, key, sizeof key) < 0)
 			return -1;
+		if (strlist_add(&g->mails, key) < 0)
+			return jread_fail(root, "mails", "out of memory");
+	}
 	for (size_t i = 0; i < ns; i++) {
 		if (jread_at(&sent, i, &x) < 0 ||
-		    jread_str(&x, "id", false, g->sent[g->nsent].id, KEY_MAX) < 0 ||
-		    jread_i(&x, "ply", false, INT_MIN, INT_MAX, &g->sent[g->nsent].ply) < 0)
+		    jread_str(&x, "id", false, key, sizeof key) < 0 ||
+		    jread_i(&x, "ply", false, INT_MIN, INT_MAX, &ply) < 0)
 			return -1;
-		g->nsent++;
+		if (game_add_sent(g, key, ply) < 0)
+			return jread_fail(root, "sent", "out of memory");
 	}
 	return 0;
 }
@@ -377,13 +378,14 @@ static int seat_field(const struct jnode *n, const char *key, int format, int ns
 	return jread_i(n, key, false, -1, nseats - 1, out);
 }
 
-static int load_event(const struct jnode *x, int format, int nseats, struct game_event *ev)
+static int load_event(const struct jnode *x, int format, int nseats, struct game_event *ev,
+		      char msg[KEY_MAX])
 {
 	return jread_i(x, "n", false, INT_MIN, INT_MAX, &ev->n) < 0 ||
 	       jread_str(x, "kind", false, ev->kind, sizeof ev->kind) < 0 ||
 	       seat_field(x, "by", format, nseats, &ev->by) < 0 ||
 	       jread_str(x, "detail", false, ev->detail, sizeof ev->detail) < 0 ||
-	       jread_str(x, "mail", false, ev->msg, sizeof ev->msg) < 0 ||
+	       jread_str(x, "mail", false, msg, KEY_MAX) < 0 ||
 	       jread_str(x, "before", false, ev->before, sizeof ev->before) < 0 ||
 	       jread_str(x, "after", false, ev->after, sizeof ev->after) < 0 ||
 	       jread_str(x, "at", false, ev->at, sizeof ev->at) < 0 ||
@@ -394,16 +396,16 @@ static int load_events(const struct jnode *root, int format, struct game *g)
 {
 	struct jnode evs, x;
 	size_t n;
+	char msg[KEY_MAX];
 
 	if (jread_arr(root, "events", false, &evs, &n) < 0)
 		return -1;
-	if (!(g->events = calloc(n + 1, sizeof *g->events)))
-		return jread_fail(root, "events", "out of memory");
 	for (size_t i = 0; i < n; i++) {
-		if (jread_at(&evs, i, &x) < 0 ||
-		    load_event(&x, format, g->nseats, &g->events[g->nevents]) < 0)
+		struct game_event ev = { 0 };
+		if (jread_at(&evs, i, &x) < 0 || load_event(&x, format, g->nseats, &ev, msg) < 0)
 			return -1;
-		g->nevents++;
+		if (game_push_event(g, &ev, msg) < 0)
+			return jread_fail(root, "events", "out of memory");
 	}
 	return 0;
 }

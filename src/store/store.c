@@ -175,7 +175,7 @@ static char *state_text(struct store *st, const struct game *g, struct store_jou
 {
 	struct store_journal *j = store_journal_of(st, g->id, false);
 
-	if (!j || j->mails != g->nmails || j->sent != g->nsent || j->events != g->nevents) {
+	if (!j || j->mails != g->mails.n || j->sent != g->sent.n || j->events != g->nevents) {
 		err_set(e, "game %d: its journal is not saved", g->id);
 		return NULL;
 	}

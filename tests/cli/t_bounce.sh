@@ -50,7 +50,7 @@ run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
 [ -z "$out" ] && pass || fail "told once, not on every run"
 
 # bob writes again: a mail reaches him, the count starts afresh
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/m.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
 case $(qp) in *"To: bob@example.org"*) pass ;; *) fail "bob's notice of the move sent" ;; esac
 [ -z "$(ls "$D/outbox/bounced")" ] && pass || fail "a mail that went clears the count"

@@ -107,12 +107,10 @@ cli_referee "$W"
 for i in 1 2 3; do cli_mail carol@example.org "new game" "new tigerchess\nopponent dan$i@example.org" >> "$tmp/m"; done
 cli_mail alice@example.org "new game" "new tigerchess\nopponent bob@example.org\ncolour white" >> "$tmp/m"
 run "$TA" process -c "$W/conf" "$tmp/m"
-tok() { printf '%s\n' "$out" | tr -d '\r' | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-  sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
-BK=$(tok bob@example.org)
+BK=$(cli_token 4 bob@example.org)
 tplay() { mail "$1" "Re: [tempest 4 $2] game 4" "$3"; }
 tplay bob@example.org "$BK" "accept"
-AK=$(tok alice@example.org); BK=$(tok bob@example.org)
+AK=$(cli_token 4 alice@example.org); BK=$(cli_token 4 bob@example.org)
 tplay bob@example.org "$BK" "guard e\nif e4: e5"
 expect_out "TigerChess: none during the deployment" "the deployment phase comes first"
 tplay bob@example.org "$BK" "guard e"

@@ -91,7 +91,7 @@ for what in json journal; do
   cli_game "$G/conf"
   f=$G/data/games/1.$what
   head -c 100 "$f" > "$f.cut" && mv "$f.cut" "$f"
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+  cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/e4.mbox"
   run "$T" process -c "$G/conf" "$tmp/e4.mbox"
   expect_rc "a damaged $what: 2" 2
   expect_err "a damaged $what: named" "1.$what"

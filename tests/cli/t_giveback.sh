@@ -94,7 +94,7 @@ done
 P=$tmp/p
 cli_referee "$P"
 cli_game "$P/conf"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "password hunter22secret\ntest" > "$tmp/pw.mbox"
+cli_game_mail 1 alice@example.org "$WT" "password hunter22secret\ntest" > "$tmp/pw.mbox"
 run "$T" process -c "$P/conf" "$tmp/pw.mbox"
 expect_rc "password and test" 0
 expect_out "password and test: the test reply" "password (hidden)"
@@ -114,9 +114,9 @@ expect_out "password: the log replays" "every recorded state reproduced"
 C=$tmp/c
 cli_referee "$C"
 cli_game "$C/conf"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/e4.mbox"
 run "$T" process -c "$C/conf" "$tmp/e4.mbox"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" > "$tmp/e5.mbox"
+cli_game_mail 1 bob@example.org "$BT" "e5" > "$tmp/e5.mbox"
 TEMPEST_NOW=2026-10-01T12:00:00Z run "$T" process -c "$C/conf" "$tmp/e5.mbox"
 expect_rc "clock behind: the move" 0
 expect_out "clock behind: the move applied" "1... e5 -- your move"
@@ -153,7 +153,7 @@ cli_referee "$S"
 cli_game "$S/conf"
 cp "$S/conf" "$S/conf.down"
 printf 'smtp_url = smtp://127.0.0.1:1\nstarttls = no\n' >> "$S/conf.down"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/e4.mbox"
 run "$T" process -c "$S/conf.down" "$tmp/e4.mbox"
 expect_rc "cut spool: the two replies queued (no server)" 75
 sp=$(ls "$S/data/outbox/"*.spool)

@@ -41,15 +41,15 @@ cli_referee "$W"
 cli_game "$W/conf"
 
 B=$tmp/batch.mbox
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/m1"
 cat "$tmp/m1" > "$B"
 cli_mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
+cli_game_mail 1 bob@example.org "$BT" "e5" >> "$B"
 cli_mail mallory@evil.example "hello" "what is this?" >> "$B"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
+cli_game_mail 1 alice@example.org "$WT" "Nf3" >> "$B"
 cat "$tmp/m1" >> "$B"
 cli_mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\ntimezone Europe/Paris" >> "$B"
+cli_game_mail 1 bob@example.org "$BT" "Nc6\ntimezone Europe/Paris" >> "$B"
 
 C=$tmp/clean; copy "$W" "$C"
 KILL_COUNT=$tmp/count LD_PRELOAD=$SHIM "$T" process -c "$C/conf" "$B" > "$tmp/clean.out" 2>/dev/null

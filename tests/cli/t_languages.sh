@@ -151,7 +151,7 @@ sed -e 's/^Your move {{last_move}} is recorded\.$/Su jugada {{last_move}} queda 
 mail frank@example.org "nueva partida" "new chess\nopponent gina@example.org\ncolour white\nlanguage es"
 n=$(gameno)
 mail gina@example.org "Re: [tempest $n $(token $n gina@example.org)] invitation" "accept"
-cli_mail frank@example.org "Re: [tempest $n $(token $n frank@example.org)] game $n" "Cf3\nOfrezco tablas" > "$tmp/m"
+cli_game_mail $n frank@example.org "$(token $n frank@example.org)" "Cf3\nOfrezco tablas" > "$tmp/m"
 TEMPEST_TEMPLATES_DIR=$tmp/tpl run "$T" process -c "$tmp/conf" "$tmp/m"
 printf '%s\n' "$out" > "$tmp/last"
 out=$(python3 tests/cli/langcheck.py --text "$tmp/last")

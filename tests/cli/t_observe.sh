@@ -125,7 +125,7 @@ K_w1=$(to w1@x.org | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' |
 cli_mail carol@club.example "x" "observe 1" > "$tmp2/m"
 run "$TA" process -c "$tmp2/conf" "$tmp2/m"
 expect_clean "observe a team game"
-cli_mail w1@x.org "Re: [tempest 1 $K_w1] game 1" "e4\nmessage team Push on the king's side" > "$tmp2/m"
+cli_game_mail 1 w1@x.org "$K_w1" "e4\nmessage team Push on the king's side" > "$tmp2/m"
 run "$TA" process -c "$tmp2/conf" "$tmp2/m"
 expect_clean "a move in a team game, observed"
 case $(flat "$(to carol@club.example)") in *"played 1. e4 on board 1"*"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*"Score:"*) pass ;;

@@ -23,7 +23,7 @@ command -v mutt > /dev/null || { echo "t_oneclick: no mutt (apt-get install mutt
 
 # mail GAME FROM TOKEN BODY: a reply about game GAME; the referee's answer in $tmp/last.mbox
 mail() {
-  cli_eml "$2" "Re: [tempest $1 $3] game $1" "$4" > "$tmp/m.eml"
+  cli_game_eml "$1" "$2" "$3" "$4" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$T" process -c "$C"
   printf '%s\n' "$out" > "$tmp/last.mbox"
   case $out in *"X-Tempest-Kind: refused"*) fail "mail '$4' from $2 is applied: $(decoded | grep -A1 -- '->' | head -4)" ;; esac

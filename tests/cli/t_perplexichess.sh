@@ -16,15 +16,12 @@ n=0
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 1
   n=$((n + 1))
-  cli_eml "$1" "Re: [tempest 1 $2] game 1" "$3" > "$tmp/m.eml"
+  cli_game_eml 1 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
   [ -z "${KEEP:-}" ] || printf '%s\n' "$out" > "$tmp/out.$n"
 }
 to() {          # to ADDRESS: the decoded mail to ADDRESS in $out
   decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on'
-}
-token_of() {    # token_of ADDRESS: the subject token in the referee's mail to ADDRESS
-  to "$1" | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1
 }
 # the mails are quoted-printable where lines are long: read them decoded
 expect_out() { case $(flat "$(decoded)") in *"$(flat "$2")"*) pass ;; *) fail "$1: the mails lack '$2'" ;; esac; }
@@ -52,7 +49,7 @@ for a in bs@x.org b1@x.org b2@x.org b3@x.org; do
 done
 case $(to b2@x.org) in *"You are:   Black's boardman on board 2"*"grand strategist"*"ws@x.org"*) pass ;;
   *) fail "the invitation names the duty and the teams" ;; esac
-for a in $WHITE $BLACK; do eval "K_$(echo $a | cut -d@ -f1)=\$(token_of $a)"; done
+for a in $WHITE $BLACK; do eval "K_$(echo $a | cut -d@ -f1)=\$(cli_token 1 $a)"; done
 [ -n "$K_w1" ] && [ -n "$K_bs" ] && [ -n "$K_wa" ] && pass || fail "every member has a token"
 
 # -- a challenge with a member missing, or an agent too many, is refused
@@ -292,7 +289,7 @@ g_token() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { o
 for a in g1 h1; do eval "G_$a=\$(g_token $a@x.org)"; done
 mail2() {       # mail2 FROM TOKEN BODY: about game 2
   n=$((n + 1))
-  cli_eml "$1" "Re: [tempest 2 $2] game 2" "$3" > "$tmp/m.eml"
+  cli_game_eml 2 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 mail2 g1@x.org "$G_g1" "e4"
@@ -319,7 +316,7 @@ cli_eml ws@x.org "our new game" "game 3\npassword hunter2\nmessage team Ready wh
 run_in "$tmp/m.eml" "$TA" process -c "$C"
 case $(to w1@x.org) in *'"Ready when you are"'*) pass ;; *) fail "a team challenge's password proves the challenger" ;; esac
 n=$((n + 1))
-cli_eml b3@x.org "Re: [tempest 3 $d3] game 3" decline > "$tmp/m.eml"
+cli_game_eml 3 b3@x.org "$d3" decline > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$TA" process -c "$C"
 [ "$(recipients)" = "b1@x.org b2@x.org b3@x.org bs@x.org w1@x.org w2@x.org w3@x.org ws@x.org " ] && pass ||
   fail "every member hears of the decline: $(recipients)"

@@ -62,7 +62,7 @@ for d in 7 8 9; do
     : > "$tmp/loop.mbox"
     for i in 1 2 3 4; do
       [ "$r" -gt 1 ] && [ "$i" -eq 4 ] && continue    # 4 + 3 + 3 = 10 a day
-      cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" \
+      cli_game_mail 1 bob@example.org "$BT" \
         "Thank you for your message.\n\nI am  away until Monday and will answer then." \
         >> "$tmp/loop.mbox"
     done
@@ -74,11 +74,11 @@ for d in 7 8 9; do
 done
 [ "$answers_by_day" = " 1 1 1" ] && pass || fail "one answer a day to the auto-responder ($answers_by_day)"
 # the player who writes something new is answered at once, the same day
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Sorry, that was my vacation program." > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "Sorry, that was my vacation program." > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
 expect_out "a new text is answered" "To: bob@example.org"
 # and a move still goes through, its notices sent whatever the day's answers
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
 [ "$(to bob@example.org)" -eq 1 ] && pass || fail "the move's notice reaches bob"
 
@@ -148,7 +148,7 @@ run "$T" process -c "$conf" "$tmp/m"
 expect_out "a challenge goes again once one is answered" "To: p201@example.com"
 
 # -- a reply never quotes more than a few KB of the mail
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "test\ncolour $(printf '%0300d' 0)" > "$tmp/big"
+cli_game_mail 1 alice@example.org "$WT" "test\ncolour $(printf '%0300d' 0)" > "$tmp/big"
 head -c 9000000 /dev/zero | tr '\0' x >> "$tmp/big"
 printf '\nNf9\n\n' >> "$tmp/big"
 run "$T" process -c "$conf" "$tmp/big"
@@ -161,7 +161,7 @@ else
   fail "the replies to a 9 MB line are small ($size bytes)"
 fi
 : > "$tmp/many"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$(i=0; while [ $i -lt 3000 ]; do printf 'Nf9\\n'; i=$((i + 1)); done)" > "$tmp/many"
+cli_game_mail 1 alice@example.org "$WT" "$(i=0; while [ $i -lt 3000 ]; do printf 'Nf9\\n'; i=$((i + 1)); done)" > "$tmp/many"
 run "$T" process -c "$conf" "$tmp/many"
 size=$(bytes_to alice@example.org)
 [ "$size" -lt 30000 ] && pass || fail "the refusal of 3000 faulty lines is small ($size bytes)"

@@ -475,8 +475,7 @@ static void every_game_rules(void)
 	CHECK_INT(g->draw_offer, -1);
 	CHECK_HAS(note_of(&out), "White's draw offer lapses with this move.");
 	/* a reply to a referee mail sent before the last move: refused unless numbered */
-	game_remember_sent(g, "old@referee");
-	g->sent[g->nsent - 1].ply = 1;
+	game_add_sent(g, "old@referee", 1);
 	struct sender s = from(g, WHITE);
 	snprintf(s.in_reply_to, sizeof s.in_reply_to, "old@referee");
 	read_orders("Nf3", &o);

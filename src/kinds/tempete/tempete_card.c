@@ -1,6 +1,6 @@
 /* tempete_card.c: playing a card (seed 000, rules 6 to 11): the checks of hand, timing and
  * one card per turn and side, the special cards (12/28 secret squares, 34, 57), the
- * effects, and the announcement. Internal to src/game/ (tempete_int.h). */
+ * effects, and the announcement. Internal to the Tempête kind's folder (tempete_int.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

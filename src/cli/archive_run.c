@@ -428,16 +428,23 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	int removed = 0, rc = -1, lock_fd = -1;
 	char index[PATH_MAX + 16], lock[PATH_MAX + 16];
 
+	bool busy = false;
+
 	memset(st, 0, sizeof *st);
-	if (open_games(&r, e) < 0 || fs_mkdirs(outdir, 0755, e) < 0)
+	if (open_games(&r, e) < 0)
+		goto for_a_person;
+	if (fs_mkdirs(outdir, 0755, e) < 0)
 		goto done;
 	/* one writer at a time: a poll's and a game master's run may meet */
 	path_in(&r, ".lock", lock, sizeof lock);
-	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0)
+	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0) {
+		busy = errno == EWOULDBLOCK;
 		goto done;
-	if (fs_clean_tmp(outdir, &removed, e) < 0 ||
-	    templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
+	}
+	if (fs_clean_tmp(outdir, &removed, e) < 0)
 		goto done;
+	if (templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
+		goto for_a_person;
 	if (manifest_read(&r, e) < 0 || all_games(&r, all, &changed, e) < 0)
 		goto done;
 	path_in(&r, "index.html", index, sizeof index);
@@ -454,7 +461,13 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	if ((changed && fs_sync_fs(outdir, e) < 0) || (changed && manifest_write(&r, e) < 0))
 		goto done;
 	rc = 0;
+	goto done;
+for_a_person:
+	errno = 0;
 done:
+	/* a full disk, or another run at work, is for later (exit 75); the rest for a person */
+	if (rc < 0 && !busy && !fs_full(errno))
+		err_for_a_person(e);
 	run_free(&r);
 	fs_unlock(lock_fd);
 	return rc;

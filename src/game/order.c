@@ -33,6 +33,39 @@ static bool message_shaped(char **w, int nw)
 	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
 }
 
+/* Words that say what became of a message rather than begin one: "Message received,
+ * thanks.", "Message confidentiel - ...", "Nachricht erhalten". A line "message" followed
+ * by one is a sentence about a message (asked about when the mail holds no other order:
+ * message_about), never relayed. English participles are known by their "-ed" too. */
+static const char *const message_states[] = {
+	"received", "recieved", "sent", "delivered", "read", "noted", "understood", "follows",
+	"below", "attached", "deleted", "forwarded", "acknowledged", "confidential", "private",
+	"recu", "re\xc3\xa7u", "re\xc3\xa7ue", "envoye", "envoy\xc3\xa9", "transmis", "lu",
+	"suivant", "confidentiel", "confidentielle", "personnel", "erhalten", "empfangen",
+	"gesendet", "vertraulich", "recibido", "enviado", "confidencial", "ricevuto", "inviato",
+	"riservato", "confidenziale", "ontvangen", "verzonden", "vertrouwelijk", "mottaget",
+	"skickat",
+};
+
+static bool message_about(char **w, int nw)
+{
+	char word[32];
+	size_t n;
+
+	if (nw < 1)
+		return false;
+	snprintf(word, sizeof word, "%s", w[0]);
+	n = strlen(word);
+	while (n && strchr(".,;:!?-", word[n - 1]))
+		word[--n] = 0;
+	if (!n)
+		return false;
+	for (size_t i = 0; i < sizeof message_states / sizeof message_states[0]; i++)
+		if (!strcasecmp(word, message_states[i]))
+			return true;
+	return n >= 6 && !strcmp(word + n - 2, "ed");
+}
+
 /* "mail each", "mail digest": not "Mail me the board", "mail sent". */
 static bool mail_shaped(char **w, int nw)
 {
@@ -222,7 +255,7 @@ static bool arg_shaped(const struct keyword *k, char **w, int nw)
 static void normalize(char *s, bool strip_end)
 {
 	static const char *const blanks[] = { "\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89",
-					      "\xe2\x80\x8b", "\xe3\x80\x80", "\t" };
+					      "\xe3\x80\x80", "\t" };
 	for (size_t i = 0; i < sizeof blanks / sizeof blanks[0]; i++)
 		for (char *p = s; (p = strstr(p, blanks[i]));) {
 			size_t n = strlen(blanks[i]);
@@ -573,6 +606,8 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
 		    (nw - used > 3 || strchr(l->text, ',')))
 			return ask_aside(out, l, vc, k);
+		if (k->kind == ORDER_MESSAGE && message_about(w + used, nw - used))
+			return ask_aside(out, l, vc, k);
 	}
 	if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
 		return add_note(&out->err, &out->nerr, l->lineno, l->text, reason) ? 0 : -1;
@@ -586,6 +621,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 	int nw;
 
 	snprintf(buf, sizeof buf, "%s", l->text);
+	spelling_chars(buf);                    /* first the marks no reader sees: "e4.\u200f" */
 	normalize(buf, true);
 	spelling_line(buf, sizeof buf);         /* "*e4*", "e4 :-)", "Ｎｆ３", "O–O" */
 	nw = words(buf, w, ORDER_WORDS_MAX);

@@ -466,10 +466,11 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
-	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
+	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0) ||
+	    answers_stage(pl, e) < 0)
 		return -1;
-	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty) &&
-	    barrier(pl, e) < 0)
+	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty ||
+	     pl->answers.batch[0]) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
 	if (place_states(pl, later, e) < 0)

@@ -206,8 +206,14 @@ int job_commit(struct job *j, struct err *e)
 	if (j->g && j->game_is_new && !(pl->flags & PIPELINE_REPLAY) &&
 	    store_note_creation(&pl->st, j->s.msg_key, j->g->id, e) < 0)
 		return -1;
-	if ((j->g ? commit_game(j, e) : commit_other(j, e)) < 0)
+	/* outside a batch, the counts are staged before the commit as a batch's are (and
+	 * settled if it fails: only what was committed counts) */
+	if ((!pl->batch.on && !(pl->flags & PIPELINE_REPLAY) && answers_stage(pl, e) < 0) ||
+	    (j->g ? commit_game(j, e) : commit_other(j, e)) < 0) {
+		if (!pl->batch.on)
+			answers_forget(pl);
 		return -1;
+	}
 	if (!pl->batch.on)
 		fault_point("after-commit");
 	if (!(pl->flags & PIPELINE_REPLAY) && pipeline_mark_seen(pl, j->s.msg_key, e) < 0)

@@ -122,10 +122,10 @@ void pipeline_close(struct pipeline *pl)
 	templates_free(&pl->tpl);
 	languages_free(&pl->langs);
 	msgtext_referee_free(pl->referee_text);
+	answers_forget(pl);
 	store_close(&pl->st);
 	free(pl->budget);
 	poison_free(pl);
-	answers_forget(pl);
 	hold_free(&pl->touch);
 	hold_free(&pl->held);
 	pipeline_digests_free(pl);

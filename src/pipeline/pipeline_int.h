@@ -99,14 +99,14 @@ struct hold {
 	bool all;                       /* a failure that says nothing of its mail */
 };
 
-/* answers.c: the answers a batch has taken, per address and day, the texts it answered
- * and the bounces its notifications report: counted at its commit. */
+/* answers.c: the counts a batch has taken (enum quota_counter), per address and day, each
+ * with its cause (the staged file's entries), and the bounces its notifications report:
+ * counted at its commit. */
 struct answer_taken {
 	char addr[ADDR_MAX];
+	int counter;
 	long long day;
 	int n;
-	char (*texts)[HASH_HEX];
-	size_t ntexts;
 };
 struct answer_bounce {
 	const char *raw;                /* the notification, borrowed: the batch's mails */
@@ -115,6 +115,9 @@ struct answer_bounce {
 struct answers {
 	struct answer_taken *t;
 	size_t n;
+	struct quota_entry *causes;     /* every take and text, with the mail that took it */
+	size_t ncauses;
+	char batch[QUOTA_BATCH_MAX];    /* staged as DIR/quota/BATCH.staged, or "" */
 	struct answer_bounce *bounces;  /* notifications to count (pipeline_record_bounce) */
 	size_t nbounces;
 };
@@ -214,20 +217,23 @@ int hold_check_job(struct job *j, struct err *e);
 void hold_fail_last(struct pipeline *pl);
 void hold_free(struct hold *h);
 
-/* answers.c (see there): 1 if one more answer to addr on day fits in limit (and it is
- * taken by the batch), 0 if not, -1 on failure; a text of the address's answered, in the
- * batch or before; the text noted as answered; the batch's answers recorded (after its
- * mails are committed) or forgotten (a batch given up). */
-int answers_take(struct pipeline *pl, const char *addr, long long day, int limit,
+/* answers.c (see there): 1 if one more count of the counter for addr on the job's day
+ * fits in limit (and it is taken, with the job's mail as its cause), 0 if not, -1 on
+ * failure; a text of the address's answered, in the batch or before; the text noted as
+ * answered; the batch's counts staged (before its commit: DIR/quota/BATCH.staged),
+ * applied (after its mails are committed) or forgotten (a batch given up: those of its
+ * committed mails are applied); the counts a dead run left staged, settled at the start. */
+int answers_take(struct job *j, enum quota_counter counter, const char *addr, int limit,
 		 struct err *e);
 bool answers_text_known(struct pipeline *pl, const char *addr, const char *hex);
-int answers_note_text(struct pipeline *pl, const char *addr, long long day, const char *hex,
-		      struct err *e);
+int answers_note_text(struct job *j, const char *addr, const char *hex, struct err *e);
 /* A delivery status notification's bounces, counted with the batch's commit (at once
  * outside a batch): 0 or -1. */
 int answers_note_bounce(struct pipeline *pl, const char *raw, size_t len, struct err *e);
+int answers_stage(struct pipeline *pl, struct err *e);
 void answers_commit(struct pipeline *pl);
 void answers_forget(struct pipeline *pl);
+int answers_recover(struct pipeline *pl, struct err *e);
 
 /* floor.c (see there): the time a run takes for now (the clock, or the recorded time it is
  * behind); whether it is behind game g's last event or the recorded time (then *now is

@@ -286,7 +286,7 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 	int cleaned, tmps, queued = 0, dropped = 0;
 	struct err le;
 
-	if (settle_registry(pl, e) < 0 ||
+	if (settle_registry(pl, e) < 0 || answers_recover(pl, e) < 0 ||
 	    store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
 	    outbox_staged_list(pl->outbox, &s, &n, e) < 0)
 		return -1;

@@ -59,7 +59,7 @@ static int may_answer(struct job *j, const struct reply *r, const char *rcpt, st
 	 * the same text again is answered once a day (robots.c) */
 	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && answer) {
 		int limit = robots_answer_limit(j, rcpt);
-		int q = answers_take(pl, rcpt, j->s.now / 86400, limit, e);
+		int q = answers_take(j, QUOTA_ANSWERS, rcpt, limit, e);
 		if (q < 0 || (q > 0 && robots_answered(j, rcpt, e) < 0))
 			return -1;
 		if (q == 0) {

@@ -366,5 +366,5 @@ int robots_answered(struct job *j, const char *rcpt, struct err *e)
 	if (!robot_shaped(j, rcpt))
 		return 0;
 	text_hash(j, hex);
-	return hex[0] ? answers_note_text(j->pl, rcpt, j->s.now / 86400, hex, e) : 0;
+	return hex[0] ? answers_note_text(j, rcpt, hex, e) : 0;
 }

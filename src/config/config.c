@@ -73,6 +73,9 @@ static const struct key keys[] = {
 	{ "bounce_limit", INT(bounce_limit, 1, 100) },
 	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
 	{ "max_open_invitations", INT(max_open_invitations, 1, 1000) },
+	{ "observe_confirm_days", INT(observe_confirm_days, 1, 90) },
+	{ "max_observer_mails_per_day", INT(max_observer_mails_per_day, 1, 10000) },
+	{ "max_clock_leap_hours", INT(max_clock_leap_hours, 1, 87600) },
 	{ "html_board", BOOL(html_board) },
 	{ "archive_dir", PTH(archive_dir) },
 };
@@ -99,6 +102,9 @@ static void defaults(struct config *c)
 	c->bounce_limit = 3;
 	c->max_answers_per_day = 30;
 	c->max_open_invitations = 5;
+	c->observe_confirm_days = 7;
+	c->max_observer_mails_per_day = 50;
+	c->max_clock_leap_hours = 24;
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;

@@ -57,6 +57,11 @@ struct config {
 	int bounce_limit;                       /* failures in a row before the players are told */
 	int max_answers_per_day;                /* to mails that changed nothing, per address */
 	int max_open_invitations;               /* unanswered challenges from one address */
+	int observe_confirm_days;               /* an unconfirmed `observe` lapses after this */
+	int max_observer_mails_per_day;         /* to one address that plays no part in the
+						 * games it is mailed of (observer, arbiter) */
+	int max_clock_leap_hours;               /* a clock further ahead of the last recorded
+						 * time decides nothing on time */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */

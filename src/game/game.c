@@ -430,8 +430,10 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
 	game_default_time(g, v);
 	for (size_t i = 0; i < o->n; i++) {
 		char why[256];
-		if (o->o[i].kind == ORDER_ARBITER)
+		if (o->o[i].kind == ORDER_ARBITER) {
 			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
+			g->arbiter_unconfirmed = true;  /* asked when the game begins */
+		}
 		if (o->o[i].kind == ORDER_PRIVATE)
 			g->private_ = true;
 		if (o->o[i].kind == ORDER_TIME &&

@@ -133,6 +133,8 @@ struct game {
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
+	bool arbiter_unconfirmed;       /* the arbiter has not confirmed from its address that
+					 * it wants the game's mails: none go to it (observe.h) */
 	size_t nobservers;
 	char (*observers)[ADDR_MAX];    /* who follows the game by mail (observe.h), owned */
 	unsigned long long mail_each;   /* team games: the seats (a bit each) that asked for
@@ -168,6 +170,7 @@ struct policy {
 	int vacation_days;              /* a player's vacation allowance per calendar year */
 	int max_vacation_days;          /* one vacation at most */
 	bool (*timezone_ok)(const char *name);  /* is this a time zone the system knows? */
+	int confirm_days;               /* a confirmation asked (observe.h) lapses after */
 };
 
 /* What a mail asks of the player's record (all their games), applied by the caller after
@@ -197,6 +200,8 @@ enum reply_kind {
 	REPLY_NOTICE,                   /* a short notice (vacation, time zone, a window passed) */
 	REPLY_REMINDER,                 /* a deadline nears (one mail for all of a player's games) */
 	REPLY_OBSERVED,                 /* to an observer: the public view (observe.h) */
+	REPLY_CONFIRM,                  /* to someone asked to confirm from their own address
+					 * that they want a game's mails (observe.h) */
 	REPLY_KINDS
 };
 
@@ -211,6 +216,8 @@ struct reply {
 	int to;                         /* a seat, or -1: `address` */
 	char address[ADDR_MAX];
 	int about;                      /* the seat the mail is about (intruder) or -1 */
+	bool arbiter;                   /* REPLY_CONFIRM: to the arbiter the challenge named,
+					 * not to someone who asked to observe */
 	char note[2048];                /* sentences for the template (offer, claim, a player's
 					 * message, ...) */
 };

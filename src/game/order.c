@@ -110,6 +110,7 @@ static const struct keyword keywords[] = {
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING },
 	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0 },
+	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0 },
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
 	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },

@@ -60,6 +60,26 @@ static int note_cause(struct answers *a, int counter, const char *addr, long lon
 	return 0;
 }
 
+const char *quota_counter_name(enum quota_counter c, bool again)
+{
+	static const char *const names[QUOTA_COUNTERS] = {
+		"max_answers_per_day", "a stranger's mail: once a day",
+		"max_observer_mails_per_day", "a confirmation: once a day",
+	};
+	return c == QUOTA_ANSWERS && again ? "the same text again: once a day" : names[c];
+}
+
+int answers_room(struct job *j, enum quota_counter counter, const char *addr, int limit)
+{
+	struct pipeline *pl = j->pl;
+	long long day = j->s.now / 86400;
+	struct answer_taken *t = entry(&pl->answers, (int)counter, addr, day);
+
+	if (!t)
+		return -1;
+	return store_quota_count(&pl->st, addr, counter, day) + t->n < limit;
+}
+
 int answers_take(struct job *j, enum quota_counter counter, const char *addr, int limit,
 		 struct err *e)
 {

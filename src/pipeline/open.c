@@ -80,7 +80,8 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	const char *at = strrchr(cfg->referee_address, '@');
 	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
-		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok };
+		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok,
+		.confirm_days = cfg->observe_confirm_days };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :

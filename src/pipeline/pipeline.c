@@ -187,12 +187,16 @@ static int on_action(struct job *j, struct err *e)
 static int on_mail(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	int observed;
+	int observed = 0;
 
-	if (observe_asked(&j->orders, &observed)) {
-		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
+	if (observe_asked(&j->orders, &observed) || arbiter_asked(j->g, &j->s, &j->orders)) {
+		if ((observed ? game_observe(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
+					     &j->out) :
+		     game_arbiter_accept(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->out)) < 0)
 			return err_set(e, "out of memory");
 		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+		if (j->out.changed && !strcmp(j->out.auth_how, "consent"))
+			robots_invited(pl, j->g);       /* an address that asked is known */
 		return 0;
 	}
 	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
@@ -312,6 +316,7 @@ static int on_challenge(struct job *j, struct err *e)
 	}
 	j->game_is_new = true;
 	j->result = "created";
+	robots_stranger(j);             /* as it was before the challenge made it known */
 	/* "language fr" in the challenge: its own replies are already in it */
 	if (j->out.player.language &&
 	    players_apply(&pl->players, j->s.address, j->s.msg_key, &j->out.player, j->s.now, e) < 0)
@@ -436,8 +441,11 @@ static int route(struct job *j, struct err *e)
 	if (j->action)
 		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
 
-	/* `observe N` names its game, whatever the subject's tag says */
+	/* `observe N` names its game, whatever the subject's tag says; `unobserve all`
+	 * every game the sender is mailed of */
 	int observed;
+	if (unobserve_all_asked(&j->orders))
+		return on_unobserve_all(j, e);
 	if (observe_asked(&j->orders, &observed))
 		id = observed;
 	for (size_t i = 0; i < j->orders.n && !id; i++)
@@ -577,7 +585,7 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	/* a mail over the limit is known by its size, before libetpan reads any of it */
 	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
 	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
-	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered" };
+	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1 };
 	struct err le;
 	int rc = -1;
 
@@ -647,7 +655,8 @@ done:
 int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
 		     size_t wlen, struct err *e)
 {
-	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game };
+	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game,
+			 .stranger = 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
 	char hex[HASH_HEX], subject[1200];
 	int rc = -1;

@@ -196,6 +196,7 @@ struct job {
 	const char *action;             /* the referee's action (game_referee), or NULL */
 	size_t oversize;                /* a mail over max_message_size: its size, its text
 					 * unread; else 0 */
+	int stranger;                   /* robots_stranger: -1 not known yet, 0, 1 */
 };
 
 /* poison.c (see there): the mark of the mails being processed, their attempts, the
@@ -225,6 +226,10 @@ void hold_free(struct hold *h);
  * committed mails are applied); the counts a dead run left staged, settled at the start. */
 int answers_take(struct job *j, enum quota_counter counter, const char *addr, int limit,
 		 struct err *e);
+/* Whether one more fits (1, 0; -1 out of memory), taking nothing; how a log names the
+ * counter (again: an auto-responder's text again). */
+int answers_room(struct job *j, enum quota_counter counter, const char *addr, int limit);
+const char *quota_counter_name(enum quota_counter c, bool again);
 bool answers_text_known(struct pipeline *pl, const char *addr, const char *hex);
 int answers_note_text(struct job *j, const char *addr, const char *hex, struct err *e);
 /* A delivery status notification's bounces, counted with the batch's commit (at once
@@ -252,6 +257,9 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 int job_compose_all(struct job *j, struct err *e);
 /* A vacation concerns all of a player's games: notices to the opponents in the others. */
 int job_tell_others(struct job *j, struct err *e);
+/* consent.c: `unobserve all`, the job's sender dropped from every game that mails it
+ * though it plays no part in it (observe.h). */
+int on_unobserve_all(struct job *j, struct err *e);
 /* commit.c: the job's commit, in the order that makes a crash safe (pipeline.c's header
  * comment); a dry run prints the mails instead. */
 int job_commit(struct job *j, struct err *e);

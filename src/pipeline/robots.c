@@ -80,13 +80,19 @@ static void invitation_add(struct robots *r, const char *addr, int id)
 	v[r->ninvited++].id = id;
 }
 
-/* One game's part: its players, and its challenger while it waits for an answer. */
+/* One game's part: its players, those who confirmed they want its mails (its observers,
+ * its arbiter: observe.h), and its challenger while it waits for an answer. */
 static void read_game(struct robots *r, const struct game *g)
 {
-	char (*k)[ADDR_MAX] = realloc(r->known, (r->nknown + (size_t)g->nseats) * sizeof *k);
+	size_t more = (size_t)g->nseats + g->nobservers + 1;
+	char (*k)[ADDR_MAX] = realloc(r->known, (r->nknown + more) * sizeof *k);
 
 	for (int c = 0; k && c < g->nseats; c++)
 		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->seat[c].address);
+	for (size_t i = 0; k && i < g->nobservers; i++)
+		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->observers[i]);
+	if (k && game_arbiter_mailed(g))
+		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->arbiter);
 	if (k)
 		r->known = k;
 	if (g->status == GAME_INVITED && g->challenger >= 0 && g->challenger < g->nseats)
@@ -210,6 +216,15 @@ void robots_screen(struct job *j)
 		 j->orders.n, j->orders.n == 1 ? "" : "s", j->orders.nerr,
 		 j->orders.nerr == 1 ? "" : "s");
 	j->out.nreplies = kept;
+}
+
+bool robots_stranger(struct job *j)
+{
+	if (j->stranger < 0)
+		j->stranger = !j->action && !(j->pl->flags & PIPELINE_REPLAY) && j->out.auth < 0 &&
+			      !(j->out.auth_how && !strcmp(j->out.auth_how, "consent")) &&
+			      !pipeline_known_address(j->pl, j->s.address);
+	return j->stranger > 0;
 }
 
 /* ---- a flood of challenges ---- */

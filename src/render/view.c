@@ -15,6 +15,7 @@
 #include "render/quote.h"
 #include "render/undone.h"
 #include "render/view_kind.h"
+#include "util/clock.h"
 
 struct movetext {
 	struct buf *out;
@@ -665,6 +666,19 @@ static void add_test(struct tctx *c, const struct view_extra *x, struct quote_bu
 	add_notes(c, "errors", x->orders->err, x->orders->nerr, qb, true);
 }
 
+/* A confirmation asked (observe.h): whom of, and until when its token is taken (the end
+ * of the last of confirm_days, UTC, as the reader's clock says it). */
+static void confirm_context(struct tctx *c, const struct reply *r, const struct view_extra *x)
+{
+	char when[64];
+
+	if (r->arbiter)
+		tctx_set(c, "confirm_arbiter", "yes");
+	clock_local((x->now / DAY + (x->confirm_days > 0 ? x->confirm_days : 7)) * DAY,
+		    x->timezone ? x->timezone : "UTC", when, sizeof when);
+	tctx_set(c, "confirm_lapses", "%s", when);
+}
+
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x)
 {
@@ -685,6 +699,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		set_game(c, g, r, !x->no_pgn);
 		if (r->kind == REPLY_OBSERVED && r->to < 0 && game_observer_of(g, r->address) >= 0)
 			tctx_set(c, "observing", "yes");
+		if (r->kind == REPLY_CONFIRM)
+			confirm_context(c, r, x);
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);

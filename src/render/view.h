@@ -79,6 +79,7 @@ struct view_extra {
 	long long now;                          /* for the clocks */
 	const char *timezone;                   /* the reader's, for deadlines */
 	int challenge_days;                     /* an unanswered challenge lapses after */
+	int confirm_days;                       /* a confirmation asked lapses after */
 	bool no_pgn;                            /* the template reads no {{pgn}}: not made */
 };
 

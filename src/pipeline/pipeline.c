@@ -305,6 +305,7 @@ static int on_challenge(struct job *j, struct err *e)
 		return -1;
 	if (v && kind_orders(kind_of(j->g), v->title, &j->orders) < 0)
 		return err_set(e, "out of memory");
+	robots_stranger(j);             /* as it was before the challenge makes it known */
 	if (game_challenge(j->g, id, v, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
 			   &j->out, e) < 0)
 		return -1;
@@ -316,7 +317,6 @@ static int on_challenge(struct job *j, struct err *e)
 	}
 	j->game_is_new = true;
 	j->result = "created";
-	robots_stranger(j);             /* as it was before the challenge made it known */
 	/* "language fr" in the challenge: its own replies are already in it */
 	if (j->out.player.language &&
 	    players_apply(&pl->players, j->s.address, j->s.msg_key, &j->out.player, j->s.now, e) < 0)

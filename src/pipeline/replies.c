@@ -98,8 +98,11 @@ static int may_answer(struct job *j, const struct reply *r, const char *rcpt, st
 		if ((room = answers_room(j, c[i], rcpt, limit[i])) < 0)
 			return err_set(e, "out of memory");
 		if (!room) {
-			log_warn("not writing to %s again today (%s = %d)", rcpt,
-				 quota_counter_name(c[i], limit[i] < pl->cfg.max_answers_per_day), limit[i]);
+			/* an answer held back is news to the operator; a stranger's or an
+			 * observer's mail held back is the rule doing its work (-v) */
+			(c[i] == QUOTA_ANSWERS ? log_warn : log_info)("not writing to %s again today "
+				"(%s = %d)", rcpt, quota_counter_name(c[i], limit[i] <
+				pl->cfg.max_answers_per_day), limit[i]);
 			return 0;
 		}
 	}

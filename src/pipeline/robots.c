@@ -322,31 +322,84 @@ static bool robot_shaped(const struct job *j, const char *rcpt)
 	return true;
 }
 
-/* The hex SHA-256 of the text the sender wrote (quotes and signature already removed),
- * lower case, blanks collapsed, blank lines left out: the same auto-reply gives the same
- * hash whatever the referee mail it answers. "" if memory runs out. */
+/* The names of months and days (English, French, German), which a date line spells: a
+ * responder's text is the same whatever the date it writes. */
+static const char *const calendar_words[] = {
+	"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun",
+	"june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october",
+	"nov", "november", "dec", "december", "mon", "monday", "tue", "tuesday", "wed",
+	"wednesday", "thu", "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday",
+	"am", "pm", "utc", "gmt", "janvier", "fevrier", "f\xc3\xa9vrier", "mars", "avril",
+	"mai", "juin", "juillet", "aout", "ao\xc3\xbbt", "septembre", "octobre", "novembre",
+	"decembre", "d\xc3\xa9" "cembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi",
+	"samedi", "dimanche", "januar", "februar", "m\xc3\xa4rz", "maerz", "juni", "juli",
+	"oktober", "dezember", "montag", "dienstag", "mittwoch", "donnerstag", "freitag",
+	"samstag", "sonntag",
+};
+
+/* Is this word (lower case, punctuation around it) no part of what a responder says: a
+ * number, a date or a time (a digit anywhere: "2026-11-05", "10:31", "#4411"), or a
+ * month's or a day's name? */
+static bool dateish(const char *w, size_t n)
+{
+	char word[24];
+
+	for (size_t i = 0; i < n; i++)
+		if (w[i] >= '0' && w[i] <= '9')
+			return true;
+	while (n && strchr(".,;:!?()[]\"'", *w))
+		w++, n--;
+	while (n && strchr(".,;:!?()[]\"'", w[n - 1]))
+		n--;
+	if (!n || n >= sizeof word)
+		return false;
+	memcpy(word, w, n);
+	word[n] = 0;
+	for (size_t i = 0; i < sizeof calendar_words / sizeof calendar_words[0]; i++)
+		if (!strcmp(word, calendar_words[i]))
+			return true;
+	return false;
+}
+
+/* One line of the sender's text as a responder's is compared: lower case, blanks
+ * collapsed, without its numbers, dates and times; nothing of a line that quotes the
+ * referee's subject tag ("[tempest 17 ...]": what it answers, which changes each time). */
+static void add_line(struct buf *b, const char *line)
+{
+	char lower[ORDER_ARG_MAX];
+	size_t n = 0;
+
+	for (; line[n] && n + 1 < sizeof lower; n++)
+		lower[n] = (char)(line[n] >= 'A' && line[n] <= 'Z' ? line[n] + 32 : line[n]);
+	lower[n] = 0;
+	if (strstr(lower, "[tempest"))
+		return;
+	for (const char *p = lower; *p;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t k = strcspn(p, " \t");
+		if (k && !dateish(p, k)) {
+			if (b->n && b->s[b->n - 1] != '\n')
+				buf_add(b, " ", 1);
+			buf_add(b, p, k);
+		}
+		p += k;
+	}
+	if (b->n && b->s[b->n - 1] != '\n')
+		buf_add(b, "\n", 1);
+}
+
+/* The hex SHA-256 of the text the sender wrote (quotes, the referee's own text and the
+ * signature already removed: msgtext.h), as add_line reads each line: the same
+ * auto-reply gives the same hash whatever the referee mail it answers and whatever date
+ * it writes. "" if memory runs out. */
 static void text_hash(const struct job *j, char hex[HASH_HEX])
 {
 	struct buf b = { 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
 
-	for (size_t i = 0; i < j->text.n; i++) {
-		bool blank = true;
-		for (const char *s = j->text.line[i].text; *s; s++) {
-			unsigned char c = (unsigned char)*s;
-			if (c == ' ' || c == '\t') {
-				blank = true;
-				continue;
-			}
-			if (blank && b.n && b.s[b.n - 1] != '\n')
-				buf_add(&b, " ", 1);
-			blank = false;
-			char lower = (char)(c < 128 && c >= 'A' && c <= 'Z' ? c + 32 : c);
-			buf_add(&b, &lower, 1);
-		}
-		if (b.n && b.s[b.n - 1] != '\n')
-			buf_add(&b, "\n", 1);
-	}
+	for (size_t i = 0; i < j->text.n; i++)
+		add_line(&b, j->text.line[i].text);
 	/* a mail over the size limit was not read: its key stands for its text, so that two
 	 * such mails of a person are two texts, not one sent again */
 	if (j->oversize)

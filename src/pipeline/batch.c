@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "mail/outbox.h"
+#include "store/other.h"
 #include "pipeline/pipeline_int.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
@@ -213,6 +214,10 @@ int batch_other_fd(struct pipeline *pl, int *fd, struct err *e)
 		if (b->other_fd < 0 || fstat(b->other_fd, &sb) < 0)
 			return err_set(e, "cannot open %s: %s", path, strerror(errno));
 		b->other_size = (long long)sb.st_size;
+		/* before the first append: a run that dies now leaves what to cut back */
+		if (!(pl->flags & PIPELINE_REPLAY) &&
+		    store_other_batch_begun(&pl->st, b->other_size, e) < 0)
+			return -1;
 	}
 	*fd = b->other_fd;
 	return 0;
@@ -493,6 +498,8 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;
+	if (b->other_fd >= 0 && !(pl->flags & PIPELINE_REPLAY))
+		store_other_batch_done(&pl->st);
 	batch_end(pl, true);
 	return 0;
 }

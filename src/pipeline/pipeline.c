@@ -273,6 +273,11 @@ static int new_game(struct job *j, const struct variant *v, int *id, struct err 
 	struct pipeline *pl = j->pl;
 
 	*id = pl->replay ? replay_forced_id(pl->replay, j->replay_event) : 0;
+	/* a challenge whose game a dead run held back (its number noted, later games placed:
+	 * batch.c) takes its number back, unless this run gave it away already */
+	if (!*id && !j->action && (*id = store_game_noted(&pl->st, j->s.msg_key)) &&
+	    batch_find(pl, *id))
+		*id = 0;
 	if (!*id && pipeline_next_id(pl, id, e) < 0)
 		return -1;
 	if (!(j->g = game_new()))
@@ -611,11 +616,12 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
 		/* counted with its seen mark, in the commit: a batch given up counts nothing */
 		rc = 0;
-		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key) &&
-		    !batch_seen(pl, j.s.msg_key))
+		bool seen = store_seen(&pl->st, j.s.msg_key) || batch_seen(pl, j.s.msg_key);
+		if (!(pl->flags & PIPELINE_DRY_RUN) && !seen)
 			rc = answers_note_bounce(pl, raw, head, e);
 		pl->stats.ignored++;
-		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN))
+		/* marked once: a mail read again (an mbox fed twice) is not marked again */
+		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN) && !seen)
 			rc = pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;

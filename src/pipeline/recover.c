@@ -8,12 +8,14 @@
 #include <string.h>
 #include <strings.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "mail/spool.h"
 #include "pipeline/pipeline_int.h"
+#include "store/other.h"
 #include "store/store.h"
 #include "util/fsutil.h"
 #include "util/log.h"
@@ -131,6 +133,69 @@ static int settle_registry(struct pipeline *pl, struct err *e)
 		return -1;
 	players_free(&pl->players);
 	return players_load(&pl->st, &pl->players, e);
+}
+
+/* ---- other.mbox after a dead batch ---- */
+
+/* The key a mail's copy in a log carries (X-Tempest-Key), into key; false for a reply. */
+static bool copy_key(const char *raw, size_t len, char *key, size_t klen)
+{
+	const char *p = raw, *end = raw + len;
+
+	while (p < end && *p != '\r' && *p != '\n') {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 15 && !strncmp(p, "X-Tempest-Key: ", 15)) {
+			size_t k = n - 15;
+			while (k && p[15 + k - 1] == '\r')
+				k--;
+			snprintf(key, klen, "%.*s", (int)k, p + 15);
+			return true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+struct other_cut {
+	const struct store *st;
+	long long from;
+	long at;
+};
+
+static int first_uncommitted(const char *raw, size_t len, long offset, void *arg)
+{
+	struct other_cut *c = arg;
+	char key[KEY_MAX];
+
+	if (offset < c->from || !copy_key(raw, len, key, sizeof key) || store_seen(c->st, key))
+		return 0;
+	c->at = offset;
+	return 1;
+}
+
+/* A batch that died left its mails about no game in other.mbox, some not committed (no
+ * seen mark): the file is cut back before the first of those, which will be appended
+ * again when it is processed again (store/other.h). */
+static int settle_other(struct pipeline *pl, struct err *e)
+{
+	char path[PATH_MAX + 32];
+	struct other_cut c = { &pl->st, store_other_batch_from(&pl->st), -1 };
+	struct stat sb;
+
+	if (c.from < 0)
+		return 0;
+	snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
+	if (stat(path, &sb) == 0 && sb.st_size > c.from &&
+	    mbox_read(path, first_uncommitted, &c, e) < 0)
+		return -1;
+	if (c.at >= 0) {
+		if (truncate(path, c.at) < 0)
+			return err_set(e, "cannot cut %s back: %s", path, strerror(errno));
+		log_info("other.mbox: the uncommitted mails of a dead batch cut off");
+	}
+	store_other_batch_done(&pl->st);
+	return 0;
 }
 
 /* ---- a queued spool cut short ---- */
@@ -286,7 +351,7 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 	int cleaned, tmps, queued = 0, dropped = 0;
 	struct err le;
 
-	if (settle_registry(pl, e) < 0 || answers_recover(pl, e) < 0 ||
+	if (settle_registry(pl, e) < 0 || answers_recover(pl, e) < 0 || settle_other(pl, e) < 0 ||
 	    store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
 	    outbox_staged_list(pl->outbox, &s, &n, e) < 0)
 		return -1;

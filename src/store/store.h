@@ -93,6 +93,10 @@ int store_next_id(struct store *st, int *id, struct err *e);
 int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e);
 /* The game created by the mail with this key (noted, and committed), or 0. */
 int store_game_created_by(struct store *st, const char *msg_key);
+/* The number noted for the mail with this key whose game has no state (a challenge whose
+ * batch died before its game was placed, after later games were), or 0: processed again,
+ * the challenge takes that number back, so that the mails after it find their game. */
+int store_game_noted(const struct store *st, const char *msg_key);
 
 bool store_seen(const struct store *st, const char *msg_key);
 /* The same, given the hex SHA-256 of the key (what the seen set writes). */

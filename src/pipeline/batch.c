@@ -471,7 +471,7 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
-	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0) ||
+	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_finish(&b->spool, e) < 0) ||
 	    answers_stage(pl, e) < 0)
 		return -1;
 	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty ||

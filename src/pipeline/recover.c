@@ -288,16 +288,43 @@ static bool marked_sent(const char *path, size_t index)
 	return sent;
 }
 
-/* A queued spool cut short (spool_cut): the reply its cut record held is queued again
- * from the log where it can be found, and a copy of the spool kept in failed/ for a
- * person (the records after the cut, if there were any, left no trace in it), which also
- * lets the queue drop it once its readable records went (queue.c). Told, never silent. */
+/* The replies of a cut spool that its readable records do not hold, queued again from
+ * their games' logs: with its index (spool_finish), every record from the cut on; without
+ * one (an earlier release's spool), the cut record whose head can still be read. Those
+ * marked sent went before the damage. The number found in *found, not found in *lost. */
+static int rebuild_after_cut(struct pipeline *pl, const char *path, size_t n,
+			     const struct spool_rec *cut, int *found, int *lost, struct err *e)
+{
+	struct spool_rec *ix;
+	size_t nix;
+	int rc = 0;
+
+	if (spool_index(path, &ix, &nix, e) < 0)
+		return -1;
+	if (!nix && cut->name[0] && !marked_sent(path, n) && (rc = rebuild_reply(pl, cut, e)) >= 0) {
+		*found += rc;
+		*lost += !rc;
+	}
+	for (size_t i = n; rc >= 0 && i < nix; i++) {
+		if (marked_sent(path, i) || (rc = rebuild_reply(pl, &ix[i], e)) < 0)
+			continue;
+		*found += rc;
+		*lost += !rc;
+	}
+	free(ix);
+	return rc < 0 ? -1 : 0;
+}
+
+/* A queued spool cut short (spool_cut): the replies after the cut are queued again from
+ * the logs where they can be found, and a copy of the spool kept in failed/ for a person,
+ * which also lets the queue drop it once its readable records went (queue.c). Told, never
+ * silent. */
 static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 {
 	struct spool_rec *r, cut;
 	char kept[PATH_MAX + 16], *bytes;
 	size_t n, len;
-	int found = 0;
+	int found = 0, lost = 0;
 
 	spool_damaged_path(path, kept, sizeof kept);
 	if (fs_exists(kept) || spool_records(path, &r, &n, e) < 0)
@@ -306,7 +333,7 @@ static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 	free(r);
 	if (!c)
 		return 0;
-	if (cut.name[0] && !marked_sent(path, n) && (found = rebuild_reply(pl, &cut, e)) < 0)
+	if (rebuild_after_cut(pl, path, n, &cut, &found, &lost, e) < 0)
 		return -1;
 	char dir[PATH_MAX + 16];
 	snprintf(dir, sizeof dir, "%s/failed", pl->outbox);
@@ -316,12 +343,10 @@ static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 	free(bytes);
 	if (rc < 0)
 		return -1;
-	log_warn("outbox: %s was cut short after %zu whole record%s: %s; a copy is kept in %s "
-		 "(any reply after the cut left no trace in it: the game logs hold them all)",
-		 path, n, n == 1 ? "" : "s", found ? "the reply cut short is queued again from "
-		 "its game's log" : !cut.name[0] ? "no reply could be read at the cut" :
-		 marked_sent(path, n) ? "the reply cut short had been sent" :
-		 "the reply cut short is not in its game's log", kept);
+	log_warn("outbox: %s was cut short after %zu whole record%s: %d repl%s after the cut "
+		 "queued again from the game logs%s; a copy is kept in %s", path, n,
+		 n == 1 ? "" : "s", found, found == 1 ? "y" : "ies",
+		 lost ? ", some not found there" : "", kept);
 	return 0;
 }
 
@@ -364,6 +389,7 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 		free(spools[i]);
 	}
 	free(spools);
+	spool_staged_orphans(pl->outbox);
 	if (rc < 0 || settle_cut_spools(pl, e) < 0)
 		return -1;
 	if (queued + dropped) {

@@ -97,7 +97,7 @@ while [ "$at" -le "$total" ]; do
     [ "$(logs "$K")" = "$clean_logs" ] ||
       { fail "$what: the game logs or journals differ"; problems=$((problems + 1)); }
     left=$(find "$K/data" \( -path '*/outbox/*.eml' -o -path '*/outbox/*.spool' -o \
-      -path '*/outbox/*.sent' -o -name '*.tmp*' \) | head -3)
+      -path '*/outbox/*.sent' -o -path '*/outbox/*.index' -o -name '*.tmp*' \) | head -3)
     [ -z "$left" ] || { fail "$what: left behind: $left"; problems=$((problems + 1)); }
     [ "$krc" -eq 137 ] || [ "$krc" -eq 0 ] ||
       { fail "$what: the killed run exits $krc"; problems=$((problems + 1)); }

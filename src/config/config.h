@@ -63,6 +63,10 @@ struct config {
 	int max_clock_leap_hours;               /* a clock further ahead of the last recorded
 						 * time decides nothing on time */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
+	bool accept_clock;                      /* --accept-clock: a clock far ahead of the
+						 * recorded time is right (not a key) */
+	long long clock_floor;                  /* --clock-floor: the recorded time set to
+						 * this first (epoch; 0: not asked; not a key) */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */
 };

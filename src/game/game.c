@@ -684,6 +684,18 @@ void game_clock_update(struct game *g, int actor, enum clock_charge charged, lon
 	}
 }
 
+void game_clock_stop_at(struct game *g, int actor, enum clock_charge charged,
+			const struct sender *s)
+{
+	long long at = s->arrived > 0 && s->arrived < s->now ? s->arrived : s->now;
+
+	game_clock_update(g, actor, charged, at);
+	/* the time between the mail's arrival and now is nobody's: the next player could
+	 * not answer a mail the referee had not yet processed */
+	if (at < s->now)
+		chessclock_resume(&g->clock, s->now);
+}
+
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
 		   const struct sender *s, const char *before)
 {

@@ -161,6 +161,9 @@ struct sender {
 	char in_reply_to[KEY_MAX];      /* "" if none */
 	char msg_key[KEY_MAX];
 	long long now;
+	long long arrived;              /* when the mail reached the referee's mailbox, if
+					 * before now (a referee down or slow to poll), else 0:
+					 * the mover's clock stops then, the next one starts now */
 	bool replay_password;           /* replaying a log whose record says a (redacted)
 					 * password proved this sender */
 };
@@ -332,6 +335,10 @@ enum clock_charge {
 	CLOCK_TURN,             /* a completed turn: time charged, a move counted, increment */
 };
 void game_clock_update(struct game *g, int actor, enum clock_charge charged, long long now);
+/* The same for the mail of sender s: the actor's clock stops when the mail arrived
+ * (s->arrived), the clocks that run next start when it is processed (s->now). */
+void game_clock_stop_at(struct game *g, int actor, enum clock_charge charged,
+			const struct sender *s);
 /* Who is expected to act now (bits by seat) and in what window. */
 unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */

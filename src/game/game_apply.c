@@ -636,7 +636,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 		out->changed = true;
 		if (g->draw_offer < 0)
 			g->clock.draw_offer_at = 0;
-		game_clock_update(g, a->me, turn, a->s->now);
+		game_clock_stop_at(g, a->me, turn, a->s);
 		if (game_add_event(g, a->principal, a->me, a->detail, a->s, before) < 0)
 			goto oom;
 	}

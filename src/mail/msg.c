@@ -329,6 +329,22 @@ static void read_date(struct reader *r, const char *v)
 	mailimf_date_time_free(d);
 }
 
+/* Received: the topmost one only, the server that delivered the mail to the referee's
+ * mailbox; its date follows the last ';' (RFC 5321, 4.4). The ones below it are the
+ * sender's side's to write. */
+static void read_received(struct reader *r, const char *v)
+{
+	struct mailimf_date_time *d = NULL;
+	const char *semi = strrchr(v, ';');
+	size_t idx = 0;
+
+	if (!semi || mailimf_date_time_parse(semi + 1, strlen(semi + 1), &idx, &d) !=
+	    MAILIMF_NO_ERROR)
+		return;
+	r->m->received_epoch = date_epoch(d);
+	mailimf_date_time_free(d);
+}
+
 /* The fields read with libetpan's parsers, one value at a time. (Not its parser of whole
  * header blocks: that one leaks memory on a Return-Path without its '>'.) Only the first
  * occurrence of a field counts, except To and Cc, which add up. */
@@ -345,6 +361,7 @@ static const struct typed_header {
 	{ "In-Reply-To", read_in_reply_to, false },
 	{ "References", read_references, false },
 	{ "Date", read_date, false },
+	{ "Received", read_received, false },
 };
 #define NTYPED (sizeof typed_headers / sizeof typed_headers[0])
 
@@ -776,6 +793,7 @@ int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
 	if (!(r.m = calloc(1, sizeof *r.m)))
 		return err_set(e, "out of memory");
 	r.m->date_epoch = -1;
+	r.m->received_epoch = -1;
 	r.m->raw_size = raw_size;
 	nfields = read_headers(&r, raw, len, &body);
 	if (!r.m->subject)

@@ -589,6 +589,14 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 	struct err le;
 	char (*ids)[POISON_ID];
 
+	/* a clock far ahead would record its time: every mail waits (floor.c) */
+	if (pl->ahead) {
+		for (size_t i = 0; i < n; i++)
+			status[i] = -1;
+		pl->stats.failed += (int)n;
+		return n ? err_set(e, "the clock is far ahead of the time recorded here: the "
+				   "mails wait for a run whose clock is right") : 0;
+	}
 	if (pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN))
 		return batch_unmarked(pl, m, n, status, e);
 	/* no memory for the ids: the batch runs unmarked, as before this safeguard */

@@ -39,9 +39,13 @@ static char *log_copy(const struct job *j)
 	}
 	if (j->g)
 		game_hash(j->g, hash);
-	snprintf(event, sizeof event, "X-Tempest-Event: game=%d; result=%s; events=%zu; after=%s; "
-		 "at=%lld; auth=%s", j->g ? j->g->id : 0, j->result, j->g ? j->g->nevents : 0,
-		 hash, j->s.now, j->out.auth_how ? j->out.auth_how : "none");
+	int n = snprintf(event, sizeof event, "X-Tempest-Event: game=%d; result=%s; events=%zu; "
+			 "after=%s; at=%lld; auth=%s", j->g ? j->g->id : 0, j->result,
+			 j->g ? j->g->nevents : 0, hash, j->s.now,
+			 j->out.auth_how ? j->out.auth_how : "none");
+	/* the clock stopped at its arrival (game_clock_stop_at): a replay does the same */
+	if (j->s.arrived && n > 0 && (size_t)n < sizeof event)
+		snprintf(event + n, sizeof event - (size_t)n, "; arrived=%lld", j->s.arrived);
 	char keyline[KEY_MAX + 32];
 	snprintf(keyline, sizeof keyline, "X-Tempest-Key: %s", j->s.msg_key);
 	const char *extra[] = { keyline, event, NULL };

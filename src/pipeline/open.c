@@ -102,7 +102,9 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
 	if ((!(flags & PIPELINE_DRY_RUN) && fs_mkdirs(staged, 0700, e) < 0) ||
 	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0) ||
-	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && pipeline_bounces(pl, e) < 0)) {
+	    pipeline_clock_open(pl, e) < 0 ||
+	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && !pl->ahead &&
+	     pipeline_bounces(pl, e) < 0)) {
 		pipeline_close(pl);
 		return -1;
 	}

@@ -251,12 +251,18 @@ static int on_game(struct job *j, int id, struct err *e)
 	 * replay finds the referee's action recorded before the mail) */
 	char due[64] = "";
 	pipeline_game_behind(pl, j->g, &j->s.now);      /* never before its last event */
+	long long last = j->g->updated[0] ? clock_parse(j->g->updated) : 0;
+	if (j->s.arrived && (j->s.arrived < last || j->s.arrived >= j->s.now))
+		j->s.arrived = last > 0 && last < j->s.now ? last : 0;
+	/* what was due when the mail arrived: a move that waited in the mailbox past its
+	 * deadline (a referee down) is on time if it arrived before */
+	long long due_at = j->s.arrived ? j->s.arrived : j->s.now;
 	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
-		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
+		pipeline_due(pl, j->g, due_at, due, sizeof due);
 	if (due[0]) {
 		pipeline_put_game(pl, j->g);
 		j->g = NULL;
-		if (pipeline_settle(pl, id, j->s.now, e) < 0 ||
+		if (pipeline_settle(pl, id, due_at, e) < 0 ||
 		    (rc = pipeline_load_game(pl, id, &j->g, j->vac, e)) != 0)
 			return rc > 0 ? err_set(e, "game %d is gone", id) : -1;
 	}
@@ -541,6 +547,11 @@ static void read_sender(struct job *j)
 	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
 		 m->in_reply_to ? m->in_reply_to : "");
 	j->s.now = pipeline_now(j->pl);
+	/* when it reached the mailbox: the mailbox's word (an mbox's From line), else the
+	 * topmost Received header, the referee's own server's; never the Date the sender's
+	 * client writes. Only a time before now counts (on_game bounds it by the game) */
+	long long arrived = j->arrived > 0 ? j->arrived : m->received_epoch;
+	j->s.arrived = arrived > 0 && arrived < j->s.now ? arrived : 0;
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
 }
 
@@ -590,7 +601,8 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	/* a mail over the limit is known by its size, before libetpan reads any of it */
 	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
 	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
-	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1 };
+	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
+			 .arrived = mail->arrived };
 	struct err le;
 	int rc = -1;
 
@@ -667,6 +679,9 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	char hex[HASH_HEX], subject[1200];
 	int rc = -1;
 
+	if (pl->ahead)                  /* it would record a time not trusted (floor.c) */
+		return err_set(e, "the clock is far ahead of the time recorded here: nothing "
+			       "is done until it is right, or taken as right (--accept-clock)");
 	j.out.auth = -1;
 	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);

@@ -157,6 +157,7 @@ struct pipeline {
 	struct answers answers;         /* taken by the batch, not yet committed */
 	long long floor;                /* the latest time recorded here (floor.c) */
 	bool behind;                    /* the clock is behind it: nothing on time */
+	bool ahead;                     /* far ahead of it: nothing on time, no mail */
 	bool behind_told;
 	int *digest_games;              /* games with a digest to send at the run's end */
 	size_t ndigest_games;
@@ -197,6 +198,8 @@ struct job {
 	size_t oversize;                /* a mail over max_message_size: its size, its text
 					 * unread; else 0 */
 	int stranger;                   /* robots_stranger: -1 not known yet, 0, 1 */
+	long long arrived;              /* the mailbox's word on its arrival (pipeline_mail),
+					 * or 0 */
 };
 
 /* poison.c (see there): the mark of the mails being processed, their attempts, the
@@ -245,6 +248,10 @@ int answers_recover(struct pipeline *pl, struct err *e);
  * raised to it, and nothing is decided on time this run); the clock found behind, told
  * once; a job committed at time t (recorded at once, or with the batch's commit). */
 long long pipeline_now(struct pipeline *pl);
+/* At the pipeline's opening: the recorded time reset if the operator asked
+ * (cfg.clock_floor), then a clock far ahead of it told (pl->ahead: this run decides
+ * nothing on time and processes no mail), or taken as right (cfg.accept_clock). */
+int pipeline_clock_open(struct pipeline *pl, struct err *e);
 bool pipeline_game_behind(struct pipeline *pl, const struct game *g, long long *now);
 void pipeline_behind(struct pipeline *pl, long long now, long long recorded);
 void pipeline_time_done(struct pipeline *pl, long long t);

@@ -21,6 +21,15 @@ long long store_last_time(const struct store *st)
 	return t;
 }
 
+int store_reset_last_time(const struct store *st, long long t, struct err *e)
+{
+	char path[PATH_MAX + 16], line[32];
+
+	snprintf(path, sizeof path, "%s/last-time", st->dir);
+	int len = snprintf(line, sizeof line, "%lld\n", t);
+	return fs_write_atomic(path, line, (size_t)len, 0600, e);
+}
+
 int store_set_last_time(const struct store *st, long long t, struct err *e)
 {
 	char path[PATH_MAX + 16], line[32];

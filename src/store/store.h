@@ -111,6 +111,9 @@ int store_clean(const struct store *st, int *removed, struct err *e);
  * event still holds it for that game. */
 long long store_last_time(const struct store *st);
 int store_set_last_time(const struct store *st, long long t, struct err *e);
+/* The recorded time set to t, earlier or later, durably: the operator's word (a floor
+ * written by a clock that ran ahead, `tempest tick --clock-floor`). */
+int store_reset_last_time(const struct store *st, long long t, struct err *e);
 /* The day's counts per address in DIR/quota/ (quota.c): day is days since 1970, UTC. */
 enum quota_counter {
 	QUOTA_ANSWERS,          /* answers to mails that changed nothing (max_answers_per_day) */

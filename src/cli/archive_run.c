@@ -24,12 +24,17 @@
 #include "render/view.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
+#include "store/players.h"
 #include "store/store.h"
 #include "util/clock.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 
-#define MANIFEST_HEAD "tempest-archive 1\n"
+/* 2: the players named as the public names them, not by their addresses (a manifest of 1
+ * makes every page new: the next run writes the old pages again); its second line says
+ * how ("naming RULE FINGERPRINT": the configuration's rule, players_public_hash): when it
+ * changes, every page is written again */
+#define MANIFEST_HEAD "tempest-archive 2\n"
 
 /* What the archive knows of one game. */
 struct known {
@@ -53,6 +58,10 @@ struct run {
 	struct known *old, *now;
 	size_t nold, nnow;
 	struct archive_stats *stats;
+	struct players players;         /* the names the players chose, their consents */
+	int naming;                     /* enum naming_rule */
+	char naming_line[128];          /* "naming RULE FINGERPRINT" */
+	bool renamed;                   /* it differs from the manifest's: every page anew */
 };
 
 static void path_in(const struct run *r, const char *name, char *out, size_t len)
@@ -123,11 +132,16 @@ static int manifest_read(struct run *r, struct err *e)
 		return -1;
 	if (strncmp(text, MANIFEST_HEAD, sizeof MANIFEST_HEAD - 1)) {
 		free(text);
+		r->renamed = true;
 		return 0;
 	}
 	for (char *l = strtok_r(text + sizeof MANIFEST_HEAD - 1, "\n", &save); l;
 	     l = strtok_r(NULL, "\n", &save)) {
 		struct known k, *more;
+		if (!strncmp(l, "naming ", 7)) {
+			r->renamed = strcmp(l, r->naming_line) != 0;
+			continue;
+		}
 		if (known_parse(l, &k) < 0)
 			continue;
 		if (!(more = realloc(r->old, (r->nold + 1) * sizeof *more))) {
@@ -148,6 +162,7 @@ static int manifest_write(struct run *r, struct err *e)
 	int rc;
 
 	buf_str(&b, MANIFEST_HEAD);
+	buf_printf(&b, "%s\n", r->naming_line);
 	for (size_t i = 0; i < r->nnow; i++)
 		known_line(&r->now[i], &b);
 	if (b.failed)
@@ -236,6 +251,13 @@ static int game_read(struct run *r, int id, struct game **g, struct err *e)
 		game_free(*g);
 		*g = NULL;
 		return -1;
+	}
+	/* the players as the public names them, as the mails to observers do */
+	for (int c = 0; c < (*g)->nseats; c++) {
+		char name[64];
+		bool address_public;
+		players_public(&r->players, (*g)->seat[c].address, name, &address_public);
+		seat_label_set(*g, c, name, address_public, (enum naming_rule)r->naming);
 	}
 	return 0;
 }
@@ -400,6 +422,7 @@ static void run_free(struct run *r)
 	for (int i = 0; i < r->ncats; i++)
 		free(r->cats[i]);
 	templates_free(&r->tpl);
+	players_free(&r->players);
 	store_close(&r->st);
 	free(r->old);
 	free(r->now);
@@ -443,9 +466,19 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	}
 	if (fs_clean_tmp(outdir, &removed, e) < 0)
 		goto done;
-	if (templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
+	if (templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0 ||
+	    players_load(&r.st, &r.players, e) < 0)
 		goto for_a_person;
-	if (manifest_read(&r, e) < 0 || all_games(&r, all, &changed, e) < 0)
+	char fingerprint[65];
+	r.naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
+	players_public_hash(&r.players, fingerprint);
+	snprintf(r.naming_line, sizeof r.naming_line, "naming %s %s", cfg->public_names, fingerprint);
+	if (manifest_read(&r, e) < 0)
+		goto done;
+	/* the names changed (a new rule, a player's new name or consent): every page anew */
+	all |= r.renamed;
+	changed |= r.renamed;
+	if (all_games(&r, all, &changed, e) < 0)
 		goto done;
 	path_in(&r, "index.html", index, sizeof index);
 	if (changed || !fs_exists(index)) {

@@ -32,6 +32,7 @@ static int check_smtp_url(const char *val, char *why, size_t len);
 static int check_timezone(const char *val, char *why, size_t len);
 static int check_reminders(const char *val, char *why, size_t len);
 static int check_word(const char *val, char *why, size_t len);
+static int check_naming(const char *val, char *why, size_t len);
 
 #define F(f) offsetof(struct config, f)
 #define STR(f, chk) KIND_STR, F(f), sizeof(((struct config *)0)->f), 0, 0, chk
@@ -76,6 +77,7 @@ static const struct key keys[] = {
 	{ "observe_confirm_days", INT(observe_confirm_days, 1, 90) },
 	{ "max_observer_mails_per_day", INT(max_observer_mails_per_day, 1, 10000) },
 	{ "max_clock_leap_hours", INT(max_clock_leap_hours, 1, 87600) },
+	{ "public_names", STR(public_names, check_naming) },
 	{ "html_board", BOOL(html_board) },
 	{ "archive_dir", PTH(archive_dir) },
 };
@@ -105,6 +107,7 @@ static void defaults(struct config *c)
 	c->observe_confirm_days = 7;
 	c->max_observer_mails_per_day = 50;
 	c->max_clock_leap_hours = 24;
+	snprintf(c->public_names, sizeof c->public_names, "names");
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;
@@ -134,6 +137,15 @@ static int check_address(const char *val, char *why, size_t len)
 	return 0;
 bad:
 	snprintf(why, len, "'%s' is not a mail address like referee@example.org", val);
+	return -1;
+}
+
+/* How the public names the players (game.h, enum naming_rule). */
+static int check_naming(const char *val, char *why, size_t len)
+{
+	if (!strcmp(val, "names") || !strcmp(val, "initials") || !strcmp(val, "sides"))
+		return 0;
+	snprintf(why, len, "'%s': write names, initials or sides", val);
 	return -1;
 }
 

@@ -62,6 +62,8 @@ struct config {
 						 * games it is mailed of (observer, arbiter) */
 	int max_clock_leap_hours;               /* a clock further ahead of the last recorded
 						 * time decides nothing on time */
+	char public_names[16];                  /* how the public names players: names,
+						 * initials or sides */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 	bool accept_clock;                      /* --accept-clock: a clock far ahead of the
 						 * recorded time is right (not a key) */

@@ -23,6 +23,8 @@
 
 #define ADDR_MAX   256
 #define NAME_MAX_  128
+#define PUBLIC_NAME_MAX 96      /* a seat's name in public: a chosen name, and its address
+				 * if the player allows it */
 #define KEY_MAX    256          /* a message key: Message-ID or "sha256:<hex>" */
 #define HASH_HEX   (2 * CRYPTO_HASH_LEN + 1)
 #define TOKEN_LEN  8
@@ -47,6 +49,9 @@ struct seat {
 	int side;                       /* WHITE or BLACK */
 	int board;                      /* the board the seat moves on, or -1 (every board) */
 	char role[ROLE_MAX];            /* "player", or the kind's word: "boardman", ... */
+	/* derived, not stored */
+	char label[PUBLIC_NAME_MAX];    /* how the public sees the seat (seat_label_set); ""
+					 * until the caller sets it */
 };
 
 /* One board: its position is derived from its start and its list of moves and edits. */
@@ -180,10 +185,21 @@ struct policy {
  * the game's commit. */
 struct player_change {
 	bool vacation, vacation_end, timezone, language;
+	bool name, address;             /* the name chosen for the public; the address shown
+					 * in public or not (address_public) */
+	bool address_public;
+	char public_name[64];
 	long long start, end;           /* the vacation */
 	char tz[64];
 	char lang[8];                   /* "nl": the letters of the player's moves */
 };
+
+/* Does the change ask anything of the players' registry? */
+static inline bool player_change_any(const struct player_change *ch)
+{
+	return ch->vacation || ch->vacation_end || ch->timezone || ch->language || ch->name ||
+	       ch->address;
+}
 
 enum reply_kind {
 	REPLY_CHALLENGE_SENT = 0,       /* to the challenger */
@@ -281,6 +297,21 @@ static inline struct pos *game_pos(const struct game *g)
 {
 	return g->board[0].pos;
 }
+/* How the public names the players (docs/game-masters.md, "The public archive"): the
+ * configuration's `public_names`. */
+enum naming_rule { NAMING_NAMES, NAMING_INITIALS, NAMING_SIDES };
+/* "names", "initials", "sides": the rule, or -1. */
+int naming_rule(const char *word);
+/* Seat st's label for the public (st->label), under the rule: the name the player chose
+ * (`name ...`: chosen, "" if none), else the display name of their mail (never one that
+ * holds an address), "Alice M." by `initials`, none by `sides`; with their address only if
+ * they allowed it (`address public`); with neither, their side (seat_name). */
+void seat_label_set(struct game *g, int seat, const char *chosen, bool address_public,
+		    enum naming_rule rule);
+/* How the public names seat `seat`: its label, or, not set, the display name of its mail
+ * (not one that holds an address), else its side. Never its address, unless the player
+ * allowed it. */
+const char *seat_public(const struct game *g, int seat, char *buf, size_t len);
 /* Adds a seat (side, board, role); its index, or -1 when the game is full. */
 int game_add_seat(struct game *g, int side, int board, const char *role, const char *address);
 /* The seat of this address, or -1 (the first if the address holds several). */

@@ -476,6 +476,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_TIMEZONE:
 	case ORDER_LANGUAGE:
 	case ORDER_MAIL:
+	case ORDER_NAME:
+	case ORDER_ADDRESS:
 		return apply_setting(a, od);
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */

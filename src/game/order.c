@@ -66,6 +66,39 @@ static bool message_about(char **w, int nw)
 	return n >= 6 && !strcmp(word + n - 2, "ed");
 }
 
+/* Words that begin no name but may stand inside one ("Anne de la Tour"). */
+static bool particle(const char *w)
+{
+	static const char *const words[] = { "van", "von", "der", "den", "de", "la", "le", "du",
+		"del", "della", "di", "da", "dos", "das", "y", "bin", "ibn", "af", "zu", "ten", "ter" };
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (!strcmp(w, words[i]))
+			return true;
+	return false;
+}
+
+/* "name Alice Martin": a name as people write theirs, 1 to 5 words, each capitalised (or
+ * a particle inside it), no address, no digit: not "Name your price", "name the opening". */
+static bool name_shaped(char **w, int nw)
+{
+	if (nw < 1 || nw > 5)
+		return false;
+	for (int i = 0; i < nw; i++) {
+		unsigned char c = (unsigned char)w[i][0];
+		if (strpbrk(w[i], "@<>0123456789\"") ||
+		    (!(isupper(c) || c >= 0x80) && !(i > 0 && particle(w[i]))))
+			return false;
+	}
+	return true;
+}
+
+/* "address public", "address hidden": not "Address: 10 Downing Street". */
+static bool address_shaped(char **w, int nw)
+{
+	return nw == 1 && (!strcasecmp(w[0], "public") || !strcasecmp(w[0], "hidden"));
+}
+
 /* "mail each", "mail digest": not "Mail me the board", "mail sent". */
 static bool mail_shaped(char **w, int nw)
 {
@@ -114,6 +147,9 @@ static const struct keyword keywords[] = {
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
 	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
+	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", name_shaped, SETTING },
+	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden", address_shaped,
+	  SETTING },
 	/* French, beside the English (docs/orders.md "Languages"): the words of French
 	 * correspondence chess, without accents so that any keyboard writes them */
 	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
@@ -605,7 +641,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		while (k->cost == ORDER_COST_FREE && nw > used + 1 && spelling_decoration(w[nw - 1]))
 			nw--;
 		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
-		    (nw - used > 3 || strchr(l->text, ',')))
+		    k->kind != ORDER_NAME && (nw - used > 3 || strchr(l->text, ',')))
 			return ask_aside(out, l, vc, k);
 		if (k->kind == ORDER_MESSAGE && message_about(w + used, nw - used))
 			return ask_aside(out, l, vc, k);

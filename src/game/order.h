@@ -44,6 +44,8 @@ enum order_kind {
 	ORDER_UNOBSERVE,        /* unobserve 17 */
 	ORDER_MAIL,             /* mail each|digest: a team game's mails at once or in a digest */
 	ORDER_PRIVATE,          /* private: a challenge's game stays out of the archive */
+	ORDER_NAME,             /* name Alice Martin: how the player is named in public */
+	ORDER_ADDRESS,          /* address public|hidden: may the public see the address? */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

@@ -198,8 +198,7 @@ int job_commit(struct job *j, struct err *e)
 	 * after every other mail's: batch.c) */
 	const struct player_change *ch = &j->out.player;
 	/* a language also from a mail about no game, which changes no game (on_no_game) */
-	if ((j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) ||
-	    (!j->g && ch->language)) {
+	if ((j->out.changed && player_change_any(ch)) || (!j->g && ch->language)) {
 		if (pl->batch.on) {
 			pl->batch.players_dirty = pl->batch.flush = true;
 			snprintf(pl->batch.players_key, KEY_MAX, "%s", j->s.msg_key);

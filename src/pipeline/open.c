@@ -79,6 +79,7 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(pl->rules_dir, sizeof pl->rules_dir, "%s", rules_dir(cfg->rules_dir));
 	const char *at = strrchr(cfg->referee_address, '@');
 	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
+	pl->naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok,
 		.confirm_days = cfg->observe_confirm_days };
@@ -144,6 +145,10 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
 		g->vac[c] = &vac[c];
 		players_language(&pl->players, g->seat[c].address, except, g->lang[c]);
+		char name[64];
+		bool address_public;
+		players_public(&pl->players, g->seat[c].address, name, &address_public);
+		seat_label_set(g, c, name, address_public, (enum naming_rule)pl->naming);
 	}
 	g->policy = &pl->policy;
 }

@@ -218,7 +218,7 @@ static int on_mail(struct job *j, struct err *e)
 	/* the replies show the clocks as the request leaves them; the registry is saved with
 	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
+	if (j->out.changed && player_change_any(ch)) {
 		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
 			return -1;
 		pipeline_attach(pl, j->g, j->vac, NULL);

@@ -148,6 +148,7 @@ struct pipeline {
 	struct players players;         /* time zones and vacations (players.h) */
 	struct robots robots;           /* who is known here (robots.h) */
 	struct policy policy;
+	int naming;                     /* enum naming_rule: cfg.public_names */
 	struct batch batch;
 	struct cached_game *kept;       /* the last committed batch's games, as committed */
 	size_t nkept;

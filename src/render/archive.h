@@ -19,7 +19,7 @@
 struct archive_entry {
 	int id;
 	char kind[64];                  /* the variant's title */
-	char white[512], black[512];    /* each side's addresses */
+	char white[512], black[512];    /* each side's players, as the public names them */
 	char result[96];                /* "1-0 (checkmate)", "in play", ... */
 	char created[32], updated[32];
 	int plies;

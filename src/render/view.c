@@ -157,6 +157,16 @@ struct segments {
 	struct movetext ruled_mt;
 };
 
+char *pgn_tag_text(char *s)
+{
+	for (char *p = s; *p; p++)
+		if (*p == '"')
+			*p = '\'';
+		else if (*p == '\\')
+			*p = '/';
+	return s;
+}
+
 static void pgn_header(const struct segments *sg, const char *result, const char *fen)
 {
 	const struct game *g = sg->g;
@@ -175,9 +185,15 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
 	else
 		buf_str(out, "[Round \"-\"]\n");
-	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
-		   white >= 0 ? g->seat[white].address : "?", black >= 0 ? g->seat[black].address : "?",
-		   result);
+	char wn[PUBLIC_NAME_MAX] = "?", bn[PUBLIC_NAME_MAX] = "?";
+	/* PGN travels: the players as the public names them (seat_public), never an address
+	 * they did not allow */
+	if (white >= 0)
+		seat_public(g, white, wn, sizeof wn);
+	if (black >= 0)
+		seat_public(g, black, bn, sizeof bn);
+	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", pgn_tag_text(wn),
+		   pgn_tag_text(bn), result);
 	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
 	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
@@ -397,15 +413,25 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 	}
 }
 
-void view_side_addresses(const struct game *g, int side, char *out, size_t len)
+const char *view_seat_text(const struct game *g, int seat, int reader, char *buf, size_t len)
 {
+	if (reader >= 0 && seat >= 0 && seat < g->nseats)
+		snprintf(buf, len, "%s", g->seat[seat].address);
+	else
+		seat_public(g, seat, buf, len);
+	return buf;
+}
+
+void view_side_names(const struct game *g, int side, int reader, char *out, size_t len)
+{
+	char one[PUBLIC_NAME_MAX];
 	size_t at = 0;
 
 	out[0] = 0;
 	for (int i = 0; i < g->nseats && at < len; i++)
 		if (g->seat[i].side == side)
 			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-					       g->seat[i].address);
+					       view_seat_text(g, i, reader, one, sizeof one));
 }
 
 static void set_game(struct tctx *c, const struct game *g, const struct reply *r, bool pgn)
@@ -415,17 +441,20 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	int b = me >= 0 && g->seat[me].board >= 0 ? g->seat[me].board : 0;
 	const struct pos *p = g->board[b].pos;
 	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
-	char white[512], black[512];
+	char white[512], black[512], one[PUBLIC_NAME_MAX];
 
-	view_side_addresses(g, WHITE, white, sizeof white);
-	view_side_addresses(g, BLACK, black, sizeof black);
+	/* a player reads the players' addresses; anyone else (an observer, an arbiter, the
+	 * archive) their names in public (seat_public) */
+	view_side_names(g, WHITE, me, white, sizeof white);
+	view_side_names(g, BLACK, me, black, sizeof black);
 	tctx_set(c, "game", "%d", g->id);
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);
 	tctx_set(c, "black", "%s", black);
 	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
-	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
-	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
+	tctx_set(c, "challenger", "%s", view_seat_text(g, g->challenger, me, one, sizeof one));
+	tctx_set(c, "invited", "%s", view_seat_text(g, COLOR_OTHER(g->challenger), me, one,
+						    sizeof one));
 	tctx_set(c, "colour_asked", "%s", g->colour_asked);
 	tctx_set(c, "status", "%s", game_status_name(g->status));
 	if (g->private_)
@@ -449,7 +478,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
 	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move),
-		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
+		 mover_seat >= 0 ? view_seat_text(g, mover_seat, me, one, sizeof one) : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))

@@ -196,10 +196,14 @@ static void pgn(const struct game *g, struct buf *out)
 {
 	struct buf moves = { 0 }, text = { 0 };
 
+	char wn[PUBLIC_NAME_MAX], bn[PUBLIC_NAME_MAX];
 	view_movetext(g, 0, &moves);
+	/* the players as the public names them: a PGN travels (view.c's pgn_header) */
+	seat_public(g, 0, wn, sizeof wn);
+	seat_public(g, 1, bn, sizeof bn);
 	buf_printf(out, "[Event \"Game %d\"]\n[Site \"By email\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
-		   "[Result \"%s\"]\n[Variant \"ChessMe\"]\n\n", g->id, g->seat[0].address,
-		   g->seat[1].address, g->result);
+		   "[Result \"%s\"]\n[Variant \"ChessMe\"]\n\n", g->id, pgn_tag_text(wn),
+		   pgn_tag_text(bn), g->result);
 	buf_printf(&text, "{ChessMe, which PGN cannot write (an unbounded grid; X@sq places a tile "
 		   "from the hand): %s} %s", moves.s ? moves.s : "no move", g->result);
 	size_t col = 0;                 /* PGN's lines of at most 79 characters */

@@ -29,7 +29,7 @@ if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=512k,mode=0700 tmpfs "$mnt" 2
 fi
 D=$mnt/data; mkdir -p "$D"
 cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\n' "$D" > "$tmp/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s\n' "$D" > "$tmp/conf"
 mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/a.mbox"

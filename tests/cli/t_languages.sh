@@ -150,7 +150,7 @@ for c in tempete chessme knightmare perplexichess tigerchess chess-game; do
 	mkdir -p "$g/data"
 	cp "tests/golden/$c/key" "$g/data/key"
 	chmod 600 "$g/data/key"
-	printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
+	printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\nreferee_name = Tempest referee\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
 		"$g" > "$g/conf"
 	addrs=$(sed -n 's/^From: .*<\([^>]*\)>.*/\1/p; s/^From: \([^ <]*@[^ ]*\)$/\1/p' \
 		"tests/golden/$c/in.mbox" | sort -u)

@@ -52,9 +52,9 @@ case $(qp) in *"do you want its moves by mail?"*) pass ;; *) fail "a lapsed requ
 # -- the confirmation: the board, no token, the footer that says how to stop
 mail carol@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1"
 expect_rc "observe confirmed" 0
-case $(to carol@club.example) in *"Subject: [tempest 1] game 1 (Chess: alice@example.org v bob@example.org, observed)"*) pass ;;
+case $(to carol@club.example) in *"Subject: [tempest 1] game 1 (Chess: White v Black, observed)"*) pass ;;
   *) fail "the answer's subject: the game, no token" ;; esac
-case $(flat "$(to carol@club.example)") in *"You now observe this game"*"White (alice@example.org) is to move."*) pass ;;
+case $(flat "$(to carol@club.example)") in *"You now observe this game"*"White (White) is to move."*) pass ;;
   *) fail "the answer: observing, with the board" ;; esac
 case $(to carol@club.example) in *'You observe game 1: write "unobserve 1" to me to stop.'*) pass ;;
   *) fail "the footer says how to stop" ;; esac
@@ -68,9 +68,10 @@ case $(flat "$(qp)") in *"You already observe this game"*) pass ;; *) fail "obse
 # -- each move: the public view, with the last move, to the observer
 mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4"
 case $(to carol@club.example) in *"Subject: [tempest 1] 1. e4 ("*"observed)"*) pass ;; *) fail "the move's mail to carol" ;; esac
-case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (bob@example.org) is to move."*"Moves: 1. e4"*) pass ;;
+case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (Black) is to move."*"Moves: 1. e4"*) pass ;;
   *) fail "the move's mail shows the move, the board, who moves" ;; esac
 case $(to carol@club.example) in *"$WT"*|*"$BT"*|*"your move"*|*"you have"*) fail "no token, nothing said to a player" ;; *) pass ;; esac
+case $(to carol@club.example) in *"@example.org"*) fail "no player's address to an observer" ;; *) pass ;; esac
 
 # -- an observer's mail acts on nothing
 mail carol@club.example "Re: [tempest 1] 1. e4" "e5"
@@ -148,6 +149,9 @@ cli_referee "$tmp2"
 run "$T" new -c "$tmp2/conf" perplexichess w1@x.org b1@x.org w2@x.org b2@x.org w3@x.org b3@x.org ws@x.org bs@x.org
 K_w1=$(to w1@x.org | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
 cli_mail carol@club.example "x" "observe 1" > "$tmp2/m"
+run "$TA" process -c "$tmp2/conf" "$tmp2/m"
+ctoken=$(qp | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail carol@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1" > "$tmp2/m"
 run "$TA" process -c "$tmp2/conf" "$tmp2/m"
 expect_clean "observe a team game"
 cli_mail w1@x.org "Re: [tempest 1 $K_w1] game 1" "e4\nmessage team Push on the king's side" > "$tmp2/m"

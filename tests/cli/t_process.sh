@@ -13,7 +13,7 @@ WT=vb5v64h6; BT=ezap3rhf
 fresh() {       # fresh DIR: a data directory with the demo key, and its configuration
   rm -rf "$1"; mkdir -p "$1/data"
   cp examples/demo.key "$1/data/key"; chmod 600 "$1/data/key"
-  printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$1" > "$1/conf"
+  printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\n' "$1" > "$1/conf"
 }
 
 mail() {        # mail FROM SUBJECT BODY [EXTRA-HEADER]: a raw mail in $tmp/m.eml

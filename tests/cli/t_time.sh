@@ -15,6 +15,7 @@ mkdir -p "$W/data"
 cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
 cat > "$W/conf" <<EOF
 referee_address = referee@tempest.example
+max_clock_leap_hours = 87600
 data_dir = $W/data
 reminders = 48h 24h 2h
 vacation_days = 8
@@ -249,7 +250,7 @@ grep -q '^Subject: \[tempest 1\] referee: timeout white' "$W/data/games/1.mbox" 
 
 # -- card games: the interception window closes; an unanswered interception is accepted
 V=$tmp/v; mkdir -p "$V/data"; cp examples/demo.key "$V/data/key"; chmod 600 "$V/data/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$V" > "$V/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\n' "$V" > "$V/conf"
 at 2026-11-01T10:00:00Z "$T" new -c "$V/conf" tempete alice@example.org bob@example.org
 csend() {       # csend CONF TIME FROM SUBJECT BODY: as send, with that configuration
   c=$1; shift
@@ -288,7 +289,7 @@ expect_out "the card game replays" "every recorded state reproduced"
 
 # -- Knightmare (game 1 of the demo key: White's half holds 1 3 5 9 30, Black's 4 6 7 8 32)
 K2=$tmp/k2; mkdir -p "$K2/data"; cp examples/demo.key "$K2/data/key"; chmod 600 "$K2/data/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$K2" > "$K2/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\n' "$K2" > "$K2/conf"
 at 2026-11-01T10:00:00Z "$T" new -c "$K2/conf" knightmare-cards alice@example.org bob@example.org
 ksend() { csend "$K2/conf" "$@"; }
 ksend 2026-11-01T11:00:00Z alice@example.org "[tempest 1 vb5v64h6]" "deck 30 3 1 5 9"

@@ -24,8 +24,6 @@ void pipeline_behind(struct pipeline *pl, long long now, long long recorded)
 		 "mails as of %s; check the system clock", a, b, b);
 }
 
-static void record(struct pipeline *pl, long long t);
-
 /* A clock far ahead of the recorded time (max_clock_leap_hours): a clock that jumped, or a
  * referee down for that long. Nothing it would record can be taken back, so the run does
  * nothing that time decides or that records its time — no mail processed (they wait,
@@ -49,33 +47,38 @@ static void ahead(struct pipeline *pl, long long now, long long recorded)
 int pipeline_clock_open(struct pipeline *pl, struct err *e)
 {
 	const struct config *cfg = &pl->cfg;
+	bool write = !(pl->flags & PIPELINE_DRY_RUN);
 	char iso[CLOCK_ISO_MAX];
 
 	if (pl->flags & PIPELINE_REPLAY)
 		return 0;
-	if (cfg->clock_floor > 0 && !(pl->flags & PIPELINE_DRY_RUN)) {
-		if (store_reset_last_time(&pl->st, cfg->clock_floor, e) < 0)
+	if (cfg->clock_floor > 0 && write) {
+		if (store_reset_last_time(&pl->st, cfg->clock_floor, e) < 0 ||
+		    store_set_last_run(&pl->st, cfg->clock_floor, e) < 0)
 			return -1;
 		pl->floor = cfg->clock_floor;
 		clock_iso(pl->floor, iso);
 		log_info("the time recorded here is set to %s", iso);
 	}
-	long long now = clock_now();
-	if (!pl->floor || now <= pl->floor + (long long)cfg->max_clock_leap_hours * 3600) {
+	long long now = clock_now(), run = store_last_run(&pl->st);
+	pl->previous_run = run;
+	long long seen = run > pl->floor ? run : pl->floor;
+	if (!seen || now <= seen + (long long)cfg->max_clock_leap_hours * 3600) {
 		/* a run records its time, an hour at a time, mail or none: a referee that ran
 		 * through a quiet weekend has not leapt over it */
-		if (!(pl->flags & PIPELINE_DRY_RUN) && now >= pl->floor + 3600)
-			record(pl, now);
+		if (write && now >= run + 3600 && store_set_last_run(&pl->st, now, e) < 0)
+			return -1;
 		return 0;
 	}
 	if (!cfg->accept_clock) {
-		ahead(pl, now, pl->floor);
+		ahead(pl, now, seen);
 		return 0;
 	}
 	clock_iso(now, iso);
 	log_warn("the clock (%s) is taken as right, %lld hours after the last time recorded "
-		 "here: the time recorded moves to it", iso, (now - pl->floor) / 3600);
-	if (!(pl->flags & PIPELINE_DRY_RUN) && store_set_last_time(&pl->st, now, e) < 0)
+		 "here: the time recorded moves to it", iso, (now - seen) / 3600);
+	if (write && (store_set_last_time(&pl->st, now, e) < 0 ||
+		      store_set_last_run(&pl->st, now, e) < 0))
 		return -1;
 	pl->floor = now;
 	return 0;

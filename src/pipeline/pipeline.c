@@ -549,9 +549,11 @@ static void read_sender(struct job *j)
 	j->s.now = pipeline_now(j->pl);
 	/* when it reached the mailbox: the mailbox's word (an mbox's From line), else the
 	 * topmost Received header, the referee's own server's; never the Date the sender's
-	 * client writes. Only a time before now counts (on_game bounds it by the game) */
+	 * client writes. It counts if the mail waited for the referee: it came after the
+	 * last run recorded, which would have read it, and before now (on_game bounds it by
+	 * the game too); an older one is a mailbox read again */
 	long long arrived = j->arrived > 0 ? j->arrived : m->received_epoch;
-	j->s.arrived = arrived > 0 && arrived < j->s.now ? arrived : 0;
+	j->s.arrived = arrived > j->pl->previous_run && arrived < j->s.now ? arrived : 0;
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
 }
 

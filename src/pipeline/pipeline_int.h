@@ -159,6 +159,8 @@ struct pipeline {
 	long long floor;                /* the latest time recorded here (floor.c) */
 	bool behind;                    /* the clock is behind it: nothing on time */
 	bool ahead;                     /* far ahead of it: nothing on time, no mail */
+	long long previous_run;         /* the last run recorded before this one (last-run):
+					 * a mail that arrived after it waited for the referee */
 	bool behind_told;
 	int *digest_games;              /* games with a digest to send at the run's end */
 	size_t ndigest_games;

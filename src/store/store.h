@@ -114,6 +114,10 @@ int store_set_last_time(const struct store *st, long long t, struct err *e);
 /* The recorded time set to t, earlier or later, durably: the operator's word (a floor
  * written by a clock that ran ahead, `tempest tick --clock-floor`). */
 int store_reset_last_time(const struct store *st, long long t, struct err *e);
+/* The time of the latest run here, committing or not (DIR/last-run; 0 if none), and the
+ * same set to t: a clock far ahead of the later of it and the last time is a leap. */
+long long store_last_run(const struct store *st);
+int store_set_last_run(const struct store *st, long long t, struct err *e);
 /* The day's counts per address in DIR/quota/ (quota.c): day is days since 1970, UTC. */
 enum quota_counter {
 	QUOTA_ANSWERS,          /* answers to mails that changed nothing (max_answers_per_day) */

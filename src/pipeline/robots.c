@@ -337,16 +337,29 @@ static const char *const calendar_words[] = {
 	"samstag", "sonntag",
 };
 
+/* Could this word (lower case) be a move as players write them ("e4", "nf3", "qxf7#")? A
+ * square in it (a file letter, then a rank), few enough characters: a player's faulty
+ * move is words of theirs, kept, where a date or a number is not. */
+static bool moveish(const char *w, size_t n)
+{
+	if (n > 10)
+		return false;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '1' && w[i + 1] <= '8')
+			return true;
+	return false;
+}
+
 /* Is this word (lower case, punctuation around it) no part of what a responder says: a
- * number, a date or a time (a digit anywhere: "2026-11-05", "10:31", "#4411"), or a
- * month's or a day's name? */
+ * number, a date or a time (a digit in a word that is no move: "2026-11-05", "10:31",
+ * "#4411"), or a month's or a day's name? */
 static bool dateish(const char *w, size_t n)
 {
 	char word[24];
 
 	for (size_t i = 0; i < n; i++)
 		if (w[i] >= '0' && w[i] <= '9')
-			return true;
+			return !moveish(w, n);
 	while (n && strchr(".,;:!?()[]\"'", *w))
 		w++, n--;
 	while (n && strchr(".,;:!?()[]\"'", w[n - 1]))

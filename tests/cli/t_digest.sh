@@ -75,10 +75,12 @@ case $(flat "$(to bs@x.org)") in *"Elsewhere in the game"*) fail "mail each: no 
 case $(flat "$(to b7@x.org)") in *"Good luck on board 7"*) pass ;; *) fail "the message reaches b7" ;; esac
 [ "$(to w3@x.org | grep -c '^To: ')" -eq 1 ] && pass || fail "w3: one digest for three moves elsewhere"
 
-# -- a stranger's attempts: each member told once a game and run
+# -- a stranger's attempts: each member told once a game and run (and a day: a stranger's
+# mail draws one mail a day to any address, and the challenge's invitations, from a
+# stranger too, were today's: the next day then)
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "d5" >> "$tmp/int"
-run "$T" process -c "$tmp/a/conf" "$tmp/int"
+TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
 [ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 18 ] && pass ||
   fail "two attempts: 18 notices, one a member, not 36"
 

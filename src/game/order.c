@@ -2,6 +2,7 @@
 #include "game/order.h"
 #include "game/spelling.h"
 #include "game/order_prose.h"
+#include "game/order_shape.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -19,91 +20,6 @@
 #define ARG_COLOUR ORDER_ARG_COLOUR
 #define ARG_REST ORDER_ARG_REST
 #define keyword order_word
-
-/* "new chess", "new knightmare-cards": a variant is named by its file's name, in lower
- * case; a capital says a place or a time ("New York", "New Year"), prose. */
-static bool new_shaped(char **w, int nw)
-{
-	return nw == 1 && !isupper((unsigned char)w[0][0]);
-}
-
-/* "message Good luck!": not "Message me on Signal: +33 ...", a signature's contact line. */
-static bool message_shaped(char **w, int nw)
-{
-	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
-}
-
-/* Words that say what became of a message rather than begin one: "Message received,
- * thanks.", "Message confidentiel - ...", "Nachricht erhalten". A line "message" followed
- * by one is a sentence about a message (asked about when the mail holds no other order:
- * message_about), never relayed. English participles are known by their "-ed" too. */
-static const char *const message_states[] = {
-	"received", "recieved", "sent", "delivered", "read", "noted", "understood", "follows",
-	"below", "attached", "deleted", "forwarded", "acknowledged", "confidential", "private",
-	"recu", "re\xc3\xa7u", "re\xc3\xa7ue", "envoye", "envoy\xc3\xa9", "transmis", "lu",
-	"suivant", "confidentiel", "confidentielle", "personnel", "erhalten", "empfangen",
-	"gesendet", "vertraulich", "recibido", "enviado", "confidencial", "ricevuto", "inviato",
-	"riservato", "confidenziale", "ontvangen", "verzonden", "vertrouwelijk", "mottaget",
-	"skickat",
-};
-
-static bool message_about(char **w, int nw)
-{
-	char word[32];
-	size_t n;
-
-	if (nw < 1)
-		return false;
-	snprintf(word, sizeof word, "%s", w[0]);
-	n = strlen(word);
-	while (n && strchr(".,;:!?-", word[n - 1]))
-		word[--n] = 0;
-	if (!n)
-		return false;
-	for (size_t i = 0; i < sizeof message_states / sizeof message_states[0]; i++)
-		if (!strcasecmp(word, message_states[i]))
-			return true;
-	return n >= 6 && !strcmp(word + n - 2, "ed");
-}
-
-/* Words that begin no name but may stand inside one ("Anne de la Tour"). */
-static bool particle(const char *w)
-{
-	static const char *const words[] = { "van", "von", "der", "den", "de", "la", "le", "du",
-		"del", "della", "di", "da", "dos", "das", "y", "bin", "ibn", "af", "zu", "ten", "ter" };
-
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (!strcmp(w, words[i]))
-			return true;
-	return false;
-}
-
-/* "name Alice Martin": a name as people write theirs, 1 to 5 words, each capitalised (or
- * a particle inside it), no address, no digit: not "Name your price", "name the opening". */
-static bool name_shaped(char **w, int nw)
-{
-	if (nw < 1 || nw > 5)
-		return false;
-	for (int i = 0; i < nw; i++) {
-		unsigned char c = (unsigned char)w[i][0];
-		if (strpbrk(w[i], "@<>0123456789\"") ||
-		    (!(isupper(c) || c >= 0x80) && !(i > 0 && particle(w[i]))))
-			return false;
-	}
-	return true;
-}
-
-/* "address public", "address hidden": not "Address: 10 Downing Street". */
-static bool address_shaped(char **w, int nw)
-{
-	return nw == 1 && (!strcasecmp(w[0], "public") || !strcasecmp(w[0], "hidden"));
-}
-
-/* "mail each", "mail digest": not "Mail me the board", "mail sent". */
-static bool mail_shaped(char **w, int nw)
-{
-	return nw == 1 && (!strcasecmp(w[0], "each") || !strcasecmp(w[0], "digest"));
-}
 
 #define IRREVOCABLE ORDER_COST_IRREVOCABLE
 #define SETTING ORDER_COST_SETTING
@@ -123,7 +39,7 @@ static const struct keyword keywords[] = {
 	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0 },
 	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0 },
 	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0 },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess", new_shaped, 0 },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess", order_new_shaped, 0 },
 	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0 },
 	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL, 0 },
 	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL, 0 },
@@ -145,10 +61,10 @@ static const struct keyword keywords[] = {
 	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0 },
 	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0 },
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
-	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING },
-	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", name_shaped, SETTING },
-	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden", address_shaped,
+	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING },
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING },
+	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING },
+	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden", order_address_shaped,
 	  SETTING },
 	/* French, beside the English (docs/orders.md "Languages"): the words of French
 	 * correspondence chess, without accents so that any keyboard writes them */
@@ -643,7 +559,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
 		    k->kind != ORDER_NAME && (nw - used > 3 || strchr(l->text, ',')))
 			return ask_aside(out, l, vc, k);
-		if (k->kind == ORDER_MESSAGE && message_about(w + used, nw - used))
+		if (k->kind == ORDER_MESSAGE && order_message_about(w + used, nw - used))
 			return ask_aside(out, l, vc, k);
 	}
 	if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)

@@ -44,7 +44,7 @@ static char *log_copy(const struct job *j)
 			 j->g ? j->g->nevents : 0, hash, j->s.now,
 			 j->out.auth_how ? j->out.auth_how : "none");
 	/* the clock stopped at its arrival (game_clock_stop_at): a replay does the same */
-	if (j->s.arrived && n > 0 && (size_t)n < sizeof event)
+	if (j->s.arrived && j->g && !j->game_is_new && n > 0 && (size_t)n < sizeof event)
 		snprintf(event + n, sizeof event - (size_t)n, "; arrived=%lld", j->s.arrived);
 	char keyline[KEY_MAX + 32];
 	snprintf(keyline, sizeof keyline, "X-Tempest-Key: %s", j->s.msg_key);

@@ -553,7 +553,8 @@ static void read_sender(struct job *j)
 	 * last run recorded, which would have read it, and before now (on_game bounds it by
 	 * the game too); an older one is a mailbox read again */
 	long long arrived = j->arrived > 0 ? j->arrived : m->received_epoch;
-	j->s.arrived = arrived > j->pl->previous_run && arrived < j->s.now ? arrived : 0;
+	j->s.arrived = j->pl->previous_run > 0 && arrived > j->pl->previous_run &&
+		       arrived < j->s.now ? arrived : 0;
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
 }
 

@@ -146,7 +146,9 @@ void players_public_hash(const struct players *ps, char out[65])
 		for (int k = 0; k < CRYPTO_HASH_LEN; k++)
 			sum[k] = (uint8_t)(sum[k] + h[k]);
 	}
-	crypto_hex(sum, sizeof sum, out);
+	/* hashed once more: never a run of zeros a page scan could take for something */
+	crypto_sha256(sum, sizeof sum, h);
+	crypto_hex(h, sizeof h, out);
 }
 
 static int put(struct player_rec *p, const char *key, enum player_req_kind kind, long long now,

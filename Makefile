@@ -156,7 +156,7 @@ update-golden: tempest
 # build and the tests read the PO files themselves). A new msgid comes in untranslated.
 PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
-	  --keyword=refuse:4 --keyword=N_
+	  --keyword=apply_note_seat:3 --keyword=refuse:4 --keyword=N_
 po:
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --package-name=tempest \
 	  $(PO_KEYS) -o templates/po/tempest.pot $(PO_SRC)

@@ -5,7 +5,7 @@ set -eu
 PKGS="build-essential pkg-config libcurl4-gnutls-dev libetpan-dev libjansson-dev libssl-dev
       dovecot-imapd dovecot-lmtpd postfix openssl curl ca-certificates
       stockfish fairy-stockfish pgn-extract isync valgrind tzdata time mandoc
-      clang libclang-rt-14-dev chromium fonts-dejavu-core nodejs"
+      clang libclang-rt-14-dev chromium fonts-dejavu-core nodejs mutt"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

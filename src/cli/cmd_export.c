@@ -116,8 +116,8 @@ int cmd_export(int argc, char **argv)
 		}
 	}
 	const char *dir = rules_dir(rules);
-	printf("# Fairy-Stockfish variants.ini, written by tempest export-variants\n"
-	       "# from the variants of %s\n\n", dir);
+	/* no path: the file is for others' machines, and names nothing of this one's */
+	printf("# Fairy-Stockfish variants.ini, written by tempest export-variants\n\n");
 	if (optind < argc) {
 		for (int i = optind; i < argc; i++)
 			if (export_one(dir, argv[i], true) < 0)

@@ -15,6 +15,7 @@
 #include "render/view.h"
 #include "store/rules_load.h"
 #include "game/kind.h"
+#include "game/standing.h"
 #include "render/view_kind.h"
 #include "store/players.h"
 #include "store/store.h"
@@ -313,9 +314,12 @@ int cmd_show(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if ((rc = open_game(&c, &st, atoi(argv[next]), &g, &v)) < 0) {
-		if (json && kind_of(g)->secret_state && kind_of(g)->secret_state(g) && !secrets) {
+		/* a kind's secrets, or a player's lines given in advance (game/standing.h) */
+		if (json && ((kind_of(g)->secret_state && kind_of(g)->secret_state(g)) ||
+			     standing_secret(g)) && !secrets) {
 			fprintf(stderr, "tempest show: game %d is in play and its state file holds the "
-				"players' secrets (hidden cards or tiles); add --secrets to print it\n", g->id);
+				"players' secrets (hidden cards or tiles, moves given in advance); add "
+				"--secrets to print it\n", g->id);
 			rc = EXIT_USAGE;
 		} else if (json) {
 			char *text = store_game_to_json(g);
@@ -381,7 +385,7 @@ int cmd_list(int argc, char **argv)
 		    game_load_position(g, v, &e) == 0)
 			status = kind_of(g)->result_text(g, res, sizeof res);
 		printf("%5d  %-12s %-28s %-28s %-9s %5d  %s\n", g->id, g->variant,
-		       g->seat[WHITE].address, g->seat[BLACK].address, status, game_ply(g),
+		       g->seat[WHITE].address, g->seat[BLACK].address, status, game_moves_made(g),
 		       g->updated);
 		game_free(g);
 		variant_free(v);

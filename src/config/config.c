@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "util/fsutil.h"
 
 enum kind { KIND_STR, KIND_PATH, KIND_INT, KIND_LONG, KIND_BOOL };
 
@@ -79,6 +81,8 @@ static const struct key keys[] = {
 	{ "max_clock_leap_hours", INT(max_clock_leap_hours, 1, 87600) },
 	{ "public_names", STR(public_names, check_naming) },
 	{ "html_board", BOOL(html_board) },
+	{ "conditional_lines", INT(conditional_lines, 0, 32) },
+	{ "conditional_depth", INT(conditional_depth, 1, 16) },
 	{ "archive_dir", PTH(archive_dir) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
@@ -108,6 +112,8 @@ static void defaults(struct config *c)
 	c->max_observer_mails_per_day = 50;
 	c->max_clock_leap_hours = 24;
 	snprintf(c->public_names, sizeof c->public_names, "names");
+	c->conditional_lines = 8;
+	c->conditional_depth = 8;
 	snprintf(c->command, sizeof c->command, "tempest");
 	c->max_message_size = 10L * 1024 * 1024;
 	c->imap_batch_size = 100;
@@ -480,9 +486,13 @@ int config_load(struct config *c, const char *path, struct err *e)
 	struct reader r = { .c = c };
 	FILE *f;
 
+	char installed[PATH_MAX];
+
 	defaults(c);
 	if (!path)
 		path = getenv("TEMPEST_CONFIG");
+	if (!path)      /* an installed referee finds its own: `tempest archive DIR` as written */
+		path = fs_installed_config(installed, sizeof installed);
 	if (!path || !*path)
 		return 0;
 	snprintf(c->path, sizeof c->path, "%s", path);

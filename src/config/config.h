@@ -64,6 +64,8 @@ struct config {
 						 * time decides nothing on time */
 	char public_names[16];                  /* how the public names players: names,
 						 * initials or sides */
+	int conditional_lines;                  /* a player's conditional lines (0: none) */
+	int conditional_depth;                  /* the opponent's moves a line answers */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
 	bool accept_clock;                      /* --accept-clock: a clock far ahead of the
 						 * recorded time is right (not a key) */

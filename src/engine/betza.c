@@ -308,3 +308,31 @@ int betza_leap_path(int dx, int dy, int8_t path[][2], int max)
 	}
 	return n;
 }
+
+/* Does a power hold the vector (dx, dy, range) with these path flags and this of m / c? */
+static bool holds(const struct betza *b, const struct betza_vec *want, uint8_t mc)
+{
+	const uint8_t path = BETZA_LAME | BETZA_HOP | BETZA_SKIP;
+
+	for (int i = 0; i < b->n; i++)
+		if (b->v[i].dx == want->dx && b->v[i].dy == want->dy &&
+		    b->v[i].range == want->range && (b->v[i].flags & path) == (want->flags & path) &&
+		    (b->v[i].flags & mc))
+			return true;
+	return false;
+}
+
+/* Is every power of a (its moves and its captures apart) one of b's? */
+static bool within(const struct betza *a, const struct betza *b)
+{
+	for (int i = 0; i < a->n; i++)
+		for (uint8_t mc = BETZA_MOVE; mc <= BETZA_CAPTURE; mc <<= 1)
+			if ((a->v[i].flags & mc) && !holds(b, &a->v[i], mc))
+				return false;
+	return true;
+}
+
+bool betza_same(const struct betza *a, const struct betza *b)
+{
+	return within(a, b) && within(b, a);
+}

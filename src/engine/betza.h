@@ -13,6 +13,7 @@
 #ifndef TEMPEST_ENGINE_BETZA_H
 #define TEMPEST_ENGINE_BETZA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "util/err.h"
@@ -42,6 +43,9 @@ struct betza {
 
 /* Parses `text`; on error returns -1 and says which character is wrong and why. */
 int betza_parse(const char *text, struct betza *out, struct err *e);
+/* Do two parsed powers give the same moves and captures (the same vectors, whatever the
+ * order or the repeats they were written in: "NW" and "WN", "NW" with "W" added)? */
+bool betza_same(const struct betza *a, const struct betza *b);
 
 /* The squares strictly between the start and the end of a leap (dx, dy), written into
  * path[] as offsets; returns how many. Straight leaps pass the squares on the line;

@@ -454,7 +454,8 @@ static void list_san(struct pos *p, const struct move *m, int n, char *buf, size
 	free(san);
 }
 
-/* The promotion choices of the moves in m (all to one square), as "Q, R, B or N". */
+/* The promotion choices of the moves in m (all to one square) in the variant's own
+ * pieces, letter and name: "Q (queen), R (rook), B (bishop) or N (knight)". */
 static void list_promos(const struct variant *v, const struct move *m, int n, char *buf,
 			size_t len)
 {
@@ -469,7 +470,11 @@ static void list_promos(const struct variant *v, const struct move *m, int n, ch
 		if (seen >> t & 1) {
 			if (k++)
 				at = append(buf, len, at, k == done ? " or " : ", ");
+			char name[PIECE_NAME_MAX];
 			at = append_char(buf, len, at, v->type[t].letter);
+			at = append(buf, len, at, " (");
+			at = append(buf, len, at, type_name(v, t, name, sizeof name));
+			at = append(buf, len, at, ")");
 		}
 }
 
@@ -635,9 +640,10 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 	for (int i = 1; i < nfound; i++)
 		same &= found[i].from == found[0].from && found[i].to == found[0].to;
 	if (nfound > 1 && same && found[0].promo) {
-		char list[128];
+		char list[256], pawn[PIECE_NAME_MAX];
 		list_promos(v, found, nfound, list, sizeof list);
-		return err_set(e, "'%s': say what the pawn promotes to on %s: %s", text,
+		return err_set(e, "'%s': say what the %s promotes to on %s: %s", text,
+			       type_name(v, PIECE_TYPE(p->board[found[0].from]), pawn, sizeof pawn),
 			       v->sq_name[found[0].to], list);
 	}
 	if (nfound > 1) {

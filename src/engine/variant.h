@@ -96,6 +96,8 @@ struct variant {
 	char title[64];
 	char about[320];                /* what the variant is, said to the players of a
 					 * challenge ("" : its title says it) */
+	char side[2][24];               /* the sides' names in the mails, White's and
+					 * Black's ("": White and Black) */
 	int files, ranks;               /* the rectangle the grid squares fill */
 	int nsq;
 	int16_t file_of[SQ_MAX], rank_of[SQ_MAX];

@@ -19,7 +19,11 @@ struct apply_state {
 	unsigned part_seats;
 	const char *principal;          /* the event's kind */
 	char detail[64];
+	char seat_note[SEATS_MAX][320]; /* sentences for one seat's mail only (what became of
+					 * their conditional moves) */
 	bool moved, ended;
+	bool canonical;                 /* the move orders are the engine's SAN, given in
+					 * advance: no spelling, no number, no stale-reply check */
 	bool stale_reply;               /* the mail answers a referee mail older than the last move */
 };
 
@@ -55,6 +59,12 @@ const char *apply_spelled(struct apply_state *a, const struct order *od, struct 
 			  const char *text, char *buf, size_t len);
 /* A move was made by a->me: the opponent's pending draw offer lapses (docs/orders.md, "Orders"). */
 void apply_after_move(struct apply_state *a);
+/* Adds a sentence that only seat `seat` reads. */
+void apply_note_seat(struct apply_state *a, int seat, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* One move order of a->me (a move given in advance, a->canonical), as a mail's would be
+ * applied: by the kind when it takes moves, else by the game. 0, or -1 (refused). */
+int apply_move_order(struct apply_state *a, const struct order *od);
 /* A player's setting (vacation, timezone, language: game_settings.c): 0, or -1 refused. */
 int apply_setting(struct apply_state *a, const struct order *od);
 /* Everything an order can change, so that a failed mail leaves no trace
@@ -63,17 +73,21 @@ struct snapshot {
 	struct pos pos[BOARDS_MAX];
 	int nmoves[BOARDS_MAX];
 	char board_result[BOARDS_MAX][8];
+	char board_termination[BOARDS_MAX][64];
 	int draw_offer;
 	void *kstate;                   /* a copy of the kind's state, or NULL */
 	enum game_status status;
 	char result[8], termination[64];
 	struct seat seat[SEATS_MAX];    /* passwords; duties (a team's reassignments) */
 	int nseats;
+	struct standing_line *standing; /* a copy of the lines given in advance, or NULL */
+	size_t nstanding;
 };
-/* Takes the snapshot (its kstate is the caller's to free); -1 out of memory. */
+/* Takes the snapshot (snapshot_free frees what it holds); -1 out of memory. */
 int snapshot_take(const struct game *g, struct snapshot *s);
-/* Puts the game back as the snapshot holds it. */
-void snapshot_restore(struct game *g, const struct snapshot *s);
+/* Puts the game back as the snapshot holds it (the game takes over its lines). */
+void snapshot_restore(struct game *g, struct snapshot *s);
+void snapshot_free(struct snapshot *s);
 
 /* Runs `step` as seat `me` within this mail (a card game's answer given in advance): kept
  * with its notes if it refuses nothing, else undone whole and the mail goes on without

@@ -18,11 +18,12 @@ const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
 	if (seat < 0 || seat >= g->nseats)
 		snprintf(buf, len, "the referee");
 	else if (g->nseats == 2 && g->nboards == 1)
-		snprintf(buf, len, "%s", side_name(st->side));
+		snprintf(buf, len, "%s", game_side_name(g, st->side));
 	else if (st->board >= 0)
-		snprintf(buf, len, "%s (board %d, %s)", side_name(st->side), st->board + 1, st->role);
+		snprintf(buf, len, "%s (board %d, %s)", game_side_name(g, st->side), st->board + 1,
+			 st->role);
 	else
-		snprintf(buf, len, "%s %s", side_name(st->side), st->role);
+		snprintf(buf, len, "%s %s", game_side_name(g, st->side), st->role);
 	return buf;
 }
 

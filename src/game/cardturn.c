@@ -17,6 +17,7 @@
 #include "rules/cards.h"
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/standing.h"
 
 struct cardturn *cardturn_of(struct game *g)
 {
@@ -119,15 +120,19 @@ bool cardturn_standing_shaped(char **w, int nw)
 	return n == 1 || (n == 4 && !strcasecmp(v[0], "by") && !strcasecmp(v[1], "card"));
 }
 
-/* Reads "if intercepted[ by card N]: ANSWER" into *st; -1 (refused) if it is not one. */
+/* Reads "if intercepted[ by card N]: ANSWER" into *l; -1 (refused) if it is not one. */
 static int standing_read(struct apply_state *a, const struct ct_ops *ops, const struct order *od,
-			 struct ct_standing *st)
+			 struct standing_line *l)
 {
 	char buf[ORDER_ARG_MAX], *w[8];
 	int n = standing_words(od->arg, buf, sizeof buf, w, 8);
 	char *end = NULL;
+	struct standing_step *st = &l->step[0];
 
-	memset(st, 0, sizeof *st);
+	memset(l, 0, sizeof *l);
+	l->seat = a->me;
+	l->on = STANDING_ON_INTERCEPTION;
+	l->nsteps = 1;
 	if (n == 4 && !strcasecmp(w[0], "by") && !strcasecmp(w[1], "card")) {
 		long k = strtol(w[2], &end, 10);
 		if (*end || k < 1)
@@ -143,37 +148,33 @@ static int standing_read(struct apply_state *a, const struct ct_ops *ops, const 
 	if (strcasecmp(what, "accept") && !ops->answer_moves)
 		return apply_error(a, od, "an answer in advance is 'accept' here (an answer is "
 				   "%s)", ops->answer_words);
-	if (strlen(what) >= sizeof st->answer)
+	if (strlen(what) >= sizeof st->then)
 		return apply_error(a, od, "'%s' is not a move", what);
-	snprintf(st->answer, sizeof st->answer, "%s", strcasecmp(what, "accept") ? what : "accept");
+	snprintf(st->then, sizeof st->then, "%s", strcasecmp(what, "accept") ? what : "accept");
 	return 0;
 }
 
-/* The mover's answers in advance, kept for their move (secret: only they are told). */
-static int standing_record(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+/* The answers in advance waiting on the last move are spent (an interception came, or
+ * none can come). */
+static void standing_spent(struct game *g)
 {
-	struct cardturn *ct = cardturn_of(a->g);
-	size_t at = strlen(a->own_note);
+	standing_drop(g, -1, STANDING_ON_INTERCEPTION, -1);
+}
 
+/* The mover's answers in advance, kept by the game for their move (secret: each mail to
+ * them shows them, as every line given in advance). */
+static int answers_record(struct apply_state *a, const struct ct_ops *ops, const struct ct_msg *m)
+{
 	for (int i = 0; i < m->nstanding; i++) {
-		struct ct_standing st;
-		if (standing_read(a, ops, m->standing[i], &st) < 0)
+		struct standing_line l;
+		if (standing_read(a, ops, m->standing[i], &l) < 0)
 			return -1;
-		for (int j = 0; j < ct->nstanding; j++)
-			if (ct->standing[j].card == st.card)
-				return apply_error(a, m->standing[i], "one answer in advance %s",
-						   st.card ? "per card" : "to any interception");
-		ct->standing[ct->nstanding++] = st;
-	}
-	ct->standing_by = a->me;
-	for (int i = 0; i < ct->nstanding && at < sizeof a->own_note; i++) {
-		char by[24] = "";
-		if (ct->standing[i].card)
-			snprintf(by, sizeof by, " by card %d", ct->standing[i].card);
-		at += (size_t)snprintf(a->own_note + at, sizeof a->own_note - at, "%s%s%s: %s%s",
-				       i ? "; " : "Your answers in advance, for you alone until an "
-				       "interception comes: if intercepted", i ? "if intercepted" : "",
-				       by, ct->standing[i].answer, i + 1 == ct->nstanding ? "." : "");
+		const struct standing_line *same = standing_interception(a->g, a->me, l.step[0].card);
+		if (same && same->step[0].card == l.step[0].card)
+			return apply_error(a, m->standing[i], "one answer in advance %s",
+					   l.step[0].card ? "per card" : "to any interception");
+		if (standing_add(a->g, &l) < 0)
+			return apply_error(a, m->standing[i], "out of memory");
 	}
 	return 0;
 }
@@ -283,7 +284,7 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 	if (!again)             /* made again, the turn keeps the cards played on it */
 		ct->card_own[me] = ct->card_opp[other] = false;
 	ct->may_intercept = false;
-	ct->nstanding = 0;              /* the last mover's answers in advance are spent */
+	standing_spent(a->g);           /* the last mover's answers in advance */
 	int number = (int)game_pos(a->g)->fullmove;
 	if (ops->move(a, m, moves, sizeof moves) < 0)
 		return -1;
@@ -299,7 +300,7 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 		apply_note(a, "%s moves %s.", side_name(me), moves);
 	if (ops->move_done && ops->move_done(a, m) < 0)
 		return -1;
-	if (m->nstanding && standing_record(a, ops, m) < 0)
+	if (m->nstanding && answers_record(a, ops, m) < 0)
 		return -1;
 	made(a, "move", moves);
 	next(a, ops, again);
@@ -317,7 +318,7 @@ static int turn_cancelled(struct apply_state *a, int mover)
 	ct->expect = CT_MOVE;
 	ct->to = mover;
 	ct->may_intercept = false;
-	ct->nstanding = 0;
+	standing_spent(a->g);
 	apply_principal(a, "interception");
 	return 0;
 }
@@ -364,7 +365,7 @@ static int interception(struct apply_state *a, const struct ct_ops *ops, const s
 			ct->expect = CT_DONE;
 		}
 	}
-	return ct->expect == CT_ANSWER && ct->nstanding && ct->standing_by == other ?
+	return ct->expect == CT_ANSWER && standing_count(a->g, other, STANDING_ON_INTERCEPTION) ?
 	       standing_answer(a, ops, m->card_no) : 0;
 }
 
@@ -378,7 +379,7 @@ static int answer(struct apply_state *a, const struct ct_ops *ops, const struct 
 
 	if (m->nstanding)
 		return apply_error(a, m->standing[0], "an answer in advance goes with your move");
-	cardturn_of(a->g)->nstanding = 0;
+	standing_spent(a->g);
 	if (ops->answer(a, m, moves, sizeof moves) < 0)
 		return -1;
 	bool taken_back = (int)game_pos(a->g)->side == me;
@@ -429,31 +430,27 @@ static int standing_step(struct apply_state *b, void *ctx)
  * unseen, and the player is asked as without it. */
 static int standing_answer(struct apply_state *a, const struct ct_ops *ops, int card)
 {
-	struct cardturn *ct = cardturn_of(a->g);
-	struct ct_standing use = { 0 };
+	const struct standing_line *line = standing_interception(a->g, 1 - a->me, card);
+	struct standing_step use = { 0 };
 	char said[96], text[128];
 	struct order_line lines[4];
 	struct orders o;
 	struct err e = { 0 };
 	size_t n = 0;
 
-	for (int i = 0; i < ct->nstanding && !use.answer[0]; i++)
-		if (ct->standing[i].card == card)
-			use = ct->standing[i];
-	for (int i = 0; i < ct->nstanding && !use.answer[0]; i++)
-		if (!ct->standing[i].card)
-			use = ct->standing[i];
-	ct->nstanding = 0;              /* this interception spends them, used or not */
-	if (!use.answer[0])
+	if (line)
+		use = line->step[0];
+	standing_spent(a->g);           /* this interception spends them, used or not */
+	if (!use.then[0])
 		return 0;
 	if (!use.card)
-		snprintf(said, sizeof said, "if intercepted: %s", use.answer);
+		snprintf(said, sizeof said, "if intercepted: %s", use.then);
 	else
-		snprintf(said, sizeof said, "if intercepted by card %d: %s", use.card, use.answer);
+		snprintf(said, sizeof said, "if intercepted by card %d: %s", use.card, use.then);
 	if (ops->answer_text)
-		ops->answer_text(a->g, use.answer, text, sizeof text);
+		ops->answer_text(a->g, use.then, text, sizeof text);
 	else
-		snprintf(text, sizeof text, "%s", use.answer);
+		snprintf(text, sizeof text, "%s", use.then);
 	for (char *save, *l = strtok_r(text, "\n", &save); l && n < 4; l = strtok_r(NULL, "\n", &save)) {
 		lines[n] = (struct order_line){ .lineno = (int)n + 1, .text = l };
 		n++;

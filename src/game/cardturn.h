@@ -21,6 +21,7 @@
 #include "util/buf.h"
 
 struct apply_state;
+struct choices;
 
 /* Who is expected, and for what (stored by the kinds as numbers: keep the order). */
 enum ct_expect {
@@ -31,15 +32,10 @@ enum ct_expect {
 	CT_DONE,
 };
 
+/* Answers given in advance with a move, to an interception of that move ("if
+ * intercepted: accept", "if intercepted by card 66: Nf3"), at most this many: kept by the
+ * game, secret until applied, as every line given in advance (game/standing.h). */
 #define CT_STANDING_MAX 4
-#define CT_STANDING_ANSWER 24
-
-/* An answer given in advance with a move, to an interception of that move: "if
- * intercepted: accept", "if intercepted by card 66: Nf3". Secret until applied. */
-struct ct_standing {
-	int card;                       /* the interception's card it answers; 0: any */
-	char answer[CT_STANDING_ANSWER];        /* "accept", or a move as written */
-};
 
 /* The protocol's state: the first member of a card kind's state. */
 struct cardturn {
@@ -48,8 +44,6 @@ struct cardturn {
 	bool may_intercept;             /* the last move may still be intercepted */
 	bool card_own[2], card_opp[2];  /* c played a card in this turn on its own move or
 					 * answer / on the opponent's move (one of each) */
-	struct ct_standing standing[CT_STANDING_MAX];   /* the last mover's, for their move */
-	int nstanding, standing_by;
 	/* for this mail's replies (not stored): */
 	bool play_started;              /* this mail dealt the cards */
 	int instead_card;               /* a card played instead of a move, or 0 */
@@ -124,6 +118,10 @@ struct ct_ops {
 	void (*answer_text)(const struct game *g, const char *what, char *text, size_t len);
 	/* May an answer be a move (seed 000's, after the move was taken back)? */
 	bool answer_moves;
+	/* Would the kind refuse the legal move `san` as the answer now (the very move
+	 * intercepted; a double move's answer, which is two)? For the answers a mail's
+	 * links offer (cardturn_choices). NULL: none. */
+	bool (*answer_move_refused)(const struct game *g, const char *san);
 };
 
 /* The protocol's state of a card game (its kind state's first member). */
@@ -148,8 +146,6 @@ int cardturn_standing_line(struct apply_state *a, const struct order *od,
 /* Has what follows "if intercepted" the shape of an answer in advance (kind order
  * tables' `shaped`)? */
 bool cardturn_standing_shaped(char **w, int nw);
-/* The protocol's part of the state hash (nothing while no answer waits in advance). */
-void cardturn_hash_text(const struct game *g, struct buf *out);
 /* One line of a kind only once per mail: -1 (refused) if *slot is taken, else sets it. */
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what);
@@ -205,6 +201,11 @@ struct ct_subject {
 void cardturn_subject(const struct game *g, int c, struct ct_subject *s);
 /* A card game's state file holds both players' secrets until the end. */
 bool cardturn_secret_state(const struct game *g);
+/* What the player expected may send now (game/choices.h: the HTML part's links). */
+int cardturn_choices(const struct game *g, int seat, struct choices *out);
+
+/* Why a card kind has no conditional moves (struct kind's no_conditional). */
+extern const char cardturn_no_conditional[];
 
 /* The operations of struct kind the protocol answers for a card kind: a card kind's
  * table names them all with this, beside its own. */
@@ -218,6 +219,7 @@ bool cardturn_secret_state(const struct game *g);
 	.window_optional = cardturn_window_optional,            \
 	.window_text = cardturn_window_text,                    \
 	.window_passed = cardturn_window_passed,                \
-	.secret_state = cardturn_secret_state
+	.secret_state = cardturn_secret_state,                  \
+	.choices = cardturn_choices
 
 #endif

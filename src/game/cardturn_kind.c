@@ -10,6 +10,11 @@
 
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/standing.h"
+
+const char cardturn_no_conditional[] = N_("a move in a game with cards may be intercepted, "
+	"so no move is made in advance: answer an interception in advance instead (if "
+	"intercepted: accept)");
 
 static const struct ct_ops *ops_of(const struct game *g)
 {
@@ -201,7 +206,8 @@ void cardturn_close_interception(struct game *g)
 
 	if (ct->expect == CT_MOVE) {
 		ct->may_intercept = false;
-		ct->nstanding = 0;      /* no interception can come: the answers in advance lapse */
+		/* no interception can come: the answers in advance lapse */
+		standing_drop(g, -1, STANDING_ON_INTERCEPTION, -1);
 	}
 }
 
@@ -219,18 +225,6 @@ void cardturn_subject(const struct game *g, int c, struct ct_subject *s)
 			 ct->instead_by == BLACK ? ".." : "", ct->instead_card);
 		s->mover = ct->instead_by == c;
 	}
-}
-
-void cardturn_hash_text(const struct game *g, struct buf *out)
-{
-	const struct cardturn *ct = cardturn_get(g);
-
-	if (!ct->nstanding)
-		return;
-	buf_printf(out, "standing by %d:", ct->standing_by);
-	for (int i = 0; i < ct->nstanding; i++)
-		buf_printf(out, " %d %s", ct->standing[i].card, ct->standing[i].answer);
-	buf_printf(out, "\n");
 }
 
 bool cardturn_secret_state(const struct game *g)

@@ -24,6 +24,7 @@ void game_digest_before(const struct game *g, struct digest_before *b)
 	for (int i = 0; i < g->nboards && i < BOARDS_MAX; i++)
 		b->len[i] = g->board[i].nmoves;
 	b->expected = expected_now(g);
+	b->invited = g->status == GAME_INVITED;
 }
 
 /* Does an order of the mail name seat s: a message it reads, an address it elects or
@@ -117,6 +118,11 @@ int game_digest_defer(struct game *g, const struct digest_before *b, int actor,
 
 	if (!game_team(g) || !out->changed)
 		return 0;
+	/* play has begun: the start mail, which every member gets at once, names the teams,
+	 * so who accepted before it is news to nobody. The items stay, for nobody, so that
+	 * the run's digest action is the same record it was (a log replays as it did). */
+	for (size_t i = 0; b->invited && g->status != GAME_INVITED && i < g->ndigest; i++)
+		g->digest[i].seats = 0;
 	for (size_t i = 0; i < out->nreplies; i++) {
 		const struct reply *r = &out->replies[i];
 		char text[DIGEST_TEXT];

@@ -22,6 +22,7 @@
 struct digest_before {
 	int len[BOARDS_MAX];
 	unsigned expected;
+	bool invited;                   /* play had not started */
 };
 
 /* Is g a team game, whose members' mails are gathered? (A game of several boards.) */

@@ -12,6 +12,7 @@
 
 #include "engine/status.h"
 #include "game/kind.h"
+#include "game/standing.h"
 #include "game/spelling.h"
 #include "util/buf.h"
 #include "util/strindex.h"
@@ -54,6 +55,7 @@ void game_free(struct game *g)
 	free(g->seat);
 	free(g->observers);
 	free(g->digest);
+	free(g->standing);
 	free(g->mails);
 	free(g->events);
 	free(g->parked_mails);
@@ -92,9 +94,27 @@ int game_ply(const struct game *g)
 	return n;
 }
 
+int game_moves_made(const struct game *g)
+{
+	int n = 0;
+
+	for (int b = 0; b < g->nboards; b++)
+		for (int i = 0; i < g->board[b].nmoves; i++)
+			n += g->board[b].moves[i][0] != '@' ||
+			     !strncmp(g->board[b].moves[i], "@turn ", 6);
+	return n;
+}
+
 const char *side_name(int c)
 {
 	return c == WHITE ? N_("White") : N_("Black");
+}
+
+const char *game_side_name(const struct game *g, int c)
+{
+	if (g && g->v && (c == WHITE || c == BLACK) && g->v->side[c][0])
+		return g->v->side[c];
+	return side_name(c);
 }
 
 const char *game_phase_name(enum game_phase p)
@@ -198,6 +218,7 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 		buf_printf(&b, "board 0 %s\n", b0->result);
 	if (g->kstate && kind_of(g)->hash_text)
 		kind_of(g)->hash_text(g, &b);
+	standing_hash_text(g, &b);
 	if (b.failed) {
 		snprintf(out, HASH_HEX, "%s", "out-of-memory");
 		buf_free(&b);

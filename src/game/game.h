@@ -61,6 +61,8 @@ struct board {
 	int nmoves;
 	char **moves;                   /* moves in SAN and edit operations (game_op) */
 	char result[8];                 /* this board's result in a game of several boards */
+	char termination[64];           /* ... and how it ended ("time forfeit", ...; "":
+					 * not ended, or ended before a release kept it) */
 	/* derived, not stored */
 	struct pos *pos;                /* NULL while the game is parked (game_park) */
 	void *parked;                   /* the position of a parked game (game_park), or NULL */
@@ -107,6 +109,8 @@ struct sent_mail {
 	int ply;
 };
 
+struct standing_line;
+
 struct game {
 	int id;
 	char variant[32];
@@ -148,6 +152,9 @@ struct game {
 	struct digest_item *digest;     /* what waits for the members' digest, owned */
 	bool private_;                  /* asked at the challenge: left out of the public
 					 * archive and of observers (`private`) */
+	size_t nstanding;
+	struct standing_line *standing; /* what players gave in advance, each line secret
+					 * to its player until it applies (standing.h), owned */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */
@@ -179,6 +186,8 @@ struct policy {
 	int max_vacation_days;          /* one vacation at most */
 	bool (*timezone_ok)(const char *name);  /* is this a time zone the system knows? */
 	int confirm_days;               /* a confirmation asked (observe.h) lapses after */
+	int conditional_lines;          /* a player's conditional lines, at most (0: none) */
+	int conditional_depth;          /* the opponent's moves one line answers, at most */
 };
 
 /* What a mail asks of the player's record (all their games), applied by the caller after
@@ -388,6 +397,9 @@ int game_remember_sent_to(struct game *g, const char *id, int seat);
  * else the game's. */
 int game_seat_ply(const struct game *g, int seat);
 int game_ply(const struct game *g);
+/* The moves made on every board, for a game's listings: its list's entries less the edits
+ * (a posting, a card's, a transfer), a kind's own turns ("@turn") counted. */
+int game_moves_made(const struct game *g);
 void outcome_free(struct outcome *o);
 int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *address);
 int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
@@ -396,6 +408,9 @@ const char *game_status_name(enum game_status s);
 const char *color_name_lc(int c);
 /* "White", "Black": a side's name in sentences. */
 const char *side_name(int c);
+/* A side's name in the mails of game g: its variant's own ("Bengal" for TigerChess's
+ * White), else side_name(c). */
+const char *game_side_name(const struct game *g, int c);
 /* How a seat is named to the others: "White", or "Black (board 2, boardman)". */
 const char *seat_name(const struct game *g, int seat, char *buf, size_t len);
 /* The seats (a bit each, never `from`) a message order od of seat `from` reaches, and

@@ -13,6 +13,7 @@
 #include "game/apply.h"
 #include "game/kind.h"
 #include "game/spelling.h"
+#include "game/standing.h"
 #include "util/clock.h"
 
 /* The side a->me plays, and the board it moves on (its own, or the first). */
@@ -95,9 +96,10 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
 			outcome_reply(out, REPLY_REFUSED, c, NULL);
 			return -1;
 		}
-	/* a stranger: every player hears of it; the sender hears nothing */
+	/* a stranger: the players hear of it, the sender nothing; in a team game only the
+	 * member who set it up, not every member of both teams for one mail */
 	for (int c = 0; c < g->nseats; c++) {
-		if (!g->seat[c].address[0])
+		if (!g->seat[c].address[0] || (g->nseats > 2 && c != g->challenger))
 			continue;
 		outcome_reply(out, REPLY_INTRUDER, c, NULL);
 		out->replies[out->nreplies - 1].about = -1;
@@ -164,6 +166,7 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
 	char score[64];
 
 	snprintf(g->board[b].result, sizeof g->board[b].result, "%s", result);
+	snprintf(g->board[b].termination, sizeof g->board[b].termination, "%s", why);
 	apply_note(a, "Board %d ends: %s (%s).", b + 1, result, why);
 	struct err e;
 	if (kind_of(g)->board_ended && kind_of(g)->board_ended(g, b, &e) < 0)
@@ -214,6 +217,8 @@ int apply_move_checks(struct apply_state *a, const struct order *od)
 	const struct pos *p = a->g->board[b].pos;
 	char why[512];
 
+	if (a->canonical)
+		return 0;               /* a move given in advance: checked when it was given */
 	if (od->paired[0] && spelling_pair(a->g, b, a->me >= 0 ? a->g->lang[a->me] : "",
 					   od->paired, od->arg, why, sizeof why) < 0)
 		return apply_error(a, od, "%s", why);
@@ -234,6 +239,10 @@ const char *apply_spelled(struct apply_state *a, const struct order *od, struct 
 {
 	char why[512];
 
+	if (a->canonical) {             /* the engine's own SAN */
+		snprintf(buf, len, "%s", text);
+		return buf;
+	}
 	if (spelling_move(p, a->me >= 0 ? a->g->lang[a->me] : "", text, buf, len, why,
 			  sizeof why) == 0)
 		return buf;
@@ -248,7 +257,7 @@ void apply_after_move(struct apply_state *a)
 	if (g->draw_offer == (int)COLOR_OTHER(my_side(a))) {
 		g->draw_offer = -1;
 		apply_note(a, "%s's draw offer lapses with this move.",
-			 side_name(COLOR_OTHER(my_side(a))));
+			 game_side_name(a->g, COLOR_OTHER(my_side(a))));
 	}
 }
 
@@ -269,15 +278,16 @@ static int do_move(struct apply_state *a, const struct order *od)
 		return apply_error(a, od, "board %d is over (%s)", b + 1, g->board[b].result);
 	if ((int)p->side != my_side(a)) {
 		int mover = game_mover(g, b, p->side);
-		return apply_error(a, od, "it is not your turn: %s (%s) is to move", side_name(p->side),
-				mover >= 0 ? g->seat[mover].address : "nobody");
+		return apply_error(a, od, "it is not your turn: %s (%s) is to move",
+				   game_side_name(g, p->side),
+				   mover >= 0 ? g->seat[mover].address : "nobody");
 	}
 	if (apply_move_checks(a, od) < 0)
 		return -1;
 	const char *text = od->arg;
 	char written[ORDER_ARG_MAX], why[256];
-	if (kind_of(g)->move_text &&
-	    !(text = kind_of(g)->move_text(g, od->arg, written, sizeof written, why, sizeof why)))
+	if (kind_of(g)->move_text && !a->canonical &&
+	    !(text = kind_of(g)->move_text(g, p, od->arg, written, sizeof written, why, sizeof why)))
 		return apply_error(a, od, "%s", why);
 	char spelled[ORDER_ARG_MAX];
 	if (!(text = apply_spelled(a, od, p, text, spelled, sizeof spelled)))
@@ -296,6 +306,18 @@ static int do_move(struct apply_state *a, const struct order *od)
 	apply_after_move(a);
 	apply_end_on_board(a, b);
 	return 0;
+}
+
+int apply_move_order(struct apply_state *a, const struct order *od)
+{
+	const struct kind *k = kind_of(a->g);
+	struct orders o = { .n = 1, .o = (struct order *)od };
+
+	if (k->apply)                   /* what the kind does with a move (a board's offer lapses) */
+		k->apply(a, &o);
+	if (a->out->nerrors)
+		return -1;
+	return k->handles && k->handles(ORDER_MOVE) ? 0 : do_move(a, od);
 }
 
 static int do_claim(struct apply_state *a, const struct order *od)
@@ -338,13 +360,13 @@ static int do_draw(struct apply_state *a, const struct order *od)
 	case ORDER_OFFER_DRAW:
 		if (g->draw_offer == them)
 			return apply_error(a, od, "%s has offered a draw already: write 'accept draw'",
-					side_name(them));
+					game_side_name(g, them));
 		if (g->draw_offer == me)
 			return apply_error(a, od, "you have offered a draw already");
 		g->draw_offer = me;
 		g->clock.draw_offer_at = a->s->now;
 		apply_principal(a, "draw-offer");
-		apply_note(a, "%s offers a draw.", side_name(me));
+		apply_note(a, "%s offers a draw.", game_side_name(g, me));
 		return 0;
 	case ORDER_ACCEPT_DRAW:
 		if (g->draw_offer != them)
@@ -359,7 +381,7 @@ static int do_draw(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "there is no draw offer to decline");
 		g->draw_offer = -1;
 		apply_principal(a, "draw-decline");
-		apply_note(a, "%s declines the draw offer.", side_name(me));
+		apply_note(a, "%s declines the draw offer.", game_side_name(g, me));
 		return 0;
 	}
 }
@@ -479,6 +501,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_NAME:
 	case ORDER_ADDRESS:
 		return apply_setting(a, od);
+	case ORDER_CONDITIONAL:         /* once the mail's move is made: standing_record */
+		return a->ended || apply_playing(a, od) ? 0 : -1;
 	default:
 		return apply_playing(a, od) ? 0 : -1;  /* the kind's orders outside play */
 	}
@@ -545,11 +569,12 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 			snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
 				 a->note, a->note[0] ? " " : "", a->own_note);
 		}
-	} else if (!strcmp(a->principal, "password")) {
+	} else if (!strcmp(a->principal, "password") || !strcmp(a->principal, "conditional")) {
+		/* the player's own: conditional moves are secret from everyone else */
 		if (outcome_reply(out, REPLY_STATUS, a->me, NULL) < 0)
 			return -1;
-		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s",
-			 a->note);
+		snprintf(out->replies[out->nreplies - 1].note, sizeof out->replies[0].note, "%s%s%s",
+			 a->note, a->note[0] && a->own_note[0] ? " " : "", a->own_note);
 		kind = REPLY_KINDS;
 	} else
 		kind = REPLY_MOVED;
@@ -567,6 +592,9 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 		if (a->part_seats >> c & 1 && a->part_note[0])
 			snprintf(note + strlen(note), len - strlen(note), "%s%s", note[0] ? " " : "",
 				 a->part_note);
+		if (a->seat_note[c][0])
+			snprintf(note + strlen(note), len - strlen(note), "%s%s", note[0] ? " " : "",
+				 a->seat_note[c]);
 	}
 	if (relay_message(a, o, kind) < 0)
 		return -1;
@@ -620,14 +648,21 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 	bool proto = k->apply && g->status == GAME_PLAYING;
 	if (proto && !out->nerrors)
 		k->apply(a, o);
-	for (size_t i = 0; i < o->n; i++)
-		if (!proto || !k->handles || !k->handles(o->o[i].kind))
-			apply_order(a, &o->o[i], a->key, a->klen);
+	for (size_t i = 0; i < o->n; i++) {
+		/* an order the kind refused has its reason: none of the generic code's besides
+		 * (a strategist's move is no turn on some board) */
+		const char *why = k->order_refused ? k->order_refused(g, a->me, &o->o[i]) : NULL;
+		if ((why && *why) || (proto && k->handles && k->handles(o->o[i].kind)))
+			continue;
+		apply_order(a, &o->o[i], a->key, a->klen);
+	}
 	const struct order *claim = find(o, ORDER_CLAIM_DRAW);
 	if (claim && !out->nerrors && !a->ended)
 		do_claim(a, claim);
 	else if (claim && a->ended && !out->nerrors)
 		apply_error(a, claim, "the game ended before the claim");
+	if (!out->nerrors && !a->ended && find(o, ORDER_CONDITIONAL))
+		standing_record(a, o);
 	if (out->nerrors) {
 		snapshot_restore(g, sn);
 		return outcome_reply(out, REPLY_REFUSED, a->me, NULL) < 0 ? err_set(e, "out of memory") : 0;
@@ -642,6 +677,9 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 		if (game_add_event(g, a->principal, a->me, a->detail, a->s, before) < 0)
 			goto oom;
 	}
+	/* then what the players gave in advance answers it, ply after ply */
+	if (standing_react(a, e) < 0)
+		return -1;
 	if (success_replies(a, o) < 0)
 		goto oom;
 	return 0;
@@ -656,8 +694,9 @@ static int apply_with_snapshot(struct apply_state *a, const struct orders *o, st
 	if (!sn)
 		return err_set(e, "out of memory");
 	sn->kstate = NULL;
+	sn->standing = NULL;
 	int rc = apply_orders(a, sn, o, e);
-	free(sn->kstate);
+	snapshot_free(sn);
 	free(sn);
 	return rc;
 }

@@ -37,6 +37,17 @@ void apply_note_to(struct apply_state *a, unsigned seats, const char *fmt, ...)
 	a->part_seats |= seats;
 }
 
+void apply_note_seat(struct apply_state *a, int seat, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (seat < 0 || seat >= SEATS_MAX)
+		return;
+	va_start(ap, fmt);
+	sentence(a->seat_note[seat], sizeof a->seat_note[seat], fmt, ap);
+	va_end(ap);
+}
+
 static bool one_of(const char *kind, const char *const *list, size_t n)
 {
 	for (size_t i = 0; kind && i < n; i++)

@@ -11,11 +11,12 @@
 #include "game/apply.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/standing.h"
 #include "util/clock.h"
 
-static const char *side(int c)
+static const char *side(const struct game *g, int c)
 {
-	return side_name(c);
+	return game_side_name(g, c);
 }
 
 /* The seat an action names: white or black (seats 0 and 1), or its number. */
@@ -112,7 +113,7 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 	char note[512], when[64];
 
 	if (g->status != GAME_PLAYING || !due)
-		return refuse(out, action, "%s's clock is not running", side(c));
+		return refuse(out, action, "%s's clock is not running", side(g, c));
 	if (due > s->now) {
 		clock_local(due, "UTC", when, sizeof when);
 		return refuse(out, action, "the deadline has not passed: it is %s", when);
@@ -145,7 +146,7 @@ static int timeout(struct game *g, const uint8_t *key, size_t klen, const struct
 		 "they lose on time");
 	if (bare)
 		snprintf(note + strlen(note) - 1, sizeof note - strlen(note) + 1, "%s has only a king "
-			 "left and cannot mate.", side(1 - side_c));
+			 "left and cannot mate.", side(g, 1 - side_c));
 	if (one_board)
 		snprintf(note + strlen(note), sizeof note - strlen(note), " %s", a.note);
 	return tell(g, out, a.ended || !one_board ? REPLY_OVER : REPLY_NOTICE, note, true);
@@ -199,10 +200,10 @@ static int extend(struct game *g, const struct sender *s, int c, const char *how
 		cl->remaining[c] += secs;
 	else
 		return refuse(out, action, "it is not %s's turn: with a time per move, extend a "
-			      "turn while it runs", side(c));
+			      "turn while it runs", side(g, c));
 	(void)s;
 	clock_duration(secs, d, sizeof d);
-	snprintf(note, sizeof note, "The game master gives %s %s more.", side(c), d);
+	snprintf(note, sizeof note, "The game master gives %s %s more.", side(g, c), d);
 	return tell(g, out, REPLY_NOTICE, note, true);
 }
 
@@ -276,7 +277,7 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 		else {
 			char note[160];
 			snprintf(note, sizeof note, "%s's draw offer has lapsed unanswered.",
-				 side(g->draw_offer));
+				 side(g, g->draw_offer));
 			g->draw_offer = -1;
 			g->clock.draw_offer_at = 0;
 			rc = tell(g, out, REPLY_NOTICE, note, false);
@@ -302,6 +303,7 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 		return e->msg[0] ? -1 : err_set(e, "out of memory");
 	if (out->nerrors)
 		return 0;
+	standing_settle(g);             /* a game or a board the action ended */
 	out->changed = true;
 	if (game_add_event(g, kind, -1, action, s, before) < 0)
 		return err_set(e, "out of memory");

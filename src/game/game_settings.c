@@ -31,7 +31,8 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "you are not on vacation");
 		a->out->player.vacation_end = true;
 		apply_principal(a, "vacation");
-		apply_note(a, "%s is back from vacation: their clock runs again.", side_name(a->g->seat[a->me].side));
+		apply_note(a, "%s is back from vacation: their clock runs again.",
+			   game_side_name(a->g, a->g->seat[a->me].side));
 		return 0;
 	}
 	if (on)
@@ -73,7 +74,7 @@ static int do_vacation(struct apply_state *a, const struct order *od)
 	clock_local(end, "UTC", until, sizeof until);
 	apply_principal(a, "vacation");
 	apply_note(a, "%s is on vacation until %s: their clock does not run meanwhile.",
-		   side_name(a->g->seat[a->me].side), until);
+		   game_side_name(a->g, a->g->seat[a->me].side), until);
 	return 0;
 }
 

@@ -5,12 +5,14 @@
 
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/standing.h"
 
 int snapshot_take(const struct game *g, struct snapshot *s)
 {
 	const struct kind *k = kind_of(g);
 
 	s->kstate = NULL;
+	s->standing = NULL;
 	if (g->kstate && !(s->kstate = malloc(k->state_size)))
 		return -1;
 	if (g->kstate)
@@ -19,6 +21,8 @@ int snapshot_take(const struct game *g, struct snapshot *s)
 		memcpy(&s->pos[b], g->board[b].pos, sizeof s->pos[b]);
 		s->nmoves[b] = g->board[b].nmoves;
 		memcpy(s->board_result[b], g->board[b].result, sizeof s->board_result[b]);
+		memcpy(s->board_termination[b], g->board[b].termination,
+		       sizeof s->board_termination[b]);
 	}
 	s->draw_offer = g->draw_offer;
 	s->status = g->status;
@@ -27,7 +31,20 @@ int snapshot_take(const struct game *g, struct snapshot *s)
 	s->nseats = g->nseats;
 	if (g->nseats)
 		memcpy(s->seat, g->seat, (size_t)g->nseats * sizeof *g->seat);
+	if (standing_save(g, &s->standing, &s->nstanding) < 0) {
+		free(s->kstate);
+		s->kstate = NULL;
+		return -1;
+	}
 	return 0;
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	free(s->kstate);
+	free(s->standing);
+	s->kstate = NULL;
+	s->standing = NULL;
 }
 
 /* A refused mail's entries of a board: did one change the board's rules? */
@@ -39,13 +56,15 @@ static bool rules_changed(const struct board *bd, int from)
 	return false;
 }
 
-void snapshot_restore(struct game *g, const struct snapshot *s)
+void snapshot_restore(struct game *g, struct snapshot *s)
 {
 	for (int b = 0; b < g->nboards; b++) {
 		bool rebuild = rules_changed(&g->board[b], s->nmoves[b]);
 		memcpy(g->board[b].pos, &s->pos[b], sizeof s->pos[b]);
 		board_truncate_moves(&g->board[b], s->nmoves[b]);
 		memcpy(g->board[b].result, s->board_result[b], sizeof s->board_result[b]);
+		memcpy(g->board[b].termination, s->board_termination[b],
+		       sizeof s->board_termination[b]);
 		struct err e;
 		if (rebuild && board_reload(g, b, &e) < 0)
 			abort();        /* the list replayed before this mail: it replays again */
@@ -60,6 +79,8 @@ void snapshot_restore(struct game *g, const struct snapshot *s)
 	if (s->nseats)
 		memcpy(g->seat, s->seat, (size_t)s->nseats * sizeof *g->seat);
 	g->nseats = s->nseats;
+	standing_restore(g, s->standing, s->nstanding);
+	s->standing = NULL;
 }
 
 int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state *b, void *ctx),
@@ -77,11 +98,12 @@ int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state 
 		kept = step(b, ctx) == 0 && !scratch.nerrors;
 		if (kept) {
 			memcpy(a->note, b->note, sizeof a->note);
+			memcpy(a->seat_note, b->seat_note, sizeof a->seat_note);
 			a->ended = b->ended;
 			a->moved |= b->moved;
 		} else
 			snapshot_restore(a->g, sn);
-		free(sn->kstate);
+		snapshot_free(sn);
 	}
 	outcome_free(&scratch);
 	free(sn);

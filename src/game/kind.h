@@ -21,6 +21,7 @@
 #include "util/buf.h"
 
 struct apply_state;
+struct choices;
 struct ct_ops;
 
 /* One order word of a kind: its own order numbers start at ORDER_KIND_FIRST. */
@@ -54,6 +55,10 @@ struct kind {
 	/* Is this (generic or kind) order accepted now from this seat? NULL if so, else the
 	 * reason for its refusal. */
 	const char *(*order_refused)(const struct game *g, int seat, const struct order *od);
+	/* Is this kind order a word of the challenge alone (a team's members, an agreed
+	 * deployment), never an order within a game? A game's help leaves it out. NULL:
+	 * none is. */
+	bool (*challenge_order)(int order_kind);
 	/* The kind's orders of one mail (all of them, before the generic ones), applied as
 	 * a->me; refusals go through apply_error. */
 	int (*apply)(struct apply_state *a, const struct orders *o);
@@ -96,9 +101,10 @@ struct kind {
 	 * player's accept starts. */
 	int (*accept)(struct game *g, int seat);
 	/* A move as the player wrote it, in the engine's notation (e.g. squares written as
-	 * numbers); NULL if it cannot be read (why filled). NULL operation: as written. */
-	const char *(*move_text)(const struct game *g, const char *in, char *buf, size_t len,
-				 char *why, size_t wlen);
+	 * numbers), for position p (the board's, or one of a conditional line's); NULL if it
+	 * cannot be read (why filled). NULL operation: as written. */
+	const char *(*move_text)(const struct game *g, const struct pos *p, const char *in,
+				 char *buf, size_t len, char *why, size_t wlen);
 	/* Who reads the `message` line `arg` of seat `from` (bits by seat; `text` set to
 	 * what they read), or -1 with the reason. NULL: every other seat, the line whole. */
 	long (*message_to)(const struct game *g, int from, const char *arg, const char **text,
@@ -118,6 +124,14 @@ struct kind {
 	/* A finished game's result with what the kind scores beside it ("1-0, points 3-0"),
 	 * for `tempest list`. NULL: the result alone. */
 	const char *(*result_text)(const struct game *g, char *buf, size_t len);
+	/* What seat may send now, for the HTML part's one-click moves (game/choices.h), when
+	 * the kind has its own forms (postings, placements, transfers, a card game's
+	 * answers); 0, or -1 when out of memory. NULL: the legal moves of the boards where
+	 * the seat is to move. */
+	int (*choices)(const struct game *g, int seat, struct choices *out);
+	/* Why the kind has no conditional moves (docs/orders.md, "Conditional moves"), or
+	 * NULL: a player may give them with a move, in the play phase. */
+	const char *no_conditional;
 	/* A card kind's part of the card-turn protocol (game/cardturn.h), for the
 	 * operations above that the protocol supplies (cardturn_expected, ...). NULL:
 	 * not a card kind. */

@@ -1,8 +1,9 @@
 /* order.c: see order.h. A table of keywords; each knows what follows it. */
 #include "game/order.h"
-#include "game/spelling.h"
+
 #include "game/order_prose.h"
 #include "game/order_shape.h"
+#include "game/spelling.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -64,8 +65,16 @@ static const struct keyword keywords[] = {
 	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING },
 	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING },
 	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING },
-	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden", order_address_shaped,
-	  SETTING },
+	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden",
+	  order_address_shaped, SETTING },
+	/* conditional moves (docs/orders.md, "Conditional moves"), with the French and the
+	 * German word for "if" */
+	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
+	  order_conditional_shaped, 0 },
+	{ "si", ORDER_CONDITIONAL, ARG_REST, "si Cf6: e5 (ou: si Cf6 d6: e5 Cf3, ou: si none)",
+	  order_conditional_shaped, 0 },
+	{ "wenn", ORDER_CONDITIONAL, ARG_REST, "wenn Sf6: e5 (oder: wenn Sf6 d6: e5 Sf3, oder: "
+	  "wenn none)", order_conditional_shaped, 0 },
 	/* French, beside the English (docs/orders.md "Languages"): the words of French
 	 * correspondence chess, without accents so that any keyboard writes them */
 	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
@@ -110,30 +119,6 @@ static int words(char *s, char **w, int max)
 	return n;
 }
 
-/* Could this word be a move as people write it? Letters, digits and move punctuation,
- * with a digit (a square) or castling's O-O; figurines allowed. */
-static bool movelike(const char *w)
-{
-	bool digit = false;
-	size_t n = strlen(w);
-
-	if (n == 0 || n > 16)
-		return false;
-	if (strspn(w, "O0o-+#!?") == n && (w[0] == 'O' || w[0] == '0' || w[0] == 'o') && n >= 3 &&
-	    w[1] == '-')
-		return true;
-	bool letter = false;
-	for (const unsigned char *c = (const unsigned char *)w; *c; c++) {
-		if (isdigit(*c))
-			digit = true;
-		else if (isalpha(*c) || *c >= 0x80)
-			letter = true;          /* a square's file, a piece, a figurine */
-		else if (!strchr("x:-=+#!?()/@.", *c))
-			return false;
-	}
-	return digit && letter;         /* "2026-11-05", "+33": numbers, not moves */
-}
-
 /* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
  * starts with a digit, or with one of the words its usage shows ("list random",
  * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
@@ -159,24 +144,6 @@ static bool numbers_shaped(const struct keyword *k, const char *w0)
 /* Does what follows a keyword have the shape of its argument? Then a failure to read it
  * is a faulty order, told as such; otherwise the line is prose that happens to begin
  * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
-bool order_numbered_move(const char *w)
-{
-	char *end;
-	long from = strtol(w, &end, 10), to;
-
-	if (!isdigit((unsigned char)w[0]) || from < 1 || from > 64 || !*end ||
-	    !strchr("-x:", *end) || !isdigit((unsigned char)end[1]))
-		return false;
-	to = strtol(end + 1, &end, 10);
-	if (to < 1 || to > 64)
-		return false;
-	if (*end == '=')
-		end++;
-	if (*end && strchr("QRBNqrbn", *end))
-		end++;
-	return strspn(end, "+#!?") == strlen(end);
-}
-
 static bool arg_shaped(const struct keyword *k, char **w, int nw)
 {
 	if (k->shaped)
@@ -188,7 +155,7 @@ static bool arg_shaped(const struct keyword *k, char **w, int nw)
 		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
 				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
 	case ARG_MOVE:
-		return nw >= 1 && nw <= 2 && (movelike(w[nw - 1]) || order_numbered_move(w[nw - 1]));
+		return nw >= 1 && nw <= 2 && (order_move_shaped(w[nw - 1]) || order_numbered_move(w[nw - 1]));
 	case ARG_ADDRESS:
 		return nw == 1 && strchr(w[0], '@');
 	case ARG_COLOUR:
@@ -227,19 +194,6 @@ static void normalize(char *s, bool strip_end)
 			break;
 	}
 	s[n] = 0;
-}
-
-/* "12." or "12..." before a move; returns the number or 0. */
-static int move_number(const char *w)
-{
-	char *end;
-	long n = strtol(w, &end, 10);
-
-	if (end == w || *end != '.' || n < 1 || n > 100000)
-		return 0;
-	while (*end == '.')
-		end++;
-	return *end ? 0 : (int)n;
 }
 
 static struct order_note *add_note(struct order_note **arr, size_t *n, int lineno,
@@ -303,9 +257,9 @@ static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, 
 		return 0;
 	}
 	if (k->arg == ARG_MOVE) {
-		int first = move_number(w[0]) ? 1 : 0;
+		int first = order_move_number(w[0]) ? 1 : 0;
 		if (first)
-			o->number = move_number(w[0]);
+			o->number = order_move_number(w[0]);
 		if (nw - first != 1)
 			return snprintf(reason, rlen, N_("one move per line, e.g. %s"), k->usage), -1;
 		snprintf(o->arg, sizeof o->arg, "%s", w[first]);
@@ -531,6 +485,10 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		nw--;
 	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
 	if (!arg_shaped(k, w + used, nw - used)) {
+		if (k->kind == ORDER_CONDITIONAL && order_conditional_attempt(w + used, nw - used))
+			return add_note(&out->err, &out->nerr, l->lineno, l->text, "") &&
+			       snprintf(out->err[out->nerr - 1].reason, sizeof out->err[0].reason,
+					N_("write it as: %s"), k->usage) >= 0 ? 0 : -1;
 		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
 			return 1;
 		const struct order_word *tables[1] = { vc->extra };
@@ -594,22 +552,27 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		while (pn && strchr(":.!", phrase[n][pn - 1]))  /* "Resign." "status:" */
 			phrase[n][--pn] = 0;
 	}
+	/* two-word keywords first, of both vocabularies: a kind's "if intercepted" before the
+	 * generic "if" */
 	const struct keyword *k;
-	for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
-		bool two = strchr(k->words, ' ') != NULL;
-		if ((two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
-			continue;
-		int rc = keyword_line(l, vc, k, two ? 2 : 1, w, nw, out);
-		if (rc <= 0)
-			return rc;
-		break;
-	}
+	bool tried = false;
+	for (int pass = 0; pass < 2 && !tried; pass++)
+		for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
+			bool two = strchr(k->words, ' ') != NULL;
+			if (two != !pass || (two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
+				continue;
+			int rc = keyword_line(l, vc, k, two ? 2 : 1, w, nw, out);
+			if (rc <= 0)
+				return rc;
+			tried = true;
+			break;
+		}
 	/* a move alone on a line, perhaps after its number */
-	int first = nw >= 2 && move_number(w[0]) ? 1 : 0;
-	if (movelike(w[first])) {
+	int first = nw >= 2 && order_move_number(w[0]) ? 1 : 0;
+	if (order_move_shaped(w[first])) {
 		bool all = true;
 		for (int i = first; i < nw; i++)
-			all &= movelike(w[i]);
+			all &= order_move_shaped(w[i]);
 		if (nw - first > 1 && !(first && nw - first == 2) && all)
 			return add_note(&out->err, &out->nerr, l->lineno, l->text,
 					"one move per line (and one mail per turn)") ? 0 : -1;
@@ -619,7 +582,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 			o.lineno = l->lineno;
 			snprintf(o.text, sizeof o.text, "%s", l->text);
 			o.kind = ORDER_MOVE;
-			o.number = first ? move_number(w[0]) : 0;
+			o.number = first ? order_move_number(w[0]) : 0;
 			/* "12. Nf3 Nc6", copied from a score sheet: the game checks the pair
 			 * (a move-shaped word is at most 16 bytes: it fits) */
 			if (nw - first == 2)

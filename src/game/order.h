@@ -44,6 +44,7 @@ enum order_kind {
 	ORDER_UNOBSERVE,        /* unobserve 17 */
 	ORDER_MAIL,             /* mail each|digest: a team game's mails at once or in a digest */
 	ORDER_PRIVATE,          /* private: a challenge's game stays out of the archive */
+	ORDER_CONDITIONAL,      /* if Nf6 d6: e5 Nf3 (conditional moves); if none */
 	ORDER_NAME,             /* name Alice Martin: how the player is named in public */
 	ORDER_ADDRESS,          /* address public|hidden: may the public see the address? */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
@@ -148,6 +149,21 @@ bool order_address_ok(const char *a);
  * 64)? Read only after the word `move`: alone on a line such a word is prose (a score, a
  * range of pages). */
 bool order_numbered_move(const char *w);
+/* A conditional line's argument ("Nf6 d6: e5 Nf3", "none") split into the opponent's
+ * moves and the answers, each at most `max` words (move numbers such as "12..." left
+ * out): the counts, or -1 if it has no colon, more than one, or more words than max. */
+int order_conditional_split(const char *arg, char when[][32], int *nwhen, char then[][32],
+			    int *nthen, int max);
+/* What follows "if" has the shape of a conditional line: moves, one colon, moves; or
+ * "none". */
+bool order_conditional_shaped(char **w, int nw);
+/* ... or is an attempt at one that does not read (a move first, in a short line: "If Nf6
+ * then e5"), to be refused rather than passed over as prose. */
+bool order_conditional_attempt(char **w, int nw);
+/* Could the word be a move as people write it (a letter and a digit, or castling)? */
+bool order_move_shaped(const char *w);
+/* "12." or "12..." before a move: the number, or 0. */
+int order_move_number(const char *w);
 /* How an order is written (the generic ones). */
 const char *order_name(int k);
 /* Gives the kind's number to each order whose word is in `words` (a game kind's own

@@ -534,6 +534,31 @@ int spelling_move(struct pos *p, const char *lang, const char *text, char *out, 
 	return 1;
 }
 
+/* The letter language L writes for type t of v: its own letter for a variant's piece,
+ * or one of chess's pieces the language names otherwise. */
+static char letter_in(const struct variant *v, const struct language *L, int t)
+{
+	for (size_t i = 0; L && chess_piece(v, t) && i < sizeof piece_names / sizeof piece_names[0]; i++)
+		if (!strcasecmp(v->type[t].name, piece_names[i]))
+			return L->letters[i];
+	return v->type[t].letter;
+}
+
+void spelling_san_local(const struct variant *v, const char *lang, const char *san, char *out,
+			size_t len)
+{
+	const struct language *L = language_of(lang);
+	int at[2], t;
+
+	snprintf(out, len, "%s", san);
+	if (!L || L == &languages[0] || strlen(san) >= len)
+		return;
+	letter_places(out, at);
+	for (int k = 0; k < 2; k++)
+		if (at[k] >= 0 && (t = variant_type_by_letter(v, out[at[k]])) >= 0)
+			out[at[k]] = letter_in(v, L, t);
+}
+
 /* ---- a move pair ---- */
 
 struct pair_walk {

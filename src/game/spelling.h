@@ -46,6 +46,12 @@ const char *spelling_languages(void);
 int spelling_move(struct pos *p, const char *lang, const char *text, char *out, size_t len,
 		  char *why, size_t wlen);
 
+/* A move the engine wrote (SAN, the variant's letters) in the piece letters a player of
+ * language `lang` reads ("Cf3" for Nf3 in French); as it is in English or with no language
+ * set. The reverse of spelling_move's reading for that language. */
+void spelling_san_local(const struct variant *v, const char *lang, const char *san, char *out,
+			size_t len);
+
 /* Black's move written as the pair copied from a score sheet ("12. Nf3 Nc6"): does its
  * first half `first` name the last move played on board b, read in the player's language?
  * 0, or -1 and the reason in why (also when the player to move is White: one move per

@@ -82,7 +82,9 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	pl->naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok,
-		.confirm_days = cfg->observe_confirm_days };
+		.confirm_days = cfg->observe_confirm_days,
+		.conditional_lines = cfg->conditional_lines,
+		.conditional_depth = cfg->conditional_depth };
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :

@@ -430,7 +430,8 @@ static int on_new(struct job *j, struct err *e)
 		return refuse(j, 1, j->action, !v ? (n >= 1 ? "there is no such variant" :
 			      "write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS") : k && k->seats ?
 			      "write: new VARIANT, then a White and a Black address for each board, "
-			      "then the White and the Black grand strategist" :
+			      "then the White and the Black grand strategist (and, on 5 or 7 boards, "
+			      "the White and the Black agent)" :
 			      "write: new VARIANT, then a White and a Black address for each board");
 	for (int i = 0; i < seats; i++)
 		addr[i] = words[1 + i];

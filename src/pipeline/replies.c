@@ -199,7 +199,10 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 		.references = refs[0] ? refs : NULL, .date = j->s.now, .body = body,
 		.extra = extra,
 	};
-	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body) : NULL;
+	const struct language *lang = pipeline_language(pl, rcpt);
+	struct html_reader hr = { .referee = pl->cfg.referee_address, .cat = lang ? lang->cat : NULL };
+	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, &hr) :
+		     NULL;
 	o->log_text = html ? compose_mail(&mo) : NULL;
 	mo.html = html;
 	o->text = compose_mail(&mo);

@@ -15,6 +15,14 @@ const char archive_css[] =
 	"table.games{border-collapse:collapse;width:100%}\n"
 	"table.games th,table.games td{border-bottom:1px solid #ccc;padding:.3em .5em;text-align:left}\n"
 	"table.games td.n{text-align:right}\n"
+	"table.games td{overflow-wrap:anywhere}\n"
+	/* a phone's narrow screen (390 pixels): each game a block of labelled lines, not a
+	 * row wider than the screen */
+	"@media (max-width:40em){table.games tr.head{display:none}"
+	"table.games,table.games tbody,table.games tr,table.games td{display:block}"
+	"table.games tr{border-bottom:1px solid #ccc;padding:.3em 0}"
+	"table.games td,table.games td.n{border:0;padding:.1em .5em;text-align:left}"
+	"table.games td::before{content:attr(data-label) \": \";color:#555}}\n"
 	"table.facts th{text-align:left;padding-right:1em;font-weight:normal;color:#555}\n"
 	".moves{line-height:1.8}.moves a{text-decoration:none;padding:0 .15em}\n"
 	".moves a:hover{background:#cdd26a}\n"
@@ -27,6 +35,7 @@ const char archive_css[] =
 	"td.l{background:#f0d9b5}td.d{background:#b58863}td.l.m{background:#cdd26a}"
 	"td.d.m{background:#aaa23a}\n"
 	"table.bd b{font-size:20px}table.bd b.w{color:#fff;text-shadow:0 0 2px #000,0 0 2px #000}\n"
+	"table.bd sub{font-size:11px}table.whole{background:#3f7f4f}table.whole th{color:#e8f0e0}\n"
 	".nav a{margin-right:1em}\n"
 	"pre.account{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:13px}\n";
 
@@ -39,7 +48,7 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	view_side_names(g, BLACK, -1, out->black, sizeof out->black);
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
-	out->plies = game_ply(g);
+	out->plies = game_moves_made(g);
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
 		char res[64];
 		/* a kind that scores beside the result (Perplexichess) says it its way */
@@ -48,7 +57,16 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 		snprintf(out->result, sizeof out->result, "%s (%s)", r, g->termination);
 	} else if (g->status == GAME_PLAYING && g->nboards == 1 && game_phase(g) == PHASE_PLAY) {
 		snprintf(out->result, sizeof out->result, "in play, %s to move",
-			 game_pos(g)->side == WHITE ? "White" : "Black");
+			 game_side_name(g, game_pos(g)->side));
+	} else if (g->status == GAME_PLAYING && game_phase(g) == PHASE_PLAY) {
+		int won[2] = { 0, 0 }, open = 0;        /* several boards: how they stand */
+		for (int b = 0; b < g->nboards; b++) {
+			open += !strcmp(g->board[b].result, "*");
+			won[WHITE] += !strcmp(g->board[b].result, "1-0");
+			won[BLACK] += !strcmp(g->board[b].result, "0-1");
+		}
+		snprintf(out->result, sizeof out->result, "in play on %d of %d boards, boards won "
+			 "%d-%d", open, g->nboards, won[WHITE], won[BLACK]);
 	} else {
 		snprintf(out->result, sizeof out->result, "%s", game_phase(g) == PHASE_SETUP ||
 			 game_phase(g) == PHASE_DEPLOYMENT ? game_phase_name(game_phase(g)) :
@@ -56,9 +74,10 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	}
 }
 
-static void cell(struct buf *out, const char *cls, const char *text)
+/* A cell with its column's name (data-label), which a narrow screen shows before it. */
+static void cell(struct buf *out, const char *cls, const char *label, const char *text)
 {
-	buf_printf(out, "<td%s%s>", cls ? " class=" : "", cls ? cls : "");
+	buf_printf(out, "<td%s%s data-label=\"%s\">", cls ? " class=" : "", cls ? cls : "", label);
 	board_html_escape(text, out);
 	buf_str(out, "</td>");
 }
@@ -77,22 +96,24 @@ void archive_index(const struct archive_entry *e, size_t n, const char *when, st
 		"<h1>Games</h1>\n");
 	buf_printf(out, "<p>%zu game%s, as of ", n, n == 1 ? "" : "s");
 	board_html_escape(when, out);
-	buf_str(out, ".</p>\n<table class=games>\n<tr><th>Game</th><th>Kind</th><th>White</th>"
-		"<th>Black</th><th>Result</th><th>Started</th><th>Last change</th><th>Moves</th></tr>\n");
+	buf_str(out, ".</p>\n<table class=games>\n<tr class=head><th>Game</th><th>Kind</th>"
+		"<th>White</th><th>Black</th><th>Result</th><th>Started</th><th>Last change</th>"
+		"<th>Moves</th></tr>\n");
 	for (size_t i = 0; i < n; i++) {
 		char page[64], d1[32], d2[32], plies[16];
 		archive_page_name(e[i].id, page, sizeof page);
 		date_of(e[i].created, d1, sizeof d1);
 		date_of(e[i].updated, d2, sizeof d2);
 		snprintf(plies, sizeof plies, "%d", e[i].plies);
-		buf_printf(out, "<tr><td class=n><a href=\"%s\">%d</a></td>", page, e[i].id);
-		cell(out, NULL, e[i].kind);
-		cell(out, NULL, e[i].white);
-		cell(out, NULL, e[i].black);
-		cell(out, NULL, e[i].result);
-		cell(out, NULL, d1);
-		cell(out, NULL, d2);
-		cell(out, "n", plies);
+		buf_printf(out, "<tr><td class=n data-label=\"Game\"><a href=\"%s\">%d</a></td>", page,
+			   e[i].id);
+		cell(out, NULL, "Kind", e[i].kind);
+		cell(out, NULL, "White", e[i].white);
+		cell(out, NULL, "Black", e[i].black);
+		cell(out, NULL, "Result", e[i].result);
+		cell(out, NULL, "Started", d1);
+		cell(out, NULL, "Last change", d2);
+		cell(out, "n", "Moves", plies);
 		buf_str(out, "</tr>\n");
 	}
 	buf_str(out, "</table>\n</body></html>\n");

@@ -29,8 +29,9 @@ void archive_pgn_name(int id, char *out, size_t len)
 }
 
 /* One square of a step's board: its colour (and the last move's mark) as a class, the
- * piece as a figurine or a letter. */
-static void step_square(const struct pos *p, sq_t s, bool figurines, bool last, struct buf *out)
+ * piece as a figurine or a letter, with the mark it bears (NULL or "": none). */
+static void step_square(const struct pos *p, sq_t s, bool figurines, bool last, const char *mark,
+			struct buf *out)
 {
 	piece_t pc = p->board[s];
 	char letter = pc ? variant_piece_char(p->v, pc) : 0;
@@ -42,38 +43,76 @@ static void step_square(const struct pos *p, sq_t s, bool figurines, bool last, 
 		buf_str(out, fig);
 	else if (pc)
 		buf_printf(out, PIECE_COLOR(pc) == WHITE ? "<b class=w>%c</b>" : "<b>%c</b>", letter);
+	if (pc && mark && *mark)
+		buf_printf(out, "<sub>%s</sub>", mark);
+	buf_str(out, "</td>");
+}
+
+/* A place beside the grid of a whole board (look): its own colour inline (the style
+ * sheet knows no kind's places), its piece with the mark it bears. */
+static void step_place(const struct pos *p, sq_t s, const struct board_look *look, bool last,
+		       struct buf *out)
+{
+	const char *bg = look->colour(p->v, s);
+	piece_t pc = p->board[s];
+	char mark[8] = "";
+
+	if (pc && p->mark[s])
+		look->mark(p, s, mark, sizeof mark);
+	if (!bg) {
+		step_square(p, s, false, last, mark, out);
+		return;
+	}
+	buf_printf(out, "<td style=\"background:%s\">", bg);
+	if (pc)
+		buf_printf(out, PIECE_COLOR(pc) == WHITE ? "<b class=w>%c</b>" : "<b>%c</b>",
+			   variant_piece_char(p->v, pc));
+	if (*mark)
+		buf_printf(out, "<sub>%s</sub>", mark);
 	buf_str(out, "</td>");
 }
 
 /* A step's board, White's side at the bottom, its placement in data-fen for a reader of
- * the page's DOM. */
-static void step_board(const struct pos *p, sq_t from, sq_t to, struct buf *out)
+ * the page's DOM; a kind's places beside the grid too where it has them (look). */
+static void step_board(const struct pos *p, const struct board_look *look, sq_t from, sq_t to,
+		       struct buf *out)
 {
 	const struct variant *v = p->v;
 	bool figurines = view_chess_pieces(v);
-	char fen[FEN_MAX];
+	char fen[FEN_MAX], name[16];
+	int f0 = 0, f1 = v->files - 1, r0 = 0, r1 = v->ranks - 1;
 
+	if (look)
+		board_html_bounds(v, &f0, &f1, &r0, &r1);
 	pos_to_fen(p, fen, sizeof fen);
 	fen[strcspn(fen, " ")] = 0;
-	buf_str(out, "<table class=bd data-fen=\"");
+	buf_str(out, look ? "<table class=\"bd whole\" data-fen=\"" : "<table class=bd data-fen=\"");
 	board_html_escape(fen, out);
 	buf_str(out, "\">\n");
-	for (int r = v->ranks - 1; r >= 0; r--) {
-		buf_printf(out, "<tr><th>%d</th>", r + 1);
-		for (int f = 0; f < v->files; f++) {
-			sq_t s = variant_square_at(v, f, r);
+	for (int r = r1; r >= r0; r--) {
+		if (look)
+			look->row_label(v, r, name, sizeof name);
+		else
+			snprintf(name, sizeof name, "%d", r + 1);
+		buf_printf(out, "<tr><th>%s</th>", name);
+		for (int f = f0; f <= f1; f++) {
+			sq_t s = look ? board_html_place_at(v, f, r) : variant_square_at(v, f, r);
 			if (s == SQ_NONE)
 				buf_str(out, "<td class=x></td>");
+			else if (look)
+				step_place(p, s, look, s == from || s == to, out);
 			else
-				step_square(p, s, figurines, s == from || s == to, out);
+				step_square(p, s, figurines, s == from || s == to, NULL, out);
 		}
 		buf_str(out, "</tr>\n");
 	}
 	buf_str(out, "<tr><th></th>");
-	for (int f = 0; f < v->files; f++) {
-		char fn[3];
-		variant_file_name(f, fn);
-		buf_printf(out, "<th>%s</th>", fn);
+	for (int f = f0; f <= f1; f++) {
+		if (look)
+			look->file_label(v, f, name, sizeof name);
+		else
+			variant_file_name(f, name);
+		buf_printf(out, "<th>%s</th>", name);
 	}
 	buf_str(out, "</tr>\n</table>\n");
 }
@@ -81,6 +120,7 @@ static void step_board(const struct pos *p, sq_t from, sq_t to, struct buf *out)
 /* The walk of one board: the move list and the step sections, written as it goes. */
 struct steps {
 	const struct game *g;
+	const struct kind_view *kv;     /* the kind's whole board and its own entries' words */
 	int board;                      /* 1-based, for the ids */
 	struct buf *list, *sections;
 	struct pos *scratch;            /* a copy of the position before a move, to read it */
@@ -98,7 +138,7 @@ static void step_section(struct steps *st, const struct pos *p, bool last)
 	buf_printf(o, "<section class=step id=b%dp%d>\n<h3>", b, n);
 	board_html_escape(st->label, o);
 	buf_str(o, "</h3>\n");
-	step_board(p, st->from, st->to, o);
+	step_board(p, st->kv ? st->kv->look : NULL, st->from, st->to, o);
 	buf_str(o, "<p class=nav>");
 	if (n > 0)
 		buf_printf(o, "<a href=\"#b%dp%d\" rel=prev>&larr; previous</a> ", b, n - 1);
@@ -128,14 +168,37 @@ static void entry_squares(struct steps *st, const struct pos *before, const char
 		st->from = m.from, st->to = m.to;
 }
 
+/* A posting of the deployment (rule 6: "Moves, including the deployment phase, should be
+ * recorded") as a step of the list, in the kind's words; without them it is the start. */
+static int deploy_step(struct steps *st, const struct pos *before, const char *fen)
+{
+	struct err e;
+	char words[sizeof st->label - 2];
+
+	if (!st->kv || !st->kv->step_words ||
+	    pos_from_fen(st->scratch, before->v, fen, &e) < 0)
+		return 0;
+	st->kv->step_words(before, st->scratch, words, sizeof words);
+	if (!*words)
+		return 0;
+	step_section(st, before, false);
+	snprintf(st->label, sizeof st->label, "%s", words);
+	buf_printf(st->list, " <a href=\"#b%dp%d\">", st->board, st->at);
+	board_html_escape(words, st->list);
+	buf_str(st->list, "</a>");
+	st->from = st->to = SQ_NONE;
+	st->after_edit = true;          /* the first move after it shows its number */
+	return 0;
+}
+
 static int step_entry(const struct pos *before, const char *entry, void *arg)
 {
 	struct steps *st = arg;
 	struct buf *l = st->list;
 
-	if (!strncmp(entry, "@deploy ", 8)) {   /* the pieces posted before play: the start */
+	if (!strncmp(entry, "@deploy ", 8)) {   /* the pieces posted before play */
 		st->entry++;
-		return 0;
+		return deploy_step(st, before, entry + 8);
 	}
 	step_section(st, before, false);
 	buf_printf(l, " <a href=\"#b%dp%d\">", st->board, st->at);
@@ -163,8 +226,8 @@ static int step_entry(const struct pos *before, const char *entry, void *arg)
 static void board_moves(const struct game *g, int b, struct buf *out, sq_t *from, sq_t *to)
 {
 	struct buf list = { 0 }, sections = { 0 };
-	struct steps st = { .g = g, .board = b + 1, .list = &list, .sections = &sections,
-			    .from = SQ_NONE, .to = SQ_NONE };
+	struct steps st = { .g = g, .kv = view_kind_part(kind_of(g)), .board = b + 1, .list = &list,
+			    .sections = &sections, .from = SQ_NONE, .to = SQ_NONE };
 
 	snprintf(st.label, sizeof st.label, "The start");
 	*from = *to = SQ_NONE;
@@ -253,7 +316,11 @@ static void page_board(const struct game *g, int b, bool own, struct buf *out)
 	}
 	board_moves(g, b, &moves, &from, &to);
 	buf_printf(out, "<div class=now id=b%dnow>\n", b + 1);
-	board_html(g->board[b].pos, WHITE, from, to, out);
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+	if (kv && kv->board_html)       /* the whole board, as the mails draw it */
+		kv->board_html(g->board[b].pos, WHITE, from, to, out);
+	else
+		board_html(g->board[b].pos, WHITE, from, to, out);
 	buf_str(out, "</div>\n<h3>Moves</h3>\n");
 	buf_add(out, moves.s ? moves.s : "", moves.n);
 	buf_free(&moves);
@@ -308,7 +375,8 @@ void archive_page(const struct game *g, const char *account, const char *pgn, st
 	if (!own && !view_chess_pieces(g->v)) {
 		buf_str(out, "<p class=key>");
 		view_piece_key(g->v, out);
-		buf_str(out, " (White's in capitals, Black's in small letters)</p>\n");
+		buf_printf(out, " (%s's in capitals, %s's in small letters)</p>\n",
+			   game_side_name(g, WHITE), game_side_name(g, BLACK));
 	}
 	if (kv && kv->summary && g->kstate) {   /* the cards played, the score: public */
 		struct buf sum = { 0 };

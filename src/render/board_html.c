@@ -172,9 +172,7 @@ void view_piece_key(const struct variant *v, struct buf *out)
 	}
 }
 
-/* The square at grid coordinates (f, r), off the grid too, or SQ_NONE: reserve squares
- * included, which variant_square_at's move map leaves out. */
-static sq_t square_at(const struct variant *v, int f, int r)
+sq_t board_html_place_at(const struct variant *v, int f, int r)
 {
 	for (sq_t s = 0; s < v->nsq; s++)
 		if (v->file_of[s] == f && v->rank_of[s] == r)
@@ -182,19 +180,25 @@ static sq_t square_at(const struct variant *v, int f, int r)
 	return SQ_NONE;
 }
 
+void board_html_bounds(const struct variant *v, int *f0, int *f1, int *r0, int *r1)
+{
+	*f0 = 0, *f1 = v->files - 1, *r0 = 0, *r1 = v->ranks - 1;
+	for (sq_t s = 0; s < v->nsq; s++) {
+		*f0 = v->file_of[s] < *f0 ? v->file_of[s] : *f0;
+		*f1 = v->file_of[s] > *f1 ? v->file_of[s] : *f1;
+		*r0 = v->rank_of[s] < *r0 ? v->rank_of[s] : *r0;
+		*r1 = v->rank_of[s] > *r1 ? v->rank_of[s] : *r1;
+	}
+}
+
 void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 		      const struct board_look *look, struct buf *out)
 {
 	const struct variant *v = p->v;
-	int f0 = 0, f1 = v->files - 1, r0 = 0, r1 = v->ranks - 1;
+	int f0, f1, r0, r1;
 	bool black = side == BLACK;
 
-	for (sq_t s = 0; s < v->nsq; s++) {
-		f0 = v->file_of[s] < f0 ? v->file_of[s] : f0;
-		f1 = v->file_of[s] > f1 ? v->file_of[s] : f1;
-		r0 = v->rank_of[s] < r0 ? v->rank_of[s] : r0;
-		r1 = v->rank_of[s] > r1 ? v->rank_of[s] : r1;
-	}
+	board_html_bounds(v, &f0, &f1, &r0, &r1);
 	buf_str(out, "<table role=\"presentation\" data-board=\"1\" data-whole=\"1\" "
 		"cellspacing=\"0\" cellpadding=\"0\" style=\"border-collapse:collapse;border:2px "
 		"solid #2e5e3e;background-color:#3f7f4f;font-size:32px;font-family:'DejaVu Sans',"
@@ -207,7 +211,7 @@ void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 		label_in(name, FOREST_LABEL, out);
 		for (int k = 0; k <= f1 - f0; k++) {
 			int f = black ? f1 - k : f0 + k;
-			sq_t s = square_at(v, f, r);
+			sq_t s = board_html_place_at(v, f, r);
 			char mark[8] = "";
 			if (s == SQ_NONE) {
 				buf_str(out, "<td></td>");

@@ -31,6 +31,11 @@ struct board_look {
  * from `side`; each cell also carries its piece's mark (data-mark), shown beside it. */
 void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 		      const struct board_look *look, struct buf *out);
+/* The square at grid coordinates (f, r), beside the grid too (reserve squares included,
+ * which variant_square_at's move map leaves out), or SQ_NONE. */
+sq_t board_html_place_at(const struct variant *v, int f, int r);
+/* The columns and rows every square of v fills, the places beside the grid included. */
+void board_html_bounds(const struct variant *v, int *f0, int *f1, int *r0, int *r1);
 /* Are the variant's pieces exactly chess's six (then figurines are shown)? */
 bool view_chess_pieces(const struct variant *v);
 /* "K = King, Q = Queen, ..." */

@@ -1,7 +1,9 @@
 /* fsf.c: see fsf.h. The format's keys are Fairy-Stockfish's (src/variants.ini there):
  * a section inherits chess and overrides what differs. Chess's six piece types are
  * renamed to the variant's letters ("king = q", "rook = t") or removed ("knight = -");
- * every other piece is a customPieceN with its Betza text. */
+ * a piece that moves as one of the engine's own types is that type ("fersAlfil = m"),
+ * which every release reads, Debian 12's 11.1 included; any other piece is a
+ * customPieceN with its Betza text, which only Fairy-Stockfish 13.1 and later read. */
 #include "render/fsf.h"
 
 #include <ctype.h>
@@ -9,11 +11,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Chess's piece types as the format names them, by their Betza text here. */
+#include "engine/betza.h"
+
+/* Fairy-Stockfish's own piece types (11.1's src/piece.cpp), by the moves they make; the
+ * first four are chess's, which a section that does not use them removes. */
 static const struct { const char *betza, *name; } builtin[] = {
 	{ "N", "knight" }, { "B", "bishop" }, { "R", "rook" }, { "Q", "queen" },
+	{ "F", "fers" }, { "W", "wazir" }, { "A", "alfil" }, { "FA", "fersAlfil" },
+	{ "K", "commoner" }, { "KN", "centaur" }, { "BN", "archbishop" }, { "RN", "chancellor" },
+	{ "QN", "amazon" }, { "BW", "dragonHorse" },
 };
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])
+#define NCHESS 4                /* knight, bishop, rook, queen: chess's own */
+
+/* Does piece p move as the engine's type b, whatever the order its Betza is written in? */
+static bool moves_as(const struct piece_def *p, size_t b)
+{
+	struct betza want;
+	struct err e;
+
+	return betza_parse(builtin[b].betza, &want, &e) == 0 && betza_same(&want, &p->powers);
+}
 
 #define CUSTOM_MAX 25           /* customPiece1 .. customPiece25 */
 
@@ -123,7 +141,7 @@ static void obstacles(const struct variant *v, char *why, size_t len)
 static void pieces(const struct variant *v, struct buf *out)
 {
 	bool used[NBUILTIN] = { false }, taken[TYPE_MAX] = { false };
-	bool pawn = false, king = false;
+	bool pawn = false, king = false, immobile_used = false;
 	int custom = 0;
 
 	for (int t = 0; t < v->ntypes; t++) {
@@ -135,12 +153,17 @@ static void pieces(const struct variant *v, struct buf *out)
 			continue;
 		}
 		for (size_t b = 0; b < NBUILTIN && !taken[t]; b++)
-			if (!used[b] && !strcmp(p->betza, builtin[b].betza)) {
+			if (!used[b] && moves_as(p, b)) {
 				buf_printf(out, "%s = %c\n", builtin[b].name, c);
 				used[b] = taken[t] = true;
 			}
+		if (!taken[t] && !immobile_used && immobile(v, p->betza)) {
+			buf_printf(out, "# %c leaps %s, off the board: it never moves\nimmobile = %c\n",
+				   c, p->betza, c);
+			immobile_used = taken[t] = true;
+		}
 	}
-	for (size_t b = 0; b < NBUILTIN; b++)
+	for (size_t b = 0; b < NCHESS; b++)
 		if (!used[b])
 			buf_printf(out, "%s = -\n", builtin[b].name);
 	if (!pawn)
@@ -155,6 +178,25 @@ static void pieces(const struct variant *v, struct buf *out)
 		buf_printf(out, "customPiece%d = %c:%s\n", ++custom, tolower((unsigned char)p->letter),
 			   immobile(v, p->betza) ? "" : p->betza);
 	}
+}
+
+/* Does v need a piece no type of the engine's own moves as (a customPiece)? */
+static bool needs_custom(const struct variant *v)
+{
+	bool used[NBUILTIN] = { false }, immobile_used = false;
+
+	for (int t = 0; t < v->ntypes; t++) {
+		const struct piece_def *p = &v->type[t];
+		bool found = p->royal || p->pawn.is_pawn;
+		for (size_t b = 0; b < NBUILTIN && !found; b++)
+			if (!used[b] && moves_as(p, b))
+				used[b] = found = true;
+		if (!found && !immobile_used && immobile(v, p->betza))
+			immobile_used = found = true;
+		if (!found)
+			return true;
+	}
+	return false;
 }
 
 /* Promotion: its rank and choices; a choice bound to a square colour is written as open
@@ -213,7 +255,11 @@ int fsf_section(const struct variant *v, struct buf *out, char *why, size_t len)
 	obstacles(v, why, len);
 	if (why[0])
 		return -1;
-	buf_printf(out, "# %s\n[%s:chess]\n", v->title, v->name);
+	buf_printf(out, "# %s\n", v->title);
+	if (needs_custom(v))    /* configurable pieces came with Fairy-Stockfish 13.1 */
+		buf_str(out, "# its customPiece lines need Fairy-Stockfish 13.1 or later (ffish 0.7);\n"
+			"# 11.1 (Debian 12) cannot load this section\n");
+	buf_printf(out, "[%s:chess]\n", v->name);
 	if (v->files != 8)
 		buf_printf(out, "maxFile = %d\n", v->files);
 	if (v->ranks != 8)

@@ -14,7 +14,7 @@
 static const char *const as_written[] = {
 	"referee", "referee_name", "sender", "subject", "text", "white", "black", "challenger",
 	"invited", "opponent", "fen", "pgn", "last_move", "game", "variant", "title", "usage",
-	"line", "move_number", "auth_results", "timezone", "arbiter", NULL,
+	"line", "move_number", "auth_results", "timezone", "arbiter", "conditional", NULL,
 };
 
 /* The move record's comments, {a card removes the piece on e4}, in the reader's

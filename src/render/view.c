@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/standing.h"
 #include "render/board_html.h"
 #include "render/fit.h"
 #include "render/quote.h"
@@ -157,21 +158,18 @@ struct segments {
 	struct movetext ruled_mt;
 };
 
-char *pgn_tag_text(char *s)
+/* PGN's [Termination] of a board or game that ended in this way. */
+static const char *pgn_termination(const char *why)
 {
-	for (char *p = s; *p; p++)
-		if (*p == '"')
-			*p = '\'';
-		else if (*p == '\\')
-			*p = '/';
-	return s;
+	if (strstr(why, "time called"))
+		return "adjudication";  /* the game master awarded the board (rule 2A) */
+	return strstr(why, "time") ? "time forfeit" : "normal";
 }
 
 static void pgn_header(const struct segments *sg, const char *result, const char *fen)
 {
 	const struct game *g = sg->g;
-	char date[16] = "????.??.??";
-	int white = game_mover(g, sg->b, WHITE), black = game_mover(g, sg->b, BLACK);
+	char date[16] = "????.??.??", white[512], black[512];
 	static const char orthodox[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 	struct buf *out = sg->out;
 
@@ -185,15 +183,9 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 		buf_printf(out, "[Round \"%d\"]\n", sg->b + 1);
 	else
 		buf_str(out, "[Round \"-\"]\n");
-	char wn[PUBLIC_NAME_MAX] = "?", bn[PUBLIC_NAME_MAX] = "?";
-	/* PGN travels: the players as the public names them (seat_public), never an address
-	 * they did not allow */
-	if (white >= 0)
-		seat_public(g, white, wn, sizeof wn);
-	if (black >= 0)
-		seat_public(g, black, bn, sizeof bn);
-	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", pgn_tag_text(wn),
-		   pgn_tag_text(bn), result);
+	view_board_players(g, sg->b, WHITE, white, sizeof white);
+	view_board_players(g, sg->b, BLACK, black, sizeof black);
+	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", white, black, result);
 	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
 	 * `tempest export-variants`) know it */
 	if (g->v && strcmp(g->v->name, "chess"))
@@ -211,9 +203,11 @@ static void segment_flush(struct segments *sg, const char *result, bool last)
 	if (sg->n > 1)
 		buf_str(sg->out, "\n");
 	pgn_header(sg, result, sg->fen);
-	if (last && g->status == GAME_OVER)
-		buf_printf(sg->out, "[Termination \"%s\"]\n",
-			   strstr(g->termination, "time") ? "time forfeit" : "normal");
+	const struct board *bd = &g->board[sg->b];
+	if (last && g->nboards > 1 && strcmp(bd->result, "*"))  /* the board's own end */
+		buf_printf(sg->out, "[Termination \"%s\"]\n", pgn_termination(bd->termination));
+	else if (last && g->status == GAME_OVER)
+		buf_printf(sg->out, "[Termination \"%s\"]\n", pgn_termination(g->termination));
 	buf_str(sg->out, "\n");
 	buf_printf(&sg->cur, "%s%s", sg->cur.n ? " " : "", result);
 	wrap(sg->cur.s ? sg->cur.s : result, FIT_WIDTH, sg->out); /* fits a mail line */
@@ -341,6 +335,10 @@ void view_pgn(const struct game *g, const char *site, struct buf *out)
 	const struct kind_view *kv = view_kind_part(kind_of(g));
 	struct buf pgn = { 0 }, note = { 0 };
 
+	if (kv && kv->pgn && g->kstate) {
+		kv->pgn(g, out);
+		return;
+	}
 	for (int b = 0; b < g->nboards; b++)
 		pgn_board(g, b, site, &pgn), buf_str(&pgn, b + 1 < g->nboards ? "\n" : "");
 	if (kv && kv->pgn_comment && g->kstate)
@@ -364,11 +362,6 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 		kv->board_text(p, side, out);
 	else
 		view_board(p, side, out);
-}
-
-static const char *side_word(int c)
-{
-	return c == WHITE ? "White" : "Black";
 }
 
 /* The boards from the reader's side; in a game of several, each under its heading. */
@@ -413,25 +406,20 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 	}
 }
 
-const char *view_seat_text(const struct game *g, int seat, int reader, char *buf, size_t len)
-{
-	if (reader >= 0 && seat >= 0 && seat < g->nseats)
-		snprintf(buf, len, "%s", g->seat[seat].address);
-	else
-		seat_public(g, seat, buf, len);
-	return buf;
-}
 
-void view_side_names(const struct game *g, int side, int reader, char *out, size_t len)
+/* The reader's own lines given in advance, for them alone (standing.h). */
+static void set_standing(struct tctx *c, const struct game *g, int me)
 {
-	char one[PUBLIC_NAME_MAX];
-	size_t at = 0;
+	struct buf lines = { 0 };
 
-	out[0] = 0;
-	for (int i = 0; i < g->nseats && at < len; i++)
-		if (g->seat[i].side == side)
-			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-					       view_seat_text(g, i, reader, one, sizeof one));
+	if (!g->nstanding)
+		return;
+	standing_text(g, me, g->lang[me], &lines);
+	if (lines.n && !lines.failed) {
+		lines.s[--lines.n] = 0;         /* the last line's end: the template has it */
+		tctx_set(c, "conditional", "%s", lines.s);
+	}
+	buf_free(&lines);
 }
 
 static void set_game(struct tctx *c, const struct game *g, const struct reply *r, bool pgn)
@@ -451,6 +439,8 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);
 	tctx_set(c, "black", "%s", black);
+	tctx_set(c, "white_side", "%s", game_side_name(g, WHITE));     /* "White", "Bengal" */
+	tctx_set(c, "black_side", "%s", game_side_name(g, BLACK));
 	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
 	tctx_set(c, "challenger", "%s", view_seat_text(g, g->challenger, me, one, sizeof one));
 	tctx_set(c, "invited", "%s", view_seat_text(g, COLOR_OTHER(g->challenger), me, one,
@@ -461,12 +451,13 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "private", "yes");
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
-		tctx_set(c, "you", "%s", side_word(my_side));
+		tctx_set(c, "you", "%s", game_side_name(g, my_side));
 		tctx_set(c, "opponent", "%s", them >= 0 ? g->seat[them].address :
 			 my_side == WHITE ? black : white);
-		tctx_set(c, "opponent_colour", "%s", side_word(COLOR_OTHER(my_side)));
+		tctx_set(c, "opponent_colour", "%s", game_side_name(g, COLOR_OTHER(my_side)));
 		if (g->nboards > 1 && g->seat[me].board >= 0)
 			tctx_set(c, "your_board", "%d", b + 1);
+		set_standing(c, g, me);
 	}
 	struct movetext last = { .last_side = -1 };
 	set_board(c, g, my_side, pgn, b, &last);
@@ -477,20 +468,20 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 			tctx_set(c, "mover", "yes");
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
-	tctx_set(c, "to_move", "%s (%s)", side_word(side_to_move),
+	tctx_set(c, "to_move", "%s (%s)", game_side_name(g, side_to_move),
 		 mover_seat >= 0 ? view_seat_text(g, mover_seat, me, one, sizeof one) : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
 		tctx_set(c, "your_turn", "yes");
 	if (g->status == GAME_PLAYING && movegen_in_check(p))
-		tctx_set(c, "check", "%s", side_word(side_to_move));
+		tctx_set(c, "check", "%s", game_side_name(g, side_to_move));
 	if (g->status == GAME_PLAYING)
 		tctx_set(c, "playing", "yes");
 	if (g->status == GAME_INVITED)
 		tctx_set(c, "invited_stage", "yes");
 	if (g->draw_offer >= 0) {
-		tctx_set(c, "draw_offer", "%s", side_word(g->draw_offer));
+		tctx_set(c, "draw_offer", "%s", game_side_name(g, g->draw_offer));
 		if (g->draw_offer != my_side)
 			tctx_set(c, "draw_offer_to_you", "yes");
 	}
@@ -741,6 +732,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		 * could be read as news of the game */
 		const struct kind *k = kind_of(g);
 		for (size_t i = 0; i < k->norders; i++) {
+			if (k->challenge_order && k->challenge_order(k->orders[i].kind))
+				continue;       /* a challenge's word: no order in a game */
 			struct tctx *it = tctx_item(c, "kind_orders");
 			char usage[128];
 			view_order_usage(&k->orders[i], usage, sizeof usage);

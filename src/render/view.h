@@ -91,6 +91,8 @@ void view_side_names(const struct game *g, int side, int reader, char *out, size
 /* A name as a PGN tag holds it: its quotes and backslashes made apostrophes and slashes
  * (in place; returns it). */
 char *pgn_tag_text(char *s);
+/* Who played side c of board b, for PGN's [White] and [Black] (view_names.c). */
+void view_board_players(const struct game *g, int b, int c, char *out, size_t len);
 /* The variables for reply r about game g (g may be NULL for mails about no game). */
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x);
@@ -109,10 +111,27 @@ struct reminder_item {
 };
 /* The variables of a reminder mail about several games (REPLY_REMINDER). */
 struct tctx *view_reminder(const struct reminder_item *items, size_t n, const struct view_extra *x);
-/* The HTML part of reply r (its text part is `text`), or NULL for a reply that shows no
- * board (view_html.c); the caller frees it. */
+/* What the HTML part needs to write its reader's one-click moves: where their mail goes
+ * and in which language. */
+struct catalogue;
+struct html_reader {
+	const char *referee;            /* the referee's address: the links' recipient */
+	const struct catalogue *cat;    /* the reader's phrases (NULL: English) */
+};
+/* The HTML part of reply r (its text part is `text`, its subject with the reader's tag
+ * `subject`), or NULL for a reply that shows no board and asks for no move (view_html.c):
+ * the board, then, when the reply's reader is expected to act, their one-click moves
+ * (with hr; NULL: none), then the text. The caller frees it. */
 char *view_html(const struct game *g, const struct reply *r, const char *subject,
-		const char *text);
+		const char *text, const struct html_reader *hr);
+struct choices;
+/* The one-click moves of choices ch, each a mailto: link to hr->referee with the subject
+ * "Re: " + subject and the choice's orders as its body (view_moves.c). */
+void view_moves_html(const struct game *g, const struct choices *ch, const char *subject,
+		     const struct html_reader *hr, struct buf *out);
+/* A mailto: URI (RFC 6068) to `to` with that subject and body, percent-encoded, its '&'
+ * written for an HTML attribute. */
+void view_mailto(const char *to, const char *subject, const char *body, struct buf *out);
 /* Renders reply r of a game of kind k (NULL: a mail about no game): the subject (first
  * line "Subject: ...") and the body. */
 int view_render(const struct templates *t, const struct kind *k, const struct reply *r,

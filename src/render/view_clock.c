@@ -7,11 +7,6 @@
 #include "render/view.h"
 #include "util/clock.h"
 
-static const char *side_word(int c)
-{
-	return c == WHITE ? "White" : "Black";
-}
-
 /* What the player expected now owes by their deadline, in a few words. */
 static const char *owed(const struct game *g)
 {
@@ -57,10 +52,14 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 		if (s < 2)
 			tctx_set(c, s == WHITE ? "white_time" : "black_time", "%s", buf);
 	}
-	/* the deadline that matters to the reader: their own if their clock runs, else the
-	 * first running one */
+	/* the deadline that matters to the reader: their own if their clock runs, else their
+	 * board's (a boardman's opponent's, not another board's), else the first running one */
 	int who = player && (cl->running >> reader & 1) ? reader : -1;
-	for (int s = 0; who < 0 && s < g->nseats; s++)
+	int board = player ? g->seat[reader].board : -1;
+	for (int s = 0; who < 0 && board >= 0 && s < g->nseats; s++)
+		if ((cl->running >> s & 1) && g->seat[s].board == board)
+			who = s;
+	for (int s = 0; who < 0 && (board < 0 || g->nboards == 1) && s < g->nseats; s++)
 		if (cl->running >> s & 1)
 			who = s;
 	if (who < 0)
@@ -76,7 +75,8 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	clock_local(window, tz, buf, sizeof buf);
 	char note[256];
 	if (cl->window != WINDOW_NONE && kind_of(g)->window_text &&
-	    kind_of(g)->window_text(g, mine ? "you" : side_word(who), buf, note, sizeof note))
+	    kind_of(g)->window_text(g, mine ? "you" : game_side_name(g, g->seat[who].side), buf,
+				    note, sizeof note))
 		tctx_set(c, "window_note", "%s", note);
 	for (int i = 0; g->vac[who] && i < g->vac[who]->n; i++) {
 		const struct vacation *v = &g->vac[who]->v[i];
@@ -85,7 +85,8 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 			if (mine)
 				tctx_set(c, "vacation", N_("You are on vacation until %s"), buf);
 			else
-				tctx_set(c, "vacation", N_("%s is on vacation until %s"), side_word(who), buf);
+				tctx_set(c, "vacation", N_("%s is on vacation until %s"),
+					 game_side_name(g, g->seat[who].side), buf);
 		}
 	}
 }
@@ -114,7 +115,7 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 		int me = items[i].colour, side = g->seat[me].side;
 		int b = g->seat[me].board >= 0 ? g->seat[me].board : 0, them = game_mover(g, b, 1 - side);
 		tctx_set(it, "opponent", "%s", them >= 0 ? g->seat[them].address : "");
-		tctx_set(it, "you", "%s", side_word(side));
+		tctx_set(it, "you", "%s", game_side_name(g, side));
 		tctx_set(it, "what", "%s", owed(g));
 		clock_duration(items[i].deadline - x->now, buf, sizeof buf);
 		tctx_set(it, "time_left", "%s", buf);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "game/choices.h"
 #include "game/kind.h"
 #include "render/board_html.h"
 #include "render/view_kind.h"
@@ -75,33 +76,61 @@ static void one_board(const struct game *g, int b, int side, struct buf *out)
 
 static bool shows_board(enum reply_kind k)
 {
+	/* an observer's mail too: the public board, and no token nor link in the part */
 	return k == REPLY_STARTED || k == REPLY_MOVED || k == REPLY_OVER || k == REPLY_STATUS ||
-	       k == REPLY_DEALT || k == REPLY_REFUSED;
+	       k == REPLY_DEALT || k == REPLY_REFUSED || k == REPLY_OBSERVED;
 }
 
-char *view_html(const struct game *g, const struct reply *r, const char *subject,
-		const char *text)
+/* The choices of the reply's reader (game_choices: none unless they may act now, a
+ * strategist's transfers at any time): a player's own mail (the links carry their
+ * token), never an observer's nor another address's. */
+static int reader_choices(const struct game *g, const struct reply *r,
+			  const struct html_reader *hr, struct choices *ch)
 {
-	struct buf out = { 0 };
-	int reader = r->to >= 0 && r->to < g->nseats ? r->to : -1;
+	memset(ch, 0, sizeof *ch);
+	if (!hr || r->to < 0 || r->to >= g->nseats || g->status != GAME_PLAYING ||
+	    (!shows_board(r->kind) && r->kind != REPLY_NOTICE))
+		return 0;
+	return game_choices(g, r->to, ch);
+}
+
+static void boards(const struct game *g, int reader, struct buf *out)
+{
 	int side = reader >= 0 ? g->seat[reader].side : WHITE;
 	int mine = reader >= 0 && g->nboards > 1 ? g->seat[reader].board : -1;
 
-	const struct kind_view *kv = view_kind_part(kind_of(g));
-
-	if (!shows_board(r->kind) || !game_pos(g) || (kv && kv->own_board))
-		return NULL;
-	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
-	board_html_escape(subject, &out);
-	buf_str(&out, "</title></head>\n<body style=\"margin:8px\">\n");
 	for (int b = 0; b < g->nboards; b++)
 		if (mine < 0 || b == mine)
-			one_board(g, b, side, &out);
+			one_board(g, b, side, out);
 	if (!view_chess_pieces(g->v)) {
-		buf_str(&out, "<p style=\"font-family:sans-serif;font-size:13px\">");
-		view_piece_key(g->v, &out);
-		buf_str(&out, " (White's in capitals, Black's in small letters)</p>\n");
+		buf_str(out, "<p style=\"font-family:sans-serif;font-size:13px\">");
+		view_piece_key(g->v, out);
+		buf_printf(out, " (%s's in capitals, %s's in small letters)</p>\n",
+			   game_side_name(g, WHITE), game_side_name(g, BLACK));
 	}
+}
+
+char *view_html(const struct game *g, const struct reply *r, const char *subject,
+		const char *text, const struct html_reader *hr)
+{
+	struct buf out = { 0 };
+	struct choices ch;
+	int reader = r->to >= 0 && r->to < g->nseats ? r->to : -1;
+	const struct kind_view *kv = view_kind_part(kind_of(g));
+	bool board = shows_board(r->kind) && game_pos(g) && !(kv && kv->own_board);
+
+	if (reader_choices(g, r, hr, &ch) < 0 || (!board && !ch.n && !ch.left_out)) {
+		choices_free(&ch);
+		return NULL;
+	}
+	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+		"content=\"width=device-width\"><title>");
+	board_html_escape(subject, &out);
+	buf_str(&out, "</title></head>\n<body style=\"margin:8px\">\n");
+	if (board)
+		boards(g, reader, &out);
+	view_moves_html(g, &ch, subject, hr, &out);
+	choices_free(&ch);
 	buf_str(&out, "<pre style=\"font-family:monospace;font-size:13px\">");
 	board_html_escape(text, &out);
 	buf_str(&out, "</pre>\n</body></html>\n");

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "game/game.h"
+#include "render/board_html.h"
 #include "render/view.h"
 #include "util/buf.h"
 
@@ -26,6 +27,17 @@ struct kind_view {
 	 * places as board_html); NULL: view_board's diagram. The mails and `tempest show`
 	 * both draw through view_board_of, so they show one board. */
 	void (*board_text)(const struct pos *p, int side, struct buf *out);
+	/* The places beside the grid (TigerChess), for a board drawn as a whole elsewhere
+	 * than board_html (the archive's steps); NULL: the grid alone. */
+	const struct board_look *look;
+	/* What one of the kind's own entries of a board's list ("@deploy FEN": a posting)
+	 * did, in words, from the positions before and after it: each such entry is then a
+	 * step of the archive's move list. NULL: such entries are the start, no step. */
+	void (*step_words)(const struct pos *before, const struct pos *after, char *out,
+			   size_t len);
+	/* The game's whole PGN, where the kind's record is no chess game from a position
+	 * (ChessMe: no grid, placements); NULL: view_pgn's, from the boards. */
+	void (*pgn)(const struct game *g, struct buf *out);
 	/* What the game's PGN says before its first move, without the braces (TigerChess: the
 	 * deployment, rule 6); nothing appended: no comment. NULL: none. */
 	void (*pgn_comment)(const struct game *g, struct buf *out);

@@ -25,7 +25,7 @@ static const char *const reply_names[REPLY_KINDS] = {
  * kind's own names too (struct kind_view's names). */
 static const char *const shared_names[] = {
 	"referee", "referee_name", "game", "variant", "title", "you", "opponent",
-	"opponent_colour", "white", "black", "challenger", "invited", "colour_asked", "board",
+	"opponent_colour", "white", "black", "white_side", "black_side", "challenger", "invited", "colour_asked", "board",
 	"fen", "moves", "pgn", "last_move", "mover", "to_move", "your_turn", "check", "result",
 	"termination", "over", "playing", "invited_stage", "note", "errors", "line", "text",
 	"applied", "kind_orders", "usage", "example", "read", "kind_terms", "label", "observing",
@@ -38,7 +38,9 @@ static const char *const shared_names[] = {
 	/* a confirmation asked of someone who plays no part in the game */
 	"confirm_lapses", "confirm_arbiter",
 	/* a game kept out of the public archive */
-	"private", NULL,
+	"private",
+	/* the reader's own lines given in advance (standing.h), as they write them */
+	"conditional", NULL,
 };
 
 #define PART_MAX (64 * 1024)

@@ -562,11 +562,29 @@ static int load_kind(const struct jnode *root, struct variant *v)
 	return 0;
 }
 
+/* "sides": ["Bengal", "Siberian"]: what the mails call White and Black, where the
+ * variant's own text names its armies (seed 003). */
+static int load_sides(const struct jnode *root, struct variant *v)
+{
+	struct jnode pair[2];
+
+	v->side[0][0] = v->side[1][0] = 0;
+	if (jread_pair(root, "sides", true, pair) < 0)
+		return -1;
+	for (int c = 0; c < 2 && pair[c].v; c++) {
+		if (jread_str(&pair[c], NULL, false, v->side[c], sizeof v->side[c]) < 0)
+			return -1;
+		if (!v->side[c][0])
+			return jread_fail(root, "sides", "a side's name is empty");
+	}
+	return 0;
+}
+
 static int load_variant(const struct jnode *root, struct variant *v)
 {
 	static const char *const keys[] = { "name", "title", "board", "pieces", "castling",
 					    "setup", "draws", "kind", "protocol", "cards", "time",
-					    "boards", "about", NULL };
+					    "boards", "about", "sides", NULL };
 	char name[VARIANT_NAME_MAX + 64];
 	int boards = 1;
 
@@ -584,7 +602,7 @@ static int load_variant(const struct jnode *root, struct variant *v)
 	v->about[0] = 0;
 	if (jread_str(root, "title", true, v->title, sizeof v->title) < 0 ||
 	    jread_str(root, "about", true, v->about, sizeof v->about) < 0 ||
-	    load_time(root, v) < 0 || load_board(root, v) < 0 || load_pieces(root, v) < 0 ||
+	    load_sides(root, v) < 0 || load_time(root, v) < 0 || load_board(root, v) < 0 || load_pieces(root, v) < 0 ||
 	    load_square_rules(root, v) < 0 || load_castling(root, v) < 0 || load_draws(root, v) < 0)
 		return -1;
 	if (variant_compile(v, root->doc->e) < 0)

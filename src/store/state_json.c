@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game/digest.h"
+#include "store/standing_json.h"
 #include "game/kind.h"
 #include "game/observe.h"
 #include "store/jread.h"
@@ -57,6 +58,8 @@ static json_t *board_json(const struct board *b)
 	json_t *j = json_pack("{s:s, s:o, s:s, s:s, s:s}", "start_fen", board_start_text(b),
 			      "moves", moves, "fen", fen, "turn", p ? color_name_lc(p->side) : "",
 			      "result", b->result);
+	if (j && b->termination[0])     /* how a board of several ended; absent before */
+		json_object_set_new(j, "termination", json_string(b->termination));
 	free(unparked);
 	return j;
 }
@@ -182,6 +185,9 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 		json_object_set_new(root, "digest", digest_json(g));
 	if (g->private_)        /* absent is false: older states, and most games */
 		json_object_set_new(root, "private", json_true());
+	json_t *standing = standing_to_json(g);         /* absent while none waits */
+	if (standing)
+		json_object_set_new(root, "standing", standing);
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -319,6 +325,7 @@ static int load_boards(const struct jnode *root, int format, struct game *g)
 		if (jread_at(&bs, i, &x) < 0 || jread_obj(&x, NULL, false, &x) < 0 ||
 		    start_field(&x, b) < 0 ||
 		    jread_str(&x, "result", false, b->result, sizeof b->result) < 0 ||
+		    jread_str(&x, "termination", true, b->termination, sizeof b->termination) < 0 ||
 		    load_moves(&x, b) < 0)
 			return -1;
 	}
@@ -563,7 +570,7 @@ static int load_digest(const struct jnode *root, struct game *g)
 	for (size_t i = 0; i < n; i++) {
 		struct digest_item *it = &g->digest[g->ndigest++];
 		if (jread_at(&items, i, &x) < 0 ||
-		    jread_int(&x, "seats", false, 1, (1ll << SEATS_MAX) - 1, &v) < 0 ||
+		    jread_int(&x, "seats", false, 0, (1ll << SEATS_MAX) - 1, &v) < 0 ||
 		    jread_str(&x, "text", false, it->text, sizeof it->text) < 0)
 			return -1;
 		it->seats = (unsigned long long)v;
@@ -592,7 +599,8 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	    load_boards(&root, format, g) < 0 || load_lists(&root, g) < 0 ||
 	    load_events(&root, format, g) < 0 || load_kind(&root, format, g) < 0 ||
 	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0 ||
-	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0)
+	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0 ||
+	    standing_from_json(&root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

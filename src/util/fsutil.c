@@ -44,6 +44,28 @@ const char *fs_data_dir(const char *override, const char *env, const char *name,
 	return buf;
 }
 
+const char *fs_installed_config(char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = 0;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = 0;                                     /* PREFIX/bin */
+	if (!(slash = strrchr(exe, '/')) || strcmp(slash + 1, "bin"))
+		return NULL;                            /* a build tree: the embedded mode */
+	*slash = 0;                                     /* PREFIX */
+	snprintf(buf, len, "%s/etc/tempest/tempest.conf", strcmp(exe, "/usr") ? exe : "");
+	if (access(buf, R_OK) == 0)
+		return buf;
+	snprintf(buf, len, "/etc/tempest/tempest.conf");
+	return access(buf, R_OK) == 0 ? buf : NULL;
+}
+
 int fs_read(const char *path, size_t max, char **out, size_t *len, struct err *e)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -51,5 +51,10 @@ void fs_unlock(int fd);
  * buf (or is override or the environment's value). */
 const char *fs_data_dir(const char *override, const char *env, const char *name, char *buf,
 			size_t len);
+/* The configuration file of an installed tempest, when none is named: beside the tree it
+ * was installed in (PREFIX/bin/tempest reads PREFIX/etc/tempest/tempest.conf, /usr/bin's
+ * /etc/tempest/tempest.conf), else /etc/tempest/tempest.conf; NULL if the binary is not
+ * in a bin directory (a build tree) or no such file exists. */
+const char *fs_installed_config(char *buf, size_t len);
 
 #endif

@@ -93,5 +93,36 @@ perl tests/cli/archive/step.pl b1p2 < "$tmp/chess.dom" > "$tmp/step"
 grep -q 'href="#b1p1" rel="prev"' "$tmp/chess.dom" && grep -q 'href="#b1p3" rel="next"' "$tmp/chess.dom" &&
   pass || fail "the steps link the one before and the one after"
 shot "$tmp/site/game-1.html#b1p2" chess-step 1800
+# -- a phone of 390 pixels: no page scrolls sideways (the document's scrollWidth within its
+# clientWidth), each measured in a frame 390 pixels wide (headless Chromium makes no window
+# narrower than 500) by a host page beside it, which also takes a picture of it
+narrow() {      # narrow SITE FILE NAME
+  cat > "$1/.narrow.html" <<EOH
+<!DOCTYPE html><html><head><title>-</title></head><body style="margin:0">
+<iframe id=f src="$2" style="width:390px;height:844px;border:0"></iframe>
+<script>
+document.getElementById('f').onload = function () {
+  var d = this.contentDocument.documentElement;
+  document.title = d.scrollWidth + " " + d.clientWidth;
+};
+</script></body></html>
+EOH
+  w=$(chrome "$1/.narrow.html" --allow-file-access-from-files --window-size=500,900 \
+      --virtual-time-budget=5000 --dump-dom | sed -n 's/.*<title>\([0-9]*\) \([0-9]*\)<\/title>.*/\1 \2/p')
+  chrome "$1/.narrow.html" --allow-file-access-from-files --window-size=390,900 \
+    --virtual-time-budget=5000 --screenshot="$tmp/$3-390.png" > /dev/null
+  rm -f "$1/.narrow.html"
+  echo "390 px: $3: scrollWidth clientWidth $w"
+  [ -n "$w" ] && [ "${w% *}" -le "${w#* }" ] && [ "${w#* }" -eq 390 ] && pass ||
+    fail "$3 scrolls sideways at 390 pixels: scrollWidth clientWidth '$w'"
+}
+narrow "$tmp/site" index.html index
+narrow "$tmp/site" game-1.html chess
+narrow "$tmp/site" game-2.html knightmare
+narrow "$tmp/site" game-3.html chessme
+narrow "$tmp/site" game-4.html tigerchess
+narrow "$tmp/site" game-5.html perplexichess
+narrow "$tmp/site-tp" game-1.html tempete
+narrow "$tmp/site-tp" index.html tempete-index
 [ -z "${KEEP:-}" ] || echo "t_archive_html: pictures in $tmp/*.png"
 cli_done t_archive_html

@@ -100,7 +100,7 @@ case $out in *"Your hand"*|*NPNPRBRQPPB*|*NPN*) fail "show holds no hand nor pil
 refused "out of turn" bob@example.org "c4" "it is not your turn"
 refused "a placement without a move" alice@example.org "place N d1" "comes after your move"
 refused "no castling" alice@example.org "O-O" "ChessMe has no castling"
-refused "the adjacency rule" alice@example.org "Kd2" "'Kd2' is not a legal move here; yours are: Kf1 Kd1 c3 d3 e3 f3"
+refused "a square of one's own" alice@example.org "Kd2" "'Kd2': d2 is occupied by your own pawn"
 refused "a long move with '-'" alice@example.org "e2-e3" "without '-' between its squares"
 refused "a tile not in hand" alice@example.org "e3\nplace Q d1" "you hold no Queen"
 refused "a tile beside a pawn" alice@example.org "e3\nplace N b2" "just behind one of your pawns"
@@ -114,6 +114,13 @@ refused "a placement with a word" alice@example.org "e3\nplace N on d1" "write i
 refused "a placement of no tile" alice@example.org "e3\nplace X d1" "write it as: place B e0"
 refused "a placement's long rank" alice@example.org "e3\nplace N d12345678901234567890" "write it as"
 refused "a resignation in a sentence" alice@example.org "e3\nplace N d1\nWell played, I resign." "did you mean 'resign'?"
+# ChessMe's own reasons, not the list of the legal moves; a square far past any other is
+# read as the move it is, and refused
+refused "a knight not on the table" alice@example.org "Nb1" "'Nb1': you have no knight on the table"
+refused "a double step" alice@example.org "d4" "'d4': a pawn steps one square forward: ChessMe has no double step"
+refused "a placement as the record writes it" alice@example.org "e3\nN@d1" "'N@d1': a placement is written 'place N d1'"
+refused "a move far away" alice@example.org "Ke12345678901234567890" "'Ke12345678901234567890': no square lies that far"
+refused "a far move after a move" alice@example.org "e3\nKe12345678901234567890" "one move per mail"
 
 # the game: placements every turn but the last three; Black's pawn reaches rank 1, where
 # White's king stands, and becomes the rook White took (6... d1=R+); 9. cxd5#
@@ -127,7 +134,7 @@ mail bob@example.org "c4\nplace pawn g5"
 mail alice@example.org "d4\nplace P d3"
 mail bob@example.org "e4\nplace P c5"
 mail alice@example.org "Ke1f1\nplace N d2"
-refused "a pawn on an occupied square" bob@example.org "e4e3" "is not a legal move"
+refused "a pawn on an occupied square" bob@example.org "e4e3" "'e4e3': a pawn captures diagonally, not straight ahead on e3"
 mail bob@example.org "c3\nplace N d6."
 mail alice@example.org "f3\nplace N f2"
 mail bob@example.org "c4\nplace Q g6"
@@ -135,7 +142,7 @@ mail alice@example.org "dxc4\nplace R c1"
 mail bob@example.org "cxd2\nplace R e5"
 mail alice@example.org "dxe5\nplace Q c3"
 case $(dec) in *"Captured: White's N; Black's P R"*) pass ;; *) fail "Black has taken a knight, White a pawn and a rook" ;; esac
-refused "a promotion to a tile not captured" bob@example.org "d1=Q" "is not a legal move here; yours are:"
+refused "a promotion to a tile not captured" bob@example.org "d1=Q" "a pawn is exchanged only for a tile of yours"
 mail bob@example.org "d1=R"
 case $(to alice@example.org) in *"Black played 6... d1=R+."*"Captured: White's N; Black's P P"*"White is in check."*) pass ;;
   *) fail "the exchange: the rook comes back, the pawn goes to the captured tiles" ;; esac
@@ -158,8 +165,20 @@ for side in White Black; do
 done
 grep -q "^White's pile: NPNPRBRQPPB " "$tmp/over" && grep -q "^Black's pile: PPNRQPPRBBN " "$tmp/over" &&
   pass || fail "both piles revealed"
-case $(cat "$tmp/over") in *"[Variant \"ChessMe\"]"*"6. dxe5 Q@c3 d1=R+ 7. Kg2"*"9. cxd5#} 1-0"*) pass ;;
+case $(cat "$tmp/over") in *"[Variant \"chessme\"]"*"6. dxe5 Q@c3 d1=R+ 7. Kg2"*"9. cxd5#} 1-0"*) pass ;;
   *) fail "the record in the PGN comment" ;; esac
+# the archive's PGN is that record, claiming no chess position (no [FEN], no move), and
+# pgn-extract reads it without a complaint
+run "$T" archive -c "$C" "$tmp/arch"
+pgn=$(cat "$tmp/arch/game-1.pgn")
+case $pgn in *"[FEN"*|*"[SetUp"*) fail "the ChessMe record claims a chess position: $pgn" ;;
+  *'[Event "tempest game 1"]'*'[Date "2026.11.05"]'*'[Round "-"]'*'[Variant "chessme"]'*'[Termination "normal"]'*"{ChessMe"*"9. cxd5#} 1-0"*) pass ;;
+  *) fail "the archive's PGN is the ChessMe record: $pgn" ;; esac
+if [ -x /usr/games/pgn-extract ]; then
+  /usr/games/pgn-extract "$tmp/arch/game-1.pgn" > "$tmp/px" 2>&1
+  grep -q "1 game matched out of 1" "$tmp/px" && ! grep -qi "fail\|unknown\|error" "$tmp/px" && pass ||
+    fail "pgn-extract reads the ChessMe record: $(cat "$tmp/px")"
+fi
 run "$TA" show -c "$C" --json 1
 expect_rc "show --json after the end" 0
 expect_out "the state file" '"position": "b Kg2,'

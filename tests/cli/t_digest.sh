@@ -42,10 +42,12 @@ seven() {       # seven DIR: the White boardmen's first moves, in one mbox
 # -- the start: 17 acceptances in one run (306 mails before digests: 17 to each member)
 team "$tmp/a"
 expect_clean "the acceptances"
-[ "$(mails)" -eq 52 ] && pass || fail "the start: 52 mails, not 306 ($(mails))"
-[ "$(most)" -le 3 ] && pass || fail "at most 3 a member in the run ($(most))"
-case $(flat "$(to b5@x.org)") in *"Elsewhere in the game since my last mails:"*"- w1@x.org (White (board 1, boardman)) accepts the invitation"*) pass ;;
-  *) fail "the members who joined before are in b5's digest" ;; esac
+# (16 confirmations to those who accepted before the last, the start to all 18; the
+# acceptances waiting for the run's digests are stale once play begins: no digest)
+[ "$(mails)" -eq 34 ] && pass || fail "the start: 34 mails, not 306 ($(mails))"
+[ "$(most)" -le 2 ] && pass || fail "at most 2 a member in the run ($(most))"
+case $(flat "$(decoded)") in *"Elsewhere in the game"*) fail "no digest of acceptances after the start" ;;
+  *) pass ;; esac
 case $(to b5@x.org) in *"game 1 begins"*) pass ;; *) fail "the start itself comes at once" ;; esac
 
 # -- seven first moves in one run (126 mails before: 7 to each member)
@@ -60,6 +62,11 @@ case $(flat "$(to b3@x.org)") in *"- board 2: 1. e4, by White (board 2, boardman
 case $(flat "$(to b3@x.org)") in *"- board 3: 1. e4"*) fail "b3's own board is not in the digest" ;; *) pass ;; esac
 [ "$(to bs@x.org | grep -c '^To: ')" -eq 1 ] && pass || fail "the strategist: one digest"
 case $(flat "$(to bs@x.org)") in *"- board 1: 1. e4"*"- board 7: 1. e4"*) pass ;; *) fail "the strategist's digest has all seven moves" ;; esac
+# ... and the boards the strategist acts on (an agent's too), not the moves alone
+case $(flat "$(to bs@x.org)") in *"Board 1: Black to move"*"Board 7: Black to move"*) pass ;;
+  *) fail "the strategist's digest shows every board" ;; esac
+case $(flat "$(to ba@x.org)") in *"Board 1: Black to move"*"Board 7: Black to move"*) pass ;;
+  *) fail "the agent's digest shows every board" ;; esac
 python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1])).get("digest", {}).get("items", [])))' \
   "$tmp/a/data/games/1.json" && pass || fail "nothing waits once the digests went"
 
@@ -75,14 +82,20 @@ case $(flat "$(to bs@x.org)") in *"Elsewhere in the game"*) fail "mail each: no 
 case $(flat "$(to b7@x.org)") in *"Good luck on board 7"*) pass ;; *) fail "the message reaches b7" ;; esac
 [ "$(to w3@x.org | grep -c '^To: ')" -eq 1 ] && pass || fail "w3: one digest for three moves elsewhere"
 
-# -- a stranger's attempts: each member told once a game and run (and a day: a stranger's
-# mail draws one mail a day to any address, and the challenge's invitations, from a
-# stranger too, were today's: the next day then)
+# -- a stranger's attempts: in a team game only the member who set it up is told, once a
+# game and run (not each of the 18 members for each mail), and a day: a stranger's mail
+# draws one mail a day to any address, and the challenge's invitations, from a stranger
+# too, were today's: the next day then
+cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
+TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
+[ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] &&
+  [ "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p')" = "ws@x.org" ] && pass ||
+  fail "one attempt: one notice, to the challenger"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "d5" >> "$tmp/int"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
-[ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 18 ] && pass ||
-  fail "two attempts: 18 notices, one a member, not 36"
+[ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] && pass ||
+  fail "two attempts in a run: one notice, not 2 nor 36"
 
 # -- the log replays to the same states, the digests' actions with it
 run "$T" replay -c "$tmp/a/conf" "$tmp/a/data/games/1.mbox" --into "$tmp/a/replayed"

@@ -52,6 +52,16 @@ expect_out "the move is recorded" "Your move 1. e4 is recorded."
 run "$I" show -c etc/tempest.conf 1
 expect_out "show: the installed referee kept the game" "Moves: 1. e4"
 cd - >/dev/null || exit 1
+# with no -c and no $TEMPEST_CONFIG an installed referee reads its own configuration,
+# PREFIX/etc/tempest/tempest.conf: `tempest archive DIR` as the docs write it
+mkdir -p "$tmp/moved/etc/tempest" "$tmp/elsewhere"
+printf 'referee_address = referee@tempest.example\ndata_dir = %s/etc/data\n' "$tmp" \
+  > "$tmp/moved/etc/tempest/tempest.conf"
+cd "$tmp/elsewhere" || exit 1
+run "$I" archive "$tmp/site"
+cd - >/dev/null || exit 1
+expect_rc "tempest archive DIR, without -c" 0
+[ -f "$tmp/site/game-1.html" ] && pass || fail "the archive of the installed referee's games: $err"
 
 if command -v mandoc >/dev/null; then
   run mandoc -Tlint -W warning "$tmp/moved/share/man/man1/tempest.1" "$tmp/moved/share/man/man5/tempest.conf.5" \

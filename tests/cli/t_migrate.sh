@@ -57,4 +57,23 @@ done
 run "$TA" replay -c "$P/conf" "$P/data/games/1.mbox" --into "$tmp/rp"
 expect_rc "v1 tempete: replay of the whole log" 0
 expect_out "v1 tempete: replay" "every recorded state reproduced"
+# -- a Tempete game of the release before conditional moves: its answers in advance kept in
+# the kind's object ("standing", "standing_by"), now the game's lines given in advance
+S=$tmp/s; fresh "$S" v3-standing
+cp tests/fixtures/v3-standing/1.journal "$S/data/games/"
+run "$TA" show -c "$S/conf" --json --secrets 1
+expect_out "v3 standing: the same state hash" "$(hash_of tests/fixtures/v3-standing/1.json)"
+expect_out "v3 standing: the answers in advance, the game's now" '"answer": "d4"'
+run "$TA" process -c "$S/conf" tests/fixtures/v3-standing/followups.mbox
+expect_clean "v3 standing: the follow-ups"
+expect_out "v3 standing: the answer in advance applied" "White answered in advance: if intercepted by card 66: d4."
+case $out in *"not applied"*) fail "v3 standing: a follow-up was refused" ;; *) pass ;; esac
+for h in b2e6c700d436f2d822cdb252c528b5697b15509d306175d7f25946454b912ffa \
+         eba0e57690b391509699eaf496ba469792da0f02f2199c0d81db05f54955ca66 \
+         fddedfde8bfd8ee4a52b85359bbe17f6ccd6b9eecf23e48f3c4424d34d936fd2; do
+  grep -q "\"after\": *\"$h\"" "$S/data/games/1.journal" && pass || fail "v3 standing: step $h reached"
+done
+run "$TA" replay -c "$S/conf" "$S/data/games/1.mbox" --into "$tmp/rs"
+expect_rc "v3 standing: replay of the whole log" 0
+expect_out "v3 standing: replay" "every recorded state reproduced"
 cli_done t_migrate

@@ -72,6 +72,12 @@ case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (Blac
   *) fail "the move's mail shows the move, the board, who moves" ;; esac
 case $(to carol@club.example) in *"$WT"*|*"$BT"*|*"your move"*|*"you have"*) fail "no token, nothing said to a player" ;; *) pass ;; esac
 case $(to carol@club.example) in *"@example.org"*) fail "no player's address to an observer" ;; *) pass ;; esac
+# ... with the HTML board a player's mail has, its last move marked, and in that part no
+# token and no link
+raw=$(printf '%s\n' "$out" | tr -d '\r' | awk '/^From referee@/ { on = 0 } /^To: carol@club.example/ { on = 1 } on')
+case $raw in *"Content-Type: text/html"*'data-board="1"'*'data-sq="e4" data-pc="P" data-last="1"'*) pass ;;
+  *) fail "the observer's mail has the HTML board" ;; esac
+case $raw in *"$WT"*|*"$BT"*|*"<a "*|*href=*) fail "the observer's HTML part holds a token or a link" ;; *) pass ;; esac
 
 # -- an observer's mail acts on nothing
 mail carol@club.example "Re: [tempest 1] 1. e4" "e5"

@@ -112,6 +112,7 @@ mail b1@x.org "$K_b1" "e5"
 s=$(state)
 mail ws@x.org "$K_ws" "Nc3"
 expect_out "the strategist moving within a board" "a grand strategist may not move pieces within a board"
+case $(decoded) in *"not your turn"*) fail "a strategist's move gets one reason, no board's turn" ;; *) pass ;; esac
 unchanged "the strategist's move"
 mail wa@x.org "$K_wa" "d4"
 expect_out "an agent moving" "an agent does not play"
@@ -161,6 +162,20 @@ expect_out "a rule change" "Board 3: White changes a rule (Flexichess): the Knig
 case $(to b3@x.org) in *"Rule changes in force (Flexichess): board 3: the Knight (N) moves as NW"*) pass ;;
   *) fail "the rule change is shown with the board" ;; esac
 case $(fen_of 3) in *" b KQkq - "*) pass ;; *) fail "the change was White's turn on board 3: $(fen_of 3)" ;; esac
+# a change must change something, as a move must move; the seed's rules 4 and 5 by name;
+# a general leap (x,y), as the engine's reasons list it, is read
+s=$(state)
+mail b3@x.org "$K_b3" "rule N add W"
+expect_out "a change that changes nothing" "'rule N add W' changes nothing: the Knight (N) moves as NW already"
+unchanged "a change that changes nothing"
+mail b3@x.org "$K_b3" "rule N (1,2)W"
+expect_out "a leap written (x,y)" "'rule N (1,2)W' changes nothing"
+unchanged "a change to the same leaps"
+mail b3@x.org "$K_b3" "rule N and B W"
+expect_out "rule 4" "no change can affect the movement of more than one kind of piece (rule 4)"
+mail b3@x.org "$K_b3" "rule white N W"
+expect_out "rule 5" "rule changes cannot distinguish between black and white pieces (rule 5)"
+unchanged "the refused changes"
 mail b3@x.org "$K_b3" "Nb8-b7"
 expect_out "a knight's own square blocked" "b7"
 mail b3@x.org "$K_b3" "e6"
@@ -246,6 +261,12 @@ to ws@x.org | awk '/^The game in PGN:/ { p = 1; next } p && /^Thank you/ { p = 0
 [ "$(grep -c '^\[Event ' "$tmp/px.pgn")" -ge 3 ] && pass || fail "a PGN game per board at least: $(grep -c Event "$tmp/px.pgn")"
 tr '\n' ' ' < "$tmp/px.pgn" | grep -q "which PGN cannot say: (the piece on g1 leaves the board) (from now on N moves as NW) (Black to move) 1\.\.\. e6 2\. b3 Ne7 3\. Nb2" && pass ||
   fail "board 3's record after its rule change is a comment"
+# each board's players are all who played it: w3 moved on board 3 before wa was assigned
+# there, ws on board 2 after w2 was elected (PGN joins several players with colons)
+tr '\n' ' ' < "$tmp/px.pgn" | grep -q '\[Round "3[.0-9]*"\] \[White "w3@x.org:wa@x.org"\]' && pass ||
+  fail "board 3's White players: $(grep -A5 'Round "3' "$tmp/px.pgn" | grep White | head -n 2)"
+tr '\n' ' ' < "$tmp/px.pgn" | grep -q '\[Round "2[.0-9]*"\] \[White "w2@x.org:ws@x.org"\]' && pass ||
+  fail "board 2's White players: $(grep -A5 'Round "2' "$tmp/px.pgn" | grep White | head -n 2)"
 /usr/games/pgn-extract -s "$tmp/px.pgn" > "$tmp/px.out" 2> "$tmp/px.err"
 grep -qi 'error\|illegal\|failed\|missing' "$tmp/px.err" && fail "pgn-extract: $(head -5 "$tmp/px.err")" || pass
 [ "$(grep -c '^\[Event ' "$tmp/px.out")" -eq "$(grep -c '^\[Event ' "$tmp/px.pgn")" ] && pass ||

@@ -37,7 +37,11 @@ for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(token 1 $a@x.org)"; done
 # the start: a strategist never has a turn, and every member hears of every move
 lacks "the start mail's promise to a strategist" gs@x.org "when it is your turn"
 lacks "the start mail's promise to an opponent" h2@x.org "when it is your turn"
-has "the start mail says what the strategist may do" gs@x.org "Now: transfer pieces between boards"
+# (no transfer can be made at the start: every square is taken on every other board, so
+# the mail suggests none; once one can, its example is one: see game 3 below)
+has "the start mail says what the strategist may do" gs@x.org "Now: advise your boardmen: no piece of yours can be transferred now"
+# a boardman's deadline is their own board's, not board 1's
+has "board 2's deadline" h2@x.org "for White (board 2, boardman)'s move."
 
 # -- a draw offered before the move: the move is the mail's event, the turn passes
 mail 1 g1@x.org "$K_g1" "offer draw\ne4"
@@ -79,9 +83,16 @@ has "a knight still moves" g2@x.org "1... Nf6 on board 2"
 
 # -- seven boards late at once: every timeout of the run is decided, and a move 31 days
 #    late is refused (the game is over), not accepted
+# (rule 1: a game of 7 boards has at least one agent a side; tempest new seats them too)
 run "$TA" new -c "$C" perplexichess7 a1@x.org b1@x.org a2@x.org b2@x.org a3@x.org b3@x.org \
   a4@x.org b4@x.org a5@x.org b5@x.org a6@x.org b6@x.org a7@x.org b7@x.org as@x.org bs@x.org
+[ "$rc" -ne 0 ] && case $err$out in *"the White and the Black agent"*) true ;; *) false ;; esac &&
+  pass || fail "new perplexichess7 without agents is refused, the agents named: $err"
+run "$TA" new -c "$C" perplexichess7 a1@x.org b1@x.org a2@x.org b2@x.org a3@x.org b3@x.org \
+  a4@x.org b4@x.org a5@x.org b5@x.org a6@x.org b6@x.org a7@x.org b7@x.org as@x.org bs@x.org \
+  aa@x.org ba@x.org
 expect_rc "new perplexichess7" 0
+case $(to ba@x.org) in *"Black's agent"*) pass ;; *) fail "the Black agent is seated and told" ;; esac
 K_a7=$(token 2 a7@x.org)
 export TEMPEST_NOW=2026-12-06T12:00:00Z
 mail 2 a7@x.org "$K_a7" "e4"
@@ -91,4 +102,30 @@ grep -q '^Status: over, 0-1 (boards won 0-7)' "$tmp/show" && pass ||
   fail "every board is lost on time in one run: $(grep -i 'status\|^Board' "$tmp/show" | tr '\n' ' ')"
 case $(to a7@x.org) in *"Subject: "*"1. e4 on board 7"*) fail "a move 31 days late is accepted" ;; *) pass ;; esac
 
+# the boards lost on time: each board's PGN says so ([Termination "time forfeit"])
+run "$T" archive -c "$C" "$tmp/arch"
+[ "$(grep -c '^\[Termination "time forfeit"\]' "$tmp/arch/game-2.pgn")" -eq 7 ] && pass ||
+  fail "each board lost on time: time forfeit ($(grep Termination "$tmp/arch/game-2.pgn" | sort | uniq -c))"
+
+# -- game 3: the strategist's example of a transfer is one the referee takes; a running
+#    game's line in the archive; the strategist resigns: the open boards are unfinished
+export TEMPEST_NOW=2026-12-07T12:00:00Z
+run "$TA" new -c "$C" perplexichess p1@x.org q1@x.org p2@x.org q2@x.org p3@x.org q3@x.org ps@x.org qs@x.org
+for a in p1 q1 ps qs; do eval "K_$a=\$(token 3 $a@x.org)"; done
+mail 3 ps@x.org "$K_ps" "mail each"
+mail 3 p1@x.org "$K_p1" "e4"
+ex=$(flat "$(to ps@x.org)" | sed -n "s/.*Now: transfer pieces between boards whenever you like ('\(transfer [a-h][1-8] from [1-3] to [1-3]\)').*/\1/p")
+[ -n "$ex" ] && pass || fail "the strategist is given a transfer to make: $(flat "$(to ps@x.org)" | sed -n 's/.*\(Now: [^.]*\).*/\1/p')"
+mail 3 ps@x.org "$K_ps" "$ex"
+has "the example transfer is taken" ps@x.org "White's grand strategist moves the"
+run "$T" archive -c "$C" "$tmp/arch"
+grep -q "in play on 3 of 3 boards, boards won 0-0" "$tmp/arch/index.html" && pass ||
+  fail "a team game's line in the index says how its boards stand: $(grep -o 'in play[^<]*' "$tmp/arch/index.html")"
+# White's strategist writes a White move while Black is to move on board 1: the one
+# reason is the kind's, not a board's turn besides
+mail 3 ps@x.org "$K_ps" "Nf3"
+has "a strategist's move: one reason" ps@x.org "a grand strategist may not move pieces within a board"
+lacks "a strategist's move: no board's turn as a second reason" ps@x.org "it is not your turn"
+mail 3 qs@x.org "$K_qs" "resign"
+has "the strategist resigns" qs@x.org "Score: board 1 unfinished, board 2 unfinished, board 3 unfinished."
 cli_done t_pxturns

@@ -16,6 +16,7 @@ C=$tmp/conf
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 4
   cli_hour=11 cli_eml "$1" "Re: [tempest 4 $2] game 4" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
+  printf '%s\n' "$out" >> "$tmp/all"     # every mail of the game, both parts
 }
 state() { "$T" show -c "$C" --json 4 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
 unchanged() { [ "$(state)" = "$s" ] && pass || fail "$1 changes nothing"; }
@@ -47,6 +48,14 @@ cmd=$(decoded | sed -n '/^Check the dice: /,/| sha256sum$/p' | sed '1d' | sed -n
 [ "$(sh -c "$cmd" | cut -d' ' -f1)" = "$commit" ] && pass ||
   fail "the revealed seed's line has the SHA-256 sent with the invitation"
 expect_out "the Siberian posts first" "Next: the Siberian Warlord posts his Royal Guard"
+# the seed's sides (Bengal, Siberian), not chess's colours, and the casts from the seed
+# by the command the mail gives (docs/tigerchess.md: the dice)
+expect_out "the Bengal Warlord plays" "You play Bengal; your opponent is bob@example.org."
+expect_out "the deadline's side" "for Siberian's Royal Guard."
+cmd=$(decoded | sed 's/=3D/=/g' | awk '/^To: alice/ { a = 1 } a' | sed -n '/^  s=[0-9a-f]*$/,/; done$/p' |
+  sed -n '1,/; done$/p')
+[ "$(sh -c "$cmd" 2>&1 | tr '\n' ' ')" = "4 3 3 " ] && pass ||
+  fail "the mail's command casts the die and the dice from the seed: $(sh -c "$cmd" 2>&1)"
 AK=$(token_of alice@example.org); BK=$(token_of bob@example.org)
 
 # -- the Royal Guards: the Siberian first
@@ -106,7 +115,6 @@ play w Exe8; play b Qc7
 play w Exe10
 expect_out "the occupation" "1-0, occupation of the Palace"
 expect_out "6 points" "Game points: Bengal 6, Siberian 0."
-
 # -- the PGN: [Variant] the variant's name, [FEN] the position after the deployment
 # (one `tempest perft` takes), the moves as SAN movetext; no PGN reader knows the variant
 # (`tempest export-variants` says why), and pgn-extract refuses its letters
@@ -118,6 +126,31 @@ fen=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$tmp/g.pgn")
 "$T" perft --variant tigerchess "$fen" 1 > /dev/null 2>&1 && pass || fail "tempest perft takes the [FEN]: '$fen'"
 "$T" export-variants tigerchess | tr '\n' ' ' | grep -q 'tigerchess (TigerChess): not expressible: .*capture chains' && pass ||
   fail "export-variants says why TigerChess cannot be written"
+
+# no mail of the game says White or Black, but the PGN's tags
+n=$(tr -d '\r' < "$tmp/all" | grep -v '^\[\(White\|Black\) \(&quot;\|"\)' | grep -cw 'White\|Black')
+[ "$n" -eq 0 ] && pass || fail "the mails name chess's colours $n times: $(grep -w 'White\|Black' "$tmp/all" | grep -v '^\[' | head -n 3)"
+# `tempest list` counts the moves, not the postings; `tempest show` lists each posting's
+# squares and each Guard's wing
+run "$T" list -c "$C"
+printf '%s\n' "$out" | awk '$1 == 4 { print $(NF - 1) }' | grep -qx 23 && pass ||
+  fail "list counts the 23 moves of game 4: $out"
+run "$T" show -c "$C" 4
+expect_out "a posting's square in show" "post black d5"
+expect_out "two postings in show" "post white b3 a3"
+expect_out "a Guard's wing in show" "guard black e"
+# the archive draws the whole Emerald Kingdom, now and at each step, and each posting is a
+# step of the move list (rule 6)
+run "$T" archive -c "$C" "$tmp/arch"
+page=$(cat "$tmp/arch/game-4.html")
+case $page in *'<div class=now id=b1now>'*'data-whole="1"'*'data-sq="e10" data-pc="E"'*) pass ;;
+  *) fail "the archive's board now is the whole board" ;; esac
+case $page in *'>SG to the E wing</a> <a href="#b1p2">BG to the D wing</a> <a href="#b1p3">SS i d5</a> <a href="#b1p4">BS i b3, BS ii a3</a>'*'>1.&nbsp;h4</a>'*) pass ;;
+  *) fail "the postings are steps of the archive's move list" ;; esac
+printf '%s' "$page" | awk '/<section class=step id=b1p4>/ { on = 1 } on && /<\/section>/ { exit } on' > "$tmp/step"
+grep -q '<table class="bd whole"' "$tmp/step" && grep -q '<th>Wng</th>' "$tmp/step" &&
+  grep -q '<b class=w>S</b><sub>ii</sub>' "$tmp/step" && pass ||
+  fail "a step's board is the whole board, the Bengal Swordsman ii posted: $(head -c 600 "$tmp/step")"
 
 # -- the log replayed gives the same states, dice and all
 run "$T" replay -c "$C" "$tmp/data/games/4.mbox" --into "$tmp/replay"
@@ -137,4 +170,20 @@ expect_out "only Open is agreed" "players may agree only to the Open variation"
 cli_mail carol@example.org "new game" "new chess\nopponent dan@example.org\ndeployment open" > "$tmp/m"
 run "$T" process -c "$C" "$tmp/m"
 expect_out "a chess challenge has no deployment" "line 3: deployment open"
+# -- the Symmetrical variation (the demo key casts a 1 for game 14): the second posting has
+# one square, said in the singular
+: > "$tmp/m"
+for i in 6 7 8 9 10 11 12 13 14; do
+  cli_mail "fred$i@example.org" "new game" "new tigerchess\nopponent erin$i@example.org" >> "$tmp/m"
+done
+run "$T" process -c "$C" "$tmp/m"
+EK=$(decoded | awk '/^To: erin14@/ { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 14 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail erin14@example.org "Re: [tempest 14 $EK] invitation" "accept" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "game 14 is Symmetrical" "Rule 17: the die shows 1: the Symmetrical variation."
+EK=$(decoded | awk '/^To: erin14@/ { on = 1 } on' | sed -n 's/^Subject: .*\[tempest 14 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail erin14@example.org "Re: [tempest 14 $EK] game 14" "post c6" > "$tmp/m"
+run "$T" process -c "$C" "$tmp/m"
+expect_out "one square" "on one of: c3 (1 square)"
+case $out in *"(1 squares)"*) fail "one square, in the singular" ;; *) pass ;; esac
 cli_done t_tigerchess

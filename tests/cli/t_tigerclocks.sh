@@ -51,10 +51,15 @@ A4=$(token_of alice@example.org 4); B4=$(token_of bob@example.org 4)
 quiet 2026-11-10T11:59:59Z "deployment time has run out" "not a second early"
 tick 2026-11-10T12:00:00Z
 says "out of deployment time" "The Siberian Warlord's deployment time has run out: he may post no more; the Bengal Warlord posts the rest of his personnel."
+# the notice says which piece is posted next, by whom, on which squares, over the board
+says "the notice names the piece" 'Next: the Bengal Warlord posts the Siberian Swordsman 1 ("post SQUARE") on one of: a5 b5'
+says "the notice's squares" "g6 h6 (16 squares)"
+says "the notice's board" "Siberian Forest Clearing, captured (rule 7): none"
+says "the notice's sides" "alice@example.org (Bengal) v bob@example.org (Siberian)"
 show 2026-11-10T12:00:00Z 1
 expect_out "the game goes on" "Status: playing"
 expect_out "the Bengal posts for him" 'Next: the Bengal Warlord posts the Siberian Swordsman 1 ("post SQUARE")'
-expect_out "his time is spent" "Black: no time left"
+expect_out "his time is spent" "Siberian: no time left"
 send 2026-11-11T11:00:00Z bob@example.org 1 "$B1" "post c6"
 says "the lapsed Warlord may not post" "the next Swordsman is the Bengal Warlord's to post"
 # every posting in one mail: b6 is no Dragon square for the Siberian (his first, c6, is
@@ -64,9 +69,9 @@ says "posted for him" "Siberian Swordsman 1 posted on c6."
 says "any square of his ranks" "Siberian Swordsman 2 posted on b6."
 says "the engagement" "The deployment phase is over"
 show 2026-11-11T12:00:00Z 1
-# White: 5 - 1 + 25 days; Black: nothing left of his deployment time + 25 days
-expect_out "engagement time added" "White: 29 days left, due Thu 10 Dec 2026 12:00 UTC"
-expect_out "from nothing" "Black: 25 days left"
+# Bengal: 5 - 1 + 25 days; Siberian: nothing left of his deployment time + 25 days
+expect_out "engagement time added" "Bengal: 29 days left, due Thu 10 Dec 2026 12:00 UTC"
+expect_out "from nothing" "Siberian: 25 days left"
 send 2026-11-12T12:00:00Z alice@example.org 1 "$A1" "f4"
 
 # -- game 4 (doubled) meanwhile: the Siberian's Guard is posted for him; then the Bengal
@@ -78,7 +83,7 @@ says "ten days" "The Siberian Warlord's deployment time has run out"
 send 2026-11-16T12:00:00Z alice@example.org 4 "$A4" "guard e"
 says "his Guard posted for him" "The Siberian Royal Guard is posted to the E wing of his Palace"
 show 2026-11-16T12:00:00Z 4
-expect_out "her own next" "White: 9 days left, due Wed 25 Nov 2026 12:00 UTC"
+expect_out "her own next" "Bengal: 9 days left, due Wed 25 Nov 2026 12:00 UTC"
 tick 2026-11-25T12:00:00Z
 says "both out of deployment time" "they lose on time"
 show 2026-11-25T12:00:00Z 4
@@ -88,11 +93,11 @@ expect_out "6 points" "Game points: Bengal 0, Siberian 6."
 send 2026-12-02T12:00:00Z bob@example.org 1 "$B1" "e5"
 send 2026-12-03T12:00:00Z alice@example.org 1 "$A1" "d3"
 show 2026-12-03T12:00:00Z 1
-expect_out "main time and reserve" "White: 29 days left"
-expect_out "20 days used, 1 built" "Black: 6 days left, due Wed 09 Dec 2026 12:00 UTC"
+expect_out "main time and reserve" "Bengal: 29 days left"
+expect_out "20 days used, 1 built" "Siberian: 6 days left, due Wed 09 Dec 2026 12:00 UTC"
 send 2026-12-08T12:00:00Z bob@example.org 1 "$B1" "d6"
 show 2026-12-08T12:00:00Z 1
-expect_out "a move in the reserve builds none" "Black: 1 day left"
+expect_out "a move in the reserve builds none" "Siberian: 1 day left"
 send 2026-12-08T13:00:00Z alice@example.org 1 "$A1" "h3"
 quiet 2026-12-09T12:59:59Z "ran out" "the reserve lasts to the second"
 tick 2026-12-09T13:00:00Z

@@ -12,6 +12,7 @@
 #include "enginetest.h"
 #include "gametest.h"
 #include "game/cardturn.h"
+#include "game/standing.h"
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/registry.h"
 #include "kinds/tempete/tempete.h"
@@ -341,8 +342,13 @@ static void standing_answers(const struct kind_run *k)
 
 	check_context("%s: answers in advance", k->name);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
-	CHECK_HAS(seat_note[WHITE], "Your answers in advance, for you alone until an interception "
-		  "comes: if intercepted: accept.");
+	/* kept by the game as every line given in advance, shown to White's mails alone */
+	struct buf shown = { 0 };
+	standing_text(g, WHITE, "", &shown);
+	CHECK_STR(shown.s ? shown.s : "", "if intercepted: accept\n");
+	buf_free(&shown);
+	standing_text(g, BLACK, "", &shown);
+	CHECK(shown.n == 0);
 	CHECK(!strstr(seat_note[BLACK], "advance") && !strstr(seat_note[BLACK], "intercepted"));
 	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
 	CHECK_HAS(seat_note[BLACK], "White answered in advance: if intercepted: accept. White "
@@ -350,7 +356,7 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_HAS(seat_note[WHITE], "White answered in advance: if intercepted: accept.");
 	CHECK_INT(cardturn_get(g)->expect, CT_MOVE);    /* no mail from White was needed */
 	CHECK_INT(cardturn_get(g)->to, BLACK);
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	CHECK_STR(send_notes(k, g, BLACK, "e5"), "");
 	game_free(g);
 
@@ -360,7 +366,7 @@ static void standing_answers(const struct kind_run *k)
 	CHECK_STR(send_notes(k, g, BLACK, "{I}"), "");
 	CHECK(!strstr(seat_note[BLACK], "advance"));
 	CHECK_INT(cardturn_get(g)->expect, CT_ANSWER);
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	game_free(g);
 
 	/* in a mail that is not a move */
@@ -374,16 +380,16 @@ static void standing_answers(const struct kind_run *k)
 	/* the window to intercept closes: they lapse */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted: accept"), "");
-	CHECK_INT(cardturn_get(g)->nstanding, 1);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 1);
 	cardturn_close_interception(g);
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	game_free(g);
 
 	/* for a card the game has not: refused, not kept */
 	g = k->dealt(NULL);
 	CHECK_STR(send_notes(k, g, WHITE, "e4\nif intercepted by card 500: accept"),
 		  "there is no card 500 in this game");
-	CHECK_INT(cardturn_get(g)->nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	game_free(g);
 
 	/* two for any interception */

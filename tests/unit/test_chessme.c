@@ -153,8 +153,8 @@ static void king(void)
 	p = pos("b ke5,Pd4,Pe4,Pf4,Ka1 - - - -");        /* Black's forward is down */
 	/* captures ahead; d5 and f5 are attacked by the pawn on e4; e6 is backwards */
 	CHECK_STR(moves_from(&p, "e5"), "e5d4 e5e4 e5f4");
-	/* into check: the rook on h6 sweeps rank 6 */
-	p = pos("w Ke5,Pd4,Pf4,Rh7,kh6,ra6 - - - -");
+	/* into check: d6, e6, f6 touch the rook on e7, but the rook on a6 sweeps rank 6 */
+	p = pos("w Ke5,Pd4,Pf4,Re7,kh6,ra6 - - - -");
 	CHECK_STR(moves_from(&p, "e5"), "e5d5 e5f5");
 }
 
@@ -288,7 +288,9 @@ static void reader(void)
 	CHECK_INT(cm_move_read(&p, "O-O", &m, why, sizeof why), -1);
 	CHECK_STR(why, "ChessMe has no castling");
 	CHECK_INT(cm_move_read(&p, "e4", &m, why, sizeof why), -1);
-	CHECK_HAS(why, "'e4' is not a legal move here; yours are: ");
+	CHECK_STR(why, "'e4': a pawn steps one square forward: ChessMe has no double step");
+	CHECK_INT(cm_move_read(&p, "Nbb", &m, why, sizeof why), -1);
+	CHECK_HAS(why, "'Nbb' is not a legal move here; yours are: ");
 	/* promotion spellings, and SAN out with the check mark */
 	p = pos("w Ke1,Pe5,Pd5,ka6,pf6 - - RN -");
 	static const char *const promo[] = { "e6=R", "e6R", "e6(R)", "e6/r", "e5e6=R" };
@@ -313,6 +315,70 @@ static void reader(void)
 	CHECK_INT(cm_move_read(&p, "-axa1", &m, why, sizeof why), 0);
 	cm_move_san(&p, &m, san, sizeof san);
 	CHECK_STR(san, "-axa1");
+}
+
+/* A move that names no legal move gets ChessMe's own reason (seed "Déplacer une pièce",
+ * "Promotion d'un pion"), not the list of the legal moves, where one can be told. */
+static void reasons(void)
+{
+	static const struct { const char *pos, *in, *why; } t[] = {
+		{ "w Ke1,Pc2,Pd2,Pe2,Pf2,ke6,pc5,pd5,pe5,pf5 NPN PPN - -", "Nb1",
+		  "'Nb1': you have no knight on the table" },
+		{ "w Ke1,Pd4,Pe2,ke6,pe5,pd5 - - - -", "dxe5=Q",
+		  "'dxe5=Q': a pawn is exchanged only on the rank of the enemy king, not on e5" },
+		{ "w Ke1,Pd5,ka6,pe6 - - - -", "dxe6=Q",
+		  "'dxe6=Q': a pawn is exchanged only for a tile of yours the opponent has captured" },
+		{ "w Ke1,Pd5,ka6,pe6 - - R -", "dxe6=Q",
+		  "'dxe6=Q': a pawn is exchanged only for a tile of yours the opponent has captured" },
+		{ "w Ke1,Pd2,Pe2,ke6,pe5 - - - -", "dxe3",
+		  "'dxe3': there is nothing to capture on e3" },
+		{ "w Ke1,Pd2,Pe2,ke6,pe5 - - - -", "Kd1e0",
+		  "'Kd1e0': no king of yours stands on d1" },
+		{ "w Ke1,Pd2,Pe2,ke6,pe5 - - - -", "Ke0",
+		  "'Ke0': the king steps back to e0 only to capture" },
+		{ "w Ke1,Pd2,Pe2,ke6,pe5 - - - -", "Kxe2",
+		  "'Kxe2': e2 is occupied by your own pawn" },
+		{ "w Ke1,Ra1,Pd2,Pe2,ke6,pe5 - - - -", "Ra4",
+		  "'Ra4': a4 touches no tile: a move that captures nothing ends beside another "
+		  "tile (by a side or a corner)" },
+		{ "w Ke1,Pd2,Pe2,ke6,bb4 - - - -", "d3",
+		  "'d3' would leave your king in check" },
+		{ "w Ke1,Pd2,ke6,pe5 - - - -", "Nc3",
+		  "'Nc3': you have no knight on the table" },
+		{ "w Ke1,Nb1,Pd2,ke6,pe5 - - - -", "Nb4",
+		  "'Nb4': no knight of yours can go to b4; yours are:" },
+		{ "w Kd1,Pd2,Pe2,ke6,pe5 - - - -", "e2e3=R",
+		  "'e2e3=R': a pawn is exchanged only on the rank of the enemy king, not on e3" },
+	};
+	struct cm_move m;
+	char why[2048];
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct cm_pos p = pos(t[i].pos);
+		check_context("%s: %s", t[i].pos, t[i].in);
+		CHECK_INT(cm_move_read(&p, t[i].in, &m, why, sizeof why), -1);
+		if (strstr(t[i].why, "yours are:"))
+			CHECK_HAS(why, t[i].why);
+		else
+			CHECK_STR(why, t[i].why);
+	}
+	check_context(NULL);
+}
+
+/* No move or placement past the last square that has a name, and no position in which a
+ * king could be taken: `tempest moves` lists the legal moves only. */
+static void limits(void)
+{
+	struct cm_pos p = pos("w Ke1,Pe2,Reqxe5,Peqxe4,ke6,pe5 - - - -");	/* eqxe: x = 100000 */
+	struct cm_pos q;
+	char why[256];
+
+	CHECK_STR(moves_from(&p, "eqxe5"), "eqxe5e5 eqxe5eqxd5 eqxe5f5");
+	p = pos("w Ke1,Peqxe2,ke6,pe5 P - - -");
+	CHECK_STR(places(&p, 0), "P@eqxd2");
+	CHECK_INT(cm_pos_read(&q, "w Ke1,Qe5,ke6 - - - -", why, sizeof why), -1);
+	CHECK_STR(why, "the side not to move is in check: no game reaches that position");
+	CHECK_INT(cm_pos_read(&q, "b Ke1,Qe5,ke6 - - - -", why, sizeof why), 0);
 }
 
 /* A mail from seat `seat` (its token); the number of errors (0: applied). */
@@ -406,7 +472,7 @@ static void far_game(void)
 	CHECK_INT(mail(g, WHITE, "Rxai31\nplace N e1", &out), 1);      /* e1: the king's */
 	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "e1 is not free");
 	CHECK_INT(mail(g, WHITE, "Rai29", &out), 1);                    /* touches nothing */
-	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "yours are: ");
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "ai29 touches no tile");
 	CHECK_INT(mail(g, WHITE, "Rxai31\nplace P d2", &out), 0);
 	CHECK_STR(g->board[0].moves[0], "@turn Rxai31 P@d2");
 	CHECK_INT(mail(g, BLACK, "ah30", &out), 0);
@@ -526,6 +592,8 @@ int main(void)
 	ends();
 	far();
 	reader();
+	reasons();
+	limits();
 	deal();
 	far_game();
 	slips();

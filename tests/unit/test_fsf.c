@@ -16,9 +16,12 @@ struct row {
 
 static const struct row rows[] = {
 	/* LancerChess: the royal Queen is the format's king, the King its queen, the
-	 * Towers its rooks; the Lancers custom pieces; castling by the royal's squares */
-	{ "lancer", 0, { "[lancer:chess]\n", "king = q\nqueen = k\nrook = t\nbishop = b\n",
-			 "knight = -\ncustomPiece1 = l:WD\ncustomPiece2 = m:FA\n",
+	 * Towers its rooks; the Queen's Lancer (FA) the engine's own fersAlfil, the King's
+	 * (WD) a custom piece, which the section says 11.1 cannot read; castling by the
+	 * royal's squares */
+	{ "lancer", 0, { "# 11.1 (Debian 12) cannot load this section\n[lancer:chess]\n",
+			 "king = q\nqueen = k\nrook = t\nbishop = b\nfersAlfil = m\n",
+			 "knight = -\ncustomPiece1 = l:WD\n",
 			 "startFen = tmbqkblt/pppppppp/8/8/8/8/PPPPPPPP/TMBQKBLT w KQkq - 0 1\n",
 			 "promotionPieceTypes = ktblm\ndoubleStep = true\n# approximated: a promotion choice bound",
 			 "castlingKingFile = d\ncastlingKingsideFile = f\ncastlingQueensideFile = b\n"
@@ -31,11 +34,14 @@ static const struct row rows[] = {
 	/* TigerChess: every reason, not the first only */
 	{ "tigerchess", -1, { "squares off the grid", "capture chains", "promotion by exchange",
 			      "more than one kind of pawn" } },
-	/* Knightmare's card pieces: the Frozen piece's leap (15,15) leaves the board, so it
-	 * never moves (an empty Betza text); a leap that stays on it cannot be written */
-	{ "knightmare-cards", 0, { "customPiece1 = u:K\ncustomPiece2 = v:K\n",
+	/* Knightmare's card pieces: a Changeling the engine's commoner, the second kind a
+	 * custom piece (no other type of the engine's moves as a King); the Frozen piece's
+	 * leap (15,15) leaves the board, so it never moves: the engine's immobile piece */
+	{ "knightmare-cards", 0, { "commoner = u\n", "customPiece1 = v:K\n",
 				   "# z leaps (15,15), off the board: it never moves\n"
-				   "customPiece3 = z:\n" } },
+				   "immobile = z\n" } },
+	/* Knightmare without cards needs no custom piece: no word of 13.1 */
+	{ "knightmare", 0, { "# Knightmare Chess\n[knightmare:chess]\n" } },
 };
 
 int main(void)

@@ -12,6 +12,7 @@
 #include "storetest.h"
 #include "enginetest.h"
 #include "game/game.h"
+#include "game/standing.h"
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/registry.h"
 #include "knightmaretest.h"
@@ -170,9 +171,9 @@ static void veto_spends_answer_in_advance(void)
 	struct game *g = dealt("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", CARDS(3, 25), CARDS(30));
 
 	CHECK_STR(km_mail(g, WHITE, "card 3 d2 c2\nKd1\nif intercepted: accept"), "");
-	CHECK_INT(KM(g)->ct.nstanding, 1);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 1);
 	CHECK_STR(km_mail(g, BLACK, "intercept\ncard 30"), "");
-	CHECK_INT(KM(g)->ct.nstanding, 0);
+	CHECK_INT(standing_count(g, -1, STANDING_ON_INTERCEPTION), 0);
 	CHECK_INT(KM(g)->ct.expect, CT_MOVE);
 	CHECK_INT(KM(g)->ct.to, WHITE);
 	CHECK_STR(km_board(g), "4k3/8/8/8/8/8/3P4/4K3 w");

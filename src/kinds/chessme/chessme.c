@@ -43,6 +43,11 @@ static int sign(int v)
 	return (v > 0) - (v < 0);
 }
 
+bool cm_on_grid(int x, int y)
+{
+	return x >= -CM_COORD - 1 && x <= CM_COORD && y >= -CM_COORD && y <= CM_COORD;
+}
+
 /* Does piece q attack (x, y) by its powers (the adjacency rule never limits a capture)? */
 static bool attacks(const struct cm_pos *p, const struct cm_piece *q, int x, int y)
 {
@@ -66,6 +71,15 @@ static bool attacks(const struct cm_pos *p, const struct cm_piece *q, int x, int
 			return false;
 	}
 	return true;
+}
+
+bool cm_reaches(const struct cm_pos *p, int i, int x, int y)
+{
+	const struct cm_piece *q = &p->p[i];
+
+	if (q->type == 'P')     /* a step forward, or a diagonal one */
+		return y - q->y == forward(q->color) && abs(x - q->x) <= 1;
+	return attacks(p, q, x, y);
 }
 
 bool cm_attacked(const struct cm_pos *p, int x, int y, int c)
@@ -141,7 +155,7 @@ static void push(struct gen *g, int i, int tx, int ty, char promo)
 	struct cm_pos after = *g->p;
 	struct cm_move m = { g->p->p[i].x, g->p->p[i].y, tx, ty, promo };
 
-	if (g->n >= g->max)
+	if (g->n >= g->max || !cm_on_grid(tx, ty))     /* no square has a name past it */
 		return;
 	cm_make(&after, &m);
 	if (!cm_in_check(&after, g->p->side))
@@ -279,7 +293,7 @@ int cm_placements(const struct cm_pos *p, int c, struct cm_place *out, int max)
 				bool dup = false;
 				for (int j = 0; j < n; j++)
 					dup |= out[j].type == t && out[j].x == x && out[j].y == y;
-				if (!dup && cm_at(p, x, y) < 0 && n < max)
+				if (!dup && cm_at(p, x, y) < 0 && cm_on_grid(x, y) && n < max)
 					out[n++] = (struct cm_place){ t, x, y };
 			}
 		}

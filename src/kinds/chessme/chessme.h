@@ -53,6 +53,12 @@ struct cm_place {
 void cm_start(struct cm_pos *p);
 /* The piece on (x, y), or -1. */
 int cm_at(const struct cm_pos *p, int x, int y);
+/* Has (x, y) a name (within CM_COORD of the start, as cm_square_read reads them)? No
+ * move or placement goes past. */
+bool cm_on_grid(int x, int y);
+/* Could piece i go to (x, y) by its powers alone, the rules of ChessMe aside (a quiet
+ * move's neighbour, the king's step back, a pawn's capture, check)? For a reason. */
+bool cm_reaches(const struct cm_pos *p, int i, int x, int y);
 /* Is (x, y) attacked by side c? */
 bool cm_attacked(const struct cm_pos *p, int x, int y, int c);
 bool cm_in_check(const struct cm_pos *p, int c);

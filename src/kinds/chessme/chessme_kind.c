@@ -241,6 +241,10 @@ static int cm_apply(struct apply_state *a, const struct orders *o)
 
 	for (size_t i = 0; i < o->n; i++) {
 		const struct order *od = &o->o[i];
+		const char *at = od->kind == (int)ORDER_MOVE ? strchr(od->arg, '@') : NULL;
+		if (at && at > od->arg && at[1])        /* "N@e3", as the record writes it */
+			return apply_error(a, od, "'%s': a placement is written 'place %c %s', on a "
+					   "line of its own after the move", od->arg, at[-1], at + 1);
 		if (od->kind == (int)ORDER_MOVE && mv)
 			return apply_error(a, od, "one move per mail");
 		if (od->kind == CM_PLACE && pl)
@@ -322,4 +326,7 @@ const struct kind kind_chessme = {
 	.hash_text = cm_hash_text,
 	.secret_state = cm_secret_state,
 	.moves_text = cm_moves_text,
+	.choices = cm_choices,
+	.no_conditional = N_("a ChessMe turn may place a tile drawn from a secret pile: no turn "
+			     "is made in advance"),
 };

@@ -6,4 +6,8 @@
 
 extern const struct kind kind_chessme;
 
+struct choices;
+/* What seat may send now: its moves, with placements where few (chessme_choices.c). */
+int cm_choices(const struct game *g, int seat, struct choices *out);
+
 #endif

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/err.h"
+
 const char *cm_piece_name(char type)
 {
 	switch (toupper((unsigned char)type)) {
@@ -228,6 +230,189 @@ static int named(const struct cm_pos *p, const char *in, const struct cm_move *a
 	return nh;
 }
 
+/* What a move text names, as far as it can be read: the piece (its letter, a pawn without
+ * one), where it comes from (a file, a rank or a square; any), a capture, the square it
+ * goes to and the tile a pawn is exchanged for. false if no square ends it. */
+struct named {
+	char type, promo;
+	bool capture;
+	int tx, ty;
+	char from[CM_SQ_MAX];
+};
+
+static bool name_read(const char *in, struct named *w)
+{
+	char t[64];
+	size_t n;
+
+	memset(w, 0, sizeof *w);
+	if (strchr(in, '@'))            /* a placement as the record writes it: not a move */
+		return false;
+	snprintf(t, sizeof t, "%s", in);
+	n = strlen(t);
+	if (n >= 3 && t[n - 3] == '(' && t[n - 1] == ')')                 /* e6(R) */
+		w->promo = t[n - 2], t[n -= 3] = 0;
+	else if (n >= 2 && (t[n - 2] == '=' || t[n - 2] == '/'))          /* e6=R, e6/R */
+		w->promo = t[n - 1], t[n -= 2] = 0;
+	else if (n >= 2 && strchr("QRBN", t[n - 1]) && isdigit((unsigned char)t[n - 2]))
+		w->promo = t[n - 1], t[--n] = 0;                          /* e6R */
+	w->promo = (char)toupper((unsigned char)w->promo);
+	const char *r = t;
+	w->type = strchr("KQRBN", r[0]) && r[0] ? r[0] : 'P';
+	r += w->type != 'P';
+	/* a capture's mark first ("dxe3", not the square "dxe3"), then the longest square */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; r[i]; i++) {
+			bool mark = r[i] == 'x' || r[i] == 'X' || r[i] == ':';
+			if ((pass == 0 && !mark) ||
+			    cm_square_read(r + i + !pass, &w->tx, &w->ty) != strlen(r + i + !pass))
+				continue;
+			w->capture = pass == 0;
+			snprintf(w->from, sizeof w->from, "%.*s", (int)(i < sizeof w->from ? i : 0), r);
+			return true;
+		}
+	return false;
+}
+
+/* Does piece q stand where `from` (a file, a rank, a square, or "") says? */
+static bool stands(const struct cm_piece *q, const char *from)
+{
+	char sq[CM_SQ_MAX], f[16], r[16];
+
+	if (!*from)
+		return true;
+	cm_square_name(q->x, q->y, sq);
+	file_name(q->x, f, sizeof f);
+	snprintf(r, sizeof r, "%d", q->y);
+	return !strcasecmp(from, sq) || !strcasecmp(from, f) || !strcmp(from, r);
+}
+
+/* Why piece i may not make the move w names, which its powers allow (ChessMe's own rules,
+ * seed "Déplacer une pièce" and "Promotion d'un pion"); "" if nothing forbids it but
+ * check. */
+static const char *rule_broken(const struct cm_pos *p, int i, const struct named *w)
+{
+	const struct cm_piece *q = &p->p[i];
+	int v = cm_at(p, w->tx, w->ty), back = q->color == 0 ? -1 : 1;
+	bool king_rank = false;
+
+	if (!cm_on_grid(w->tx, w->ty))
+		return N_("%s lies past the last square that has a name");
+	if (w->capture && v < 0)
+		return N_("there is nothing to capture on %s");
+	if (q->type == 'P' && w->tx != q->x && v < 0)
+		return N_("a pawn goes diagonally only to capture, and %s is empty");
+	if (q->type == 'P' && w->tx == q->x && v >= 0)
+		return N_("a pawn captures diagonally, not straight ahead on %s");
+	if (q->type == 'K' && w->ty - q->y == back && v < 0)
+		return N_("the king steps back to %s only to capture");
+	if (v < 0) {
+		struct cm_pos lifted = *p;
+		lifted.p[i] = lifted.p[--lifted.n];     /* the moving tile does not count */
+		bool beside = false;
+		for (int k = 0; k < lifted.n; k++)
+			beside |= abs(lifted.p[k].x - w->tx) <= 1 && abs(lifted.p[k].y - w->ty) <= 1;
+		if (!beside)
+			return N_("%s touches no tile: a move that captures nothing ends beside "
+				  "another tile (by a side or a corner)");
+	}
+	if (w->promo && q->type != 'P')
+		return N_("only a pawn is exchanged for a captured tile");
+	for (int k = 0; k < p->n; k++)
+		king_rank |= p->p[k].type == 'K' && p->p[k].color != q->color && p->p[k].y == w->ty;
+	if (w->promo && !king_rank)
+		return N_("a pawn is exchanged only on the rank of the enemy king, not on %s");
+	if (w->promo && (w->promo == 'P' || w->promo == 'K' ||
+			 !memchr(p->captured[q->color], w->promo, (size_t)p->ncaptured[q->color])))
+		return N_("a pawn is exchanged only for a tile of yours the opponent has captured");
+	return "";
+}
+
+/* Does the text name a file or a rank past the last that has a name (a rank of twenty
+ * digits)? */
+static bool too_far(const char *in)
+{
+	for (const char *c = in; *c; ) {
+		size_t d = strspn(c, "0123456789"), l = strspn(c, "abcdefghijklmnopqrstuvwxyz");
+		long v = -1;
+		if (d > 6 || (d && strtol(c, NULL, 10) > CM_COORD))
+			return true;
+		for (size_t i = 0; i < l && v <= CM_COORD; i++)
+			v = (v + 1) * 26 + (c[i] - 'a');
+		if (v > CM_COORD)
+			return true;
+		c += d + l + (!d && !l);
+	}
+	return false;
+}
+
+enum explained {
+	UNEXPLAINED,            /* no reason told: the list of the legal moves */
+	EXPLAINED,              /* the reason, whole */
+	EXPLAINED_LIST,         /* the reason, the list of the legal moves after it */
+};
+
+/* The reason ChessMe's rules give for a move text that names no legal move, where one can
+ * be told (docs/chessme.md: the move reader). */
+static enum explained explain(const struct cm_pos *p, const char *in, char *why, size_t wlen)
+{
+	struct named w;
+	char sq[CM_SQ_MAX], name[16];
+	int mine = 0, there = 0, reach = -1;
+	bool double_step = false;
+
+	if (too_far(in))
+		return snprintf(why, wlen, "'%s': no square lies that far: files and ranks go %d "
+				"squares from a1 at most, either way", in, CM_COORD), EXPLAINED;
+	if (!name_read(in, &w))
+		return UNEXPLAINED;
+	cm_square_name(w.tx, w.ty, sq);
+	snprintf(name, sizeof name, "%s", cm_piece_name(w.type));
+	name[0] = (char)tolower((unsigned char)name[0]);
+	for (int i = 0; i < p->n; i++) {
+		const struct cm_piece *q = &p->p[i];
+		if (q->color != p->side || q->type != w.type)
+			continue;
+		mine++;
+		if (!stands(q, w.from))
+			continue;
+		there++;
+		/* "e3" is the e-pawn's step; a capture or a file named, a diagonal one */
+		bool straight = q->type != 'P' || w.capture || *w.from || q->x == w.tx;
+		if (reach < 0 && straight && cm_reaches(p, i, w.tx, w.ty))
+			reach = i;
+		if (q->type == 'P' && q->x == w.tx && w.ty - q->y == 2 * (q->color ? -1 : 1))
+			double_step = true;
+	}
+	int v = cm_at(p, w.tx, w.ty);
+	if (!mine)
+		snprintf(why, wlen, "'%s': you have no %s on the table", in, name);
+	else if (!there)
+		snprintf(why, wlen, "'%s': no %s of yours stands on %s", in, name, w.from);
+	else if (v >= 0 && p->p[v].color == p->side) {
+		char own[16];
+		snprintf(own, sizeof own, "%s", cm_piece_name(p->p[v].type));
+		own[0] = (char)tolower((unsigned char)own[0]);
+		snprintf(why, wlen, "'%s': %s is occupied by your own %s", in, sq, own);
+	} else if (reach < 0 && double_step)
+		snprintf(why, wlen, "'%s': a pawn steps one square forward: ChessMe has no double "
+			 "step", in);
+	else if (reach < 0)
+		return snprintf(why, wlen, "'%s': no %s of yours can go to %s", in, name, sq),
+		       EXPLAINED_LIST;
+	else {
+		const char *rule = rule_broken(p, reach, &w);
+		char reason[256];
+		if (!*rule)
+			snprintf(why, wlen, "'%s' would leave your king in check", in);
+		else {
+			snprintf(reason, sizeof reason, rule, sq);
+			snprintf(why, wlen, "'%s': %s", in, reason);
+		}
+	}
+	return EXPLAINED;
+}
+
 int cm_move_read(const struct cm_pos *p, const char *text, struct cm_move *m, char *why,
 		 size_t wlen)
 {
@@ -259,7 +444,14 @@ int cm_move_read(const struct cm_pos *p, const char *text, struct cm_move *m, ch
 		}
 		return -1;
 	}
-	size_t at = (size_t)snprintf(why, wlen, "'%s' is not a legal move here; ", in);
+	enum explained ex = explain(p, in, why, wlen);
+	size_t at;
+	if (ex == EXPLAINED)
+		return -1;
+	if (ex == EXPLAINED_LIST)
+		at = strlen(why) + (size_t)snprintf(why + strlen(why), wlen - strlen(why), "; ");
+	else
+		at = (size_t)snprintf(why, wlen, "'%s' is not a legal move here; ", in);
 	if (!n)
 		return snprintf(why + at, wlen - at, "you have none"), -1;
 	at += (size_t)snprintf(why + at, wlen - at, "yours are:");
@@ -392,5 +584,8 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 		if (kings != 1)
 			return snprintf(why, wlen, "each side has one king on the table"), -1;
 	}
+	if (cm_in_check(p, 1 - p->side))        /* its king could be taken: no game gets here */
+		return snprintf(why, wlen, "the side not to move is in check: no game reaches "
+				"that position"), -1;
 	return 0;
 }

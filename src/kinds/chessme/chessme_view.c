@@ -190,20 +190,28 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 		reveal(g, cm, out);
 }
 
-/* A PGN record: PGN has no unbounded grid and no placements, so the moves are words in a
- * comment of a game that holds no move. */
+/* A PGN record that claims no chess position: PGN has no unbounded grid and no
+ * placements, so the game holds no move and no [FEN], its moves are words in a comment
+ * (pgn-extract reads it), and [Variant] names the game (docs/chessme.md, the record). */
 static void pgn(const struct game *g, struct buf *out)
 {
 	struct buf moves = { 0 }, text = { 0 };
+	char date[16] = "????.??.??", wn[PUBLIC_NAME_MAX], bn[PUBLIC_NAME_MAX];
 
-	char wn[PUBLIC_NAME_MAX], bn[PUBLIC_NAME_MAX];
+	if (strlen(g->created) >= 10)
+		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
 	view_movetext(g, 0, &moves);
-	/* the players as the public names them: a PGN travels (view.c's pgn_header) */
+	/* the players as the public names them: a PGN travels (view.c's board_players) */
 	seat_public(g, 0, wn, sizeof wn);
 	seat_public(g, 1, bn, sizeof bn);
-	buf_printf(out, "[Event \"Game %d\"]\n[Site \"By email\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
-		   "[Result \"%s\"]\n[Variant \"ChessMe\"]\n\n", g->id, pgn_tag_text(wn),
-		   pgn_tag_text(bn), g->result);
+	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"By email\"]\n[Date \"%s\"]\n"
+		   "[Round \"-\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n"
+		   "[Variant \"%s\"]\n", g->id, date, pgn_tag_text(wn), pgn_tag_text(bn),
+		   g->result, g->v->name);
+	if (g->status == GAME_OVER)
+		buf_printf(out, "[Termination \"%s\"]\n", strstr(g->termination, "time") ?
+			   "time forfeit" : "normal");
+	buf_str(out, "\n");
 	buf_printf(&text, "{ChessMe, which PGN cannot write (an unbounded grid; X@sq places a tile "
 		   "from the hand): %s} %s", moves.s ? moves.s : "no move", g->result);
 	size_t col = 0;                 /* PGN's lines of at most 79 characters */
@@ -261,5 +269,6 @@ const struct kind_view kind_chessme_view = {
 	.view = cm_view,
 	.summary = cm_summary,
 	.own_board = true,
+	.pgn = pgn,
 	.names = cm_names,
 };

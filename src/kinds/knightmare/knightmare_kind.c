@@ -54,7 +54,6 @@ static const char *km_order_refused(const struct game *g, int seat, const struct
 static void km_hash_text(const struct game *g, struct buf *out)
 {
 	knightmare_hash_text(g->kstate, out);
-	cardturn_hash_text(g, out);
 }
 
 const struct kind kind_knightmare = {
@@ -72,6 +71,7 @@ const struct kind kind_knightmare = {
 	.apply = knightmare_apply,
 	.handles = knightmare_handles,
 	.hash_text = km_hash_text,
+	.no_conditional = cardturn_no_conditional,
 	CARDTURN_KIND_OPS,
 	.cardturn = &knightmare_turn_ops,
 };

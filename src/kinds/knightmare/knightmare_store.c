@@ -88,7 +88,6 @@ static json_t *km_to_json(const struct game *g)
 	json_object_set_new(o, "expect", json_integer(km_expect_code(km->ct.expect)));
 	json_object_set_new(o, "to", json_integer(km->ct.to));
 	json_object_set_new(o, "may_intercept", json_boolean(km->ct.may_intercept));
-	cardturn_json_set(o, &km->ct);
 	json_object_set_new(o, "turn", json_integer(km->turn));
 	json_object_set_new(o, "card_own", json_pack("[b, b]", km->ct.card_own[0], km->ct.card_own[1]));
 	json_object_set_new(o, "card_opp", json_pack("[b, b]", km->ct.card_opp[0], km->ct.card_opp[1]));
@@ -334,7 +333,7 @@ static int km_from_json(const struct jnode *o, struct game *g)
 	    get_undo(o, "undo", false, &km->undo) < 0 ||
 	    get_undo(o, "turn_undo", true, &km->turn_undo) < 0 ||
 	    jread_bool(o, "vetoed", true, &km->vetoed) < 0 ||
-	    cardturn_json_get(o, &km->ct) < 0)
+	    cardturn_json_get(o, g) < 0)
 		return -1;
 	km->ct.expect = km_expect_of(expect);
 	for (int c = 0; c < 2; c++)

@@ -262,9 +262,14 @@ static void km_summary(const struct game *g, struct buf *out)
 {
 	const struct knightmare *km = g->kstate;
 
-	buf_printf(out, "Cards: White holds %d (%d in the deck), Black %d (%d); %d played:\n",
-		   km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE], km->nhand[BLACK],
-		   km->ndeck[BLACK] - km->drawn[BLACK], km->nplays);
+	if (!km->nplays)        /* no list to announce */
+		buf_printf(out, "Cards: White holds %d (%d in the deck), Black %d (%d); none "
+			   "played yet.\n", km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE],
+			   km->nhand[BLACK], km->ndeck[BLACK] - km->drawn[BLACK]);
+	else
+		buf_printf(out, "Cards: White holds %d (%d in the deck), Black %d (%d); %d played:\n",
+			   km->nhand[WHITE], km->ndeck[WHITE] - km->drawn[WHITE], km->nhand[BLACK],
+			   km->ndeck[BLACK] - km->drawn[BLACK], km->nplays);
 	for (int i = 0; i < km->nplays; i++)
 		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", km->plays[i].turn,
 			   color_name_lc(km->plays[i].by), km->plays[i].card, km->plays[i].how,

@@ -59,14 +59,21 @@ const char *px_duty(const struct game *g, int seat, char *buf, size_t len);
 
 /* perplexichess_board.c: transfers, Flexichess, draws and resignation on one board. */
 int px_transfer(struct apply_state *a, const struct order *od);
+/* A transfer side c's strategist may make now, as its order ("transfer e4 from 1 to 3"):
+ * true, or false if none may be made (every square is taken on the other boards). */
+bool px_transfer_example(const struct game *g, int side, char *out, size_t len);
 int px_rule(struct apply_state *a, const struct order *od);
 int px_draw(struct apply_state *a, const struct order *od, const struct orders *o);
 int px_resign(struct apply_state *a, const struct order *od);
 /* A turn taken on board b: the opponent's draw offer there lapses. */
 void px_offer_lapses(struct apply_state *a, int b);
 int px_board_ended(struct game *g, int b, struct err *e);
-const char *px_move_text(const struct game *g, const char *in, char *buf, size_t len,
-			 char *why, size_t wlen);
+const char *px_move_text(const struct game *g, const struct pos *at, const char *in, char *buf,
+			 size_t len, char *why, size_t wlen);
+struct choices;
+/* What seat may send now: a boardman's moves, a strategist's transfers
+ * (perplexichess_choices.c). */
+int px_choices(const struct game *g, int seat, struct choices *out);
 /* The rule changes in force on board b, in words ("N moves as NW"), or "". */
 const char *px_rules_text(const struct game *g, int b, char *buf, size_t len);
 

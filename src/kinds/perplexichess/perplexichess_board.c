@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/betza.h"
 #include "engine/movegen.h"
 #include "kinds/perplexichess/perplexichess.h"
 
@@ -28,14 +29,14 @@ static const struct variant *board_rules(const struct game *g, int b)
 	return g->board[b].pos->v;
 }
 
-const char *px_move_text(const struct game *g, const char *in, char *buf, size_t len,
-			 char *why, size_t wlen)
+const char *px_move_text(const struct game *g, const struct pos *at, const char *in, char *buf,
+			 size_t len, char *why, size_t wlen)
 {
 	char from[8], to[8], n1[4], n2[4];
 	const char *p = in;
 	size_t k;
 
-	(void)g;
+	(void)g, (void)at;
 	if (!order_numbered_move(in))
 		return in;
 	k = strspn(p, "0123456789");
@@ -136,6 +137,47 @@ int px_transfer(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
+/* After taking piece s of board `from` to board `to`, would a board still in play leave
+ * its waiting side's king attacked (edit_checked's test, before the edit is made)? */
+static bool transfer_checks(const struct game *g, int from, int to, sq_t s, struct pos *scratch)
+{
+	for (int k = 0; k < 2; k++) {
+		int b = k ? to : from;
+		memcpy(scratch, g->board[b].pos, sizeof *scratch);
+		if (k)
+			pos_edit_place(scratch, s, pos_at(g->board[from].pos, s));
+		else
+			pos_edit_remove(scratch, s);
+		if (board_open(g, b) && king_attacked(scratch, COLOR_OTHER(scratch->side)))
+			return true;
+	}
+	return false;
+}
+
+bool px_transfer_example(const struct game *g, int side, char *out, size_t len)
+{
+	struct pos *scratch = malloc(sizeof *scratch);
+
+	for (int from = 0; scratch && from < g->nboards; from++) {
+		const struct pos *p = g->board[from].pos;
+		for (sq_t s = 0; s < (sq_t)p->v->nsq; s++) {
+			piece_t pc = pos_at(p, s);
+			if (!pc || (int)PIECE_COLOR(pc) != side || p->v->type[PIECE_TYPE(pc)].royal)
+				continue;
+			for (int to = 0; to < g->nboards; to++)
+				if (to != from && !pos_at(g->board[to].pos, s) &&
+				    !transfer_checks(g, from, to, s, scratch)) {
+					snprintf(out, len, "transfer %s from %d to %d",
+						 variant_square_name(p->v, s), from + 1, to + 1);
+					free(scratch);
+					return true;
+				}
+		}
+	}
+	free(scratch);
+	return false;
+}
+
 /* "rule N NW", "rule knight add W": the piece's letter in the board's rules. */
 static char piece_letter(const char *w)
 {
@@ -164,13 +206,70 @@ void px_offer_lapses(struct apply_state *a, int b)
 	}
 }
 
+/* The words of a rule change: the piece and its new Betza text (`add`: to add to its
+ * powers); NULL, or the reason it is no change the seed allows (rules 4 and 5), with
+ * "" for a text of another shape. */
+static const char *rule_words(const struct variant *v, const char *arg, char *piece, size_t plen,
+			      char *betza, size_t blen, bool *add)
+{
+	char copy[ORDER_ARG_MAX], *w[8], *save = NULL;
+	int nw = 0;
+
+	snprintf(copy, sizeof copy, "%s", arg);
+	for (char *t = strtok_r(copy, " ", &save); t && nw < 8; t = strtok_r(NULL, " ", &save))
+		w[nw++] = t;
+	if (nw >= 2 && w[0][strlen(w[0]) - 1] == ',')   /* "rule N, B W": a list of pieces */
+		w[0][strlen(w[0]) - 1] = 0;
+	for (int i = 0; i < nw; i++)
+		if (!strncasecmp(w[i], "white", 5) || !strncasecmp(w[i], "black", 5))
+			return N_("rule changes cannot distinguish between black and white pieces "
+				  "(rule 5): a change moves both sides' pieces alike");
+	bool second = nw >= 3 && strcasecmp(w[1], "add") &&
+		      (!strcasecmp(w[1], "and") || !strcmp(w[1], "&") ||
+		       variant_type_by_letter(v, piece_letter(w[1])) >= 0);
+	if (second)
+		return N_("no change can affect the movement of more than one kind of piece "
+			  "(rule 4): change one kind this turn");
+	if (nw == 2 || (nw == 3 && !strcasecmp(w[1], "add"))) {
+		snprintf(piece, plen, "%s", w[0]);
+		snprintf(betza, blen, "%s", w[nw - 1]);
+		*add = nw == 3;
+		return NULL;
+	}
+	return "";
+}
+
+/* "add": the piece's Betza text with the added one, written so that it reads as both
+ * (joined as text, "NW" and "W" would read "NWW", a rook's ride); *now becomes their
+ * union. -1 if no joining of the two texts reads so. */
+static int added_text(const struct piece_def *pd, const char *add, struct betza *now, char *out,
+		      size_t len)
+{
+	struct betza both = pd->powers, read;
+	struct err e;
+
+	for (int i = 0; i < now->n && both.n < BETZA_MAX; i++)
+		both.v[both.n++] = now->v[i];
+	for (int order = 0; order < 2; order++) {
+		snprintf(out, len, "%s%s", order ? add : pd->betza, order ? pd->betza : add);
+		if (betza_parse(out, &read, &e) == 0 && betza_same(&read, &both)) {
+			*now = both;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 /* Flexichess (rules 2B-6): instead of a move, the boardman changes how one kind of piece
- * moves on this board, from now on, for both colours alike; never the king. */
+ * moves on this board, from now on, for both colours alike; never the king; and it must
+ * change something, as a move must move. */
 int px_rule(struct apply_state *a, const struct order *od)
 {
 	struct game *g = a->g;
 	int b = g->seat[a->me].board, side = g->seat[a->me].side, t;
-	char w[3][96] = { "", "", "" }, betza[128], op[160];
+	char piece[96], text[96], betza[128], op[160];
+	bool add = false;
+	struct betza now;
 	struct err e;
 
 	if (!apply_playing(a, od))
@@ -181,19 +280,28 @@ int px_rule(struct apply_state *a, const struct order *od)
 	if ((int)p->side != side)
 		return apply_error(a, od, "it is not your turn on board %d: a rule change is made "
 				   "instead of a move", b + 1);
-	int n = sscanf(od->arg, "%95s %95s %95s", w[0], w[1], w[2]);
-	char letter = piece_letter(w[0]);
 	const struct variant *v = board_rules(g, b);
+	const char *why = rule_words(v, od->arg, piece, sizeof piece, text, sizeof text, &add);
+	if (why)
+		return apply_error(a, od, "%s", *why ? why : N_("write it as: rule N NW (the Knight's "
+				   "new moves in Betza) or rule N add W"));
+	char letter = piece_letter(piece);
 	if (!letter || (t = variant_type_by_letter(v, letter)) < 0)
-		return apply_error(a, od, "there is no piece '%s' in %s", w[0], v->title);
+		return apply_error(a, od, "there is no piece '%s' in %s", piece, v->title);
 	if (v->type[t].royal)
 		return apply_error(a, od, "the king's movement may not change (rule 6)");
-	if (n == 3)
-		snprintf(betza, sizeof betza, "%s%s", v->type[t].betza, w[2]);
-	else
-		snprintf(betza, sizeof betza, "%s", w[1]);
+	if (betza_parse(text, &now, &e) < 0)
+		return apply_error(a, od, "'%s' is not a movement the referee can play: %s", text, e.msg);
+	if (add && added_text(&v->type[t], text, &now, betza, sizeof betza) < 0)
+		return apply_error(a, od, "write the whole movement instead: 'rule %c %s...' with what "
+				   "the %s gains", letter, v->type[t].betza, v->type[t].name);
+	if (!add)
+		snprintf(betza, sizeof betza, "%s", text);
 	if (strlen(betza) >= sizeof v->type[t].betza)
 		return apply_error(a, od, "that Betza text is too long");
+	if (betza_same(&now, &v->type[t].powers))
+		return apply_error(a, od, "'rule %s' changes nothing: the %s (%c) moves as %s already",
+				   od->arg, v->type[t].name, letter, v->type[t].betza);
 	snprintf(op, sizeof op, "@rule %c %s", letter, betza);
 	if (board_op(g, b, op, &e) < 0)
 		return apply_error(a, od, "'%s' is not a movement the referee can play: %s", betza, e.msg);

@@ -48,28 +48,22 @@ static bool piece_word(const char *w)
 {
 	static const char *const names[] = { "pawn", "knight", "bishop", "rook", "queen", "king",
 					     "pawns", "knights", "bishops", "rooks", "queens" };
+	size_t n = strlen(w);
 
-	if (strlen(w) == 1)
+	n -= n > 1 && w[n - 1] == ',';  /* "rule N, B W": the first of a list */
+	if (n == 1)
 		return isalpha((unsigned char)w[0]);
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (!strcasecmp(w, names[i]))
+		if (strlen(names[i]) == n && !strncasecmp(w, names[i], n))
 			return true;
 	return false;
 }
 
-static bool betza_word(const char *w)
+/* rule N NW, rule N add W; and what names a piece or a side first (rule white N W, rule N
+ * and B W), which px_rule refuses with the seed's rules 4 and 5 */
+static bool rule_shaped(char **w, int nw)
 {
-	for (const char *c = w; *c; c++)
-		if (!isalnum((unsigned char)*c) && !strchr("()[]-", *c))
-			return false;
-	return *w != 0;
-}
-
-static bool rule_shaped(char **w, int nw)         /* rule N NW, rule N add W */
-{
-	if (nw == 3)
-		return piece_word(w[0]) && !strcasecmp(w[1], "add") && betza_word(w[2]);
-	return nw == 2 && piece_word(w[0]) && betza_word(w[1]);
+	return nw >= 2 && nw <= 8 && (piece_word(w[0]) || colour_word(w[0]));
 }
 
 static bool assign_shaped(char **w, int nw)       /* assign ADDRESS boardman 2 */
@@ -133,14 +127,21 @@ static int px_accept(struct game *g, int seat)
 static bool moves_on_a_board(int k)
 {
 	return k == (int)ORDER_MOVE || k == (int)ORDER_CLAIM_DRAW || k == (int)ORDER_OFFER_DRAW ||
-	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE;
+	       k == (int)ORDER_ACCEPT_DRAW || k == (int)ORDER_DECLINE_DRAW || k == PX_RULE ||
+	       k == (int)ORDER_CONDITIONAL;
+}
+
+/* The members and their duties: words of the challenge alone. */
+static bool px_challenge_order(int k)
+{
+	return k == PX_STRATEGIST || k == PX_BOARDMAN || k == PX_AGENT;
 }
 
 static const char *px_order_refused(const struct game *g, int seat, const struct order *od)
 {
 	int k = od->kind;
 
-	if (k == PX_STRATEGIST || k == PX_BOARDMAN || k == PX_AGENT)
+	if (px_challenge_order(k))
 		return "the members and their duties are named in the challenge ('assign' and "
 		       "'elect' change them)";
 	if (g->status != GAME_PLAYING && k >= ORDER_KIND_FIRST)
@@ -200,10 +201,14 @@ static int px_apply(struct apply_state *a, const struct orders *o)
 	return a->out->nerrors ? -1 : 0;
 }
 
-/* `tempest new`: a White and a Black boardman per board, then the two strategists. */
+/* `tempest new`: a White and a Black boardman per board, then the two strategists, then
+ * the agents rule 1 asks at least (a White and a Black one on 5 or 7 boards). */
 static int px_seats(int nboards)
 {
-	return 2 * nboards + 2;
+	int min, max;
+
+	px_agents_allowed(nboards, &min, &max);
+	return 2 * nboards + 2 + 2 * min;
 }
 
 /* A transfer, a vote or a change of duties is no turn on a board: no time charged. */
@@ -231,9 +236,14 @@ static const char *px_expect_text(const struct game *g, int seat, char *buf, siz
 	}
 	if (g->status != GAME_PLAYING)
 		return snprintf(buf, len, "the game is over"), buf;
-	if (px_is(g, seat, PX_ROLE_STRATEGIST))
+	char example[48];
+	if (px_is(g, seat, PX_ROLE_STRATEGIST) && px_transfer_example(g, st->side, example,
+								      sizeof example))
 		return snprintf(buf, len, "transfer pieces between boards whenever you like "
-				"('transfer e4 from 1 to 3'), and advise your boardmen"), buf;
+				"('%s'), and advise your boardmen", example), buf;
+	if (px_is(g, seat, PX_ROLE_STRATEGIST))
+		return snprintf(buf, len, "advise your boardmen: no piece of yours can be "
+				"transferred now, its square taken on every other board"), buf;
 	if (!px_is(g, seat, PX_ROLE_BOARDMAN) || st->board < 0)
 		return snprintf(buf, len, "advise your team ('message team ...')"), buf;
 	bd = &g->board[st->board];
@@ -271,6 +281,7 @@ const struct kind kind_perplexichess = {
 	.create = px_create,
 	.phase = px_phase,
 	.order_refused = px_order_refused,
+	.challenge_order = px_challenge_order,
 	.apply = px_apply,
 	.handles = px_handles,
 	.clock_charge = px_clock_charge,
@@ -282,4 +293,5 @@ const struct kind kind_perplexichess = {
 	.board_ended = px_board_ended,
 	.hears = px_hears,
 	.seats = px_seats,
+	.choices = px_choices,
 };

@@ -82,6 +82,19 @@ static int agents_checked(const struct game *g, char *why, size_t wlen)
 	return 0;
 }
 
+/* The fewest agents rule 1 allows, a side (White's, then Black's): seats for `tempest new`. */
+static int agents_seated(struct game *g, char *why, size_t wlen)
+{
+	int min, max;
+
+	px_agents_allowed(g->nboards, &min, &max);
+	for (int c = WHITE; c <= BLACK; c++)
+		for (int k = 0; k < min; k++)
+			if (game_add_seat(g, c, -1, PX_ROLE_AGENT, NULL) < 0)
+				return snprintf(why, wlen, "too many members"), -1;
+	return 0;
+}
+
 /* The seats: a boardman per side on each board (made by the game layer), a strategist
  * per side, and the agents the challenge names; each member's address from its line. */
 int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t klen,
@@ -91,8 +104,9 @@ int px_create(struct game *g, const struct orders *o, const uint8_t *key, size_t
 	if (game_add_seat(g, WHITE, -1, PX_ROLE_STRATEGIST, NULL) < 0 ||
 	    game_add_seat(g, BLACK, -1, PX_ROLE_STRATEGIST, NULL) < 0)
 		return snprintf(why, wlen, "too many members"), -1;
-	if (!o)
-		return 0;               /* the game master names them (tempest new) */
+	if (!o)                 /* the game master names them (tempest new), with as many
+				 * agents as rule 1 asks at least (one a side on 5 or 7 boards) */
+		return agents_seated(g, why, wlen);
 	for (size_t i = 0; i < o->n; i++) {
 		const struct order *od = &o->o[i];
 		char addr[ADDR_MAX], w[3][ADDR_MAX] = { "", "", "" };

@@ -99,8 +99,10 @@ static void score(const struct game *g, struct buf *out)
 		const struct board *bd = &g->board[b];
 		won[WHITE] += !strcmp(bd->result, "1-0");
 		won[BLACK] += !strcmp(bd->result, "0-1");
-		buf_printf(out, "%sboard %d %s", b ? ", " : "", b + 1,
-			   strcmp(bd->result, "*") ? bd->result : "playing");
+		/* a board still open when the game ended (a strategist resigned, time was
+		 * called on the game) was never finished, not "playing" */
+		buf_printf(out, "%sboard %d %s", b ? ", " : "", b + 1, strcmp(bd->result, "*") ?
+			   bd->result : g->status == GAME_OVER ? "unfinished" : "playing");
 	}
 	buf_printf(out, ". Boards won: White %d, Black %d.", won[WHITE], won[BLACK]);
 }
@@ -194,8 +196,9 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 			tctx_set(c, "px_draw_offer", "%s offers you a draw on board %d: reply \"accept "
 				 "draw\" or \"decline draw\" (or make your move, which declines it).",
 				 side_name(COLOR_OTHER(st->side)), st->board + 1);
-	} else {
+	} else {                        /* a strategist, an agent: every board they act on */
 		all_boards(g, st->side, &b);
+		tctx_set(c, "px_overview", "%s", b.s ? b.s : "");
 		set_buf(c, "board", &b);
 	}
 }
@@ -216,7 +219,7 @@ static void px_summary(const struct game *g, struct buf *out)
 /* The variables view sets, for the kind's parts of the templates (templates/perplexichess/). */
 static const char *const px_names[] = {
 	"px", "px_teams", "px_score", "px_rules", "px_duty", "px_expect", "px_draw_offer",
-	"px_mover", NULL,
+	"px_mover", "px_overview", NULL,
 };
 
 const struct kind_view kind_perplexichess_view = {

@@ -80,7 +80,6 @@ static bool tp_handles(int k)
 static void tp_hash_text(const struct game *g, struct buf *out)
 {
 	tempete_hash_text(g->kstate, out);
-	cardturn_hash_text(g, out);
 }
 
 const struct kind kind_tempete = {
@@ -97,6 +96,7 @@ const struct kind kind_tempete = {
 	.apply = tempete_apply,
 	.handles = tp_handles,
 	.hash_text = tp_hash_text,
+	.no_conditional = cardturn_no_conditional,
 	CARDTURN_KIND_OPS,
 	.cardturn = &tempete_turn_ops,
 };

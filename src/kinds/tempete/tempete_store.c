@@ -151,7 +151,6 @@ static json_t *tp_to_json(const struct tempete *tp)
 	set(o, "expect", json_integer(tp->ct.expect));
 	set(o, "to", json_integer(tp->ct.to));
 	set(o, "may_intercept", json_boolean(tp->ct.may_intercept));
-	cardturn_json_set(o, &tp->ct);
 	set(o, "turn", json_integer(tp->turn));
 	set(o, "turn_owner", json_integer(tp->turn_owner));
 	set(o, "move", json_pack("[s, s]", tp->move_san[0], tp->move_san[1]));
@@ -539,7 +538,7 @@ static int tp_from_json(const struct jnode *o, struct tempete *tp)
 	    jread_bool(o, "disabled", true, &tp->disabled) < 0)
 		return -1;
 	tp->ct.expect = (enum ct_expect)expect;
-	return cardturn_json_get(o, &tp->ct);
+	return 0;
 }
 
 static json_t *kind_to_json(const struct game *g)
@@ -549,7 +548,7 @@ static json_t *kind_to_json(const struct game *g)
 
 static int kind_from_json(const struct jnode *o, struct game *g)
 {
-	return tp_from_json(o, g->kstate);
+	return tp_from_json(o, g->kstate) < 0 ? -1 : cardturn_json_get(o, g);
 }
 
 const struct kind_store kind_tempete_store = {

@@ -517,6 +517,22 @@ static void tp_answer_text(const struct game *g, const char *what, char *text, s
 		 "\nnumbers random" : "");
 }
 
+/* Is `san` a move tp_answer refuses now (its links leave it out)? A double move's hit
+ * part is answered by two moves, which no link writes; the move intercepted is no
+ * different move, unless the card was disabled or the interception gave check. */
+static bool tp_answer_move_refused(const struct game *g, const char *san)
+{
+	const struct tempete *tp = g->kstate;
+	char orig[SAN_MAX], now[SAN_MAX];
+
+	if (tp->move_parts == 2 && tp->hit_part)
+		return true;
+	snprintf(orig, sizeof orig, "%s", tp->move_san[0]);
+	snprintf(now, sizeof now, "%s", san);
+	strip_check(orig), strip_check(now);
+	return !strcmp(orig, now) && !tp->disabled && !movegen_in_check(game_pos(g));
+}
+
 /* The mail's orders, read: the kind's reading in t and the protocol's part in m. */
 static int tp_reading(struct apply_state *a, const struct orders *o, void *own, struct ct_msg *m)
 {
@@ -554,6 +570,7 @@ const struct ct_ops tempete_turn_ops = {
 	.own_size = sizeof(struct turn_msg),
 	.answer_text = tp_answer_text,
 	.answer_moves = true,
+	.answer_move_refused = tp_answer_move_refused,
 };
 
 int tempete_apply(struct apply_state *a, const struct orders *o)

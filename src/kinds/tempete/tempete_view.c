@@ -218,8 +218,12 @@ static void tp_summary(const struct game *g, struct buf *out)
 {
 	const struct tempete *tp = g->kstate;
 
-	buf_printf(out, "Cards: %d in use; White holds %d, Black %d; %d played:\n", tp->n,
-		   tp->nhand[WHITE], tp->nhand[BLACK], tp->nplays);
+	if (!tp->nplays)        /* no list to announce */
+		buf_printf(out, "Cards: %d in use; White holds %d, Black %d; none played yet.\n",
+			   tp->n, tp->nhand[WHITE], tp->nhand[BLACK]);
+	else
+		buf_printf(out, "Cards: %d in use; White holds %d, Black %d; %d played:\n", tp->n,
+			   tp->nhand[WHITE], tp->nhand[BLACK], tp->nplays);
 	for (int i = 0; i < tp->nplays; i++)
 		buf_printf(out, "  turn %d, %s: card %d (%s) %s\n", tp->plays[i].turn,
 			   color_name_lc(tp->plays[i].by), tp->plays[i].card, tp->plays[i].how,

@@ -99,30 +99,9 @@ static const char *colour(const struct variant *v, sq_t s)
 	}
 }
 
-static const struct board_look look = {
+const struct board_look tc_look = {
 	.colour = colour, .row_label = row_label, .file_label = file_label, .mark = mark_text,
 };
-
-/* The grid's bounds, the places beyond it included. */
-static void bounds(const struct variant *v, int *f0, int *f1, int *r0, int *r1)
-{
-	*f0 = 0, *f1 = v->files - 1, *r0 = 0, *r1 = v->ranks - 1;
-	for (sq_t s = 0; s < v->nsq; s++) {
-		*f0 = v->file_of[s] < *f0 ? v->file_of[s] : *f0;
-		*f1 = v->file_of[s] > *f1 ? v->file_of[s] : *f1;
-		*r0 = v->rank_of[s] < *r0 ? v->rank_of[s] : *r0;
-		*r1 = v->rank_of[s] > *r1 ? v->rank_of[s] : *r1;
-	}
-}
-
-/* As board_html.c's: variant_square_at knows no reserve square. */
-static sq_t square_at(const struct variant *v, int f, int r)
-{
-	for (sq_t s = 0; s < v->nsq; s++)
-		if (v->file_of[s] == f && v->rank_of[s] == r)
-			return s;
-	return SQ_NONE;
-}
 
 /* One row of the text diagram. */
 static void text_row(const struct pos *p, int r, int f0, int f1, bool black, struct buf *out)
@@ -133,7 +112,7 @@ static void text_row(const struct pos *p, int r, int f0, int f1, bool black, str
 	row_label(v, r, name, sizeof name);
 	buf_printf(out, "%3s ", name);
 	for (int k = 0; k <= f1 - f0; k++) {
-		sq_t s = square_at(v, black ? f1 - k : f0 + k, r);
+		sq_t s = board_html_place_at(v, black ? f1 - k : f0 + k, r);
 		if (s == SQ_NONE)
 			snprintf(text, sizeof text, "%s", "");
 		else if (p->board[s]) {
@@ -225,7 +204,7 @@ void tc_board_text(const struct pos *p, int side, struct buf *out)
 	bool black = side == BLACK;
 	char name[8];
 
-	bounds(v, &f0, &f1, &r0, &r1);
+	board_html_bounds(v, &f0, &f1, &r0, &r1);
 	clearings(p, black ? WHITE : BLACK, out);
 	for (int i = 0; i <= r1 - r0; i++)
 		text_row(p, black ? r0 + i : r1 - i, f0, f1, black, out);
@@ -257,7 +236,34 @@ void tc_board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf
 		buf_str(out, "</p>\n");
 		text.n = 0;
 		if (k == 0)
-			board_html_whole(p, side, from, to, &look, out);
+			board_html_whole(p, side, from, to, &tc_look, out);
 	}
 	buf_free(&text);
+}
+
+/* What a deployment entry posted, in the seed's abbreviations as the record writes them
+ * ("SG to the E wing", "BS i b3, BS ii a3"): the Guards and Swordsmen that stand on the
+ * Chessfield or a wing after it and did not before, the Swordsmen by their numerals. */
+void tc_step_words(const struct pos *before, const struct pos *after, char *out, size_t len)
+{
+	static const char *const roman[] = { "", "i", "ii", "iii", "iv" };
+	const struct variant *v = after->v;
+	size_t at = 0;
+
+	out[0] = 0;
+	for (unsigned m = 0; m <= 4; m++)       /* the Guard (no mark), then by numeral */
+		for (sq_t s = 0; s < v->nsq && at < len; s++) {
+			piece_t pc = after->board[s];
+			char letter = pc ? (char)(variant_piece_char(v, pc) & ~0x20) : 0;
+			char army = pc && PIECE_COLOR(pc) == WHITE ? 'B' : 'S';
+			enum place where = place_of(v, s);
+			if (!pc || before->board[s] == pc || (where != TC_FIELD && where != TC_WING))
+				continue;
+			if (letter == 'G' && m == 0)
+				at += (size_t)snprintf(out + at, len - at, "%s%cG to the %c wing",
+						       at ? ", " : "", army, v->sq_name[s][0] & ~0x20);
+			else if (letter == 'S' && m && after->mark[s] == m)
+				at += (size_t)snprintf(out + at, len - at, "%s%cS %s %s", at ? ", " : "",
+						       army, roman[m], v->sq_name[s]);
+		}
 }

@@ -72,19 +72,25 @@ static enum game_phase tc_phase(const struct game *g)
 	return tc->stage == TC_ENGAGED ? PHASE_PLAY : PHASE_DEPLOYMENT;
 }
 
+/* "deployment open": the challenge's proposal, agreed by its acceptance (rule 17). */
+static bool tc_challenge_order(int k)
+{
+	return k == ORDER_DEPLOYMENT;
+}
+
 static const char *tc_order_refused(const struct game *g, int seat, const struct order *od)
 {
 	const struct tigerchess *tc = g->kstate;
 
 	(void)seat;
-	if (od->kind == ORDER_DEPLOYMENT)
+	if (tc_challenge_order(od->kind))
 		return "the deployment variation is agreed in the challenge";
 	if (g->status != GAME_PLAYING && od->kind >= ORDER_KIND_FIRST)
 		return "";              /* apply_playing says why */
 	if (tc->stage == TC_ENGAGED && (od->kind == ORDER_POST || od->kind == ORDER_GUARD))
 		return "the deployment phase is over";
 	if (tc->stage != TC_ENGAGED && (od->kind == ORDER_MOVE || od->kind == ORDER_OFFER_DRAW ||
-					od->kind == ORDER_CLAIM_DRAW))
+					od->kind == ORDER_CLAIM_DRAW || od->kind == ORDER_CONDITIONAL))
 		return "the deployment phase comes first: the Swordsmen are not all posted";
 	if (tc->stage == TC_POSTING && od->kind == ORDER_GUARD)
 		return "the Royal Guards are posted";
@@ -124,6 +130,7 @@ static int do_guard(struct apply_state *a, const struct order *od)
 	if (tc_post_guard(tc, &p, owner, od->arg, why, sizeof why) < 0)
 		return apply_error(a, od, "%s", why);
 	apply_principal(a, "guard");
+	snprintf(a->detail, sizeof a->detail, "%c", 'c' + tc->guard[owner]);   /* the wing */
 	apply_note(a, "The %s Royal Guard is posted to the %c wing of his Palace; the King's "
 		   "Lancer carries the Standard.", owner == WHITE ? "Bengal" : "Siberian",
 		   'C' + tc->guard[owner]);
@@ -158,6 +165,9 @@ static int do_post(struct apply_state *a, const struct order *od)
 			return apply_error(a, od, "%s", why);
 		apply_note(a, "%s Swordsman %d posted on %s.", owner == WHITE ? "Bengal" : "Siberian",
 			   (tc->nposted + 1) / 2, tc->posted[tc->nposted - 1]);
+		size_t at = strlen(a->detail);  /* the event's squares, as `show` lists them */
+		snprintf(a->detail + at, sizeof a->detail - at, "%s%s", at ? " " : "",
+			 tc->posted[tc->nposted - 1]);
 	}
 	if (!n)
 		return apply_error(a, od, "post which square? e.g. \"post c6\"");
@@ -182,10 +192,11 @@ static bool occupied(const struct pos *p, int side)
 }
 
 /* The seed's abbreviations ("BKL-f3") read as SAN. */
-static const char *tc_move_text(const struct game *g, const char *in, char *buf, size_t len,
-				char *why, size_t wlen)
+static const char *tc_move_text(const struct game *g, const struct pos *p, const char *in,
+				char *buf, size_t len, char *why, size_t wlen)
 {
-	return tc_abbrev_move(game_pos(g), in, buf, len, why, wlen);
+	(void)g;
+	return tc_abbrev_move(p, in, buf, len, why, wlen);
 }
 
 /* A move of the engagement: as every game's, then the occupation of a Palace. */
@@ -205,7 +216,8 @@ static int do_move(struct apply_state *a, const struct order *od)
 	if (apply_move_checks(a, od) < 0)
 		return -1;
 	char written[ORDER_ARG_MAX], why[160];
-	const char *text = tc_move_text(g, od->arg, written, sizeof written, why, sizeof why);
+	const char *text = a->canonical ? od->arg :
+			   tc_move_text(g, p, od->arg, written, sizeof written, why, sizeof why);
 	char spelled[ORDER_ARG_MAX];
 	if (!text)
 		return apply_error(a, od, "%s", why);
@@ -357,6 +369,7 @@ const struct kind kind_tigerchess = {
 	.started = tc_started,
 	.phase = tc_phase,
 	.order_refused = tc_order_refused,
+	.challenge_order = tc_challenge_order,
 	.apply = tc_apply,
 	.handles = tc_handles,
 	.clock_charge = tc_clock_charge,
@@ -368,4 +381,5 @@ const struct kind kind_tigerchess = {
 	.owes = tc_owes,
 	.hash_text = tc_hash_text,
 	.secret_state = tc_secret_state,
+	.choices = tc_choices,
 };

@@ -6,4 +6,8 @@
 
 extern const struct kind kind_tigerchess;
 
+struct choices;
+/* What seat may send now: its postings, or its moves (tigerchess_choices.c). */
+int tc_choices(const struct game *g, int seat, struct choices *out);
+
 #endif

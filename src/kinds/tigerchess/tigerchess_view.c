@@ -79,7 +79,10 @@ static void progress_text(const struct game *g, const struct tigerchess *tc, str
 	for (int s = 0; s < 64; s++)
 		if (m >> s & 1)
 			buf_printf(b, "%s%c%d", n++ % 16 ? " " : "\n  ", 'a' + s % 8, s / 8 + 1);
-	buf_printf(b, "\n  (%d squares)\n", n);
+	if (n == 1)
+		buf_str(b, "\n  (1 square)\n");
+	else
+		buf_printf(b, "\n  (%d squares)\n", n);
 }
 
 /* During the deployment the turn follows the postings (S B B S S B B S), not the side to
@@ -160,12 +163,21 @@ static void tc_view(const struct game *g, const struct reply *r, int reader, str
 	deployment_turn(g, tc, reader, c);
 	record_deployment(tc, c);
 	dice_text(g, tc, &b);
+	size_t dice = b.n;
 	progress_text(g, tc, &b);
 	while (b.n && b.s[b.n - 1] == '\n')  /* the template ends the line */
 		b.s[--b.n] = 0;
 	tctx_set(c, "tc", "1");
 	tctx_set(c, "tc_text", "%s", b.s ? b.s : "");
+	if (b.n > dice && tc->stage != TC_ENGAGED)     /* who posts what, where */
+		tctx_set(c, "tc_next", "%s", b.s + dice);
 	buf_free(&b);
+	if (g->status != GAME_INVITED) {        /* the seed revealed: how the casts follow */
+		char hex[2 * TC_SEED + 1];
+		crypto_hex(tc->seed, sizeof tc->seed, hex);
+		tctx_set(c, "tc_seed", "%s", hex);
+		tctx_set(c, "tc_casts", "%s", tc->die ? "1 9 17" : "1 9");
+	}
 }
 
 static void tc_summary(const struct game *g, struct buf *out)
@@ -182,7 +194,7 @@ static void tc_summary(const struct game *g, struct buf *out)
 
 /* The variables view sets, for the kind's parts of the templates (templates/tigerchess/). */
 static const char *const tc_names[] = {
-	"tc", "tc_text", NULL,
+	"tc", "tc_text", "tc_next", "tc_seed", "tc_casts", NULL,
 };
 
 const struct kind_view kind_tigerchess_view = {
@@ -190,6 +202,8 @@ const struct kind_view kind_tigerchess_view = {
 	.summary = tc_summary,
 	.board_html = tc_board_html,
 	.board_text = tc_board_text,
+	.look = &tc_look,
+	.step_words = tc_step_words,
 	.pgn_comment = tc_pgn_comment,
 	.names = tc_names,
 };

@@ -1,0 +1,163 @@
+/* view_moves.c: the one-click moves of a mail's HTML part (view.h, view_moves_html;
+ * docs/design.md "One-click moves"): what its reader may send now (game/choices.h), each
+ * a mailto: link (RFC 6068) to the referee whose subject is the reply's, with the
+ * reader's token in its tag, and whose body is the choice's orders. Grouped by the piece
+ * that moves, each link a button of at least 44 CSS pixels a side (what a finger hits on
+ * a phone: Apple's and the WCAG's 44 px), with inline styles as the board has them
+ * (board_html.c says why). The part stays ASCII: every other character is a reference. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "game/choices.h"
+#include "render/board_html.h"
+#include "render/catalogue.h"
+#include "render/view.h"
+
+/* What a link looks like: a grey button, its text on one line 44 px high, at least 44 px
+ * wide with its padding (the shortest move, "e5", is some 19 px at 17 px). Each link
+ * carries it whole (no class reaches a mail), so it is kept short: the section's size is
+ * some 380 bytes a link. */
+#define LINK_STYLE "display:inline-block;min-width:20px;line-height:44px;padding:0 12px;" \
+	"margin:0 4px 6px 0;text-align:center;" \
+	"border:1px solid #999;border-radius:6px;background:#eee;color:#000;" \
+	"text-decoration:none;font-size:17px"
+/* The links section's bytes at most: beyond, the remaining choices are counted, not
+ * listed (chess's 218 moves at most take some 85 KB). */
+#define LINKS_BYTES_MAX (100 * 1024)
+
+/* Text for HTML, ASCII: <, >, &, " escaped, every other character a reference. */
+static void ascii(const char *s, struct buf *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	while (*u) {
+		if (*u < 0x80) {
+			char c[2] = { (char)*u++, 0 };
+			board_html_escape(c, out);
+			continue;
+		}
+		unsigned cp = 0, n = *u >= 0xF0 ? 3 : *u >= 0xE0 ? 2 : *u >= 0xC0 ? 1 : 0;
+		cp = *u++ & (0x3F >> n);
+		for (unsigned k = 0; k < n && (*u & 0xC0) == 0x80; k++)
+			cp = cp << 6 | (*u++ & 0x3F);
+		buf_printf(out, "&#%u;", cp);
+	}
+}
+
+/* RFC 6068, section 2: a header field's value and an addr-spec keep the unreserved
+ * characters and some-delims ("!$'()*,;:@"; '+' too, which some clients read as a blank
+ * in a query, is encoded); everything else percent-encoded, UTF-8 bytes each, a line
+ * break as %0D%0A. */
+static void percent(const char *s, struct buf *out)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	while (*s) {
+		const unsigned char *u = (const unsigned char *)s;
+		size_t run = 0;
+		while ((u[run] >= 'a' && u[run] <= 'z') || (u[run] >= 'A' && u[run] <= 'Z') ||
+		       (u[run] >= '0' && u[run] <= '9') || (u[run] && strchr("-._~!$'()*,;:@", u[run])))
+			run++;
+		buf_add(out, s, run);           /* a run as it is, in one piece */
+		s += run;
+		if (!*s)
+			break;
+		if (*s == '\n') {
+			buf_str(out, "%0D%0A");
+		} else {
+			char e[3] = { '%', hex[(unsigned char)*s >> 4], hex[*s & 15] };
+			buf_add(out, e, 3);
+		}
+		s++;
+	}
+}
+
+void view_mailto(const char *to, const char *subject, const char *body, struct buf *out)
+{
+	buf_str(out, "mailto:");
+	percent(to, out);
+	buf_str(out, "?subject=");
+	percent(subject, out);
+	buf_str(out, "&amp;body=");
+	percent(body, out);
+}
+
+/* A phrase of the catalogue in the reader's language (English without one). */
+static void phrase(const struct html_reader *hr, const char *text, struct buf *out)
+{
+	char *t = catalogue_translate(hr->cat, text);
+
+	ascii(t ? t : text, out);
+	free(t);
+}
+
+/* A group's heading: the piece's figurine (or its letter, which the key under the board
+ * names), or the group's words. */
+static void heading(const struct game *g, const struct choice *c, const struct html_reader *hr,
+		    struct buf *out)
+{
+	const struct variant *v = g->v;
+
+	buf_str(out, "<p style=\"margin:8px 0 4px 0;font-size:15px;color:#333333\">");
+	if (c->piece) {
+		char letter = variant_piece_char(v, c->piece);
+		const char *fig = view_chess_pieces(v) ?
+				  board_html_figurine((char)(letter & ~0x20), PIECE_COLOR(c->piece)) : NULL;
+		if (fig)
+			buf_printf(out, "<span style=\"font-size:26px\">%s</span>", fig);
+		else
+			buf_printf(out, "<b style=\"font-size:20px\">%c</b>", letter);
+	} else
+		phrase(hr, c->group, out);
+	buf_str(out, "</p>\n");
+}
+
+void view_moves_html(const struct game *g, const struct choices *ch, const char *subject,
+		     const struct html_reader *hr, struct buf *out)
+{
+	char reply[1100];
+
+	if (!ch->n && !ch->left_out)
+		return;
+	snprintf(reply, sizeof reply, "Re: %s", subject);
+	buf_printf(out, "<div data-moves=\"%zu\" style=\"margin:12px 0;font-family:sans-serif\">\n",
+		   ch->n);
+	buf_str(out, "<p style=\"margin:0 0 4px 0;font-size:16px\">");
+	phrase(hr, ch->n ? N_("One tap writes your mail to me, ready to send:") :
+	       N_("Write your orders by hand, as usual."), out);
+	buf_str(out, "</p>\n");
+	size_t start = out->n, shown = ch->n;
+	struct buf head = { 0 };        /* what every link's URI shares, made once */
+	view_mailto(hr->referee, reply, "", &head);
+	for (size_t i = 0; i < ch->n; i++) {
+		const struct choice *c = &ch->c[i];
+		if (out->n - start > LINKS_BYTES_MAX) {
+			shown = i;
+			break;
+		}
+		if (!i || strcmp(c->group, ch->c[i - 1].group) || c->piece != ch->c[i - 1].piece)
+			heading(g, c, hr, out);
+		buf_str(out, "<a href=\"");
+		buf_add(out, head.s ? head.s : "", head.n);
+		percent(c->body, out);
+		buf_str(out, "\" style=\"" LINK_STYLE "\">");
+		if (c->words)
+			phrase(hr, c->label, out);
+		else
+			ascii(c->label, out);
+		buf_str(out, "</a>\n");         /* a link a line: the part's lines stay short */
+	}
+	buf_free(&head);
+	if (ch->left_out || shown < ch->n) {
+		char more[256];
+		snprintf(more, sizeof more, ch->left_out_note && shown == ch->n ? ch->left_out_note :
+			 N_("%d more are not listed here (too many for a mail): write them as "
+			    "usual."), (int)(ch->left_out + ch->n - shown));
+		buf_str(out, "<p style=\"margin:8px 0;font-size:15px\">");
+		phrase(hr, more, out);
+		buf_str(out, "</p>\n");
+	}
+	buf_str(out, "</div>\n");
+}

@@ -93,7 +93,7 @@ TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
   fail "one attempt: one notice, to the challenger"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "d5" >> "$tmp/int"
-TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
+TEMPEST_NOW=2026-11-07T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"     # (a day on)
 [ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] && pass ||
   fail "two attempts in a run: one notice, not 2 nor 36"
 

@@ -152,7 +152,8 @@ update-golden: tempest
 # "Languages"): the formats handed to the functions that make a reason or a note, and the
 # strings marked N_(), the move reader's and the card effects' reasons, and the words that
 # come from data files
-# (templates/po/data.pot: piece names, written by hand). Needs GNU gettext's xgettext and msgmerge (a maintainer's tool: the
+# (templates/po/data.pot: piece names, written by hand), and the order words of the order
+# tables (templates/po/orders.pot, written by templates/po/orders_pot.py). Needs GNU gettext's xgettext and msgmerge (a maintainer's tool: the
 # build and the tests read the PO files themselves). A new msgid comes in untranslated.
 PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/view*.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
@@ -164,8 +165,9 @@ po:
 	  --keyword= --keyword=err_set:2 -o templates/po/tempest.pot src/engine/notation.c
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --join-existing \
 	  --keyword= --keyword=refuse:3 -o templates/po/tempest.pot src/rules/effect.c
+	python3 templates/po/orders_pot.py > templates/po/orders.pot
 	msgcat --no-wrap --use-first -o templates/po/tempest.pot templates/po/tempest.pot \
-	  templates/po/data.pot
+	  templates/po/data.pot templates/po/orders.pot
 	@for f in templates/po/*.po; do [ -f "$$f" ] || continue; \
 	  msgmerge --quiet --update --backup=none --no-wrap "$$f" templates/po/tempest.pot || exit 1; \
 	done

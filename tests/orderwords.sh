@@ -11,7 +11,13 @@
 # still prints the kind's orders.
 # A word counts as written when it begins a code span (`card 23`) or an indented example
 # line; in the help, when it begins an indented line or follows a quote or a slash.
-# Words are extracted as tests/fuzz/run.sh does. Prints each missing word; exit 1 if any.
+# Words are extracted as tests/fuzz/run.sh does.
+# Then the same in every other language the referee writes (each templates/po/LL.po): every
+# order word and every word an order reads after its own (templates/po/orders.pot, made
+# from the same tables) has its words there (msgctxt "order", "order argument"), and the
+# first of them, the one the mails show, is in the docs page beside the English word and,
+# for the generic ones, in the help of that language (templates/help.LL.txt).
+# Prints each missing word; exit 1 if any.
 set -u
 root=${1:-.}
 cd "$root" || exit 2
@@ -61,4 +67,55 @@ for f in src/kinds/*/*_kind.c; do
         in_page "$w" "$page" || missing "'$w' ($f) is not in $page"
     done
 done
+# translated LL CTX WORD: the first of the words catalogue LL gives WORD in context CTX
+translated() {
+    awk -v ctx="msgctxt \"$2\"" -v id="msgid \"$3\"" '
+        $0 == ctx { c = 1; next }
+        c && $0 == id { i = 1; c = 0; next }
+        i && /^msgstr "/ { sub(/^msgstr "/, ""); sub(/"$/, ""); sub(/\|.*/, ""); print; exit }
+        { c = 0; i = 0 }' "templates/po/$1.po"
+}
+
+# in_text WORD FILE...: WORD begins a code span, an indented line, a quoted text or what
+# follows a slash (exact case)
+in_text() {
+    it_word=$1
+    shift
+    cat "$@" 2>/dev/null |
+        grep -qE -- "(\`|^ +|\"|/ )$(printf '%s' "$it_word" | sed 's/[.[\*^$]/\\&/g')( |\"|\`|\$|\))"
+}
+
+python3 templates/po/orders_pot.py . > "${TMPDIR:-/tmp}/orderwords.$$"
+for po in templates/po/*.po; do
+    [ -f "$po" ] || continue
+    ll=$(basename "$po" .po)
+    for ctx in order "order argument"; do
+        awk -v ctx="msgctxt \"$ctx\"" '$0 == ctx { on = 1; next }
+            on && /^msgid "/ { sub(/^msgid "/, ""); sub(/"$/, ""); print } { on = 0 }' \
+            "${TMPDIR:-/tmp}/orderwords.$$" | while IFS= read -r w; do
+            t=$(translated "$ll" "$ctx" "$w")
+            if [ -z "$t" ]; then
+                echo "orderwords: '$w' has no words in $po (msgctxt \"$ctx\")"
+                continue
+            fi
+            [ "$ctx" = order ] || continue
+            for f in $(grep -l "{ \"$w\"," src/game/order.c src/kinds/*/*_kind.c); do
+                case $f in src/game/*) page=docs/orders.md help=templates/help.$ll.txt ;;
+                           *) k=$(basename "$(dirname "$f")"); page=docs/$k.md; help= ;; esac
+                in_text "$t" "$page" ||
+                    echo "orderwords: '$t' ($ll for '$w', $f) is not in $page"
+                # the help with the kinds' parts of it in that language
+                [ -z "$help" ] || [ ! -f "$help" ] ||
+                    in_text "$t" "$help" templates/*/help-*."$ll".txt ||
+                    echo "orderwords: '$t' ($ll for '$w') is not in $help"
+            done
+        done
+    done
+done > "${TMPDIR:-/tmp}/orderwords-ll.$$"
+rm -f "${TMPDIR:-/tmp}/orderwords.$$"
+if [ -s "${TMPDIR:-/tmp}/orderwords-ll.$$" ]; then
+    sort -u "${TMPDIR:-/tmp}/orderwords-ll.$$"
+    fails=$((fails + 1))
+fi
+rm -f "${TMPDIR:-/tmp}/orderwords-ll.$$"
 [ "$fails" -eq 0 ] || exit 1

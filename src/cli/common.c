@@ -18,6 +18,9 @@
 #include "pipeline/pipeline.h"
 #include "render/language.h"
 #include "render/view.h"
+#include "render/vocabulary.h"
+#include "game/order_words.h"
+#include "kinds/registry.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
 #include "util/clock.h"
@@ -426,14 +429,28 @@ static int check_templates(const struct common *c)
 	struct languages ls;
 	struct err e;
 
+	size_t nkw, nwords;
+	const struct order_word *kw = kind_all_orders(&nkw);
+
 	if (templates_load(&t, tdir, &e) < 0 || languages_load(&ls, tdir, &e) < 0) {
 		printf("templates: %s\n", e.msg);
 		return EXIT_USAGE;
 	}
+	if (vocabulary_load(tdir, kw, nkw, &e) < 0) {
+		printf("order words: %s\n", e.msg);
+		languages_free(&ls);
+		templates_free(&t);
+		return EXIT_USAGE;
+	}
+	const struct order_alias *words = order_words(&nwords);
 	printf("templates: %d in %s", REPLY_KINDS, tdir);
-	for (size_t i = 0; i < ls.n; i++)      /* the other languages: templates, phrases */
-		printf("%s%s (%zu phrases)", i ? ", " : "; also in ", ls.v[i].code,
-		       catalogue_size(ls.v[i].cat));
+	for (size_t i = 0; i < ls.n; i++) {    /* the other languages: templates, phrases */
+		size_t n = 0;
+		for (size_t j = 0; j < nwords; j++)
+			n += !strcmp(words[j].lang, ls.v[i].code);
+		printf("%s%s (%zu phrases, %zu order words)", i ? ", " : "; also in ", ls.v[i].code,
+		       catalogue_size(ls.v[i].cat), n);
+	}
 	printf("\n");
 	languages_free(&ls);
 	templates_free(&t);

@@ -55,10 +55,6 @@ struct kind {
 	/* Is this (generic or kind) order accepted now from this seat? NULL if so, else the
 	 * reason for its refusal. */
 	const char *(*order_refused)(const struct game *g, int seat, const struct order *od);
-	/* Is this kind order a word of the challenge alone (a team's members, an agreed
-	 * deployment), never an order within a game? A game's help leaves it out. NULL:
-	 * none is. */
-	bool (*challenge_order)(int order_kind);
 	/* The kind's orders of one mail (all of them, before the generic ones), applied as
 	 * a->me; refusals go through apply_error. */
 	int (*apply)(struct apply_state *a, const struct orders *o);

@@ -3,6 +3,7 @@
 
 #include "game/order_prose.h"
 #include "game/order_shape.h"
+#include "game/order_words.h"
 #include "game/spelling.h"
 
 #include <ctype.h>
@@ -25,72 +26,69 @@
 #define IRREVOCABLE ORDER_COST_IRREVOCABLE
 #define SETTING ORDER_COST_SETTING
 
-/* Longer phrases first: "accept draw" before "accept". */
+/* The words of a time control, a vacation, a colour, a team game's mails: what a player may
+ * write in another language (order_words.h) */
+#define TIME_WORDS "days day per move moves fischer max deployment reserve none"
+#define VACATION_WORDS "until end days day"
+#define COLOUR_WORDS "white black random"
+
+/* Longer phrases first: "accept draw" before "accept". The other languages' words are
+ * data (order_words.h), read beside these. */
 static const struct keyword keywords[] = {
-	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE },
-	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE },
-	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw", NULL, IRREVOCABLE },
-	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw", NULL, IRREVOCABLE },
-	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw", NULL, IRREVOCABLE },
-	{ "game", ORDER_GAME, ARG_NUMBER, "game 17", NULL, 0 },
-	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3", NULL, 0 },
-	{ "resign", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE },
-	{ "status", ORDER_STATUS, ARG_NONE, "status", NULL, 0 },
-	{ "board", ORDER_STATUS, ARG_NONE, "status", NULL, 0 },
-	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0 },
-	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0 },
-	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0 },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess", order_new_shaped, 0 },
-	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0 },
-	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL, 0 },
-	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random", NULL, 0 },
-	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL, IRREVOCABLE },
-	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL, IRREVOCABLE },
-	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL, 0 },
-	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE },
+	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE, NULL },
+	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE, NULL },
+	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw", NULL, IRREVOCABLE, NULL },
+	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw", NULL, IRREVOCABLE, NULL },
+	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw", NULL, IRREVOCABLE, NULL },
+	{ "game", ORDER_GAME, ARG_NUMBER, "game 17", NULL, 0, NULL },
+	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3", NULL, 0, NULL },
+	{ "resign", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE, NULL },
+	{ "status", ORDER_STATUS, ARG_NONE, "status", NULL, 0, NULL },
+	{ "board", ORDER_STATUS, ARG_NONE, "status", NULL, 0, NULL },
+	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0, NULL },
+	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0, NULL },
+	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0, NULL },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess", order_new_shaped, 0, NULL },
+	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0, NULL },
+	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
+	  NULL, 0, COLOUR_WORDS },
+	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
+	  NULL, 0, COLOUR_WORDS },
+	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL, IRREVOCABLE, NULL },
+	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL, IRREVOCABLE, NULL },
+	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL, 0, NULL },
+	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE, NULL },
 	/* the usage names each form's first word: "time fischer ..." is an order, not prose */
 	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move (or fischer ..., deployment ..., "
-	  "none)", NULL, 0 },
-	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL, 0 },
-	{ "private", ORDER_PRIVATE, ARG_NONE, "private", NULL, 0 },
+	  "none)", NULL, 0, TIME_WORDS },
+	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL, 0, NULL },
+	{ "private", ORDER_PRIVATE, ARG_NONE, "private", NULL, 0, NULL },
 	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or "
-	  "vacation end", NULL, SETTING },
+	  "vacation end", NULL, SETTING, VACATION_WORDS },
 	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or "
-	  "holiday end", NULL, SETTING },
-	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING },
-	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING },
-	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0 },
-	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0 },
-	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0 },
-	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING },
-	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING },
+	  "holiday end", NULL, SETTING, VACATION_WORDS },
+	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING, NULL },
+	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING, NULL },
+	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0, NULL },
+	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0, NULL },
+	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0, NULL },
+	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING,
+	  "each digest" },
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING,
+	  NULL },
+	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING, NULL },
 	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden",
-	  order_address_shaped, SETTING },
-	/* conditional moves (docs/orders.md, "Conditional moves"), with the French and the
-	 * German word for "if" */
+	  order_address_shaped, SETTING, "public hidden" },
+	/* conditional moves (docs/orders.md, "Conditional moves") */
 	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
-	  order_conditional_shaped, 0 },
-	{ "si", ORDER_CONDITIONAL, ARG_REST, "si Cf6: e5 (ou: si Cf6 d6: e5 Cf3, ou: si none)",
-	  order_conditional_shaped, 0 },
-	{ "wenn", ORDER_CONDITIONAL, ARG_REST, "wenn Sf6: e5 (oder: wenn Sf6 d6: e5 Sf3, oder: "
-	  "wenn none)", order_conditional_shaped, 0 },
-	/* French, beside the English (docs/orders.md "Languages"): the words of French
-	 * correspondence chess, without accents so that any keyboard writes them */
-	{ "proposer nulle", ORDER_OFFER_DRAW, ARG_NONE, "proposer nulle", NULL, IRREVOCABLE },
-	{ "accepter nulle", ORDER_ACCEPT_DRAW, ARG_NONE, "accepter nulle", NULL, IRREVOCABLE },
-	{ "refuser nulle", ORDER_DECLINE_DRAW, ARG_NONE, "refuser nulle", NULL, IRREVOCABLE },
-	{ "reclamer nulle", ORDER_CLAIM_DRAW, ARG_NONE, "reclamer nulle", NULL, IRREVOCABLE },
-	{ "nulle", ORDER_OFFER_DRAW, ARG_NONE, "nulle", NULL, IRREVOCABLE },
-	{ "abandon", ORDER_RESIGN, ARG_NONE, "abandon", NULL, IRREVOCABLE },
-	{ "abandonner", ORDER_RESIGN, ARG_NONE, "abandonner", NULL, IRREVOCABLE },
-	{ "accepter", ORDER_ACCEPT, ARG_NONE, "accepter", NULL, IRREVOCABLE },
-	{ "refuser", ORDER_DECLINE, ARG_NONE, "refuser", NULL, IRREVOCABLE },
-	{ "partie", ORDER_GAME, ARG_NUMBER, "partie 17", NULL, 0 },
-	{ "aide", ORDER_HELP, ARG_NONE, "aide", NULL, 0 },
-	{ "historique", ORDER_HISTORY, ARG_NONE, "historique", NULL, 0 },
-	{ "langue", ORDER_LANGUAGE, ARG_WORD, "langue fr", NULL, SETTING },
+	  order_conditional_shaped, 0, "^none" },
 };
+
+const struct order_word *order_generic(size_t *n)
+{
+	*n = sizeof keywords / sizeof keywords[0];
+	return keywords;
+}
 
 const char *order_name(int k)
 {
@@ -121,18 +119,22 @@ static int words(char *s, char **w, int max)
 
 /* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
  * starts with a digit, or with one of the words its usage shows ("list random",
- * "vacation until ...", "vacation end"); a free text ("effect kill e7", "message ...")
- * has any shape. */
-static bool numbers_shaped(const struct keyword *k, const char *w0)
+ * "vacation until ...", "vacation end"); a usage that shows one of them first ("list
+ * random") is of that shape too. A free text ("effect kill e7", "message ...") has any
+ * shape. */
+static bool numbers_shaped(const struct keyword *k, const char *english, const char *w0)
 {
-	const char *u = k->usage, *arg = u + strlen(k->words);
+	/* the usage of another language's word is in that language ("carte 23") */
+	const char *u = k->usage, *lead = strncasecmp(u, english, strlen(english)) ? k->words :
+					  english, *arg = u + strlen(lead);
 	char word[40];
 
-	if (strncasecmp(u, k->words, strlen(k->words)) || *arg != ' ' ||
-	    !isdigit((unsigned char)arg[1]))
+	if (strncasecmp(u, lead, strlen(lead)) || *arg != ' ' ||
+	    !(isdigit((unsigned char)arg[1]) || order_args_word(k, arg + 1)))
 		return true;            /* its usage shows a free text */
 	if (isdigit((unsigned char)w0[0]) ||
-	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])))
+	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])) ||
+	    order_args_word(k, w0))           /* "random", read in English whatever it was written in */
 		return true;
 	snprintf(word, sizeof word, " %s", w0);
 	for (const char *p = u; (p = strcasestr(p, word)); p++)
@@ -144,7 +146,8 @@ static bool numbers_shaped(const struct keyword *k, const char *w0)
 /* Does what follows a keyword have the shape of its argument? Then a failure to read it
  * is a faulty order, told as such; otherwise the line is prose that happens to begin
  * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
-static bool arg_shaped(const struct keyword *k, char **w, int nw)
+/* english: k's words in English (the usage shows them so) */
+static bool arg_shaped(const struct keyword *k, const char *english, char **w, int nw)
 {
 	if (k->shaped)
 		return k->shaped(w, nw);
@@ -163,7 +166,7 @@ static bool arg_shaped(const struct keyword *k, char **w, int nw)
 		return nw == 1;
 	case ORDER_ARG_NUMBERS:
 	case ARG_REST:
-		return nw >= 1 && numbers_shaped(k, w[0]);
+		return nw >= 1 && numbers_shaped(k, english, w[0]);
 	default:
 		return true;
 	}
@@ -334,22 +337,11 @@ static bool continues_list(struct orders *out, char *buf, int nw, char **w,
 	return true;
 }
 
-struct vocab {
-	const struct order_word *extra;
-	size_t nextra;
-};
-
-/* The keyword the line starts with, from the generic table then the extra one. */
-static const struct keyword *keyword_at(const struct vocab *vc, size_t i)
-{
-	size_t ngen = sizeof keywords / sizeof keywords[0];
-
-	return i < ngen ? &keywords[i] : i - ngen < vc->nextra ? &vc->extra[i - ngen] : NULL;
-}
+#define vocab order_vocab
 
 static bool is_kind_word(const struct vocab *vc, const struct keyword *k)
 {
-	return vc->extra && k >= vc->extra && k < vc->extra + vc->nextra;
+	return order_vocab_extra(vc, k);
 }
 
 /* After a kind's own word (which is specific to it): is this an attempt at the order, to
@@ -395,7 +387,7 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 	n->asked = true;
 	n->kind = k->kind;
 	if (is_kind_word(vc, k))
-		snprintf(n->kind_word, sizeof n->kind_word, "%s", k->words);
+		snprintf(n->kind_word, sizeof n->kind_word, "%s", order_vocab_english(vc, k));
 	return 0;
 }
 
@@ -412,7 +404,8 @@ static int ask_aside(struct orders *out, const struct order_line *l, const struc
 }
 
 /* A line that begins with a kind's own word, an attempt at it that does not read. */
-static int refuse_attempt(struct orders *out, const struct order_line *l, const struct keyword *k)
+static int refuse_attempt(struct orders *out, const struct order_line *l, const struct vocab *vc,
+			  const struct keyword *k)
 {
 	char reason[256];
 	struct order_note *n;
@@ -420,16 +413,16 @@ static int refuse_attempt(struct orders *out, const struct order_line *l, const 
 	snprintf(reason, sizeof reason, N_("write it as: %s"), k->usage);
 	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
 		return -1;
-	snprintf(n->kind_word, sizeof n->kind_word, "%s", k->words);
+	/* a generic word's attempt ("if Nf6 I play e5") is refused in every kind's game */
+	if (is_kind_word(vc, k))
+		snprintf(n->kind_word, sizeof n->kind_word, "%s", order_vocab_english(vc, k));
 	return 0;
 }
 
 /* Not an order: an uncertain reading of an irrevocable one, or prose. */
 static int not_an_order(const struct order_line *l, const struct vocab *vc, struct orders *out)
 {
-	const struct order_word *tables[2] = { keywords, vc->extra };
-	size_t sizes[2] = { sizeof keywords / sizeof keywords[0], vc->nextra };
-	const struct keyword *k = order_uncertain(l->text, tables, sizes, vc->extra ? 2 : 1);
+	const struct keyword *k = order_uncertain(l->text, vc->table, vc->n, VOCAB_TABLES);
 
 	if (k)
 		return ask(out, l, vc, k, false);
@@ -477,24 +470,24 @@ static bool continues_sentence(const struct orders *out, const struct order_line
 static int keyword_line(const struct order_line *l, const struct vocab *vc,
 			const struct keyword *k, int used, char **w, int nw, struct orders *out)
 {
-	char reason[256] = "", whole[ORDER_ARG_MAX];
+	char reason[256] = "", whole[ORDER_ARG_MAX], english[ORDER_ARG_MAX];
 	struct order o;
 
 	/* "place N c1 :-)": a smiley or an emoji may trail an order that costs nothing */
 	while (k->cost == ORDER_COST_FREE && nw > used + 1 && spelling_decoration(w[nw - 1]))
 		nw--;
+	/* "couleur noirs", "liste hasard": its argument words in English */
+	nw = order_english_args(k, w, nw, used, english, sizeof english);
 	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
-	if (!arg_shaped(k, w + used, nw - used)) {
+	if (!arg_shaped(k, order_vocab_english(vc, k), w + used, nw - used)) {
 		if (k->kind == ORDER_CONDITIONAL && order_conditional_attempt(w + used, nw - used))
-			return add_note(&out->err, &out->nerr, l->lineno, l->text, "") &&
-			       snprintf(out->err[out->nerr - 1].reason, sizeof out->err[0].reason,
-					N_("write it as: %s"), k->usage) >= 0 ? 0 : -1;
+			return refuse_attempt(out, l, vc, k);
 		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
 			return 1;
-		const struct order_word *tables[1] = { vc->extra };
-		if (k->cost == ORDER_COST_IRREVOCABLE && order_uncertain(l->text, tables, &vc->nextra, 1))
+		if (k->cost == ORDER_COST_IRREVOCABLE &&
+		    order_uncertain(l->text, vc->table + VOCAB_EXTRA, vc->n + VOCAB_EXTRA, 2))
 			return ask(out, l, vc, k, false);
-		return refuse_attempt(out, l, k);
+		return refuse_attempt(out, l, vc, k);
 	}
 	/* "The information in this / message is confidential", "I think you should / resign":
 	 * the line goes on a sentence, and is that order alone only by its wrapping */
@@ -505,7 +498,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 	snprintf(o.text, sizeof o.text, "%s", l->text);
 	o.kind = k->kind;
 	o.shape = k->arg;
-	snprintf(o.word, sizeof o.word, "%s", k->words);
+	snprintf(o.word, sizeof o.word, "%s", order_vocab_english(vc, k));
 	if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
 		snprintf(whole, sizeof whole, "%s", l->text);
 		normalize(whole, false);
@@ -514,6 +507,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		nw = words(whole, w, ORDER_WORDS_MAX);
 		while (k->cost == ORDER_COST_FREE && nw > used + 1 && spelling_decoration(w[nw - 1]))
 			nw--;
+		nw = order_english_args(k, w, nw, used, english, sizeof english);
 		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
 		    k->kind != ORDER_NAME && (nw - used > 3 || strchr(l->text, ',')))
 			return ask_aside(out, l, vc, k);
@@ -540,33 +534,14 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		return 0;
 	if (nw == 0)
 		return 0;
-	/* the line's first word and first two, as a keyword reads them (made once, then
-	 * compared with every keyword) */
-	char phrase[2][32];
-	for (int n = 0; n < 2; n++) {
-		if (n == 0 || nw >= 2)
-			snprintf(phrase[n], sizeof phrase[n], n ? "%s %s" : "%s", w[0], n ? w[1] : "");
-		else
-			phrase[n][0] = 0;
-		size_t pn = strlen(phrase[n]);
-		while (pn && strchr(":.!", phrase[n][pn - 1]))  /* "Resign." "status:" */
-			phrase[n][--pn] = 0;
+	/* an order's word(s), in English or another language ("accepter nulle") */
+	int used;
+	const struct keyword *k = order_vocab_match(vc, w, nw, &used);
+	if (k) {
+		int rc = keyword_line(l, vc, k, used, w, nw, out);
+		if (rc <= 0)
+			return rc;
 	}
-	/* two-word keywords first, of both vocabularies: a kind's "if intercepted" before the
-	 * generic "if" */
-	const struct keyword *k;
-	bool tried = false;
-	for (int pass = 0; pass < 2 && !tried; pass++)
-		for (size_t i = 0; (k = keyword_at(vc, i)); i++) {
-			bool two = strchr(k->words, ' ') != NULL;
-			if (two != !pass || (two && nw < 2) || strcasecmp(phrase[two && nw >= 2], k->words))
-				continue;
-			int rc = keyword_line(l, vc, k, two ? 2 : 1, w, nw, out);
-			if (rc <= 0)
-				return rc;
-			tried = true;
-			break;
-		}
 	/* a move alone on a line, perhaps after its number */
 	int first = nw >= 2 && order_move_number(w[0]) ? 1 : 0;
 	if (order_move_shaped(w[first])) {
@@ -672,23 +647,26 @@ static int settle_doubts(struct orders *out)
 int order_parse(const struct order_line *lines, size_t nlines, const struct order_word *extra,
 		size_t nextra, struct orders *out, struct err *e)
 {
-	struct vocab vc = { extra, nextra };
+	struct vocab vc;
 
 	memset(out, 0, sizeof *out);
+	if (order_vocab_open(&vc, extra, nextra) < 0)
+		return err_set(e, "out of memory reading orders");
 	for (size_t i = 0; i < nlines; i++) {
 		size_t nprose = out->nprose;
 		if (parse_line(&lines[i], &vc, out) < 0 ||
 		    (out->nprose > nprose &&
-		     join_message(out, &lines[i], i + 1 < nlines ? &lines[i + 1] : NULL) < 0)) {
-			orders_free(out);
-			return err_set(e, "out of memory reading orders");
-		}
+		     join_message(out, &lines[i], i + 1 < nlines ? &lines[i + 1] : NULL) < 0))
+			goto oom;
 	}
-	if (settle_doubts(out) < 0) {
-		orders_free(out);
-		return err_set(e, "out of memory reading orders");
-	}
+	if (settle_doubts(out) < 0)
+		goto oom;
+	order_vocab_close(&vc);
 	return 0;
+oom:
+	order_vocab_close(&vc);
+	orders_free(out);
+	return err_set(e, "out of memory reading orders");
 }
 
 void orders_free(struct orders *o)

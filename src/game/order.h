@@ -87,6 +87,12 @@ struct order_word {
 	 * here, so that prose beginning with its word stays prose. */
 	bool (*shaped)(char **w, int nw);
 	enum order_cost cost;
+	/* The words the order reads after its own (space-separated: "white black random"),
+	 * which a player may write in another language as the order word itself
+	 * (order_words.h: "couleur noirs" reads "colour black"); with a '^' first, only as
+	 * the first word after the order's ("effet tuer e7", a free text after it); NULL:
+	 * none, what follows is numbers, squares, moves or the player's own text. */
+	const char *args;
 };
 
 #define ORDER_ARG_MAX 512
@@ -96,7 +102,8 @@ struct order_word {
 
 struct order {
 	int kind;               /* enum order_kind, or a kind's own order */
-	char word[24];          /* the order's word(s) as the vocabulary has them */
+	char word[24];          /* the order's word(s) as the vocabulary has them, in English
+				 * whatever the language the player wrote them in */
 	enum order_arg shape;
 	int lineno;             /* line of the mail's text (1-based) */
 	int number;             /* game number; a move's number if written ("12. e4"), else 0;
@@ -166,6 +173,8 @@ bool order_move_shaped(const char *w);
 int order_move_number(const char *w);
 /* How an order is written (the generic ones). */
 const char *order_name(int k);
+/* The generic order words (the English ones; a borrowed table). */
+const struct order_word *order_generic(size_t *n);
 /* Gives the kind's number to each order whose word is in `words` (a game kind's own
  * vocabulary); the index of the first order of the extra range that is not, or -1. */
 int order_resolve(struct orders *o, const struct order_word *words, size_t n);

@@ -1,7 +1,10 @@
 /* order_prose.c: see order_prose.h. What a line of prose says about orders: whether it
  * holds an order that cannot be taken back ("I resign."), whether it closes a mail
- * ("Cheers, Alice"). Word lists here are English only, as the order words are. */
+ * ("Cheers, Alice"). The order words come in every language the referee reads
+ * (order_words.h); the words that say no or set a condition here are English, French and
+ * German. */
 #include "game/order_prose.h"
+#include "game/order_words.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -12,6 +15,7 @@
 /* Words that make a sentence about an order something other than giving it. */
 static const char *const negations[] = {
 	"not", "no", "never", "nor", "neither", "nope", "cannot", "dont", "wont", "cant",
+	"pas", "non", "jamais", "nicht", "nein", "nie", "kein", "keine",
 };
 /* A clause that opens with one of these is a question or a condition ("how do I resign",
  * "should I accept?", "if you resign"). */
@@ -24,6 +28,7 @@ static const char *const openers[] = {
  * "I'll accept once I'm back"). */
 static const char *const conditions[] = {
 	"if", "unless", "whether", "when", "once", "until", "before", "after",
+	"si", "wenn", "falls",
 };
 /* Someone else acting: "you should resign", "he accepted". */
 static const char *const others[] = {
@@ -155,10 +160,11 @@ static const struct order_word *clause_word(char **w, int n, const struct order_
 const struct order_word *order_uncertain(const char *line, const struct order_word *const *vocab,
 					 const size_t *nvocab, size_t nv)
 {
-	char buf[1024], *w[CLAUSE_WORDS + 1];
+	char buf[1024], folded[1024], *w[CLAUSE_WORDS + 1];
 	const struct order_word *found = NULL;
 
-	clauses(line, buf, sizeof buf);
+	order_fold(line, folded, sizeof folded);        /* "Réclamer" is "reclamer" */
+	clauses(folded, buf, sizeof buf);
 	for (char *s = buf; *s;) {
 		char *end = strchr(s, '\n'), *next = end ? end + 1 : s + strlen(s);
 		int n = clause_words(s, w);

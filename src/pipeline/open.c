@@ -10,7 +10,9 @@
 
 #include "game/game.h"
 #include "mail/msgtext.h"
+#include "kinds/registry.h"
 #include "render/view.h"
+#include "render/vocabulary.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
 #include "store/store.h"
@@ -85,8 +87,12 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 		.confirm_days = cfg->observe_confirm_days,
 		.conditional_lines = cfg->conditional_lines,
 		.conditional_depth = cfg->conditional_depth };
+	size_t nkw;
+	const struct order_word *kw = kind_all_orders(&nkw);
 	if (templates_load(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    languages_load(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
+	    /* every language's order words, read from everyone */
+	    vocabulary_load(templates_dir(cfg->templates_dir), kw, nkw, e) < 0 ||
 	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
 		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {

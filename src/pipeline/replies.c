@@ -133,7 +133,7 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 		.orders = &j->orders, .errors = j->out.errors, .nerrors = j->out.nerrors,
 		.auth_results = j->m->auth_results, .nauth = j->m->nauth,
 		.now = j->s.now, .timezone = rcpt ? pipeline_timezone(pl, rcpt, tz) : "UTC",
-		.challenge_days = pl->cfg.challenge_days,
+		.challenge_days = pl->cfg.challenge_days, .language = lang ? lang->code : NULL,
 		.confirm_days = pl->cfg.observe_confirm_days,
 	};
 	const struct game *about = g && game_pos(g) ? g : NULL;

@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "game/kind.h"
 #include "game/observe.h"
+#include "game/order_words.h"
 #include "game/standing.h"
 #include "render/board_html.h"
 #include "render/fit.h"
@@ -566,16 +567,17 @@ static void message_read(struct buf *b, const struct game *g, const struct reply
 }
 
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
-void view_order_usage(const struct order_word *w, char *out, size_t len)
+void view_order_usage(const struct order_word *w, const char *lang, char *out, size_t len)
 {
 	static const char *const shapes[] = {
-		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " WORD",
-		[ORDER_ARG_MOVE] = " MOVE", [ORDER_ARG_ADDRESS] = " ADDRESS",
-		[ORDER_ARG_COLOUR] = " COLOUR", [ORDER_ARG_REST] = " ...",
+		/* signs, not words: the same in every language */
+		[ORDER_ARG_NONE] = "", [ORDER_ARG_NUMBER] = " N", [ORDER_ARG_WORD] = " ...",
+		[ORDER_ARG_MOVE] = " ...", [ORDER_ARG_ADDRESS] = " ...@...",
+		[ORDER_ARG_COLOUR] = " ...", [ORDER_ARG_REST] = " ...",
 		[ORDER_ARG_NUMBERS] = " N N ...",
 	};
 
-	snprintf(out, len, "%s%s", w->words,
+	snprintf(out, len, "%s%s", order_word_in(lang, false, w->words),
 		 (size_t)w->arg < sizeof shapes / sizeof shapes[0] && shapes[w->arg] ?
 		 shapes[w->arg] : "");
 }
@@ -583,11 +585,21 @@ void view_order_usage(const struct order_word *w, char *out, size_t len)
 char *view_kind_usages(const struct order_word *w, size_t n)
 {
 	struct buf b = { 0 };
+	size_t nwords;
+	const struct order_alias *words = order_words(&nwords);
 
-	for (size_t i = 0; i < n; i++) {
-		char usage[128];
-		view_order_usage(&w[i], usage, sizeof usage);
-		buf_printf(&b, "  %s\n", usage);
+	/* in English, then in each language the help is written in */
+	for (size_t l = 0; l <= nwords; l++) {
+		const char *lang = l ? words[l - 1].lang : NULL;
+		if (l && (words[l - 1].argument || !words[l - 1].first))
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			char usage[128];
+			if (lang && strcmp(words[l - 1].english, w[i].words))
+				continue;
+			view_order_usage(&w[i], lang, usage, sizeof usage);
+			buf_printf(&b, "  %s\n", usage);
+		}
 	}
 	return buf_take(&b);
 }
@@ -699,6 +711,42 @@ static void confirm_context(struct tctx *c, const struct reply *r, const struct 
 	tctx_set(c, "confirm_lapses", "%s", when);
 }
 
+/* The help's orders of the game's own kind (a card game's), by the shape of their
+ * arguments, each with an example said to be one ("card 23" alone could be read as news
+ * of the game): only those its reader could send in this game now, each written in the
+ * reader's words (game/order_words.h), the example one of their own where the kind knows
+ * it (a card of their hand). */
+static void help_kind_orders(struct tctx *c, const struct game *g, const struct reply *r,
+			const struct view_extra *x)
+{
+	const struct kind *k = kind_of(g);
+	const struct kind_view *kv = game_pos(g) ? view_kind_part(k) : NULL;
+
+	for (size_t i = 0; i < k->norders; i++) {
+		struct order od = { .kind = k->orders[i].kind };
+		const char *no = k->order_refused && r->to >= 0 ? k->order_refused(g, r->to, &od) :
+				 NULL, *u = k->orders[i].usage;
+		size_t n = strlen(k->orders[i].words);
+		if (no && *no)
+			continue;       /* a challenge's term, a duty not theirs: not now */
+		if (u && (strncmp(u, k->orders[i].words, n) || (u[n] && !strchr(" :", u[n]))))
+			continue;       /* another spelling of the order above ("number") */
+		struct tctx *it = tctx_item(c, "kind_orders");
+		char usage[128], example[128], own[96] = "";
+		struct order_word w = k->orders[i];
+		if (!it)
+			continue;
+		view_order_usage(&w, x->language, usage, sizeof usage);
+		tctx_set(it, "usage", "%s", usage);
+		if (kv && kv->example)
+			kv->example(g, r->to, &w, own, sizeof own);
+		if (own[0])
+			w.usage = own;
+		order_usage_in(x->language, &w, example, sizeof example);
+		tctx_set(it, "example", "%s", example);
+	}
+}
+
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x)
 {
@@ -711,9 +759,13 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
 	if (g && r->kind == REPLY_HELP) {
-		/* help says how to write orders, nothing of the game's state */
+		/* help says how to write orders, nothing of the game's state but the reader's
+		 * examples (an example is one the reader could send) */
+		const struct kind_view *kv = game_pos(g) ? view_kind_part(kind_of(g)) : NULL;
 		tctx_set(c, "game", "%d", g->id);
 		tctx_set(c, "variant", "%s", g->v ? g->v->title : g->variant);
+		if (kv && kv->help)
+			kv->help(g, r->to, c);
 	} else if (g && game_pos(g)) {
 		const struct kind_view *kv = view_kind_part(kind_of(g));
 		set_game(c, g, r, !x->no_pgn);
@@ -726,23 +778,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		view_clock(g, r->to, c, x);
 	}
 	add_errors(c, x, &qb);
-	if (r->kind == REPLY_HELP && g) {
-		/* the orders of the game's own kind (a card game's), by the shape of their
-		 * arguments, each with its table's example, said to be one: "card 23" alone
-		 * could be read as news of the game */
-		const struct kind *k = kind_of(g);
-		for (size_t i = 0; i < k->norders; i++) {
-			if (k->challenge_order && k->challenge_order(k->orders[i].kind))
-				continue;       /* a challenge's word: no order in a game */
-			struct tctx *it = tctx_item(c, "kind_orders");
-			char usage[128];
-			view_order_usage(&k->orders[i], usage, sizeof usage);
-			if (!it)
-				continue;
-			tctx_set(it, "usage", "%s", usage);
-			tctx_set(it, "example", "%s", k->orders[i].usage ? k->orders[i].usage : "");
-		}
-	}
+	if (r->kind == REPLY_HELP && g)
+		help_kind_orders(c, g, r, x);
 	/* the sender sees at once what was read of their mail, and that prose was passed
 	 * over (the test reply lists it all) */
 	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n)

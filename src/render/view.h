@@ -43,9 +43,9 @@ void templates_free(struct templates *t);
 /* The templates directory: override, $TEMPEST_TEMPLATES_DIR, beside the binary, installed. */
 const char *templates_dir(const char *override);
 const char *reply_kind_name(enum reply_kind k);
-/* The help's line for an order of a kind: its word(s) and the shape of its argument
- * ("take N", "card ..."). */
-void view_order_usage(const struct order_word *w, char *out, size_t len);
+/* The help's line for an order of a kind: its word(s) in language lang (NULL: English;
+ * game/order_words.h) and the shape of its argument ("take N", "carte ..."). */
+void view_order_usage(const struct order_word *w, const char *lang, char *out, size_t len);
 /* The order lines of words w[0..n) (every kind's: kinds/registry.h's kind_all_orders) as
  * the help writes them, indented, one a line: the referee's own text, for the reader of
  * mails (msgtext.h). The caller frees it; NULL when memory runs out. */
@@ -81,6 +81,8 @@ struct view_extra {
 	int challenge_days;                     /* an unanswered challenge lapses after */
 	int confirm_days;                       /* a confirmation asked lapses after */
 	bool no_pgn;                            /* the template reads no {{pgn}}: not made */
+	const char *language;                   /* the reader's ("fr"; NULL: English): the
+						 * order words the help shows */
 };
 
 /* How a reader names seat `seat`: a player of the game (reader >= 0) by its address, anyone

@@ -15,6 +15,14 @@
 struct kind_view {
 	/* The kind's variables of reply r for `reader` (a seat, or -1 for an outsider). */
 	void (*view)(const struct game *g, const struct reply *r, int reader, struct tctx *c);
+	/* The kind's variables of a help mail for `reader`: examples of its orders that the
+	 * reader could send now (a placement of a tile they hold). NULL: none. */
+	void (*help)(const struct game *g, int reader, struct tctx *c);
+	/* The help's example of the kind's order w for `reader`, in English, from the game
+	 * as it stands ("card 54", a card of their hand) into out, or "" to keep the order
+	 * table's. NULL: the table's. */
+	void (*example)(const struct game *g, int reader, const struct order_word *w, char *out,
+			size_t len);
 	/* A summary for the game master's terminal (`tempest show`), public facts only. */
 	void (*summary)(const struct game *g, struct buf *out);
 	/* The kind draws its own board in the text (ChessMe): no HTML board. */

@@ -110,8 +110,8 @@ refused "a claim" alice@example.org "e3\nclaim draw" "no draw to claim"
 refused "a stale number" alice@example.org "2. e3" "this is move 1, not 2"
 # a slip in a placement refuses the mail with its move: never the move without the tile
 refused "a placement's slip" alice@example.org "e3\nplace N d1x" "line 2: place N d1x"
-refused "a placement with a word" alice@example.org "e3\nplace N on d1" "write it as: place B e0"
-refused "a placement of no tile" alice@example.org "e3\nplace X d1" "write it as: place B e0"
+refused "a placement with a word" alice@example.org "e3\nplace N on d1" "write it as: place N d1"
+refused "a placement of no tile" alice@example.org "e3\nplace X d1" "write it as: place N d1"
 refused "a placement's long rank" alice@example.org "e3\nplace N d12345678901234567890" "write it as"
 refused "a resignation in a sentence" alice@example.org "e3\nplace N d1\nWell played, I resign." "did you mean 'resign'?"
 # ChessMe's own reasons, not the list of the legal moves; a square far past any other is

@@ -196,7 +196,7 @@ check "  the reason" has alice "you may not send 10 any more (card 57)"
 check "7. Qxf7 mates" turn alice "Qxf7
 numbers 11" both
 check "  the mate is announced and held open" has bob "Black is mated, unless an interception lifts the mate."
-check "  bob may intercept or concede" has bob "you are mated: intercept the mating move, or concede"
+check "  bob may intercept or concede" has bob "You are mated: intercept the mating move, or concede"
 check "  bob draws card 2" has bob "You drew card 2 (your number 11)."
 check "bob concedes" turn bob "concede" both
 

@@ -13,7 +13,9 @@ fresh() {
     rm -rf "$tmp/t"; mkdir -p "$tmp/t/src/game" "$tmp/t/templates"
     cp -R "$src/docs" "$tmp/t/docs"
     cp "$src/src/game/order.c" "$tmp/t/src/game/"
-    cp "$src/templates/help.txt" "$tmp/t/templates/"
+    cp "$src"/templates/help.txt "$src"/templates/help.??.txt "$tmp/t/templates/"
+    mkdir -p "$tmp/t/templates/po"
+    cp "$src"/templates/po/*.po "$src"/templates/po/orders_pot.py "$tmp/t/templates/po/"
     for f in "$src"/templates/*/help-*.txt; do
         k=$(basename "$(dirname "$f")"); mkdir -p "$tmp/t/templates/$k"; cp "$f" "$tmp/t/templates/$k/"
     done
@@ -33,12 +35,22 @@ expect "post out of docs/tigerchess.md" "'post' (src/kinds/tigerchess/tigerchess
 # a generic word out of the shared page and out of the help
 fresh; sed -i -e '/^ *claim draw/d' -e 's/`claim draw[^`]*`/(gone)/g' "$tmp/t/docs/orders.md"
 expect "claim draw out of docs/orders.md" "'claim draw' (src/game/order.c) is not in docs/orders.md"
-fresh; sed -i 's/"holiday"/"a break"/' "$tmp/t/templates/help.txt"
+fresh; sed -i 's/"holiday 5 days"/"a break"/' "$tmp/t/templates/help.txt"
 expect "holiday out of help.txt" "'holiday' (src/game/order.c) is not in templates/help.txt"
 fresh; sed -i 's/^  new chess/  begin chess/' "$tmp/t/templates/chess/help-new.txt"
 expect "new out of the help's part from templates/chess/" "'new' (src/game/order.c) is not in templates/help.txt"
 fresh; sed -i '/{{#each kind_orders}}/d' "$tmp/t/templates/help.txt"
 expect "help without the kind's orders" "no longer prints a game's kind_orders"
+
+# a word of another language: out of its catalogue, its page, its help
+fresh; sed -i '/^msgctxt "order"$/{n;/^msgid "card"$/{n;s/^msgstr .*/msgstr ""/}}' "$tmp/t/templates/po/fr.po"
+expect "card without its French words" "'card' has no words in templates/po/fr.po"
+fresh; sed -i '/^msgctxt "order argument"$/{n;/^msgid "random"$/{n;s/^msgstr .*/msgstr ""/}}' "$tmp/t/templates/po/de.po"
+expect "random without its German words" "'random' has no words in templates/po/de.po"
+fresh; sed -i 's/`Karte`/(gone)/g' "$tmp/t/docs/tempete.md" "$tmp/t/docs/knightmare.md"
+expect "Karte out of docs/tempete.md" "'Karte' (de for 'card', src/kinds/tempete/tempete_kind.c) is not in docs/tempete.md"
+fresh; sed -i 's/^  aide  /  help  /' "$tmp/t/templates/help.fr.txt"
+expect "aide out of help.fr.txt" "'aide' (fr for 'help') is not in templates/help.fr.txt"
 
 # a new word in a kind's table, written nowhere yet
 fresh; sed -i 's/^\(static const struct order_word cm_orders\[\] = {\)$/\1\n\t{ "retile", 99, ORDER_ARG_NONE, "retile", NULL, 0 },/' \

@@ -132,15 +132,17 @@ int secrecy_secrets_in(const struct game *g, const bool *known, int r, const cha
 	return found;
 }
 
-/* The help's examples of the kind's orders ("for example: card 23", "for example: secret
- * e4") are the same words in every game, drawn from the kind's order table: no secret of
- * this one. Their lines are blanked before a help mail is searched. */
+/* The help's lists of orders and their examples ("for example: secret e4", "  card 23
+ * continuing") are the same words in every game, drawn from the kind's order table and
+ * its help part, or the reader's own ("for example: card 54", a card of their hand): no
+ * secret of this one. Those lines, the indented ones, are blanked before a help mail is
+ * searched. */
 static void drop_examples(char *text)
 {
 	for (char *line = text; line && *line; ) {
 		char *end = strchr(line, '\n');
 		const char *w = line + strspn(line, " ");
-		if (!strncmp(w, "for example: ", 13))
+		if (!strncmp(w, "for example: ", 13) || !strncmp(line, "  ", 2))
 			memset(line, ' ', end ? (size_t)(end - line) : strlen(line));
 		line = end ? end + 1 : NULL;
 	}

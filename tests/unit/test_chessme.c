@@ -567,7 +567,7 @@ static void slips(void)
 	}
 	check_context(NULL);
 	CHECK_INT(mail(g, WHITE, "e3\nplace", &out), 1);
-	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "write it as: place B e0");
+	CHECK_HAS(out.nerrors ? out.errors[0].reason : "", "write it as: place N d1");
 	/* a typographic minus or an en dash before a square is the '-' of ChessMe's squares */
 	CHECK(cm_pos_read(&cm->pos, "w Kb1,Pa2,P-a2,kb8,pb7 N - - -", why, sizeof why) == 0);
 	CHECK_INT(mail(g, WHITE, "\xe2\x88\x92" "a3\nplace N \xe2\x80\x93" "a2", &out), 0);

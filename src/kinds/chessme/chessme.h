@@ -99,6 +99,11 @@ int cm_place_read(const struct cm_pos *p, int c, const char *text, struct cm_pla
  * ('-' for an empty list). cm_pos_read: 0, or -1 with the reason. */
 void cm_pos_text(const struct cm_pos *p, bool hands, char *out, size_t len);
 int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen);
+/* A turn the side to move could write now, as an example: a legal move in SAN (a pawn's
+ * when one leaves a square to place a tile on) into move, and a placement after it, its
+ * tile and square ("N d1": "place N d1"), into place; "" when no tile in hand can be
+ * placed after it. */
+void cm_turn_example(const struct cm_pos *p, char *move, size_t mlen, char *place, size_t plen);
 /* A tile's name: "Queen". */
 const char *cm_piece_name(char type);
 

@@ -65,8 +65,7 @@ int cm_choices(const struct game *g, int seat, struct choices *out)
 	if (rc == 0 && placed.n > CM_PAIRS_LISTED) {
 		out->left_out = placed.n;
 		out->left_out_note = N_("%d moves with a placement are not listed here (too many "
-					"for a mail): write the placement under your move, as usual "
-					"(place B e0).");
+					"for a mail): write the placement under your move, as usual.");
 	}
 	for (size_t i = 0; rc == 0 && placed.n <= CM_PAIRS_LISTED && i < placed.n; i++)
 		rc = choices_add(out, PIECE_NONE, placed.c[i].group, placed.c[i].label,

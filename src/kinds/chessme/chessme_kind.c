@@ -45,8 +45,7 @@ static bool place_shaped(char **w, int nw)
 }
 
 static const struct order_word cm_orders[] = {
-	{ "place", CM_PLACE, ORDER_ARG_REST, "place B e0 (after your move, in the same mail)",
-	  place_shaped, 0 },
+	{ "place", CM_PLACE, ORDER_ARG_REST, "place N d1", place_shaped, 0, NULL },
 };
 
 int chessme_pile(const struct chessme *cm, int c)
@@ -256,7 +255,7 @@ static int cm_apply(struct apply_state *a, const struct orders *o)
 	}
 	if (pl && !mv)
 		return apply_error(a, pl, "a placement comes after your move, in the same mail: the "
-				   "move on one line, then 'place B e0' on another");
+				   "move on one line, then the placement on another");
 	return mv ? play(a, mv, pl) : 0;
 }
 
@@ -277,9 +276,15 @@ static const char *cm_expect_text(const struct game *g, int seat, char *buf, siz
 
 	if (g->status != GAME_PLAYING)
 		return NULL;
-	if (cm->pos.side == g->seat[seat].side)
-		snprintf(buf, len, "your move, and if you like a placement after it ('place B e0')");
-	else
+	if (cm->pos.side == g->seat[seat].side) {
+		char move[32], place[64];
+		cm_turn_example(&cm->pos, move, sizeof move, place, sizeof place);
+		if (place[0])
+			snprintf(buf, len, N_("your move, and if you like a placement after it (for "
+					      "example \"%s\", then \"place %s\")"), move, place);
+		else
+			snprintf(buf, len, N_("your move (for example \"%s\")"), move);
+	} else
 		snprintf(buf, len, "wait for %s's move", side_name(cm->pos.side));
 	return buf;
 }

@@ -483,7 +483,7 @@ int cm_place_read(const struct cm_pos *p, int c, const char *text, struct cm_pla
 	int x, y;
 
 	if (sscanf(text, "%63s %63s", w[0], w[1]) != 2 || !(pl->type = piece_letter(w[0])))
-		return snprintf(why, wlen, "write a placement as 'place B e0': a tile's letter "
+		return snprintf(why, wlen, "write a placement as the word place, a tile's letter "
 				"(or name), then a square"), -1;
 	trimmed(w[1], sq, sizeof sq);
 	if (cm_square_read(sq, &x, &y) != strlen(sq))
@@ -588,4 +588,33 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 		return snprintf(why, wlen, "the side not to move is in check: no game reaches "
 				"that position"), -1;
 	return 0;
+}
+
+void cm_turn_example(const struct cm_pos *p, char *move, size_t mlen, char *place, size_t plen)
+{
+	static struct cm_move all[CM_MOVES];   /* not reentrant: the core is single-threaded */
+	struct cm_place pl[CM_PIECES * 2 * CM_HAND];
+	int n = cm_legal_moves(p, all, CM_MOVES), best = -1, best_np = 0;
+
+	move[0] = place[0] = 0;
+	/* a pawn's move that leaves a square to place on, else any move that does, else any */
+	for (int pass = 0; pass < 3 && best < 0; pass++)
+		for (int i = 0; i < n && best < 0; i++) {
+			struct cm_pos after = *p;
+			int at = cm_at(p, all[i].fx, all[i].fy);
+			if (pass == 0 && (at < 0 || p->p[at].type != 'P'))
+				continue;
+			cm_make(&after, &all[i]);
+			int np = cm_placements(&after, p->side, pl, (int)(sizeof pl / sizeof pl[0]));
+			if (np || pass == 2)
+				best = i, best_np = np;
+		}
+	if (best < 0)
+		return;
+	struct cm_pos after = *p;
+	char sq[CM_SQ_MAX];
+	cm_move_san(p, &all[best], move, mlen);
+	cm_make(&after, &all[best]);
+	if (best_np && cm_placements(&after, p->side, pl, (int)(sizeof pl / sizeof pl[0])))
+		snprintf(place, plen, "%c %s", pl[0].type, cm_square_name(pl[0].x, pl[0].y, sq));
 }

@@ -183,9 +183,16 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 		/* the hashes under the label, not after it: a line fits 78 (fit.h) */
 		buf_printf(out, "Piles committed:\n  White %s\n  Black %s\n", w, b);
 	}
-	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side)
-		buf_str(out, "Your move: one line; then, if you like, a placement on the next "
-			"('place B e0').\n");
+	if (g->status == GAME_PLAYING && (side == 0 || side == 1) && p->side == side) {
+		char move[32], place[64];
+		cm_turn_example(p, move, sizeof move, place, sizeof place);
+		if (place[0])
+			buf_printf(out, N_("Your move: one line; then, if you like, a placement on the "
+					   "next, for example \"%s\", then \"place %s\"."), move, place);
+		else
+			buf_printf(out, N_("Your move: one line, for example \"%s\"."), move);
+		buf_str(out, "\n");
+	}
 	if (g->status == GAME_OVER && cm->dealt)
 		reveal(g, cm, out);
 }
@@ -226,6 +233,45 @@ static void pgn(const struct game *g, struct buf *out)
 	buf_free(&text);
 }
 
+/* A turn the reader could write (on their turn; otherwise the one they could write if it
+ * were theirs now), for the examples of the help and the start mail. */
+static void examples(const struct game *g, int reader, struct tctx *c)
+{
+	const struct chessme *cm = g->kstate;
+	struct cm_pos p = cm->pos;
+	char move[32], place[64];
+
+	if (reader < 0 || reader >= g->nseats || !cm->dealt || g->status != GAME_PLAYING)
+		return;
+	p.side = g->seat[reader].side;
+	cm_turn_example(&p, move, sizeof move, place, sizeof place);
+	tctx_set(c, "cm_move_example", "%s", move);
+	tctx_set(c, "cm_place_tile", "%s", place);
+}
+
+static void cm_help(const struct game *g, int reader, struct tctx *c)
+{
+	examples(g, reader, c);
+}
+
+/* The help's "place N d1" as a tile the reader holds, on a square it may go to after a
+ * legal move of theirs. */
+static void cm_example(const struct game *g, int reader, const struct order_word *w, char *out,
+		       size_t len)
+{
+	const struct chessme *cm = g->kstate;
+	struct cm_pos p = cm->pos;
+	char move[32], place[64];
+
+	if (reader < 0 || reader >= g->nseats || !cm->dealt || g->status != GAME_PLAYING ||
+	    strcmp(w->words, "place"))
+		return;
+	p.side = g->seat[reader].side;
+	cm_turn_example(&p, move, sizeof move, place, sizeof place);
+	if (place[0])
+		snprintf(out, len, "place %s", place);
+}
+
 static void cm_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
 {
 	const struct chessme *cm = g->kstate;
@@ -235,6 +281,7 @@ static void cm_view(const struct game *g, const struct reply *r, int reader, str
 
 	(void)r;
 	tctx_set(c, "cm", "yes");
+	examples(g, reader, c);
 	diagram(&cm->pos, side == 1 ? 1 : 0, &b);
 	set_buf(c, "board", &b);
 	cm_pos_text(&cm->pos, g->status == GAME_OVER, text, sizeof text);
@@ -262,11 +309,13 @@ static void cm_summary(const struct game *g, struct buf *out)
 
 /* The variables view sets, for the kind's parts of the templates (templates/chessme/). */
 static const char *const cm_names[] = {
-	"cm", "cm_info", NULL,
+	"cm", "cm_info", "cm_move_example", "cm_place_tile", NULL,
 };
 
 const struct kind_view kind_chessme_view = {
 	.view = cm_view,
+	.help = cm_help,
+	.example = cm_example,
 	.summary = cm_summary,
 	.own_board = true,
 	.pgn = pgn,

@@ -11,21 +11,23 @@
 #include "game/cardturn.h"
 #include "kinds/knightmare/knightmare_int.h"
 
-/* "discard" without a number is an answer's word, read before a game's kind is known
+/* Each usage is the help's example, one a player could write as it stands.
+ * "discard" without a number is an answer's word, read before a game's kind is known
  * (the shared order words), so a Knightmare discard is "redraw 7". */
 static const struct order_word km_orders[] = {
-	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, "deck 3 7 12 ... (card numbers)", NULL, 0 },
-	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0 },
-	{ "redraw", KM_ORDER_REDRAW, ORDER_ARG_NUMBER, "redraw 7", NULL, 0 },
-	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0 },
-	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150 (or budget 100 200)", NULL, 0 },
-	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal, or sets 2", NULL, 0 },
+	{ "deck", KM_ORDER_DECK, ORDER_ARG_NUMBERS, "deck 3 7 12", NULL, 0, NULL },
+	{ "card", KM_ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0, NULL },
+	{ "redraw", KM_ORDER_REDRAW, ORDER_ARG_NUMBER, "redraw 7", NULL, 0, NULL },
+	{ "intercept", KM_ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0, NULL },
+	{ "budget", KM_ORDER_BUDGET, ORDER_ARG_REST, "budget 150", NULL, 0, NULL },
+	{ "sets", KM_ORDER_SETS, ORDER_ARG_WORD, "sets personal", NULL, 0, "personal common" },
 	/* read whole (not as a number order, which takes 1 and up): "extra 0" is a term,
 	 * "extra -1" a faulty one to refuse with its reason */
-	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_REST, "extra 15", NULL, 0 },
-	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0 },
+	{ "extra", KM_ORDER_EXTRA, ORDER_ARG_REST, "extra 15", NULL, 0, NULL },
+	{ "effect", KM_ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0,
+	  "^move swap capture kill return place instead" },
 	{ "if intercepted", KM_ORDER_STANDING, ORDER_ARG_REST, "if intercepted: accept",
-	  cardturn_standing_shaped, 0 },
+	  cardturn_standing_shaped, 0, "accept by card" },
 };
 
 /* cardturn_of() finds the protocol's state at the start of the kind's. */

@@ -195,6 +195,8 @@ static void private_view(const struct game *g, int r, struct tctx *c)
 	if (km->ct.expect != CT_SETUP) {
 		card_lines(g, km->hand[r], km->nhand[r], &b);
 		set_buf(c, "km_hand", &b);
+		if (km->nhand[r])       /* an example of "card N" the reader could write */
+			tctx_set(c, "km_card_example", "%d", km->hand[r][0]);
 		int from = km->sets == KM_COMMON ? 0 : r;
 		tctx_set(c, "km_left", "%d", km->ndeck[from] - km->drawn[from]);
 	}
@@ -284,11 +286,24 @@ static const char *const km_names[] = {
 	"km_hand_black", "km_left_white", "km_left_black", "km_common", "km_commit_white",
 	"km_commit_black", "km_effects", "km_captured", "km_plays", "km_expect",
 	"km_answer_due", "ct_mated", "km_reveal", "km_sides", "km_aside", "by", "card", "how",
-	"detail", "side", "half", "deck", "salt", "commitment", "check", NULL,
+	"detail", "side", "half", "deck", "salt", "commitment", "check", "km_card_example", NULL,
 };
+
+/* The help's "card 23" and "redraw 7" as a card of the reader's hand. */
+static void km_example(const struct game *g, int reader, const struct order_word *w, char *out,
+		       size_t len)
+{
+	const struct knightmare *km = g->kstate;
+	int r = reader >= 0 && reader < g->nseats ? g->seat[reader].side : -1;
+
+	if ((r == WHITE || r == BLACK) && km->nhand[r] &&
+	    (!strcmp(w->words, "card") || !strcmp(w->words, "redraw")))
+		snprintf(out, len, "%s %d", w->words, km->hand[r][0]);
+}
 
 const struct kind_view kind_knightmare_view = {
 	.view = km_view,
+	.example = km_example,
 	.summary = km_summary,
 	.names = km_names,
 };

@@ -74,18 +74,19 @@ static bool assign_shaped(char **w, int nw)       /* assign ADDRESS boardman 2 *
 
 static const struct order_word px_orders[] = {
 	{ "strategist", PX_STRATEGIST, ORDER_ARG_REST, "strategist white alice@example.org",
-	  member_shaped, 0 },
+	  member_shaped, 0, "white black" },
 	{ "boardman", PX_BOARDMAN, ORDER_ARG_REST, "boardman white 1 bob@example.org",
-	  boardman_shaped, 0 },
-	{ "agent", PX_AGENT, ORDER_ARG_REST, "agent white dave@example.org", member_shaped, 0 },
-	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, "transfer e4 from 1 to 3", transfer_shaped, 0 },
-	{ "rule", PX_RULE, ORDER_ARG_REST, "rule N NW (the Knight's new moves in Betza) or "
-	  "rule N add W", rule_shaped, 0 },
+	  boardman_shaped, 0, "white black" },
+	{ "agent", PX_AGENT, ORDER_ARG_REST, "agent white dave@example.org", member_shaped, 0,
+	  "white black" },
+	{ "transfer", PX_TRANSFER, ORDER_ARG_REST, "transfer e4 from 1 to 3", transfer_shaped,
+	  0, "from to" },
+	{ "rule", PX_RULE, ORDER_ARG_REST, "rule N NW", rule_shaped, 0, "add" },
 	/* they speak for the player to the team: only from a line that is the order alone */
-	{ "assign", PX_ASSIGN, ORDER_ARG_REST, "assign bob@example.org boardman 2", assign_shaped,
-	  ORDER_COST_IRREVOCABLE },
+	{ "assign", PX_ASSIGN, ORDER_ARG_REST, "assign bob@example.org boardman 2",
+	  assign_shaped, ORDER_COST_IRREVOCABLE, "boardman" },
 	{ "elect", PX_ELECT, ORDER_ARG_ADDRESS, "elect carol@example.org", NULL,
-	  ORDER_COST_IRREVOCABLE },
+	  ORDER_COST_IRREVOCABLE, NULL },
 };
 
 #define NORDERS (sizeof px_orders / sizeof px_orders[0])
@@ -281,7 +282,6 @@ const struct kind kind_perplexichess = {
 	.create = px_create,
 	.phase = px_phase,
 	.order_refused = px_order_refused,
-	.challenge_order = px_challenge_order,
 	.apply = px_apply,
 	.handles = px_handles,
 	.clock_charge = px_clock_charge,

@@ -11,24 +11,29 @@
 #include "kinds/tempete/tempete.h"
 #include "util/clock.h"
 
-/* Longer phrases first, as in the generic table. */
+/* The effects' verbs (tempete_effect.c): the first word of an effect. */
+#define TP_EFFECT_WORDS "^move capture kill return place swap transform attach remove end " \
+	"takeback instead"
+
+/* Longer phrases first, as in the generic table. Each usage is the help's example, one a
+ * player could write as it stands (the forms besides it: templates/tempete/help-examples). */
 static const struct order_word tp_orders[] = {
-	{ "cards", ORDER_CARDS, ORDER_ARG_REST, "cards 1-10 12-40", NULL, 0 },
-	{ "list", ORDER_LIST, ORDER_ARG_NUMBERS, "list 17 3 45 ... (all the numbers) or list random", NULL, 0 },
-	{ "numbers", ORDER_NUMBERS, ORDER_ARG_REST, "numbers 3 17 or numbers random", NULL, 0 },
-	{ "number", ORDER_NUMBERS, ORDER_ARG_REST, "numbers 3 17 or numbers random", NULL, 0 },
-	{ "card", ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0 },
-	{ "effect", ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0 },
-	{ "square", ORDER_SQUARE, ORDER_ARG_WORD, "square e4", NULL, 0 },
-	{ "secret", ORDER_SECRET, ORDER_ARG_WORD, "secret e4", NULL, 0 },
-	{ "take", ORDER_TAKE, ORDER_ARG_NUMBER, "take 23", NULL, 0 },
-	{ "choose", ORDER_CHOOSE, ORDER_ARG_NUMBER, "choose 23", NULL, 0 },
-	{ "intercept", ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0 },
-	{ "part", ORDER_PART, ORDER_ARG_NUMBER, "part 1 or part 2", NULL, 0 },
-	{ "keep", ORDER_KEEP, ORDER_ARG_NONE, "keep", NULL, 0 },
-	{ "discard", ORDER_DISCARD, ORDER_ARG_NONE, "discard", NULL, 0 },
+	{ "cards", ORDER_CARDS, ORDER_ARG_REST, "cards 1-10 12-40", NULL, 0, NULL },
+	{ "list", ORDER_LIST, ORDER_ARG_NUMBERS, "list random", NULL, 0, "random" },
+	{ "numbers", ORDER_NUMBERS, ORDER_ARG_REST, "numbers random", NULL, 0, "random" },
+	{ "number", ORDER_NUMBERS, ORDER_ARG_REST, "numbers random", NULL, 0, "random" },
+	{ "card", ORDER_CARD, ORDER_ARG_REST, "card 23", NULL, 0, "continuing" },
+	{ "effect", ORDER_EFFECT, ORDER_ARG_REST, "effect kill e7", NULL, 0, TP_EFFECT_WORDS },
+	{ "square", ORDER_SQUARE, ORDER_ARG_WORD, "square e4", NULL, 0, NULL },
+	{ "secret", ORDER_SECRET, ORDER_ARG_WORD, "secret e4", NULL, 0, NULL },
+	{ "take", ORDER_TAKE, ORDER_ARG_NUMBER, "take 23", NULL, 0, NULL },
+	{ "choose", ORDER_CHOOSE, ORDER_ARG_NUMBER, "choose 23", NULL, 0, NULL },
+	{ "intercept", ORDER_INTERCEPT, ORDER_ARG_NONE, "intercept", NULL, 0, NULL },
+	{ "part", ORDER_PART, ORDER_ARG_NUMBER, "part 1", NULL, 0, NULL },
+	{ "keep", ORDER_KEEP, ORDER_ARG_NONE, "keep", NULL, 0, NULL },
+	{ "discard", ORDER_DISCARD, ORDER_ARG_NONE, "discard", NULL, 0, NULL },
 	{ "if intercepted", ORDER_STANDING, ORDER_ARG_REST, "if intercepted: accept",
-	  cardturn_standing_shaped, 0 },
+	  cardturn_standing_shaped, 0, "accept by card" },
 };
 
 /* cardturn_of() finds the protocol's state at the start of the kind's. */

@@ -2,6 +2,7 @@
  * where the protocol's state becomes text for a mail: before the end it reads the
  * reader's own secrets (list, hand, squares) and public facts only; after the end it adds
  * the reveal (both lists, salts, numbers, draws, squares). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,6 +105,8 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 
 	card_list(g, tp->hand[r], tp->nhand[r], &b);
 	set_buf(c, "tp_hand", &b);
+	if (tp->nhand[r])       /* an example of "card N" the reader could write */
+		tctx_set(c, "tp_card_example", "%d", tp->hand[r][0]);
 	if (tp->njust_drew[r]) {
 		for (int i = 0; i < tp->njust_drew[r]; i++) {
 			int k = tp->ndrawn[r] - tp->njust_drew[r] + i;
@@ -126,7 +129,9 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 	for (int i = 0; i < tp->nbarred[r]; i++)
 		buf_printf(&b, "%s%d", i ? " " : "", tp->barred[r][i]);
 	set_buf(c, "tp_barred", &b);
-	tctx_set(c, "tp_expect", "%s", cardturn_expect_text(g, r, expect, sizeof expect));
+	cardturn_expect_text(g, r, expect, sizeof expect);
+	expect[0] = (char)toupper((unsigned char)expect[0]);    /* the mail's sentence */
+	tctx_set(c, "tp_expect", "%s", expect);
 	if (show_list && tp->has_list[r]) {
 		for (int i = 0; i < tp->n; i++)
 			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);
@@ -238,12 +243,25 @@ static const char *const tp_names[] = {
 	"tp_example_numbers", "tp_example_list", "tp_list", "tp_list_by", "tp_my_squares",
 	"tp_plays", "tp_marks", "tp_captured", "tp_hand_white", "tp_hand_black",
 	"tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "tp_entitlement",
+	"tp_card_example",
 	"by", "card", "how", "detail", "square", "label", "side", "list", "salt",
 	"commitment", "check", "sent", "drawn", "taken", "squares", NULL,
 };
 
+/* The help's "card 23" as a card of the reader's hand: one they could play. */
+static void tp_example(const struct game *g, int reader, const struct order_word *w, char *out,
+		       size_t len)
+{
+	const struct tempete *tp = g->kstate;
+	int r = reader >= 0 && reader < g->nseats ? g->seat[reader].side : -1;
+
+	if ((r == WHITE || r == BLACK) && tp->nhand[r] && !strcmp(w->words, "card"))
+		snprintf(out, len, "card %d", tp->hand[r][0]);
+}
+
 const struct kind_view kind_tempete_view = {
 	.view = tp_view,
+	.example = tp_example,
 	.summary = tp_summary,
 	.names = tp_names,
 };

@@ -13,9 +13,9 @@
 #include "util/crypto.h"
 
 static const struct order_word tc_orders[] = {
-	{ "deployment", ORDER_DEPLOYMENT, ORDER_ARG_WORD, "deployment open", NULL, 0 },
-	{ "post", ORDER_POST, ORDER_ARG_REST, "post c6 (or two squares: post f4 b3)", NULL, 0 },
-	{ "guard", ORDER_GUARD, ORDER_ARG_WORD, "guard e (the C, D, E or F wing)", NULL, 0 },
+	{ "deployment", ORDER_DEPLOYMENT, ORDER_ARG_WORD, "deployment open", NULL, 0, "open" },
+	{ "post", ORDER_POST, ORDER_ARG_REST, "post c6", NULL, 0, NULL },
+	{ "guard", ORDER_GUARD, ORDER_ARG_WORD, "guard e", NULL, 0, NULL },
 };
 
 static void *tc_state_new(void)
@@ -369,7 +369,6 @@ const struct kind kind_tigerchess = {
 	.started = tc_started,
 	.phase = tc_phase,
 	.order_refused = tc_order_refused,
-	.challenge_order = tc_challenge_order,
 	.apply = tc_apply,
 	.handles = tc_handles,
 	.clock_charge = tc_clock_charge,

@@ -52,16 +52,18 @@ int on_unobserve_all(struct job *j, struct err *e)
 	j->out.auth = -1;
 	j->out.auth_how = "none";
 	j->result = "refused";
-	for (size_t i = 0; i < o->n + o->nerr; i++) {
-		const struct order *od = i < o->n ? &o->o[i] : NULL;
-		if (od && od->kind == ORDER_UNOBSERVE)
-			continue;
-		if (outcome_error(&j->out, od ? od->lineno : o->err[i - o->n].lineno,
-				  od ? od->text : o->err[i - o->n].text, "%s",
+	/* anything else in the mail: refused once, on the order's own line, so that the
+	 * answer's "Read in your mail" still shows the sender every line that was read */
+	for (size_t i = 0; i < o->n && (o->n > 1 || o->nerr); i++)
+		if (o->o[i].kind == ORDER_UNOBSERVE && !o->o[i].number &&
+		    outcome_error(&j->out, o->o[i].lineno, o->o[i].text, "%s",
 				  N_("unobserve all goes in a mail of its own: nothing of this mail "
 				     "was done")) < 0)
 			return err_set(e, "out of memory");
-	}
+	for (size_t i = 0; i < o->nerr && j->out.nerrors; i++)
+		if (outcome_error(&j->out, o->err[i].lineno, o->err[i].text, "%s",
+				  o->err[i].reason) < 0)
+			return err_set(e, "out of memory");
 	if (j->out.nerrors)
 		return outcome_reply(&j->out, REPLY_REFUSED, -1, j->s.address) < 0 ?
 		       err_set(e, "out of memory") : 0;

@@ -87,6 +87,15 @@ TEMPEST_NOW=2026-11-07T12:00:00Z confirm fan@club.example 3
 TEMPEST_NOW=2026-11-08T12:00:00Z confirm fan@club.example 4
 grep -q fan@club.example "$D/games/3.json" && grep -q fan@club.example "$D/games/4.json" && pass ||
   fail "fan observes games 3 and 4"
+# with anything else in the mail: nothing done, refused on its own line, the rest shown read
+cli_mail fan@club.example "stop" "help\n\nunobserve all\n\nlanguage fr" > "$tmp/m"
+TEMPEST_NOW=2026-11-08T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/m"
+case $(flat "$(to fan@club.example)") in
+  *"line 3: unobserve all -> unobserve all goes in a mail of its own"*"Read in your mail: help; unobserve all; language fr."*) pass ;;
+  *) fail "unobserve all with other orders: refused once, the rest read" ;; esac
+[ "$(to fan@club.example | grep -c -- '-> ')" -eq 1 ] && pass || fail "one refusal, not one a line"
+grep -q fan@club.example "$D/games/3.json" && grep -q fan@club.example "$D/games/4.json" && pass ||
+  fail "a refused unobserve all leaves every game as it was"
 cli_mail fan@club.example "stop" "unobserve all" > "$tmp/m"
 TEMPEST_NOW=2026-11-08T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(flat "$(to fan@club.example)") in *"You no longer get mail of any game here"*) pass ;; *) fail "unobserve all answered" ;; esac

@@ -387,6 +387,8 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 	n->asked = true;
 	n->kind = k->kind;
 	if (is_kind_word(vc, k))
+		/* a kind's word: the note is the game's only if the word is its kind's */
+	if (is_kind_word(vc, k))
 		snprintf(n->kind_word, sizeof n->kind_word, "%s", order_vocab_english(vc, k));
 	return 0;
 }
@@ -413,7 +415,7 @@ static int refuse_attempt(struct orders *out, const struct order_line *l, const 
 	snprintf(reason, sizeof reason, N_("write it as: %s"), k->usage);
 	if (!(n = add_note(&out->err, &out->nerr, l->lineno, l->text, reason)))
 		return -1;
-	/* a generic word's attempt ("if Nf6 I play e5") is refused in every kind's game */
+	/* a kind's word: the note is the game's only if the word is its kind's */
 	if (is_kind_word(vc, k))
 		snprintf(n->kind_word, sizeof n->kind_word, "%s", order_vocab_english(vc, k));
 	return 0;

@@ -25,13 +25,19 @@
 #include "render/view.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
+#include "store/players.h"
 #include "store/store.h"
 #include "store/tournament_json.h"
 #include "util/clock.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 
-#define MANIFEST_HEAD "tempest-archive 2\n"   /* 2: a tournament's game, its round */
+/* 2: a tournament's game and its round on each line; the players named as the public
+ * names them, not by their addresses (a manifest of 1 makes every page new: the next run
+ * writes the old pages again); its second line says how ("naming RULE FINGERPRINT": the
+ * configuration's rule, players_public_hash): when it changes, every page is written
+ * again */
+#define MANIFEST_HEAD "tempest-archive 2\n"
 
 /* What the archive knows of one game. */
 struct known {
@@ -55,6 +61,10 @@ struct run {
 	struct known *old, *now;
 	size_t nold, nnow;
 	struct archive_stats *stats;
+	struct players players;         /* the names the players chose, their consents */
+	int naming;                     /* enum naming_rule */
+	char naming_line[128];          /* "naming RULE FINGERPRINT" */
+	bool renamed;                   /* it differs from the manifest's: every page anew */
 };
 
 static void path_in(const struct run *r, const char *name, char *out, size_t len)
@@ -127,11 +137,16 @@ static int manifest_read(struct run *r, struct err *e)
 		return -1;
 	if (strncmp(text, MANIFEST_HEAD, sizeof MANIFEST_HEAD - 1)) {
 		free(text);
+		r->renamed = true;
 		return 0;
 	}
 	for (char *l = strtok_r(text + sizeof MANIFEST_HEAD - 1, "\n", &save); l;
 	     l = strtok_r(NULL, "\n", &save)) {
 		struct known k, *more;
+		if (!strncmp(l, "naming ", 7)) {
+			r->renamed = strcmp(l, r->naming_line) != 0;
+			continue;
+		}
 		if (known_parse(l, &k) < 0)
 			continue;
 		if (!(more = realloc(r->old, (r->nold + 1) * sizeof *more))) {
@@ -152,6 +167,7 @@ static int manifest_write(struct run *r, struct err *e)
 	int rc;
 
 	buf_str(&b, MANIFEST_HEAD);
+	buf_printf(&b, "%s\n", r->naming_line);
 	for (size_t i = 0; i < r->nnow; i++)
 		known_line(&r->now[i], &b);
 	if (b.failed)
@@ -240,6 +256,13 @@ static int game_read(struct run *r, int id, struct game **g, struct err *e)
 		game_free(*g);
 		*g = NULL;
 		return -1;
+	}
+	/* the players as the public names them, as the mails to observers do */
+	for (int c = 0; c < (*g)->nseats; c++) {
+		char name[64];
+		bool address_public;
+		players_public(&r->players, (*g)->seat[c].address, name, &address_public);
+		seat_label_set(*g, c, name, address_public, (enum naming_rule)r->naming);
 	}
 	return 0;
 }
@@ -343,7 +366,11 @@ static int tournament_page(struct run *r, const struct tournament *t, bool all, 
 						       ps.st_mtim.tv_nsec >= ss.st_mtim.tv_nsec)))
 		return 0;
 	const struct variant *v = variant_of(r, t->terms.variant, &ignored);
-	archive_tournament_page(t, v ? v->title : t->terms.variant, &b);
+	const char **names = players_entrant_names(&r->players, t, r->naming);
+	if (!names)
+		return err_set(e, "out of memory");
+	archive_tournament_page(t, v ? v->title : t->terms.variant, names, &b);
+	free(names);
 	int rc = put(r, name, &b, e);
 	buf_free(&b);
 	if (rc == 0)
@@ -479,6 +506,7 @@ static void run_free(struct run *r)
 	for (int i = 0; i < r->ncats; i++)
 		free(r->cats[i]);
 	templates_free(&r->tpl);
+	players_free(&r->players);
 	store_close(&r->st);
 	free(r->old);
 	free(r->now);
@@ -509,17 +537,34 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	int removed = 0, rc = -1, lock_fd = -1;
 	char index[PATH_MAX + 16], lock[PATH_MAX + 16];
 
+	bool busy = false;
+
 	memset(st, 0, sizeof *st);
-	if (open_games(&r, e) < 0 || fs_mkdirs(outdir, 0755, e) < 0)
+	if (open_games(&r, e) < 0)
+		goto for_a_person;
+	if (fs_mkdirs(outdir, 0755, e) < 0)
 		goto done;
 	/* one writer at a time: a poll's and a game master's run may meet */
 	path_in(&r, ".lock", lock, sizeof lock);
-	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0)
+	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0) {
+		busy = errno == EWOULDBLOCK;
 		goto done;
-	if (fs_clean_tmp(outdir, &removed, e) < 0 ||
-	    templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
+	}
+	if (fs_clean_tmp(outdir, &removed, e) < 0)
 		goto done;
-	if (manifest_read(&r, e) < 0 || all_games(&r, all, &changed, e) < 0 ||
+	if (templates_load(&r.tpl, templates_dir(cfg->templates_dir), e) < 0 ||
+	    players_load(&r.st, &r.players, e) < 0)
+		goto for_a_person;
+	char fingerprint[65];
+	r.naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
+	players_public_hash(&r.players, fingerprint);
+	snprintf(r.naming_line, sizeof r.naming_line, "naming %s %s", cfg->public_names, fingerprint);
+	if (manifest_read(&r, e) < 0)
+		goto done;
+	/* the names changed (a new rule, a player's new name or consent): every page anew */
+	all |= r.renamed;
+	changed |= r.renamed;
+	if (all_games(&r, all, &changed, e) < 0 ||
 	    tournaments(&r, all, &changed, &tlist, &ntlist, e) < 0)
 		goto done;
 	path_in(&r, "index.html", index, sizeof index);
@@ -536,8 +581,14 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	if ((changed && fs_sync_fs(outdir, e) < 0) || (changed && manifest_write(&r, e) < 0))
 		goto done;
 	rc = 0;
+	goto done;
+for_a_person:
+	errno = 0;
 done:
 	free(tlist);
+	/* a full disk, or another run at work, is for later (exit 75); the rest for a person */
+	if (rc < 0 && !busy && !fs_full(errno))
+		err_for_a_person(e);
 	run_free(&r);
 	fs_unlock(lock_fd);
 	return rc;

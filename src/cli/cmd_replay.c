@@ -74,7 +74,7 @@ static int each(const char *raw, size_t len, long offset, void *arg)
 		return 1;
 	}
 	memcpy(copy, raw, len + 1);
-	r->mails[r->n++] = (struct pipeline_mail){ copy, len, 0 };
+	r->mails[r->n++] = (struct pipeline_mail){ copy, len, 0, 0 };
 	r->bytes += len;
 	return r->n == REPLAY_BATCH || r->bytes >= PIPELINE_BATCH_BYTES ? flush(r) : 0;
 }

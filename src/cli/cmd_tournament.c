@@ -241,9 +241,13 @@ static void print_tournament(const struct common *c, struct store *st, const str
 {
 	char event[TN_TEXT_MAX], terms[TN_TERMS_MAX + 512];
 	struct glicko *ratings = calloc(t->nplayers ? t->nplayers : 1, sizeof *ratings);
-	struct tn_view v = { .t = t, .variant = t->terms.variant, .ratings = NULL };
+	/* the game master reads the entrants' addresses */
+	const char **names = calloc(t->nplayers ? t->nplayers : 1, sizeof *names);
+	struct tn_view v = { .t = t, .variant = t->terms.variant, .ratings = NULL, .names = names };
 	struct buf b = { 0 };
 
+	for (size_t i = 0; names && i < t->nplayers; i++)
+		names[i] = t->players[i].address;
 	tn_words_english(&v.words);
 	if (ratings && t->terms.rated) {
 		ratings_of(c, st, t, ratings);
@@ -274,6 +278,7 @@ static void print_tournament(const struct common *c, struct store *st, const str
 		       g->forfeit ? " (forfeit)" : "");
 	}
 	free(ratings);
+	free(names);
 }
 
 static int tournament_show(const struct common *c, int argc, char **argv, int next, bool json)

@@ -23,6 +23,7 @@
 #include "kinds/registry.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 enum { OPT_DRY_RUN = 200, OPT_OFFLINE, OPT_HELP };
@@ -104,6 +105,41 @@ int common_start_opts(int argc, char **argv, const char *usage, const struct com
 int common_start(int argc, char **argv, const char *usage, struct common *c, int *next)
 {
 	return common_start_opts(argc, argv, usage, NULL, c, next);
+}
+
+enum { OPT_ACCEPT_CLOCK = 280, OPT_CLOCK_FLOOR };
+static const struct option clock_options[] = {
+	{ "accept-clock", no_argument, NULL, OPT_ACCEPT_CLOCK },
+	{ "clock-floor", required_argument, NULL, OPT_CLOCK_FLOOR },
+	{ NULL, 0, NULL, 0 },
+};
+static struct { bool accept; long long floor; } clock_asked;
+
+static int clock_option(int val, const char *arg, void *ctx)
+{
+	(void)ctx;
+	if (val == OPT_ACCEPT_CLOCK) {
+		clock_asked.accept = true;
+		return 0;
+	}
+	if ((clock_asked.floor = clock_parse(arg)) <= 0) {
+		fprintf(stderr, "tempest: --clock-floor: '%s' is not a time such as "
+			"2026-11-05T12:00:00Z\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+const struct common_opts common_clock_opts = { clock_options, clock_option, NULL };
+
+int common_start_clock(int argc, char **argv, const char *usage, struct common *c, int *next)
+{
+	clock_asked.accept = false;
+	clock_asked.floor = 0;
+	int rc = common_start_opts(argc, argv, usage, &common_clock_opts, c, next);
+	c->cfg.accept_clock = clock_asked.accept;
+	c->cfg.clock_floor = clock_asked.floor;
+	return rc;
 }
 
 /* The name of a user id, for messages. */

@@ -33,6 +33,12 @@ struct common_opts {
  * return at once (EXIT_OK after --help, EXIT_USAGE). own may be NULL. */
 int common_start_opts(int argc, char **argv, const char *usage, const struct common_opts *own,
 		      struct common *c, int *next);
+/* The clock's options of the commands that decide by time or record it (poll, process,
+ * tick): --accept-clock (a clock far ahead of the time recorded is right) and
+ * --clock-floor TIME (the time recorded set to TIME first: a floor a clock that ran
+ * ahead left). They land in c->cfg (accept_clock, clock_floor) once it is loaded. */
+extern const struct common_opts common_clock_opts;
+int common_start_clock(int argc, char **argv, const char *usage, struct common *c, int *next);
 /* common_start_opts() without options of the command's own. */
 int common_start(int argc, char **argv, const char *usage, struct common *c, int *next);
 /* What a command needs beyond the common settings, for common_check(). */

@@ -428,8 +428,10 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
 	game_default_time(g, v);
 	for (size_t i = 0; i < o->n; i++) {
 		char why[256];
-		if (o->o[i].kind == ORDER_ARBITER)
+		if (o->o[i].kind == ORDER_ARBITER) {
 			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
+			g->arbiter_unconfirmed = true;  /* asked when the game begins */
+		}
 		if (o->o[i].kind == ORDER_PRIVATE)
 			g->private_ = true;
 		if (o->o[i].kind == ORDER_TIME &&
@@ -729,6 +731,18 @@ int game_push_event(struct game *g, const struct game_event *ev, const char *msg
 	g->events[g->nevents] = *ev;
 	g->events[g->nevents++].msg = copy;
 	return 0;
+}
+
+void game_clock_stop_at(struct game *g, int actor, enum clock_charge charged,
+			const struct sender *s)
+{
+	long long at = s->arrived > 0 && s->arrived < s->now ? s->arrived : s->now;
+
+	game_clock_update(g, actor, charged, at);
+	/* the time between the mail's arrival and now is nobody's: the next player could
+	 * not answer a mail the referee had not yet processed */
+	if (at < s->now)
+		chessclock_resume(&g->clock, s->now);
 }
 
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,

@@ -24,6 +24,8 @@
 
 #define ADDR_MAX   256
 #define NAME_MAX_  128
+#define PUBLIC_NAME_MAX 96      /* a seat's name in public: a chosen name, and its address
+				 * if the player allows it */
 #define KEY_MAX    256          /* a message key: Message-ID or "sha256:<hex>" */
 #define HASH_HEX   (2 * CRYPTO_HASH_LEN + 1)
 #define TOKEN_LEN  8
@@ -48,6 +50,9 @@ struct seat {
 	int side;                       /* WHITE or BLACK */
 	int board;                      /* the board the seat moves on, or -1 (every board) */
 	char role[ROLE_MAX];            /* "player", or the kind's word: "boardman", ... */
+	/* derived, not stored */
+	char label[PUBLIC_NAME_MAX];    /* how the public sees the seat (seat_label_set); ""
+					 * until the caller sets it */
 };
 
 /* One board: its position is derived from its start and its list of moves and edits. */
@@ -141,6 +146,8 @@ struct game {
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
+	bool arbiter_unconfirmed;       /* the arbiter has not confirmed from its address that
+					 * it wants the game's mails: none go to it (observe.h) */
 	size_t nobservers;
 	char (*observers)[ADDR_MAX];    /* who follows the game by mail (observe.h), owned */
 	unsigned long long mail_each;   /* team games: the seats (a bit each) that asked for
@@ -171,6 +178,9 @@ struct sender {
 	char in_reply_to[KEY_MAX];      /* "" if none */
 	char msg_key[KEY_MAX];
 	long long now;
+	long long arrived;              /* when the mail reached the referee's mailbox, if
+					 * before now (a referee down or slow to poll), else 0:
+					 * the mover's clock stops then, the next one starts now */
 	bool replay_password;           /* replaying a log whose record says a (redacted)
 					 * password proved this sender */
 };
@@ -180,6 +190,7 @@ struct policy {
 	int vacation_days;              /* a player's vacation allowance per calendar year */
 	int max_vacation_days;          /* one vacation at most */
 	bool (*timezone_ok)(const char *name);  /* is this a time zone the system knows? */
+	int confirm_days;               /* a confirmation asked (observe.h) lapses after */
 	int conditional_lines;          /* a player's conditional lines, at most (0: none) */
 	int conditional_depth;          /* the opponent's moves one line answers, at most */
 };
@@ -188,10 +199,21 @@ struct policy {
  * the game's commit. */
 struct player_change {
 	bool vacation, vacation_end, timezone, language;
+	bool name, address;             /* the name chosen for the public; the address shown
+					 * in public or not (address_public) */
+	bool address_public;
+	char public_name[64];
 	long long start, end;           /* the vacation */
 	char tz[64];
 	char lang[8];                   /* "nl": the letters of the player's moves */
 };
+
+/* Does the change ask anything of the players' registry? */
+static inline bool player_change_any(const struct player_change *ch)
+{
+	return ch->vacation || ch->vacation_end || ch->timezone || ch->language || ch->name ||
+	       ch->address;
+}
 
 enum reply_kind {
 	REPLY_CHALLENGE_SENT = 0,       /* to the challenger */
@@ -213,6 +235,8 @@ enum reply_kind {
 	REPLY_OBSERVED,                 /* to an observer: the public view (observe.h) */
 	REPLY_TOURNAMENT,               /* a tournament's entry, withdrawal, opening, draw */
 	REPLY_STANDINGS,                /* a tournament's standings, and its final crosstable */
+	REPLY_CONFIRM,                  /* to someone asked to confirm from their own address
+					 * that they want a game's mails (observe.h) */
 	REPLY_KINDS
 };
 
@@ -227,6 +251,8 @@ struct reply {
 	int to;                         /* a seat, or -1: `address` */
 	char address[ADDR_MAX];
 	int about;                      /* the seat the mail is about (intruder) or -1 */
+	bool arbiter;                   /* REPLY_CONFIRM: to the arbiter the challenge named,
+					 * not to someone who asked to observe */
 	char note[2048];                /* sentences for the template (offer, claim, a player's
 					 * message, ...) */
 };
@@ -287,6 +313,28 @@ static inline struct pos *game_pos(const struct game *g)
 {
 	return g->board[0].pos;
 }
+/* How the public names the players (docs/game-masters.md, "The public archive"): the
+ * configuration's `public_names`. */
+enum naming_rule { NAMING_NAMES, NAMING_INITIALS, NAMING_SIDES };
+/* "names", "initials", "sides": the rule, or -1. */
+int naming_rule(const char *word);
+/* How the public names a player (out) under the rule: the name they chose (`name ...`:
+ * chosen, "" if none), else the display name of their mail (never one that holds an
+ * address), "Alice M." by `initials`, none by `sides`; with their address only if they
+ * allowed it (`address public`); with neither, fallback (their side, their number). */
+void public_label(const char *chosen, const char *display, const char *address,
+		  bool address_public, enum naming_rule rule, const char *fallback, char *out,
+		  size_t len);
+/* Seat st's label for the public (st->label), under the rule: the name the player chose
+ * (`name ...`: chosen, "" if none), else the display name of their mail (never one that
+ * holds an address), "Alice M." by `initials`, none by `sides`; with their address only if
+ * they allowed it (`address public`); with neither, their side (seat_name). */
+void seat_label_set(struct game *g, int seat, const char *chosen, bool address_public,
+		    enum naming_rule rule);
+/* How the public names seat `seat`: its label, or, not set, the display name of its mail
+ * (not one that holds an address), else its side. Never its address, unless the player
+ * allowed it. */
+const char *seat_public(const struct game *g, int seat, char *buf, size_t len);
 /* Adds a seat (side, board, role); its index, or -1 when the game is full. */
 int game_add_seat(struct game *g, int side, int board, const char *role, const char *address);
 /* The seat of this address, or -1 (the first if the address holds several). */
@@ -350,6 +398,10 @@ enum clock_charge {
 	CLOCK_TURN,             /* a completed turn: time charged, a move counted, increment */
 };
 void game_clock_update(struct game *g, int actor, enum clock_charge charged, long long now);
+/* The same for the mail of sender s: the actor's clock stops when the mail arrived
+ * (s->arrived), the clocks that run next start when it is processed (s->now). */
+void game_clock_stop_at(struct game *g, int actor, enum clock_charge charged,
+			const struct sender *s);
 /* Who is expected to act now (bits by seat) and in what window. */
 unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */

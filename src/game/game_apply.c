@@ -499,6 +499,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_TIMEZONE:
 	case ORDER_LANGUAGE:
 	case ORDER_MAIL:
+	case ORDER_NAME:
+	case ORDER_ADDRESS:
 		return apply_setting(a, od);
 	case ORDER_CONDITIONAL:         /* once the mail's move is made: standing_record */
 		return a->ended || apply_playing(a, od) ? 0 : -1;
@@ -672,7 +674,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 		out->changed = true;
 		if (g->draw_offer < 0)
 			g->clock.draw_offer_at = 0;
-		game_clock_update(g, a->me, turn, a->s->now);
+		game_clock_stop_at(g, a->me, turn, a->s);
 		if (game_add_event(g, a->principal, a->me, a->detail, a->s, before) < 0)
 			goto oom;
 	}

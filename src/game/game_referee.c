@@ -10,6 +10,7 @@
 #include "engine/status.h"
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "game/standing.h"
 #include "util/clock.h"
 
@@ -41,7 +42,8 @@ int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const c
 {
 	for (int c = 0; c <= g->nseats; c++) {
 		bool seat = c < g->nseats;
-		if (!seat && (!arbiter || !g->arbiter[0]))
+		/* an arbiter hears only once it confirmed from its address (observe.h) */
+		if (!seat && (!arbiter || !game_arbiter_mailed(g)))
 			break;
 		if (outcome_reply(out, kind, seat ? c : -1, seat ? NULL : g->arbiter) < 0)
 			return -1;
@@ -254,7 +256,7 @@ static int bounced(struct game *g, int seat, int count, const char *action, stru
 		 seat_name(g, seat, who, sizeof who), count, count == 1 ? "" : "s");
 	for (int c = 0; c <= g->nseats; c++) {
 		bool arbiter = c == g->nseats;
-		if (c == seat || (arbiter && !g->arbiter[0]))
+		if (c == seat || (arbiter && !game_arbiter_mailed(g)))
 			continue;
 		if (outcome_reply(out, REPLY_NOTICE, arbiter ? -1 : c, arbiter ? g->arbiter : NULL) < 0)
 			return -1;

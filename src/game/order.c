@@ -3,6 +3,7 @@
 
 #include "game/order_arg.h"
 #include "game/order_prose.h"
+#include "game/order_shape.h"
 #include "game/order_words.h"
 #include "game/spelling.h"
 
@@ -21,25 +22,6 @@
 #define ARG_COLOUR ORDER_ARG_COLOUR
 #define ARG_REST ORDER_ARG_REST
 #define keyword order_word
-
-/* "new chess", "new knightmare-cards": a variant is named by its file's name, in lower
- * case; a capital says a place or a time ("New York", "New Year"), prose. */
-static bool new_shaped(char **w, int nw)
-{
-	return nw == 1 && !isupper((unsigned char)w[0][0]);
-}
-
-/* "message Good luck!": not "Message me on Signal: +33 ...", a signature's contact line. */
-static bool message_shaped(char **w, int nw)
-{
-	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
-}
-
-/* "mail each", "mail digest": not "Mail me the board", "mail sent". */
-static bool mail_shaped(char **w, int nw)
-{
-	return nw == 1 && (!strcasecmp(w[0], "each") || !strcasecmp(w[0], "digest"));
-}
 
 #define IRREVOCABLE ORDER_COST_IRREVOCABLE
 #define SETTING ORDER_COST_SETTING
@@ -66,7 +48,7 @@ static const struct keyword keywords[] = {
 	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0, NULL },
 	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0, NULL },
 	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0, NULL },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess", new_shaped, 0, NULL },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess", order_new_shaped, 0, NULL },
 	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0, NULL },
 	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
 	  NULL, 0, COLOUR_WORDS },
@@ -88,11 +70,15 @@ static const struct keyword keywords[] = {
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING, NULL },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING, NULL },
 	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0, NULL },
+	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0, NULL },
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0, NULL },
-	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING,
+	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING,
 	  "each digest" },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING,
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING,
 	  NULL },
+	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING, NULL },
+	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden",
+	  order_address_shaped, SETTING, "public hidden" },
 	/* conditional moves (docs/orders.md, "Conditional moves") */
 	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
 	  order_conditional_shaped, 0, "^none" },
@@ -104,7 +90,7 @@ static const struct keyword keywords[] = {
 	{ "open tournament", ORDER_OPEN_TOURNAMENT, ARG_NUMBER, "open tournament 3", NULL,
 	  IRREVOCABLE, NULL },
 	{ "standings", ORDER_STANDINGS, ARG_NUMBER, "standings 3", NULL, 0, NULL },
-	{ "tournament new", ORDER_TOURNAMENT_NEW, ARG_WORD, "tournament new chess", new_shaped, 0,
+	{ "tournament new", ORDER_TOURNAMENT_NEW, ARG_WORD, "tournament new chess", order_new_shaped, 0,
 	  NULL },
 };
 
@@ -147,7 +133,7 @@ static int words(char *s, char **w, int max)
 static void normalize(char *s, bool strip_end)
 {
 	static const char *const blanks[] = { "\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89",
-					      "\xe2\x80\x8b", "\xe3\x80\x80", "\t" };
+					      "\xe3\x80\x80", "\t" };
 	for (size_t i = 0; i < sizeof blanks / sizeof blanks[0]; i++)
 		for (char *p = s; (p = strstr(p, blanks[i]));) {
 			size_t n = strlen(blanks[i]);
@@ -392,7 +378,9 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 			nw--;
 		nw = order_english_args(k, w, nw, used, english, sizeof english);
 		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
-		    (nw - used > 3 || strchr(l->text, ',')))
+		    k->kind != ORDER_NAME && (nw - used > 3 || strchr(l->text, ',')))
+			return ask_aside(out, l, vc, k);
+		if (k->kind == ORDER_MESSAGE && order_message_about(w + used, nw - used))
 			return ask_aside(out, l, vc, k);
 	}
 	if (order_read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
@@ -407,6 +395,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 	int nw;
 
 	snprintf(buf, sizeof buf, "%s", l->text);
+	spelling_chars(buf);                    /* first the marks no reader sees: "e4.\u200f" */
 	normalize(buf, true);
 	spelling_line(buf, sizeof buf);         /* "*e4*", "e4 :-)", "Ｎｆ３", "O–O" */
 	nw = words(buf, w, ORDER_WORDS_MAX);

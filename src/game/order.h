@@ -52,6 +52,8 @@ enum order_kind {
 	ORDER_STANDINGS,                /* standings 3 */
 	ORDER_OPEN_TOURNAMENT,          /* open tournament 3: an arbiter's proposal opened */
 	ORDER_TOURNAMENT_NEW,           /* tournament new chess: an arbiter proposes one */
+	ORDER_NAME,             /* name Alice Martin: how the player is named in public */
+	ORDER_ADDRESS,          /* address public|hidden: may the public see the address? */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

@@ -16,6 +16,7 @@
 #include "mail/charset.h"
 #include "mail/msg_int.h"
 #include "util/buf.h"
+#include "util/clock.h"
 
 char *msg_keep(struct reader *r, char *s)
 {
@@ -266,46 +267,11 @@ static void read_references(struct reader *r, const char *v)
 	free_ids(ids);
 }
 
-/* Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so
- * that no time zone or locale of this machine is involved. */
-static long long days_from_civil(long long y, unsigned m, unsigned d)
-{
-	long long era;
-	unsigned yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (long long)doe - 719468;
-}
-
-/* UTC seconds for a parsed Date, or -1 when a field is out of range. Two- and three-digit
- * years are read as RFC 5322 says (obs-year). */
+/* UTC seconds for a parsed Date, or -1 when a field is out of range (clock_civil). */
 static long long date_epoch(const struct mailimf_date_time *d)
 {
-	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	int y = d->dt_year, zone;
-	long long t, off;
-
-	if (d->dt_zone < -2359 || d->dt_zone > 2359)
-		return -1;
-	zone = d->dt_zone < 0 ? -d->dt_zone : d->dt_zone;
-	if (y >= 0 && y < 50)
-		y += 2000;
-	else if (y >= 50 && y < 1000)
-		y += 1900;
-	if (y < 1000 || y > 9999 || d->dt_month < 1 || d->dt_month > 12 || d->dt_day < 1 ||
-	    d->dt_day > mdays[d->dt_month - 1] || d->dt_hour < 0 || d->dt_hour > 23 ||
-	    d->dt_min < 0 || d->dt_min > 59 || d->dt_sec < 0 || d->dt_sec > 60 || zone % 100 > 59)
-		return -1;
-	if (d->dt_month == 2 && d->dt_day == 29 && (y % 4 || (y % 100 == 0 && y % 400)))
-		return -1;
-	t = days_from_civil(y, (unsigned)d->dt_month, (unsigned)d->dt_day) * 86400 +
-	    d->dt_hour * 3600 + d->dt_min * 60 + d->dt_sec;
-	off = (zone / 100) * 3600 + (zone % 100) * 60;
-	return d->dt_zone < 0 ? t + off : t - off;
+	return clock_civil(d->dt_year, d->dt_month, d->dt_day, d->dt_hour, d->dt_min, d->dt_sec,
+			   d->dt_zone);
 }
 
 /* Date: kept as written, and read as UTC seconds. */
@@ -318,6 +284,22 @@ static void read_date(struct reader *r, const char *v)
 	if (mailimf_date_time_parse(v, strlen(v), &idx, &d) != MAILIMF_NO_ERROR)
 		return;
 	r->m->date_epoch = date_epoch(d);
+	mailimf_date_time_free(d);
+}
+
+/* Received: the topmost one only, the server that delivered the mail to the referee's
+ * mailbox; its date follows the last ';' (RFC 5321, 4.4). The ones below it are the
+ * sender's side's to write. */
+static void read_received(struct reader *r, const char *v)
+{
+	struct mailimf_date_time *d = NULL;
+	const char *semi = strrchr(v, ';');
+	size_t idx = 0;
+
+	if (!semi || mailimf_date_time_parse(semi + 1, strlen(semi + 1), &idx, &d) !=
+	    MAILIMF_NO_ERROR)
+		return;
+	r->m->received_epoch = date_epoch(d);
 	mailimf_date_time_free(d);
 }
 
@@ -337,6 +319,7 @@ static const struct typed_header {
 	{ "In-Reply-To", read_in_reply_to, false },
 	{ "References", read_references, false },
 	{ "Date", read_date, false },
+	{ "Received", read_received, false },
 };
 #define NTYPED (sizeof typed_headers / sizeof typed_headers[0])
 
@@ -466,6 +449,7 @@ int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
 	if (!(r.m = calloc(1, sizeof *r.m)))
 		return err_set(e, "out of memory");
 	r.m->date_epoch = -1;
+	r.m->received_epoch = -1;
 	r.m->raw_size = raw_size;
 	nfields = read_headers(&r, raw, len, &body);
 	if (!r.m->subject)

@@ -38,6 +38,7 @@ struct spool_writer {
 	char path[PATH_MAX];
 	struct buf pending;             /* records not yet written: a write per batch, not
 					 * per reply (spool_flush) */
+	struct buf index;               /* "GAME NAME" of every record (spool_finish) */
 };
 
 /* Creates DIR/staged/ID.spool (ID unique to this run and moment); not synced: the batch's
@@ -49,6 +50,11 @@ int spool_add(struct spool_writer *w, int game, const char *cause_key, const cha
 /* Writes the records added: the batch calls it before its barrier, as a record not written
  * is not in the spool. */
 int spool_flush(struct spool_writer *w, struct err *e);
+/* spool_flush, then the spool's index written beside it (DIR/staged/ID.index: each
+ * record's game and queue name, not synced: the batch's barrier does it), so that the
+ * replies of a spool cut short later (a damaged disk) can be rebuilt from the game logs,
+ * all of them, not only the one the cut fell in (pipeline/recover.c). */
+int spool_finish(struct spool_writer *w, struct err *e);
 /* Closes the file; records not flushed are dropped (those of a batch given up). */
 void spool_close(struct spool_writer *w);
 
@@ -77,14 +83,24 @@ int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spoo
 /* The text of a record of the spool open as fd, checked against its sum; free it. */
 int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e);
 
-/* The staged spool joins the queue: whole (keep NULL, a rename) or only the records keep
- * marks among its first nkeep (a new file, synced; none: nothing queued), the staged file
- * then removed. The caller syncs DIR (fs_sync_dir_of) after a rename. */
+/* A spool's index (spool_finish): its records' games and queue names (*r to free; their
+ * other fields empty), in order; 0 with *n 0 when it has none (an earlier release's). */
+int spool_index(const char *spool_path, struct spool_rec **r, size_t *n, struct err *e);
+/* The index's path beside a spool's. */
+void spool_index_path(const char *spool_path, char *out, size_t len);
+
+/* The staged spool joins the queue: whole (keep NULL, a rename; its index first) or only
+ * the records keep marks among its first nkeep (a new file and its index, synced; none:
+ * nothing queued), the staged file then removed. The caller syncs DIR (fs_sync_dir_of)
+ * after a rename. */
 int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nkeep,
 		struct err *e);
 /* The spools in DIR/staged/ (paths; free each and the array). */
 int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e);
 
+/* The indexes left in DIR/staged/ without their spool (a crash as a batch given up
+ * removed its spool) removed. */
+void spool_staged_orphans(const char *dir);
 /* The queued spools, DIR/ID.spool (paths; free each and the array). */
 int spool_queued(const char *dir, char ***paths, size_t *n, struct err *e);
 /* Where a queued spool found cut short is kept for a person: DIR/failed/ID.spool (its

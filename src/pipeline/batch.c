@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "mail/outbox.h"
+#include "store/other.h"
 #include "pipeline/pipeline_int.h"
 #include "pipeline/tourney.h"
 #include "util/fault.h"
@@ -214,6 +215,10 @@ int batch_other_fd(struct pipeline *pl, int *fd, struct err *e)
 		if (b->other_fd < 0 || fstat(b->other_fd, &sb) < 0)
 			return err_set(e, "cannot open %s: %s", path, strerror(errno));
 		b->other_size = (long long)sb.st_size;
+		/* before the first append: a run that dies now leaves what to cut back */
+		if (!(pl->flags & PIPELINE_REPLAY) &&
+		    store_other_batch_begun(&pl->st, b->other_size, e) < 0)
+			return -1;
 	}
 	*fd = b->other_fd;
 	return 0;
@@ -467,10 +472,11 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
-	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
+	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_finish(&b->spool, e) < 0) ||
+	    answers_stage(pl, e) < 0)
 		return -1;
-	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty) &&
-	    barrier(pl, e) < 0)
+	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty ||
+	     pl->answers.batch[0]) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
 	if (place_states(pl, later, e) < 0)
@@ -493,6 +499,8 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;
+	if (b->other_fd >= 0 && !(pl->flags & PIPELINE_REPLAY))
+		store_other_batch_done(&pl->st);
 	batch_end(pl, true);
 	return 0;
 }
@@ -592,6 +600,14 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 	struct err le;
 	char (*ids)[POISON_ID];
 
+	/* a clock far ahead would record its time: every mail waits (floor.c) */
+	if (pl->ahead) {
+		for (size_t i = 0; i < n; i++)
+			status[i] = -1;
+		pl->stats.failed += (int)n;
+		return n ? err_set(e, "the clock is far ahead of the time recorded here: the "
+				   "mails wait for a run whose clock is right") : 0;
+	}
 	if (pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN))
 		return batch_unmarked(pl, m, n, status, e);
 	/* no memory for the ids: the batch runs unmarked, as before this safeguard */

@@ -82,8 +82,10 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(pl->rules_dir, sizeof pl->rules_dir, "%s", rules_dir(cfg->rules_dir));
 	const char *at = strrchr(cfg->referee_address, '@');
 	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
+	pl->naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok,
+		.confirm_days = cfg->observe_confirm_days,
 		.conditional_lines = cfg->conditional_lines,
 		.conditional_depth = cfg->conditional_depth };
 	size_t nkw;
@@ -114,7 +116,9 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
 	if ((!(flags & PIPELINE_DRY_RUN) && fs_mkdirs(staged, 0700, e) < 0) ||
 	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0) ||
-	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && pipeline_bounces(pl, e) < 0)) {
+	    pipeline_clock_open(pl, e) < 0 ||
+	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && !pl->ahead &&
+	     pipeline_bounces(pl, e) < 0)) {
 		pipeline_close(pl);
 		return -1;
 	}
@@ -139,10 +143,10 @@ void pipeline_close(struct pipeline *pl)
 	templates_free(&pl->tpl);
 	languages_free(&pl->langs);
 	msgtext_referee_free(pl->referee_text);
+	answers_forget(pl);
 	store_close(&pl->st);
 	free(pl->budget);
 	poison_free(pl);
-	answers_forget(pl);
 	hold_free(&pl->touch);
 	hold_free(&pl->held);
 	pipeline_digests_free(pl);
@@ -158,6 +162,10 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
 		g->vac[c] = &vac[c];
 		players_language(&pl->players, g->seat[c].address, except, g->lang[c]);
+		char name[64];
+		bool address_public;
+		players_public(&pl->players, g->seat[c].address, name, &address_public);
+		seat_label_set(g, c, name, address_public, (enum naming_rule)pl->naming);
 	}
 	g->policy = &pl->policy;
 }

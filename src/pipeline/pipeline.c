@@ -195,12 +195,16 @@ static int on_action(struct job *j, struct err *e)
 static int on_mail(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	int observed;
+	int observed = 0;
 
-	if (observe_asked(&j->orders, &observed)) {
-		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
+	if (observe_asked(&j->orders, &observed) || arbiter_asked(j->g, &j->s, &j->orders)) {
+		if ((observed ? game_observe(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
+					     &j->out) :
+		     game_arbiter_accept(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->out)) < 0)
 			return err_set(e, "out of memory");
 		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+		if (j->out.changed && !strcmp(j->out.auth_how, "consent"))
+			robots_invited(pl, j->g);       /* an address that asked is known */
 		return 0;
 	}
 	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
@@ -222,7 +226,7 @@ static int on_mail(struct job *j, struct err *e)
 	/* the replies show the clocks as the request leaves them; the registry is saved with
 	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
+	if (j->out.changed && player_change_any(ch)) {
 		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
 			return -1;
 		pipeline_attach(pl, j->g, j->vac, NULL);
@@ -255,12 +259,18 @@ static int on_game(struct job *j, int id, struct err *e)
 	 * replay finds the referee's action recorded before the mail) */
 	char due[64] = "";
 	pipeline_game_behind(pl, j->g, &j->s.now);      /* never before its last event */
+	long long last = j->g->updated[0] ? clock_parse(j->g->updated) : 0;
+	if (j->s.arrived && (j->s.arrived < last || j->s.arrived >= j->s.now))
+		j->s.arrived = last > 0 && last < j->s.now ? last : 0;
+	/* what was due when the mail arrived: a move that waited in the mailbox past its
+	 * deadline (a referee down) is on time if it arrived before */
+	long long due_at = j->s.arrived ? j->s.arrived : j->s.now;
 	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
-		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
+		pipeline_due(pl, j->g, due_at, due, sizeof due);
 	if (due[0]) {
 		pipeline_put_game(pl, j->g);
 		j->g = NULL;
-		if (pipeline_settle(pl, id, j->s.now, e) < 0 ||
+		if (pipeline_settle(pl, id, due_at, e) < 0 ||
 		    (rc = pipeline_load_game(pl, id, &j->g, j->vac, e)) != 0)
 			return rc > 0 ? err_set(e, "game %d is gone", id) : -1;
 	}
@@ -277,6 +287,11 @@ static int new_game(struct job *j, const struct variant *v, int *id, struct err 
 	struct pipeline *pl = j->pl;
 
 	*id = pl->replay ? replay_forced_id(pl->replay, j->replay_event) : 0;
+	/* a challenge whose game a dead run held back (its number noted, later games placed:
+	 * batch.c) takes its number back, unless this run gave it away already */
+	if (!*id && !j->action && (*id = store_game_noted(&pl->st, j->s.msg_key)) &&
+	    batch_find(pl, *id))
+		*id = 0;
 	if (!*id && pipeline_next_id(pl, id, e) < 0)
 		return -1;
 	if (!(j->g = game_new()))
@@ -309,6 +324,7 @@ static int on_challenge(struct job *j, struct err *e)
 		return -1;
 	if (v && kind_orders(kind_of(j->g), v->title, &j->orders) < 0)
 		return err_set(e, "out of memory");
+	robots_stranger(j);             /* as it was before the challenge makes it known */
 	if (game_challenge(j->g, id, v, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
 			   &j->out, e) < 0)
 		return -1;
@@ -454,8 +470,11 @@ static int route(struct job *j, struct err *e)
 	if (tourney_asked(&j->orders))
 		return tourney_on_mail(j, e);
 
-	/* `observe N` names its game, whatever the subject's tag says */
+	/* `observe N` names its game, whatever the subject's tag says; `unobserve all`
+	 * every game the sender is mailed of */
 	int observed;
+	if (unobserve_all_asked(&j->orders))
+		return on_unobserve_all(j, e);
 	if (observe_asked(&j->orders, &observed))
 		id = observed;
 	for (size_t i = 0; i < j->orders.n && !id; i++)
@@ -550,6 +569,14 @@ static void read_sender(struct job *j)
 	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
 		 m->in_reply_to ? m->in_reply_to : "");
 	j->s.now = pipeline_now(j->pl);
+	/* when it reached the mailbox: the mailbox's word (an mbox's From line), else the
+	 * topmost Received header, the referee's own server's; never the Date the sender's
+	 * client writes. It counts if the mail waited for the referee: it came after the
+	 * last run recorded, which would have read it, and before now (on_game bounds it by
+	 * the game too); an older one is a mailbox read again */
+	long long arrived = j->arrived > 0 ? j->arrived : m->received_epoch;
+	j->s.arrived = j->pl->previous_run > 0 && arrived > j->pl->previous_run &&
+		       arrived < j->s.now ? arrived : 0;
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
 	/* "[tempest tournament 3 abcd2345]": a tournament's mail, and the reader's code */
 	parse_tag_of(m->subject, "tempest tournament", &j->tag_tournament, j->tag_ttoken);
@@ -617,7 +644,8 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	/* a mail over the limit is known by its size, before libetpan reads any of it */
 	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
 	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
-	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered" };
+	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
+			 .arrived = mail->arrived };
 	struct err le;
 	int rc = -1;
 
@@ -643,11 +671,12 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
 		/* counted with its seen mark, in the commit: a batch given up counts nothing */
 		rc = 0;
-		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key) &&
-		    !batch_seen(pl, j.s.msg_key))
+		bool seen = store_seen(&pl->st, j.s.msg_key) || batch_seen(pl, j.s.msg_key);
+		if (!(pl->flags & PIPELINE_DRY_RUN) && !seen)
 			rc = answers_note_bounce(pl, raw, head, e);
 		pl->stats.ignored++;
-		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN))
+		/* marked once: a mail read again (an mbox fed twice) is not marked again */
+		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN) && !seen)
 			rc = pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;
@@ -690,11 +719,15 @@ done:
 int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
 			   int *id, char *why, size_t wlen, struct err *e)
 {
-	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game };
+	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game,
+			 .stranger = 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
 	char hex[HASH_HEX], subject[1200];
 	int rc = -1, line = (int)strcspn(action, "\n");
 
+	if (pl->ahead)                  /* it would record a time not trusted (floor.c) */
+		return err_set(e, "the clock is far ahead of the time recorded here: nothing "
+			       "is done until it is right, or taken as right (--accept-clock)");
 	j.out.auth = -1;
 	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);

@@ -68,6 +68,9 @@ struct pipeline_mail {
 	size_t len;
 	size_t size;    /* the whole mail's size when raw holds only its first len bytes
 			 * (a reader that stopped past max_message_size), else 0 */
+	long long arrived;      /* when it reached the referee's mailbox, as the mailbox
+				 * says (an mbox's "From " line), or 0: its topmost Received
+				 * header is read instead */
 };
 int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *mails, size_t n,
 		   int *status, struct err *e);

@@ -79,6 +79,7 @@ int replay_prepare(struct replay_check *rc, const char *raw, size_t len, struct 
 		clock_set(s->now);
 	}
 	s->replay_password = field(event, "auth", auth, sizeof auth) && !strcmp(auth, "password");
+	s->arrived = field(event, "arrived", at, sizeof at) ? atoll(at) : 0;
 	return 0;
 }
 

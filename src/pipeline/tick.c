@@ -329,6 +329,9 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 	int rc = 0;
 
 	memset(ts, 0, sizeof *ts);
+	if (pl->ahead)                  /* nothing on time, nothing recorded (floor.c) */
+		return err_set(e, "the clock is far ahead of the time recorded here: nothing "
+			       "was decided on time");
 	rm.nsteps = clock_parse_durations(pl->cfg.reminders, rm.steps, CONFIG_REMINDERS_MAX);
 	if (reminders_load(&pl->st, &rm.sent, e) < 0)
 		return -1;

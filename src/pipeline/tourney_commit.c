@@ -59,6 +59,9 @@ int tourney_view(struct job *j, const char *rcpt, const struct language *lang,
 	*ratings = NULL;
 	*v = (struct tn_view){ .t = t, .variant = var ? var->title : t->terms.variant,
 			       .section = me >= 0 ? t->players[me].section : 0 };
+	/* anyone may ask for the standings: the entrants as the public names them */
+	if (!(v->names = players_entrant_names(&pl->players, t, (enum naming_rule)pl->naming)))
+		return -1;
 	tn_words_english(&v->words);
 	v->words = (struct tn_words){ word(lang, v->words.player), word(lang, v->words.rating),
 		word(lang, v->words.points), word(lang, v->words.sb), word(lang, v->words.games),

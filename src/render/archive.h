@@ -20,7 +20,7 @@
 struct archive_entry {
 	int id;
 	char kind[64];                  /* the variant's title */
-	char white[512], black[512];    /* each side's addresses */
+	char white[512], black[512];    /* each side's players, as the public names them */
 	char result[96];                /* "1-0 (checkmate)", "in play", ... */
 	char created[32], updated[32];
 	int plies;
@@ -54,9 +54,11 @@ void archive_index(const struct archive_entry *e, size_t n,
 		   const struct archive_tournament *t, size_t nt, const char *when,
 		   struct buf *out);
 /* A tournament's page (archive_tournament.c): its terms, its crosstable of each section,
- * each result a link to its game's page, and its games by round. variant: its title. */
+ * each result a link to its game's page, and its games by round. variant: its title;
+ * names: each entrant as the public names them (tn_view's). */
 struct tournament;
-void archive_tournament_page(const struct tournament *t, const char *variant, struct buf *out);
+void archive_tournament_page(const struct tournament *t, const char *variant,
+			     const char *const *names, struct buf *out);
 void archive_tournament_name(int id, char *out, size_t len);
 /* The pages' style sheet (archive.css beside them). */
 extern const char archive_css[];

@@ -45,8 +45,8 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	memset(out, 0, sizeof *out);
 	out->id = g->id;
 	snprintf(out->kind, sizeof out->kind, "%s", g->v ? g->v->title : g->variant);
-	view_side_addresses(g, WHITE, out->white, sizeof out->white);
-	view_side_addresses(g, BLACK, out->black, sizeof out->black);
+	view_side_names(g, WHITE, -1, out->white, sizeof out->white);
+	view_side_names(g, BLACK, -1, out->black, sizeof out->black);
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
 	out->plies = game_moves_made(g);

@@ -14,8 +14,10 @@ void archive_tournament_name(int id, char *out, size_t len)
 	snprintf(out, len, "tournament-%d.html", id);
 }
 
-static void games_by_round(const struct tournament *t, struct buf *out)
+static void games_by_round(const struct tn_view *v, struct buf *out)
 {
+	const struct tournament *t = v->t;
+	char nb[32];
 	int last = 0;
 
 	for (size_t i = 0; i < t->ngames; i++)
@@ -28,9 +30,9 @@ static void games_by_round(const struct tournament *t, struct buf *out)
 			if (g->round != r)
 				continue;
 			buf_printf(out, "<tr><td class=n>%d</td><td class=n>%d</td><td>", r, g->section);
-			board_html_escape(t->players[g->white].address, out);
+			board_html_escape(tn_view_name(v, g->white, nb, sizeof nb), out);
 			buf_str(out, "</td><td>");
-			board_html_escape(t->players[g->black].address, out);
+			board_html_escape(tn_view_name(v, g->black, nb, sizeof nb), out);
 			buf_printf(out, "</td><td>%s%s</td>", g->result[0] ? g->result :
 				   g->game ? "in play" : "not begun", g->forfeit ? " (forfeit)" : "");
 			if (g->game && !g->forfeit)
@@ -42,9 +44,10 @@ static void games_by_round(const struct tournament *t, struct buf *out)
 	buf_str(out, "</table>\n");
 }
 
-void archive_tournament_page(const struct tournament *t, const char *variant, struct buf *out)
+void archive_tournament_page(const struct tournament *t, const char *variant,
+			     const char *const *names, struct buf *out)
 {
-	struct tn_view v = { .t = t, .variant = variant, .links = true };
+	struct tn_view v = { .t = t, .variant = variant, .links = true, .names = names };
 	char event[TN_TEXT_MAX], points[16];
 	int sections = tn_sections(t);
 
@@ -71,6 +74,6 @@ void archive_tournament_page(const struct tournament *t, const char *variant, st
 			buf_printf(out, "<h2>Section %d</h2>\n", s);
 		tn_view_html_table(&v, s, out);
 	}
-	games_by_round(t, out);
+	games_by_round(&v, out);
 	buf_str(out, "</body></html>\n");
 }

@@ -71,9 +71,12 @@ const char *tn_view_rating(const struct glicko *g, char *out, size_t len)
 	return out;
 }
 
-static const char *name_of(const struct tournament *t, int p)
+const char *tn_view_name(const struct tn_view *v, int p, char *buf, size_t len)
 {
-	return t->players[p].address;
+	if (v->names && v->names[p] && v->names[p][0])
+		return v->names[p];
+	snprintf(buf, len, "Player %d", p + 1);
+	return buf;
 }
 
 static const char *mark_text(char m, bool html)
@@ -126,9 +129,10 @@ static void measure(const struct tn_view *v, const struct tn_standings *s, int w
 		c->rating = wr > 5 ? wr : 5;
 	}
 	int name = 0;
+	char nb[32];
 	for (int i = 0; i < n; i++)
-		name = width_of(name_of(v->t, s->rows[i].player)) > name ?
-		       width_of(name_of(v->t, s->rows[i].player)) : name;
+		name = width_of(tn_view_name(v, s->rows[i].player, nb, sizeof nb)) > name ?
+		       width_of(tn_view_name(v, s->rows[i].player, nb, sizeof nb)) : name;
 	name = width_of(w->player) > name ? width_of(w->player) : name;
 	c->cellw = v->t->terms.double_rr ? 2 : 1;
 	c->cellw = c->cellw > digits ? c->cellw : digits;
@@ -177,13 +181,13 @@ static void row(const struct tn_view *v, const struct tn_standings *s, const str
 		size_t i, struct buf *out)
 {
 	const struct tn_row *r = &s->rows[i];
-	char text[64], marks[3];
+	char text[64], marks[3], nb[32];
 	int n;
 
 	rank_text(r, text, sizeof text);
 	cell(out, text, c->rank, true);
 	buf_str(out, " ");
-	cell(out, name_of(v->t, r->player), c->name, false);
+	cell(out, tn_view_name(v, r->player, nb, sizeof nb), c->name, false);
 	if (c->rating) {
 		buf_str(out, " ");
 		cell(out, tn_view_rating(&v->ratings[r->player], text, sizeof text), c->rating, false);
@@ -258,7 +262,7 @@ static void html_cell(const struct tn_view *v, const struct tn_standings *s, siz
 void tn_view_html_table(const struct tn_view *v, int section, struct buf *out)
 {
 	struct tn_standings s;
-	char text[64];
+	char text[64], nb[32];
 
 	if (tn_standings(v->t, section, &s) < 0) {
 		out->failed = true;
@@ -285,10 +289,10 @@ void tn_view_html_table(const struct tn_view *v, int section, struct buf *out)
 		const struct tn_row *r = &s.rows[i];
 		rank_text(r, text, sizeof text);
 		buf_str(out, "<tr data-player=\"");
-		board_html_escape(name_of(v->t, r->player), out);
+		board_html_escape(tn_view_name(v, r->player, nb, sizeof nb), out);
 		buf_printf(out, "\" data-points=\"%d\" data-sb=\"%ld\"><td>%s</td><td>", r->points,
 			   r->sb, text);
-		board_html_escape(name_of(v->t, r->player), out);
+		board_html_escape(tn_view_name(v, r->player, nb, sizeof nb), out);
 		buf_str(out, "</td>");
 		if (v->ratings)
 			buf_printf(out, "<td>%s</td>",
@@ -315,7 +319,7 @@ static void shown(const struct tn_view *v, int *from, int *to)
 void tn_view_context(const struct tn_view *v, struct tctx *c)
 {
 	const struct tournament *t = v->t;
-	char event[TN_TEXT_MAX], terms[TN_TERMS_MAX + 512], when[64];
+	char event[TN_TEXT_MAX], terms[TN_TERMS_MAX + 512], when[64], nb[32];
 	struct buf table = { 0 };
 	int from, to, done = 0, total = 0, n = tn_sections(t);
 
@@ -350,7 +354,7 @@ void tn_view_context(const struct tn_view *v, struct tctx *c)
 	for (size_t i = 0; i < t->nplayers; i++) {
 		struct tctx *it = tctx_item(c, "entrant_list");
 		if (it)
-			tctx_set(it, "line", "%s", t->players[i].address);
+			tctx_set(it, "line", "%s", tn_view_name(v, (int)i, nb, sizeof nb));
 	}
 	shown(v, &from, &to);
 	for (int s = from; s <= to; s++) {

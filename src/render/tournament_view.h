@@ -28,8 +28,13 @@ struct tn_view {
 	int section;                    /* the section the reader plays in (0: all) */
 	int game;                       /* the game whose end the mail tells, or 0 */
 	bool links;                     /* each result a link to its game's page */
+	const char *const *names;       /* each entrant as the public names them
+					 * (public_label), by index; NULL or "": "Player N" */
 };
 
+/* How the tables name entrant p (never by an address the entrant did not allow: anyone
+ * may ask for the standings); buf holds "Player N" when no name was given. */
+const char *tn_view_name(const struct tn_view *v, int p, char *buf, size_t len);
 /* The headings in English. */
 void tn_words_english(struct tn_words *w);
 /* Section s's crosstable in at most `width` columns, or its standings as a list when the

@@ -20,6 +20,7 @@
 #include "render/quote.h"
 #include "render/undone.h"
 #include "render/view_kind.h"
+#include "util/clock.h"
 
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out)
 {
@@ -71,16 +72,6 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 	}
 }
 
-void view_side_addresses(const struct game *g, int side, char *out, size_t len)
-{
-	size_t at = 0;
-
-	out[0] = 0;
-	for (int i = 0; i < g->nseats && at < len; i++)
-		if (g->seat[i].side == side)
-			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-					       g->seat[i].address);
-}
 
 /* The reader's own lines given in advance, for them alone (standing.h). */
 static void set_standing(struct tctx *c, const struct game *g, int me)
@@ -104,10 +95,12 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	int b = me >= 0 && g->seat[me].board >= 0 ? g->seat[me].board : 0;
 	const struct pos *p = g->board[b].pos;
 	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
-	char white[512], black[512];
+	char white[512], black[512], one[PUBLIC_NAME_MAX];
 
-	view_side_addresses(g, WHITE, white, sizeof white);
-	view_side_addresses(g, BLACK, black, sizeof black);
+	/* a player reads the players' addresses; anyone else (an observer, an arbiter, the
+	 * archive) their names in public (seat_public) */
+	view_side_names(g, WHITE, me, white, sizeof white);
+	view_side_names(g, BLACK, me, black, sizeof black);
 	tctx_set(c, "game", "%d", g->id);
 	tctx_set(c, "variant", "%s", g->v->title);
 	tctx_set(c, "white", "%s", white);
@@ -115,8 +108,9 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "white_side", "%s", game_side_name(g, WHITE));     /* "White", "Bengal" */
 	tctx_set(c, "black_side", "%s", game_side_name(g, BLACK));
 	tctx_set(c, "title", "%s: %s v %s", g->v->title, white, black);
-	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
-	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
+	tctx_set(c, "challenger", "%s", view_seat_text(g, g->challenger, me, one, sizeof one));
+	tctx_set(c, "invited", "%s", view_seat_text(g, COLOR_OTHER(g->challenger), me, one,
+						    sizeof one));
 	tctx_set(c, "colour_asked", "%s", g->colour_asked);
 	tctx_set(c, "status", "%s", game_status_name(g->status));
 	if (g->private_)
@@ -142,7 +136,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
 	tctx_set(c, "to_move", "%s (%s)", game_side_name(g, side_to_move),
-		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
+		 mover_seat >= 0 ? view_seat_text(g, mover_seat, me, one, sizeof one) : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
@@ -201,6 +195,19 @@ char *view_kind_usages(const struct order_word *w, size_t n)
 		}
 	}
 	return buf_take(&b);
+}
+
+/* A confirmation asked (observe.h): whom of, and until when its token is taken (the end
+ * of the last of confirm_days, UTC, as the reader's clock says it). */
+static void confirm_context(struct tctx *c, const struct reply *r, const struct view_extra *x)
+{
+	char when[64];
+
+	if (r->arbiter)
+		tctx_set(c, "confirm_arbiter", "yes");
+	clock_local((x->now / DAY + (x->confirm_days > 0 ? x->confirm_days : 7)) * DAY,
+		    x->timezone ? x->timezone : "UTC", when, sizeof when);
+	tctx_set(c, "confirm_lapses", "%s", when);
 }
 
 /* The help's orders of the game's own kind (a card game's), by the shape of their
@@ -265,6 +272,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		set_game(c, g, r, !x->no_pgn);
 		if (r->kind == REPLY_OBSERVED && r->to < 0 && game_observer_of(g, r->address) >= 0)
 			tctx_set(c, "observing", "yes");
+		if (r->kind == REPLY_CONFIRM)
+			confirm_context(c, r, x);
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);

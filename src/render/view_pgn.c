@@ -49,41 +49,6 @@ struct segments {
 	struct movetext ruled_mt;
 };
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Who played side c of board b, for PGN's [White] and [Black]: the seat that moves it now
- * and, in a game of several boards, every seat whose move or rule change is recorded
- * there (a strategist reassigns boards), in alphabetical order, joined by colons as the
- * PGN standard (8.1.1.5) joins several players of one side. */
-static void board_players(const struct game *g, int b, int c, char *out, size_t len)
-{
-	const char *who[SEATS_MAX];
-	int n = 0, now = game_mover(g, b, c);
-	unsigned long long played = now >= 0 ? 1ull << now : 0;
-	size_t at = 0;
-
-	for (size_t i = 0; g->nboards > 1 && i < g->nevents; i++) {
-		const struct game_event *ev = &g->events[i];
-		int on;
-		if (ev->by >= 0 && ev->by < g->nseats && g->seat[ev->by].side == c &&
-		    (!strcmp(ev->kind, "move") || !strcmp(ev->kind, "rule")) &&
-		    sscanf(ev->detail, "%d:", &on) == 1 && on == b + 1)
-			played |= 1ull << ev->by;
-	}
-	for (int s = 0; s < g->nseats; s++)
-		if ((played >> s & 1) && g->seat[s].address[0])
-			who[n++] = g->seat[s].address;
-	qsort(who, (size_t)n, sizeof who[0], by_name);
-	out[0] = 0;
-	for (int i = 0; i < n && at < len; i++)
-		at += (size_t)snprintf(out + at, len - at, "%s%s", i ? ":" : "", who[i]);
-	if (!n)
-		snprintf(out, len, "?");
-}
-
 /* PGN's [Termination] of a board or game that ended in this way. */
 static const char *pgn_termination(const char *why)
 {
@@ -129,8 +94,8 @@ static void pgn_header(const struct segments *sg, const char *result, const char
 	if (strlen(g->created) >= 10)
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
 	pgn_event(sg, date);
-	board_players(g, sg->b, WHITE, white, sizeof white);
-	board_players(g, sg->b, BLACK, black, sizeof black);
+	view_board_players(g, sg->b, WHITE, white, sizeof white);
+	view_board_players(g, sg->b, BLACK, black, sizeof black);
 	buf_printf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", white, black, result);
 	/* the variant's name, as variant tools (XBoard; Fairy-Stockfish with the sections of
 	 * `tempest export-variants`) know it */

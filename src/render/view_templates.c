@@ -18,7 +18,7 @@
 static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
-	"observed", "tournament", "standings",
+	"observed", "tournament", "standings", "confirm",
 };
 
 /* Every name a shared template may use (template_check); a kind's parts may use the
@@ -35,6 +35,8 @@ static const char *const shared_names[] = {
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
 	"time_left", "window_note", "arbiter", "challenge_lapses",
+	/* a confirmation asked of someone who plays no part in the game */
+	"confirm_lapses", "confirm_arbiter",
 	/* a game kept out of the public archive */
 	"private",
 	/* the reader's own lines given in advance (standing.h), as they write them */

@@ -177,6 +177,8 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	if (g->kstate && ks)
 		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
+	if (g->arbiter_unconfirmed)     /* absent: confirmed, or named before consent was asked */
+		json_object_set_new(root, "arbiter_unconfirmed", json_true());
 	if (g->nobservers)
 		json_object_set_new(root, "observers", observers_json(g));
 	if (g->mail_each || g->ndigest)
@@ -524,6 +526,7 @@ static int load_top(const struct jnode *root, int format, struct game *g)
 	    seat_field(root, "challenger", format, g->nseats, &g->challenger) < 0 ||
 	    jread_int(root, "log_size", false, 0, LLONG_MAX, &g->log_size) < 0 ||
 	    jread_str(root, "arbiter", true, g->arbiter, sizeof g->arbiter) < 0 ||
+	    jread_bool(root, "arbiter_unconfirmed", true, &g->arbiter_unconfirmed) < 0 ||
 	    jread_bool(root, "private", true, &g->private_) < 0)      /* absent: false */
 		return -1;
 	g->draw_offer = draw_offer;

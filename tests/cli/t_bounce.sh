@@ -27,6 +27,12 @@ cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mb
 run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
 expect_out "game 1 starts" "game 1 begins"
 qp() { decoded; }
+# the arbiter confirms from its address (consent: docs/orders.md, "Observers")
+ct=$(qp | awk '/^To: carol@example.org$/ { on = 1 } on && /^Subject: / { print; exit }' |
+  sed 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/')
+cli_mail carol@example.org "Re: [tempest 1 $ct] game 1" "accept" > "$tmp/c.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/c.mbox"
+case $(flat "$(qp)") in *"You are the arbiter of game 1"*) pass ;; *) fail "the arbiter confirms" ;; esac
 
 dsn bob@example.org > "$tmp/d1.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"

@@ -38,6 +38,8 @@ count_to() { grep -c "^To: $1\$" "$W/all.txt"; }
 mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white"
 play bob@example.org "$BT" "accept\nlangue fr"
 mail carol@example.org "observe" "observe 1"
+ct=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+mail carol@example.org "Re: [tempest 1 $ct] game 1" "observe 1"       # (confirmed)
 expect_out "carol observes" "You observe game 1"
 
 # -- one round trip: White's move and lines, Black's move and lines, six plies more

@@ -39,13 +39,14 @@ done
   fail "all twelve notices sent, each once"
 
 # a player's auto-responder (no Auto-Submitted header) answering every referee mail, each
-# time with a new text (one that says the same again is answered once a day: t_robots.sh):
-# each of its mails finds no order and is answered — two a run at most, three a day
+# time with a new text (one that says the same again, but for its dates and numbers, is
+# answered once a day: t_robots.sh): each of its mails finds no order and is answered —
+# two a run at most, three a day
 answers=0
-for r in 1 2 3; do
+for r in red green blue; do
   : > "$tmp/loop.mbox"
-  for i in 1 2 3; do
-    cli_game_mail 1 bob@example.org "$BT" "I am away until Monday ($r.$i)." >> "$tmp/loop.mbox"
+  for i in cat dog owl; do
+    cli_game_mail 1 bob@example.org "$BT" "I am away until Monday ($r $i)." >> "$tmp/loop.mbox"
   done
   run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
   expect_rc "the auto-responder, run $r" 0

@@ -82,15 +82,17 @@ case $(flat "$(to b7@x.org)") in *"Good luck on board 7"*) pass ;; *) fail "the 
 [ "$(to w3@x.org | grep -c '^To: ')" -eq 1 ] && pass || fail "w3: one digest for three moves elsewhere"
 
 # -- a stranger's attempts: in a team game only the member who set it up is told, once a
-# game and run (not each of the 18 members for each mail)
+# game and run (not each of the 18 members for each mail), and a day: a stranger's mail
+# draws one mail a day to any address, and the challenge's invitations, from a stranger
+# too, were today's: the next day then
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
-run "$T" process -c "$tmp/a/conf" "$tmp/int"
+TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
 [ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] &&
   [ "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p')" = "ws@x.org" ] && pass ||
   fail "one attempt: one notice, to the challenger"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "d5" >> "$tmp/int"
-run "$T" process -c "$tmp/a/conf" "$tmp/int"
+TEMPEST_NOW=2026-11-07T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"     # (a day on)
 [ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] && pass ||
   fail "two attempts in a run: one notice, not 2 nor 36"
 

@@ -68,7 +68,7 @@ expect_rc "send, a certificate that does not verify" 2
 # embedded mode's poll -n fails as poll does
 E=$tmp/e
 mkdir -p "$E"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/none\n' "$E" > "$E/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/none\n' "$E" > "$E/conf"
 run "$T" process -n --offline -c "$E/conf"
 expect_rc "-n: no data directory yet" 0
 expect_out "-n: no data directory yet: said" "does not exist yet: the first run makes it"

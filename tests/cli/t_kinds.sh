@@ -14,7 +14,7 @@ mkdir -p "$W/data" "$tmp/rules"
 cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
 cp "$TEMPEST_RULES_DIR"/*.json "$tmp/rules/"; cp -r "$TEMPEST_RULES_DIR/cards" "$tmp/rules/"
 cp tests/variants/duo.json "$tmp/rules/"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\nrules_dir = %s/rules\n' \
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\nrules_dir = %s/rules\n' \
   "$W" "$tmp" > "$W/conf"
 sed -i "s|^rules_dir = .*|rules_dir = $tmp/rules|" "$W/conf"
 unset TEMPEST_RULES_DIR

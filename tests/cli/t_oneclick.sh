@@ -107,6 +107,9 @@ done
 # an observer follows; White's Bb3 leaves Black (French) to move
 cli_eml carol@example.org "observe" "observe 1" > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$T" process -c "$C"
+ct=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_eml carol@example.org "Re: [tempest 1 $ct] game 1" "observe 1" > "$tmp/m.eml"   # (confirmed)
+run_in "$tmp/m.eml" "$T" process -c "$C"
 mail 1 alice@example.org "$WT" "Bb3"
 clicks "chess: after Bb3" bob@example.org "$(perft chess "$(fen_of bob@example.org)")" fr
 looks chess-french bob@example.org

@@ -45,4 +45,14 @@ run "$T" process -c "$tmp/conf" "$tmp/m"
 cli_game_mail 1 alice@example.org "$WT" "2. d4 c5" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(decoded) in *"one move per mail"*) pass ;; *) fail "White's pair refused" ;; esac
+# a move wrapped in the marks of a right-to-left client (U+200F), and a BOM: read as the
+# move; a refusal shows each mark by its number
+rlm=$(printf '\342\200\217')
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "${rlm}Nf9${rlm}" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+case $(decoded) in *"<U+200F>Nf9<U+200F>"*) pass ;; *) fail "the refusal shows the marks" ;; esac
+case $(decoded) in *"$rlm"*) fail "the refusal quotes no mark unseen" ;; *) pass ;; esac
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$(printf '\357\273\277')${rlm}e4${rlm}" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3 d5 2. e4$' && pass || fail "the move in marks: played"
 cli_done spelling

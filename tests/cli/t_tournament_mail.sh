@@ -88,10 +88,14 @@ one hal@example.org "Tabelle" "tabelle 2"
 expect_out "the standings in German" "Turnier 2, Rolling Blitz #2 (Chess): die Tabelle nach"
 expect_out "the table's headings in German" "Spieler"
 # the standings asked in each language
-for w in "standings 1" "classement 1" "tabelle 1"; do
-	one erin@example.org "standings" "$w"
-	expect_out "$w" "Tournament 1, Rolling Blitz (Chess): the standings"
+# (by three outsiders: a stranger is answered once a day)
+for w in "erin standings 1" "fay classement 1" "gil tabelle 1"; do
+	set -- $w
+	one "$1@example.org" "standings" "$2 $3"
+	expect_out "$2 $3" "Tournament 1, Rolling Blitz (Chess): the standings"
 done
+one erin@example.org "standings" "standings 1"
+[ -z "$out" ] && pass || fail "a stranger's second question of the day is not answered"
 one alice@example.org "standings" "standings 9"
 expect_out "no such tournament" "there is no tournament 9 here"
 one alice@example.org "two" "standings 1\njoin tournament 2"

@@ -2,7 +2,7 @@
 """crosstable.py DOM: the crosstable of a tournament's page as the browser built it (the
 DOM `chromium --dump-dom` printed): a line a row, "PLACE PLAYER POINTS SB MARKS LINKS",
 POINTS and SB as the text crosstable writes them (6½, 12.25), MARKS each cell's marks
-(- for an empty one), LINKS the games its results link to."""
+(- for an empty one), LINKS the games its results link to; a blank in PLAYER as "_"."""
 import sys
 from html.parser import HTMLParser
 
@@ -42,6 +42,6 @@ def points(half):
 t = Table()
 t.feed(open(sys.argv[1]).read())
 for r in t.rows:
-    print(r["texts"][0], r["player"], points(r["points"]),
+    print(r["texts"][0], r["player"].replace(" ", "_"), points(r["points"]),
           "%d.%02d" % (r["sb"] // 4, r["sb"] % 4 * 25), "".join(r["cells"]),
           ",".join(r["links"]) or "-")

@@ -21,7 +21,7 @@ CPPFLAGS += -D_GNU_SOURCE -Isrc \
             -DTEMPEST_DATADIR='"$(DATADIR)"'
 OPT      ?= -O2 -g
 # libetpan's pkg-config file adds a dpkg link spec; plain -letpan links the same library.
-LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan
+LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan -lm
 LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl libcrypto 2>/dev/null)
 
 BUILD     = build
@@ -151,19 +151,20 @@ update-golden: tempest
 # The phrases the referee makes, for the catalogues (templates/po/LL.po; docs/design.md
 # "Languages"): the formats handed to the functions that make a phrase (util/phrase.h:
 # phrase_printf and its kin, apply_error, apply_note, outcome_error, err_phrase, the
-# card effects' refuse), the constants marked N_(), NC_() (with a context) and F_(), and
-# the words that come from data files (templates/po/data.pot, written by
-# templates/po/data_pot.py from rules/*.json), and the order words of the order tables
-# (templates/po/orders.pot, written by templates/po/orders_pot.py). Needs GNU gettext's
-# xgettext and msgmerge (a maintainer's tool: the build and the tests read the PO files
-# themselves). A new msgid comes in untranslated.
+# card effects' refuse, pipeline_refuse), the constants marked N_(), NC_() (with a
+# context) and F_(), and the words that come from data files (templates/po/data.pot,
+# written by templates/po/data_pot.py from rules/*.json), and the order words of the
+# order tables (templates/po/orders.pot, written by templates/po/orders_pot.py). Needs
+# GNU gettext's xgettext and msgmerge (a maintainer's tool: the build and the tests read
+# the PO files themselves). A new msgid comes in untranslated.
 PO_SRC = $(wildcard src/game/*.c src/kinds/*/*.c src/engine/*.c src/pipeline/*.c src/render/*.c \
-	  src/rules/*.c src/util/clock.c)
+	  src/rules/*.c src/util/clock.c src/tournament/*.c)
 PO_KEYS = --keyword= --keyword=apply_error:3 --keyword=outcome_error:4 --keyword=apply_note:2 \
 	  --keyword=apply_note_to:3 --keyword=apply_note_seat:3 --keyword=refuse:3 --keyword=err_phrase:2 --keyword=N_ \
 	  --keyword=NC_:1c,2 --keyword=F_ --keyword=phrase_printf:3 --keyword=phrase_pprintf:3c,4 \
 	  --keyword=phrase_nprintf:4,5 --keyword=buf_phrase:2 --keyword=buf_nphrase:3,4 \
-	  --keyword=tctx_phrase:3 --keyword=tctx_nphrase:4,5 --add-comments=TRANSLATORS:
+	  --keyword=tctx_phrase:3 --keyword=tctx_nphrase:4,5 --keyword=pipeline_refuse:4 \
+	  --add-comments=TRANSLATORS:
 po:
 	python3 templates/po/data_pot.py rules > templates/po/data.pot
 	xgettext --language=C --from-code=UTF-8 --no-wrap --sort-by-file --package-name=tempest \
@@ -194,6 +195,7 @@ check-long: tempest $(FUZZ_BIN) $(BUILD)/killshim.so
 	@sh tests/run-perft.sh ./tempest long
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 3 500 3
 	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_killall.sh
+	@T=$(CURDIR)/tempest KILL_SWEEP=full sh tests/cli/t_tournament_kill.sh
 	@sh tests/fuzz/run.sh 120 $(FUZZ_BIN)
 
 # Engine speed next to fairy-stockfish, then the mail pipeline: `tempest process` on a
@@ -205,13 +207,10 @@ $(BUILD)/bench/%: $(BUILD)/opt/bench/%.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
 
+# Every bench beside the previous release (bench/base), then the table of every figure
+# with its bound (bench/run.sh).
 bench: tempest $(BENCH_BIN)
-	@sh bench/perft.sh ./tempest
-	@sh bench/process.sh ./tempest $(BUILD)/bench
-	@sh bench/replay.sh ./tempest $(BUILD)/bench
-	@sh bench/archive.sh ./tempest $(BUILD)/bench
-	@sh bench/languages.sh ./tempest
-	@flock -o /tmp/tempest-e2e.lock sh bench/poll.sh ./tempest $(BUILD)/bench
+	@sh bench/run.sh ./tempest $(BUILD)/bench
 
 # Installs the Debian packages the build and the tests need (root, Debian 12).
 deps:

@@ -2,25 +2,22 @@
 # Perft speed on the six standard positions: tempest next to Debian's fairy-stockfish (a
 # generic variant engine), same positions, same depths, same run. Each engine's start-up
 # time (measured with a depth-1 run) is subtracted. Prints a table and the overall ratio.
-# The last release (the commit in bench/perft-base, or $PERFT_BASE; "none" skips it) is
-# built from git in a scratch work tree and timed in the same run, beside this build.
+# The previous release (bench/base: $BENCH_BASE when bench/run.sh built it, else built
+# here by bench/base.sh) is timed in the same run, beside this build.
 # Usage: bench/perft.sh TEMPEST
 set -eu
 T=${1:-./tempest}
 FSF=${FSF:-/usr/games/fairy-stockfish}
+BENCH=perft
+. "$(dirname "$0")/lib.sh"
 [ -x "$FSF" ] || { echo "bench: $FSF not found (apt-get install fairy-stockfish)" >&2; exit 1; }
 
-BASE=${PERFT_BASE:-$(sed -n 's/^\([0-9a-f]\{7,40\}\).*/\1/p' bench/perft-base 2>/dev/null | head -n 1)}
-B=""
-if [ -n "$BASE" ] && [ "$BASE" != none ] && git rev-parse -q --verify "$BASE^{commit}" >/dev/null 2>&1; then
+B=$(base_tempest || :)
+BASE=$(cut -d' ' -f1 bench/base 2>/dev/null || :)
+if [ -z "$B" ] && [ -z "${BENCH_BASE+set}" ]; then      # run alone: build it here
   BW=$(mktemp -d "${TMPDIR:-/tmp}/tempest-perft-base.XXXXXX")
-  trap 'git worktree remove --force "$BW/src" >/dev/null 2>&1; rm -rf "$BW"' EXIT
-  if git worktree add -q --detach "$BW/src" "$BASE" >/dev/null 2>&1 &&
-     make -s -C "$BW/src" -j2 tempest >"$BW/build.log" 2>&1; then
-    B=$BW/src/tempest
-  else
-    echo "bench: could not build the last release ($BASE); see $BW/build.log" >&2
-  fi
+  trap 'rm -rf "$BW"' EXIT
+  B=$(sh bench/base.sh "$BW")
 fi
 
 now() { date +%s%N; }
@@ -60,4 +57,11 @@ awk -v n="$tn" -v t="$tt" -v f="$ft" -v b="$bt" -v base="${BASE:-}" 'BEGIN {
   printf "all: %d nodes; tempest %.1f M nodes/s, fairy-stockfish %.1f M nodes/s; tempest is %.2fx its rate\n",
          n, n/(t/1e9)/1e6, n/(f/1e9)/1e6, f/t
   if (b > 0)
-    printf "the last release (%s): %.1f M nodes/s; this build takes %.2fx its time\n", base, n/(b/1e9)/1e6, t/b }'
+    printf "the previous release (%s): %.1f M nodes/s, %.2fx the rate of fairy-stockfish; this build takes %.2fx its time\n",
+           base, n/(b/1e9)/1e6, f/b, t/b }'
+rel() { [ "$bt" -gt 0 ] && awk -v x="$1" -v b="$bt" 'BEGIN { printf "%.4f", x / b }' || echo -; }
+figure "perft: rate over fairy-stockfish's" x high 5 "$(awk -v f="$ft" -v t="$tt" 'BEGIN { printf "%.4f", f / t }')" \
+       "$([ "$bt" -gt 0 ] && awk -v f="$ft" -v b="$bt" 'BEGIN { printf "%.4f", f / b }' || echo -)"
+figure "perft: time over the release's" x low 1 "$(rel "$tt")" "$([ "$bt" -gt 0 ] && echo 1 || echo -)"
+figure "perft: M nodes a second" "" high - "$(awk -v n="$tn" -v t="$tt" 'BEGIN { printf "%.2f", n / t * 1000 }')" \
+       "$([ "$bt" -gt 0 ] && awk -v n="$tn" -v b="$bt" 'BEGIN { printf "%.2f", n / b * 1000 }' || echo -)"

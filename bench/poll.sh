@@ -11,7 +11,9 @@
 #   - `tempest poll` processes them: fetch, apply, commit (fsynced), move to Processed.
 #     smtp_url is left empty, so the replies go to standard output (/dev/null): the SMTP
 #     side is another server's work and would make the two runs measure different things.
-# Every mail must end in Processed and every game at ply 18, or the bench fails.
+# Every mail must end in Processed and every game at ply 18, or the bench fails. The
+# previous release ($BENCH_BASE, bench/base) then polls the same mails, delivered again,
+# into a data directory of its own; both have their idle runs.
 # Then the idle run, INBOX empty (what cron does most of the time): CPU time and peak RSS
 # of `tempest poll` and of mbsync over STARTTLS, and the IMAP commands each sends, counted
 # by a small relay (python3) between the client and Dovecot over plain IMAP (the relay
@@ -74,13 +76,18 @@ mailstack_up "$stack" || fail "the mail stack did not start"
 [ "$(ms_uids referee INBOX | grep -c .)" -eq 0 ] || fail "the referee's INBOX is not empty"
 maildir=$MS_DIR/mail/$MS_DOMAIN/referee
 [ -d "$maildir/new" ] || fail "no Maildir at $maildir"
-"$B/genmail" -g "$GAMES" -r "referee@$MS_DOMAIN" -k "$work/key" -d "$work/stage" ||
-    fail "genmail failed"
-chown vmail:vmail "$work/stage/new"/* || exit 1
-start=$(ms_now_ms)
-mv "$work/stage/new"/* "$maildir/new/" || fail "cannot move the mails into $maildir/new"
-ms_wait_count referee "$mails" 60 || fail "Dovecot does not show the $mails mails"
-deliver_ms=$(( $(ms_now_ms) - start ))
+# deliver KEYFILE: the players' mails written into the INBOX (genmail's key to KEYFILE)
+deliver() {
+    rm -rf "$work/stage" && mkdir -p "$work/stage/new" || exit 1
+    "$B/genmail" -g "$GAMES" -r "referee@$MS_DOMAIN" -k "$1" -d "$work/stage" ||
+        fail "genmail failed"
+    chown vmail:vmail "$work/stage/new"/* || exit 1
+    start=$(ms_now_ms)
+    mv "$work/stage/new"/* "$maildir/new/" || fail "cannot move the mails into $maildir/new"
+    ms_wait_count referee "$mails" 60 || fail "Dovecot does not show the $mails mails"
+    deliver_ms=$(( $(ms_now_ms) - start ))
+}
+deliver "$work/key"
 
 pass=$(ms_pass referee)
 cat > "$work/mbsyncrc" <<EOF
@@ -139,30 +146,40 @@ got=$(find "$work/mbsync/INBOX/new" "$work/mbsync/INBOX/cur" -type f | wc -l)
 [ "$got" -eq "$mails" ] || fail "mbsync fetched $got mails, not $mails"
 [ "$(ms_uids referee INBOX | grep -c .)" -eq "$mails" ] || fail "mbsync changed the INBOX"
 
-# The same run with --dry-run first: fetched and applied, nothing committed or moved, so
-# the difference is what the commits (fsynced) and the moves cost.
-# a dry run makes nothing, so the data directory is laid out first as a first run makes it
-mkdir -p "$work/data/games" "$work/data/seen" "$work/data/outbox" && : > "$work/data/lock" &&
-    chmod 700 "$work/data" || exit 1
-res=$(timed dry "$T" poll --dry-run -c "$work/tempest.conf") || exit 1
-set -- $res
-d_wall=$1 d_user=$2 d_sys=$3 d_rss=$4
-[ "$(ms_uids referee INBOX | grep -c .)" -eq "$mails" ] || fail "poll --dry-run changed the INBOX"
-
-res=$(timed poll "$T" poll -c "$work/tempest.conf") || exit 1
-set -- $res
-t_wall=$1 t_user=$2 t_sys=$3 t_rss=$4
-left=$(ms_uids referee INBOX | grep -c .)
-moved=$(ms_uids referee Processed | grep -c .)
-[ "$left" -eq 0 ] && [ "$moved" -eq "$mails" ] ||
-    fail "after the poll: $left mails in INBOX, $moved in Processed (want 0 and $mails)"
-"$T" list -c "$work/tempest.conf" > "$work/list" || fail "tempest list failed"
-done_games=$(awk -v p=$PLIES 'NR > 1 && $6 == p' "$work/list" | wc -l)
-if [ "$done_games" -ne "$GAMES" ]; then
-    echo "bench poll: only $done_games of $GAMES games reached ply $PLIES:" >&2
-    head -n 10 "$work/list" >&2
-    head -n 10 "$work/poll.err" >&2
-    exit 1
+# polls NAME TEMPEST DATA CONF PROCESSED: the same run with --dry-run first (fetched and
+# applied, nothing committed or moved, so the difference is what the commits, fsynced,
+# and the moves cost), then the run; prints "dry-run-times;run-times". PROCESSED: the
+# mails Processed must then hold.
+polls() {
+    # a dry run makes nothing, so the data directory is laid out first as a first run makes it
+    mkdir -p "$3/games" "$3/seen" "$3/outbox" && : > "$3/lock" && chmod 700 "$3" || exit 1
+    dry=$(timed "$1-dry" "$2" poll --dry-run -c "$4") || exit 1
+    [ "$(ms_uids referee INBOX | grep -c .)" -eq "$mails" ] || fail "poll --dry-run changed the INBOX"
+    run=$(timed "$1" "$2" poll -c "$4") || exit 1
+    left=$(ms_uids referee INBOX | grep -c .)
+    moved=$(ms_uids referee Processed | grep -c .)
+    [ "$left" -eq 0 ] && [ "$moved" -eq "$5" ] ||
+        fail "after the poll: $left mails in INBOX, $moved in Processed (want 0 and $5)"
+    "$2" list -c "$4" > "$work/list" || fail "tempest list failed"
+    done_games=$(awk -v p=$PLIES 'NR > 1 && $6 == p' "$work/list" | wc -l)
+    if [ "$done_games" -ne "$GAMES" ]; then
+        echo "bench poll: only $done_games of $GAMES games reached ply $PLIES:" >&2
+        head -n 10 "$work/list" >&2
+        head -n 10 "$work/$1.err" >&2
+        exit 1
+    fi
+    echo "$dry;$run"
+}
+this=$(polls poll "$T" "$work/data" "$work/tempest.conf" "$mails") || exit 1
+# the previous release: the same mails again, into a data directory of its own
+R=$(base_tempest || :)
+rel=""
+if [ -n "$R" ]; then
+    mkdir -p "$work/data.release" || exit 1
+    sed "s|^data_dir = .*|data_dir = $work/data.release|" "$work/tempest.conf" > "$work/release.conf"
+    deliver "$work/data.release/key"
+    chmod 600 "$work/data.release/key"
+    rel=$(polls release "$R" "$work/data.release" "$work/release.conf" $((2 * mails))) || exit 1
 fi
 
 echo
@@ -171,16 +188,29 @@ echo "tempest poll v mbsync: $mails mails over $GAMES games in the referee's INB
 echo "replies to /dev/null (smtp_url empty); all mails moved to Processed, all games at ply $PLIES;" \
      "the mails reached Dovecot's index $deliver_ms ms after being written to new/"
 echo "load average before: $load_before; after: $(load)"
-awk -v n="$mails" -v tw="$t_wall" -v tu="$t_user" -v ts="$t_sys" -v tr="$t_rss" \
-    -v mw="$m_wall" -v mu="$m_user" -v ms="$m_sys" -v mr="$m_rss" \
-    -v dw="$d_wall" -v du="$d_user" -v ds="$d_sys" -v dr="$d_rss" 'BEGIN {
-    printf "%-28s %7s %9s %9s %9s %10s %10s\n", "program", "mails", "wall-s", "user-s", "sys-s", "mails/s", "peak-RSS"
-    printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "mbsync (pull to a Maildir)", n, mw, mu, ms, n / mw, mr / 1024
-    printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "tempest poll --dry-run", n, dw, du, ds, n / dw, dr / 1024
-    printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", "tempest poll", n, tw, tu, ts, n / tw, tr / 1024
-    printf "tempest poll takes %.1fx the time of mbsync (target: 1.5x); %.2f ms a mail, of which %.2f ms\n", tw / mw, 1000 * tw / n, 1000 * (tw - dw) / n
-    printf "commit (fsynced) and move; --dry-run (fetch, parse, apply) takes %.1fx the time of mbsync\n", dw / mw
+row() {
+    echo "$2" | awk -v who="$1" -v n="$mails" '{
+        printf "%-28s %7d %9.2f %9.2f %9.2f %10.0f %7.1f MB\n", who, n, $1, $2, $3, n / $1, $4 / 1024 }'
+}
+printf "%-28s %7s %9s %9s %9s %10s %10s\n" "program" "mails" "wall-s" "user-s" "sys-s" "mails/s" "peak-RSS"
+row "mbsync (pull to a Maildir)" "$m_wall $m_user $m_sys $m_rss"
+row "tempest poll --dry-run" "${this%%;*}"
+row "tempest poll" "${this#*;}"
+if [ -n "$rel" ]; then
+    row "the release's --dry-run" "${rel%%;*}"
+    row "the release's poll" "${rel#*;}"
+fi
+set -- ${this#*;}
+t_wall=$1
+set -- ${this%%;*}
+awk -v tw="$t_wall" -v dw="$1" -v mw="$m_wall" -v n="$mails" 'BEGIN {
+    printf "tempest poll takes %.2fx the time of mbsync (bound: 0.5x); %.2f ms a mail, of which %.2f ms\n", tw / mw, 1000 * tw / n, 1000 * (tw - dw) / n
+    printf "commit (fsynced) and move; --dry-run (fetch, parse, apply) takes %.2fx the time of mbsync\n", dw / mw
 }'
+over_mbsync() { [ -n "$1" ] && echo "${1#*;}" | awk -v m="$m_wall" '{ printf "%.3f", $1 / m }' || echo -; }
+a_second() { [ -n "$1" ] && echo "${1#*;}" | awk -v n="$mails" '{ printf "%.1f", n / $1 }' || echo -; }
+figure "poll: time over mbsync's" x low 0.5 "$(over_mbsync "$this")" "$(over_mbsync "$rel")"
+figure "poll: mails a second" "" high - "$(a_second "$this")" "$(a_second "$rel")"
 
 # ---- the idle run: nothing new in the INBOX, IDLE_RUNS runs of each (time counts in
 # hundredths of a second), each run's average printed.
@@ -188,9 +218,15 @@ IDLE_RUNS=20
 res=$(timed idle-mbsync sh -c 'i=0; while [ $i -lt $1 ]; do mbsync -c "$2" -q bench || exit 1; i=$((i + 1)); done'     sh "$IDLE_RUNS" "$work/mbsyncrc") || exit 1
 set -- $res
 mi_wall=$1 mi_user=$2 mi_sys=$3 mi_rss=$4
-res=$(timed idle-poll sh -c 'i=0; while [ $i -lt $1 ]; do "$2" poll -c "$3" || exit 1; i=$((i + 1)); done'     sh "$IDLE_RUNS" "$T" "$work/tempest.conf") || exit 1
+idle() {
+    timed "idle-$1" sh -c 'i=0; while [ $i -lt $1 ]; do "$2" poll -c "$3" || exit 1; i=$((i + 1)); done' \
+        sh "$IDLE_RUNS" "$2" "$3"
+}
+res=$(idle poll "$T" "$work/tempest.conf") || exit 1
 set -- $res
 ti_wall=$1 ti_user=$2 ti_sys=$3 ti_rss=$4
+ri=""
+[ -n "$rel" ] && { ri=$(idle release "$R" "$work/release.conf") || exit 1; }
 
 # The relay: every line a client sends that starts with a tag is a command.
 # It listens on a port the system picks (free by definition) and writes it down.
@@ -236,6 +272,11 @@ commands() {
 m_cmds=$(commands mbsync -c "$work/mbsyncrc.plain" -q bench) || fail "mbsync through the relay failed"
 t_cmds=$(commands "$T" poll -c "$work/tempest.plain.conf") || fail "tempest poll through the relay failed"
 t_list=$(tr -d '\r' < "$work/relay.log" | awk '{ print $2 }' | tr '\n' ' ')
+r_cmds=-
+if [ -n "$rel" ]; then
+    sed "s|^data_dir = .*|data_dir = $work/data.release|" "$work/tempest.plain.conf" > "$work/release.plain.conf"
+    r_cmds=$(commands "$R" poll -c "$work/release.plain.conf") || fail "the release's poll through the relay failed"
+fi
 kill "$relay_pid" 2>/dev/null; relay_pid=""
 
 echo
@@ -247,4 +288,11 @@ awk -v n="$IDLE_RUNS" -v tu="$ti_user" -v ts="$ti_sys" -v tr="$ti_rss" -v tw="$t
     printf "%-28s %9.1f %9.1f %7.1f MB %10s %13d\n", "mbsync", mw * 1000 / n, (mu + ms) * 1000 / n, mr / 1024, "", mc
     printf "%-28s %9.1f %9.1f %7.1f MB %10s %13d\n", "tempest poll", tw * 1000 / n, (tu + ts) * 1000 / n, tr / 1024, "", tc
 }'
+[ -n "$ri" ] && echo "$ri" | awk -v n="$IDLE_RUNS" -v c="$r_cmds" '{
+    printf "%-28s %9.1f %9.1f %7.1f MB %10s %13s\n", "the release'"'"'s poll", $1 * 1000 / n, ($2 + $3) * 1000 / n, $4 / 1024, "", c }'
+cpu_ms() { [ -n "$1" ] && echo "$1" | awk -v n="$IDLE_RUNS" '{ printf "%.2f", ($2 + $3) * 1000 / n }' || echo -; }
+peak() { [ -n "$1" ] && echo "$1" | awk '{ printf "%.2f", $4 / 1024 }' || echo -; }
+figure "poll: an idle run's CPU time" " ms" low 20 "$(cpu_ms "$ti_wall $ti_user $ti_sys $ti_rss")" "$(cpu_ms "$ri")" 1
+figure "poll: an idle run's peak memory" " MB" low - "$(peak "$ti_wall $ti_user $ti_sys $ti_rss")" "$(peak "$ri")"
+figure "poll: an idle run's IMAP commands" "" low - "$t_cmds" "$r_cmds"
 echo "tempest poll's commands (over plain IMAP): $t_list"

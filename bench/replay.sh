@@ -11,7 +11,8 @@
 # mails are done; each line is stamped as it comes, so that one run gives the time a mail
 # takes in the first tenth of the log and in the last (the long game: the best of 3 runs).
 # Peak memory from GNU time. The mails and each data directory are removed as soon as
-# they are not needed (at most about twice the big log's size on disk at a time).
+# they are not needed (at most about twice the big log's size on disk at a time). The
+# previous release ($BENCH_BASE, bench/base) replays the same logs after this build.
 # Usage: bench/replay.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail)
 set -eu
 T=${1:-./tempest}
@@ -26,12 +27,13 @@ command -v perl > /dev/null || { echo "bench replay: perl not found" >&2; exit 1
 
 bench_tmp
 
-# replay CONF LOG MAILS: one replay of LOG into a fresh directory; prints "wall-seconds
-# peak-RSS-KB ms-a-mail-in-the-first-tenth ms-a-mail-in-the-last-tenth"
+# replay TEMPEST CONF LOG MAILS: one replay of LOG into a fresh directory; prints
+# "wall-seconds peak-RSS-KB ms-a-mail-in-the-first-tenth ms-a-mail-in-the-last-tenth"
 replay() {
     rm -rf "$tmp/into"
+    bin=$1; shift
     start=$(perl -MTime::HiRes=time -e 'printf "%.6f", time')
-    "$TIME" -f '%M' -o "$tmp/time" "$T" replay -v -c "$1" "$2" --into "$tmp/into" 2>&1 |
+    "$TIME" -f '%M' -o "$tmp/time" "$bin" replay -v -c "$1" "$2" --into "$tmp/into" 2>&1 |
         perl -MTime::HiRes=time -ne 'printf "%.6f %s", time, $_' > "$tmp/progress"
     grep -q "every recorded state reproduced" "$tmp/progress" ||
         { tail -n 5 "$tmp/progress" >&2; fail "replay of $2 failed or differed"; }
@@ -63,25 +65,46 @@ got=$(grep -c '^X-Tempest-Key: ' "$log" || :)
 [ "$got" -eq "$MAILS" ] || fail "the game log records $got mails, not $MAILS"
 log_kb=$(($(wc -c < "$log") / 1024)); state_kb=$(($(wc -c < "$tmp/data/games/1.json") / 1024))
 
+# best_of BIN CONF LOG MAILS: the fastest of 3 replays
+best_of() {
+    best=""
+    for _ in 1 2 3; do
+        res=$(replay "$@")
+        if [ -z "$best" ] || awk -v a="${res%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+            best=$res
+        fi
+    done
+    echo "$best"
+}
+
+# show TITLE MAILS "THIS" "RELEASE" NAME: the table of one log's replays, and its figures
+show() {
+    echo
+    echo "$1"
+    echo "load average before: $load_before; after: $(load)"
+    printf '%-34s %9s %9s %10s %12s %12s %8s\n' replay wall-s mails/s peak-RSS first-ms last-ms last/first
+    for r in "this build|$3" "the previous release|$4"; do
+        [ "${r#*|}" = - ] && continue
+        echo "${r#*|}" | awk -v who="${r%%|*}" -v n="$2" '{
+            printf "%-34s %9.3f %9.0f %7.1f MB %12.4f %12.4f %7.2fx\n", who, $1, n / $1, $2 / 1024, $3, $4, $4 / $3 }'
+    done
+    this=$3 rel=$4
+    pick() { [ "$1" = - ] && echo - || echo "$1" | awk -v n="$2" "{ $3 }"; }
+    figure "replay, $5: mails a second" "" high - "$(pick "$this" "$2" 'printf "%.1f", n / $1')" \
+           "$(pick "$rel" "$2" 'printf "%.1f", n / $1')"
+    figure "replay, $5: last tenth's mail over first's" x low 1 "$(pick "$this" "$2" 'printf "%.3f", $4 / $3')" \
+           "$(pick "$rel" "$2" 'printf "%.3f", $4 / $3')"
+    figure "replay, $5: peak memory" " MB" low - "$(pick "$this" "$2" 'printf "%.2f", $2 / 1024')" \
+           "$(pick "$rel" "$2" 'printf "%.2f", $2 / 1024')"
+}
+
+R=$(base_tempest || :)
 load_before=$(load)
-best=""
-for _ in 1 2 3; do
-    res=$(replay "$tmp/conf" "$log" "$MAILS")
-    if [ -z "$best" ] || awk -v a="${res%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
-        best=$res
-    fi
-done
-set -- $best
-echo
-echo "tempest replay: one game of $MAILS mails ($log_kb KB of log, state file $state_kb KB)," \
-     "the best of 3 runs"
-echo "load average before: $load_before; after: $(load)"
-awk -v n="$MAILS" -v w="$1" -v m="$2" -v f="$3" -v l="$4" 'BEGIN {
-    printf "%-34s %9s %9s %10s\n", "replay", "wall-s", "mails/s", "peak-RSS"
-    printf "%-34s %9.3f %9.0f %7.1f MB\n", "all " n " mails", w, n / w, m / 1024
-    printf "time a mail: %.3f ms in the first tenth of the log, %.3f ms in the last: %.2fx\n",
-           f, l, l / f
-}'
+this=$(best_of "$T" "$tmp/conf" "$log" "$MAILS")
+rel=-
+[ -n "$R" ] && rel=$(best_of "$R" "$tmp/conf" "$log" "$MAILS")
+show "tempest replay: one game of $MAILS mails ($log_kb KB of log, state file $state_kb KB), the best of 3 runs" \
+     "$MAILS" "$this" "$rel" "one game"
 rm -rf "$tmp/data" "$tmp/in.mbox"
 
 # -- many games, a log of about LOG_MB MB: 100 games of 20 mails quoting 20 KB make 47 MB
@@ -101,14 +124,9 @@ big_mails=$(grep -c '^X-Tempest-Key: ' "$big/all.mbox" || :)
 size_mb=$(($(wc -c < "$big/all.mbox") / 1048576))
 
 load_before=$(load)
-set -- $(replay "$big/conf" "$big/all.mbox" "$big_mails")
+this=$(replay "$T" "$big/conf" "$big/all.mbox" "$big_mails")
+rel=-
+[ -n "$R" ] && rel=$(replay "$R" "$big/conf" "$big/all.mbox" "$big_mails")
 rm -rf "$big"
-echo
-echo "tempest replay: $games games, $big_mails mails, $size_mb MB of log (each mail quoting 20 KB)"
-echo "load average before: $load_before; after: $(load)"
-awk -v n="$big_mails" -v w="$1" -v m="$2" -v f="$3" -v l="$4" 'BEGIN {
-    printf "%-34s %9s %9s %10s\n", "replay", "wall-s", "mails/s", "peak-RSS"
-    printf "%-34s %9.3f %9.0f %7.1f MB\n", "all " n " mails", w, n / w, m / 1024
-    printf "time a mail: %.3f ms in the first tenth of the log, %.3f ms in the last: %.2fx\n",
-           f, l, l / f
-}'
+show "tempest replay: $games games, $big_mails mails, $size_mb MB of log (each mail quoting 20 KB)" \
+     "$big_mails" "$this" "$rel" "many games"

@@ -1,8 +1,9 @@
 /* archive_run.c: the public archive brought up to date (archive.h). The pages come from
  * render/archive*.c; this file reads the games and owns the files of the archive:
  *
- *   OUTDIR/index.html       the public games, a line each
+ *   OUTDIR/index.html       the public games, a line each, grouped by tournament
  *   OUTDIR/game-N.html      game N's page; OUTDIR/game-N.pgn its PGN
+ *   OUTDIR/tournament-T.html  tournament T's page: its crosstable, its games by round
  *   OUTDIR/archive.css      the pages' style sheet
  *   OUTDIR/.manifest        what the last run saw of each game: its state file's inode,
  *                           time and size, and its line of the index
@@ -24,13 +25,20 @@
 #include "render/view.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
+#include "store/players.h"
 #include "store/store.h"
+#include "store/tournament_json.h"
 #include "util/clock.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 #include "util/phrase.h"
 
-#define MANIFEST_HEAD "tempest-archive 1\n"
+/* 2: a tournament's game and its round on each line; the players named as the public
+ * names them, not by their addresses (a manifest of 1 makes every page new: the next run
+ * writes the old pages again); its second line says how ("naming RULE FINGERPRINT": the
+ * configuration's rule, players_public_hash): when it changes, every page is written
+ * again */
+#define MANIFEST_HEAD "tempest-archive 2\n"
 
 /* What the archive knows of one game. */
 struct known {
@@ -54,6 +62,10 @@ struct run {
 	struct known *old, *now;
 	size_t nold, nnow;
 	struct archive_stats *stats;
+	struct players players;         /* the names the players chose, their consents */
+	int naming;                     /* enum naming_rule */
+	char naming_line[128];          /* "naming RULE FINGERPRINT" */
+	bool renamed;                   /* it differs from the manifest's: every page anew */
 };
 
 static void path_in(const struct run *r, const char *name, char *out, size_t len)
@@ -64,12 +76,12 @@ static void path_in(const struct run *r, const char *name, char *out, size_t len
 /* A manifest line's fields, tab-separated; a text field holds no tab or newline. */
 static int known_parse(char *line, struct known *k)
 {
-	char *f[12], *save = NULL;
+	char *f[14], *save = NULL;
 	int n = 0;
 
-	for (char *t = strtok_r(line, "\t", &save); t && n < 12; t = strtok_r(NULL, "\t", &save))
+	for (char *t = strtok_r(line, "\t", &save); t && n < 14; t = strtok_r(NULL, "\t", &save))
 		f[n++] = t;
-	if (n != 12)
+	if (n != 14)
 		return -1;
 	memset(k, 0, sizeof *k);
 	k->id = atoi(f[0]);
@@ -85,6 +97,8 @@ static int known_parse(char *line, struct known *k)
 	snprintf(k->entry.created, sizeof k->entry.created, "%s", f[9]);
 	snprintf(k->entry.updated, sizeof k->entry.updated, "%s", f[10]);
 	k->entry.plies = atoi(f[11]);
+	k->entry.tournament = atoi(f[12]);
+	k->entry.round = atoi(f[13]);
 	return k->id > 0 ? 0 : -1;
 }
 
@@ -108,7 +122,7 @@ static void known_line(const struct known *k, struct buf *b)
 	field(b, k->entry.result);
 	field(b, k->entry.created);
 	field(b, k->entry.updated);
-	buf_printf(b, "\t%d\n", k->entry.plies);
+	buf_printf(b, "\t%d\t%d\t%d\n", k->entry.plies, k->entry.tournament, k->entry.round);
 }
 
 /* The last run's manifest (none, or one of another format: every game is new). */
@@ -124,11 +138,16 @@ static int manifest_read(struct run *r, struct err *e)
 		return -1;
 	if (strncmp(text, MANIFEST_HEAD, sizeof MANIFEST_HEAD - 1)) {
 		free(text);
+		r->renamed = true;
 		return 0;
 	}
 	for (char *l = strtok_r(text + sizeof MANIFEST_HEAD - 1, "\n", &save); l;
 	     l = strtok_r(NULL, "\n", &save)) {
 		struct known k, *more;
+		if (!strncmp(l, "naming ", 7)) {
+			r->renamed = strcmp(l, r->naming_line) != 0;
+			continue;
+		}
 		if (known_parse(l, &k) < 0)
 			continue;
 		if (!(more = realloc(r->old, (r->nold + 1) * sizeof *more))) {
@@ -149,6 +168,7 @@ static int manifest_write(struct run *r, struct err *e)
 	int rc;
 
 	buf_str(&b, MANIFEST_HEAD);
+	buf_printf(&b, "%s\n", r->naming_line);
 	for (size_t i = 0; i < r->nnow; i++)
 		known_line(&r->now[i], &b);
 	if (b.failed)
@@ -238,6 +258,13 @@ static int game_read(struct run *r, int id, struct game **g, struct err *e)
 		*g = NULL;
 		return -1;
 	}
+	/* the players as the public names them, as the mails to observers do */
+	for (int c = 0; c < (*g)->nseats; c++) {
+		char name[64];
+		bool address_public;
+		players_public(&r->players, (*g)->seat[c].address, name, &address_public);
+		seat_label_set(*g, c, name, address_public, (enum naming_rule)r->naming);
+	}
 	return 0;
 }
 
@@ -317,8 +344,87 @@ static int one_game(struct run *r, int id, const struct known *before, bool all,
 	return rc;
 }
 
-/* The index of the public games, and the style sheet if it is not the one the pages need. */
-static int index_write(struct run *r, struct err *e)
+/* Is a tournament's page public? Not while proposed (its arbiter has not opened it),
+ * nor when its games are private. */
+static bool tournament_public(const struct tournament *t)
+{
+	for (const char *l = t->terms.games; *l; l += strcspn(l, "\n"), l += *l == '\n')
+		if (!strncmp(l, "private", 7) && (!l[7] || l[7] == '\n'))
+			return false;
+	return t->status != TN_PROPOSED;
+}
+
+/* Tournament t's page, written again when its state is newer than the page. */
+static int tournament_page(struct run *r, const struct tournament *t, bool all, bool *changed,
+			   struct err *e)
+{
+	char name[64], path[PATH_MAX + 80], state[PATH_MAX + 64];
+	struct stat ps, ss;
+	struct buf b = { 0 };
+	struct err ignored;
+
+	archive_tournament_name(t->id, name, sizeof name);
+	path_in(r, name, path, sizeof path);
+	snprintf(state, sizeof state, "%s/tournaments/%d.json", r->st.dir, t->id);
+	if (!all && stat(path, &ps) == 0 && stat(state, &ss) == 0 &&
+	    (ps.st_mtim.tv_sec > ss.st_mtim.tv_sec || (ps.st_mtim.tv_sec == ss.st_mtim.tv_sec &&
+						       ps.st_mtim.tv_nsec >= ss.st_mtim.tv_nsec)))
+		return 0;
+	const struct variant *v = variant_of(r, t->terms.variant, &ignored);
+	const char **names = players_entrant_names(&r->players, t, r->naming);
+	if (!names)
+		return err_set(e, "out of memory");
+	archive_tournament_page(t, v ? v->title : t->terms.variant, names, &b);
+	free(names);
+	int rc = put(r, name, &b, e);
+	buf_free(&b);
+	if (rc == 0)
+		*changed = true, r->stats->written++;
+	return rc;
+}
+
+/* The tournaments, each page brought up to date, and their list for the index. */
+static int tournaments(struct run *r, bool all, bool *changed, struct archive_tournament **list,
+		       size_t *n, struct err *e)
+{
+	int *ids;
+	size_t count;
+
+	*list = NULL;
+	*n = 0;
+	if (store_tournament_list(&r->st, &ids, &count, e) < 0)
+		return -1;
+	if (!(*list = calloc(count + 1, sizeof **list)))
+		return free(ids), err_set(e, "out of memory");
+	for (size_t i = 0; i < count; i++) {
+		struct tournament *t;
+		struct err te;
+		if (store_tournament_load(&r->st, ids[i], &t, &te) != 0) {
+			log_warn("archive: tournament %d: %s", ids[i], te.msg);
+			continue;
+		}
+		if (tournament_public(t)) {
+			struct archive_tournament *a = &(*list)[(*n)++];
+			const struct variant *v = variant_of(r, t->terms.variant, &te);
+			a->id = t->id;
+			tn_event(t, a->name, sizeof a->name);
+			snprintf(a->variant, sizeof a->variant, "%s", v ? v->title : t->terms.variant);
+			snprintf(a->status, sizeof a->status, "%s", tn_status_name(t->status));
+			if (tournament_page(r, t, all, changed, e) < 0) {
+				tn_free(t);
+				free(ids);
+				return -1;
+			}
+		}
+		tn_free(t);
+	}
+	free(ids);
+	return 0;
+}
+
+/* The index of the public games, grouped by tournament. */
+static int index_write(struct run *r, const struct archive_tournament *t, size_t nt,
+		       struct err *e)
 {
 	struct archive_entry *list = calloc(r->nnow + 1, sizeof *list);
 	struct buf b = { 0 };
@@ -333,7 +439,7 @@ static int index_write(struct run *r, struct err *e)
 			list[n++] = r->now[i].entry;
 	r->stats->published = (int)n;
 	clock_iso(clock_now(), when);
-	archive_index(list, n, when, &b);
+	archive_index(list, n, t, nt, when, &b);
 	free(list);
 	rc = put(r, "index.html", &b, e);
 	buf_free(&b);
@@ -405,6 +511,7 @@ static void run_free(struct run *r)
 	for (int i = 0; i < r->ncats; i++)
 		free(r->cats[i]);
 	templates_free(&r->tpl);
+	players_free(&r->players);
 	store_close(&r->st);
 	free(r->old);
 	free(r->now);
@@ -429,25 +536,45 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 		   struct archive_stats *st, struct err *e)
 {
 	struct run r = { .cfg = cfg, .outdir = outdir, .stats = st };
+	struct archive_tournament *tlist = NULL;
+	size_t ntlist = 0;
 	bool changed = false;
 	int removed = 0, rc = -1, lock_fd = -1;
 	char index[PATH_MAX + 16], lock[PATH_MAX + 16];
 
+	bool busy = false;
+
 	memset(st, 0, sizeof *st);
-	if (open_games(&r, e) < 0 || fs_mkdirs(outdir, 0755, e) < 0)
+	if (open_games(&r, e) < 0)
+		goto for_a_person;
+	if (fs_mkdirs(outdir, 0755, e) < 0)
 		goto done;
 	/* one writer at a time: a poll's and a game master's run may meet */
 	path_in(&r, ".lock", lock, sizeof lock);
-	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0)
+	if ((lock_fd = fs_lock(lock, cfg->lock_timeout, "tempest archive", e)) < 0) {
+		busy = errno == EWOULDBLOCK;
 		goto done;
-	if (fs_clean_tmp(outdir, &removed, e) < 0 ||
-	    templates_open(&r.tpl, templates_dir(cfg->templates_dir), e) < 0)
+	}
+	if (fs_clean_tmp(outdir, &removed, e) < 0)
 		goto done;
-	if (manifest_read(&r, e) < 0 || all_games(&r, all, &changed, e) < 0)
+	if (templates_open(&r.tpl, templates_dir(cfg->templates_dir), e) < 0 ||
+	    players_load(&r.st, &r.players, e) < 0)
+		goto for_a_person;
+	char fingerprint[65];
+	r.naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
+	players_public_hash(&r.players, fingerprint);
+	snprintf(r.naming_line, sizeof r.naming_line, "naming %s %s", cfg->public_names, fingerprint);
+	if (manifest_read(&r, e) < 0)
+		goto done;
+	/* the names changed (a new rule, a player's new name or consent): every page anew */
+	all |= r.renamed;
+	changed |= r.renamed;
+	if (all_games(&r, all, &changed, e) < 0 ||
+	    tournaments(&r, all, &changed, &tlist, &ntlist, e) < 0)
 		goto done;
 	path_in(&r, "index.html", index, sizeof index);
 	if (changed || !fs_exists(index)) {
-		if (index_write(&r, e) < 0)
+		if (index_write(&r, tlist, ntlist, e) < 0)
 			goto done;
 	} else {
 		for (size_t i = 0; i < r.nnow; i++)
@@ -459,7 +586,14 @@ int archive_update(const struct config *cfg, const char *outdir, bool all,
 	if ((changed && fs_sync_fs(outdir, e) < 0) || (changed && manifest_write(&r, e) < 0))
 		goto done;
 	rc = 0;
+	goto done;
+for_a_person:
+	errno = 0;
 done:
+	free(tlist);
+	/* a full disk, or another run at work, is for later (exit 75); the rest for a person */
+	if (rc < 0 && !busy && !fs_full(errno))
+		err_for_a_person(e);
 	run_free(&r);
 	fs_unlock(lock_fd);
 	return rc;

@@ -23,5 +23,7 @@ int cmd_list(int argc, char **argv);
 int cmd_tick(int argc, char **argv);
 int cmd_adjust(int argc, char **argv);
 int cmd_archive(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_ratings(int argc, char **argv);
 
 #endif

@@ -21,7 +21,7 @@ static const char archive_usage[] =
 	"data directory, the rules and the templates, and writes nothing.\n"
 	"Exit status: 0 done; 1 some game could not be read (the others are written; the\n"
 	"reason is on standard error); 2 no OUTDIR, a bad configuration, or a file that cannot\n"
-	"be written.\n";
+	"be written; 75 a full disk or another archive run at work (try again later).\n";
 
 enum { OPT_ALL = 256 };
 
@@ -62,7 +62,7 @@ int cmd_archive(int argc, char **argv)
 	}
 	if (archive_update(&c.cfg, outdir, all, &st, &e) < 0) {
 		fprintf(stderr, "tempest archive: %s\n", e.msg);
-		return EXIT_USAGE;
+		return e.for_a_person ? EXIT_USAGE : EXIT_TEMPFAIL;
 	}
 	if (c.verbose)
 		printf("archive %s: %d games, %d published, %d pages written, %d removed\n",

@@ -264,7 +264,7 @@ static void print_game(const struct game *g)
 		cli_printf("  %3d %s %-12s %-7s %-10s %.16s\n", ev->n, ev->at, ev->kind, who, ev->detail,
 		       ev->after);
 	}
-	cli_printf("Mails recorded: %zu\n", g->nmails);
+	cli_printf("Mails recorded: %zu\n", g->mails.n);
 	if (kv && kv->summary && g->kstate) {
 		kv->summary(g, &b);
 		cli_printf("%s", b.s ? b.s : "");

@@ -18,7 +18,8 @@
 #define QUARANTINE_FOLDER "Quarantine"
 
 static const char usage[] =
-	"usage: tempest poll [-c FILE] [-n] [--dry-run] [-v]\n"
+	"usage: tempest poll [-c FILE] [-n] [--dry-run] [-v] [--accept-clock]\n"
+	"                   [--clock-floor TIME]\n"
 	"\n"
 	"One run, as cron does it: every mail waiting in imap_mailbox is processed, its\n"
 	"result committed, and the mail moved to processed_folder; then the replies are\n"
@@ -30,6 +31,11 @@ static const char usage[] =
 	"             exit with the worst\n"
 	"  --dry-run  write nothing, move nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
+	"  --accept-clock  a clock far ahead of the last time recorded (max_clock_leap_hours)\n"
+	"             is right: the referee was down; take its time (else such a run does\n"
+	"             nothing and exits 75)\n"
+	"  --clock-floor TIME  set the last time recorded to TIME first (a clock that ran\n"
+	"             ahead left it later than the true time)\n"
 	"Exit status: 0 done; 75 try again later (a server unreachable or a connection\n"
 	"dropped, mail or replies left for the next run); 1 some reply was refused by the\n"
 	"SMTP server; 2 something a person must fix (configuration, a login refused, a\n"
@@ -51,7 +57,7 @@ static void process_batch(struct pipeline *pl, struct imap_mail *mails, size_t n
 			log_warn("mail %u is too large to read; moving it to %s unanswered",
 				 mails[i].uid, c->cfg.processed_folder);
 		else if (mails[i].status >= 0 && pm && at)
-			pm[k] = (struct pipeline_mail){ mails[i].raw, mails[i].len, 0 }, at[k++] = i;
+			pm[k] = (struct pipeline_mail){ mails[i].raw, mails[i].len, 0, 0 }, at[k++] = i;
 	}
 	if (!pm || !at || !st) {
 		log_error("out of memory");
@@ -125,7 +131,7 @@ int cmd_poll(int argc, char **argv)
 	struct err e;
 	struct imap_mail *mails = NULL;
 	size_t n = 0;
-	int next, retry = 0, for_a_person = 0, rc = common_start(argc, argv, usage, &c, &next);
+	int next, retry = 0, for_a_person = 0, rc = common_start_clock(argc, argv, usage, &c, &next);
 
 	if (rc >= 0)
 		return rc;

@@ -16,7 +16,8 @@
 #include "util/log.h"
 
 static const char usage[] =
-	"usage: tempest process [-c FILE] [-n] [--dry-run] [-v] [FILE.mbox | -]\n"
+	"usage: tempest process [-c FILE] [-n] [--dry-run] [-v] [--accept-clock]\n"
+	"                      [--clock-floor TIME] [FILE.mbox | -]\n"
 	"\n"
 	"Reads the mails of an mbox file, or one mail: a file of one message (as a maildir\n"
 	"holds it) or standard input ('-', the default);\n"
@@ -29,6 +30,11 @@ static const char usage[] =
 	"             exit with the worst\n"
 	"  --dry-run  write nothing; print the mails that would be sent\n"
 	"  -v         say what happens (twice: more)\n"
+	"  --accept-clock  a clock far ahead of the last time recorded (max_clock_leap_hours)\n"
+	"             is right: the referee was down; take its time (else such a run does\n"
+	"             nothing and exits 75)\n"
+	"  --clock-floor TIME  set the last time recorded to TIME first (a clock that ran\n"
+	"             ahead left it later than the true time)\n"
 	"Exit status: 0 done; 75 some mail or reply is left for a later run; 1 some reply\n"
 	"was refused by the mail server; 2 something a person must fix (configuration,\n"
 	"arguments, the SMTP login refused, a certificate, a damaged game file).\n";
@@ -64,7 +70,8 @@ static void flush(struct run *r, bool borrowed)
 
 /* A mail joins the batch (a copy: the reader's buffer is borrowed); size is its whole
  * size when raw holds only its head. */
-static void add_mail(struct run *r, const char *raw, size_t len, size_t size, long offset)
+static void add_mail(struct run *r, const char *raw, size_t len, size_t size, long offset,
+		     long long arrived)
 {
 	char *copy = malloc(len + 1);
 
@@ -75,7 +82,8 @@ static void add_mail(struct run *r, const char *raw, size_t len, size_t size, lo
 	}
 	memcpy(copy, raw, len);
 	copy[len] = 0;
-	r->mails[r->n] = (struct pipeline_mail){ copy, len, size > len ? size : 0 };
+	r->mails[r->n] = (struct pipeline_mail){ copy, len, size > len ? size : 0,
+						 arrived > 0 ? arrived : 0 };
 	r->offsets[r->n++] = offset;
 	r->bytes += len;
 	if (r->n == r->max || r->bytes >= PIPELINE_BATCH_BYTES)
@@ -84,7 +92,7 @@ static void add_mail(struct run *r, const char *raw, size_t len, size_t size, lo
 
 static int each(const struct mbox_mail *m, void *arg)
 {
-	add_mail(arg, m->raw, m->len, m->size, m->offset);
+	add_mail(arg, m->raw, m->len, m->size, m->offset, m->envelope);
 	return 0;
 }
 
@@ -152,7 +160,7 @@ static int read_file(const char *path, struct run *r, size_t max, struct err *e)
 	fclose(f);
 	if (rc < 0)
 		return err_set(e, "cannot read %s: %s", path, errno ? strerror(errno) : "out of memory");
-	add_mail(r, raw, len, size, 0);
+	add_mail(r, raw, len, size, 0, 0);
 	free(raw);
 	return 0;
 }
@@ -164,12 +172,39 @@ static void run_free(struct run *r)
 	free(r->status);
 }
 
+/* The mails of file (an mbox, or one mail; "-": the one mail on standard input) through
+ * the pipeline: -1, or the exit status of a file that cannot be read (said). */
+static int process_input(struct run *r, const char *file, size_t max)
+{
+	struct err e;
+
+	if (strcmp(file, "-")) {
+		if (read_file(file, r, max, &e) < 0) {
+			fprintf(stderr, "tempest: %s\n", e.msg);
+			return EXIT_USAGE;
+		}
+		flush(r, false);
+		return -1;
+	}
+	char *raw;
+	size_t len, size;
+	if (read_message(stdin, max, &raw, &len, &size) < 0) {
+		fprintf(stderr, "tempest: cannot read the mail on standard input\n");
+		return EXIT_TEMPFAIL;
+	}
+	r->mails[0] = (struct pipeline_mail){ raw, len, size > len ? size : 0, 0 };
+	r->n = 1;
+	flush(r, true);
+	free(raw);
+	return -1;
+}
+
 int cmd_process(int argc, char **argv)
 {
 	struct common c;
 	static struct run r;
 	struct err e;
-	int next, rc = common_start(argc, argv, usage, &c, &next);
+	int next, rc = common_start_clock(argc, argv, usage, &c, &next);
 
 	if (rc >= 0)
 		return rc;
@@ -196,27 +231,10 @@ int cmd_process(int argc, char **argv)
 		run_free(&r);
 		return common_fail_status(&e);
 	}
-	if (strcmp(file, "-")) {
-		if (read_file(file, &r, (size_t)c.cfg.max_message_size, &e) < 0) {
-			fprintf(stderr, "tempest: %s\n", e.msg);
-			pipeline_close(r.pl);
-			run_free(&r);
-			return EXIT_USAGE;
-		}
-		flush(&r, false);
-	} else {
-		char *raw;
-		size_t len, size;
-		if (read_message(stdin, (size_t)c.cfg.max_message_size, &raw, &len, &size) < 0) {
-			fprintf(stderr, "tempest: cannot read the mail on standard input\n");
-			pipeline_close(r.pl);
-			run_free(&r);
-			return EXIT_TEMPFAIL;
-		}
-		r.mails[0] = (struct pipeline_mail){ raw, len, size > len ? size : 0 };
-		r.n = 1;
-		flush(&r, true);
-		free(raw);
+	if ((rc = process_input(&r, file, (size_t)c.cfg.max_message_size)) >= 0) {
+		pipeline_close(r.pl);
+		run_free(&r);
+		return rc;
 	}
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && pipeline_bounces(r.pl, &e) < 0)

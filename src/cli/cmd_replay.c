@@ -16,10 +16,11 @@
 static const char usage[] =
 	"usage: tempest replay [-c FILE] [-v] LOG.mbox --into DIR [--key FILE]\n"
 	"\n"
-	"Rebuilds the games of a game log (DATA/games/N.mbox) from scratch in the new\n"
-	"directory DIR, sending nothing, and compares each step with the state hash the\n"
-	"log recorded. The referee's key (from the configuration's data directory, or\n"
-	"--key) is needed to check reply tokens and repeat its random choices.\n"
+	"Rebuilds the games of a game log (DATA/games/N.mbox), or a tournament from its\n"
+	"log (DATA/tournaments/T.mbox: its standings and the ratings its games made), from\n"
+	"scratch in the new directory DIR, sending nothing, and compares each step with the\n"
+	"state hash the log recorded. The referee's key (from the configuration's data\n"
+	"directory, or --key) is needed to check reply tokens and repeat its random choices.\n"
 	"Prints the first difference, if any. Exit status: 0 all steps match, 1 a step\n"
 	"differs, 2 bad arguments or an unreadable log.\n";
 
@@ -73,7 +74,7 @@ static int each(const char *raw, size_t len, long offset, void *arg)
 		return 1;
 	}
 	memcpy(copy, raw, len + 1);
-	r->mails[r->n++] = (struct pipeline_mail){ copy, len, 0 };
+	r->mails[r->n++] = (struct pipeline_mail){ copy, len, 0, 0 };
 	r->bytes += len;
 	return r->n == REPLAY_BATCH || r->bytes >= PIPELINE_BATCH_BYTES ? flush(r) : 0;
 }
@@ -89,6 +90,27 @@ static int copy_key(const char *from, const char *dir, struct err *e)
 	int rc = fs_mkdirs(dir, 0700, e) < 0 ? -1 : fs_write_atomic(path, key, len, 0600, e);
 	free(key);
 	return rc;
+}
+
+/* A tournament's log: its actions applied again (pipeline_replay_tournament). */
+static int replay_tournament(const struct common *c, const char *log)
+{
+	struct replay_check rc = { 0 };
+	char why[1024];
+	struct err e;
+	int r = pipeline_replay_tournament(&c->cfg, log, &rc, why, sizeof why, &e);
+
+	if (r < 0) {
+		fprintf(stderr, "tempest replay: %s\n", e.msg);
+		return EXIT_USAGE;
+	}
+	if (r > 0) {
+		printf("replay of %s: %d of %d actions matched; first difference: %s\n", log,
+		       rc.matched, rc.mails, why);
+		return EXIT_FAILED;
+	}
+	printf("replay of %s: %d actions, every recorded state reproduced\n", log, rc.mails);
+	return EXIT_OK;
 }
 
 enum { OPT_INTO = 256, OPT_KEY };
@@ -143,6 +165,8 @@ int cmd_replay(int argc, char **argv)
 	}
 	snprintf(c.cfg.data_dir, sizeof c.cfg.data_dir, "%s", into);
 	c.cfg.smtp_url[0] = 0;
+	if (pipeline_log_is_tournament(log))
+		return replay_tournament(&c, log);
 	if (pipeline_open(&r.pl, &c.cfg, PIPELINE_REPLAY, &e) < 0) {
 		fprintf(stderr, "tempest replay: %s\n", e.msg);
 		return EXIT_USAGE;

@@ -11,7 +11,8 @@
 #include "util/log.h"
 
 static const char tick_usage[] =
-	"usage: tempest tick [-c FILE] [-n] [--dry-run] [-v]\n"
+	"usage: tempest tick [-c FILE] [-n] [--dry-run] [-v] [--accept-clock]\n"
+	"                   [--clock-floor TIME]\n"
 	"\n"
 	"Run from cron (every 10 to 15 minutes; see docs/game-masters.md, \"Time\"). For every game: a\n"
 	"player whose deadline has passed loses on time (or, for an interception or answer\n"
@@ -20,6 +21,11 @@ static const char tick_usage[] =
 	"at most one mail per player per run, covering all their games. Every mail is sent\n"
 	"(or queued) at the end, as by 'tempest send'.\n"
 	"  --dry-run  change nothing; print the mails that would be sent\n"
+	"  --accept-clock  a clock far ahead of the last time recorded (max_clock_leap_hours)\n"
+	"             is right: the referee was down; take its time (else such a run does\n"
+	"             nothing and exits 75)\n"
+	"  --clock-floor TIME  set the last time recorded to TIME first (a clock that ran\n"
+	"             ahead left it later than the true time)\n"
 	"Exit status: 0 done; 75 something must be retried (a game file could not be\n"
 	"written, the mail server is down, replies left queued); 2 something a person must\n"
 	"fix (configuration, arguments, the SMTP login refused, a damaged game file).\n";
@@ -57,7 +63,7 @@ int cmd_tick(int argc, char **argv)
 	struct pipeline *pl;
 	struct tick_stats ts;
 	struct err e;
-	int next, rc = common_start(argc, argv, tick_usage, &c, &next);
+	int next, rc = common_start_clock(argc, argv, tick_usage, &c, &next);
 
 	if (rc >= 0)
 		return rc;

@@ -24,6 +24,7 @@
 #include "kinds/registry.h"
 #include "store/cards_load.h"
 #include "store/rules_load.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 enum { OPT_DRY_RUN = 200, OPT_OFFLINE, OPT_HELP };
@@ -37,7 +38,7 @@ static const struct option common_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
-#define OWN_MAX 8
+#define OWN_MAX 16
 
 /* The common options followed by the command's own, zero-terminated, in opts. */
 static void merge_options(const struct common_opts *own, struct option *opts)
@@ -105,6 +106,41 @@ int common_start_opts(int argc, char **argv, const char *usage, const struct com
 int common_start(int argc, char **argv, const char *usage, struct common *c, int *next)
 {
 	return common_start_opts(argc, argv, usage, NULL, c, next);
+}
+
+enum { OPT_ACCEPT_CLOCK = 280, OPT_CLOCK_FLOOR };
+static const struct option clock_options[] = {
+	{ "accept-clock", no_argument, NULL, OPT_ACCEPT_CLOCK },
+	{ "clock-floor", required_argument, NULL, OPT_CLOCK_FLOOR },
+	{ NULL, 0, NULL, 0 },
+};
+static struct { bool accept; long long floor; } clock_asked;
+
+static int clock_option(int val, const char *arg, void *ctx)
+{
+	(void)ctx;
+	if (val == OPT_ACCEPT_CLOCK) {
+		clock_asked.accept = true;
+		return 0;
+	}
+	if ((clock_asked.floor = clock_parse(arg)) <= 0) {
+		fprintf(stderr, "tempest: --clock-floor: '%s' is not a time such as "
+			"2026-11-05T12:00:00Z\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+const struct common_opts common_clock_opts = { clock_options, clock_option, NULL };
+
+int common_start_clock(int argc, char **argv, const char *usage, struct common *c, int *next)
+{
+	clock_asked.accept = false;
+	clock_asked.floor = 0;
+	int rc = common_start_opts(argc, argv, usage, &common_clock_opts, c, next);
+	c->cfg.accept_clock = clock_asked.accept;
+	c->cfg.clock_floor = clock_asked.floor;
+	return rc;
 }
 
 /* The name of a user id, for messages. */
@@ -206,17 +242,12 @@ static int check_data_dir(const struct config *cfg, bool must_exist, struct err 
 
 int common_ready(const struct common *c, const char *who)
 {
-	struct templates t;
 	struct err e;
 
-	/* the shared templates are there (each is made when first used; `-n` checks them
-	 * all, and every kind's parts in every language) */
-	if (templates_open(&t, templates_dir(c->cfg.templates_dir), &e) < 0 ||
-	    check_data_dir(&c->cfg, c->dry_run, &e) < 0) {
+	if (check_data_dir(&c->cfg, c->dry_run, &e) < 0) {
 		fprintf(stderr, "%s: %s\n", who, e.msg);
 		return EXIT_USAGE;
 	}
-	templates_free(&t);
 	return -1;
 }
 

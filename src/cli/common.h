@@ -33,6 +33,12 @@ struct common_opts {
  * return at once (EXIT_OK after --help, EXIT_USAGE). own may be NULL. */
 int common_start_opts(int argc, char **argv, const char *usage, const struct common_opts *own,
 		      struct common *c, int *next);
+/* The clock's options of the commands that decide by time or record it (poll, process,
+ * tick): --accept-clock (a clock far ahead of the time recorded is right) and
+ * --clock-floor TIME (the time recorded set to TIME first: a floor a clock that ran
+ * ahead left). They land in c->cfg (accept_clock, clock_floor) once it is loaded. */
+extern const struct common_opts common_clock_opts;
+int common_start_clock(int argc, char **argv, const char *usage, struct common *c, int *next);
 /* common_start_opts() without options of the command's own. */
 int common_start(int argc, char **argv, const char *usage, struct common *c, int *next);
 /* What a command needs beyond the common settings, for common_check(). */
@@ -46,8 +52,11 @@ enum common_needs {
  * (common_worst) of them all. needs: enum common_needs. */
 int common_check(const struct common *c, unsigned needs);
 /* Before a command opens the data directory: EXIT_USAGE (the reason printed, prefixed
- * by who) for what a person must fix (templates, owner, modes, a key others can read; with
- * --dry-run, a data directory not made yet, since a dry run creates nothing); -1 to go on. */
+ * by who) for what a person must fix (owner, modes, a key others can read; with --dry-run,
+ * a data directory not made yet, since a dry run creates nothing); -1 to go on. The
+ * templates are not read here: pipeline_open() reads them, before the data directory,
+ * and a template it cannot read is for a person too (read twice, they were a fifth of an
+ * idle run). */
 int common_ready(const struct common *c, const char *who);
 /* printf to standard output, its phrases (util/phrase.h) in English: what the game
  * master reads. */

@@ -22,6 +22,8 @@ static const struct command commands[] = {
 	{ "tick", cmd_tick, "deadlines, losses on time and reminders (cron)" },
 	{ "adjust", cmd_adjust, "the game master: extend a deadline, decide a game" },
 	{ "new", cmd_new, "set up a game between two players" },
+	{ "tournament", cmd_tournament, "an all-play-all tournament: new, list, show" },
+	{ "ratings", cmd_ratings, "the players' ratings in each variant" },
 	{ "show", cmd_show, "show one game" },
 	{ "list", cmd_list, "list the games" },
 	{ "send", cmd_send, "send the replies waiting in the outbox" },

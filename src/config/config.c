@@ -34,6 +34,8 @@ static int check_smtp_url(const char *val, char *why, size_t len);
 static int check_timezone(const char *val, char *why, size_t len);
 static int check_reminders(const char *val, char *why, size_t len);
 static int check_word(const char *val, char *why, size_t len);
+static int check_addresses(const char *val, char *why, size_t len);
+static int check_naming(const char *val, char *why, size_t len);
 
 #define F(f) offsetof(struct config, f)
 #define STR(f, chk) KIND_STR, F(f), sizeof(((struct config *)0)->f), 0, 0, chk
@@ -75,6 +77,12 @@ static const struct key keys[] = {
 	{ "bounce_limit", INT(bounce_limit, 1, 100) },
 	{ "max_answers_per_day", INT(max_answers_per_day, 1, 10000) },
 	{ "max_open_invitations", INT(max_open_invitations, 1, 1000) },
+	{ "arbiters", STR(arbiters, check_addresses) },
+	{ "rating_period_days", INT(rating_period_days, 0, 3660) },
+	{ "observe_confirm_days", INT(observe_confirm_days, 1, 90) },
+	{ "max_observer_mails_per_day", INT(max_observer_mails_per_day, 1, 10000) },
+	{ "max_clock_leap_hours", INT(max_clock_leap_hours, 1, 87600) },
+	{ "public_names", STR(public_names, check_naming) },
 	{ "html_board", BOOL(html_board) },
 	{ "conditional_lines", INT(conditional_lines, 0, 32) },
 	{ "conditional_depth", INT(conditional_depth, 1, 16) },
@@ -103,6 +111,10 @@ static void defaults(struct config *c)
 	c->bounce_limit = 3;
 	c->max_answers_per_day = 30;
 	c->max_open_invitations = 5;
+	c->observe_confirm_days = 7;
+	c->max_observer_mails_per_day = 50;
+	c->max_clock_leap_hours = 24;
+	snprintf(c->public_names, sizeof c->public_names, "names");
 	c->conditional_lines = 8;
 	c->conditional_depth = 8;
 	snprintf(c->command, sizeof c->command, "tempest");
@@ -134,6 +146,27 @@ static int check_address(const char *val, char *why, size_t len)
 	return 0;
 bad:
 	snprintf(why, len, "'%s' is not a mail address like referee@example.org", val);
+	return -1;
+}
+
+/* Addresses, blank- or comma-separated, each one check_address takes. */
+static int check_addresses(const char *val, char *why, size_t len)
+{
+	char copy[2048];
+
+	snprintf(copy, sizeof copy, "%s", val);
+	for (char *w = strtok(copy, " ,"); w; w = strtok(NULL, " ,"))
+		if (check_address(w, why, len) < 0)
+			return -1;
+	return 0;
+}
+
+/* How the public names the players (game.h, enum naming_rule). */
+static int check_naming(const char *val, char *why, size_t len)
+{
+	if (!strcmp(val, "names") || !strcmp(val, "initials") || !strcmp(val, "sides"))
+		return 0;
+	snprintf(why, len, "'%s': write names, initials or sides", val);
 	return -1;
 }
 

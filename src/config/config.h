@@ -57,9 +57,23 @@ struct config {
 	int bounce_limit;                       /* failures in a row before the players are told */
 	int max_answers_per_day;                /* to mails that changed nothing, per address */
 	int max_open_invitations;               /* unanswered challenges from one address */
+	int observe_confirm_days;               /* an unconfirmed `observe` lapses after this */
+	int max_observer_mails_per_day;         /* to one address that plays no part in the
+						 * games it is mailed of (observer, arbiter) */
+	int max_clock_leap_hours;               /* a clock further ahead of the last recorded
+						 * time decides nothing on time */
+	char public_names[16];                  /* how the public names players: names,
+						 * initials or sides */
 	int conditional_lines;                  /* a player's conditional lines (0: none) */
 	int conditional_depth;                  /* the opponent's moves a line answers */
+	char arbiters[2048];                    /* who may propose a tournament by mail: the
+						 * addresses, blank- or comma-separated ("": none) */
+	int rating_period_days;                 /* Glicko-2 periods; 0: each game its own */
 	char command[64];                       /* what this run is ("tempest poll"): not a key */
+	bool accept_clock;                      /* --accept-clock: a clock far ahead of the
+						 * recorded time is right (not a key) */
+	long long clock_floor;                  /* --clock-floor: the recorded time set to
+						 * this first (epoch; 0: not asked; not a key) */
 #define CONFIG_KEYS_MAX 64
 	int line[CONFIG_KEYS_MAX];              /* where each key was set (0: default) */
 };

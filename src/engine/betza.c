@@ -188,28 +188,26 @@ static int read_vector(const char *text, size_t *i, int *x, int *y, struct err *
 	return 0;
 }
 
-/* Parses one power: modifiers, an atom, doubling or a range. */
-static int parse_term(const char *text, size_t *i, struct betza *out, struct err *e)
+/* A power's modifiers (the lower-case letters before its atom): moving or capturing
+ * (*mode), lame or jumping (*path), and its directions (dirs, 16 bytes). */
+static int read_modifiers(const char *text, size_t *i, int *mode, int *path, char *dirs,
+			  struct err *e)
 {
-	char dirs[16];
 	size_t nd = 0;
-	int mode = 0, path = 0;
-	const struct atom *a = NULL;
-	int vx = 0, vy = 0;
 
 	for (; islower((unsigned char)text[*i]); (*i)++) {
 		char c = text[*i];
 		if (c == 'm')
-			mode |= BETZA_MOVE;
+			*mode |= BETZA_MOVE;
 		else if (c == 'c')
-			mode |= BETZA_CAPTURE;
+			*mode |= BETZA_CAPTURE;
 		else if (c == 'n' || c == 'j')
-			path = c;
+			*path = c;
 		else if (strchr("fblrvsh", c)) {
 			if (c == 'h' && (nd == 0 || dirs[nd - 1] == 'h'))
 				return err_set(e, "'%s': 'h' (half) must follow a direction, at %zu",
 					       text, *i + 1);
-			if (nd + 1 >= sizeof dirs)
+			if (nd + 1 >= 16)
 				return err_set(e, "'%s': too many direction letters", text);
 			dirs[nd++] = c;
 		} else
@@ -217,6 +215,19 @@ static int parse_term(const char *text, size_t *i, struct betza *out, struct err
 				       "(use m c n j f b l r v s h)", text, c, *i + 1);
 	}
 	dirs[nd] = 0;
+	return 0;
+}
+
+/* Parses one power: modifiers, an atom, doubling or a range. */
+static int parse_term(const char *text, size_t *i, struct betza *out, struct err *e)
+{
+	char dirs[16];
+	int mode = 0, path = 0;
+	const struct atom *a = NULL;
+	int vx = 0, vy = 0;
+
+	if (read_modifiers(text, i, &mode, &path, dirs, e) < 0)
+		return -1;
 	if (text[*i] == '(') {
 		if (read_vector(text, i, &vx, &vy, e) < 0)
 			return -1;

@@ -15,6 +15,7 @@
 
 #include "engine/movegen.h"
 #include "engine/tables.h"
+#include "util/buf.h"
 
 void pos_set_ep(struct pos *p, sq_t ep, sq_t victim);
 
@@ -405,7 +406,7 @@ void pos_to_fen(const struct pos *p, char *buf, size_t len)
 {
 	const struct variant *v = p->v;
 	const struct tables *T = v->t;
-	char tmp[16];
+	char tmp[24];
 	size_t at = 0;
 
 	for (int r = v->ranks - 1; r >= 0; r--) {
@@ -417,12 +418,12 @@ void pos_to_fen(const struct pos *p, char *buf, size_t len)
 				continue;
 			}
 			if (empty)
-				snprintf(tmp, sizeof tmp, "%d", empty), at = put_str(buf, len, at, tmp);
+				fmt_uint(tmp, (unsigned)empty), at = put_str(buf, len, at, tmp);
 			empty = 0;
 			at = put_piece(p, s, buf, len, at);
 		}
 		if (empty)
-			snprintf(tmp, sizeof tmp, "%d", empty), at = put_str(buf, len, at, tmp);
+			fmt_uint(tmp, (unsigned)empty), at = put_str(buf, len, at, tmp);
 		if (r)
 			at = put_str(buf, len, at, "/");
 	}
@@ -452,8 +453,13 @@ void pos_to_fen(const struct pos *p, char *buf, size_t len)
 				}
 	if (at == before)
 		at = put_str(buf, len, at, "-");
-	snprintf(tmp, sizeof tmp, " %s", p->ep == SQ_NONE ? "-" : variant_square_name(v, p->ep));
+	/* digits without snprintf: every reply writes its position's FEN */
+	at = put_str(buf, len, at, " ");
+	at = put_str(buf, len, at, p->ep == SQ_NONE ? "-" : variant_square_name(v, p->ep));
+	at = put_str(buf, len, at, " ");
+	fmt_uint(tmp, p->halfmove);
 	at = put_str(buf, len, at, tmp);
-	snprintf(tmp, sizeof tmp, " %u %u", (unsigned)p->halfmove, (unsigned)p->fullmove);
+	at = put_str(buf, len, at, " ");
+	fmt_uint(tmp, p->fullmove);
 	put_str(buf, len, at, tmp);
 }

@@ -64,16 +64,21 @@ static bool is_capture(const struct pos *p, struct move m)
 }
 
 /* "", a file, a rank or a square: whatever tells m's piece apart from its twins. */
-static size_t disambiguate(struct pos *p, struct move m, char *buf, size_t len, size_t at)
+static size_t disambiguate(struct pos *p, struct move m, const struct movelist *legal,
+			   char *buf, size_t len, size_t at)
 {
 	const struct variant *v = p->v;
-	struct movelist ml;
+	struct movelist own;
+	const struct movelist *ml = legal;
 	piece_t pc = p->board[m.from];
 	bool twin = false, same_file = false, same_rank = false;
 
-	movegen_legal(p, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		struct move o = ml.m[i];
+	if (!ml) {
+		movegen_legal(p, &own);
+		ml = &own;
+	}
+	for (int i = 0; i < ml->n; i++) {
+		struct move o = ml->m[i];
 		if (o.to != m.to || o.from == m.from || o.kind == MOVE_CASTLE ||
 		    o.kind == MOVE_DROP || p->board[o.from] != pc)
 			continue;
@@ -105,6 +110,12 @@ static size_t append_check(struct pos *p, struct move m, char *buf, size_t len, 
 
 void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 {
+	notation_san_in(p, m, NULL, buf, len);
+}
+
+void notation_san_in(struct pos *p, struct move m, const struct movelist *legal, char *buf,
+		     size_t len)
+{
 	const struct variant *v = p->v;
 	size_t at = append(buf, len, 0, "");
 
@@ -133,7 +144,7 @@ void notation_san(struct pos *p, struct move m, char *buf, size_t len)
 				at = append(buf, len, at, v->sq_name[m.from]);
 		} else {
 			at = append_char(buf, len, at, v->type[type].letter);
-			at = disambiguate(p, m, buf, len, at);
+			at = disambiguate(p, m, legal, buf, len, at);
 		}
 		if (capture)
 			at = append_char(buf, len, at, 'x');
@@ -589,6 +600,47 @@ static int parse_chain(struct pos *p, const char *s, struct move *out)
 	return 0;
 }
 
+/* The one legal move among those the text fits (nfound of them, found), or why there is
+ * none: a promotion's letter missing, several moves, a capture or a promotion the text
+ * says and the move is not. */
+static int choose(struct pos *p, struct move *found, int nfound, char letter, bool capture,
+		  const char *text, struct move *out, struct err *e)
+{
+	const struct variant *v = p->v;
+
+	/* where an exchange may be foregone (TigerChess), the letter tells the two apart */
+	int kept = 0;
+	for (int i = 0; i < nfound; i++)
+		if (!found[i].promo == !letter)
+			found[kept++] = found[i];
+	if (kept)
+		nfound = kept;
+	/* several promotions of one pawn: the choice is missing */
+	bool same = true;
+	for (int i = 1; i < nfound; i++)
+		same &= found[i].from == found[0].from && found[i].to == found[0].to;
+	if (nfound > 1 && same && found[0].promo) {
+		char list[256], pawn[PIECE_NAME_MAX + 8];
+		list_promos(v, found, nfound, list, sizeof list);
+		return err_phrase(e, "'%s': say what the %s promotes to on %s: %s", text,
+			       type_name(v, PIECE_TYPE(p->board[found[0].from]), pawn, sizeof pawn),
+			       v->sq_name[found[0].to], list);
+	}
+	if (nfound > 1) {
+		char list[512];
+		list_san(p, found, nfound, list, sizeof list);
+		return err_phrase(e, "'%s' is ambiguous: %s", text, list);
+	}
+	if (capture && !is_capture(p, found[0]))
+		return err_phrase(e, "'%s': there is nothing to capture on %s", text,
+			       v->sq_name[found[0].to]);
+	if (letter && !found[0].promo)
+		return err_phrase(e, "'%s': a move to %s is not a promotion", text,
+			       v->sq_name[found[0].to]);
+	*out = found[0];
+	return 0;
+}
+
 int notation_parse(struct pos *p, const char *text, struct move *out, struct err *e)
 {
 	const struct variant *v = p->v;
@@ -633,35 +685,5 @@ int notation_parse(struct pos *p, const char *text, struct move *out, struct err
 				found[nfound++] = ml.m[i];
 	if (nfound == 0)
 		return explain(p, &rd[0], letter, text, e);
-	/* where an exchange may be foregone (TigerChess), the letter tells the two apart */
-	int kept = 0;
-	for (int i = 0; i < nfound; i++)
-		if (!found[i].promo == !letter)
-			found[kept++] = found[i];
-	if (kept)
-		nfound = kept;
-	/* several promotions of one pawn: the choice is missing */
-	bool same = true;
-	for (int i = 1; i < nfound; i++)
-		same &= found[i].from == found[0].from && found[i].to == found[0].to;
-	if (nfound > 1 && same && found[0].promo) {
-		char list[256], pawn[PIECE_NAME_MAX + 8];
-		list_promos(v, found, nfound, list, sizeof list);
-		return err_phrase(e, "'%s': say what the %s promotes to on %s: %s", text,
-				  type_name(v, PIECE_TYPE(p->board[found[0].from]), pawn, sizeof pawn),
-			       v->sq_name[found[0].to], list);
-	}
-	if (nfound > 1) {
-		char list[512];
-		list_san(p, found, nfound, list, sizeof list);
-		return err_phrase(e, "'%s' is ambiguous: %s", text, list);
-	}
-	if (base.capture && !is_capture(p, found[0]))
-		return err_phrase(e, "'%s': there is nothing to capture on %s", text,
-			       v->sq_name[found[0].to]);
-	if (letter && !found[0].promo)
-		return err_phrase(e, "'%s': a move to %s is not a promotion", text,
-			       v->sq_name[found[0].to]);
-	*out = found[0];
-	return 0;
+	return choose(p, found, nfound, letter, base.capture, text, out, e);
 }

@@ -17,6 +17,10 @@
 
 /* The move m (legal in p) in SAN, with "+" or "#". */
 void notation_san(struct pos *p, struct move m, char *buf, size_t len);
+/* The same, told the position's legal moves (movegen_legal) so as not to find them again:
+ * what writes every legal move of a position pays once instead of once a move. */
+void notation_san_in(struct pos *p, struct move m, const struct movelist *legal, char *buf,
+		     size_t len);
 /* The move in coordinates, as UCI writes it: "e2e4", "e7e8q", castling as the royal
  * piece's move "e1g1"; a drop as "N@f3". */
 void notation_coord(const struct pos *p, struct move m, char *buf, size_t len);

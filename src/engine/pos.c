@@ -181,6 +181,23 @@ static void make_marks(struct pos *p, struct undo *u, sq_t from, sq_t to)
 	pos_set_mark(p, to, u->moved_mark);
 }
 
+/* A castling: the royal piece and its partner to their squares, with their marks. */
+static inline void make_castle(struct pos *p, const struct tables *T, struct move m,
+			       enum color us, struct undo *u)
+{
+	const struct castle_rt *r = &T->castle[us][m.castle];
+	piece_t royal = take(p, T, r->royal_from), partner = take(p, T, r->partner_from);
+
+	put(p, T, royal, r->royal_to);
+	put(p, T, partner, r->partner_to);
+	u->moved = royal;
+	if (p->nmarked) {
+		sq_t f[2] = { r->royal_from, r->partner_from }, t[2] = { r->royal_to, r->partner_to };
+		u->moved_mark = p->mark[f[0]], u->captured_mark = p->mark[f[1]];
+		marks_shift(p, f, t, 2);
+	}
+}
+
 void pos_make(struct pos *p, struct move m, struct undo *u)
 {
 	const struct tables *T = p->v->t;
@@ -197,19 +214,9 @@ void pos_make(struct pos *p, struct move m, struct undo *u)
 	p->hist[p->nhist++ % HIST_MAX] = p->key;
 
 	switch (m.kind) {
-	case MOVE_CASTLE: {
-		const struct castle_rt *r = &T->castle[us][m.castle];
-		piece_t royal = take(p, T, r->royal_from), partner = take(p, T, r->partner_from);
-		put(p, T, royal, r->royal_to);
-		put(p, T, partner, r->partner_to);
-		u->moved = royal;
-		if (p->nmarked) {
-			sq_t f[2] = { r->royal_from, r->partner_from }, t[2] = { r->royal_to, r->partner_to };
-			u->moved_mark = p->mark[f[0]], u->captured_mark = p->mark[f[1]];
-			marks_shift(p, f, t, 2);
-		}
+	case MOVE_CASTLE:
+		make_castle(p, T, m, us, u);
 		break;
-	}
 	case MOVE_DROP:
 		put(p, T, PIECE_MAKE(m.promo - 1, us), m.to);
 		p->hand[us][m.promo - 1]--;

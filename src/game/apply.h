@@ -70,7 +70,8 @@ int apply_setting(struct apply_state *a, const struct order *od);
 /* Everything an order can change, so that a failed mail leaves no trace
  * (game_snapshot.c). */
 struct snapshot {
-	struct pos pos[BOARDS_MAX];
+	struct pos *pos;                /* each board's (16.6 KB each), as many as it has: a
+					 * snapshot sized for BOARDS_MAX was 128 KB a mail */
 	int nmoves[BOARDS_MAX];
 	char board_result[BOARDS_MAX][8];
 	char board_termination[BOARDS_MAX][64];

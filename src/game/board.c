@@ -159,36 +159,6 @@ static int apply_one(struct pos *p, struct variant **own, const char *op, struct
 	return err_set(e, "'%s' is not an operation", op);
 }
 
-/* A list of len bytes packed in *parked, or left as it is (empty, or no memory: *failed). */
-static void *park_list(void *list, size_t len, void **parked, bool *failed)
-{
-	void *packed = list && len ? zpack(list, len) : NULL;
-
-	*failed |= list && len && !packed;
-	if (!packed)
-		return list;
-	free(list);
-	*parked = packed;
-	return NULL;
-}
-
-/* The list back from *parked (len bytes), or NULL when out of memory (*parked kept). */
-static void *unpark_list(void *list, size_t len, void **parked, bool *failed)
-{
-	void *back;
-
-	if (!*parked)
-		return list;
-	if (!(back = malloc(len))) {
-		*failed = true;
-		return list;
-	}
-	zunpack(*parked, back, len);
-	free(*parked);
-	*parked = NULL;
-	return back;
-}
-
 int game_park(struct game *g)
 {
 	for (int b = 0; b < g->nboards; b++) {
@@ -202,18 +172,11 @@ int game_park(struct game *g)
 			bd->parked = packed;
 		}
 	}
-	bool failed = false;
-	g->mails = park_list(g->mails, g->nmails * sizeof *g->mails, &g->parked_mails, &failed);
-	g->sent = park_list(g->sent, g->nsent * sizeof *g->sent, &g->parked_sent, &failed);
-	g->events = park_list(g->events, g->nevents * sizeof *g->events, &g->parked_events,
-			      &failed);
-	return failed ? -1 : 0;
+	return 0;
 }
 
 int game_unpark(struct game *g)
 {
-	bool failed = false;
-
 	for (int b = 0; b < g->nboards; b++) {
 		struct board *bd = &g->board[b];
 		if (!bd->parked)
@@ -224,11 +187,7 @@ int game_unpark(struct game *g)
 		free(bd->parked);
 		bd->parked = NULL;
 	}
-	g->mails = unpark_list(g->mails, g->nmails * sizeof *g->mails, &g->parked_mails, &failed);
-	g->sent = unpark_list(g->sent, g->nsent * sizeof *g->sent, &g->parked_sent, &failed);
-	g->events = unpark_list(g->events, g->nevents * sizeof *g->events, &g->parked_events,
-				&failed);
-	return failed ? -1 : 0;
+	return 0;
 }
 
 int board_set_start(struct board *bd, const char *fen)

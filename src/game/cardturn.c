@@ -268,9 +268,13 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 	int me = a->me, other = 1 - me;
 	char moves[64] = "", why[200];
 
-	if (ct->expect == CT_MATED && ct->to == me)
+	if (ct->expect == CT_MATED && ct->to == me) {
+		if (ops->can_play && !ops->can_play(a->g, me, "interception"))
+			return apply_error(a, m->first, "you are mated: concede (no card of yours can "
+					   "intercept the mating move)");
 		return apply_error(a, m->first, "you are mated: intercept the mating move ('intercept' "
 				   "with a card and its effects) or concede");
+	}
 	if (ct->expect != CT_MOVE || ct->to != me)
 		return apply_error(a, m->first, "it is not your turn: %s",
 				   cardturn_expect_text(a->g, me, why, sizeof why));
@@ -293,8 +297,10 @@ static int move_turn(struct apply_state *a, const struct ct_ops *ops, const stru
 		ct->instead_number = number;
 		ct->instead_by = me;
 	}
+	/* the check rule is judged after the whole turn: its parts may leave the king in
+	 * check, its last part may not (seed 002, "The Checkmate Rule") */
 	if (cardturn_king_attacked(a->g, me))
-		return apply_error(a, m->nmoves ? m->moves[0] : m->first,
+		return apply_error(a, m->last ? m->last : m->nmoves ? m->moves[0] : m->first,
 				   "after this turn your king would be in check");
 	if (moves[0] && ops->note_moves)
 		apply_note(a, "%s moves %s.", side_name(me), moves);
@@ -470,6 +476,7 @@ int cardturn_apply(struct apply_state *a, const struct ct_ops *ops, const struct
 	struct cardturn *ct = cardturn_of(a->g);
 
 	ct->instead_card = 0;   /* what the previous mail did is not this one's to report */
+	ct->edited_move[0] = 0;
 
 	if (ct->expect == CT_DONE)
 		return apply_error(a, m->first, "game %d is over", a->g->id);
@@ -641,8 +648,15 @@ int cardturn_move(struct apply_state *a, const struct order *od, const struct ct
 		pseudo_san(p, m, false, san, sizeof san);
 	else
 		notation_san(p, m, san, sizeof san);
+	int number = (int)p->fullmove;
 	if ((pseudo ? play_self_check(g, m, &e) : game_op(g, san, &e)) < 0)
 		return apply_error(a, od, "%s", e.msg);
+	/* the list holds a move leaving its king in check as edits: the mail's subject names
+	 * it, as long as it is the last move of the turn */
+	struct cardturn *ct = cardturn_of(g);
+	snprintf(ct->edited_move, sizeof ct->edited_move, "%s", pseudo ? san : "");
+	ct->instead_number = number;
+	ct->instead_by = a->me;
 	if (victim)
 		how->captured(a, cap, victim);
 	follow_move(a, how, m, from, to);

@@ -47,12 +47,17 @@ struct cardturn {
 	/* for this mail's replies (not stored): */
 	bool play_started;              /* this mail dealt the cards */
 	int instead_card;               /* a card played instead of a move, or 0 */
+	char edited_move[16];           /* or a move the board's list holds as edits (it
+					 * left its king in check until a later part), or "" */
 	int instead_number, instead_by; /* its move number, and who played it */
 };
 
 /* What the protocol reads of one mail; the kind's collect fills it beside its own. */
 struct ct_msg {
 	const struct order *first;      /* the first protocol line, for errors about the mail */
+	const struct order *last;       /* the line of the turn's last part (a move, or a card
+					 * after or instead of it), which must end any check of
+					 * the mover's king; NULL: the first move, else `first` */
 	const struct order *card;       /* the card line, or NULL */
 	int card_no;
 	const struct order *moves[2];
@@ -67,6 +72,18 @@ struct ct_msg {
 
 /* ct_ops.intercept: the interception cancelled the turn it intercepts. */
 #define CT_TURN_CANCELLED 1
+
+/* The answers an interception leaves its victim (cardturn_answers()), one bit each. */
+enum {
+	CT_ANS_ACCEPT = 1,      /* 'accept': the move stands, or cannot be carried out */
+	CT_ANS_CARD = 2,        /* a card in answer (their hand: their own mails only) */
+	CT_ANS_MOVE = 4,        /* a different move: the move was taken back */
+	CT_ANS_OUT = 8,         /* a move out of check, the one intercepted allowed */
+	CT_ANS_NORMAL = 16,     /* a normal move, no card, the same allowed: the card
+				 * played with the move was disabled */
+	CT_ANS_SECOND = 32,     /* a different second part of a double move */
+	CT_ANS_TWO = 64,        /* two new parts, or 'keep' / 'discard' and one normal move */
+};
 
 /* What a kind supplies. Each returns 0, or -1 after apply_error (the mail changes
  * nothing). `moves` gets the move(s) made, as announced ("e4", "Nf3 and Ng5"), or "". */
@@ -106,9 +123,15 @@ struct ct_ops {
 	const char *setup_owes;
 	/* The set-up in words for seat c (expect_text). */
 	void (*setup_text)(const struct game *g, int c, char *buf, size_t len);
-	/* What a move or an answer of seat c carries besides, in words (" (with 1 number
-	 * for Black)"), or "". NULL: nothing. */
-	void (*turn_extra)(const struct game *g, int c, bool answer, char *buf, size_t len);
+	/* The numbers a move (answer false) or an answer of seat c owes the opponent
+	 * (seed 000, rule 8). NULL: none. */
+	int (*numbers_owed)(const struct game *g, int c, bool answer);
+	/* The forms of answer the interception leaves (CT_ANS_*, but CT_ANS_CARD, which
+	 * can_play decides, and the protocol's own check rule), from what both players
+	 * know. NULL: accept (the move stands). */
+	unsigned (*answer_forms)(const struct game *g);
+	/* May seat c play a card of its hand now, as "interception" or "answer"? */
+	bool (*can_play)(const struct game *g, int c, const char *how);
 	/* What an answer may be, in words ("accept, or a card in answer to it"). */
 	const char *answer_words;
 	/* Does the note say the move ("White moves e4.")? Else the kind's mail names it. */
@@ -124,6 +147,12 @@ struct ct_ops {
 	 * links offer (cardturn_choices). NULL: none. */
 	bool (*answer_move_refused)(const struct game *g, const char *san);
 };
+
+/* What the intercepted player may answer now (CT_ANS_*): the forms the interception
+ * leaves, 'accept' only where it is legal. `own`: for their own mails, with whether their
+ * hand holds a card to answer with (CT_ANS_CARD). The prompt, the window to answer and
+ * the referee's answer when it closes follow from this one place. */
+unsigned cardturn_answers(const struct game *g, bool own);
 
 /* The protocol's state of a card game (its kind state's first member). */
 struct cardturn *cardturn_of(struct game *g);
@@ -163,8 +192,9 @@ bool cardturn_mated(const struct pos *p, int c);
 struct ct_move {
 	int only_type;                  /* the piece type that must move, or -1 */
 	const char *from;               /* the square it must move from, or NULL */
-	bool self_check;                /* may leave one's own king in check: a card after
-					 * the move must remove it (seed 002) */
+	bool self_check;                /* may leave one's own king in check: a later part of
+					 * the same turn (a card after the move, a double
+					 * move's second part) must remove it (seed 002) */
 	/* The piece `victim` is captured on `square`. */
 	void (*captured)(struct apply_state *a, const char *square, piece_t victim);
 	/* A piece goes from one square to another (marks and effects follow it). */
@@ -193,8 +223,10 @@ void cardturn_close_interception(struct game *g);
 struct ct_subject {
 	bool to_act;                    /* c must act now (not the interceptor while the
 					 * answer is owed) */
-	char last_move[48];             /* a card played instead of a move ("7. card 12"),
-					 * so that an old move is not named again; "": none */
+	char last_move[48];             /* a card played instead of a move ("7. card 12", a
+					 * phrase), or a move the list holds as edits ("7.
+					 * Nf3"), so that an old move is not named again; "":
+					 * none */
 	bool mover;                     /* ... and c played it */
 	bool mated;                     /* c is mated: may only intercept the mating
 					 * move or concede, not move */

@@ -145,6 +145,12 @@ long long chessclock_left(const struct chessclock *cl, int c, long long now, con
 	return allowance(cl, c) - (used > 0 ? used : 0);
 }
 
+void chessclock_resume(struct chessclock *cl, long long now)
+{
+	if (cl->tc.kind != TC_NONE && cl->running && cl->since < now)
+		cl->since = now;
+}
+
 void chessclock_set(struct chessclock *cl, unsigned next, enum clock_window window, long long now)
 {
 	if (cl->tc.kind == TC_NONE)

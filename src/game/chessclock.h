@@ -76,6 +76,9 @@ void chessclock_charge(struct chessclock *cl, int c, unsigned next, enum clock_w
 		       long long now, const struct vacations *vac);
 void chessclock_move(struct chessclock *cl, int c, unsigned next, enum clock_window window, long long now,
 		const struct vacations *vac);
+/* The clocks that run began at `since`; they begin at now instead: the time between is
+ * no one's (a mail that waited for the referee). */
+void chessclock_resume(struct chessclock *cl, long long now);
 /* `next` run from now, in `window` (clocks already running go on from their start). */
 void chessclock_set(struct chessclock *cl, unsigned next, enum clock_window window, long long now);
 /* c's clock stops without a move being charged (a card game's setup is done for c). */

@@ -71,14 +71,11 @@ static bool reads_as(const struct game *g, struct pos *p, const char *lang, cons
 					 move_equal(got, m));
 }
 
-/* Move m as the seat writes it: SAN in their letters, else from square to square; the
- * line of its mail in line. False if neither reads back as m. */
+/* Move m (whose SAN is san) as the seat writes it: SAN in their letters, else from square
+ * to square; the line of its mail in line. False if neither reads back as m. */
 static bool written(const struct game *g, struct pos *p, const char *lang, struct move m,
-		    bool number, char *label, size_t llen, char *line, size_t len)
+		    const char *san, bool number, char *label, size_t llen, char *line, size_t len)
 {
-	char san[SAN_MAX];
-
-	notation_san(p, m, san, sizeof san);
 	for (int form = 0; form < 2; form++) {
 		if (form == 0)
 			spelling_san_local(p->v, lang, san, label, llen);
@@ -134,10 +131,10 @@ int choices_moves(const struct game *g, int b, int seat, const char *extra, bool
 		char label[CHOICE_LABEL], line[CHOICE_BODY], body[CHOICE_BODY];
 		bool drop = m.kind == MOVE_DROP;
 		char san[SAN_MAX];
-		notation_san(p, m, san, sizeof san);
+		notation_san_in(p, m, ml, san, sizeof san);     /* one generation for them all */
 		if (refused && refused(g, san))
 			continue;
-		if (!written(g, p, lang, m, number, label, sizeof label, line, sizeof line)) {
+		if (!written(g, p, lang, m, san, number, label, sizeof label, line, sizeof line)) {
 			out->left_out++;        /* no text reads back as it: never met */
 			continue;
 		}

@@ -15,22 +15,14 @@
 #include "game/standing.h"
 #include "game/spelling.h"
 #include "util/buf.h"
-#include "util/strindex.h"
-
-/* The game's look-ups (game.h: struct game's index). */
-struct game_index {
-	struct strindex mails, sent;
-};
 #include "util/clock.h"
 
 struct game *game_new(void)
 {
 	struct game *g = calloc(1, sizeof *g);
 
-	if (!g || !(g->index = calloc(1, sizeof *g->index))) {
-		free(g);
+	if (!g)
 		return NULL;
-	}
 	g->draw_offer = -1;
 	g->challenger = WHITE;
 	g->nboards = 1;
@@ -56,17 +48,12 @@ void game_free(struct game *g)
 	free(g->observers);
 	free(g->digest);
 	free(g->standing);
-	free(g->mails);
+	strlist_free(&g->mails);
+	for (size_t i = 0; i < g->nevents; i++)
+		free(g->events[i].msg);
 	free(g->events);
-	free(g->parked_mails);
-	free(g->parked_sent);
-	free(g->parked_events);
-	free(g->sent);
-	if (g->index) {
-		strindex_free(&g->index->mails);
-		strindex_free(&g->index->sent);
-		free(g->index);
-	}
+	strlist_free(&g->sent);
+	free(g->sent_ply);
 	if (g->kstate)
 		kind_of(g)->state_free(g->kstate);
 	free(g);
@@ -210,8 +197,10 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 			       classic && g->nseats ? g->seat[WHITE].address : "",
 			       classic && g->nseats ? g->seat[BLACK].address : "", g->challenger,
 			       board_start_text(b0), g->draw_offer);
-	for (int i = 0; i < b0->nmoves; i++)
-		buf_printf(&b, " %s", b0->moves[i]);
+	for (int i = 0; i < b0->nmoves; i++) {        /* every reply hashes the state */
+		buf_add(&b, " ", 1);
+		buf_str(&b, b0->moves[i]);
+	}
 	buf_str(&b, "\n");
 	for (int i = 0; !classic && i < g->nseats; i++)
 		buf_printf(&b, "seat %d %s %d %s %s\n", i, color_name_lc(g->seat[i].side),
@@ -219,8 +208,10 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 	for (int n = 1; !classic && n < g->nboards; n++) {
 		buf_printf(&b, "board %d %s %s start %s\nmoves", n, g->board[n].result,
 			   "", board_start_text(&g->board[n]));
-		for (int i = 0; i < g->board[n].nmoves; i++)
-			buf_printf(&b, " %s", g->board[n].moves[i]);
+		for (int i = 0; i < g->board[n].nmoves; i++) {
+			buf_add(&b, " ", 1);
+			buf_str(&b, g->board[n].moves[i]);
+		}
 		buf_str(&b, "\n");
 	}
 	if (!classic)
@@ -240,43 +231,21 @@ void game_hash(const struct game *g, char out[HASH_HEX])
 
 bool game_has_mail(const struct game *g, const char *msg_key)
 {
-	long at = g->index ? strindex_find(&g->index->mails, (const char *)g->mails, KEY_MAX, g->nmails,
-					   msg_key) : -2;
-
-	if (at != -2)
-		return at >= 0;
-	for (size_t i = 0; i < g->nmails; i++)
-		if (!strcmp(g->mails[i], msg_key))
-			return true;
-	return false;
+	return strlist_find(&g->mails, msg_key) >= 0;
 }
 
 int game_add_mail(struct game *g, const char *msg_key)
 {
-	char (*m)[KEY_MAX];
-
-	if (game_has_mail(g, msg_key))
-		return 0;
-	if (!(m = realloc(g->mails, (g->nmails + 1) * sizeof *m)))
-		return -1;
-	g->mails = m;
-	/* zeroed past the key: a parked game's list packs to its keys (game_park) */
-	memset(g->mails[g->nmails], 0, KEY_MAX);
-	snprintf(g->mails[g->nmails++], KEY_MAX, "%s", msg_key);
-	return 0;
+	return game_has_mail(g, msg_key) ? 0 : strlist_add(&g->mails, msg_key);
 }
 
-const struct sent_mail *game_sent_mail(const struct game *g, const char *id)
+bool game_sent_mail(const struct game *g, const char *id, int *ply)
 {
-	long at = g->index ? strindex_find(&g->index->sent, g->sent ? g->sent[0].id : NULL,
-					   sizeof *g->sent, g->nsent, id) : -2;
+	long at = strlist_find(&g->sent, id);
 
-	if (at != -2)
-		return at >= 0 ? &g->sent[at] : NULL;
-	for (size_t i = 0; i < g->nsent; i++)
-		if (!strcmp(g->sent[i].id, id))
-			return &g->sent[i];
-	return NULL;
+	if (at >= 0)
+		*ply = g->sent_ply[at];
+	return at >= 0;
 }
 
 int game_seat_ply(const struct game *g, int seat)
@@ -286,17 +255,25 @@ int game_seat_ply(const struct game *g, int seat)
 	return g->nboards > 1 && b >= 0 ? g->board[b].nmoves : game_ply(g);
 }
 
+int game_add_sent(struct game *g, const char *id, int ply)
+{
+	if (g->sent.n == g->sent_cap) {
+		size_t cap = g->sent_cap + g->sent_cap / 4 + 8;
+		int *p = realloc(g->sent_ply, cap * sizeof *p);
+		if (!p)
+			return -1;
+		g->sent_ply = p;
+		g->sent_cap = cap;
+	}
+	if (strlist_add(&g->sent, id) < 0)
+		return -1;
+	g->sent_ply[g->sent.n - 1] = ply;
+	return 0;
+}
+
 int game_remember_sent_to(struct game *g, const char *id, int seat)
 {
-	struct sent_mail *s = realloc(g->sent, (g->nsent + 1) * sizeof *s);
-
-	if (!s)
-		return -1;
-	g->sent = s;
-	memset(&s[g->nsent], 0, sizeof *s);     /* packs small (game_park) */
-	snprintf(s[g->nsent].id, sizeof s[g->nsent].id, "%s", id);
-	s[g->nsent++].ply = game_seat_ply(g, seat);
-	return 0;
+	return game_add_sent(g, id, game_seat_ply(g, seat));
 }
 
 int game_remember_sent(struct game *g, const char *id)
@@ -469,8 +446,10 @@ static int challenge_terms(struct game *g, const struct variant *v, const struct
 	game_default_time(g, v);
 	for (size_t i = 0; i < o->n; i++) {
 		char why[256];
-		if (o->o[i].kind == ORDER_ARBITER)
+		if (o->o[i].kind == ORDER_ARBITER) {
 			snprintf(g->arbiter, sizeof g->arbiter, "%s", o->o[i].arg);
+			g->arbiter_unconfirmed = true;  /* asked when the game begins */
+		}
 		if (o->o[i].kind == ORDER_PRIVATE)
 			g->private_ = true;
 		if (o->o[i].kind == ORDER_TIME &&
@@ -560,6 +539,34 @@ const char *game_challenge_variant(const struct orders *o)
 	return NULL;
 }
 
+/* The challenger's side: the colour asked, or one drawn from the game's key. */
+static enum color challenger_side(const char *colour, const uint8_t *key, size_t klen, int id)
+{
+	struct drbg d;
+	char label[64];
+
+	if (!strcmp(colour, "white"))
+		return WHITE;
+	if (!strcmp(colour, "black"))
+		return BLACK;
+	snprintf(label, sizeof label, "tempest colour %d", id);
+	drbg_init(&d, key, klen, label);
+	return drbg_uniform(&d, 2) ? BLACK : WHITE;
+}
+
+/* A challenge naming a variant this referee does not have: refused on its line. */
+static int no_variant(const struct orders *o, const char *variant, const struct sender *s,
+		      struct outcome *out)
+{
+	int line = 0;
+
+	for (size_t i = 0; i < o->n; i++)
+		if (o->o[i].kind == ORDER_NEW)
+			line = o->o[i].lineno;
+	outcome_error(out, line, variant, "there is no variant '%s' here", variant);
+	return outcome_reply(out, REPLY_REFUSED, -1, s->address);
+}
+
 int game_challenge(struct game *g, int id, const struct variant *v, const uint8_t *key,
 		   size_t klen, const struct sender *s, const struct orders *o,
 		   struct outcome *out, struct err *e)
@@ -580,14 +587,8 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	g->id = id;
 	if (v)
 		game_shape(g, v);
-	if (!v || game_load_position(g, v, &le) < 0) {
-		int line = 0;
-		for (size_t i = 0; i < o->n; i++)
-			if (o->o[i].kind == ORDER_NEW)
-				line = o->o[i].lineno;
-		outcome_error(out, line, variant, "there is no variant '%s' here", variant);
-		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
-	}
+	if (!v || game_load_position(g, v, &le) < 0)
+		return no_variant(o, variant, s, out);
 	if (kind_of(g)->accept && opponent) {
 		outcome_error(out, 0, "", "a game of %s names its members and their duties, not an "
 			      "opponent", v->title);
@@ -613,18 +614,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	if (challenge_terms(g, v, o, out) < 0)
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 	game_hash(g, before);
-	enum color me;
-	if (!strcmp(colour, "white"))
-		me = WHITE;
-	else if (!strcmp(colour, "black"))
-		me = BLACK;
-	else {
-		struct drbg d;
-		char label[64];
-		snprintf(label, sizeof label, "tempest colour %d", id);
-		drbg_init(&d, key, klen, label);
-		me = drbg_uniform(&d, 2) ? BLACK : WHITE;
-	}
+	enum color me = challenger_side(colour, key, klen, id);
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", colour);
 	snprintf(g->seat[me].address, ADDR_MAX, "%s", s->address);
 	snprintf(g->seat[COLOR_OTHER(me)].address, ADDR_MAX, "%s", opponent);
@@ -640,8 +630,11 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	return 0;
 }
 
-int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
-		int naddresses, const struct sender *s, struct outcome *out, struct err *e)
+/* game_create and game_create_terms: the terms (o) and key are NULL for the game
+ * master's own game. */
+static int create(struct game *g, int id, const struct variant *v, const char *const *addresses,
+		  int naddresses, const struct orders *o, const uint8_t *key, size_t klen,
+		  const struct sender *s, struct outcome *out, struct err *e)
 {
 	char before[HASH_HEX];
 
@@ -654,8 +647,8 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 	if (game_load_position(g, v, e) < 0)
 		return -1;
 	game_hash(g, before);           /* the empty game, before its seats and the kind's state */
-	if (kind_setup(g, NULL, NULL, 0, out) < 0)
-		return err_set(e, "game %d cannot be set up: %s", id,
+	if (kind_setup(g, o, key, klen, out) < 0)
+		return o && out->nerrors ? -1 : err_set(e, "game %d cannot be set up: %s", id,
 			       out->nerrors ? out->errors[0].reason : "out of memory");
 	if (naddresses != g->nseats)
 		return err_set(e, "game %d needs %d addresses, not %d", id, g->nseats, naddresses);
@@ -672,7 +665,10 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 	snprintf(g->colour_asked, sizeof g->colour_asked, "white");
 	g->challenger = WHITE;
 	g->status = GAME_PLAYING;
-	game_default_time(g, v);
+	if (o ? challenge_terms(g, v, o, out) < 0 : (game_default_time(g, v), 0))
+		return -1;
+	if (key && kind_of(g)->started)
+		kind_of(g)->started(g, key, klen);
 	clock_iso(s->now, g->created);
 	out->changed = out->created = true;
 	enum clock_window w;
@@ -683,6 +679,22 @@ int game_create(struct game *g, int id, const struct variant *v, const char *con
 		if (outcome_reply(out, REPLY_STARTED, i, NULL) < 0)
 			return err_set(e, "out of memory");
 	return 0;
+}
+
+int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
+		int naddresses, const struct sender *s, struct outcome *out, struct err *e)
+{
+	return create(g, id, v, addresses, naddresses, NULL, NULL, 0, s, out, e);
+}
+
+int game_create_terms(struct game *g, int id, const struct variant *v,
+		      const char *const *addresses, int naddresses, const struct orders *o,
+		      const uint8_t *key, size_t klen, const struct sender *s,
+		      struct outcome *out, struct err *e)
+{
+	static const struct orders none;
+
+	return create(g, id, v, addresses, naddresses, o ? o : &none, key, klen, s, out, e);
 }
 
 unsigned game_expected(const struct game *g, enum clock_window *window)
@@ -724,25 +736,49 @@ void game_clock_update(struct game *g, int actor, enum clock_charge charged, lon
 	}
 }
 
+int game_push_event(struct game *g, const struct game_event *ev, const char *msg)
+{
+	if (g->nevents == g->events_cap) {
+		size_t cap = g->events_cap + g->events_cap / 4 + 8;
+		struct game_event *p = realloc(g->events, cap * sizeof *p);
+		if (!p)
+			return -1;
+		g->events = p;
+		g->events_cap = cap;
+	}
+	char *copy = strdup(msg ? msg : "");
+	if (!copy)
+		return -1;
+	g->events[g->nevents] = *ev;
+	g->events[g->nevents++].msg = copy;
+	return 0;
+}
+
+void game_clock_stop_at(struct game *g, int actor, enum clock_charge charged,
+			const struct sender *s)
+{
+	long long at = s->arrived > 0 && s->arrived < s->now ? s->arrived : s->now;
+
+	game_clock_update(g, actor, charged, at);
+	/* the time between the mail's arrival and now is nobody's: the next player could
+	 * not answer a mail the referee had not yet processed */
+	if (at < s->now)
+		chessclock_resume(&g->clock, s->now);
+}
+
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
 		   const struct sender *s, const char *before)
 {
-	struct game_event *ev = realloc(g->events, (g->nevents + 1) * sizeof *ev);
+	struct game_event ev = { .n = (int)g->nevents + 1, .by = by };
 
-	if (!ev)
+	snprintf(ev.kind, sizeof ev.kind, "%s", kind);
+	snprintf(ev.detail, sizeof ev.detail, "%s", detail);
+	snprintf(ev.before, sizeof ev.before, "%s", before);
+	game_hash(g, ev.after);
+	clock_iso(s->now, ev.at);
+	snprintf(ev.engine, sizeof ev.engine, "%s", ENGINE_VERSION);
+	if (game_push_event(g, &ev, s->msg_key) < 0)
 		return -1;
-	g->events = ev;
-	ev += g->nevents;
-	memset(ev, 0, sizeof *ev);
-	ev->n = (int)++g->nevents;
-	snprintf(ev->kind, sizeof ev->kind, "%s", kind);
-	ev->by = by;
-	snprintf(ev->detail, sizeof ev->detail, "%s", detail);
-	snprintf(ev->msg, sizeof ev->msg, "%s", s->msg_key);
-	snprintf(ev->before, sizeof ev->before, "%s", before);
-	game_hash(g, ev->after);
-	clock_iso(s->now, ev->at);
-	snprintf(ev->engine, sizeof ev->engine, "%s", ENGINE_VERSION);
-	snprintf(g->updated, sizeof g->updated, "%s", ev->at);
+	snprintf(g->updated, sizeof g->updated, "%s", ev.at);
 	return 0;
 }

@@ -21,9 +21,12 @@
 #include "game/order.h"
 #include "util/crypto.h"
 #include "util/err.h"
+#include "util/strlist.h"
 
 #define ADDR_MAX   256
 #define NAME_MAX_  128
+#define PUBLIC_NAME_MAX 96      /* a seat's name in public: a chosen name, and its address
+				 * if the player allows it */
 #define KEY_MAX    256          /* a message key: Message-ID or "sha256:<hex>" */
 #define HASH_HEX   (2 * CRYPTO_HASH_LEN + 1)
 #define TOKEN_LEN  8
@@ -48,6 +51,9 @@ struct seat {
 	int side;                       /* WHITE or BLACK */
 	int board;                      /* the board the seat moves on, or -1 (every board) */
 	char role[ROLE_MAX];            /* "player", or the kind's word: "boardman", ... */
+	/* derived, not stored */
+	char label[PUBLIC_NAME_MAX];    /* how the public sees the seat (seat_label_set); ""
+					 * until the caller sets it */
 };
 
 /* One board: its position is derived from its start and its list of moves and edits. */
@@ -85,7 +91,8 @@ struct game_event {
 	char kind[24];                  /* "challenge", "accept", "move", "resign", ... */
 	int by;                         /* the seat, or -1 (the referee) */
 	char detail[64];                /* the move in SAN, or "" */
-	char msg[KEY_MAX];              /* the key of the mail that caused it */
+	char *msg;                      /* the key of the mail that caused it, owned (a
+					 * pointer: a long game keeps thousands of events) */
 	char before[HASH_HEX], after[HASH_HEX];
 	char at[32];                    /* ISO 8601 UTC */
 	char engine[32];
@@ -99,10 +106,14 @@ struct digest_item {
 	char text[DIGEST_TEXT];
 };
 
-/* A mail the referee sent about this game, for the stale-reply guard. */
-struct sent_mail {
-	char id[KEY_MAX];
-	int ply;
+/* What a game of a tournament knows of it (docs/game-masters.md, "Tournaments"): its
+ * mails name the tournament and the round, its PGN the event and the site. */
+#define GAME_EVENT_MAX 96
+struct game_tournament {
+	int id;                         /* the tournament's number; 0: no tournament's game */
+	int round, section;             /* section 0: the tournament has one */
+	char event[GAME_EVENT_MAX];     /* PGN's Event: the tournament's name */
+	char site[GAME_EVENT_MAX];      /* PGN's Site */
 };
 
 struct standing_line;
@@ -123,21 +134,21 @@ struct game {
 	int nboards;
 	struct board board[BOARDS_MAX];
 	int draw_offer;                 /* the side that offers a draw, or -1 */
-	size_t nmails;
-	char (*mails)[KEY_MAX];         /* keys of every mail recorded for this game, applied
+	struct strlist mails;           /* keys of every mail recorded for this game, applied
 					 * or refused, in the order of its log */
-	size_t nevents;
+	size_t nevents, events_cap;
 	struct game_event *events;
-	size_t nsent;
-	struct sent_mail *sent;
-	struct game_index *index;       /* look-ups in mails and sent (game.c); NULL: scans */
-	void *parked_mails, *parked_sent, *parked_events;       /* the lists of a parked
-								 * game (game_park) */
+	struct strlist sent;            /* Message-IDs of the mails the referee sent about
+					 * this game, for the stale-reply guard, */
+	int *sent_ply;                  /* with the ply each showed (sent.n of them) */
+	size_t sent_cap;
 	long long log_size;             /* bytes of the game log that match this state */
 	char created[32], updated[32];
 	void *kstate;                   /* the kind's own state (its kind.h operations), or NULL */
 	struct chessclock clock;
 	char arbiter[ADDR_MAX];         /* told of losses on time and adjudications, or "" */
+	bool arbiter_unconfirmed;       /* the arbiter has not confirmed from its address that
+					 * it wants the game's mails: none go to it (observe.h) */
 	size_t nobservers;
 	char (*observers)[ADDR_MAX];    /* who follows the game by mail (observe.h), owned */
 	unsigned long long mail_each;   /* team games: the seats (a bit each) that asked for
@@ -149,6 +160,7 @@ struct game {
 	size_t nstanding;
 	struct standing_line *standing; /* what players gave in advance, each line secret
 					 * to its player until it applies (standing.h), owned */
+	struct game_tournament tournament;      /* a tournament's game, or id 0 */
 	/* derived, not stored */
 	const struct kind *k;           /* borrowed: the kind's operations (kind.h) */
 	const struct variant *v;        /* borrowed */
@@ -167,6 +179,9 @@ struct sender {
 	char in_reply_to[KEY_MAX];      /* "" if none */
 	char msg_key[KEY_MAX];
 	long long now;
+	long long arrived;              /* when the mail reached the referee's mailbox, if
+					 * before now (a referee down or slow to poll), else 0:
+					 * the mover's clock stops then, the next one starts now */
 	bool replay_password;           /* replaying a log whose record says a (redacted)
 					 * password proved this sender */
 };
@@ -176,6 +191,7 @@ struct policy {
 	int vacation_days;              /* a player's vacation allowance per calendar year */
 	int max_vacation_days;          /* one vacation at most */
 	bool (*timezone_ok)(const char *name);  /* is this a time zone the system knows? */
+	int confirm_days;               /* a confirmation asked (observe.h) lapses after */
 	int conditional_lines;          /* a player's conditional lines, at most (0: none) */
 	int conditional_depth;          /* the opponent's moves one line answers, at most */
 };
@@ -184,10 +200,21 @@ struct policy {
  * the game's commit. */
 struct player_change {
 	bool vacation, vacation_end, timezone, language;
+	bool name, address;             /* the name chosen for the public; the address shown
+					 * in public or not (address_public) */
+	bool address_public;
+	char public_name[64];
 	long long start, end;           /* the vacation */
 	char tz[64];
 	char lang[8];                   /* "nl": the letters of the player's moves */
 };
+
+/* Does the change ask anything of the players' registry? */
+static inline bool player_change_any(const struct player_change *ch)
+{
+	return ch->vacation || ch->vacation_end || ch->timezone || ch->language || ch->name ||
+	       ch->address;
+}
 
 enum reply_kind {
 	REPLY_CHALLENGE_SENT = 0,       /* to the challenger */
@@ -207,6 +234,10 @@ enum reply_kind {
 	REPLY_NOTICE,                   /* a short notice (vacation, time zone, a window passed) */
 	REPLY_REMINDER,                 /* a deadline nears (one mail for all of a player's games) */
 	REPLY_OBSERVED,                 /* to an observer: the public view (observe.h) */
+	REPLY_TOURNAMENT,               /* a tournament's entry, withdrawal, opening, draw */
+	REPLY_STANDINGS,                /* a tournament's standings, and its final crosstable */
+	REPLY_CONFIRM,                  /* to someone asked to confirm from their own address
+					 * that they want a game's mails (observe.h) */
 	REPLY_KINDS
 };
 
@@ -221,6 +252,8 @@ struct reply {
 	int to;                         /* a seat, or -1: `address` */
 	char address[ADDR_MAX];
 	int about;                      /* the seat the mail is about (intruder) or -1 */
+	bool arbiter;                   /* REPLY_CONFIRM: to the arbiter the challenge named,
+					 * not to someone who asked to observe */
 	char note[4096];                /* sentences for the template (offer, claim, a player's
 					 * message, ...), as phrases (util/phrase.h): some 2,000
 					 * characters of English */
@@ -253,11 +286,11 @@ int game_load_position(struct game *g, const struct variant *v, struct err *e);
 /* Board b's position (and own rules) rebuilt from its start and its list. */
 int board_reload(struct game *g, int b, struct err *e);
 /* A game waiting in memory for its next mail gives back the room of what is mostly zeros:
- * each board's position (16.6 KB sized for SQ_MAX squares, some 600 bytes packed) and
- * its lists of mail keys, Message-IDs sent and events (fixed-size text fields) packed
- * (zpack.h), then unpacked by game_unpark() before anything reads them (the counts stay).
- * 0, or -1 out of memory (game_park leaves what it could not pack as it was; game_unpark
- * the game still parked). */
+ * each board's position (16.6 KB sized for SQ_MAX squares, some 600 bytes packed: zpack.h),
+ * unpacked by game_unpark() before anything reads it. Its lists are packed as they grow
+ * (strlist.h) and stay as they are: packing them at each mail cost a long game's mail
+ * its whole history. 0, or -1 out of memory (game_park leaves what it could not pack as
+ * it was; game_unpark the game still parked). */
 int game_park(struct game *g);
 int game_unpark(struct game *g);
 /* Sets a board's start: a copy of fen, at most FEN_MAX - 1 bytes (NULL or "": the
@@ -282,6 +315,28 @@ static inline struct pos *game_pos(const struct game *g)
 {
 	return g->board[0].pos;
 }
+/* How the public names the players (docs/game-masters.md, "The public archive"): the
+ * configuration's `public_names`. */
+enum naming_rule { NAMING_NAMES, NAMING_INITIALS, NAMING_SIDES };
+/* "names", "initials", "sides": the rule, or -1. */
+int naming_rule(const char *word);
+/* How the public names a player (out) under the rule: the name they chose (`name ...`:
+ * chosen, "" if none), else the display name of their mail (never one that holds an
+ * address), "Alice M." by `initials`, none by `sides`; with their address only if they
+ * allowed it (`address public`); with neither, fallback (their side, their number). */
+void public_label(const char *chosen, const char *display, const char *address,
+		  bool address_public, enum naming_rule rule, const char *fallback, char *out,
+		  size_t len);
+/* Seat st's label for the public (st->label), under the rule: the name the player chose
+ * (`name ...`: chosen, "" if none), else the display name of their mail (never one that
+ * holds an address), "Alice M." by `initials`, none by `sides`; with their address only if
+ * they allowed it (`address public`); with neither, their side (seat_name). */
+void seat_label_set(struct game *g, int seat, const char *chosen, bool address_public,
+		    enum naming_rule rule);
+/* How the public names seat `seat`: its label, or, not set, the display name of its mail
+ * (not one that holds an address), else its side. Never its address, unless the player
+ * allowed it. */
+const char *seat_public(const struct game *g, int seat, char *buf, size_t len);
 /* Adds a seat (side, board, role); its index, or -1 when the game is full. */
 int game_add_seat(struct game *g, int side, int board, const char *role, const char *address);
 /* The seat of this address, or -1 (the first if the address holds several). */
@@ -310,6 +365,15 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
  * Black. */
 int game_create(struct game *g, int id, const struct variant *v, const char *const *addresses,
 		int naddresses, const struct sender *s, struct outcome *out, struct err *e);
+/* A game of a tournament (g->tournament set by the caller): set up as game_create does,
+ * with the tournament's terms for its games (o: "time ...", "private", a kind's own lines
+ * as a challenge writes them) and the referee's key, from which the kind makes its
+ * secret set-up as a challenge's acceptance makes it (ChessMe's piles, TigerChess's
+ * dice, Knightmare's decks). A term the kind refuses is in out->errors (-1). */
+int game_create_terms(struct game *g, int id, const struct variant *v,
+		      const char *const *addresses, int naddresses, const struct orders *o,
+		      const uint8_t *key, size_t klen, const struct sender *s,
+		      struct outcome *out, struct err *e);
 /* The variant a challenge names (the argument of its "new"), or NULL. */
 const char *game_challenge_variant(const struct orders *o);
 /* Applies a mail's orders to an existing game (all or nothing). Returns -1 only for an
@@ -336,17 +400,27 @@ enum clock_charge {
 	CLOCK_TURN,             /* a completed turn: time charged, a move counted, increment */
 };
 void game_clock_update(struct game *g, int actor, enum clock_charge charged, long long now);
+/* The same for the mail of sender s: the actor's clock stops when the mail arrived
+ * (s->arrived), the clocks that run next start when it is processed (s->now). */
+void game_clock_stop_at(struct game *g, int actor, enum clock_charge charged,
+			const struct sender *s);
 /* Who is expected to act now (bits by seat) and in what window. */
 unsigned game_expected(const struct game *g, enum clock_window *window);
 /* Records an accepted change: the event, with the state hash before and after. */
 int game_add_event(struct game *g, const char *kind, int by, const char *detail,
 		   const struct sender *s, const char *before);
+/* Appends a copy of ev, its mail key msg copied too (as a state file records it). 0, or
+ * -1 out of memory. */
+int game_push_event(struct game *g, const struct game_event *ev, const char *msg);
 bool game_has_mail(const struct game *g, const char *msg_key);
-/* The mail the referee sent with this Message-ID, or NULL. */
-const struct sent_mail *game_sent_mail(const struct game *g, const char *id);
+/* Did the referee send the mail with this Message-ID about this game? Then *ply is the
+ * ply it showed. */
+bool game_sent_mail(const struct game *g, const char *id, int *ply);
 /* Records that the mail with this key is in the game's log (applied or refused). */
 int game_add_mail(struct game *g, const char *msg_key);
 int game_remember_sent(struct game *g, const char *id);
+/* The same with the ply it showed (as a state file records it). */
+int game_add_sent(struct game *g, const char *id, int ply);
 /* The same for a mail to seat `seat`: in a game of several boards what it records is the
  * seat's own board's length (a boardman's reply is stale only if their board moved on). */
 int game_remember_sent_to(struct game *g, const char *id, int seat);

@@ -117,10 +117,11 @@ static int authenticate(const struct game *g, const uint8_t *key, size_t klen,
  * seen the current position: refuse a move unless its number says otherwise. */
 static bool stale(const struct game *g, const struct sender *s, int seat)
 {
-	const struct sent_mail *m = s->in_reply_to[0] ? game_sent_mail(g, s->in_reply_to) : NULL;
+	int ply;
 
 	/* in a game of several boards, what counts is the reader's own board */
-	return m && m->ply < game_seat_ply(g, seat);
+	return s->in_reply_to[0] && game_sent_mail(g, s->in_reply_to, &ply) &&
+	       ply < game_seat_ply(g, seat);
 }
 
 
@@ -500,6 +501,8 @@ static int apply_order(struct apply_state *a, const struct order *od,
 	case ORDER_TIMEZONE:
 	case ORDER_LANGUAGE:
 	case ORDER_MAIL:
+	case ORDER_NAME:
+	case ORDER_ADDRESS:
 		return apply_setting(a, od);
 	case ORDER_CONDITIONAL:         /* once the mail's move is made: standing_record */
 		return a->ended || apply_playing(a, od) ? 0 : -1;
@@ -672,7 +675,7 @@ static int apply_orders(struct apply_state *a, struct snapshot *sn, const struct
 		out->changed = true;
 		if (g->draw_offer < 0)
 			g->clock.draw_offer_at = 0;
-		game_clock_update(g, a->me, turn, a->s->now);
+		game_clock_stop_at(g, a->me, turn, a->s);
 		if (game_add_event(g, a->principal, a->me, a->detail, a->s, before) < 0)
 			goto oom;
 	}
@@ -688,12 +691,10 @@ oom:
 
 static int apply_with_snapshot(struct apply_state *a, const struct orders *o, struct err *e)
 {
-	struct snapshot *sn = malloc(sizeof *sn);
+	struct snapshot *sn = calloc(1, sizeof *sn);
 
 	if (!sn)
 		return err_set(e, "out of memory");
-	sn->kstate = NULL;
-	sn->standing = NULL;
 	int rc = apply_orders(a, sn, o, e);
 	snapshot_free(sn);
 	free(sn);

@@ -10,6 +10,7 @@
 #include "engine/status.h"
 #include "game/apply.h"
 #include "game/kind.h"
+#include "game/observe.h"
 #include "game/standing.h"
 #include "util/clock.h"
 
@@ -41,7 +42,8 @@ int game_tell(struct game *g, struct outcome *out, enum reply_kind kind, const c
 {
 	for (int c = 0; c <= g->nseats; c++) {
 		bool seat = c < g->nseats;
-		if (!seat && (!arbiter || !g->arbiter[0]))
+		/* an arbiter hears only once it confirmed from its address (observe.h) */
+		if (!seat && (!arbiter || !game_arbiter_mailed(g)))
 			break;
 		if (outcome_reply(out, kind, seat ? c : -1, seat ? NULL : g->arbiter) < 0)
 			return -1;
@@ -232,6 +234,24 @@ static int adjudicate(struct game *g, const struct sender *s, const char *result
 	return tell(g, out, REPLY_OVER, note, true);
 }
 
+/* A tournament's game whose player withdrew from the tournament: lost by forfeit (ICCF's
+ * rule for a withdrawal: every game not yet decided is lost), both players told. */
+static int forfeit(struct game *g, const struct sender *s, int c, const char *action,
+		   struct outcome *out)
+{
+	struct apply_state a = { .g = g, .s = s, .out = out, .me = -1 };
+	char note[256];
+
+	if (g->status != GAME_PLAYING)
+		return refuse(out, action, "%s", "the game is not being played");
+	apply_finish(&a, c == WHITE ? "0-1" : "1-0", N_("forfeit: a withdrawal from the "
+		     "tournament"));
+	game_clock_update(g, -1, CLOCK_FREE, s->now);
+	phrase_printf(note, sizeof note, "%s has withdrawn from the tournament: the game is lost "
+		 "by forfeit.", side(g, c));
+	return tell(g, out, REPLY_OVER, note, true);
+}
+
 /* A seat's address bounced `count` times in a row: the other seats and the arbiter are
  * told (the seat itself cannot be reached). Nothing of the game changes. */
 static int bounced(struct game *g, int seat, int count, const char *action, struct outcome *out)
@@ -248,7 +268,7 @@ static int bounced(struct game *g, int seat, int count, const char *action, stru
 		       g->seat[seat].address, seat_name(g, seat, who, sizeof who), count);
 	for (int c = 0; c <= g->nseats; c++) {
 		bool arbiter = c == g->nseats;
-		if (c == seat || (arbiter && !g->arbiter[0]))
+		if (c == seat || (arbiter && !game_arbiter_mailed(g)))
 			continue;
 		if (outcome_reply(out, REPLY_NOTICE, arbiter ? -1 : c, arbiter ? g->arbiter : NULL) < 0)
 			return -1;
@@ -301,6 +321,9 @@ int game_referee(struct game *g, const uint8_t *key, size_t klen, const struct s
 				 N_("the challenge lapsed unanswered"));
 			rc = tell(g, out, REPLY_DECLINED, "", false);
 		}
+	} else if (!strcmp(verb, "forfeit") && g->nseats == 2 && seat_named(g, what) >= 0 &&
+		   !rest[0]) {
+		rc = forfeit(g, s, g->seat[seat_named(g, what)].side, action, out);
 	} else if (!strcmp(verb, "close") && !what[0]) {
 		rc = close_boards(g, s, action, out);
 	} else if (!strcmp(verb, "bounced") && seat_named(g, what) >= 0 && atoi(rest) > 0) {

@@ -132,9 +132,44 @@ static int do_mail_mode(struct apply_state *a, const struct order *od)
 	return 0;
 }
 
+/* "name Alice Martin": how the player is named in public (the archive, the PGN tags, the
+ * mails to observers), in all their games; "address public|hidden": whether their address
+ * may be shown there too (docs/orders.md "Names in public"). */
+static int do_public(struct apply_state *a, const struct order *od)
+{
+	struct player_change *ch = &a->out->player;
+	size_t n = strlen(a->own_note);
+
+	if (od->kind == ORDER_NAME) {
+		if (strlen(od->arg) >= sizeof ch->public_name)
+			return apply_error(a, od, "a name is at most %d characters",
+					   (int)sizeof ch->public_name - 1);
+		ch->name = true;
+		snprintf(ch->public_name, sizeof ch->public_name, "%s", od->arg);
+		apply_principal(a, "name");
+		snprintf(a->own_note + n, sizeof a->own_note - n, "%s", n ? " " : "");
+		n = strlen(a->own_note);
+		phrase_printf(a->own_note + n, sizeof a->own_note - n, "In public (the archive of the "
+			 "games, the mails to observers) you are named %s.", od->arg);
+		return 0;
+	}
+	ch->address = true;
+	ch->address_public = !strcasecmp(od->arg, "public");
+	apply_principal(a, "address");
+	snprintf(a->own_note + n, sizeof a->own_note - n, "%s", n ? " " : "");
+	n = strlen(a->own_note);
+	snprintf(a->own_note + n, sizeof a->own_note - n, "%s", ch->address_public ?
+		 N_("Your address is now shown in public beside your name.") :
+		 N_("Your address is now never shown in public."));
+	return 0;
+}
+
 int apply_setting(struct apply_state *a, const struct order *od)
 {
 	switch (od->kind) {
+	case ORDER_NAME:
+	case ORDER_ADDRESS:
+		return do_public(a, od);
 	case ORDER_VACATION:
 		return do_vacation(a, od);
 	case ORDER_TIMEZONE:

@@ -13,6 +13,8 @@ int snapshot_take(const struct game *g, struct snapshot *s)
 
 	s->kstate = NULL;
 	s->standing = NULL;
+	if (!(s->pos = malloc((size_t)g->nboards * sizeof *s->pos)))
+		return -1;
 	if (g->kstate && !(s->kstate = malloc(k->state_size)))
 		return -1;
 	if (g->kstate)
@@ -41,8 +43,10 @@ int snapshot_take(const struct game *g, struct snapshot *s)
 
 void snapshot_free(struct snapshot *s)
 {
+	free(s->pos);
 	free(s->kstate);
 	free(s->standing);
+	s->pos = NULL;
 	s->kstate = NULL;
 	s->standing = NULL;
 }
@@ -91,6 +95,8 @@ int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state 
 	struct outcome scratch = { 0 };
 	int kept = -1;
 
+	if (sn)
+		*sn = (struct snapshot){ 0 };
 	if (sn && b && snapshot_take(a->g, sn) == 0) {
 		*b = *a;
 		b->me = me;
@@ -103,8 +109,9 @@ int apply_attempt(struct apply_state *a, int me, int (*step)(struct apply_state 
 			a->moved |= b->moved;
 		} else
 			snapshot_restore(a->g, sn);
-		snapshot_free(sn);
 	}
+	if (sn)
+		snapshot_free(sn);
 	outcome_free(&scratch);
 	free(sn);
 	free(b);

@@ -69,9 +69,10 @@ struct kind {
 	unsigned (*expected)(const struct game *g, enum clock_window *window);
 	/* What the seat is expected to do, in words, or NULL. */
 	const char *(*expect_text)(const struct game *g, int seat, char *buf, size_t len);
-	/* A sentence (a phrase, util/phrase.h) on the running window for the reader: `who`
-	 * the seat's side, NULL for the reader themselves, `until` when it closes; NULL if
-	 * there is nothing to say. */
+	/* A sentence (a phrase, util/phrase.h) on the running window for the reader, or on
+	 * what the deadline means when none runs (what happens if nothing comes): `who` the
+	 * seat's side, NULL for the reader themselves, `until` when it closes; NULL if there
+	 * is nothing to say. */
 	const char *(*window_text)(const struct game *g, const char *who, const char *until,
 				   char *buf, size_t len);
 	/* The time of a window (not the seat's own time) has passed: the kind's action.

@@ -24,17 +24,51 @@ int game_observer_of(const struct game *g, const char *address);
 int game_observer_add(struct game *g, const char *address);
 /* Removes an observer; false if the address was not one. */
 bool game_observer_drop(struct game *g, const char *address);
-/* Does the mail ask to observe or to stop observing? The game it names in *id. */
+/* Does the mail ask to observe or to stop observing? The game it names in *id (0:
+ * `unobserve all`, every game). */
 bool observe_asked(const struct orders *o, int *id);
-/* Applies an `observe` or `unobserve` mail from s to game g: the observer added or removed
- * (out->changed), or the refusal; the sender's answer in out. */
-int game_observe(struct game *g, const struct sender *s, const struct orders *o,
-		 struct outcome *out);
+bool unobserve_all_asked(const struct orders *o);
+
+/* Consent: no game's mail goes to an address that plays no part in it until it has asked
+ * for it from that address. `observe N` is answered by a confirmation mail (REPLY_CONFIRM,
+ * templates/confirm.txt) whose subject carries a token made for that address, game and
+ * day; the address confirms by replying with `observe N`, the token in the subject. An
+ * arbiter the challenge named is asked the same way when the game begins and confirms
+ * with `accept`. A request holds nothing: no slot, no state; its token lapses after the
+ * policy's confirm_days. */
+enum consent_role { CONSENT_OBSERVER, CONSENT_ARBITER };
+void consent_token(const uint8_t *key, size_t klen, enum consent_role role, int id,
+		   const char *address, long long day, char out[TOKEN_LEN + 1]);
+/* Does the sender's subject token confirm, for its address and game g, a request of the
+ * last confirm_days (by s->now)? */
+bool consent_proved(const uint8_t *key, size_t klen, enum consent_role role,
+		    const struct game *g, const struct sender *s);
+
+/* Applies an `observe` or `unobserve` mail from s to game g: the confirmation asked, the
+ * observer added (confirmed) or removed (out->changed), or the refusal; the sender's
+ * answer in out. key: the referee's, which the tokens derive from. */
+int game_observe(struct game *g, const uint8_t *key, size_t klen, const struct sender *s,
+		 const struct orders *o, struct outcome *out);
 /* After a change of the game that every side hears of (a move, the start, the end), a
- * REPLY_OBSERVED for each observer in out; nothing for a private game. */
+ * REPLY_OBSERVED for each observer in out; nothing for a private game. At the start, the
+ * confirmation asked of the arbiter. */
 int game_observers_tell(const struct game *g, struct outcome *out);
-/* The referee drops an observer whose mail keeps failing: the action "unobserve ADDRESS"
- * (game log), applied by the pipeline. 1 applied, 0 not an observer of this game. */
+/* The referee drops an observer whose mail keeps failing, or one that asked to hear no
+ * more of every game (`unobserve all`): the action "unobserve ADDRESS" (game log), applied
+ * by the pipeline; an arbiter's consent is withdrawn the same way. 1 applied, 0 the
+ * address was neither. */
 int game_observer_action(struct game *g, const char *action, struct outcome *out);
+/* Is the address mailed of game g though it plays no part in it (an observer, a confirmed
+ * arbiter)? */
+bool game_observed_by(const struct game *g, const char *address);
+
+/* Is the game's arbiter mailed (named, and confirmed)? */
+bool game_arbiter_mailed(const struct game *g);
+/* Is the mail the arbiter's answer to its confirmation (`accept`, from the arbiter not yet
+ * confirmed, nothing else but `game N`)? Applied by game_arbiter_accept: confirmed with
+ * the token, else asked again. */
+bool arbiter_asked(const struct game *g, const struct sender *s, const struct orders *o);
+int game_arbiter_accept(struct game *g, const uint8_t *key, size_t klen,
+			const struct sender *s, struct outcome *out);
 
 #endif

@@ -1,7 +1,9 @@
 /* order.c: see order.h. A table of keywords; each knows what follows it. */
 #include "game/order.h"
 
+#include "game/order_arg.h"
 #include "game/order_prose.h"
+#include "game/order_shape.h"
 #include "game/order_words.h"
 #include "game/spelling.h"
 
@@ -12,7 +14,6 @@
 #include <string.h>
 #include <strings.h>
 
-
 #define ARG_NONE ORDER_ARG_NONE
 #define ARG_NUMBER ORDER_ARG_NUMBER
 #define ARG_WORD ORDER_ARG_WORD
@@ -21,25 +22,6 @@
 #define ARG_COLOUR ORDER_ARG_COLOUR
 #define ARG_REST ORDER_ARG_REST
 #define keyword order_word
-
-/* "new chess", "new knightmare-cards": a variant is named by its file's name, in lower
- * case; a capital says a place or a time ("New York", "New Year"), prose. */
-static bool new_shaped(char **w, int nw)
-{
-	return nw == 1 && !isupper((unsigned char)w[0][0]);
-}
-
-/* "message Good luck!": not "Message me on Signal: +33 ...", a signature's contact line. */
-static bool message_shaped(char **w, int nw)
-{
-	return nw >= 1 && strcasecmp(w[0], "me") && strcasecmp(w[0], "us");
-}
-
-/* "mail each", "mail digest": not "Mail me the board", "mail sent". */
-static bool mail_shaped(char **w, int nw)
-{
-	return nw == 1 && (!strcasecmp(w[0], "each") || !strcasecmp(w[0], "digest"));
-}
 
 #define IRREVOCABLE ORDER_COST_IRREVOCABLE
 #define SETTING ORDER_COST_SETTING
@@ -66,7 +48,7 @@ static const struct keyword keywords[] = {
 	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0, NULL },
 	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0, NULL },
 	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0, NULL },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess", new_shaped, 0, NULL },
+	{ "new", ORDER_NEW, ARG_WORD, "new chess", order_new_shaped, 0, NULL },
 	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0, NULL },
 	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
 	  NULL, 0, COLOUR_WORDS },
@@ -88,14 +70,28 @@ static const struct keyword keywords[] = {
 	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING, NULL },
 	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING, NULL },
 	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0, NULL },
+	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0, NULL },
 	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0, NULL },
-	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", mail_shaped, SETTING,
+	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING,
 	  "each digest" },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", message_shaped, SETTING,
+	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING,
 	  NULL },
+	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING, NULL },
+	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden",
+	  order_address_shaped, SETTING, "public hidden" },
 	/* conditional moves (docs/orders.md, "Conditional moves") */
 	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
 	  order_conditional_shaped, 0, "^none" },
+	/* tournaments (docs/orders.md "Tournaments") */
+	{ "join tournament", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "join tournament 3", NULL,
+	  IRREVOCABLE, NULL },
+	{ "withdraw tournament", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "withdraw tournament 3",
+	  NULL, IRREVOCABLE, NULL },
+	{ "open tournament", ORDER_OPEN_TOURNAMENT, ARG_NUMBER, "open tournament 3", NULL,
+	  IRREVOCABLE, NULL },
+	{ "standings", ORDER_STANDINGS, ARG_NUMBER, "standings 3", NULL, 0, NULL },
+	{ "tournament new", ORDER_TOURNAMENT_NEW, ARG_WORD, "tournament new chess", order_new_shaped, 0,
+	  NULL },
 };
 
 const struct order_word *order_generic(size_t *n)
@@ -131,68 +127,13 @@ static int words(char *s, char **w, int max)
 	return n;
 }
 
-/* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
- * starts with a digit, or with one of the words its usage shows ("list random",
- * "vacation until ...", "vacation end"); a usage that shows one of them first ("list
- * random") is of that shape too. A free text ("effect kill e7", "message ...") has any
- * shape. */
-static bool numbers_shaped(const struct keyword *k, const char *english, const char *w0)
-{
-	/* the usage of another language's word is in that language ("carte 23") */
-	const char *u = k->usage, *lead = strncasecmp(u, english, strlen(english)) ? k->words :
-					  english, *arg = u + strlen(lead);
-	char word[40];
-
-	if (strncasecmp(u, lead, strlen(lead)) || *arg != ' ' ||
-	    !(isdigit((unsigned char)arg[1]) || order_args_word(k, arg + 1)))
-		return true;            /* its usage shows a free text */
-	if (isdigit((unsigned char)w0[0]) ||
-	    ((w0[0] == '-' || w0[0] == '+') && isdigit((unsigned char)w0[1])) ||
-	    order_args_word(k, w0))           /* "random", read in English whatever it was written in */
-		return true;
-	snprintf(word, sizeof word, " %s", w0);
-	for (const char *p = u; (p = strcasestr(p, word)); p++)
-		if (!isalnum((unsigned char)p[strlen(word)]))
-			return true;
-	return false;
-}
-
-/* Does what follows a keyword have the shape of its argument? Then a failure to read it
- * is a faulty order, told as such; otherwise the line is prose that happens to begin
- * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
-/* english: k's words in English (the usage shows them so) */
-static bool arg_shaped(const struct keyword *k, const char *english, char **w, int nw)
-{
-	if (k->shaped)
-		return k->shaped(w, nw);
-	switch (k->arg) {
-	case ARG_NONE:
-		return nw == 0;
-	case ARG_NUMBER:
-		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
-				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
-	case ARG_MOVE:
-		return nw >= 1 && nw <= 2 && (order_move_shaped(w[nw - 1]) || order_numbered_move(w[nw - 1]));
-	case ARG_ADDRESS:
-		return nw == 1 && strchr(w[0], '@');
-	case ARG_COLOUR:
-	case ARG_WORD:
-		return nw == 1;
-	case ORDER_ARG_NUMBERS:
-	case ARG_REST:
-		return nw >= 1 && numbers_shaped(k, english, w[0]);
-	default:
-		return true;
-	}
-}
-
 /* Blanks other than ASCII ones (a no-break space from a word processor or a phone, thin
  * spaces) become spaces, and a line's closing punctuation goes ("Nf3.", "Resign.",
  * "Time flies…"), so that an order reads the same however it was typed. */
 static void normalize(char *s, bool strip_end)
 {
 	static const char *const blanks[] = { "\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89",
-					      "\xe2\x80\x8b", "\xe3\x80\x80", "\t" };
+					      "\xe3\x80\x80", "\t" };
 	for (size_t i = 0; i < sizeof blanks / sizeof blanks[0]; i++)
 		for (char *p = s; (p = strstr(p, blanks[i]));) {
 			size_t n = strlen(blanks[i]);
@@ -238,94 +179,6 @@ static int add_order(struct orders *out, struct order *o)
 	out->o = a;
 	a[out->n++] = *o;
 	return 0;
-}
-
-bool order_address_ok(const char *a)
-{
-	const char *at = strchr(a, '@');
-
-	if (!at || at == a || !at[1] || strchr(at + 1, '@') || !strchr(at + 1, '.') ||
-	    strlen(a) > ADDRESS_LEN_MAX)
-		return false;
-	for (const char *c = a; *c; c++)
-		if (isspace((unsigned char)*c) || *c == '<' || *c == '>' || *c == '"' || *c == ',')
-			return false;
-	return true;
-}
-
-/* The argument of a keyword order; "" and a reason on failure. */
-static int read_arg(const struct keyword *k, char **w, int nw, struct order *o, char *reason,
-		    size_t rlen)
-{
-	if (k->arg == ARG_NONE) {
-		if (nw)
-			return phrase_printf(reason, rlen, "'%s' takes nothing after it", k->usage), -1;
-		return 0;
-	}
-	if (nw == 0)
-		return phrase_printf(reason, rlen, "write it as: %s", k->usage), -1;
-	if (k->arg == ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
-		size_t at = 0;
-		for (int i = 0; i < nw; i++)
-			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
-					       "%s%s", i ? " " : "", w[i]);
-		if (at >= sizeof o->arg)
-			return phrase_printf(reason, rlen, "the line is too long"), -1;
-		return 0;
-	}
-	if (k->arg == ARG_MOVE) {
-		int first = order_move_number(w[0]) ? 1 : 0;
-		if (first)
-			o->number = order_move_number(w[0]);
-		if (nw - first != 1)
-			return phrase_printf(reason, rlen, "one move per line, e.g. %s", k->usage), -1;
-		snprintf(o->arg, sizeof o->arg, "%s", w[first]);
-		return 0;
-	}
-	if (nw != 1)
-		return phrase_printf(reason, rlen, "write it as: %s", k->usage), -1;
-	snprintf(o->arg, sizeof o->arg, "%s", w[0]);
-	switch (k->arg) {
-	case ARG_NUMBER: {
-		const char *s = w[0] + (w[0][0] == '#');
-		char *end;
-		long n = strtol(s, &end, 10);
-		if (end == s || *end || n < 1 || n > 99999999)
-			return phrase_printf(reason, rlen, "'%s' is not a %s", w[0],
-					k->kind == ORDER_GAME ? N_("game number") : N_("number")), -1;
-		o->number = (int)n;
-		return 0;
-	}
-	case ARG_ADDRESS: {
-		char *a = w[0];
-		size_t n = strlen(a);
-		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
-			a[n - 1] = 0, a++;
-		if (strlen(a) > ADDRESS_LEN_MAX)
-			return phrase_printf(reason, rlen, "that address has %zu characters, more than the "
-					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
-		if (!order_address_ok(a))
-			return phrase_printf(reason, rlen, "'%s' is not a mail address", w[0]), -1;
-		snprintf(o->arg, sizeof o->arg, "%s", a);
-		for (char *c = strchr(o->arg, '@'); c && *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		return 0;
-	}
-	case ARG_COLOUR:
-		for (char *c = o->arg; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		if (strcmp(o->arg, "white") && strcmp(o->arg, "black") && strcmp(o->arg, "random"))
-			return phrase_printf(reason, rlen, "the colour is white, black or random, not '%s'",
-					w[0]), -1;
-		return 0;
-	case ARG_WORD:
-		if (k->kind == ORDER_NEW)
-			for (char *c = o->arg; *c; c++)
-				*c = (char)tolower((unsigned char)*c);
-		return 0;
-	default:
-		return 0;
-	}
 }
 
 #define ORDER_WORDS_MAX 160
@@ -494,7 +347,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 	/* "couleur noirs", "liste hasard": its argument words in English */
 	nw = order_english_args(k, w, nw, used, english, sizeof english);
 	/* "resign" alone is an order; "resign if you like" is prose, "resign now" asked */
-	if (!arg_shaped(k, order_vocab_english(vc, k), w + used, nw - used)) {
+	if (!order_arg_shaped(k, order_vocab_english(vc, k), w + used, nw - used)) {
 		if (k->kind == ORDER_CONDITIONAL && order_conditional_attempt(w + used, nw - used))
 			return refuse_attempt(out, l, vc, k);
 		if (!is_kind_word(vc, k) || !attempt(w + used, nw - used))
@@ -524,10 +377,12 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 			nw--;
 		nw = order_english_args(k, w, nw, used, english, sizeof english);
 		if (k->cost == ORDER_COST_SETTING && k->kind != ORDER_MESSAGE &&
-		    (nw - used > 3 || strchr(l->text, ',')))
+		    k->kind != ORDER_NAME && (nw - used > 3 || strchr(l->text, ',')))
+			return ask_aside(out, l, vc, k);
+		if (k->kind == ORDER_MESSAGE && order_message_about(w + used, nw - used))
 			return ask_aside(out, l, vc, k);
 	}
-	if (read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
+	if (order_read_arg(k, w + used, nw - used, &o, reason, sizeof reason) < 0)
 		return add_note(&out->err, &out->nerr, l->lineno, l->text, reason) ? 0 : -1;
 	return add_order(out, &o);
 }
@@ -539,6 +394,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 	int nw;
 
 	snprintf(buf, sizeof buf, "%s", l->text);
+	spelling_chars(buf);                    /* first the marks no reader sees: "e4.\u200f" */
 	normalize(buf, true);
 	spelling_line(buf, sizeof buf);         /* "*e4*", "e4 :-)", "Ｎｆ３", "O–O" */
 	nw = words(buf, w, ORDER_WORDS_MAX);

@@ -45,6 +45,15 @@ enum order_kind {
 	ORDER_MAIL,             /* mail each|digest: a team game's mails at once or in a digest */
 	ORDER_PRIVATE,          /* private: a challenge's game stays out of the archive */
 	ORDER_CONDITIONAL,      /* if Nf6 d6: e5 Nf3 (conditional moves); if none */
+	/* tournaments (docs/orders.md "Tournaments"): read beside any game's orders, applied
+	 * by the pipeline to the tournament they name, never to a game */
+	ORDER_JOIN_TOURNAMENT,          /* join tournament 3 */
+	ORDER_WITHDRAW_TOURNAMENT,      /* withdraw tournament 3 */
+	ORDER_STANDINGS,                /* standings 3 */
+	ORDER_OPEN_TOURNAMENT,          /* open tournament 3: an arbiter's proposal opened */
+	ORDER_TOURNAMENT_NEW,           /* tournament new chess: an arbiter proposes one */
+	ORDER_NAME,             /* name Alice Martin: how the player is named in public */
+	ORDER_ADDRESS,          /* address public|hidden: may the public see the address? */
 	/* a game kind's own orders are numbered from here, each kind on its own (kind.h) */
 	ORDER_KIND_FIRST = 64,
 };

@@ -9,29 +9,9 @@
 
 #include "engine/notation.h"
 #include "engine/variant.h"
+#include "util/utf8.h"
 
 /* ---- characters ---- */
-
-/* The code point of the UTF-8 sequence at s and its length in *n (a byte that starts no
- * sequence is itself, length 1). */
-static unsigned utf8_at(const unsigned char *s, size_t *n)
-{
-	if (s[0] < 0xc0 || s[0] >= 0xf8) {
-		*n = 1;
-		return s[0];
-	}
-	size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	unsigned cp = s[0] & (0x3f >> (len - 1));
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80) {
-			*n = 1;
-			return s[0];
-		}
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	*n = len;
-	return cp;
-}
 
 /* The ASCII character a code point is typed for, or 0: a Japanese or Chinese input
  * method's full-width forms (U+FF01..U+FF5E, the ideographic space and stops), and the
@@ -55,7 +35,9 @@ static char ascii_for(unsigned cp)
 	}
 }
 
-/* Brings the characters of s to ASCII where ascii_for() says; in place (never longer). */
+/* Brings the characters of s to ASCII where ascii_for() says, and takes out those no
+ * reader sees (the marks a right-to-left client wraps a line in, a byte order mark,
+ * utf8_invisible): in place (never longer). */
 static bool map_chars(char *s)
 {
 	unsigned char *in = (unsigned char *)s, *out = in;
@@ -63,8 +45,11 @@ static bool map_chars(char *s)
 
 	while (*in) {
 		size_t n;
-		char c = ascii_for(utf8_at(in, &n));
-		if (c && n > 1) {
+		unsigned cp = utf8_at(in, &n);
+		char c = ascii_for(cp);
+		if (n > 1 && utf8_invisible(cp))
+			changed = true;
+		else if (c && n > 1) {
 			*out++ = (unsigned char)c;
 			changed = true;
 		} else

@@ -118,16 +118,35 @@ char *compose_header_value(const char *name, const char *value)
 /* Appends text as a 7bit body: CRLF line ends, ending with one. False, and b as it was,
  * if text has a byte out of ASCII or a control character (tab aside) or a line over max_line. One pass
  * checks and copies: this runs on every reply's parts. */
+/* Where the bytes a 7bit line holds as they are (printable ASCII, tabs) end from s on: at
+ * the first other one, or at end. Eight at a time while none is below 0x20 or above 0x7f
+ * (a byte below 0x20 borrows into its top bit when 0x20 is taken from each), since every
+ * reply's text and HTML pass here. */
+static const unsigned char *plain_run(const unsigned char *s, const unsigned char *end)
+{
+	const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
+
+	while (end - s >= 8) {
+		uint64_t w;
+		memcpy(&w, s, sizeof w);
+		if ((w | (w - 0x20 * ones)) & tops)
+			break;
+		s += 8;
+	}
+	while (s < end && ((*s >= 0x20 && *s < 0x80) || *s == '\t'))
+		s++;
+	return s;
+}
+
 static bool add_7bit(struct buf *b, const char *text, size_t max_line)
 {
 	size_t start = b->n;
-	const unsigned char *s = (const unsigned char *)text;
+	const unsigned char *s = (const unsigned char *)text, *end = s + strlen(text);
 
-	while (*s) {
+	while (s < end) {
 		const unsigned char *line = s;
-		while ((*s >= 0x20 && *s < 0x80) || *s == '\t')
-			s++;
-		if ((*s && *s != '\n') || (size_t)(s - line) > max_line) {
+		s = plain_run(s, end);
+		if ((s < end && *s != '\n') || (size_t)(s - line) > max_line) {
 			if (b->s) {
 				b->n = start;
 				b->s[start] = 0;
@@ -135,8 +154,8 @@ static bool add_7bit(struct buf *b, const char *text, size_t max_line)
 			return false;
 		}
 		buf_add(b, (const char *)line, (size_t)(s - line));
-		if (*s == '\n')
-			s++;
+		if (s < end)
+			s++;            /* the line's end */
 		buf_add(b, "\r\n", 2);
 	}
 	return true;
@@ -171,63 +190,106 @@ static uint64_t fnv1a(const char *s)
 	return h;
 }
 
-char *compose_mail(const struct mail_out *m)
+/* The headers every form of m shares, down to MIME-Version. */
+static void mail_head(struct buf *b, const struct mail_out *m, const char *subject)
 {
-	struct buf b = { 0 };
 	char date[CLOCK_ISO_MAX + 8];
-	char *subject = compose_header_value("Subject", m->subject), *body;
 
-	if (!subject)
-		return NULL;
 	clock_rfc5322(m->date, date);
-	buf_printf(&b, "From: %s <%s>\r\n", m->from_name, m->from_addr);
-	buf_printf(&b, "To: %s\r\n", m->to);
-	buf_printf(&b, "Subject: %s\r\n", subject);
-	buf_printf(&b, "Date: %s\r\n", date);
-	buf_printf(&b, "Message-ID: <%s>\r\n", m->message_id);
+	buf_printf(b, "From: %s <%s>\r\n", m->from_name, m->from_addr);
+	buf_printf(b, "To: %s\r\n", m->to);
+	buf_printf(b, "Subject: %s\r\n", subject);
+	buf_printf(b, "Date: %s\r\n", date);
+	buf_printf(b, "Message-ID: <%s>\r\n", m->message_id);
 	if (m->in_reply_to && *m->in_reply_to)
-		buf_printf(&b, "In-Reply-To: <%s>\r\n", m->in_reply_to);
+		buf_printf(b, "In-Reply-To: <%s>\r\n", m->in_reply_to);
 	if (m->references && *m->references) {
-		buf_str(&b, "References:");
+		buf_str(b, "References:");
 		char *refs = strdup(m->references), *save = NULL;
 		for (char *r = refs ? strtok_r(refs, " ", &save) : NULL; r; r = strtok_r(NULL, " ", &save))
-			buf_printf(&b, " <%s>", r);
+			buf_printf(b, " <%s>", r);
 		free(refs);
-		buf_str(&b, "\r\n");
+		buf_str(b, "\r\n");
 	}
-	buf_str(&b, "Auto-Submitted: auto-replied\r\n");
+	buf_str(b, "Auto-Submitted: auto-replied\r\n");
 	for (size_t i = 0; m->extra && m->extra[i]; i++)
-		buf_printf(&b, "%s\r\n", m->extra[i]);
-	buf_str(&b, "MIME-Version: 1.0\r\n");
-	if (!m->html) {
-		text_part(&b, m->body);
-	} else {
-		/* "=_" cannot begin a line of quoted-printable, and the hash keeps a 7bit text
-		 * from holding the boundary by chance */
-		char boundary[40];
-		snprintf(boundary, sizeof boundary, "=_tempest_%016llx",
-			 (unsigned long long)fnv1a(m->message_id));
-		buf_printf(&b, "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n", boundary);
-		buf_str(&b, "This is a message in two forms: plain text and HTML.\r\n");
-		buf_printf(&b, "\r\n--%s\r\n", boundary);
-		text_part(&b, m->body);
-		buf_printf(&b, "\r\n--%s\r\n", boundary);
-		buf_str(&b, "Content-Type: text/html; charset=UTF-8\r\n");
-		/* HTML in ASCII with lines within SMTP's 998 (the boards' cells, a line each)
-		 * goes as it is; quoted-printable, which a board's every attribute pays, only
-		 * for the rest */
-		size_t at = b.n;
-		buf_str(&b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
-		if (add_7bit(&b, m->html, 998)) {
-			;
-		} else if ((b.n = at, b.s[at] = 0, body = compose_qp(m->html))) {
-			buf_str(&b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
-			buf_str(&b, body);
-			free(body);
-		} else
-			b.failed = true;
-		buf_printf(&b, "%s--%s--\r\n", b.n && b.s[b.n - 1] == '\n' ? "" : "\r\n", boundary);
-	}
+		buf_printf(b, "%s\r\n", m->extra[i]);
+	buf_str(b, "MIME-Version: 1.0\r\n");
+}
+
+/* The text part (tp, tn bytes: text_part's) and m's HTML as multipart/alternative. */
+static void two_parts(struct buf *b, const struct mail_out *m, const char *tp, size_t tn)
+{
+	/* "=_" cannot begin a line of quoted-printable, and the hash keeps a 7bit text from
+	 * holding the boundary by chance */
+	char boundary[40], *body;
+
+	snprintf(boundary, sizeof boundary, "=_tempest_%016llx",
+		 (unsigned long long)fnv1a(m->message_id));
+	buf_printf(b, "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n", boundary);
+	buf_str(b, "This is a message in two forms: plain text and HTML.\r\n");
+	buf_printf(b, "\r\n--%s\r\n", boundary);
+	buf_add(b, tp, tn);
+	buf_printf(b, "\r\n--%s\r\n", boundary);
+	buf_str(b, "Content-Type: text/html; charset=UTF-8\r\n");
+	/* HTML in ASCII with lines within SMTP's 998 (the boards' cells, a line each) goes as
+	 * it is; quoted-printable, which a board's every attribute pays, only for the rest */
+	size_t at = b->n;
+	buf_str(b, "Content-Transfer-Encoding: 7bit\r\n\r\n");
+	if (add_7bit(b, m->html, 998)) {
+		;
+	} else if ((b->n = at, b->s[at] = 0, body = compose_qp(m->html))) {
+		buf_str(b, "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+		buf_str(b, body);
+		free(body);
+	} else
+		b->failed = true;
+	buf_printf(b, "%s--%s--\r\n", b->n && b->s[b->n - 1] == '\n' ? "" : "\r\n", boundary);
+}
+
+int compose_mail_pair(const struct mail_out *m, char **full, char **plain)
+{
+	struct buf head = { 0 }, tp = { 0 }, b = { 0 };
+	char *subject = compose_header_value("Subject", m->subject);
+
+	*full = NULL;
+	if (plain)
+		*plain = NULL;
+	if (!subject)
+		return -1;
+	mail_head(&head, m, subject);
 	free(subject);
-	return buf_take(&b);
+	text_part(&tp, m->body);
+	/* the mail's size known to within its HTML's line ends: its room taken once */
+	buf_reserve(&b, head.n + tp.n + (m->html ? strlen(m->html) * 9 / 8 + 512 : 0));
+	buf_add(&b, head.s, head.n);
+	if (m->html)
+		two_parts(&b, m, tp.s, tp.n);
+	else
+		buf_add(&b, tp.s, tp.n);
+	*full = buf_take(&b);
+	if (m->html && plain) {
+		buf_add(&b, head.s, head.n);
+		buf_add(&b, tp.s, tp.n);
+		*plain = buf_take(&b);
+	}
+	bool failed = head.failed || tp.failed || !*full || (m->html && plain && !*plain);
+	buf_free(&head);
+	buf_free(&tp);
+	if (failed) {
+		free(*full);
+		if (plain)
+			free(*plain);
+		*full = NULL;
+		if (plain)
+			*plain = NULL;
+	}
+	return failed ? -1 : 0;
+}
+
+char *compose_mail(const struct mail_out *m)
+{
+	char *full;
+
+	return compose_mail_pair(m, &full, NULL) < 0 ? NULL : full;
 }

@@ -22,6 +22,10 @@ struct mail_out {
 };
 
 char *compose_mail(const struct mail_out *m);
+/* The mail as compose_mail() makes it (*full), and when m has HTML and plain is not NULL,
+ * the same without it (*plain: what a game log keeps), from one rendering of their
+ * headers and text part. 0, or -1 out of memory (both NULL). */
+int compose_mail_pair(const struct mail_out *m, char **full, char **plain);
 /* The body alone, quoted-printable encoded with CRLF line ends. */
 char *compose_qp(const char *text);
 /* A header value in RFC 2047 encoded words if it is not plain ASCII. */

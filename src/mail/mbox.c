@@ -72,6 +72,7 @@ struct mbox_reader {
 	struct buf msg;         /* the message being read (its head only, once cut) */
 	bool have_msg;
 	long offset;            /* of its separator line */
+	long long envelope;     /* its date, or -1 */
 	char pending[2];        /* an empty line held back: it may end the message */
 	size_t npending;
 	size_t max;             /* the most of a message held */
@@ -125,7 +126,8 @@ static int reader_emit(struct mbox_reader *r, const char *path,
 			       r->offset);
 	if (r->msg.s)
 		r->msg.s[r->msg.n] = 0;
-	struct mbox_mail m = { r->msg.s ? r->msg.s : "", r->msg.n, r->size, r->offset };
+	struct mbox_mail m = { r->msg.s ? r->msg.s : "", r->msg.n, r->size, r->offset,
+			       r->envelope };
 	int rc = each(&m, arg);
 	/* a large message's memory goes back, not kept for the next one */
 	if (r->msg.cap > MBOX_CHUNK * 16)
@@ -133,6 +135,28 @@ static int reader_emit(struct mbox_reader *r, const char *path,
 	r->msg.n = r->size = r->npending = 0;
 	r->cut = false;
 	return rc;
+}
+
+/* The date of a separator line "From SENDER Www Mmm dd hh:mm:ss yyyy" (asctime, UTC, as
+ * mail delivery agents and mbox_append write it; a zone after it is passed over), or -1. */
+static long long envelope_time(const char *s, size_t n)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	char line[256], mon[4];
+	int day, hh, mm, ss, year;
+	const char *p;
+
+	snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), s);
+	if (!(p = strchr(line + 5, ' ')) ||     /* past the sender */
+	    sscanf(p, " %*3s %3s %d %d:%d:%d %d", mon, &day, &hh, &mm, &ss, &year) != 6)
+		return -1;
+	const char *m = strstr(months, mon);
+	if (!m || (m - months) % 3 || day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60 ||
+	    year < 1970 || year > 9999)
+		return -1;
+	struct tm tm = { .tm_year = year - 1900, .tm_mon = (int)(m - months) / 3, .tm_mday = day,
+			 .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
+	return (long long)timegm(&tm);
 }
 
 /* Is this piece a separator: "From " at the start of the file or after an empty line? */
@@ -167,6 +191,7 @@ int mbox_scan(const char *path, size_t max, int (*each)(const struct mbox_mail *
 				goto out;
 			r.have_msg = true;
 			r.offset = at;
+			r.envelope = envelope_time(s, n);
 			/* a separator longer than a piece: the rest of it is no message text */
 			while (!whole && (whole = input_next(in, &s, &n)) >= 0)
 				offset += (long)n;
@@ -273,9 +298,19 @@ static void add_date(struct buf *b, long long epoch)
 		t = time(NULL);
 		gmtime_r(&t, &tm);
 	}
-	n = snprintf(s, sizeof s, "%s %s %2d %02d:%02d:%02d %d", days[tm.tm_wday % 7],
-		     months[tm.tm_mon % 12], tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-		     tm.tm_year + 1900);
+	/* by hand: a "From " line for every mail and reply a log keeps */
+	int two[] = { tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec };
+	memcpy(s, days[tm.tm_wday % 7], 3);
+	s[3] = ' ';
+	memcpy(s + 4, months[tm.tm_mon % 12], 3);
+	n = 7;
+	for (int i = 0; i < 4; i++) {
+		s[n++] = i == 0 ? ' ' : i == 1 ? ' ' : ':';
+		s[n++] = two[i] / 10 % 10 || i ? (char)('0' + two[i] / 10 % 10) : ' ';
+		s[n++] = (char)('0' + two[i] % 10);
+	}
+	s[n++] = ' ';
+	n += (int)fmt_uint(s + n, (unsigned)(tm.tm_year + 1900));
 	buf_add(b, s, (size_t)n);
 }
 

@@ -42,6 +42,8 @@ struct mbox_mail {
 	size_t len;
 	size_t size;                    /* the whole message's: len, or more when cut */
 	long offset;                    /* where its separator line starts in the file */
+	long long envelope;             /* the separator's date (asctime, UTC: when the mail
+					 * was delivered into the mbox), or -1 */
 };
 /* mbox_read() that holds at most max bytes of a message: one larger is cut at max and
  * only its header block kept (msg_head_len), the rest counted in size up to the next

@@ -1,7 +1,7 @@
-/* msg.c: see msg.h. With mbox.c and charset.c, the code that knows libetpan: its RFC 5322
- * and MIME parsers do the reading; this file picks what the referee needs and, through
- * charset.h, turns every piece of text into clean UTF-8, so nothing downstream deals with
- * encodings. */
+/* msg.c: see msg.h. With msg_mime.c, mbox.c and charset.c, the code that knows libetpan:
+ * its RFC 5322 and MIME parsers do the reading; this file reads the header fields the
+ * referee needs (msg_mime.c the body's text) and, through charset.h, turns every piece of
+ * text into clean UTF-8, so nothing downstream deals with encodings. */
 #include "mail/msg.h"
 
 #include <stdbool.h>
@@ -14,18 +14,11 @@
 #include <libetpan/libetpan.h>
 
 #include "mail/charset.h"
-#include "mail/html.h"
+#include "mail/msg_int.h"
 #include "util/buf.h"
+#include "util/clock.h"
 
-/* State while reading one message. */
-struct reader {
-	struct msg *m;
-	bool oom;
-	size_t nto_cap, nrefs_cap, nauth_cap;
-};
-
-/* Notes an allocation failure; returns s. */
-static char *keep(struct reader *r, char *s)
+char *msg_keep(struct reader *r, char *s)
 {
 	if (!s)
 		r->oom = true;
@@ -138,7 +131,7 @@ static char *addr_norm(struct reader *r, const char *spec)
 			return NULL;
 	if (!charset_utf8_valid(spec, strlen(spec)))
 		return NULL;
-	if (!(a = keep(r, strdup(spec))))
+	if (!(a = msg_keep(r, strdup(spec))))
 		return NULL;
 	for (char *p = a + (at - spec); *p; p++)
 		if (*p >= 'A' && *p <= 'Z')
@@ -188,7 +181,7 @@ static void read_from(struct reader *r, const char *v)
 		mb = clist_content(clist_begin(l->mb_list));
 		r->m->from_addr = addr_norm(r, mb->mb_addr_spec);
 		if (mb->mb_display_name) {
-			r->m->from_name = keep(r, decode_words(mb->mb_display_name));
+			r->m->from_name = msg_keep(r, decode_words(mb->mb_display_name));
 			if (r->m->from_name && !*r->m->from_name) {
 				free(r->m->from_name);
 				r->m->from_name = NULL;
@@ -212,7 +205,7 @@ static void read_to(struct reader *r, const char *v)
 
 static void read_subject(struct reader *r, const char *v)
 {
-	r->m->subject = keep(r, decode_words(v));
+	r->m->subject = msg_keep(r, decode_words(v));
 }
 
 /* Message-ID: libetpan removes the <>. */
@@ -223,7 +216,7 @@ static void read_message_id(struct reader *r, const char *v)
 
 	if (mailimf_msg_id_parse(v, strlen(v), &idx, &id) != MAILIMF_NO_ERROR)
 		return;
-	r->m->message_id = keep(r, clean_dup(id, strlen(id)));
+	r->m->message_id = msg_keep(r, clean_dup(id, strlen(id)));
 	mailimf_msg_id_free(id);
 }
 
@@ -254,7 +247,7 @@ static void read_in_reply_to(struct reader *r, const char *v)
 		return;
 	if (clist_begin(ids)) {
 		id = clist_content(clist_begin(ids));
-		r->m->in_reply_to = keep(r, clean_dup(id, strlen(id)));
+		r->m->in_reply_to = msg_keep(r, clean_dup(id, strlen(id)));
 	}
 	free_ids(ids);
 }
@@ -274,46 +267,11 @@ static void read_references(struct reader *r, const char *v)
 	free_ids(ids);
 }
 
-/* Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so
- * that no time zone or locale of this machine is involved. */
-static long long days_from_civil(long long y, unsigned m, unsigned d)
-{
-	long long era;
-	unsigned yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (long long)doe - 719468;
-}
-
-/* UTC seconds for a parsed Date, or -1 when a field is out of range. Two- and three-digit
- * years are read as RFC 5322 says (obs-year). */
+/* UTC seconds for a parsed Date, or -1 when a field is out of range (clock_civil). */
 static long long date_epoch(const struct mailimf_date_time *d)
 {
-	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	int y = d->dt_year, zone;
-	long long t, off;
-
-	if (d->dt_zone < -2359 || d->dt_zone > 2359)
-		return -1;
-	zone = d->dt_zone < 0 ? -d->dt_zone : d->dt_zone;
-	if (y >= 0 && y < 50)
-		y += 2000;
-	else if (y >= 50 && y < 1000)
-		y += 1900;
-	if (y < 1000 || y > 9999 || d->dt_month < 1 || d->dt_month > 12 || d->dt_day < 1 ||
-	    d->dt_day > mdays[d->dt_month - 1] || d->dt_hour < 0 || d->dt_hour > 23 ||
-	    d->dt_min < 0 || d->dt_min > 59 || d->dt_sec < 0 || d->dt_sec > 60 || zone % 100 > 59)
-		return -1;
-	if (d->dt_month == 2 && d->dt_day == 29 && (y % 4 || (y % 100 == 0 && y % 400)))
-		return -1;
-	t = days_from_civil(y, (unsigned)d->dt_month, (unsigned)d->dt_day) * 86400 +
-	    d->dt_hour * 3600 + d->dt_min * 60 + d->dt_sec;
-	off = (zone / 100) * 3600 + (zone % 100) * 60;
-	return d->dt_zone < 0 ? t + off : t - off;
+	return clock_civil(d->dt_year, d->dt_month, d->dt_day, d->dt_hour, d->dt_min, d->dt_sec,
+			   d->dt_zone);
 }
 
 /* Date: kept as written, and read as UTC seconds. */
@@ -322,10 +280,26 @@ static void read_date(struct reader *r, const char *v)
 	struct mailimf_date_time *d = NULL;
 	size_t idx = 0;
 
-	r->m->date = keep(r, unfold_dup(v));
+	r->m->date = msg_keep(r, unfold_dup(v));
 	if (mailimf_date_time_parse(v, strlen(v), &idx, &d) != MAILIMF_NO_ERROR)
 		return;
 	r->m->date_epoch = date_epoch(d);
+	mailimf_date_time_free(d);
+}
+
+/* Received: the topmost one only, the server that delivered the mail to the referee's
+ * mailbox; its date follows the last ';' (RFC 5321, 4.4). The ones below it are the
+ * sender's side's to write. */
+static void read_received(struct reader *r, const char *v)
+{
+	struct mailimf_date_time *d = NULL;
+	const char *semi = strrchr(v, ';');
+	size_t idx = 0;
+
+	if (!semi || mailimf_date_time_parse(semi + 1, strlen(semi + 1), &idx, &d) !=
+	    MAILIMF_NO_ERROR)
+		return;
+	r->m->received_epoch = date_epoch(d);
 	mailimf_date_time_free(d);
 }
 
@@ -345,6 +319,7 @@ static const struct typed_header {
 	{ "In-Reply-To", read_in_reply_to, false },
 	{ "References", read_references, false },
 	{ "Date", read_date, false },
+	{ "Received", read_received, false },
 };
 #define NTYPED (sizeof typed_headers / sizeof typed_headers[0])
 
@@ -376,7 +351,7 @@ static void read_field(struct reader *r, const char *name, const char *value, bo
 
 		if (!strcasecmp(name, raw_headers[k].name)) {
 			if (!*slot)
-				*slot = keep(r, unfold_dup(value));
+				*slot = msg_keep(r, unfold_dup(value));
 			return;
 		}
 	}
@@ -408,308 +383,6 @@ static size_t read_headers(struct reader *r, const char *raw, size_t len, size_t
 		idx++;
 	*body = idx;
 	return nfields;
-}
-
-/* ---- Body -------------------------------------------------------------------------- */
-
-/* Is the MIME structure beyond what is walked (see msg.h)? The Content-Type lines are
- * counted before libetpan sees the message: multipart and message ones bound the nesting
- * depth, all of them the number of parts. */
-static bool too_many_parts(const char *s, size_t n)
-{
-	size_t containers = 0, parts = 0, i = 0;
-
-	while (i < n) {
-		const char *nl = memchr(s + i, '\n', n - i);
-		size_t j = i + 13;
-
-		if (n - i > 13 && !strncasecmp(s + i, "content-type:", 13)) {
-			parts++;
-			while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n'))
-				j++;
-			if ((n - j >= 10 && !strncasecmp(s + j, "multipart/", 10)) ||
-			    (n - j >= 8 && !strncasecmp(s + j, "message/", 8)))
-				containers++;
-		}
-		i = nl ? (size_t)(nl - s) + 1 : n;
-	}
-	return containers > MSG_MAX_CONTAINERS || parts > MSG_MAX_PARTS;
-}
-
-static bool is_multipart(const struct mailmime_content *ct)
-{
-	return ct && ct->ct_type && ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE &&
-	       ct->ct_type->tp_data.tp_composite_type->ct_type == MAILMIME_COMPOSITE_TYPE_MULTIPART;
-}
-
-/* Does a line of the body start with "--" followed by the boundary? */
-static bool has_delimiter(const char *s, size_t n, const char *boundary)
-{
-	size_t bl = strlen(boundary), i = 0;
-
-	while (i < n) {
-		const char *nl = memchr(s + i, '\n', n - i);
-
-		if (n - i >= bl + 2 && s[i] == '-' && s[i + 1] == '-' &&
-		    !memcmp(s + i + 2, boundary, bl))
-			return true;
-		i = nl ? (size_t)(nl - s) + 1 : n;
-	}
-	return false;
-}
-
-/* The boundary of the first "--token" line of the body (malloc'd), or NULL. */
-static char *guess_boundary(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n) {
-		const char *nl = memchr(s + i, '\n', n - i);
-		size_t end = nl ? (size_t)(nl - s) : n;
-
-		while (end > i && (s[end - 1] == '\r' || s[end - 1] == ' ' || s[end - 1] == '\t'))
-			end--;
-		if (end - i > 2 && s[i] == '-' && s[i + 1] == '-' && s[i + 2] != ' ') {
-			size_t bl = end - i - 2;
-
-			if (bl > 200 || memchr(s + i + 2, '"', bl) || memchr(s + i + 2, '\\', bl))
-				return NULL;
-			return strndup(s + i + 2, bl);
-		}
-		i = nl ? (size_t)(nl - s) + 1 : n;
-	}
-	return NULL;
-}
-
-/* When the top-level multipart's boundary is missing from the body, makes *fixed a copy
- * of the body under a header naming the boundary it really uses (or as text/plain when
- * it has none) and parses that instead. Returns the tree to use. */
-static struct mailmime *repair_mime(struct reader *r, struct mailmime *mime, const char *body,
-				    size_t blen, char **fixed)
-{
-	struct mailmime *top = mime->mm_data.mm_message.mm_msg_mime, *again = NULL;
-	const char *boundary;
-	char *guess, head[300];
-	size_t hl, idx = 0;
-
-	if (mime->mm_type != MAILMIME_MESSAGE || !top || !is_multipart(top->mm_content_type))
-		return mime;
-	boundary = mailmime_content_param_get(top->mm_content_type, "boundary");
-	if (boundary && *boundary && has_delimiter(body, blen, boundary))
-		return mime;
-	guess = guess_boundary(body, blen);
-	if (guess)
-		hl = (size_t)snprintf(head, sizeof head,
-				      "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n", guess);
-	else
-		hl = (size_t)snprintf(head, sizeof head, "Content-Type: text/plain\r\n\r\n");
-	free(guess);
-	if (!(*fixed = keep(r, malloc(hl + blen + 1))))
-		return mime;
-	memcpy(*fixed, head, hl);
-	memcpy(*fixed + hl, body, blen);
-	if (mailmime_parse(*fixed, hl + blen, &idx, &again) != MAILIMF_NO_ERROR)
-		return mime;
-	mailmime_free(mime);
-	return again;
-}
-
-static bool is_text(const struct mailmime *part, const char *subtype)
-{
-	const struct mailmime_content *ct = part->mm_content_type;
-
-	if (!ct || !ct->ct_type)
-		return !strcmp(subtype, "plain");
-	return ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE &&
-	       ct->ct_type->tp_data.tp_discrete_type->dt_type == MAILMIME_DISCRETE_TYPE_TEXT &&
-	       ct->ct_subtype && !strcasecmp(ct->ct_subtype, subtype);
-}
-
-/* "name", or an RFC 2231 form of it ("name*", "name*0*"). */
-static bool param_is(const char *param, const char *name)
-{
-	size_t nl = strlen(name);
-
-	return param && !strncasecmp(param, name, nl) && (!param[nl] || param[nl] == '*');
-}
-
-/* An attachment: Content-Disposition: attachment, or a file name anywhere. */
-static bool is_attachment(const struct mailmime *part)
-{
-	if (part->mm_content_type && part->mm_content_type->ct_parameters)
-		for (clistiter *it = clist_begin(part->mm_content_type->ct_parameters); it;
-		     it = clist_next(it))
-			if (param_is(((struct mailmime_parameter *)clist_content(it))->pa_name, "name"))
-				return true;
-	if (!part->mm_mime_fields)
-		return false;
-	for (clistiter *it = clist_begin(part->mm_mime_fields->fld_list); it; it = clist_next(it)) {
-		struct mailmime_field *f = clist_content(it);
-		struct mailmime_disposition *d;
-
-		if (f->fld_type != MAILMIME_FIELD_DISPOSITION || !(d = f->fld_data.fld_disposition))
-			continue;
-		if (d->dsp_type && d->dsp_type->dsp_type == MAILMIME_DISPOSITION_TYPE_ATTACHMENT)
-			return true;
-		for (clistiter *p = clist_begin(d->dsp_parms); p; p = clist_next(p)) {
-			struct mailmime_disposition_parm *dp = clist_content(p);
-
-			if (dp->pa_type == MAILMIME_DISPOSITION_PARM_FILENAME ||
-			    (dp->pa_type == MAILMIME_DISPOSITION_PARM_PARAMETER &&
-			     param_is(dp->pa_data.pa_parameter->pa_name, "filename")))
-				return true;
-		}
-	}
-	return false;
-}
-
-struct pick {
-	struct mailmime *plain, *html;
-};
-
-/* Finds the first inline text/plain and text/html parts, depth-first, without entering
- * attached messages. */
-static void pick_text(struct mailmime *m, int depth, struct pick *p)
-{
-	if (depth > MSG_MAX_CONTAINERS + 2)
-		return;
-	switch (m->mm_type) {
-	case MAILMIME_SINGLE:
-		if (is_attachment(m))
-			return;
-		if (!p->plain && is_text(m, "plain"))
-			p->plain = m;
-		else if (!p->html && is_text(m, "html"))
-			p->html = m;
-		break;
-	case MAILMIME_MULTIPLE:
-		for (clistiter *it = clist_begin(m->mm_data.mm_multipart.mm_mp_list);
-		     it && !(p->plain && p->html); it = clist_next(it))
-			pick_text(clist_content(it), depth + 1, p);
-		break;
-	case MAILMIME_MESSAGE:
-		if (depth == 0 && m->mm_data.mm_message.mm_msg_mime)
-			pick_text(m->mm_data.mm_message.mm_msg_mime, depth + 1, p);
-		break;
-	}
-}
-
-/* Undoes quoted-printable or base64 with libetpan, on a copy with NUL bytes after it: its
- * quoted-printable decoder reads past the end of a body that ends in '='. Returns the
- * decoded bytes (mailmime_decoded_part_free) or NULL to use the part as it is. */
-static char *decode_part(const char *s, size_t n, int encoding, size_t *dlen)
-{
-	char *copy, *dec = NULL;
-	size_t idx = 0;
-
-	if (encoding != MAILMIME_MECHANISM_QUOTED_PRINTABLE && encoding != MAILMIME_MECHANISM_BASE64)
-		return NULL;
-	if (!(copy = calloc(1, n + 8)))
-		return NULL;
-	memcpy(copy, s, n);
-	if (mailmime_part_parse(copy, n, &idx, encoding, &dec, dlen) != MAILIMF_NO_ERROR)
-		dec = NULL;
-	free(copy);
-	return dec;
-}
-
-/* Appends the decoded, UTF-8 text of a single part to out, unflowed if it says so. */
-static void part_text(struct mailmime *part, struct buf *out)
-{
-	struct mailmime_data *d = part->mm_data.mm_single;
-	struct mailmime_content *ct = part->mm_content_type;
-	struct buf utf = { 0 };
-	const char *s, *format, *delsp;
-	char *dec = NULL;
-	size_t n, dlen = 0;
-
-	if (!d || d->dt_type != MAILMIME_DATA_TEXT)
-		return;
-	s = d->dt_data.dt_text.dt_data;
-	n = d->dt_data.dt_text.dt_length;
-	if (d->dt_encoded && (dec = decode_part(s, n, d->dt_encoding, &dlen))) {
-		s = dec;
-		n = dlen;
-	}
-	charset_decode(&utf, s, n, ct ? mailmime_content_charset_get(ct) : NULL);
-	if (dec)
-		mailmime_decoded_part_free(dec);
-	format = ct ? mailmime_content_param_get(ct, "format") : NULL;
-	delsp = ct ? mailmime_content_param_get(ct, "delsp") : NULL;
-	if (utf.failed)
-		out->failed = true;
-	else if (format && !strcasecmp(format, "flowed") && is_text(part, "plain"))
-		charset_unflow(out, utf.s ? utf.s : "", utf.n, delsp && !strcasecmp(delsp, "yes"));
-	else
-		buf_add(out, utf.s ? utf.s : "", utf.n);
-	buf_free(&utf);
-}
-
-static bool blank(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n')
-			return false;
-	return true;
-}
-
-/* Sets m->text and m->text_source from the chosen part. */
-static int read_text(struct reader *r, struct mailmime *tree, struct err *e)
-{
-	struct pick p = { 0 };
-	struct buf b = { 0 };
-
-	pick_text(tree, 0, &p);
-	if (p.plain) {
-		part_text(p.plain, &b);
-		r->m->text_source = MSG_TEXT_PLAIN;
-		if (!b.failed && p.html && blank(b.s ? b.s : "", b.n)) {
-			b.n = 0;
-			p.plain = NULL;
-		}
-	}
-	if (!p.plain && p.html) {
-		char *flat;
-
-		part_text(p.html, &b);
-		if (b.failed || html_to_text(b.s ? b.s : "", b.n, &flat, e) < 0) {
-			buf_free(&b);
-			return err_set(e, "out of memory reading the HTML part");
-		}
-		buf_free(&b);
-		r->m->text = flat;
-		r->m->text_source = MSG_TEXT_HTML;
-		return 0;
-	}
-	if (!(r->m->text = buf_take(&b)))
-		return err_set(e, "out of memory reading the text part");
-	return 0;
-}
-
-/* Reads the body's text through libetpan's MIME parser (see msg.h for the limits). */
-static int read_body(struct reader *r, const char *raw, size_t len, size_t body, struct err *e)
-{
-	struct mailmime *mime = NULL;
-	char *fixed = NULL;
-	size_t idx = 0;
-	int rc;
-
-	if (too_many_parts(raw, len))
-		return 0;
-	if (mailmime_parse(raw, len, &idx, &mime) != MAILIMF_NO_ERROR) {
-		struct buf b = { 0 };
-
-		charset_decode(&b, raw + body, len - body, NULL);
-		r->m->text_source = MSG_TEXT_PLAIN;
-		if (!(r->m->text = buf_take(&b)))
-			return err_set(e, "out of memory reading the body");
-		return 0;
-	}
-	mime = repair_mime(r, mime, raw + body, len - body, &fixed);
-	rc = read_text(r, mime, e);
-	mailmime_free(mime);
-	free(fixed);
-	return rc;
 }
 
 void msg_free(struct msg *m)
@@ -776,21 +449,22 @@ int msg_parse(const char *raw, size_t len, struct msg **out, struct err *e)
 	if (!(r.m = calloc(1, sizeof *r.m)))
 		return err_set(e, "out of memory");
 	r.m->date_epoch = -1;
+	r.m->received_epoch = -1;
 	r.m->raw_size = raw_size;
 	nfields = read_headers(&r, raw, len, &body);
 	if (!r.m->subject)
-		r.m->subject = keep(&r, strdup(""));
-	if (!r.oom && read_body(&r, raw, len, body, e) < 0) {
+		r.m->subject = msg_keep(&r, strdup(""));
+	if (!r.oom && msg_read_body(&r, raw, len, body, e) < 0) {
 		msg_free(r.m);
 		return -1;
 	}
 	if (!r.m->text)
-		r.m->text = keep(&r, strdup(""));
+		r.m->text = msg_keep(&r, strdup(""));
 	if (r.oom) {
 		msg_free(r.m);
 		return err_set(e, "out of memory reading the message");
 	}
-	if (!nfields && blank(r.m->text, strlen(r.m->text))) {
+	if (!nfields && msg_blank(r.m->text, strlen(r.m->text))) {
 		msg_free(r.m);
 		return err_set(e, "no header fields and no text");
 	}

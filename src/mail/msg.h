@@ -71,6 +71,9 @@ struct msg {
 	size_t nrefs;
 	char *date;                  /* the Date header as written, or NULL */
 	long long date_epoch;        /* the Date as UTC seconds, or -1 if absent or unreadable */
+	long long received_epoch;    /* the date of the first (topmost) Received header: when
+				      * the last server, the referee's own, took the mail; -1
+				      * if none or unreadable */
 	char *auto_submitted;        /* these six as written, or NULL */
 	char *precedence;
 	char *return_path;           /* e.g. "<bob@example.org>" or "<>" */

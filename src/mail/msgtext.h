@@ -88,14 +88,24 @@ int msgtext_extract(const char *body, struct msgtext *out, struct err *e);
 /* Frees the lines; *t is left empty and may be reused. */
 void msgtext_free(struct msgtext *t);
 
+/* The characters the referee's board diagram is drawn with (render/diagram.h, struct
+ * diagram_shape), handed down by whoever knows both (the pipeline): mail does not include
+ * render, and a pasted diagram is read from the same source that draws it.
+ *     "  +-----------------+"   corner, rule
+ *     "8 | r n b q k b n r |"   side */
+struct msgtext_diagram {
+	char corner, rule, side;
+};
+
 /* Builds the recogniser from the texts the referee sends, in the template language of
  * the templates/ files: a text whose first line is "Subject: ..." is a template (its
  * subject is left out, its first paragraph holds its opening lines); any other is a
  * list of lines (the help's order lines). "{{...}}" stands for any text; a line that
- * holds only tags, or no word outside them, is left out. The texts are copied. Returns
- * 0 and sets *out (msgtext_referee_free), or -1 when memory runs out. */
-int msgtext_referee_new(const char *const *texts, size_t n, struct msgtext_referee **out,
-			struct err *e);
+ * holds only tags, or no word outside them, is left out. The texts are copied; so is the
+ * diagram's shape (NULL: no diagram is recognised). Returns 0 and sets *out
+ * (msgtext_referee_free), or -1 when memory runs out. */
+int msgtext_referee_new(const char *const *texts, size_t n, const struct msgtext_diagram *diagram,
+			struct msgtext_referee **out, struct err *e);
 void msgtext_referee_free(struct msgtext_referee *r);
 /* How many lines it knows (for a test, a log line). */
 size_t msgtext_referee_lines(const struct msgtext_referee *r);

@@ -37,6 +37,8 @@ struct msgtext_referee {
 	size_t n, cap;
 	size_t *by_key;         /* indexes of line[], sorted by key (0 first: the loose) */
 	size_t nloose;
+	struct msgtext_diagram diagram; /* the board's lines: their shape, as drawn */
+	bool has_diagram;
 };
 
 /* ---- Skeletons --------------------------------------------------------------------- */
@@ -323,7 +325,8 @@ static int cmp_key(const void *a, const void *b)
 	return ka < kb ? -1 : ka > kb;
 }
 
-int msgtext_referee_new(const char *const *texts, size_t ntexts, struct msgtext_referee **out,
+int msgtext_referee_new(const char *const *texts, size_t ntexts,
+			const struct msgtext_diagram *diagram, struct msgtext_referee **out,
 			struct err *e)
 {
 	struct msgtext_referee *r = calloc(1, sizeof *r);
@@ -331,6 +334,10 @@ int msgtext_referee_new(const char *const *texts, size_t ntexts, struct msgtext_
 	*out = NULL;
 	if (!r)
 		return err_set(e, "out of memory reading the referee's texts");
+	if (diagram) {
+		r->diagram = *diagram;
+		r->has_diagram = true;
+	}
 	for (size_t i = 0; i < ntexts; i++)
 		if (texts[i] && add_text(r, texts[i], (int)i) < 0)
 			goto oom;
@@ -508,22 +515,28 @@ static bool sandwiched(const struct line_match *a, const struct line_match *b,
 
 /* ---- Board diagrams ---------------------------------------------------------------- */
 
-/* A line of the referee's board diagram: "  +-----------------+", "8 | r n b q k b n r |"
- * or "    a b c d e f g h". */
-static bool is_board_line(const struct view *v)
+/* A line of the referee's board diagram, in the shape render draws it (d): its rule,
+ * "  +-----------------+", a rank, "8 | r n b q k b n r |", or its files,
+ * "    a b c d e f g h". */
+static bool is_board_line(const struct msgtext_diagram *d, const struct view *v)
 {
 	size_t i = msgtext_skip_space(v->s, v->n), n = v->n, k = 0;
 	const char *s = v->s;
 
-	if (n - i >= 6 && s[i] == '+' && s[n - 1] == '+' && strspn(s + i + 1, "-") == n - i - 2)
-		return true;
+	if (n - i >= 6 && s[i] == d->corner && s[n - 1] == d->corner) {
+		for (k = i + 1; k < n - 1 && s[k] == d->rule; k++)
+			;
+		if (k == n - 1)
+			return true;
+		k = 0;
+	}
 	if (i < n && s[i] >= '0' && s[i] <= '9') {
 		while (i < n && s[i] >= '0' && s[i] <= '9')
 			i++;
-		if (n - i < 6 || memcmp(s + i, " |", 2) || s[n - 1] != '|')
+		if (n - i < 6 || s[i] != ' ' || s[i + 1] != d->side || s[n - 1] != d->side)
 			return false;
 		for (i += 2; i < n - 1; i++)
-			if (s[i] == '|' || ((unsigned char)s[i] >= 0x80))
+			if (s[i] == d->side || ((unsigned char)s[i] >= 0x80))
 				return false;
 		return true;
 	}
@@ -553,7 +566,7 @@ static void classify(const struct msgtext_referee *r, const struct view *v, size
 		     struct slot *s)
 {
 	s->i = i;
-	s->board = is_board_line(&v[i]);
+	s->board = r->has_diagram && is_board_line(&r->diagram, &v[i]);
 	if (s->board)
 		memset(&s->m, 0, sizeof s->m);
 	else

@@ -18,16 +18,22 @@
 
 #define QUEUED_MAX (64L * 1024 * 1024)
 
+/* An item; a spool's records share its path (spool >= 0: borrowed from q->spools). */
 static int add_item(struct queue *q, const char *path, int spool, size_t rec,
 		    struct timespec mtime, struct err *e)
 {
-	struct queue_item *a = realloc(q->it, (q->n + 1) * sizeof *a);
-
-	if (!a)
-		return err_set(e, "out of memory");
-	q->it = a;
-	a[q->n] = (struct queue_item){ .spool = spool, .rec = rec, .mtime = mtime };
-	if (!(a[q->n].path = strdup(path)))
+	if (q->n == q->cap) {   /* a spool of thousands of records: room by halves, not by one */
+		size_t cap = q->cap + q->cap / 2 + 16;
+		struct queue_item *a = realloc(q->it, cap * sizeof *a);
+		if (!a)
+			return err_set(e, "out of memory");
+		q->it = a;
+		q->cap = cap;
+	}
+	q->it[q->n] = (struct queue_item){ .spool = spool, .rec = rec, .mtime = mtime };
+	if (spool >= 0)
+		q->it[q->n].path = q->spools[spool].path;
+	else if (!(q->it[q->n].path = strdup(path)))
 		return err_set(e, "out of memory");
 	q->n++;
 	return 0;
@@ -63,17 +69,20 @@ static void note_cut(struct queue *q, struct queue_spool *s)
 
 	if (!(s->cut = spool_cut(s->path, s->r, s->n, &cut)))
 		return;
-	q->ncut++;
 	spool_damaged_path(s->path, kept, sizeof kept);
-	/* kept: the run that kept it told what it rebuilt (pipeline/recover.c) */
-	if ((s->kept = fs_exists(kept)))
+	/* kept: the run that kept it rebuilt the rest and told it (pipeline/recover.c); its
+	 * readable records then go as any others, the rebuilt replies as files */
+	if ((s->kept = fs_exists(kept))) {
 		log_info("outbox: %s, cut short, is kept in failed/: its readable replies go",
 			 s->path);
-	else
-		log_warn("outbox: %s is cut short after %zu whole record%s (a damaged disk?): its "
-			 "readable replies go, and it stays queued until a run of `tempest process`, "
-			 "`poll` or `tick` rebuilds the rest from the game logs", s->path, s->n,
-			 s->n == 1 ? "" : "s");
+		return;
+	}
+	/* not yet rebuilt: replies wait unsent, however many of the readable ones go */
+	q->ncut++;
+	log_warn("outbox: %s is cut short after %zu whole record%s (a damaged disk?): its "
+		 "readable replies go; the replies after the cut are not sent until a run of "
+		 "`tempest process`, `poll` or `tick` rebuilds them from the game logs", s->path,
+		 s->n, s->n == 1 ? "" : "s");
 }
 
 static int add_spool(struct queue *q, const char *path, struct timespec mtime, struct err *e)
@@ -262,7 +271,21 @@ int queue_failed(struct queue *q, size_t i, struct err *e)
 	       err_set(e, "outbox: cannot sync the marks of %s: %s", it->path, strerror(errno)) : 0;
 }
 
-/* Marks whose spool is gone (a crash between the two removals) go too. */
+/* A spool's companion file name: ".sent" or ".index", else 0 (their suffix's length). */
+static size_t companion(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strstr(name, ".tmp."))
+		return 0;
+	if (n > 5 && !strcmp(name + n - 5, ".sent"))
+		return 5;
+	if (n > 6 && !strcmp(name + n - 6, ".index"))
+		return 6;
+	return 0;
+}
+
+/* Marks and indexes whose spool is gone (a crash between the removals) go too. */
 static int drop_orphans(struct queue *q, struct err *e)
 {
 	struct dirent *de;
@@ -273,10 +296,10 @@ static int drop_orphans(struct queue *q, struct err *e)
 						     strerror(errno));
 	while ((de = readdir(d))) {
 		char path[PATH_MAX + 300];
-		size_t n = strlen(de->d_name);
-		if (n <= 5 || strcmp(de->d_name + n - 5, ".sent") || strstr(de->d_name, ".tmp."))
+		size_t n = strlen(de->d_name), k = companion(de->d_name);
+		if (!k)
 			continue;
-		snprintf(path, sizeof path, "%s/%.*s.spool", q->dir, (int)(n - 5), de->d_name);
+		snprintf(path, sizeof path, "%s/%.*s.spool", q->dir, (int)(n - k), de->d_name);
 		if (fs_exists(path))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", q->dir, de->d_name);
@@ -303,10 +326,14 @@ int queue_finish(struct queue *q, struct err *e)
 		 * never a spool without its marks */
 		snprintf(marks, sizeof marks, "%.*s.sent", (int)(strlen(s->path) - strlen(".spool")),
 			 s->path);
+		char index[PATH_MAX + 16];
+		spool_index_path(s->path, index, sizeof index);
 		if (unlink(s->path) < 0 && errno != ENOENT)
 			rc = err_set(e, "outbox: cannot remove %s: %s", s->path, strerror(errno));
 		else if (unlink(marks) < 0 && errno != ENOENT)
 			rc = err_set(e, "outbox: cannot remove %s: %s", marks, strerror(errno));
+		else
+			unlink(index);  /* a leftover one is an orphan, dropped below */
 		q->removed = true;
 	}
 	if (rc == 0 && drop_orphans(q, e) < 0)
@@ -322,7 +349,8 @@ int queue_finish(struct queue *q, struct err *e)
 void queue_free(struct queue *q)
 {
 	for (size_t i = 0; i < q->n; i++)
-		free(q->it[i].path);
+		if (q->it[i].spool < 0)
+			free(q->it[i].path);
 	for (size_t i = 0; i < q->nspools; i++) {
 		if (q->spools[i].marks >= 0)
 			close(q->spools[i].marks);

@@ -16,9 +16,13 @@
 #include "util/crypto.h"
 #include "util/fsutil.h"
 #include "util/log.h"
+#include "util/xxh64.h"
 
-#define MAGIC "tempest-spool 1\n"
+#define MAGIC "tempest-spool 2\n"
+#define MAGIC_1 "tempest-spool 1\n"            /* an earlier release's: SHA-256 sums */
+#define INDEX_MAGIC "tempest-spool-index 1\n"
 #define EXT ".spool"
+#define INDEX ".index"
 #define MARKS ".sent"
 #define HEAD_MAX 200                    /* a record's first line, with room to spare */
 #define TEXT_MAX (64LL * 1024 * 1024)   /* far above any reply the referee writes */
@@ -39,12 +43,18 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-static void sum_of(const char *text, size_t len, char out[17])
+/* A record's sum as its spool's version writes it: XXH64 (2), or the first 8 bytes of
+ * SHA-256 (1: three times the time, on every reply written and again when it is sent). */
+static void sum_of(int version, const char *text, size_t len, char out[17])
 {
 	uint8_t h[CRYPTO_HASH_LEN];
 
-	crypto_sha256(text, len, h);
-	crypto_hex(h, 8, out);
+	if (version == 1) {
+		crypto_sha256(text, len, h);
+		crypto_hex(h, 8, out);
+	} else {
+		snprintf(out, 17, "%016llx", (unsigned long long)xxh64(text, len, 0));
+	}
 }
 
 static bool is_hex(const char *s, size_t n)
@@ -70,6 +80,7 @@ int spool_create(const char *dir, struct spool_writer *w, struct err *e)
 	struct timespec now;
 
 	w->pending = (struct buf){ 0 };
+	w->index = (struct buf){ 0 };
 	clock_gettime(CLOCK_REALTIME, &now);
 	if (snprintf(w->path, sizeof w->path, "%s/staged/%016llx.%ld.%u" EXT, dir,
 		     (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec,
@@ -97,8 +108,11 @@ int spool_add(struct spool_writer *w, int game, const char *cause_key, const cha
 	crypto_sha256(cause_key, strlen(cause_key), h);
 	crypto_hex(h, sizeof h, cause);
 	outbox_name(message_id, name);
-	sum_of(text, len, sum);
+	sum_of(2, text, len, sum);
 	int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", game, cause, name, len, sum);
+	buf_printf(&w->index, "%d %s\n", game, name);
+	if (w->index.failed)
+		return err_set(e, "out of memory");
 	buf_add(&w->pending, head, (size_t)hn);
 	buf_add(&w->pending, text, len);
 	buf_add(&w->pending, "\n", 1);
@@ -120,12 +134,77 @@ int spool_flush(struct spool_writer *w, struct err *e)
 	return 0;
 }
 
+void spool_index_path(const char *spool_path, char *out, size_t len)
+{
+	size_t n = strlen(spool_path);
+
+	if (n > strlen(EXT) && !strcmp(spool_path + n - strlen(EXT), EXT))
+		n -= strlen(EXT);
+	snprintf(out, len, "%.*s" INDEX, (int)n, spool_path);
+}
+
+/* An index of `text` (its lines "GAME NAME") written for spool_path: synced or not. */
+static int index_write(const char *spool_path, const char *text, size_t len, bool sync,
+		       struct err *e)
+{
+	char path[PATH_MAX + 16];
+	struct buf b = { 0 };
+
+	spool_index_path(spool_path, path, sizeof path);
+	buf_str(&b, INDEX_MAGIC);
+	buf_add(&b, text, len);
+	int rc = b.failed ? err_set(e, "out of memory") :
+		 (sync ? fs_write_atomic : fs_write_replace)(path, b.s, b.n, 0600, e);
+	buf_free(&b);
+	return rc;
+}
+
+int spool_finish(struct spool_writer *w, struct err *e)
+{
+	if (spool_flush(w, e) < 0)
+		return -1;
+	return index_write(w->path, w->index.s ? w->index.s : "", w->index.n, false, e);
+}
+
+int spool_index(const char *spool_path, struct spool_rec **r, size_t *n, struct err *e)
+{
+	char path[PATH_MAX + 16], *text;
+	size_t len;
+
+	*r = NULL;
+	*n = 0;
+	spool_index_path(spool_path, path, sizeof path);
+	if (!fs_exists(path))
+		return 0;
+	if (fs_read(path, 64u << 20, &text, &len, e) < 0)
+		return -1;
+	if (strncmp(text, INDEX_MAGIC, strlen(INDEX_MAGIC))) {
+		free(text);
+		return 0;               /* not an index: as if there were none */
+	}
+	for (char *p = text + strlen(INDEX_MAGIC), *nl; (nl = strchr(p, '\n')); p = nl + 1) {
+		struct spool_rec x = { 0 }, *a;
+		*nl = 0;
+		if (sscanf(p, "%d %32s", &x.game, x.name) != 2 || strlen(x.name) != 32)
+			break;
+		if (!(a = realloc(*r, (*n + 1) * sizeof *a))) {
+			free(text);
+			return err_set(e, "out of memory");
+		}
+		*r = a;
+		a[(*n)++] = x;
+	}
+	free(text);
+	return 0;
+}
+
 void spool_close(struct spool_writer *w)
 {
 	if (w->fd >= 0)
 		close(w->fd);
 	w->fd = -1;
 	buf_free(&w->pending);
+	buf_free(&w->index);
 }
 
 /* ---- reading ---- */
@@ -145,7 +224,7 @@ static bool parse_head(int fd, long long off, struct spool_rec *r)
 		return false;
 	*nl = 0;
 	if (sscanf(head, "%d %64s %32s %zu %16s", &r->game, r->cause, r->name, &r->len, r->sum) != 5 ||
-	    r->game < 0 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) || !is_hex(r->sum, 16) ||
+	    r->game < -99999999 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) || !is_hex(r->sum, 16) ||
 	    (long long)r->len > TEXT_MAX)
 		return false;
 	r->off = off + (nl - head) + 1;
@@ -158,25 +237,34 @@ static bool read_head(int fd, long long off, long long size, struct spool_rec *r
 	return parse_head(fd, off, r) && r->off + (long long)r->len + 1 <= size;
 }
 
-int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
+/* The version of the spool open as fd: 2, 1, or 0 for a file that is not a spool. */
+static int spool_version(int fd)
 {
 	char magic[sizeof MAGIC];
+
+	if (pread(fd, magic, strlen(MAGIC), 0) != (ssize_t)strlen(MAGIC))
+		return 0;
+	return !memcmp(magic, MAGIC, strlen(MAGIC)) ? 2 : !memcmp(magic, MAGIC_1, strlen(MAGIC));
+}
+
+int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
+{
 	struct stat sb;
 	size_t cap = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), version;
 
 	*out = NULL;
 	*n = 0;
 	if (fd < 0)
 		return err_set(e, "outbox: cannot open %s: %s", path, strerror(errno));
-	if (fstat(fd, &sb) < 0 || pread(fd, magic, strlen(MAGIC), 0) != (ssize_t)strlen(MAGIC) ||
-	    memcmp(magic, MAGIC, strlen(MAGIC))) {
+	if (fstat(fd, &sb) < 0 || !(version = spool_version(fd))) {
 		close(fd);
 		return 0;
 	}
 	struct spool_rec r;
 	for (long long off = (long long)strlen(MAGIC); read_head(fd, off, sb.st_size, &r);
 	     off = r.off + (long long)r.len + 1) {
+		r.version = version;
 		if (*n == cap) {
 			struct spool_rec *a = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *a);
 			if (!a) {
@@ -222,7 +310,7 @@ int spool_text(int fd, const char *path, const struct spool_rec *r, char **text,
 		return err_set(e, "outbox: %s: a record cut short", path);
 	}
 	buf[r->len] = 0;
-	sum_of(buf, r->len, sum);
+	sum_of(r->version, buf, r->len, sum);
 	if (strcmp(sum, r->sum)) {
 		free(buf);
 		return err_set(e, "outbox: %s: a record whose sum differs", path);
@@ -249,6 +337,7 @@ static int copy_kept(const char *staged, const struct spool_rec *r, size_t n, co
 	}
 	int rc = write_all(fd, MAGIC, strlen(MAGIC)) < 0 ?
 		 err_set(e, "outbox: cannot write %s: %s", tmp, strerror(errno)) : 0;
+	struct buf index = { 0 };
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char head[HEAD_MAX], *text;
 		if (!keep[i])
@@ -259,14 +348,22 @@ static int copy_kept(const char *staged, const struct spool_rec *r, size_t n, co
 			log_warn("%s (record %zu dropped)", le.msg, i);
 			continue;
 		}
+		char sum[17];   /* in this version's sum: the copy is a spool of this version */
+		sum_of(2, text, r[i].len, sum);
+		buf_printf(&index, "%d %s\n", r[i].game, r[i].name);
 		int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", r[i].game, r[i].cause,
-				  r[i].name, r[i].len, r[i].sum);
+				  r[i].name, r[i].len, sum);
 		if (write_all(fd, head, (size_t)hn) < 0 || write_all(fd, text, r[i].len) < 0 ||
 		    write_all(fd, "\n", 1) < 0)
 			rc = err_set(e, "outbox: cannot write %s: %s", tmp, strerror(errno));
 		free(text);
 	}
 	close(in);
+	/* the index before the spool it describes: a spool in the queue always has it */
+	if (rc == 0)
+		rc = index.failed ? err_set(e, "out of memory") :
+		     index_write(dest, index.s ? index.s : "", index.n, true, e);
+	buf_free(&index);
 	if (rc == 0 && fsync(fd) < 0)
 		rc = err_set(e, "outbox: cannot sync %s: %s", tmp, strerror(errno));
 	if (close(fd) < 0 && rc == 0)
@@ -289,9 +386,17 @@ int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nk
 	base = base ? base + 1 : staged;
 	if (snprintf(dest, sizeof dest, "%s/%s", dir, base) >= (int)sizeof dest)
 		return err_set(e, "outbox: path too long: %s", dir);
-	if (!keep)
+	if (!keep) {
+		char from[PATH_MAX + 16], to[PATH_MAX + 16];
+		spool_index_path(staged, from, sizeof from);
+		spool_index_path(dest, to, sizeof to);
+		/* the index first: a spool in the queue always has it (a crash between leaves an
+		 * index without its spool, which the queue drops) */
+		if (rename(from, to) < 0 && errno != ENOENT)
+			return err_set(e, "outbox: cannot queue %s: %s", from, strerror(errno));
 		return rename(staged, dest) < 0 ?
 		       err_set(e, "outbox: cannot queue %s: %s", staged, strerror(errno)) : 0;
+	}
 	if (spool_records(staged, &r, &n, e) < 0)
 		return -1;
 	if (n > nkeep)
@@ -304,8 +409,11 @@ int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nk
 	free(r);
 	if (rc < 0)
 		return -1;
+	char index[PATH_MAX + 16];
+	spool_index_path(staged, index, sizeof index);
 	if (unlink(staged) < 0 && errno != ENOENT)
 		return err_set(e, "outbox: cannot remove %s: %s", staged, strerror(errno));
+	unlink(index);                  /* the staged one's: the copy has its own */
 	return fs_sync_dir_of(staged, e);
 }
 
@@ -345,6 +453,25 @@ int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e)
 
 	snprintf(sdir, sizeof sdir, "%s/staged", dir);
 	return list_ending(sdir, EXT, paths, n, e);
+}
+
+void spool_staged_orphans(const char *dir)
+{
+	char sdir[PATH_MAX], spool[PATH_MAX + 16], **paths;
+	size_t n;
+	struct err e;
+
+	snprintf(sdir, sizeof sdir, "%s/staged", dir);
+	if (list_ending(sdir, INDEX, &paths, &n, &e) < 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		snprintf(spool, sizeof spool, "%.*s" EXT, (int)(strlen(paths[i]) - strlen(INDEX)),
+			 paths[i]);
+		if (!fs_exists(spool))
+			unlink(paths[i]);
+		free(paths[i]);
+	}
+	free(paths);
 }
 
 int spool_queued(const char *dir, char ***paths, size_t *n, struct err *e)

@@ -5,11 +5,14 @@
  * reply used to be created, renamed twice and removed. A batch now appends its replies to
  * one spool, DIR/staged/ID.spool, records of their own length and checksum:
  *
- *     tempest-spool 1
- *     GAME CAUSE NAME LENGTH SUM      (CAUSE: 64 hex digits, the SHA-256 of the key of the
+ *     tempest-spool 2
+ *     GAME CAUSE NAME LENGTH SUM      (GAME: the reply's game, 0 none, -T tournament T;
+ *                                      CAUSE: 64 hex digits, the SHA-256 of the key of the
  *     TEXT (LENGTH bytes)              mail that caused the reply; NAME its queue name,
- *     (a line end)                     outbox_name; SUM the first 16 hex digits of the
- *                                      SHA-256 of TEXT)
+ *     (a line end)                     outbox_name; SUM the XXH64 of TEXT, 16 hex digits
+ *                                      (xxh64.h); in a "tempest-spool 1" an earlier
+ *                                      release wrote, the first 16 hex digits of its
+ *                                      SHA-256, read as such)
  *
  * The batch's commit queues the spool whole by one rename to DIR/ID.spool; a batch given
  * up, or a run settling what a dead one left, writes only the committed records to
@@ -35,6 +38,7 @@ struct spool_writer {
 	char path[PATH_MAX];
 	struct buf pending;             /* records not yet written: a write per batch, not
 					 * per reply (spool_flush) */
+	struct buf index;               /* "GAME NAME" of every record (spool_finish) */
 };
 
 /* Creates DIR/staged/ID.spool (ID unique to this run and moment); not synced: the batch's
@@ -46,6 +50,11 @@ int spool_add(struct spool_writer *w, int game, const char *cause_key, const cha
 /* Writes the records added: the batch calls it before its barrier, as a record not written
  * is not in the spool. */
 int spool_flush(struct spool_writer *w, struct err *e);
+/* spool_flush, then the spool's index written beside it (DIR/staged/ID.index: each
+ * record's game and queue name, not synced: the batch's barrier does it), so that the
+ * replies of a spool cut short later (a damaged disk) can be rebuilt from the game logs,
+ * all of them, not only the one the cut fell in (pipeline/recover.c). */
+int spool_finish(struct spool_writer *w, struct err *e);
 /* Closes the file; records not flushed are dropped (those of a batch given up). */
 void spool_close(struct spool_writer *w);
 
@@ -58,6 +67,7 @@ struct spool_rec {
 	long long off;                  /* the text in the file */
 	size_t len;
 	char sum[17];
+	int version;                    /* its spool's: what its sum is (spool.c) */
 };
 
 /* The records of a spool (their texts are read on demand: memory stays small). *n is 0
@@ -73,14 +83,24 @@ int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spoo
 /* The text of a record of the spool open as fd, checked against its sum; free it. */
 int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e);
 
-/* The staged spool joins the queue: whole (keep NULL, a rename) or only the records keep
- * marks among its first nkeep (a new file, synced; none: nothing queued), the staged file
- * then removed. The caller syncs DIR (fs_sync_dir_of) after a rename. */
+/* A spool's index (spool_finish): its records' games and queue names (*r to free; their
+ * other fields empty), in order; 0 with *n 0 when it has none (an earlier release's). */
+int spool_index(const char *spool_path, struct spool_rec **r, size_t *n, struct err *e);
+/* The index's path beside a spool's. */
+void spool_index_path(const char *spool_path, char *out, size_t len);
+
+/* The staged spool joins the queue: whole (keep NULL, a rename; its index first) or only
+ * the records keep marks among its first nkeep (a new file and its index, synced; none:
+ * nothing queued), the staged file then removed. The caller syncs DIR (fs_sync_dir_of)
+ * after a rename. */
 int spool_queue(const char *dir, const char *staged, const bool *keep, size_t nkeep,
 		struct err *e);
 /* The spools in DIR/staged/ (paths; free each and the array). */
 int spool_staged(const char *dir, char ***paths, size_t *n, struct err *e);
 
+/* The indexes left in DIR/staged/ without their spool (a crash as a batch given up
+ * removed its spool) removed. */
+void spool_staged_orphans(const char *dir);
 /* The queued spools, DIR/ID.spool (paths; free each and the array). */
 int spool_queued(const char *dir, char ***paths, size_t *n, struct err *e);
 /* Where a queued spool found cut short is kept for a person: DIR/failed/ID.spool (its
@@ -90,7 +110,8 @@ void spool_damaged_path(const char *queued, char *out, size_t len);
 /* ---- the queue: NAME.eml files and spooled records, oldest first ---- */
 
 struct queue_item {
-	char *path;                     /* the NAME.eml file or the spool */
+	char *path;                     /* the NAME.eml file, or the spool's (its
+					 * queue_spool's, borrowed) */
 	int spool;                      /* index in queue.spools, or -1 for a file */
 	size_t rec;                     /* the record's index in its spool */
 	struct timespec mtime;
@@ -111,7 +132,7 @@ struct queue_spool {
 struct queue {
 	char dir[PATH_MAX];
 	struct queue_item *it;
-	size_t n;
+	size_t n, cap;
 	struct queue_spool *spools;
 	size_t nspools;
 	bool removed;                   /* a file left DIR: sync it at the end */

@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include "mail/outbox.h"
+#include "store/other.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
 #include "util/log.h"
@@ -213,6 +215,10 @@ int batch_other_fd(struct pipeline *pl, int *fd, struct err *e)
 		if (b->other_fd < 0 || fstat(b->other_fd, &sb) < 0)
 			return err_set(e, "cannot open %s: %s", path, strerror(errno));
 		b->other_size = (long long)sb.st_size;
+		/* before the first append: a run that dies now leaves what to cut back */
+		if (!(pl->flags & PIPELINE_REPLAY) &&
+		    store_other_batch_begun(&pl->st, b->other_size, e) < 0)
+			return -1;
 	}
 	*fd = b->other_fd;
 	return 0;
@@ -344,7 +350,7 @@ static int stage_states(struct pipeline *pl, struct err *e)
 	struct batch *b = &pl->batch;
 
 	/* a game at a time, unparked for it (game_park): a batch of hundreds of games never
-	 * holds all their lists at once */
+	 * holds all their positions at once */
 	for (size_t i = 0; i < b->ngames; i++) {
 		struct game *g = b->games[i].g;
 		if (!b->games[i].dirty)
@@ -466,10 +472,11 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 					       b->games[i].g->id, strerror(errno));
 			b->games[i].g->log_size = (long long)sb.st_size;
 		}
-	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_flush(&b->spool, e) < 0))
+	if (stage_states(pl, e) < 0 || (b->spool.fd >= 0 && spool_finish(&b->spool, e) < 0) ||
+	    answers_stage(pl, e) < 0)
 		return -1;
-	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty) &&
-	    barrier(pl, e) < 0)
+	if ((b->nreplies || b->ngames || b->other_fd >= 0 || b->players_dirty ||
+	     pl->answers.batch[0]) && barrier(pl, e) < 0)
 		return -1;
 	fault_point("before-save");
 	if (place_states(pl, later, e) < 0)
@@ -492,6 +499,8 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	fault_point("before-queue");
 	if (queue_committed(pl, true, e) < 0)
 		return -1;
+	if (b->other_fd >= 0 && !(pl->flags & PIPELINE_REPLAY))
+		store_other_batch_done(&pl->st);
 	batch_end(pl, true);
 	return 0;
 }
@@ -504,14 +513,24 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	int failed = 0;
 
 	batch_begin(pl);
-	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush; ++*to) {
+	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush;) {
 		if (*to > from)
 			fault_point("mid-batch");
 		fault_mail(m[*to].raw, m[*to].len);
-		failed = pipeline_message(pl, &m[*to], e) < 0;
+		pl->batch.mails++;
+		int rc = pipeline_message(pl, &m[*to], e);
+		if (rc == PIPELINE_DEFER)       /* a tournament's action: alone, next */
+			break;
+		failed = rc < 0;
+		++*to;
 	}
-	if (!failed && batch_commit(pl, e) == 0)
+	if (!failed && batch_commit(pl, e) == 0) {
+		/* the tournaments' work it left: marked, so a failure waits for the next run */
+		struct err le;
+		if (tourney_settle(pl, &le) < 0)
+			log_warn("tournaments: %s (left for the next run)", le.msg);
 		return 0;
+	}
 	batch_abort(pl);
 	return -1;
 }
@@ -581,6 +600,14 @@ int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t n,
 	struct err le;
 	char (*ids)[POISON_ID];
 
+	/* a clock far ahead would record its time: every mail waits (floor.c) */
+	if (pl->ahead) {
+		for (size_t i = 0; i < n; i++)
+			status[i] = -1;
+		pl->stats.failed += (int)n;
+		return n ? err_set(e, "the clock is far ahead of the time recorded here: the "
+				   "mails wait for a run whose clock is right") : 0;
+	}
 	if (pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN))
 		return batch_unmarked(pl, m, n, status, e);
 	/* no memory for the ids: the batch runs unmarked, as before this safeguard */

@@ -11,6 +11,7 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "render/quote.h"
 #include "store/other.h"
 #include "util/buf.h"
@@ -39,9 +40,13 @@ static char *log_copy(const struct job *j)
 	}
 	if (j->g)
 		game_hash(j->g, hash);
-	snprintf(event, sizeof event, "X-Tempest-Event: game=%d; result=%s; events=%zu; after=%s; "
-		 "at=%lld; auth=%s", j->g ? j->g->id : 0, j->result, j->g ? j->g->nevents : 0,
-		 hash, j->s.now, j->out.auth_how ? j->out.auth_how : "none");
+	int n = snprintf(event, sizeof event, "X-Tempest-Event: game=%d; result=%s; events=%zu; "
+			 "after=%s; at=%lld; auth=%s", j->g ? j->g->id : 0, j->result,
+			 j->g ? j->g->nevents : 0, hash, j->s.now,
+			 j->out.auth_how ? j->out.auth_how : "none");
+	/* the clock stopped at its arrival (game_clock_stop_at): a replay does the same */
+	if (j->s.arrived && j->g && !j->game_is_new && n > 0 && (size_t)n < sizeof event)
+		snprintf(event + n, sizeof event - (size_t)n, "; arrived=%lld", j->s.arrived);
 	char keyline[KEY_MAX + 32];
 	snprintf(keyline, sizeof keyline, "X-Tempest-Key: %s", j->s.msg_key);
 	const char *extra[] = { keyline, event, NULL };
@@ -92,7 +97,7 @@ static int append_log(struct job *j, int fd, struct err *e)
 
 /* ---- commit ---- */
 
-static int print_mails(struct job *j, struct err *e)
+int job_print_mails(struct job *j, struct err *e)
 {
 	for (size_t i = 0; i < j->nmails; i++) {
 		size_t len;
@@ -176,7 +181,7 @@ int job_commit(struct job *j, struct err *e)
 	struct pipeline *pl = j->pl;
 
 	if (pl->flags & PIPELINE_DRY_RUN)
-		return print_mails(j, e);
+		return job_print_mails(j, e);
 	if (!(pl->flags & PIPELINE_REPLAY) && hold_check_job(j, e) < 0)
 		return -1;              /* nothing written: it waits for the next run */
 	/* staged, not queued: a crash or a failed commit from here on sends none of them */
@@ -194,8 +199,7 @@ int job_commit(struct job *j, struct err *e)
 	 * after every other mail's: batch.c) */
 	const struct player_change *ch = &j->out.player;
 	/* a language also from a mail about no game, which changes no game (on_no_game) */
-	if ((j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) ||
-	    (!j->g && ch->language)) {
+	if ((j->out.changed && player_change_any(ch)) || (!j->g && ch->language)) {
 		if (pl->batch.on) {
 			pl->batch.players_dirty = pl->batch.flush = true;
 			snprintf(pl->batch.players_key, KEY_MAX, "%s", j->s.msg_key);
@@ -206,8 +210,18 @@ int job_commit(struct job *j, struct err *e)
 	if (j->g && j->game_is_new && !(pl->flags & PIPELINE_REPLAY) &&
 	    store_note_creation(&pl->st, j->s.msg_key, j->g->id, e) < 0)
 		return -1;
-	if ((j->g ? commit_game(j, e) : commit_other(j, e)) < 0)
+	/* a tournament's game ended: its result to post, marked before its state commits */
+	if (j->g && j->g->tournament.id && j->g->status == GAME_OVER && j->out.changed &&
+	    !(pl->flags & PIPELINE_REPLAY) && tourney_note_end(j, e) < 0)
 		return -1;
+	/* outside a batch, the counts are staged before the commit as a batch's are (and
+	 * settled if it fails: only what was committed counts) */
+	if ((!pl->batch.on && !(pl->flags & PIPELINE_REPLAY) && answers_stage(pl, e) < 0) ||
+	    (j->g ? commit_game(j, e) : commit_other(j, e)) < 0) {
+		if (!pl->batch.on)
+			answers_forget(pl);
+		return -1;
+	}
 	if (!pl->batch.on)
 		fault_point("after-commit");
 	if (!(pl->flags & PIPELINE_REPLAY) && pipeline_mark_seen(pl, j->s.msg_key, e) < 0)

@@ -41,7 +41,7 @@ int pipeline_digests(struct pipeline *pl, struct err *e)
 		if (rc == 0) {
 			/* the game's count of mails makes each digest's record a mail of its own
 			 * (a referee action is known by its game, time and text) */
-			snprintf(action, sizeof action, "digest %zu", g->nmails);
+			snprintf(action, sizeof action, "digest %zu", g->mails.n);
 			rc = g->ndigest ? 0 : 1;
 			pipeline_put_game(pl, g);
 		}

@@ -3,6 +3,7 @@
  * card catalogue); a game loaded with its players' settings. */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -81,8 +82,10 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(pl->rules_dir, sizeof pl->rules_dir, "%s", rules_dir(cfg->rules_dir));
 	const char *at = strrchr(cfg->referee_address, '@');
 	snprintf(pl->domain, sizeof pl->domain, "%s", at ? at + 1 : "localhost");
+	pl->naming = naming_rule(cfg->public_names) < 0 ? NAMING_NAMES : naming_rule(cfg->public_names);
 	pl->policy = (struct policy){ .vacation_days = cfg->vacation_days,
 		.max_vacation_days = cfg->max_vacation_days, .timezone_ok = clock_timezone_ok,
+		.confirm_days = cfg->observe_confirm_days,
 		.conditional_lines = cfg->conditional_lines,
 		.conditional_depth = cfg->conditional_depth };
 	size_t nkw;
@@ -90,8 +93,12 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	if (templates_open(&pl->tpl, templates_dir(cfg->templates_dir), e) < 0 ||
 	    languages_open(&pl->langs, templates_dir(cfg->templates_dir), e) < 0 ||
 	    /* every language's order words, read from everyone */
-	    vocabulary_load(templates_dir(cfg->templates_dir), kw, nkw, e) < 0 ||
-	    store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
+	    vocabulary_load(templates_dir(cfg->templates_dir), kw, nkw, e) < 0) {
+		err_for_a_person(e);    /* an installation to mend: no later run would do better */
+		pipeline_close(pl);
+		return -1;
+	}
+	if (store_open(&pl->st, cfg->data_dir, flags & PIPELINE_DRY_RUN ? STORE_READ_ONLY :
 		       STORE_CREATE, cfg->lock_timeout, cfg->command, e) < 0 ||
 	    players_load(&pl->st, &pl->players, e) < 0) {
 		pipeline_close(pl);
@@ -109,10 +116,16 @@ int pipeline_open(struct pipeline **out, const struct config *cfg, unsigned flag
 	snprintf(staged, sizeof staged, "%s/staged", pl->outbox);
 	if ((!(flags & PIPELINE_DRY_RUN) && fs_mkdirs(staged, 0700, e) < 0) ||
 	    (!(flags & PIPELINE_DRY_RUN) && pipeline_recover_outbox(pl, e) < 0) ||
-	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && pipeline_bounces(pl, e) < 0)) {
+	    pipeline_clock_open(pl, e) < 0 ||
+	    (!(flags & (PIPELINE_DRY_RUN | PIPELINE_REPLAY)) && !pl->ahead &&
+	     pipeline_bounces(pl, e) < 0)) {
 		pipeline_close(pl);
 		return -1;
 	}
+	/* the tournaments' work a run that died left (each action can be done again) */
+	struct err te;
+	if (tourney_settle(pl, &te) < 0)
+		log_warn("tournaments: %s (left for the next run)", te.msg);
 	*out = pl;
 	return 0;
 }
@@ -130,10 +143,10 @@ void pipeline_close(struct pipeline *pl)
 	templates_free(&pl->tpl);
 	languages_free(&pl->langs);
 	msgtext_referee_free(pl->referee_text);
+	answers_forget(pl);
 	store_close(&pl->st);
 	free(pl->budget);
 	poison_free(pl);
-	answers_forget(pl);
 	hold_free(&pl->touch);
 	hold_free(&pl->held);
 	pipeline_digests_free(pl);
@@ -149,6 +162,10 @@ void pipeline_attach(struct pipeline *pl, struct game *g, struct vacations vac[S
 		players_view(&pl->players, g->seat[c].address, except, &vac[c], tz);
 		g->vac[c] = &vac[c];
 		players_language(&pl->players, g->seat[c].address, except, g->lang[c]);
+		char name[64];
+		bool address_public;
+		players_public(&pl->players, g->seat[c].address, name, &address_public);
+		seat_label_set(g, c, name, address_public, (enum naming_rule)pl->naming);
 	}
 	g->policy = &pl->policy;
 }

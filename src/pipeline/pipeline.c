@@ -35,6 +35,8 @@
 #include "mail/msgtext.h"
 #include "mail/outbox.h"
 #include "pipeline/replay.h"
+#include "pipeline/tourney.h"
+#include "render/diagram.h"
 #include "render/view.h"
 #include "rules/cards.h"
 #include "store/cards_load.h"
@@ -70,23 +72,23 @@ static void message_key(const struct msg *m, const char *raw, size_t len, size_t
 	snprintf(out, KEY_MAX, "sha256:%s", hex);
 }
 
-/* "[tempest 17 abcd2345]" anywhere in the subject: the game and the reply token. */
-static void parse_tag(const char *subject, int *game, char *token)
+/* "[PREFIX 17 abcd2345]" anywhere in the subject: the number and the reply token. */
+static void parse_tag_of(const char *subject, const char *prefix, int *id, char *token)
 {
 	const char *p = subject;
+	size_t n = strlen(prefix);
 
-	*game = 0;
+	*id = 0;
 	token[0] = 0;
 	while ((p = strchr(p, '['))) {
 		p++;
-		if (strncasecmp(p, "tempest", 7) || !isspace((unsigned char)p[7])) {
+		if (strncasecmp(p, prefix, n) || !isspace((unsigned char)p[n]))
 			continue;
-		}
 		char *end;
-		long n = strtol(p + 8, &end, 10);
-		if (end == p + 8 || n < 1 || n > 99999999)
+		long v = strtol(p + n + 1, &end, 10);
+		if (end == p + n + 1 || v < 1 || v > 99999999)
 			continue;
-		*game = (int)n;
+		*id = (int)v;
 		while (*end == ' ')
 			end++;
 		size_t k = strspn(end, "abcdefghijklmnopqrstuvwxyz234567");
@@ -96,8 +98,14 @@ static void parse_tag(const char *subject, int *game, char *token)
 	}
 }
 
+/* "[tempest 17 abcd2345]": the game and the reply token. */
+static void parse_tag(const char *subject, int *game, char *token)
+{
+	parse_tag_of(subject, "tempest", game, token);
+}
+
 /* A refusal about no game, built here rather than by the game model; reason a phrase. */
-static int refuse_mail(struct job *j, int lineno, const char *text, const char *reason)
+int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason)
 {
 	if (outcome_error(&j->out, lineno, text, "%s", reason) < 0)
 		return -1;
@@ -187,12 +195,16 @@ static int on_action(struct job *j, struct err *e)
 static int on_mail(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	int observed;
+	int observed = 0;
 
-	if (observe_asked(&j->orders, &observed)) {
-		if (game_observe(j->g, &j->s, &j->orders, &j->out) < 0)
+	if (observe_asked(&j->orders, &observed) || arbiter_asked(j->g, &j->s, &j->orders)) {
+		if ((observed ? game_observe(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
+					     &j->out) :
+		     game_arbiter_accept(j->g, pl->st.key, sizeof pl->st.key, &j->s, &j->out)) < 0)
 			return err_set(e, "out of memory");
 		j->result = j->out.changed ? "applied" : j->out.nerrors ? "refused" : "answered";
+		if (j->out.changed && !strcmp(j->out.auth_how, "consent"))
+			robots_invited(pl, j->g);       /* an address that asked is known */
 		return 0;
 	}
 	if (kind_orders(kind_of(j->g), j->g->v->title, &j->orders) < 0)
@@ -214,7 +226,7 @@ static int on_mail(struct job *j, struct err *e)
 	/* the replies show the clocks as the request leaves them; the registry is saved with
 	 * the commit (and, being keyed by the mail, is the same if it must be done again) */
 	const struct player_change *ch = &j->out.player;
-	if (j->out.changed && (ch->vacation || ch->vacation_end || ch->timezone || ch->language)) {
+	if (j->out.changed && player_change_any(ch)) {
 		if (players_apply(&pl->players, j->s.address, j->s.msg_key, ch, j->s.now, e) < 0)
 			return -1;
 		pipeline_attach(pl, j->g, j->vac, NULL);
@@ -233,7 +245,7 @@ static int on_game(struct job *j, int id, struct err *e)
 	if (rc == 1) {
 		phrase_printf(msg, sizeof msg, "there is no game %d here", id);
 		j->result = "refused";
-		return refuse_mail(j, 0, "", msg);
+		return pipeline_refuse(j, 0, "", msg);
 	}
 	/* a digest waiting in the state (a run that died before sending it) goes with this
 	 * run's */
@@ -247,12 +259,18 @@ static int on_game(struct job *j, int id, struct err *e)
 	 * replay finds the referee's action recorded before the mail) */
 	char due[64] = "";
 	pipeline_game_behind(pl, j->g, &j->s.now);      /* never before its last event */
+	long long last = j->g->updated[0] ? clock_parse(j->g->updated) : 0;
+	if (j->s.arrived && (j->s.arrived < last || j->s.arrived >= j->s.now))
+		j->s.arrived = last > 0 && last < j->s.now ? last : 0;
+	/* what was due when the mail arrived: a move that waited in the mailbox past its
+	 * deadline (a referee down) is on time if it arrived before */
+	long long due_at = j->s.arrived ? j->s.arrived : j->s.now;
 	if (!j->action && !(pl->flags & PIPELINE_REPLAY))
-		pipeline_due(pl, j->g, j->s.now, due, sizeof due);
+		pipeline_due(pl, j->g, due_at, due, sizeof due);
 	if (due[0]) {
 		pipeline_put_game(pl, j->g);
 		j->g = NULL;
-		if (pipeline_settle(pl, id, j->s.now, e) < 0 ||
+		if (pipeline_settle(pl, id, due_at, e) < 0 ||
 		    (rc = pipeline_load_game(pl, id, &j->g, j->vac, e)) != 0)
 			return rc > 0 ? err_set(e, "game %d is gone", id) : -1;
 	}
@@ -269,6 +287,11 @@ static int new_game(struct job *j, const struct variant *v, int *id, struct err 
 	struct pipeline *pl = j->pl;
 
 	*id = pl->replay ? replay_forced_id(pl->replay, j->replay_event) : 0;
+	/* a challenge whose game a dead run held back (its number noted, later games placed:
+	 * batch.c) takes its number back, unless this run gave it away already */
+	if (!*id && !j->action && (*id = store_game_noted(&pl->st, j->s.msg_key)) &&
+	    batch_find(pl, *id))
+		*id = 0;
 	if (!*id && pipeline_next_id(pl, id, e) < 0)
 		return -1;
 	if (!(j->g = game_new()))
@@ -294,13 +317,14 @@ static int on_challenge(struct job *j, struct err *e)
 	const struct order *flood = robots_flood(j, why, sizeof why);
 	if (flood) {
 		j->result = "refused";
-		return refuse_mail(j, flood->lineno, flood->text, why);
+		return pipeline_refuse(j, flood->lineno, flood->text, why);
 	}
 	const struct variant *v = pipeline_variant(pl, game_challenge_variant(&j->orders));
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
 	if (v && kind_orders(kind_of(j->g), v->title, &j->orders) < 0)
 		return err_set(e, "out of memory");
+	robots_stranger(j);             /* as it was before the challenge makes it known */
 	if (game_challenge(j->g, id, v, pl->st.key, sizeof pl->st.key, &j->s, &j->orders,
 			   &j->out, e) < 0)
 		return -1;
@@ -372,8 +396,8 @@ static int on_no_game(struct job *j, struct err *e)
 	if (other) {
 		j->result = "refused";
 		for (size_t i = 0; i < o->nerr; i++)
-			refuse_mail(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
-		return refuse_mail(j, 0, "", N_("which game? Reply to one of my mails about it (its "
+			pipeline_refuse(j, o->err[i].lineno, o->err[i].text, o->err[i].reason);
+		return pipeline_refuse(j, 0, "", N_("which game? Reply to one of my mails about it (its "
 			      "subject names the game), or add a line 'game N'; to start a game, "
 			      "see 'help'"));
 	}
@@ -385,7 +409,7 @@ static int on_no_game(struct job *j, struct err *e)
 	}
 	if (!courtesy) {
 		j->result = "refused";
-		return refuse_mail(j, 0, "", N_("I found no orders in your mail; write 'help' for the "
+		return pipeline_refuse(j, 0, "", N_("I found no orders in your mail; write 'help' for the "
 					   "list"));
 	}
 	return 0;
@@ -396,13 +420,17 @@ static int on_no_game(struct job *j, struct err *e)
 static int on_new(struct job *j, struct err *e)
 {
 	struct pipeline *pl = j->pl;
-	char words[2 + SEATS_MAX][ADDR_MAX], copy[4096];
+	char words[2 + SEATS_MAX + TOURNEY_SUFFIX][ADDR_MAX], copy[4096];
 	const char *addr[SEATS_MAX];
+	struct game_tournament tn;
 	int n = 0, id = 0;
 
-	snprintf(copy, sizeof copy, "%s", j->action + 4);
-	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX; w = strtok(NULL, " "))
+	/* the first line: a tournament's game has its terms on the lines after it */
+	snprintf(copy, sizeof copy, "%.*s", (int)strcspn(j->action + 4, "\n"), j->action + 4);
+	for (char *w = strtok(copy, " "); w && n < 2 + SEATS_MAX + TOURNEY_SUFFIX;
+	     w = strtok(NULL, " "))
 		snprintf(words[n++], ADDR_MAX, "%s", w);
+	n -= tourney_new_suffix(words, n, &tn);
 	/* "new VARIANT ADDRESS... private": the challenge's `private` (no address is the
 	 * word: each holds an @), kept in the action so that a replay sets it too */
 	bool private_game = n > 1 && !strcmp(words[n - 1], "private");
@@ -413,7 +441,7 @@ static int on_new(struct job *j, struct err *e)
 	int boards = v && v->boards > 1 ? v->boards : 1;
 	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
-		return refuse_mail(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
+		return pipeline_refuse(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
 			      N_("write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS")) : k && k->seats ?
 			      N_("write: new VARIANT, then a White and a Black address for each "
 				 "board, then the White and the Black grand strategist (and, on 5 "
@@ -424,6 +452,8 @@ static int on_new(struct job *j, struct err *e)
 		addr[i] = words[1 + i];
 	if (new_game(j, v, &id, e) < 0)
 		return -1;
+	if (tn.id)
+		return tourney_game_create(j, v, addr, seats, id, &tn, e);
 	if (game_create(j->g, id, v, addr, seats, &j->s, &j->out, e) < 0)
 		return -1;
 	j->g->private_ = private_game;
@@ -439,9 +469,15 @@ static int route(struct job *j, struct err *e)
 
 	if (j->action)
 		return strncmp(j->action, "new ", 4) ? on_game(j, id, e) : on_new(j, e);
+	/* a tournament's orders go to the tournament they name, whatever the subject's tag */
+	if (tourney_asked(&j->orders))
+		return tourney_on_mail(j, e);
 
-	/* `observe N` names its game, whatever the subject's tag says */
+	/* `observe N` names its game, whatever the subject's tag says; `unobserve all`
+	 * every game the sender is mailed of */
 	int observed;
+	if (unobserve_all_asked(&j->orders))
+		return on_unobserve_all(j, e);
 	if (observe_asked(&j->orders, &observed))
 		id = observed;
 	for (size_t i = 0; i < j->orders.n && !id; i++)
@@ -454,8 +490,9 @@ static int route(struct job *j, struct err *e)
 	return on_no_game(j, e);
 }
 
-static void job_free(struct job *j)
+void job_free(struct job *j)
 {
+	tn_free(j->t);
 	msg_free(j->m);
 	msgtext_free(&j->text);
 	free(j->lines);
@@ -512,7 +549,10 @@ static int referee_text(struct pipeline *pl, const struct msgtext_referee **out,
 			free(usages);
 			return err_set(e, "out of memory reading the templates");
 		}
-		rc = msgtext_referee_new(texts, ntexts, &pl->referee_text, e);
+		/* the diagram's lines as render draws them: read from the source that draws them */
+		const struct msgtext_diagram diagram = { diagram_drawn.corner, diagram_drawn.rule,
+							 diagram_drawn.side };
+		rc = msgtext_referee_new(texts, ntexts, &diagram, &pl->referee_text, e);
 		free(texts);
 		free(usages);
 		if (rc < 0)
@@ -532,7 +572,17 @@ static void read_sender(struct job *j)
 	snprintf(j->s.in_reply_to, sizeof j->s.in_reply_to, "%s",
 		 m->in_reply_to ? m->in_reply_to : "");
 	j->s.now = pipeline_now(j->pl);
+	/* when it reached the mailbox: the mailbox's word (an mbox's From line), else the
+	 * topmost Received header, the referee's own server's; never the Date the sender's
+	 * client writes. It counts if the mail waited for the referee: it came after the
+	 * last run recorded, which would have read it, and before now (on_game bounds it by
+	 * the game too); an older one is a mailbox read again */
+	long long arrived = j->arrived > 0 ? j->arrived : m->received_epoch;
+	j->s.arrived = j->pl->previous_run > 0 && arrived > j->pl->previous_run &&
+		       arrived < j->s.now ? arrived : 0;
 	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
+	/* "[tempest tournament 3 abcd2345]": a tournament's mail, and the reader's code */
+	parse_tag_of(m->subject, "tempest tournament", &j->tag_tournament, j->tag_ttoken);
 }
 
 static int prepare(struct job *j, struct err *e)
@@ -547,7 +597,8 @@ static int prepare(struct job *j, struct err *e)
 					 sizeof j->replay_event, e) < 0)
 		return -1;
 	/* a record of the referee's own action is read as written: its text is the action */
-	bool own_action = pl->replay && !strncmp(j->s.msg_key, "referee:", 8) &&
+	bool own_action = pl->replay && (!strncmp(j->s.msg_key, "referee:", 8) ||
+					 !strncmp(j->s.msg_key, "tournament:", 11)) &&
 			  !strcasecmp(m->from_addr, pl->cfg.referee_address);
 	struct msgtext_known known = { .sender_name = m->from_name };
 	if ((!own_action && referee_text(pl, &known.referee, e) < 0) ||
@@ -571,7 +622,22 @@ static int refuse_size(struct job *j, size_t size)
 		 "plain text, so please send them without attachments", size,
 		 j->pl->cfg.max_message_size);
 	j->result = "refused";
-	return refuse_mail(j, 0, "", why);
+	return pipeline_refuse(j, 0, "", why);
+}
+
+/* A mail that changes a tournament: committed on its own (rc 0), or left for the next
+ * batch, which takes it alone (PIPELINE_DEFER). */
+static int tournament_done(struct job *j, int rc)
+{
+	struct pipeline *pl = j->pl;
+
+	if (rc == PIPELINE_DEFER)
+		pl->stats.mails--;
+	else
+		count(pl, j->result);
+	hold_note_job(pl, j);
+	job_free(j);
+	return rc;
 }
 
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
@@ -581,7 +647,8 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	/* a mail over the limit is known by its size, before libetpan reads any of it */
 	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
 	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
-	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered" };
+	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
+			 .arrived = mail->arrived };
 	struct err le;
 	int rc = -1;
 
@@ -607,11 +674,12 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 			 j.m->from_addr ? j.m->from_addr : "(nobody)", noise);
 		/* counted with its seen mark, in the commit: a batch given up counts nothing */
 		rc = 0;
-		if (!(pl->flags & PIPELINE_DRY_RUN) && !store_seen(&pl->st, j.s.msg_key) &&
-		    !batch_seen(pl, j.s.msg_key))
+		bool seen = store_seen(&pl->st, j.s.msg_key) || batch_seen(pl, j.s.msg_key);
+		if (!(pl->flags & PIPELINE_DRY_RUN) && !seen)
 			rc = answers_note_bounce(pl, raw, head, e);
 		pl->stats.ignored++;
-		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN))
+		/* marked once: a mail read again (an mbox fed twice) is not marked again */
+		if (rc == 0 && !(pl->flags & PIPELINE_DRY_RUN) && !seen)
 			rc = pipeline_mark_seen(pl, j.s.msg_key, e);
 		job_free(&j);
 		return rc;
@@ -619,9 +687,12 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	if (over) {
 		if (refuse_size(&j, size) < 0)
 			goto oom;
-	} else if (prepare(&j, e) < 0 || route(&j, e) < 0) {
+	} else if (prepare(&j, e) < 0 || (rc = route(&j, e)) < 0) {
 		goto done;
 	}
+	if (rc == PIPELINE_DEFER || j.committed)        /* a tournament's action (tourney.h) */
+		return tournament_done(&j, rc);
+	rc = -1;
 	robots_screen(&j);
 	if (!strcmp(j.result, "duplicate")) {
 		rc = pl->flags & PIPELINE_DRY_RUN ? 0 : pipeline_mark_seen(pl, j.s.msg_key, e);
@@ -648,24 +719,32 @@ done:
 	return rc;
 }
 
-int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
-		     size_t wlen, struct err *e)
+int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
+			   int *id, char *why, size_t wlen, struct err *e)
 {
-	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game };
+	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game,
+			 .stranger = 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
 	char hex[HASH_HEX], subject[1200];
-	int rc = -1;
+	int rc = -1, line = (int)strcspn(action, "\n");
 
+	if (pl->ahead)                  /* it would record a time not trusted (floor.c) */
+		return err_set(e, "the clock is far ahead of the time recorded here: nothing "
+			       "is done until it is right, or taken as right (--accept-clock)");
 	j.out.auth = -1;
 	j.s.now = pipeline_now(pl);
 	snprintf(j.s.address, sizeof j.s.address, "%s", pl->cfg.referee_address);
 	crypto_sha256(action, strlen(action), h);
 	crypto_hex(h, 8, hex);
-	snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
-	if (game)
-		snprintf(subject, sizeof subject, "[tempest %d] referee: %s", game, action);
+	if (key)
+		snprintf(j.s.msg_key, sizeof j.s.msg_key, "%s", key);
 	else
-		snprintf(subject, sizeof subject, "referee: %s", action);
+		snprintf(j.s.msg_key, sizeof j.s.msg_key, "referee:%d:%lld:%s", game, j.s.now, hex);
+	/* the subject names the action's first line (a tournament's game: its terms follow) */
+	if (game)
+		snprintf(subject, sizeof subject, "[tempest %d] referee: %.*s", game, line, action);
+	else
+		snprintf(subject, sizeof subject, "referee: %.*s", line, action);
 	/* the action stands in for a mail in the game log, where a replay finds it */
 	if (!(j.m = calloc(1, sizeof *j.m)) || !(j.m->from_addr = strdup(pl->cfg.referee_address)) ||
 	    !(j.m->subject = strdup(subject)) || !(j.m->text = strdup(action))) {
@@ -688,7 +767,16 @@ int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id,
 	rc = 0;
 done:
 	job_free(&j);
+	/* a tournament's game it ended: the result posted now (outside a batch) */
+	if (rc == 0 && !pl->batch.on && tourney_settle(pl, e) < 0)
+		return -1;
 	return rc;
+}
+
+int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
+		     size_t wlen, struct err *e)
+{
+	return pipeline_referee_keyed(pl, game, action, NULL, id, why, wlen, e);
 }
 
 int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,

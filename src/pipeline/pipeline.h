@@ -68,6 +68,9 @@ struct pipeline_mail {
 	size_t len;
 	size_t size;    /* the whole mail's size when raw holds only its first len bytes
 			 * (a reader that stopped past max_message_size), else 0 */
+	long long arrived;      /* when it reached the referee's mailbox, as the mailbox
+				 * says (an mbox's "From " line), or 0: its topmost Received
+				 * header is read instead */
 };
 int pipeline_batch(struct pipeline *pl, const struct pipeline_mail *mails, size_t n,
 		   int *status, struct err *e);
@@ -100,6 +103,23 @@ int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *add
  * -1: a failure (e). */
 int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
 		     size_t wlen, struct err *e);
+/* Is the log at path a tournament's (DATA/tournaments/T.mbox) rather than a game's? */
+bool pipeline_log_is_tournament(const char *path);
+struct replay_check;
+/* `tempest replay` of a tournament's log (treplay.c) into cfg's data directory: 0 every
+ * recorded state reproduced, 1 a difference (why), -1 a failure (e). */
+int pipeline_replay_tournament(const struct config *cfg, const char *log,
+			       struct replay_check *rc, char *why, size_t wlen, struct err *e);
+/* The game master's tournament (docs/game-masters.md, "Tournaments"): made from its
+ * terms (a line each, as tn_terms_line reads them, and "entrants ..." lines), opened at
+ * once; what it starts (an entry given whole closes: every game starts) is done before
+ * it returns. 0 (*id), 1 refused (why), -1 a failure (e). */
+int pipeline_tournament_new(struct pipeline *pl, const char *terms, int *id, char *why,
+			    size_t wlen, struct err *e);
+/* The game master closes a tournament's entry now (`tempest tournament close`): the draw,
+ * and every game started. 0, 1 it is not open (why), -1 a failure (e). */
+int pipeline_tournament_close(struct pipeline *pl, int id, char *why, size_t wlen,
+			      struct err *e);
 /* What time decides (docs/game-masters.md, "Time"): losses on time, windows that close, draw offers and
  * challenges that lapse, and reminders (one mail per player per run). */
 struct tick_stats {

@@ -24,6 +24,8 @@
 
 #define VARIANTS_MAX 32
 
+struct tn_ratings;
+
 struct budget {
 	char addr[ADDR_MAX];
 	int n;
@@ -72,6 +74,7 @@ struct batch {
 	struct budget *budget0;         /* restored if it is given up */
 	size_t nbudget0;
 	long long latest;               /* the latest time of its mails (floor.c) */
+	size_t mails;                   /* the mails taken so far */
 };
 
 /* poison.c: the mails that were being processed when a run died, and how many times. */
@@ -99,14 +102,14 @@ struct hold {
 	bool all;                       /* a failure that says nothing of its mail */
 };
 
-/* answers.c: the answers a batch has taken, per address and day, the texts it answered
- * and the bounces its notifications report: counted at its commit. */
+/* answers.c: the counts a batch has taken (enum quota_counter), per address and day, each
+ * with its cause (the staged file's entries), and the bounces its notifications report:
+ * counted at its commit. */
 struct answer_taken {
 	char addr[ADDR_MAX];
+	int counter;
 	long long day;
 	int n;
-	char (*texts)[HASH_HEX];
-	size_t ntexts;
 };
 struct answer_bounce {
 	const char *raw;                /* the notification, borrowed: the batch's mails */
@@ -115,6 +118,9 @@ struct answer_bounce {
 struct answers {
 	struct answer_taken *t;
 	size_t n;
+	struct quota_entry *causes;     /* every take and text, with the mail that took it */
+	size_t ncauses;
+	char batch[QUOTA_BATCH_MAX];    /* staged as DIR/quota/BATCH.staged, or "" */
 	struct answer_bounce *bounces;  /* notifications to count (pipeline_record_bounce) */
 	size_t nbounces;
 };
@@ -145,6 +151,7 @@ struct pipeline {
 	struct players players;         /* time zones and vacations (players.h) */
 	struct robots robots;           /* who is known here (robots.h) */
 	struct policy policy;
+	int naming;                     /* enum naming_rule: cfg.public_names */
 	struct batch batch;
 	struct cached_game *kept;       /* the last committed batch's games, as committed */
 	size_t nkept;
@@ -154,12 +161,24 @@ struct pipeline {
 	struct answers answers;         /* taken by the batch, not yet committed */
 	long long floor;                /* the latest time recorded here (floor.c) */
 	bool behind;                    /* the clock is behind it: nothing on time */
+	bool ahead;                     /* far ahead of it: nothing on time, no mail */
+	long long previous_run;         /* the last run recorded before this one (last-run):
+					 * a mail that arrived after it waited for the referee */
 	bool behind_told;
 	int *digest_games;              /* games with a digest to send at the run's end */
 	size_t ndigest_games;
 	struct intruder_told *intruders;
 	size_t nintruders;
+	bool settling;                  /* tourney_settle at work: not again from within */
+	const struct tn_ratings *ratings;       /* the ratings as a result being posted
+						 * leaves them, before their file follows */
 };
+
+/* pipeline.c: a refusal about no game (the reason a phrase of the catalogues); a job's
+ * memory given back. */
+struct job;
+int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason);
+void job_free(struct job *j);
 
 /* One outgoing mail of the mail being processed. */
 struct outgoing {
@@ -193,7 +212,18 @@ struct job {
 	const char *action;             /* the referee's action (game_referee), or NULL */
 	size_t oversize;                /* a mail over max_message_size: its size, its text
 					 * unread; else 0 */
+	int tag_tournament;             /* the tournament its subject's tag names, or 0 */
+	char tag_ttoken[TOKEN_LEN + 1]; /* ... and the code there */
+	struct tournament *t;           /* the tournament it concerns (tourney.h), or NULL */
+	bool committed;                 /* the job committed itself: a tournament's action */
+	int stranger;                   /* robots_stranger: -1 not known yet, 0, 1 */
+	long long arrived;              /* the mailbox's word on its arrival (pipeline_mail),
+					 * or 0 */
 };
+
+/* pipeline_message's answer for a mail that changes a tournament with other mails before
+ * it in the batch: not processed; the batch commits, and the next takes it alone. */
+#define PIPELINE_DEFER 2
 
 /* poison.c (see there): the mark of the mails being processed, their attempts, the
  * quarantine. poison_open at the pipeline's start (under its lock); poison_id gives a
@@ -214,26 +244,37 @@ int hold_check_job(struct job *j, struct err *e);
 void hold_fail_last(struct pipeline *pl);
 void hold_free(struct hold *h);
 
-/* answers.c (see there): 1 if one more answer to addr on day fits in limit (and it is
- * taken by the batch), 0 if not, -1 on failure; a text of the address's answered, in the
- * batch or before; the text noted as answered; the batch's answers recorded (after its
- * mails are committed) or forgotten (a batch given up). */
-int answers_take(struct pipeline *pl, const char *addr, long long day, int limit,
+/* answers.c (see there): 1 if one more count of the counter for addr on the job's day
+ * fits in limit (and it is taken, with the job's mail as its cause), 0 if not, -1 on
+ * failure; a text of the address's answered, in the batch or before; the text noted as
+ * answered; the batch's counts staged (before its commit: DIR/quota/BATCH.staged),
+ * applied (after its mails are committed) or forgotten (a batch given up: those of its
+ * committed mails are applied); the counts a dead run left staged, settled at the start. */
+int answers_take(struct job *j, enum quota_counter counter, const char *addr, int limit,
 		 struct err *e);
+/* Whether one more fits (1, 0; -1 out of memory), taking nothing; how a log names the
+ * counter (again: an auto-responder's text again). */
+int answers_room(struct job *j, enum quota_counter counter, const char *addr, int limit);
+const char *quota_counter_name(enum quota_counter c, bool again);
 bool answers_text_known(struct pipeline *pl, const char *addr, const char *hex);
-int answers_note_text(struct pipeline *pl, const char *addr, long long day, const char *hex,
-		      struct err *e);
+int answers_note_text(struct job *j, const char *addr, const char *hex, struct err *e);
 /* A delivery status notification's bounces, counted with the batch's commit (at once
  * outside a batch): 0 or -1. */
 int answers_note_bounce(struct pipeline *pl, const char *raw, size_t len, struct err *e);
+int answers_stage(struct pipeline *pl, struct err *e);
 void answers_commit(struct pipeline *pl);
 void answers_forget(struct pipeline *pl);
+int answers_recover(struct pipeline *pl, struct err *e);
 
 /* floor.c (see there): the time a run takes for now (the clock, or the recorded time it is
  * behind); whether it is behind game g's last event or the recorded time (then *now is
  * raised to it, and nothing is decided on time this run); the clock found behind, told
  * once; a job committed at time t (recorded at once, or with the batch's commit). */
 long long pipeline_now(struct pipeline *pl);
+/* At the pipeline's opening: the recorded time reset if the operator asked
+ * (cfg.clock_floor), then a clock far ahead of it told (pl->ahead: this run decides
+ * nothing on time and processes no mail), or taken as right (cfg.accept_clock). */
+int pipeline_clock_open(struct pipeline *pl, struct err *e);
 bool pipeline_game_behind(struct pipeline *pl, const struct game *g, long long *now);
 void pipeline_behind(struct pipeline *pl, long long now, long long recorded);
 void pipeline_time_done(struct pipeline *pl, long long t);
@@ -246,9 +287,14 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 int job_compose_all(struct job *j, struct err *e);
 /* A vacation concerns all of a player's games: notices to the opponents in the others. */
 int job_tell_others(struct job *j, struct err *e);
+/* consent.c: `unobserve all`, the job's sender dropped from every game that mails it
+ * though it plays no part in it (observe.h). */
+int on_unobserve_all(struct job *j, struct err *e);
 /* commit.c: the job's commit, in the order that makes a crash safe (pipeline.c's header
  * comment); a dry run prints the mails instead. */
 int job_commit(struct job *j, struct err *e);
+/* A dry run's mails printed (to the pipeline's output) instead of committed. */
+int job_print_mails(struct job *j, struct err *e);
 
 /* digests.c (see there): game id has something for a digest this run (0, or -1 out of
  * memory); whether an intruder notice to rcpt about game may go (one a run); freed at the
@@ -256,6 +302,12 @@ int job_commit(struct job *j, struct err *e);
 int pipeline_digest_note(struct pipeline *pl, int id);
 bool pipeline_intruder_once(struct pipeline *pl, int game, const char *rcpt);
 void pipeline_digests_free(struct pipeline *pl);
+
+/* pipeline_referee with the action's key given (NULL: the referee's usual key, made of
+ * the game, the time and the action): a tournament's game is created under a key of its
+ * own, so that its creation done again finds it (store_game_created_by). */
+int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
+			   int *id, char *why, size_t wlen, struct err *e);
 
 /* The variant of that name, loaded once a run; NULL if there is none here. */
 const struct variant *pipeline_variant(struct pipeline *pl, const char *name);

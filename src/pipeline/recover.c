@@ -8,20 +8,25 @@
 #include <string.h>
 #include <strings.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "mail/spool.h"
 #include "pipeline/pipeline_int.h"
+#include "store/other.h"
 #include "store/store.h"
+#include "store/tournament_json.h"
+#include "pipeline/tourney.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 
 /* Was a staged reply's cause committed? Its game's saved state lists what was sent
  * (commit.c remembers every reply in the game before saving it); a mail about no game is
- * committed by its seen mark. -1 if the game cannot be read (the reply waits). *g keeps
- * the game last read, for the next reply of a spool. */
+ * committed by its seen mark; a tournament's action (game -T) by its state, which lists
+ * what it sent too (tourney_commit.c). -1 if the game cannot be read (the reply waits).
+ * *g keeps the game last read, for the next reply of a spool. */
 static int staged_committed(struct pipeline *pl, int game, const char *cause, const char *qname,
 			    struct game **g, struct err *e)
 {
@@ -29,6 +34,8 @@ static int staged_committed(struct pipeline *pl, int game, const char *cause, co
 
 	if (!game)
 		return store_seen_hash(&pl->st, cause);
+	if (game < 0)
+		return tourney_sent(pl, -game, qname, e);
 	if (!*g || (*g)->id != game) {
 		char path[PATH_MAX + 64];
 		game_free(*g);
@@ -39,8 +46,8 @@ static int staged_committed(struct pipeline *pl, int game, const char *cause, co
 		if (store_load(&pl->st, game, g, e) < 0)
 			return -1;
 	}
-	for (size_t i = 0; i < (*g)->nsent; i++) {
-		outbox_name((*g)->sent[i].id, name);
+	for (size_t i = 0; i < (*g)->sent.n; i++) {
+		outbox_name(strlist_at(&(*g)->sent, i), name);
 		if (!strcmp(name, qname))
 			return 1;
 	}
@@ -133,6 +140,69 @@ static int settle_registry(struct pipeline *pl, struct err *e)
 	return players_load(&pl->st, &pl->players, e);
 }
 
+/* ---- other.mbox after a dead batch ---- */
+
+/* The key a mail's copy in a log carries (X-Tempest-Key), into key; false for a reply. */
+static bool copy_key(const char *raw, size_t len, char *key, size_t klen)
+{
+	const char *p = raw, *end = raw + len;
+
+	while (p < end && *p != '\r' && *p != '\n') {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 15 && !strncmp(p, "X-Tempest-Key: ", 15)) {
+			size_t k = n - 15;
+			while (k && p[15 + k - 1] == '\r')
+				k--;
+			snprintf(key, klen, "%.*s", (int)k, p + 15);
+			return true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+struct other_cut {
+	const struct store *st;
+	long long from;
+	long at;
+};
+
+static int first_uncommitted(const char *raw, size_t len, long offset, void *arg)
+{
+	struct other_cut *c = arg;
+	char key[KEY_MAX];
+
+	if (offset < c->from || !copy_key(raw, len, key, sizeof key) || store_seen(c->st, key))
+		return 0;
+	c->at = offset;
+	return 1;
+}
+
+/* A batch that died left its mails about no game in other.mbox, some not committed (no
+ * seen mark): the file is cut back before the first of those, which will be appended
+ * again when it is processed again (store/other.h). */
+static int settle_other(struct pipeline *pl, struct err *e)
+{
+	char path[PATH_MAX + 32];
+	struct other_cut c = { &pl->st, store_other_batch_from(&pl->st), -1 };
+	struct stat sb;
+
+	if (c.from < 0)
+		return 0;
+	snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
+	if (stat(path, &sb) == 0 && sb.st_size > c.from &&
+	    mbox_read(path, first_uncommitted, &c, e) < 0)
+		return -1;
+	if (c.at >= 0) {
+		if (truncate(path, c.at) < 0)
+			return err_set(e, "cannot cut %s back: %s", path, strerror(errno));
+		log_info("other.mbox: the uncommitted mails of a dead batch cut off");
+	}
+	store_other_batch_done(&pl->st);
+	return 0;
+}
+
 /* ---- a queued spool cut short ---- */
 
 /* What rebuild_reply looks for in a log: the referee's mail of that queue name. */
@@ -188,7 +258,9 @@ static int rebuild_reply(struct pipeline *pl, const struct spool_rec *cut, struc
 	char path[PATH_MAX + 64], id[KEY_MAX];
 	struct lost_reply l = { .name = cut->name };
 
-	if (cut->game)
+	if (cut->game < 0)
+		store_tournament_log_path(&pl->st, -cut->game, path, sizeof path);
+	else if (cut->game)
 		store_log_path(&pl->st, cut->game, path, sizeof path);
 	else
 		snprintf(path, sizeof path, "%s/other.mbox", pl->st.dir);
@@ -223,16 +295,43 @@ static bool marked_sent(const char *path, size_t index)
 	return sent;
 }
 
-/* A queued spool cut short (spool_cut): the reply its cut record held is queued again
- * from the log where it can be found, and a copy of the spool kept in failed/ for a
- * person (the records after the cut, if there were any, left no trace in it), which also
- * lets the queue drop it once its readable records went (queue.c). Told, never silent. */
+/* The replies of a cut spool that its readable records do not hold, queued again from
+ * their games' logs: with its index (spool_finish), every record from the cut on; without
+ * one (an earlier release's spool), the cut record whose head can still be read. Those
+ * marked sent went before the damage. The number found in *found, not found in *lost. */
+static int rebuild_after_cut(struct pipeline *pl, const char *path, size_t n,
+			     const struct spool_rec *cut, int *found, int *lost, struct err *e)
+{
+	struct spool_rec *ix;
+	size_t nix;
+	int rc = 0;
+
+	if (spool_index(path, &ix, &nix, e) < 0)
+		return -1;
+	if (!nix && cut->name[0] && !marked_sent(path, n) && (rc = rebuild_reply(pl, cut, e)) >= 0) {
+		*found += rc;
+		*lost += !rc;
+	}
+	for (size_t i = n; rc >= 0 && i < nix; i++) {
+		if (marked_sent(path, i) || (rc = rebuild_reply(pl, &ix[i], e)) < 0)
+			continue;
+		*found += rc;
+		*lost += !rc;
+	}
+	free(ix);
+	return rc < 0 ? -1 : 0;
+}
+
+/* A queued spool cut short (spool_cut): the replies after the cut are queued again from
+ * the logs where they can be found, and a copy of the spool kept in failed/ for a person,
+ * which also lets the queue drop it once its readable records went (queue.c). Told, never
+ * silent. */
 static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 {
 	struct spool_rec *r, cut;
 	char kept[PATH_MAX + 16], *bytes;
 	size_t n, len;
-	int found = 0;
+	int found = 0, lost = 0;
 
 	spool_damaged_path(path, kept, sizeof kept);
 	if (fs_exists(kept) || spool_records(path, &r, &n, e) < 0)
@@ -241,7 +340,7 @@ static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 	free(r);
 	if (!c)
 		return 0;
-	if (cut.name[0] && !marked_sent(path, n) && (found = rebuild_reply(pl, &cut, e)) < 0)
+	if (rebuild_after_cut(pl, path, n, &cut, &found, &lost, e) < 0)
 		return -1;
 	char dir[PATH_MAX + 16];
 	snprintf(dir, sizeof dir, "%s/failed", pl->outbox);
@@ -251,12 +350,10 @@ static int settle_cut(struct pipeline *pl, const char *path, struct err *e)
 	free(bytes);
 	if (rc < 0)
 		return -1;
-	log_warn("outbox: %s was cut short after %zu whole record%s: %s; a copy is kept in %s "
-		 "(any reply after the cut left no trace in it: the game logs hold them all)",
-		 path, n, n == 1 ? "" : "s", found ? "the reply cut short is queued again from "
-		 "its game's log" : !cut.name[0] ? "no reply could be read at the cut" :
-		 marked_sent(path, n) ? "the reply cut short had been sent" :
-		 "the reply cut short is not in its game's log", kept);
+	log_warn("outbox: %s was cut short after %zu whole record%s: %d repl%s after the cut "
+		 "queued again from the game logs%s; a copy is kept in %s", path, n,
+		 n == 1 ? "" : "s", found, found == 1 ? "y" : "ies",
+		 lost ? ", some not found there" : "", kept);
 	return 0;
 }
 
@@ -286,7 +383,7 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 	int cleaned, tmps, queued = 0, dropped = 0;
 	struct err le;
 
-	if (settle_registry(pl, e) < 0 ||
+	if (settle_registry(pl, e) < 0 || answers_recover(pl, e) < 0 || settle_other(pl, e) < 0 ||
 	    store_clean(&pl->st, &tmps, e) < 0 || outbox_clean(pl->outbox, &cleaned, e) < 0 ||
 	    outbox_staged_list(pl->outbox, &s, &n, e) < 0)
 		return -1;
@@ -299,6 +396,7 @@ int pipeline_recover_outbox(struct pipeline *pl, struct err *e)
 		free(spools[i]);
 	}
 	free(spools);
+	spool_staged_orphans(pl->outbox);
 	if (rc < 0 || settle_cut_spools(pl, e) < 0)
 		return -1;
 	if (queued + dropped) {

@@ -52,6 +52,11 @@ static bool field(const char *event, const char *name, char *out, size_t len)
 	return false;
 }
 
+bool replay_header(const char *raw, size_t len, const char *name, char *out, size_t olen)
+{
+	return raw_header(raw, len, name, out, olen);
+}
+
 bool replay_is_outgoing(const char *raw, size_t len)
 {
 	char v[64];
@@ -74,6 +79,7 @@ int replay_prepare(struct replay_check *rc, const char *raw, size_t len, struct 
 		clock_set(s->now);
 	}
 	s->replay_password = field(event, "auth", auth, sizeof auth) && !strcmp(auth, "password");
+	s->arrived = field(event, "arrived", at, sizeof at) ? atoll(at) : 0;
 	return 0;
 }
 
@@ -100,8 +106,8 @@ int replay_compare(struct replay_check *rc, const struct game *g, const char *re
 		return 0;
 	}
 	rc->differed = true;
-	if (g && g->nmails)
-		snprintf(key, sizeof key, "%s", g->mails[g->nmails - 1]);
+	if (g && g->mails.n)
+		snprintf(key, sizeof key, "%s", strlist_at(&g->mails, g->mails.n - 1));
 	snprintf(rc->difference, sizeof rc->difference,
 		 "mail %d (%s) of game %d: the log records %s with state %s, the replay gives "
 		 "%s with state %s", rc->mails, key, g ? g->id : 0, want_result, want_hash,

@@ -20,6 +20,8 @@ struct replay_check {
 	char difference[1024];  /* the first difference, if any */
 };
 
+/* The unfolded value of the first header `name` of a logged message, into out. */
+bool replay_header(const char *raw, size_t len, const char *name, char *out, size_t olen);
 /* Is this logged message one the referee sent (skip it) rather than received? */
 bool replay_is_outgoing(const char *raw, size_t len);
 /* Reads the record of a logged incoming mail into the sender and the event text. */

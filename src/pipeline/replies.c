@@ -9,6 +9,7 @@
 #include "game/observe.h"
 #include "mail/compose.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "store/store.h"
 #include "util/clock.h"
 #include "util/log.h"
@@ -37,45 +38,86 @@ static void outgoing_id(const struct job *j, int game, size_t index, char *out)
 	snprintf(out, KEY_MAX, "tempest.%d.%s.%zu@%s", game, hex, index, j->pl->domain);
 }
 
+/* The day's counters reply r to rcpt takes (store.h, enum quota_counter), and their
+ * limits: an answer to a mail that changed nothing (max_answers_per_day, or once a day
+ * for an auto-responder's text again: robots.c), a confirmation asked (once a day), a
+ * mail to someone who plays no part in the game (max_observer_mails_per_day), any mail a
+ * stranger's or a forged mail draws (once a day). Their number. */
+static int counters_of(struct job *j, const struct reply *r, const char *rcpt, bool answer,
+		       enum quota_counter c[QUOTA_COUNTERS], int limit[QUOTA_COUNTERS])
+{
+	struct pipeline *pl = j->pl;
+	const struct game *g = j->g;
+	int n = 0;
+
+	if (answer) {
+		c[n] = QUOTA_ANSWERS;
+		limit[n++] = robots_answer_limit(j, rcpt);
+	}
+	if (r->kind == REPLY_CONFIRM) {
+		c[n] = QUOTA_CONSENT;
+		limit[n++] = 1;
+	} else if (r->to < 0 && g && game_seat_of(g, rcpt) < 0 && game_observed_by(g, rcpt) &&
+		   (j->action || strcasecmp(rcpt, j->s.address))) {
+		c[n] = QUOTA_NOTICES;
+		limit[n++] = pl->cfg.max_observer_mails_per_day;
+	}
+	if (r->kind == REPLY_INTRUDER || robots_stranger(j)) {
+		c[n] = QUOTA_STRANGERS;
+		limit[n++] = 1;
+	}
+	return n;
+}
+
 /* Whether rcpt may be answered once more: 1, 0 (said in the log), or -1 with e set. A mail
  * that changed nothing (a refusal, a test, a question) is answered at most
  * max_replies_per_sender times a run, which stops a loop with an auto-responder; a notice
- * that a game changed is never dropped (delivery spreads it over runs). */
+ * that a game changed to a player is never dropped (delivery spreads it over runs). The
+ * day's counters (counters_of) are checked across runs: a reply goes only if it fits in
+ * every one, and then takes them all. */
 static int may_answer(struct job *j, const struct reply *r, const char *rcpt, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	/* an observer's own answer (observe, unobserve) changes the game but is counted as
 	 * an answer: a forged sender cannot have the referee write to an address at will */
-	bool answer = !j->out.changed || (r->kind == REPLY_OBSERVED && !j->action &&
-					  !strcasecmp(rcpt, j->s.address));
+	bool to_sender = !j->action && !strcasecmp(rcpt, j->s.address);
+	bool answer = !j->out.changed || (to_sender && (r->kind == REPLY_OBSERVED ||
+						       (r->kind == REPLY_NOTICE &&
+							!strcmp(j->out.auth_how, "consent"))));
+	enum quota_counter c[QUOTA_COUNTERS];
+	int limit[QUOTA_COUNTERS], room;
 
 	if (!(pl->flags & PIPELINE_REPLAY) && answer && !within_budget(pl, rcpt)) {
 		log_warn("not answering %s again in this run (max_replies_per_sender = %d)", rcpt,
 			 pl->cfg.max_replies_per_sender);
 		return 0;
 	}
-	/* ... and at most max_answers_per_day a day, across runs: an auto-responder that
-	 * answers every mail of the referee's, run after run, meets a wall; one that sends
-	 * the same text again is answered once a day (robots.c) */
-	if (!(pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN)) && answer) {
-		int limit = robots_answer_limit(j, rcpt);
-		int q = answers_take(pl, rcpt, j->s.now / 86400, limit, e);
-		if (q < 0 || (q > 0 && robots_answered(j, rcpt, e) < 0))
-			return -1;
-		if (q == 0) {
-			log_warn("not answering %s again today (%s = %d)", rcpt, limit <
-				 pl->cfg.max_answers_per_day ? "the same text again: once a day" :
-				 "max_answers_per_day", limit);
+	if (pl->flags & (PIPELINE_REPLAY | PIPELINE_DRY_RUN))
+		return 1;
+	int n = counters_of(j, r, rcpt, answer, c, limit);
+	for (int i = 0; i < n; i++) {
+		if ((room = answers_room(j, c[i], rcpt, limit[i])) < 0)
+			return err_set(e, "out of memory");
+		if (!room) {
+			/* an answer held back is news to the operator; a stranger's or an
+			 * observer's mail held back is the rule doing its work (-v) */
+			(c[i] == QUOTA_ANSWERS ? log_warn : log_info)("not writing to %s again today "
+				"(%s = %d)", rcpt, quota_counter_name(c[i], limit[i] <
+				pl->cfg.max_answers_per_day), limit[i]);
 			return 0;
 		}
 	}
-	return 1;
+	for (int i = 0; i < n; i++)
+		if (answers_take(j, c[i], rcpt, limit[i], e) < 0)
+			return -1;
+	return answer && robots_answered(j, rcpt, e) < 0 ? -1 : 1;
 }
 
 /* Reply r's subject and body for rcpt, from its template in their language (the caller
  * frees both). */
 static int render_reply(struct job *j, const struct game *g, const struct reply *r,
-			const char *rcpt, char **subject, char **body, struct err *e)
+			const char *rcpt, const struct tn_view *tv, char **subject, char **body,
+			struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	char who[160], auth[320], tz[64];
@@ -102,6 +144,8 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 		/* the help's order words in the mail's language: English with its phrases when
 		 * the mail has no translation (never half and half) */
 		.language = lang && language_phrases(lang, r->kind) ? lang->code : NULL,
+		.confirm_days = pl->cfg.observe_confirm_days,
+		.tournament = tv,
 	};
 	const struct game *about = g && game_pos(g) ? g : NULL;
 	const struct kind *k = about ? kind_of(about) : NULL;
@@ -117,11 +161,24 @@ static int render_reply(struct job *j, const struct game *g, const struct reply 
 	return 0;
 }
 
-/* The subject's tag: the game and the reader's token, the game alone, or none. */
-static void subject_tag(const struct pipeline *pl, const struct game *g, const struct reply *r,
-			char *tag, size_t len)
+/* The subject's tag: the game and the reader's token (a seat's, or the token of a
+ * confirmation asked of this address today), the game alone, a tournament and the
+ * reader's code, or none. */
+static void subject_tag(const struct job *j, const struct game *g, const struct reply *r,
+			const char *rcpt, char *tag, size_t len)
 {
-	if (g && r->to >= 0) {
+	const struct pipeline *pl = j->pl;
+
+	if (g && r->kind == REPLY_CONFIRM) {
+		char token[TOKEN_LEN + 1];
+		consent_token(pl->st.key, sizeof pl->st.key, r->arbiter ? CONSENT_ARBITER :
+			      CONSENT_OBSERVER, g->id, r->address, j->s.now / 86400, token);
+		snprintf(tag, len, "[tempest %d %s]", g->id, token);
+	} else if (!g && j->t) {
+		char token[TOKEN_LEN + 1];
+		tourney_token(pl->st.key, sizeof pl->st.key, j->t->id, rcpt, token);
+		snprintf(tag, len, "[tempest tournament %d %s]", j->t->id, token);
+	} else if (g && r->to >= 0) {
 		char token[TOKEN_LEN + 1];
 		game_token(pl->st.key, sizeof pl->st.key, g->id, r->to, token);
 		snprintf(tag, len, "[tempest %d %s]", g->id, token);
@@ -134,8 +191,8 @@ static void subject_tag(const struct pipeline *pl, const struct game *g, const s
 /* Outgoing mail o (its id set) to rcpt made whole: threaded on the game and the mail
  * answered, with the game's headers, and the HTML board when the configuration asks. */
 static int compose_outgoing(struct job *j, const struct game *g, const struct reply *r,
-			    const char *rcpt, struct outgoing *o, const char *subject,
-			    const char *body, struct err *e)
+			    const char *rcpt, const struct tn_view *tv, struct outgoing *o,
+			    const char *subject, const char *body, struct err *e)
 {
 	struct pipeline *pl = j->pl;
 	char refs[2 * KEY_MAX + 8], head[3][96], hash[HASH_HEX] = "";
@@ -143,6 +200,9 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 
 	if (g)
 		snprintf(refs, sizeof refs, "tempest-game-%d@%s%s%s", g->id, pl->domain,
+			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
+	else if (j->t)          /* a tournament's mails thread together */
+		snprintf(refs, sizeof refs, "tempest-tournament-%d@%s%s%s", j->t->id, pl->domain,
 			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
 	else
 		snprintf(refs, sizeof refs, "%s", to_sender ? j->m->message_id : "");
@@ -163,12 +223,12 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 	struct html_reader hr = { .referee = pl->cfg.referee_address,
 				  .l = language_phrases(pipeline_language(pl, rcpt), r->kind) };
 	char *html = g && game_pos(g) && pl->cfg.html_board ? view_html(g, r, subject, body, &hr) :
-		     NULL;
-	o->log_text = html ? compose_mail(&mo) : NULL;
+		     tv && r->kind == REPLY_STANDINGS && pl->cfg.html_board ?
+		     tn_view_html(tv, subject, body) : NULL;
 	mo.html = html;
-	o->text = compose_mail(&mo);
+	int failed = compose_mail_pair(&mo, &o->text, &o->log_text);
 	free(html);
-	if (!o->text || (html && !o->log_text)) {
+	if (failed < 0) {
 		free(o->text), free(o->log_text);
 		return err_set(e, "out of memory composing a reply");
 	}
@@ -200,22 +260,34 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 		log_info("game %d: %s told of an intruder already in this run", g->id, rcpt);
 		return 0;
 	}
-	if (render_reply(j, g, r, rcpt, &subject, &body, e) < 0)
+	/* a tournament's mail: what it shows of the tournament to this reader */
+	struct tn_view tv = { 0 };
+	struct glicko *ratings = NULL;
+	bool tournament = !g && j->t;
+	if (tournament && tourney_view(j, rcpt, pipeline_language(j->pl, rcpt), &tv, &ratings) < 0) {
+		free(ratings), free((void *)tv.names);
+		return err_set(e, "out of memory");
+	}
+	if (render_reply(j, g, r, rcpt, tournament ? &tv : NULL, &subject, &body, e) < 0) {
+		free(ratings), free((void *)tv.names);
 		return -1;
-	subject_tag(j->pl, g, r, tag, sizeof tag);
+	}
+	subject_tag(j, g, r, rcpt, tag, sizeof tag);
 	snprintf(full, sizeof full, "%s %s", tag, subject);
 	struct outgoing *o = realloc(j->mails, (j->nmails + 1) * sizeof *o);
 	if (!o) {
-		free(subject), free(body);
+		free(subject), free(body), free(ratings), free((void *)tv.names);
 		return err_set(e, "out of memory");
 	}
 	j->mails = o;
 	o += j->nmails;
 	outgoing_id(j, g ? g->id : 0, index, o->id);
 	snprintf(o->rcpt, sizeof o->rcpt, "%s", rcpt);
-	rc = compose_outgoing(j, g, r, rcpt, o, full, body, e);
+	rc = compose_outgoing(j, g, r, rcpt, tournament ? &tv : NULL, o, full, body, e);
 	free(subject);
 	free(body);
+	free(ratings);
+	free((void *)tv.names);
 	if (rc < 0)
 		return -1;
 	j->nmails++;

@@ -2,6 +2,7 @@
  * strangers"). */
 #include "pipeline/robots.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,13 +81,19 @@ static void invitation_add(struct robots *r, const char *addr, int id)
 	v[r->ninvited++].id = id;
 }
 
-/* One game's part: its players, and its challenger while it waits for an answer. */
+/* One game's part: its players, those who confirmed they want its mails (its observers,
+ * its arbiter: observe.h), and its challenger while it waits for an answer. */
 static void read_game(struct robots *r, const struct game *g)
 {
-	char (*k)[ADDR_MAX] = realloc(r->known, (r->nknown + (size_t)g->nseats) * sizeof *k);
+	size_t more = (size_t)g->nseats + g->nobservers + 1;
+	char (*k)[ADDR_MAX] = realloc(r->known, (r->nknown + more) * sizeof *k);
 
 	for (int c = 0; k && c < g->nseats; c++)
 		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->seat[c].address);
+	for (size_t i = 0; k && i < g->nobservers; i++)
+		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->observers[i]);
+	if (k && game_arbiter_mailed(g))
+		snprintf(k[r->nknown++], ADDR_MAX, "%s", g->arbiter);
 	if (k)
 		r->known = k;
 	if (g->status == GAME_INVITED && g->challenger >= 0 && g->challenger < g->nseats)
@@ -198,6 +205,7 @@ void robots_screen(struct job *j)
 		return;
 	if (j->out.auth >= 0 || (j->g && game_seat_of(j->g, j->s.address) >= 0) ||
 	    challenge_shaped(j) || help_only(&j->orders) || observe_asked(&j->orders, &id) ||
+	    j->t || tourney_is_arbiter(pl, j->s.address) ||
 	    pipeline_known_address(pl, j->s.address))
 		return;
 	for (size_t i = 0; i < j->out.nreplies; i++) {
@@ -210,6 +218,18 @@ void robots_screen(struct job *j)
 		 j->orders.n, j->orders.n == 1 ? "" : "s", j->orders.nerr,
 		 j->orders.nerr == 1 ? "" : "s");
 	j->out.nreplies = kept;
+}
+
+bool robots_stranger(struct job *j)
+{
+	if (j->stranger < 0)
+		j->stranger = !j->action && !(j->pl->flags & PIPELINE_REPLAY) && j->out.auth < 0 &&
+			      !(j->out.auth_how && !strcmp(j->out.auth_how, "consent")) &&
+			      !pipeline_known_address(j->pl, j->s.address) &&
+			      /* a tournament's arbiter, an entrant of the tournament it names */
+			      !tourney_is_arbiter(j->pl, j->s.address) &&
+			      !(j->t && tn_player_of(j->t, j->s.address) >= 0);
+	return j->stranger > 0;
 }
 
 /* ---- a flood of challenges ---- */
@@ -310,31 +330,97 @@ static bool robot_shaped(const struct job *j, const char *rcpt)
 	return true;
 }
 
-/* The hex SHA-256 of the text the sender wrote (quotes and signature already removed),
- * lower case, blanks collapsed, blank lines left out: the same auto-reply gives the same
- * hash whatever the referee mail it answers. "" if memory runs out. */
+/* The names of months and days (English, French, German), which a date line spells: a
+ * responder's text is the same whatever the date it writes. */
+static const char *const calendar_words[] = {
+	"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun",
+	"june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october",
+	"nov", "november", "dec", "december", "mon", "monday", "tue", "tuesday", "wed",
+	"wednesday", "thu", "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday",
+	"am", "pm", "utc", "gmt", "janvier", "fevrier", "f\303\251vrier", "mars", "avril",
+	"mai", "juin", "juillet", "aout", "ao\303\273t", "septembre", "octobre", "novembre",
+	"decembre", "d\303\251cembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi",
+	"samedi", "dimanche", "januar", "februar", "m\303\244rz", "maerz", "juni", "juli",
+	"oktober", "dezember", "montag", "dienstag", "mittwoch", "donnerstag", "freitag",
+	"samstag", "sonntag",
+};
+
+/* Could this word (lower case) be a move as players write them ("e4", "nf3", "qxf7#")? A
+ * square in it (a file letter, then a rank), few enough characters: a player's faulty
+ * move is words of theirs, kept, where a date or a number is not. */
+static bool moveish(const char *w, size_t n)
+{
+	if (n > 10)
+		return false;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '1' && w[i + 1] <= '8')
+			return true;
+	return false;
+}
+
+/* Is this word (lower case, punctuation around it) no part of what a responder says: a
+ * number, a date or a time (a digit in a word that is no move: "2026-11-05", "10:31",
+ * "#4411"), or a month's or a day's name? */
+static bool dateish(const char *w, size_t n)
+{
+	char word[24];
+
+	for (size_t i = 0; i < n; i++)
+		if (w[i] >= '0' && w[i] <= '9')
+			return !moveish(w, n);
+	while (n && strchr(".,;:!?()[]\"'", *w))
+		w++, n--;
+	while (n && strchr(".,;:!?()[]\"'", w[n - 1]))
+		n--;
+	if (!n || n >= sizeof word)
+		return false;
+	memcpy(word, w, n);
+	word[n] = 0;
+	for (size_t i = 0; i < sizeof calendar_words / sizeof calendar_words[0]; i++)
+		if (!strcmp(word, calendar_words[i]))
+			return true;
+	return false;
+}
+
+/* One line of the sender's text as a responder's is compared: lower case, blanks
+ * collapsed, without its numbers, dates and times; nothing of a line that quotes the
+ * referee's subject tag ("[tempest 17 ...]": what it answers, which changes each time). */
+static void add_line(struct buf *b, const char *line)
+{
+	char lower[ORDER_ARG_MAX];
+	size_t n = 0;
+
+	for (; line[n] && n + 1 < sizeof lower; n++)
+		lower[n] = (char)(line[n] >= 'A' && line[n] <= 'Z' ? line[n] + 32 : line[n]);
+	lower[n] = 0;
+	if (strstr(lower, "[tempest"))
+		return;
+	for (const char *p = lower; *p;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t k = strcspn(p, " \t");
+		if (k && !dateish(p, k)) {
+			if (b->n && b->s[b->n - 1] != '\n')
+				buf_add(b, " ", 1);
+			buf_add(b, p, k);
+		}
+		p += k;
+	}
+	if (b->n && b->s[b->n - 1] != '\n')
+		buf_add(b, "\n", 1);
+}
+
+/* The hex SHA-256 of the text the sender wrote (quotes, the referee's own text and the
+ * signature already removed: msgtext.h), as add_line reads each line: the same
+ * auto-reply gives the same hash whatever the referee mail it answers and whatever date
+ * it writes. "" if memory runs out. */
 static void text_hash(const struct job *j, char hex[HASH_HEX])
 {
 	struct buf b = { 0 };
 	uint8_t h[CRYPTO_HASH_LEN];
 
-	for (size_t i = 0; i < j->text.n; i++) {
-		bool blank = true;
-		for (const char *s = j->text.line[i].text; *s; s++) {
-			unsigned char c = (unsigned char)*s;
-			if (c == ' ' || c == '\t') {
-				blank = true;
-				continue;
-			}
-			if (blank && b.n && b.s[b.n - 1] != '\n')
-				buf_add(&b, " ", 1);
-			blank = false;
-			char lower = (char)(c < 128 && c >= 'A' && c <= 'Z' ? c + 32 : c);
-			buf_add(&b, &lower, 1);
-		}
-		if (b.n && b.s[b.n - 1] != '\n')
-			buf_add(&b, "\n", 1);
-	}
+	for (size_t i = 0; i < j->text.n; i++)
+		add_line(&b, j->text.line[i].text);
 	/* a mail over the size limit was not read: its key stands for its text, so that two
 	 * such mails of a person are two texts, not one sent again */
 	if (j->oversize)
@@ -369,5 +455,5 @@ int robots_answered(struct job *j, const char *rcpt, struct err *e)
 	if (!robot_shaped(j, rcpt))
 		return 0;
 	text_hash(j, hex);
-	return hex[0] ? answers_note_text(j->pl, rcpt, j->s.now / 86400, hex, e) : 0;
+	return hex[0] ? answers_note_text(j, rcpt, hex, e) : 0;
 }

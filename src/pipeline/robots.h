@@ -42,10 +42,18 @@ const char *robots_noise(const struct pipeline *pl, const struct msg *m);
  * sender (the players of a game it named are still told). Logged with -v. */
 void robots_screen(struct job *j);
 
+/* Is the job's mail a stranger's: from an address that plays (or played) in no game here
+ * and waits for no answer to a challenge, and proves nothing (no token, no password, no
+ * confirmation)? Every mail it draws counts against its recipient's one a day
+ * (QUOTA_STRANGERS). Told once for the job, from what was known before it (a challenge
+ * makes its challenger known). */
+bool robots_stranger(struct job *j);
+
 /* A challenge from an address that already has max_open_invitations unanswered: the
  * challenge's `new` order, with why in `why`; NULL if it may go. */
 const struct order *robots_flood(struct job *j, char *why, size_t len);
-/* A challenge made game g: its players are known, its challenger waits for an answer. */
+/* A challenge made game g, or someone confirmed they want its mails: its players and
+ * those who confirmed are known, its challenger waits for an answer. */
 void robots_invited(struct pipeline *pl, const struct game *g);
 
 /* How many answers to rcpt today the job's mail may count on (max_answers_per_day, or 1

@@ -20,6 +20,7 @@
 #include "mail/mbox.h"
 #include "mail/outbox.h"
 #include "pipeline/pipeline_int.h"
+#include "pipeline/tourney.h"
 #include "store/reminders.h"
 #include "util/buf.h"
 #include "util/clock.h"
@@ -328,6 +329,9 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 	int rc = 0;
 
 	memset(ts, 0, sizeof *ts);
+	if (pl->ahead)                  /* nothing on time, nothing recorded (floor.c) */
+		return err_set(e, "the clock is far ahead of the time recorded here: nothing "
+			       "was decided on time");
 	rm.nsteps = clock_parse_durations(pl->cfg.reminders, rm.steps, CONFIG_REMINDERS_MAX);
 	if (reminders_load(&pl->st, &rm.sent, e) < 0)
 		return -1;
@@ -344,6 +348,13 @@ int pipeline_tick(struct pipeline *pl, struct tick_stats *ts, struct err *e)
 			rc = -1;
 		}
 		ts->games++;
+	}
+	/* the tournaments' entries that close on their date, and any work left */
+	struct err te = { 0 };
+	if (tourney_settle(pl, &te) < 0) {
+		log_error("tournaments: %s", te.msg);
+		err_set(e, "tournaments: %s", te.msg);
+		rc = -1;
 	}
 	struct err de = { 0 };
 	if (pipeline_digests(pl, &de) < 0) {

@@ -1,6 +1,7 @@
 /* archive_index.c: the public archive's index of games and its style sheet (archive.h),
  * and the entry a game gives the index. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game/kind.h"
@@ -44,11 +45,13 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	memset(out, 0, sizeof *out);
 	out->id = g->id;
 	snprintf(out->kind, sizeof out->kind, "%s", g->v ? g->v->title : g->variant);
-	view_side_addresses(g, WHITE, out->white, sizeof out->white);
-	view_side_addresses(g, BLACK, out->black, sizeof out->black);
+	view_side_names(g, WHITE, -1, out->white, sizeof out->white);
+	view_side_names(g, BLACK, -1, out->black, sizeof out->black);
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
 	out->plies = game_moves_made(g);
+	out->tournament = g->tournament.id;
+	out->round = g->tournament.round;
 	if (g->status == GAME_OVER || g->status == GAME_DECLINED) {
 		char res[64];
 		/* a kind that scores beside the result (Perplexichess) says it its way */
@@ -95,25 +98,26 @@ static void date_of(const char *stamp, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)strcspn(stamp, "T "), stamp);
 }
 
-void archive_index(const struct archive_entry *e, size_t n, const char *when, struct buf *out)
+/* The games of tournament `tid` (0: those of none), a table. */
+static void games_table(const struct archive_entry *e, size_t n, int tid, struct buf *out)
 {
-	buf_str(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
-		"<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
-		"<title>Games</title>\n<link rel=stylesheet href=archive.css></head>\n<body>\n"
-		"<h1>Games</h1>\n");
-	buf_printf(out, "<p>%zu game%s, as of ", n, n == 1 ? "" : "s");
-	board_html_escape(when, out);
-	buf_str(out, ".</p>\n<table class=games>\n<tr class=head><th>Game</th><th>Kind</th>"
-		"<th>White</th><th>Black</th><th>Result</th><th>Started</th><th>Last change</th>"
-		"<th>Moves</th></tr>\n");
+	buf_printf(out, "<table class=games>\n<tr class=head><th>Game</th>%s<th>Kind</th>"
+		   "<th>White</th><th>Black</th><th>Result</th><th>Started</th>"
+		   "<th>Last change</th><th>Moves</th></tr>\n", tid ? "<th>Round</th>" : "");
 	for (size_t i = 0; i < n; i++) {
-		char page[64], d1[32], d2[32], plies[16];
+		char page[64], d1[32], d2[32], plies[16], round[16];
+		if (e[i].tournament != tid)
+			continue;
 		archive_page_name(e[i].id, page, sizeof page);
 		date_of(e[i].created, d1, sizeof d1);
 		date_of(e[i].updated, d2, sizeof d2);
 		snprintf(plies, sizeof plies, "%d", e[i].plies);
 		buf_printf(out, "<tr><td class=n data-label=\"Game\"><a href=\"%s\">%d</a></td>", page,
 			   e[i].id);
+		if (tid) {
+			snprintf(round, sizeof round, "%d", e[i].round);
+			cell(out, "n", "Round", round);
+		}
 		cell(out, NULL, "Kind", e[i].kind);
 		cell(out, NULL, "White", e[i].white);
 		cell(out, NULL, "Black", e[i].black);
@@ -123,5 +127,60 @@ void archive_index(const struct archive_entry *e, size_t n, const char *when, st
 		cell(out, "n", "Moves", plies);
 		buf_str(out, "</tr>\n");
 	}
-	buf_str(out, "</table>\n</body></html>\n");
+	buf_str(out, "</table>\n");
+}
+
+/* Is entry e's tournament one of those t lists (a page of its own)? */
+static bool listed(const struct archive_entry *e, const struct archive_tournament *t, size_t nt)
+{
+	for (size_t k = 0; k < nt; k++)
+		if (e->tournament == t[k].id)
+			return true;
+	return false;
+}
+
+void archive_index(const struct archive_entry *e, size_t n,
+		   const struct archive_tournament *t, size_t nt, const char *when,
+		   struct buf *out)
+{
+	size_t others = 0;
+
+	buf_str(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
+		"<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
+		"<title>Games</title>\n<link rel=stylesheet href=archive.css></head>\n<body>\n"
+		"<h1>Games</h1>\n");
+	buf_printf(out, "<p>%zu game%s, as of ", n, n == 1 ? "" : "s");
+	board_html_escape(when, out);
+	buf_str(out, ".</p>\n");
+	for (size_t k = 0; k < nt; k++) {
+		char page[64];
+		archive_tournament_name(t[k].id, page, sizeof page);
+		buf_printf(out, "<h2 id=\"tournament-%d\"><a href=\"%s\">Tournament %d: ", t[k].id,
+			   page, t[k].id);
+		board_html_escape(t[k].name, out);
+		buf_str(out, "</a></h2>\n<p>");
+		board_html_escape(t[k].variant, out);
+		buf_str(out, ", all-play-all, ");
+		board_html_escape(t[k].status, out);
+		buf_str(out, ".</p>\n");
+		games_table(e, n, t[k].id, out);
+	}
+	for (size_t i = 0; i < n; i++)
+		others += !listed(&e[i], t, nt);
+	if (nt && others)
+		buf_str(out, "<h2>Other games</h2>\n");
+	if (others || !nt) {
+		/* a game of a tournament without a page of its own is listed among them */
+		struct archive_entry *rest = calloc(others + 1, sizeof *rest);
+		size_t m = 0;
+		for (size_t i = 0; rest && i < n; i++)
+			if (!listed(&e[i], t, nt)) {
+				rest[m] = e[i];
+				rest[m++].tournament = 0;
+			}
+		if (rest)
+			games_table(rest, m, 0, out);
+		free(rest);
+	}
+	buf_str(out, "</body></html>\n");
 }

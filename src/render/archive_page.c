@@ -340,6 +340,15 @@ static void page_facts(const struct game *g, const struct archive_entry *e, cons
 	char n[16];
 
 	buf_str(out, "<table class=facts>\n");
+	if (g->tournament.id) {         /* a tournament's game: a link to its crosstable */
+		buf_printf(out, "<tr><th>Tournament</th><td><a href=\"tournament-%d.html\">",
+			   g->tournament.id);
+		if (g->tournament.event[0])
+			board_html_escape(g->tournament.event, out);
+		else
+			buf_printf(out, "tempest tournament %d", g->tournament.id);
+		buf_printf(out, "</a>, round %d</td></tr>\n", g->tournament.round);
+	}
 	fact(out, "Kind", e->kind);
 	fact(out, "White", e->white);
 	fact(out, "Black", e->black);

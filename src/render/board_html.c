@@ -120,8 +120,11 @@ static void square(const struct pos *p, sq_t s, bool figurines, bool last, struc
 
 static void label_in(const char *text, const char *colour, struct buf *out)
 {
-	buf_printf(out, "<td align=\"center\" style=\"padding:0 4px;font:12px monospace;"
-		   "color:%s\">%s</td>", colour, text);
+	buf_str(out, "<td align=\"center\" style=\"padding:0 4px;font:12px monospace;color:");
+	buf_str(out, colour);
+	buf_str(out, "\">");
+	buf_str(out, text);
+	buf_str(out, "</td>");
 }
 
 static void label(const char *text, struct buf *out)
@@ -140,8 +143,8 @@ void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *o
 		"sans-serif\">\n");
 	for (int i = 0; i < v->ranks; i++) {
 		int r = black ? i : v->ranks - 1 - i;
-		char n[8];
-		snprintf(n, sizeof n, "%d", r + 1);
+		char n[21];
+		fmt_uint(n, (unsigned)r + 1);
 		buf_str(out, "<tr>");
 		label(n, out);
 		for (int k = 0; k < v->files; k++) {

@@ -10,40 +10,59 @@
 #include <stdio.h>
 #include <string.h>
 
-static void rule(struct buf *out, int w, int files, int cell)
+const struct diagram_shape diagram_drawn = { '+', '-', '|', '.', ':' };
+
+/* The diagram's lines are built in place: every reply draws one or two. */
+static void rule(const struct diagram_shape *sh, struct buf *out, int w, int files, int cell)
 {
-	buf_printf(out, "%*s +", w, "");
+	char line[3] = { sh->rule, sh->rule, sh->rule };
+
+	buf_add(out, "   ", (size_t)w);
+	buf_add(out, " ", 1);
+	buf_add(out, &sh->corner, 1);
 	for (int f = 0; f < files; f++)
-		buf_printf(out, "%.*s", cell, "---");
-	buf_str(out, "-+\n");
+		buf_add(out, line, (size_t)cell);
+	buf_add(out, &sh->rule, 1);
+	buf_add(out, &sh->corner, 1);
+	buf_add(out, "\n", 1);
 }
 
-static void grid(const struct pos *p, bool black, struct buf *out)
+static void grid(const struct diagram_shape *sh, const struct pos *p, bool black,
+		 struct buf *out)
 {
 	const struct variant *v = p->v;
 	int w = v->ranks >= 10 ? 2 : 1, cell = v->files > 26 ? 3 : 2;
+	char side[2] = { ' ', sh->side };
 
-	rule(out, w, v->files, cell);
+	rule(sh, out, w, v->files, cell);
 	for (int i = 0; i < v->ranks; i++) {
 		int r = black ? i : v->ranks - 1 - i;
-		buf_printf(out, "%*d |", w, r + 1);
+		char num[21];
+		size_t n = fmt_uint(num, (unsigned)r + 1);
+		buf_add(out, "   ", w > (int)n ? (size_t)w - n : 0);   /* right-aligned */
+		buf_add(out, num, n);
+		buf_add(out, side, 2);
 		for (int k = 0; k < v->files; k++) {
 			int f = black ? v->files - 1 - k : k;
 			sq_t s = variant_square_at(v, f, r);
 			char c = s == SQ_NONE ? ' ' : p->board[s] ? variant_piece_char(v, p->board[s]) :
-				 variant_square_dark(v, s) ? ':' : '.';
+				 variant_square_dark(v, s) ? sh->dark : sh->light;
 			char padded[4] = "   ";
 			padded[cell - 1] = c;
 			buf_add(out, padded, (size_t)cell);     /* right-aligned in its cell */
 		}
-		buf_str(out, " |\n");
+		buf_add(out, side, 2);
+		buf_add(out, "\n", 1);
 	}
-	rule(out, w, v->files, cell);
-	buf_printf(out, "%*s  ", w, "");
+	rule(sh, out, w, v->files, cell);
+	buf_add(out, "   ", (size_t)w);
+	buf_add(out, "  ", 2);
 	for (int k = 0; k < v->files; k++) {
 		char fn[3];
 		variant_file_name(black ? v->files - 1 - k : k, fn);
-		buf_printf(out, "%*s", cell, fn);
+		size_t len = strlen(fn);
+		buf_add(out, "   ", (size_t)cell - len);
+		buf_add(out, fn, len);
 	}
 	buf_str(out, "\n");
 }
@@ -130,11 +149,17 @@ static void key(const struct variant *v, struct buf *out)
 	buf_str(out, "\n");
 }
 
-void view_board(const struct pos *p, int side, struct buf *out)
+void view_board_shaped(const struct diagram_shape *shape, const struct pos *p, int side,
+		       struct buf *out)
 {
-	grid(p, side == BLACK, out);
+	grid(shape, p, side == BLACK, out);
 	key(p->v, out);
 	beside(p, out);
 	marks(p, out);
 	hands(p, out);
+}
+
+void view_board(const struct pos *p, int side, struct buf *out)
+{
+	view_board_shaped(&diagram_drawn, p, side, out);
 }

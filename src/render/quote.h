@@ -12,8 +12,9 @@
 #define QUOTE_LINE_MAX 200              /* characters (UTF-8 code points) of one line */
 #define QUOTE_TOTAL_MAX 4096            /* bytes of quoted text in one reply */
 #define QUOTE_ITEM_COST 16              /* what a quote's setting costs ("  line 12: ") */
-/* The room quote_take needs: QUOTE_LINE_MAX characters of 4 bytes, "…", the NUL. */
-#define QUOTE_OUT_MAX (4 * QUOTE_LINE_MAX + 4)
+/* The room quote_take needs: QUOTE_LINE_MAX characters of at most 10 bytes (a mark no
+ * reader sees, shown as "<U+200F>"), "…", the NUL. */
+#define QUOTE_OUT_MAX (10 * QUOTE_LINE_MAX + 4)
 
 /* What a reply has quoted so far (zero it for each reply). */
 struct quote_budget {
@@ -30,7 +31,9 @@ bool quote_password_line(const char *p, size_t n);
 
 /* text (QUOTE_PASSWORD_HIDDEN for a password line), cut to QUOTE_LINE_MAX characters (a
  * cut ends with "…"), into out, and counted against the budget: true, or false (out "")
- * once the budget is spent. */
+ * once the budget is spent. A character no reader sees (utf8_invisible: a right-to-left
+ * mark, a byte order mark) is shown by its number, "<U+200F>", so that a refusal never
+ * quotes what the player cannot see. */
 bool quote_take(struct quote_budget *b, const char *text, char out[QUOTE_OUT_MAX]);
 /* Counts `len` bytes of the referee's own words that go with a quote (a refusal's
  * reason), so that many short quotes with long reasons are bounded too. */

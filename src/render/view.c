@@ -1,5 +1,7 @@
 /* view.c: see view.h. */
 #include "render/view.h"
+#include "render/tournament_view.h"
+#include "render/view_read.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -12,9 +14,11 @@
 #include "game/order_words.h"
 #include "game/standing.h"
 #include "render/board_html.h"
+#include "render/fit.h"
 #include "render/movetext.h"
 #include "render/quote.h"
 #include "render/view_kind.h"
+#include "util/clock.h"
 
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out)
 {
@@ -34,7 +38,7 @@ const char *view_variant_title(const struct game *g, char *buf, size_t len)
 /* The boards from the reader's side; in a game of several, each under its heading. */
 /* ... and *last, the moves of the reader's board (mine) with its last move. */
 static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, int mine,
-		      struct move_last *last)
+		      struct view_last *last)
 {
 	struct buf b = { 0 }, fens = { 0 }, moves = { 0 };
 	char fen[FEN_MAX];
@@ -57,10 +61,10 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 		pos_to_fen(bd->pos, fen, sizeof fen);
 		buf_printf(&fens, "%s%s", n ? " | " : "", fen);
 		size_t before = moves.n;
-		struct move_last ml;
-		movetext_with_last(g, n, &moves, &ml);
+		struct view_last mt;
+		view_movetext_last(g, n, &moves, &mt);
 		if (n == mine)
-			*last = ml;
+			*last = mt;
 		if (moves.n == before)
 			buf_str(&moves, N_("(none yet)"));
 	}
@@ -77,16 +81,6 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 	}
 }
 
-void view_side_addresses(const struct game *g, int side, char *out, size_t len)
-{
-	size_t at = 0;
-
-	out[0] = 0;
-	for (int i = 0; i < g->nseats && at < len; i++)
-		if (g->seat[i].side == side)
-			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-					       g->seat[i].address);
-}
 
 /* The reader's own lines given in advance, for them alone (standing.h). */
 static void set_standing(struct tctx *c, const struct game *g, int me)
@@ -110,10 +104,12 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	int b = me >= 0 && g->seat[me].board >= 0 ? g->seat[me].board : 0;
 	const struct pos *p = g->board[b].pos;
 	int side_to_move = p->side, mover_seat = game_mover(g, b, side_to_move);
-	char white[512], black[512], title[96], word[64];
+	char white[512], black[512], title[96], word[64], one[PUBLIC_NAME_MAX];
 
-	view_side_addresses(g, WHITE, white, sizeof white);
-	view_side_addresses(g, BLACK, black, sizeof black);
+	/* a player reads the players' addresses; anyone else (an observer, an arbiter, the
+	 * archive) their names in public (seat_public) */
+	view_side_names(g, WHITE, me, white, sizeof white);
+	view_side_names(g, BLACK, me, black, sizeof black);
 	view_variant_title(g, title, sizeof title);
 	tctx_set(c, "game", "%d", g->id);
 	tctx_set(c, "variant", "%s", title);
@@ -122,13 +118,15 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	tctx_set(c, "white_side", "%s", game_side_name(g, WHITE));     /* "White", "Bengal" */
 	tctx_set(c, "black_side", "%s", game_side_name(g, BLACK));
 	tctx_set(c, "title", "%s: %s v %s", title, white, black);
-	tctx_set(c, "challenger", "%s", g->seat[g->challenger].address);
-	tctx_set(c, "invited", "%s", g->seat[COLOR_OTHER(g->challenger)].address);
+	tctx_set(c, "challenger", "%s", view_seat_text(g, g->challenger, me, one, sizeof one));
+	tctx_set(c, "invited", "%s", view_seat_text(g, COLOR_OTHER(g->challenger), me, one,
+						    sizeof one));
 	tctx_set(c, "colour_asked", "%s", phrase_word(word, sizeof word, "colour", g->colour_asked));
 	tctx_set(c, "status", "%s", phrase_word(word, sizeof word, "status",
 						game_status_name(g->status)));
 	if (g->private_)
 		tctx_set(c, "private", "yes");
+	tn_view_game(&g->tournament, c);        /* a tournament's game: its mails name it */
 	if (me >= 0) {
 		int them = g->seat[me].board >= 0 ? game_mover(g, b, COLOR_OTHER(my_side)) : -1;
 		tctx_set(c, "you", "%s", game_side_name(g, my_side));
@@ -139,7 +137,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 			tctx_set(c, "your_board", "%d", b + 1);
 		set_standing(c, g, me);
 	}
-	struct move_last last = { .side = -1 };
+	struct view_last last = { .side = -1 };
 	set_board(c, g, my_side, pgn, b, &last);
 	if (last.side >= 0) {
 		tctx_set(c, "last_move", "%d.%s %s", last.number, last.side == BLACK ? ".." : "",
@@ -149,7 +147,7 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 	}
 	tctx_set(c, "move_number", "%u", p->fullmove);
 	tctx_set(c, "to_move", "%s (%s)", game_side_name(g, side_to_move),
-		 mover_seat >= 0 ? g->seat[mover_seat].address : "");
+		 mover_seat >= 0 ? view_seat_text(g, mover_seat, me, one, sizeof one) : "");
 	enum clock_window w;
 	if (g->status == GAME_PLAYING && me >= 0 &&
 	    (g->nboards == 1 ? my_side == side_to_move : (game_expected(g, &w) >> me & 1) != 0))
@@ -170,86 +168,6 @@ static void set_game(struct tctx *c, const struct game *g, const struct reply *r
 		tctx_set(c, "result", "%s", g->result);
 		tctx_set(c, "termination", "%s", g->termination);
 	}
-}
-
-/* The last item of a list that the quoting budget cut short: how many it leaves out. A
- * list whose template names the line ("line 4: ...") gets the next line's number; one
- * that reads an item without a line as a sentence (errors) gets it as the reason. */
-static void add_more(struct tctx *c, const char *list, int lineno, size_t more, bool sentence)
-{
-	struct tctx *it = tctx_item(c, list);
-
-	if (!it)
-		return;
-	if (sentence) {
-		tctx_nphrase(it, "reason", more, "\xE2\x80\xA6 and %zu more, not shown",
-			     "\xE2\x80\xA6 and %zu more, not shown", more);
-		return;
-	}
-	tctx_set(it, "line", "%d", lineno);
-	tctx_nphrase(it, "text", more, "\xE2\x80\xA6 (and %zu more line, not shown)",
-		     "\xE2\x80\xA6 (and %zu more lines, not shown)", more);
-}
-
-static void add_lines(struct tctx *c, const char *list, const struct order_line *l, size_t n,
-		      struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		if (!quote_take(qb, l[i].text, q)) {
-			add_more(c, list, l[i].lineno, n - i, false);
-			return;
-		}
-		struct tctx *it = tctx_item(c, list);
-		if (!it)
-			return;
-		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", q);
-	}
-}
-
-static void add_notes(struct tctx *c, const char *list, const struct order_note *l, size_t n,
-		      struct quote_budget *qb, bool sentence)
-{
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		if (!quote_take(qb, l[i].text, q)) {
-			add_more(c, list, l[i].lineno, n - i, sentence);
-			return;
-		}
-		quote_count(qb, strlen(l[i].reason));
-		struct tctx *it = tctx_item(c, list);
-		if (!it)
-			return;
-		tctx_set(it, "line", "%d", l[i].lineno);
-		tctx_set(it, "text", "%s", q);
-		tctx_set(it, "reason", "%s", l[i].reason);
-	}
-}
-
-/* A message in the sender's "Read in your mail": quoted as it was relayed, when it was
- * (docs/orders.md, "Messages"). */
-static void message_read(struct buf *b, const struct game *g, const struct reply *r,
-			 const struct order *od)
-{
-	char quoted[2 * ORDER_ARG_MAX];
-	const char *text = NULL;
-	bool relayed = g && r->to >= 0 && r->kind != REPLY_REFUSED &&
-		       game_message_to(g, r->to, od, &text);
-
-	bool opponent = !g || g->nseats == 2;
-
-	if (!relayed) {
-		buf_phrase(b, opponent ? F_("a message for your opponent") : F_("a message"));
-		return;
-	}
-	game_message_quote(text, quoted, sizeof quoted);
-	if (opponent)
-		buf_phrase(b, "a message for your opponent, relayed as %s", quoted);
-	else
-		buf_phrase(b, "a message, relayed as %s", quoted);
 }
 
 /* The help's line for an order of a kind: its word(s) and the shape of its argument. */
@@ -290,102 +208,17 @@ char *view_kind_usages(const struct order_word *w, size_t n)
 	return buf_take(&b);
 }
 
-/* A refusal's reasons, each line it names quoted within the budget. */
-static void add_errors(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
+/* A confirmation asked (observe.h): whom of, and until when its token is taken (the end
+ * of the last of confirm_days, UTC, as the reader's clock says it). */
+static void confirm_context(struct tctx *c, const struct reply *r, const struct view_extra *x)
 {
-	char q[QUOTE_OUT_MAX];
+	char when[64];
 
-	for (size_t i = 0; i < x->nerrors; i++) {
-		if (!quote_take(qb, x->errors[i].text, q)) {
-			add_more(c, "errors", 0, x->nerrors - i, true);
-			return;
-		}
-		quote_count(qb, strlen(x->errors[i].reason));
-		struct tctx *it = tctx_item(c, "errors");
-		if (!it)
-			return;
-		if (x->errors[i].lineno)
-			tctx_set(it, "line", "%d", x->errors[i].lineno);
-		tctx_set(it, "text", "%s", q);
-		tctx_set(it, "reason", "%s", x->errors[i].reason);
-	}
-}
-
-/* "Read in your mail: e4; offer draw (and 2 lines passed over as prose)". A message is
- * quoted whole, as it was relayed (at most a paragraph of ORDER_ARG_MAX bytes), and
- * counted against the budget like the rest. */
-static void add_read(struct tctx *c, const struct game *g, const struct reply *r,
-		     const struct orders *o, struct quote_budget *qb)
-{
-	struct buf b = { 0 };
-	char q[QUOTE_OUT_MAX];
-
-	for (size_t i = 0; i < o->n; i++) {
-		const struct order *od = &o->o[i];
-		struct buf m = { 0 };
-		bool fits;
-
-		if (od->kind == ORDER_MESSAGE) {        /* whole, as it was relayed */
-			message_read(&m, g, r, od);
-			fits = quote_take(qb, "", q);
-			quote_count(qb, m.n);
-		} else {                                /* a password is never written back */
-			fits = quote_take(qb, od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN :
-					  od->text, q);
-		}
-		if (fits)
-			buf_printf(&b, "%s%s", i ? "; " : "", m.s ? m.s : q);
-		buf_free(&m);
-		if (!fits) {
-			buf_str(&b, "; ");
-			buf_nphrase(&b, o->n - i, "\xE2\x80\xA6 and %zu more", "\xE2\x80\xA6 and %zu more",
-				    o->n - i);
-			break;
-		}
-	}
-	if (o->nprose) {
-		buf_str(&b, " ");
-		buf_nphrase(&b, o->nprose, "(and %zu line passed over as prose)",
-			    "(and %zu lines passed over as prose)", o->nprose);
-	}
-	tctx_set(c, "read", "%s", b.s ? b.s : "");
-	buf_free(&b);
-}
-
-/* test's account of the mail: its subject, its servers' verdicts, every line read and
- * what each was taken for, all within the budget. */
-static void add_test(struct tctx *c, const struct view_extra *x, struct quote_budget *qb)
-{
-	char q[QUOTE_OUT_MAX];
-
-	tctx_set(c, "applied", "%s", x->applied ? "yes" : "");
-	tctx_set(c, "sender", "%s", x->sender ? x->sender : "");
-	tctx_set(c, "auth", "%s", x->auth ? x->auth : "");
-	quote_take(qb, x->subject ? x->subject : "", q);
-	tctx_set(c, "subject", "%s", q);
-	for (size_t i = 0; i < x->nauth && quote_take(qb, x->auth_results[i], q); i++) {
-		struct tctx *it = tctx_item(c, "auth_results");
-		if (it)
-			tctx_set(it, "text", "%s", q);
-	}
-	add_lines(c, "received", x->lines, x->nlines, qb);
-	if (!x->orders)
-		return;
-	for (size_t i = 0; i < x->orders->n; i++) {
-		const struct order *od = &x->orders->o[i];
-		const char *text = od->kind == ORDER_PASSWORD ? QUOTE_PASSWORD_HIDDEN : od->text;
-		if (!quote_take(qb, text, q)) {
-			add_more(c, "orders", x->orders->o[i].lineno, x->orders->n - i, false);
-			break;
-		}
-		struct tctx *it = tctx_item(c, "orders");
-		if (!it)
-			break;
-		tctx_set(it, "line", "%d", x->orders->o[i].lineno);
-		tctx_set(it, "text", "%s", q);
-	}
-	add_notes(c, "ignored", x->orders->prose, x->orders->nprose, qb, false);
-	add_notes(c, "errors", x->orders->err, x->orders->nerr, qb, true);
+	if (r->arbiter)
+		tctx_set(c, "confirm_arbiter", "yes");
+	clock_local((x->now / DAY + (x->confirm_days > 0 ? x->confirm_days : 7)) * DAY,
+		    x->timezone ? x->timezone : "UTC", when, sizeof when);
+	tctx_set(c, "confirm_lapses", "%s", when);
 }
 
 /* The help's orders of the game's own kind (a card game's), by the shape of their
@@ -435,6 +268,8 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 	tctx_set(c, "referee", "%s", x->referee);
 	tctx_set(c, "referee_name", "%s", x->referee_name);
 	tctx_set(c, "note", "%s", r->note);
+	if (x->tournament)
+		tn_view_context(x->tournament, c);
 	if (g && r->kind == REPLY_HELP) {
 		/* help says how to write orders, nothing of the game's state but the reader's
 		 * examples (an example is one the reader could send) */
@@ -449,18 +284,20 @@ struct tctx *view_context(const struct game *g, const struct reply *r,
 		set_game(c, g, r, !x->no_pgn);
 		if (r->kind == REPLY_OBSERVED && r->to < 0 && game_observer_of(g, r->address) >= 0)
 			tctx_set(c, "observing", "yes");
+		if (r->kind == REPLY_CONFIRM)
+			confirm_context(c, r, x);
 		if (kv && kv->view)
 			kv->view(g, r, r->to, c);
 		view_clock(g, r->to, c, x);
 	}
-	add_errors(c, x, &qb);
+	view_add_errors(c, x, &qb);
 	if (r->kind == REPLY_HELP && g)
 		help_kind_orders(c, g, r, x);
 	/* the sender sees at once what was read of their mail, and that prose was passed
 	 * over (the test reply lists it all) */
 	if (x->to_sender && x->orders && r->kind != REPLY_TEST && x->orders->n)
-		add_read(c, g, r, x->orders, &qb);
+		view_add_read(c, g, r, x->orders, &qb);
 	if (r->kind == REPLY_TEST)
-		add_test(c, x, &qb);
+		view_add_test(c, x, &qb);
 	return c;
 }

@@ -70,12 +70,13 @@ void view_board(const struct pos *p, int side, struct buf *out);
  * view_board's diagram. */
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out);
 /* The seats' addresses of one side, for titles and indexes: "a@x" or "a@x, b@x". */
-void view_side_addresses(const struct game *g, int side, char *out, size_t len);
 /* The game's variant's title as a phrase (each language may name it), in buf. */
 const char *view_variant_title(const struct game *g, char *buf, size_t len);
 /* "1. e4 e5 2. Nf3" (the moves of the game, numbered from its start position). */
 void view_movetext(const struct game *g, int board, struct buf *out);
 void view_pgn(const struct game *g, const char *site, struct buf *out);
+
+struct tn_view;
 
 /* What the template of a reply needs to know beyond the game. */
 struct view_extra {
@@ -94,11 +95,24 @@ struct view_extra {
 	long long now;                          /* for the clocks */
 	const char *timezone;                   /* the reader's, for deadlines */
 	int challenge_days;                     /* an unanswered challenge lapses after */
+	int confirm_days;                       /* a confirmation asked lapses after */
 	bool no_pgn;                            /* the template reads no {{pgn}}: not made */
 	const char *language;                   /* the reader's ("fr"; NULL: English): the
 						 * order words the help shows */
+	const struct tn_view *tournament;       /* a tournament's mail: what it shows of it,
+						 * for this reader (tournament_view.h) */
 };
 
+/* How a reader names seat `seat`: a player of the game (reader >= 0) by its address, anyone
+ * else by its name in public (seat_public: never an address the player did not allow). */
+const char *view_seat_text(const struct game *g, int seat, int reader, char *buf, size_t len);
+/* Every seat of a side so, joined by ", ". */
+void view_side_names(const struct game *g, int side, int reader, char *out, size_t len);
+/* A name as a PGN tag holds it: its quotes and backslashes made apostrophes and slashes
+ * (in place; returns it). */
+char *pgn_tag_text(char *s);
+/* Who played side c of board b, for PGN's [White] and [Black] (view_names.c). */
+void view_board_players(const struct game *g, int b, int c, char *out, size_t len);
 /* The variables for reply r about game g (g may be NULL for mails about no game). */
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x);

@@ -80,9 +80,9 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	long long window = chessclock_deadline(cl, who, g->vac[who]);
 	clock_local(window, tz, buf, sizeof buf);
 	char note[256];
-	if (cl->window != WINDOW_NONE && kind_of(g)->window_text &&
-	    kind_of(g)->window_text(g, mine ? NULL : game_side_name(g, g->seat[who].side), buf, note,
-				    sizeof note))
+	if (kind_of(g)->window_text &&
+	    kind_of(g)->window_text(g, mine ? NULL : game_side_name(g, g->seat[who].side), buf,
+				    note, sizeof note))
 		tctx_set(c, "window_note", "%s", note);
 	for (int i = 0; g->vac[who] && i < g->vac[who]->n; i++) {
 		const struct vacation *v = &g->vac[who]->v[i];

@@ -142,6 +142,7 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 		choices_free(&ch);
 		return NULL;
 	}
+	buf_reserve(&out, 12288);       /* a board and the text: grown once, not six times */
 	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
 		"content=\"width=device-width\"><title>");
 	board_html_escape(subject, &out);

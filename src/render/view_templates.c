@@ -19,7 +19,7 @@
 static const char *const reply_names[REPLY_KINDS] = {
 	"challenge-sent", "invitation", "started", "declined", "moved", "over", "refused",
 	"intruder", "status", "history", "help", "test", "setup", "dealt", "notice", "reminder",
-	"observed",
+	"observed", "tournament", "standings", "confirm",
 };
 
 /* Every name a shared template may use (template_check); a kind's parts may use the
@@ -36,10 +36,16 @@ static const char *const shared_names[] = {
 	"clock", "time_control", "timezone", "your_time", "opponent_time", "white_time",
 	"black_time", "deadline", "deadline_for", "vacation", "count", "games", "what",
 	"time_left", "window_note", "arbiter", "challenge_lapses",
+	/* a confirmation asked of someone who plays no part in the game */
+	"confirm_lapses", "confirm_arbiter",
 	/* a game kept out of the public archive */
 	"private",
 	/* the reader's own lines given in advance (standing.h), as they write them */
-	"conditional", NULL,
+	"conditional",
+	/* tournaments: a tournament's game, and a tournament's own mails */
+	"tournament", "tournament_id", "round", "section", "entrants", "players", "closes",
+	"open", "final", "terms", "entrant_list", "crosstable", "done", "total", "ended",
+	"points", "rated", NULL,
 };
 
 #define PART_MAX (64 * 1024)

@@ -425,7 +425,17 @@ static bool reaches(const struct pos *p, sq_t from, sq_t to, const char *betza)
 
 	if (!v)
 		return false;
-	pos_to_fen(p, fen, sizeof fen);
+	/* the piece's side to move: its own king may be in check between the parts of a turn
+	 * (seed 002), and a position whose side not to move is in check is none a FEN holds */
+	struct pos *mover = malloc(sizeof *mover);
+	if (mover) {
+		*mover = *p;
+		pos_edit_side(mover, PIECE_COLOR(pc));
+		pos_to_fen(mover, fen, sizeof fen);
+		free(mover);
+	} else {
+		pos_to_fen(p, fen, sizeof fen);
+	}
 	if (variant_set_powers(v, variant_piece_char(p->v, PIECE_MAKE(PIECE_TYPE(pc), WHITE)),
 			       betza, &e) == 0 && pos_from_fen(&q, v, fen, &e) == 0) {
 		pos_edit_side(&q, PIECE_COLOR(pc));

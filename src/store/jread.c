@@ -292,6 +292,23 @@ int jread_int(const struct jnode *n, const char *key, bool opt, long long min, l
 	return 0;
 }
 
+int jread_real(const struct jnode *n, const char *key, bool opt, double min, double max,
+	       double *out)
+{
+	json_t *v = NULL;
+	int got = member(n, key, opt, &v);
+
+	if (got <= 0)
+		return got;
+	if (!json_is_number(v))
+		return fail_at(n, key, "not a number");
+	double x = json_number_value(v);
+	if (!(x >= min && x <= max))
+		return fail_at(n, key, "%g is out of range %g..%g", x, min, max);
+	*out = x;
+	return 0;
+}
+
 int jread_i(const struct jnode *n, const char *key, bool opt, int min, int max, int *out)
 {
 	long long x = *out;             /* an absent optional key leaves it */

@@ -83,6 +83,9 @@ int jread_fail(const struct jnode *n, const char *key, const char *fmt, ...)
 int jread_str(const struct jnode *n, const char *key, bool opt, char *buf, size_t len);
 int jread_int(const struct jnode *n, const char *key, bool opt, long long min, long long max,
 	      long long *out);
+/* A number (integer or real) within min..max (absent optional: *out stays). */
+int jread_real(const struct jnode *n, const char *key, bool opt, double min, double max,
+	       double *out);
 /* An int within min..max (absent optional: *out stays). */
 int jread_i(const struct jnode *n, const char *key, bool opt, int min, int max, int *out);
 /* A string of at most max bytes, borrowed until jread_close() (absent optional: NULL). */

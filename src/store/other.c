@@ -77,3 +77,44 @@ int store_other_close(const struct store *st, int fd, struct err *e)
 	close(fd);
 	return 0;
 }
+
+/* ---- a batch's part ----
+ * A batch appends its mails about no game without a note each: it notes only the size
+ * other.mbox had before it, as "SIZE *batch*" (not a key: a key holds no '*'), and
+ * removes the note once its mails are committed. A run that died in between left mails
+ * there whose seen marks were never made; they will be appended again when they are
+ * processed again, so the next run cuts the file back before the first of them (the
+ * batch marks its mails in order: those committed come first). */
+#define BATCH_NOTE "*batch*"
+
+int store_other_batch_begun(const struct store *st, long long size, struct err *e)
+{
+	char path[PATH_MAX + 32], note[64];
+	int n = snprintf(note, sizeof note, "%lld " BATCH_NOTE "\n", size);
+
+	path_of(st, "other.last", path, sizeof path);
+	return fs_write_replace(path, note, (size_t)n, 0600, e);
+}
+
+void store_other_batch_done(const struct store *st)
+{
+	char path[PATH_MAX + 32];
+
+	path_of(st, "other.last", path, sizeof path);
+	unlink(path);
+}
+
+long long store_other_batch_from(const struct store *st)
+{
+	char path[PATH_MAX + 32], line[128], tag[16];
+	long long size = -1;
+	FILE *f;
+
+	path_of(st, "other.last", path, sizeof path);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	bool batch = fgets(line, sizeof line, f) && sscanf(line, "%lld %15s", &size, tag) == 2 &&
+		     !strcmp(tag, BATCH_NOTE);
+	fclose(f);
+	return batch ? size : -1;
+}

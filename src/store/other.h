@@ -4,6 +4,8 @@
 #ifndef TEMPEST_OTHER_H
 #define TEMPEST_OTHER_H
 
+#include <stdbool.h>
+
 #include "store/store.h"
 #include "util/err.h"
 
@@ -13,5 +15,15 @@
 int store_other_open(const struct store *st, const char *key, int *fd, struct err *e);
 /* Makes the entries durable and closes fd (also on failure). */
 int store_other_close(const struct store *st, int fd, struct err *e);
+
+/* A batch's mails about no game: the size other.mbox had before them noted (not
+ * synced: the batch's barrier does it), and the note removed once they are committed. A
+ * run that died between left the note, which store_other_batch_from reads (-1: none);
+ * the pipeline then cuts the file back before the first of the batch's mails that was
+ * not committed (not seen), which will be appended again when it is processed again
+ * (pipeline/recover.c). */
+int store_other_batch_begun(const struct store *st, long long size, struct err *e);
+long long store_other_batch_from(const struct store *st);
+void store_other_batch_done(const struct store *st);
 
 #endif

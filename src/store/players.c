@@ -11,15 +11,19 @@
 #include <unistd.h>
 
 #include "game/spelling.h"
+#include "tournament/tournament.h"
 #include "store/jread.h"
 #include "util/clock.h"
+#include "util/crypto.h"
 #include "util/fsutil.h"
 
 /* Requests older than this matter to no allowance (a calendar year) and are dropped. */
 #define KEEP_SECONDS (400 * DAY)
 
 /* "language" came after the first release: a registry without it reads as before */
-static const char *const kind_names[] = { "vacation", "vacation-end", "timezone", "language" };
+static const char *const kind_names[] = { "vacation", "vacation-end", "timezone", "language",
+					  "name", "address" };
+#define NKINDS (sizeof kind_names / sizeof kind_names[0])
 
 static void path_of(const struct store *st, char *out, size_t len)
 {
@@ -94,6 +98,8 @@ void players_view(const struct players *ps, const char *address, const char *exc
 			snprintf(tz, 64, "%s", r->tz);
 			break;
 		case REQ_LANGUAGE:
+		case REQ_NAME:
+		case REQ_ADDRESS:
 			break;
 		}
 	}
@@ -108,6 +114,60 @@ void players_language(const struct players *ps, const char *address, const char 
 	for (size_t i = 0; p && i < p->nreq; i++)
 		if (p->req[i].kind == REQ_LANGUAGE && !(except && !strcmp(p->req[i].key, except)))
 			snprintf(lang, 8, "%s", p->req[i].tz);
+}
+
+void players_public(const struct players *ps, const char *address, char name[64],
+		    bool *address_public)
+{
+	const struct player_rec *p = find(ps, address);
+
+	name[0] = 0;
+	*address_public = false;
+	for (size_t i = 0; p && i < p->nreq; i++) {
+		if (p->req[i].kind == REQ_NAME)
+			snprintf(name, 64, "%s", p->req[i].tz);
+		else if (p->req[i].kind == REQ_ADDRESS)
+			*address_public = !strcmp(p->req[i].tz, "public");
+	}
+}
+
+const char **players_entrant_names(const struct players *ps, const struct tournament *t,
+				   enum naming_rule rule)
+{
+	size_t n = t->nplayers ? t->nplayers : 1;
+	const char **names = calloc(1, n * (sizeof *names + PUBLIC_NAME_MAX));
+	char *text = (char *)(names + n);
+
+	for (size_t i = 0; names && i < t->nplayers; i++, text += PUBLIC_NAME_MAX) {
+		char chosen[64];
+		bool pub;
+		players_public(ps, t->players[i].address, chosen, &pub);
+		public_label(chosen, t->players[i].name, t->players[i].address, pub, rule, "",
+			     text, PUBLIC_NAME_MAX);
+		names[i] = text;
+	}
+	return names;
+}
+
+void players_public_hash(const struct players *ps, char out[65])
+{
+	uint8_t h[CRYPTO_HASH_LEN], sum[CRYPTO_HASH_LEN] = { 0 };
+
+	/* the records in any order: each address's part hashed, the parts added up */
+	for (size_t i = 0; i < ps->n; i++) {
+		char name[64], text[ADDR_MAX + 80];
+		bool pub;
+		players_public(ps, ps->p[i].address, name, &pub);
+		if (!name[0] && !pub)
+			continue;
+		int n = snprintf(text, sizeof text, "%s\n%s\n%d", ps->p[i].address, name, pub);
+		crypto_sha256(text, (size_t)n, h);
+		for (int k = 0; k < CRYPTO_HASH_LEN; k++)
+			sum[k] = (uint8_t)(sum[k] + h[k]);
+	}
+	/* hashed once more: never a run of zeros a page scan could take for something */
+	crypto_sha256(sum, sizeof sum, h);
+	crypto_hex(h, sizeof h, out);
 }
 
 static int put(struct player_rec *p, const char *key, enum player_req_kind kind, long long now,
@@ -126,7 +186,8 @@ static int put(struct player_rec *p, const char *key, enum player_req_kind kind,
 	r->start = kind == REQ_VACATION ? ch->start : 0;
 	r->end = kind == REQ_VACATION ? ch->end : 0;
 	snprintf(r->tz, sizeof r->tz, "%s", kind == REQ_TIMEZONE ? ch->tz :
-		 kind == REQ_LANGUAGE ? ch->lang : "");
+		 kind == REQ_LANGUAGE ? ch->lang : kind == REQ_NAME ? ch->public_name :
+		 kind == REQ_ADDRESS ? (ch->address_public ? "public" : "hidden") : "");
 	return 0;
 }
 
@@ -135,13 +196,16 @@ int players_apply(struct players *ps, const char *address, const char *key,
 {
 	struct player_rec *p;
 
-	if (!ch->vacation && !ch->vacation_end && !ch->timezone && !ch->language)
+	if (!ch->vacation && !ch->vacation_end && !ch->timezone && !ch->language && !ch->name &&
+	    !ch->address)
 		return 0;
 	if (!(p = get(ps, address)) ||
 	    (ch->vacation_end && put(p, key, REQ_VACATION_END, now, ch) < 0) ||
 	    (ch->vacation && put(p, key, REQ_VACATION, now, ch) < 0) ||
 	    (ch->timezone && put(p, key, REQ_TIMEZONE, now, ch) < 0) ||
-	    (ch->language && put(p, key, REQ_LANGUAGE, now, ch) < 0))
+	    (ch->language && put(p, key, REQ_LANGUAGE, now, ch) < 0) ||
+	    (ch->name && put(p, key, REQ_NAME, now, ch) < 0) ||
+	    (ch->address && put(p, key, REQ_ADDRESS, now, ch) < 0))
 		return err_set(e, "out of memory recording %s's request", address);
 	ps->dirty = true;
 	return 0;
@@ -152,18 +216,26 @@ int players_apply(struct players *ps, const char *address, const char *key,
 static int read_req(const struct jnode *o, struct player_rec *p)
 {
 	static const char *const fields[] = { "key", "kind", "at", "start", "end", "timezone",
-					      "language", NULL };
+					      "language", "name", "address", NULL };
+	static const char *const address_words[] = { "hidden", "public" };
 	struct player_req r = { .kind = 0 };
 	int kind;
 
 	if (jread_only(o, fields) < 0 || jread_str(o, "key", false, r.key, sizeof r.key) < 0 ||
-	    jread_enum(o, "kind", false, kind_names, 4, &kind) < 0 ||
+	    jread_enum(o, "kind", false, kind_names, NKINDS, &kind) < 0 ||
 	    jread_int(o, "at", false, 0, LLONG_MAX, &r.at) < 0 ||
 	    jread_int(o, "start", true, 0, LLONG_MAX, &r.start) < 0 ||
 	    jread_int(o, "end", true, r.start, LLONG_MAX, &r.end) < 0 ||
 	    jread_str(o, "timezone", true, r.tz, sizeof r.tz) < 0 ||
-	    (kind == REQ_LANGUAGE && jread_str(o, "language", false, r.tz, 8) < 0))
+	    (kind == REQ_LANGUAGE && jread_str(o, "language", false, r.tz, 8) < 0) ||
+	    (kind == REQ_NAME && jread_str(o, "name", false, r.tz, sizeof r.tz) < 0))
 		return -1;
+	int pub;
+	if (kind == REQ_ADDRESS) {
+		if (jread_enum(o, "address", false, address_words, 2, &pub) < 0)
+			return -1;
+		snprintf(r.tz, sizeof r.tz, "%s", address_words[pub]);
+	}
 	if (r.start > r.end)
 		return err_set(o->doc->e, "%s: %s: a vacation that ends before it starts",
 			       o->doc->name, o->path);
@@ -229,7 +301,8 @@ static bool keep(const struct player_rec *p, size_t i, long long now)
 {
 	const struct player_req *r = &p->req[i];
 
-	if (r->kind == REQ_TIMEZONE || r->kind == REQ_LANGUAGE) {
+	if (r->kind == REQ_TIMEZONE || r->kind == REQ_LANGUAGE || r->kind == REQ_NAME ||
+	    r->kind == REQ_ADDRESS) {
 		for (size_t k = i + 1; k < p->nreq; k++)
 			if (p->req[k].kind == r->kind && now - p->req[k].at > DAY)
 				return false;
@@ -261,6 +334,10 @@ static char *players_text(const struct players *ps, const char *key, int game)
 				json_object_set_new(o, "timezone", json_string(r->tz));
 			if (r->kind == REQ_LANGUAGE)
 				json_object_set_new(o, "language", json_string(r->tz));
+			if (r->kind == REQ_NAME)
+				json_object_set_new(o, "name", json_string(r->tz));
+			if (r->kind == REQ_ADDRESS)
+				json_object_set_new(o, "address", json_string(r->tz));
 			json_array_append_new(list, o);
 		}
 		if (json_array_size(list))

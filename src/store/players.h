@@ -16,14 +16,17 @@
 #include "game/game.h"
 #include "store/store.h"
 
-enum player_req_kind { REQ_VACATION, REQ_VACATION_END, REQ_TIMEZONE, REQ_LANGUAGE };
+enum player_req_kind { REQ_VACATION, REQ_VACATION_END, REQ_TIMEZONE, REQ_LANGUAGE, REQ_NAME,
+		       REQ_ADDRESS };
 
 struct player_req {
 	char key[KEY_MAX];              /* the mail's key */
 	enum player_req_kind kind;
 	long long at;                   /* when it was made */
 	long long start, end;           /* REQ_VACATION */
-	char tz[64];                    /* REQ_TIMEZONE; REQ_LANGUAGE: its code ("nl") */
+	char tz[64];                    /* REQ_TIMEZONE; REQ_LANGUAGE: its code ("nl");
+					 * REQ_NAME: the name; REQ_ADDRESS: "public" or
+					 * "hidden" */
 };
 
 struct player_rec {
@@ -59,6 +62,19 @@ void players_view(const struct players *ps, const char *address, const char *exc
  * made by the mail `except` (NULL: none). */
 void players_language(const struct players *ps, const char *address, const char *except,
 		      char lang[8]);
+/* An address's name for the public ("" if it chose none) and whether it allows its
+ * address to be shown (`address public`). */
+void players_public(const struct players *ps, const char *address, char name[64],
+		    bool *address_public);
+/* Each entrant of t as the public names them (public_label under rule; with no name,
+ * NULL: the tables say "Player N"), by index: an array of t->nplayers in one block, the
+ * caller's to free; NULL when out of memory. */
+struct tournament;
+const char **players_entrant_names(const struct players *ps, const struct tournament *t,
+				   enum naming_rule rule);
+/* A fingerprint of every name and address consent in the registry (hex SHA-256): the
+ * archive's pages are written again when it changes. */
+void players_public_hash(const struct players *ps, char out[65]);
 /* Records what the mail `key` asked (a vacation, its end, a time zone, a language) at `now`. */
 int players_apply(struct players *ps, const char *address, const char *key,
 		  const struct player_change *ch, long long now, struct err *e);

@@ -77,7 +77,7 @@ json_t *store_event_json(const struct game_event *ev)
 
 json_t *store_sent_json(const struct game *g, size_t i)
 {
-	return json_pack("{s:s, s:i}", "id", g->sent[i].id, "ply", g->sent[i].ply);
+	return json_pack("{s:s, s:i}", "id", strlist_at(&g->sent, i), "ply", g->sent_ply[i]);
 }
 
 static json_t *events_json(const struct game *g)
@@ -164,9 +164,9 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 		json_array_append_new(seats, seat_json(&g->seat[i]));
 	for (int b = 0; b < g->nboards; b++)
 		json_array_append_new(boards, board_json(&g->board[b]));
-	for (size_t i = 0; !j && i < g->nmails; i++)
-		json_array_append_new(mails, json_string(g->mails[i]));
-	for (size_t i = 0; !j && i < g->nsent; i++)
+	for (size_t i = 0; !j && i < g->mails.n; i++)
+		json_array_append_new(mails, json_string(strlist_at(&g->mails, i)));
+	for (size_t i = 0; !j && i < g->sent.n; i++)
 		json_array_append_new(sent, store_sent_json(g, i));
 	game_hash(g, hash);
 	json_t *root = json_pack(
@@ -187,6 +187,8 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	if (g->kstate && ks)
 		json_object_set_new(root, ks->key, ks->to_json(g));
 	json_object_set_new(root, "arbiter", json_string(g->arbiter));
+	if (g->arbiter_unconfirmed)     /* absent: confirmed, or named before consent was asked */
+		json_object_set_new(root, "arbiter_unconfirmed", json_true());
 	if (g->nobservers)
 		json_object_set_new(root, "observers", observers_json(g));
 	if (g->mail_each || g->ndigest)
@@ -196,6 +198,11 @@ json_t *store_game_root(const struct game *g, const struct store_journal *j)
 	json_t *standing = standing_to_json(g);         /* absent while none waits */
 	if (standing)
 		json_object_set_new(root, "standing", standing);
+	if (g->tournament.id)   /* absent: no tournament's game (older states, most games) */
+		json_object_set_new(root, "tournament", json_pack("{s:i, s:i, s:i, s:s, s:s}",
+			"id", g->tournament.id, "round", g->tournament.round,
+			"section", g->tournament.section, "event", g->tournament.event,
+			"site", g->tournament.site));
 	json_object_set_new(root, "clock", clock_json(&g->clock, g->nseats));
 	if (j) {
 		json_object_del(root, "mails");
@@ -352,24 +359,25 @@ static int load_lists(const struct jnode *root, struct game *g)
 {
 	struct jnode mails, sent, x;
 	size_t nm, ns;
+	char key[KEY_MAX];
+	int ply;
 
 	if (jread_arr(root, "mails", false, &mails, &nm) < 0 ||
 	    jread_arr(root, "sent", false, &sent, &ns) < 0)
 		return -1;
-	g->mails = calloc(nm + 1, KEY_MAX);
-	g->sent = calloc(ns + 1, sizeof *g->sent);
-	if (!g->mails || !g->sent)
-		return jread_fail(root, "mails", "out of memory");
-	for (size_t i = 0; i < nm; i++)
-		if (jread_at(&mails, i, &x) < 0 ||
-		    jread_str(&x, NULL, false, g->mails[g->nmails++], KEY_MAX) < 0)
+	for (size_t i = 0; i < nm; i++) {
+		if (jread_at(&mails, i, &x) < 0 || jread_str(&x, NULL, false, key, sizeof key) < 0)
 			return -1;
+		if (strlist_add(&g->mails, key) < 0)
+			return jread_fail(root, "mails", "out of memory");
+	}
 	for (size_t i = 0; i < ns; i++) {
 		if (jread_at(&sent, i, &x) < 0 ||
-		    jread_str(&x, "id", false, g->sent[g->nsent].id, KEY_MAX) < 0 ||
-		    jread_i(&x, "ply", false, INT_MIN, INT_MAX, &g->sent[g->nsent].ply) < 0)
+		    jread_str(&x, "id", false, key, sizeof key) < 0 ||
+		    jread_i(&x, "ply", false, INT_MIN, INT_MAX, &ply) < 0)
 			return -1;
-		g->nsent++;
+		if (game_add_sent(g, key, ply) < 0)
+			return jread_fail(root, "sent", "out of memory");
 	}
 	return 0;
 }
@@ -383,13 +391,14 @@ static int seat_field(const struct jnode *n, const char *key, int format, int ns
 	return jread_i(n, key, false, -1, nseats - 1, out);
 }
 
-static int load_event(const struct jnode *x, int format, int nseats, struct game_event *ev)
+static int load_event(const struct jnode *x, int format, int nseats, struct game_event *ev,
+		      char msg[KEY_MAX])
 {
 	return jread_i(x, "n", false, INT_MIN, INT_MAX, &ev->n) < 0 ||
 	       jread_str(x, "kind", false, ev->kind, sizeof ev->kind) < 0 ||
 	       seat_field(x, "by", format, nseats, &ev->by) < 0 ||
 	       jread_str(x, "detail", false, ev->detail, sizeof ev->detail) < 0 ||
-	       jread_str(x, "mail", false, ev->msg, sizeof ev->msg) < 0 ||
+	       jread_str(x, "mail", false, msg, KEY_MAX) < 0 ||
 	       jread_str(x, "before", false, ev->before, sizeof ev->before) < 0 ||
 	       jread_str(x, "after", false, ev->after, sizeof ev->after) < 0 ||
 	       jread_str(x, "at", false, ev->at, sizeof ev->at) < 0 ||
@@ -400,16 +409,16 @@ static int load_events(const struct jnode *root, int format, struct game *g)
 {
 	struct jnode evs, x;
 	size_t n;
+	char msg[KEY_MAX];
 
 	if (jread_arr(root, "events", false, &evs, &n) < 0)
 		return -1;
-	if (!(g->events = calloc(n + 1, sizeof *g->events)))
-		return jread_fail(root, "events", "out of memory");
 	for (size_t i = 0; i < n; i++) {
-		if (jread_at(&evs, i, &x) < 0 ||
-		    load_event(&x, format, g->nseats, &g->events[g->nevents]) < 0)
+		struct game_event ev = { 0 };
+		if (jread_at(&evs, i, &x) < 0 || load_event(&x, format, g->nseats, &ev, msg) < 0)
 			return -1;
-		g->nevents++;
+		if (game_push_event(g, &ev, msg) < 0)
+			return jread_fail(root, "events", "out of memory");
 	}
 	return 0;
 }
@@ -528,11 +537,29 @@ static int load_top(const struct jnode *root, int format, struct game *g)
 	    seat_field(root, "challenger", format, g->nseats, &g->challenger) < 0 ||
 	    jread_int(root, "log_size", false, 0, LLONG_MAX, &g->log_size) < 0 ||
 	    jread_str(root, "arbiter", true, g->arbiter, sizeof g->arbiter) < 0 ||
+	    jread_bool(root, "arbiter_unconfirmed", true, &g->arbiter_unconfirmed) < 0 ||
 	    jread_bool(root, "private", true, &g->private_) < 0)      /* absent: false */
 		return -1;
 	g->draw_offer = draw_offer;
 	legacy_termination(g->termination, sizeof g->termination);     /* an earlier release's */
 	return 0;
+}
+
+/* A tournament's game: its tournament, round and section, the event and site of its PGN
+ * (absent: none, as in every state written before tournaments). */
+static int load_tournament(const struct jnode *root, struct game *g)
+{
+	struct game_tournament *t = &g->tournament;
+	struct jnode n;
+
+	if (!jread_has(root, "tournament"))
+		return 0;
+	return jread_obj(root, "tournament", false, &n) < 0 ||
+	       jread_i(&n, "id", false, 1, 99999999, &t->id) < 0 ||
+	       jread_i(&n, "round", false, 1, 10000, &t->round) < 0 ||
+	       jread_i(&n, "section", false, 0, 10000, &t->section) < 0 ||
+	       jread_str(&n, "event", false, t->event, sizeof t->event) < 0 ||
+	       jread_str(&n, "site", false, t->site, sizeof t->site) < 0 ? -1 : 0;
 }
 
 /* The observers, if any: a state written before observers has none. */
@@ -609,7 +636,8 @@ int store_game_from_json(const char *text, const char *what, struct game **out, 
 	    load_events(&root, format, g) < 0 || load_kind(&root, format, g) < 0 ||
 	    clock_from_json(&root, g->nseats, &g->clock) < 0 || load_kind_state(&root, g) < 0 ||
 	    load_observers(&root, g) < 0 || load_digest(&root, g) < 0 ||
-	    standing_from_json(&root, g) < 0)
+	    standing_from_json(&root, g) < 0 ||
+	    load_tournament(&root, g) < 0)
 		goto done;
 	*out = g;
 	g = NULL;

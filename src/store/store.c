@@ -111,7 +111,8 @@ int store_damaged(struct err *e)
 
 int store_clean(const struct store *st, int *removed, struct err *e)
 {
-	static const char *const sub[] = { "games", "created", "quota", "quarantine" };
+	static const char *const sub[] = { "games", "created", "quota", "quarantine",
+					    "tournaments", "tournaments/pending" };
 	char dir[PATH_MAX + 16];
 
 	*removed = 0;
@@ -174,7 +175,7 @@ static char *state_text(struct store *st, const struct game *g, struct store_jou
 {
 	struct store_journal *j = store_journal_of(st, g->id, false);
 
-	if (!j || j->mails != g->nmails || j->sent != g->nsent || j->events != g->nevents) {
+	if (!j || j->mails != g->mails.n || j->sent != g->sent.n || j->events != g->nevents) {
 		err_set(e, "game %d: its journal is not saved", g->id);
 		return NULL;
 	}
@@ -350,6 +351,8 @@ static void created_paths(const struct store *st, const char *key, char hex[HASH
 	snprintf(old, len, "%s/created/%s", st->dir, hex);
 }
 
+static int noted_id(const char *hex, const char *shard, const char *old);
+
 int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e)
 {
 	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], dir[PATH_MAX + 16];
@@ -359,6 +362,9 @@ int store_note_creation(const struct store *st, const char *msg_key, int id, str
 	created_paths(st, msg_key, hex, shard, old, sizeof shard);
 	if (id < 1 || id > 99999999)
 		return err_set(e, "game number %d out of range", id);
+	/* a challenge processed again after a crash finds its note: it is not written twice */
+	if (noted_id(hex, shard, old) == id)
+		return 0;
 	snprintf(line, sizeof line, "%s %08d\n", hex, id);
 	if (fs_mkdirs(dir, 0700, e) < 0)
 		return -1;
@@ -386,6 +392,18 @@ static int noted_id(const char *hex, const char *shard, const char *old)
 		free(text);
 	}
 	return id;
+}
+
+int store_game_noted(const struct store *st, const char *msg_key)
+{
+	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], state[PATH_MAX + 64];
+
+	created_paths(st, msg_key, hex, shard, old, sizeof shard);
+	int id = noted_id(hex, shard, old);
+	if (id <= 0)
+		return 0;
+	store_path_of(st, state, sizeof state, "games/%d.json", id);
+	return fs_exists(state) ? 0 : id;
 }
 
 int store_game_created_by(struct store *st, const char *msg_key)

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 
 #include "game/game.h"
+#include "util/crypto.h"
 #include "util/err.h"
 
 /* How much of a game's journal the committed state (or, after store_save_journal, the
@@ -92,12 +93,16 @@ int store_next_id(struct store *st, int *id, struct err *e);
 int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e);
 /* The game created by the mail with this key (noted, and committed), or 0. */
 int store_game_created_by(struct store *st, const char *msg_key);
+/* The number noted for the mail with this key whose game has no state (a challenge whose
+ * batch died before its game was placed, after later games were), or 0: processed again,
+ * the challenge takes that number back, so that the mails after it find their game. */
+int store_game_noted(const struct store *st, const char *msg_key);
 
 bool store_seen(const struct store *st, const char *msg_key);
 /* The same, given the hex SHA-256 of the key (what the seen set writes). */
 bool store_seen_hash(const struct store *st, const char *hex);
 /* Removes what interrupted writes left (NAME.tmp.PID) in the data directory, games/,
- * created/, quota/ and quarantine/;
+ * created/, quota/, quarantine/ and tournaments/ (and its pending/);
  * *removed counts them. The caller holds the lock. */
 int store_clean(const struct store *st, int *removed, struct err *e);
 /* The latest time of the work committed here (DIR/last-time: epoch seconds; 0 if none was
@@ -106,17 +111,62 @@ int store_clean(const struct store *st, int *removed, struct err *e);
  * event still holds it for that game. */
 long long store_last_time(const struct store *st);
 int store_set_last_time(const struct store *st, long long t, struct err *e);
-/* The answers to the address on `day` (days since 1970, UTC) recorded in DIR/quota/ (0 if
- * none or unreadable); store_quota_add records n more: 0 or -1. */
-int store_quota_count(const struct store *st, const char *address, long long day);
-int store_quota_add(const struct store *st, const char *address, long long day, int n,
-		    struct err *e);
+/* The recorded time set to t, earlier or later, durably: the operator's word (a floor
+ * written by a clock that ran ahead, `tempest tick --clock-floor`). */
+int store_reset_last_time(const struct store *st, long long t, struct err *e);
+/* The time of the latest run here, committing or not (DIR/last-run; 0 if none), and the
+ * same set to t: a clock far ahead of the later of it and the last time is a leap. */
+long long store_last_run(const struct store *st);
+int store_set_last_run(const struct store *st, long long t, struct err *e);
+/* The day's counts per address in DIR/quota/ (quota.c): day is days since 1970, UTC. */
+enum quota_counter {
+	QUOTA_ANSWERS,          /* answers to mails that changed nothing (max_answers_per_day) */
+	QUOTA_STRANGERS,        /* mails a stranger's or a forged mail drew (one a day) */
+	QUOTA_NOTICES,          /* mails to someone who plays no part in the game: an observer,
+				 * an arbiter (max_observer_mails_per_day) */
+	QUOTA_CONSENT,          /* confirmations asked of an address (one a day) */
+	QUOTA_COUNTERS
+};
+#define QUOTA_BATCH_MAX 40      /* a batch's name, and its NUL */
+/* An address's file name in DIR/quota/ (crypto_address_name). */
+void store_quota_name(const char *address, char name[CRYPTO_ADDRESS_NAME]);
+/* The count of the address on day (0 if none or unreadable). */
+int store_quota_count(const struct store *st, const char *address, enum quota_counter c,
+		      long long day);
+/* n more on day, at once (store_quota_add), or for batch `batch` (a name unique to it):
+ * a count file names the last batch it holds, so that applying a batch again adds
+ * nothing. 0 or -1. */
+int store_quota_add(const struct store *st, const char *address, enum quota_counter c,
+		    long long day, int n, struct err *e);
+int store_quota_apply(const struct store *st, const char *name, enum quota_counter c,
+		      long long day, int n, const char *batch, struct err *e);
 /* The texts of an address's mails that drew an answer (an auto-responder sends the same
  * one again and again): is `hex` (a SHA-256 in hex) among the last few recorded? Records
- * it as the newest: 0 or -1. Kept in DIR/quota/ beside the day's count. */
+ * them as the newest (one, or a batch's, in order): 0 or -1. */
 bool store_quota_text_answered(const struct store *st, const char *address, const char *hex);
 int store_quota_text_add(const struct store *st, const char *address, const char *hex,
 			 struct err *e);
+int store_quota_text_apply(const struct store *st, const char *name, const char (*hex)[65],
+			   size_t nhex, const char *batch, struct err *e);
+/* A batch's counts, staged before its commit (DIR/quota/BATCH.staged; not synced in a
+ * lazy store: its barrier does it), each with the mail that took it, so that a run that
+ * died after the commit counts those of committed mails (pipeline/answers.c). */
+struct quota_entry {
+	int counter;                    /* enum quota_counter, or -1: a text answered */
+	long long day;
+	int game;                       /* the cause's game, 0: a mail about no game */
+	char name[CRYPTO_ADDRESS_NAME]; /* the address's file name */
+	char cause[65];                 /* the SHA-256 of the cause's key, in hex */
+	char text[65];                  /* a text's SHA-256 */
+};
+int store_quota_stage(const struct store *st, const char *batch,
+		      const struct quota_entry *q, size_t n, struct err *e);
+int store_quota_unstage(const struct store *st, const char *batch, struct err *e);
+/* The staged files (paths, each and the array to free), their entries (whole lines only:
+ * *q to free), and a path's batch. */
+int store_quota_staged_list(const struct store *st, char ***paths, size_t *n, struct err *e);
+int store_quota_staged_read(const char *path, struct quota_entry **q, size_t *n, struct err *e);
+void store_quota_batch_of(const char *path, char batch[QUOTA_BATCH_MAX]);
 int store_mark_seen(const struct store *st, const char *msg_key, struct err *e);
 
 /* The game log: cut back to what the committed state knows (a run that died after

@@ -1,12 +1,15 @@
-/* store_int.h: what store.c and store_journal.c share. Internal to src/store/. */
+/* store_int.h: what store.c, store_journal.c and the tournaments' files share. Internal to
+ * src/store/. */
 #ifndef TEMPEST_STORE_INT_H
 #define TEMPEST_STORE_INT_H
 
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "store/jread.h"
 #include "store/store.h"
 #include "store/store_kind.h"
+#include "tournament/glicko2.h"
 
 #define STORE_STATE_MAX (64L * 1024 * 1024)
 
@@ -37,5 +40,10 @@ const struct kind *store_kind_named(const char *name);
 const struct store_kind *store_kind_at(size_t i);
 /* Kind k's part of the state file, or NULL if it keeps nothing more. */
 const struct kind_store *store_kind_part(const struct kind *k);
+
+/* A rating as the tournaments' and the ratings' files write it ({"rating", "rd",
+ * "volatility"}), and read back from key of node n (tournament_json.c). */
+json_t *store_glicko_json(const struct glicko *g);
+int store_glicko_load(const struct jnode *n, const char *key, struct glicko *g);
 
 #endif

@@ -176,11 +176,11 @@ int store_save_journal(struct store *st, const struct game *g, struct err *e)
 
 	if (!j)
 		return err_set(e, "out of memory saving game %d", g->id);
-	if (g->nmails < j->mails || g->nsent < j->sent || g->nevents < j->events)
+	if (g->mails.n < j->mails || g->sent.n < j->sent || g->nevents < j->events)
 		return err_set(e, "game %d: its lists are shorter than its journal", g->id);
-	for (size_t i = j->mails; i < g->nmails; i++)
-		journal_line(&b, "mail", json_string(g->mails[i]));
-	for (size_t i = j->sent; i < g->nsent; i++)
+	for (size_t i = j->mails; i < g->mails.n; i++)
+		journal_line(&b, "mail", json_string(strlist_at(&g->mails, i)));
+	for (size_t i = j->sent; i < g->sent.n; i++)
 		journal_line(&b, "sent", store_sent_json(g, i));
 	for (size_t i = j->events; i < g->nevents; i++)
 		journal_line(&b, "event", store_event_json(&g->events[i]));
@@ -198,7 +198,7 @@ int store_save_journal(struct store *st, const struct game *g, struct err *e)
 	if (rc < 0)
 		err_set(e, "cannot write %s: %s", path, strerror(errno));
 	else
-		*j = (struct store_journal){ g->id, (long long)sb.st_size, g->nmails, g->nsent,
+		*j = (struct store_journal){ g->id, (long long)sb.st_size, g->mails.n, g->sent.n,
 					     g->nevents };
 	if (fd >= 0)
 		close(fd);

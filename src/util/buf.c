@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool reserve(struct buf *b, size_t more)
+bool buf_reserve(struct buf *b, size_t more)
 {
 	size_t cap = b->cap ? b->cap : 256;
 
@@ -26,20 +26,6 @@ static bool reserve(struct buf *b, size_t more)
 	return true;
 }
 
-void buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (!reserve(b, n))
-		return;
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = 0;
-}
-
-void buf_str(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
 void buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
@@ -47,7 +33,7 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 
 	/* written straight into the room left; formatted a second time only if it did not
 	 * fit (the formatting, not the copy, is what costs) */
-	if (!reserve(b, 64))
+	if (!buf_reserve(b, 64))
 		return;
 	va_start(ap, fmt);
 	n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
@@ -57,7 +43,7 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 		return;
 	}
 	if ((size_t)n >= b->cap - b->n) {
-		if (!reserve(b, (size_t)n)) {
+		if (!buf_reserve(b, (size_t)n)) {
 			b->s[b->n] = 0;
 			return;
 		}
@@ -66,6 +52,27 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 		va_end(ap);
 	}
 	b->n += (size_t)n;
+}
+
+size_t fmt_uint(char out[21], unsigned long long v)
+{
+	char rev[20];
+	size_t n = 0;
+
+	do
+		rev[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
+	for (size_t i = 0; i < n; i++)
+		out[i] = rev[n - 1 - i];
+	out[n] = 0;
+	return n;
+}
+
+void buf_uint(struct buf *b, unsigned long long v)
+{
+	char s[21];
+
+	buf_add(b, s, fmt_uint(s, v));
 }
 
 char *buf_take(struct buf *b)

@@ -211,3 +211,42 @@ long long clock_parse_duration(const char *s)
 	}
 	return total;
 }
+
+/* Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm). */
+static long long days_from_civil(long long y, unsigned m, unsigned d)
+{
+	long long era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
+long long clock_civil(int y, int month, int day, int hour, int min, int sec, int zone)
+{
+	static const int mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int z;
+	long long t, off;
+
+	if (zone < -2359 || zone > 2359)
+		return -1;
+	z = zone < 0 ? -zone : zone;
+	if (y >= 0 && y < 50)
+		y += 2000;
+	else if (y >= 50 && y < 1000)
+		y += 1900;
+	if (y < 1000 || y > 9999 || month < 1 || month > 12 || day < 1 ||
+	    day > mdays[month - 1] || hour < 0 || hour > 23 || min < 0 || min > 59 || sec < 0 ||
+	    sec > 60 || z % 100 > 59)
+		return -1;
+	if (month == 2 && day == 29 && (y % 4 || (y % 100 == 0 && y % 400)))
+		return -1;
+	t = days_from_civil(y, (unsigned)month, (unsigned)day) * 86400 + hour * 3600 + min * 60 +
+	    sec;
+	off = (z / 100) * 3600 + (z % 100) * 60;
+	return zone < 0 ? t + off : t - off;
+}

@@ -15,6 +15,11 @@ void clock_set(long long t);
 void clock_iso(long long t, char out[CLOCK_ISO_MAX]);
 /* Reads clock_iso's format or epoch seconds; -1 if neither. */
 long long clock_parse(const char *s);
+/* UTC seconds for a date and time of day written with a zone offset (+0100 as 100), as a
+ * mail's Date and Received headers write it, or -1 when a field is out of range. Two- and
+ * three-digit years are read as RFC 5322 says (obs-year). No time zone or locale of this
+ * machine is involved. */
+long long clock_civil(int year, int month, int day, int hour, int min, int sec, int zone);
 /* RFC 5322 date: "Sun, 22 Nov 2026 10:00:00 +0000" */
 void clock_rfc5322(long long t, char out[CLOCK_ISO_MAX + 8]);
 

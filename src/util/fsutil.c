@@ -157,6 +157,23 @@ int fs_sync_dir_of(const char *path, struct err *e)
 	return 0;
 }
 
+/* A failure of a system call: "WHAT: the reason", with errno left as it said, so that
+ * the caller can tell a full disk (fs_full) from what a person must see to. */
+static int fail_errno(struct err *e, int saved, const char *fmt, const char *path)
+{
+	char what[PATH_MAX + 64];
+
+	snprintf(what, sizeof what, fmt, path);
+	err_set(e, "%s: %s", what, strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+bool fs_full(int err)
+{
+	return err == ENOSPC || err == EDQUOT;
+}
+
 static int write_replace(const char *path, const void *data, size_t len, int mode, bool sync,
 			 struct err *e)
 {
@@ -167,17 +184,17 @@ static int write_replace(const char *path, const void *data, size_t len, int mod
 		return err_set(e, "path too long: %s", path);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0)
-		return err_set(e, "cannot create %s: %s", tmp, strerror(errno));
+		return fail_errno(e, errno, "cannot create %s", tmp);
 	if (write_all(fd, data, len) < 0 || (sync && fsync(fd) < 0)) {
 		int saved = errno;
 		close(fd);
 		unlink(tmp);
-		return err_set(e, "cannot write %s: %s", tmp, strerror(saved));
+		return fail_errno(e, saved, "cannot write %s", tmp);
 	}
 	if (close(fd) < 0 || rename(tmp, path) < 0) {
 		int saved = errno;
 		unlink(tmp);
-		return err_set(e, "cannot put %s in place: %s", path, strerror(saved));
+		return fail_errno(e, saved, "cannot put %s in place", path);
 	}
 	return sync ? fs_sync_dir_of(path, e) : 0;
 }
@@ -201,7 +218,7 @@ int fs_sync_fs(const char *path, struct err *e)
 	if (syncfs(fd) < 0) {
 		int saved = errno;
 		close(fd);
-		return err_set(e, "cannot sync the file system of %s: %s", path, strerror(saved));
+		return fail_errno(e, saved, "cannot sync the file system of %s", path);
 	}
 	close(fd);
 	return 0;
@@ -221,7 +238,7 @@ int fs_mkdirs(const char *path, int mode, struct err *e)
 		char c = buf[i];
 		buf[i] = 0;
 		if (mkdir(buf, (mode_t)mode) < 0 && errno != EEXIST)
-			return err_set(e, "cannot create directory %s: %s", buf, strerror(errno));
+			return fail_errno(e, errno, "cannot create directory %s", buf);
 		buf[i] = c;
 	}
 	return 0;
@@ -265,10 +282,13 @@ static int lock_wait(int fd, int op, const char *path, int wait, struct err *e)
 		lock_holder(fd, holder, sizeof holder);
 		close(fd);
 		if (saved == EWOULDBLOCK)
-			return err_set(e, "another tempest run holds %s%s%s%s; gave up after %d s "
-				       "(lock_timeout)", path, holder[0] ? " (" : "", holder,
-				       holder[0] ? ")" : "", wait);
-		return err_set(e, "cannot lock %s: %s", path, strerror(saved));
+			err_set(e, "another tempest run holds %s%s%s%s; gave up after %d s "
+				"(lock_timeout)", path, holder[0] ? " (" : "", holder,
+				holder[0] ? ")" : "", wait);
+		else
+			err_set(e, "cannot lock %s: %s", path, strerror(saved));
+		errno = saved;          /* the caller tells another run at work by it */
+		return -1;
 	}
 	return fd;
 }

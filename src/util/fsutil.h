@@ -4,6 +4,7 @@
 #ifndef TEMPEST_FSUTIL_H
 #define TEMPEST_FSUTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/err.h"
@@ -19,6 +20,11 @@ int fs_write_replace(const char *path, const void *data, size_t len, int mode, s
 /* Makes everything written so far on the file system that holds path durable (syncfs(2)):
  * one barrier for a whole batch of writes, renames and new files. */
 int fs_sync_fs(const char *path, struct err *e);
+/* The writes above (fs_write_atomic, fs_write_replace, fs_sync_fs, fs_mkdirs) leave errno
+ * as the failing call set it: is that a full disk (ENOSPC, EDQUOT), which frees itself or
+ * is freed, rather than something a person must see to (a permission, a read-only file
+ * system)? */
+bool fs_full(int err);
 /* Makes the directory and its parents (mode 0700 for new ones unless given). */
 int fs_mkdirs(const char *path, int mode, struct err *e);
 /* fsync of the directory that holds path (after a rename or an unlink there). */

@@ -1,6 +1,6 @@
 /* zpack.h: a block of memory kept small while it waits: its bytes without their runs of
  * zero 64-bit words, given back byte for byte. For what is mostly zeros: a position
- * sized for the largest board, fixed-size text fields of a game's lists (game_park).
+ * sized for the largest board, while its game waits in a batch (game_park).
  *
  * zpack() returns a malloc'd block the caller frees, NULL when out of memory;
  * zunpack() writes the len bytes back (len as given to zpack). */

@@ -1,7 +1,8 @@
 # lib.sh: what the command-line tests share (POSIX sh): the assertions of
 # tests/lib/assert.sh (pass, fail, check), the checks of a command's result below (run, then
 # expect_rc, expect_out, expect_err), and mails written as a referee reads them (cli_eml,
-# cli_mail). Source it from the worktree's root, and end with `cli_done NAME`. $T is the
+# cli_mail; a mail in a game, cli_game_eml and cli_game_mail; the token it needs,
+# cli_token). Source it from the worktree's root, and end with `cli_done NAME`. $T is the
 # binary under test.
 . tests/lib/assert.sh
 
@@ -100,6 +101,23 @@ cli_mail() {
 	echo
 }
 
+# cli_game_eml GAME FROM TOKEN BODY [HEADER]: a mail in game GAME from FROM, answering the
+# referee (its subject tagged "[tempest GAME TOKEN]", the tag the referee reads), as a
+# file holds it; cli_game_mail GAME FROM TOKEN BODY: the same in mbox form
+cli_game_eml() {
+	cli_eml "$2" "Re: [tempest $1 $3] game $1" "$4" "${5:-}"
+}
+cli_game_mail() {
+	cli_mail "$2" "Re: [tempest $1 $3] game $1" "$4"
+}
+
+# cli_token GAME ADDRESS: the token in the subject of the referee's first mail to ADDRESS
+# about game GAME in $out (empty if there is none)
+cli_token() {
+	decoded | awk -v a="To: $2" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
+		sed -n "s/^Subject: .*\[tempest $1 \([a-z0-9]*\)\].*/\1/p" | head -n 1
+}
+
 # cli_referee DIR [LINE...]: a data directory DIR/data with the demo key, and DIR/conf
 # naming it, with the configuration lines given
 cli_referee() {
@@ -110,6 +128,11 @@ cli_referee() {
 	shift
 	printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$cli_dir" > "$cli_dir/conf"
 	for line in "$@"; do printf '%s\n' "$line" >> "$cli_dir/conf"; done
+	# the tests' clocks leap days between runs (TEMPEST_NOW) as a referee run by cron
+	# never does: the guard against a clock that leaps (max_clock_leap_hours) is
+	# t_clock.sh's to test
+	grep -q '^max_clock_leap_hours' "$cli_dir/conf" ||
+		echo 'max_clock_leap_hours = 87600' >> "$cli_dir/conf"
 }
 
 # cli_game CONF: alice (White) challenges bob, who accepts: game 1 begins

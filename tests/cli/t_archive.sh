@@ -14,11 +14,6 @@ cli_referee "$tmp" "archive_dir = $tmp/site"
 A=$tmp/site
 C=$tmp/conf
 
-token_of() {    # token_of GAME ADDRESS: the subject token in the referee's mail to ADDRESS
-  printf '%s\n' "$out" | tr -d '\r' | awk -v to="To: $2" -v g="$1" '$0 == to { f = 1 }
-    f && /^Subject: / { if (match($0, "\\[tempest " g " [a-z0-9]+\\]")) {
-      print substr($0, RSTART + 10 + length(g), RLENGTH - 11 - length(g)); exit } }'
-}
 send() {        # send FROM SUBJECT BODY: one mail processed
   cli_eml "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$T" process -c "$C"
@@ -33,7 +28,7 @@ send alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3"
 [ -f "$A/index.html" ] && [ -f "$A/game-1.html" ] && [ -f "$A/game-1.pgn" ] && [ -f "$A/archive.css" ] &&
   pass || fail "process with archive_dir writes the index, the page, the PGN, the style sheet"
 p=$(cat "$A/game-1.html")
-for want in "<h1>Game 1: Chess</h1>" "alice@example.org" "bob@example.org" "in play, Black to move" \
+for want in "<h1>Game 1: Chess</h1>" "White" "Black" "in play, Black to move" \
             'href="game-1.pgn" download' 'id=b1p3' 'href="#b1p2">e5</a>' 'data-board="1"'; do
   case $p in *"$want"*) pass ;; *) fail "game 1's page holds $want" ;; esac
 done
@@ -45,13 +40,16 @@ grep -q 'href="#b1p2" rel=prev' "$tmp/step3" && pass || fail "the third step lin
 grep -q '<td class="l m">' "$tmp/step3" && pass || fail "the third step marks the move's squares"
 grep -q '^1. e4 e5 2. Nf3 \*$' "$A/game-1.pgn" && pass || fail "the PGN file: $(tail -n 2 "$A/game-1.pgn")"
 i=$(cat "$A/index.html")
-case $i in *'<a href="game-1.html">1</a></td><td data-label="Kind">Chess</td><td data-label="White">alice@example.org</td><td data-label="Black">bob@example.org</td><td data-label="Result">in play, Black to move</td><td data-label="Started">2026-11-05</td><td data-label="Last change">2026-11-05</td><td class=n data-label="Moves">3</td>'*) pass ;;
+# the players named as the public names them (t_names.sh): here, no name chosen and none
+# in their mails, by their sides; never by their addresses
+case $p$i in *"@example.org"*) fail "no player's address in the pages" ;; *) pass ;; esac
+case $i in *'<a href="game-1.html">1</a></td><td data-label="Kind">Chess</td><td data-label="White">White</td><td data-label="Black">Black</td><td data-label="Result">in play, Black to move</td><td data-label="Started">2026-11-05</td><td data-label="Last change">2026-11-05</td><td class=n data-label="Moves">3</td>'*) pass ;;
   *) fail "the index lists game 1: kind, players, status, dates, length" ;; esac
 
 # -- game 2: a private challenge, accepted; game 3: a challenge not answered; game 4
 # accepted
 send carol@example.org "new game" "new chess\nopponent dave@example.org\nprivate"
-DT=$(token_of 2 dave@example.org)
+DT=$(cli_token 2 dave@example.org)
 case $(decoded) in *"Private:   yes (the game stays out of"*) pass ;; *) fail "the invitation says the game is private" ;; esac
 send dave@example.org "Re: [tempest 2 $DT] invitation" "accept"
 expect_out "the private game begins" "game 2 begins"
@@ -59,7 +57,7 @@ expect_out "the private game begins" "game 2 begins"
 "$T" show -c "$C" --json 1 | grep -q '"private"' && fail "a game not private has no private field" || pass
 send erin@example.org "new game" "new chess\nopponent frank@example.org"
 send gina@example.org "new game" "new chess\nopponent hank@example.org"     # game 4, public
-send hank@example.org "Re: [tempest 4 $(token_of 4 hank@example.org)] invitation" "accept"
+send hank@example.org "Re: [tempest 4 $(cli_token 4 hank@example.org)] invitation" "accept"
 [ ! -e "$A/game-2.html" ] && [ ! -e "$A/game-2.pgn" ] && pass || fail "a private game has no page"
 [ ! -e "$A/game-3.html" ] && pass || fail "a challenge not answered has no page"
 case $(cat "$A/index.html") in *carol*|*dave*|*erin*|*game-2*|*game-3*) fail "the index names a private game or a challenge" ;; *) pass ;; esac
@@ -93,7 +91,7 @@ run "$TA" archive --all -c "$C"
 expect_rc "the sanitized build" 0; expect_clean "archive --all"
 rm -rf "$tmp/dry"
 sed "s|^archive_dir = .*|archive_dir = $tmp/dry|" "$C" > "$tmp/conf-dry"
-cli_eml bob@example.org "Re: [tempest 1 $BT] game 1" "status" > "$tmp/m.eml"
+cli_game_eml 1 bob@example.org "$BT" "status" > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$T" process --dry-run -c "$tmp/conf-dry"
 [ ! -e "$tmp/dry" ] && pass || fail "a dry run writes no archive"
 run "$T" archive -n --offline -c "$tmp/conf-dry"
@@ -190,7 +188,7 @@ done
 # Perplexichess: a team's message to its own members is in no page
 cli_referee "$tmp/px" "archive_dir = $tmp/px/site"
 run "$T" new -c "$tmp/px/conf" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
-cli_eml gs@x.org "Re: [tempest 1 $(token_of 1 gs@x.org)] game 1" "message team Push on board two, Xyzzy" > "$tmp/px/m.eml"
+cli_game_eml 1 gs@x.org "$(cli_token 1 gs@x.org)" "message team Push on board two, Xyzzy" > "$tmp/px/m.eml"
 run_in "$tmp/px/m.eml" "$T" process -c "$tmp/px/conf"
 case $(flat "$(decoded)") in *Xyzzy*) pass ;; *) fail "perplexichess: the team message is relayed to the team" ;; esac
 [ -f "$tmp/px/site/game-1.html" ] && pass || fail "perplexichess: a page"

@@ -22,15 +22,10 @@ shot() {        # shot URL NAME [HEIGHT]: a screenshot, not empty
   chrome "$1" --window-size=900,"${3:-1400}" --screenshot="$tmp/$2.png" > /dev/null
   [ "$(wc -c < "$tmp/$2.png" 2>/dev/null || echo 0)" -gt 10000 ] && pass || fail "$2: a screenshot"
 }
-token_of() {    # token_of GAME ADDRESS: the subject token in the referee's mail to ADDRESS
-  printf '%s\n' "$out" | tr -d '\r' | awk -v to="To: $2" -v g="$1" '$0 == to { f = 1 }
-    f && /^Subject: / { if (match($0, "\\[tempest " g " [a-z0-9]+\\]")) {
-      print substr($0, RSTART + 10 + length(g), RLENGTH - 11 - length(g)); exit } }'
-}
 send() { cli_eml "$1" "$2" "$3" > "$tmp/m.eml"; run_in "$tmp/m.eml" "$T" process -c "$C"; }
 challenge() {   # challenge GAME VARIANT WHITE BLACK: made and accepted
   send "$3" "new game" "new $2\nopponent $4\ncolour white"
-  send "$4" "Re: [tempest $1 $(token_of "$1" "$4")] invitation" "accept"
+  send "$4" "Re: [tempest $1 $(cli_token "$1" "$4")] invitation" "accept"
 }
 
 cli_referee "$tmp"

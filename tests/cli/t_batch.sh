@@ -34,7 +34,7 @@ logs() {        # the mail keys in every game log and in other.mbox; the games' 
 
 W=$tmp/w; rm -rf "$W"; mkdir -p "$W/data"
 cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$W" > "$W/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\n' "$W" > "$W/conf"
 mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
 run "$T" process -c "$W/conf" "$tmp/a.mbox"

@@ -27,6 +27,12 @@ cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mb
 run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
 expect_out "game 1 starts" "game 1 begins"
 qp() { decoded; }
+# the arbiter confirms from its address (consent: docs/orders.md, "Observers")
+ct=$(qp | awk '/^To: carol@example.org$/ { on = 1 } on && /^Subject: / { print; exit }' |
+  sed 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/')
+cli_mail carol@example.org "Re: [tempest 1 $ct] game 1" "accept" > "$tmp/c.mbox"
+run "$T" process -c "$tmp/conf" "$tmp/c.mbox"
+case $(flat "$(qp)") in *"You are the arbiter of game 1"*) pass ;; *) fail "the arbiter confirms" ;; esac
 
 dsn bob@example.org > "$tmp/d1.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/d1.mbox"
@@ -50,7 +56,7 @@ run "$T" process -c "$tmp/conf" "$tmp/d2.mbox"
 [ -z "$out" ] && pass || fail "told once, not on every run"
 
 # bob writes again: a mail reaches him, the count starts afresh
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m.mbox"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/m.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
 case $(qp) in *"To: bob@example.org"*) pass ;; *) fail "bob's notice of the move sent" ;; esac
 [ -z "$(ls "$D/outbox/bounced")" ] && pass || fail "a mail that went clears the count"

@@ -51,7 +51,7 @@ n=0
 mail() {        # mail FROM BODY: a reply to the referee's latest mail, applied
   n=$((n + 1))
   tok=$WT; [ "$1" = bob@example.org ] && tok=$BT
-  cli_mail "$1" "Re: [tempest 1 $tok] game 1" "$2" > "$tmp/m"
+  cli_game_mail 1 "$1" "$tok" "$2" > "$tmp/m"
   run "$TA" process -c "$C" "$tmp/m"
   dec > "$tmp/mails.$n"
   python3 tests/chessme/secrecy.py "$tmp/mails.$n" "$tmp/data/games/1.json" > "$tmp/scan" &&

@@ -39,6 +39,8 @@ count_to() { grep -c "^To: $1\$" "$W/all.txt"; }
 mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white"
 play bob@example.org "$BT" "accept\nlangue fr"
 mail carol@example.org "observe" "observe 1"
+ct=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+mail carol@example.org "Re: [tempest 1 $ct] game 1" "observe 1"       # (confirmed)
 expect_out "carol observes" "You observe game 1"
 
 # -- one round trip: White's move and lines, Black's move and lines, six plies more
@@ -108,12 +110,10 @@ cli_referee "$W"
 for i in 1 2 3; do cli_mail carol@example.org "new game" "new tigerchess\nopponent dan$i@example.org" >> "$tmp/m"; done
 cli_mail alice@example.org "new game" "new tigerchess\nopponent bob@example.org\ncolour white" >> "$tmp/m"
 run "$TA" process -c "$W/conf" "$tmp/m"
-tok() { printf '%s\n' "$out" | tr -d '\r' | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-  sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
-BK=$(tok bob@example.org)
+BK=$(cli_token 4 bob@example.org)
 tplay() { mail "$1" "Re: [tempest 4 $2] game 4" "$3"; }
 tplay bob@example.org "$BK" "accept"
-AK=$(tok alice@example.org); BK=$(tok bob@example.org)
+AK=$(cli_token 4 alice@example.org); BK=$(cli_token 4 bob@example.org)
 tplay bob@example.org "$BK" "guard e\nif e4: e5"
 expect_out "TigerChess: none during the deployment" "the deployment phase comes first"
 tplay bob@example.org "$BK" "guard e"

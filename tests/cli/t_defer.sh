@@ -13,8 +13,8 @@ cli_game "$tmp/conf"
 # six moves in one run: twelve notices, six to each player
 : > "$tmp/moves.mbox"
 for m in e4:e5 Nf3:Nc6 Bb5:a6; do
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "${m%%:*}" >> "$tmp/moves.mbox"
-  cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "${m##*:}" >> "$tmp/moves.mbox"
+  cli_game_mail 1 alice@example.org "$WT" "${m%%:*}" >> "$tmp/moves.mbox"
+  cli_game_mail 1 bob@example.org "$BT" "${m##*:}" >> "$tmp/moves.mbox"
 done
 run "$T" process -v -c "$tmp/conf" "$tmp/moves.mbox"
 # replies left for the next run: 75 (docs/sysadmin.md, "Exit status"), and counted as such
@@ -39,13 +39,14 @@ done
   fail "all twelve notices sent, each once"
 
 # a player's auto-responder (no Auto-Submitted header) answering every referee mail, each
-# time with a new text (one that says the same again is answered once a day: t_robots.sh):
-# each of its mails finds no order and is answered — two a run at most, three a day
+# time with a new text (one that says the same again, but for its dates and numbers, is
+# answered once a day: t_robots.sh): each of its mails finds no order and is answered —
+# two a run at most, three a day
 answers=0
-for r in 1 2 3; do
+for r in red green blue; do
   : > "$tmp/loop.mbox"
-  for i in 1 2 3; do
-    cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday ($r.$i)." >> "$tmp/loop.mbox"
+  for i in cat dog owl; do
+    cli_game_mail 1 bob@example.org "$BT" "I am away until Monday ($r $i)." >> "$tmp/loop.mbox"
   done
   run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
   expect_rc "the auto-responder, run $r" 0
@@ -55,7 +56,7 @@ for r in 1 2 3; do
 done
 [ "$answers" -eq 3 ] && pass || fail "three answers in the day, across runs ($answers)"
 [ "$(cli_queued "$tmp/conf")" -eq 0 ] && pass || fail "the rest are not kept to go later"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "I am away until Monday." > "$tmp/loop.mbox"
+cli_game_mail 1 bob@example.org "$BT" "I am away until Monday." > "$tmp/loop.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/loop.mbox"
 expect_out "the next day it is answered again" "To: bob@example.org"
 # a player's prose is answered: what was read, where the game stands
@@ -65,7 +66,7 @@ cli_mail spammer@example.net "cheap watches" "Best prices!" > "$tmp/spam.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/spam.mbox"
 [ -z "$out" ] && pass || fail "a stranger's prose gets no reply"
 # a notice that a game changed is never held back by the day's limit
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "O-O" > "$tmp/m.mbox"
+cli_game_mail 1 alice@example.org "$WT" "O-O" > "$tmp/m.mbox"
 TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/conf" "$tmp/m.mbox"
 expect_out "the move's notice to bob goes whatever the day's answers" "To: bob@example.org"
 cli_done t_defer

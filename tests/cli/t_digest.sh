@@ -15,19 +15,18 @@ to() {          # to ADDRESS: the decoded mails to ADDRESS in $out
 }
 mails() { printf '%s\n' "$out" | tr -d '\r' | grep -c '^To: '; }
 most() { printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p' | sort | uniq -c | sort -n | tail -n 1 | awk '{ print $1 }'; }
-tok() { to "$1@x.org" | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
 team() {        # team DIR: a referee in DIR, the challenge and every acceptance, a run each
   cli_referee "$1" "max_replies_per_sender = 1000"
   body="new perplexichess7\nstrategist white ws@x.org\nagent white wa@x.org\nstrategist black bs@x.org\nagent black ba@x.org"
   for i in 1 2 3 4 5 6 7; do body="$body\nboardman white $i w$i@x.org\nboardman black $i b$i@x.org"; done
   cli_mail ws@x.org "new game" "$body" > "$1/m"
   run "$T" process -c "$1/conf" "$1/m"
-  for a in $W $B; do eval "K_$a=\$(tok $a)"; done
+  for a in $W $B; do eval "K_$a=\$(cli_token 1 $a@x.org)"; done
   : > "$1/acc"
   for a in $W $B; do
     [ "$a" = ws ] && continue
     eval "k=\$K_$a"
-    cli_mail $a@x.org "Re: [tempest 1 $k] game 1" "accept" >> "$1/acc"
+    cli_game_mail 1 $a@x.org "$k" "accept" >> "$1/acc"
   done
   run "$TA" process -c "$1/conf" "$1/acc"
 }
@@ -35,7 +34,7 @@ seven() {       # seven DIR: the White boardmen's first moves, in one mbox
   : > "$1/mv"
   for i in 1 2 3 4 5 6 7; do
     eval "k=\$K_w$i"
-    cli_mail w$i@x.org "Re: [tempest 1 $k] game 1" "e4" >> "$1/mv"
+    cli_game_mail 1 w$i@x.org "$k" "e4" >> "$1/mv"
   done
 }
 
@@ -71,11 +70,11 @@ python3 -c 'import json, sys; sys.exit(len(json.load(open(sys.argv[1])).get("dig
   "$tmp/a/data/games/1.json" && pass || fail "nothing waits once the digests went"
 
 # -- mail each; a message that names a member comes at once
-for a in bs b2; do eval "k=\$K_$a"; cli_mail $a@x.org "Re: [tempest 1 $k] game 1" "mail each" > "$tmp/m"; run "$T" process -c "$tmp/a/conf" "$tmp/m"; done
+for a in bs b2; do eval "k=\$K_$a"; cli_game_mail 1 $a@x.org "$k" "mail each" > "$tmp/m"; run "$T" process -c "$tmp/a/conf" "$tmp/m"; done
 case $(flat "$(to b2@x.org)") in *"Every mail of this game now comes to you at once."*) pass ;; *) fail "mail each answered" ;; esac
 : > "$tmp/mv2"
-for i in 1 4 5; do eval "k=\$K_b$i"; cli_mail b$i@x.org "Re: [tempest 1 $k] game 1" "e5" >> "$tmp/mv2"; done
-cli_mail w6@x.org "Re: [tempest 1 $K_w6] game 1" "message b7@x.org Good luck on board 7" >> "$tmp/mv2"
+for i in 1 4 5; do eval "k=\$K_b$i"; cli_game_mail 1 b$i@x.org "$k" "e5" >> "$tmp/mv2"; done
+cli_game_mail 1 w6@x.org "$K_w6" "message b7@x.org Good luck on board 7" >> "$tmp/mv2"
 run "$T" process -c "$tmp/a/conf" "$tmp/mv2"
 [ "$(to bs@x.org | grep -c '^To: ')" -eq 3 ] && pass || fail "mail each: bs gets each move at once ($(to bs@x.org | grep -c '^To: '))"
 case $(flat "$(to bs@x.org)") in *"Elsewhere in the game"*) fail "mail each: no digest" ;; *) pass ;; esac
@@ -83,15 +82,17 @@ case $(flat "$(to b7@x.org)") in *"Good luck on board 7"*) pass ;; *) fail "the 
 [ "$(to w3@x.org | grep -c '^To: ')" -eq 1 ] && pass || fail "w3: one digest for three moves elsewhere"
 
 # -- a stranger's attempts: in a team game only the member who set it up is told, once a
-# game and run (not each of the 18 members for each mail)
+# game and run (not each of the 18 members for each mail), and a day: a stranger's mail
+# draws one mail a day to any address, and the challenge's invitations, from a stranger
+# too, were today's: the next day then
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
-run "$T" process -c "$tmp/a/conf" "$tmp/int"
+TEMPEST_NOW=2026-11-06T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"
 [ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] &&
   [ "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p')" = "ws@x.org" ] && pass ||
   fail "one attempt: one notice, to the challenger"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "e5" > "$tmp/int"
 cli_mail mallory@evil.example "Re: [tempest 1] game 1" "d5" >> "$tmp/int"
-run "$T" process -c "$tmp/a/conf" "$tmp/int"
+TEMPEST_NOW=2026-11-07T12:00:00Z run "$T" process -c "$tmp/a/conf" "$tmp/int"     # (a day on)
 [ "$(printf '%s\n' "$out" | tr -d '\r' | grep -c '^X-Tempest-Kind: intruder')" -eq 1 ] && pass ||
   fail "two attempts in a run: one notice, not 2 nor 36"
 

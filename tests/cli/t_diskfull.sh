@@ -29,7 +29,7 @@ if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=512k,mode=0700 tmpfs "$mnt" 2
 fi
 D=$mnt/data; mkdir -p "$D"
 cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\n' "$D" > "$tmp/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s\n' "$D" > "$tmp/conf"
 mail alice@example.org "new game" "new chess\nopponent bob@example.org\ncolour white" > "$tmp/a.mbox"
 mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" >> "$tmp/a.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/a.mbox"
@@ -135,4 +135,21 @@ while [ "$k" -le 40 ]; do
   k=$((k + 2))
 done
 [ "$wrong" -eq 0 ] && pass
+
+# -- the archive on a full disk: "try again later" (75), as the exit table says; with room
+# again it is written whole
+A=$mnt/www
+rm -rf "$D" "$A"; cp -a "$tmp/snapshot" "$D"
+rm -f "$mnt/filler"
+dd if=/dev/zero of="$mnt/filler" bs=4k 2>/dev/null
+run "$T" archive -c "$tmp/conf" "$A"
+expect_rc "the archive on a full disk" 75
+rm -f "$mnt/filler"
+run "$T" archive -c "$tmp/conf" "$A"
+expect_rc "the archive with room again" 0
+[ -s "$A/game-1.html" ] && [ -s "$A/index.html" ] && pass || fail "the archive written with room again"
+chmod 0500 "$A"
+run su nobody -s /bin/sh -c "\"$T\" archive -c \"$tmp/conf\" --all \"$A\""
+[ "$rc" -ne 75 ] && pass || fail "a folder the run may not write is for a person, not later"
+chmod 0755 "$A"
 cli_done t_diskfull

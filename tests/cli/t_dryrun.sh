@@ -64,7 +64,7 @@ expect_rc "a lock there: --dry-run" 0
 snap "$D" > "$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && pass || fail "a lock there: not rewritten"
 # a data directory not made yet: a dry run makes nothing and says so
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/none\n' "$tmp" > "$tmp/none.conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/none\n' "$tmp" > "$tmp/none.conf"
 run "$T" process --dry-run -c "$tmp/none.conf" /dev/null
 expect_rc "no data directory: --dry-run" 2
 [ ! -e "$tmp/none" ] && pass || fail "no data directory: none made"

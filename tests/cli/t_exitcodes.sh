@@ -68,7 +68,7 @@ expect_rc "send, a certificate that does not verify" 2
 # embedded mode's poll -n fails as poll does
 E=$tmp/e
 mkdir -p "$E"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/none\n' "$E" > "$E/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/none\n' "$E" > "$E/conf"
 run "$T" process -n --offline -c "$E/conf"
 expect_rc "-n: no data directory yet" 0
 expect_out "-n: no data directory yet: said" "does not exist yet: the first run makes it"
@@ -91,7 +91,7 @@ for what in json journal; do
   cli_game "$G/conf"
   f=$G/data/games/1.$what
   head -c 100 "$f" > "$f.cut" && mv "$f.cut" "$f"
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+  cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/e4.mbox"
   run "$T" process -c "$G/conf" "$tmp/e4.mbox"
   expect_rc "a damaged $what: 2" 2
   expect_err "a damaged $what: named" "1.$what"

@@ -10,18 +10,18 @@ body() { decoded; }
 cli_referee "$tmp"
 cli_game "$tmp/conf"
 
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\ntest" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "e4\ntest" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 body | grep -q "^Subject: \[tempest 1 $WT\] what I read in your mail" && pass || fail "test's reply carries the player's token"
 case $(body) in *"Identity: White, by token"*) pass ;; *) fail "test knows who the player is" ;; esac
 case $(body) in *"other orders of this mail were"*"applied"*) pass ;; *) fail "test says the move was applied" ;; esac
 case $(body) in *'A "test" mail changes nothing'*) fail "test says nothing changed" ;; *) pass ;; esac
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. e4$' && pass || fail "the move applied"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "test" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(body) in *"Identity: Black, by token"*) pass ;; *) fail "a test alone: Black is known" ;; esac
 case $(body) in *'A "test" mail changes nothing'*) pass ;; *) fail "a test alone changes nothing" ;; esac
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "help" > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 body | grep -q "^Subject: \[tempest 1 $BT\] how to play" && pass || fail "help's reply carries the token"
 # a reply to that help mail, with a move, works (the token is the player's)
@@ -39,7 +39,7 @@ cli_mail dave@example.org "Re: [tempest 2 $dtok] invitation" "accept" > "$tmp/m2
 run "$T" process -c "$tmp/conf" "$tmp/m2"
 case $(body) in *"The cards in use: 1-10 12 (11 cards)"*'("numbers 2 4 6 8 11")'*) pass ;;
   *) fail "the start mail: the cards, and example numbers valid for N = 11 (card 11 is not played)" ;; esac
-cli_mail carol@example.org "Re: [tempest 2 $tok] game 2" "help" > "$tmp/m"
+cli_game_mail 2 carol@example.org "$tok" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(body) in *"you may also write:"*"list N N ..."*"card ..."*"take N"*) pass ;; *) fail "help lists the card orders" ;; esac
 # a stranger's help: to the address, no token, no game's orders

@@ -15,7 +15,7 @@ fresh() {       # fresh DIR: a data directory with the demo key and the format 1
   rm -rf "$1"; mkdir -p "$1/data/games"
   cp examples/demo.key "$1/data/key"; chmod 600 "$1/data/key"
   cp tests/fixtures/v1-chess/1.json tests/fixtures/v1-chess/1.mbox "$1/data/games/"
-  printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$1" > "$1/conf"
+  printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\n' "$1" > "$1/conf"
 }
 
 # Its own mail, not lib.sh's cli_eml: its Message-ID (jN.alice@example.org) is the mail key

@@ -41,15 +41,15 @@ cli_referee "$W"
 cli_game "$W/conf"
 
 B=$tmp/batch.mbox
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m1"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/m1"
 cat "$tmp/m1" > "$B"
 cli_mail carol@example.org "a game?" "new chess\nopponent dave@example.org" >> "$B"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$B"
+cli_game_mail 1 bob@example.org "$BT" "e5" >> "$B"
 cli_mail mallory@evil.example "hello" "what is this?" >> "$B"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" >> "$B"
+cli_game_mail 1 alice@example.org "$WT" "Nf3" >> "$B"
 cat "$tmp/m1" >> "$B"
 cli_mail erin@example.org "another game" "new chess\nopponent frank@example.org" >> "$B"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\ntimezone Europe/Paris" >> "$B"
+cli_game_mail 1 bob@example.org "$BT" "Nc6\ntimezone Europe/Paris" >> "$B"
 
 C=$tmp/clean; copy "$W" "$C"
 KILL_COUNT=$tmp/count LD_PRELOAD=$SHIM "$T" process -c "$C/conf" "$B" > "$tmp/clean.out" 2>/dev/null
@@ -97,7 +97,7 @@ while [ "$at" -le "$total" ]; do
     [ "$(logs "$K")" = "$clean_logs" ] ||
       { fail "$what: the game logs or journals differ"; problems=$((problems + 1)); }
     left=$(find "$K/data" \( -path '*/outbox/*.eml' -o -path '*/outbox/*.spool' -o \
-      -path '*/outbox/*.sent' -o -name '*.tmp*' \) | head -3)
+      -path '*/outbox/*.sent' -o -path '*/outbox/*.index' -o -name '*.tmp*' \) | head -3)
     [ -z "$left" ] || { fail "$what: left behind: $left"; problems=$((problems + 1)); }
     [ "$krc" -eq 137 ] || [ "$krc" -eq 0 ] ||
       { fail "$what: the killed run exits $krc"; problems=$((problems + 1)); }
@@ -152,4 +152,96 @@ for point in after-outbox before-save; do
   [ -z "$(ls "$S/data/outbox/staged")" ] && pass || fail "$point: nothing left staged"
 done
 echo "t_killall: $cases kills at $((cases / 2)) of $total calls; $dups replies sent twice, each already out before its kill" >&2
+
+# -- batches that create games and change the registry in them, at batch sizes 4000, 7
+# and 1: challenges, a stranger's help (the day's answers), a robot's mail (a seen mark
+# alone), a stranger's prose (other.mbox), moves, an acceptance with a time zone in a
+# game the same batch made (at 4000 that game is held back until the registry is
+# committed, after a later game is placed), a player's mail with no order, an
+# acceptance with a vacation. Killed before and after file-system calls across the run
+# and at every named point, then run again: the end equal to a clean run's — states,
+# logs and journals, replies (each once but those out before the kill), the registry,
+# the day's counts (DATA/quota/), the seen marks (each once), the created/ notes,
+# other.mbox — and the counts of games lost, replies sent twice, replies sent
+# uncommitted and runs that end corrupt (state or log unlike a clean run's) are 0.
+quota() {       # each count file's day and count, each texts file's hashes
+  for f in $(ls "$1/data/quota" 2>/dev/null | grep -v '\.staged$' | sort); do
+    printf '%s: ' "$f"; grep -v '^batch ' "$1/data/quota/$f" | awk '{ print $1, $2 }' | tr '\n' ' '; echo
+  done
+}
+marks() { cat "$1"/data/seen/*.log 2>/dev/null | sort | uniq -c; }
+notes() { cat "$1"/data/created/*.log 2>/dev/null | sort; }
+other() { grep '^X-Tempest-Key: ' "$1/data/other.mbox" 2>/dev/null; }
+P=$tmp/pre; copy "$W" "$P"
+cli_mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/c1"
+cli_mail erin@example.org "another game" "new chess\nopponent frank@example.org" > "$tmp/c2"
+cat "$tmp/c1" "$tmp/c2" > "$tmp/pre.mbox"
+"$T" process -c "$P/conf" "$tmp/pre.mbox" > "$tmp/pre.out" 2>/dev/null
+DT=$(sed -n 's/^Subject: \[tempest 2 \([a-z0-9]*\)\] carol.*/\1/p' "$tmp/pre.out")
+FT=$(sed -n 's/^Subject: \[tempest 3 \([a-z0-9]*\)\] erin.*/\1/p' "$tmp/pre.out")
+[ -n "$DT" ] && [ -n "$FT" ] && pass || fail "(the invitations' tokens)"
+G=$tmp/create.mbox
+cat "$tmp/c1" "$tmp/c2" > "$G"
+cli_mail nosy@example.net "how?" "help" >> "$G"
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" >> "$G"
+{ printf 'From robot@example.net Thu Nov  5 10:59:00 2026\n'
+  cli_eml robot@example.net "Re: your mail" "I am away." "Auto-Submitted: auto-replied"; echo; } >> "$G"
+cli_mail mallory@evil.example "hello" "what is this?" >> "$G"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$G"
+cli_mail dave@example.org "Re: [tempest 2 $DT] invitation" "accept\ntimezone Europe/Berlin" >> "$G"
+cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Thanks, a fine opening." >> "$G"
+cli_mail frank@example.org "Re: [tempest 3 $FT] invitation" "accept\nvacation 3 days" >> "$G"
+# one end state, as these functions print it
+ends() { hashes "$1"; logs "$1"; quota "$1"; marks "$1"; notes "$1"; other "$1"; cat "$1/data/players.json"; }
+for size in 4000 7 1; do
+  B0=$tmp/b$size; copy "$W" "$B0"; echo "batch_size = $size" >> "$B0/conf"
+  C=$tmp/c$size; copy "$B0" "$C"
+  KILL_COUNT=$tmp/count LD_PRELOAD=$SHIM "$T" process -c "$C/conf" "$G" > "$tmp/clean.out" 2>/dev/null
+  total=$(cat "$tmp/count" 2>/dev/null || echo 0)
+  clean_ids=$(ids "$tmp/clean.out"); clean_end=$(ends "$C")
+  "$T" list -c "$C/conf" | grep -q '^ *2 .*playing' && pass || fail "size $size: the clean run starts game 2"
+  step=1
+  [ "${KILL_SWEEP:-}" = full ] || step=$(( (total + ${KILL_CREATE_CASES:-16} - 1) / ${KILL_CREATE_CASES:-16} ))
+  lost=0; double=0; uncommitted=0; corrupt=0; kills=0
+  # the calls sampled, then the named points
+  points=""; at=1
+  while [ "$at" -le "$total" ]; do points="$points $at:before $at:after"; at=$((at + step)); done
+  for f in after-outbox mid-batch before-save mid-save after-commit mid-seen registry-before \
+      registry-state registry-placed before-queue mid-quota; do points="$points $f"; done
+  for pt in $points; do
+    K=$tmp/k; copy "$B0" "$K"
+    case $pt in
+      *:*) KILL_AT=${pt%:*} KILL_WHEN=${pt#*:} LD_PRELOAD=$SHIM "$T" process -c "$K/conf" "$G" \
+             > "$tmp/killed.out" 2>/dev/null ;;
+      *) TEMPEST_FAULT=$pt "$T" process -c "$K/conf" "$G" > "$tmp/killed.out" 2>/dev/null ;;
+    esac
+    kills=$((kills + 1))
+    before_ids=$(ids "$tmp/killed.out")
+    for id in $before_ids; do
+      bare=${id#<}; bare=${bare%>}
+      grep -qF -- "\"$bare\"" "$K"/data/games/*.journal 2>/dev/null ||
+        grep -qF -- "$id" "$K/data/other.mbox" 2>/dev/null || uncommitted=$((uncommitted + 1))
+    done
+    "$T" process -c "$K/conf" "$G" > "$tmp/after.out" 2>/dev/null || corrupt=$((corrupt + 1))
+    got=$( { cat "$tmp/killed.out" "$tmp/after.out"; } | ids)
+    for id in $(printf '%s\n' "$got" | uniq -d); do
+      printf '%s\n' "$before_ids" | grep -qxF -- "$id" || double=$((double + 1))
+    done
+    for id in $clean_ids; do
+      printf '%s\n' "$got" | grep -qxF -- "$id" || lost=$((lost + 1))
+    done
+    end=$(ends "$K")
+    if [ "$end" != "$clean_end" ]; then
+      corrupt=$((corrupt + 1))
+      fail "size $size, kill at $pt: the end differs from a clean run's"
+      if [ -n "${VERBOSE:-}" ]; then
+        printf '%s\n' "$clean_end" > "$tmp/want"; printf '%s\n' "$end" > "$tmp/got"
+        diff "$tmp/want" "$tmp/got" >&2
+      fi
+    fi
+  done
+  echo "t_killall: batch size $size: $kills kills ($total calls): $lost lost, $double double, $uncommitted uncommitted, $corrupt corrupt" >&2
+  [ "$lost$double$uncommitted$corrupt" = 0000 ] && pass ||
+    fail "size $size: $lost lost, $double double, $uncommitted uncommitted, $corrupt corrupt"
+done
 cli_done t_killall

@@ -15,13 +15,9 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cli_referee "$tmp"
 C=$tmp/conf
 
-token() {       # token GAME ADDRESS: the subject token of the referee's mail to ADDRESS
-  decoded | awk -v a="To: $2" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-    sed -n "s/^Subject: .*\[tempest $1 \([a-z0-9]*\)\].*/\1/p" | head -n 1
-}
 help_of() {     # help_of GAME ADDRESS: the player's help, flat, in $h (not in a subshell:
                 #   each mail's Message-ID must be new)
-  cli_eml "$2" "Re: [tempest $1 $(eval echo \$K$1)] game $1" "help" > "$tmp/m.eml"
+  cli_game_eml $1 "$2" "$(eval echo \$K$1)" "help" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$T" process -c "$C"
   h=$(flat "$(decoded)")
 }
@@ -34,15 +30,15 @@ shows() {       # shows WHAT TEXT...: the last help shows every TEXT
 challenge() {   # challenge GAME VARIANT: a@x.org challenges b@x.org, who accepts
   cli_eml a@x.org "new game" "new $2\nopponent b@x.org\ncolour white" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$T" process -c "$C"
-  kb=$(token "$1" b@x.org)
-  cli_eml b@x.org "Re: [tempest $1 $kb] game $1" "accept" > "$tmp/m.eml"
+  kb=$(cli_token "$1" b@x.org)
+  cli_game_eml $1 b@x.org "$kb" "accept" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$T" process -c "$C"
-  eval "K$1=\$(token $1 a@x.org)"
+  eval "K$1=\$(cli_token $1 a@x.org)"
 }
 
 # -- Perplexichess (game 1)
 run "$T" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
-K1=$(token 1 g1@x.org)
+K1=$(cli_token 1 g1@x.org)
 help_of 1 g1@x.org
 shows perplexichess "rule N NW" "rule N add W" "move 53-37" "message team" \
   "elect carol@example.org"
@@ -55,24 +51,24 @@ case $(printf '%s' "$h" | sed 's/.*you may also write://') in
 # the help pasted below a move, without quotation marks: its examples are the referee's
 # text, not orders; the move alone is read
 decoded | awk '/^From referee@/ { n++ } n == 1' | sed -n '/^I referee chess games/,/^-- $/p' > "$tmp/help.txt"
-KS=$(token 1 gs@x.org)
-cli_eml gs@x.org "Re: [tempest 1 $KS] game 1" "help" > "$tmp/m.eml"
+KS=$(cli_token 1 gs@x.org)
+cli_game_eml 1 gs@x.org "$KS" "help" > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$T" process -c "$C"
 h=$(flat "$(decoded)")
 shows "perplexichess, its strategist" "transfer e4 from 1 to 3" "assign bob@example.org boardman 2"
-cli_eml g1@x.org "Re: [tempest 1 $K1] game 1" "e4\n\n$(cat "$tmp/help.txt")" > "$tmp/m.eml"
+cli_game_eml 1 g1@x.org "$K1" "e4\n\n$(cat "$tmp/help.txt")" > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$T" process -c "$C"
 expect_out "a move with the help pasted below" "1. e4 on board 1"
 case $(flat "$(decoded)") in *"not applied"*) fail "the pasted help's examples are read as orders" ;; *) pass ;; esac
 
 # -- Knightmare Chess with cards (game 2), Tempete (game 3)
 run "$T" new -c "$C" knightmare-cards a@x.org b@x.org
-K2=$(token 2 a@x.org)
+K2=$(cli_token 2 a@x.org)
 help_of 2 a@x.org
 shows knightmare "deck 3 7 12" "card 23" "redraw 7" "intercept" "effect kill e7"
 case $h in *"budget 150"*) fail "knightmare: a challenge's term in a game's help" ;; *) pass ;; esac
 run "$T" new -c "$C" tempete a@x.org b@x.org
-K3=$(token 3 a@x.org)
+K3=$(cli_token 3 a@x.org)
 help_of 3 a@x.org
 shows tempete "list 17 3 45" "numbers 3 17" "card 23" "secret e4" "take 23"
 

@@ -14,21 +14,17 @@ mkdir -p "$W/data" "$tmp/rules"
 cp examples/demo.key "$W/data/key"; chmod 600 "$W/data/key"
 cp "$TEMPEST_RULES_DIR"/*.json "$tmp/rules/"; cp -r "$TEMPEST_RULES_DIR/cards" "$tmp/rules/"
 cp tests/variants/duo.json "$tmp/rules/"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\nrules_dir = %s/rules\n' \
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\nrules_dir = %s/rules\n' \
   "$W" "$tmp" > "$W/conf"
 sed -i "s|^rules_dir = .*|rules_dir = $tmp/rules|" "$W/conf"
 unset TEMPEST_RULES_DIR
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 1
   n=$((n + 1))
-  cli_eml "$1" "Re: [tempest 1 $2] game 1" "$3" > "$tmp/m.eml"
+  cli_game_eml 1 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
 }
 
-token_of() {    # token_of ADDRESS: the subject token in the referee's mail to ADDRESS
-  printf '%s\n' "$out" | tr -d '\r' | awk -v to="To: $1" '$0 == to { f = 1 } f && /^Subject: / {
-    if (match($0, /\[tempest 1 [a-z0-9]+\]/)) { print substr($0, RSTART + 11, RLENGTH - 12); exit } }'
-}
 
 recipients() { printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^To: //p' | sort | tr '\n' ' '; }
 
@@ -39,8 +35,8 @@ expect_out "board 2 White" "board 2 White: w2@example.org"
 expect_clean "new duo"
 [ "$(recipients)" = "b1@example.org b2@example.org w1@example.org w2@example.org " ] && pass ||
   fail "every seat is told the game begins: $(recipients)"
-W1=$(token_of w1@example.org); B1=$(token_of b1@example.org)
-W2=$(token_of w2@example.org); B2=$(token_of b2@example.org)
+W1=$(cli_token 1 w1@example.org); B1=$(cli_token 1 b1@example.org)
+W2=$(cli_token 1 w2@example.org); B2=$(cli_token 1 b2@example.org)
 [ -n "$W1" ] && [ -n "$B1" ] && [ -n "$W2" ] && [ -n "$B2" ] && pass || fail "four tokens"
 [ "$(printf '%s\n' "$W1" "$B1" "$W2" "$B2" | sort -u | wc -l)" -eq 4 ] && pass ||
   fail "each seat has its own token ($W1 $B1 $W2 $B2)"

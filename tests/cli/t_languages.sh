@@ -162,7 +162,7 @@ sed -e 's/^Your move {{last_move}} is recorded\.$/Su jugada {{last_move}} queda 
 mail frank@example.org "nueva partida" "new chess\nopponent gina@example.org\ncolour white\nlanguage es"
 n=$(gameno)
 mail gina@example.org "Re: [tempest $n $(token $n gina@example.org)] invitation" "accept"
-cli_mail frank@example.org "Re: [tempest $n $(token $n frank@example.org)] game $n" "Cf3\nOfrezco tablas" > "$tmp/m"
+cli_game_mail $n frank@example.org "$(token $n frank@example.org)" "Cf3\nOfrezco tablas" > "$tmp/m"
 TEMPEST_TEMPLATES_DIR=$tmp/tpl run "$T" process -c "$tmp/conf" "$tmp/m"
 printf '%s\n' "$out" > "$tmp/last"
 out=$(python3 tests/cli/langcheck.py --text "$tmp/last")
@@ -180,7 +180,7 @@ tg=$tmp/tempete-fr
 mkdir -p "$tg/data"
 cp tests/golden/tempete/key "$tg/data/key"
 chmod 600 "$tg/data/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' "$tg" > "$tg/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' "$tg" > "$tg/conf"
 python3 -c 'import json, sys; json.dump({"format": 1, "players": {a: [{"at": 1793000000,
 "key": "seed." + a, "kind": "language", "language": "fr"}] for a in sys.argv[2:]}},
 open(sys.argv[1], "w"))' "$tg/data/players.json" alice@example.org bob@example.org
@@ -216,7 +216,7 @@ for lang in fr de en; do
 		mkdir -p "$g/data"
 		cp "tests/golden/$c/key" "$g/data/key"
 		chmod 600 "$g/data/key"
-		printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
+		printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\nreferee_name = Tempest referee\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
 			"$g" > "$g/conf"
 		addrs=$(sed -n 's/^From: .*<\([^>]*\)>.*/\1/p; s/^From: \([^ <]*@[^ ]*\)$/\1/p' \
 			"tests/golden/$c/in.mbox" | sort -u)

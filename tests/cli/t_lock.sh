@@ -8,7 +8,7 @@ holder=""
 trap '[ -n "$holder" ] && kill "$holder" 2>/dev/null; rm -rf "$tmp"' EXIT
 D=$tmp/data; mkdir -p "$D"
 cp examples/demo.key "$D/key"; chmod 600 "$D/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s\nlock_timeout = 2\n' "$D" > "$tmp/conf"
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s\nlock_timeout = 2\n' "$D" > "$tmp/conf"
 cli_eml alice@example.org hi status > "$tmp/m.eml"
 
 run_in "$tmp/m.eml" "$T" process -c "$tmp/conf"

@@ -26,7 +26,7 @@ cli_mail bob@example.org "Re: [tempest 1 $BT] invitation" "accept" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 
 # with a move: in the opponent's notice of the move
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Here goes.\ne4\nmessage The Ruy Lopez, as promised.\nmessage Your move!\nCheers, Alice\n-- \nAlice Martin, Club d'echecs" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "Here goes.\ne4\nmessage The Ruy Lopez, as promised.\nmessage Your move!\nCheers, Alice\n-- \nAlice Martin, Club d'echecs" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(to bob@example.org) in *"played 1. e4"*'alice@example.org (White) writes:'*'"The Ruy Lopez, as promised."'*'"Your move!"'*) pass ;;
   *) fail "the move's notice carries both message lines" ;; esac
@@ -36,7 +36,7 @@ case $(flat "$(to alice@example.org)") in *'Read in your mail: e4; a message for
   *) fail "the writer's reply says what was read and relayed, and that prose was passed over" ;; esac
 case $(to bob@example.org) in *"Read in your mail"*) fail "the opponent told what was read of another's mail" ;; *) pass ;; esac
 # a disclaimer or a signature under the message is never relayed
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5\nmessage Good choice,\nwe will see.\nBob\n\nThe information in this\nmessage is confidential and intended solely for the addressee.\nMessage me on Signal: +33 6 12 34 56 78" > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "e5\nmessage Good choice,\nwe will see.\nBob\n\nThe information in this\nmessage is confidential and intended solely for the addressee.\nMessage me on Signal: +33 6 12 34 56 78" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(to alice@example.org) in *'"Good choice,'*'   we will see."'*) pass ;;
   *) fail "the message and its paragraph relayed" ;; esac
@@ -44,24 +44,24 @@ case $(to alice@example.org) in *confidential*|*Signal*|*'see."'*Bob*) fail "a d
 case $(to bob@example.org) in *'relayed as "Good choice,'*'   we will see."'*) pass ;;
   *) fail "the sender's reply quotes what was relayed" ;; esac
 case $(to bob@example.org) in *'relayed as'*confidential*) fail "the sender told a disclaimer was relayed" ;; *) pass ;; esac
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Nf3" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "Nf3" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 # alone: a notice of its own
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "message Thinking..." > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "message Thinking..." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 [ "$(printf '%s\n' "$out" | grep -c '^To: ')" -eq 1 ] && pass || fail "a message alone: one mail, to the opponent"
 case $(to alice@example.org) in *"bob@example.org (Black) writes:"*'"Thinking..."'*) pass ;;
   *) fail "a message alone reaches the opponent in a notice" ;; esac
 # a refused mail relays nothing
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Ke6\nmessage I resign soon" > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "Ke6\nmessage I resign soon" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $out in *"To: alice@example.org"*) fail "a refused mail's message relayed" ;; *) pass ;; esac
 # a stranger's message goes nowhere
-cli_mail mallory@evil.example "Re: [tempest 1 $WT] game 1" "message buy cheap watches" > "$tmp/m"
+cli_game_mail 1 mallory@evil.example "$WT" "message buy cheap watches" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $out in *"cheap watches"*) fail "a stranger's message relayed" ;; *) pass ;; esac
 # an order that cannot be taken back, in a sentence: asked about, nothing applied
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Nc6\nThanks, I accept." > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "Nc6\nThanks, I accept." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(to bob@example.org) in *"not applied"*"line 2: Thanks, I accept."*"did you mean 'accept'?"*"write a line with only: accept"*) pass ;;
   *) fail "a player's uncertain line is asked about, quoted" ;; esac
@@ -71,7 +71,7 @@ cli_mail spam@evil.example "Special offer" "Click below to accept" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $out in *"To: spam@evil.example"*) fail "a stranger asked about a spam's line" ;; *) pass ;; esac
 # help lists it
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "help" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 expect_out "help lists message" "message Good luck!"
 cli_done t_message

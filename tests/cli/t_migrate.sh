@@ -13,7 +13,7 @@ fresh() {       # fresh DIR FIXTURE: a data directory holding the fixture's game
   mkdir -p "$1/data/games"
   cp examples/demo.key "$1/data/key"; chmod 600 "$1/data/key"
   cp "tests/fixtures/$2/1.json" "tests/fixtures/$2/1.mbox" "$1/data/games/"
-  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = %s/data\n' \
+  printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\nreferee_name = Tempest referee\ndata_dir = %s/data\n' \
     "$1" > "$1/conf"
 }
 hash_of() { sed -n 's/^  "hash": "\(.*\)".*/\1/p' "$1"; }

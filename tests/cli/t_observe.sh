@@ -21,12 +21,40 @@ cli_referee "$tmp" "bounce_limit = 2" "max_answers_per_day = 5"
 D=$tmp/data
 cli_game "$tmp/conf"
 
-# -- a stranger observes: the board, no token, the footer that says how to stop
+# confirm ADDRESS GAME: ADDRESS asks to observe GAME, and confirms by replying to the
+# confirmation with `observe GAME` (the token in the subject); $out holds the answer
+confirm() {
+  mail "$1" "watching" "observe $2"
+  ctoken=$(qp | sed -n "s/^Subject: \[tempest $2 \([a-z0-9]*\)\].*/\1/p" | head -n 1)
+  mail "$1" "Re: [tempest $2 $ctoken] game $2" "observe $2"
+}
+
+# -- a stranger asks to observe: nothing but a confirmation, no slot, no board
 mail carol@club.example "watching" "Hello, may I follow it?\nobserve 1"
 expect_rc "observe" 0
-case $(to carol@club.example) in *"Subject: [tempest 1] game 1 (Chess: alice@example.org v bob@example.org, observed)"*) pass ;;
+case $(to carol@club.example) in *"Subject: [tempest 1 "*"] game 1 (Chess: "*"): do you want its moves by mail?"*) pass ;;
+  *) fail "the confirmation's subject: the game, a token" ;; esac
+case $(flat "$(to carol@club.example)") in *"reply to this mail with the line observe 1"*) pass ;;
+  *) fail "the confirmation says what to write" ;; esac
+case $(to carol@club.example) in *"Moves:"*|*"+---"*) fail "no board before the confirmation" ;; *) pass ;; esac
+grep -q 'carol@club.example' "$D/games/1.json" && fail "an unconfirmed request holds no slot" || pass
+ctoken=$(qp | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+# the token is the address's: another address replying with it confirms nothing
+mail dave@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1"
+grep -q 'dave@club.example' "$D/games/1.json" && fail "the token confirms only its address" || pass
+# it lapses (observe_confirm_days, 7): a reply 8 days later confirms nothing (a copy of
+# the referee, whose clock then moves on)
+cp -r "$D" "$tmp/later"; sed "s|$D|$tmp/later|" "$tmp/conf" > "$tmp/later.conf"
+cli_mail carol@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1" > "$tmp/m.mbox"
+TEMPEST_NOW=2026-11-13T12:00:00Z run "$T" process -c "$tmp/later.conf" "$tmp/m.mbox"
+grep -q 'carol@club.example' "$tmp/later/games/1.json" && fail "a lapsed request confirms nothing" || pass
+case $(qp) in *"do you want its moves by mail?"*) pass ;; *) fail "a lapsed request: asked again" ;; esac
+# -- the confirmation: the board, no token, the footer that says how to stop
+mail carol@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1"
+expect_rc "observe confirmed" 0
+case $(to carol@club.example) in *"Subject: [tempest 1] game 1 (Chess: White v Black, observed)"*) pass ;;
   *) fail "the answer's subject: the game, no token" ;; esac
-case $(flat "$(to carol@club.example)") in *"You now observe this game"*"White (alice@example.org) is to move."*) pass ;;
+case $(flat "$(to carol@club.example)") in *"You now observe this game"*"White (White) is to move."*) pass ;;
   *) fail "the answer: observing, with the board" ;; esac
 case $(to carol@club.example) in *'You observe game 1: write "unobserve 1" to me to stop.'*) pass ;;
   *) fail "the footer says how to stop" ;; esac
@@ -40,9 +68,10 @@ case $(flat "$(qp)") in *"You already observe this game"*) pass ;; *) fail "obse
 # -- each move: the public view, with the last move, to the observer
 mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4"
 case $(to carol@club.example) in *"Subject: [tempest 1] 1. e4 ("*"observed)"*) pass ;; *) fail "the move's mail to carol" ;; esac
-case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (bob@example.org) is to move."*"Moves: 1. e4"*) pass ;;
+case $(flat "$(to carol@club.example)") in *"The last move: 1. e4."*"Black (Black) is to move."*"Moves: 1. e4"*) pass ;;
   *) fail "the move's mail shows the move, the board, who moves" ;; esac
 case $(to carol@club.example) in *"$WT"*|*"$BT"*|*"your move"*|*"you have"*) fail "no token, nothing said to a player" ;; *) pass ;; esac
+case $(to carol@club.example) in *"@example.org"*) fail "no player's address to an observer" ;; *) pass ;; esac
 # ... with the HTML board a player's mail has, its last move marked, and in that part no
 # token and no link
 raw=$(printf '%s\n' "$out" | tr -d '\r' | awk '/^From referee@/ { on = 0 } /^To: carol@club.example/ { on = 1 } on')
@@ -60,7 +89,7 @@ case $(flat "$(qp)") in *"observe and unobserve go in a mail of their own"*) pas
 "$T" show -c "$tmp/conf" 1 | grep -q '^Status: *playing' && pass || fail "the game goes on"
 mail alice@example.org "x" "observe 1"
 case $(flat "$(qp)") in *"you play in game 1"*) pass ;; *) fail "a player may not observe their own game" ;; esac
-mail dave@club.example "x" "observe 99"
+mail ivan@club.example "x" "observe 99"
 case $(flat "$(qp)") in *"there is no game 99 here"*) pass ;; *) fail "observe of no game: said so" ;; esac
 
 # -- unobserve: answered without the board; no more mail
@@ -70,16 +99,19 @@ case $(to carol@club.example) in *"Moves:"*|*"You observe game"*) fail "the stop
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"
 case $(qp) in *"To: carol@club.example"*) fail "no mail to a former observer" ;; *) pass ;; esac
 grep -q 'carol@club.example' "$D/games/1.json" && fail "carol is out of the state" || pass
-mail carol@club.example "x" "unobserve 1"
+mail judy@club.example "x" "unobserve 1"
 case $(flat "$(qp)") in *"you do not observe game 1"*) pass ;; *) fail "unobserve when not observing: said so" ;; esac
 
-# -- the answers count against max_answers_per_day (5): carol has had 5 today
+# -- the answers count against max_answers_per_day (5): carol has had 5 today; a second
+# confirmation the same day is not asked (one a day), but the first still confirms
 mail carol@club.example "x" "observe 1"
+[ -z "$(to carol@club.example)" ] && pass || fail "a second confirmation today is not asked"
+mail carol@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1"
 [ -z "$(to carol@club.example)" ] && pass || fail "a sixth answer today is not written"
 grep -q 'carol@club.example' "$D/games/1.json" && pass || fail "... though carol observes"
 
 # -- an observer whose mail bounces bounce_limit (2) times is dropped, silently
-mail erin@gone.example "x" "observe 1"
+confirm erin@gone.example 1
 for n in 1 2; do
   { printf 'From MAILER-DAEMON Thu Nov  5 11:0%d:00 2026\nFrom: MAILER-DAEMON@mx.example.org\n' "$n"
     printf 'To: referee@tempest.example\nSubject: Undelivered Mail Returned to Sender\n'
@@ -124,8 +156,11 @@ run "$T" new -c "$tmp2/conf" perplexichess w1@x.org b1@x.org w2@x.org b2@x.org w
 K_w1=$(to w1@x.org | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
 cli_mail carol@club.example "x" "observe 1" > "$tmp2/m"
 run "$TA" process -c "$tmp2/conf" "$tmp2/m"
+ctoken=$(qp | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_mail carol@club.example "Re: [tempest 1 $ctoken] game 1" "observe 1" > "$tmp2/m"
+run "$TA" process -c "$tmp2/conf" "$tmp2/m"
 expect_clean "observe a team game"
-cli_mail w1@x.org "Re: [tempest 1 $K_w1] game 1" "e4\nmessage team Push on the king's side" > "$tmp2/m"
+cli_game_mail 1 w1@x.org "$K_w1" "e4\nmessage team Push on the king's side" > "$tmp2/m"
 run "$TA" process -c "$tmp2/conf" "$tmp2/m"
 expect_clean "a move in a team game, observed"
 case $(flat "$(to carol@club.example)") in *"played 1. e4 on board 1"*"Board 1: Black to move"*"Board 2: White to move"*"Board 3: White to move"*"Score:"*) pass ;;

@@ -23,7 +23,7 @@ command -v mutt > /dev/null || { echo "t_oneclick: no mutt (apt-get install mutt
 
 # mail GAME FROM TOKEN BODY: a reply about game GAME; the referee's answer in $tmp/last.mbox
 mail() {
-  cli_eml "$2" "Re: [tempest $1 $3] game $1" "$4" > "$tmp/m.eml"
+  cli_game_eml "$1" "$2" "$3" "$4" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$T" process -c "$C"
   printf '%s\n' "$out" > "$tmp/last.mbox"
   case $out in *"X-Tempest-Kind: refused"*) fail "mail '$4' from $2 is applied: $(decoded | grep -A1 -- '->' | head -4)" ;; esac
@@ -106,6 +106,9 @@ for mv in e4 e5 Nf3 Cc6 Bb5 a6 Ba4 Cf6 O-O Fe7 Re1 b5; do
 done
 # an observer follows; White's Bb3 leaves Black (French) to move
 cli_eml carol@example.org "observe" "observe 1" > "$tmp/m.eml"
+run_in "$tmp/m.eml" "$T" process -c "$C"
+ct=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1)
+cli_eml carol@example.org "Re: [tempest 1 $ct] game 1" "observe 1" > "$tmp/m.eml"   # (confirmed)
 run_in "$tmp/m.eml" "$T" process -c "$C"
 mail 1 alice@example.org "$WT" "Bb3"
 clicks "chess: after Bb3" bob@example.org "$(perft chess "$(fen_of bob@example.org)")" fr

@@ -10,7 +10,7 @@ cli_referee "$tmp"
 cli_game "$tmp/conf"
 
 # two lines of the help pasted as a question never resign the game
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "What do these two mean?\n\n  resign\n  status                     the board again\n\nThanks" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "What do these two mean?\n\n  resign\n  status                     the board again\n\nThanks" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $out in *"is over"*|*"resign"*"applied"*) fail "pasted help lines resigned the game" ;; *) pass ;; esac
 run "$T" list -c "$tmp/conf"
@@ -18,14 +18,14 @@ case $out in *resign*|*0-1*) fail "game 1 resigned by a pasted help" ;; *) pass 
 
 # a move written above a pasted help mail is played; the help is not read
 help='I referee chess games played by email. Write one order per line; upper\nor lower case does not matter, and other text (greetings, quotes of\nearlier mails, your signature) is passed over.\n\nDuring a game, reply to my latest mail about it (the code in brackets in\nthe subject proves the reply is yours) with:\n  offer draw / accept draw / decline draw\n  resign\n  status                     the board again\n  history                    the game in PGN\n'
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4\n\nThanks for the help!\n\n$help" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "e4\n\nThanks for the help!\n\n$help" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 out=$(decoded)
 expect_out "the move above a pasted help is played" "Read in your mail: e4"
 case $out in *"is over"*|*"not applied"*) fail "the pasted help was read" ;; *) pass ;; esac
 
 # a signature and a disclaimer are neither read nor relayed
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5\nmessage Nice opening.\n\nBest regards,\nBob\nTimezone: CET\nMessage me on Signal: +33 6 12 34 56 78\n\nCONFIDENTIALITY NOTICE: This e-mail and any attachments are confidential and may be\nprivileged. If you are not the intended recipient of this\nmessage, please notify the sender and delete it." > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "e5\nmessage Nice opening.\n\nBest regards,\nBob\nTimezone: CET\nMessage me on Signal: +33 6 12 34 56 78\n\nCONFIDENTIALITY NOTICE: This e-mail and any attachments are confidential and may be\nprivileged. If you are not the intended recipient of this\nmessage, please notify the sender and delete it." > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 out=$(decoded)
 expect_out "the move and the message are read, the message quoted as relayed" "Read in your mail: e5; a message for your opponent, relayed as \"Nice opening.\"."

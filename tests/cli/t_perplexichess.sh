@@ -16,15 +16,12 @@ n=0
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 1
   n=$((n + 1))
-  cli_eml "$1" "Re: [tempest 1 $2] game 1" "$3" > "$tmp/m.eml"
+  cli_game_eml 1 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
   [ -z "${KEEP:-}" ] || printf '%s\n' "$out" > "$tmp/out.$n"
 }
 to() {          # to ADDRESS: the decoded mail to ADDRESS in $out
   decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on'
-}
-token_of() {    # token_of ADDRESS: the subject token in the referee's mail to ADDRESS
-  to "$1" | sed -n 's/^Subject: .*\[tempest 1 \([a-z0-9]*\)\].*/\1/p' | head -n 1
 }
 # the mails are quoted-printable where lines are long: read them decoded
 expect_out() { case $(flat "$(decoded)") in *"$(flat "$2")"*) pass ;; *) fail "$1: the mails lack '$2'" ;; esac; }
@@ -52,17 +49,18 @@ for a in bs@x.org b1@x.org b2@x.org b3@x.org; do
 done
 case $(to b2@x.org) in *"You are:   Black's boardman on board 2"*"grand strategist"*"ws@x.org"*) pass ;;
   *) fail "the invitation names the duty and the teams" ;; esac
-for a in $WHITE $BLACK; do eval "K_$(echo $a | cut -d@ -f1)=\$(token_of $a)"; done
+for a in $WHITE $BLACK; do eval "K_$(echo $a | cut -d@ -f1)=\$(cli_token 1 $a)"; done
 [ -n "$K_w1" ] && [ -n "$K_bs" ] && [ -n "$K_wa" ] && pass || fail "every member has a token"
 
-# -- a challenge with a member missing, or an agent too many, is refused
+# -- a challenge with a member missing, or an agent too many, is refused (from three
+# newcomers: a stranger's mails draw one answer a day)
 cli_mail zz@x.org "new game" "new perplexichess\nstrategist white zz@x.org\nboardman white 1 y1@x.org\nboardman white 2 y2@x.org\nstrategist black yb@x.org\nboardman black 1 x1@x.org\nboardman black 2 x2@x.org\nboardman black 3 x3@x.org" > "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
 expect_out "a boardman missing" "board 3 has no White boardman"
-cli_mail zz@x.org "new game" "new perplexichess\nstrategist white zz@x.org\nboardman white 1 y1@x.org\nboardman white 2 y2@x.org\nboardman white 3 y3@x.org\nagent white a1@x.org\nagent white a2@x.org\nagent white a3@x.org\nstrategist black yb@x.org\nboardman black 1 x1@x.org\nboardman black 2 x2@x.org\nboardman black 3 x3@x.org" > "$tmp/m"
+cli_mail zy@x.org "new game" "new perplexichess\nstrategist white zy@x.org\nboardman white 1 y1@x.org\nboardman white 2 y2@x.org\nboardman white 3 y3@x.org\nagent white a1@x.org\nagent white a2@x.org\nagent white a3@x.org\nstrategist black yb@x.org\nboardman black 1 x1@x.org\nboardman black 2 x2@x.org\nboardman black 3 x3@x.org" > "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
 expect_out "three agents on three boards" "a game of 3 boards has 0 to 2 agents a side (rule 1); White has 3"
-cli_mail zz@x.org "new game" "new perplexichess\nopponent y@x.org" > "$tmp/m"
+cli_mail zx@x.org "new game" "new perplexichess\nopponent y@x.org" > "$tmp/m"
 run "$TA" process -c "$C" "$tmp/m"
 case $(flat "$(decoded)") in *"names its members and their duties, not an opponent"*) pass ;;
   *) fail "an opponent instead of teams" ;; esac
@@ -128,8 +126,8 @@ unchanged "the boardman's transfer"
 mail bs@x.org "$K_bs" "transfer e4 from 1 to 2"
 expect_out "the other team's piece" "the piece on e4 of board 1 is White's"
 unchanged "a transfer of the other team's piece"
-mail b1@x.org "$K_w1" "Nc6"
-expect_out "a token of the other team" "To: w1@x.org"
+TEMPEST_NOW=2026-11-06T12:00:00Z mail b1@x.org "$K_w1" "Nc6"   # (w1's invitation, a stranger's
+expect_out "a token of the other team" "To: w1@x.org"           # challenge's, was today's)
 unchanged "a borrowed token"
 
 # -- transfers: at any time, to the same square of another board if it is empty
@@ -261,10 +259,11 @@ to ws@x.org | awk '/^The game in PGN:/ { p = 1; next } p && /^Thank you/ { p = 0
 tr '\n' ' ' < "$tmp/px.pgn" | grep -q "which PGN cannot say: (the piece on g1 leaves the board) (from now on N moves as NW) (Black to move) 1\.\.\. e6 2\. b3 Ne7 3\. Nb2" && pass ||
   fail "board 3's record after its rule change is a comment"
 # each board's players are all who played it: w3 moved on board 3 before wa was assigned
-# there, ws on board 2 after w2 was elected (PGN joins several players with colons)
-tr '\n' ' ' < "$tmp/px.pgn" | grep -q '\[Round "3[.0-9]*"\] \[White "w3@x.org:wa@x.org"\]' && pass ||
+# there, ws on board 2 after w2 was elected (PGN joins several players with colons); a PGN
+# names them as the public does (here by their seats: no names chosen), never by address
+tr '\n' ' ' < "$tmp/px.pgn" | grep -q '\[Round "3[.0-9]*"\] \[White "White (board 3, boardman):White agent"\]' && pass ||
   fail "board 3's White players: $(grep -A5 'Round "3' "$tmp/px.pgn" | grep White | head -n 2)"
-tr '\n' ' ' < "$tmp/px.pgn" | grep -q '\[Round "2[.0-9]*"\] \[White "w2@x.org:ws@x.org"\]' && pass ||
+tr '\n' ' ' < "$tmp/px.pgn" | grep -q '\[Round "2[.0-9]*"\] \[White "White (board 2, boardman):White strategist"\]' && pass ||
   fail "board 2's White players: $(grep -A5 'Round "2' "$tmp/px.pgn" | grep White | head -n 2)"
 /usr/games/pgn-extract -s "$tmp/px.pgn" > "$tmp/px.out" 2> "$tmp/px.err"
 grep -qi 'error\|illegal\|failed\|missing' "$tmp/px.err" && fail "pgn-extract: $(head -5 "$tmp/px.err")" || pass
@@ -292,7 +291,7 @@ g_token() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { o
 for a in g1 h1; do eval "G_$a=\$(g_token $a@x.org)"; done
 mail2() {       # mail2 FROM TOKEN BODY: about game 2
   n=$((n + 1))
-  cli_eml "$1" "Re: [tempest 2 $2] game 2" "$3" > "$tmp/m.eml"
+  cli_game_eml 2 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 mail2 g1@x.org "$G_g1" "e4"
@@ -319,7 +318,7 @@ cli_eml ws@x.org "our new game" "game 3\npassword hunter2\nmessage team Ready wh
 run_in "$tmp/m.eml" "$TA" process -c "$C"
 case $(to w1@x.org) in *'"Ready when you are"'*) pass ;; *) fail "a team challenge's password proves the challenger" ;; esac
 n=$((n + 1))
-cli_eml b3@x.org "Re: [tempest 3 $d3] game 3" decline > "$tmp/m.eml"
+cli_game_eml 3 b3@x.org "$d3" decline > "$tmp/m.eml"
 run_in "$tmp/m.eml" "$TA" process -c "$C"
 [ "$(recipients)" = "b1@x.org b2@x.org b3@x.org bs@x.org w1@x.org w2@x.org w3@x.org ws@x.org " ] && pass ||
   fail "every member hears of the decline: $(recipients)"

@@ -38,10 +38,10 @@ case $out in *"To: zed@example.org"*) pass ;; *) fail "the words are answered" ;
 # -- a mail that kills the run while it is processed
 W=$tmp/w; cli_referee "$W"; cli_game "$W/conf"
 P=POISON-7f3a9c
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/all.mbox"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/all.mbox"
 cli_mail mallory@evil.example "hello" "$P" > "$tmp/poison.mbox"
 cli_mail carol@example.org "a game?" "new chess\nopponent dave@example.org" > "$tmp/rest.mbox"
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5" >> "$tmp/rest.mbox"
+cli_game_mail 1 bob@example.org "$BT" "e5" >> "$tmp/rest.mbox"
 cat "$tmp/all.mbox" "$tmp/rest.mbox" > "$tmp/clean.mbox"
 sed '1d' "$tmp/poison.mbox" | sed '$d' > "$tmp/poison.raw"     # as the mbox reader gives it
 cat "$tmp/poison.mbox" "$tmp/rest.mbox" >> "$tmp/all.mbox"

@@ -13,7 +13,7 @@ WT=vb5v64h6; BT=ezap3rhf
 fresh() {       # fresh DIR: a data directory with the demo key, and its configuration
   rm -rf "$1"; mkdir -p "$1/data"
   cp examples/demo.key "$1/data/key"; chmod 600 "$1/data/key"
-  printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\n' "$1" > "$1/conf"
+  printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\n' "$1" > "$1/conf"
 }
 
 mail() {        # mail FROM SUBJECT BODY [EXTRA-HEADER]: a raw mail in $tmp/m.eml
@@ -51,8 +51,10 @@ s0=$(state)
 [ -n "$s0" ] && pass || fail "state hash readable"
 
 # -- bad input: each gets its reply (or none) and changes nothing
+# (the day after: a forged mail draws one mail a day to an address, and alice's own
+# challenge, a newcomer's, drew today's)
 mail mallory@evil.example "Re: [tempest 1 $WT] game 1" "e4"
-feed
+TEMPEST_NOW=2026-11-06T12:00:00Z feed
 expect_out "spoof: the registered player is told" "To: alice@example.org"
 expect_out "spoof: what happened" "a mail from mallory@evil.example carried your reply token"
 case $out in *"To: mallory@evil.example"*) fail "spoof: nothing goes to the sender" ;; *) pass ;; esac
@@ -123,7 +125,7 @@ expect_out "show moves" "Moves: 1. e4"
 run "$T" list -c "$W/conf"
 expect_out "list" "alice@example.org"
 run "$T" process -c "$W/conf" -n
-expect_rc "-n" 0; expect_out "-n rules" "rules: 10 variants"; expect_out "-n templates" "templates: 17"
+expect_rc "-n" 0; expect_out "-n rules" "rules: 10 variants"; expect_out "-n templates" "templates: 20"
 
 # -- a crash at each commit step, then a normal run: one move, each reply once
 mail bob@example.org "Re: [tempest 1 $BT] game 1" "e5"

@@ -12,15 +12,11 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 cli_referee "$tmp"
 C=$tmp/conf
 
-token() {       # token GAME ADDRESS: the subject token of the referee's mail to ADDRESS
-  decoded | awk -v a="To: $2" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-    sed -n "s/^Subject: .*\[tempest $1 \([a-z0-9]*\)\].*/\1/p" | head -n 1
-}
 to() {          # to ADDRESS: the decoded mail to ADDRESS in $out
   decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on'
 }
 mail() {        # mail GAME FROM TOKEN BODY
-  cli_eml "$2" "Re: [tempest $1 $3] game $1" "$4" > "$tmp/m.eml"
+  cli_game_eml $1 "$2" "$3" "$4" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
 }
 has() {         # has WHAT ADDRESS TEXT: the mail to ADDRESS says TEXT
@@ -32,7 +28,7 @@ lacks() {       # lacks WHAT ADDRESS TEXT
 
 run "$TA" new -c "$C" perplexichess g1@x.org h1@x.org g2@x.org h2@x.org g3@x.org h3@x.org gs@x.org hs@x.org
 expect_rc "new perplexichess" 0; expect_clean "new perplexichess"
-for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(token 1 $a@x.org)"; done
+for a in g1 h1 g2 h2 gs; do eval "K_$a=\$(cli_token 1 $a@x.org)"; done
 [ -n "$K_g1" ] && [ -n "$K_gs" ] && pass || fail "every member has a token"
 # the start: a strategist never has a turn, and every member hears of every move
 lacks "the start mail's promise to a strategist" gs@x.org "when it is your turn"
@@ -93,7 +89,7 @@ run "$TA" new -c "$C" perplexichess7 a1@x.org b1@x.org a2@x.org b2@x.org a3@x.or
   aa@x.org ba@x.org
 expect_rc "new perplexichess7" 0
 case $(to ba@x.org) in *"Black's agent"*) pass ;; *) fail "the Black agent is seated and told" ;; esac
-K_a7=$(token 2 a7@x.org)
+K_a7=$(cli_token 2 a7@x.org)
 export TEMPEST_NOW=2026-12-06T12:00:00Z
 mail 2 a7@x.org "$K_a7" "e4"
 expect_clean "a move 31 days late"
@@ -111,7 +107,7 @@ run "$T" archive -c "$C" "$tmp/arch"
 #    game's line in the archive; the strategist resigns: the open boards are unfinished
 export TEMPEST_NOW=2026-12-07T12:00:00Z
 run "$TA" new -c "$C" perplexichess p1@x.org q1@x.org p2@x.org q2@x.org p3@x.org q3@x.org ps@x.org qs@x.org
-for a in p1 q1 ps qs; do eval "K_$a=\$(token 3 $a@x.org)"; done
+for a in p1 q1 ps qs; do eval "K_$a=\$(cli_token 3 $a@x.org)"; done
 mail 3 ps@x.org "$K_ps" "mail each"
 mail 3 p1@x.org "$K_p1" "e4"
 ex=$(flat "$(to ps@x.org)" | sed -n "s/.*Now: transfer pieces between boards whenever you like ('\(transfer [a-h][1-8] from [1-3] to [1-3]\)').*/\1/p")

@@ -62,7 +62,7 @@ for d in 7 8 9; do
     : > "$tmp/loop.mbox"
     for i in 1 2 3 4; do
       [ "$r" -gt 1 ] && [ "$i" -eq 4 ] && continue    # 4 + 3 + 3 = 10 a day
-      cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" \
+      cli_game_mail 1 bob@example.org "$BT" \
         "Thank you for your message.\n\nI am  away until Monday and will answer then." \
         >> "$tmp/loop.mbox"
     done
@@ -74,11 +74,11 @@ for d in 7 8 9; do
 done
 [ "$answers_by_day" = " 1 1 1" ] && pass || fail "one answer a day to the auto-responder ($answers_by_day)"
 # the player who writes something new is answered at once, the same day
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "Sorry, that was my vacation program." > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "Sorry, that was my vacation program." > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
 expect_out "a new text is answered" "To: bob@example.org"
 # and a move still goes through, its notices sent whatever the day's answers
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
 [ "$(to bob@example.org)" -eq 1 ] && pass || fail "the move's notice reaches bob"
 
@@ -111,8 +111,9 @@ run "$T" process -c "$conf" "$tmp/m"
 expect_out "a challenge without its opponent is refused, to the stranger" "To: carol@example.net"
 cli_mail carol@example.net "a game?" "new chess\nopponent dave@example.net" > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
-expect_out "the stranger's challenge: confirmation" "To: carol@example.net"
 expect_out "the stranger's challenge: invitation" "To: dave@example.net"
+# a stranger's mail draws one mail a day to any address: carol had her refusal today
+[ "$(to carol@example.net)" -eq 0 ] && pass || fail "the stranger's second mail today: no confirmation"
 # someone invited in this very run is known: their answer without the token is refused
 # to them, not ignored (the spam first, so that the addresses are read before the game)
 cli_mail ads@shop.example "Sale" "Accept our offer" > "$tmp/m"
@@ -121,6 +122,43 @@ cli_mail hank@example.net "yes" "accept" >> "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
 [ "$(to hank@example.net)" -eq 2 ] && pass || fail "the invitee: the invitation, then the refusal"
 [ "$(to ads@shop.example)" -eq 0 ] && pass || fail "the advert: nothing"
+
+# -- one mail a day to any address from strangers' mails, whatever they ask: five helps,
+# five challenges from five forged addresses to one victim, five intrusions in a game
+day 11
+: > "$tmp/five.mbox"
+for i in 1 2 3 4 5; do
+  cli_mail "nosy@example.net" "how?" "help" >> "$tmp/five.mbox"
+  cli_mail "forger$i@example.net" "game" "new chess\nopponent victim@example.net" >> "$tmp/five.mbox"
+done
+run "$T" process -c "$conf" "$tmp/five.mbox"
+[ "$(to nosy@example.net)" -eq 1 ] && pass || fail "five helps from a stranger: one answer ($(to nosy@example.net))"
+[ "$(to victim@example.net)" -eq 1 ] && pass || fail "five forged challenges: one invitation ($(to victim@example.net))"
+intruded=0
+for i in 1 2 3 4 5; do
+  cli_mail "intruder@example.net" "Re: [tempest 1 $WT] game 1" "Nf3" > "$tmp/m"
+  run "$T" process -c "$conf" "$tmp/m"
+  intruded=$((intruded + $(to alice@example.org)))
+done
+[ "$intruded" -eq 1 ] && pass || fail "five intrusions: the player told once a day ($intruded)"
+day 12
+run "$T" process -c "$conf" "$tmp/m"
+[ "$(to alice@example.org)" -eq 0 ] && pass || fail "(the same mail again: recognised)"
+cli_mail "intruder@example.net" "Re: [tempest 1 $WT] game 1" "Nc3" > "$tmp/m"
+run "$T" process -c "$conf" "$tmp/m"
+[ "$(to alice@example.org)" -eq 1 ] && pass || fail "the next day, told again"
+
+# -- an auto-responder that writes the date (and quotes the referee's subject): its text
+# is the same less the date, the time and the numbers; one answer in five
+day 13
+got=0
+for i in 1 2 3 4 5; do
+  cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" \
+    "Auto: out of office (sent Fri 13 Nov 2026 1$i:0$i:1$i +0100, ref #44$i)\nYour mail Re: [tempest 1 $BT] game $i was received.\nI am away until 2026-11-2$i and will answer then." > "$tmp/m"
+  run "$T" process -c "$conf" "$tmp/m"
+  got=$((got + $(to bob@example.org)))
+done
+[ "$got" -eq 1 ] && pass || fail "the date-line auto-responder: one answer in five ($got)"
 
 # -- 200 challenges from one address: 5 invitations, the others refused
 : > "$tmp/flood.mbox"
@@ -138,9 +176,10 @@ case $(decoded) in *"you have 5 challenges waiting for an answer"*) pass ;;
   *) fail "the 6th challenge is refused, saying why" ;; esac
 [ "$(to eve@example.com)" -le 10 ] && pass || fail "eve's answers stay within max_replies_per_sender"
 # once one is declined, a new challenge goes
-# game 4 is eve's first (1: alice and bob, 2: carol and dave, 3: gina and hank)
-tok=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest 4 \([a-z0-9]*\)\] eve@example.com invites you.*/\1/p')
-cli_mail "p1@example.com" "Re: [tempest 4 $tok] invitation" "decline" > "$tmp/m"
+# eve's first game: its number and p1's token
+eg=$(printf '%s\n' "$out" | sed -n 's/^Subject: \[tempest \([0-9]*\) [a-z0-9]*\] eve@example.com invites you.*/\1/p' | head -n 1)
+tok=$(printf '%s\n' "$out" | sed -n "s/^Subject: \[tempest $eg \([a-z0-9]*\)\] eve@example.com invites you.*/\1/p")
+cli_mail "p1@example.com" "Re: [tempest $eg $tok] invitation" "decline" > "$tmp/m"
 run "$T" process -c "$conf" "$tmp/m"
 expect_out "p1 declines" "To: eve@example.com"
 cli_mail eve@example.com "game" "new chess\nopponent p201@example.com" > "$tmp/m"
@@ -148,7 +187,7 @@ run "$T" process -c "$conf" "$tmp/m"
 expect_out "a challenge goes again once one is answered" "To: p201@example.com"
 
 # -- a reply never quotes more than a few KB of the mail
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "test\ncolour $(printf '%0300d' 0)" > "$tmp/big"
+cli_game_mail 1 alice@example.org "$WT" "test\ncolour $(printf '%0300d' 0)" > "$tmp/big"
 head -c 9000000 /dev/zero | tr '\0' x >> "$tmp/big"
 printf '\nNf9\n\n' >> "$tmp/big"
 run "$T" process -c "$conf" "$tmp/big"
@@ -161,7 +200,7 @@ else
   fail "the replies to a 9 MB line are small ($size bytes)"
 fi
 : > "$tmp/many"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$(i=0; while [ $i -lt 3000 ]; do printf 'Nf9\\n'; i=$((i + 1)); done)" > "$tmp/many"
+cli_game_mail 1 alice@example.org "$WT" "$(i=0; while [ $i -lt 3000 ]; do printf 'Nf9\\n'; i=$((i + 1)); done)" > "$tmp/many"
 run "$T" process -c "$conf" "$tmp/many"
 size=$(bytes_to alice@example.org)
 [ "$size" -lt 30000 ] && pass || fail "the refusal of 3000 faulty lines is small ($size bytes)"

@@ -18,7 +18,7 @@ for line in "password: Hunter2x" "PASSWORD: Abcdefg9" "Password. Zyxwvut7" "  pa
             "> password Quoted11"; do
   i=$((i + 1))
   secret=$(printf '%s' "$line" | sed 's/.* //')
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$line" > "$tmp/p$i.mbox"
+  cli_game_mail 1 alice@example.org "$WT" "$line" > "$tmp/p$i.mbox"
   run "$T" process -c "$tmp/conf" "$tmp/p$i.mbox"
   expect_rc "'$line'" 0
   grep -rqF -- "$secret" "$D" && fail "'$line': the password is in the data directory ($(grep -rlF -- "$secret" "$D" | head -2))" || pass
@@ -36,7 +36,7 @@ run "$T" process -c "$tmp/conf" "$tmp/t.mbox"
 case $(qp) in *alice@example.org*|*bob@example.org*) fail "test to a stranger names the players" ;; *) pass ;; esac
 case $(qp) in *"Game:"*|*"game 1 "*|*"tempest 1"*) fail "test to a stranger speaks of game 1" ;; *) pass ;; esac
 # ... while a player's test shows the game
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "test" > "$tmp/t2.mbox"
+cli_game_mail 1 bob@example.org "$BT" "test" > "$tmp/t2.mbox"
 run "$T" process -c "$tmp/conf" "$tmp/t2.mbox"
 expect_out "a player's test names the game" "Game:     1"
 

@@ -23,26 +23,36 @@ case $(decoded) in *"I found no order"*) pass ;; *) fail "prose answered" ;; esa
 case $(decoded) in *"Your subject reads"*) fail "no hint for the referee's own subject" ;; *) pass ;; esac
 
 # P without a language, both readings legal: asked, nothing applied
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Pf3" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "Pf3" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(decoded) in *"did you mean f3 or Nf3?"*"language nl"*) pass ;;
 	*) fail "an ambiguous letter is asked about" ;; esac
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: (none)$' && pass || fail "nothing played"
 
 # the language, set alone, then a Dutch move in a later mail
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "language nl" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "language nl" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(decoded) in *"Your language is now nl"*) pass ;; *) fail "the language noted" ;; esac
 grep -q '"language": "nl"' "$tmp/data/players.json" && pass || fail "the language in players.json"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "Pf3" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "Pf3" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3$' && pass || fail "language nl: Pf3 is Nf3"
 
 # Black copies the pair from a score sheet
-cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "1. Nf3 d5 :-)" > "$tmp/m"
+cli_game_mail 1 bob@example.org "$BT" "1. Nf3 d5 :-)" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 "$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3 d5$' && pass || fail "Black's pair: d5 played"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "2. d4 c5" > "$tmp/m"
+cli_game_mail 1 alice@example.org "$WT" "2. d4 c5" > "$tmp/m"
 run "$T" process -c "$tmp/conf" "$tmp/m"
 case $(decoded) in *"one move per mail"*) pass ;; *) fail "White's pair refused" ;; esac
+# a move wrapped in the marks of a right-to-left client (U+200F), and a BOM: read as the
+# move; a refusal shows each mark by its number
+rlm=$(printf '\342\200\217')
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "${rlm}Nf9${rlm}" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+case $(decoded) in *"<U+200F>Nf9<U+200F>"*) pass ;; *) fail "the refusal shows the marks" ;; esac
+case $(decoded) in *"$rlm"*) fail "the refusal quotes no mark unseen" ;; *) pass ;; esac
+cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "$(printf '\357\273\277')${rlm}e4${rlm}" > "$tmp/m"
+run "$T" process -c "$tmp/conf" "$tmp/m"
+"$T" show -c "$tmp/conf" 1 | grep -q '^Moves: 1. Nf3 d5 2. e4$' && pass || fail "the move in marks: played"
 cli_done spelling

@@ -36,8 +36,8 @@ cli_game "$S/conf"
 sed -i 's/max_replies_per_sender = 100/max_replies_per_sender = 1/' "$S/conf"
 : > "$tmp/m.mbox"
 for m in e4:e5 Nf3:Nc6; do
-  cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "${m%%:*}" >> "$tmp/m.mbox"
-  cli_mail bob@example.org "Re: [tempest 1 $BT] game 1" "${m##*:}" >> "$tmp/m.mbox"
+  cli_game_mail 1 alice@example.org "$WT" "${m%%:*}" >> "$tmp/m.mbox"
+  cli_game_mail 1 bob@example.org "$BT" "${m##*:}" >> "$tmp/m.mbox"
 done
 run "$TA" process -c "$S/conf" "$tmp/m.mbox"
 expect_rc "spool: the moves (replies deferred: 75)" 75; expect_clean "spool: the moves"
@@ -68,7 +68,7 @@ done
 D=$tmp/d
 cli_referee "$D" "max_replies_per_sender = 100"
 cli_game "$D/conf"
-cli_mail alice@example.org "Re: [tempest 1 $WT] game 1" "e4" > "$tmp/e4.mbox"
+cli_game_mail 1 alice@example.org "$WT" "e4" > "$tmp/e4.mbox"
 TEMPEST_FAULT=before-queue "$T" process -c "$D/conf" "$tmp/e4.mbox" > /dev/null 2>&1
 sp=$(ls "$D/data/outbox/staged/"*.spool)
 # the first record's text, one letter changed (the file's second line is its first head)

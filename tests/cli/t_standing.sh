@@ -13,7 +13,7 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 mail() {        # mail FROM TOKEN BODY: a mail about game 1; its replies appended to all.txt
   sent=$((sent + 1))
-  cli_eml "$1" "Re: [tempest 1 $2] game 1" "$3" > "$tmp/m.eml"
+  cli_game_eml 1 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
   printf '%s\n' "$out" | tr -d '\r' | sed -e ':a' -e '/=$/{N;s/=\n//;ba' -e '}' >> "$W/all.txt"
   printf '\n' >> "$W/all.txt"

@@ -17,7 +17,7 @@ export TEMPEST_NOW=2026-11-05T12:00:00Z
 
 mkdir -p "$tmp/data"
 cp tests/golden/tigerchess/key "$tmp/data/key"; chmod 600 "$tmp/data/key"
-printf 'referee_address = referee@tempest.example\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
+printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\ndata_dir = %s/data\nmax_replies_per_sender = 10000\n' \
   "$tmp" > "$tmp/conf"
 run "$T" process -c "$tmp/conf" tests/golden/tigerchess/in.mbox
 expect_rc "the golden TigerChess game" 0

@@ -14,14 +14,12 @@ cli_referee "$tmp"
 C=$tmp/conf
 
 mail() {        # mail FROM TOKEN BODY: a reply to the referee's mail about game 4
-  cli_hour=11 cli_eml "$1" "Re: [tempest 4 $2] game 4" "$3" > "$tmp/m.eml"
+  cli_hour=11 cli_game_eml 4 "$1" "$2" "$3" > "$tmp/m.eml"
   run_in "$tmp/m.eml" "$TA" process -c "$C"
   printf '%s\n' "$out" >> "$tmp/all"     # every mail of the game, both parts
 }
 state() { "$T" show -c "$C" --json 4 2>/dev/null | sed -n 's/^  "hash": "\(.*\)".*/\1/p'; }
 unchanged() { [ "$(state)" = "$s" ] && pass || fail "$1 changes nothing"; }
-token_of() { decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-  sed -n 's/^Subject: .*\[tempest 4 \([a-z0-9]*\)\].*/\1/p' | head -n 1; }
 refused() {     # refused WHAT TEXT: the mail was refused with TEXT, the state unchanged
   expect_out "$1" "$2"; unchanged "$1"
 }
@@ -38,7 +36,7 @@ commit=$(decoded | awk '/To: bob@example.org/ { on = 1 } on' | sed -n 's/^  \([0
 [ ${#commit} -eq 64 ] && pass || fail "the invitation carries the commitment to the dice"
 case $(decoded) in *"Rule 17:"*) fail "no die is shown before the game begins" ;; *) pass ;; esac
 "$T" show -c "$C" --json 4 >/dev/null 2>&1 && fail "show --json keeps the seed secret" || pass
-BK=$(token_of bob@example.org)
+BK=$(cli_token 4 bob@example.org)
 mail bob@example.org "$BK" "accept"
 expect_out "the game begins" "game 4 begins"
 expect_out "the die" "Rule 17: the die shows 4: the Countdown variation."
@@ -56,7 +54,7 @@ cmd=$(decoded | sed 's/=3D/=/g' | awk '/^To: alice/ { a = 1 } a' | sed -n '/^  s
   sed -n '1,/; done$/p')
 [ "$(sh -c "$cmd" 2>&1 | tr '\n' ' ')" = "4 3 3 " ] && pass ||
   fail "the mail's command casts the die and the dice from the seed: $(sh -c "$cmd" 2>&1)"
-AK=$(token_of alice@example.org); BK=$(token_of bob@example.org)
+AK=$(cli_token 4 alice@example.org); BK=$(cli_token 4 bob@example.org)
 
 # -- the Royal Guards: the Siberian first
 s=$(state)

@@ -13,12 +13,8 @@ cli_referee "$tmp"
 C=$tmp/conf
 export TEMPEST_NOW=2026-11-05T12:00:00Z
 
-token_of() {    # token_of ADDRESS GAME: the reply token in the last output's mail to ADDRESS
-  decoded | awk -v a="To: $1" '/^From referee@/ { on = 0 } $0 == a { on = 1 } on' |
-    sed -n "s/^Subject: .*\[tempest $2 \([a-z0-9]*\)\].*/\1/p" | head -n 1
-}
 send() {        # send TIME FROM GAME TOKEN BODY
-  cli_mail "$2" "Re: [tempest $3 $4] game $3" "$5" > "$tmp/m"
+  cli_game_mail $3 "$2" "$4" "$5" > "$tmp/m"
   TEMPEST_NOW=$1 run "$TA" process -c "$C" "$tmp/m"
 }
 tick() { TEMPEST_NOW=$1 run "$TA" tick -v -c "$C"; }
@@ -39,13 +35,13 @@ done
 run "$T" process -c "$C" "$tmp/c"
 : > "$tmp/a"
 for g in 1 4; do
-  cli_mail bob@example.org "Re: [tempest $g $(token_of bob@example.org $g)] x" "accept" >> "$tmp/a"
+  cli_mail bob@example.org "Re: [tempest $g $(cli_token $g bob@example.org)] x" "accept" >> "$tmp/a"
 done
 run "$TA" process -c "$C" "$tmp/a"
 says "the variant's TigerClocks" "Time (deployment 5 days + 25 days, reserve 1 day per move): you have 5 days"
 says "doubled under the TigerVariation" "Time (deployment 10 days + 50 days, reserve 2 days per move): you have 10 days"
-A1=$(token_of alice@example.org 1); B1=$(token_of bob@example.org 1)
-A4=$(token_of alice@example.org 4); B4=$(token_of bob@example.org 4)
+A1=$(cli_token 1 alice@example.org); B1=$(cli_token 1 bob@example.org)
+A4=$(cli_token 4 alice@example.org); B4=$(cli_token 4 bob@example.org)
 
 # -- game 1: the Siberian posts first and lets his 5 days run out
 quiet 2026-11-10T11:59:59Z "deployment time has run out" "not a second early"

@@ -115,6 +115,7 @@ e2e_referee() {
     chmod 600 "$work/netrc"
     cat > "$conf" <<EOF
 referee_address = referee@$MS_DOMAIN
+max_clock_leap_hours = 87600
 data_dir = $data
 imap_url = $MS_IMAP_URL
 smtp_url = $MS_SMTP_URL

@@ -105,7 +105,8 @@ check "  the pawn is back" has bob "White lost nothing"
 check "  Stone Gaze is still in play" has bob "In play: card 23 (Stone Gaze) of White: the Black Knight on h6 is frozen (shown z): it may not move"
 check "5... b6" turn bob "b6" both
 check "6. Qxf7 mates: the frozen knight cannot take the queen" turn alice "Qxf7" both
-check "  bob may lift the mate by an interception (rule 13)" has bob "You are mated: intercept the mating move, or concede"
+check "  bob is mated; the wait (rule 13) tells him none of his cards can lift it" has bob \
+  "You are mated: concede (no card of yours can intercept the mating move)"
 check "bob concedes the mate" turn bob "concede" both
 
 # ---- the end: the reveal ----

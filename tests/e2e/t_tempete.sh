@@ -11,7 +11,8 @@
 #   - the end: a mate held open for an interception, conceded; the reveal, whose two
 #     commitments are checked by running the exact command the mail shows; and `tempest
 #     replay` of the game log reproducing every state hash;
-#   - carol, a club member, observes the game from its invitation (`observe 1`): every
+#   - carol, a club member, observes the game from its invitation (`observe 1`, then
+#     the confirmation from her address, the consent a non-player gives): every
 #     mail she gets before the end is scanned for either player's secrets (a hand, a list,
 #     a draw, a salt, the secret square, a token), and the scan shown to find them in a
 #     player's own mails; her last mail holds the reveal.
@@ -58,12 +59,20 @@ printf 'From: carol <carol@%s>\r\nTo: referee@%s\r\nSubject: may I watch?\r\nMes
 check "carol asks to observe game 1" ms_send carol referee "$work/observe.eml" plain
 ms_settle; ms_wait_count referee 1 15 >/dev/null
 poll; check "  poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
-check "  carol is answered, with the board" ms_wait_count carol 1 15
+check "  carol is asked to confirm from her address" ms_wait_count carol 1 15
+ms_fetch_all carol "$work/box-carol" > /dev/null
+ct=$(sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' "$work/box-carol/1.eml" | head -n 1)
+printf 'From: carol <carol@%s>\r\nTo: referee@%s\r\nSubject: Re: [tempest 1 %s] game 1\r\nMessage-ID: <confirm@players.test>\r\n\r\nobserve 1\r\n' \
+    "$MS_DOMAIN" "$MS_DOMAIN" "$ct" > "$work/confirm.eml"
+check "  carol confirms" ms_send carol referee "$work/confirm.eml" plain
+ms_settle; ms_wait_count referee 1 15 >/dev/null
+poll; check "  poll runs quietly" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
+check "  carol is answered, with the board" ms_wait_count carol 2 15
 check "bob accepts" turn bob "accept" both
 check "the game begins, with what to send" has bob "list random"
 
 check "bob sends his list, over ten lines" turn bob "list $bob_wrapped" bob
-check "bob's setup mail: his list is recorded, in secret" has bob "Your list (yours) is recorded."
+check "bob's setup mail: his list is recorded, in secret" has bob "Your list is recorded."
 check "bob's setup mail shows his list as he sent it" \
     [ "$(pairs bob | cut -d: -f2 | tr '\n' ' ' | sed 's/ $//')" = "$bob_list" ]
 check "bob still owes his numbers" has bob "Still to send: five numbers from 1 to 68"
@@ -243,8 +252,8 @@ ms_settle
 nc=$(ms_fetch_all carol "$work/box-carol")
 check "carol's mails before the end hold no secret of either player" secrets_seen carol
 check "  the scan read every move's mail ($scanned)" [ "$scanned" -ge 15 ]
-check "  each says how to stop, without a link" \
-    [ "$(grep -l 'write "unobserve 1" to me to stop' "$work/box-carol"/*.eml | wc -l)" -eq "$nc" ]
+check "  each says how to stop, without a link (but the confirmation, before it)" \
+    [ "$(grep -l 'write "unobserve 1" to me to stop' "$work/box-carol"/*.eml | wc -l)" -eq "$((nc - 1))" ]
 finds() { ! secrets_seen "$1" > /dev/null; }
 check "  and the scan finds what is there: alice's own mails hold her secrets" finds alice
 body "$work/box-carol/$nc.eml" > "$work/last-carol.txt"

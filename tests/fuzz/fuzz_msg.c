@@ -8,6 +8,7 @@
 #include "kinds/registry.h"
 #include "mail/msg.h"
 #include "mail/msgtext.h"
+#include "render/diagram.h"
 #include "render/view.h"
 #include "util/err.h"
 
@@ -29,8 +30,10 @@ static const struct msgtext_referee *referee(void)
 	if (templates_load(&tpl, "templates", &e) < 0)
 		return r;
 	usages = view_kind_usages(words, nwords);
+	const struct msgtext_diagram diagram = { diagram_drawn.corner, diagram_drawn.rule,
+						 diagram_drawn.side };
 	texts = templates_recognised(&tpl, usages, &ntexts);
-	if (!texts || msgtext_referee_new(texts, ntexts, &r, &e) < 0)
+	if (!texts || msgtext_referee_new(texts, ntexts, &diagram, &r, &e) < 0)
 		r = NULL;
 	free(texts);
 	templates_free(&tpl);

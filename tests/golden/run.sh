@@ -17,7 +17,7 @@ for dir in tests/golden/*/; do
   work=build/golden/$case
   rm -rf "$work"; mkdir -p "$work/data"
   cp "$dir/key" "$work/data/key"; chmod 600 "$work/data/key"
-  printf 'referee_address = referee@tempest.example\nreferee_name = Tempest referee\ndata_dir = data\nmax_replies_per_sender = 10000\n' \
+  printf 'referee_address = referee@tempest.example\nmax_clock_leap_hours = 87600\nreferee_name = Tempest referee\ndata_dir = data\nmax_replies_per_sender = 10000\n' \
     > "$work/conf"
   TEMPEST_NOW=2026-11-05T12:00:00Z "$T" process -c "$work/conf" "$dir/in.mbox" > "$work/out.mbox" 2> "$work/stderr"
   rc=$?

@@ -35,7 +35,7 @@ referee() {
   mkdir -p "$1/data"
   cp examples/demo.key "$1/data/key"
   chmod 600 "$1/data/key"
-  { echo 'referee_address = referee@tempest.example'; echo 'referee_name = Tempest referee'
+  { echo 'referee_address = referee@tempest.example'; echo 'max_clock_leap_hours = 87600'; echo 'referee_name = Tempest referee'
     echo 'data_dir = data'; } > "$1/conf"
 }
 

@@ -113,7 +113,7 @@ static size_t referee_lines(const struct templates *t)
 	const char **texts = templates_recognised(t, "", &n);
 	struct err e = { 0 };
 
-	if (CHECK(texts && msgtext_referee_new(texts, n, &r, &e) == 0))
+	if (CHECK(texts && msgtext_referee_new(texts, n, NULL, &r, &e) == 0))
 		lines = msgtext_referee_lines(r);
 	msgtext_referee_free(r);
 	free(texts);

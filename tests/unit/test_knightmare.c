@@ -337,10 +337,12 @@ static void checkmate_rule(void)
 	game_free(g);
 	g = dealt("7k/6pp/8/4R3/8/8/8/K7 w - - 0 1", CARDS(3), CARDS(3));
 	CHECK_STR(km_mail(g, WHITE, "Re8"), "");
-	CHECK_INT(g->status, GAME_PLAYING);     /* rule 13: Black holds a card that might lift it */
+	CHECK_INT(g->status, GAME_PLAYING);     /* rule 13: Black holds a card (the wait says
+						 * nothing of which) */
 	CHECK_INT(KM(g)->ct.expect, CT_MATED);
-	refused(g, BLACK, "Kg8", "you are mated: intercept the mating move ('intercept' with a card "
-		"and its effects) or concede");
+	/* to Black alone, what their hand allows: Side Step cannot intercept */
+	refused(g, BLACK, "Kg8", "you are mated: concede (no card of yours can intercept the "
+		"mating move)");
 	CHECK_STR(km_mail(g, BLACK, "concede"), "");
 	CHECK_INT(g->status, GAME_OVER);
 	game_free(g);

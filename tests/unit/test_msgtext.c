@@ -10,6 +10,8 @@
 
 #include "check.h"
 #include "kinds/registry.h"
+#include "enginetest.h"
+#include "render/diagram.h"
 #include "render/view.h"
 
 static const struct case_ {
@@ -306,7 +308,8 @@ static const struct known_case {
 	{ "a lone Date: line stays", NULL, "Date: tomorrow\ne4\n", "1 2" },
 };
 
-static struct msgtext_referee *referee_texts(void)
+/* The recogniser of the referee's texts, its diagram in shape d (NULL: as drawn). */
+static struct msgtext_referee *referee_shaped(const struct diagram_shape *d)
 {
 	struct templates tpl;
 	struct msgtext_referee *r = NULL;
@@ -320,12 +323,80 @@ static struct msgtext_referee *referee_texts(void)
 	if (!CHECK(templates_load(&tpl, "templates", &e) == 0) || !CHECK(usages != NULL))
 		return NULL;
 	texts = templates_recognised(&tpl, usages, &ntexts);
-	CHECK(texts && msgtext_referee_new(texts, ntexts, &r, &e) == 0);
+	d = d ? d : &diagram_drawn;
+	const struct msgtext_diagram shape = { d->corner, d->rule, d->side };
+	CHECK(texts && msgtext_referee_new(texts, ntexts, &shape, &r, &e) == 0);
 	free(texts);
 	CHECK(msgtext_referee_lines(r) > 200);
 	templates_free(&tpl);
 	free(usages);
 	return r;
+}
+
+static struct msgtext_referee *referee_texts(void)
+{
+	return referee_shaped(NULL);
+}
+
+/* Lines kept of body, by the reader given r: "1 2 ...". */
+static void kept(struct msgtext_referee *r, const char *body, char *got, size_t cap)
+{
+	struct msgtext_known k = { .referee = r };
+	struct msgtext t;
+	struct err e;
+	size_t o = 0;
+
+	got[0] = 0;
+	if (!CHECK(msgtext_read(body, &k, &t, &e) == 0))
+		return;
+	for (size_t j = 0; j < t.n && o < cap; j++)
+		o += (size_t)snprintf(got + o, cap - o, "%s%d", j ? " " : "", t.line[j].lineno);
+	msgtext_free(&t);
+}
+
+/* A pasted diagram is known by the shape render draws it in (handed down as data): drawn
+ * in another shape, it is set aside by a reader handed that shape, and read as the
+ * player's lines by one handed the shape before; the grid as drawn, the other way round. */
+static void test_diagram_shape(void)
+{
+	static const struct diagram_shape other = { '*', '=', '!', ',', ';' };
+	struct variant *chess = test_variant("chess");
+	struct pos *p = test_pos(chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+	struct msgtext_referee *drawn = referee_shaped(NULL), *reshaped = referee_shaped(&other);
+	struct buf as_drawn = { 0 }, as_other = { 0 };
+	char got[256], body[2048];
+
+	buf_str(&as_drawn, "Rh8+\n\n");
+	view_board(p, WHITE, &as_drawn);
+	buf_str(&as_other, "Rh8+\n\n");
+	view_board_shaped(&other, p, WHITE, &as_other);
+	if (!CHECK(drawn && reshaped && as_drawn.s && as_other.s && strstr(as_other.s, "*====")))
+		goto out;
+	kept(drawn, as_drawn.s, got, sizeof got);
+	CHECK_STR(got, "1");
+	kept(reshaped, as_other.s, got, sizeof got);
+	CHECK_STR(got, "1");
+	/* the other shape's rule and ranks, to the reader of the drawn shape, are the player's
+	 * (its files line alone is the same in both) */
+	kept(drawn, as_other.s, got, sizeof got);
+	CHECK_STR(got, "1 3 4 5 6 7 8 9 10 11 12");
+	kept(reshaped, as_drawn.s, got, sizeof got);
+	CHECK_STR(got, "1 3 4 5 6 7 8 9 10 11 12");
+	/* a reader handed no diagram knows none */
+	snprintf(body, sizeof body, "%s", as_drawn.s);
+	struct msgtext_referee *none = NULL;
+	struct err e;
+	CHECK(msgtext_referee_new(NULL, 0, NULL, &none, &e) == 0);
+	kept(none, body, got, sizeof got);
+	CHECK_STR(got, "1 3 4 5 6 7 8 9 10 11 12 13");
+	msgtext_referee_free(none);
+out:
+	buf_free(&as_drawn);
+	buf_free(&as_other);
+	msgtext_referee_free(drawn);
+	msgtext_referee_free(reshaped);
+	free(p);
+	variant_free(chess);
 }
 
 static void test_known(void)
@@ -416,6 +487,7 @@ int main(void)
 {
 	test_cases();
 	test_known();
+	test_diagram_shape();
 	test_size();
 	return check_done();
 }

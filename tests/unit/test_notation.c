@@ -198,7 +198,8 @@ static int run_table(void)
 	return n;
 }
 
-/* Every legal move, `depth` plies deep, read back from its SAN and its coordinates. */
+/* Every legal move, `depth` plies deep, read back from its SAN and its coordinates; its
+ * SAN told the position's legal moves (notation_san_in) the same as found alone. */
 static void round_trip(struct pos *p, int depth, long *count)
 {
 	struct movelist ml;
@@ -208,11 +209,16 @@ static void round_trip(struct pos *p, int depth, long *count)
 		return;
 	movegen_legal(p, &ml);
 	for (int i = 0; i < ml.n; i++) {
-		char san[SAN_MAX], coord[SAN_MAX];
+		char san[SAN_MAX], coord[SAN_MAX], told[SAN_MAX];
 		struct move back;
 		struct err e;
 		struct undo u;
 		notation_san(p, ml.m[i], san, sizeof san);
+		notation_san_in(p, ml.m[i], &ml, told, sizeof told);
+		if (strcmp(told, san)) {
+			check_context("SAN told the moves %s, alone %s", told, san);
+			CHECK(0);
+		}
 		notation_coord(p, ml.m[i], coord, sizeof coord);
 		if (notation_parse(p, san, &back, &e) < 0 || !move_equal(back, ml.m[i])) {
 			pos_to_fen(p, fen, sizeof fen);

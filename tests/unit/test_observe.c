@@ -44,6 +44,9 @@ static struct sender from(const char *addr, const struct game *g, int seat)
 	s.now = 1800000000 + serial;
 	if (g && seat >= 0)
 		game_token(key, sizeof key, g->id, seat, s.tag_token);
+	else if (g)             /* the token of the confirmation mailed to addr today */
+		consent_token(key, sizeof key, CONSENT_OBSERVER, g->id, addr, s.now / 86400,
+			      s.tag_token);
 	return s;
 }
 
@@ -63,7 +66,7 @@ static int mail(struct game *g, const char *addr, const char *text, struct outco
 	memset(out, 0, sizeof *out);
 	game_digest_before(g, &b);
 	if (observe_asked(&o, &id))
-		CHECK(game_observe(g, &s, &o, out) == 0);
+		CHECK(game_observe(g, key, sizeof key, &s, &o, out) == 0);
 	else if (CHECK(game_apply(g, key, sizeof key, &s, &o, out, &e) == 0)) {
 		CHECK(game_observers_tell(g, out) == 0);
 		CHECK(game_digest_defer(g, &b, out->auth, &o, out) >= 0);
@@ -93,6 +96,48 @@ static struct game *chess_game(void)
 	CHECK(game_create(g, 3, chess, addr, 2, &s, &out, &e) == 0);
 	outcome_free(&out);
 	return g;
+}
+
+/* Consent: `observe` without the confirmation's token asks for it and takes no slot;
+ * the token is the address's, the game's and the day's, taken for confirm_days. */
+static void consent(void)
+{
+	struct game *g = chess_game();
+	struct outcome out = { 0 };
+	struct orders o;
+	struct sender s = from("carol@club.example", NULL, -1);
+	struct policy p = { .confirm_days = 3 };
+
+	g->policy = &p;
+	read_orders("observe 3", "chess", &o);
+	out.auth = -1;
+	CHECK(game_observe(g, key, sizeof key, &s, &o, &out) == 0);
+	CHECK(!out.changed && g->nobservers == 0);
+	CHECK_INT(replies_to(&out, REPLY_CONFIRM, -1, "carol@club.example"), 1);
+	CHECK_INT(replies_to(&out, REPLY_OBSERVED, -1, NULL), 0);
+	/* the token of two days ago still confirms; of three days ago, no more */
+	long long day = s.now / 86400;
+	for (int back = 0; back <= 3; back++) {
+		consent_token(key, sizeof key, CONSENT_OBSERVER, g->id, "CAROL@club.example",
+			      day - back, s.tag_token);
+		CHECK(consent_proved(key, sizeof key, CONSENT_OBSERVER, g, &s) == (back < 3));
+	}
+	/* another address's, another game's, an arbiter's token prove nothing */
+	consent_token(key, sizeof key, CONSENT_OBSERVER, g->id, "dave@club.example", day, s.tag_token);
+	CHECK(!consent_proved(key, sizeof key, CONSENT_OBSERVER, g, &s));
+	consent_token(key, sizeof key, CONSENT_OBSERVER, g->id + 1, "carol@club.example", day, s.tag_token);
+	CHECK(!consent_proved(key, sizeof key, CONSENT_OBSERVER, g, &s));
+	consent_token(key, sizeof key, CONSENT_ARBITER, g->id, "carol@club.example", day, s.tag_token);
+	CHECK(!consent_proved(key, sizeof key, CONSENT_OBSERVER, g, &s));
+	/* with the right one: an observer */
+	consent_token(key, sizeof key, CONSENT_OBSERVER, g->id, "carol@club.example", day, s.tag_token);
+	outcome_free(&out);
+	memset(&out, 0, sizeof out);
+	CHECK(game_observe(g, key, sizeof key, &s, &o, &out) == 0);
+	CHECK(out.changed && g->nobservers == 1);
+	orders_free(&o);
+	outcome_free(&out);
+	game_free(g);
 }
 
 static void observers(void)
@@ -257,6 +302,7 @@ int main(void)
 	kinds_register();
 	chess = test_variant("chess");
 	px = test_variant("perplexichess");
+	consent();
 	observers();
 	digests();
 	variant_free(chess);

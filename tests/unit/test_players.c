@@ -30,7 +30,7 @@ static void damage(void)
 		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"holiday\", "
 		  "\"at\": 5}]}}",
 		  "players.a@x[0].kind: 'holiday' is not one of vacation, vacation-end, timezone, "
-		  "language" },
+		  "language, name, address" },
 		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"language\", "
 		  "\"at\": 5}]}}", "players.a@x[0].language: missing" },
 		{ "{\"format\": 1, \"players\": {\"a@x\": [{\"key\": \"k1\", \"kind\": \"language\", "

@@ -25,15 +25,15 @@ static void day_count(void)
 {
 	struct err e = { 0 };
 
-	CHECK_INT(store_quota_count(&st, "bob@example.org", 100), 0);
-	CHECK_INT(store_quota_add(&st, "Bob@Example.org", 100, 2, &e), 0);
-	CHECK_INT(store_quota_add(&st, "bob@example.org", 100, 1, &e), 0);     /* any case */
-	CHECK_INT(store_quota_count(&st, "BOB@example.org", 100), 3);
-	CHECK_INT(store_quota_count(&st, "bob@example.org", 101), 0);          /* a new day */
-	CHECK_INT(store_quota_add(&st, "bob@example.org", 101, 1, &e), 0);
-	CHECK_INT(store_quota_count(&st, "bob@example.org", 101), 1);
-	CHECK_INT(store_quota_count(&st, "bob@example.org", 100), 0);          /* one day kept */
-	CHECK_INT(store_quota_count(&st, "carol@example.org", 101), 0);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", QUOTA_ANSWERS, 100), 0);
+	CHECK_INT(store_quota_add(&st, "Bob@Example.org", QUOTA_ANSWERS, 100, 2, &e), 0);
+	CHECK_INT(store_quota_add(&st, "bob@example.org", QUOTA_ANSWERS, 100, 1, &e), 0);     /* any case */
+	CHECK_INT(store_quota_count(&st, "BOB@example.org", QUOTA_ANSWERS, 100), 3);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", QUOTA_ANSWERS, 101), 0);          /* a new day */
+	CHECK_INT(store_quota_add(&st, "bob@example.org", QUOTA_ANSWERS, 101, 1, &e), 0);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", QUOTA_ANSWERS, 101), 1);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", QUOTA_ANSWERS, 100), 0);          /* one day kept */
+	CHECK_INT(store_quota_count(&st, "carol@example.org", QUOTA_ANSWERS, 101), 0);
 }
 
 static void texts(void)
@@ -54,7 +54,59 @@ static void texts(void)
 	for (char c = 'b'; c <= 'e'; c++)
 		CHECK(store_quota_text_answered(&st, "bob@example.org", hash(c)));
 	/* the day's count is a file of its own: still there */
-	CHECK_INT(store_quota_count(&st, "bob@example.org", 101), 1);
+	CHECK_INT(store_quota_count(&st, "bob@example.org", QUOTA_ANSWERS, 101), 1);
+}
+
+/* A batch's counts applied twice (a run that died after applying them, before removing
+ * its staged file) count once; each counter is its own file. */
+static void batches(void)
+{
+	struct err e = { 0 };
+	char name[CRYPTO_ADDRESS_NAME];
+
+	store_quota_name("erin@example.org", name);
+	CHECK_INT(store_quota_apply(&st, name, QUOTA_NOTICES, 200, 3, "b1", &e), 0);
+	CHECK_INT(store_quota_apply(&st, name, QUOTA_NOTICES, 200, 3, "b1", &e), 0);
+	CHECK_INT(store_quota_count(&st, "erin@example.org", QUOTA_NOTICES, 200), 3);
+	CHECK_INT(store_quota_apply(&st, name, QUOTA_NOTICES, 200, 2, "b2", &e), 0);
+	CHECK_INT(store_quota_count(&st, "erin@example.org", QUOTA_NOTICES, 200), 5);
+	CHECK_INT(store_quota_count(&st, "erin@example.org", QUOTA_ANSWERS, 200), 0);
+	CHECK_INT(store_quota_count(&st, "erin@example.org", QUOTA_STRANGERS, 200), 0);
+	/* a staged file read back: its whole lines */
+	struct quota_entry q[2] = {
+		{ .counter = QUOTA_STRANGERS, .day = 200, .game = 3 },
+		{ .counter = -1, .day = 200, .game = 0 },
+	};
+	for (int i = 0; i < 2; i++) {
+		snprintf(q[i].name, sizeof q[i].name, "%s", name);
+		snprintf(q[i].cause, sizeof q[i].cause, "%s", hash((char)('1' + i)));
+	}
+	snprintf(q[1].text, sizeof q[1].text, "%s", hash('9'));
+	CHECK_INT(store_quota_stage(&st, "b3", q, 2, &e), 0);
+	char **paths, batch[QUOTA_BATCH_MAX];
+	struct quota_entry *r;
+	size_t n, nr;
+	CHECK_INT(store_quota_staged_list(&st, &paths, &n, &e), 0);
+	if (CHECK_INT(n, 1)) {
+		store_quota_batch_of(paths[0], batch);
+		CHECK_STR(batch, "b3");
+		CHECK_INT(store_quota_staged_read(paths[0], &r, &nr, &e), 0);
+		if (CHECK_INT(nr, 2)) {
+			CHECK_INT(r[0].counter, QUOTA_STRANGERS);
+			CHECK_INT(r[0].game, 3);
+			CHECK_STR(r[0].cause, hash('1'));
+			CHECK_INT(r[1].counter, -1);
+			CHECK_STR(r[1].text, hash('9'));
+		}
+		free(r);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	CHECK_INT(store_quota_unstage(&st, "b3", &e), 0);
+	CHECK_INT(store_quota_staged_list(&st, &paths, &n, &e), 0);
+	CHECK_INT(n, 0);
+	free(paths);
 }
 
 /* A damaged file: what cannot be read is no text, and the next record mends it. */
@@ -89,6 +141,7 @@ int main(void)
 	day_count();
 	texts();
 	damaged();
+	batches();
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		return 1;

@@ -80,6 +80,29 @@ int main(void)
 	quote_count(&b, QUOTE_TOTAL_MAX);
 	CHECK(!quote_take(&b, "x", out));
 	free(line);
+	/* a character no reader sees is shown by its number */
+	static const struct { const char *text, *shown; } marks[] = {
+		{ "\xe2\x80\x8f" "e4\xe2\x80\x8f", "<U+200F>e4<U+200F>" },
+		{ "\xef\xbb\xbfNf3", "<U+FEFF>Nf3" },
+		{ "N\xe2\x80\x8b" "f9 \xe2\x80\x8e", "N<U+200B>f9 <U+200E>" },
+		{ "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9" },
+	};
+	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+		b = (struct quote_budget){ 0 };
+		CHECK(quote_take(&b, marks[i].text, out));
+		CHECK_STR(out, marks[i].shown);
+	}
+	/* a line of marks only, and stray continuation bytes: bounded by QUOTE_OUT_MAX */
+	line = repeat("\xe2\x80\x8f", 1000);
+	b = (struct quote_budget){ 0 };
+	CHECK(quote_take(&b, line, out));
+	CHECK_INT(strlen(out), 8 * QUOTE_LINE_MAX + 3);
+	free(line);
+	line = repeat("\x80", 5000);
+	b = (struct quote_budget){ 0 };
+	CHECK(quote_take(&b, line, out));
+	CHECK_INT(strlen(out), QUOTE_LINE_MAX + 3);
+	free(line);
 	/* a line that gives a password is never quoted back */
 	static const struct { const char *text; bool hidden; } pw[] = {
 		{ "password hunter2", true }, { "PASSWORD: Abc9", true }, { "Password. Zy7", true },

@@ -264,6 +264,24 @@ static const struct kind_reading kind_cases[] = {
 	{ "chess", "Thanks for a great game\nresign", "resign", 'O' },
 	{ "chess", "Hi Bob,\nresign", "resign", 'O' },
 	{ "chess", "Hi Bob,\nmessage Good luck", "message Good luck", 'O' },
+	/* a name for the public, an address's consent: their shapes, or prose */
+	{ "chess", "name Alice Martin", "name Alice Martin", 'O' },
+	{ "chess", "name Anne de la Tour", "name Anne de la Tour", 'O' },
+	{ "chess", "Name your price", "", 'P' },
+	{ "chess", "e4\nname the opening after me", "move e4", 'O' },
+	{ "chess", "name alice@example.org", "", 'P' },
+	{ "chess", "address public", "address public", 'O' },
+	{ "chess", "address hidden", "address hidden", 'O' },
+	{ "chess", "Address: 10 Downing Street", "", 'P' },
+	/* a sentence about a message is no message: prose beside an order, asked alone */
+	{ "chess", "e5\nMessage received, thanks.", "move e5", 'O' },
+	{ "chess", "Message received, thanks.", "", 'A' },
+	{ "chess", "Nf3\nMessage confidentiel - merci de ne pas le diffuser", "move Nf3", 'O' },
+	{ "chess", "Message confidentiel - merci de ne pas le diffuser", "", 'A' },
+	{ "chess", "Nachricht erhalten.\nmessage erhalten, danke", "", 'A' },
+	{ "chess", "e4\nmessage delivered as promised", "move e4", 'O' },
+	{ "chess", "message Well played so far!", "message Well played so far!", 'O' },
+	{ "chess", "message Good game so far, received?", "message Good game so far, received?", 'O' },
 };
 
 /* The orders read from `text` for a game of `kind`, as "word arg|word arg", and the

@@ -32,6 +32,13 @@ static void lines(void)
 		{ "e4 \xe2\x9c\x8c\xef\xb8\x8f", "e4" },                /* victory hand, VS16 */
 		{ "e4. :-)", "e4" },
 		{ "Nf3;-)", "Nf3" },
+		/* the marks no reader sees: right-to-left clients, a byte order mark */
+		{ "\xe2\x80\x8f" "e4\xe2\x80\x8f", "e4" },                /* U+200F around it */
+		{ "\xe2\x80\x8eNf3", "Nf3" },                           /* U+200E */
+		{ "\xef\xbb\xbf" "resign", "resign" },                    /* a BOM */
+		{ "N\xe2\x80\x8b" "f3", "Nf3" },                           /* U+200B within */
+		{ "\xe2\x81\xa6" "O-O\xe2\x81\xa9", "O-O" },             /* an isolate, U+2066..9 */
+		{ "\xe2\x80\xae" "e4\xe2\x80\xac", "e4" },                /* an override, U+202E/C */
 		/* full-width forms from a Japanese input method */
 		{ "\xef\xbc\xae\xef\xbd\x86\xef\xbc\x93", "Nf3" },      /* Ｎｆ３ */
 		{ "\xef\xbc\x91\xef\xbc\x8e\xe3\x80\x80\xef\xbd\x85\xef\xbc\x94", "1. e4" },

@@ -2,7 +2,8 @@
  * cause, name and text; queued whole by a rename or in part by a copy; the queue of spooled
  * records and single files, oldest first; marks that survive a reload and remove the
  * spool with its last record; a record cut short ends the spool, one whose sum differs is
- * refused alone; a queued spool cut short is told and kept. */
+ * refused alone; a queued spool cut short is told and kept; a spool an earlier release
+ * wrote (version 1: SHA-256 sums) is read, and copied in part as this version's. */
 #include "mail/spool.h"
 
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 
 #include "check.h"
 #include "mail/outbox.h"
+#include "util/crypto.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 
@@ -225,7 +227,8 @@ static void cut(void)
 		CHECK(!t[i].head || (head.game == 2 && !strcmp(head.name, name)));
 		free(r);
 	}
-	/* in the queue: its two readable records go, the spool stays until it is kept */
+	/* in the queue: its two readable records go, the spool stays until it is kept; until
+	 * then it is told as cut (replies wait), once kept no more */
 	FILE *f = fopen(w.path, "w");
 	if (f) {
 		fwrite(all, 1, (size_t)(size - 5), f);
@@ -235,7 +238,7 @@ static void cut(void)
 	CHECK(spool_queue(dir, w.path, NULL, 0, &e) == 0);
 	struct queue q;
 	for (int round = 0; round < 2; round++) {
-		CHECK(queue_load(dir, &q, &e) == 0 && q.ncut == 1);
+		CHECK(queue_load(dir, &q, &e) == 0 && q.ncut == (size_t)(round == 0));
 		for (size_t i = 0; i < q.n; i++)
 			CHECK(queue_sent(&q, i, &e) == 0);
 		CHECK(queue_finish(&q, &e) == 0);
@@ -247,6 +250,67 @@ static void cut(void)
 		CHECK(fs_mkdirs(strcat(strcpy(queued, dir), "/failed"), 0700, &e) == 0);
 		CHECK(fs_write_atomic(kept, "x", 1, 0600, &e) == 0);
 	}
+}
+
+/* A spool as the release before wrote it: "tempest-spool 1", each sum the first 16 hex
+ * digits of its text's SHA-256. */
+static void earlier_release(void)
+{
+	char path[160], head[200], cause[65], name[33], sum[65];
+	uint8_t h[CRYPTO_HASH_LEN];
+	struct buf b = { 0 };
+	struct spool_rec *r;
+	struct queue q;
+	struct err e;
+	size_t n, len;
+	char *text;
+
+	buf_str(&b, "tempest-spool 1\n");
+	for (int i = 0; i < 3; i++) {
+		crypto_sha256("k", 1, h);
+		crypto_hex(h, sizeof h, cause);
+		snprintf(head, sizeof head, "m%d@game.test", i);
+		outbox_name(head, name);
+		crypto_sha256(reply(i), strlen(reply(i)), h);
+		crypto_hex(h, sizeof h, sum);
+		sum[16] = 0;
+		buf_printf(&b, "%d %s %s %zu %s\n%s\n", i, cause, name, strlen(reply(i)), sum,
+			   i == 2 ? "To: p2@game.test\r\nSubject: r2\r\n\r\nBody 2\r\n" : reply(i));
+	}
+	snprintf(path, sizeof path, "%s/staged/old.spool", dir);
+	CHECK(fs_write_atomic(path, b.s, b.n, 0600, &e) == 0);
+	buf_free(&b);
+	CHECK(spool_records(path, &r, &n, &e) == 0 && n == 3 && r[0].version == 1);
+	free(r);
+	/* the first record queued alone: a copy in this version's format, its sum XXH64 */
+	bool keep[3] = { true, false, false };
+	CHECK(spool_queue(dir, path, keep, 3, &e) == 0);
+	snprintf(path, sizeof path, "%s/old.spool", dir);
+	CHECK(fs_read(path, 1 << 20, &text, &len, &e) == 0 && !strncmp(text, "tempest-spool 2\n", 16));
+	free(text);
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 1);
+	CHECK(q.n == 1 && queue_text(&q, 0, &text, &len, &e) == 0 && !strcmp(text, reply(0)));
+	free(text);
+	CHECK(queue_sent(&q, 0, &e) == 0 && queue_finish(&q, &e) == 0);
+	queue_free(&q);
+	/* queued whole: read as it is, its damaged record (a letter changed) refused alone */
+	snprintf(path, sizeof path, "%s/staged/old2.spool", dir);
+	buf_str(&b, "tempest-spool 1\n");
+	for (int i = 0; i < 2; i++) {
+		crypto_sha256(reply(i), strlen(reply(i)), h);
+		crypto_hex(h, sizeof h, sum);
+		sum[16] = 0;
+		buf_printf(&b, "0 %s %032d %zu %s\n%s\n", cause, i, strlen(reply(i)), sum,
+			   i ? "To: p1@game.test\r\nSubject: r1\r\n\r\nBody 1\r\n" : reply(i));
+	}
+	CHECK(fs_write_atomic(path, b.s, b.n, 0600, &e) == 0);
+	buf_free(&b);
+	CHECK(spool_queue(dir, path, NULL, 0, &e) == 0);
+	CHECK(queue_load(dir, &q, &e) == 0 && q.n == 2);
+	CHECK(q.n == 2 && queue_text(&q, 0, &text, &len, &e) == 0 && !strcmp(text, reply(0)));
+	free(text);
+	CHECK(q.n == 2 && queue_text(&q, 1, &text, &len, &e) < 0 && strstr(e.msg, "sum differs"));
+	queue_free(&q);
 }
 
 int main(void)
@@ -264,6 +328,7 @@ int main(void)
 	marks();
 	damaged();
 	cut();
+	earlier_release();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)

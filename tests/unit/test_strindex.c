@@ -1,12 +1,53 @@
-/* test_strindex.c: look-ups in an array that grows, shrinks, moves and repeats itself. */
+/* test_strindex.c: look-ups in an array that grows, shrinks, moves and repeats itself
+ * (strindex.h), and in a packed list of strings (strlist.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "util/strindex.h"
+#include "util/strlist.h"
 
 #define W 24
+
+/* A packed list: 20,000 strings of every length found at their places, a repeat as its
+ * first, what was cut gone and what follows found; its bytes are its strings'. */
+static void packed_list(void)
+{
+	struct strlist l = { 0 };
+	char key[64];
+	size_t bytes = 0;
+
+	CHECK_INT(strlist_find(&l, "nothing"), -1);
+	for (int i = 0; i < 20000; i++) {
+		snprintf(key, sizeof key, "<%d.%.*s@example.org>", i, i % 30, "abcdefghijklmnopqrstuvwxyz0123");
+		bytes += strlen(key) + 1;
+		if (!CHECK_INT(strlist_add(&l, key), 0))
+			return;
+	}
+	CHECK_INT(l.n, 20000);
+	CHECK_INT(l.used, bytes);
+	CHECK(l.room < bytes + bytes / 4 + 64);         /* grown by a quarter at most */
+	CHECK_STR(strlist_at(&l, 0), "<0.@example.org>");
+	CHECK_STR(strlist_at(&l, 12345), "<12345.abcdefghijklmno@example.org>");
+	for (int i = 0; i < 20000; i += 7) {
+		snprintf(key, sizeof key, "<%d.%.*s@example.org>", i, i % 30, "abcdefghijklmnopqrstuvwxyz0123");
+		CHECK_INT(strlist_find(&l, key), i);
+	}
+	CHECK_INT(strlist_find(&l, "<20000.@example.org>"), -1);
+	CHECK_INT(strlist_add(&l, "<7.abcdefg@example.org>"), 0);      /* a repeat: the first */
+	CHECK_INT(strlist_find(&l, "<7.abcdefg@example.org>"), 7);
+	strlist_cut(&l, 10);
+	CHECK_INT(l.n, 10);
+	CHECK_INT(strlist_find(&l, "<20.abcdefghijklmnopqrst@example.org>"), -1);
+	CHECK_INT(strlist_find(&l, "<9.abcdefghi@example.org>"), 9);
+	CHECK_INT(strlist_add(&l, "new"), 0);
+	CHECK_INT(strlist_find(&l, "new"), 10);
+	CHECK_STR(strlist_at(&l, 10), "new");
+	strlist_free(&l);
+	CHECK_INT(l.n, 0);
+	CHECK_INT(strlist_find(&l, "new"), -1);
+}
 
 int main(void)
 {
@@ -45,5 +86,6 @@ int main(void)
 	strindex_free(&y);
 	strindex_free(&x);
 	free(a);
+	packed_list();
 	return check_done();
 }

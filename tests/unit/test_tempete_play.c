@@ -475,8 +475,7 @@ static void every_game_rules(void)
 	CHECK_INT(g->draw_offer, -1);
 	CHECK_HAS(note_of(&out), "White's draw offer lapses with this move.");
 	/* a reply to a referee mail sent before the last move: refused unless numbered */
-	game_remember_sent(g, "old@referee");
-	g->sent[g->nsent - 1].ply = 1;
+	game_add_sent(g, "old@referee", 1);
 	struct sender s = from(g, WHITE);
 	snprintf(s.in_reply_to, sizeof s.in_reply_to, "old@referee");
 	read_orders("Nf3", &o);
@@ -648,7 +647,10 @@ static void card66_interception_giving_check(void)
 
 /* Seed 002, "Transformed Pieces": a transformed piece captured and returned later comes
  * back as its original kind (it used to come back transformed); returned on that move or
- * the next (rescued), it keeps its powers and its name. */
+ * the next (rescued), it keeps its powers and its name. A return names it by the kind it
+ * had first, which the record keeps and cards name (as in Knightmare): the kind it stood
+ * for is another piece's, and returns none (it used to rescue it, and `return P` on that
+ * move brought back a plain pawn where the rules keep its powers). */
 static void transformed_piece_returns_as_its_original_kind(void)
 {
 	struct game *g = standard_game(NULL);
@@ -668,7 +670,9 @@ static void transformed_piece_returns_as_its_original_kind(void)
 	g = standard_game(NULL);
 	play(g, "w:card 23 continuing\neffect transform e2 N Dragon\nd4|"
 		"b:card 23\neffect capture e2\ne5\nnumbers 6");
-	CHECK_INT(mail(g, WHITE, "card 1\neffect return N e2\nNf3\nnumbers random", &out), 0);
+	CHECK_INT(mail(g, WHITE, "card 1\neffect return N e2\nNf3\nnumbers random", &out), 1);
+	CHECK_HAS(first_error(&out), "no captured white Knight can return");
+	CHECK_INT(mail(g, WHITE, "card 1\neffect return P e2\nNf3\nnumbers random", &out), 0);
 	CHECK_STR(board(g), "rnbqkbnr/pppp1ppp/8/4p3/3P4/5N2/PPP1NPPP/RNBQKB1R b");
 	bool named = false;
 	for (int i = 0; i < TP(g)->nmarks; i++)

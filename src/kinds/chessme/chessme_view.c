@@ -223,14 +223,17 @@ static void info(const struct game *g, const struct chessme *cm, int side, struc
 static void pgn(const struct game *g, struct buf *out)
 {
 	struct buf moves = { 0 }, text = { 0 };
-	char date[16] = "????.??.??";
+	char date[16] = "????.??.??", wn[PUBLIC_NAME_MAX], bn[PUBLIC_NAME_MAX];
 
 	if (strlen(g->created) >= 10)
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", g->created, g->created + 5, g->created + 8);
 	view_movetext(g, 0, &moves);
+	/* the players as the public names them: a PGN travels (view_board_players) */
+	seat_public(g, 0, wn, sizeof wn);
+	seat_public(g, 1, bn, sizeof bn);
 	buf_printf(out, "[Event \"tempest game %d\"]\n[Site \"By email\"]\n[Date \"%s\"]\n"
 		   "[Round \"-\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n"
-		   "[Variant \"%s\"]\n", g->id, date, g->seat[0].address, g->seat[1].address,
+		   "[Variant \"%s\"]\n", g->id, date, pgn_tag_text(wn), pgn_tag_text(bn),
 		   g->result, g->v->name);
 	if (g->status == GAME_OVER)
 		buf_printf(out, "[Termination \"%s\"]\n", strstr(g->termination, "time") ?

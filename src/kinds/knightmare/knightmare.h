@@ -79,6 +79,8 @@ struct km_undo {
 	int neffects;
 	char lost[2][KM_LOST_MAX + 1], dead[2][KM_LOST_MAX + 1];
 	int play;                       /* the interception's entry in plays */
+	int npile;                      /* the cards on the pile then (-1: not known, a file
+					 * from before it was kept) */
 };
 
 /* The protocol's state (game/cardturn.h) comes first: CT_SETUP while both players owe

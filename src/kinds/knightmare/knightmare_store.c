@@ -59,9 +59,9 @@ static json_t *effects_json(const struct km_effect *f, int n)
 
 static json_t *undo_json(const struct km_undo *u)
 {
-	return json_pack("{s:s, s:o, s:[s, s], s:[s, s], s:i}", "fen", u->fen,
+	return json_pack("{s:s, s:o, s:[s, s], s:[s, s], s:i, s:i}", "fen", u->fen,
 			 "effects", effects_json(u->effects, u->neffects), "lost", u->lost[0],
-			 u->lost[1], "dead", u->dead[0], u->dead[1], "play", u->play);
+			 u->lost[1], "dead", u->dead[0], u->dead[1], "play", u->play, "pile", u->npile);
 }
 
 static json_t *km_to_json(const struct game *g)
@@ -253,6 +253,7 @@ static int get_undo(const struct jnode *o, const char *key, bool opt, struct km_
 {
 	struct jnode v;
 
+	u->npile = -1;
 	if (jread_obj(o, key, opt, &v) < 0)
 		return -1;
 	if (!v.v)
@@ -261,7 +262,8 @@ static int get_undo(const struct jnode *o, const char *key, bool opt, struct km_
 	       get_effects(&v, "effects", u->effects, &u->neffects) < 0 ||
 	       get_pair_str(&v, "lost", u->lost) < 0 ||
 	       get_pair_str(&v, "dead", u->dead) < 0 ||
-	       jread_i(&v, "play", false, 0, KM_PLAYS_MAX, &u->play) < 0 ? -1 : 0;
+	       jread_i(&v, "play", false, 0, KM_PLAYS_MAX, &u->play) < 0 ||
+	       jread_i(&v, "pile", true, -1, KM_PILE_MAX, &u->npile) < 0 ? -1 : 0;
 }
 
 /* A common deck's orders before its reshuffles: [[cards], salt] each. */

@@ -155,6 +155,28 @@ static void km_snapshot(struct game *g, struct km_undo *u)
 	memcpy(u->lost, km->lost, sizeof km->lost);
 	memcpy(u->dead, km->dead, sizeof km->dead);
 	u->play = km->nplays;
+	u->npile = km->npile;
+}
+
+/* The continuing cards the snapshot puts back in play are in force again: their plays are
+ * no longer marked void, and those a cancel put on the pile since leave it (unless a
+ * common deck's reshuffle has taken the pile into a new order meanwhile). */
+static void back_in_play(struct knightmare *km, const struct km_undo *u)
+{
+	for (int k = 0; k < km->neffects; k++) {
+		const struct km_effect *f = &km->effects[k];
+		for (int i = (u->play < km->nplays ? u->play : km->nplays) - 1; i >= 0; i--)
+			if (km->plays[i].card == f->card && km->plays[i].by == f->by) {
+				km->plays[i].void_ = false;
+				break;
+			}
+		for (int j = km->npile - 1; u->npile >= 0 && j >= u->npile; j--)
+			if (km->pile[j] == f->card) {
+				memmove(&km->pile[j], &km->pile[j + 1], sizeof km->pile[0] * (size_t)(km->npile - j - 1));
+				km->npile--;
+				break;
+			}
+	}
 }
 
 /* The board, the effects in play and the lost and dead pieces as the snapshot holds them. */
@@ -171,6 +193,7 @@ static int km_restore(struct apply_state *a, const struct km_undo *u, const stru
 	km->neffects = u->neffects;
 	memcpy(km->lost, u->lost, sizeof km->lost);
 	memcpy(km->dead, u->dead, sizeof km->dead);
+	back_in_play(km, u);
 	return km_rules(a, &e) < 0 ? apply_error(a, od, "%s", e.msg) : 0;
 }
 
@@ -188,6 +211,18 @@ static const char *checkmate_rule(const struct game *g, int me, const struct car
 	return NULL;
 }
 
+/* Is the mail's card one of the player's hand? Each wrong card has its own reason. */
+static int held(struct apply_state *a, const struct km_msg *m)
+{
+	const struct knightmare *km = a->g->kstate;
+
+	if (!a->g->cat->card[m->card_no].exists)
+		return apply_error(a, m->card, "there is no card %d in this game", m->card_no);
+	if (!km_in_hand(km, a->me, m->card_no))
+		return apply_error(a, m->card, "card %d is not in your hand", m->card_no);
+	return 0;
+}
+
 /* Checks that the card may be played now, then plays it: effect, record, draw.
  * Returns 0, 1 (an answer cancelling the interception), or -1. */
 static int play_card(struct apply_state *a, const struct km_msg *m, const char *how, bool moved)
@@ -197,8 +232,8 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	const struct card_info *ci = &g->cat->card[m->card_no];
 	char detail[320];
 
-	if (!ci->exists || !km_in_hand(km, a->me, m->card_no))
-		return apply_error(a, m->card, "card %d is not in your hand", m->card_no);
+	if (held(a, m) < 0)
+		return -1;
 	/* a card answering cards answers the one played with the move too (Veto, seed 002) */
 	bool veto = !strcmp(how, "interception") && ci->timing == CARD_REACTION &&
 		    km->ct.card_own[!a->me];
@@ -211,12 +246,18 @@ static int play_card(struct apply_state *a, const struct km_msg *m, const char *
 	if (!was)
 		return apply_error(a, m->card, "out of memory");
 	km_snapshot(g, was);
+	/* a move that left the king in check, before this card: the card must end the check */
+	bool exposed = cardturn_king_attacked(g, a->me);
 	int rc = km_card_effect(a, m, m->card, !strcmp(how, "answer") ? KM_ANSWERS_INTERCEPTION :
 				veto ? KM_ANSWERS_TURN : KM_ANSWERS_NONE, detail, sizeof detail);
 	bool before_move = !strcmp(how, "move") && !moved &&
 			   !(ci->timing == CARD_INSTEAD || m->instead);
 	const char *breach = rc == KM_KING ? N_("no card may capture a king") : rc < 0 ? NULL :
 			     checkmate_rule(g, a->me, ci, before_move);
+	if (breach && exposed) {        /* without effect, it would leave the check standing */
+		free(was);
+		return apply_error(a, m->card, "after this turn your king would be in check");
+	}
 	if (breach) {   /* no effect, yet played: spent, and a card drawn */
 		rc = km_restore(a, was, m->card) < 0 ? -1 : 0;
 		phrase_printf(detail, sizeof detail, "no effect, by the Checkmate Rule (%s)", breach);
@@ -320,6 +361,8 @@ static int km_move(struct apply_state *a, const struct ct_msg *cm, char *moves, 
 	char san[SAN_MAX];
 	struct err e = { 0 };
 
+	if (m->card && held(a, m) < 0)         /* before what its timing asks */
+		return -1;
 	if (!instead && !m->nmoves)
 		return apply_error(a, m->first, m->card ? F_("card %d goes with a move: add your move") :
 				   F_("a turn is a move%.0d"), m->card_no);
@@ -419,9 +462,9 @@ static int km_answer(struct apply_state *a, const struct ct_msg *cm, char *moves
 	const struct km_msg *m = cm->own;
 
 	(void)moves, (void)len;
-	if (m->nmoves || m->nredraws)
-		return apply_error(a, m->first, "answer the interception first: accept, or a card in "
-				   "answer to it");
+	if (m->nmoves || m->nredraws)           /* the line that does not belong to an answer */
+		return apply_error(a, m->nmoves ? m->moves[0] : m->redraws[0], "answer the "
+				   "interception first: accept, or a card in answer to it");
 	if (m->card == NULL && !m->accept)
 		return apply_error(a, m->first, "write: accept (or a card in answer to the interception)");
 	if (m->card && m->accept)
@@ -432,6 +475,23 @@ static int km_answer(struct apply_state *a, const struct ct_msg *cm, char *moves
 			return -1;
 	}
 	return 0;
+}
+
+/* Does c hold a card it may play now as `how`, its card of that turn not yet played? A
+ * card answering cards intercepts the card played with the move too (Veto). */
+static bool km_can_play(const struct game *g, int c, const char *how)
+{
+	const struct knightmare *km = g->kstate;
+	bool intercept = !strcmp(how, "interception");
+
+	if (intercept ? km->ct.card_opp[c] : km->ct.card_own[c])
+		return false;
+	for (int i = 0; i < km->nhand[c]; i++) {
+		enum card_timing t = g->cat->card[km->hand[c][i]].timing;
+		if (timing_ok(t, how, true) || (intercept && t == CARD_REACTION && km->ct.card_own[!c]))
+			return true;
+	}
+	return false;
 }
 
 static int km_hand_count(const struct game *g, int c)
@@ -466,6 +526,10 @@ static int km_reading(struct apply_state *a, const struct orders *o, void *own, 
 		return -1;
 	m->first = cm->first;
 	cm->instead = m->instead;
+	/* the turn's last part: its card, played after or instead of the move, else the move */
+	enum card_timing t = m->card && a->g->cat ? a->g->cat->card[m->card_no].timing : CARD_ANY;
+	cm->last = m->card && (t == CARD_AFTER || t == CARD_INSTEAD || m->instead) ? m->card :
+		   m->nmoves ? m->moves[0] : NULL;
 	return 0;
 }
 
@@ -483,6 +547,7 @@ const struct ct_ops knightmare_turn_ops = {
 	.intercept = km_intercept,
 	.answer = km_answer,
 	.hand_count = km_hand_count,
+	.can_play = km_can_play,
 	.setup_expected = km_setup_expected,
 	.setup_owes = "deck",
 	.setup_text = km_setup_text,

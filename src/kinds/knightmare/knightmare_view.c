@@ -131,6 +131,24 @@ static void terms(const struct knightmare *km, struct tctx *c)
 		term(c, N_("Set aside:"), what);
 }
 
+/* The continuing effect on a kind that a later one replaces whole (seed 002,
+ * "Conflicts": between continuing cards the last played takes precedence; `powers`
+ * gives a kind new powers in place of all it had): its index, or -1. The earlier card
+ * stays in play, and is in force again if the later one ends. */
+static int overridden_by(const struct knightmare *km, int i)
+{
+	const struct km_effect *f = &km->effects[i];
+
+	if (f->verb != EFFECT_GAIN && f->verb != EFFECT_POWERS)
+		return -1;
+	for (int j = km->neffects - 1; j > i; j--) {
+		const struct km_effect *later = &km->effects[j];
+		if (later->verb == EFFECT_POWERS && later->letter == f->letter && !later->suspended)
+			return j;
+	}
+	return -1;
+}
+
 static void public_view(const struct game *g, struct tctx *c)
 {
 	const struct knightmare *km = g->kstate;
@@ -168,6 +186,12 @@ static void public_view(const struct game *g, struct tctx *c)
 		if (f->suspended && f->verb != EFFECT_SHIELD && f->verb != EFFECT_TRANSFORM &&
 		    f->verb != EFFECT_FREEZE)
 			buf_str(&b, N_(" (suspended)"));
+		int over = overridden_by(km, i);
+		if (over >= 0 && !f->suspended) {
+			buf_str(&b, " ");
+			buf_phrase(&b, "(overridden by %s)",
+				   cards_label(g->cat, km->effects[over].card, label, sizeof label));
+		}
 	}
 	set_buf(c, "km_effects", &b);
 	for (int s = 0; s < 2; s++) {
@@ -177,11 +201,18 @@ static void public_view(const struct game *g, struct tctx *c)
 			buf_phrase(&b, ", dead %s", km->dead[s]);
 	}
 	set_buf(c, "km_captured", &b);
+	int left[2];
 	for (int s = 0; s < 2; s++) {
 		int from = km->sets == KM_COMMON ? 0 : s;
+		left[s] = km->ndeck[from] - km->drawn[from];
 		tctx_set(c, s ? "km_hand_black" : "km_hand_white", "%d", km->nhand[s]);
-		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", km->ndeck[from] - km->drawn[from]);
+		tctx_set(c, s ? "km_left_black" : "km_left_white", "%d", left[s]);
 	}
+	/* the hands in a sentence, "card" or "cards" as White's count asks */
+	tctx_phrase(c, "km_hands", km->nhand[WHITE] == 1 ?
+		    F_("White holds %d card and has %d to draw; Black holds %d and has %d.") :
+		    F_("White holds %d cards and has %d to draw; Black holds %d and has %d."),
+		    km->nhand[WHITE], left[WHITE], km->nhand[BLACK], left[BLACK]);
 	if (km->budget[0] == km->budget[1])
 		tctx_phrase(c, "km_budgets", "%d points each", km->budget[0]);
 	else
@@ -316,7 +347,7 @@ static void km_summary(const struct game *g, struct buf *out)
 static const char *const km_names[] = {
 	"km", "km_half", "km_budget", "km_budgets", "km_sets", "km_extra", "km_deck",
 	"km_deck_points", "km_hand", "km_drew", "km_left", "km_hand_white",
-	"km_hand_black", "km_left_white", "km_left_black", "km_common", "km_commit_white",
+	"km_hand_black", "km_hands", "km_left_white", "km_left_black", "km_common", "km_commit_white",
 	"km_commit_black", "km_effects", "km_captured", "km_plays", "km_expect",
 	"km_answer_due", "ct_mated", "km_reveal", "km_sides", "km_aside", "by", "card", "how",
 	"detail", "side", "half", "deck", "salt", "commitment", "check", "km_card_example", NULL,

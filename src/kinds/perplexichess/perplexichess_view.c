@@ -114,8 +114,10 @@ static void score(const struct game *g, struct buf *out)
 }
 
 /* Each team: its strategist, its boardmen by board, its agents. */
-static void teams(const struct game *g, struct buf *out)
+static void teams(const struct game *g, int reader, struct buf *out)
 {
+	char who[PUBLIC_NAME_MAX];
+
 	static const char *const order[] = { PX_ROLE_STRATEGIST, PX_ROLE_BOARDMAN, PX_ROLE_AGENT };
 
 	for (int c = WHITE; c <= BLACK; c++) {
@@ -131,7 +133,8 @@ static void teams(const struct game *g, struct buf *out)
 					px_role(g, i, duty, sizeof duty);
 					buf_str(out, "\n  ");
 					buf_phrase(out, "%-24s", duty);
-					buf_printf(out, " %s", g->seat[i].address);
+					buf_printf(out, " %s", view_seat_text(g, i, reader, who,
+									      sizeof who));
 				}
 	}
 }
@@ -141,7 +144,7 @@ static void teams(const struct game *g, struct buf *out)
 static void event(const struct game *g, int reader, struct tctx *c)
 {
 	const struct game_event *ev = g->nevents ? &g->events[g->nevents - 1] : NULL;
-	char san[SAN_MAX], duty[96];
+	char san[SAN_MAX], duty[96], who[PUBLIC_NAME_MAX];
 	int b;
 
 	tctx_set(c, "last_move", "%s", "");
@@ -158,7 +161,7 @@ static void event(const struct game *g, int reader, struct tctx *c)
 		tctx_set(c, "mover", "yes");
 	else
 		tctx_set(c, "px_mover", "%s (%s)", px_duty(g, ev->by, duty, sizeof duty),
-			 g->seat[ev->by].address);
+			 view_seat_text(g, ev->by, reader, who, sizeof who));
 }
 
 static void px_view(const struct game *g, const struct reply *r, int reader, struct tctx *c)
@@ -170,10 +173,14 @@ static void px_view(const struct game *g, const struct reply *r, int reader, str
 
 	tctx_set(c, "px", "yes");
 	event(g, reader, c);
-	char title[96];
+	char title[96], wn[PUBLIC_NAME_MAX] = "?", bn[PUBLIC_NAME_MAX] = "?";
+	if (ws >= 0)
+		view_seat_text(g, ws, reader, wn, sizeof wn);
+	if (bs >= 0)
+		view_seat_text(g, bs, reader, bn, sizeof bn);
 	tctx_phrase(c, "title", "%s: %s's team v %s's team", view_variant_title(g, title, sizeof title),
-		    ws >= 0 ? g->seat[ws].address : "?", bs >= 0 ? g->seat[bs].address : "?");
-	teams(g, &b);
+		    wn, bn);
+	teams(g, reader, &b);
 	set_buf(c, "px_teams", &b);
 	score(g, &b);
 	set_buf(c, "px_score", &b);

@@ -3,8 +3,8 @@
  * cards they draw, the turn protocol of moves, interceptions and answers, cards and their
  * effects as board edits, secret squares, and the reveal at the end.
  *
- * A struct tempete is plain data (no pointers), owned by its game (game->tp, freed with
- * the game) and copied whole to make a mail all-or-nothing. Everything that a player may
+ * A struct tempete is plain data (no pointers), owned by its game as the kind's state
+ * (g->kstate, freed with the game) and copied whole to make a mail all-or-nothing. Everything that a player may
  * not know before the end (the opponent's list, hand, salt, unused numbers' cards,
  * secret squares) lives here, and leaves only through tempete_view(). */
 #ifndef TEMPEST_TEMPETE_H

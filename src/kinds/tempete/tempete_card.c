@@ -1,6 +1,6 @@
 /* tempete_card.c: playing a card (seed 000, rules 6 to 11): the checks of hand, timing and
  * one card per turn and side, the special cards (12/28 secret squares, 34, 57), the
- * effects, and the announcement. Internal to src/game/ (tempete_int.h). */
+ * effects, and the announcement. Internal to the Tempête kind's folder (tempete_int.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -47,6 +47,11 @@ static int play_card(struct apply_state *a, const struct turn_msg *t, const char
 	int me = a->me;
 	bool own_turn = strcmp(how, "interception") != 0;
 
+	bool used = false;              /* the game's list of cards (rule 2) */
+	for (int i = 0; i < tp->n && !used; i++)
+		used = tp->cards[i] == t->card_no;
+	if (!used)
+		return apply_error(a, t->card, "there is no card %d in this game", t->card_no);
 	if (!tp_in_hand(tp, me, t->card_no))
 		return apply_error(a, t->card, "card %d is not in your hand", t->card_no);
 	/* a card that replies to cards may intercept only a move that carried one (an answer

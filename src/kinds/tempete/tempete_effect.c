@@ -214,7 +214,10 @@ char tp_captured_kind(struct tempete *tp, int c, const char *square, char letter
 }
 
 /* A transformed piece returned on the move it was captured or the next keeps its powers
- * and its name (seed 002, "Transformed Pieces"). */
+ * and its name (seed 002, "Transformed Pieces"). The return names the kind it had first,
+ * the kind the record keeps and the cards name ("a transformed piece can be affected by
+ * cards that name the original piece"), as in Knightmare; the kind it stood for since is
+ * another piece's (docs/tempete.md, "Interpretations"). */
 static int rescue(struct edit *ed, struct tp_rescue *rs, int c, const char *square)
 {
 	struct tempete *tp = ed->a->g->kstate;
@@ -251,7 +254,7 @@ static int e_return(struct edit *ed, char **w, int n, bool new_piece)
 		int c = PIECE_COLOR(pc);
 		char letter = ed->a->g->v->type[PIECE_TYPE(pc)].letter;
 		struct tp_rescue *rs = &tp->rescue[c];
-		if (rs->card && rs->now == letter && tp->turn - rs->turn <= 1 &&
+		if (rs->card && rs->orig == letter && tp->turn - rs->turn <= 1 &&
 		    memchr(tp->lost[c], rs->orig, (size_t)tp->nlost[c]))
 			return rescue(ed, rs, c, w[2]);
 		char *at = memchr(tp->lost[c], letter, (size_t)tp->nlost[c]);

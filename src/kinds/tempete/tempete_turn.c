@@ -182,7 +182,8 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 		if (t->nmoves != 2)
 			return apply_error(a, t->card, "card %d moves twice: give both moves, one a line",
 					   t->card_no);
-		if (regular_move(a, t->moves[0], type, NULL, tp->move_san[0]) < 0)
+		/* the first part may leave the king in check: the second must end it */
+		if (regular_move_in(a, t->moves[0], type, NULL, true, tp->move_san[0]) < 0)
 			return -1;
 		char at[8];
 		if (cardturn_side(a, a->me, t->moves[0]) < 0)
@@ -191,7 +192,7 @@ static int moves_of_turn(struct apply_state *a, const struct turn_msg *t, char *
 		tp_save_marks(tp, 1);
 		/* the second part moves the same piece, from where the first ended */
 		san_destination(tp->move_san[0], at, sizeof at);
-		if (regular_move(a, t->moves[1], type, at, tp->move_san[1]) < 0)
+		if (regular_move_in(a, t->moves[1], type, at, t->effects_after, tp->move_san[1]) < 0)
 			return -1;
 		tp->move_parts = 2;
 		tp->move_card = t->card_no;
@@ -396,7 +397,7 @@ static int answer_double(struct apply_state *a, const struct turn_msg *t, char *
 	if (t->nmoves != 2)
 		return apply_error(a, t->first, "the first part was hit: make two new moves, or 'keep' "
 				   "or 'discard' the card and make one normal move");
-	if (regular_move(a, t->moves[0], type, NULL, first) < 0)
+	if (regular_move_in(a, t->moves[0], type, NULL, true, first) < 0)
 		return -1;
 	snprintf(orig, sizeof orig, "%s", tp->move_san[0]);
 	strip_check(orig);
@@ -509,16 +510,45 @@ static void tp_setup_text(const struct game *g, int c, char *buf, size_t len)
 		phrase_printf(buf, len, "%s still owes their list or opening numbers", side(1 - c));
 }
 
-/* The numbers a move or an answer carries, in words. */
-static void tp_turn_extra(const struct game *g, int c, bool answer, char *buf, size_t len)
+/* The numbers a move (rule 8) or an answer (rule 6: one, for the interceptor's card) owes. */
+static int tp_numbers_owed(const struct game *g, int c, bool answer)
 {
 	int need = tp_need(g->kstate, 1 - c);
 
-	if (answer)
-		phrase_printf(buf, len, ", with one number for %s", side(1 - c));
-	else
-		phrase_nprintf(buf, len, (unsigned long)need, " (with %d number for %s)",
-			       " (with %d numbers for %s)", need, side(1 - c));
+	return answer ? need > 0 : need;
+}
+
+/* What the interception leaves its victim: with the move standing, 'accept'; taken back,
+ * a different move or 'accept'; the card played with it disabled, a normal move; a part
+ * of a double move hit, that part again (seed 000, rule 11: cards 18, 32, 50). */
+static unsigned tp_answer_forms(const struct game *g)
+{
+	const struct tempete *tp = g->kstate;
+
+	if ((int)game_pos(g)->side != tp->ct.to)
+		return CT_ANS_ACCEPT;
+	if (tp->disabled)
+		return CT_ANS_NORMAL;
+	if (tp->move_parts == 2 && tp->hit_part)
+		return tp->hit_part == 2 ? CT_ANS_SECOND : CT_ANS_TWO;
+	return CT_ANS_MOVE | CT_ANS_ACCEPT;
+}
+
+/* Does c hold a card it may play now as `how`, its card of that turn not yet played? */
+static bool tp_can_play(const struct game *g, int c, const char *how)
+{
+	const struct tempete *tp = g->kstate;
+	bool own_turn = strcmp(how, "interception") != 0;
+
+	if (own_turn ? tp->ct.card_own[c] : tp->ct.card_opp[c])
+		return false;
+	for (int i = 0; i < tp->nhand[c]; i++) {
+		enum card_timing t = g->cat->card[tp->hand[c][i]].timing;
+		/* a card that replies to cards intercepts only a move that carried one */
+		if (tp_timing_ok(t, how) && (t != CARD_REACTION || own_turn || tp->ct.card_own[1 - c]))
+			return true;
+	}
+	return false;
 }
 
 /* An answer the referee gives for its player, with a number chosen at random if one is
@@ -556,6 +586,8 @@ static int tp_reading(struct apply_state *a, const struct orders *o, void *own, 
 	if (t->effects_after && t->instead)
 		return apply_error(a, t->first, "'instead' replaces the move: there is no move to follow");
 	m->instead = t->instead;
+	m->last = t->effects_after || t->instead ? (t->neffects ? t->effects[t->neffects - 1] : t->card) :
+		  t->nmoves ? t->moves[t->nmoves - 1] : NULL;
 	m->answer_only = t->part ? t->part : t->keep || t->discard ? t->first : NULL;
 	return 0;
 }
@@ -575,7 +607,9 @@ const struct ct_ops tempete_turn_ops = {
 	.setup_expected = tp_setup_expected,
 	.setup_owes = "list and opening numbers",
 	.setup_text = tp_setup_text,
-	.turn_extra = tp_turn_extra,
+	.numbers_owed = tp_numbers_owed,
+	.answer_forms = tp_answer_forms,
+	.can_play = tp_can_play,
 	.answer_words = N_("a different move, a card, or 'accept'"),
 	.note_moves = true,
 	.reading = tp_reading,

@@ -93,6 +93,8 @@ static void public_view(const struct game *g, struct tctx *c)
 	}
 	tctx_set(c, "tp_hand_white", "%d", tp->nhand[WHITE]);
 	tctx_set(c, "tp_hand_black", "%d", tp->nhand[BLACK]);
+	tctx_set(c, "tp_hands", tp->nhand[WHITE] == 1 ? N_("White holds %d card, Black %d.") :
+		 N_("White holds %d cards, Black %d."), tp->nhand[WHITE], tp->nhand[BLACK]);
 	if (tp->ct.expect != CT_SETUP) {
 		char commit[65];
 		tempete_commitment(tp, g->id, WHITE, commit);
@@ -143,8 +145,8 @@ static void private_view(const struct game *g, int r, struct tctx *c, bool show_
 		for (int i = 0; i < tp->n; i++)
 			buf_printf(&b, "%s%d:%d", i % 10 ? "  " : i ? "\n  " : "  ", i + 1, tp->list[r][i]);
 		set_buf(c, "tp_list", &b);
-		tctx_set(c, "tp_list_by", "%s", tp->list_by_referee[r] ? N_("made by the referee") :
-			 N_("yours"));
+		if (tp->list_by_referee[r])     /* a list the player sent is theirs: no word */
+			tctx_set(c, "tp_list_by", "%s", N_("made by the referee"));
 	}
 	for (int i = 0; i < tp->nsecrets; i++)
 		if (tp->secrets[i].by == r && !tp->secrets[i].used) {
@@ -254,7 +256,7 @@ static const char *const tp_names[] = {
 	"tp", "tp_n", "tp_setup", "tp_owe_list", "tp_owe_numbers", "tp_expect", "tp_hand",
 	"tp_drew", "tp_numbers_left", "tp_sent", "tp_barred", "tp_answer_due", "ct_mated", "tp_cards",
 	"tp_example_numbers", "tp_example_list", "tp_list", "tp_list_by", "tp_my_squares",
-	"tp_plays", "tp_marks", "tp_captured", "tp_hand_white", "tp_hand_black",
+	"tp_plays", "tp_marks", "tp_captured", "tp_hand_white", "tp_hand_black", "tp_hands",
 	"tp_commit_white", "tp_commit_black", "tp_reveal", "tp_sides", "tp_entitlement",
 	"tp_card_example",
 	"by", "card", "how", "detail", "square", "label", "side", "list", "salt",

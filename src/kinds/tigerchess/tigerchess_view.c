@@ -118,8 +118,10 @@ static void deployment_turn(const struct game *g, const struct tigerchess *tc, i
 	if (g->status != GAME_PLAYING || next < 0)
 		return;
 	tctx_set(c, "your_turn", "%s", reader == next ? "yes" : "");
-	tctx_phrase(c, "to_move", "The %s Warlord (%s)", warlord(next),
-		    next < g->nseats ? g->seat[next].address : "");
+	char who[PUBLIC_NAME_MAX] = "";
+	if (next < g->nseats)
+		view_seat_text(g, next, reader, who, sizeof who);
+	tctx_phrase(c, "to_move", "The %s Warlord (%s)", warlord(next), who);
 }
 
 /* The deployment as rule 6 asks it recorded, in the seed's abbreviations: "Deployment

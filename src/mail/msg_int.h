@@ -1,0 +1,27 @@
+/* msg_int.h: what msg.c (the header fields) and msg_mime.c (the body) share while they
+ * read one message. Not for use outside src/mail/msg*.c. */
+#ifndef TEMPEST_MSG_INT_H
+#define TEMPEST_MSG_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mail/msg.h"
+#include "util/err.h"
+
+/* State while reading one message. */
+struct reader {
+	struct msg *m;
+	bool oom;
+	size_t nto_cap, nrefs_cap, nauth_cap;
+};
+
+/* Notes an allocation failure; returns s. */
+char *msg_keep(struct reader *r, char *s);
+/* Is the text all blanks and line ends? */
+bool msg_blank(const char *s, size_t n);
+/* Sets r->m->text (and its source) from the body, which starts at `body` in raw (see msg.h
+ * for the limits); -1 when memory runs out. */
+int msg_read_body(struct reader *r, const char *raw, size_t len, size_t body, struct err *e);
+
+#endif

@@ -98,12 +98,6 @@ static void parse_tag_of(const char *subject, const char *prefix, int *id, char 
 	}
 }
 
-/* "[tempest 17 abcd2345]": the game and the reply token. */
-static void parse_tag(const char *subject, int *game, char *token)
-{
-	parse_tag_of(subject, "tempest", game, token);
-}
-
 /* A refusal about no game, built here rather than by the game model; reason a phrase. */
 int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason)
 {
@@ -580,7 +574,7 @@ static void read_sender(struct job *j)
 	long long arrived = j->arrived > 0 ? j->arrived : m->received_epoch;
 	j->s.arrived = j->pl->previous_run > 0 && arrived > j->pl->previous_run &&
 		       arrived < j->s.now ? arrived : 0;
-	parse_tag(m->subject, &j->tag_game, j->s.tag_token);
+	parse_tag_of(m->subject, "tempest", &j->tag_game, j->s.tag_token);
 	/* "[tempest tournament 3 abcd2345]": a tournament's mail, and the reader's code */
 	parse_tag_of(m->subject, "tempest tournament", &j->tag_tournament, j->tag_ttoken);
 }

@@ -149,24 +149,12 @@ static int overridden_by(const struct knightmare *km, int i)
 	return -1;
 }
 
-static void public_view(const struct game *g, struct tctx *c)
+/* The cards in force, in a sentence each: what they do, suspended or overridden. */
+static void effects_text(const struct game *g, const struct knightmare *km, struct buf *out)
 {
-	const struct knightmare *km = g->kstate;
-	struct buf b = { 0 };
+	struct buf b = *out;
 	char label[96];
 
-	for (int i = 0; i < km->nplays; i++) {
-		struct tctx *it = tctx_item(c, "km_plays");
-		if (!it)
-			break;
-		tctx_set(it, "by", "%s", side(km->plays[i].by));
-		tctx_set(it, "card", "%s", cards_label(g->cat, km->plays[i].card, label, sizeof label));
-		char how[64];
-		tctx_set(it, "how", "%s", phrase_word(how, sizeof how, "card played as",
-						      km->plays[i].how));
-		tctx_set(it, "detail", "%s%s", km->plays[i].detail, km->plays[i].void_ ?
-			 N_(" (no longer in force)") : "");
-	}
 	for (int i = 0; i < km->neffects; i++) {
 		const struct km_effect *f = &km->effects[i];
 		buf_str(&b, b.n ? "; " : "");
@@ -193,6 +181,28 @@ static void public_view(const struct game *g, struct tctx *c)
 				   cards_label(g->cat, km->effects[over].card, label, sizeof label));
 		}
 	}
+	*out = b;
+}
+
+static void public_view(const struct game *g, struct tctx *c)
+{
+	const struct knightmare *km = g->kstate;
+	struct buf b = { 0 };
+	char label[96];
+
+	for (int i = 0; i < km->nplays; i++) {
+		struct tctx *it = tctx_item(c, "km_plays");
+		if (!it)
+			break;
+		tctx_set(it, "by", "%s", side(km->plays[i].by));
+		tctx_set(it, "card", "%s", cards_label(g->cat, km->plays[i].card, label, sizeof label));
+		char how[64];
+		tctx_set(it, "how", "%s", phrase_word(how, sizeof how, "card played as",
+						      km->plays[i].how));
+		tctx_set(it, "detail", "%s%s", km->plays[i].detail, km->plays[i].void_ ?
+			 N_(" (no longer in force)") : "");
+	}
+	effects_text(g, km, &b);
 	set_buf(c, "km_effects", &b);
 	for (int s = 0; s < 2; s++) {
 		buf_str(&b, s ? "; " : "");

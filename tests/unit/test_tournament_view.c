@@ -46,9 +46,13 @@ static struct tournament *played(int n, bool twice, const char *name_pattern)
 	return t;
 }
 
-static void view(const struct tournament *t, struct tn_view *v)
+/* The entrants named by their addresses, as the game master's `tournament show` names
+ * them (names: room for the tournament's entrants). */
+static void view(const struct tournament *t, struct tn_view *v, const char **names)
 {
-	*v = (struct tn_view){ .t = t, .variant = "Chess" };
+	for (size_t i = 0; i < t->nplayers; i++)
+		names[i] = t->players[i].address;
+	*v = (struct tn_view){ .t = t, .variant = "Chess", .names = names };
 	tn_words_english(&v->words);
 }
 
@@ -56,10 +60,11 @@ int main(void)
 {
 	struct tn_view v;
 	struct buf b = { 0 };
+	const char *names[32];
 
 	/* seven: the grid, a row a player, the heading first */
 	struct tournament *t = played(7, false, "p%d@example.org");
-	view(t, &v);
+	view(t, &v, names);
 	tn_view_table(&v, 1, 78, &b);
 	CHECK_HAS(b.s, "# Player");
 	CHECK_HAS(b.s, " Pts ");
@@ -73,7 +78,7 @@ int main(void)
 
 	/* thirteen twice over, with long addresses: still a grid, the names cut with … */
 	t = played(13, true, "a-rather-long-local-part-%d@correspondence.example.org");
-	view(t, &v);
+	view(t, &v, names);
 	tn_view_table(&v, 1, 78, &b);
 	CHECK(widest(b.s) <= 78);
 	CHECK_HAS(b.s, "…");
@@ -84,12 +89,20 @@ int main(void)
 
 	/* twenty: no grid fits, the standings as a list */
 	t = played(20, false, "p%d@example.org");
-	view(t, &v);
+	view(t, &v, names);
 	tn_view_table(&v, 1, 78, &b);
 	CHECK(widest(b.s) <= 78);
 	CHECK_HAS(b.s, "Games   +   =   -");
 	CHECK_HAS(b.s, "p1@example.org");
 	buf_free(&b);
+	/* without names (no name chosen, no address made public): each by their number */
+	v.names = NULL;
+	tn_view_table(&v, 1, 78, &b);
+	CHECK_HAS(b.s, "Player 1 ");
+	CHECK_HAS(b.s, "Player 20 ");
+	CHECK(strstr(b.s, "@example.org") == NULL);
+	buf_free(&b);
+	v.names = names;
 	/* the HTML table: a row a player, its points and SB as data */
 	tn_view_html_table(&v, 1, &b);
 	int rows = 0;

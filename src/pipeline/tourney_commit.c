@@ -65,7 +65,7 @@ int tourney_view(struct job *j, const char *rcpt, const struct language *lang,
 	tn_words_english(&v->words);
 	v->words = (struct tn_words){ word(lang, v->words.player), word(lang, v->words.rating),
 		word(lang, v->words.points), word(lang, v->words.sb), word(lang, v->words.games),
-		word(lang, v->words.section) };
+		word(lang, v->words.section), word(lang, v->words.entrant) };
 	if (!t->terms.rated || !t->nplayers)
 		return 0;
 	if (!(*ratings = calloc(t->nplayers, sizeof **ratings)))

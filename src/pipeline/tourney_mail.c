@@ -77,11 +77,10 @@ static int change(struct job *j, const struct order *od, struct tournament *t, c
 		phrase_printf(note, len, "You are entered in tournament %d: entrant %zu.", t->id,
 			 t->nplayers);
 		if (t->terms.rolling && t->nplayers > 1)
-			snprintf(note + strlen(note), len - strlen(note), " %s",
-				 N_("Your games against the entrants before you start now."));
+			phrase_cat(note, len, " ",
+				   N_("Your games against the entrants before you start now."));
 		else if (!t->terms.rolling)
-			snprintf(note + strlen(note), len - strlen(note), " %s",
-				 N_("The games start when the entry closes."));
+			phrase_cat(note, len, " ", N_("The games start when the entry closes."));
 		phrase_printf(arbiter_note, len, "%s has entered tournament %d: entrant %zu.", me,
 			 t->id, t->nplayers);
 		return 0;
@@ -90,9 +89,9 @@ static int change(struct job *j, const struct order *od, struct tournament *t, c
 		bool drawn = p >= 0 && t->players[p].number;
 		if (tn_withdraw(t, me, now, why, wlen) < 0)
 			return -1;
-		snprintf(note, len, drawn ? N_("You have withdrawn from tournament %d: your games "
-			 "not yet decided are lost by forfeit.") : N_("Your entry to tournament %d is "
-			 "struck out."), t->id);
+		phrase_printf(note, len, drawn ? F_("You have withdrawn from tournament %d: your "
+			      "games not yet decided are lost by forfeit.") : F_("Your entry to "
+			      "tournament %d is struck out."), t->id);
 		phrase_printf(arbiter_note, len, "%s has withdrawn from tournament %d.", me, t->id);
 		return 0;
 	}

@@ -45,8 +45,12 @@ void archive_entry_of(const struct game *g, struct archive_entry *out)
 	memset(out, 0, sizeof *out);
 	out->id = g->id;
 	snprintf(out->kind, sizeof out->kind, "%s", g->v ? g->v->title : g->variant);
-	view_side_names(g, WHITE, -1, out->white, sizeof out->white);
-	view_side_names(g, BLACK, -1, out->black, sizeof out->black);
+	/* as the public names them; a side named for want of a name, in English */
+	for (int c = 0; c < 2; c++) {
+		char named[sizeof out->white];
+		view_side_names(g, c, -1, named, sizeof named);
+		phrase_english(named, c ? out->black : out->white, sizeof out->white);
+	}
 	snprintf(out->created, sizeof out->created, "%s", g->created);
 	snprintf(out->updated, sizeof out->updated, "%s", g->updated);
 	out->plies = game_moves_made(g);

@@ -9,12 +9,14 @@
 #include "game/game.h"
 #include "render/board_html.h"
 #include "util/clock.h"
+#include "util/phrase.h"
 
 #define NAME_MIN 10             /* a grid narrower than this for names is a list */
 
 void tn_words_english(struct tn_words *w)
 {
-	*w = (struct tn_words){ "Player", "Rtg", "Pts", "SB", "Games", "Section" };
+	*w = (struct tn_words){ F_("Player"), F_("Rtg"), F_("Pts"), F_("SB"), F_("Games"),
+				F_("Section"), F_("Player %d") };
 }
 
 /* Characters (code points) of s. */
@@ -75,7 +77,8 @@ const char *tn_view_name(const struct tn_view *v, int p, char *buf, size_t len)
 {
 	if (v->names && v->names[p] && v->names[p][0])
 		return v->names[p];
-	snprintf(buf, len, "Player %d", p + 1);
+	/* the catalogue's msgstr takes the msgid's one number (catalogue.c checks it) */
+	snprintf(buf, len, v->words.entrant ? v->words.entrant : "Player %d", p + 1);
 	return buf;
 }
 

@@ -17,6 +17,7 @@
 /* The headings of a table, each a msgid of templates/po/data.pot. */
 struct tn_words {
 	const char *player, *rating, *points, *sb, *games, *section;
+	const char *entrant;            /* "Player %d": an entrant with no name to show */
 };
 
 struct tn_view {

@@ -80,13 +80,15 @@ expect_out "entered once" "you are entered in tournament 2 already"
 # in the players' languages: a French entrant, a German one, whose entry fills it
 one gina@example.org "aide" "langue fr\naide"
 one gina@example.org "inscription" "inscription tournoi 2"
-expect_out "in French" "Vous êtes inscrit au tournoi 2 : inscrit n° 2."
+nbsp=$(printf '\302\240')       # French: a no-break space before the colon
+expect_out "in French" "Vous êtes inscrit au tournoi 2${nbsp}: inscrit n° 2."
 one hal@example.org "Hilfe" "language de\nhelp"
 one hal@example.org "Anmeldung" "anmelden turnier 2"
 expect_out "in German" "Sie sind zum Turnier 2 angemeldet: Teilnehmer 3."
 one hal@example.org "Tabelle" "tabelle 2"
 expect_out "the standings in German" "Turnier 2, Rolling Blitz #2 (Chess): die Tabelle nach"
 expect_out "the table's headings in German" "Spieler"
+expect_out "an entrant with no name to show, in German" "Spieler 1 "
 # the standings asked in each language
 # (by three outsiders: a stranger is answered once a day)
 for w in "erin standings 1" "fay classement 1" "gil tabelle 1"; do

@@ -93,8 +93,8 @@ static void public_view(const struct game *g, struct tctx *c)
 	}
 	tctx_set(c, "tp_hand_white", "%d", tp->nhand[WHITE]);
 	tctx_set(c, "tp_hand_black", "%d", tp->nhand[BLACK]);
-	tctx_set(c, "tp_hands", tp->nhand[WHITE] == 1 ? N_("White holds %d card, Black %d.") :
-		 N_("White holds %d cards, Black %d."), tp->nhand[WHITE], tp->nhand[BLACK]);
+	tctx_phrase(c, "tp_hands", tp->nhand[WHITE] == 1 ? F_("White holds %d card, Black %d.") :
+		    F_("White holds %d cards, Black %d."), tp->nhand[WHITE], tp->nhand[BLACK]);
 	if (tp->ct.expect != CT_SETUP) {
 		char commit[65];
 		tempete_commitment(tp, g->id, WHITE, commit);

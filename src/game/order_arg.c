@@ -108,7 +108,7 @@ static int read_word(const struct keyword *k, char **w, struct order *o, char *r
 		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
 			a[n - 1] = 0, a++;
 		if (strlen(a) > ADDRESS_LEN_MAX)
-			return snprintf(reason, rlen, "that address has %zu characters, more than the "
+			return phrase_printf(reason, rlen, "that address has %zu characters, more than the "
 					"%d a mail address may have", strlen(a), ADDRESS_LEN_MAX), -1;
 		if (!order_address_ok(a))
 			return phrase_printf(reason, rlen, "'%s' is not a mail address", w[0]), -1;

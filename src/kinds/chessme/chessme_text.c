@@ -594,7 +594,7 @@ int cm_pos_read(struct cm_pos *p, const char *text, char *why, size_t wlen)
 			return phrase_printf(why, wlen, "each side has one king on the table"), -1;
 	}
 	if (cm_in_check(p, 1 - p->side))        /* its king could be taken: no game gets here */
-		return snprintf(why, wlen, "the side not to move is in check: no game reaches "
+		return phrase_printf(why, wlen, "the side not to move is in check: no game reaches "
 				"that position"), -1;
 	return 0;
 }

@@ -103,7 +103,7 @@ static int agents_seated(struct game *g, char *why, size_t wlen)
 	for (int c = WHITE; c <= BLACK; c++)
 		for (int k = 0; k < min; k++)
 			if (game_add_seat(g, c, -1, PX_ROLE_AGENT, NULL) < 0)
-				return snprintf(why, wlen, "too many members"), -1;
+				return phrase_printf(why, wlen, "too many members"), -1;
 	return 0;
 }
 

@@ -1,6 +1,6 @@
 /* open.c: a pipeline's life (see pipeline.h): opened on the store with its templates,
- * players and outbox, and closed; what it loads once a run and keeps (the variants, the
- * card catalogue); a game loaded with its players' settings. */
+ * players and outbox, and closed. What it loads once a run and keeps (the variants, the
+ * card catalogue) and a game loaded with its players' settings are in run.c. */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
 #include "pipeline/tourney.h"

@@ -10,7 +10,7 @@
  * Run again after a crash, the mail is either recognised (3 done) or processed again
  * from scratch (3 not done), rewriting the same staged files and log tail; replies left
  * staged are queued if their cause was committed and dropped if not (pipeline_open).
- * The pipeline's opening and closing, and what it loads once a run, are in open.c. */
+ * The pipeline's opening and closing are in open.c; what it loads once a run, in run.c. */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
 

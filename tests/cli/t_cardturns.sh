@@ -239,6 +239,11 @@ game tp-observed "new tempete\nopponent bob@example.org\ncolour white" \
   "$(tp_list 66 18 12 32 57)\nnumbers 1 2 3 4 5" "$(tp_list 23 66 34 28 57)\nnumbers 1 2 3 4 5"
 cli_eml carol@example.org "observe" "observe 1" > "$tmp/m.eml"
 TEMPEST_NOW=$now run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
+# carol confirms from her address, replying to the confirmation (its token)
+ctoken=$(printf '%s\n' "$out" | tr -d '\r' | sed -n 's/^Subject: \[tempest 1 \([a-z0-9]*\)\].*/\1/p' |
+  head -n 1)
+cli_eml carol@example.org "Re: [tempest 1 $ctoken] game 1" "observe 1" > "$tmp/m.eml"
+TEMPEST_NOW=$now run_in "$tmp/m.eml" "$TA" process -c "$W/conf"
 A "e4"; B "intercept\ncard 66\neffect takeback"; A "accept\nnumbers random"
 B "e5"; A "intercept\ncard 66\neffect takeback"; B "accept\nnumbers random"
 A "h4\nnumbers random"

@@ -14,6 +14,16 @@
 # JSON is read in one place: no file but src/store/jread.c calls jansson's readers (the
 # getters, the unpacker, the parsers, the iterators); the others read through
 # store/jread.h, whose errors name the file and the field. Writing is left to jansson.
+#
+# Inside a folder the order names (below: src/pipeline), its files stand in layers too,
+# bottom to top: a file may call a function, or include a header, only of a file below
+# it (or its own), so that nothing calls back up and no two files depend on each other.
+# A name in the order stands for NAME.c and NAME.h; a header that only declares what the
+# folder's files share is named with its .h (then NAME.c stands where NAME is named). A
+# call is any use, outside comments and strings, of a function another .c file of the
+# folder defines (a definition: a line that starts at column 0, is not static, and opens
+# a body). A file of the folder that the order leaves out fails until it is placed, and a
+# name of the order that no file has fails too, so the order stays the folder's.
 set -u
 root=${1:-.}
 [ -d "$root/src" ] || { echo "layers.sh: $root/src: no such folder" >&2; exit 2; }
@@ -27,6 +37,22 @@ exceptions='
 # LAYERS_EXCEPTIONS, when set, replaces the list (the script's own tests use it).
 exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 
+# The folders ordered inside: "FOLDER: NAME..." (the names may go on over the next lines),
+# bottom to top. src/pipeline: the declarations; the run's state (run.c) over the files
+# that keep one thing each (the poison marks, the held mails, the clock's floor, the
+# replay's checks); then the counts and bounces, the digests, consent, the robots' screen,
+# the replies and the commit, the tournaments' commit and actions, time's decisions (tick),
+# one mail's journey (pipeline.c), the group commit (batch.c), the run's opening (open.c,
+# which hands the run pipeline.c's referee action) and the tournament log's replay.
+inner='
+src/pipeline: pipeline.h robots.h replay.h pipeline_int.h tourney.h
+    replay poison hold floor run bounce answers digests consent robots tourney_view replies
+    commit tourney_commit recover tourney tourney_mail tourney_result tourney_settle tick
+    pipeline batch open treplay
+'
+# LAYERS_INNER, when set, replaces the orders (the script's own tests use it).
+inner=${LAYERS_INNER-$inner}
+
 cd "$root" || exit 2
 # Every file under src/, for the awk script: which ones to place, and which <...> are ours.
 LAYERS_FILES=$(find src -type f | LC_ALL=C sort); export LAYERS_FILES
@@ -39,6 +65,126 @@ printf '%s\n' "$LAYERS_FILES" | grep '\.[ch]$' | grep -v '^src/store/jread\.c$' 
 json_bad=0
 [ -s "${TMPDIR:-/tmp}/layers-json.$$" ] && json_bad=1
 cat "${TMPDIR:-/tmp}/layers-json.$$"; rm -f "${TMPDIR:-/tmp}/layers-json.$$"
+
+# The order inside a folder: every .c and .h file directly in an ordered folder, read twice
+# (the definitions, then the calls and includes).
+inner_folders=$(printf '%s\n' "$inner" | sed -n 's/^\([^ :]*\):.*/\1/p')
+inner_files=$(for d in $inner_folders; do printf '%s\n' "$LAYERS_FILES" | grep "^$d/[^/]*\.[ch]$"; done)
+inner_bad=0
+if [ -n "$inner_folders" ]; then
+    # shellcheck disable=SC2086 # the file names hold no spaces (src/ holds none)
+    awk -v spec="$inner" '
+    # The order inside a folder: pass=1 reads the definitions, pass=2 the calls and includes.
+    BEGIN {
+        sq = sprintf("%c", 39)
+        lex = "/\\*|//|\"|" sq
+        n = split(spec, sl, "\n")
+        for (i = 1; i <= n; i++) {
+            line = sl[i]
+            if (match(line, /^[^ \t:]+:/)) {
+                f = substr(line, 1, RLENGTH - 1); line = substr(line, RLENGTH + 1); r[f] = 0
+            }
+            if (f == "") continue
+            k = split(line, w, /[ \t]+/)
+            for (j = 1; j <= k; j++) if (w[j] != "") { rank[f "/" w[j]] = ++r[f]; named[++nnamed] = f "/" w[j] }
+        }
+        n = split(ENVIRON["LAYERS_FILES"], fs, "\n")
+        for (i = 1; i <= n; i++) if (fs[i] ~ /\.[ch]$/) exists[fs[i]] = 1
+        for (i = 1; i <= n; i++)
+            if ((fs[i] ~ /\.[ch]$/) && (folder(fs[i]) in r) && !place(fs[i])) {
+                printf "%s: is in %s/ but not in its order: place it in tests/layers.sh\n", fs[i], folder(fs[i])
+                bad = 1
+            }
+        for (i = 1; i <= nnamed; i++)
+            if (!((p = named[i]) in exists) && !((p ".c") in exists) && !((p ".h") in exists)) {
+                printf "layers.sh: the order of %s/ names %s, which no file is: remove it\n", folder(p), base(p)
+                bad = 1
+            }
+    }
+    function folder(p) { sub(/\/[^\/]*$/, "", p); return p }
+    function base(p) { sub(/^.*\//, "", p); return p }
+    function stem(p) { sub(/\.[ch]$/, "", p); return p }
+    # The place of a file in the order of its folder: where its own name stands, else where
+    # its stem stands; 0 if the order names neither.
+    function place(p) { return (p in rank) ? rank[p] : (stem(p) in rank) ? rank[stem(p)] : 0 }
+    # The line without its comments, strings and characters (a comment may run over lines).
+    function code(s,   out, c, d) {
+        out = ""
+        while (s != "") {
+            if (incomment) {
+                if (!(c = index(s, "*/"))) return out
+                s = substr(s, c + 2); incomment = 0; out = out " "
+                continue
+            }
+            if (!match(s, lex)) return out s
+            out = out substr(s, 1, RSTART - 1); c = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
+            if (c == "//") return out
+            if (c == "/*") { incomment = 1; continue }
+            while (s != "") {
+                d = substr(s, 1, 1); s = substr(s, 2)
+                if (d == "\\") s = substr(s, 2)
+                else if (d == c) break
+            }
+            out = out " "
+        }
+        return out
+    }
+    FNR == 1 { incomment = 0; pending = "" }
+    pass == 1 {
+        t = code($0)
+        if (FILENAME !~ /\.c$/) next
+        if (pending == "" && t ~ /^[A-Za-z_]/ && t !~ /^(static|typedef|extern|enum|union)[^A-Za-z_0-9]/ &&
+            match(t, /[A-Za-z_][A-Za-z_0-9]*[ \t]*\(/)) {
+            pending = substr(t, RSTART, RLENGTH); sub(/[ \t]*\($/, "", pending)
+            t = substr(t, RSTART + RLENGTH)
+        }
+        if (pending != "" && match(t, /[{;]/)) {
+            if (substr(t, RSTART, 1) == "{") def[pending] = FILENAME
+            pending = ""
+        }
+        next
+    }
+    # dep FROM TO: FROM depends on TO; reported if TO stands above it.
+    function dep(from, to, at, what) {
+        if (from == to || folder(from) != folder(to)) return
+        if (!((from, to) in deps)) { deps[from, to] = 1; ndeps++; dfrom[ndeps] = from; dto[ndeps] = to }
+        if (place(from) && place(to) && place(to) > place(from)) {
+            printf "%s:%d: %s, which stands above %s in %s/\n", from, at, what, base(from), folder(from)
+            bad = 1
+        }
+    }
+    pass == 2 && /^[ \t]*#[ \t]*include/ {
+        if (match($0, /"[^"]+"/)) {
+            inc = substr($0, RSTART + 1, RLENGTH - 2)
+            target = inc ~ /\// ? "src/" inc : folder(FILENAME) "/" inc
+        } else if (match($0, /<[^>]+>/) && (("src/" substr($0, RSTART + 1, RLENGTH - 2)) in exists)) {
+            inc = substr($0, RSTART + 1, RLENGTH - 2); target = "src/" inc
+        } else
+            next
+        if (target in exists) dep(FILENAME, target, FNR, "include " inc " is " base(target))
+        next
+    }
+    pass == 2 {
+        t = code($0)
+        if (FILENAME !~ /\.c$/) next
+        while (match(t, /[A-Za-z_][A-Za-z_0-9]*/)) {
+            id = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
+            if ((id in def) && def[id] != FILENAME && !((FILENAME, id) in told)) {
+                told[FILENAME, id] = 1
+                dep(FILENAME, def[id], FNR, "calls " id " of " base(def[id]))
+            }
+        }
+    }
+    END {
+        for (i = 1; i <= ndeps; i++)
+            if ((dto[i], dfrom[i]) in deps && dfrom[i] < dto[i]) {
+                printf "%s and %s depend on each other: a circle\n", dfrom[i], dto[i]
+                bad = 1
+            }
+        exit bad
+    }
+    ' pass=1 $inner_files pass=2 $inner_files || inner_bad=1
+fi
 
 printf '%s\n' "$LAYERS_FILES" | grep '\.[ch]$' | xargs grep -n '^[[:space:]]*#[[:space:]]*include' /dev/null |
 awk -v exceptions="$exceptions" '
@@ -147,4 +293,4 @@ END {
     }
     exit bad
 }'
-[ $? -eq 0 ] && [ "$json_bad" -eq 0 ]
+[ $? -eq 0 ] && [ "$json_bad" -eq 0 ] && [ "$inner_bad" -eq 0 ]

@@ -14,6 +14,7 @@
 #include "pipeline/tourney.h"
 #include "render/quote.h"
 #include "store/other.h"
+#include "store/tournament_json.h"
 #include "util/buf.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
@@ -174,6 +175,19 @@ static int queue_replies(struct job *j, struct err *e)
 			return -1;
 	snprintf(dir, sizeof dir, "%s/.", outbox);
 	return j->nmails ? fs_sync_dir_of(dir, e) : 0;
+}
+
+int tourney_note_end(struct job *j, struct err *e)
+{
+	struct pipeline *pl = j->pl;
+	char name[32];
+
+	snprintf(name, sizeof name, "game-%d", j->g->id);
+	if (store_pending_add(&pl->st, name, e) < 0)
+		return -1;
+	if (pl->batch.on)               /* results are posted in the order games end */
+		pl->batch.flush = true;
+	return 0;
 }
 
 int job_commit(struct job *j, struct err *e)

@@ -10,7 +10,7 @@
  * Run again after a crash, the mail is either recognised (3 done) or processed again
  * from scratch (3 not done), rewriting the same staged files and log tail; replies left
  * staged are queued if their cause was committed and dropped if not (pipeline_open).
- * The pipeline's opening and closing, and what it loads once a run, are in open.c. */
+ * The pipeline's opening and closing are in open.c; what it loads once a run, in run.c. */
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
 
@@ -96,17 +96,6 @@ static void parse_tag_of(const char *subject, const char *prefix, int *id, char 
 			snprintf(token, TOKEN_LEN + 1, "%.*s", TOKEN_LEN, end);
 		return;
 	}
-}
-
-/* A refusal about no game, built here rather than by the game model; reason a phrase. */
-int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason)
-{
-	if (outcome_error(&j->out, lineno, text, "%s", reason) < 0)
-		return -1;
-	for (size_t i = 0; i < j->out.nreplies; i++)
-		if (j->out.replies[i].kind == REPLY_REFUSED)
-			return 0;
-	return outcome_reply(&j->out, REPLY_REFUSED, -1, j->s.address);
 }
 
 /* ---- routing ---- */
@@ -484,22 +473,6 @@ static int route(struct job *j, struct err *e)
 	return on_no_game(j, e);
 }
 
-void job_free(struct job *j)
-{
-	tn_free(j->t);
-	msg_free(j->m);
-	msgtext_free(&j->text);
-	free(j->lines);
-	orders_free(&j->orders);
-	outcome_free(&j->out);
-	pipeline_put_game(j->pl, j->g);
-	for (size_t i = 0; i < j->nmails; i++) {
-		free(j->mails[i].text);
-		free(j->mails[i].log_text);
-	}
-	free(j->mails);
-}
-
 static void count(struct pipeline *pl, const char *result)
 {
 	if (!strcmp(result, "applied") || !strcmp(result, "created"))
@@ -713,8 +686,8 @@ done:
 	return rc;
 }
 
-int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
-			   int *id, char *why, size_t wlen, struct err *e)
+int pipeline_referee_job(struct pipeline *pl, int game, const char *action, const char *key,
+			 int *id, char *why, size_t wlen, struct err *e)
 {
 	struct job j = { .pl = pl, .result = "applied", .action = action, .tag_game = game,
 			 .stranger = 0 };
@@ -765,12 +738,6 @@ done:
 	if (rc == 0 && !pl->batch.on && tourney_settle(pl, e) < 0)
 		return -1;
 	return rc;
-}
-
-int pipeline_referee(struct pipeline *pl, int game, const char *action, int *id, char *why,
-		     size_t wlen, struct err *e)
-{
-	return pipeline_referee_keyed(pl, game, action, NULL, id, why, wlen, e);
 }
 
 int pipeline_new_game(struct pipeline *pl, const char *variant, char *const *addresses,

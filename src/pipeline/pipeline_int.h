@@ -1,5 +1,6 @@
-/* pipeline_int.h: the pipeline's state, shared by pipeline.c (mails and the referee's
- * actions) and tick.c (what time decides). Internal to src/pipeline/. */
+/* pipeline_int.h: the pipeline's state, shared by its files (run.c keeps it and
+ * answers for it; the order of the files: docs/design.md, "Layers"). Internal to
+ * src/pipeline/. */
 #ifndef TEMPEST_PIPELINE_INT_H
 #define TEMPEST_PIPELINE_INT_H
 
@@ -172,9 +173,13 @@ struct pipeline {
 	bool settling;                  /* tourney_settle at work: not again from within */
 	const struct tn_ratings *ratings;       /* the ratings as a result being posted
 						 * leaves them, before their file follows */
+	/* the referee's action, the whole way of a mail (pipeline.c's, set by pipeline_open):
+	 * what pipeline_referee_keyed runs */
+	int (*referee)(struct pipeline *pl, int game, const char *action, const char *key,
+		       int *id, char *why, size_t wlen, struct err *e);
 };
 
-/* pipeline.c: a refusal about no game (the reason a phrase of the catalogues); a job's
+/* run.c: a refusal about no game (the reason a phrase of the catalogues); a job's
  * memory given back. */
 struct job;
 int pipeline_refuse(struct job *j, int lineno, const char *text, const char *reason);
@@ -303,13 +308,17 @@ int pipeline_digest_note(struct pipeline *pl, int id);
 bool pipeline_intruder_once(struct pipeline *pl, int game, const char *rcpt);
 void pipeline_digests_free(struct pipeline *pl);
 
-/* pipeline_referee with the action's key given (NULL: the referee's usual key, made of
- * the game, the time and the action): a tournament's game is created under a key of its
- * own, so that its creation done again finds it (store_game_created_by). */
+/* run.c: pipeline_referee with the action's key given (NULL: the referee's usual key,
+ * made of the game, the time and the action): a tournament's game is created under a key
+ * of its own, so that its creation done again finds it (store_game_created_by). */
 int pipeline_referee_keyed(struct pipeline *pl, int game, const char *action, const char *key,
 			   int *id, char *why, size_t wlen, struct err *e);
+/* pipeline.c: the action routed and committed as a mail is (what pipeline_referee_keyed
+ * runs: pipeline_open hands it to the run). */
+int pipeline_referee_job(struct pipeline *pl, int game, const char *action, const char *key,
+			 int *id, char *why, size_t wlen, struct err *e);
 
-/* The variant of that name, loaded once a run; NULL if there is none here. */
+/* run.c: the variant of that name, loaded once a run; NULL if there is none here. */
 const struct variant *pipeline_variant(struct pipeline *pl, const char *name);
 /* A game's players' vacations (into vac, which must outlive the game's use of them) and
  * the referee's limits, leaving out what the mail `except` asked (NULL: nothing). */
@@ -323,14 +332,14 @@ const struct language *pipeline_language(struct pipeline *pl, const char *addres
  * -1 (e says why). */
 int pipeline_load_game(struct pipeline *pl, int id, struct game **g, struct vacations vac[SEATS_MAX],
 		       struct err *e);
-/* open.c: the card catalogue variant v names, read once and kept for the run, or NULL
+/* The card catalogue variant v names, read once and kept for the run, or NULL
  * (an error in e) if it cannot be read. */
 const struct card_catalogue *pipeline_catalogue(struct pipeline *pl, const struct variant *v,
 						struct err *e);
 
-/* batch.c: the game cache and the group commit. While a batch is on, games come from the
- * cache (pipeline_load_game) and are given back with pipeline_put_game, which frees only
- * a game the cache does not hold. */
+/* run.c: the game cache and what the group commit (batch.c) stages. While a batch is on,
+ * games come from the cache (pipeline_load_game) and are given back with
+ * pipeline_put_game, which frees only a game the cache does not hold. */
 struct cached_game *batch_find(struct pipeline *pl, int id);
 int batch_adopt(struct pipeline *pl, struct game *g, struct err *e);
 /* The games kept from the last batch are let go: anything done outside a batch may change

@@ -299,18 +299,3 @@ int tourney_create_as(struct pipeline *pl, const char *terms, int id, int previo
 {
 	return create(pl, terms, NULL, key, id, previous, made, why, wlen, e);
 }
-
-int pipeline_tournament_new(struct pipeline *pl, const char *terms, int *id, char *why,
-			    size_t wlen, struct err *e)
-{
-	uint8_t h[CRYPTO_HASH_LEN];
-	char hex[HASH_HEX], key[KEY_MAX];
-
-	crypto_sha256(terms, strlen(terms), h);
-	crypto_hex(h, 8, hex);
-	snprintf(key, sizeof key, "referee:tournament:%lld:%s", pipeline_now(pl), hex);
-	int rc = create(pl, terms, NULL, key, 0, 0, id, why, wlen, e);
-	if (rc == 0 && tourney_settle(pl, e) < 0)
-		return -1;
-	return rc;
-}

@@ -67,7 +67,8 @@ int tourney_commit(struct job *j, const char *action, struct err *e);
  * (job_free frees it). */
 int tourney_job(struct pipeline *pl, struct job *j, struct tournament *t, const char *key,
 		const char *action, struct err *e);
-/* The tournament's token for an address: the code of its mails' subject tag. */
+/* tourney_view.c: the tournament's token for an address: the code of its mails' subject
+ * tag. */
 void tourney_token(const uint8_t *key, size_t klen, int id, const char *address,
 		   char out[TOKEN_LEN + 1]);
 /* What a tournament's mail shows its reader (rcpt; NULL: no one in particular): their
@@ -88,10 +89,16 @@ int tourney_post(struct pipeline *pl, int game, struct err *e);
 
 /* tourney_settle.c */
 int tourney_settle(struct pipeline *pl, struct err *e);
-/* The job's game, of a tournament, has ended: its result waits to be posted (a marker
- * made before the game's commit; in a batch not synced, and the batch ends after it). */
+/* commit.c: the job's game, of a tournament, has ended: its result waits to be posted (a
+ * marker made before the game's commit; in a batch not synced, and the batch ends after
+ * it). */
 int tourney_note_end(struct job *j, struct err *e);
-/* The tournament's pending work marked (tn-T) if it has any; the mark dropped if not. */
+/* tourney_commit.c: the tournament's pending work marked (tn-T) if it has any; the mark
+ * dropped if not. Has t work for a run: an entry to close (now or on its date), games to
+ * start or to end by forfeit, its successor to open? Is it a full rolling tournament,
+ * whose successor opens? */
 int tourney_mark_work(struct pipeline *pl, const struct tournament *t, bool add, struct err *e);
+bool tourney_has_work(const struct pipeline *pl, const struct tournament *t);
+bool tourney_full_rolling(const struct tournament *t);
 
 #endif

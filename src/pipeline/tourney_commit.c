@@ -1,8 +1,8 @@
 /* tourney_commit.c: a tournament's action committed on its own (tourney.h): the replies
  * staged in a spool of their own, the action and its replies appended to the tournament's
  * log, one barrier, the state replaced (the commit point), the mail's seen mark, the
- * replies queued. And what its mails show each reader. */
-#include <ctype.h>
+ * replies queued. And the tournament's pending work marked (what its mails show each
+ * reader: tourney_view.c). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,80 +15,12 @@
 #include "mail/outbox.h"
 #include "mail/spool.h"
 #include "pipeline/tourney.h"
-#include "render/catalogue.h"
 #include "store/tournament_json.h"
 #include "util/buf.h"
 #include "util/clock.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
 #include "util/log.h"
-
-void tourney_token(const uint8_t *key, size_t klen, int id, const char *address,
-		   char out[TOKEN_LEN + 1])
-{
-	char data[ADDR_MAX + 64];
-	uint8_t mac[CRYPTO_HASH_LEN];
-	size_t n = (size_t)snprintf(data, sizeof data, "tempest tournament %d ", id);
-
-	for (const char *a = address; *a && n + 1 < sizeof data; a++)
-		data[n++] = (char)tolower((unsigned char)*a);
-	data[n] = 0;
-	crypto_hmac(key, klen, data, n, mac);
-	crypto_base32(mac, sizeof mac, out, TOKEN_LEN);
-	out[TOKEN_LEN] = 0;
-}
-
-/* A heading of the tables, in the reader's language where its catalogue has it. */
-static const char *word(const struct language *lang, const char *msgid)
-{
-	const char *w = lang && lang->cat ? catalogue_get(lang->cat, NULL, msgid) : NULL;
-
-	return w && *w ? w : msgid;
-}
-
-int tourney_view(struct job *j, const char *rcpt, const struct language *lang,
-		 struct tn_view *v, struct glicko **ratings)
-{
-	struct pipeline *pl = j->pl;
-	const struct tournament *t = j->t;
-	const struct variant *var = pipeline_variant(pl, t->terms.variant);
-	long me = rcpt ? tn_player_of(t, rcpt) : -1;
-	struct tn_ratings r;
-	struct err e;
-
-	*ratings = NULL;
-	*v = (struct tn_view){ .t = t, .variant = var ? var->title : t->terms.variant,
-			       .section = me >= 0 ? t->players[me].section : 0 };
-	/* anyone may ask for the standings: the entrants as the public names them */
-	if (!(v->names = players_entrant_names(&pl->players, t, (enum naming_rule)pl->naming)))
-		return -1;
-	tn_words_english(&v->words);
-	v->words = (struct tn_words){ word(lang, v->words.player), word(lang, v->words.rating),
-		word(lang, v->words.points), word(lang, v->words.sb), word(lang, v->words.games),
-		word(lang, v->words.section), word(lang, v->words.entrant) };
-	if (!t->terms.rated || !t->nplayers)
-		return 0;
-	if (!(*ratings = calloc(t->nplayers, sizeof **ratings)))
-		return -1;
-	if (pl->ratings) {              /* a result being posted: its ratings, not yet saved */
-		for (size_t i = 0; i < t->nplayers; i++)
-			(*ratings)[i] = tn_rating_now(pl->ratings, t->terms.variant,
-						      t->players[i].address, NULL);
-		v->ratings = *ratings;
-		return 0;
-	}
-	if (store_ratings_load(&pl->st, pl->cfg.rating_period_days, &r, &e) < 0) {
-		log_warn("%s (the standings show no ratings)", e.msg);
-		free(*ratings);
-		*ratings = NULL;
-		return 0;
-	}
-	for (size_t i = 0; i < t->nplayers; i++)
-		(*ratings)[i] = tn_rating_now(&r, t->terms.variant, t->players[i].address, NULL);
-	tn_ratings_free(&r);
-	v->ratings = *ratings;
-	return 0;
-}
 
 int tourney_tell(struct job *j, enum reply_kind kind, const char *to, const char *note)
 {
@@ -223,6 +155,36 @@ static int stage(struct job *j, struct spool_writer *w, struct err *e)
 			      strlen(j->mails[i].text), e) < 0)
 			return -1;
 	return w->fd >= 0 ? spool_flush(w, e) : 0;
+}
+
+/* A full rolling tournament: its successor opens. */
+bool tourney_full_rolling(const struct tournament *t)
+{
+	return t->terms.rolling && t->terms.players && (int)t->nplayers >= t->terms.players &&
+	       t->status != TN_PROPOSED && t->status != TN_OPEN;
+}
+
+/* Has t work for a run: an entry to close (now or on its date), games to start or to end
+ * by forfeit, its successor to open? */
+bool tourney_has_work(const struct pipeline *pl, const struct tournament *t)
+{
+	size_t *idx = malloc((t->ngames ? t->ngames : 1) * sizeof *idx);
+	bool work = !idx || tn_closing_due(t, pipeline_now((struct pipeline *)pl)) ||
+		    (t->status == TN_OPEN && t->terms.closes) ||
+		    tn_due(t, idx) || tn_forfeits_due(t, idx) || (tourney_full_rolling(t) && !t->next);
+
+	free(idx);
+	return work;
+}
+
+int tourney_mark_work(struct pipeline *pl, const struct tournament *t, bool add, struct err *e)
+{
+	char name[32];
+
+	snprintf(name, sizeof name, "tn-%d", t->id);
+	if (add)
+		return tourney_has_work(pl, t) ? store_pending_add(&pl->st, name, e) : 0;
+	return store_pending_remove(&pl->st, name, e);
 }
 
 static int commit_state(struct job *j, struct err *e)

@@ -49,18 +49,6 @@ static bool proves(const struct job *j, const struct tournament *t)
 	return false;
 }
 
-bool tourney_is_arbiter(const struct pipeline *pl, const char *address)
-{
-	char copy[sizeof pl->cfg.arbiters];
-
-	snprintf(copy, sizeof copy, "%s", pl->cfg.arbiters);
-	for (char *save = NULL, *w = strtok_r(copy, " ,", &save); w;
-	     w = strtok_r(NULL, " ,", &save))
-		if (!strcasecmp(w, address))
-			return true;
-	return false;
-}
-
 /* The change a mail asks of t (a copy), and the notes of its replies: 0, or -1 refused
  * (why filled). */
 static int change(struct job *j, const struct order *od, struct tournament *t, char *note,

@@ -16,48 +16,6 @@
 #include "util/fault.h"
 #include "util/log.h"
 
-static bool full_rolling(const struct tournament *t)
-{
-	return t->terms.rolling && t->terms.players && (int)t->nplayers >= t->terms.players &&
-	       t->status != TN_PROPOSED && t->status != TN_OPEN;
-}
-
-/* Has t work for a run: an entry to close (now or on its date), games to start or to end
- * by forfeit, its successor to open? */
-static bool has_work(const struct pipeline *pl, const struct tournament *t)
-{
-	size_t *idx = malloc((t->ngames ? t->ngames : 1) * sizeof *idx);
-	bool work = !idx || tn_closing_due(t, pipeline_now((struct pipeline *)pl)) ||
-		    (t->status == TN_OPEN && t->terms.closes) ||
-		    tn_due(t, idx) || tn_forfeits_due(t, idx) || (full_rolling(t) && !t->next);
-
-	free(idx);
-	return work;
-}
-
-int tourney_mark_work(struct pipeline *pl, const struct tournament *t, bool add, struct err *e)
-{
-	char name[32];
-
-	snprintf(name, sizeof name, "tn-%d", t->id);
-	if (add)
-		return has_work(pl, t) ? store_pending_add(&pl->st, name, e) : 0;
-	return store_pending_remove(&pl->st, name, e);
-}
-
-int tourney_note_end(struct job *j, struct err *e)
-{
-	struct pipeline *pl = j->pl;
-	char name[32];
-
-	snprintf(name, sizeof name, "game-%d", j->g->id);
-	if (store_pending_add(&pl->st, name, e) < 0)
-		return -1;
-	if (pl->batch.on)               /* results are posted in the order games end */
-		pl->batch.flush = true;
-	return 0;
-}
-
 /* ---- the entry closes ---- */
 
 static int close_entry(struct pipeline *pl, struct tournament **tp, struct err *e)
@@ -129,6 +87,21 @@ int pipeline_tournament_close(struct pipeline *pl, int id, char *why, size_t wle
 	rc = close_entry(pl, &t, e);
 	tn_free(t);
 	return rc < 0 || tourney_settle(pl, e) < 0 ? -1 : 0;
+}
+
+int pipeline_tournament_new(struct pipeline *pl, const char *terms, int *id, char *why,
+			    size_t wlen, struct err *e)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char hex[HASH_HEX], key[KEY_MAX];
+
+	crypto_sha256(terms, strlen(terms), h);
+	crypto_hex(h, 8, hex);
+	snprintf(key, sizeof key, "referee:tournament:%lld:%s", pipeline_now(pl), hex);
+	int rc = tourney_create(pl, terms, NULL, key, id, why, wlen, e);
+	if (rc == 0 && tourney_settle(pl, e) < 0)
+		return -1;
+	return rc;
 }
 
 /* ---- games started ---- */
@@ -287,9 +260,9 @@ static int settle_tournament(struct pipeline *pl, int id, struct err *e)
 		rc = start_games(pl, &t, e);
 	if (rc == 0)
 		rc = end_forfeits(pl, t, e);
-	if (rc == 0 && full_rolling(t))
+	if (rc == 0 && tourney_full_rolling(t))
 		rc = open_next(pl, &t, e);
-	if (rc == 0 && !has_work(pl, t))
+	if (rc == 0 && !tourney_has_work(pl, t))
 		rc = store_pending_remove(&pl->st, name, e);
 	tn_free(t);
 	return rc;

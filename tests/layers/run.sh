@@ -2,9 +2,12 @@
 # Tests of tests/layers.sh on small trees made in a temporary folder: each forbidden include
 # must be named with its file and line, whether written "a/b.h" or <a/b.h>; a file in a
 # folder the table does not list must be named until the table lists it; a clean tree must
-# pass.
+# pass. Inside an ordered folder, a call or an include of a file above, and two files that
+# depend on each other, must be named; a file left out of the order and a name of the order
+# that no file has too.
 set -u
 LAYERS_EXCEPTIONS=''; export LAYERS_EXCEPTIONS
+LAYERS_INNER=''; export LAYERS_INNER
 script=$(cd "$(dirname "$0")/.." && pwd)/layers.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -48,7 +51,7 @@ expect_ok() {
 # the expected message.
 expect_bad() {
     name=$1 want=$2; shift 2
-    clean_tree; put "$@"
+    ${tree:-clean_tree}; put "$@"
     n=$((n + 1))
     out=$(sh "$script" "$tmp/t" 2>&1) && { echo "FAIL $name: accepted"; fails=$((fails + 1)); return; }
     [ "$out" = "$want" ] && return
@@ -153,6 +156,57 @@ put src/store/state_json.c '#include <jansson.h>' 'json_object_set_new(o, "id", 
 expect_ok json-jread-and-writers
 # A header named without a folder is the one beside the including file.
 clean_tree; put src/game/order.c '#include "order.h"'; expect_ok beside
+
+# Inside a folder: src/pipeline ordered as its declarations, then low, mid, top and pipeline.
+# mid.c calls low.c's function (its definition over two lines), top.c both; a comment, a
+# string and a static function of the same name are no calls.
+LAYERS_INNER='src/pipeline: shared.h
+    low mid top pipeline'
+inner_tree() {
+    clean_tree
+    put src/pipeline/shared.h '#include "util/err.h"' 'int low_get(void);' 'int mid_get(int a, int b);' \
+        'int top_run(void);'
+    put src/pipeline/low.h '#include "pipeline/shared.h"'
+    put src/pipeline/low.c '#include "pipeline/low.h"' '#include "shared.h"' \
+        '/* low_get is called by mid_get (mid.c): a comment names it, it calls nothing */' \
+        'int low_get(void)' '{' '	return 1;' '}'
+    put src/pipeline/mid.c '#include "pipeline/low.h"' 'int mid_get(int a,' '	    int b)' '{' \
+        '	return low_get() + a + b;' '}'
+    put src/pipeline/top.h '#include "pipeline/shared.h"'
+    put src/pipeline/top.c '#include "pipeline/top.h"' '#include "pipeline/low.h"' \
+        'static int twice(int x) { return 2 * x; }' 'int top_run(void)' '{' \
+        '	const char *s = "top_run calls mid_get";' '' '	return twice(mid_get(low_get(), 1)) + !s;' '}'
+}
+tree=inner_tree
+inner_tree; expect_ok inner-clean
+expect_bad inner-call-up 'src/pipeline/low.c:6: calls mid_get of mid.c, which stands above low.c in src/pipeline/
+src/pipeline/low.c and src/pipeline/mid.c depend on each other: a circle' \
+    src/pipeline/low.c '#include "pipeline/shared.h"' '' 'int low_get(void)' '{' '	int n = 1;' \
+    '	return n + mid_get(0, 0);' '}'
+expect_bad inner-call-up-far 'src/pipeline/mid.c:4: calls top_run of top.c, which stands above mid.c in src/pipeline/
+src/pipeline/mid.c and src/pipeline/top.c depend on each other: a circle' \
+    src/pipeline/mid.c 'int mid_get(int a, int b)' '{' '	/* top_run: not here */' '	return top_run() + a + b;' '}'
+# a use without a call (the function handed on) depends on it as much
+expect_bad inner-address-up 'src/pipeline/low.c:3: calls top_run of top.c, which stands above low.c in src/pipeline/
+src/pipeline/low.c and src/pipeline/top.c depend on each other: a circle' \
+    src/pipeline/low.c 'int low_get(void)' '{' '	int (*f)(void) = top_run;' '	return f != 0;' '}'
+expect_bad inner-include-up 'src/pipeline/low.c:2: include pipeline/top.h is top.h, which stands above low.c in src/pipeline/' \
+    src/pipeline/low.c '#include "pipeline/shared.h"' '#include "pipeline/top.h"' 'int low_get(void)' '{' \
+    '	return 1;' '}'
+expect_bad inner-include-beside 'src/pipeline/mid.c:1: include top.h is top.h, which stands above mid.c in src/pipeline/' \
+    src/pipeline/mid.c '#include "top.h"' 'int mid_get(int a, int b)' '{' '	return a + b;' '}'
+expect_bad inner-include-angle 'src/pipeline/mid.c:1: include pipeline/top.h is top.h, which stands above mid.c in src/pipeline/' \
+    src/pipeline/mid.c '#include <pipeline/top.h>' 'int mid_get(int a, int b)' '{' '	return a + b;' '}'
+# a declarations header stands at the ground: it includes nothing above it
+expect_bad inner-header-up 'src/pipeline/shared.h:2: include pipeline/low.h is low.h, which stands above shared.h in src/pipeline/
+src/pipeline/low.h and src/pipeline/shared.h depend on each other: a circle' \
+    src/pipeline/shared.h '#include "util/err.h"' '#include "pipeline/low.h"' 'int low_get(void);'
+expect_bad inner-unplaced 'src/pipeline/extra.c: is in src/pipeline/ but not in its order: place it in tests/layers.sh' \
+    src/pipeline/extra.c 'int extra(void);'
+LAYERS_INNER='src/pipeline: shared.h low mid gone top pipeline'
+expect_bad inner-stale 'layers.sh: the order of src/pipeline/ names gone, which no file is: remove it' \
+    src/pipeline/low.c 'int low_get(void)' '{' '	return 1;' '}'
+tree=clean_tree LAYERS_INNER=''
 
 if [ "$fails" -ne 0 ]; then echo "layers: $fails of $n tests failed"; exit 1; fi
 echo "layers: $n tests passed"

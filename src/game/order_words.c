@@ -10,6 +10,7 @@
 
 static struct order_alias *words;
 static size_t nwords;
+static void cache_clear(void);
 
 /* U+00C0 to U+00FF without their accents, lower case ("" for the two signs, × and ÷). */
 static const char *const latin1[64] = {
@@ -110,6 +111,7 @@ static int add_one(const char *lang, bool argument, const char *english, const c
 		return snprintf(why, wlen, "out of memory reading the order words"), -1;
 	words = v;
 	words[nwords++] = a;
+	cache_clear();                  /* the vocabularies made point into words */
 	return 0;
 }
 
@@ -137,6 +139,7 @@ int order_words_add(const char *lang, bool argument, const char *english, const 
 
 void order_words_clear(void)
 {
+	cache_clear();
 	free(words);
 	words = NULL;
 	nwords = 0;
@@ -383,7 +386,34 @@ static int aliases_of(struct order_vocab *v, int which, const struct order_word 
 	return 0;
 }
 
-int order_vocab_open(struct order_vocab *v, const struct order_word *extra, size_t nextra)
+/* The vocabularies made so far, one for each table of a kind's words: the words are read
+ * once, at start-up, and every mail's reading would otherwise make its alias tables again
+ * (some 90,000 instructions a mail, a tenth of a move mail's reading). */
+#define VOCAB_CACHE 16
+static struct cached {
+	const struct order_word *extra;
+	size_t nextra;
+	struct order_vocab v;
+} cache[VOCAB_CACHE];
+static size_t ncache;
+
+static void vocab_free(struct order_vocab *v)
+{
+	for (int i = 0; i < 2; i++) {
+		free(v->alias[i]);
+		free(v->of[i]);
+	}
+	memset(v, 0, sizeof *v);
+}
+
+static void cache_clear(void)
+{
+	for (size_t i = 0; i < ncache; i++)
+		vocab_free(&cache[i].v);
+	ncache = 0;
+}
+
+static int vocab_make(struct order_vocab *v, const struct order_word *extra, size_t nextra)
 {
 	memset(v, 0, sizeof *v);
 	v->table[VOCAB_GENERIC] = order_generic(&v->n[VOCAB_GENERIC]);
@@ -391,18 +421,33 @@ int order_vocab_open(struct order_vocab *v, const struct order_word *extra, size
 	v->n[VOCAB_EXTRA] = extra ? nextra : 0;
 	if (aliases_of(v, 0, v->table[VOCAB_GENERIC], v->n[VOCAB_GENERIC]) < 0 ||
 	    aliases_of(v, 1, extra, v->n[VOCAB_EXTRA]) < 0) {
-		order_vocab_close(v);
+		vocab_free(v);
 		return -1;
+	}
+	return 0;
+}
+
+int order_vocab_open(struct order_vocab *v, const struct order_word *extra, size_t nextra)
+{
+	for (size_t i = 0; i < ncache; i++)
+		if (cache[i].extra == extra && cache[i].nextra == nextra) {
+			*v = cache[i].v;
+			v->borrowed = true;
+			return 0;
+		}
+	if (vocab_make(v, extra, nextra) < 0)
+		return -1;
+	if (ncache < VOCAB_CACHE) {     /* kept for the next mail; this one borrows it */
+		cache[ncache++] = (struct cached){ extra, nextra, *v };
+		v->borrowed = true;
 	}
 	return 0;
 }
 
 void order_vocab_close(struct order_vocab *v)
 {
-	for (int i = 0; i < 2; i++) {
-		free(v->alias[i]);
-		free(v->of[i]);
-	}
+	if (!v->borrowed)
+		vocab_free(v);
 	memset(v, 0, sizeof *v);
 }
 
@@ -452,8 +497,8 @@ const struct order_word *order_vocab_match(const struct order_vocab *v, char **w
 			continue;
 		for (int t = 0; t < VOCAB_TABLES; t++)
 			for (size_t i = 0; i < v->n[t]; i++)
-				if (count_words(v->table[t][i].words) == n &&
-				    !strcmp(phrase[n - 1], v->table[t][i].words)) {
+				if (!strcmp(phrase[n - 1], v->table[t][i].words) &&
+				    count_words(v->table[t][i].words) == n) {
 					*used = n;
 					return &v->table[t][i];
 				}

@@ -76,10 +76,13 @@ struct order_vocab {
 	size_t n[VOCAB_TABLES];
 	struct order_word *alias[2];            /* the two alias tables, owned */
 	const struct order_alias **of[2];       /* ... and the word each copies */
+	bool borrowed;                          /* the tables are the cache's (order_words.c) */
 };
 
-/* The vocabulary of the generic words and the `nextra` words of extra; 0, or -1 when
- * memory runs out. Freed with order_vocab_close(). */
+/* The vocabulary of the generic words and the `nextra` words of extra (a table that lives
+ * as long as the process: a kind's, kind_all_orders()'); 0, or -1 when memory runs out.
+ * Made once for each table and kept (order_words_add and order_words_clear drop what was
+ * kept); closed with order_vocab_close(). */
 int order_vocab_open(struct order_vocab *v, const struct order_word *extra, size_t nextra);
 void order_vocab_close(struct order_vocab *v);
 /* The entry the words w[0..nw) begin with (its words compared without case or accents,

@@ -220,6 +220,16 @@ int main(void)
 	check_refused("msgctxt \"order argument\"\nmsgid \"white\"\nmsgstr \"wit\"\n\n"
 		      "msgctxt \"order argument\"\nmsgid \"black\"\nmsgstr \"wit\"\n",
 		      "stands for");
+	/* a word added after a mail was read is read by the next mail: the vocabularies made
+	 * for the mails before it (kept from one mail to the next) are dropped */
+	order_words_clear();
+	CHECK(vocabulary_parse("msgctxt \"order\"\nmsgid \"resign\"\nmsgstr \"quit\"\n", "xx",
+			       "xx.po", &e) == 0);
+	check_read("quit", "resign", 0);
+	CHECK(vocabulary_parse("msgctxt \"order\"\nmsgid \"resign\"\nmsgstr \"aufgeben\"\n",
+			       "yy", "yy.po", &e) == 0);
+	check_read("aufgeben", "resign", 0);
+	check_read("quit", "resign", 0);
 	order_words_clear();
 	return check_done();
 }

@@ -21,12 +21,18 @@
 
 struct cardturn *cardturn_of(struct game *g)
 {
-	return g->kstate;
+	return (struct cardturn *)cardturn_get(g);
 }
 
+/* Only a kind whose table names the protocol holds its state, where its ct_ops says:
+ * any other kind's state is something else and is never read as a card turn. */
 const struct cardturn *cardturn_get(const struct game *g)
 {
-	return g->kstate;
+	const struct ct_ops *ops = kind_of(g)->cardturn;
+
+	if (!ops || !g->kstate)
+		return NULL;
+	return (const struct cardturn *)((const char *)g->kstate + ops->state_at);
 }
 
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,

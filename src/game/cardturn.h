@@ -4,9 +4,9 @@
  * move; the one card on each turn; the windows to intercept and to answer; the wait for an
  * interception that may lift a mate; what every answer announces (rule 9).
  *
- * A kind keeps `struct cardturn` as the FIRST member of its state (so that the kind
- * interface's operations, which get only the game, reach it) and fills a `struct ct_ops`
- * with what differs: how its card is played, what a move turn carries besides the move
+ * A kind keeps a `struct cardturn` in its state, names where in its ct_ops (state_at,
+ * so that the kind interface's operations, which get only the game, reach it) and fills
+ * the rest of its `struct ct_ops` with what differs: how its card is played, what a move turn carries besides the move
  * (seed 000's numbers, seed 002's redraws), what an answer may do. The kinds' own
  * orders and state stay theirs; this module never names a kind. Pure game logic. */
 #ifndef TEMPEST_CARDTURN_H
@@ -37,7 +37,7 @@ enum ct_expect {
  * game, secret until applied, as every line given in advance (game/standing.h). */
 #define CT_STANDING_MAX 4
 
-/* The protocol's state: the first member of a card kind's state. */
+/* The protocol's state: a member of a card kind's state (ct_ops.state_at). */
 struct cardturn {
 	enum ct_expect expect;
 	int to;                         /* who is expected */
@@ -88,6 +88,8 @@ enum {
 /* What a kind supplies. Each returns 0, or -1 after apply_error (the mail changes
  * nothing). `moves` gets the move(s) made, as announced ("e4", "Nf3 and Ng5"), or "". */
 struct ct_ops {
+	/* Where the kind's state holds its struct cardturn: offsetof(its state, member). */
+	size_t state_at;
 	/* Is this order the protocol's to read (the kind's `handles`)? */
 	bool (*handles)(int order_kind);
 	/* The kind's numbers of the protocol's own words: card, intercept, if intercepted. */
@@ -154,7 +156,8 @@ struct ct_ops {
  * the referee's answer when it closes follow from this one place. */
 unsigned cardturn_answers(const struct game *g, bool own);
 
-/* The protocol's state of a card game (its kind state's first member). */
+/* The protocol's state of a card game (borrowed, in its kind state), or NULL when the
+ * game's kind has no card turn (no `cardturn` in its table) or no state yet. */
 struct cardturn *cardturn_of(struct game *g);
 const struct cardturn *cardturn_get(const struct game *g);
 

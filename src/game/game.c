@@ -333,8 +333,8 @@ long game_message_to(const struct game *g, int from, const struct order *od, con
 	char why[256];
 
 	*text = od->arg;
-	if (kind_of(g)->message_to) {
-		long bits = kind_of(g)->message_to(g, from, od->arg, text, why, sizeof why);
+	if (kind_of(g)->teams) {
+		long bits = kind_of(g)->teams->message_to(g, from, od->arg, text, why, sizeof why);
 		return bits < 0 ? 0 : bits & ~(1L << from);
 	}
 	return ((1L << g->nseats) - 1) & ~(1L << from);
@@ -517,7 +517,7 @@ static int team_challenge(struct game *g, const uint8_t *key, size_t klen,
 			return err_set(e, "out of memory");
 	game_hash(g, before);
 	snprintf(g->colour_asked, sizeof g->colour_asked, "%s", color_name_lc(g->seat[me].side));
-	kind_of(g)->accept(g, me);
+	kind_of(g)->teams->accept(g, me);
 	if (challenge_made(g, key, klen, s, me, password, before, out, e) < 0)
 		return -1;
 	for (int c = 0; c < g->nseats; c++) {
@@ -589,7 +589,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 		game_shape(g, v);
 	if (!v || game_load_position(g, v, &le) < 0)
 		return no_variant(o, variant, s, out);
-	if (kind_of(g)->accept && opponent) {
+	if (kind_of(g)->teams && opponent) {
 		outcome_error(out, 0, "", "a game of %s names its members and their duties, not an "
 			      "opponent", v->title);
 		return outcome_reply(out, REPLY_REFUSED, -1, s->address);
@@ -597,7 +597,7 @@ int game_challenge(struct game *g, int id, const struct variant *v, const uint8_
 	if (kind_setup(g, o, key, klen, out) < 0)
 		return out->nerrors ? outcome_reply(out, REPLY_REFUSED, -1, s->address) :
 		       err_set(e, "out of memory setting up game %d", id);
-	if (kind_of(g)->accept) {       /* a team game: the kind seated its members */
+	if (kind_of(g)->teams) {        /* a team game: the kind seated its members */
 		if (challenge_terms(g, v, o, out) < 0)
 			return outcome_reply(out, REPLY_REFUSED, -1, s->address);
 		return team_challenge(g, key, klen, s, o, password, out, e);

@@ -171,7 +171,7 @@ void apply_board_ends(struct apply_state *a, int b, const char *result, const ch
 	snprintf(g->board[b].termination, sizeof g->board[b].termination, "%s", why);
 	apply_note(a, "Board %d ends: %s (%s).", b + 1, result, why);
 	struct err e;
-	if (kind_of(g)->board_ended && kind_of(g)->board_ended(g, b, &e) < 0)
+	if (kind_of(g)->teams && kind_of(g)->teams->board_ended(g, b, &e) < 0)
 		apply_note(a, "(%s)", e.msg);
 	for (int i = 0; i < g->nboards; i++) {
 		open += !strcmp(g->board[i].result, "*");
@@ -399,7 +399,7 @@ static int do_invitation(struct apply_state *a, const struct order *od)
 	if (od->kind == ORDER_ACCEPT) {
 		if (a->me == g->challenger)
 			return apply_error(a, od, "you made this challenge; your opponent must accept it");
-		int all = kind_of(g)->accept ? kind_of(g)->accept(g, a->me) : 1;
+		int all = kind_of(g)->teams ? kind_of(g)->teams->accept(g, a->me) : 1;
 		if (all < 0)
 			return apply_error(a, od, "you have accepted already: play starts when every "
 					   "member has");
@@ -481,10 +481,11 @@ static int apply_order(struct apply_state *a, const struct order *od,
 		return apply_error(a, od, "to start a new game, write to the referee without a game "
 				"number in the subject or the text");
 	case ORDER_MESSAGE:             /* relayed with the replies: success_replies */
-		if (kind_of(g)->message_to) {
+		if (kind_of(g)->teams) {
+			const struct kind_teams *t = kind_of(g)->teams;
 			const char *text;
 			char why[256];
-			if (kind_of(g)->message_to(g, a->me, od->arg, &text, why, sizeof why) < 0)
+			if (t->message_to(g, a->me, od->arg, &text, why, sizeof why) < 0)
 				return apply_error(a, od, "%s", why);
 		}
 		return 0;
@@ -585,7 +586,7 @@ static int success_replies(struct apply_state *a, const struct orders *o)
 	const struct kind *gk = kind_of(a->g);
 	for (int c = 0; c < a->g->nseats && kind != REPLY_KINDS; c++) {
 		bool own = c == a->me && a->own_note[0];
-		if (gk->hears && !gk->hears(a->g, a->principal, a->me, c))
+		if (gk->teams && !gk->teams->hears(a->g, a->principal, a->me, c))
 			continue;
 		if (outcome_reply(out, kind, c, NULL) < 0)
 			return -1;

@@ -6,6 +6,12 @@
  * fdm's fetch/match/deliver modules, an operation a kind does not need is NULL and the
  * generic behaviour applies: plain alternating moves on every board.
  *
+ * Every kind fills the core table, struct kind. What only some kinds have is a facet, a
+ * table of its own that the core one points to, NULL for a kind without it: the card turn
+ * (`cardturn`, struct ct_ops in game/cardturn.h) and play by teams (`teams`, struct
+ * kind_teams below). A facet is there whole or not at all: the generic code tests the
+ * pointer to the facet, never its operations one by one.
+ *
  * A kind's state (game->kstate) is its own plain data: the kind makes, copies (for an
  * all-or-nothing mail) and frees it. What the state file holds of it is the kind's
  * store part (kind_store in registry.h), what a mail shows of it is its view part
@@ -23,6 +29,7 @@
 struct apply_state;
 struct choices;
 struct ct_ops;
+struct kind_teams;
 
 /* One order word of a kind: its own order numbers start at ORDER_KIND_FIRST. */
 struct kind {
@@ -93,30 +100,11 @@ struct kind {
 	/* Does the state file hold what a player may not see yet (show --json refuses)? */
 	bool (*secret_state)(const struct game *g);
 
-	/* A game of several seats that its challenge names (a team game): the kind seats
-	 * every member in create(); each accepts, and play starts once all have. Records
-	 * the seat's acceptance: 1 when every seat has accepted, 0 while some have not, -1
-	 * if this seat had accepted already. NULL: a two-player challenge, which the invited
-	 * player's accept starts. */
-	int (*accept)(struct game *g, int seat);
 	/* A move as the player wrote it, in the engine's notation (e.g. squares written as
 	 * numbers), for position p (the board's, or one of a conditional line's); NULL if it
 	 * cannot be read (why filled). NULL operation: as written. */
 	const char *(*move_text)(const struct game *g, const struct pos *p, const char *in,
 				 char *buf, size_t len, char *why, size_t wlen);
-	/* Who reads the `message` line `arg` of seat `from` (bits by seat; `text` set to
-	 * what they read), or -1 with the reason. NULL: every other seat, the line whole. */
-	long (*message_to)(const struct game *g, int from, const char *arg, const char **text,
-			   char *why, size_t wlen);
-	/* Board b of several has ended: what the kind does to it (Perplexichess removes its
-	 * kings), through board_op. */
-	int (*board_ended)(struct game *g, int b, struct err *e);
-	/* Does seat `seat` hear of the event that seat `from` caused (a team's vote: its
-	 * own members only)? NULL: every seat does. */
-	bool (*hears)(const struct game *g, const char *event, int from, int seat);
-	/* The seats of a game the game master sets up on n boards (tempest new), in the
-	 * order its addresses fill them. NULL: a White and a Black seat per board. */
-	int (*seats)(int nboards);
 	/* `tempest moves`: the legal moves (and placements) of a position in the kind's own
 	 * text, one a line; -1 with the reason. For a kind that keeps its own position. */
 	int (*moves_text)(const char *position, struct buf *out, char *why, size_t wlen);
@@ -135,6 +123,32 @@ struct kind {
 	 * operations above that the protocol supplies (cardturn_expected, ...). NULL:
 	 * not a card kind. */
 	const struct ct_ops *cardturn;
+	/* Play by teams (struct kind_teams). NULL: two players, one seat a side on each
+	 * board, a two-player challenge that the invited player's accept starts. */
+	const struct kind_teams *teams;
+};
+
+/* The facet of a game played by teams (Perplexichess): several seats on several boards, a
+ * challenge that names every member, messages to a team or a member, votes a team alone
+ * hears. A kind that has it fills every operation. */
+struct kind_teams {
+	/* The kind seats every member the challenge names in create(); each accepts, and
+	 * play starts once all have. Records the seat's acceptance: 1 when every seat has
+	 * accepted, 0 while some have not, -1 if this seat had accepted already. */
+	int (*accept)(struct game *g, int seat);
+	/* The seats of a game the game master sets up on n boards (tempest new), in the
+	 * order its addresses fill them. */
+	int (*seats)(int nboards);
+	/* Who reads the `message` line `arg` of seat `from` (bits by seat; `text` set to
+	 * what they read), or -1 with the reason. */
+	long (*message_to)(const struct game *g, int from, const char *arg, const char **text,
+			   char *why, size_t wlen);
+	/* Does seat `seat` hear of the event that seat `from` caused (a team's vote: its
+	 * own members only)? */
+	bool (*hears)(const struct game *g, const char *event, int from, int seat);
+	/* Board b of several has ended: what the kind does to it (Perplexichess removes its
+	 * kings), through board_op. */
+	int (*board_ended)(struct game *g, int b, struct err *e);
 };
 
 /* The kind of a game (its variant's), or the generic one. */

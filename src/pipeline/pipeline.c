@@ -422,10 +422,10 @@ static int on_new(struct job *j, struct err *e)
 	const struct variant *v = n >= 1 ? pipeline_variant(pl, words[0]) : NULL;
 	const struct kind *k = v ? kind_find(v->protocol) : NULL;
 	int boards = v && v->boards > 1 ? v->boards : 1;
-	int seats = k && k->seats ? k->seats(boards) : 2 * boards;
+	int seats = k && k->teams ? k->teams->seats(boards) : 2 * boards;
 	if (!v || n != 1 + seats)
 		return pipeline_refuse(j, 1, j->action, !v ? (n >= 1 ? N_("there is no such variant") :
-			      N_("write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS")) : k && k->seats ?
+			      N_("write: new VARIANT WHITE-ADDRESS BLACK-ADDRESS")) : k && k->teams ?
 			      N_("write: new VARIANT, then a White and a Black address for each "
 				 "board, then the White and the Black grand strategist (and, on 5 "
 				 "or 7 boards, the White and the Black agent)") :

@@ -96,7 +96,7 @@ static int terms_valid(struct pipeline *pl, const struct variant *v, const char 
 	struct orders o;
 	int rc;
 
-	if (!k || k->accept || v->boards > 1)
+	if (!k || k->teams || v->boards > 1)
 		return phrase_printf(why, wlen, "a tournament is of a game of two players: %s is "
 					      "played by teams", v->title), 1;
 	if (terms_orders(v, terms, &o, why, wlen) < 0)

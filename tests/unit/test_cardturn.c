@@ -451,6 +451,31 @@ static void standing_moves(void)
 	game_free(g);
 }
 
+/* The protocol's state is reached only in a game of a card kind, where that kind keeps it:
+ * a kind without cards (with a state of its own or none) has no card turn to read. */
+static void state_of_card_kinds_only(void)
+{
+	static const char *const cardless[] = { "chess", "perplexichess", "tigerchess", "chessme" };
+	struct game *g;
+
+	for (size_t i = 0; i < sizeof cardless / sizeof cardless[0]; i++) {
+		check_context("%s", cardless[i]);
+		g = game_new();
+		g->k = kind_find(cardless[i]);
+		if (CHECK(g->k) && g->k->state_new)
+			CHECK((g->kstate = g->k->state_new()) != NULL);
+		CHECK(cardturn_get(g) == NULL && cardturn_of(g) == NULL);
+		game_free(g);
+	}
+	check_context(NULL);
+	g = kinds[0].dealt(NULL);
+	CHECK(cardturn_of(g) == &TP(g)->ct && cardturn_get(g) == &TP(g)->ct);
+	game_free(g);
+	g = kinds[1].dealt(NULL);
+	CHECK(cardturn_of(g) == &((struct knightmare *)g->kstate)->ct);
+	game_free(g);
+}
+
 int main(void)
 {
 	struct err e = { 0 };
@@ -472,6 +497,7 @@ int main(void)
 	card_18_keep_after_disable();
 	standing_moves();
 	card_number_huge();
+	state_of_card_kinds_only();
 	variant_free(kv);
 	tempete_test_free();
 	return check_done();

@@ -30,9 +30,6 @@ static const struct order_word km_orders[] = {
 	  cardturn_standing_shaped, 0, "accept by card" },
 };
 
-/* cardturn_of() finds the protocol's state at the start of the kind's. */
-_Static_assert(offsetof(struct knightmare, ct) == 0, "struct cardturn comes first");
-
 static void *km_state_new(void)
 {
 	return knightmare_new();

@@ -3,6 +3,7 @@
  * before, instead of or after it; or a redraw after a turn without a card), an
  * interception (a card on the opponent's turn, right after their move), an answer
  * (accepting it, or a card in answer to it) -- and the end. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -534,6 +535,7 @@ static int km_reading(struct apply_state *a, const struct orders *o, void *own, 
 }
 
 const struct ct_ops knightmare_turn_ops = {
+	.state_at = offsetof(struct knightmare, ct),
 	.reading = km_reading,
 	.own_size = sizeof(struct km_msg),
 	.handles = knightmare_handles,

@@ -272,6 +272,14 @@ static void px_hash_text(const struct game *g, struct buf *out)
 	buf_str(out, "\n");
 }
 
+static const struct kind_teams px_teams = {
+	.accept = px_accept,
+	.seats = px_seats,
+	.message_to = px_message_to,
+	.hears = px_hears,
+	.board_ended = px_board_ended,
+};
+
 const struct kind kind_perplexichess = {
 	.name = "perplexichess",
 	.orders = px_orders,
@@ -289,11 +297,7 @@ const struct kind kind_perplexichess = {
 	.clock_charge = px_clock_charge,
 	.expect_text = px_expect_text,
 	.hash_text = px_hash_text,
-	.accept = px_accept,
 	.move_text = px_move_text,
-	.message_to = px_message_to,
-	.board_ended = px_board_ended,
-	.hears = px_hears,
-	.seats = px_seats,
 	.choices = px_choices,
+	.teams = &px_teams,
 };

@@ -36,9 +36,6 @@ static const struct order_word tp_orders[] = {
 	  cardturn_standing_shaped, 0, "accept by card" },
 };
 
-/* cardturn_of() finds the protocol's state at the start of the kind's. */
-_Static_assert(offsetof(struct tempete, ct) == 0, "struct cardturn comes first");
-
 static void *tp_state_new(void)
 {
 	return tempete_new();

@@ -3,6 +3,7 @@
  * an answer (a different move, a card, or accepting; one number), in the order of rule 7,
  * with the cards the rules treat specially (rule 11) and the end of rule 13. */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -593,6 +594,7 @@ static int tp_reading(struct apply_state *a, const struct orders *o, void *own, 
 }
 
 const struct ct_ops tempete_turn_ops = {
+	.state_at = offsetof(struct tempete, ct),
 	.handles = protocol_order,
 	.order_card = ORDER_CARD,
 	.order_intercept = ORDER_INTERCEPT,

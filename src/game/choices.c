@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "game/kind.h"
 #include "game/spelling.h"
+#include "util/buf.h"
 
 int choices_add(struct choices *c, piece_t piece, const char *group, const char *label,
 		const char *body)
@@ -25,9 +26,9 @@ int choices_add(struct choices *c, piece_t piece, const char *group, const char 
 	}
 	struct choice *ch = &c->c[c->n++];
 	ch->piece = piece;
-	snprintf(ch->group, sizeof ch->group, "%s", group);
-	snprintf(ch->label, sizeof ch->label, "%s", label);
-	snprintf(ch->body, sizeof ch->body, "%s", body);
+	str_copy(ch->group, sizeof ch->group, group);
+	str_copy(ch->label, sizeof ch->label, label);
+	str_copy(ch->body, sizeof ch->body, body);
 	ch->words = false;
 	return 0;
 }
@@ -84,7 +85,7 @@ static bool written(const struct game *g, struct pos *p, const char *lang, struc
 		if (number)
 			snprintf(line, len, "%u.%s %s", p->fullmove, p->side == BLACK ? ".." : "", label);
 		else
-			snprintf(line, len, "%s", label);
+			str_copy(line, len, label);
 		if (reads_as(g, p, lang, label, san, m))
 			return true;
 	}

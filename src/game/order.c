@@ -6,6 +6,7 @@
 #include "game/order_shape.h"
 #include "game/order_words.h"
 #include "game/spelling.h"
+#include "util/buf.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -165,8 +166,8 @@ static struct order_note *add_note(struct order_note **arr, size_t *n, int linen
 	a += (*n)++;
 	memset(a, 0, sizeof *a);
 	a->lineno = lineno;
-	snprintf(a->text, sizeof a->text, "%s", text);
-	snprintf(a->reason, sizeof a->reason, "%s", reason);
+	str_copy(a->text, sizeof a->text, text);
+	str_copy(a->reason, sizeof a->reason, reason);
 	return a;
 }
 
@@ -255,7 +256,7 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 	n->kind = k->kind;
 	/* a kind's word: the note is the game's only if the word is its kind's */
 	if (is_kind_word(vc, k))
-		snprintf(n->kind_word, sizeof n->kind_word, "%s", order_vocab_english(vc, k));
+		str_copy(n->kind_word, sizeof n->kind_word, order_vocab_english(vc, k));
 	return 0;
 }
 
@@ -283,7 +284,7 @@ static int refuse_attempt(struct orders *out, const struct order_line *l, const 
 		return -1;
 	/* a kind's word: the note is the game's only if the word is its kind's */
 	if (is_kind_word(vc, k))
-		snprintf(n->kind_word, sizeof n->kind_word, "%s", order_vocab_english(vc, k));
+		str_copy(n->kind_word, sizeof n->kind_word, order_vocab_english(vc, k));
 	return 0;
 }
 
@@ -363,12 +364,12 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 		return k->cost == ORDER_COST_IRREVOCABLE ? ask(out, l, vc, k, true) : 1;
 	memset(&o, 0, sizeof o);
 	o.lineno = l->lineno;
-	snprintf(o.text, sizeof o.text, "%s", l->text);
+	str_copy(o.text, sizeof o.text, l->text);
 	o.kind = k->kind;
 	o.shape = k->arg;
-	snprintf(o.word, sizeof o.word, "%s", order_vocab_english(vc, k));
+	str_copy(o.word, sizeof o.word, order_vocab_english(vc, k));
 	if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
-		snprintf(whole, sizeof whole, "%s", l->text);
+		str_copy(whole, sizeof whole, l->text);
 		normalize(whole, false);
 		if (k->kind != ORDER_MESSAGE)   /* a message is relayed as written */
 			spelling_chars(whole);
@@ -393,7 +394,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 	char buf[ORDER_ARG_MAX], *w[ORDER_WORDS_MAX];
 	int nw;
 
-	snprintf(buf, sizeof buf, "%s", l->text);
+	str_copy(buf, sizeof buf, l->text);
 	spelling_chars(buf);                    /* first the marks no reader sees: "e4.\u200f" */
 	normalize(buf, true);
 	spelling_line(buf, sizeof buf);         /* "*e4*", "e4 :-)", "Ｎｆ３", "O–O" */
@@ -423,14 +424,14 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 			struct order o;
 			memset(&o, 0, sizeof o);
 			o.lineno = l->lineno;
-			snprintf(o.text, sizeof o.text, "%s", l->text);
+			str_copy(o.text, sizeof o.text, l->text);
 			o.kind = ORDER_MOVE;
 			o.number = first ? order_move_number(w[0]) : 0;
 			/* "12. Nf3 Nc6", copied from a score sheet: the game checks the pair
 			 * (a move-shaped word is at most 16 bytes: it fits) */
 			if (nw - first == 2)
-				snprintf(o.paired, sizeof o.paired, "%s", w[first]);
-			snprintf(o.arg, sizeof o.arg, "%s", w[nw - 1]);
+				str_copy(o.paired, sizeof o.paired, w[first]);
+			str_copy(o.arg, sizeof o.arg, w[nw - 1]);
 			return add_order(out, &o);
 		}
 	}
@@ -443,7 +444,7 @@ static bool name_alone(const char *text)
 {
 	char buf[ORDER_ARG_MAX], *w[2];
 
-	snprintf(buf, sizeof buf, "%s", text);
+	str_copy(buf, sizeof buf, text);
 	normalize(buf, true);
 	return words(buf, w, 2) == 1 && !strpbrk(w[0], "0123456789@");
 }
@@ -462,7 +463,7 @@ static int join_message(struct orders *out, const struct order_line *l,
 	    order_sign_off(l->text) ||
 	    (name_alone(l->text) && (!next || next->lineno != l->lineno + 1)))
 		return 0;
-	snprintf(text, sizeof text, "%s", l->text);
+	str_copy(text, sizeof text, l->text);
 	normalize(text, false);
 	const char *t = text + strspn(text, " ");
 	size_t at = strlen(m->arg);

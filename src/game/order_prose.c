@@ -5,6 +5,7 @@
  * German. */
 #include "game/order_prose.h"
 #include "game/order_words.h"
+#include "util/buf.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -121,9 +122,9 @@ static bool clause_has(char **w, int n, const struct order_word *k)
 
 	if (sp) {
 		snprintf(first, sizeof first, "%.*s", (int)(sp - k->words), k->words);
-		snprintf(second, sizeof second, "%s", sp + 1);
+		str_copy(second, sizeof second, sp + 1);
 	} else {
-		snprintf(first, sizeof first, "%s", k->words);
+		str_copy(first, sizeof first, k->words);
 	}
 	for (int i = 0; i < n; i++) {
 		if (LISTED(w[i], others))
@@ -188,7 +189,7 @@ bool order_sign_off(const char *line)
 		char *end = strchr(s, '\n'), *next = end ? end + 1 : s + strlen(s);
 		int n = clause_words(s, w);
 		if (n && !first[0])
-			snprintf(first, sizeof first, "%s", w[0]);
+			str_copy(first, sizeof first, w[0]);
 		total += n;
 		s = next;
 	}

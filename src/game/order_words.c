@@ -1,6 +1,7 @@
 /* order_words.c: see order_words.h. A flat list: a few hundred words, looked up by the
  * order reader a few times a line. */
 #include "game/order_words.h"
+#include "util/buf.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -91,15 +92,15 @@ static int add_one(const char *lang, bool argument, const char *english, const c
 	struct order_alias a = { .argument = argument, .first = first };
 	char folded[ORDER_WORD_LEN];
 
-	snprintf(a.lang, sizeof a.lang, "%s", lang);
-	snprintf(a.english, sizeof a.english, "%s", english);
-	snprintf(a.shown, sizeof a.shown, "%s", shown);
+	str_copy(a.lang, sizeof a.lang, lang);
+	str_copy(a.english, sizeof a.english, english);
+	str_copy(a.shown, sizeof a.shown, shown);
 	order_fold(shown, folded, sizeof folded);
 	a.nwords = count_words(folded);
 	if (a.nwords < 1 || a.nwords > ORDER_WORDS_SPAN || strlen(shown) + 1 >= sizeof a.shown)
 		return snprintf(why, wlen, "%s: the word \"%s\" for \"%s\" is not one to three "
 				"words", lang, shown, english), -1;
-	snprintf(a.folded, sizeof a.folded, "%s", folded);
+	str_copy(a.folded, sizeof a.folded, folded);
 	if (!strcmp(folded, english))
 		return 0;                       /* English's own */
 	for (size_t i = 0; i < nwords; i++)
@@ -123,7 +124,7 @@ int order_words_add(const char *lang, bool argument, const char *english, const 
 
 	if (strlen(list) >= sizeof buf)
 		return snprintf(why, wlen, "%s: the words for \"%s\" are too long", lang, english), -1;
-	snprintf(buf, sizeof buf, "%s", list);
+	str_copy(buf, sizeof buf, list);
 	for (char *save, *w = strtok_r(buf, "|", &save); w; w = strtok_r(NULL, "|", &save)) {
 		char one[ORDER_WORD_LEN * 2], *blank;
 		size_t at = 0;
@@ -188,7 +189,7 @@ void order_usage_in(const char *lang, const struct order_word *k, char *out, siz
 		return;
 	out[0] = 0;
 	if (strncasecmp(u, k->words, n) || (u[n] && !strchr(" :", u[n]))) {
-		snprintf(out, len, "%s", u);            /* a usage of another shape */
+		str_copy(out, len, u);            /* a usage of another shape */
 		return;
 	}
 	at = (size_t)snprintf(out, len, "%s", order_word_in(lang, false, k->words));
@@ -339,7 +340,7 @@ bool order_args_word(const struct order_word *k, const char *s)
 			return true;
 		a += m + strspn(a + m, " ");
 	}
-	snprintf(copy, sizeof copy, "%s", s);    /* "hasard", "per zufall": random */
+	str_copy(copy, sizeof copy, s);    /* "hasard", "per zufall": random */
 	int nw = 0;
 	for (char *save, *t = strtok_r(copy, " ", &save); t && nw < ORDER_WORDS_SPAN;
 	     t = strtok_r(NULL, " ", &save))

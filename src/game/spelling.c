@@ -10,6 +10,7 @@
 #include "engine/notation.h"
 #include "engine/variant.h"
 #include "util/utf8.h"
+#include "util/buf.h"
 
 /* ---- characters ---- */
 
@@ -226,7 +227,7 @@ static bool strip_moves(char *s, size_t size)
 
 	if (strlen(s) >= sizeof copy)
 		return false;
-	snprintf(copy, sizeof copy, "%s", s);
+	str_copy(copy, sizeof copy, s);
 	int nw = split(copy, w);
 	if (nw >= 2 && (w[0][0] == '*' || w[0][0] == '_')) {
 		/* "*12. e4*": emphasis around the whole line */
@@ -266,7 +267,7 @@ bool spelling_line(char *s, size_t size)
 	bool long_line = strlen(s) >= sizeof before;
 
 	if (!long_line)
-		snprintf(before, sizeof before, "%s", s);
+		str_copy(before, sizeof before, s);
 	bool changed = map_chars(s);
 	if (long_line || !strip_moves(s, size))
 		return changed;
@@ -462,7 +463,7 @@ static void read_letters(const struct variant *v, const struct language *L, bool
 	for (int i = 0; i < (nm[0] ? nm[0] : 1); i++)
 		for (int j = 0; j < (nm[1] ? nm[1] : 1); j++) {
 			char *t = r->text[r->n];
-			snprintf(t, SAN_MAX, "%s", text);
+			str_copy(t, SAN_MAX, text);
 			snprintf(r->langs[r->n], sizeof r->langs[0], "%s%s%s", nm[0] ? m[0][i].langs : "",
 				 nm[0] && nm[1] ? " " : "", nm[1] ? m[1][j].langs : "");
 			if (nm[0])
@@ -508,12 +509,12 @@ int spelling_move(struct pos *p, const char *lang, const char *text, char *out, 
 	int ok[MEANINGS_MAX * MEANINGS_MAX], nok = 0;
 	struct err e;
 
-	snprintf(out, len, "%s", text);
+	str_copy(out, len, text);
 	if ((L && L == &languages[0]) || strlen(text) >= SAN_MAX)
 		return 0;       /* English: the variant's own letters */
 	read_letters(p->v, L, !L, text, &r);
 	if (r.n == 1)
-		snprintf(out, len, "%s", r.text[0]);
+		str_copy(out, len, r.text[0]);
 	if (r.n <= 1)
 		return 0;
 	for (int i = 0; i < r.n; i++) {
@@ -526,7 +527,7 @@ int spelling_move(struct pos *p, const char *lang, const char *text, char *out, 
 			ok[nok] = i, mv[nok++] = m;
 	}
 	if (nok == 1)           /* the only reading that is a move: no doubt to ask about */
-		snprintf(out, len, "%s", r.text[ok[0]]);
+		str_copy(out, len, r.text[ok[0]]);
 	if (nok <= 1)
 		return 0;
 	question(p, text, &r, ok, mv, nok, why, wlen);
@@ -549,7 +550,7 @@ void spelling_san_local(const struct variant *v, const char *lang, const char *s
 	const struct language *L = language_of(lang);
 	int at[2], t;
 
-	snprintf(out, len, "%s", san);
+	str_copy(out, len, san);
 	if (!L || L == &languages[0] || strlen(san) >= len)
 		return;
 	letter_places(out, at);

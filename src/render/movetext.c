@@ -13,6 +13,7 @@
 #include "render/undone.h"
 #include "render/view.h"
 #include "util/phrase.h"
+#include "util/buf.h"
 
 /* An edit of the board ("@remove e4", "@place N e4", "@side w", "@fen ...", "@rule N
  * NW") in the words a player reads in the move record: a card's in a card game, else
@@ -54,7 +55,7 @@ void movetext_edit_words(const char *op, bool cards, char *out, size_t len)
 	else if (sscanf(op, "rule %c %95s", &piece, betza) == 2)
 		phrase_printf(out, len, "from now on %c moves as %s", piece, betza);
 	else
-		snprintf(out, len, "%s", op);
+		str_copy(out, len, op);
 }
 
 /* The move the subject names: the last one made, shown or taken back. */
@@ -62,7 +63,7 @@ static int note_last(struct movetext *mt, int side, unsigned number, const char 
 {
 	mt->last_number = (int)number;
 	mt->last_side = side;
-	snprintf(mt->last, sizeof mt->last, "%s", entry);
+	str_copy(mt->last, sizeof mt->last, entry);
 	return 0;
 }
 
@@ -212,5 +213,5 @@ void view_movetext_last(const struct game *g, int b, struct buf *out, struct vie
 
 	movetext_walk(g, b, out, &mt);
 	*last = (struct view_last){ .number = mt.last_number, .side = mt.last_side };
-	snprintf(last->san, sizeof last->san, "%s", mt.last);
+	str_copy(last->san, sizeof last->san, mt.last);
 }

@@ -231,6 +231,11 @@ int fs_mkdirs(const char *path, int mode, struct err *e)
 
 	if (n == 0 || n >= sizeof buf)
 		return err_set(e, "bad directory name '%s'", path);
+	/* most calls find the directory made: one call, not a mkdir for each component (a
+	 * batch's day's counts and notes ask for theirs at each mail) */
+	struct stat sb;
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return 0;
 	memcpy(buf, path, n + 1);
 	for (size_t i = 1; i <= n; i++) {
 		if (buf[i] != '/' && buf[i] != 0)

@@ -10,21 +10,12 @@
 #include <string.h>
 #include <strings.h>
 
-#define ARG_NONE ORDER_ARG_NONE
-#define ARG_NUMBER ORDER_ARG_NUMBER
-#define ARG_WORD ORDER_ARG_WORD
-#define ARG_MOVE ORDER_ARG_MOVE
-#define ARG_ADDRESS ORDER_ARG_ADDRESS
-#define ARG_COLOUR ORDER_ARG_COLOUR
-#define ARG_REST ORDER_ARG_REST
-#define keyword order_word
-
 /* An argument of numbers ("list 17 3 45", "card 23", "time 3 days", "vacation 5 days")
  * starts with a digit, or with one of the words its usage shows ("list random",
  * "vacation until ...", "vacation end"); a usage that shows one of them first ("list
  * random") is of that shape too. A free text ("effect kill e7", "message ...") has any
  * shape. */
-static bool numbers_shaped(const struct keyword *k, const char *english, const char *w0)
+static bool numbers_shaped(const struct order_word *k, const char *english, const char *w0)
 {
 	/* the usage of another language's word is in that language ("carte 23") */
 	const char *u = k->usage, *lead = strncasecmp(u, english, strlen(english)) ? k->words :
@@ -49,25 +40,25 @@ static bool numbers_shaped(const struct keyword *k, const char *english, const c
  * is a faulty order, told as such; otherwise the line is prose that happens to begin
  * with an order word ("Game on!", "Accept my thanks", "Time flies", "Move fast"). */
 /* english: k's words in English (the usage shows them so) */
-bool order_arg_shaped(const struct keyword *k, const char *english, char **w, int nw)
+bool order_arg_shaped(const struct order_word *k, const char *english, char **w, int nw)
 {
 	if (k->shaped)
 		return k->shaped(w, nw);
 	switch (k->arg) {
-	case ARG_NONE:
+	case ORDER_ARG_NONE:
 		return nw == 0;
-	case ARG_NUMBER:
+	case ORDER_ARG_NUMBER:
 		return nw == 1 && (isdigit((unsigned char)w[0][0]) ||
 				   (w[0][0] == '#' && isdigit((unsigned char)w[0][1])));
-	case ARG_MOVE:
+	case ORDER_ARG_MOVE:
 		return nw >= 1 && nw <= 2 && (order_move_shaped(w[nw - 1]) || order_numbered_move(w[nw - 1]));
-	case ARG_ADDRESS:
+	case ORDER_ARG_ADDRESS:
 		return nw == 1 && strchr(w[0], '@');
-	case ARG_COLOUR:
-	case ARG_WORD:
+	case ORDER_ARG_COLOUR:
+	case ORDER_ARG_WORD:
 		return nw == 1;
 	case ORDER_ARG_NUMBERS:
-	case ARG_REST:
+	case ORDER_ARG_REST:
 		return nw >= 1 && numbers_shaped(k, english, w[0]);
 	default:
 		return true;
@@ -88,11 +79,11 @@ bool order_address_ok(const char *a)
 }
 
 /* The one word of a number, an address, a colour or a word (o->arg holds it). */
-static int read_word(const struct keyword *k, char **w, struct order *o, char *reason,
+static int read_word(const struct order_word *k, char **w, struct order *o, char *reason,
 		     size_t rlen)
 {
 	switch (k->arg) {
-	case ARG_NUMBER: {
+	case ORDER_ARG_NUMBER: {
 		const char *s = w[0] + (w[0][0] == '#');
 		char *end;
 		long n = strtol(s, &end, 10);
@@ -102,7 +93,7 @@ static int read_word(const struct keyword *k, char **w, struct order *o, char *r
 		o->number = (int)n;
 		return 0;
 	}
-	case ARG_ADDRESS: {
+	case ORDER_ARG_ADDRESS: {
 		char *a = w[0];
 		size_t n = strlen(a);
 		if (n >= 2 && a[0] == '<' && a[n - 1] == '>')
@@ -117,14 +108,14 @@ static int read_word(const struct keyword *k, char **w, struct order *o, char *r
 			*c = (char)tolower((unsigned char)*c);
 		return 0;
 	}
-	case ARG_COLOUR:
+	case ORDER_ARG_COLOUR:
 		for (char *c = o->arg; *c; c++)
 			*c = (char)tolower((unsigned char)*c);
 		if (strcmp(o->arg, "white") && strcmp(o->arg, "black") && strcmp(o->arg, "random"))
 			return phrase_printf(reason, rlen, "the colour is white, black or random, not '%s'",
 					w[0]), -1;
 		return 0;
-	case ARG_WORD:
+	case ORDER_ARG_WORD:
 		if (k->kind == ORDER_NEW)
 			for (char *c = o->arg; *c; c++)
 				*c = (char)tolower((unsigned char)*c);
@@ -134,17 +125,17 @@ static int read_word(const struct keyword *k, char **w, struct order *o, char *r
 	}
 }
 
-int order_read_arg(const struct keyword *k, char **w, int nw, struct order *o, char *reason,
+int order_read_arg(const struct order_word *k, char **w, int nw, struct order *o, char *reason,
 		   size_t rlen)
 {
-	if (k->arg == ARG_NONE) {
+	if (k->arg == ORDER_ARG_NONE) {
 		if (nw)
 			return phrase_printf(reason, rlen, "'%s' takes nothing after it", k->usage), -1;
 		return 0;
 	}
 	if (nw == 0)
 		return phrase_printf(reason, rlen, "write it as: %s", k->usage), -1;
-	if (k->arg == ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
+	if (k->arg == ORDER_ARG_REST || k->arg == ORDER_ARG_NUMBERS) {
 		size_t at = 0;
 		for (int i = 0; i < nw; i++)
 			at += (size_t)snprintf(o->arg + at, at < sizeof o->arg ? sizeof o->arg - at : 0,
@@ -153,7 +144,7 @@ int order_read_arg(const struct keyword *k, char **w, int nw, struct order *o, c
 			return phrase_printf(reason, rlen, "the line is too long"), -1;
 		return 0;
 	}
-	if (k->arg == ARG_MOVE) {
+	if (k->arg == ORDER_ARG_MOVE) {
 		int first = order_move_number(w[0]) ? 1 : 0;
 		if (first)
 			o->number = order_move_number(w[0]);

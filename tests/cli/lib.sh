@@ -176,3 +176,22 @@ ffish_reads() {
 		"$cli_tmp/variants.ini" "$2" "$3" 2>&1)
 	case $got in $want) pass ;; *) fail "$1: ffish reads the PGN back: $got" ;; esac
 }
+
+# cli_chromium NAME: headless Chromium (CHROME) for the script NAME, which fails at once
+# without it; cli_chrome URL ARGS...: Chromium on a local file, its profile in $tmp,
+# nothing kept; cli_shot URL NAME WIDTH HEIGHT: a screenshot into $tmp/NAME.png, not empty
+cli_chromium() {
+	CHROME=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$CHROME" ] && return 0
+	echo "$1: no chromium (apt-get install chromium)"; echo "$1: 0 passed, 1 failed"; exit 1
+}
+cli_chrome() {
+	u=$1; shift
+	timeout 90 "$CHROME" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+		--user-data-dir="$tmp/profile" --no-first-run "$@" "file://$u" 2>/dev/null
+}
+cli_shot() {
+	cli_chrome "$1" --window-size="$3,$4" --screenshot="$tmp/$2.png" > /dev/null
+	[ "$(wc -c < "$tmp/$2.png" 2>/dev/null || echo 0)" -gt 10000 ] && pass ||
+		fail "$2: a screenshot"
+}

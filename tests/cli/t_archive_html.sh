@@ -9,19 +9,10 @@
 . tests/cli/lib.sh
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-CHROME=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$CHROME" ] || { echo "t_archive_html: no chromium (apt-get install chromium)"; echo "t_archive_html: 0 passed, 1 failed"; exit 1; }
+cli_chromium t_archive_html
 export TEMPEST_NOW=2026-11-05T12:00:00Z
-
-chrome() {      # chrome URL ARGS...: headless Chromium on a file, nothing kept
-  u=$1; shift
-  timeout 90 "$CHROME" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
-    --user-data-dir="$tmp/profile" --no-first-run "$@" "file://$u" 2>/dev/null
-}
-shot() {        # shot URL NAME [HEIGHT]: a screenshot, not empty
-  chrome "$1" --window-size=900,"${3:-1400}" --screenshot="$tmp/$2.png" > /dev/null
-  [ "$(wc -c < "$tmp/$2.png" 2>/dev/null || echo 0)" -gt 10000 ] && pass || fail "$2: a screenshot"
-}
+chrome() { cli_chrome "$@"; }
+shot() { cli_shot "$1" "$2" 900 "${3:-1400}"; }   # shot URL NAME [HEIGHT]
 send() { cli_eml "$1" "$2" "$3" > "$tmp/m.eml"; run_in "$tmp/m.eml" "$T" process -c "$C"; }
 challenge() {   # challenge GAME VARIANT WHITE BLACK: made and accepted
   send "$3" "new game" "new $2\nopponent $4\ncolour white"

@@ -16,8 +16,7 @@ export TEMPEST_NOW=2026-11-05T12:00:00Z
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 O=tests/cli/html/oneclick.py
-CHROME=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$CHROME" ] || { echo "t_oneclick: no chromium (apt-get install chromium)"; echo "t_oneclick: 0 passed, 1 failed"; exit 1; }
+cli_chromium t_oneclick
 links_total=0; muttered=0; positions=0
 command -v mutt > /dev/null || { echo "t_oneclick: no mutt (apt-get install mutt)"; echo "t_oneclick: 0 passed, 1 failed"; exit 1; }
 

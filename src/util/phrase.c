@@ -82,13 +82,24 @@ static size_t conv_read(const char *f, const char *end, struct conv *c)
  * `type` in place of its own. */
 static void conv_spec(const struct conv *c, const char *length, char type, char *out, size_t len)
 {
-	char w[16] = "", p[16] = "";
+	char spec[64];          /* "%", flags (7), two numbers (10 each), '.', length, type */
+	size_t k = 0, n;
 
+	/* put together by hand: snprintf to make a format for snprintf cost as much again */
+	spec[k++] = '%';
+	n = strlen(c->flags);
+	memcpy(spec + k, c->flags, n), k += n;
 	if (c->width >= 0)
-		snprintf(w, sizeof w, "%d", c->width);
-	if (c->prec >= 0)
-		snprintf(p, sizeof p, ".%d", c->prec);
-	snprintf(out, len, "%%%s%s%s%s%c", c->flags, w, p, length, type);
+		k += fmt_uint(spec + k, (unsigned)c->width);
+	if (c->prec >= 0) {
+		spec[k++] = '.';
+		k += fmt_uint(spec + k, (unsigned)c->prec);
+	}
+	n = strlen(length);
+	memcpy(spec + k, length, n), k += n;
+	spec[k++] = type;
+	spec[k] = 0;
+	str_copy(out, len, spec);
 }
 
 /* ---- Reading ------------------------------------------------------------------------ */
@@ -192,11 +203,12 @@ static void put_text(struct buf *b, const char *s, const char *end, int depth)
 /* An integer argument. */
 static void put_num(struct buf *b, long long v, bool is_unsigned)
 {
-	char d[32];
-
-	snprintf(d, sizeof d, is_unsigned ? "%llu" : "%lld", v);
 	buf_add(b, (char[]){ PHRASE_NUM }, 1);
-	buf_str(b, d);
+	if (!is_unsigned && v < 0) {
+		buf_add(b, "-", 1);
+		buf_uint(b, 0 - (unsigned long long)v);
+	} else
+		buf_uint(b, (unsigned long long)v);
 }
 
 static void put_literal(struct buf *b, const char *s)
@@ -309,7 +321,8 @@ void phrase_vencode(struct buf *b, const char *ctx, const char *fmt, const char 
 	if (many) {
 		buf_add(b, (char[]){ PHRASE_PLURAL }, 1);
 		put_text(b, many, end, PHRASE_DEPTH_MAX);
-		buf_printf(b, "%c%lu", PHRASE_PLURAL, n);
+		buf_add(b, (char[]){ PHRASE_PLURAL }, 1);
+		buf_uint(b, n);
 	}
 	va_copy(aq, ap);
 	for (const char *f = walk; *f; f++) {
@@ -587,10 +600,20 @@ static void render_num(struct buf *out, const char *d, size_t n, const struct co
 	char spec[48], text[64], digits[32];
 	long long v;
 
-	snprintf(digits, sizeof digits, "%.*s", (int)(n < 31 ? n : 31), d);
-	v = strtoll(digits, NULL, 10);
-	conv_spec(c, "ll", c->type == 'u' ? 'u' : 'd', spec, sizeof spec);
-	snprintf(text, sizeof text, spec, v);
+	str_copy(digits, n < 31 ? n + 1 : 32, d);
+	/* an unsigned one read as such: past LLONG_MAX strtoll would stop there */
+	v = c->type == 'u' ? (long long)strtoull(digits, NULL, 10) : strtoll(digits, NULL, 10);
+	if (!c->flags[0] && c->width < 0 && c->prec < 0) {
+		/* "%d", "%u" (nearly every number): what printf would write, without it */
+		size_t k = 0;
+		if (c->type != 'u' && v < 0)
+			text[k++] = '-';
+		fmt_uint(text + k, c->type == 'u' || v >= 0 ? (unsigned long long)v :
+			 0 - (unsigned long long)v);
+	} else {
+		conv_spec(c, "ll", c->type == 'u' ? 'u' : 'd', spec, sizeof spec);
+		snprintf(text, sizeof text, spec, v);
+	}
 	size_t len = strlen(text), sign = text[0] == '-';
 	if (!l || !l->group[0] || c->width >= 0 || (int)(len - sign) < l->group_min) {
 		buf_str(out, text);

@@ -3,6 +3,7 @@
  * catalogue here; the real ones in test_catalogue), nesting, literals, plurals,
  * contexts, reordering, capitals and numbers, and bounds: cut buffers, hostile bytes. */
 #include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,12 @@ static void encoding(void)
 	char want[256];
 	snprintf(want, sizeof want, "%d|%5d|%-3d|%02d|%u|%zu|%lld|%x|%c|%.2s|%5s|%%|%ld", -7, 42, 1, 3,
 		 4000000000u, (size_t)12, -9000000000LL, 255, 'Q', "abc", "xy", 12L);
+	CHECK_STR(in_en(b), want);
+	/* the numbers written without printf, at their ends */
+	phrase_printf(b, sizeof b, "%lld|%llu|%d|%u|%d|%hhd|%hu", LLONG_MIN, ULLONG_MAX, INT_MIN,
+		      0u, 0, (signed char)-128, (unsigned short)65535);
+	snprintf(want, sizeof want, "%lld|%llu|%d|%u|%d|%hhd|%hu", LLONG_MIN, ULLONG_MAX, INT_MIN,
+		 0u, 0, (signed char)-128, (unsigned short)65535);
 	CHECK_STR(in_en(b), want);
 	phrase_printf(b, sizeof b, "%*d and %.*s", 4, 7, 3, "abcdef");
 	CHECK_STR(in_en(b), "   7 and abc");

@@ -120,6 +120,16 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 		 * reads "(null)") */
 		const char *a = va_arg(ap, const char *);
 		rc = (s = strdup(a ? a : "(null)")) ? 0 : -1;
+	} else if (fmt[0] == '%' && (fmt[1] == 'd' || fmt[1] == 'u') && !fmt[2]) {
+		/* a number (a game's, a move's, a count): the next most common */
+		char d[22];
+		int a = va_arg(ap, int);
+		size_t k = fmt[1] == 'd' && a < 0 ? (d[0] = '-', 1) : 0;
+		fmt_uint(d + k, k ? 0 - (unsigned long long)a :
+			 fmt[1] == 'u' ? (unsigned)a : (unsigned long long)a);
+		rc = (s = strdup(d)) ? 0 : -1;
+	} else if (!strchr(fmt, '%')) {
+		rc = (s = strdup(fmt)) ? 0 : -1;        /* "yes" */
 	} else {
 		rc = vasprintf(&s, fmt, ap);
 	}

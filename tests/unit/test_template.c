@@ -1,5 +1,6 @@
 /* test_template.c: the template language: variables, sections, loops, standalone lines,
  * and the errors a template author gets. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,15 @@ int main(void)
 
 	out = render("Hello {{name}}, game {{ n }}.", c);
 	CHECK_STR(out, "Hello Alice, game 17.");
+	free(out);
+	/* the values set without printf: a number at its ends, a word as it is */
+	tctx_set(c, "low", "%d", INT_MIN);
+	tctx_set(c, "minus", "%d", -3);
+	tctx_set(c, "big", "%u", 4000000000u);
+	tctx_set(c, "yes", "yes");
+	tctx_set(c, "pct", "%d%%", 50);
+	out = render("{{low}} {{minus}} {{big}} {{yes}} {{pct}}", c);
+	CHECK_STR(out, "-2147483648 -3 4000000000 yes 50%");
 	free(out);
 	out = render("[{{missing}}]", c);
 	CHECK_STR(out, "[]");

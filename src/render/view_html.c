@@ -142,7 +142,11 @@ char *view_html(const struct game *g, const struct reply *r, const char *subject
 		choices_free(&ch);
 		return NULL;
 	}
-	buf_reserve(&out, 12288);       /* a board and the text: grown once, not six times */
+	/* the part's room taken once: a board some 8 KB, a link its subject percent-encoded
+	 * and its style, the text (a copy as large as the part grown the last time) */
+	size_t text_n = strlen(text);
+	buf_reserve(&out, 2048 + (board ? 8192 * (size_t)g->nboards : 0) +
+		    ch.n * (3 * strlen(subject) + 400) + text_n + text_n / 8);
 	buf_str(&out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
 		"content=\"width=device-width\"><title>");
 	board_html_escape(subject, &out);

@@ -33,6 +33,12 @@ static void ascii(const char *s, struct buf *out)
 	const unsigned char *u = (const unsigned char *)s;
 
 	while (*u) {
+		const unsigned char *run = u;       /* ASCII that needs no escape, in one piece */
+		while (*run && *run < 0x80 && *run != '<' && *run != '>' && *run != '&' && *run != '"')
+			run++;
+		buf_add(out, (const char *)u, (size_t)(run - u));
+		if (!*(u = run))
+			break;
 		if (*u < 0x80) {
 			char c[2] = { (char)*u++, 0 };
 			board_html_escape(c, out);
@@ -42,7 +48,9 @@ static void ascii(const char *s, struct buf *out)
 		cp = *u++ & (0x3F >> n);
 		for (unsigned k = 0; k < n && (*u & 0xC0) == 0x80; k++)
 			cp = cp << 6 | (*u++ & 0x3F);
-		buf_printf(out, "&#%u;", cp);
+		buf_add(out, "&#", 2);
+		buf_uint(out, cp);
+		buf_add(out, ";", 1);
 	}
 }
 
@@ -106,10 +114,15 @@ static void heading(const struct game *g, const struct choice *c, const struct h
 		char letter = variant_piece_char(v, c->piece);
 		const char *fig = view_chess_pieces(v) ?
 				  board_html_figurine((char)(letter & ~0x20), PIECE_COLOR(c->piece)) : NULL;
-		if (fig)
-			buf_printf(out, "<span style=\"font-size:26px\">%s</span>", fig);
-		else
-			buf_printf(out, "<b style=\"font-size:20px\">%c</b>", letter);
+		if (fig) {
+			buf_str(out, "<span style=\"font-size:26px\">");
+			buf_str(out, fig);
+			buf_str(out, "</span>");
+		} else {
+			buf_str(out, "<b style=\"font-size:20px\">");
+			buf_add(out, &letter, 1);
+			buf_str(out, "</b>");
+		}
 	} else
 		phrase(hr, c->group, out);
 	buf_str(out, "</p>\n");
@@ -123,8 +136,9 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 	if (!ch->n && !ch->left_out)
 		return;
 	snprintf(reply, sizeof reply, "Re: %s", subject);
-	buf_printf(out, "<div data-moves=\"%zu\" style=\"margin:12px 0;font-family:sans-serif\">\n",
-		   ch->n);
+	buf_str(out, "<div data-moves=\"");
+	buf_uint(out, ch->n);
+	buf_str(out, "\" style=\"margin:12px 0;font-family:sans-serif\">\n");
 	buf_str(out, "<p style=\"margin:0 0 4px 0;font-size:16px\">");
 	phrase(hr, ch->n ? N_("One tap writes your mail to me, ready to send:") :
 	       N_("Write your orders by hand, as usual."), out);

@@ -3,7 +3,8 @@
  *
  * Mail clients are harsh on HTML: webmail drops <style> and <head>, some clients drop
  * classes, Outlook ignores CSS widths on cells. So everything is inline style on a plain
- * table, cells sized by their content and an explicit width and height, colours as
+ * table, cells sized by their content and an explicit width and height (given once a
+ * row and once a column, on the labels), colours as
  * background-color, no images, no script. Each square carries its name and its piece in
  * data attributes, which a test reads back from the DOM a browser builds. */
 #include "render/board_html.h"
@@ -74,12 +75,12 @@ void board_html_escape(const char *s, struct buf *out)
 	}
 }
 
-/* One square: its colour and size as HTML attributes, which every mail client keeps
- * (the table's style gives the pieces' size); its name and piece for a DOM reader; `bg`
- * (NULL: the grid's light or dark) and the piece's mark as the kind writes it (NULL or
- * "": none), which also goes in data-mark. */
+/* One square: its colour as an HTML attribute, which every mail client keeps (its size
+ * is its row's and its column's, the table's style gives the pieces' size); its name and
+ * piece for a DOM reader; `bg` (NULL: the grid's light or dark) and the piece's mark as
+ * the kind writes it (NULL or "": none), which also goes in data-mark. */
 static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const char *bg,
-		 const char *mark, struct buf *out)
+		 const char *mark, const char *size, struct buf *out)
 {
 	const struct variant *v = p->v;
 	piece_t pc = p->board[s];
@@ -99,7 +100,9 @@ static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const c
 	}
 	buf_str(out, "\" bgcolor=\"");
 	buf_str(out, bg && !last ? bg : dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
-	buf_str(out, "\" width=\"40\" height=\"40\" align=\"center\">");
+	buf_add(out, "\"", 1);
+	buf_str(out, size);
+	buf_add(out, ">", 1);
 	if (fig)
 		buf_str(out, fig);
 	else if (pc)    /* a letter: White's white on a dark outline, Black's black */
@@ -113,23 +116,44 @@ static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const c
 	buf_str(out, "</td>\n");       /* a cell a line: the mail's lines stay short */
 }
 
-static void square(const struct pos *p, sq_t s, bool figurines, bool last, struct buf *out)
+static void square(const struct pos *p, sq_t s, bool figurines, bool last, const char *size,
+		   struct buf *out)
 {
-	cell(p, s, figurines, last, NULL, NULL, out);
+	cell(p, s, figurines, last, NULL, NULL, size, out);
 }
 
-static void label_in(const char *text, const char *colour, struct buf *out)
+/* A place off the board, in a row of squares. */
+static void hole(const char *size, struct buf *out)
 {
-	buf_str(out, "<td align=\"center\" style=\"padding:0 4px;font:12px monospace;color:");
+	buf_str(out, "<td");
+	buf_str(out, size);
+	buf_str(out, "></td>");
+}
+
+/* A rank's or a file's name. The grid's size is said once where it holds for a whole
+ * row or column: a height of 40 on a rank's name (`size`, "" none), a width of 40 on the
+ * first row's squares (not on the files' names, whose padding a width would not hold),
+ * as the centring on the row (<tr align>); not on each square, which took a third of a
+ * mail's bytes. A table cell takes its row's height and its column's width in every
+ * client. */
+static void label_in(const char *text, const char *colour, const char *size, struct buf *out)
+{
+	buf_str(out, "<td");
+	buf_str(out, size);
+	buf_str(out, " style=\"padding:0 4px;font:12px monospace;color:");
 	buf_str(out, colour);
 	buf_str(out, "\">");
 	buf_str(out, text);
 	buf_str(out, "</td>");
 }
 
-static void label(const char *text, struct buf *out)
+#define ROW "<tr align=\"center\">"
+#define RANK_SIZE " height=\"40\""
+#define FILE_SIZE " width=\"40\""
+
+static void label(const char *text, const char *size, struct buf *out)
 {
-	label_in(text, "#555555", out);
+	label_in(text, "#555555", size, out);
 }
 
 void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *out)
@@ -145,24 +169,25 @@ void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *o
 		int r = black ? i : v->ranks - 1 - i;
 		char n[21];
 		fmt_uint(n, (unsigned)r + 1);
-		buf_str(out, "<tr>");
-		label(n, out);
+		const char *size = i ? "" : FILE_SIZE;
+		buf_str(out, ROW);
+		label(n, RANK_SIZE, out);
 		for (int k = 0; k < v->files; k++) {
 			int f = black ? v->files - 1 - k : k;
 			sq_t s = variant_square_at(v, f, r);
 			if (s == SQ_NONE)
-				buf_str(out, "<td></td>");
+				hole(size, out);
 			else
-				square(p, s, figurines, s == from || s == to, out);
+				square(p, s, figurines, s == from || s == to, size, out);
 		}
 		buf_str(out, "</tr>\n");
 	}
-	buf_str(out, "<tr>");
-	label("", out);
+	buf_str(out, ROW);
+	label("", "", out);
 	for (int k = 0; k < v->files; k++) {
 		char fn[3];
 		variant_file_name(black ? v->files - 1 - k : k, fn);
-		label(fn, out);
+		label(fn, "", out);
 	}
 	buf_str(out, "</tr>\n</table>\n");
 }
@@ -222,28 +247,29 @@ void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 		int r = black ? r0 + i : r1 - i;
 		char name[16];
 		look->row_label(v, r, name, sizeof name);
-		buf_str(out, "<tr>");
-		label_in(name, FOREST_LABEL, out);
+		const char *size = i ? "" : FILE_SIZE;
+		buf_str(out, ROW);
+		label_in(name, FOREST_LABEL, RANK_SIZE, out);
 		for (int k = 0; k <= f1 - f0; k++) {
 			int f = black ? f1 - k : f0 + k;
 			sq_t s = board_html_place_at(v, f, r);
 			char mark[8] = "";
 			if (s == SQ_NONE) {
-				buf_str(out, "<td></td>");
+				hole(size, out);
 				continue;
 			}
 			if (p->board[s] && p->mark[s])
 				look->mark(p, s, mark, sizeof mark);
-			cell(p, s, false, s == from || s == to, look->colour(v, s), mark, out);
+			cell(p, s, false, s == from || s == to, look->colour(v, s), mark, size, out);
 		}
 		buf_str(out, "</tr>\n");
 	}
-	buf_str(out, "<tr>");
-	label_in("", FOREST_LABEL, out);
+	buf_str(out, ROW);
+	label_in("", FOREST_LABEL, "", out);
 	for (int k = 0; k <= f1 - f0; k++) {
 		char fn[16];
 		look->file_label(v, black ? f1 - k : f0 + k, fn, sizeof fn);
-		label_in(fn, FOREST_LABEL, out);
+		label_in(fn, FOREST_LABEL, "", out);
 	}
 	buf_str(out, "</tr>\n</table>\n");
 }

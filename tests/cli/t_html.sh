@@ -2,9 +2,10 @@
 # The HTML part of the referee's mails (docs/design.md, "The board in HTML"): rendered by headless
 # Chromium, the board a browser builds from it is read back from the DOM (each cell's
 # data-sq and data-pc) and must be the position of the text part's FEN, from the
-# reader's side, with the last move's two squares marked; for a chess game (figurines), a
-# LancerChess game (letters and a legend) and a Tempête game (the demo's). Screenshots are
-# taken of each (kept with KEEP=1, to be looked at); `html_board = no` sends text only.
+# reader's side, with the last move's two squares marked, each square 40 pixels a side;
+# for a chess game (figurines), a LancerChess game (letters and a legend) and a Tempête
+# game (the demo's). Screenshots are taken of each (kept with KEEP=1, to be looked at);
+# `html_board = no` sends text only.
 . tests/cli/lib.sh
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
@@ -29,6 +30,14 @@ html_check() {
   [ -n "$want" ] && [ "$got" = "$want" ] && pass || fail "$1: the rendered board is the FEN's: $got, want $want"
   last=$(perl tests/cli/html/squares.pl < "$tmp/$1.dom" | sed -n 's/^last: //p')
   [ "$last" = "$4" ] && pass || fail "$1: the last move's squares marked: '$last', want '$4'"
+  # every square 40 pixels a side (41 where the collapsed borders fall), though the
+  # markup says so once a row and once a column
+  { cat "$tmp/$1.html"; echo "<script>document.body.setAttribute('data-sizes', [].map.call(
+    document.querySelectorAll('td[data-sq]'), function (td) { var r = td.getBoundingClientRect();
+    return Math.floor(r.width) + 'x' + Math.floor(r.height); }).join(' '))</script>"; } > "$tmp/$1-sizes.html"
+  sizes=$(chrome "$tmp/$1-sizes.html" --dump-dom | sed -n 's/.*data-sizes="\([^"]*\)".*/\1/p')
+  odd=$(printf '%s\n' $sizes | grep -cv '^4[01]x4[01]$')
+  [ -n "$sizes" ] && [ "$odd" -eq 0 ] && pass || fail "$1: every square 40 pixels a side: $odd not of $sizes"
   chrome "$tmp/$1.html" --window-size=720,1000 --screenshot="$tmp/$1.png" > /dev/null
   [ "$(wc -c < "$tmp/$1.png" 2>/dev/null || echo 0)" -gt 10000 ] && pass || fail "$1: a screenshot"
 }

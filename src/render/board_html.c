@@ -19,6 +19,10 @@
 #define LIGHT_LAST "#cdd26a"
 #define DARK_LAST  "#aaa23a"
 #define FOREST_LABEL "#e8f0e0"  /* names on the forest green around a whole board */
+/* The grid's size and centring, said once a row and once a column (label_in says how) */
+#define ROW "<tr align=\"center\">"
+#define RANK_SIZE " height=\"40\""
+#define FILE_SIZE " width=\"40\""
 
 /* The figurine of an orthodox piece (White's, Black's) as an HTML character reference,
  * by the letter orthodox chess gives it: plain ASCII survives every transfer encoding. */
@@ -79,55 +83,83 @@ void board_html_escape(const char *s, struct buf *out)
  * is its row's and its column's, the table's style gives the pieces' size); its name and
  * piece for a DOM reader; `bg` (NULL: the grid's light or dark) and the piece's mark as
  * the kind writes it (NULL or "": none), which also goes in data-mark. */
+/* n bytes of s at *at in a square's markup (char[CELL_MAX]). */
+#define CELL_MAX 192
+static void put(char *c, size_t *at, const char *s, size_t n)
+{
+	if (*at + n < CELL_MAX) {
+		memcpy(c + *at, s, n);
+		*at += n;
+	}
+}
+#define PUT(lit) put(c, &n, lit, sizeof lit - 1)
+
 static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const char *bg,
-		 const char *mark, const char *size, struct buf *out)
+		 const char *mark, bool sized, struct buf *out)
 {
 	const struct variant *v = p->v;
 	piece_t pc = p->board[s];
 	bool dark = variant_square_dark(v, s);
-	char letter = pc ? variant_piece_char(v, pc) : 0;
+	char letter = pc ? variant_piece_char(v, pc) : 0, c[CELL_MAX];
 	const char *fig = pc && figurines ? figurine((char)(letter & ~0x20), PIECE_COLOR(pc)) : NULL;
+	const char *name = variant_square_name(v, s);
+	size_t n = 0;
 
-	/* appended piece by piece: 64 squares a board, two boards a mail */
-	buf_str(out, "<td data-sq=\"");
-	buf_str(out, variant_square_name(v, s));
-	buf_add(out, "\" data-pc=\"", 11);
-	buf_add(out, pc ? &letter : "-", 1);
-	buf_str(out, last ? "\" data-last=\"1" : "");
+	/* put together on the stack and appended at once: 64 squares a board, two boards a
+	 * mail, each a dozen pieces */
+	PUT("<td data-sq=\"");
+	put(c, &n, name, strlen(name));
+	PUT("\" data-pc=\"");
+	put(c, &n, pc ? &letter : "-", 1);
+	if (last)
+		PUT("\" data-last=\"1");
+	buf_add(out, c, n);
+	n = 0;
 	if (pc && mark && *mark) {
 		buf_str(out, "\" data-mark=\"");
 		board_html_escape(mark, out);
 	}
-	buf_str(out, "\" bgcolor=\"");
-	buf_str(out, bg && !last ? bg : dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT));
-	buf_add(out, "\"", 1);
-	buf_str(out, size);
-	buf_add(out, ">", 1);
-	if (fig)
-		buf_str(out, fig);
-	else if (pc)    /* a letter: White's white on a dark outline, Black's black */
-		buf_printf(out, "<b style=\"font-size:22px%s\">%c</b>", PIECE_COLOR(pc) == WHITE ?
-			   ";color:#ffffff;text-shadow:0 0 2px #000,0 0 2px #000" : "", letter);
+	PUT("\" bgcolor=\"");
+	if (bg && !last)
+		put(c, &n, bg, strlen(bg));
+	else    /* #rrggbb */
+		put(c, &n, dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT), 7);
+	if (sized)
+		PUT("\"" FILE_SIZE ">");
+	else
+		PUT("\">");
+	if (fig) {
+		put(c, &n, fig, strlen(fig));
+	} else if (pc) {        /* a letter: White's white on a dark outline, Black's black */
+		if (PIECE_COLOR(pc) == WHITE)
+			PUT("<b style=\"font-size:22px;color:#ffffff;text-shadow:0 0 2px #000,0 0 2px #000\">");
+		else
+			PUT("<b style=\"font-size:22px\">");
+		put(c, &n, &letter, 1);
+		PUT("</b>");
+	}
+	buf_add(out, c, n);
 	if (pc && mark && *mark) {
 		buf_str(out, "<sub style=\"font-size:11px\">");
 		board_html_escape(mark, out);
 		buf_str(out, "</sub>");
 	}
-	buf_str(out, "</td>\n");       /* a cell a line: the mail's lines stay short */
+	buf_add(out, "</td>\n", 6);   /* a cell a line: the mail's lines stay short */
 }
 
-static void square(const struct pos *p, sq_t s, bool figurines, bool last, const char *size,
+static void square(const struct pos *p, sq_t s, bool figurines, bool last, bool sized,
 		   struct buf *out)
 {
-	cell(p, s, figurines, last, NULL, NULL, size, out);
+	cell(p, s, figurines, last, NULL, NULL, sized, out);
 }
 
 /* A place off the board, in a row of squares. */
-static void hole(const char *size, struct buf *out)
+static void hole(bool sized, struct buf *out)
 {
-	buf_str(out, "<td");
-	buf_str(out, size);
-	buf_str(out, "></td>");
+	if (sized)
+		buf_str(out, "<td" FILE_SIZE "></td>");
+	else
+		buf_str(out, "<td></td>");
 }
 
 /* A rank's or a file's name. The grid's size is said once where it holds for a whole
@@ -147,9 +179,6 @@ static void label_in(const char *text, const char *colour, const char *size, str
 	buf_str(out, "</td>");
 }
 
-#define ROW "<tr align=\"center\">"
-#define RANK_SIZE " height=\"40\""
-#define FILE_SIZE " width=\"40\""
 
 static void label(const char *text, const char *size, struct buf *out)
 {
@@ -169,16 +198,16 @@ void board_html(const struct pos *p, int side, sq_t from, sq_t to, struct buf *o
 		int r = black ? i : v->ranks - 1 - i;
 		char n[21];
 		fmt_uint(n, (unsigned)r + 1);
-		const char *size = i ? "" : FILE_SIZE;
+		bool sized = i == 0;
 		buf_str(out, ROW);
 		label(n, RANK_SIZE, out);
 		for (int k = 0; k < v->files; k++) {
 			int f = black ? v->files - 1 - k : k;
 			sq_t s = variant_square_at(v, f, r);
 			if (s == SQ_NONE)
-				hole(size, out);
+				hole(sized, out);
 			else
-				square(p, s, figurines, s == from || s == to, size, out);
+				square(p, s, figurines, s == from || s == to, sized, out);
 		}
 		buf_str(out, "</tr>\n");
 	}
@@ -247,7 +276,7 @@ void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 		int r = black ? r0 + i : r1 - i;
 		char name[16];
 		look->row_label(v, r, name, sizeof name);
-		const char *size = i ? "" : FILE_SIZE;
+		bool sized = i == 0;
 		buf_str(out, ROW);
 		label_in(name, FOREST_LABEL, RANK_SIZE, out);
 		for (int k = 0; k <= f1 - f0; k++) {
@@ -255,12 +284,12 @@ void board_html_whole(const struct pos *p, int side, sq_t from, sq_t to,
 			sq_t s = board_html_place_at(v, f, r);
 			char mark[8] = "";
 			if (s == SQ_NONE) {
-				hole(size, out);
+				hole(sized, out);
 				continue;
 			}
 			if (p->board[s] && p->mark[s])
 				look->mark(p, s, mark, sizeof mark);
-			cell(p, s, false, s == from || s == to, look->colour(v, s), mark, size, out);
+			cell(p, s, false, s == from || s == to, look->colour(v, s), mark, sized, out);
 		}
 		buf_str(out, "</tr>\n");
 	}

@@ -80,6 +80,20 @@ int main(void)
 		line[i] = i % 7 ? 'y' : '=';
 	qp(line, NULL);
 	qp("", "");
+	/* words and blanks copied a run at a time: a soft break at 75, a blank before a line's
+	 * end or the text's end encoded, one before a soft break kept */
+	qp("a b  c \n d\t\n", "a b  c=20\r\n d=09\r\n");
+	qp("word ", "word=20\r\n");
+	for (int i = 0; i < 200; i++)
+		line[i] = i % 5 == 4 ? ' ' : 'w';
+	line[200] = 0;
+	qp(line, NULL);
+	char *enc = compose_qp(line);
+	CHECK(enc && !strncmp(enc, "wwww wwww wwww wwww wwww wwww wwww wwww wwww wwww wwww wwww wwww "
+			      "wwww wwww =\r\nwwww", 82));
+	for (const char *l = enc; l && *l; l = strchr(l, '\n') + 1)
+		CHECK(strchr(l, '\n') && strchr(l, '\n') - l <= 77);
+	free(enc);
 
 	struct mail_out m = {
 		.from_name = "Referee", .from_addr = "ref@x.test", .to = "p@x.test",
@@ -90,6 +104,32 @@ int main(void)
 	CHECK_STR(part_encoding(mail, "text/plain"), "7bit");
 	CHECK_STR(part_encoding(mail, "text/html"), "7bit");
 	CHECK(strstr(mail, "<p>a</p>\r\n<p>b</p>\r\n") != NULL);
+	free(mail);
+	/* the headers: the references each between <>, the boundary a hash in 16 hex digits */
+	m.references = "  a@x  b@y ";
+	m.in_reply_to = "b@y";
+	mail = compose_mail(&m);
+	CHECK(strstr(mail, "\r\nReferences: <a@x> <b@y>\r\n") != NULL);
+	CHECK(strstr(mail, "\r\nIn-Reply-To: <b@y>\r\n") != NULL);
+	CHECK(!strncmp(mail, "From: Referee <ref@x.test>\r\nTo: p@x.test\r\nSubject: s\r\n", 51));
+	const char *bd = strstr(mail, "boundary=\"=_tempest_");
+	CHECK(bd && strspn(bd + 20, "0123456789abcdef") == 16 && bd[36] == '"');
+	CHECK(bd && strstr(mail, "\r\n--=_tempest_") && strstr(bd + 37, "--\r\n"));
+	free(mail);
+	/* a tab anywhere stays 7bit; a control character or a byte out of ASCII past the
+	 * first sixteen of a line (read sixteen at a time) does not */
+	m.html = "<p>0123456789abcdef0123456789\tabcdef0123456789abcdef</p>\n";
+	mail = compose_mail(&m);
+	CHECK_STR(part_encoding(mail, "text/html"), "7bit");
+	CHECK(strstr(mail, "0123456789\tabcdef") != NULL);
+	free(mail);
+	m.html = "<p>0123456789abcdef0123456789abcdef012345\x01</p>\n";
+	mail = compose_mail(&m);
+	CHECK_STR(part_encoding(mail, "text/html"), "qp");
+	free(mail);
+	m.html = "<p>0123456789abcdef0123456789abcdef012345\x7f</p>\n";
+	mail = compose_mail(&m);
+	CHECK_STR(part_encoding(mail, "text/html"), "7bit");
 	free(mail);
 	/* a line over SMTP's 998, or a letter out of ASCII: quoted-printable */
 	memset(line, 'z', sizeof line - 1);

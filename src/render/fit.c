@@ -92,8 +92,11 @@ static void fit_line(const char *p, size_t n, size_t width, struct buf *out)
 	for (bool first = true; n; first = false) {
 		size_t room = first ? width : width - hang;
 		size_t k = cut(p, n, room, moves);
-		if (!first)
-			buf_printf(out, "\n%*s", (int)hang, "");
+		if (!first) {
+			buf_add(out, "\n", 1);
+			for (size_t i = 0; i < hang; i++)
+				buf_add(out, " ", 1);
+		}
 		buf_add(out, p, k);
 		while (k < n && p[k] == ' ')
 			k++;
@@ -104,17 +107,23 @@ static void fit_line(const char *p, size_t n, size_t width, struct buf *out)
 char *fit_text(const char *text, size_t width)
 {
 	struct buf out = {0};
+	size_t len = strlen(text);
 
+	buf_reserve(&out, len + len / 16);      /* a few lines broken: grown once at most */
 	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		if (chars(p, n) <= width || fit_is_fen(p, n))
-			buf_add(&out, p, n);
-		else
+		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(text + len - p);
+		/* a line no longer in bytes than the width fits (most do): its letters not
+		 * counted; it goes with its line end */
+		if (n <= width || chars(p, n) <= width || fit_is_fen(p, n)) {
+			buf_add(&out, p, n + (nl != NULL));
+		} else {
 			fit_line(p, n, width, &out);
+			if (nl)
+				buf_add(&out, "\n", 1);
+		}
 		if (!nl)
 			break;
-		buf_str(&out, "\n");
 		p = nl + 1;
 	}
 	if (!*text)

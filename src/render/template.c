@@ -439,10 +439,12 @@ static void render_range(const struct toks *ts, int from, int to, const struct t
 		case TOK_VAR:
 			if (!(v = lookup(c, t->s, t->len)) || !v->str)
 				break;
-			if (phrase_has(v->str))
+			/* one pass finds a phrase's marker or the value's end */
+			size_t plain = strcspn(v->str, PHRASE_MARKS);
+			if (v->str[plain])
 				phrase_render(out, v->str, language_of(c));
 			else
-				buf_str(out, v->str);
+				buf_add(out, v->str, plain);
 			break;
 		case TOK_IF:
 			v = lookup(c, t->s, t->len);

@@ -55,7 +55,8 @@ static size_t conv_read(const char *f, const char *end, struct conv *c)
 		q++;
 	if (q > p && q < end && *q == '$')
 		c->pos = atoi(p), p = q + 1;
-	while (p < end && strchr("-+ #0'", *p) && *p && k + 1 < sizeof c->flags)
+	while (p < end && (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0' ||
+			   *p == '\'') && k + 1 < sizeof c->flags)
 		c->flags[k++] = *p++;
 	if (p < end && *p == '*')
 		c->width = -2, p++;
@@ -70,9 +71,11 @@ static size_t conv_read(const char *f, const char *end, struct conv *c)
 			for (; p < end && *p >= '0' && *p <= '9'; p++)
 				c->prec = c->prec * 10 + (*p - '0');
 	}
-	for (k = 0; p < end && *p && strchr("hlzjtL", *p) && k < 2; p++)
+	for (k = 0; p < end && (*p == 'h' || *p == 'l' || *p == 'z' || *p == 'j' || *p == 't' ||
+				*p == 'L') && k < 2; p++)
 		c->length[k++] = *p;
-	if (p >= end || !*p || !strchr("diuoxXcsfFeEgGaAp", *p))
+	/* the common ones first: a string, an integer */
+	if (p >= end || (*p != 's' && *p != 'd' && *p != 'u' && (!*p || !strchr("ioxXcfFeEgGaAp", *p))))
 		return 0;
 	c->type = *p;
 	return c->len = (size_t)(p + 1 - f);
@@ -600,6 +603,7 @@ static void render_num(struct buf *out, const char *d, size_t n, const struct co
 	str_copy(digits, n < 31 ? n + 1 : 32, d);
 	/* an unsigned one read as such: past LLONG_MAX strtoll would stop there */
 	v = c->type == 'u' ? (long long)strtoull(digits, NULL, 10) : strtoll(digits, NULL, 10);
+	bool zeros = c->flags[0] == '0' && !c->flags[1];
 	if (!c->flags[0] && c->width < 0 && c->prec < 0) {
 		/* "%d", "%u" (nearly every number): what printf would write, without it */
 		size_t k = 0;
@@ -607,6 +611,14 @@ static void render_num(struct buf *out, const char *d, size_t n, const struct co
 			text[k++] = '-';
 		fmt_uint(text + k, c->type == 'u' || v >= 0 ? (unsigned long long)v :
 			 0 - (unsigned long long)v);
+	} else if ((!c->flags[0] || zeros) && c->width >= 0 && c->width < 32 && c->prec < 0 &&
+		   (c->type == 'u' || v >= 0)) {
+		/* "%02d" (a date's), "%3d": the digits right-aligned in the width */
+		char num[21];
+		size_t nd = fmt_uint(num, (unsigned long long)v), pad = (size_t)c->width > nd ?
+			    (size_t)c->width - nd : 0;
+		memset(text, zeros ? '0' : ' ', pad);
+		memcpy(text + pad, num, nd + 1);
 	} else {
 		conv_spec(c, "ll", c->type == 'u' ? 'u' : 'd', spec, sizeof spec);
 		snprintf(text, sizeof text, spec, v);

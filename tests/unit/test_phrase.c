@@ -102,6 +102,12 @@ static void encoding(void)
 	snprintf(want, sizeof want, "%lld|%llu|%d|%u|%d|%hhd|%hu", LLONG_MIN, ULLONG_MAX, INT_MIN,
 		 0u, 0, (signed char)-128, (unsigned short)65535);
 	CHECK_STR(in_en(b), want);
+	/* and with a width: padded by hand, by printf when signed below zero or flagged */
+	phrase_printf(b, sizeof b, "%02d|%02d|%02d|%3u|%05d|%-4d|%+3d|%0d|%1d|%5u", 0, 7, 123, 9u,
+		      -42, 5, 6, 8, 1234, 4000000000u);
+	snprintf(want, sizeof want, "%02d|%02d|%02d|%3u|%05d|%-4d|%+3d|%0d|%1d|%5u", 0, 7, 123, 9u,
+		 -42, 5, 6, 8, 1234, 4000000000u);
+	CHECK_STR(in_en(b), want);
 	phrase_printf(b, sizeof b, "%*d and %.*s", 4, 7, 3, "abcdef");
 	CHECK_STR(in_en(b), "   7 and abc");
 	/* a translated format writes the numbers its own way: "%d", not "%02d" */

@@ -14,7 +14,7 @@
 #include "util/phrase.h"
 
 struct tvar {
-	char *name;
+	size_t name, nlen;      /* the name: at name in its context's names, nlen bytes */
 	char *str;
 	struct tctx **items;
 	size_t nitems;
@@ -25,6 +25,7 @@ struct tvar {
 struct tctx {
 	size_t n, cap;
 	struct tvar *v;
+	struct buf names;       /* the variables' names, each NUL-ended, in one block */
 	const struct tctx *parent;
 	const struct phrase_lang *lang; /* the reader's (tctx_language); NULL: English */
 	uint16_t slot[HASH_SLOTS];      /* 1 + an index into v, 0: free; past HASH_SLOTS / 2
@@ -47,11 +48,11 @@ static struct tvar *find(const struct tctx *c, const char *name, size_t len)
 		if (!c->slot[i])
 			break;
 		struct tvar *v = &c->v[c->slot[i] - 1];
-		if (!strncmp(v->name, name, len) && !v->name[len])
+		if (v->nlen == len && !memcmp(c->names.s + v->name, name, len))
 			return v;
 	}
 	for (size_t i = HASH_SLOTS / 2; i < c->n; i++)  /* those the table has no room for */
-		if (!strncmp(c->v[i].name, name, len) && !c->v[i].name[len])
+		if (c->v[i].nlen == len && !memcmp(c->names.s + c->v[i].name, name, len))
 			return &c->v[i];
 	return NULL;
 }
@@ -65,8 +66,8 @@ void tctx_free(struct tctx *c)
 {
 	if (!c)
 		return;
+	buf_free(&c->names);
 	for (size_t i = 0; i < c->n; i++) {
-		free(c->v[i].name);
 		free(c->v[i].str);
 		for (size_t k = 0; k < c->v[i].nitems; k++)
 			tctx_free(c->v[i].items[k]);
@@ -93,7 +94,11 @@ static struct tvar *slot(struct tctx *c, const char *name)
 	}
 	struct tvar *v = c->v + c->n;
 	memset(v, 0, sizeof *v);
-	if (!(v->name = strdup(name)))
+	/* the names in one block, not one allocation each: a reply's context has 80 */
+	v->name = c->names.n;
+	v->nlen = len;
+	buf_add(&c->names, name, len + 1);
+	if (c->names.failed)
 		return NULL;
 	if (c->n < HASH_SLOTS / 2) {    /* at most half full: a probe ends soon */
 		unsigned i = name_hash(name, len) % HASH_SLOTS;

@@ -83,16 +83,18 @@ void board_html_escape(const char *s, struct buf *out)
  * is its row's and its column's, the table's style gives the pieces' size); its name and
  * piece for a DOM reader; `bg` (NULL: the grid's light or dark) and the piece's mark as
  * the kind writes it (NULL or "": none), which also goes in data-mark. */
-/* n bytes of s at *at in a square's markup (char[CELL_MAX]). */
-#define CELL_MAX 192
-static void put(char *c, size_t *at, const char *s, size_t n)
+/* The bytes of a square's markup but its name's, its colour's and its mark's. */
+#define CELL_MAX 160
+/* A literal at o, which moves past it. */
+#define PUT(lit) (memcpy(o, lit, sizeof lit - 1), o += sizeof lit - 1)
+
+/* s at o (a name, a colour, a figurine: a few bytes), which moves past it. */
+static char *put(char *o, const char *s)
 {
-	if (*at + n < CELL_MAX) {
-		memcpy(c + *at, s, n);
-		*at += n;
-	}
+	while (*s)
+		*o++ = *s++;
+	return o;
 }
-#define PUT(lit) put(c, &n, lit, sizeof lit - 1)
 
 static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const char *bg,
 		 const char *mark, bool sized, struct buf *out)
@@ -100,46 +102,50 @@ static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const c
 	const struct variant *v = p->v;
 	piece_t pc = p->board[s];
 	bool dark = variant_square_dark(v, s);
-	char letter = pc ? variant_piece_char(v, pc) : 0, c[CELL_MAX];
+	char letter = pc ? variant_piece_char(v, pc) : 0;
 	const char *fig = pc && figurines ? figurine((char)(letter & ~0x20), PIECE_COLOR(pc)) : NULL;
-	const char *name = variant_square_name(v, s);
-	size_t n = 0;
+	const char *name = variant_square_name(v, s), *colour = bg && !last ? bg :
+			   dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT);
+	bool marked = pc && mark && *mark;
 
-	/* put together on the stack and appended at once: 64 squares a board, two boards a
-	 * mail, each a dozen pieces */
+	/* written straight into the room taken once: 64 squares a board, two boards a mail,
+	 * each a dozen pieces */
+	if (!buf_reserve(out, CELL_MAX + strlen(name) + strlen(colour)))
+		return;
+	char *o = out->s + out->n;
 	PUT("<td data-sq=\"");
-	put(c, &n, name, strlen(name));
+	o = put(o, name);
 	PUT("\" data-pc=\"");
-	put(c, &n, pc ? &letter : "-", 1);
+	*o++ = pc ? letter : '-';
 	if (last)
 		PUT("\" data-last=\"1");
-	buf_add(out, c, n);
-	n = 0;
-	if (pc && mark && *mark) {
+	if (marked) {
+		out->n = (size_t)(o - out->s);
 		buf_str(out, "\" data-mark=\"");
 		board_html_escape(mark, out);
+		if (!buf_reserve(out, CELL_MAX + strlen(colour)))
+			return;
+		o = out->s + out->n;
 	}
 	PUT("\" bgcolor=\"");
-	if (bg && !last)
-		put(c, &n, bg, strlen(bg));
-	else    /* #rrggbb */
-		put(c, &n, dark ? (last ? DARK_LAST : DARK) : (last ? LIGHT_LAST : LIGHT), 7);
+	o = put(o, colour);
 	if (sized)
 		PUT("\"" FILE_SIZE ">");
 	else
 		PUT("\">");
 	if (fig) {
-		put(c, &n, fig, strlen(fig));
+		o = put(o, fig);
 	} else if (pc) {        /* a letter: White's white on a dark outline, Black's black */
 		if (PIECE_COLOR(pc) == WHITE)
 			PUT("<b style=\"font-size:22px;color:#ffffff;text-shadow:0 0 2px #000,0 0 2px #000\">");
 		else
 			PUT("<b style=\"font-size:22px\">");
-		put(c, &n, &letter, 1);
+		*o++ = letter;
 		PUT("</b>");
 	}
-	buf_add(out, c, n);
-	if (pc && mark && *mark) {
+	out->n = (size_t)(o - out->s);
+	out->s[out->n] = 0;
+	if (marked) {
 		buf_str(out, "<sub style=\"font-size:11px\">");
 		board_html_escape(mark, out);
 		buf_str(out, "</sub>");

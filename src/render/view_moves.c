@@ -58,6 +58,17 @@ static void ascii(const char *s, struct buf *out)
  * characters and some-delims ("!$'()*,;:@"; '+' too, which some clients read as a blank
  * in a query, is encoded); everything else percent-encoded, UTF-8 bytes each, a line
  * break as %0D%0A. */
+static bool kept(unsigned char c)
+{
+	switch (c) {
+	case '-': case '.': case '_': case '~': case '!': case '$': case '\'': case '(':
+	case ')': case '*': case ',': case ';': case ':': case '@':
+		return true;
+	default:
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+	}
+}
+
 static void percent(const char *s, struct buf *out)
 {
 	static const char hex[] = "0123456789ABCDEF";
@@ -65,8 +76,7 @@ static void percent(const char *s, struct buf *out)
 	while (*s) {
 		const unsigned char *u = (const unsigned char *)s;
 		size_t run = 0;
-		while ((u[run] >= 'a' && u[run] <= 'z') || (u[run] >= 'A' && u[run] <= 'Z') ||
-		       (u[run] >= '0' && u[run] <= '9') || (u[run] && strchr("-._~!$'()*,;:@", u[run])))
+		while (kept(u[run]))
 			run++;
 		buf_add(out, s, run);           /* a run as it is, in one piece */
 		s += run;
@@ -105,14 +115,14 @@ static void phrase(const struct html_reader *hr, const char *text, struct buf *o
 /* A group's heading: the piece's figurine (or its letter, which the key under the board
  * names), or the group's words. */
 static void heading(const struct game *g, const struct choice *c, const struct html_reader *hr,
-		    struct buf *out)
+		    bool figurines, struct buf *out)
 {
 	const struct variant *v = g->v;
 
 	buf_str(out, "<p style=\"margin:8px 0 4px 0;font-size:15px;color:#333333\">");
 	if (c->piece) {
 		char letter = variant_piece_char(v, c->piece);
-		const char *fig = view_chess_pieces(v) ?
+		const char *fig = figurines ?
 				  board_html_figurine((char)(letter & ~0x20), PIECE_COLOR(c->piece)) : NULL;
 		if (fig) {
 			buf_str(out, "<span style=\"font-size:26px\">");
@@ -145,6 +155,7 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 	buf_str(out, "</p>\n");
 	size_t start = out->n, shown = ch->n;
 	struct buf head = { 0 };        /* what every link's URI shares, made once */
+	bool figurines = view_chess_pieces(g->v);
 	view_mailto(hr->referee, reply, "", &head);
 	for (size_t i = 0; i < ch->n; i++) {
 		const struct choice *c = &ch->c[i];
@@ -153,7 +164,7 @@ void view_moves_html(const struct game *g, const struct choices *ch, const char 
 			break;
 		}
 		if (!i || strcmp(c->group, ch->c[i - 1].group) || c->piece != ch->c[i - 1].piece)
-			heading(g, c, hr, out);
+			heading(g, c, hr, figurines, out);
 		buf_str(out, "<a href=\"");
 		buf_add(out, head.s ? head.s : "", head.n);
 		percent(c->body, out);

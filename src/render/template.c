@@ -136,7 +136,17 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	} else if (!strchr(fmt, '%')) {
 		rc = (s = strdup(fmt)) ? 0 : -1;        /* "yes" */
 	} else {
-		rc = vasprintf(&s, fmt, ap);
+		/* formatted once on the stack and copied at its size (vasprintf grows and
+		 * shrinks a block of its own); formatted again only when longer */
+		char tmp[256];
+		va_list aq;
+		va_copy(aq, ap);
+		int n = vsnprintf(tmp, sizeof tmp, fmt, aq);
+		va_end(aq);
+		if (n >= 0 && (size_t)n < sizeof tmp)
+			rc = (s = malloc((size_t)n + 1)) ? (memcpy(s, tmp, (size_t)n + 1), 0) : -1;
+		else
+			rc = vasprintf(&s, fmt, ap);
 	}
 	va_end(ap);
 	if (rc < 0)

@@ -10,7 +10,7 @@
 const char *view_seat_text(const struct game *g, int seat, int reader, char *buf, size_t len)
 {
 	if (reader >= 0 && seat >= 0 && seat < g->nseats)
-		snprintf(buf, len, "%s", g->seat[seat].address);
+		str_copy(buf, len, g->seat[seat].address);
 	else
 		seat_public(g, seat, buf, len);
 	return buf;
@@ -21,11 +21,16 @@ void view_side_names(const struct game *g, int side, int reader, char *out, size
 	char one[PUBLIC_NAME_MAX];
 	size_t at = 0;
 
+	/* joined by hand: each reply names both sides (snprintf's cost, twice a name) */
 	out[0] = 0;
-	for (int i = 0; i < g->nseats && at < len; i++)
-		if (g->seat[i].side == side)
-			at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-					       view_seat_text(g, i, reader, one, sizeof one));
+	for (int i = 0; i < g->nseats && at + 1 < len; i++)
+		if (g->seat[i].side == side) {
+			if (at)
+				at += strlen(str_copy(out + at, len - at, ", "));
+			if (at + 1 < len)
+				at += strlen(str_copy(out + at, len - at,
+						      view_seat_text(g, i, reader, one, sizeof one)));
+		}
 }
 
 char *pgn_tag_text(char *s)

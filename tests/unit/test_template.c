@@ -116,6 +116,14 @@ int main(void)
 	out = render("{{low}} {{minus}} {{big}} {{yes}} {{pct}}", c);
 	CHECK_STR(out, "-2147483648 -3 4000000000 yes 50%");
 	free(out);
+	/* a formatted value past the first try's 256 bytes: formatted again, whole */
+	char longer[400];
+	memset(longer, 'l', 299);
+	longer[299] = 0;
+	tctx_set(c, "long", "%s-%d", longer, 7);
+	out = render("{{long}}", c);
+	CHECK(out && strlen(out) == 301 && !strcmp(out + 299, "-7"));
+	free(out);
 	out = render("[{{missing}}]", c);
 	CHECK_STR(out, "[]");
 	free(out);

@@ -116,6 +116,19 @@ int main(void)
 	CHECK(bd && strspn(bd + 20, "0123456789abcdef") == 16 && bd[36] == '"');
 	CHECK(bd && strstr(mail, "\r\n--=_tempest_") && strstr(bd + 37, "--\r\n"));
 	free(mail);
+	/* a text line of 78 (the width texts are fitted to) goes as it is; of 79, encoded */
+	char text[100];
+	memset(text, 't', 78);
+	strcpy(text + 78, "\n");
+	m.body = text;
+	mail = compose_mail(&m);
+	CHECK_STR(part_encoding(mail, "text/plain"), "7bit");
+	free(mail);
+	strcpy(text + 78, "t\n");
+	mail = compose_mail(&m);
+	CHECK_STR(part_encoding(mail, "text/plain"), "qp");
+	free(mail);
+	m.body = "text\n";
 	/* a tab anywhere stays 7bit; a control character or a byte out of ASCII past the
 	 * first sixteen of a line (read sixteen at a time) does not */
 	m.html = "<p>0123456789abcdef0123456789\tabcdef0123456789abcdef</p>\n";

@@ -110,7 +110,8 @@ static void cell(const struct pos *p, sq_t s, bool figurines, bool last, const c
 
 	/* written straight into the room taken once: 64 squares a board, two boards a mail,
 	 * each a dozen pieces */
-	if (!buf_reserve(out, CELL_MAX + strlen(name) + strlen(colour)))
+	size_t need = CELL_MAX + strlen(name) + strlen(colour);
+	if ((out->failed || out->n + need >= out->cap) && !buf_reserve(out, need))
 		return;
 	char *o = out->s + out->n;
 	PUT("<td data-sq=\"");

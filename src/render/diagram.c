@@ -42,17 +42,24 @@ static void grid(const struct diagram_shape *sh, const struct pos *p, bool black
 		buf_add(out, "   ", w > (int)n ? (size_t)w - n : 0);   /* right-aligned */
 		buf_add(out, num, n);
 		buf_add(out, side, 2);
+		/* the squares written straight into the row's room, taken once */
+		size_t row = (size_t)v->files * (size_t)cell;
+		if (!buf_reserve(out, row + 3))
+			return;
+		char *o = out->s + out->n;
+		memset(o, ' ', row);
 		for (int k = 0; k < v->files; k++) {
 			int f = black ? v->files - 1 - k : k;
 			sq_t s = variant_square_at(v, f, r);
-			char c = s == SQ_NONE ? ' ' : p->board[s] ? variant_piece_char(v, p->board[s]) :
-				 variant_square_dark(v, s) ? sh->dark : sh->light;
-			char padded[4] = "   ";
-			padded[cell - 1] = c;
-			buf_add(out, padded, (size_t)cell);     /* right-aligned in its cell */
+			/* right-aligned in its cell */
+			o[k * cell + cell - 1] = s == SQ_NONE ? ' ' : p->board[s] ?
+				variant_piece_char(v, p->board[s]) :
+				variant_square_dark(v, s) ? sh->dark : sh->light;
 		}
-		buf_add(out, side, 2);
-		buf_add(out, "\n", 1);
+		o += row;
+		*o++ = side[0], *o++ = side[1], *o++ = '\n';
+		out->n = (size_t)(o - out->s);
+		*o = 0;
 	}
 	rule(sh, out, w, v->files, cell);
 	buf_add(out, "   ", (size_t)w);

@@ -144,7 +144,7 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 		int n = vsnprintf(tmp, sizeof tmp, fmt, aq);
 		va_end(aq);
 		if (n >= 0 && (size_t)n < sizeof tmp)
-			rc = (s = malloc((size_t)n + 1)) ? (memcpy(s, tmp, (size_t)n + 1), 0) : -1;
+			rc = (s = strdup(tmp)) ? 0 : -1;
 		else
 			rc = vasprintf(&s, fmt, ap);
 	}

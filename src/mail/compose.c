@@ -178,11 +178,18 @@ static bool add_7bit(struct buf *b, const char *text, size_t max_line)
 			}
 			return false;
 		}
-		buf_add(b, (const char *)line, (size_t)(s - line));
+		/* the line and its CRLF in one copy: the room checked here, taken rarely */
+		size_t n = (size_t)(s - line);
+		if ((b->failed || b->n + n + 2 >= b->cap) && !buf_reserve(b, n + 2 + n / 8))
+			return false;
+		memcpy(b->s + b->n, line, n);
+		memcpy(b->s + b->n + n, "\r\n", 2);
+		b->n += n + 2;
 		if (s < end)
 			s++;            /* the line's end */
-		buf_add(b, "\r\n", 2);
 	}
+	if (b->s)
+		b->s[b->n] = 0;
 	return true;
 }
 

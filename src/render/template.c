@@ -41,10 +41,10 @@ static unsigned name_hash(const char *s, size_t len)
 	return h;
 }
 
-/* The variable called name (len bytes) in c alone, or NULL. */
-static struct tvar *find(const struct tctx *c, const char *name, size_t len)
+/* The variable called name (len bytes, hash h: name_hash's) in c alone, or NULL. */
+static struct tvar *find_hashed(const struct tctx *c, const char *name, size_t len, unsigned h)
 {
-	for (unsigned i = name_hash(name, len) % HASH_SLOTS;; i = (i + 1) % HASH_SLOTS) {
+	for (unsigned i = h % HASH_SLOTS;; i = (i + 1) % HASH_SLOTS) {
 		if (!c->slot[i])
 			break;
 		struct tvar *v = &c->v[c->slot[i] - 1];
@@ -55,6 +55,11 @@ static struct tvar *find(const struct tctx *c, const char *name, size_t len)
 		if (c->v[i].nlen == len && !memcmp(c->names.s + c->v[i].name, name, len))
 			return &c->v[i];
 	return NULL;
+}
+
+static struct tvar *find(const struct tctx *c, const char *name, size_t len)
+{
+	return find_hashed(c, name, len, name_hash(name, len));
 }
 
 struct tctx *tctx_new(void)
@@ -80,12 +85,13 @@ void tctx_free(struct tctx *c)
 static struct tvar *slot(struct tctx *c, const char *name)
 {
 	size_t len = strlen(name);
-	struct tvar *found = find(c, name, len);
+	unsigned h = name_hash(name, len);
+	struct tvar *found = find_hashed(c, name, len, h);
 
 	if (found)
 		return found;
 	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 16;
+		size_t cap = c->cap ? 4 * c->cap : 16;  /* a reply's 80: grown twice */
 		struct tvar *v = realloc(c->v, cap * sizeof *v);
 		if (!v)
 			return NULL;
@@ -101,7 +107,7 @@ static struct tvar *slot(struct tctx *c, const char *name)
 	if (c->names.failed)
 		return NULL;
 	if (c->n < HASH_SLOTS / 2) {    /* at most half full: a probe ends soon */
-		unsigned i = name_hash(name, len) % HASH_SLOTS;
+		unsigned i = h % HASH_SLOTS;
 		while (c->slot[i])
 			i = (i + 1) % HASH_SLOTS;
 		c->slot[i] = (uint16_t)(c->n + 1);

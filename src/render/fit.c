@@ -60,9 +60,9 @@ static bool move_list(const char *p, size_t n)
  * of the run of blanks to break at, or n when all fits. Never 0 unless p is blank. */
 static size_t cut(const char *p, size_t n, size_t room, bool moves)
 {
-	size_t any = 0, before_number = 0;
+	size_t any = 0, before_number = 0, counted = 0, at = 0;
 
-	if (chars(p, n) <= room)
+	if (n <= room || chars(p, n) <= room)
 		return n;
 	for (size_t i = 1; i < n; i++) {
 		if (p[i] != ' ' || p[i - 1] == ' ')
@@ -70,7 +70,9 @@ static size_t cut(const char *p, size_t n, size_t room, bool moves)
 		size_t j = i;
 		while (j < n && p[j] == ' ')
 			j++;
-		if (chars(p, i) > room)
+		counted += chars(p + at, i - at);       /* the letters before i, counted once */
+		at = i;
+		if (counted > room)
 			return any ? (before_number ? before_number : any) : i;
 		any = i;
 		if (moves && j < n && move_number(p + j, n - j))

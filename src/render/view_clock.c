@@ -77,13 +77,13 @@ void view_clock(const struct game *g, int reader, struct tctx *c, const struct v
 	else
 		tctx_phrase(c, "deadline_for", "%s's %s", seat_name(g, who, name, sizeof name),
 			    owed(g, "owed by another", what, sizeof what));
-	long long window = chessclock_deadline(cl, who, g->vac[who]);
-	clock_local(window, tz, buf, sizeof buf);
 	char note[256];
-	if (kind_of(g)->window_text &&
-	    kind_of(g)->window_text(g, mine ? NULL : game_side_name(g, g->seat[who].side), buf,
-				    note, sizeof note))
-		tctx_set(c, "window_note", "%s", note);
+	if (kind_of(g)->window_text) {  /* the window's end written for a kind that has one */
+		clock_local(chessclock_deadline(cl, who, g->vac[who]), tz, buf, sizeof buf);
+		if (kind_of(g)->window_text(g, mine ? NULL : game_side_name(g, g->seat[who].side),
+					    buf, note, sizeof note))
+			tctx_set(c, "window_note", "%s", note);
+	}
 	for (int i = 0; g->vac[who] && i < g->vac[who]->n; i++) {
 		const struct vacation *v = &g->vac[who]->v[i];
 		if (v->start <= x->now && x->now < v->end) {

@@ -162,8 +162,7 @@ int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	return 0;
 }
 
-/* Sets name to what b holds, which it takes. */
-static int set_taken(struct tctx *c, const char *name, struct buf *b)
+int tctx_take(struct tctx *c, const char *name, struct buf *b)
 {
 	struct tvar *v = slot(c, name);
 	char *s = buf_take(b);
@@ -185,7 +184,7 @@ int tctx_phrase(struct tctx *c, const char *name, const char *fmt, ...)
 	va_start(ap, fmt);
 	phrase_vencode(&b, NULL, fmt, NULL, 0, ap);
 	va_end(ap);
-	return set_taken(c, name, &b);
+	return tctx_take(c, name, &b);
 }
 
 int tctx_nphrase(struct tctx *c, const char *name, unsigned long n, const char *one,
@@ -197,7 +196,7 @@ int tctx_nphrase(struct tctx *c, const char *name, unsigned long n, const char *
 	va_start(ap, many);
 	phrase_vencode(&b, NULL, one, many, n, ap);
 	va_end(ap);
-	return set_taken(c, name, &b);
+	return tctx_take(c, name, &b);
 }
 
 void tctx_language(struct tctx *c, const struct phrase_lang *l)

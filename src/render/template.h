@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/buf.h"
 #include "util/err.h"
 
 struct tctx;
@@ -32,6 +33,9 @@ void tctx_free(struct tctx *c);
 /* Sets a variable (printf-style); 0 or -1 when out of memory. */
 int tctx_set(struct tctx *c, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Sets a variable to what b holds, which it takes (b is left empty, as buf_take leaves
+ * it): a long value (a board, a move list) not copied. 0 or -1. */
+int tctx_take(struct tctx *c, const char *name, struct buf *b);
 /* Sets a variable to the phrase fmt and its arguments (util/phrase.h), written in the
  * reader's language where the template shows it; tctx_nphrase() a plural one. 0 or -1. */
 int tctx_phrase(struct tctx *c, const char *name, const char *fmt, ...)

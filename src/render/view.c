@@ -68,16 +68,15 @@ static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, 
 		if (moves.n == before)
 			buf_str(&moves, N_("(none yet)"));
 	}
-	tctx_set(c, "board", "%s", b.s ? b.s : "");
-	tctx_set(c, "fen", "%s", fens.s ? fens.s : "");
-	tctx_set(c, "moves", "%s", moves.s ? moves.s : N_("(none yet)"));
-	buf_free(&b);
-	buf_free(&fens);
-	buf_free(&moves);
+	/* the texts handed over, not copied */
+	tctx_take(c, "board", &b);
+	tctx_take(c, "fen", &fens);
+	if (!moves.n)
+		buf_str(&moves, N_("(none yet)"));
+	tctx_take(c, "moves", &moves);
 	if (pgn) {
 		view_pgn(g, "By email", &b);
-		tctx_set(c, "pgn", "%s", b.s ? b.s : "");
-		buf_free(&b);
+		tctx_take(c, "pgn", &b);
 	}
 }
 

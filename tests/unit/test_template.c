@@ -124,6 +124,13 @@ int main(void)
 	out = render("{{long}}", c);
 	CHECK(out && strlen(out) == 301 && !strcmp(out + 299, "-7"));
 	free(out);
+	/* a value handed over in a buffer, which is left empty */
+	struct buf taken = { 0 };
+	buf_str(&taken, "a board");
+	CHECK(tctx_take(c, "taken", &taken) == 0 && !taken.s && !taken.n);
+	out = render("{{taken}}", c);
+	CHECK_STR(out, "a board");
+	free(out);
 	out = render("[{{missing}}]", c);
 	CHECK_STR(out, "[]");
 	free(out);

@@ -85,24 +85,13 @@ static size_t conv_read(const char *f, const char *end, struct conv *c)
  * `type` in place of its own. */
 static void conv_spec(const struct conv *c, const char *length, char type, char *out, size_t len)
 {
-	char spec[64];          /* "%", flags (7), two numbers (10 each), '.', length, type */
-	size_t k = 0, n;
+	char w[16] = "", p[16] = "";
 
-	/* put together by hand: snprintf to make a format for snprintf cost as much again */
-	spec[k++] = '%';
-	n = strlen(c->flags);
-	memcpy(spec + k, c->flags, n), k += n;
 	if (c->width >= 0)
-		k += fmt_uint(spec + k, (unsigned)c->width);
-	if (c->prec >= 0) {
-		spec[k++] = '.';
-		k += fmt_uint(spec + k, (unsigned)c->prec);
-	}
-	n = strlen(length);
-	memcpy(spec + k, length, n), k += n;
-	spec[k++] = type;
-	spec[k] = 0;
-	str_copy(out, len, spec);
+		snprintf(w, sizeof w, "%d", c->width);
+	if (c->prec >= 0)
+		snprintf(p, sizeof p, ".%d", c->prec);
+	snprintf(out, len, "%%%s%s%s%s%c", c->flags, w, p, length, type);
 }
 
 /* ---- Reading ------------------------------------------------------------------------ */
@@ -603,22 +592,15 @@ static void render_num(struct buf *out, const char *d, size_t n, const struct co
 	str_copy(digits, n < 31 ? n + 1 : 32, d);
 	/* an unsigned one read as such: past LLONG_MAX strtoll would stop there */
 	v = c->type == 'u' ? (long long)strtoull(digits, NULL, 10) : strtoll(digits, NULL, 10);
-	bool zeros = c->flags[0] == '0' && !c->flags[1];
-	if (!c->flags[0] && c->width < 0 && c->prec < 0) {
-		/* "%d", "%u" (nearly every number): what printf would write, without it */
-		size_t k = 0;
-		if (c->type != 'u' && v < 0)
-			text[k++] = '-';
-		fmt_uint(text + k, c->type == 'u' || v >= 0 ? (unsigned long long)v :
-			 0 - (unsigned long long)v);
-	} else if ((!c->flags[0] || zeros) && c->width >= 0 && c->width < 32 && c->prec < 0 &&
-		   (c->type == 'u' || v >= 0)) {
-		/* "%02d" (a date's), "%3d": the digits right-aligned in the width */
+	bool zeros = c->flags[0] == '0' && !c->flags[1], neg = c->type != 'u' && v < 0;
+	if ((!c->flags[0] || zeros) && c->width < 32 && c->prec < 0 && !(neg && c->width >= 0)) {
+		/* "%d", "%u", "%02d" (every date's): what printf would write, without it */
 		char num[21];
-		size_t nd = fmt_uint(num, (unsigned long long)v), pad = (size_t)c->width > nd ?
-			    (size_t)c->width - nd : 0;
-		memset(text, zeros ? '0' : ' ', pad);
-		memcpy(text + pad, num, nd + 1);
+		size_t nd = fmt_uint(num, neg ? 0 - (unsigned long long)v : (unsigned long long)v);
+		size_t pad = c->width > (int)nd ? (size_t)c->width - nd : 0;
+		text[0] = '-';
+		memset(text + neg, zeros ? '0' : ' ', pad);
+		memcpy(text + neg + pad, num, nd + 1);
 	} else {
 		conv_spec(c, "ll", c->type == 'u' ? 'u' : 'd', spec, sizeof spec);
 		snprintf(text, sizeof text, spec, v);

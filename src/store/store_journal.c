@@ -231,7 +231,7 @@ static void seen_paths(const struct store *st, const char *key, char hex[HASH_HE
  * SEEN_CACHE_MAX bytes in all; a shard beyond is read at each look-up, as before. Whether
  * any directory of the first layout is left is asked once. */
 #define SEEN_SHARDS 256
-#define SEEN_CACHE_MAX (8u << 20)
+#define SEEN_CACHE_MAX (4u << 20)       /* 131,072 mails' keys */
 struct store_seen_cache {
 	struct buf shard[SEEN_SHARDS];
 	bool kept[SEEN_SHARDS];
@@ -303,6 +303,50 @@ static void keep(struct store_seen_cache *c, int k, size_t n)
 	c->bytes += n;
 }
 
+/* The 32 bytes of a line's 64 hex digits, as the memory keeps them (half a line's size);
+ * false if the line is not one of hex digits and its newline. */
+static bool line_bytes(const char *line, uint8_t out[CRYPTO_HASH_LEN])
+{
+	for (int i = 0; i < CRYPTO_HASH_LEN; i++) {
+		int v = 0;
+		for (int k = 0; k < 2; k++) {
+			char ch = line[2 * i + k];
+			int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+			if (d < 0)
+				return false;
+			v = v * 16 + d;
+		}
+		out[i] = (uint8_t)v;
+	}
+	return line[HASH_HEX - 1] == '\n';
+}
+
+/* The lines of a shard read into its memory, as bytes. */
+static void keep_lines(struct store_seen_cache *c, int k, const char *text, size_t len)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	for (size_t at = 0; at + SEEN_LINE <= len; at += SEEN_LINE)
+		if (line_bytes(text + at, h))
+			buf_add(&c->shard[k], (const char *)h, sizeof h);
+	keep(c, k, c->shard[k].n);
+}
+
+static bool bytes_hold(const struct buf *b, const char *hex)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char line[SEEN_LINE];
+
+	memcpy(line, hex, HASH_HEX - 1);
+	line[HASH_HEX - 1] = '\n';
+	if (!line_bytes(line, h))
+		return false;
+	for (size_t at = 0; at + sizeof h <= b->n; at += sizeof h)
+		if (!memcmp(b->s + at, h, sizeof h))
+			return true;
+	return false;
+}
+
 /* Whole lines only: a torn last line (a crash mid-append) matches nothing. */
 static bool lines_hold(const char *text, size_t len, const char *hex)
 {
@@ -322,14 +366,12 @@ static bool seen_hex(const struct store *st, const char *hex, const char *shard,
 	bool found = false;
 
 	if (c && c->kept[k]) {
-		found = lines_hold(c->shard[k].s, c->shard[k].n, hex);
+		found = bytes_hold(&c->shard[k], hex);
 	} else if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
 		found = lines_hold(text, len, hex);
-		len -= len % SEEN_LINE;         /* what an append cuts off (store_append_line) */
-		if (c && c->bytes + len <= SEEN_CACHE_MAX) {
-			buf_add(&c->shard[k], text, len);
-			keep(c, k, len);
-		}
+		if (c && c->bytes + len / 2 <= SEEN_CACHE_MAX)
+			keep_lines(c, k, text, len);    /* a torn last line left out, as an
+							 * append cuts it (store_append_line) */
 		free(text);
 	} else if (c && !fs_exists(shard)) {
 		c->kept[k] = true;              /* none yet: this run's appends make it */
@@ -374,8 +416,11 @@ int store_mark_seen(const struct store *st, const char *key, struct err *e)
 		return -1;
 	}
 	if (c && c->kept[k]) {
-		buf_add(&c->shard[k], hex, SEEN_LINE);
-		keep(c, k, SEEN_LINE);
+		uint8_t h[CRYPTO_HASH_LEN];
+		if (line_bytes(hex, h)) {
+			buf_add(&c->shard[k], (const char *)h, sizeof h);
+			keep(c, k, sizeof h);
+		}
 	}
 	return 0;
 }

@@ -152,8 +152,7 @@ static int standing_read(struct apply_state *a, const struct ct_ops *ops, const 
 				   "23: %s)", ops->answer_moves ? "Nf3" : "accept");
 	const char *what = w[n - 1];
 	if (strcasecmp(what, "accept") && !ops->answer_moves)
-		return apply_error(a, od, "an answer in advance is 'accept' here (an answer is "
-				   "%s)", ops->answer_words);
+		return apply_error(a, od, "%s", ops->advance_refused);
 	if (strlen(what) >= sizeof st->then)
 		return apply_error(a, od, "'%s' is not a move", what);
 	snprintf(st->then, sizeof st->then, "%s", strcasecmp(what, "accept") ? what : "accept");

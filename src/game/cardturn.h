@@ -119,8 +119,10 @@ struct ct_ops {
 	int (*answer_done)(struct apply_state *a, const struct ct_msg *m);
 	/* The cards c holds (public: the wait for a mate depends on it, never on which). */
 	int (*hand_count)(const struct game *g, int c);
-	/* Who owes the set-up (bits by seat), and what, in a few English words (kind.h's
-	 * `owes`). */
+	/* Who owes the set-up (bits by seat), and what: a noun that render declines for
+	 * each reader ("your %s", "%s's %s", each in its context), so a word, not prose: the
+	 * kind's word for kind.h's `owes`, listed with the other owed nouns in
+	 * templates/po/data_pot.py. */
 	unsigned (*setup_expected)(const struct game *g);
 	const char *setup_owes;
 	/* The set-up in words for seat c (expect_text). */
@@ -134,8 +136,14 @@ struct ct_ops {
 	unsigned (*answer_forms)(const struct game *g);
 	/* May seat c play a card of its hand now, as "interception" or "answer"? */
 	bool (*can_play)(const struct game *g, int c, const char *how);
-	/* What an answer may be, in words ("accept, or a card in answer to it"). */
-	const char *answer_words;
+	/* The kind's own sentences about an answer, each a whole phrase (N_()) that a
+	 * language translates whole, never a fragment spliced into the protocol's: the
+	 * prompt to the intercepted player where none of the protocol's fits the answers
+	 * left ("answer the interception: accept, or a card in answer to it"), and, for a
+	 * kind whose answer is no move (answer_moves false; required then), the refusal of
+	 * an answer in advance other than 'accept'. */
+	const char *answer_prompt;
+	const char *advance_refused;
 	/* Does the note say the move ("White moves e4.")? Else the kind's mail names it. */
 	bool note_moves;
 	/* The orders of an answer `what` ("accept", a move) that the referee gives for the

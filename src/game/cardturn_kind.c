@@ -3,7 +3,7 @@
  * what window, what is owed, what the referee does when a window passes, what the mails
  * say of whose turn it is. A kind names them in its struct kind, its ct_ops in
  * `.cardturn`. */
-#include "game/cardturn.h"
+#include "game/cardturn_kind.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -71,7 +71,10 @@ void view_board(const struct pos *p, int side, struct buf *out);
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out);
 /* The seats' addresses of one side, for titles and indexes: "a@x" or "a@x, b@x". */
 /* The game's variant's title as a phrase (each language may name it), in buf. */
-const char *view_variant_title(const struct game *g, char *buf, size_t len);
+static inline const char *view_variant_title(const struct game *g, char *buf, size_t len)
+{
+	return game_title(g, buf, len);
+}
 /* "1. e4 e5 2. Nf3" (the moves of the game, numbered from its start position). */
 void view_movetext(const struct game *g, int board, struct buf *out);
 void view_pgn(const struct game *g, const char *site, struct buf *out);

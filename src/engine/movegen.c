@@ -190,7 +190,11 @@ bool movegen_in_check(const struct pos *p)
 	return royal_attacked(p, p->side);
 }
 
-static void gen_castling(const struct pos *p, const struct tables *T, struct movelist *ml)
+/* `check`: whether the mover's royal piece stands attacked, -1 if not known. Known (the
+ * legal generators' safety_scan), its own square need not be probed again: a castling
+ * starts on the squares it must keep safe. */
+static void gen_castling(const struct pos *p, const struct tables *T, struct movelist *ml,
+			 int check)
 {
 	const struct variant *v = p->v;
 	enum color us = p->side, them = COLOR_OTHER(us);
@@ -198,15 +202,15 @@ static void gen_castling(const struct pos *p, const struct tables *T, struct mov
 
 	for (int i = 0; i < v->ncastle; i++) {
 		const struct castle_rt *r = &T->castle[us][i];
-		bool ok = p->castle >> r->bit & 1;
+		bool ok = p->castle >> r->bit & 1, known = check >= 0 && r->royal_from == p->royal[us];
 		for (int k = 0; ok && k < r->nempty; k++)
 			ok = !p->board[r->empty[k]];
-		if (!ok)
+		if (!ok || (known && check))
 			continue;
 		piece_t royal = p->board[r->royal_from];
 		w->board[r->royal_from] = PIECE_NONE;
 		for (int k = 0; ok && k < r->nsafe; k++)
-			ok = !movegen_attacked(p, r->safe[k], them);
+			ok = (known && r->safe[k] == r->royal_from) || !movegen_attacked(p, r->safe[k], them);
 		w->board[r->royal_from] = royal;
 		if (ok && ml->n < MOVES_MAX)
 			ml->m[ml->n++] = (struct move){ r->royal_from, r->royal_to, MOVE_CASTLE, 0,
@@ -214,7 +218,7 @@ static void gen_castling(const struct pos *p, const struct tables *T, struct mov
 	}
 }
 
-void movegen_pseudo(const struct pos *p, struct movelist *ml)
+static void gen_pseudo(const struct pos *p, struct movelist *ml, int check)
 {
 	const struct tables *T = p->v->t;
 	enum color us = p->side;
@@ -223,7 +227,7 @@ void movegen_pseudo(const struct pos *p, struct movelist *ml)
 	for (int i = 0; i < p->npieces[us]; i++)
 		gen_piece(p, T, p->plist[us][i], ml);
 	if (p->castle)
-		gen_castling(p, T, ml);
+		gen_castling(p, T, ml, check);
 	for (int t = 0; t < p->v->ntypes; t++) {
 		if (!p->hand[us][t])
 			continue;
@@ -232,6 +236,11 @@ void movegen_pseudo(const struct pos *p, struct movelist *ml)
 				ml->m[ml->n++] = (struct move){ SQ_NONE, (sq_t)s, MOVE_DROP,
 								(uint8_t)(t + 1), 0, 0 };
 	}
+}
+
+void movegen_pseudo(const struct pos *p, struct movelist *ml)
+{
+	gen_pseudo(p, ml, -1);
 }
 
 bool movegen_is_legal(struct pos *p, struct move m)
@@ -318,6 +327,10 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 {
 	enum color us = p->side;
 
+	/* gen_castling found its squares safe; only the partner's leaving could change that */
+	if (m.kind == MOVE_CASTLE && sf->fast && !T->chain_mask &&
+	    T->castle[us][m.castle].settled)
+		return 1;
 	if (!sf->fast || m.kind >= MOVE_EN_PASSANT)     /* e.p., castling, drops, jumps */
 		return -1;
 	if (m.from == p->royal[us]) {
@@ -336,7 +349,6 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 			pin = i;
 	if (sf->ncheckers == 1)
 		return pin >= 0 ? -1 : on_steps(sf->check_steps, sf->check_len, m.to);
-	(void)T;
 	return pin < 0 || on_steps(sf->pin_steps[pin], sf->pin_len[pin], m.to);
 }
 
@@ -368,8 +380,8 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 	struct safety sf;
 	int n = 0, in_check = -1;
 
-	movegen_pseudo(p, ml);
 	safety_scan(p, T, &sf);
+	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1);
 	sq_t royal = quiet_royal(p, T, &sf);
 	for (int i = 0; i < ml->n; i++) {
 		if (royal != SQ_NONE && ml->m[i].from != royal && ml->m[i].kind < MOVE_EN_PASSANT) {
@@ -393,8 +405,8 @@ int movegen_count(struct pos *p)
 	struct safety sf;
 	int n = 0, in_check = -1;
 
-	movegen_pseudo(p, &ml);
 	safety_scan(p, T, &sf);
+	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1);
 	if (T->calm) {
 		for (int i = 0; i < ml.n; i++) {
 			int j = judge_calm(p, T, &sf, ml.m[i], &in_check);

@@ -447,6 +447,20 @@ static int build_probes(const struct variant *v, struct tables *T, struct err *e
 	return rc;
 }
 
+/* Does s lie on a line along which a piece of `by` could attack `target`? */
+static bool on_probe(const struct tables *T, enum color by, sq_t target, sq_t s)
+{
+	const struct probe_entry *pe = &T->probes[by * T->nsq + target];
+
+	for (int i = 0; i < pe->n; i++) {
+		const struct probe_ray *r = &T->probe_rays[pe->start + i];
+		for (int k = 0; k < r->len; k++)
+			if (T->probe_steps[r->start + k].sq == s)
+				return true;
+	}
+	return false;
+}
+
 static int build_castling(const struct variant *v, struct tables *T, struct err *e)
 {
 	for (int c = 0; c < 2; c++)
@@ -485,6 +499,8 @@ static int build_castling(const struct variant *v, struct tables *T, struct err 
 				if (f == b)
 					break;
 			}
+			r->settled = !on_probe(T, COLOR_OTHER((enum color)c), r->royal_to,
+					       r->partner_from);
 			T->castle_clear[r->royal_from] |= (uint8_t)(1u << r->bit);
 			T->castle_clear[r->partner_from] |= (uint8_t)(1u << r->bit);
 		}

@@ -65,6 +65,8 @@ struct castle_rt {              /* one castling of one side, with its derived sq
 	sq_t royal_from, royal_to, partner_from, partner_to;
 	uint8_t bit;
 	uint8_t nempty, nsafe;
+	bool settled;           /* the partner leaves no line open to royal_to: safe squares
+				 * found safe before the castling stay safe after it */
 	sq_t empty[RANKS_MAX + 8];
 	sq_t safe[RANKS_MAX + 8];
 };

@@ -447,14 +447,15 @@ static int build_probes(const struct variant *v, struct tables *T, struct err *e
 	return rc;
 }
 
-/* Does s lie on a line along which a piece of `by` could attack `target`? */
-static bool on_probe(const struct tables *T, enum color by, sq_t target, sq_t s)
+/* Could a piece of `by` attack `target` from beyond s, s shielding it (s on a line of
+ * attack, not its last square)? */
+static bool shields(const struct tables *T, enum color by, sq_t target, sq_t s)
 {
 	const struct probe_entry *pe = &T->probes[by * T->nsq + target];
 
 	for (int i = 0; i < pe->n; i++) {
 		const struct probe_ray *r = &T->probe_rays[pe->start + i];
-		for (int k = 0; k < r->len; k++)
+		for (int k = 0; k + 1 < r->len; k++)
 			if (T->probe_steps[r->start + k].sq == s)
 				return true;
 	}
@@ -499,8 +500,8 @@ static int build_castling(const struct variant *v, struct tables *T, struct err 
 				if (f == b)
 					break;
 			}
-			r->settled = !on_probe(T, COLOR_OTHER((enum color)c), r->royal_to,
-					       r->partner_from);
+			r->settled = !shields(T, COLOR_OTHER((enum color)c), r->royal_to,
+					      r->partner_from);
 			T->castle_clear[r->royal_from] |= (uint8_t)(1u << r->bit);
 			T->castle_clear[r->partner_from] |= (uint8_t)(1u << r->bit);
 		}

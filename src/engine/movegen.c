@@ -48,8 +48,7 @@ static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, 
 static inline bool capturable(const struct pos *p, const struct tables *T, sq_t to, piece_t q,
 			      enum color us)
 {
-	return PIECE_COLOR(q) != us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1) &&
-	       p->mark[to] != MARK_SHIELD;
+	return (T->prey[us] >> (q - 1) & 1) && p->mark[to] != MARK_SHIELD;
 }
 
 /* Is `to` open to a piece of `us` with these move/capture rights? */
@@ -146,18 +145,19 @@ bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 {
 	const struct tables *T = p->v->t;
 	const struct probe_entry *pe = &T->probes[by * T->nsq + s];
+	const struct probe_step *st = &T->probe_steps[pe->step], *end = st + pe->nstep;
 
-	for (int i = 0; i < pe->n; i++) {
-		const struct probe_ray *r = &T->probe_rays[pe->start + i];
-		const struct probe_step *st = &T->probe_steps[r->start];
-		for (int k = 0; k < r->len; k++) {
-			piece_t q = p->board[st[k].sq];
-			if (!q)
-				continue;
-			if (PIECE_COLOR(q) == by && (st[k].mask >> PIECE_TYPE(q) & 1))
-				return true;
-			break;
+	/* the rays' steps in one run: the first piece on a ray decides it, the next ray
+	 * starts `rest` steps further on */
+	while (st < end) {
+		piece_t q = p->board[st->sq];
+		if (!q) {
+			st++;
+			continue;
 		}
+		if (PIECE_COLOR(q) == by && (st->mask >> PIECE_TYPE(q) & 1))
+			return true;
+		st += st->rest + 1;
 	}
 	for (int i = 0; i < pe->ncond; i++) {
 		const struct cond_probe *c = &T->conds[pe->cond + i];
@@ -218,14 +218,29 @@ static void gen_castling(const struct pos *p, const struct tables *T, struct mov
 	}
 }
 
-static void gen_pseudo(const struct pos *p, struct movelist *ml, int check)
+/* Where gen_pseudo put the moves of the mover's royal piece (on royal[side]) and where
+ * its castlings and drops begin. */
+struct spans {
+	int royal_start, royal_end, tail;
+};
+
+static void gen_pseudo(const struct pos *p, struct movelist *ml, int check, struct spans *sp)
 {
 	const struct tables *T = p->v->t;
 	enum color us = p->side;
+	sq_t royal = p->royal[us];
 
 	ml->n = 0;
-	for (int i = 0; i < p->npieces[us]; i++)
-		gen_piece(p, T, p->plist[us][i], ml);
+	sp->royal_start = sp->royal_end = 0;
+	for (int i = 0; i < p->npieces[us]; i++) {
+		sq_t s = p->plist[us][i];
+		if (s == royal)
+			sp->royal_start = ml->n;
+		gen_piece(p, T, s, ml);
+		if (s == royal)
+			sp->royal_end = ml->n;
+	}
+	sp->tail = ml->n;
 	if (p->castle)
 		gen_castling(p, T, ml, check);
 	for (int t = 0; t < p->v->ntypes; t++) {
@@ -240,7 +255,9 @@ static void gen_pseudo(const struct pos *p, struct movelist *ml, int check)
 
 void movegen_pseudo(const struct pos *p, struct movelist *ml)
 {
-	gen_pseudo(p, ml, -1);
+	struct spans sp;
+
+	gen_pseudo(p, ml, -1, &sp);
 }
 
 bool movegen_is_legal(struct pos *p, struct move m)
@@ -378,10 +395,11 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 {
 	const struct tables *T = p->v->t;
 	struct safety sf;
+	struct spans sp;
 	int n = 0, in_check = -1;
 
 	safety_scan(p, T, &sf);
-	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1);
+	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1, &sp);
 	sq_t royal = quiet_royal(p, T, &sf);
 	for (int i = 0; i < ml->n; i++) {
 		if (royal != SQ_NONE && ml->m[i].from != royal && ml->m[i].kind < MOVE_EN_PASSANT) {
@@ -397,16 +415,35 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 	ml->n = n;
 }
 
+/* The quiet position's count (quiet_royal): every move but the royal piece's and the
+ * castlings and drops, unless an en-passant capture or a chain hides among the others. */
+static int count_quiet(struct pos *p, const struct tables *T, const struct safety *sf,
+		       const struct movelist *ml, const struct spans *sp)
+{
+	int n = sp->royal_start + (sp->tail - sp->royal_end);
+
+	for (int i = sp->royal_start; i < ml->n; i++) {
+		if (i == sp->royal_end)
+			i = sp->tail;
+		if (i == ml->n)
+			break;
+		int j = judge(p, T, sf, ml->m[i]);
+		n += j < 0 ? movegen_is_legal(p, ml->m[i]) : j;
+	}
+	return n;
+}
+
 /* The last ply of perft: a plain board's loop pays nothing for calm squares. */
 int movegen_count(struct pos *p)
 {
 	const struct tables *T = p->v->t;
 	struct movelist ml;
 	struct safety sf;
+	struct spans sp;
 	int n = 0, in_check = -1;
 
 	safety_scan(p, T, &sf);
-	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1);
+	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1, &sp);
 	if (T->calm) {
 		for (int i = 0; i < ml.n; i++) {
 			int j = judge_calm(p, T, &sf, ml.m[i], &in_check);
@@ -415,6 +452,8 @@ int movegen_count(struct pos *p)
 		return n;
 	}
 	sq_t royal = quiet_royal(p, T, &sf);
+	if (royal != SQ_NONE && p->ep == SQ_NONE && !T->chain_mask)
+		return count_quiet(p, T, &sf, &ml, &sp);
 	for (int i = 0; i < ml.n; i++) {
 		if (royal != SQ_NONE && ml.m[i].from != royal && ml.m[i].kind < MOVE_EN_PASSANT) {
 			n++;

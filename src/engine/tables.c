@@ -411,7 +411,7 @@ static int probe_emit(struct tables *T, const struct probe_scratch *ps, int x, i
 		struct probe_ray r = { (uint32_t)T->nprobe_steps, (uint16_t)last };
 		for (int step = 1; step <= last; step++) {
 			struct probe_step st = { at(T, x + step * kx, y + step * ky),
-						 ps->mask[k][step] };
+						 (uint16_t)(last - step), ps->mask[k][step] };
 			if (PUSH(T, probe_steps, nprobe_steps, cap_probe_steps, st) < 0)
 				return oom(e);
 		}
@@ -437,11 +437,13 @@ static int build_probes(const struct variant *v, struct tables *T, struct err *e
 			int x = v->file_of[s], y = v->rank_of[s];
 			pe->start = (uint32_t)T->nprobe_rays;
 			pe->cond = (uint32_t)T->nconds;
+			pe->step = (uint32_t)T->nprobe_steps;
 			rc = probe_collect(v, T, ps, (enum color)c, x, y, e);
 			if (rc == 0)
 				rc = probe_emit(T, ps, x, y, e);
 			pe->n = (uint16_t)(T->nprobe_rays - pe->start);
 			pe->ncond = (uint16_t)(T->nconds - pe->cond);
+			pe->nstep = (uint16_t)(T->nprobe_steps - pe->step);
 		}
 	free(ps);
 	return rc;
@@ -558,6 +560,8 @@ static void build_masks(const struct variant *v, struct tables *T)
 		if (p->pawn.is_pawn && p->pawn.exchange) T->exchange_mask |= 1u << i;
 		if (p->minor) T->minor_mask |= 1u << i;
 		if (bound) T->colorbound_mask |= 1u << i;
+		for (int c = 0; c < 2 && !(T->uncapturable_mask >> i & 1); c++)
+			T->prey[c] |= 1ull << (PIECE_MAKE(i, COLOR_OTHER((enum color)c)) - 1);
 	}
 }
 

@@ -38,6 +38,7 @@ struct gen_entry {
 
 struct probe_step {
 	sq_t sq;
+	uint16_t rest;          /* the steps after this one on its ray */
 	uint32_t mask;          /* attacker types that hit the probed square from here */
 };
 
@@ -48,9 +49,9 @@ struct probe_ray {
 
 struct probe_entry {            /* per attacker colour and probed square */
 	uint32_t start;         /* index into probe_rays */
-	uint16_t n;
 	uint32_t cond;          /* index into conds */
-	uint16_t ncond;
+	uint32_t step;          /* index into probe_steps: the rays' steps, one after another */
+	uint16_t n, ncond, nstep;
 };
 
 struct cond_probe {             /* an attack that needs a path condition */
@@ -89,6 +90,8 @@ struct tables {
 	uint8_t castle_clear[SQ_MAX];   /* rights lost when a move starts or ends here */
 	uint32_t royal_mask, pawn_mask, ep_mask, minor_mask, colorbound_mask, dedup_mask;
 	uint32_t uncapturable_mask;     /* royal or immune: never captured */
+	uint64_t prey[2];               /* bit q - 1: a piece of colour c may take piece code q
+					 * (the other colour's, not uncapturable) */
 	uint32_t chain_mask;              /* types with capture chains (chains.c) */
 	uint32_t exchange_mask;          /* pawns promoting by exchange (exchange.c) */
 	bool calm;                      /* some square may not be entered in check */

@@ -274,25 +274,33 @@ struct probe_scratch {
 	uint32_t mask[KEYS_MAX][STEPS_MAX + 1];
 };
 
-static int scratch_add(struct probe_scratch *ps, int kx, int ky, int step, uint32_t bit,
-		       struct err *e)
+/* The index of step vector (kx, ky) in ps, added if new; -1 if there are too many. */
+static int scratch_key(struct probe_scratch *ps, int kx, int ky, struct err *e)
 {
 	int k;
 
-	if (step > STEPS_MAX)
-		return 0;
 	for (k = 0; k < ps->nkeys; k++)
 		if (ps->key[k][0] == kx && ps->key[k][1] == ky)
-			break;
-	if (k == ps->nkeys) {
-		if (k == KEYS_MAX)
-			return err_set(e, "too many distinct piece powers (more than %d directions)",
-				       KEYS_MAX);
-		ps->nkeys++;
-		ps->key[k][0] = (int8_t)kx, ps->key[k][1] = (int8_t)ky;
-		memset(ps->mask[k], 0, sizeof ps->mask[k]);
-	}
-	ps->mask[k][step] |= bit;
+			return k;
+	if (k == KEYS_MAX)
+		return err_set(e, "too many distinct piece powers (more than %d directions)",
+			       KEYS_MAX);
+	ps->nkeys++;
+	ps->key[k][0] = (int8_t)kx, ps->key[k][1] = (int8_t)ky;
+	memset(ps->mask[k], 0, sizeof ps->mask[k]);
+	return k;
+}
+
+/* Steps `first` to `last` of vector (kx, ky) hit with the types in `bit`. */
+static int scratch_add(struct probe_scratch *ps, int kx, int ky, int first, int last,
+		       uint32_t bit, struct err *e)
+{
+	int k = scratch_key(ps, kx, ky, e);
+
+	if (k < 0)
+		return -1;
+	for (int step = first; step <= last && step <= STEPS_MAX; step++)
+		ps->mask[k][step] |= bit;
 	return 0;
 }
 
@@ -362,7 +370,7 @@ static int probe_conditional(struct tables *T, int x, int y, int sgn, uint32_t b
 static int probe_collect(const struct variant *v, struct tables *T, struct probe_scratch *ps,
 			 enum color c, int x, int y, struct err *e)
 {
-	int sgn = c == WHITE ? 1 : -1;
+	int sgn = c == WHITE ? 1 : -1, reach = T->w > T->h ? T->w : T->h;
 
 	ps->nkeys = 0;
 	for (int type = 0; type < v->ntypes; type++) {
@@ -375,17 +383,14 @@ static int probe_collect(const struct variant *v, struct tables *T, struct probe
 			if (!(bv->flags & BETZA_CAPTURE))
 				continue;
 			if (bv->range == 1 && !(bv->flags & (BETZA_LAME | BETZA_HOP)))
-				rc = scratch_add(ps, -dx, -dy, 1, bit, e);
+				rc = scratch_add(ps, -dx, -dy, 1, 1, bit, e);
 			else if (bv->range == 1 && (bv->flags & BETZA_LAME) && straight) {
 				int g = gcd(dx, dy);
-				rc = scratch_add(ps, -dx / g, -dy / g, g, bit, e);
+				rc = scratch_add(ps, -dx / g, -dy / g, g, g, bit, e);
 			} else if (bv->range == 1 || (bv->flags & BETZA_SKIP))
 				rc = probe_conditional(T, x, y, sgn, bit, bv, e);
-			else {
-				int max = bv->range ? bv->range : STEPS_MAX;
-				for (int k = 1; k <= max && rc == 0; k++)
-					rc = scratch_add(ps, -dx, -dy, k, bit, e);
-			}
+			else    /* no step past the board's box is ever read (probe_emit) */
+				rc = scratch_add(ps, -dx, -dy, 1, bv->range ? bv->range : reach, bit, e);
 			if (rc < 0)
 				return -1;
 		}

@@ -338,9 +338,18 @@ static bool on_steps(const struct probe_step *st, int len, sq_t s)
 	return false;
 }
 
-/* 1 legal, 0 illegal, -1 play it to know. */
-static int judge(const struct pos *p, const struct tables *T, const struct safety *sf,
-		 struct move m)
+/* Which of sf's pinned pieces stands on `from`: its index, or -1. */
+static int pin_of(const struct safety *sf, sq_t from)
+{
+	for (int i = 0; i < sf->npins; i++)
+		if (sf->pinned[i] == from)
+			return i;
+	return -1;
+}
+
+/* 1 legal, 0 illegal, -1 play it to know. `pin`: pin_of(sf, m.from). */
+static inline int judge(const struct pos *p, const struct tables *T, const struct safety *sf,
+			struct move m, int pin)
 {
 	enum color us = p->side;
 
@@ -360,10 +369,6 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 	}
 	if (sf->ncheckers > 1)
 		return 0;
-	int pin = -1;
-	for (int i = 0; i < sf->npins && pin < 0; i++)
-		if (sf->pinned[i] == m.from)
-			pin = i;
 	if (sf->ncheckers == 1)
 		return pin >= 0 ? -1 : on_steps(sf->check_steps, sf->check_len, m.to);
 	return pin < 0 || on_steps(sf->pin_steps[pin], sf->pin_len[pin], m.to);
@@ -372,23 +377,49 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 /* Nothing checks the mover's royal piece and nothing is pinned to it (most positions):
  * every plain move (no e.p., castling, drop or jump) of another piece is legal, as judge()
  * would say, without asking it. The royal square then, else SQ_NONE. Not on a board with
- * calm squares, whose moves judge_calm() looks at one by one. */
+ * calm squares, whose moves are looked at one by one. */
 static sq_t quiet_royal(const struct pos *p, const struct tables *T, const struct safety *sf)
 {
 	return sf->fast && !sf->ncheckers && !sf->npins && !T->calm ? p->royal[p->side] : SQ_NONE;
 }
 
-/* judge() and the calm squares (SQF_CALM: not entered while in check). */
-static int judge_calm(const struct pos *p, const struct tables *T, const struct safety *sf,
-		      struct move m, int *in_check)
+/* What judging a list's moves in turn keeps from one to the next: a piece's moves come
+ * together, so its pin is looked up once for all of them. */
+struct judging {
+	sq_t from;
+	int pin;
+	int in_check;           /* -1: not asked yet (calm squares) */
+	sq_t quiet;             /* quiet_royal() */
+};
+
+static void judging_start(struct judging *jg, const struct pos *p, const struct tables *T,
+			  const struct safety *sf)
 {
+	jg->from = SQ_NONE;
+	jg->pin = -1;
+	jg->in_check = -1;
+	jg->quiet = quiet_royal(p, T, sf);
+}
+
+/* Is the pseudo-legal move m legal? judge(), the calm squares (SQF_CALM: not entered
+ * while in check), and the move played where neither can tell. */
+static inline bool verdict(struct pos *p, const struct tables *T, const struct safety *sf,
+			   struct judging *jg, struct move m)
+{
+	if (jg->quiet != SQ_NONE && m.from != jg->quiet && m.kind < MOVE_EN_PASSANT)
+		return true;
 	if (T->calm && (p->v->sq_flags[m.to] & SQF_CALM)) {
-		if (*in_check < 0)
-			*in_check = movegen_in_check(p);
-		if (*in_check)
-			return 0;
+		if (jg->in_check < 0)
+			jg->in_check = movegen_in_check(p);
+		if (jg->in_check)
+			return false;
 	}
-	return judge(p, T, sf, m);
+	if (m.from != jg->from) {
+		jg->from = m.from;
+		jg->pin = pin_of(sf, m.from);
+	}
+	int j = judge(p, T, sf, m, jg->pin);
+	return j < 0 ? movegen_is_legal(p, m) : j;
 }
 
 void movegen_legal(struct pos *p, struct movelist *ml)
@@ -396,29 +427,22 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 	const struct tables *T = p->v->t;
 	struct safety sf;
 	struct spans sp;
-	int n = 0, in_check = -1;
+	struct judging jg;
+	int n = 0;
 
 	safety_scan(p, T, &sf);
 	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1, &sp);
-	sq_t royal = quiet_royal(p, T, &sf);
-	for (int i = 0; i < ml->n; i++) {
-		if (royal != SQ_NONE && ml->m[i].from != royal && ml->m[i].kind < MOVE_EN_PASSANT) {
+	judging_start(&jg, p, T, &sf);
+	for (int i = 0; i < ml->n; i++)
+		if (verdict(p, T, &sf, &jg, ml->m[i]))
 			ml->m[n++] = ml->m[i];
-			continue;
-		}
-		int j = T->calm ? judge_calm(p, T, &sf, ml->m[i], &in_check) : judge(p, T, &sf, ml->m[i]);
-		if (j < 0)
-			j = movegen_is_legal(p, ml->m[i]);
-		if (j)
-			ml->m[n++] = ml->m[i];
-	}
 	ml->n = n;
 }
 
 /* The quiet position's count (quiet_royal): every move but the royal piece's and the
  * castlings and drops, unless an en-passant capture or a chain hides among the others. */
 static int count_quiet(struct pos *p, const struct tables *T, const struct safety *sf,
-		       const struct movelist *ml, const struct spans *sp)
+		       struct judging *jg, const struct movelist *ml, const struct spans *sp)
 {
 	int n = sp->royal_start + (sp->tail - sp->royal_end);
 
@@ -427,40 +451,27 @@ static int count_quiet(struct pos *p, const struct tables *T, const struct safet
 			i = sp->tail;
 		if (i == ml->n)
 			break;
-		int j = judge(p, T, sf, ml->m[i]);
-		n += j < 0 ? movegen_is_legal(p, ml->m[i]) : j;
+		n += verdict(p, T, sf, jg, ml->m[i]);
 	}
 	return n;
 }
 
-/* The last ply of perft: a plain board's loop pays nothing for calm squares. */
+/* The last ply of perft. */
 int movegen_count(struct pos *p)
 {
 	const struct tables *T = p->v->t;
 	struct movelist ml;
 	struct safety sf;
 	struct spans sp;
-	int n = 0, in_check = -1;
+	struct judging jg;
+	int n = 0;
 
 	safety_scan(p, T, &sf);
 	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1, &sp);
-	if (T->calm) {
-		for (int i = 0; i < ml.n; i++) {
-			int j = judge_calm(p, T, &sf, ml.m[i], &in_check);
-			n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
-		}
-		return n;
-	}
-	sq_t royal = quiet_royal(p, T, &sf);
-	if (royal != SQ_NONE && p->ep == SQ_NONE && !T->chain_mask)
-		return count_quiet(p, T, &sf, &ml, &sp);
-	for (int i = 0; i < ml.n; i++) {
-		if (royal != SQ_NONE && ml.m[i].from != royal && ml.m[i].kind < MOVE_EN_PASSANT) {
-			n++;
-			continue;
-		}
-		int j = judge(p, T, &sf, ml.m[i]);
-		n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
-	}
+	judging_start(&jg, p, T, &sf);
+	if (jg.quiet != SQ_NONE && p->ep == SQ_NONE && !T->chain_mask)
+		return count_quiet(p, T, &sf, &jg, &ml, &sp);
+	for (int i = 0; i < ml.n; i++)
+		n += verdict(p, T, &sf, &jg, ml.m[i]);
 	return n;
 }

@@ -9,27 +9,31 @@
 
 #include <string.h>
 
-static inline void emit(struct movelist *ml, sq_t from, sq_t to, uint8_t kind, uint8_t promo)
+/* With a tally, a move is only counted (perft's last ply writes no list). */
+static inline void emit(struct movelist *ml, int *tally, sq_t from, sq_t to, uint8_t kind,
+			uint8_t promo)
 {
-	if (ml->n < MOVES_MAX)
+	if (tally)
+		++*tally;
+	else if (ml->n < MOVES_MAX)
 		ml->m[ml->n++] = (struct move){ from, to, kind, promo, 0, 0 };
 }
 
 /* A pawn arriving where it promotes becomes one move per promotion choice; `row` is the
  * mover's generation row (tables_gen at square 0), found once per piece. A pawn that
  * promotes by exchange is expanded after its piece's moves (gen_special), off this path. */
-static inline void emit_piece(struct movelist *ml, const struct tables *T,
+static inline void emit_piece(struct movelist *ml, int *tally, const struct tables *T,
 			      const struct gen_entry *row, bool pawn, sq_t from, sq_t to, uint8_t kind)
 {
 	if (pawn) {
 		const struct gen_entry *g = &row[to];
 		if (g->npromo) {
 			for (int i = 0; i < g->npromo; i++)
-				emit(ml, from, to, kind, (uint8_t)(T->promos[g->promo + i] + 1));
+				emit(ml, tally, from, to, kind, (uint8_t)(T->promos[g->promo + i] + 1));
 			return;
 		}
 	}
-	emit(ml, from, to, kind, 0);
+	emit(ml, tally, from, to, kind, 0);
 }
 
 static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, int npath,
@@ -96,11 +100,15 @@ static void gen_special(const struct pos *p, const struct tables *T, int type, s
 		chains_gen(p, from, ml);
 }
 
-static void gen_piece(const struct pos *restrict p, const struct tables *restrict T, sq_t from,
-		      struct movelist *restrict ml)
+/* The moves of the piece on `from`: appended to ml, or only counted in *tally (never for
+ * a piece with gen_special's needs). Inlined into gen_piece and count_piece, each with
+ * its tally or none. */
+static inline __attribute__((always_inline)) void
+gen_moves(const struct pos *restrict p, const struct tables *restrict T, sq_t from,
+	  struct movelist *restrict ml, int *tally)
 {
 	enum color us = p->side;
-	int type = PIECE_TYPE(p->board[from]), start = ml->n;
+	int type = PIECE_TYPE(p->board[from]), start = tally ? 0 : ml->n;
 	/* a pawn promoting by exchange emits its plain moves here, gen_special the rest */
 	bool pawn = (T->pawn_mask & ~T->exchange_mask) >> type & 1;
 	const struct gen_entry *row = tables_gen(T, type, us, 0), *g = &row[from];
@@ -108,11 +116,11 @@ static void gen_piece(const struct pos *restrict p, const struct tables *restric
 	for (int i = 0; i < g->nleap; i++) {
 		const struct leap *l = &T->leaps[g->leap + i];
 		if (target_ok(p, T, l->to, us, l->flags))
-			emit_piece(ml, T, row, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(ml, tally, T, row, pawn, from, l->to, MOVE_NORMAL);
 		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE) &&
 			 !(T->uncapturable_mask >> PIECE_TYPE(p->board[p->ep_victim]) & 1) &&
 			 p->mark[p->ep_victim] != MARK_SHIELD)
-			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
+			emit(ml, tally, from, l->to, MOVE_EN_PASSANT, 0);
 	}
 	for (int i = 0; i < g->nride; i++) {
 		const struct ride *r = &T->rides[g->ride + i];
@@ -121,11 +129,11 @@ static void gen_piece(const struct pos *restrict p, const struct tables *restric
 			piece_t q = p->board[to];
 			if (!q) {
 				if (r->flags & BETZA_MOVE)
-					emit_piece(ml, T, row, pawn, from, to, MOVE_NORMAL);
+					emit_piece(ml, tally, T, row, pawn, from, to, MOVE_NORMAL);
 				continue;
 			}
 			if ((r->flags & BETZA_CAPTURE) && capturable(p, T, to, q, us))
-				emit_piece(ml, T, row, pawn, from, to, MOVE_NORMAL);
+				emit_piece(ml, tally, T, row, pawn, from, to, MOVE_NORMAL);
 			break;
 		}
 	}
@@ -133,13 +141,28 @@ static void gen_piece(const struct pos *restrict p, const struct tables *restric
 		const struct path_leap *l = &T->pleaps[g->pleap + i];
 		if (path_ok(p, T, l->path, l->npath, l->flags & BETZA_HOP) &&
 		    target_ok(p, T, l->to, us, l->flags))
-			emit_piece(ml, T, row, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(ml, tally, T, row, pawn, from, l->to, MOVE_NORMAL);
 	}
 	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])
-		emit_piece(ml, T, row, pawn, from, g->dbl_to, MOVE_DOUBLE);
-	if ((T->dedup_mask | T->exchange_mask | T->chain_mask) >> type & 1)
+		emit_piece(ml, tally, T, row, pawn, from, g->dbl_to, MOVE_DOUBLE);
+	if (!tally && (T->dedup_mask | T->exchange_mask | T->chain_mask) >> type & 1)
 		gen_special(p, T, type, from, ml, start);
 }
+
+static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
+		      struct movelist *ml)
+{
+	gen_moves(p, T, from, ml, NULL);
+}
+
+static int count_piece(const struct pos *p, const struct tables *T, sq_t from)
+{
+	int n = 0;
+
+	gen_moves(p, T, from, NULL, &n);
+	return n;
+}
+
 
 bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 {
@@ -218,31 +241,10 @@ static void gen_castling(const struct pos *p, const struct tables *T, struct mov
 	}
 }
 
-/* Where gen_pseudo put the moves of the mover's royal piece (on royal[side]) and where
- * its castlings and drops begin. */
-struct spans {
-	int royal_start, royal_end, tail;
-};
-
-static void gen_pseudo(const struct pos *p, struct movelist *ml, int check, struct spans *sp)
+static inline void gen_drops(const struct pos *p, const struct tables *T, struct movelist *ml)
 {
-	const struct tables *T = p->v->t;
 	enum color us = p->side;
-	sq_t royal = p->royal[us];
 
-	ml->n = 0;
-	sp->royal_start = sp->royal_end = 0;
-	for (int i = 0; i < p->npieces[us]; i++) {
-		sq_t s = p->plist[us][i];
-		if (s == royal)
-			sp->royal_start = ml->n;
-		gen_piece(p, T, s, ml);
-		if (s == royal)
-			sp->royal_end = ml->n;
-	}
-	sp->tail = ml->n;
-	if (p->castle)
-		gen_castling(p, T, ml, check);
 	for (int t = 0; t < p->v->ntypes; t++) {
 		if (!p->hand[us][t])
 			continue;
@@ -253,11 +255,22 @@ static void gen_pseudo(const struct pos *p, struct movelist *ml, int check, stru
 	}
 }
 
+static void gen_pseudo(const struct pos *p, struct movelist *ml, int check)
+{
+	const struct tables *T = p->v->t;
+	enum color us = p->side;
+
+	ml->n = 0;
+	for (int i = 0; i < p->npieces[us]; i++)
+		gen_moves(p, T, p->plist[us][i], ml, NULL);
+	if (p->castle)
+		gen_castling(p, T, ml, check);
+	gen_drops(p, T, ml);
+}
+
 void movegen_pseudo(const struct pos *p, struct movelist *ml)
 {
-	struct spans sp;
-
-	gen_pseudo(p, ml, -1, &sp);
+	gen_pseudo(p, ml, -1);
 }
 
 bool movegen_is_legal(struct pos *p, struct move m)
@@ -426,12 +439,11 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 {
 	const struct tables *T = p->v->t;
 	struct safety sf;
-	struct spans sp;
 	struct judging jg;
 	int n = 0;
 
 	safety_scan(p, T, &sf);
-	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1, &sp);
+	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1);
 	judging_start(&jg, p, T, &sf);
 	for (int i = 0; i < ml->n; i++)
 		if (verdict(p, T, &sf, &jg, ml->m[i]))
@@ -439,20 +451,39 @@ void movegen_legal(struct pos *p, struct movelist *ml)
 	ml->n = n;
 }
 
-/* The quiet position's count (quiet_royal): every move but the royal piece's and the
- * castlings and drops, unless an en-passant capture or a chain hides among the others. */
-static int count_quiet(struct pos *p, const struct tables *T, const struct safety *sf,
-		       struct judging *jg, const struct movelist *ml, const struct spans *sp)
+/* perft's last ply where nothing checks the mover's royal piece (safety_scan can tell,
+ * no calm squares, no en-passant capture, no chains): every plain move of a piece not
+ * pinned is legal, so those are counted, not listed; the royal piece's and the pinned
+ * pieces' moves, castlings and drops are listed and judged. */
+static int count_unchecked(struct pos *p, const struct tables *T, const struct safety *sf,
+			   struct judging *jg, struct movelist *ml)
 {
-	int n = sp->royal_start + (sp->tail - sp->royal_end);
+	enum color us = p->side;
+	uint32_t special = T->dedup_mask | T->exchange_mask | T->chain_mask;
+	sq_t royal = p->royal[us];
+	int n = 0;
 
-	for (int i = sp->royal_start; i < ml->n; i++) {
-		if (i == sp->royal_end)
-			i = sp->tail;
-		if (i == ml->n)
-			break;
-		n += verdict(p, T, sf, jg, ml->m[i]);
+	ml->n = 0;
+	for (int i = 0; i < p->npieces[us]; i++) {
+		sq_t s = p->plist[us][i];
+		if (s == royal || (sf->npins && pin_of(sf, s) >= 0))
+			continue;
+		if (special >> PIECE_TYPE(p->board[s]) & 1)
+			gen_piece(p, T, s, ml);         /* listed to be weeded or expanded */
+		else
+			n += count_piece(p, T, s);
 	}
+	n += ml->n;
+	ml->n = 0;
+	gen_piece(p, T, royal, ml);
+	for (int i = 0; i < sf->npins; i++)
+		if (pin_of(sf, sf->pinned[i]) == i)     /* a piece pinned along two lines */
+			gen_piece(p, T, sf->pinned[i], ml);
+	if (p->castle)
+		gen_castling(p, T, ml, 0);
+	gen_drops(p, T, ml);
+	for (int i = 0; i < ml->n; i++)
+		n += verdict(p, T, sf, jg, ml->m[i]);
 	return n;
 }
 
@@ -462,15 +493,14 @@ int movegen_count(struct pos *p)
 	const struct tables *T = p->v->t;
 	struct movelist ml;
 	struct safety sf;
-	struct spans sp;
 	struct judging jg;
 	int n = 0;
 
 	safety_scan(p, T, &sf);
-	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1, &sp);
 	judging_start(&jg, p, T, &sf);
-	if (jg.quiet != SQ_NONE && p->ep == SQ_NONE && !T->chain_mask)
-		return count_quiet(p, T, &sf, &jg, &ml, &sp);
+	if (sf.fast && !sf.ncheckers && !T->calm && p->ep == SQ_NONE && !T->chain_mask)
+		return count_unchecked(p, T, &sf, &jg, &ml);
+	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1);
 	for (int i = 0; i < ml.n; i++)
 		n += verdict(p, T, &sf, &jg, ml.m[i]);
 	return n;

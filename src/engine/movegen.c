@@ -109,9 +109,9 @@ gen_moves(const struct pos *restrict p, const struct tables *restrict T, sq_t fr
 {
 	enum color us = p->side;
 	int type = PIECE_TYPE(p->board[from]), start = tally ? 0 : ml->n;
-	/* a pawn promoting by exchange emits its plain moves here, gen_special the rest */
-	bool pawn = (T->pawn_mask & ~T->exchange_mask) >> type & 1;
 	const struct gen_entry *row = tables_gen(T, type, us, 0), *g = &row[from];
+	/* a pawn promoting by exchange emits its plain moves here, gen_special the rest */
+	bool pawn = g->promotes;
 
 	for (int i = 0; i < g->nleap; i++) {
 		const struct leap *l = &T->leaps[g->leap + i];
@@ -164,6 +164,12 @@ static int count_piece(const struct pos *p, const struct tables *T, sq_t from)
 }
 
 
+/* Does the piece q, met first on its ray at step st, attack the probed square? */
+static inline bool probe_hits(const struct probe_step *st, piece_t q, enum color by)
+{
+	return PIECE_COLOR(q) == by && (st->mask >> PIECE_TYPE(q) & 1);
+}
+
 bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 {
 	const struct tables *T = p->v->t;
@@ -178,7 +184,7 @@ bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 			st++;
 			continue;
 		}
-		if (PIECE_COLOR(q) == by && (st->mask >> PIECE_TYPE(q) & 1))
+		if (probe_hits(st, q, by))
 			return true;
 		st += st->rest + 1;
 	}
@@ -313,33 +319,37 @@ static void safety_scan(const struct pos *p, const struct tables *T, struct safe
 	if (!sf->fast)
 		return;
 	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];
-	for (int i = 0; i < pe->n; i++) {
-		const struct probe_ray *r = &T->probe_rays[pe->start + i];
-		const struct probe_step *st = &T->probe_steps[r->start];
-		int own = -1;
-		for (int k = 0; k < r->len; k++) {
-			piece_t q = p->board[st[k].sq];
-			if (!q)
-				continue;
-			bool hits = PIECE_COLOR(q) == them && (st[k].mask >> PIECE_TYPE(q) & 1);
-			if (own < 0 && hits) {
-				sf->ncheckers++;
-				sf->check_steps = st;
-				sf->check_len = k + 1;
-			} else if (own < 0 && PIECE_COLOR(q) == us) {
-				own = k;
-				continue;
-			} else if (own >= 0 && hits) {
+	const struct probe_step *st = &T->probe_steps[pe->step], *end = st + pe->nstep;
+	const struct probe_step *ray = st;      /* the first step of st's ray */
+
+	/* the rays in one run, as movegen_attacked walks them */
+	while (st < end) {
+		piece_t q = p->board[st->sq];
+		if (!q) {
+			if (!st->rest)
+				ray = st + 1;
+			st++;
+			continue;
+		}
+		const struct probe_step *next = st + st->rest + 1, *b = st + 1;
+		if (probe_hits(st, q, them)) {
+			sf->ncheckers++;
+			sf->check_steps = ray;
+			sf->check_len = (int)(st - ray) + 1;
+		} else if (PIECE_COLOR(q) == us) {
+			while (b < next && !p->board[b->sq])
+				b++;
+			if (b < next && probe_hits(b, p->board[b->sq], them)) {
 				if (sf->npins == PINS_MAX) {
 					sf->fast = false;
 					return;
 				}
-				sf->pinned[sf->npins] = st[own].sq;
-				sf->pin_steps[sf->npins] = st;
-				sf->pin_len[sf->npins++] = k + 1;
+				sf->pinned[sf->npins] = st->sq;
+				sf->pin_steps[sf->npins] = ray;
+				sf->pin_len[sf->npins++] = (int)(b - ray) + 1;
 			}
-			break;
 		}
+		st = ray = next;
 	}
 }
 

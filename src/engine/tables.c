@@ -243,6 +243,25 @@ static int build_gen_entry(const struct variant *v, struct tables *T, int type, 
 	return 0;
 }
 
+/* Sets g->promotes: does some move of the entry's pawn arrive where it promotes? Only the
+ * moves gen_moves emits count: a pawn promoting by exchange is expanded elsewhere. */
+static void mark_promotes(const struct tables *T, const struct gen_entry *row,
+			  struct gen_entry *g)
+{
+	bool any = g->dbl_to != SQ_NONE && row[g->dbl_to].npromo;
+
+	for (int i = 0; i < g->nleap; i++)
+		any |= row[T->leaps[g->leap + i].to].npromo != 0;
+	for (int i = 0; i < g->nride; i++) {
+		const struct ride *r = &T->rides[g->ride + i];
+		for (int k = 0; k < r->len; k++)
+			any |= row[T->pool[r->start + k]].npromo != 0;
+	}
+	for (int i = 0; i < g->npleap; i++)
+		any |= row[T->pleaps[g->pleap + i].to].npromo != 0;
+	g->promotes = any;
+}
+
 static int build_gen(const struct variant *v, struct tables *T, struct err *e)
 {
 	uint32_t *seen = calloc((size_t)T->nsq, sizeof *seen), stamp = 0;
@@ -263,6 +282,13 @@ static int build_gen(const struct variant *v, struct tables *T, struct err *e)
 							 seen, ++stamp))
 					T->dedup_mask |= 1u << type;
 			}
+	for (int type = 0; type < v->ntypes; type++)
+		for (int c = 0; c < 2 && v->type[type].pawn.is_pawn && !v->type[type].pawn.exchange;
+		     c++) {
+			struct gen_entry *row = &T->gen[((size_t)type * 2 + c) * (size_t)T->nsq];
+			for (int s = 0; s < T->nsq; s++)
+				mark_promotes(T, row, &row[s]);
+		}
 	free(seen);
 	return 0;
 }

@@ -33,6 +33,8 @@ struct gen_entry {
 	uint32_t leap, ride, pleap, promo;      /* start indexes */
 	uint16_t nleap, nride, npleap;
 	uint8_t npromo;                         /* promotion choices when arriving here */
+	bool promotes;                          /* some move from here arrives where it
+						 * promotes (a pawn not promoting by exchange) */
 	sq_t dbl_mid, dbl_to;                   /* a pawn's two-square step, or SQ_NONE */
 };
 

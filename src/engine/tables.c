@@ -70,6 +70,29 @@ static int build_map(const struct variant *v, struct tables *T, struct err *e)
 	return 0;
 }
 
+/* The index of the squares off the grid by name (variant_square_named). Square names are
+ * letters and digits, so `| 0x20` folds their case. */
+static int build_names(const struct variant *v, struct tables *T, struct err *e)
+{
+	int grid = v->files * v->ranks;
+	uint32_t slots = 8;
+
+	while (slots < 2 * (uint32_t)(v->nsq - grid))
+		slots *= 2;
+	if (!(T->named = malloc(slots * sizeof *T->named)))
+		return oom(e);
+	T->nnamed = slots;
+	for (uint32_t i = 0; i < slots; i++)
+		T->named[i] = SQ_NONE;
+	for (int s = grid; s < v->nsq; s++) {
+		uint32_t h = tables_name_hash(v->sq_name[s], strlen(v->sq_name[s]), slots);
+		while (T->named[h] != SQ_NONE)
+			h = (h + 1) & (slots - 1);
+		T->named[h] = (sq_t)s;
+	}
+	return 0;
+}
+
 /* A leap whose path matters: its squares go to the pool. 1 = added, 0 = impossible here. */
 static int add_path_leap(struct tables *T, int x, int y, int sgn, const struct betza_vec *bv,
 			 sq_t to, struct err *e)
@@ -605,7 +628,8 @@ int tables_build(struct variant *v, struct err *e)
 		return oom(e);
 	v->t = T;
 	T->nsq = v->nsq;
-	if (build_map(v, T, e) < 0 || build_gen(v, T, e) < 0 || build_probes(v, T, e) < 0 ||
+	if (build_map(v, T, e) < 0 || build_names(v, T, e) < 0 || build_gen(v, T, e) < 0 ||
+	    build_probes(v, T, e) < 0 ||
 	    build_castling(v, T, e) < 0 || build_keys(T, e) < 0)
 		goto fail;
 	build_masks(v, T);
@@ -633,6 +657,7 @@ void tables_free(struct tables *t)
 	if (!t)
 		return;
 	free(t->at);
+	free(t->named);
 	free(t->gen);
 	free(t->leaps);
 	free(t->rides);

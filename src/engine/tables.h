@@ -98,6 +98,9 @@ struct tables {
 	uint32_t exchange_mask;          /* pawns promoting by exchange (exchange.c) */
 	bool calm;                      /* some square may not be entered in check */
 	bool exotic;                    /* some attack needs a path condition */
+	sq_t *named;                    /* the squares off the grid by name: a hash table of
+					 * nnamed slots (a power of two), SQ_NONE where free */
+	uint32_t nnamed;
 	uint64_t *zob;                  /* [piece code * nsq + sq] */
 	uint64_t zob_side, zob_castle[256], *zob_ep;
 	/* growth bookkeeping for the pools while compiling */
@@ -105,6 +108,16 @@ struct tables {
 	size_t cap_leaps, cap_rides, cap_pleaps, cap_pool, cap_promos, cap_probe_rays,
 	       cap_probe_steps, cap_conds;
 };
+
+/* The slot of a square's name (len bytes, any case) in a table of `slots` (a power of 2). */
+static inline uint32_t tables_name_hash(const char *name, size_t len, uint32_t slots)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint8_t)(name[i] | 0x20)) * 16777619u;
+	return h & (slots - 1);
+}
 
 /* variant_compile()'s half that builds v->t; 0 or -1 with the reason (v->t stays NULL). */
 int tables_build(struct variant *v, struct err *e);

@@ -60,14 +60,16 @@ void variant_file_name(int file, char out[3])
 
 int variant_file_named(const struct variant *v, const char *s, size_t n)
 {
-	char name[3];
+	int f;
 
-	for (int f = 0; f < v->files; f++) {
-		variant_file_name(f, name);
-		if (strlen(name) == n && !strncasecmp(name, s, n))
-			return f;
-	}
-	return -1;
+	/* the inverse of variant_file_name: a..z, then aa (26), ab ... */
+	if (n == 1 && isalpha((unsigned char)s[0]))
+		f = tolower((unsigned char)s[0]) - 'a';
+	else if (n == 2 && isalpha((unsigned char)s[0]) && isalpha((unsigned char)s[1]))
+		f = 26 + (tolower((unsigned char)s[0]) - 'a') * 26 + tolower((unsigned char)s[1]) - 'a';
+	else
+		return -1;
+	return f < v->files ? f : -1;
 }
 
 int variant_set_board(struct variant *v, int files, int ranks, struct err *e)
@@ -184,14 +186,51 @@ sq_t variant_square_at(const struct variant *v, int file, int rank)
 	return SQ_NONE;
 }
 
+/* The grid square named so ("e4", "aa10": variant_set_board's names), or SQ_NONE. */
+static sq_t grid_square_named(const struct variant *v, const char *name, size_t len)
+{
+	size_t nf = 0;
+	int rank = 0;
+
+	while (nf < len && nf < 2 && isalpha((unsigned char)name[nf]))
+		nf++;
+	int file = variant_file_named(v, name, nf);
+	if (file < 0 || nf == len || name[nf] == '0')
+		return SQ_NONE;
+	for (size_t i = nf; i < len; i++) {
+		if (!isdigit((unsigned char)name[i]) || rank > v->ranks)
+			return SQ_NONE;
+		rank = rank * 10 + (name[i] - '0');
+	}
+	return rank <= v->ranks ? (sq_t)((rank - 1) * v->files + file) : SQ_NONE;
+}
+
+/* A square off the grid (TigerChess's reserves and palaces) by its name. */
+static sq_t extra_square_named(const struct variant *v, const char *name, size_t len)
+{
+	const struct tables *t = v->t;
+
+	if (!t) {                               /* not compiled yet: the rules loader */
+		for (int s = v->files * v->ranks; s < v->nsq; s++)
+			if (!strncasecmp(v->sq_name[s], name, len) && v->sq_name[s][len] == 0)
+				return (sq_t)s;
+		return SQ_NONE;
+	}
+	for (uint32_t h = tables_name_hash(name, len, t->nnamed); t->named[h] != SQ_NONE;
+	     h = (h + 1) & (t->nnamed - 1)) {
+		const char *n = v->sq_name[t->named[h]];
+		if (!strncasecmp(n, name, len) && n[len] == 0)
+			return t->named[h];
+	}
+	return SQ_NONE;
+}
+
 sq_t variant_square_named(const struct variant *v, const char *name, size_t len)
 {
 	if (len == 0 || len >= sizeof v->sq_name[0])
 		return SQ_NONE;
-	for (int s = 0; s < v->nsq; s++)
-		if (!strncasecmp(v->sq_name[s], name, len) && v->sq_name[s][len] == 0)
-			return (sq_t)s;
-	return SQ_NONE;
+	sq_t s = grid_square_named(v, name, len);
+	return s != SQ_NONE ? s : extra_square_named(v, name, len);
 }
 
 const char *variant_square_name(const struct variant *v, sq_t s)

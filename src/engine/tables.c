@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/pos.h"
-
 #define STEPS_MAX 192           /* longest line of squares a ray can cover */
 #define KEYS_MAX  256           /* distinct step vectors hitting one square */
 
@@ -68,6 +66,12 @@ static int build_map(const struct variant *v, struct tables *T, struct err *e)
 		if (!(v->sq_flags[s] & SQF_RESERVE))
 			T->at[(v->file_of[s] - minx) + (v->rank_of[s] - miny) * T->w] = (sq_t)s;
 	return 0;
+}
+
+/* Black's square for White's s (variant_mirror, on the map being built). */
+static sq_t mirror(const struct variant *v, const struct tables *T, sq_t s)
+{
+	return at(T, v->file_of[s], v->ranks - 1 - v->rank_of[s]);
 }
 
 /* The index of the squares off the grid by name (variant_square_named). Square names are
@@ -194,7 +198,7 @@ static int build_promos(const struct variant *v, struct tables *T, struct gen_en
 	for (int k = 0; k < pd->pawn.npromo; k++) {
 		const struct promo_choice *pc = &pd->pawn.promo[k];
 		if (pc->colour_of != SQ_NONE) {
-			sq_t ref = c == WHITE ? pc->colour_of : variant_mirror(v, pc->colour_of);
+			sq_t ref = c == WHITE ? pc->colour_of : mirror(v, T, pc->colour_of);
 			if (ref == SQ_NONE || variant_square_dark(v, ref) != variant_square_dark(v, s))
 				continue;
 		}
@@ -526,7 +530,7 @@ static int build_castling(const struct variant *v, struct tables *T, struct err 
 			struct castle_rt *r = &T->castle[c][i];
 			sq_t sqs[4] = { d->royal_from, d->royal_to, d->partner_from, d->partner_to };
 			for (int k = 0; k < 4 && c == BLACK; k++)
-				if ((sqs[k] = variant_mirror(v, sqs[k])) == SQ_NONE)
+				if ((sqs[k] = mirror(v, T, sqs[k])) == SQ_NONE)
 					return err_set(e, "castling %s has no mirror square for Black",
 						       d->san);
 			r->royal_from = sqs[0], r->royal_to = sqs[1];
@@ -622,7 +626,6 @@ static void build_masks(const struct variant *v, struct tables *T)
 int tables_build(struct variant *v, struct err *e)
 {
 	struct tables *T = calloc(1, sizeof *T);
-	struct pos *p;
 
 	if (!T)
 		return oom(e);
@@ -635,16 +638,6 @@ int tables_build(struct variant *v, struct err *e)
 	build_masks(v, T);
 	for (int s = 0; s < v->nsq; s++)
 		T->calm |= (v->sq_flags[s] & SQF_CALM) != 0;
-	if (!(p = malloc(sizeof *p))) {
-		oom(e);
-		goto fail;
-	}
-	if (pos_from_fen(p, v, v->setup, e) < 0) {
-		err_prefix(e, "starting position: ");
-		free(p);
-		goto fail;
-	}
-	free(p);
 	return 0;
 fail:
 	tables_free(T);

@@ -9,27 +9,31 @@
 
 #include <string.h>
 
-static inline void emit(struct movelist *ml, sq_t from, sq_t to, uint8_t kind, uint8_t promo)
+/* With a tally, a move is only counted (perft's last ply writes no list). */
+static inline void emit(struct movelist *ml, int *tally, sq_t from, sq_t to, uint8_t kind,
+			uint8_t promo)
 {
-	if (ml->n < MOVES_MAX)
+	if (tally)
+		++*tally;
+	else if (ml->n < MOVES_MAX)
 		ml->m[ml->n++] = (struct move){ from, to, kind, promo, 0, 0 };
 }
 
 /* A pawn arriving where it promotes becomes one move per promotion choice; `row` is the
  * mover's generation row (tables_gen at square 0), found once per piece. A pawn that
  * promotes by exchange is expanded after its piece's moves (gen_special), off this path. */
-static inline void emit_piece(struct movelist *ml, const struct tables *T,
+static inline void emit_piece(struct movelist *ml, int *tally, const struct tables *T,
 			      const struct gen_entry *row, bool pawn, sq_t from, sq_t to, uint8_t kind)
 {
 	if (pawn) {
 		const struct gen_entry *g = &row[to];
 		if (g->npromo) {
 			for (int i = 0; i < g->npromo; i++)
-				emit(ml, from, to, kind, (uint8_t)(T->promos[g->promo + i] + 1));
+				emit(ml, tally, from, to, kind, (uint8_t)(T->promos[g->promo + i] + 1));
 			return;
 		}
 	}
-	emit(ml, from, to, kind, 0);
+	emit(ml, tally, from, to, kind, 0);
 }
 
 static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, int npath,
@@ -48,8 +52,7 @@ static bool path_ok(const struct pos *p, const struct tables *T, uint32_t path, 
 static inline bool capturable(const struct pos *p, const struct tables *T, sq_t to, piece_t q,
 			      enum color us)
 {
-	return PIECE_COLOR(q) != us && !(T->uncapturable_mask >> PIECE_TYPE(q) & 1) &&
-	       p->mark[to] != MARK_SHIELD;
+	return (T->prey[us] >> (q - 1) & 1) && p->mark[to] != MARK_SHIELD;
 }
 
 /* Is `to` open to a piece of `us` with these move/capture rights? */
@@ -97,23 +100,27 @@ static void gen_special(const struct pos *p, const struct tables *T, int type, s
 		chains_gen(p, from, ml);
 }
 
-static void gen_piece(const struct pos *restrict p, const struct tables *restrict T, sq_t from,
-		      struct movelist *restrict ml)
+/* The moves of the piece on `from`: appended to ml, or only counted in *tally (never for
+ * a piece with gen_special's needs). Inlined into gen_piece and count_piece, each with
+ * its tally or none. */
+static inline __attribute__((always_inline)) void
+gen_moves(const struct pos *restrict p, const struct tables *restrict T, sq_t from,
+	  struct movelist *restrict ml, int *tally)
 {
 	enum color us = p->side;
-	int type = PIECE_TYPE(p->board[from]), start = ml->n;
-	/* a pawn promoting by exchange emits its plain moves here, gen_special the rest */
-	bool pawn = (T->pawn_mask & ~T->exchange_mask) >> type & 1;
+	int type = PIECE_TYPE(p->board[from]), start = tally ? 0 : ml->n;
 	const struct gen_entry *row = tables_gen(T, type, us, 0), *g = &row[from];
+	/* a pawn promoting by exchange emits its plain moves here, gen_special the rest */
+	bool pawn = g->promotes;
 
 	for (int i = 0; i < g->nleap; i++) {
 		const struct leap *l = &T->leaps[g->leap + i];
 		if (target_ok(p, T, l->to, us, l->flags))
-			emit_piece(ml, T, row, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(ml, tally, T, row, pawn, from, l->to, MOVE_NORMAL);
 		else if (l->to == p->ep && (T->ep_mask >> type & 1) && (l->flags & BETZA_CAPTURE) &&
 			 !(T->uncapturable_mask >> PIECE_TYPE(p->board[p->ep_victim]) & 1) &&
 			 p->mark[p->ep_victim] != MARK_SHIELD)
-			emit(ml, from, l->to, MOVE_EN_PASSANT, 0);
+			emit(ml, tally, from, l->to, MOVE_EN_PASSANT, 0);
 	}
 	for (int i = 0; i < g->nride; i++) {
 		const struct ride *r = &T->rides[g->ride + i];
@@ -122,11 +129,11 @@ static void gen_piece(const struct pos *restrict p, const struct tables *restric
 			piece_t q = p->board[to];
 			if (!q) {
 				if (r->flags & BETZA_MOVE)
-					emit_piece(ml, T, row, pawn, from, to, MOVE_NORMAL);
+					emit_piece(ml, tally, T, row, pawn, from, to, MOVE_NORMAL);
 				continue;
 			}
 			if ((r->flags & BETZA_CAPTURE) && capturable(p, T, to, q, us))
-				emit_piece(ml, T, row, pawn, from, to, MOVE_NORMAL);
+				emit_piece(ml, tally, T, row, pawn, from, to, MOVE_NORMAL);
 			break;
 		}
 	}
@@ -134,30 +141,52 @@ static void gen_piece(const struct pos *restrict p, const struct tables *restric
 		const struct path_leap *l = &T->pleaps[g->pleap + i];
 		if (path_ok(p, T, l->path, l->npath, l->flags & BETZA_HOP) &&
 		    target_ok(p, T, l->to, us, l->flags))
-			emit_piece(ml, T, row, pawn, from, l->to, MOVE_NORMAL);
+			emit_piece(ml, tally, T, row, pawn, from, l->to, MOVE_NORMAL);
 	}
 	if (g->dbl_to != SQ_NONE && !p->board[g->dbl_mid] && !p->board[g->dbl_to])
-		emit_piece(ml, T, row, pawn, from, g->dbl_to, MOVE_DOUBLE);
-	if ((T->dedup_mask | T->exchange_mask | T->chain_mask) >> type & 1)
+		emit_piece(ml, tally, T, row, pawn, from, g->dbl_to, MOVE_DOUBLE);
+	if (!tally && (T->dedup_mask | T->exchange_mask | T->chain_mask) >> type & 1)
 		gen_special(p, T, type, from, ml, start);
+}
+
+static void gen_piece(const struct pos *p, const struct tables *T, sq_t from,
+		      struct movelist *ml)
+{
+	gen_moves(p, T, from, ml, NULL);
+}
+
+static int count_piece(const struct pos *p, const struct tables *T, sq_t from)
+{
+	int n = 0;
+
+	gen_moves(p, T, from, NULL, &n);
+	return n;
+}
+
+
+/* Does the piece q, met first on its ray at step st, attack the probed square? */
+static inline bool probe_hits(const struct probe_step *st, piece_t q, enum color by)
+{
+	return PIECE_COLOR(q) == by && (st->mask >> PIECE_TYPE(q) & 1);
 }
 
 bool movegen_attacked(const struct pos *p, sq_t s, enum color by)
 {
 	const struct tables *T = p->v->t;
 	const struct probe_entry *pe = &T->probes[by * T->nsq + s];
+	const struct probe_step *st = &T->probe_steps[pe->step], *end = st + pe->nstep;
 
-	for (int i = 0; i < pe->n; i++) {
-		const struct probe_ray *r = &T->probe_rays[pe->start + i];
-		const struct probe_step *st = &T->probe_steps[r->start];
-		for (int k = 0; k < r->len; k++) {
-			piece_t q = p->board[st[k].sq];
-			if (!q)
-				continue;
-			if (PIECE_COLOR(q) == by && (st[k].mask >> PIECE_TYPE(q) & 1))
-				return true;
-			break;
+	/* the rays' steps in one run: the first piece on a ray decides it, the next ray
+	 * starts `rest` steps further on */
+	while (st < end) {
+		piece_t q = p->board[st->sq];
+		if (!q) {
+			st++;
+			continue;
 		}
+		if (probe_hits(st, q, by))
+			return true;
+		st += st->rest + 1;
 	}
 	for (int i = 0; i < pe->ncond; i++) {
 		const struct cond_probe *c = &T->conds[pe->cond + i];
@@ -190,7 +219,11 @@ bool movegen_in_check(const struct pos *p)
 	return royal_attacked(p, p->side);
 }
 
-static void gen_castling(const struct pos *p, const struct tables *T, struct movelist *ml)
+/* `check`: whether the mover's royal piece stands attacked, -1 if not known. Known (the
+ * legal generators' safety_scan), its own square need not be probed again: a castling
+ * starts on the squares it must keep safe. */
+static void gen_castling(const struct pos *p, const struct tables *T, struct movelist *ml,
+			 int check)
 {
 	const struct variant *v = p->v;
 	enum color us = p->side, them = COLOR_OTHER(us);
@@ -198,15 +231,15 @@ static void gen_castling(const struct pos *p, const struct tables *T, struct mov
 
 	for (int i = 0; i < v->ncastle; i++) {
 		const struct castle_rt *r = &T->castle[us][i];
-		bool ok = p->castle >> r->bit & 1;
+		bool ok = p->castle >> r->bit & 1, known = check >= 0 && r->royal_from == p->royal[us];
 		for (int k = 0; ok && k < r->nempty; k++)
 			ok = !p->board[r->empty[k]];
-		if (!ok)
+		if (!ok || (known && check))
 			continue;
 		piece_t royal = p->board[r->royal_from];
 		w->board[r->royal_from] = PIECE_NONE;
 		for (int k = 0; ok && k < r->nsafe; k++)
-			ok = !movegen_attacked(p, r->safe[k], them);
+			ok = (known && r->safe[k] == r->royal_from) || !movegen_attacked(p, r->safe[k], them);
 		w->board[r->royal_from] = royal;
 		if (ok && ml->n < MOVES_MAX)
 			ml->m[ml->n++] = (struct move){ r->royal_from, r->royal_to, MOVE_CASTLE, 0,
@@ -214,16 +247,10 @@ static void gen_castling(const struct pos *p, const struct tables *T, struct mov
 	}
 }
 
-void movegen_pseudo(const struct pos *p, struct movelist *ml)
+static inline void gen_drops(const struct pos *p, const struct tables *T, struct movelist *ml)
 {
-	const struct tables *T = p->v->t;
 	enum color us = p->side;
 
-	ml->n = 0;
-	for (int i = 0; i < p->npieces[us]; i++)
-		gen_piece(p, T, p->plist[us][i], ml);
-	if (p->castle)
-		gen_castling(p, T, ml);
 	for (int t = 0; t < p->v->ntypes; t++) {
 		if (!p->hand[us][t])
 			continue;
@@ -232,6 +259,24 @@ void movegen_pseudo(const struct pos *p, struct movelist *ml)
 				ml->m[ml->n++] = (struct move){ SQ_NONE, (sq_t)s, MOVE_DROP,
 								(uint8_t)(t + 1), 0, 0 };
 	}
+}
+
+static void gen_pseudo(const struct pos *p, struct movelist *ml, int check)
+{
+	const struct tables *T = p->v->t;
+	enum color us = p->side;
+
+	ml->n = 0;
+	for (int i = 0; i < p->npieces[us]; i++)
+		gen_moves(p, T, p->plist[us][i], ml, NULL);
+	if (p->castle)
+		gen_castling(p, T, ml, check);
+	gen_drops(p, T, ml);
+}
+
+void movegen_pseudo(const struct pos *p, struct movelist *ml)
+{
+	gen_pseudo(p, ml, -1);
 }
 
 bool movegen_is_legal(struct pos *p, struct move m)
@@ -274,33 +319,37 @@ static void safety_scan(const struct pos *p, const struct tables *T, struct safe
 	if (!sf->fast)
 		return;
 	const struct probe_entry *pe = &T->probes[them * T->nsq + ksq];
-	for (int i = 0; i < pe->n; i++) {
-		const struct probe_ray *r = &T->probe_rays[pe->start + i];
-		const struct probe_step *st = &T->probe_steps[r->start];
-		int own = -1;
-		for (int k = 0; k < r->len; k++) {
-			piece_t q = p->board[st[k].sq];
-			if (!q)
-				continue;
-			bool hits = PIECE_COLOR(q) == them && (st[k].mask >> PIECE_TYPE(q) & 1);
-			if (own < 0 && hits) {
-				sf->ncheckers++;
-				sf->check_steps = st;
-				sf->check_len = k + 1;
-			} else if (own < 0 && PIECE_COLOR(q) == us) {
-				own = k;
-				continue;
-			} else if (own >= 0 && hits) {
+	const struct probe_step *st = &T->probe_steps[pe->step], *end = st + pe->nstep;
+	const struct probe_step *ray = st;      /* the first step of st's ray */
+
+	/* the rays in one run, as movegen_attacked walks them */
+	while (st < end) {
+		piece_t q = p->board[st->sq];
+		if (!q) {
+			if (!st->rest)
+				ray = st + 1;
+			st++;
+			continue;
+		}
+		const struct probe_step *next = st + st->rest + 1, *b = st + 1;
+		if (probe_hits(st, q, them)) {
+			sf->ncheckers++;
+			sf->check_steps = ray;
+			sf->check_len = (int)(st - ray) + 1;
+		} else if (PIECE_COLOR(q) == us) {
+			while (b < next && !p->board[b->sq])
+				b++;
+			if (b < next && probe_hits(b, p->board[b->sq], them)) {
 				if (sf->npins == PINS_MAX) {
 					sf->fast = false;
 					return;
 				}
-				sf->pinned[sf->npins] = st[own].sq;
-				sf->pin_steps[sf->npins] = st;
-				sf->pin_len[sf->npins++] = k + 1;
+				sf->pinned[sf->npins] = st->sq;
+				sf->pin_steps[sf->npins] = ray;
+				sf->pin_len[sf->npins++] = (int)(b - ray) + 1;
 			}
-			break;
 		}
+		st = ray = next;
 	}
 }
 
@@ -312,12 +361,25 @@ static bool on_steps(const struct probe_step *st, int len, sq_t s)
 	return false;
 }
 
-/* 1 legal, 0 illegal, -1 play it to know. */
-static int judge(const struct pos *p, const struct tables *T, const struct safety *sf,
-		 struct move m)
+/* Which of sf's pinned pieces stands on `from`: its index, or -1. */
+static int pin_of(const struct safety *sf, sq_t from)
+{
+	for (int i = 0; i < sf->npins; i++)
+		if (sf->pinned[i] == from)
+			return i;
+	return -1;
+}
+
+/* 1 legal, 0 illegal, -1 play it to know. `pin`: pin_of(sf, m.from). */
+static inline int judge(const struct pos *p, const struct tables *T, const struct safety *sf,
+			struct move m, int pin)
 {
 	enum color us = p->side;
 
+	/* gen_castling found its squares safe; only the partner's leaving could change that */
+	if (m.kind == MOVE_CASTLE && sf->fast && !T->chain_mask &&
+	    T->castle[us][m.castle].settled)
+		return 1;
 	if (!sf->fast || m.kind >= MOVE_EN_PASSANT)     /* e.p., castling, drops, jumps */
 		return -1;
 	if (m.from == p->royal[us]) {
@@ -330,86 +392,126 @@ static int judge(const struct pos *p, const struct tables *T, const struct safet
 	}
 	if (sf->ncheckers > 1)
 		return 0;
-	int pin = -1;
-	for (int i = 0; i < sf->npins && pin < 0; i++)
-		if (sf->pinned[i] == m.from)
-			pin = i;
 	if (sf->ncheckers == 1)
 		return pin >= 0 ? -1 : on_steps(sf->check_steps, sf->check_len, m.to);
-	(void)T;
 	return pin < 0 || on_steps(sf->pin_steps[pin], sf->pin_len[pin], m.to);
 }
 
 /* Nothing checks the mover's royal piece and nothing is pinned to it (most positions):
  * every plain move (no e.p., castling, drop or jump) of another piece is legal, as judge()
  * would say, without asking it. The royal square then, else SQ_NONE. Not on a board with
- * calm squares, whose moves judge_calm() looks at one by one. */
+ * calm squares, whose moves are looked at one by one. */
 static sq_t quiet_royal(const struct pos *p, const struct tables *T, const struct safety *sf)
 {
 	return sf->fast && !sf->ncheckers && !sf->npins && !T->calm ? p->royal[p->side] : SQ_NONE;
 }
 
-/* judge() and the calm squares (SQF_CALM: not entered while in check). */
-static int judge_calm(const struct pos *p, const struct tables *T, const struct safety *sf,
-		      struct move m, int *in_check)
+/* What judging a list's moves in turn keeps from one to the next: a piece's moves come
+ * together, so its pin is looked up once for all of them. */
+struct judging {
+	sq_t from;
+	int pin;
+	int in_check;           /* -1: not asked yet (calm squares) */
+	sq_t quiet;             /* quiet_royal() */
+};
+
+static void judging_start(struct judging *jg, const struct pos *p, const struct tables *T,
+			  const struct safety *sf)
 {
+	jg->from = SQ_NONE;
+	jg->pin = -1;
+	jg->in_check = -1;
+	jg->quiet = quiet_royal(p, T, sf);
+}
+
+/* Is the pseudo-legal move m legal? judge(), the calm squares (SQF_CALM: not entered
+ * while in check), and the move played where neither can tell. */
+static inline bool verdict(struct pos *p, const struct tables *T, const struct safety *sf,
+			   struct judging *jg, struct move m)
+{
+	if (jg->quiet != SQ_NONE && m.from != jg->quiet && m.kind < MOVE_EN_PASSANT)
+		return true;
 	if (T->calm && (p->v->sq_flags[m.to] & SQF_CALM)) {
-		if (*in_check < 0)
-			*in_check = movegen_in_check(p);
-		if (*in_check)
-			return 0;
+		if (jg->in_check < 0)
+			jg->in_check = movegen_in_check(p);
+		if (jg->in_check)
+			return false;
 	}
-	return judge(p, T, sf, m);
+	if (m.from != jg->from) {
+		jg->from = m.from;
+		jg->pin = pin_of(sf, m.from);
+	}
+	int j = judge(p, T, sf, m, jg->pin);
+	return j < 0 ? movegen_is_legal(p, m) : j;
 }
 
 void movegen_legal(struct pos *p, struct movelist *ml)
 {
 	const struct tables *T = p->v->t;
 	struct safety sf;
-	int n = 0, in_check = -1;
+	struct judging jg;
+	int n = 0;
 
-	movegen_pseudo(p, ml);
 	safety_scan(p, T, &sf);
-	sq_t royal = quiet_royal(p, T, &sf);
-	for (int i = 0; i < ml->n; i++) {
-		if (royal != SQ_NONE && ml->m[i].from != royal && ml->m[i].kind < MOVE_EN_PASSANT) {
+	gen_pseudo(p, ml, sf.fast ? sf.ncheckers > 0 : -1);
+	judging_start(&jg, p, T, &sf);
+	for (int i = 0; i < ml->n; i++)
+		if (verdict(p, T, &sf, &jg, ml->m[i]))
 			ml->m[n++] = ml->m[i];
-			continue;
-		}
-		int j = T->calm ? judge_calm(p, T, &sf, ml->m[i], &in_check) : judge(p, T, &sf, ml->m[i]);
-		if (j < 0)
-			j = movegen_is_legal(p, ml->m[i]);
-		if (j)
-			ml->m[n++] = ml->m[i];
-	}
 	ml->n = n;
 }
 
-/* The last ply of perft: a plain board's loop pays nothing for calm squares. */
+/* perft's last ply where nothing checks the mover's royal piece (safety_scan can tell,
+ * no calm squares, no en-passant capture, no chains): every plain move of a piece not
+ * pinned is legal, so those are counted, not listed; the royal piece's and the pinned
+ * pieces' moves, castlings and drops are listed and judged. */
+static int count_unchecked(struct pos *p, const struct tables *T, const struct safety *sf,
+			   struct judging *jg, struct movelist *ml)
+{
+	enum color us = p->side;
+	uint32_t special = T->dedup_mask | T->exchange_mask | T->chain_mask;
+	sq_t royal = p->royal[us];
+	int n = 0;
+
+	ml->n = 0;
+	for (int i = 0; i < p->npieces[us]; i++) {
+		sq_t s = p->plist[us][i];
+		if (s == royal || (sf->npins && pin_of(sf, s) >= 0))
+			continue;
+		if (special >> PIECE_TYPE(p->board[s]) & 1)
+			gen_piece(p, T, s, ml);         /* listed to be weeded or expanded */
+		else
+			n += count_piece(p, T, s);
+	}
+	n += ml->n;
+	ml->n = 0;
+	gen_piece(p, T, royal, ml);
+	for (int i = 0; i < sf->npins; i++)
+		if (pin_of(sf, sf->pinned[i]) == i)     /* a piece pinned along two lines */
+			gen_piece(p, T, sf->pinned[i], ml);
+	if (p->castle)
+		gen_castling(p, T, ml, 0);
+	gen_drops(p, T, ml);
+	for (int i = 0; i < ml->n; i++)
+		n += verdict(p, T, sf, jg, ml->m[i]);
+	return n;
+}
+
+/* The last ply of perft. */
 int movegen_count(struct pos *p)
 {
 	const struct tables *T = p->v->t;
 	struct movelist ml;
 	struct safety sf;
-	int n = 0, in_check = -1;
+	struct judging jg;
+	int n = 0;
 
-	movegen_pseudo(p, &ml);
 	safety_scan(p, T, &sf);
-	if (T->calm) {
-		for (int i = 0; i < ml.n; i++) {
-			int j = judge_calm(p, T, &sf, ml.m[i], &in_check);
-			n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
-		}
-		return n;
-	}
-	sq_t royal = quiet_royal(p, T, &sf);
-	for (int i = 0; i < ml.n; i++) {
-		if (royal != SQ_NONE && ml.m[i].from != royal && ml.m[i].kind < MOVE_EN_PASSANT) {
-			n++;
-			continue;
-		}
-		int j = judge(p, T, &sf, ml.m[i]);
-		n += j < 0 ? movegen_is_legal(p, ml.m[i]) : j;
-	}
+	judging_start(&jg, p, T, &sf);
+	if (sf.fast && !sf.ncheckers && !T->calm && p->ep == SQ_NONE && !T->chain_mask)
+		return count_unchecked(p, T, &sf, &jg, &ml);
+	gen_pseudo(p, &ml, sf.fast ? sf.ncheckers > 0 : -1);
+	for (int i = 0; i < ml.n; i++)
+		n += verdict(p, T, &sf, &jg, ml.m[i]);
 	return n;
 }

@@ -214,7 +214,9 @@ static void normalize(const char *text, char *out, size_t len)
 	}
 	for (; *s && n + 1 < len; s++) {
 		bool glyph = false;
-		for (size_t g = 0; g < sizeof figurines / sizeof figurines[0] && !glyph; g++)
+		/* every figurine is three bytes starting with 0xE2 */
+		for (size_t g = 0; *s == '\xe2' && g < sizeof figurines / sizeof figurines[0] && !glyph;
+		     g++)
 			if (!strncmp(s, figurines[g].glyph, 3)) {
 				out[n++] = figurines[g].letter;
 				s += 2;

@@ -51,8 +51,10 @@ static inline piece_t take(struct pos *p, const struct tables *T, sq_t s)
 	p->count[pc]--;
 	p->key ^= zkey(T, pc, s);
 	if (T->royal_mask >> PIECE_TYPE(pc) & 1) {
-		p->nroyal[c]--;
-		if (p->royal[c] == s)
+		/* a lone royal piece leaves no other to look for (every move of a King) */
+		if (--p->nroyal[c] == 0)
+			p->royal[c] = SQ_NONE;
+		else if (p->royal[c] == s)
 			find_royal(p, T, c);
 	}
 	return pc;

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/pos.h"
-
 #define STEPS_MAX 192           /* longest line of squares a ray can cover */
 #define KEYS_MAX  256           /* distinct step vectors hitting one square */
 
@@ -67,6 +65,35 @@ static int build_map(const struct variant *v, struct tables *T, struct err *e)
 	for (int s = 0; s < v->nsq; s++)
 		if (!(v->sq_flags[s] & SQF_RESERVE))
 			T->at[(v->file_of[s] - minx) + (v->rank_of[s] - miny) * T->w] = (sq_t)s;
+	return 0;
+}
+
+/* Black's square for White's s (variant_mirror, on the map being built). */
+static sq_t mirror(const struct variant *v, const struct tables *T, sq_t s)
+{
+	return at(T, v->file_of[s], v->ranks - 1 - v->rank_of[s]);
+}
+
+/* The index of the squares off the grid by name (variant_square_named). Square names are
+ * letters and digits, so `| 0x20` folds their case. */
+static int build_names(const struct variant *v, struct tables *T, struct err *e)
+{
+	int grid = v->files * v->ranks;
+	uint32_t slots = 8;
+
+	while (slots < 2 * (uint32_t)(v->nsq - grid))
+		slots *= 2;
+	if (!(T->named = malloc(slots * sizeof *T->named)))
+		return oom(e);
+	T->nnamed = slots;
+	for (uint32_t i = 0; i < slots; i++)
+		T->named[i] = SQ_NONE;
+	for (int s = grid; s < v->nsq; s++) {
+		uint32_t h = tables_name_hash(v->sq_name[s], strlen(v->sq_name[s]), slots);
+		while (T->named[h] != SQ_NONE)
+			h = (h + 1) & (slots - 1);
+		T->named[h] = (sq_t)s;
+	}
 	return 0;
 }
 
@@ -171,7 +198,7 @@ static int build_promos(const struct variant *v, struct tables *T, struct gen_en
 	for (int k = 0; k < pd->pawn.npromo; k++) {
 		const struct promo_choice *pc = &pd->pawn.promo[k];
 		if (pc->colour_of != SQ_NONE) {
-			sq_t ref = c == WHITE ? pc->colour_of : variant_mirror(v, pc->colour_of);
+			sq_t ref = c == WHITE ? pc->colour_of : mirror(v, T, pc->colour_of);
 			if (ref == SQ_NONE || variant_square_dark(v, ref) != variant_square_dark(v, s))
 				continue;
 		}
@@ -243,6 +270,25 @@ static int build_gen_entry(const struct variant *v, struct tables *T, int type, 
 	return 0;
 }
 
+/* Sets g->promotes: does some move of the entry's pawn arrive where it promotes? Only the
+ * moves gen_moves emits count: a pawn promoting by exchange is expanded elsewhere. */
+static void mark_promotes(const struct tables *T, const struct gen_entry *row,
+			  struct gen_entry *g)
+{
+	bool any = g->dbl_to != SQ_NONE && row[g->dbl_to].npromo;
+
+	for (int i = 0; i < g->nleap; i++)
+		any |= row[T->leaps[g->leap + i].to].npromo != 0;
+	for (int i = 0; i < g->nride; i++) {
+		const struct ride *r = &T->rides[g->ride + i];
+		for (int k = 0; k < r->len; k++)
+			any |= row[T->pool[r->start + k]].npromo != 0;
+	}
+	for (int i = 0; i < g->npleap; i++)
+		any |= row[T->pleaps[g->pleap + i].to].npromo != 0;
+	g->promotes = any;
+}
+
 static int build_gen(const struct variant *v, struct tables *T, struct err *e)
 {
 	uint32_t *seen = calloc((size_t)T->nsq, sizeof *seen), stamp = 0;
@@ -263,6 +309,13 @@ static int build_gen(const struct variant *v, struct tables *T, struct err *e)
 							 seen, ++stamp))
 					T->dedup_mask |= 1u << type;
 			}
+	for (int type = 0; type < v->ntypes; type++)
+		for (int c = 0; c < 2 && v->type[type].pawn.is_pawn && !v->type[type].pawn.exchange;
+		     c++) {
+			struct gen_entry *row = &T->gen[((size_t)type * 2 + c) * (size_t)T->nsq];
+			for (int s = 0; s < T->nsq; s++)
+				mark_promotes(T, row, &row[s]);
+		}
 	free(seen);
 	return 0;
 }
@@ -274,25 +327,33 @@ struct probe_scratch {
 	uint32_t mask[KEYS_MAX][STEPS_MAX + 1];
 };
 
-static int scratch_add(struct probe_scratch *ps, int kx, int ky, int step, uint32_t bit,
-		       struct err *e)
+/* The index of step vector (kx, ky) in ps, added if new; -1 if there are too many. */
+static int scratch_key(struct probe_scratch *ps, int kx, int ky, struct err *e)
 {
 	int k;
 
-	if (step > STEPS_MAX)
-		return 0;
 	for (k = 0; k < ps->nkeys; k++)
 		if (ps->key[k][0] == kx && ps->key[k][1] == ky)
-			break;
-	if (k == ps->nkeys) {
-		if (k == KEYS_MAX)
-			return err_set(e, "too many distinct piece powers (more than %d directions)",
-				       KEYS_MAX);
-		ps->nkeys++;
-		ps->key[k][0] = (int8_t)kx, ps->key[k][1] = (int8_t)ky;
-		memset(ps->mask[k], 0, sizeof ps->mask[k]);
-	}
-	ps->mask[k][step] |= bit;
+			return k;
+	if (k == KEYS_MAX)
+		return err_set(e, "too many distinct piece powers (more than %d directions)",
+			       KEYS_MAX);
+	ps->nkeys++;
+	ps->key[k][0] = (int8_t)kx, ps->key[k][1] = (int8_t)ky;
+	memset(ps->mask[k], 0, sizeof ps->mask[k]);
+	return k;
+}
+
+/* Steps `first` to `last` of vector (kx, ky) hit with the types in `bit`. */
+static int scratch_add(struct probe_scratch *ps, int kx, int ky, int first, int last,
+		       uint32_t bit, struct err *e)
+{
+	int k = scratch_key(ps, kx, ky, e);
+
+	if (k < 0)
+		return -1;
+	for (int step = first; step <= last && step <= STEPS_MAX; step++)
+		ps->mask[k][step] |= bit;
 	return 0;
 }
 
@@ -362,7 +423,7 @@ static int probe_conditional(struct tables *T, int x, int y, int sgn, uint32_t b
 static int probe_collect(const struct variant *v, struct tables *T, struct probe_scratch *ps,
 			 enum color c, int x, int y, struct err *e)
 {
-	int sgn = c == WHITE ? 1 : -1;
+	int sgn = c == WHITE ? 1 : -1, reach = T->w > T->h ? T->w : T->h;
 
 	ps->nkeys = 0;
 	for (int type = 0; type < v->ntypes; type++) {
@@ -375,17 +436,14 @@ static int probe_collect(const struct variant *v, struct tables *T, struct probe
 			if (!(bv->flags & BETZA_CAPTURE))
 				continue;
 			if (bv->range == 1 && !(bv->flags & (BETZA_LAME | BETZA_HOP)))
-				rc = scratch_add(ps, -dx, -dy, 1, bit, e);
+				rc = scratch_add(ps, -dx, -dy, 1, 1, bit, e);
 			else if (bv->range == 1 && (bv->flags & BETZA_LAME) && straight) {
 				int g = gcd(dx, dy);
-				rc = scratch_add(ps, -dx / g, -dy / g, g, bit, e);
+				rc = scratch_add(ps, -dx / g, -dy / g, g, g, bit, e);
 			} else if (bv->range == 1 || (bv->flags & BETZA_SKIP))
 				rc = probe_conditional(T, x, y, sgn, bit, bv, e);
-			else {
-				int max = bv->range ? bv->range : STEPS_MAX;
-				for (int k = 1; k <= max && rc == 0; k++)
-					rc = scratch_add(ps, -dx, -dy, k, bit, e);
-			}
+			else    /* no step past the board's box is ever read (probe_emit) */
+				rc = scratch_add(ps, -dx, -dy, 1, bv->range ? bv->range : reach, bit, e);
 			if (rc < 0)
 				return -1;
 		}
@@ -411,7 +469,7 @@ static int probe_emit(struct tables *T, const struct probe_scratch *ps, int x, i
 		struct probe_ray r = { (uint32_t)T->nprobe_steps, (uint16_t)last };
 		for (int step = 1; step <= last; step++) {
 			struct probe_step st = { at(T, x + step * kx, y + step * ky),
-						 ps->mask[k][step] };
+						 (uint16_t)(last - step), ps->mask[k][step] };
 			if (PUSH(T, probe_steps, nprobe_steps, cap_probe_steps, st) < 0)
 				return oom(e);
 		}
@@ -437,14 +495,31 @@ static int build_probes(const struct variant *v, struct tables *T, struct err *e
 			int x = v->file_of[s], y = v->rank_of[s];
 			pe->start = (uint32_t)T->nprobe_rays;
 			pe->cond = (uint32_t)T->nconds;
+			pe->step = (uint32_t)T->nprobe_steps;
 			rc = probe_collect(v, T, ps, (enum color)c, x, y, e);
 			if (rc == 0)
 				rc = probe_emit(T, ps, x, y, e);
 			pe->n = (uint16_t)(T->nprobe_rays - pe->start);
 			pe->ncond = (uint16_t)(T->nconds - pe->cond);
+			pe->nstep = (uint16_t)(T->nprobe_steps - pe->step);
 		}
 	free(ps);
 	return rc;
+}
+
+/* Could a piece of `by` attack `target` from beyond s, s shielding it (s on a line of
+ * attack, not its last square)? */
+static bool shields(const struct tables *T, enum color by, sq_t target, sq_t s)
+{
+	const struct probe_entry *pe = &T->probes[by * T->nsq + target];
+
+	for (int i = 0; i < pe->n; i++) {
+		const struct probe_ray *r = &T->probe_rays[pe->start + i];
+		for (int k = 0; k + 1 < r->len; k++)
+			if (T->probe_steps[r->start + k].sq == s)
+				return true;
+	}
+	return false;
 }
 
 static int build_castling(const struct variant *v, struct tables *T, struct err *e)
@@ -455,7 +530,7 @@ static int build_castling(const struct variant *v, struct tables *T, struct err 
 			struct castle_rt *r = &T->castle[c][i];
 			sq_t sqs[4] = { d->royal_from, d->royal_to, d->partner_from, d->partner_to };
 			for (int k = 0; k < 4 && c == BLACK; k++)
-				if ((sqs[k] = variant_mirror(v, sqs[k])) == SQ_NONE)
+				if ((sqs[k] = mirror(v, T, sqs[k])) == SQ_NONE)
 					return err_set(e, "castling %s has no mirror square for Black",
 						       d->san);
 			r->royal_from = sqs[0], r->royal_to = sqs[1];
@@ -485,6 +560,8 @@ static int build_castling(const struct variant *v, struct tables *T, struct err 
 				if (f == b)
 					break;
 			}
+			r->settled = !shields(T, COLOR_OTHER((enum color)c), r->royal_to,
+					      r->partner_from);
 			T->castle_clear[r->royal_from] |= (uint8_t)(1u << r->bit);
 			T->castle_clear[r->partner_from] |= (uint8_t)(1u << r->bit);
 		}
@@ -541,34 +618,26 @@ static void build_masks(const struct variant *v, struct tables *T)
 		if (p->pawn.is_pawn && p->pawn.exchange) T->exchange_mask |= 1u << i;
 		if (p->minor) T->minor_mask |= 1u << i;
 		if (bound) T->colorbound_mask |= 1u << i;
+		for (int c = 0; c < 2 && !(T->uncapturable_mask >> i & 1); c++)
+			T->prey[c] |= 1ull << (PIECE_MAKE(i, COLOR_OTHER((enum color)c)) - 1);
 	}
 }
 
 int tables_build(struct variant *v, struct err *e)
 {
 	struct tables *T = calloc(1, sizeof *T);
-	struct pos *p;
 
 	if (!T)
 		return oom(e);
 	v->t = T;
 	T->nsq = v->nsq;
-	if (build_map(v, T, e) < 0 || build_gen(v, T, e) < 0 || build_probes(v, T, e) < 0 ||
+	if (build_map(v, T, e) < 0 || build_names(v, T, e) < 0 || build_gen(v, T, e) < 0 ||
+	    build_probes(v, T, e) < 0 ||
 	    build_castling(v, T, e) < 0 || build_keys(T, e) < 0)
 		goto fail;
 	build_masks(v, T);
 	for (int s = 0; s < v->nsq; s++)
 		T->calm |= (v->sq_flags[s] & SQF_CALM) != 0;
-	if (!(p = malloc(sizeof *p))) {
-		oom(e);
-		goto fail;
-	}
-	if (pos_from_fen(p, v, v->setup, e) < 0) {
-		err_prefix(e, "starting position: ");
-		free(p);
-		goto fail;
-	}
-	free(p);
 	return 0;
 fail:
 	tables_free(T);
@@ -581,6 +650,7 @@ void tables_free(struct tables *t)
 	if (!t)
 		return;
 	free(t->at);
+	free(t->named);
 	free(t->gen);
 	free(t->leaps);
 	free(t->rides);

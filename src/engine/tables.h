@@ -33,11 +33,14 @@ struct gen_entry {
 	uint32_t leap, ride, pleap, promo;      /* start indexes */
 	uint16_t nleap, nride, npleap;
 	uint8_t npromo;                         /* promotion choices when arriving here */
+	bool promotes;                          /* some move from here arrives where it
+						 * promotes (a pawn not promoting by exchange) */
 	sq_t dbl_mid, dbl_to;                   /* a pawn's two-square step, or SQ_NONE */
 };
 
 struct probe_step {
 	sq_t sq;
+	uint16_t rest;          /* the steps after this one on its ray */
 	uint32_t mask;          /* attacker types that hit the probed square from here */
 };
 
@@ -48,9 +51,9 @@ struct probe_ray {
 
 struct probe_entry {            /* per attacker colour and probed square */
 	uint32_t start;         /* index into probe_rays */
-	uint16_t n;
 	uint32_t cond;          /* index into conds */
-	uint16_t ncond;
+	uint32_t step;          /* index into probe_steps: the rays' steps, one after another */
+	uint16_t n, ncond, nstep;
 };
 
 struct cond_probe {             /* an attack that needs a path condition */
@@ -65,6 +68,8 @@ struct castle_rt {              /* one castling of one side, with its derived sq
 	sq_t royal_from, royal_to, partner_from, partner_to;
 	uint8_t bit;
 	uint8_t nempty, nsafe;
+	bool settled;           /* the partner leaves no line open to royal_to: safe squares
+				 * found safe before the castling stay safe after it */
 	sq_t empty[RANKS_MAX + 8];
 	sq_t safe[RANKS_MAX + 8];
 };
@@ -87,10 +92,15 @@ struct tables {
 	uint8_t castle_clear[SQ_MAX];   /* rights lost when a move starts or ends here */
 	uint32_t royal_mask, pawn_mask, ep_mask, minor_mask, colorbound_mask, dedup_mask;
 	uint32_t uncapturable_mask;     /* royal or immune: never captured */
+	uint64_t prey[2];               /* bit q - 1: a piece of colour c may take piece code q
+					 * (the other colour's, not uncapturable) */
 	uint32_t chain_mask;              /* types with capture chains (chains.c) */
 	uint32_t exchange_mask;          /* pawns promoting by exchange (exchange.c) */
 	bool calm;                      /* some square may not be entered in check */
 	bool exotic;                    /* some attack needs a path condition */
+	sq_t *named;                    /* the squares off the grid by name: a hash table of
+					 * nnamed slots (a power of two), SQ_NONE where free */
+	uint32_t nnamed;
 	uint64_t *zob;                  /* [piece code * nsq + sq] */
 	uint64_t zob_side, zob_castle[256], *zob_ep;
 	/* growth bookkeeping for the pools while compiling */
@@ -98,6 +108,16 @@ struct tables {
 	size_t cap_leaps, cap_rides, cap_pleaps, cap_pool, cap_promos, cap_probe_rays,
 	       cap_probe_steps, cap_conds;
 };
+
+/* The slot of a square's name (len bytes, any case) in a table of `slots` (a power of 2). */
+static inline uint32_t tables_name_hash(const char *name, size_t len, uint32_t slots)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint8_t)(name[i] | 0x20)) * 16777619u;
+	return h & (slots - 1);
+}
 
 /* variant_compile()'s half that builds v->t; 0 or -1 with the reason (v->t stays NULL). */
 int tables_build(struct variant *v, struct err *e);

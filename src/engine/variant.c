@@ -1,5 +1,5 @@
-/* variant.c: building and checking a variant definition (see variant.h). The move tables
- * are built in tables.c. */
+/* variant.c: building a variant definition (see variant.h). It is checked and compiled in
+ * compile.c, its move tables built in tables.c; squares are found in squares.c. */
 #include "engine/variant.h"
 
 #include <ctype.h>
@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#include "engine/tables.h"
-
 
 struct variant *variant_new(const char *name)
 {
@@ -20,31 +17,6 @@ struct variant *variant_new(const char *name)
 	snprintf(v->name, sizeof v->name, "%s", name ? name : "");
 	v->draws = (struct draw_rules){ 100, 150, 3, 5, true };
 	return v;
-}
-
-void variant_free(struct variant *v)
-{
-	if (!v)
-		return;
-	tables_free(v->t);
-	free(v);
-}
-
-struct variant *variant_clone(const struct variant *v, struct err *e)
-{
-	struct variant *c = malloc(sizeof *c);
-
-	if (!c) {
-		err_set(e, "out of memory copying variant %s", v->name);
-		return NULL;
-	}
-	memcpy(c, v, sizeof *c);
-	c->t = NULL;
-	if (v->t && variant_compile(c, e) < 0) {
-		variant_free(c);
-		return NULL;
-	}
-	return c;
 }
 
 void variant_file_name(int file, char out[3])
@@ -60,14 +32,16 @@ void variant_file_name(int file, char out[3])
 
 int variant_file_named(const struct variant *v, const char *s, size_t n)
 {
-	char name[3];
+	int f;
 
-	for (int f = 0; f < v->files; f++) {
-		variant_file_name(f, name);
-		if (strlen(name) == n && !strncasecmp(name, s, n))
-			return f;
-	}
-	return -1;
+	/* the inverse of variant_file_name: a..z, then aa (26), ab ... */
+	if (n == 1 && isalpha((unsigned char)s[0]))
+		f = tolower((unsigned char)s[0]) - 'a';
+	else if (n == 2 && isalpha((unsigned char)s[0]) && isalpha((unsigned char)s[1]))
+		f = 26 + (tolower((unsigned char)s[0]) - 'a') * 26 + tolower((unsigned char)s[1]) - 'a';
+	else
+		return -1;
+	return f < v->files ? f : -1;
 }
 
 int variant_set_board(struct variant *v, int files, int ranks, struct err *e)
@@ -168,32 +142,6 @@ void variant_set_square_rules(struct variant *v, sq_t s, unsigned flags, uint32_
 	v->sq_entry[s] = entry;
 }
 
-sq_t variant_square_at(const struct variant *v, int file, int rank)
-{
-	const struct tables *t = v->t;
-
-	if (t) {
-		int x = file - t->minx, y = rank - t->miny;
-		if (x < 0 || y < 0 || x >= t->w || y >= t->h)
-			return SQ_NONE;
-		return t->at[x + y * t->w];
-	}
-	for (int s = 0; s < v->nsq; s++)
-		if (v->file_of[s] == file && v->rank_of[s] == rank)
-			return (sq_t)s;
-	return SQ_NONE;
-}
-
-sq_t variant_square_named(const struct variant *v, const char *name, size_t len)
-{
-	if (len == 0 || len >= sizeof v->sq_name[0])
-		return SQ_NONE;
-	for (int s = 0; s < v->nsq; s++)
-		if (!strncasecmp(v->sq_name[s], name, len) && v->sq_name[s][len] == 0)
-			return (sq_t)s;
-	return SQ_NONE;
-}
-
 const char *variant_square_name(const struct variant *v, sq_t s)
 {
 	return s < v->nsq ? v->sq_name[s] : "-";
@@ -202,11 +150,6 @@ const char *variant_square_name(const struct variant *v, sq_t s)
 int variant_relative_rank(const struct variant *v, sq_t s, enum color c)
 {
 	return c == WHITE ? v->rank_of[s] + 1 : v->ranks - v->rank_of[s];
-}
-
-sq_t variant_mirror(const struct variant *v, sq_t s)
-{
-	return variant_square_at(v, v->file_of[s], v->ranks - 1 - v->rank_of[s]);
 }
 
 bool variant_square_dark(const struct variant *v, sq_t s)
@@ -254,49 +197,4 @@ char variant_piece_char(const struct variant *v, piece_t p)
 	char c = v->type[PIECE_TYPE(p)].letter;
 
 	return PIECE_COLOR(p) == WHITE ? c : (char)tolower((unsigned char)c);
-}
-
-/* The checks that need the whole definition. */
-static int variant_check(const struct variant *v, struct err *e)
-{
-	if (v->nsq == 0)
-		return err_set(e, "the variant has no board");
-	if (v->ntypes == 0)
-		return err_set(e, "the variant has no pieces");
-	for (int i = 0; i < v->ntypes; i++) {
-		const struct piece_def *p = &v->type[i];
-		if (p->pawn.promotion_ranks && p->pawn.npromo == 0)
-			return err_set(e, "piece %c promotes but has no promotion choices", p->letter);
-		for (int k = 0; k < p->pawn.npromo; k++) {
-			const struct promo_choice *pc = &p->pawn.promo[k];
-			if (pc->type >= v->ntypes || v->type[pc->type].royal)
-				return err_set(e, "piece %c cannot promote to a royal or unknown piece",
-					       p->letter);
-			if (pc->colour_of != SQ_NONE && pc->colour_of >= v->nsq)
-				return err_set(e, "piece %c: promotion colour square is not on the board",
-					       p->letter);
-		}
-	}
-	for (int i = 0; i < v->ncastle; i++) {
-		const struct castling_def *c = &v->castle[i];
-		if (c->royal_from == c->partner_from || c->royal_to == c->partner_to)
-			return err_set(e, "castling %s: the royal piece and its partner share a square",
-				       c->san);
-		if (v->rank_of[c->royal_from] != v->rank_of[c->partner_from] ||
-		    v->rank_of[c->royal_to] != v->rank_of[c->royal_from] ||
-		    v->rank_of[c->partner_to] != v->rank_of[c->royal_from])
-			return err_set(e, "castling %s: all four squares must be on one rank", c->san);
-	}
-	if (!v->setup[0])
-		return err_set(e, "the variant has no starting position");
-	return 0;
-}
-
-int variant_compile(struct variant *v, struct err *e)
-{
-	if (variant_check(v, e) < 0)
-		return -1;
-	tables_free(v->t);
-	v->t = NULL;
-	return tables_build(v, e);
 }

@@ -56,6 +56,12 @@ static const struct row rows[] = {
 	{ "lancer", "t2q3t/8/8/8/8/8/2l5/T2Q3T w KQkq - 0 1", "",
 	  "O-O-O Qe1 Qxc2 Ta2 Ta3 Ta4 Ta5 Ta6 Ta7 Tb1 Tc1 Te1 Tf1 Tg1 Th2 Th3 Th4 Th5 Th6 Th7 "
 	  "Txa8+ Txh8+", 0 },
+	/* a castling whose partner leaves a line open to the royal piece's landing square:
+	 * the Rook on b1 shelters c1 from a1 until it castles */
+	{ "tests/variants/shelter.json", "4k3/8/8/8/8/8/8/rR2K3 w Q - 0 1", "",
+	  "Kd1 Kd2 Ke2 Kf1 Kf2 Rc1 Rd1 Rxa1", 0 },
+	{ "tests/variants/shelter.json", "4k3/8/8/8/8/8/8/1R2K3 w Q - 0 1", "",
+	  "Kd1 Kd2 Ke2 Kf1 Kf2 O-O-O Ra1 Rb2 Rb3 Rb4 Rb5 Rb6 Rb7 Rb8+ Rc1 Rd1", 0 },
 };
 
 static void check_castles(void)

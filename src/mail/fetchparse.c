@@ -151,12 +151,14 @@ int fetchparse_end(struct fetchparse *p)
 
 char *fetchparse_take(struct fetchparse *p, uint32_t uid, size_t *len)
 {
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t k = 0; k < p->n; k++) {
+		size_t i = (p->next + k) % p->n;
 		char *raw = p->mails[i].raw;
 		if (p->mails[i].uid != uid || !raw)
 			continue;
 		*len = p->mails[i].len;
 		p->mails[i].raw = NULL;
+		p->next = i + 1;
 		return raw;
 	}
 	return NULL;

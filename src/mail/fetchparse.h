@@ -26,6 +26,7 @@ struct fetchparse {
 	size_t limit;                   /* the largest literal accepted */
 	struct fetchparse_mail *mails;
 	size_t n, cap;
+	size_t next;                    /* where fetchparse_take() looks first */
 	/* the mail being read */
 	int state;                      /* outside, in the literal, after it */
 	uint32_t uid;
@@ -44,7 +45,8 @@ void fetchparse_line(struct fetchparse *p, const char *line, size_t len);
 bool fetchparse_in_mail(const struct fetchparse *p);
 /* 0 when the answer ended cleanly (no mail cut short), else -1 (why says so). */
 int fetchparse_end(struct fetchparse *p);
-/* The kept mail with this UID, handed to the caller (raw then belongs to it), or NULL. */
+/* The kept mail with this UID, handed to the caller (raw then belongs to it), or NULL.
+ * Mails taken in the order they came cost one comparison each. */
 char *fetchparse_take(struct fetchparse *p, uint32_t uid, size_t *len);
 void fetchparse_free(struct fetchparse *p);
 

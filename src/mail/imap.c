@@ -14,8 +14,8 @@
  *     mail is ever taken for an answer of the server.
  *   - commands may be pipelined, as a mail synchroniser does (RFC 3501, 5.5): the next
  *     batch's UID FETCH and a batch's UID MOVE are sent without waiting, their answers
- *     read in order later (imap_pump), so that the server works while the referee does.
- *     A command that waits for its own answer reads the pending ones first.
+ *     read later (imap_pump), so that the server works while the referee does. A
+ *     command that waits for its own answer reads the pending ones first.
  *   - after a failure that leaves the connection out of step (a stall, a mail too large
  *     to read on), the connection is dropped, every pending command counts as lost, and
  *     the next command connects again, on a new handle. A refusal (NO, BAD) keeps the
@@ -26,6 +26,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -343,7 +344,7 @@ int imap_run(struct imap *im, const char *cmd, size_t limit, struct err *e)
 	int rc;
 
 	if (im->qn)
-		imap_pump(im, 0, true, &pending);      /* their outcomes say how they ended */
+		imap_pump(im, NULL, &pending);         /* their outcomes say how they ended */
 	if (connect_server(im, e) < 0)
 		return -1;
 	net_clear(&im->net);
@@ -368,17 +369,18 @@ int imap_run(struct imap *im, const char *cmd, size_t limit, struct err *e)
 
 /* ---- pipelined commands ---- */
 
-/* Every pending command lost: the connection failed (why). */
+/* Every pending command lost: the connection failed (why). The mails read whole stay. */
 static void lose_pending(struct imap *im, const char *why)
 {
-	for (size_t i = im->qhead; i < im->qhead + im->qn; i++) {
+	for (size_t i = 0; i < im->qn; i++) {
 		struct imap_outcome *o = im->queue[i].out;
 		if (!o->lost)
 			snprintf(o->why, sizeof o->why, "%s", why);
 		o->lost = true;
 		o->waiting = 0;
 	}
-	im->qhead = im->qn = 0;
+	im->qn = im->outn = 0;
+	fetchparse_restart(&im->stream);
 }
 
 static int pump_failed(struct imap *im, struct err *e)
@@ -388,42 +390,65 @@ static int pump_failed(struct imap *im, struct err *e)
 	return -1;
 }
 
-int imap_send(struct imap *im, const char *cmd, struct fetchparse *parse,
-	      struct imap_outcome *out, struct err *e)
+int imap_send(struct imap *im, const char *cmd, struct imap_outcome *out, struct err *e)
 {
-	char *line;
+	size_t len = strlen(cmd) + 16;
 
 	if (!im->selected && imap_select(im, e) < 0)
 		return -1;
-	if (im->qhead + im->qn == im->qcap) {
-		if (im->qhead) {
-			memmove(im->queue, im->queue + im->qhead, im->qn * sizeof *im->queue);
-			im->qhead = 0;
-		} else {
-			size_t cap = im->qcap ? im->qcap * 2 : 32;
-			struct imap_pending *q = realloc(im->queue, cap * sizeof *q);
-			if (!q)
-				return err_set(e, "imap: out of memory");
-			im->queue = q, im->qcap = cap;
-		}
+	if (im->qn == im->qcap) {
+		size_t cap = im->qcap ? im->qcap * 2 : 32;
+		struct imap_pending *q = realloc(im->queue, cap * sizeof *q);
+		if (!q)
+			return err_set(e, "imap: out of memory");
+		im->queue = q, im->qcap = cap;
 	}
-	if (asprintf(&line, "T%u %s\r\n", im->tag + 1, cmd) < 0)
-		return err_set(e, "imap: out of memory");
+	if (im->outn + len > im->outcap) {
+		size_t cap = im->outcap ? im->outcap : 4096;
+		while (cap < im->outn + len)
+			cap *= 2;
+		char *d = realloc(im->out, cap);
+		if (!d)
+			return err_set(e, "imap: out of memory");
+		im->out = d, im->outcap = cap;
+	}
 	im->tag++;
-	int rc = send_all(im, line, strlen(line), e);
-	free(line);
-	if (rc < 0)
-		return pump_failed(im, e);
-	im->queue[im->qhead + im->qn++] = (struct imap_pending){ im->tag, parse, out };
+	im->outn += (size_t)snprintf(im->out + im->outn, len, "T%u %s\r\n", im->tag, cmd);
+	im->queue[im->qn++] = (struct imap_pending){ im->tag, out };
 	out->waiting++;
-	out->last_tag = im->tag;
 	return 0;
 }
 
-/* A pending command's tagged status: OK, or its refusal kept. */
-static void answered(struct imap *im, const char *line, size_t len, size_t tlen)
+int imap_flush(struct imap *im, struct err *e)
 {
-	struct imap_outcome *o = im->queue[im->qhead].out;
+	size_t n = im->outn;
+
+	im->outn = 0;
+	if (n && send_all(im, im->out, n, e) < 0)
+		return pump_failed(im, e);
+	return 0;
+}
+
+/* The tag of a tagged status line ("T12 OK ..."), its length in *tlen; 0 if none. */
+static unsigned tag_of(const char *line, size_t len, size_t *tlen)
+{
+	unsigned long tag = 0;
+	size_t i = 1;
+
+	if (!len || line[0] != 'T')
+		return 0;
+	while (i < len && i < 11 && isdigit((unsigned char)line[i]))
+		tag = tag * 10 + (unsigned long)(line[i++] - '0');
+	if (i == 1 || i >= len || line[i] != ' ' || tag > UINT_MAX)
+		return 0;
+	*tlen = i + 1;
+	return (unsigned)tag;
+}
+
+/* Pending command i's tagged status: OK, or its refusal kept. */
+static void answered(struct imap *im, size_t i, const char *line, size_t len, size_t tlen)
+{
+	struct imap_outcome *o = im->queue[i].out;
 
 	if ((len < tlen + 2 || strncasecmp(line + tlen, "OK", 2)) && !o->refused) {
 		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -432,41 +457,40 @@ static void answered(struct imap *im, const char *line, size_t len, size_t tlen)
 		o->refused = true;
 	}
 	o->waiting--;
-	im->qhead++, im->qn--;
+	im->queue[i] = im->queue[--im->qn];
 }
 
-int imap_pump(struct imap *im, unsigned tag, bool all, struct err *e)
+int imap_pump(struct imap *im, const struct imap_outcome *until, struct err *e)
 {
-	while (im->qn && (all || im->queue[im->qhead].tag <= tag)) {
-		struct imap_pending *p = &im->queue[im->qhead];
+	if (imap_flush(im, e) < 0)
+		return -1;
+	while (until ? until->waiting : im->qn) {
 		const char *line;
-		size_t len;
-		char mine[16];
+		size_t len, tlen, i;
+		unsigned tag;
 		if (read_line(im, &line, &len, im->limit, e) < 0)
 			return pump_failed(im, e);
-		if (p->parse) {
-			bool mail = fetchparse_in_mail(p->parse);
-			fetchparse_line(p->parse, line, len);
-			if (p->parse->why[0]) {
-				err_set(e, "imap: UID FETCH on %s: %s", im->net.shown, p->parse->why);
-				return pump_failed(im, e);  /* the rest of the answer is not read */
-			}
-			if (mail)
-				continue;
+		bool mail = fetchparse_in_mail(&im->stream);
+		fetchparse_line(&im->stream, line, len);
+		if (im->stream.why[0]) {
+			err_set(e, "imap: UID FETCH on %s: %s", im->net.shown, im->stream.why);
+			return pump_failed(im, e);      /* the rest of the answer is not read */
 		}
-		size_t tlen = (size_t)snprintf(mine, sizeof mine, "T%u ", p->tag);
-		if (len > tlen && !strncmp(line, mine, tlen)) {
-			answered(im, line, len, tlen);
-		} else if (line[0] == 'T') {    /* another command's status: out of step */
-			err_set(e, "imap: %s answered '%.*s' out of turn", im->net.shown,
-				(int)(len < 40 ? len : 40), line);
-			return pump_failed(im, e);
+		if (mail)
+			continue;
+		if ((tag = tag_of(line, len, &tlen))) {
+			for (i = 0; i < im->qn && im->queue[i].tag != tag; i++)
+				;
+			if (i == im->qn) {
+				err_set(e, "imap: %s answered '%.*s', which no command waits for",
+					im->net.shown, (int)(len < 40 ? len : 40), line);
+				return pump_failed(im, e);
+			}
+			answered(im, i, line, len, tlen);
 		} else if (len > 6 && !strncasecmp(line, "* BYE ", 6)) {
 			net_refusal(&im->net, line, len);
-		}                               /* else EXPUNGE, EXISTS, the end of a FETCH */
+		}                       /* else EXPUNGE, EXISTS, COPYUID, the end of a FETCH */
 	}
-	if (!im->qn)
-		im->qhead = 0;
 	return 0;
 }
 
@@ -589,6 +613,7 @@ static int setup(struct imap *im, struct err *e)
 			       "the mailbox as imap_mailbox", im->net.shown);
 	size_t limit = imap_fetch_limit(cfg);
 	im->limit = limit > SIZE_MAX - LINE_MAX_LEN ? SIZE_MAX : limit + LINE_MAX_LEN;
+	fetchparse_init(&im->stream, limit);
 	return 0;
 }
 
@@ -622,18 +647,18 @@ void imap_close(struct imap *im)
 	if (!im)
 		return;
 	if (im->qn)
-		imap_pump(im, 0, true, &e);
+		imap_pump(im, NULL, &e);
 	if (im->connected)                      /* libcurl would close without a word */
 		imap_run(im, "LOGOUT", LINE_MAX_LEN, &e);
 	net_close(&im->net);
-	for (size_t i = 0; i < IMAP_GROUPS; i++)
-		fetchparse_free(&im->groups[i].parse);
+	fetchparse_free(&im->stream);
 	while (im->moving) {
 		struct imap_moving *m = im->moving;
 		im->moving = m->next;
 		free(m->uids), free(m->folder), free(m);
 	}
 	free(im->queue);
+	free(im->out);
 	free(im->in.data);
 	free(im->sink.data);
 	free(im);

@@ -4,8 +4,8 @@
  * A batch's mails are asked for in UID FETCH commands of imap_batch_size mails each, all
  * sent at once; imap_fetch_send() may send the next batch's before the current one is
  * processed, so that the server sends it while the referee works, and
- * imap_fetch_batch() reads it after (imap.c reads the answers in order, the mails into
- * the batch's struct fetchparse). */
+ * imap_fetch_batch() reads it after (imap.c reads the answers, every mail into
+ * im->stream, from which the batch takes its own by UID). */
 #include "mail/imap.h"
 
 #include <ctype.h>
@@ -207,12 +207,12 @@ static int send_fetches(struct imap *im, struct imap_group *g, const uint32_t *u
 		free(set);
 		if (!cmd)
 			return err_set(e, "imap: out of memory");
-		int rc = imap_send(im, cmd, &g->parse, &g->out, e);
+		int rc = imap_send(im, cmd, &g->out, e);
 		free(cmd);
 		if (rc < 0)
 			return -1;
 	}
-	return 0;
+	return imap_flush(im, e);               /* together: the server reads them at once */
 }
 
 int imap_fetch_send(struct imap *im, struct imap_mail *mails, size_t n, struct err *e)
@@ -234,7 +234,6 @@ int imap_fetch_send(struct imap *im, struct imap_mail *mails, size_t n, struct e
 		if (mails[i].status == -1)
 			uids[k++] = mails[i].uid;
 	*g = (struct imap_group){ .mails = mails, .n = n };
-	fetchparse_init(&g->parse, limit);
 	int rc = send_fetches(im, g, uids, k, e);
 	free(uids);
 	if (rc < 0 && !g->out.lost) {          /* kept for imap_fetch_batch() to say */
@@ -244,24 +243,22 @@ int imap_fetch_send(struct imap *im, struct imap_mail *mails, size_t n, struct e
 	return rc;
 }
 
-/* Hands the group's mails over, frees its parser and its slot. */
+/* Hands the group's mails over (a mail read whole before a failure too) and frees its
+ * slot. */
 static int take_mails(struct imap *im, struct imap_group *g, struct err *e)
 {
 	int rc = 0;
 
 	if (g->out.lost)
 		rc = err_set(e, "%s", g->out.why);
-	else if (fetchparse_end(&g->parse) < 0)
-		rc = err_set(e, "imap: UID FETCH on %s: %s", im->net.shown, g->parse.why);
 	else if (g->out.refused)
 		rc = err_set(e, "imap: UID FETCH on %s failed: refused (the server said: %s)",
 			     im->net.shown, g->out.reply);
-	for (size_t i = 0; !g->out.lost && i < g->n; i++) {
+	for (size_t i = 0; i < g->n; i++) {
 		struct imap_mail *m = &g->mails[i];
-		if (m->status == -1 && (m->raw = fetchparse_take(&g->parse, m->uid, &m->len)))
+		if (m->status == -1 && (m->raw = fetchparse_take(&im->stream, m->uid, &m->len)))
 			m->status = 0;
 	}
-	fetchparse_free(&g->parse);
 	*g = (struct imap_group){ 0 };
 	return rc;
 }
@@ -277,6 +274,6 @@ int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct 
 			return -1;
 	}
 	if (g->out.waiting)
-		imap_pump(im, g->out.last_tag, false, &lost);  /* the outcome says */
+		imap_pump(im, &g->out, &lost);          /* the outcome says */
 	return take_mails(im, g, e);
 }

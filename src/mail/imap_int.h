@@ -2,8 +2,12 @@
  * (listing and fetching) and imap_move.c (moves and flags) share. Internal to src/mail/.
  *
  * Commands may be pipelined: imap_send() sends one and returns at once, and its answer
- * is read later, in order, by imap_pump() (or before the next command that waits for its
- * own). What each one came to is written to its imap_outcome. */
+ * is read later by imap_pump() (or before the next command that waits for its own). What
+ * each one came to is written to its imap_outcome. A server may run pipelined commands
+ * at once (RFC 3501, 5.5: Dovecot runs a UID MOVE beside a UID FETCH of other mails), so
+ * their answers may interleave and end in any order: a tagged status is matched to its
+ * command by its tag, and every mail of every pipelined UID FETCH goes to one parser
+ * (im->stream), from which each batch takes its own by UID. */
 #ifndef TEMPEST_MAIL_IMAP_INT_H
 #define TEMPEST_MAIL_IMAP_INT_H
 
@@ -30,7 +34,6 @@ struct inbuf {
 /* How one or more pipelined commands ended: waiting counts those not yet answered. */
 struct imap_outcome {
 	unsigned waiting;               /* commands not yet answered */
-	unsigned last_tag;              /* the number of the last one sent */
 	bool refused;                   /* a NO or BAD: reply holds the first */
 	bool lost;                      /* the connection failed first: why says how */
 	char reply[NET_REPLY_MAX];
@@ -40,7 +43,6 @@ struct imap_outcome {
 /* A command sent, its answer not yet read. */
 struct imap_pending {
 	unsigned tag;
-	struct fetchparse *parse;       /* a UID FETCH: its mails go there; else NULL */
 	struct imap_outcome *out;
 };
 
@@ -48,7 +50,6 @@ struct imap_pending {
 struct imap_group {
 	struct imap_mail *mails;        /* NULL: the slot is free */
 	size_t n;
-	struct fetchparse parse;
 	struct imap_outcome out;
 };
 
@@ -77,8 +78,11 @@ struct imap {
 	bool listed;                    /* exists has been used since the SELECT */
 	size_t exists;                  /* mails in the mailbox at the SELECT */
 	size_t limit;                   /* the largest answer line or mail read */
-	struct imap_pending *queue;     /* commands sent, oldest first, from qhead */
-	size_t qhead, qn, qcap;
+	struct imap_pending *queue;     /* commands sent, not yet answered */
+	size_t qn, qcap;
+	char *out;                      /* commands not yet sent (imap_flush) */
+	size_t outn, outcap;
+	struct fetchparse stream;       /* the mails of the pipelined UID FETCH commands */
 	struct imap_group groups[IMAP_GROUPS];
 	struct imap_moving *moving;     /* moves sent, oldest first */
 };
@@ -91,14 +95,17 @@ int imap_command(struct imap *im, const char *cmd, struct err *e);
 int imap_run(struct imap *im, const char *cmd, size_t limit, struct err *e);
 /* SELECTs the mailbox and keeps how many mails it holds (im->exists). */
 int imap_select(struct imap *im, struct err *e);
-/* Sends a command on the mailbox (SELECTed first on a new connection) without waiting for
- * its answer; parse (or NULL) takes the mails of a UID FETCH, out says how it ended. -1
- * (e says why) when it could not be sent: out is then not counted. */
-int imap_send(struct imap *im, const char *cmd, struct fetchparse *parse,
-	      struct imap_outcome *out, struct err *e);
-/* Reads the pending answers, in order, up to that of command number tag (every one: all
- * true). -1 (e) when the connection failed: every command pending is then lost. */
-int imap_pump(struct imap *im, unsigned tag, bool all, struct err *e);
+/* Queues a command on the mailbox (SELECTed first on a new connection), to be sent with
+ * the others queued by imap_flush() (or before any answer is read) and not waited for
+ * (a UID FETCH's mails go to im->stream); out says how it ended. -1 (e says why) when it
+ * could not be queued: out is then not counted. */
+int imap_send(struct imap *im, const char *cmd, struct imap_outcome *out, struct err *e);
+/* Sends the commands queued, in one write. -1 (e) when the connection failed: every
+ * command pending is then lost. */
+int imap_flush(struct imap *im, struct err *e);
+/* Reads the pending answers until every command of until has been answered (NULL: every
+ * command sent). -1 (e) when the connection failed: every command pending is then lost. */
+int imap_pump(struct imap *im, const struct imap_outcome *until, struct err *e);
 /* Twice the largest mail the referee reads, and room for the headers servers add. */
 size_t imap_fetch_limit(const struct config *cfg);
 /* A mailbox name as an IMAP quoted string in out (len bytes): 0, or -1 with e set. */

@@ -111,8 +111,10 @@ int imap_move_send(struct imap *im, const uint32_t *uids, size_t n, const char *
 	}
 	memcpy(m->uids, uids, n * sizeof *uids);
 	m->n = n;
-	int rc = imap_send(im, cmd, NULL, &m->out, e);
+	int rc = imap_send(im, cmd, &m->out, e);
 	free(cmd);
+	if (rc == 0)
+		rc = imap_flush(im, e);         /* the server moves them while the referee works */
 	im->listed = true;                      /* the count of the SELECT no longer holds */
 	if (rc < 0) {
 		free(m->uids), free(m->folder), free(m);
@@ -150,7 +152,7 @@ size_t imap_move_wait(struct imap *im, struct err *e)
 	if (!im)
 		return 0;
 	if (im->qn)
-		imap_pump(im, 0, true, &lost);  /* the outcomes say */
+		imap_pump(im, NULL, &lost);     /* the outcomes say */
 	while (im->moving) {
 		struct imap_moving *m = im->moving;
 		im->moving = m->next;

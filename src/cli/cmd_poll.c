@@ -135,6 +135,20 @@ static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, 
 	return retry;
 }
 
+/* Every batch of the mailbox in turn, each asked for while the one before is processed.
+ * Returns how many mails are left for the next run. */
+static int batches(struct pipeline *pl, struct imap *im, struct imap_mail *mails, size_t n,
+		   const struct common *c)
+{
+	int retry = 0;
+
+	for (size_t i = 0, k = n ? imap_batch_span(im, mails, n) : 0, then; i < n; i += k, k = then) {
+		then = i + k < n ? imap_batch_span(im, mails + i + k, n - i - k) : 0;
+		retry += batch(pl, im, mails + i, k, mails + i + k, then, c);
+	}
+	return retry;
+}
+
 int cmd_poll(int argc, char **argv)
 {
 	struct common c;
@@ -169,10 +183,7 @@ int cmd_poll(int argc, char **argv)
 		retry = 1;
 		for_a_person = e.for_a_person;
 	}
-	for (size_t i = 0, k = n ? imap_batch_span(im, mails, n) : 0, then; i < n; i += k, k = then) {
-		then = i + k < n ? imap_batch_span(im, mails + i + k, n - i - k) : 0;
-		retry += batch(pl, im, mails + i, k, mails + i + k, then, &c);
-	}
+	retry += batches(pl, im, mails, n, &c);
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && pipeline_bounces(pl, &e) < 0)
 		log_warn("%s", e.msg);

@@ -525,9 +525,14 @@ int imap_select(struct imap *im, struct err *e)
 	return 0;
 }
 
-/* A command on the mailbox, SELECTed first on a new connection. */
+/* A command on the mailbox, SELECTed first on a new connection (the pending answers read
+ * first: a connection they lose is made again before the command). */
 int imap_command(struct imap *im, const char *cmd, struct err *e)
 {
+	struct err pending;
+
+	if (im->qn)
+		imap_pump(im, NULL, &pending);
 	if (!im->selected && imap_select(im, e) < 0)
 		return -1;
 	return imap_run(im, cmd, LINE_MAX_LEN, e);

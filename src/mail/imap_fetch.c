@@ -134,9 +134,12 @@ int imap_search(struct imap *im, uint32_t **uids, size_t *n, struct err *e)
 static int fetch_into(struct imap *im, const char *cmd, struct fetchparse *parse, size_t limit,
 		      struct err *e)
 {
+	struct err pending;
 	int rc;
 
 	fetchparse_init(parse, limit);
+	if (im->qn)
+		imap_pump(im, NULL, &pending);  /* a connection lost there is made again */
 	if (!im->selected && imap_select(im, e) < 0)
 		return -1;
 	im->fetch = parse;

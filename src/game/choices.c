@@ -72,6 +72,20 @@ static bool reads_as(const struct game *g, struct pos *p, const char *lang, cons
 					 move_equal(got, m));
 }
 
+/* "12. Nf3" or "12... Nf6": label after the move's number, as a line of a mail (a
+ * choice is made for each legal move of each reply: no printf machinery for it). */
+static void numbered(char *line, size_t len, const struct pos *p, const char *label)
+{
+	char num[21];
+	size_t n = fmt_uint(num, p->fullmove);
+
+	str_copy(num + n, sizeof num - n, p->side == BLACK ? "... " : ". ");
+	n = strlen(num);
+	str_copy(line, len, num);
+	if (n < len)
+		str_copy(line + n, len - n, label);
+}
+
 /* Move m (whose SAN is san) as the seat writes it: SAN in their letters, else from square
  * to square; the line of its mail in line. False if neither reads back as m. */
 static bool written(const struct game *g, struct pos *p, const char *lang, struct move m,
@@ -82,12 +96,13 @@ static bool written(const struct game *g, struct pos *p, const char *lang, struc
 			spelling_san_local(p->v, lang, san, label, llen);
 		else
 			notation_coord(p, m, label, llen);
+		if (!reads_as(g, p, lang, label, san, m))
+			continue;
 		if (number)
-			snprintf(line, len, "%u.%s %s", p->fullmove, p->side == BLACK ? ".." : "", label);
+			numbered(line, len, p, label);
 		else
 			str_copy(line, len, label);
-		if (reads_as(g, p, lang, label, san, m))
-			return true;
+		return true;
 	}
 	return false;
 }
@@ -139,7 +154,12 @@ int choices_moves(const struct game *g, int b, int seat, const char *extra, bool
 			out->left_out++;        /* no text reads back as it: never met */
 			continue;
 		}
-		snprintf(body, sizeof body, "%s%s%s", line, extra ? "\n" : "", extra ? extra : "");
+		str_copy(body, sizeof body, line);
+		size_t n = strlen(body);
+		if (extra && n + 1 < sizeof body) {
+			body[n] = '\n';
+			str_copy(body + n + 1, sizeof body - n - 1, extra);
+		}
 		rc = choices_add(out, drop ? PIECE_NONE : p->board[m.from],
 				 drop ? N_("from your hand") : p->v->type[PIECE_TYPE(p->board[m.from])].name,
 				 label, body);

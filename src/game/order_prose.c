@@ -112,31 +112,30 @@ static bool negation(const char *w)
 	return LISTED(w, negations) || (n > 3 && !strcmp(w + n - 3, "n't"));
 }
 
+/* Is w the n bytes at s, whole? */
+static bool word_is(const char *w, const char *s, size_t n)
+{
+	return !strncmp(w, s, n) && !w[n];
+}
+
 /* The irrevocable word k in the clause w[0..n), as a word (a phrase's words in order,
  * others between: "I offer you a draw"), not with "my" or "our" after it ("Accept my
- * thanks"), nobody else before it. */
-static bool clause_has(char **w, int n, const struct order_word *k)
+ * thanks"), nobody else before it: `other`, the place of the clause's first word that
+ * names someone else (n if none). */
+static bool clause_has(char **w, int n, int other, const struct order_word *k)
 {
-	char first[32], second[32] = "";
 	const char *sp = strchr(k->words, ' ');
+	size_t flen = sp ? (size_t)(sp - k->words) : strlen(k->words);
 
-	if (sp) {
-		snprintf(first, sizeof first, "%.*s", (int)(sp - k->words), k->words);
-		str_copy(second, sizeof second, sp + 1);
-	} else {
-		str_copy(first, sizeof first, k->words);
-	}
-	for (int i = 0; i < n; i++) {
-		if (LISTED(w[i], others))
-			return false;
-		if (strcmp(w[i], first))
+	for (int i = 0; i < n && i < other; i++) {
+		if (!word_is(w[i], k->words, flen))
 			continue;
 		if (i + 1 < n && (!strcmp(w[i + 1], "my") || !strcmp(w[i + 1], "our")))
 			return false;
-		if (!second[0])
+		if (!sp)
 			return true;
 		for (int j = i + 1; j < n; j++)
-			if (!strcmp(w[j], second))
+			if (!strcmp(w[j], sp + 1))
 				return true;
 		return false;
 	}
@@ -147,13 +146,17 @@ static bool clause_has(char **w, int n, const struct order_word *k)
 static const struct order_word *clause_word(char **w, int n, const struct order_word *vocab,
 					    size_t nvocab)
 {
+	int other = 0;
+
 	if (n == 0 || n > ORDER_UNCERTAIN_WORDS || LISTED(w[0], openers))
 		return NULL;
 	for (int i = 0; i < n; i++)
 		if (LISTED(w[i], conditions))
 			return NULL;
+	while (other < n && !LISTED(w[other], others))
+		other++;
 	for (size_t i = 0; i < nvocab; i++)
-		if (vocab[i].cost == ORDER_COST_IRREVOCABLE && clause_has(w, n, &vocab[i]))
+		if (vocab[i].cost == ORDER_COST_IRREVOCABLE && clause_has(w, n, other, &vocab[i]))
 			return &vocab[i];
 	return NULL;
 }

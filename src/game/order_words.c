@@ -487,8 +487,12 @@ const struct order_word *order_vocab_match(const struct order_vocab *v, char **w
 	for (int n = 1; n <= ORDER_WORDS_SPAN && n <= nw; n++) {
 		char raw[ORDER_WORD_LEN * 2];
 		size_t at = 0;
-		for (int i = 0; i < n && at < sizeof raw; i++)
-			at += (size_t)snprintf(raw + at, sizeof raw - at, "%s%s", i ? " " : "", w[i]);
+		raw[0] = 0;
+		for (int i = 0; i < n && at + 1 < sizeof raw; i++) {
+			if (i)
+				raw[at++] = ' ';
+			at += strlen(str_copy(raw + at, sizeof raw - at, w[i]));
+		}
 		while (at && at < sizeof raw && strchr(":.!", raw[at - 1]))
 			raw[--at] = 0;
 		order_fold(raw, phrase[n - 1], sizeof phrase[n - 1]);
@@ -498,7 +502,8 @@ const struct order_word *order_vocab_match(const struct order_vocab *v, char **w
 			continue;
 		for (int t = 0; t < VOCAB_TABLES; t++)
 			for (size_t i = 0; i < v->n[t]; i++)
-				if (!strcmp(phrase[n - 1], v->table[t][i].words) &&
+				if (v->table[t][i].words[0] == phrase[n - 1][0] &&
+				    !strcmp(phrase[n - 1], v->table[t][i].words) &&
 				    count_words(v->table[t][i].words) == n) {
 					*used = n;
 					return &v->table[t][i];

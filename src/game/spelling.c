@@ -369,24 +369,23 @@ static int type_in(const struct variant *v, const struct language *L, char c)
 
 /* The piece types the letter c may stand for: the player's language's reading when it
  * has the letter, else the variant's own; with no language set, every language's too.
- * Each with the codes of the languages that read it so ("en nl"). */
+ * Each with the languages that read it so, as bits of languages[] (bit 0: English): the
+ * codes are spelt only when a question names them. */
 struct meaning {
 	int type;
-	char langs[32];
+	unsigned langs;
 };
 
-static void add_meaning(struct meaning *m, int *n, int type, const char *code)
+static void add_meaning(struct meaning *m, int *n, int type, size_t lang)
 {
 	int i = 0;
 
 	while (i < *n && m[i].type != type)
 		i++;
 	if (i == *n && *n < MEANINGS_MAX)
-		m[(*n)++] = (struct meaning){ .type = type, .langs = "" };
-	if (i < *n && !strstr(m[i].langs, code)) {
-		size_t at = strlen(m[i].langs);
-		snprintf(m[i].langs + at, sizeof m[i].langs - at, "%s%s", at ? " " : "", code);
-	}
+		m[(*n)++] = (struct meaning){ .type = type, .langs = 0 };
+	if (i < *n)
+		m[i].langs |= 1u << lang;
 }
 
 /* Is type t one of chess's six pieces, whose letters depend on the language? */
@@ -406,18 +405,18 @@ static int meanings(const struct variant *v, const struct language *L, bool unse
 	if (own >= 0 && !chess_piece(v, own)) {
 		/* a variant's own piece (TigerChess's S, the Swordsman) is its letter's only
 		 * reading, in every language: its rules and diagrams write it so */
-		add_meaning(m, &n, own, "en");
+		add_meaning(m, &n, own, 0);
 		return n;
 	}
 	if (L && (t = type_in(v, L, c)) >= 0) {
-		add_meaning(m, &n, t, L->code);
+		add_meaning(m, &n, t, (size_t)(L - languages));
 		return n;
 	}
 	if (own >= 0)
-		add_meaning(m, &n, own, "en");
+		add_meaning(m, &n, own, 0);
 	for (size_t i = 1; unset && i < NLANG; i++)
 		if ((t = type_in(v, &languages[i], c)) >= 0)
-			add_meaning(m, &n, t, languages[i].code);
+			add_meaning(m, &n, t, i);
 	return n;
 }
 
@@ -442,11 +441,12 @@ static void letter_places(const char *t, int at[2])
 		at[1] = -1;
 }
 
-/* The readings of a move: every choice of a meaning for each of its letters. */
+/* The readings of a move: every choice of a meaning for each of its letters, and the
+ * languages that read each letter so (the piece letter's, then the promotion's). */
 struct readings {
 	int n;
 	char text[MEANINGS_MAX * MEANINGS_MAX][SAN_MAX];
-	char langs[MEANINGS_MAX * MEANINGS_MAX][64];
+	unsigned langs[MEANINGS_MAX * MEANINGS_MAX][2];
 };
 
 static void read_letters(const struct variant *v, const struct language *L, bool unset,
@@ -464,8 +464,8 @@ static void read_letters(const struct variant *v, const struct language *L, bool
 		for (int j = 0; j < (nm[1] ? nm[1] : 1); j++) {
 			char *t = r->text[r->n];
 			str_copy(t, SAN_MAX, text);
-			snprintf(r->langs[r->n], sizeof r->langs[0], "%s%s%s", nm[0] ? m[0][i].langs : "",
-				 nm[0] && nm[1] ? " " : "", nm[1] ? m[1][j].langs : "");
+			r->langs[r->n][0] = nm[0] ? m[0][i].langs : 0;
+			r->langs[r->n][1] = nm[1] ? m[1][j].langs : 0;
 			if (nm[0])
 				t[at[0]] = v->type[m[0][i].type].letter;
 			if (nm[1])
@@ -488,12 +488,14 @@ static void question(struct pos *p, const char *text, const struct readings *r,
 		notation_coord(p, mv[i], coord, sizeof coord);
 		snprintf(sans + at, sizeof sans - at, "%s%s", sep, san);
 		snprintf(coords + c, sizeof coords - c, "%s%s", sep, coord);
-		for (const char *l = r->langs[ok[i]]; strlen(l) >= 2; l += l[2] ? 3 : 2) {
-			char code[3] = { l[0], l[1], 0 };
-			size_t k = strlen(codes);
-			if (!strstr(codes, code))
-				snprintf(codes + k, sizeof codes - k, "%slanguage %s", k ? ", " : "", code);
-		}
+		for (int w = 0; w < 2; w++)
+			for (size_t l = 0; l < NLANG; l++) {
+				const char *code = languages[l].code;
+				size_t k = strlen(codes);
+				if ((r->langs[ok[i]][w] >> l & 1) && !strstr(codes, code))
+					snprintf(codes + k, sizeof codes - k, "%slanguage %s",
+						 k ? ", " : "", code);
+			}
 	}
 	phrase_printf(why, wlen, "did you mean %s? A letter of '%s' reads two ways: write the "
 		      "move again alone on its line from square to square (%s), or set your "

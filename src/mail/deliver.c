@@ -246,13 +246,10 @@ static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
 			continue;
 		}
 		/* LF line ends for a person's mbox: a line copied from it works in a shell */
-		size_t lflen;
-		char *lf = mbox_lf(text, len, &lflen);
+		struct mbox_msg m = { text, len, cfg->referee_address, clock_now(), .lf = true };
+		rc = fflush(out) == 0 ? mbox_append_all(fileno(out), &m, 1, e) :
+		     err_set(e, "cannot write the mails out");
 		free(text);
-		rc = !lf ? err_set(e, "out of memory") :
-		     fflush(out) == 0 ? mbox_append(fileno(out), lf, lflen, cfg->referee_address,
-						    clock_now(), e) : err_set(e, "cannot write the mails out");
-		free(lf);
 		if (rc < 0 || (rc = queue_sent(q, i, e)) < 0) {
 			st->tempfail = (int)(n - i);
 			break;

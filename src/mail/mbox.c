@@ -315,7 +315,7 @@ static void add_date(struct buf *b, long long epoch)
 }
 
 /* Appends the message with ">From " escaping, and a line end if it lacks one. */
-static void add_escaped(struct buf *b, const char *raw, size_t len, const char *eol)
+static void add_escaped(struct buf *b, const char *raw, size_t len, const char *eol, bool lf)
 {
 	size_t i = 0, run = 0;  /* run: where the text not yet copied starts */
 
@@ -327,6 +327,10 @@ static void add_escaped(struct buf *b, const char *raw, size_t len, const char *
 			buf_add(b, raw + run, i - run);        /* the lines before it, in one piece */
 			buf_add(b, ">", 1);
 			run = i;
+		}
+		if (lf && nl && nl > raw + i && nl[-1] == '\r') {
+			buf_add(b, raw + run, (size_t)(nl - raw) - 1 - run);   /* all but the CR */
+			run = (size_t)(nl - raw);
 		}
 		i += n;
 	}
@@ -378,7 +382,7 @@ char *mbox_lf(const char *text, size_t len, size_t *out_len)
 int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, long long epoch,
 		struct err *e)
 {
-	struct mbox_msg m = { raw, len, envelope_from, epoch };
+	struct mbox_msg m = { raw, len, envelope_from, epoch, false };
 
 	return mbox_append_all(fd, &m, 1, e);
 }
@@ -396,7 +400,7 @@ int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e)
 	}
 	for (size_t k = 0; k < n; k++) {
 		const char *nl = m[k].len ? memchr(m[k].raw, '\n', m[k].len) : NULL;
-		const char *eol = nl && nl > m[k].raw && nl[-1] == '\r' ? "\r\n" : "\n";
+		const char *eol = !m[k].lf && nl && nl > m[k].raw && nl[-1] == '\r' ? "\r\n" : "\n";
 		/* the messages before this one ended with their blank line */
 		for (int i = 0; k == 0 && i < lead; i++)
 			buf_add(&b, eol, strlen(eol));
@@ -405,7 +409,7 @@ int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e)
 		buf_add(&b, " ", 1);
 		add_date(&b, m[k].epoch);
 		buf_add(&b, eol, strlen(eol));
-		add_escaped(&b, m[k].raw, m[k].len, eol);
+		add_escaped(&b, m[k].raw, m[k].len, eol, m[k].lf);
 		buf_add(&b, eol, strlen(eol));
 	}
 	if (b.failed) {

@@ -23,6 +23,7 @@
 #ifndef TEMPEST_MBOX_H
 #define TEMPEST_MBOX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/err.h"
@@ -70,6 +71,8 @@ struct mbox_msg {
 	size_t len;
 	const char *from;               /* envelope_from */
 	long long epoch;
+	bool lf;                        /* its CRLF line ends written as LF, as mbox_lf()
+					 * makes them, in the same pass */
 };
 int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e);
 

@@ -30,6 +30,8 @@
 					 * large writes, and little memory (a batch
 					 * spools megabytes) */
 
+#define WRITEBACK_AT (4u << 20)         /* bytes written before they go to the disk */
+
 static int write_all(int fd, const char *p, size_t n)
 {
 	while (n) {
@@ -81,6 +83,7 @@ int spool_create(const char *dir, struct spool_writer *w, struct err *e)
 
 	w->pending = (struct buf){ 0 };
 	w->index = (struct buf){ 0 };
+	w->written = w->handed = (long long)strlen(MAGIC);
 	clock_gettime(CLOCK_REALTIME, &now);
 	if (snprintf(w->path, sizeof w->path, "%s/staged/%016llx.%ld.%u" EXT, dir,
 		     (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec,
@@ -128,9 +131,17 @@ int spool_flush(struct spool_writer *w, struct err *e)
 	/* a record is cut short only by a crash or a full disk, and the reader stops there */
 	int rc = w->pending.n ? write_all(w->fd, w->pending.s, w->pending.n) : 0;
 
+	if (rc == 0)
+		w->written += (long long)w->pending.n;
 	w->pending.n = 0;
 	if (rc < 0)
 		return err_set(e, "outbox: cannot write %s: %s", w->path, strerror(errno));
+	/* a batch's replies are most of what its sync waits for: the disk takes them while
+	 * the batch goes on, a few megabytes at a time */
+	if (w->written - w->handed >= WRITEBACK_AT) {
+		fs_start_writeback(w->fd, w->handed, w->written - w->handed);
+		w->handed = w->written;
+	}
 	return 0;
 }
 

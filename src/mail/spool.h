@@ -39,6 +39,8 @@ struct spool_writer {
 	struct buf pending;             /* records not yet written: a write per batch, not
 					 * per reply (spool_flush) */
 	struct buf index;               /* "GAME NAME" of every record (spool_finish) */
+	long long written;              /* bytes written, and of them handed to the disk */
+	long long handed;
 };
 
 /* Creates DIR/staged/ID.spool (ID unique to this run and moment); not synced: the batch's

@@ -85,10 +85,10 @@ static int append_log(struct job *j, int fd, struct err *e)
 		free(copy), free(m);
 		return err_set(e, "out of memory");
 	}
-	m[0] = (struct mbox_msg){ copy, strlen(copy), j->s.address, j->s.now };
+	m[0] = (struct mbox_msg){ copy, strlen(copy), j->s.address, j->s.now, false };
 	for (size_t i = 0; i < j->nmails; i++) {
 		const char *text = j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text;
-		m[i + 1] = (struct mbox_msg){ text, strlen(text), j->pl->cfg.referee_address, j->s.now };
+		m[i + 1] = (struct mbox_msg){ text, strlen(text), j->pl->cfg.referee_address, j->s.now, false };
 	}
 	int rc = mbox_append_all(fd, m, j->nmails + 1, e);
 	free(m);
@@ -101,12 +101,10 @@ static int append_log(struct job *j, int fd, struct err *e)
 int job_print_mails(struct job *j, struct err *e)
 {
 	for (size_t i = 0; i < j->nmails; i++) {
-		size_t len;
-		char *lf = mbox_lf(j->mails[i].text, strlen(j->mails[i].text), &len);
+		struct mbox_msg m = { j->mails[i].text, strlen(j->mails[i].text),
+				      j->pl->cfg.referee_address, j->s.now, .lf = true };
 		fflush(j->pl->out);
-		int rc = lf ? mbox_append(fileno(j->pl->out), lf, len, j->pl->cfg.referee_address,
-					  j->s.now, e) : err_set(e, "out of memory");
-		free(lf);
+		int rc = mbox_append_all(fileno(j->pl->out), &m, 1, e);
 		if (rc < 0)
 			return -1;
 	}

@@ -172,11 +172,8 @@ static int remind_mail(struct pipeline *pl, const struct due *d, long long now, 
 	int rc;
 	if (pl->flags & PIPELINE_DRY_RUN) {
 		fflush(pl->out);
-		size_t len;
-		char *lf = mbox_lf(text, strlen(text), &len);
-		rc = lf ? mbox_append(fileno(pl->out), lf, len, pl->cfg.referee_address, now, e) :
-		     err_set(e, "out of memory");
-		free(lf);
+		struct mbox_msg m = { text, strlen(text), pl->cfg.referee_address, now, .lf = true };
+		rc = mbox_append_all(fileno(pl->out), &m, 1, e);
 	} else
 		rc = outbox_put(pl->outbox, id, text, strlen(text), e);
 	free(text);

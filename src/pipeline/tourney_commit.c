@@ -126,10 +126,10 @@ static int append(struct job *j, const char *action, struct err *e)
 		free(copy), free(m);
 		return err_set(e, "out of memory");
 	}
-	m[0] = (struct mbox_msg){ copy, strlen(copy), j->s.address, j->s.now };
+	m[0] = (struct mbox_msg){ copy, strlen(copy), j->s.address, j->s.now, false };
 	for (size_t i = 0; i < j->nmails; i++) {
 		const char *text = j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text;
-		m[i + 1] = (struct mbox_msg){ text, strlen(text), pl->cfg.referee_address, j->s.now };
+		m[i + 1] = (struct mbox_msg){ text, strlen(text), pl->cfg.referee_address, j->s.now, false };
 	}
 	if (store_tournament_log_open(&pl->st, j->t, &fd, e) == 0 &&
 	    mbox_append_all(fd, m, j->nmails + 1, e) == 0) {

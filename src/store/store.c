@@ -81,6 +81,7 @@ int store_open(struct store *st, const char *dir, enum store_mode mode, int wait
 
 	memset(st, 0, sizeof *st);
 	st->lock_fd = -1;
+	st->seen = store_seen_cache_new();
 	snprintf(st->dir, sizeof st->dir, "%s", dir);
 	if (mode == STORE_READ_ONLY)
 		return open_read_only(st, dir, wait, e);
@@ -135,6 +136,8 @@ void store_close(struct store *st)
 {
 	free(st->journals);
 	st->journals = NULL;
+	store_seen_cache_free(st->seen);
+	st->seen = NULL;
 	st->njournals = 0;
 	fs_unlock(st->lock_fd);
 	st->lock_fd = -1;

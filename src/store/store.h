@@ -49,6 +49,7 @@ struct store {
 	size_t njournals;
 	int next_id;            /* past the stored games, once listed (0: not yet): only
 				 * this run, which holds the lock, adds one */
+	struct store_seen_cache *seen;  /* the seen set's shards read so far (NULL: none kept) */
 };
 
 enum store_mode {

@@ -46,4 +46,8 @@ const struct kind_store *store_kind_part(const struct kind *k);
 json_t *store_glicko_json(const struct glicko *g);
 int store_glicko_load(const struct jnode *n, const char *key, struct glicko *g);
 
+/* The seen set's shards kept in memory for a run (store_journal.c). */
+struct store_seen_cache *store_seen_cache_new(void);
+void store_seen_cache_free(struct store_seen_cache *c);
+
 #endif

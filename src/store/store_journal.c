@@ -1,5 +1,6 @@
 /* store_journal.c: what only grows, appended instead of rewritten (store.h): each game's
  * journal (its mail keys, the Message-IDs sent, its events) and the seen set. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -223,20 +224,159 @@ static void seen_paths(const struct store *st, const char *key, char hex[HASH_HE
 	snprintf(old, len, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
 }
 
-static bool seen_hex(const char *hex, const char *shard, const char *old)
+/* The shards as this run read them. The run holds the directory's lock, so that only
+ * its own appends change them: each shard is read once and then searched in memory, and
+ * an append goes to both. A mail of a batch costed an open, a read of its whole shard and
+ * a look for the first layout's file; a batch now reads each shard once. Up to
+ * SEEN_CACHE_MAX bytes in all; a shard beyond is read at each look-up, as before. Whether
+ * any directory of the first layout is left is asked once. */
+#define SEEN_SHARDS 256
+#define SEEN_CACHE_MAX (4u << 20)       /* 131,072 mails' keys */
+struct store_seen_cache {
+	struct buf shard[SEEN_SHARDS];
+	bool kept[SEEN_SHARDS];
+	size_t bytes;
+	int old_layout;                 /* -1: not asked yet */
+};
+
+struct store_seen_cache *store_seen_cache_new(void)
 {
+	struct store_seen_cache *c = calloc(1, sizeof *c);
+
+	if (c)
+		c->old_layout = -1;
+	return c;
+}
+
+void store_seen_cache_free(struct store_seen_cache *c)
+{
+	for (size_t i = 0; c && i < SEEN_SHARDS; i++)
+		buf_free(&c->shard[i]);
+	free(c);
+}
+
+static int shard_of(const char *hex)
+{
+	int v = 0;
+
+	for (int i = 0; i < 2; i++) {
+		char ch = hex[i];
+		v = v * 16 + (ch >= 'a' ? ch - 'a' + 10 : ch - '0');
+	}
+	return v & (SEEN_SHARDS - 1);
+}
+
+/* Is there a directory of the first layout (DIR/seen/XX/) at all? */
+static bool old_layout(const struct store *st)
+{
+	struct store_seen_cache *c = st->seen;
+
+	if (!c)
+		return true;
+	if (c->old_layout < 0) {
+		char dir[PATH_MAX + 80];
+		DIR *d;
+		struct dirent *ent;
+		snprintf(dir, sizeof dir, "%s/seen", st->dir);
+		c->old_layout = 0;
+		if ((d = opendir(dir))) {
+			while (!c->old_layout && (ent = readdir(d)))
+				c->old_layout = strlen(ent->d_name) == 2 && ent->d_name[0] != '.';
+			closedir(d);
+		} else {
+			c->old_layout = 1;      /* cannot tell: look each time */
+		}
+	}
+	return c->old_layout != 0;
+}
+
+/* Shard k grew by n bytes in memory; if memory ran out, it is read again when asked. */
+static void keep(struct store_seen_cache *c, int k, size_t n)
+{
+	if (c->shard[k].failed) {
+		c->bytes -= c->shard[k].n < c->bytes ? c->shard[k].n : c->bytes;
+		buf_free(&c->shard[k]);
+		c->kept[k] = false;
+		return;
+	}
+	c->kept[k] = true;
+	c->bytes += n;
+}
+
+/* The 32 bytes of a line's 64 hex digits, as the memory keeps them (half a line's size);
+ * false if the line is not one of hex digits and its newline. */
+static bool line_bytes(const char *line, uint8_t out[CRYPTO_HASH_LEN])
+{
+	for (int i = 0; i < CRYPTO_HASH_LEN; i++) {
+		int v = 0;
+		for (int k = 0; k < 2; k++) {
+			char ch = line[2 * i + k];
+			int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+			if (d < 0)
+				return false;
+			v = v * 16 + d;
+		}
+		out[i] = (uint8_t)v;
+	}
+	return line[HASH_HEX - 1] == '\n';
+}
+
+/* The lines of a shard read into its memory, as bytes. */
+static void keep_lines(struct store_seen_cache *c, int k, const char *text, size_t len)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	for (size_t at = 0; at + SEEN_LINE <= len; at += SEEN_LINE)
+		if (line_bytes(text + at, h))
+			buf_add(&c->shard[k], (const char *)h, sizeof h);
+	keep(c, k, c->shard[k].n);
+}
+
+static bool bytes_hold(const struct buf *b, const char *hex)
+{
+	uint8_t h[CRYPTO_HASH_LEN];
+	char line[SEEN_LINE];
+
+	memcpy(line, hex, HASH_HEX - 1);
+	line[HASH_HEX - 1] = '\n';
+	if (!line_bytes(line, h))
+		return false;
+	for (size_t at = 0; at + sizeof h <= b->n; at += sizeof h)
+		if (!memcmp(b->s + at, h, sizeof h))
+			return true;
+	return false;
+}
+
+/* Whole lines only: a torn last line (a crash mid-append) matches nothing. */
+static bool lines_hold(const char *text, size_t len, const char *hex)
+{
+	for (size_t at = 0; at + SEEN_LINE <= len; at += SEEN_LINE)
+		if (!memcmp(text + at, hex, HASH_HEX - 1) && text[at + HASH_HEX - 1] == '\n')
+			return true;
+	return false;
+}
+
+static bool seen_hex(const struct store *st, const char *hex, const char *shard, const char *old)
+{
+	struct store_seen_cache *c = st->seen;
+	int k = shard_of(hex);
 	char *text;
 	size_t len;
 	struct err e;
 	bool found = false;
 
-	if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
-		/* whole lines only: a torn last line (a crash mid-append) matches nothing */
-		for (size_t at = 0; !found && at + SEEN_LINE <= len; at += SEEN_LINE)
-			found = !memcmp(text + at, hex, HASH_HEX - 1) && text[at + HASH_HEX - 1] == '\n';
+	if (c && c->kept[k]) {
+		found = bytes_hold(&c->shard[k], hex);
+	} else if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
+		found = lines_hold(text, len, hex);
+		if (c && c->bytes + len / 2 <= SEEN_CACHE_MAX)
+			keep_lines(c, k, text, len);    /* a torn last line left out, as an
+							 * append cuts it (store_append_line) */
 		free(text);
+	} else if (c && !fs_exists(shard)) {
+		c->kept[k] = true;              /* none yet: this run's appends make it */
 	}
-	return found || fs_exists(old);
+	return found || (old_layout(st) && fs_exists(old));
 }
 
 bool store_seen(const struct store *st, const char *key)
@@ -244,7 +384,7 @@ bool store_seen(const struct store *st, const char *key)
 	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
 
 	seen_paths(st, key, hex, shard, old, sizeof shard);
-	return seen_hex(hex, shard, old);
+	return seen_hex(st, hex, shard, old);
 }
 
 bool store_seen_hash(const struct store *st, const char *hex)
@@ -255,16 +395,34 @@ bool store_seen_hash(const struct store *st, const char *hex)
 		return false;
 	snprintf(shard, sizeof shard, "%s/seen/%.2s.log", st->dir, hex);
 	snprintf(old, sizeof old, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);
-	return seen_hex(hex, shard, old);
+	return seen_hex(st, hex, shard, old);
 }
 
 int store_mark_seen(const struct store *st, const char *key, struct err *e)
 {
 	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
+	struct store_seen_cache *c = st->seen;
+	int k;
 
 	seen_paths(st, key, hex, shard, old, sizeof shard);
 	hex[HASH_HEX - 1] = '\n';
-	return store_append_line(st, shard, hex, SEEN_LINE, e);
+	k = shard_of(hex);
+	if (store_append_line(st, shard, hex, SEEN_LINE, e) < 0) {
+		if (c && c->kept[k]) {          /* what the file holds is not known now */
+			c->kept[k] = false;
+			c->bytes -= c->shard[k].n;
+			buf_free(&c->shard[k]);
+		}
+		return -1;
+	}
+	if (c && c->kept[k]) {
+		uint8_t h[CRYPTO_HASH_LEN];
+		if (line_bytes(hex, h)) {
+			buf_add(&c->shard[k], (const char *)h, sizeof h);
+			keep(c, k, sizeof h);
+		}
+	}
+	return 0;
 }
 
 int store_append_line(const struct store *st, const char *path, const char *line, size_t n,

@@ -224,6 +224,12 @@ int fs_sync_fs(const char *path, struct err *e)
 	return 0;
 }
 
+void fs_start_writeback(int fd, long long from, long long len)
+{
+	if (len > 0)
+		(void)sync_file_range(fd, (off_t)from, (off_t)len, SYNC_FILE_RANGE_WRITE);
+}
+
 int fs_mkdirs(const char *path, int mode, struct err *e)
 {
 	char buf[PATH_MAX];

@@ -20,6 +20,11 @@ int fs_write_replace(const char *path, const void *data, size_t len, int mode, s
 /* Makes everything written so far on the file system that holds path durable (syncfs(2)):
  * one barrier for a whole batch of writes, renames and new files. */
 int fs_sync_fs(const char *path, struct err *e);
+/* Starts writing the bytes [from, from + len) of the open file fd to the disk, without
+ * waiting (sync_file_range(2), SYNC_FILE_RANGE_WRITE): a hint, so that the batch's
+ * fs_sync_fs() finds most of a large file written while the batch went on, instead of
+ * waiting for all of it. Durability is still fs_sync_fs()'s; a failure here is ignored. */
+void fs_start_writeback(int fd, long long from, long long len);
 /* The writes above (fs_write_atomic, fs_write_replace, fs_sync_fs, fs_mkdirs) leave errno
  * as the failing call set it: is that a full disk (ENOSPC, EDQUOT), which frees itself or
  * is freed, rather than something a person must see to (a permission, a read-only file

@@ -359,8 +359,8 @@ static void test_append_all(void)
 {
 	static const char existing[] = "From a Mon Jun  3 10:12:00 2024\nX: 1\n\nbody";
 	const struct mbox_msg m[] = {
-		{ "X: 2\r\n\r\nFrom here\r\n", 19, "b@x.org", 1717409520 },
-		{ "X: 3\n\nno end", 12, "<>", 1717409521 },
+		{ "X: 2\r\n\r\nFrom here\r\n", 19, "b@x.org", 1717409520, false },
+		{ "X: 3\n\nno end", 12, "<>", 1717409521, false },
 	};
 	char *one = NULL, *all = NULL;
 	size_t n1 = 0, n2 = 0;
@@ -399,6 +399,37 @@ static void test_lf(void)
 		CHECK(lf && n == strlen(cases[i].want));
 		CHECK_STR(lf ? lf : "", cases[i].want);
 		free(lf);
+	}
+}
+
+/* A message appended with its line ends made LF in the same pass (mbox_msg.lf) is the
+ * bytes of mbox_append() of mbox_lf()'s copy: escaped From lines, a CR alone, no end. */
+static void test_lf_append(void)
+{
+	static const char *const texts[] = {
+		"X: 1\r\n\r\nFrom here\r\n>From there\r\nlast\r\n", "a\rb\r\n\r\r\nFrom\r",
+		"no end", "X: 2\r\n\r\nbody without an end\r", "",
+	};
+	struct err e;
+
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		char *bytes[2] = { NULL, NULL };
+		size_t n[2] = { 0, 0 }, lflen;
+		for (int pass = 0; pass < 2; pass++) {
+			int fd = tmp_open();
+			char *lf = mbox_lf(texts[i], strlen(texts[i]), &lflen);
+			struct mbox_msg m = { texts[i], strlen(texts[i]), "a@x.org", 1000, true };
+			CHECK(fd >= 0 && lf);
+			CHECK(pass ? mbox_append_all(fd, &m, 1, &e) == 0 :
+			      mbox_append(fd, lf, lflen, "a@x.org", 1000, &e) == 0);
+			close(fd);
+			free(lf);
+			bytes[pass] = file_bytes(tmp_path, &n[pass]);
+			unlink(tmp_path);
+		}
+		CHECK(bytes[0] && bytes[1] && n[0] == n[1] && !memcmp(bytes[0], bytes[1], n[0]));
+		free(bytes[0]);
+		free(bytes[1]);
 	}
 }
 
@@ -589,6 +620,7 @@ int main(void)
 	test_append_after_others();
 	test_append_all();
 	test_lf();
+	test_lf_append();
 	test_write_only();
 	test_failed_write();
 	test_scan();

@@ -15,7 +15,8 @@
 # getters, the unpacker, the parsers, the iterators); the others read through
 # store/jread.h, whose errors name the file and the field. Writing is left to jansson.
 #
-# Inside a folder the order names (below: src/pipeline), its files stand in layers too,
+# Inside each folder the orders name (below: src/pipeline, src/game, src/kinds/tempete,
+# src/mail, src/store, src/render), its files stand in layers too,
 # bottom to top: a file may call a function, or include a header, only of a file below
 # it (or its own), so that nothing calls back up and no two files depend on each other.
 # A name in the order stands for NAME.c and NAME.h; a header that only declares what the
@@ -44,11 +45,46 @@ exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 # the replies and the commit, the tournaments' commit and actions, time's decisions (tick),
 # one mail's journey (pipeline.c), the group commit (batch.c), the run's opening (open.c,
 # which hands the run pipeline.c's referee action) and the tournament log's replay.
+# The other folders: their headers first (declarations), then their files from those
+# that call no other file of the folder up to the top ones. src/game: the outcome of a
+# mail and the names of sides and seats, the boards, the order words' tables and
+# reader, the spelling and its questions of a game, the kind interface, what every
+# order shares (apply.c), the card turn's state, then the game, its settings,
+# conditional moves, a mail's applying and the referee's acts, the card-turn protocol.
+# src/kinds/tempete: its state, a card undone, its effects, a card played, the turn.
+# src/mail: the message and its MIME body, the text and its signatures and the
+# referee's pasted text, the transports. src/store: the JSON reader, the rules and
+# cards, the state, the journal, the store, the players, tournaments and ratings.
+# src/render: the templates and boards, the clock, the views, the archive.
 inner='
 src/pipeline: pipeline.h robots.h replay.h pipeline_int.h tourney.h
     replay poison hold floor run bounce answers digests consent robots tourney_view replies
     commit tourney_commit recover tourney tourney_mail tourney_result tourney_settle tick
     pipeline batch open treplay
+src/game: chessclock.h legacy_text.h order.h game.h apply.h cardturn_state.h cardturn_kind.h
+    cardturn.h choices.h digest.h kind.h observe.h order_arg.h order_prose.h order_shape.h
+    order_words.h spelling.h standing.h board game_event legacy_text names order_shape
+    order_table order_words order_arg order_prose outcome observe spelling order kind
+    cardturn_state chessclock choices cardturn_choices spelling_game apply standing game
+    digest game_settings game_snapshot conditional game_apply game_referee cardturn_kind
+    cardturn
+src/kinds/tempete: tempete.h tempete_int.h tempete_kind.h tempete_store.h tempete_view.h
+    tempete tempete_store tempete_undo tempete_effect tempete_card tempete_turn tempete_kind
+    tempete_view
+src/mail: charset.h compose.h deliver.h dsn.h fetchparse.h html.h imap.h mbox.h msg.h
+    msg_int.h msgtext.h msgtext_int.h net.h imap_int.h outbox.h smtp.h spool.h charset compose
+    dsn fetchparse html msg_mime msg mbox msgtext_referee msgtext_sig msgtext net imap
+    imap_move outbox smtp spool queue deliver
+src/store: cards_load.h jread.h cardturn_json.h rules_load.h standing_json.h store.h other.h
+    players.h reminders.h store_kind.h store_int.h tournament_json.h jread cardturn_json
+    lasttime other quota reminders rules_load cards_load standing_json store_kinds state_json
+    store_journal store players tournament_json ratings_json
+src/render: archive.h board_html.h catalogue.h diagram.h fit.h fsf.h movetext.h quote.h
+    template.h cardturn_view.h tournament_view.h undone.h view_extra.h view_clock.h view.h
+    language.h view_kind.h view_read.h vocabulary.h board_html catalogue diagram fit fsf quote
+    template cardturn_view tournament_view archive_tournament undone movetext view_clock
+    view_kinds view_moves view_html view_names archive_index view_pgn view_read view
+    view_templates archive_page language vocabulary
 '
 # LAYERS_INNER, when set, replaces the orders (the script's own tests use it).
 inner=${LAYERS_INNER-$inner}

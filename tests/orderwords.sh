@@ -1,6 +1,6 @@
 #!/bin/sh
 # orderwords.sh [ROOT]: every order word of the code's order tables is written for the
-# players. The generic table (src/game/order.c, `keywords[]`) must appear in the shared
+# players. The generic table (src/game/order_table.c, `keywords[]`) must appear in the shared
 # orders page (docs/orders.md) and in the help mail (templates/help.txt, with the kinds'
 # parts it shows, templates/KIND/help-*.txt); each kind's table
 # (src/kinds/K/K_kind.c, the `struct order_word` table its `struct kind` names as `.orders`)
@@ -46,10 +46,10 @@ in_help() {  # in_help WORD: in the help, or in a kind's part of it (templates/K
 
 missing() { echo "orderwords: $*"; fails=$((fails + 1)); }
 
-for w in $(words src/game/order.c | tr ' ' '_'); do
+for w in $(words src/game/order_table.c | tr ' ' '_'); do
     w=$(printf '%s' "$w" | tr _ ' ')
-    in_page "$w" docs/orders.md || missing "'$w' (src/game/order.c) is not in docs/orders.md"
-    in_help "$w" || missing "'$w' (src/game/order.c) is not in templates/help.txt"
+    in_page "$w" docs/orders.md || missing "'$w' (src/game/order_table.c) is not in docs/orders.md"
+    in_help "$w" || missing "'$w' (src/game/order_table.c) is not in templates/help.txt"
 done
 
 grep -q '{{#each kind_orders}}' templates/help.txt ||
@@ -99,7 +99,7 @@ for po in templates/po/*.po; do
                 continue
             fi
             [ "$ctx" = order ] || continue
-            for f in $(grep -l "{ \"$w\"," src/game/order.c src/kinds/*/*_kind.c); do
+            for f in $(grep -l "{ \"$w\"," src/game/order_table.c src/kinds/*/*_kind.c); do
                 case $f in src/game/*) page=docs/orders.md help=templates/help.$ll.txt ;;
                            *) k=$(basename "$(dirname "$f")"); page=docs/$k.md; help= ;; esac
                 in_text "$t" "$page" ||

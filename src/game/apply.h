@@ -1,6 +1,7 @@
 /* apply.h: the state of one mail being applied to a game, shared by game_apply.c (what
  * every game has: identity, turns, draws, resignation) and the protocols' own files
- * (the kinds' files in src/kinds/). Internal to the game layer. */
+ * (the kinds' files in src/kinds/), and what every order shares (apply.c: the refusal,
+ * the move order, the end of a board). Internal to the game layer. */
 #ifndef TEMPEST_APPLY_H
 #define TEMPEST_APPLY_H
 
@@ -26,6 +27,17 @@ struct apply_state {
 					 * advance: no spelling, no number, no stale-reply check */
 	bool stale_reply;               /* the mail answers a referee mail older than the last move */
 };
+
+/* The side a->me plays, and the board it moves on (its own, or the first). */
+static inline int apply_side(const struct apply_state *a)
+{
+	return a->g->seat[a->me].side;
+}
+
+static inline int apply_board(const struct apply_state *a)
+{
+	return a->g->seat[a->me].board >= 0 ? a->g->seat[a->me].board : 0;
+}
 
 /* Refuses the order (the mail then changes nothing); always returns -1. */
 int apply_error(struct apply_state *a, const struct order *od, const char *fmt, ...)
@@ -62,6 +74,9 @@ void apply_after_move(struct apply_state *a);
 /* Adds a sentence that only seat `seat` reads. */
 void apply_note_seat(struct apply_state *a, int seat, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A move order of a->me as every game plays it on their board (the kind's own moves
+ * aside): 0, or -1 refused. */
+int apply_plain_move(struct apply_state *a, const struct order *od);
 /* One move order of a->me (a move given in advance, a->canonical), as a mail's would be
  * applied: by the kind when it takes moves, else by the game. 0, or -1 (refused). */
 int apply_move_order(struct apply_state *a, const struct order *od);

@@ -11,23 +11,6 @@
 
 #include "util/zpack.h"
 
-const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
-{
-	const struct seat *st = &g->seat[seat];
-
-	char role[ROLE_MAX + 8];
-
-	if (seat < 0 || seat >= g->nseats)
-		return phrase_printf(buf, len, "the referee");
-	if (g->nseats == 2 && g->nboards == 1)
-		return phrase_printf(buf, len, "%s", game_side_name(g, st->side));
-	phrase_word(role, sizeof role, "role", st->role);
-	if (st->board >= 0)
-		return phrase_printf(buf, len, "%s (board %d, %s)", game_side_name(g, st->side),
-				     st->board + 1, role);
-	return phrase_pprintf(buf, len, "seat", "%s %s", game_side_name(g, st->side), role);
-}
-
 int game_add_seat(struct game *g, int side, int board, const char *role, const char *address)
 {
 	if (g->nseats == SEATS_MAX)

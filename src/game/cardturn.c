@@ -19,22 +19,6 @@
 #include "game/kind.h"
 #include "game/standing.h"
 
-struct cardturn *cardturn_of(struct game *g)
-{
-	return (struct cardturn *)cardturn_get(g);
-}
-
-/* Only a kind whose table names the protocol holds its state, where its ct_ops says:
- * any other kind's state is something else and is never read as a card turn. */
-const struct cardturn *cardturn_get(const struct game *g)
-{
-	const struct ct_ops *ops = kind_of(g)->cardturn;
-
-	if (!ops || !g->kstate)
-		return NULL;
-	return (const struct cardturn *)((const char *)g->kstate + ops->state_at);
-}
-
 int cardturn_once(struct apply_state *a, const struct order *od, const struct order **slot,
 		  const char *what)
 {
@@ -152,8 +136,7 @@ static int standing_read(struct apply_state *a, const struct ct_ops *ops, const 
 				   "23: %s)", ops->answer_moves ? "Nf3" : "accept");
 	const char *what = w[n - 1];
 	if (strcasecmp(what, "accept") && !ops->answer_moves)
-		return apply_error(a, od, "an answer in advance is 'accept' here (an answer is "
-				   "%s)", ops->answer_words);
+		return apply_error(a, od, "%s", ops->advance_refused);
 	if (strlen(what) >= sizeof st->then)
 		return apply_error(a, od, "'%s' is not a move", what);
 	snprintf(st->then, sizeof st->then, "%s", strcasecmp(what, "accept") ? what : "accept");
@@ -197,14 +180,6 @@ int cardturn_side(struct apply_state *a, int c, const struct order *od)
 int cardturn_pass(struct apply_state *a, const struct order *od)
 {
 	return cardturn_side(a, 1 - a->me, od);
-}
-
-bool cardturn_king_attacked(const struct game *g, int c)
-{
-	const struct pos *p = game_pos(g);
-
-	return p->nroyal[c] && p->royal[c] != SQ_NONE &&
-	       movegen_attacked(p, p->royal[c], (enum color)(1 - c));
 }
 
 bool cardturn_mated(const struct pos *p, int c)

@@ -3,7 +3,7 @@
  * what window, what is owed, what the referee does when a window passes, what the mails
  * say of whose turn it is. A kind names them in its struct kind, its ct_ops in
  * `.cardturn`. */
-#include "game/cardturn.h"
+#include "game/cardturn_kind.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -262,7 +262,7 @@ static void answer_text(const struct game *g, int c, char *buf, size_t len)
 				      answer_phrases[i].alone, side_name(1 - c));
 			return;
 		}
-	phrase_printf(buf, len, "answer the interception: %s", ops->answer_words);
+	phrase_fit(buf, len, ops->answer_prompt);
 }
 
 /* What seat c may do when the protocol expects a move of `to` (c itself or not). */

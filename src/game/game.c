@@ -59,18 +59,6 @@ void game_free(struct game *g)
 	free(g);
 }
 
-const char *game_status_name(enum game_status s)
-{
-	static const char *const names[] = { "invited", "playing", "over", "declined" };
-
-	return s <= GAME_DECLINED ? names[s] : "?";
-}
-
-const char *color_name_lc(int c)
-{
-	return c == WHITE ? "white" : c == BLACK ? "black" : "referee";
-}
-
 /* Moves made on every board: what a referee mail was sent after (the stale-reply guard). */
 int game_ply(const struct game *g)
 {
@@ -79,11 +67,6 @@ int game_ply(const struct game *g)
 	for (int b = 0; b < g->nboards; b++)
 		n += g->board[b].nmoves;
 	return n;
-}
-
-const char *game_title(const struct game *g, char *buf, size_t len)
-{
-	return phrase_word(buf, len, "variant", g->v ? g->v->title : g->variant);
 }
 
 int game_moves_made(const struct game *g)
@@ -95,25 +78,6 @@ int game_moves_made(const struct game *g)
 			n += g->board[b].moves[i][0] != '@' ||
 			     !strncmp(g->board[b].moves[i], "@turn ", 6);
 	return n;
-}
-
-const char *side_name(int c)
-{
-	return c == WHITE ? N_("White") : N_("Black");
-}
-
-const char *game_side_name(const struct game *g, int c)
-{
-	if (g && g->v && (c == WHITE || c == BLACK) && g->v->side_phrase[c][0])
-		return g->v->side_phrase[c];
-	return side_name(c);
-}
-
-const char *game_phase_name(enum game_phase p)
-{
-	static const char *const names[] = { "invited", "setup", "deployment", "play", "over" };
-
-	return p <= PHASE_OVER ? names[p] : "?";
 }
 
 enum game_phase game_phase(const struct game *g)
@@ -307,53 +271,6 @@ int game_remember_sent_to(struct game *g, const char *id, int seat)
 int game_remember_sent(struct game *g, const char *id)
 {
 	return game_remember_sent_to(g, id, -1);
-}
-
-void outcome_free(struct outcome *o)
-{
-	free(o->replies);
-	free(o->errors);
-	memset(o, 0, sizeof *o);
-}
-
-int outcome_reply(struct outcome *o, enum reply_kind kind, int to, const char *address)
-{
-	struct reply *r = realloc(o->replies, (o->nreplies + 1) * sizeof *r);
-
-	if (!r)
-		return -1;
-	o->replies = r;
-	r += o->nreplies++;
-	memset(r, 0, sizeof *r);
-	r->kind = kind;
-	r->to = to;
-	r->about = -1;
-	snprintf(r->address, sizeof r->address, "%s", address ? address : "");
-	return 0;
-}
-
-int outcome_verror(struct outcome *o, int lineno, const char *text, const char *fmt, va_list ap)
-{
-	struct reply_error *r = realloc(o->errors, (o->nerrors + 1) * sizeof *r);
-
-	if (!r)
-		return -1;
-	o->errors = r;
-	r += o->nerrors++;
-	r->lineno = lineno;
-	snprintf(r->text, sizeof r->text, "%s", text ? text : "");
-	phrase_vprintf(r->reason, sizeof r->reason, fmt, ap);
-	return 0;
-}
-
-int outcome_error(struct outcome *o, int lineno, const char *text, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	int rc = outcome_verror(o, lineno, text, fmt, ap);
-	va_end(ap);
-	return rc;
 }
 
 long game_message_to(const struct game *g, int from, const struct order *od, const char **text)

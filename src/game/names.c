@@ -1,11 +1,67 @@
-/* names.c: how the public names the players (game.h, seat_label_set, seat_public):
- * pages, PGN tags and the mails to observers name a player by the name they chose, or
- * the display name of their mail, never by their address unless they allowed it. */
+/* names.c: how the game names its sides, states and variant (side_name, game_side_name,
+ * game_title, ...), below every file of the game layer that names them; and how the
+ * public names the players (game.h, seat_label_set, seat_public): pages, PGN tags and
+ * the mails to observers name a player by the name they chose, or the display name of
+ * their mail, never by their address unless they allowed it. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "game/game.h"
+#include "util/phrase.h"
+
+const char *game_status_name(enum game_status s)
+{
+	static const char *const names[] = { "invited", "playing", "over", "declined" };
+
+	return s <= GAME_DECLINED ? names[s] : "?";
+}
+
+const char *color_name_lc(int c)
+{
+	return c == WHITE ? "white" : c == BLACK ? "black" : "referee";
+}
+
+const char *game_title(const struct game *g, char *buf, size_t len)
+{
+	return phrase_word(buf, len, "variant", g->v ? g->v->title : g->variant);
+}
+
+const char *side_name(int c)
+{
+	return c == WHITE ? N_("White") : N_("Black");
+}
+
+const char *game_side_name(const struct game *g, int c)
+{
+	if (g && g->v && (c == WHITE || c == BLACK) && g->v->side_phrase[c][0])
+		return g->v->side_phrase[c];
+	return side_name(c);
+}
+
+const char *game_phase_name(enum game_phase p)
+{
+	static const char *const names[] = { "invited", "setup", "deployment", "play", "over" };
+
+	return p <= PHASE_OVER ? names[p] : "?";
+}
+
+const char *seat_name(const struct game *g, int seat, char *buf, size_t len)
+{
+	const struct seat *st = &g->seat[seat];
+
+	char role[ROLE_MAX + 8];
+
+	if (seat < 0 || seat >= g->nseats)
+		return phrase_printf(buf, len, "the referee");
+	if (g->nseats == 2 && g->nboards == 1)
+		return phrase_printf(buf, len, "%s", game_side_name(g, st->side));
+	phrase_word(role, sizeof role, "role", st->role);
+	if (st->board >= 0)
+		return phrase_printf(buf, len, "%s (board %d, %s)", game_side_name(g, st->side),
+				     st->board + 1, role);
+	return phrase_pprintf(buf, len, "seat", "%s %s", game_side_name(g, st->side), role);
+}
 
 int naming_rule(const char *word)
 {

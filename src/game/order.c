@@ -1,4 +1,5 @@
-/* order.c: see order.h. A table of keywords; each knows what follows it. */
+/* order.c: see order.h. The order reader: each line read against the tables of order
+ * words (the generic one in order_table.c, a kind's own), each word knowing what follows it. */
 #include "game/order.h"
 
 #include "game/order_arg.h"
@@ -14,100 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#define ARG_NONE ORDER_ARG_NONE
-#define ARG_NUMBER ORDER_ARG_NUMBER
-#define ARG_WORD ORDER_ARG_WORD
-#define ARG_MOVE ORDER_ARG_MOVE
-#define ARG_ADDRESS ORDER_ARG_ADDRESS
-#define ARG_COLOUR ORDER_ARG_COLOUR
-#define ARG_REST ORDER_ARG_REST
-#define keyword order_word
-
-#define IRREVOCABLE ORDER_COST_IRREVOCABLE
-#define SETTING ORDER_COST_SETTING
-
-/* The words of a time control, a vacation, a colour, a team game's mails: what a player may
- * write in another language (order_words.h) */
-#define TIME_WORDS "days day per move moves fischer max deployment reserve none"
-#define VACATION_WORDS "until end days day"
-#define COLOUR_WORDS "white black random"
-
-/* Longer phrases first: "accept draw" before "accept". The other languages' words are
- * data (order_words.h), read beside these. */
-static const struct keyword keywords[] = {
-	{ "offer draw", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE, NULL },
-	{ "draw offer", ORDER_OFFER_DRAW, ARG_NONE, "offer draw", NULL, IRREVOCABLE, NULL },
-	{ "accept draw", ORDER_ACCEPT_DRAW, ARG_NONE, "accept draw", NULL, IRREVOCABLE, NULL },
-	{ "decline draw", ORDER_DECLINE_DRAW, ARG_NONE, "decline draw", NULL, IRREVOCABLE, NULL },
-	{ "claim draw", ORDER_CLAIM_DRAW, ARG_NONE, "claim draw", NULL, IRREVOCABLE, NULL },
-	{ "game", ORDER_GAME, ARG_NUMBER, "game 17", NULL, 0, NULL },
-	{ "move", ORDER_MOVE, ARG_MOVE, "move Nf3", NULL, 0, NULL },
-	{ "resign", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE, NULL },
-	{ "status", ORDER_STATUS, ARG_NONE, "status", NULL, 0, NULL },
-	{ "board", ORDER_STATUS, ARG_NONE, "status", NULL, 0, NULL },
-	{ "history", ORDER_HISTORY, ARG_NONE, "history", NULL, 0, NULL },
-	{ "help", ORDER_HELP, ARG_NONE, "help", NULL, 0, NULL },
-	{ "test", ORDER_TEST, ARG_NONE, "test", NULL, 0, NULL },
-	{ "new", ORDER_NEW, ARG_WORD, "new chess", order_new_shaped, 0, NULL },
-	{ "opponent", ORDER_OPPONENT, ARG_ADDRESS, "opponent bob@example.org", NULL, 0, NULL },
-	{ "colour", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
-	  NULL, 0, COLOUR_WORDS },
-	{ "color", ORDER_COLOUR, ARG_COLOUR, "colour white, colour black or colour random",
-	  NULL, 0, COLOUR_WORDS },
-	{ "accept", ORDER_ACCEPT, ARG_NONE, "accept", NULL, IRREVOCABLE, NULL },
-	{ "decline", ORDER_DECLINE, ARG_NONE, "decline", NULL, IRREVOCABLE, NULL },
-	{ "password", ORDER_PASSWORD, ARG_WORD, "password WORD", NULL, 0, NULL },
-	{ "concede", ORDER_RESIGN, ARG_NONE, "resign", NULL, IRREVOCABLE, NULL },
-	/* the usage names each form's first word: "time fischer ..." is an order, not prose */
-	{ "time", ORDER_TIME, ARG_REST, "time 3 days per move (or fischer ..., deployment ..., "
-	  "none)", NULL, 0, TIME_WORDS },
-	{ "arbiter", ORDER_ARBITER, ARG_ADDRESS, "arbiter carol@example.org", NULL, 0, NULL },
-	{ "private", ORDER_PRIVATE, ARG_NONE, "private", NULL, 0, NULL },
-	{ "vacation", ORDER_VACATION, ARG_REST, "vacation 5 days, vacation until 2026-12-24, or "
-	  "vacation end", NULL, SETTING, VACATION_WORDS },
-	{ "holiday", ORDER_VACATION, ARG_REST, "holiday 5 days, holiday until 2026-12-24, or "
-	  "holiday end", NULL, SETTING, VACATION_WORDS },
-	{ "timezone", ORDER_TIMEZONE, ARG_WORD, "timezone Europe/Paris", NULL, SETTING, NULL },
-	{ "language", ORDER_LANGUAGE, ARG_WORD, "language nl", NULL, SETTING, NULL },
-	{ "observe", ORDER_OBSERVE, ARG_NUMBER, "observe 17", NULL, 0, NULL },
-	{ "unobserve all", ORDER_UNOBSERVE, ARG_NONE, "unobserve all", NULL, 0, NULL },
-	{ "unobserve", ORDER_UNOBSERVE, ARG_NUMBER, "unobserve 17", NULL, 0, NULL },
-	{ "mail", ORDER_MAIL, ARG_WORD, "mail each or mail digest", order_mail_shaped, SETTING,
-	  "each digest" },
-	{ "message", ORDER_MESSAGE, ARG_REST, "message Good luck!", order_message_shaped, SETTING,
-	  NULL },
-	{ "name", ORDER_NAME, ARG_REST, "name Alice Martin", order_name_shaped, SETTING, NULL },
-	{ "address", ORDER_ADDRESS, ARG_WORD, "address public or address hidden",
-	  order_address_shaped, SETTING, "public hidden" },
-	/* conditional moves (docs/orders.md, "Conditional moves") */
-	{ "if", ORDER_CONDITIONAL, ARG_REST, "if Nf6: e5 (or: if Nf6 d6: e5 Nf3, or: if none)",
-	  order_conditional_shaped, 0, "^none" },
-	/* tournaments (docs/orders.md "Tournaments") */
-	{ "join tournament", ORDER_JOIN_TOURNAMENT, ARG_NUMBER, "join tournament 3", NULL,
-	  IRREVOCABLE, NULL },
-	{ "withdraw tournament", ORDER_WITHDRAW_TOURNAMENT, ARG_NUMBER, "withdraw tournament 3",
-	  NULL, IRREVOCABLE, NULL },
-	{ "open tournament", ORDER_OPEN_TOURNAMENT, ARG_NUMBER, "open tournament 3", NULL,
-	  IRREVOCABLE, NULL },
-	{ "standings", ORDER_STANDINGS, ARG_NUMBER, "standings 3", NULL, 0, NULL },
-	{ "tournament new", ORDER_TOURNAMENT_NEW, ARG_WORD, "tournament new chess", order_new_shaped, 0,
-	  NULL },
-};
-
-const struct order_word *order_generic(size_t *n)
-{
-	*n = sizeof keywords / sizeof keywords[0];
-	return keywords;
-}
-
-const char *order_name(int k)
-{
-	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-		if (keywords[i].kind == k)
-			return keywords[i].usage;
-	return "?";
-}
 
 /* Splits s into at most max words (in place); returns how many. */
 static int words(char *s, char **w, int max)
@@ -207,7 +114,7 @@ static bool continues_list(struct orders *out, char *buf, int nw, char **w,
 
 #define vocab order_vocab
 
-static bool is_kind_word(const struct vocab *vc, const struct keyword *k)
+static bool is_kind_word(const struct vocab *vc, const struct order_word *k)
 {
 	return order_vocab_extra(vc, k);
 }
@@ -233,7 +140,7 @@ static bool attempt(char **w, int nw)
 
 /* An uncertain reading of order k: nothing is applied and the reply asks. */
 static int ask(struct orders *out, const struct order_line *l, const struct vocab *vc,
-	       const struct keyword *k, bool wrapped)
+	       const struct order_word *k, bool wrapped)
 {
 	char reason[256];
 	struct order_note *n;
@@ -242,7 +149,7 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
 		phrase_printf(reason, sizeof reason, "did you mean '%s'? The line reads as the end of the "
 			 "sentence above it; an order that cannot be taken back must stand alone on "
 			 "its line: leave a blank line before it", k->words);
-	else if (k->arg == ARG_NONE)
+	else if (k->arg == ORDER_ARG_NONE)
 		phrase_printf(reason, sizeof reason, "did you mean '%s'? An order that cannot be taken "
 			 "back must stand alone on its line: write a line with only: %s", k->usage,
 			 k->usage);
@@ -264,7 +171,7 @@ static int ask(struct orders *out, const struct order_line *l, const struct voca
  * asked about when the mail holds nothing else, prose beside other orders
  * (settle_doubts), since a setting's words are common in a mail's prose. */
 static int ask_aside(struct orders *out, const struct order_line *l, const struct vocab *vc,
-		     const struct keyword *k)
+		     const struct order_word *k)
 {
 	if (ask(out, l, vc, k, false) < 0)
 		return -1;
@@ -274,7 +181,7 @@ static int ask_aside(struct orders *out, const struct order_line *l, const struc
 
 /* A line that begins with a kind's own word, an attempt at it that does not read. */
 static int refuse_attempt(struct orders *out, const struct order_line *l, const struct vocab *vc,
-			  const struct keyword *k)
+			  const struct order_word *k)
 {
 	char reason[256];
 	struct order_note *n;
@@ -291,7 +198,7 @@ static int refuse_attempt(struct orders *out, const struct order_line *l, const 
 /* Not an order: an uncertain reading of an irrevocable one, or prose. */
 static int not_an_order(const struct order_line *l, const struct vocab *vc, struct orders *out)
 {
-	const struct keyword *k = order_uncertain(l->text, vc->table, vc->n, VOCAB_TABLES);
+	const struct order_word *k = order_uncertain(l->text, vc->table, vc->n, VOCAB_TABLES);
 
 	if (k)
 		return ask(out, l, vc, k, false);
@@ -337,7 +244,7 @@ static bool continues_sentence(const struct orders *out, const struct order_line
  * or asked about (0; -1 out of memory), or 1 when the line is not that order after all
  * and is read on as a move or prose. */
 static int keyword_line(const struct order_line *l, const struct vocab *vc,
-			const struct keyword *k, int used, char **w, int nw, struct orders *out)
+			const struct order_word *k, int used, char **w, int nw, struct orders *out)
 {
 	char reason[256] = "", whole[ORDER_ARG_MAX], english[ORDER_ARG_MAX];
 	struct order o;
@@ -368,7 +275,7 @@ static int keyword_line(const struct order_line *l, const struct vocab *vc,
 	o.kind = k->kind;
 	o.shape = k->arg;
 	str_copy(o.word, sizeof o.word, order_vocab_english(vc, k));
-	if (k->arg == ARG_REST) {       /* a free text keeps its closing punctuation */
+	if (k->arg == ORDER_ARG_REST) {       /* a free text keeps its closing punctuation */
 		str_copy(whole, sizeof whole, l->text);
 		normalize(whole, false);
 		if (k->kind != ORDER_MESSAGE)   /* a message is relayed as written */
@@ -405,7 +312,7 @@ static int parse_line(const struct order_line *l, const struct vocab *vc, struct
 		return 0;
 	/* an order's word(s), in English or another language ("accepter nulle") */
 	int used;
-	const struct keyword *k = order_vocab_match(vc, w, nw, &used);
+	const struct order_word *k = order_vocab_match(vc, w, nw, &used);
 	if (k) {
 		int rc = keyword_line(l, vc, k, used, w, nw, out);
 		if (rc <= 0)

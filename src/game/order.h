@@ -79,7 +79,7 @@ enum order_cost {
 	ORDER_COST_SETTING,
 };
 
-/* One order word of a vocabulary: the generic one is order.c's; a game kind adds its
+/* One order word of a vocabulary: the generic one is order_table.c's; a game kind adds its
  * own (kind.h), with kind numbers from ORDER_KIND_FIRST. A kind's own words are specific
  * to it: a line that begins with one and reads as an attempt at it (nothing after the
  * word, or a digit, an '@' or a lone letter among what follows: "place N c1x") is that

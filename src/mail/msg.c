@@ -18,13 +18,6 @@
 #include "util/buf.h"
 #include "util/clock.h"
 
-char *msg_keep(struct reader *r, char *s)
-{
-	if (!s)
-		r->oom = true;
-	return s;
-}
-
 /* Appends s to the string list *v (capacity in *cap); takes s even on failure. */
 static void list_add(struct reader *r, char ***v, size_t *n, size_t *cap, char *s)
 {

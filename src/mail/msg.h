@@ -34,7 +34,7 @@
  * Broken MIME: when the top-level multipart's boundary never occurs in the body, the
  * first "--token" line is taken as the boundary; when there is none, the body is read as
  * plain text. A message with more than MSG_MAX_CONTAINERS multipart or message parts,
- * or more than MSG_MAX_PARTS parts in all, is not walked (libetpan's time grows with the
+ * or more than MSG_MAX_PARTS parts in all (msg_int.h), is not walked (libetpan's time grows with the
  * square of the nesting depth, its memory with the number of parts): its headers are
  * read, its text is empty (MSG_TEXT_NONE).
  *
@@ -53,11 +53,6 @@ enum msg_text_source {
 	MSG_TEXT_PLAIN, /* a text/plain part */
 	MSG_TEXT_HTML,  /* a text/html part, flattened */
 };
-
-/* Beyond this many multipart/message containers, or parts in all, the MIME tree is not
- * walked. */
-#define MSG_MAX_CONTAINERS 64
-#define MSG_MAX_PARTS 1000
 
 struct msg {
 	char *from_addr;             /* addr-spec, domain lower-cased; NULL if none */

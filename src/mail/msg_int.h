@@ -9,6 +9,11 @@
 #include "mail/msg.h"
 #include "util/err.h"
 
+/* Beyond this many multipart/message containers, or parts in all, the MIME tree is not
+ * walked (msg.h). */
+#define MSG_MAX_CONTAINERS 64
+#define MSG_MAX_PARTS 1000
+
 /* State while reading one message. */
 struct reader {
 	struct msg *m;
@@ -17,7 +22,12 @@ struct reader {
 };
 
 /* Notes an allocation failure; returns s. */
-char *msg_keep(struct reader *r, char *s);
+static inline char *msg_keep(struct reader *r, char *s)
+{
+	if (!s)
+		r->oom = true;
+	return s;
+}
 /* Is the text all blanks and line ends? */
 bool msg_blank(const char *s, size_t n);
 /* Sets r->m->text (and its source) from the body, which starts at `body` in raw (see msg.h

@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
+#include <strings.h>
 
 #include "mail/msgtext.h"
 
@@ -20,13 +22,74 @@ struct view {
 #define MSGTEXT_SHORT 1000
 #define COUNT(a) (sizeof a / sizeof a[0])
 
-size_t msgtext_trim_end(const char *s, size_t n);
-size_t msgtext_skip_space(const char *s, size_t n);
-bool msgtext_starts_ci(const char *s, size_t n, const char *p);
-bool msgtext_contains_ci(const char *s, size_t n, const char *p);
+/* The comparisons of a line the three files make, on every line of a mail: here, so that
+ * each file inlines them and none calls into another for them. */
+
+/* Length of s without trailing spaces, tabs, CRs, U+00A0 and U+202F (French typography
+ * puts those before ':'). */
+static inline size_t msgtext_trim_end(const char *s, size_t n)
+{
+	for (;;) {
+		if (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+			n--;
+		else if (n >= 2 && (unsigned char)s[n - 2] == 0xc2 && (unsigned char)s[n - 1] == 0xa0)
+			n -= 2;
+		else if (n >= 3 && !memcmp(s + n - 3, "\xe2\x80\xaf", 3))
+			n -= 3;
+		else
+			return n;
+	}
+}
+
+/* The blanks s starts with. */
+static inline size_t msgtext_skip_space(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+/* Does s start with p, case ignored for ASCII? */
+static inline bool msgtext_starts_ci(const char *s, size_t n, const char *p)
+{
+	size_t pl;
+
+	/* the first bytes equal but for case, or no need to look further: the phrase
+	 * tables are tried on every line */
+	if (!*p)
+		return true;
+	if (!n || ((unsigned char)(s[0] ^ p[0]) & 0xdf))
+		return false;
+	pl = strlen(p);
+	return n >= pl && !strncasecmp(s, p, pl);
+}
+
+/* Does s hold p, case ignored for ASCII? */
+static inline bool msgtext_contains_ci(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+	char lo = p[0] >= 'A' && p[0] <= 'Z' ? (char)(p[0] - 'A' + 'a') : p[0];
+	char up = lo >= 'a' && lo <= 'z' ? (char)(lo - 'a' + 'A') : lo;
+
+	/* the first byte compared inline: this runs over every line of a long mail */
+	for (size_t i = 0; i + pl <= n; i++)
+		if ((s[i] == lo || s[i] == up) && !strncasecmp(s + i, p, pl))
+			return true;
+	return false;
+}
+
 /* Is s, once its trailing ' ', ',', '.', '!', ':' and '-' are cut, exactly p (case
  * ignored for ASCII)? */
-bool msgtext_is_phrase(const char *s, size_t n, const char *p);
+static inline bool msgtext_is_phrase(const char *s, size_t n, const char *p)
+{
+	size_t a = msgtext_skip_space(s, n);
+
+	while (n > a && strchr(" ,.!:-", s[n - 1]))
+		n--;
+	return n - a == strlen(p) && !strncasecmp(s + a, p, n - a);
+}
 
 /* msgtext_sig.c */
 /* A phone or webmail footer line ("Sent from my iPhone"). */

@@ -11,6 +11,7 @@
 #define TEMPEST_RENDER_ARCHIVE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "game/game.h"
 #include "util/buf.h"
@@ -62,8 +63,16 @@ void archive_tournament_page(const struct tournament *t, const char *variant,
 void archive_tournament_name(int id, char *out, size_t len);
 /* The pages' style sheet (archive.css beside them). */
 extern const char archive_css[];
-/* The page's and the PGN's file names of game id ("game-7.html", "game-7.pgn"). */
-void archive_page_name(int id, char *out, size_t len);
-void archive_pgn_name(int id, char *out, size_t len);
+/* The page's and the PGN's file names of game id ("game-7.html", "game-7.pgn"): here,
+ * below the index and the pages, which link each other. */
+static inline void archive_page_name(int id, char *out, size_t len)
+{
+	snprintf(out, len, "game-%d.html", id);
+}
+
+static inline void archive_pgn_name(int id, char *out, size_t len)
+{
+	snprintf(out, len, "game-%d.pgn", id);
+}
 
 #endif

@@ -18,16 +18,6 @@
 #include "render/view.h"
 #include "util/clock.h"
 
-void archive_page_name(int id, char *out, size_t len)
-{
-	snprintf(out, len, "game-%d.html", id);
-}
-
-void archive_pgn_name(int id, char *out, size_t len)
-{
-	snprintf(out, len, "game-%d.pgn", id);
-}
-
 /* One square of a step's board: its colour (and the last move's mark) as a class, the
  * piece as a figurine or a letter, with the mark it bears (NULL or "": none). */
 static void step_square(const struct pos *p, sq_t s, bool figurines, bool last, const char *mark,

@@ -30,11 +30,6 @@ void view_board_of(const struct game *g, const struct pos *p, int side, struct b
 		view_board(p, side, out);
 }
 
-const char *view_variant_title(const struct game *g, char *buf, size_t len)
-{
-	return game_title(g, buf, len);
-}
-
 /* The boards from the reader's side; in a game of several, each under its heading. */
 /* ... and *last, the moves of the reader's board (mine) with its last move. */
 static void set_board(struct tctx *c, const struct game *g, int side, bool pgn, int mine,

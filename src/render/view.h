@@ -6,6 +6,8 @@
 
 #include "game/game.h"
 #include "render/template.h"
+#include "render/view_clock.h"
+#include "render/view_extra.h"
 #include "util/buf.h"
 
 /* The templates of the replies, read from a directory (view_templates.c): each shared
@@ -71,37 +73,14 @@ void view_board(const struct pos *p, int side, struct buf *out);
 void view_board_of(const struct game *g, const struct pos *p, int side, struct buf *out);
 /* The seats' addresses of one side, for titles and indexes: "a@x" or "a@x, b@x". */
 /* The game's variant's title as a phrase (each language may name it), in buf. */
-const char *view_variant_title(const struct game *g, char *buf, size_t len);
+static inline const char *view_variant_title(const struct game *g, char *buf, size_t len)
+{
+	return game_title(g, buf, len);
+}
 /* "1. e4 e5 2. Nf3" (the moves of the game, numbered from its start position). */
 void view_movetext(const struct game *g, int board, struct buf *out);
 void view_pgn(const struct game *g, const char *site, struct buf *out);
 
-struct tn_view;
-
-/* What the template of a reply needs to know beyond the game. */
-struct view_extra {
-	const char *referee, *referee_name;
-	const char *sender, *auth;              /* for test */
-	bool applied;                           /* the mail changed its game (for test) */
-	bool to_sender;                         /* the reply goes to the mail's sender */
-	const char *subject;
-	const struct order_line *lines;         /* what was read (test) */
-	size_t nlines;
-	const struct orders *orders;
-	char *const *auth_results;              /* the mail's Authentication-Results (test) */
-	size_t nauth;
-	const struct reply_error *errors;
-	size_t nerrors;
-	long long now;                          /* for the clocks */
-	const char *timezone;                   /* the reader's, for deadlines */
-	int challenge_days;                     /* an unanswered challenge lapses after */
-	int confirm_days;                       /* a confirmation asked lapses after */
-	bool no_pgn;                            /* the template reads no {{pgn}}: not made */
-	const char *language;                   /* the reader's ("fr"; NULL: English): the
-						 * order words the help shows */
-	const struct tn_view *tournament;       /* a tournament's mail: what it shows of it,
-						 * for this reader (tournament_view.h) */
-};
 
 /* How a reader names seat `seat`: a player of the game (reader >= 0) by its address, anyone
  * else by its name in public (seat_public: never an address the player did not allow). */
@@ -116,21 +95,6 @@ void view_board_players(const struct game *g, int b, int c, char *out, size_t le
 /* The variables for reply r about game g (g may be NULL for mails about no game). */
 struct tctx *view_context(const struct game *g, const struct reply *r,
 			  const struct view_extra *x);
-/* The clock's variables for one reader (-1: neither player): time left, the deadline that
- * matters to them, in their time zone (view_clock.c). */
-void view_clock(const struct game *g, int reader, struct tctx *c, const struct view_extra *x);
-/* When what c owes now is due: the move, or the answer an answer window asks for (an
- * interception being optional, its window is not a deadline). 0 if c's clock is still. */
-long long view_due(const struct game *g, int c);
-/* One game of a reminder: the game (loaded, with its players' vacations), the reader's
- * colour in it and their deadline. */
-struct reminder_item {
-	const struct game *g;
-	int colour;              /* the seat the reminder is for */
-	long long deadline;
-};
-/* The variables of a reminder mail about several games (REPLY_REMINDER). */
-struct tctx *view_reminder(const struct reminder_item *items, size_t n, const struct view_extra *x);
 /* What the HTML part needs to write its reader's one-click moves: where their mail goes
  * and in which language. */
 struct phrase_lang;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "game/kind.h"
-#include "render/view.h"
+#include "render/view_clock.h"
 #include "util/clock.h"
 
 /* What the player expected now owes by their deadline, in a few words, as a word of
@@ -117,7 +117,7 @@ struct tctx *view_reminder(const struct reminder_item *items, size_t n, const st
 		if (!it)
 			break;
 		tctx_set(it, "game", "%d", g->id);
-		tctx_set(it, "variant", "%s", view_variant_title(g, buf, sizeof buf));
+		tctx_set(it, "variant", "%s", game_title(g, buf, sizeof buf));
 		int me = items[i].colour, side = g->seat[me].side;
 		int b = g->seat[me].board >= 0 ? g->seat[me].board : 0, them = game_mover(g, b, 1 - side);
 		tctx_set(it, "opponent", "%s", them >= 0 ? g->seat[them].address : "");

@@ -17,14 +17,6 @@
 #include "store/store_int.h"
 #include "util/fsutil.h"
 
-void store_path_of(const struct store *st, char *out, size_t len, const char *fmt, int id)
-{
-	char name[64];
-
-	snprintf(name, sizeof name, fmt, id);
-	snprintf(out, len, "%s/%s", st->dir, name);
-}
-
 static int read_key(struct store *st, const char *path, bool create, struct err *e)
 {
 	char *data;

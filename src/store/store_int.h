@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "store/jread.h"
 #include "store/store.h"
@@ -13,8 +14,16 @@
 
 #define STORE_STATE_MAX (64L * 1024 * 1024)
 
-/* DIR/ followed by fmt with the game's number. */
-void store_path_of(const struct store *st, char *out, size_t len, const char *fmt, int id);
+/* DIR/ followed by fmt with the game's number: here, below both store.c and
+ * store_journal.c, which name a game's files with it. */
+static inline void store_path_of(const struct store *st, char *out, size_t len, const char *fmt,
+				 int id)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, fmt, id);
+	snprintf(out, len, "%s/%s", st->dir, name);
+}
 /* One event, one sent Message-ID, as JSON (a state's lists, a journal's lines). */
 json_t *store_event_json(const struct game_event *ev);
 json_t *store_sent_json(const struct game *g, size_t i);

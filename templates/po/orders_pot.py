@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """orders_pot.py [ROOT]: the order words as a PO template on standard output (docs/design.md
-"Languages"): the words of every order table (src/game/order.c's `keywords`, each kind's in
+"Languages"): the words of every order table (src/game/order_table.c's `keywords`, each kind's in
 src/kinds/*/*_kind.c), msgctxt "order", and the words an order reads after its own (each
 entry's `args`), msgctxt "order argument". A catalogue's msgstr for them is the word or
 words a player writes in its language, alternatives split by "|", the first the one the
@@ -33,7 +33,7 @@ def tables(root):
     """(file, words, args) of every entry of the order tables, in their order: the
     generic table (`keywords`) and the one each kind names as its `.orders`."""
     out = []
-    files = [os.path.join(root, "src/game/order.c")] + \
+    files = [os.path.join(root, "src/game/order_table.c")] + \
         sorted(glob.glob(os.path.join(root, "src/kinds/*/*_kind.c")))
     for f in files:
         s = open(f, encoding="utf-8").read()

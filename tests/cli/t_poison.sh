@@ -21,7 +21,7 @@ hashes() {
 
 # -- every order word alone, and followed by one word, from a stranger and from a player
 W=$tmp/words; cli_referee "$W"
-words=$(sed -n 's/^[[:space:]]*{ "\([a-z][a-z ]*\)", .*/\1/p' src/game/order.c \
+words=$(sed -n 's/^[[:space:]]*{ "\([a-z][a-z ]*\)", .*/\1/p' src/game/order_table.c \
   src/kinds/*/*_kind.c | sort -u)
 [ "$(printf '%s\n' "$words" | grep -c .)" -ge 40 ] && pass || fail "the order words found"
 : > "$tmp/words.mbox"

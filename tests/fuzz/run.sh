@@ -21,7 +21,7 @@ seed() {        # seed TARGET CORPUS_DIR: the test inputs that suit the target
         # every order word (the generic table's and each kind's) alone on a line, and
         # followed by one word: a shape check that reads a word before counting them
         # crashes on these at once (a mail "place" alone once stopped every run)
-        sed -n 's/^[[:space:]]*{ "\([a-z][a-z ]*\)", .*/\1/p' src/game/order.c \
+        sed -n 's/^[[:space:]]*{ "\([a-z][a-z ]*\)", .*/\1/p' src/game/order_table.c \
             src/kinds/*/*_kind.c | sort -u | while IFS= read -r w; do
             f=$(printf '%s' "$w" | tr ' ' _)
             printf '%s\n' "$w" > "$2/word-$f"

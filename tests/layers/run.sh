@@ -206,6 +206,24 @@ expect_bad inner-unplaced 'src/pipeline/extra.c: is in src/pipeline/ but not in 
 LAYERS_INNER='src/pipeline: shared.h low mid gone top pipeline'
 expect_bad inner-stale 'layers.sh: the order of src/pipeline/ names gone, which no file is: remove it' \
     src/pipeline/low.c 'int low_get(void)' '{' '	return 1;' '}'
+# Several folders ordered at once, one of them a kind's (src/kinds/NAME/, below src/kinds/):
+# each is checked against its own order, and a call between two folders is no matter of
+# either order.
+LAYERS_INNER='src/pipeline: shared.h
+    low mid top pipeline
+src/kinds/chess: chess.h chess_store chess_view'
+kind_tree() {
+    inner_tree
+    put src/kinds/chess/chess_view.c '#include "kinds/chess/chess.h"' 'int chess_view_name(void)' '{' \
+        '	return 1;' '}'
+    put src/pipeline/top.c '#include "pipeline/top.h"' 'int top_run(void)' '{' \
+        '	return chess_view_name();' '}'
+}
+tree=kind_tree
+kind_tree; expect_ok inner-folders-clean
+expect_bad inner-kind-call-up 'src/kinds/chess/chess_store.c:4: calls chess_view_name of chess_view.c, which stands above chess_store.c in src/kinds/chess/' \
+    src/kinds/chess/chess_store.c '#include "chess.h"' 'int chess_store_name(void)' '{' \
+    '	return chess_view_name();' '}'
 tree=clean_tree LAYERS_INNER=''
 
 if [ "$fails" -ne 0 ]; then echo "layers: $fails of $n tests failed"; exit 1; fi

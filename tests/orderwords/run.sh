@@ -12,7 +12,7 @@ fails=0 n=0
 fresh() {
     rm -rf "$tmp/t"; mkdir -p "$tmp/t/src/game" "$tmp/t/templates"
     cp -R "$src/docs" "$tmp/t/docs"
-    cp "$src/src/game/order.c" "$tmp/t/src/game/"
+    cp "$src/src/game/order_table.c" "$tmp/t/src/game/"
     cp "$src"/templates/help.txt "$src"/templates/help.??.txt "$tmp/t/templates/"
     mkdir -p "$tmp/t/templates/po"
     cp "$src"/templates/po/*.po "$src"/templates/po/orders_pot.py "$tmp/t/templates/po/"
@@ -34,11 +34,11 @@ expect "post out of docs/tigerchess.md" "'post' (src/kinds/tigerchess/tigerchess
 
 # a generic word out of the shared page and out of the help
 fresh; sed -i -e '/^ *claim draw/d' -e 's/`claim draw[^`]*`/(gone)/g' "$tmp/t/docs/orders.md"
-expect "claim draw out of docs/orders.md" "'claim draw' (src/game/order.c) is not in docs/orders.md"
+expect "claim draw out of docs/orders.md" "'claim draw' (src/game/order_table.c) is not in docs/orders.md"
 fresh; sed -i 's/"holiday 5 days"/"a break"/' "$tmp/t/templates/help.txt"
-expect "holiday out of help.txt" "'holiday' (src/game/order.c) is not in templates/help.txt"
+expect "holiday out of help.txt" "'holiday' (src/game/order_table.c) is not in templates/help.txt"
 fresh; sed -i 's/^  new chess/  begin chess/' "$tmp/t/templates/chess/help-new.txt"
-expect "new out of the help's part from templates/chess/" "'new' (src/game/order.c) is not in templates/help.txt"
+expect "new out of the help's part from templates/chess/" "'new' (src/game/order_table.c) is not in templates/help.txt"
 fresh; sed -i '/{{#each kind_orders}}/d' "$tmp/t/templates/help.txt"
 expect "help without the kind's orders" "no longer prints a game's kind_orders"
 

@@ -16,6 +16,7 @@
 #include "kinds/knightmare/knightmare.h"
 #include "kinds/registry.h"
 #include "kinds/tempete/tempete.h"
+#include "render/catalogue.h"
 #include "store/cards_load.h"
 #include "tempetetest.h"
 
@@ -476,6 +477,66 @@ static void state_of_card_kinds_only(void)
 	game_free(g);
 }
 
+/* A reader's text in language `lang` (templates/po/LANG.po). */
+static const char *in_language(const char *lang, const char *text)
+{
+	static char out[2][512];
+	static int i;
+	char path[64];
+	struct catalogue *c = NULL;
+	struct err e = { 0 };
+	struct phrase_lang l;
+	struct buf b = { 0 };
+
+	snprintf(path, sizeof path, "templates/po/%s.po", lang);
+	if (!CHECK_INT(catalogue_load(path, &c, &e), 0))
+		return "";
+	catalogue_lang(c, &l);
+	l.mark_missing = true;          /* an English piece shows as such */
+	phrase_render(&b, text, &l);
+	i = !i;
+	snprintf(out[i], sizeof out[i], "%s", b.s ? b.s : "");
+	buf_free(&b);
+	catalogue_free(c);
+	return out[i];
+}
+
+/* A kind's sentences about an answer are whole phrases of its own, each translated whole
+ * (a fragment spliced into the protocol's sentence cannot be): the prompt where none of
+ * the protocol's fits, and Knightmare's refusal of an answer in advance that is no
+ * 'accept', as a French and a German reader get them. */
+static void kind_answer_sentences(void)
+{
+	static const struct {
+		const struct ct_ops *ops;
+		const char *fr, *de;
+	} prompts[] = {
+		{ &tempete_turn_ops,
+		  "Répondez à l'interception\u00a0: un autre coup, une carte, ou 'accept'",
+		  "Beantworten Sie die Interception: ein anderer Zug, eine Karte oder 'accept'" },
+		{ &knightmare_turn_ops,
+		  "Répondez à l'interception\u00a0: accepter, ou une carte en réponse",
+		  "Beantworten Sie die Interception: annehmen oder eine Karte als Antwort darauf" },
+	};
+
+	for (size_t i = 0; i < sizeof prompts / sizeof prompts[0]; i++) {
+		check_context("prompt %zu", i);
+		CHECK_STR(in_language("fr", prompts[i].ops->answer_prompt), prompts[i].fr);
+		CHECK_STR(in_language("de", prompts[i].ops->answer_prompt), prompts[i].de);
+		CHECK(!prompts[i].ops->answer_moves == !!prompts[i].ops->advance_refused);
+	}
+	check_context("knightmare: an answer in advance that is a move");
+	struct game *g = kinds[1].dealt(NULL);
+	const char *why = send_notes(&kinds[1], g, WHITE, "e4\nif intercepted: Nf3");
+	CHECK_HAS(in_language("fr", why), "Ici, une réponse d'avance ne peut être que 'accepter' "
+		  "(une réponse est\u00a0: accepter, ou une carte en réponse)");
+	CHECK_HAS(in_language("de", why), "Eine Antwort im Voraus kann hier nur 'annehmen' sein "
+		  "(eine Antwort ist: annehmen oder eine Karte als Antwort darauf)");
+	CHECK(!strstr(in_language("fr", why), "\xe2\x9f\xa6"));  /* no English piece: ⟦ */
+	game_free(g);
+	check_context(NULL);
+}
+
 int main(void)
 {
 	struct err e = { 0 };
@@ -498,6 +559,7 @@ int main(void)
 	standing_moves();
 	card_number_huge();
 	state_of_card_kinds_only();
+	kind_answer_sentences();
 	variant_free(kv);
 	tempete_test_free();
 	return check_done();

@@ -4,6 +4,7 @@
  * What they read is checked in test_msg.c. */
 #include "mail/html.h"
 #include "mail/msg.h"
+#include "mail/msg_int.h"
 #include "mail/msgtext.h"
 
 #include <dirent.h>

@@ -553,7 +553,9 @@ const struct ct_ops knightmare_turn_ops = {
 	.setup_expected = km_setup_expected,
 	.setup_owes = "deck",
 	.setup_text = km_setup_text,
-	.answer_words = N_("accept, or a card in answer to it"),
+	.answer_prompt = N_("answer the interception: accept, or a card in answer to it"),
+	.advance_refused = N_("an answer in advance is 'accept' here (an answer is accept, or a "
+			      "card in answer to it)"),
 };
 
 int knightmare_apply(struct apply_state *a, const struct orders *o)

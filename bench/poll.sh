@@ -18,6 +18,9 @@
 # of `tempest poll` and of mbsync over STARTTLS, and the IMAP commands each sends, counted
 # by a small relay (python3) between the client and Dovecot over plain IMAP (the relay
 # cannot read TLS; STARTTLS adds the same two commands, STARTTLS and CAPABILITY, to both).
+# Through the same relay, a poll of the 1,000 mails delivered once more (into a data
+# directory of its own): its IMAP commands, and its writes (what the client sent at once:
+# pipelined commands go in one write, so a write is at most one wait for the server).
 # The stack and the relay are stopped by PID on every exit.
 # Usage: bench/poll.sh TEMPEST BENCHDIR     (BENCHDIR holds genmail)
 set -u
@@ -241,7 +244,9 @@ def pump(a, b, f):
     while True:
         d = a.recv(65536)
         if not d: break
-        if f: f.write(d); f.flush()
+        if f:
+            f.write(d); f.flush()
+            with open(log + ".writes", "a") as w: w.write("%d\n" % len(d))
         b.sendall(d)
     try: b.shutdown(socket.SHUT_WR)
     except OSError: pass
@@ -264,11 +269,12 @@ chmod 600 "$work/mbsyncrc.plain"
 sed -e "s|^imap_url = .*|imap_url = imap://127.0.0.1:$relay_port|" -e "s/^starttls = .*/starttls = no/" \
     "$work/tempest.conf" > "$work/tempest.plain.conf"
 commands() {
-    : > "$work/relay.log"
+    : > "$work/relay.log"; : > "$work/relay.log.writes"
     "$@" > /dev/null 2>&1 || return 1
     sleep 0.2
     tr -d '\r' < "$work/relay.log" | grep -cE '^[A-Za-z0-9.]+ [A-Za-z]'
 }
+writes() { grep -c . "$work/relay.log.writes"; }
 m_cmds=$(commands mbsync -c "$work/mbsyncrc.plain" -q bench) || fail "mbsync through the relay failed"
 t_cmds=$(commands "$T" poll -c "$work/tempest.plain.conf") || fail "tempest poll through the relay failed"
 t_list=$(tr -d '\r' < "$work/relay.log" | awk '{ print $2 }' | tr '\n' ' ')
@@ -276,6 +282,25 @@ r_cmds=-
 if [ -n "$rel" ]; then
     sed "s|^data_dir = .*|data_dir = $work/data.release|" "$work/tempest.plain.conf" > "$work/release.plain.conf"
     r_cmds=$(commands "$R" poll -c "$work/release.plain.conf") || fail "the release's poll through the relay failed"
+fi
+# a whole poll of the 1,000 mails through the relay (this build's, then the release's)
+full() {        # full TAG TEMPEST: "commands writes"
+    mkdir -p "$work/data.$1" || exit 1
+    deliver "$work/data.$1/key"
+    chmod 600 "$work/data.$1/key"
+    sed "s|^data_dir = .*|data_dir = $work/data.$1|" "$work/tempest.plain.conf" > "$work/$1.plain.conf"
+    c=$(commands "$2" poll -c "$work/$1.plain.conf") || fail "a whole poll through the relay failed"
+    [ "$(ms_uids referee INBOX | grep -c .)" -eq 0 ] || fail "a whole poll through the relay left mails"
+    echo "$c $(writes)"
+}
+res=$(full relayed "$T") || exit 1
+set -- $res
+f_cmds=$1 f_writes=$2
+rf_cmds=- rf_writes=-
+if [ -n "$rel" ]; then
+    res=$(full release.relayed "$R") || exit 1
+    set -- $res
+    rf_cmds=$1 rf_writes=$2
 fi
 kill "$relay_pid" 2>/dev/null; relay_pid=""
 
@@ -296,3 +321,6 @@ figure "poll: an idle run's CPU time" " ms" low 20 "$(cpu_ms "$ti_wall $ti_user 
 figure "poll: an idle run's peak memory" " MB" low - "$(peak "$ti_wall $ti_user $ti_sys $ti_rss")" "$(peak "$ri")"
 figure "poll: an idle run's IMAP commands" "" low - "$t_cmds" "$r_cmds"
 echo "tempest poll's commands (over plain IMAP): $t_list"
+echo "a poll of the $mails mails over plain IMAP: $f_cmds commands in $f_writes writes" \
+     "(the release's: $rf_cmds commands in $rf_writes writes)"
+figure "poll: IMAP writes for $mails mails" "" low - "$f_writes" "$rf_writes"

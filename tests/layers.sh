@@ -53,8 +53,9 @@ exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 # conditional moves, a mail's applying and the referee's acts, the card-turn protocol.
 # src/kinds/tempete: its state, a card undone, its effects, a card played, the turn.
 # src/mail: the message and its MIME body, the text and its signatures and the
-# referee's pasted text, the transports. src/store: the JSON reader, the rules and
-# cards, the state, the journal, the store, the players, tournaments and ratings.
+# referee's pasted text, the transports (IMAP: the connection, then fetching, then
+# moving). src/store: the JSON reader, the rules and cards, the state, the journal,
+# the store, the players, tournaments and ratings.
 # src/render: the templates and boards, the clock, the views, the archive.
 inner='
 src/pipeline: pipeline.h robots.h replay.h pipeline_int.h tourney.h
@@ -74,7 +75,7 @@ src/kinds/tempete: tempete.h tempete_int.h tempete_kind.h tempete_store.h tempet
 src/mail: charset.h compose.h deliver.h dsn.h fetchparse.h html.h imap.h mbox.h msg.h
     msg_int.h msgtext.h msgtext_int.h net.h imap_int.h outbox.h smtp.h spool.h charset compose
     dsn fetchparse html msg_mime msg mbox msgtext_referee msgtext_sig msgtext net imap
-    imap_move outbox smtp spool queue deliver
+    imap_fetch imap_move outbox smtp spool queue deliver
 src/store: cards_load.h jread.h cardturn_json.h rules_load.h standing_json.h store.h other.h
     players.h reminders.h store_kind.h store_int.h tournament_json.h jread cardturn_json
     lasttime other quota reminders rules_load cards_load standing_json store_kinds state_json

@@ -1,7 +1,9 @@
 /* cmd_poll.c: `tempest poll`: one cron run against the referee's IMAP mailbox: every
  * mail in it is processed (oldest first), committed, then moved to the processed folder,
- * imap_batch_size mails at a time (one fetch and one move per batch); the replies are
- * sent at the end. */
+ * batch_size mails at a time (fetched in commands of imap_batch_size mails, moved in one);
+ * the replies are sent at the end. The server works while the referee does: the next
+ * batch is asked for before this one is processed, and a batch's move is read only after
+ * the replies are sent. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,12 +77,25 @@ static void process_batch(struct pipeline *pl, struct imap_mail *mails, size_t n
 	free(pm), free(at), free(st);
 }
 
-/* One batch: fetched in one command, processed and committed together, then every mail
- * done with moved in one command. A kill anywhere leaves each mail either uncommitted
- * (processed next time) or committed and in the mailbox (recognised next time, then
- * moved). Returns how many mails are left for the next run. */
+/* Moves the mails (uids[0..n)) to folder once their batch is committed; the answer is
+ * read at the end of the run (imap_move_wait). Returns how many could not be sent. */
+static int move(struct imap *im, const uint32_t *uids, size_t n, const char *folder)
+{
+	struct err e;
+
+	if (imap_move_send(im, uids, n, folder, &e) == 0)
+		return 0;
+	/* committed and marked seen: the next run recognises them and moves them then */
+	log_warn("%s", e.msg);
+	return (int)n;
+}
+
+/* One batch: read (asked for before), the next one asked for, processed and committed
+ * together, then every mail done with moved in one command. A kill anywhere leaves each
+ * mail either uncommitted (processed next time) or committed and in the mailbox
+ * (recognised next time, then moved). Returns how many mails are left for the next run. */
 static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, size_t n,
-		 const struct common *c)
+		 struct imap_mail *next, size_t nnext, const struct common *c)
 {
 	uint32_t *done = malloc(n * sizeof *done), *quarantined = malloc(n * sizeof *done);
 	int *status = malloc(n * sizeof *status);
@@ -95,6 +110,8 @@ static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, 
 	}
 	if (imap_fetch_batch(im, mails, n, &e) < 0)
 		log_error("%s", e.msg);
+	if (nnext)      /* a failure is said when the batch is read */
+		imap_fetch_send(im, next, nnext, &e);
 	fault_point("batch-fetched");
 	process_batch(pl, mails, n, status, c);
 	for (size_t i = 0; i < n; i++) {
@@ -107,19 +124,28 @@ static int batch(struct pipeline *pl, struct imap *im, struct imap_mail *mails, 
 	}
 	free(status);
 	fault_point("before-move");
-	if (!c->dry_run && imap_move_set(im, done, ndone, c->cfg.processed_folder, &e) < 0) {
-		/* committed and marked seen: the next run recognises them and moves them then */
-		log_warn("%s", e.msg);
-		retry += (int)ndone;
-	}
-	/* a mail that killed the runs before: out of the way, where the operator looks */
-	if (!c->dry_run && imap_move_set(im, quarantined, nquarantined, QUARANTINE_FOLDER, &e) < 0) {
-		log_warn("%s", e.msg);
-		retry += (int)nquarantined;
+	if (!c->dry_run) {
+		retry += move(im, done, ndone, c->cfg.processed_folder);
+		/* a mail that killed the runs before: out of the way, where the operator looks */
+		retry += move(im, quarantined, nquarantined, QUARANTINE_FOLDER);
 	}
 	fault_point("after-move");
 	free(done);
 	free(quarantined);
+	return retry;
+}
+
+/* Every batch of the mailbox in turn, each asked for while the one before is processed.
+ * Returns how many mails are left for the next run. */
+static int batches(struct pipeline *pl, struct imap *im, struct imap_mail *mails, size_t n,
+		   const struct common *c)
+{
+	int retry = 0;
+
+	for (size_t i = 0, k = n ? imap_batch_span(im, mails, n) : 0, then; i < n; i += k, k = then) {
+		then = i + k < n ? imap_batch_span(im, mails + i + k, n - i - k) : 0;
+		retry += batch(pl, im, mails + i, k, mails + i + k, then, c);
+	}
 	return retry;
 }
 
@@ -157,12 +183,7 @@ int cmd_poll(int argc, char **argv)
 		retry = 1;
 		for_a_person = e.for_a_person;
 	}
-	for (size_t i = 0, k; i < n; i += k) {
-		k = imap_batch_span(im, mails + i, n - i);
-		retry += batch(pl, im, mails + i, k, &c);
-	}
-	free(mails);
-	imap_close(im);
+	retry += batches(pl, im, mails, n, &c);
 	struct deliver_stats ds = { 0 };
 	if (!c.dry_run && pipeline_bounces(pl, &e) < 0)
 		log_warn("%s", e.msg);
@@ -171,6 +192,10 @@ int cmd_poll(int argc, char **argv)
 	fault_point("before-send");
 	if (!c.dry_run && deliver_outbox(&c.cfg, pipeline_outbox(pl), stdout, &ds, &e) < 0)
 		log_warn("replies stay queued: %s", e.msg);
+	/* the server moved the mails while the replies went out */
+	retry += (int)imap_move_wait(im, &e);
+	free(mails);
+	imap_close(im);
 	const struct pipeline_stats *s = pipeline_stats(pl);
 	log_info("%zu mails: %d applied, %d refused, %d ignored, %d already seen, %d to retry; "
 		 "%d replies sent, %d queued for later, %d refused by the server", n, s->applied,

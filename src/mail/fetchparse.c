@@ -101,6 +101,7 @@ static void keep(struct fetchparse *p)
 	}
 	p->lit[p->got] = 0;
 	p->mails[p->n++] = (struct fetchparse_mail){ p->uid, p->lit, p->got };
+	p->kept++;
 	p->lit = NULL;
 	p->state = OUTSIDE;
 }
@@ -149,14 +150,27 @@ int fetchparse_end(struct fetchparse *p)
 	return p->why[0] ? -1 : 0;
 }
 
+void fetchparse_restart(struct fetchparse *p)
+{
+	free(p->lit);
+	p->lit = NULL;
+	p->state = OUTSIDE;
+	p->why[0] = 0;
+	p->over = false;
+}
+
 char *fetchparse_take(struct fetchparse *p, uint32_t uid, size_t *len)
 {
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t k = 0; k < p->n; k++) {
+		size_t i = (p->next + k) % p->n;
 		char *raw = p->mails[i].raw;
 		if (p->mails[i].uid != uid || !raw)
 			continue;
 		*len = p->mails[i].len;
 		p->mails[i].raw = NULL;
+		p->next = i + 1;
+		if (!--p->kept)
+			p->n = p->next = 0;
 		return raw;
 	}
 	return NULL;

@@ -26,6 +26,8 @@ struct fetchparse {
 	size_t limit;                   /* the largest literal accepted */
 	struct fetchparse_mail *mails;
 	size_t n, cap;
+	size_t next;                    /* where fetchparse_take() looks first */
+	size_t kept;                    /* mails not yet taken */
 	/* the mail being read */
 	int state;                      /* outside, in the literal, after it */
 	uint32_t uid;
@@ -42,9 +44,14 @@ void fetchparse_init(struct fetchparse *p, size_t limit);
 void fetchparse_line(struct fetchparse *p, const char *line, size_t len);
 /* Whether the next line belongs to a mail's bytes (so it is no answer of the server). */
 bool fetchparse_in_mail(const struct fetchparse *p);
+/* After a broken answer (why) on a connection dropped: ready for the answers on the
+ * next one, the mails read whole kept. */
+void fetchparse_restart(struct fetchparse *p);
 /* 0 when the answer ended cleanly (no mail cut short), else -1 (why says so). */
 int fetchparse_end(struct fetchparse *p);
-/* The kept mail with this UID, handed to the caller (raw then belongs to it), or NULL. */
+/* The kept mail with this UID, handed to the caller (raw then belongs to it), or NULL.
+ * Mails taken in the order they came cost one comparison each; once every mail is taken,
+ * the parser holds none (it may read the answers of many commands in turn). */
 char *fetchparse_take(struct fetchparse *p, uint32_t uid, size_t *len);
 void fetchparse_free(struct fetchparse *p);
 

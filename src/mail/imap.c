@@ -1,5 +1,5 @@
 /* imap.c: see imap.h. With smtp.c and net.c (what both share), the only code that
- * includes curl.
+ * includes curl. Listing and fetching are in imap_fetch.c, moves and flags in imap_move.c.
  *
  * How libcurl (7.88) is used, and why:
  *   - libcurl connects, does TLS or STARTTLS, checks the certificate and logs in (with the
@@ -12,16 +12,21 @@
  *     of the login (the last capability list wins: the one after the login).
  *   - a mail is an IMAP literal, read by its byte count (fetchparse.c), so nothing in a
  *     mail is ever taken for an answer of the server.
+ *   - commands may be pipelined, as a mail synchroniser does (RFC 3501, 5.5): the next
+ *     batch's UID FETCH and a batch's UID MOVE are sent without waiting, their answers
+ *     read later (imap_pump), so that the server works while the referee does. A
+ *     command that waits for its own answer reads the pending ones first.
  *   - after a failure that leaves the connection out of step (a stall, a mail too large
- *     to read on), the connection is dropped and the next command connects again, on a
- *     new handle. A refusal (NO, BAD) keeps the connection.
- * Moving mails to folders and their flags are in imap_move.c. */
+ *     to read on), the connection is dropped, every pending command counts as lost, and
+ *     the next command connects again, on a new handle. A refusal (NO, BAD) keeps the
+ *     connection. */
 #include "mail/imap.h"
 
 #include <curl/curl.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -36,12 +41,11 @@
 #include "util/log.h"
 
 #define ANSWER_MAX (1u << 20)           /* untagged answers to one command */
-/* The mailbox is listed LIST_SPAN mails a command (a line of at most 62 bytes each); a
- * batch holds at most BATCH_BYTES of mail (a larger mail makes a batch alone). */
-#define LIST_SPAN 10000u
-#define BATCH_BYTES (4u << 20)
 #define BATCH_SIZE_MAX 1000
 #define LINE_MAX_LEN 65536u             /* an answer line that is no mail */
+/* What a send blocked by a server busy writing may take in meanwhile: the answers to
+ * the commands pending, a batch's mails at most. */
+#define BACKLOG_MAX (16u << 20)
 
 /* ---- the connection ---- */
 
@@ -129,14 +133,18 @@ static bool refused_for_good(const char *reply)
 	return false;
 }
 
+static void lose_pending(struct imap *im, const char *why);
+
 /* Drops the connection (after a failure, or to stop reading an answer) without a word:
  * the socket is shut first, so that libcurl cannot say LOGOUT into the middle of an
  * answer. The next command connects and logs in again, on a new handle (libcurl would
  * leak the old connection of a CONNECT_ONLY handle that connects anew). */
-static void disconnect(struct imap *im)
+void imap_drop(struct imap *im)
 {
 	curl_socket_t fd;
 
+	if (im->qn)
+		lose_pending(im, "the connection was dropped");
 	if (im->net.curl && curl_easy_getinfo(im->net.curl, CURLINFO_ACTIVESOCKET, &fd) ==
 	    CURLE_OK && fd != CURL_SOCKET_BAD)
 		shutdown(fd, SHUT_RDWR);
@@ -171,7 +179,8 @@ static int connect_server(struct imap *im, struct err *e)
 	return 0;
 }
 
-/* Waits until the stream can be read (or written): 0, or -1 after stall_timeout. */
+/* Waits until the stream can be read (or written): the events that came, or -1 after
+ * stall_timeout. */
 static int wait_socket(struct imap *im, short events, struct err *e)
 {
 	curl_socket_t fd;
@@ -187,17 +196,24 @@ static int wait_socket(struct imap *im, short events, struct err *e)
 			       im->cfg->stall_timeout);
 	if (n < 0 && errno != EINTR)
 		return err_set(e, "imap: waiting for %s: %s", im->net.shown, strerror(errno));
-	return 0;
+	return n > 0 ? p.revents : 0;
 }
 
-/* Sends one whole command line. */
+static int receive(struct imap *im, size_t limit, struct err *e);
+
+/* Sends one whole command line. While answers are pending, a server that writes them
+ * may not read before it has written: what it sends meanwhile is taken in, so that
+ * neither waits for the other. */
 static int send_all(struct imap *im, const char *data, size_t len, struct err *e)
 {
 	while (len) {
 		size_t sent = 0;
 		CURLcode rc = curl_easy_send(im->net.curl, data, len, &sent);
 		if (rc == CURLE_AGAIN) {
-			if (wait_socket(im, POLLOUT, e) < 0)
+			short want = im->qn ? POLLOUT | POLLIN : POLLOUT;
+			int got = wait_socket(im, want, e);
+			if (got < 0 || ((got & POLLIN) && !(got & POLLOUT) &&
+					receive(im, BACKLOG_MAX, e) < 0))
 				return -1;
 			continue;
 		}
@@ -321,11 +337,14 @@ static int read_answer(struct imap *im, const char *cmd, size_t limit, struct er
 
 /* Runs one command as it is (the mailbox selected or not); its untagged answers are in
  * im->sink. A failure drops the connection unless the server merely refused. */
-static int raw_command(struct imap *im, const char *cmd, size_t limit, struct err *e)
+int imap_run(struct imap *im, const char *cmd, size_t limit, struct err *e)
 {
+	struct err pending;
 	char *line;
 	int rc;
 
+	if (im->qn)
+		imap_pump(im, NULL, &pending);         /* their outcomes say how they ended */
 	if (connect_server(im, e) < 0)
 		return -1;
 	net_clear(&im->net);
@@ -340,12 +359,139 @@ static int raw_command(struct imap *im, const char *cmd, size_t limit, struct er
 	if (rc == 0)
 		rc = read_answer(im, cmd, limit, e);
 	if (rc < 0 && !im->net.reply[0])
-		disconnect(im);                 /* out of step with the server: start again */
+		imap_drop(im);                 /* out of step with the server: start again */
 	else if (rc < 0 && strncasecmp(im->net.reply, "* BYE", 5) == 0)
-		disconnect(im);
+		imap_drop(im);
 	if (rc == 0 && !im->sink.data && keep_untagged(im, "", 0, e) < 0)
 		return -1;
 	return rc;
+}
+
+/* ---- pipelined commands ---- */
+
+/* Every pending command lost: the connection failed (why). The mails read whole stay. */
+static void lose_pending(struct imap *im, const char *why)
+{
+	for (size_t i = 0; i < im->qn; i++) {
+		struct imap_outcome *o = im->queue[i].out;
+		if (!o->lost)
+			snprintf(o->why, sizeof o->why, "%s", why);
+		o->lost = true;
+		o->waiting = 0;
+	}
+	im->qn = im->outn = 0;
+	fetchparse_restart(&im->stream);
+}
+
+static int pump_failed(struct imap *im, struct err *e)
+{
+	lose_pending(im, e->msg);
+	imap_drop(im);
+	return -1;
+}
+
+int imap_send(struct imap *im, const char *cmd, struct imap_outcome *out, struct err *e)
+{
+	size_t len = strlen(cmd) + 16;
+
+	if (!im->selected && imap_select(im, e) < 0)
+		return -1;
+	if (im->qn == im->qcap) {
+		size_t cap = im->qcap ? im->qcap * 2 : 32;
+		struct imap_pending *q = realloc(im->queue, cap * sizeof *q);
+		if (!q)
+			return err_set(e, "imap: out of memory");
+		im->queue = q, im->qcap = cap;
+	}
+	if (im->outn + len > im->outcap) {
+		size_t cap = im->outcap ? im->outcap : 4096;
+		while (cap < im->outn + len)
+			cap *= 2;
+		char *d = realloc(im->out, cap);
+		if (!d)
+			return err_set(e, "imap: out of memory");
+		im->out = d, im->outcap = cap;
+	}
+	im->tag++;
+	im->outn += (size_t)snprintf(im->out + im->outn, len, "T%u %s\r\n", im->tag, cmd);
+	im->queue[im->qn++] = (struct imap_pending){ im->tag, out };
+	out->waiting++;
+	return 0;
+}
+
+int imap_flush(struct imap *im, struct err *e)
+{
+	size_t n = im->outn;
+
+	im->outn = 0;
+	if (n && send_all(im, im->out, n, e) < 0)
+		return pump_failed(im, e);
+	return 0;
+}
+
+/* The tag of a tagged status line ("T12 OK ..."), its length in *tlen; 0 if none. */
+static unsigned tag_of(const char *line, size_t len, size_t *tlen)
+{
+	unsigned long tag = 0;
+	size_t i = 1;
+
+	if (!len || line[0] != 'T')
+		return 0;
+	while (i < len && i < 11 && isdigit((unsigned char)line[i]))
+		tag = tag * 10 + (unsigned long)(line[i++] - '0');
+	if (i == 1 || i >= len || line[i] != ' ' || tag > UINT_MAX)
+		return 0;
+	*tlen = i + 1;
+	return (unsigned)tag;
+}
+
+/* Pending command i's tagged status: OK, or its refusal kept. */
+static void answered(struct imap *im, size_t i, const char *line, size_t len, size_t tlen)
+{
+	struct imap_outcome *o = im->queue[i].out;
+
+	if ((len < tlen + 2 || strncasecmp(line + tlen, "OK", 2)) && !o->refused) {
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			len--;
+		snprintf(o->reply, sizeof o->reply, "%.*s", (int)len, line);
+		o->refused = true;
+	}
+	o->waiting--;
+	im->queue[i] = im->queue[--im->qn];
+}
+
+int imap_pump(struct imap *im, const struct imap_outcome *until, struct err *e)
+{
+	if (imap_flush(im, e) < 0)
+		return -1;
+	while (until ? until->waiting : im->qn) {
+		const char *line;
+		size_t len, tlen, i;
+		unsigned tag;
+		if (read_line(im, &line, &len, im->limit, e) < 0)
+			return pump_failed(im, e);
+		bool mail = fetchparse_in_mail(&im->stream);
+		fetchparse_line(&im->stream, line, len);
+		if (im->stream.why[0]) {
+			err_set(e, "imap: UID FETCH on %s: %s", im->net.shown, im->stream.why);
+			return pump_failed(im, e);      /* the rest of the answer is not read */
+		}
+		if (mail)
+			continue;
+		if ((tag = tag_of(line, len, &tlen))) {
+			for (i = 0; i < im->qn && im->queue[i].tag != tag; i++)
+				;
+			if (i == im->qn) {
+				err_set(e, "imap: %s answered '%.*s', which no command waits for",
+					im->net.shown, (int)(len < 40 ? len : 40), line);
+				return pump_failed(im, e);
+			}
+			answered(im, i, line, len, tlen);
+		} else if (len > 6 && !strncasecmp(line, "* BYE ", 6)) {
+			net_refusal(&im->net, line, len);
+		}                       /* else EXPUNGE, EXISTS, COPYUID, the end of a FETCH */
+	}
+	return 0;
 }
 
 /* ---- commands ---- */
@@ -366,13 +512,12 @@ static size_t parse_exists(const char *text)
 	return 0;
 }
 
-/* SELECTs the mailbox and keeps how many mails it holds. */
-static int select_mailbox(struct imap *im, struct err *e)
+int imap_select(struct imap *im, struct err *e)
 {
 	char cmd[700];
 
 	snprintf(cmd, sizeof cmd, "SELECT %s", im->quoted_mailbox);
-	if (raw_command(im, cmd, LINE_MAX_LEN, e) < 0)
+	if (imap_run(im, cmd, LINE_MAX_LEN, e) < 0)
 		return -1;
 	im->exists = parse_exists(im->sink.data);
 	im->selected = true;
@@ -380,68 +525,26 @@ static int select_mailbox(struct imap *im, struct err *e)
 	return 0;
 }
 
-/* A command on the mailbox, SELECTed first on a new connection. */
+/* A command on the mailbox, SELECTed first on a new connection (the pending answers read
+ * first: a connection they lose is made again before the command). */
 int imap_command(struct imap *im, const char *cmd, struct err *e)
 {
-	if (!im->selected && select_mailbox(im, e) < 0)
+	struct err pending;
+
+	if (im->qn)
+		imap_pump(im, NULL, &pending);
+	if (!im->selected && imap_select(im, e) < 0)
 		return -1;
-	return raw_command(im, cmd, LINE_MAX_LEN, e);
+	return imap_run(im, cmd, LINE_MAX_LEN, e);
 }
 
-/* ---- parsing answers ---- */
-
-static int by_uid(const void *a, const void *b)
+size_t imap_fetch_limit(const struct config *cfg)
 {
-	uint32_t x = ((const struct imap_mail *)a)->uid, y = ((const struct imap_mail *)b)->uid;
+	long max = cfg->max_message_size > 0 ? cfg->max_message_size : 0;
 
-	return x < y ? -1 : x > y;
-}
-
-/* The number after the item name in a FETCH answer line, or -1. */
-static long long item_number(const char *line, const char *end, const char *item)
-{
-	size_t n = strlen(item);
-
-	for (const char *p = line; p + n < end; p++) {
-		if (strncasecmp(p, item, n) || (p[-1] != ' ' && p[-1] != '(') || p[n] != ' ')
-			continue;
-		char *stop;
-		errno = 0;
-		unsigned long long v = strtoull(p + n + 1, &stop, 10);
-		if (errno || stop == p + n + 1 || v > UINT32_MAX)
-			return -1;
-		return (long long)v;
-	}
-	return -1;
-}
-
-/* Adds the UID and size of each "* n FETCH (UID u RFC822.SIZE z)" line to the list. */
-static int parse_list(const char *text, struct imap_mail **mails, size_t *n, size_t *cap,
-		      struct err *e)
-{
-	for (const char *line = text; *line; ) {
-		const char *end = strchr(line, '\n');
-		end = end ? end + 1 : line + strlen(line);
-		const char *f = strncmp(line, "* ", 2) ? NULL : memmem(line, (size_t)(end - line),
-								     " FETCH (", 8);
-		if (f) {
-			long long uid = item_number(f + 7, end, "UID");
-			long long size = item_number(f + 7, end, "RFC822.SIZE");
-			if (uid <= 0 || size < 0)
-				return err_set(e, "a FETCH answer holds '%.40s', not a UID and size", line);
-			if (*n == *cap) {
-				size_t c = *cap ? *cap * 2 : 256;
-				struct imap_mail *g = realloc(*mails, c * sizeof *g);
-				if (!g)
-					return err_set(e, "out of memory");
-				*mails = g, *cap = c;
-			}
-			(*mails)[(*n)++] = (struct imap_mail){ .uid = (uint32_t)uid,
-							       .size = (size_t)size };
-		}
-		line = end;
-	}
-	return 0;
+	if ((unsigned long)max > (SIZE_MAX - 65536) / 2)
+		return SIZE_MAX - 1;
+	return (size_t)max * 2 + 65536;
 }
 
 /* A mailbox name as an IMAP quoted string. Names outside printable ASCII would need the
@@ -513,6 +616,9 @@ static int setup(struct imap *im, struct err *e)
 	if (im->net.has_path)
 		return err_set(e, "imap_url %s names a mailbox: give the server only, and "
 			       "the mailbox as imap_mailbox", im->net.shown);
+	size_t limit = imap_fetch_limit(cfg);
+	im->limit = limit > SIZE_MAX - LINE_MAX_LEN ? SIZE_MAX : limit + LINE_MAX_LEN;
+	fetchparse_init(&im->stream, limit);
 	return 0;
 }
 
@@ -530,7 +636,7 @@ struct imap *imap_open(const struct config *cfg, struct err *e)
 		imap_close(im);
 		return NULL;
 	}
-	if (select_mailbox(im, e) < 0) {
+	if (imap_select(im, e) < 0) {
 		imap_close(im);
 		return NULL;
 	}
@@ -539,168 +645,25 @@ struct imap *imap_open(const struct config *cfg, struct err *e)
 	return im;
 }
 
-int imap_list(struct imap *im, struct imap_mail **mails, size_t *n, struct err *e)
-{
-	size_t cap = 0, k = 0;
-	char cmd[96];
-
-	*mails = NULL;
-	*n = 0;
-	if (im->listed && select_mailbox(im, e) < 0)
-		return -1;                      /* the count of the last SELECT is used up */
-	im->listed = true;
-	for (size_t lo = 1; lo <= im->exists; lo += LIST_SPAN) {
-		size_t hi = im->exists - lo < LIST_SPAN ? im->exists : lo + LIST_SPAN - 1;
-		snprintf(cmd, sizeof cmd, "FETCH %zu:%zu (UID RFC822.SIZE)", lo, hi);
-		int rc = imap_command(im, cmd, e);
-		if (rc == 0 && parse_list(im->sink.data, mails, n, &cap, e) < 0) {
-			err_prefix(e, "imap: %s on %s: ", cmd, im->net.shown);
-			rc = -1;
-		}
-		if (rc < 0) {
-			free(*mails);
-			*mails = NULL, *n = 0;
-			return -1;
-		}
-	}
-	if (*n)
-		qsort(*mails, *n, sizeof **mails, by_uid);
-	for (size_t i = 0; i < *n; i++)
-		if (!k || (*mails)[i].uid != (*mails)[k - 1].uid)
-			(*mails)[k++] = (*mails)[i];
-	*n = k;
-	log_debug("imap: %zu mails in %s", *n, im->cfg->imap_mailbox);
-	return 0;
-}
-
-int imap_search(struct imap *im, uint32_t **uids, size_t *n, struct err *e)
-{
-	struct imap_mail *mails;
-
-	*uids = NULL;
-	if (imap_list(im, &mails, n, e) < 0)
-		return -1;
-	if (*n && !(*uids = malloc(*n * sizeof **uids))) {
-		free(mails);
-		*n = 0;
-		return err_set(e, "imap: out of memory");
-	}
-	for (size_t i = 0; i < *n; i++)
-		(*uids)[i] = mails[i].uid;
-	free(mails);
-	return 0;
-}
-
-/* The fetch limit: twice the largest mail the referee reads, and room for the headers
- * servers add on the way. */
-static size_t fetch_limit(const struct config *cfg)
-{
-	long max = cfg->max_message_size > 0 ? cfg->max_message_size : 0;
-
-	if ((unsigned long)max > (SIZE_MAX - 65536) / 2)
-		return SIZE_MAX - 1;
-	return (size_t)max * 2 + 65536;
-}
-
-/* Runs a UID FETCH of mails into parse, whose literals are at most limit bytes. */
-static int fetch_into(struct imap *im, const char *cmd, struct fetchparse *parse, size_t limit,
-		      struct err *e)
-{
-	int rc;
-
-	fetchparse_init(parse, limit);
-	if (!im->selected && select_mailbox(im, e) < 0)
-		return -1;
-	im->fetch = parse;
-	rc = raw_command(im, cmd, limit + LINE_MAX_LEN, e);
-	im->fetch = NULL;
-	if (rc == 0 && fetchparse_end(parse) < 0)
-		rc = err_set(e, "imap: %s on %s: %s", cmd, im->net.shown, parse->why);
-	if (parse->why[0])
-		disconnect(im);                 /* the rest of the answer is not read */
-	return rc;
-}
-
-int imap_fetch(struct imap *im, uint32_t uid, char **raw, size_t *len, struct err *e)
-{
-	char cmd[64];
-	size_t limit = fetch_limit(im->cfg);
-	struct fetchparse parse;
-
-	*raw = NULL;
-	*len = 0;
-	snprintf(cmd, sizeof cmd, "UID FETCH %u (UID BODY[])", uid);
-	int rc = fetch_into(im, cmd, &parse, limit, e);
-	if (rc == 0 && !(*raw = fetchparse_take(&parse, uid, len)))
-		rc = err_set(e, "imap: UID %u on %s: no such mail", uid, im->net.shown);
-	if (rc < 0 && parse.over) {
-		err_set(e, "imap: UID %u on %s is larger than %zu bytes; not fetched", uid,
-			im->net.shown, limit);
-		rc = IMAP_TOO_LARGE;
-	}
-	fetchparse_free(&parse);
-	return rc;
-}
-
-size_t imap_batch_span(const struct imap *im, const struct imap_mail *mails, size_t n)
-{
-	size_t k = 0, bytes = 0, limit = fetch_limit(im->cfg);
-
-	while (k < n && k < (size_t)im->cfg->imap_batch_size) {
-		size_t add = mails[k].size <= limit ? mails[k].size : 0;
-		if (k && bytes + add > BATCH_BYTES)
-			break;
-		bytes += add;
-		k++;
-	}
-	return k;
-}
-
-int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct err *e)
-{
-	size_t limit = fetch_limit(im->cfg), k = 0;
-	uint32_t *uids = malloc((n ? n : 1) * sizeof *uids);
-	struct fetchparse parse;
-	char *set, *cmd = NULL;
-	int rc = 0;
-
-	fetchparse_init(&parse, limit);
-	if (!uids)
-		return err_set(e, "imap: out of memory");
-	for (size_t i = 0; i < n; i++) {
-		mails[i].raw = NULL;
-		mails[i].len = 0;
-		mails[i].status = mails[i].size > limit ? IMAP_TOO_LARGE : -1;
-		if (mails[i].status == -1)
-			uids[k++] = mails[i].uid;
-	}
-	set = k ? imap_uid_set(uids, k) : NULL;
-	free(uids);
-	if (!k)
-		return 0;
-	if (!set || asprintf(&cmd, "UID FETCH %s (UID BODY.PEEK[])", set) < 0)
-		cmd = NULL, rc = err_set(e, "imap: out of memory");
-	free(set);
-	if (rc == 0)
-		rc = fetch_into(im, cmd, &parse, limit, e);
-	free(cmd);
-	for (size_t i = 0; rc == 0 && i < n; i++)
-		if (mails[i].status == -1 &&
-		    (mails[i].raw = fetchparse_take(&parse, mails[i].uid, &mails[i].len)))
-			mails[i].status = 0;
-	fetchparse_free(&parse);
-	return rc;
-}
-
 void imap_close(struct imap *im)
 {
 	struct err e;
 
 	if (!im)
 		return;
+	if (im->qn)
+		imap_pump(im, NULL, &e);
 	if (im->connected)                      /* libcurl would close without a word */
-		raw_command(im, "LOGOUT", LINE_MAX_LEN, &e);
+		imap_run(im, "LOGOUT", LINE_MAX_LEN, &e);
 	net_close(&im->net);
+	fetchparse_free(&im->stream);
+	while (im->moving) {
+		struct imap_moving *m = im->moving;
+		im->moving = m->next;
+		free(m->uids), free(m->folder), free(m);
+	}
+	free(im->queue);
+	free(im->out);
 	free(im->in.data);
 	free(im->sink.data);
 	free(im);

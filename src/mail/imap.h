@@ -4,9 +4,13 @@
  * One connection and one login serve the whole run. The server, credentials and TLS come
  * from the configuration: imap_url (imaps:// is TLS from the start; imap:// must upgrade
  * with STARTTLS unless `starttls = no`), tls_ca_file, netrc_file (else ~/.netrc, else
- * user:password in the URL), connect_timeout, stall_timeout and imap_batch_size (mails
- * fetched, then moved, per command). Every mail left in imap_mailbox counts as
- * unprocessed, read or not.
+ * user:password in the URL), connect_timeout, stall_timeout, batch_size (mails fetched,
+ * committed and moved together) and imap_batch_size (mails a UID FETCH command asks
+ * for). Every mail left in imap_mailbox counts as unprocessed, read or not.
+ *
+ * Commands are pipelined where nothing depends on their answer: a batch's UID FETCH
+ * commands go out together, the next batch's may be sent before the current one is
+ * processed (imap_fetch_send), and a UID MOVE is not waited for (imap_move_send).
  *
  * Functions return 0, or -1 with e naming the operation, the URL (never the password)
  * and the reason (curl's and the server's). After a failure the handle stays usable: the
@@ -44,12 +48,17 @@ int imap_list(struct imap *im, struct imap_mail **mails, size_t *n, struct err *
 /* The UIDs of imap_list(); *uids is the caller's to free() (NULL when *n is 0). */
 int imap_search(struct imap *im, uint32_t **uids, size_t *n, struct err *e);
 /* How many of mails[0..n) (from the first, at least one if n > 0) make the next batch:
- * at most imap_batch_size, and a bounded number of bytes held at once. */
+ * at most batch_size, and a bounded number of bytes held at once. */
 size_t imap_batch_span(const struct imap *im, const struct imap_mail *mails, size_t n);
-/* Fetches a batch (mails[0..n) of imap_list(), a span of imap_batch_span()) as stored,
- * in one UID FETCH that leaves \Seen alone. A mail the server says is larger than twice
- * max_message_size is not fetched at all (status IMAP_TOO_LARGE). Each mail's status
- * says how it went; -1 (e says why) when the mails could not be fetched. */
+/* Asks for a batch (mails[0..n) of imap_list(), a span of imap_batch_span()) without
+ * waiting: UID FETCH commands of imap_batch_size mails each, which leave \Seen alone. A
+ * mail the server says is larger than twice max_message_size is not asked for (status
+ * IMAP_TOO_LARGE). At most two batches are asked for and not yet read. -1 (e) when they
+ * could not be sent; imap_fetch_batch() then says so again. */
+int imap_fetch_send(struct imap *im, struct imap_mail *mails, size_t n, struct err *e);
+/* Reads a batch asked for by imap_fetch_send() (asks for it first if it was not), as
+ * stored. Each mail's status says how it went: 0 (raw holds it), IMAP_TOO_LARGE, or -1
+ * (not fetched: -1 returned, e says why). */
 int imap_fetch_batch(struct imap *im, struct imap_mail *mails, size_t n, struct err *e);
 /* The exact raw message (NUL-terminated for convenience; *len without the NUL), the
  * caller's to free(). Sets \Seen. A mail larger than twice max_message_size is not read
@@ -60,6 +69,15 @@ int imap_fetch(struct imap *im, uint32_t uid, char **raw, size_t *len, struct er
  * a server without MOVE. */
 int imap_move_set(struct imap *im, const uint32_t *uids, size_t n, const char *folder,
 		  struct err *e);
+/* Sends UID MOVE of the mails (UIDs ascending) to folder without waiting for its answer
+ * (imap_move_wait reads it); on a server without MOVE, imap_move_set(). -1 (e) when it
+ * could not be sent. */
+int imap_move_send(struct imap *im, const uint32_t *uids, size_t n, const char *folder,
+		   struct err *e);
+/* Reads the answers of the moves sent; a move refused because its folder does not exist
+ * is made again after a CREATE. Returns how many mails were not moved (each failure said
+ * as a warning, the last in e). NULL is fine. */
+size_t imap_move_wait(struct imap *im, struct err *e);
 /* imap_move_set() of one mail. */
 int imap_move(struct imap *im, uint32_t uid, const char *folder, struct err *e);
 /* Takes \Seen off again (a mail left for the next run). */

@@ -1,6 +1,11 @@
 /* imap_move.c: see imap.h. Moving mails out of the mailbox to a folder (UID MOVE, or COPY
  * and EXPUNGE on a server without MOVE), and giving a mail back its unread mark: the
- * commands that change the mailbox, over imap.c's connection. */
+ * commands that change the mailbox, over imap.c's connection.
+ *
+ * A UID MOVE may be sent without waiting (imap_move_send): the server moves the mails
+ * while the referee processes the next batch, and imap_move_wait() reads how it went.
+ * COPY, STORE \Deleted and EXPUNGE are never pipelined: a mail is marked deleted only
+ * once its copy is known to be made. */
 #include "mail/imap.h"
 
 #include <stdio.h>
@@ -77,6 +82,85 @@ int imap_move_set(struct imap *im, const uint32_t *uids, size_t n, const char *f
 int imap_move(struct imap *im, uint32_t uid, const char *folder, struct err *e)
 {
 	return imap_move_set(im, &uid, 1, folder, e);
+}
+
+int imap_move_send(struct imap *im, const uint32_t *uids, size_t n, const char *folder,
+		   struct err *e)
+{
+	char quoted[600], *set, *cmd = NULL;
+	struct imap_moving *m = NULL, **end;
+
+	if (!n)
+		return 0;
+	if (!im->has_move)
+		return imap_move_set(im, uids, n, folder, e);
+	if (imap_quote_mailbox(folder, quoted, sizeof quoted, e) < 0)
+		return -1;
+	if (!(set = imap_uid_set(uids, n)))
+		return err_set(e, "imap: out of memory");
+	int made = asprintf(&cmd, "UID MOVE %s %s", set, quoted);
+	free(set);
+	if (made < 0 || !(m = calloc(1, sizeof *m)) || !(m->uids = malloc(n * sizeof *uids)) ||
+	    !(m->folder = strdup(folder))) {
+		if (made >= 0) {
+			free(cmd);
+			if (m)
+				free(m->uids), free(m);
+		}
+		return err_set(e, "imap: out of memory");
+	}
+	memcpy(m->uids, uids, n * sizeof *uids);
+	m->n = n;
+	int rc = imap_send(im, cmd, &m->out, e);
+	free(cmd);
+	if (rc == 0)
+		rc = imap_flush(im, e);         /* the server moves them while the referee works */
+	im->listed = true;                      /* the count of the SELECT no longer holds */
+	if (rc < 0) {
+		free(m->uids), free(m->folder), free(m);
+		return -1;
+	}
+	for (end = &im->moving; *end; end = &(*end)->next)
+		;
+	*end = m;
+	return 0;
+}
+
+/* A move that ended badly: moved again once the folder is made if the server asked for
+ * it ([TRYCREATE]), else said. Returns how many mails stay. */
+static size_t move_failed(struct imap *im, struct imap_moving *m, struct err *e)
+{
+	if (m->out.refused && strstr(m->out.reply, "[TRYCREATE]")) {
+		if (imap_move_set(im, m->uids, m->n, m->folder, e) == 0)
+			return 0;
+	} else if (m->out.lost) {
+		err_set(e, "imap: moving %zu mails to %s on %s: %s", m->n, m->folder, im->net.shown,
+			m->out.why);
+	} else {
+		err_set(e, "imap: UID MOVE to %s on %s failed: refused (the server said: %s)",
+			m->folder, im->net.shown, m->out.reply);
+	}
+	log_warn("%s", e->msg);
+	return m->n;
+}
+
+size_t imap_move_wait(struct imap *im, struct err *e)
+{
+	struct err lost;
+	size_t left = 0;
+
+	if (!im)
+		return 0;
+	if (im->qn)
+		imap_pump(im, NULL, &lost);     /* the outcomes say */
+	while (im->moving) {
+		struct imap_moving *m = im->moving;
+		im->moving = m->next;
+		if (m->out.refused || m->out.lost)
+			left += move_failed(im, m, e);
+		free(m->uids), free(m->folder), free(m);
+	}
+	return left;
 }
 
 int imap_unflag_seen(struct imap *im, uint32_t uid, struct err *e)

@@ -1,12 +1,16 @@
 #!/bin/sh
 # `tempest poll` in batches against a real Dovecot and Postfix: seven challenges (each a
-# new game, each answered by two mails) wait in the referee's INBOX with imap_batch_size
-# = 3. Dovecot's rawlog shows what poll sends: one UID FETCH and one UID MOVE per batch
-# (three of each), a mail over the size limit listed but never fetched, and an idle run
-# that sends nothing after the login but its SELECT and LOGOUT. Then the referee is
-# killed at each step of a batch (fetched; one mail committed; all committed, before the
-# move; moved, before the next batch), and the next run must end in the same state: seven
-# games, the INBOX empty, every reply delivered exactly once.
+# new game, each answered by two mails) wait in the referee's INBOX with batch_size = 3
+# and imap_batch_size = 3. Dovecot's rawlog shows what poll sends: one UID FETCH and one
+# UID MOVE per batch (three of each), the next batch asked for before the last one is
+# moved, a mail over the size limit listed but never fetched, and an idle run that sends
+# nothing after the login but its SELECT and LOGOUT. With batch_size = 10 the seven mails
+# are one batch: three UID FETCH commands of three mails at most, sent together (the
+# third before the first is answered), and one UID MOVE. Then the referee is killed at
+# each step of a batch (fetched, the next batch asked for; one mail committed; all
+# committed, before the move; the move sent and not yet answered, before the next batch),
+# and the next run must end in the same state: seven games, the INBOX empty, every reply
+# delivered exactly once.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -28,7 +32,7 @@ printf 'machine %s login referee@%s password %s\n' "$MS_HOST" "$MS_DOMAIN" "$(ms
     > "$work/netrc"
 chmod 600 "$work/netrc"
 
-configure() {   # configure TAG: a data directory and configuration of its own
+configure() {   # configure TAG [BATCH]: a data directory and configuration of its own
     data=$work/data-$1; conf=$work/$1.conf
     cat > "$conf" <<EOF
 referee_address = referee@$MS_DOMAIN
@@ -38,6 +42,7 @@ smtp_url = $MS_SMTP_URL
 netrc_file = $work/netrc
 starttls = no
 imap_batch_size = 3
+batch_size = ${2:-3}
 max_message_size = 4000
 connect_timeout = 5
 stall_timeout = 10
@@ -63,6 +68,16 @@ poll() {        # poll [ENV=VALUE]: one cron run; its exit status in $prc
 count() { ms_uids "$1" "${2:-INBOX}" | grep -c . ; }
 commands() { cat "$raw"/*.in 2>/dev/null | tr -d '\r' | cut -d' ' -f3-; }  # time tag command
 ncommands() { commands | grep -c "^$1" ; }
+# The line number of the Nth command that starts with WORDS: first WORDS N
+first() { commands | grep -n "^$1" | sed -n "${2:-1}s/:.*//p"; }
+# Whether the Nth command that starts with WORDS went out before the server answered the
+# Mth that starts with OTHER (the rawlogs' times: *.in what poll sent, *.out the answers)
+sent_before_answer() {
+    tag=$(cat "$raw"/*.in | tr -d '\r' | awk -v w="$3" '$3 " " $4 ~ "^" w' | sed -n "${4}p" | cut -d' ' -f2)
+    at=$(cat "$raw"/*.in | tr -d '\r' | awk -v w="$1" '$3 " " $4 ~ "^" w' | sed -n "${2}p" | cut -d' ' -f1)
+    done_at=$(cat "$raw"/*.out | tr -d '\r' | awk -v t="$tag" '$2 == t { print $1; exit }')
+    [ -n "$at" ] && [ -n "$done_at" ] && awk -v a="$at" -v b="$done_at" 'BEGIN { exit !(a < b) }'
+}
 
 # MAILS challenges from alice to bob, in order, tagged TAG.
 challenges() {
@@ -96,6 +111,8 @@ check "poll: exit 0" [ "$prc" -eq 0 ]
 check "the mailbox listed in one command (FETCH 1:8)" [ "$(ncommands 'FETCH 1:8 ')" -eq 1 ]
 check "three batches: three UID FETCH" [ "$(ncommands 'UID FETCH')" -eq 3 ]
 check "... and three UID MOVE" [ "$(ncommands 'UID MOVE')" -eq 3 ]
+check "the second batch asked for before the first is moved" \
+    [ "$(first 'UID FETCH' 2)" -lt "$(first 'UID MOVE' 1)" ]
 check "the large mail is never fetched" [ "$(ncommands 'UID FETCH 8 ')" -eq 0 ]
 check "... but moved unanswered" grep -q "too large to read" "$work/poll.err"
 check "the INBOX is empty" [ "$(count referee)" -eq 0 ]
@@ -109,6 +126,20 @@ poll
 check "idle poll: exit 0, quiet" [ "$prc" -eq 0 ] && [ ! -s "$work/poll.err" ]
 idle=$(commands | cut -d' ' -f1 | tr '\n' ' ')
 check "idle poll: SELECT and LOGOUT, nothing else ($idle)" [ "$idle" = "SELECT LOGOUT " ]
+
+# ---- one batch of seven mails: three UID FETCH of three mails at most, pipelined
+configure wide 10
+a0=$(count alice); b0=$(count bob); p0=$(count referee Processed)
+check "wide: seven challenges reach the referee" challenges wide
+poll
+check "wide: exit 0" [ "$prc" -eq 0 ]
+check "wide: three UID FETCH" [ "$(ncommands 'UID FETCH')" -eq 3 ]
+check "wide: the third sent before the first is answered" sent_before_answer 'UID FETCH' 3 'UID FETCH' 1
+check "wide: one UID MOVE of the seven" [ "$(ncommands 'UID MOVE')" -eq 1 ]
+check "wide: the INBOX is empty" [ "$(count referee)" -eq 0 ]
+check "wide: every mail is in Processed" [ "$(count referee Processed)" -eq $((p0 + MAILS)) ]
+check "wide: seven games" [ "$(games)" -eq "$MAILS" ]
+check "wide: every reply arrives once" both_have $((a0 + MAILS)) $((b0 + MAILS))
 
 # ---- a kill at each step of a batch, then a normal run
 for point in batch-fetched mid-batch before-move after-move; do

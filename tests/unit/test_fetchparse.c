@@ -1,7 +1,9 @@
 /* test_fetchparse.c: the reader of UID FETCH answers (src/mail/fetchparse.c): mails taken
  * by their literal's byte count, whatever lines they hold; the UID before or after the
  * literal; lines that are no FETCH answer passed over; a literal over the limit, a FETCH
- * without a UID and an answer cut short inside a mail refused. */
+ * without a UID and an answer cut short inside a mail refused; the answers of pipelined
+ * commands, interleaved with another command's, read by one parser and taken in any
+ * order; a parser restarted after a broken answer keeps the mails read whole. */
 #include "mail/fetchparse.h"
 
 #include <stdio.h>
@@ -115,11 +117,63 @@ static void test_in_mail(void)
 	fetchparse_free(&p);
 }
 
+/* Two pipelined UID FETCH commands with a UID MOVE between them, answered as Dovecot
+ * does when it runs the MOVE beside the second FETCH: the MOVE's untagged lines and its
+ * tagged status among the FETCH answers. */
+static void test_pipelined(void)
+{
+	struct fetchparse p;
+
+	fetchparse_init(&p, 100);
+	feed(&p, "* 1 FETCH (UID 11 BODY[] {3}\r\none)\r\n"
+		 "T3 OK Fetch completed.\r\n"
+		 "* OK [COPYUID 9 1:3 4:6] Moved UIDs.\r\n"
+		 "* 4 FETCH (UID 14 BODY[] {3}\r\ntwo)\r\n"
+		 "* 3 EXPUNGE\r\n"
+		 "T5 OK Move completed.\r\n"
+		 "* 5 FETCH (UID 15 BODY[] {5}\r\nthree)\r\n"
+		 "T6 OK Fetch completed.\r\n");
+	CHECK_INT(fetchparse_end(&p), 0);
+	CHECK_INT(p.n, 3);
+	CHECK_STR(mail(&p, 14), "two");         /* the second batch first */
+	CHECK_STR(mail(&p, 15), "three");
+	CHECK_INT(p.n, 3);                      /* mail 11 not yet taken */
+	CHECK_STR(mail(&p, 11), "one");
+	CHECK_INT(p.n, 0);                      /* every mail taken: none held */
+	feed(&p, "* 6 FETCH (UID 16 BODY[] {4}\r\nfour)\r\n");
+	CHECK_STR(mail(&p, 16), "four");
+	fetchparse_free(&p);
+}
+
+/* A connection that failed inside a mail: the mails before it stay, the next answers
+ * are read afresh. */
+static void test_restart(void)
+{
+	struct fetchparse p;
+
+	fetchparse_init(&p, 100);
+	feed(&p, "* 1 FETCH (UID 21 BODY[] {3}\r\none)\r\n* 2 FETCH (UID 22 BODY[] {50}\r\ncut");
+	CHECK(fetchparse_in_mail(&p));
+	feed(&p, "* 1 FETCH (UID 4 BODY[] {x3}\r\n");
+	CHECK(fetchparse_in_mail(&p));          /* still inside mail 22: data */
+	fetchparse_restart(&p);
+	CHECK(!fetchparse_in_mail(&p));
+	CHECK_STR(p.why, "");
+	feed(&p, "* 1 FETCH (UID 23 BODY[] {3}\r\nnew)\r\n");
+	CHECK_INT(fetchparse_end(&p), 0);
+	CHECK_STR(mail(&p, 22), "");
+	CHECK_STR(mail(&p, 21), "one");
+	CHECK_STR(mail(&p, 23), "new");
+	fetchparse_free(&p);
+}
+
 int main(void)
 {
 	test_two_mails();
 	test_empty_and_nil();
 	test_refusals();
 	test_in_mail();
+	test_pipelined();
+	test_restart();
 	return check_done();
 }

@@ -16,7 +16,7 @@
 # store/jread.h, whose errors name the file and the field. Writing is left to jansson.
 #
 # Inside each folder the orders name (below: src/pipeline, src/game, src/kinds/tempete,
-# src/mail, src/store, src/render), its files stand in layers too,
+# src/mail, src/store, src/engine, src/render), its files stand in layers too,
 # bottom to top: a file may call a function, or include a header, only of a file below
 # it (or its own), so that nothing calls back up and no two files depend on each other.
 # A name in the order stands for NAME.c and NAME.h; a header that only declares what the
@@ -55,7 +55,10 @@ exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 # src/mail: the message and its MIME body, the text and its signatures and the
 # referee's pasted text, the transports (IMAP: the connection, then fetching, then
 # moving). src/store: the JSON reader, the rules and cards, the state, the journal,
-# the store, the players, tournaments and ratings.
+# the store, the players, tournaments and ratings. src/engine: the piece notation, the
+# variant and its compiled tables, the squares by name, the exchanges and capture chains
+# a move makes, the position, the generator, FEN, SAN, the game's end, perft, then the
+# compiler over them all (it reads the starting position) and the cards' edits of a variant.
 # src/render: the templates and boards, the clock, the views, the archive.
 inner='
 src/pipeline: pipeline.h robots.h replay.h pipeline_int.h tourney.h
@@ -80,6 +83,9 @@ src/store: cards_load.h jread.h cardturn_json.h rules_load.h standing_json.h sto
     players.h reminders.h store_kind.h store_int.h tournament_json.h jread cardturn_json
     lasttime other quota reminders rules_load cards_load standing_json store_kinds state_json
     store_journal store players tournament_json ratings_json
+src/engine: types.h betza.h variant.h tables.h pos.h exchange.h chains.h movegen.h notation.h
+    status.h perft.h betza variant tables squares exchange chains pos movegen fen notation
+    status perft compile variant_edit
 src/render: archive.h board_html.h catalogue.h diagram.h fit.h fsf.h movetext.h quote.h
     template.h cardturn_view.h tournament_view.h undone.h view_extra.h view_clock.h view.h
     language.h view_kind.h view_read.h vocabulary.h board_html catalogue diagram fit fsf quote

@@ -27,7 +27,8 @@ struct config {
 	char imap_url[CONFIG_STR];              /* "" = no IMAP (embedded mode) */
 	char imap_mailbox[CONFIG_STR];
 	char processed_folder[CONFIG_STR];
-	int imap_batch_size;                    /* mails fetched and moved per IMAP command */
+	int imap_batch_size;                    /* mails a UID FETCH command asks for; a batch
+						 * (batch_size) sends several at once */
 	int batch_size;                         /* mails `process` commits together */
 	char smtp_url[CONFIG_STR];              /* "" = leave replies in the outbox */
 	char netrc_file[PATH_MAX];              /* "" = ~/.netrc */

@@ -198,6 +198,10 @@ struct outgoing {
 /* Everything about the mail (or the referee's action) being processed. */
 struct job {
 	struct pipeline *pl;
+	/* While a mail's replies are composed (job_compose_all), the state they all carry
+	 * (X-Tempest-State), hashed once for the game it is of. */
+	const struct game *hashed;
+	char state_hash[HASH_HEX];
 	const char *raw;
 	size_t len;
 	struct msg *m;

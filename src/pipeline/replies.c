@@ -206,8 +206,11 @@ static int compose_outgoing(struct job *j, const struct game *g, const struct re
 			 to_sender ? " " : "", to_sender ? j->m->message_id : "");
 	else
 		snprintf(refs, sizeof refs, "%s", to_sender ? j->m->message_id : "");
-	if (g)
+	if (g && j->hashed == g) {
+		memcpy(hash, j->state_hash, sizeof hash);
+	} else if (g) {
 		game_hash(g, hash);
+	}
 	snprintf(head[0], sizeof head[0], "X-Tempest-Game: %d", g ? g->id : 0);
 	snprintf(head[1], sizeof head[1], "X-Tempest-Kind: %s", reply_kind_name(r->kind));
 	snprintf(head[2], sizeof head[2], "X-Tempest-State: %s", hash);
@@ -296,10 +299,17 @@ int job_compose_reply(struct job *j, const struct game *g, const struct reply *r
 
 int job_compose_all(struct job *j, struct err *e)
 {
-	for (size_t i = 0; i < j->out.nreplies; i++)
-		if (job_compose_reply(j, j->g, &j->out.replies[i], i, e) < 0)
-			return -1;
-	return 0;
+	int rc = 0;
+
+	/* composing changes no game: every reply of the mail carries the same state */
+	if (j->g) {
+		game_hash(j->g, j->state_hash);
+		j->hashed = j->g;
+	}
+	for (size_t i = 0; i < j->out.nreplies && rc == 0; i++)
+		rc = job_compose_reply(j, j->g, &j->out.replies[i], i, e);
+	j->hashed = NULL;
+	return rc;
 }
 
 /* A vacation concerns all of a player's games: the opponents in the others are told. */

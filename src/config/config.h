@@ -29,7 +29,7 @@ struct config {
 	char processed_folder[CONFIG_STR];
 	int imap_batch_size;                    /* mails a UID FETCH command asks for; a batch
 						 * (batch_size) sends several at once */
-	int batch_size;                         /* mails `process` commits together */
+	int batch_size;                         /* mails `process` and `poll` commit together */
 	char smtp_url[CONFIG_STR];              /* "" = leave replies in the outbox */
 	char netrc_file[PATH_MAX];              /* "" = ~/.netrc */
 	char tls_ca_file[PATH_MAX];

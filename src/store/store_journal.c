@@ -255,15 +255,13 @@ void store_seen_cache_free(struct store_seen_cache *c)
 	free(c);
 }
 
+/* The shard of a hash's 64 hex digits (checked by the caller): its first byte. */
 static int shard_of(const char *hex)
 {
-	int v = 0;
+	uint8_t b = 0;
 
-	for (int i = 0; i < 2; i++) {
-		char ch = hex[i];
-		v = v * 16 + (ch >= 'a' ? ch - 'a' + 10 : ch - '0');
-	}
-	return v & (SEEN_SHARDS - 1);
+	crypto_unhex(hex, 1, &b);
+	return b;
 }
 
 /* Is there a directory of the first layout (DIR/seen/XX/) at all? */
@@ -307,18 +305,7 @@ static void keep(struct store_seen_cache *c, int k, size_t n)
  * false if the line is not one of hex digits and its newline. */
 static bool line_bytes(const char *line, uint8_t out[CRYPTO_HASH_LEN])
 {
-	for (int i = 0; i < CRYPTO_HASH_LEN; i++) {
-		int v = 0;
-		for (int k = 0; k < 2; k++) {
-			char ch = line[2 * i + k];
-			int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
-			if (d < 0)
-				return false;
-			v = v * 16 + d;
-		}
-		out[i] = (uint8_t)v;
-	}
-	return line[HASH_HEX - 1] == '\n';
+	return crypto_unhex(line, CRYPTO_HASH_LEN, out) && line[HASH_HEX - 1] == '\n';
 }
 
 /* The lines of a shard read into its memory, as bytes. */
@@ -391,7 +378,11 @@ bool store_seen_hash(const struct store *st, const char *hex)
 {
 	char shard[PATH_MAX + 80], old[PATH_MAX + 80];
 
-	if (strlen(hex) != HASH_HEX - 1)
+	uint8_t h[CRYPTO_HASH_LEN];
+
+	/* a cause read back from a spool or a count file: what is not a hash was never
+	 * seen, and names no shard (nor a slot of the memory, kept by the first byte) */
+	if (strlen(hex) != HASH_HEX - 1 || !crypto_unhex(hex, CRYPTO_HASH_LEN, h))
 		return false;
 	snprintf(shard, sizeof shard, "%s/seen/%.2s.log", st->dir, hex);
 	snprintf(old, sizeof old, "%s/seen/%.2s/%s", st->dir, hex, hex + 2);

@@ -97,6 +97,18 @@ void crypto_hex(const uint8_t *in, size_t n, char *out)
 	out[2 * n] = 0;
 }
 
+bool crypto_unhex(const char *in, size_t n, uint8_t *out)
+{
+	for (size_t i = 0; i < 2 * n; i++) {
+		char ch = in[i];
+		int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+		if (d < 0)
+			return false;
+		out[i / 2] = (uint8_t)(i % 2 ? out[i / 2] << 4 | d : d);
+	}
+	return true;
+}
+
 void crypto_base32(const uint8_t *in, size_t n, char *out, size_t chars)
 {
 	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";

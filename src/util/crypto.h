@@ -22,6 +22,9 @@ bool crypto_equal(const void *a, const void *b, size_t len);
 
 /* Lower-case hex of n bytes into out (2n+1 bytes). */
 void crypto_hex(const uint8_t *in, size_t n, char *out);
+/* The n bytes of the 2n lower-case hex digits at in (what crypto_hex writes); false, and
+ * out undefined, if one of them is not such a digit. */
+bool crypto_unhex(const char *in, size_t n, uint8_t *out);
 /* A file name for a mail address, whatever its case: the hex of the first 16 bytes of the
  * SHA-256 of the address in lower case (an address is never a path). */
 #define CRYPTO_ADDRESS_NAME 33

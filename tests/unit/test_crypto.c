@@ -18,6 +18,16 @@ int main(void)
 	uint8_t h[CRYPTO_HASH_LEN], key[131];
 	char got[2 * CRYPTO_HASH_LEN + 1];
 
+	/* hex and back; anything but lower-case hex digits refused */
+	uint8_t bytes[4] = { 0x00, 0x9f, 0xa0, 0xff }, back[4];
+	char text[9];
+	crypto_hex(bytes, 4, text);
+	CHECK_STR(text, "009fa0ff");
+	CHECK(crypto_unhex(text, 4, back) && !memcmp(back, bytes, 4));
+	CHECK(!crypto_unhex("009fA0ff", 4, back));
+	CHECK(!crypto_unhex("009fa0fg", 4, back));
+	CHECK(!crypto_unhex("0/9fa0ff", 4, back));
+
 	/* an address's file name: its lower case's SHA-256, 16 bytes in hex */
 	char name[CRYPTO_ADDRESS_NAME];
 	crypto_address_name("Alice@Example.ORG", name);

@@ -63,6 +63,17 @@ int main(void)
 		CHECK(store_seen(&st, key));
 	}
 	CHECK(!store_seen(&st, "<600@example.org>"));
+	/* a cause that is not a hash (a damaged spool's) was never seen, and leaves the
+	 * shards' memory as it was: every mark still found */
+	memset(line, 'z', 2 * CRYPTO_HASH_LEN);
+	line[2 * CRYPTO_HASH_LEN] = 0;
+	CHECK(!store_seen_hash(&st, line));
+	line[0] = line[1] = '0';
+	CHECK(!store_seen_hash(&st, line));
+	for (int i = 0; i < 600; i++) {
+		snprintf(key, sizeof key, "<%d@example.org>", i);
+		CHECK(store_seen(&st, key));
+	}
 	/* a line another writer put in a shard this run has read already is not this run's
 	 * to know (the lock keeps other runs out); a shard read later holds it */
 	hex_of("<late@example.org>", hex);

@@ -29,11 +29,18 @@ struct deliver_stats {
  * only, with a growing wait between tries (outbox_hold); one of the server's (no
  * connection, no login) stops the flush and leaves the rest queued for the next run (the
  * reason is logged as a warning). At most max_replies_per_sender mails go to one address
- * in a run: the rest wait, queued, for the next (never dropped). With no smtp_url (the embedded mode) each queued mail is
- * appended to `out` as an mbox message and removed.
+ * in a run: the rest wait, queued, for the next (never dropped). With no smtp_url (the
+ * embedded mode) each queued mail is appended to `out` as an mbox message and removed,
+ * many a write (DELIVER_WRITE_AT).
  * Returns 0 when the flush ran, whatever became of the mails (st says); -1 with e set
  * on a local failure (an unreadable outbox, a file that cannot be removed, bad SMTP
  * settings, a failed write to `out`), st->tempfail then counting the mails left. */
+/* The embedded mode writes its mails to `out` this many bytes or more at a time (a mail
+ * larger goes in a write of its own), and marks them sent after each write: a write for
+ * hundreds of replies. A kill between a write and its marks sends its mails again next
+ * run, as a kill just after a server accepted a mail does. */
+#define DELIVER_WRITE_AT (512u << 10)
+
 int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
 		   struct deliver_stats *st, struct err *e);
 

@@ -314,27 +314,39 @@ static void add_date(struct buf *b, long long epoch)
 	buf_add(b, s, (size_t)n);
 }
 
-/* Appends the message with ">From " escaping, and a line end if it lacks one. */
+/* Appends the message with ">From " escaping, and a line end if it lacks one. Room for
+ * the worst case is taken once (a '>' a line of at least six bytes, "From \n"), and the
+ * lines are copied straight into it: a reply has a hundred lines, a run thousands of
+ * replies. */
 static void add_escaped(struct buf *b, const char *raw, size_t len, const char *eol, bool lf)
 {
 	size_t i = 0, run = 0;  /* run: where the text not yet copied starts */
 
+	if (!buf_reserve(b, len + len / 6 + 4))
+		return;
+	char *o = b->s + b->n;
 	while (i < len) {
 		const char *nl = memchr(raw + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - raw) + 1 - i : len - i;
 
 		if ((raw[i] == 'F' || raw[i] == '>') && from_line(raw + i, n)) {
-			buf_add(b, raw + run, i - run);        /* the lines before it, in one piece */
-			buf_add(b, ">", 1);
+			memcpy(o, raw + run, i - run);        /* the lines before it, in one piece */
+			o += i - run;
+			*o++ = '>';
 			run = i;
 		}
 		if (lf && nl && nl > raw + i && nl[-1] == '\r') {
-			buf_add(b, raw + run, (size_t)(nl - raw) - 1 - run);   /* all but the CR */
+			size_t k = (size_t)(nl - raw) - 1 - run;       /* all but the CR */
+			memcpy(o, raw + run, k);
+			o += k;
 			run = (size_t)(nl - raw);
 		}
 		i += n;
 	}
-	buf_add(b, raw + run, len - run);
+	memcpy(o, raw + run, len - run);
+	o += len - run;
+	b->n = (size_t)(o - b->s);
+	b->s[b->n] = 0;
 	if (len && raw[len - 1] != '\n')
 		buf_add(b, eol, strlen(eol));
 }
@@ -387,45 +399,77 @@ int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, 
 	return mbox_append_all(fd, &m, 1, e);
 }
 
-int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e)
+/* The output's kind is looked at once: a regular file it may have to cut back, and
+ * whose last line may need ending. */
+void mbox_writer_open(struct mbox_writer *w, int fd)
 {
-	struct buf b = { 0 };
 	struct stat st;
-	off_t old = -1;
-	int lead = 0, saved;
 
+	*w = (struct mbox_writer){ .fd = fd, .size = -1 };
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		old = st.st_size;
-		lead = lead_needed(fd, old);
+		w->size = st.st_size;
+		w->lead = lead_needed(fd, w->size);
 	}
-	for (size_t k = 0; k < n; k++) {
-		const char *nl = m[k].len ? memchr(m[k].raw, '\n', m[k].len) : NULL;
-		const char *eol = !m[k].lf && nl && nl > m[k].raw && nl[-1] == '\r' ? "\r\n" : "\n";
-		/* the messages before this one ended with their blank line */
-		for (int i = 0; k == 0 && i < lead; i++)
-			buf_add(&b, eol, strlen(eol));
-		buf_add(&b, "From ", 5);
-		add_sender(&b, m[k].from && strcmp(m[k].from, "<>") ? m[k].from : NULL);
-		buf_add(&b, " ", 1);
-		add_date(&b, m[k].epoch);
-		buf_add(&b, eol, strlen(eol));
-		add_escaped(&b, m[k].raw, m[k].len, eol, m[k].lf);
-		buf_add(&b, eol, strlen(eol));
-	}
-	if (b.failed) {
-		buf_free(&b);
+}
+
+void mbox_writer_add(struct mbox_writer *w, const struct mbox_msg *m)
+{
+	struct buf *b = &w->pending;
+	const char *nl = m->len ? memchr(m->raw, '\n', m->len) : NULL;
+	const char *eol = !m->lf && nl && nl > m->raw && nl[-1] == '\r' ? "\r\n" : "\n";
+
+	/* the messages before this one ended with their blank line */
+	for (; w->lead > 0; w->lead--)
+		buf_add(b, eol, strlen(eol));
+	buf_add(b, "From ", 5);
+	add_sender(b, m->from && strcmp(m->from, "<>") ? m->from : NULL);
+	buf_add(b, " ", 1);
+	add_date(b, m->epoch);
+	buf_add(b, eol, strlen(eol));
+	add_escaped(b, m->raw, m->len, eol, m->lf);
+	buf_add(b, eol, strlen(eol));
+	w->count++;
+}
+
+int mbox_writer_flush(struct mbox_writer *w, struct err *e)
+{
+	size_t n = w->count;
+	int saved;
+
+	w->count = 0;
+	if (w->pending.failed) {
+		buf_free(&w->pending);
 		return err_set(e, "mbox: out of memory writing %zu message%s", n, n == 1 ? "" : "s");
 	}
-	if (write_all(fd, b.s, b.n) < 0) {
+	if (write_all(w->fd, w->pending.s, w->pending.n) < 0) {
 		saved = errno;
-		if (old >= 0 && ftruncate(fd, old) < 0)
+		if (w->size >= 0 && ftruncate(w->fd, w->size) < 0)
 			err_set(e, "mbox: write failed (%s), and the file could not be cut back "
-				   "to %lld bytes", strerror(saved), (long long)old);
+				   "to %lld bytes", strerror(saved), (long long)w->size);
 		else
 			err_set(e, "mbox: write failed: %s", strerror(saved));
-		buf_free(&b);
+		w->pending.n = 0;
 		return -1;
 	}
-	buf_free(&b);
+	if (w->size >= 0)
+		w->size += (off_t)w->pending.n;
+	w->pending.n = 0;
 	return 0;
+}
+
+void mbox_writer_close(struct mbox_writer *w)
+{
+	buf_free(&w->pending);
+}
+
+int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e)
+{
+	struct mbox_writer w;
+
+	mbox_writer_open(&w, fd);
+	for (size_t k = 0; k < n; k++)
+		mbox_writer_add(&w, &m[k]);
+	int rc = mbox_writer_flush(&w, e);
+	mbox_writer_close(&w);
+	return rc;
 }

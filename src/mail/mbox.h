@@ -26,6 +26,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <sys/types.h>
+
+#include "util/buf.h"
 #include "util/err.h"
 
 /* Calls each(raw, len, offset, arg) for every message of the mbox file at path, in order.
@@ -75,5 +78,23 @@ struct mbox_msg {
 					 * makes them, in the same pass */
 };
 int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e);
+
+/* Messages appended as mbox_append_all() appends them, gathered over many calls and
+ * written when the caller says (mbox_writer_flush): the output's kind is looked at once,
+ * at open, not once a write. */
+struct mbox_writer {
+	int fd;
+	struct buf pending;             /* the messages not yet written */
+	size_t count;                   /* how many */
+	off_t size;                     /* a regular file's size before them (cut back to it
+					 * when their write fails), or -1 */
+	int lead;                       /* line ends the first message needs first */
+};
+void mbox_writer_open(struct mbox_writer *w, int fd);
+void mbox_writer_add(struct mbox_writer *w, const struct mbox_msg *m);
+/* One write of what was gathered: 0, or -1 with e set (a regular file cut back to its
+ * size before it). Empties the writer either way. */
+int mbox_writer_flush(struct mbox_writer *w, struct err *e);
+void mbox_writer_close(struct mbox_writer *w);
 
 #endif

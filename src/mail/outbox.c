@@ -581,6 +581,70 @@ int outbox_bounces(const char *dir, int (*each)(const char *rcpt, int count, int
 	return rc;
 }
 
+void outbox_records_load(const char *dir, struct outbox_records *r)
+{
+	static const char *const sub[] = { HELD, BOUNCED };
+
+	*r = (struct outbox_records){ 0 };
+	for (size_t i = 0; i < sizeof sub / sizeof sub[0] && !r->all; i++) {
+		char path[PATH_MAX];
+		struct dirent *de;
+		DIR *d;
+		snprintf(path, sizeof path, "%s/%s", dir, sub[i]);
+		if (!(d = opendir(path))) {
+			r->all = errno != ENOENT;       /* unreadable: any address may have one */
+			continue;
+		}
+		while (!r->all && (de = readdir(d))) {
+			if (strlen(de->d_name) != CRYPTO_ADDRESS_NAME - 1)
+				continue;
+			char (*a)[CRYPTO_ADDRESS_NAME] = realloc(r->name, (r->n + 1) * sizeof *a);
+			if (!a) {
+				r->all = true;
+				break;
+			}
+			r->name = a;
+			memcpy(a[r->n++], de->d_name, CRYPTO_ADDRESS_NAME);
+		}
+		closedir(d);
+	}
+}
+
+bool outbox_records_has(const struct outbox_records *r, const char *rcpt)
+{
+	char name[CRYPTO_ADDRESS_NAME];
+
+	if (r->all)
+		return true;
+	if (!r->n)
+		return false;
+	crypto_address_name(rcpt, name);
+	for (size_t i = 0; i < r->n; i++)
+		if (!memcmp(r->name[i], name, CRYPTO_ADDRESS_NAME))
+			return true;
+	return false;
+}
+
+void outbox_records_add(struct outbox_records *r, const char *rcpt)
+{
+	char (*a)[CRYPTO_ADDRESS_NAME];
+
+	if (r->all || outbox_records_has(r, rcpt))
+		return;
+	if (!(a = realloc(r->name, (r->n + 1) * sizeof *a))) {
+		r->all = true;
+		return;
+	}
+	r->name = a;
+	crypto_address_name(rcpt, a[r->n++]);
+}
+
+void outbox_records_free(struct outbox_records *r)
+{
+	free(r->name);
+	*r = (struct outbox_records){ 0 };
+}
+
 void outbox_release(const char *dir, const char *rcpt)
 {
 	char path[PATH_MAX];

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/crypto.h"
 #include "util/err.h"
 
 /* Writes the message atomically (temporary file, fsync, rename, fsync of the dir). */
@@ -61,6 +62,19 @@ int outbox_hold(const char *dir, const char *rcpt, long long now, long long *unt
 long long outbox_held_until(const char *dir, const char *rcpt);
 /* A mail to the recipient went: no longer held, no longer counted as bouncing. */
 void outbox_release(const char *dir, const char *rcpt);
+/* The addresses DIR/held and DIR/bounced hold a record of, read once by a flush: it
+ * releases an address that has one, instead of trying to remove two files that are not
+ * there for every address it sends to. */
+struct outbox_records {
+	char (*name)[CRYPTO_ADDRESS_NAME];      /* the records' file names */
+	size_t n;
+	bool all;                       /* a folder could not be read: any address may */
+};
+void outbox_records_load(const char *dir, struct outbox_records *r);
+bool outbox_records_has(const struct outbox_records *r, const char *rcpt);
+/* A record the flush itself wrote (outbox_hold, outbox_bounced). */
+void outbox_records_add(struct outbox_records *r, const char *rcpt);
+void outbox_records_free(struct outbox_records *r);
 
 /* A mail to the recipient failed for good (refused by the server, or a delivery status
  * notification came back): DIR/bounced/HASH counts them in a row, "COUNT TOLD ADDRESS",

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "mail/outbox.h"
+#include "util/buf.h"
 #include "util/fsutil.h"
 #include "util/log.h"
 
@@ -148,7 +149,7 @@ int queue_load(const char *dir, struct queue *q, struct err *e)
 	DIR *d;
 	int rc = 0;
 
-	*q = (struct queue){ 0 };
+	*q = (struct queue){ .window = { .nul = -1 }, .window_spool = -1 };
 	snprintf(q->dir, sizeof q->dir, "%s", dir);
 	if (!(d = opendir(dir)))
 		return errno == ENOENT ? 0 : err_set(e, "outbox: cannot open %s: %s", dir,
@@ -161,19 +162,46 @@ int queue_load(const char *dir, struct queue *q, struct err *e)
 	return rc;
 }
 
-int queue_text(struct queue *q, size_t i, char **text, size_t *len, struct err *e)
+int queue_view(struct queue *q, size_t i, const char **text, size_t *len, struct err *e)
 {
 	const struct queue_item *it = &q->it[i];
 
-	if (it->spool < 0)
-		return fs_read(it->path, QUEUED_MAX, text, len, e);
+	free(q->file);
+	q->file = NULL;
+	if (it->spool < 0) {
+		if (fs_read(it->path, QUEUED_MAX, &q->file, len, e) < 0)
+			return -1;
+		*text = q->file;
+		return 0;
+	}
 	struct queue_spool *s = &q->spools[it->spool];
 	const struct spool_rec *r = &s->r[it->rec];
-	if (s->fd < 0 && (s->fd = open(s->path, O_RDONLY | O_CLOEXEC)) < 0)
-		return err_set(e, "outbox: cannot open %s: %s", s->path, strerror(errno));
-	if (spool_text(s->fd, it->path, r, text, e) < 0)
+	if (s->fd < 0) {
+		if ((s->fd = open(s->path, O_RDONLY | O_CLOEXEC)) < 0)
+			return err_set(e, "outbox: cannot open %s: %s", s->path, strerror(errno));
+		s->trusted = spool_trusted(s->fd);
+	}
+	if (q->window_spool != it->spool) {     /* another file's bytes: none of them */
+		q->window.len = 0;
+		q->window.eof = false;
+		q->window.nul = -1;
+		q->window_spool = it->spool;
+	}
+	if (spool_view(&q->window, s->fd, it->path, r, s->trusted, text, e) < 0)
 		return -1;
 	*len = r->len;
+	return 0;
+}
+
+int queue_text(struct queue *q, size_t i, char **text, size_t *len, struct err *e)
+{
+	const char *view;
+
+	if (queue_view(q, i, &view, len, e) < 0)
+		return -1;
+	if (!(*text = malloc(*len + 1)))
+		return err_set(e, "out of memory");
+	memcpy(*text, view, *len + 1);
 	return 0;
 }
 
@@ -217,33 +245,65 @@ int queue_ready(struct queue *q, size_t i, struct err *e)
 	return q->it[i].spool < 0 ? 0 : open_marks(&q->spools[q->it[i].spool], e);
 }
 
-/* Appends the record's index to its spool's marks. */
-static int mark(struct queue *q, const struct queue_item *it, struct err *e)
+/* Appends the indexes of the records recs[0..n) (all of spool s) to its marks, in one
+ * write. */
+static int mark(struct queue_spool *s, const size_t *recs, size_t n, struct err *e)
 {
-	struct queue_spool *s = &q->spools[it->spool];
-	char line[32];
+	char small[32], *lines = small;
+	size_t len = 0;
 
-	if (s->done[it->rec])
-		return 0;
 	if (open_marks(s, e) < 0)
 		return -1;
-	int n = snprintf(line, sizeof line, "%zu\n", it->rec);
-	if (write(s->marks, line, (size_t)n) != n)
-		return err_set(e, "outbox: cannot mark %s#%zu sent: %s", s->path, it->rec,
-			       strerror(errno));
-	s->done[it->rec] = true;
-	s->left--;
+	if (n > 1 && !(lines = malloc(n * 21)))
+		return err_set(e, "out of memory");
+	for (size_t k = 0; k < n; k++)
+		if (!s->done[recs[k]]) {
+			len += fmt_uint(lines + len, recs[k]);
+			lines[len++] = '\n';
+		}
+	ssize_t w = len ? write(s->marks, lines, len) : 0;
+	int saved = errno;
+	if (lines != small)
+		free(lines);
+	if (w != (ssize_t)len)
+		return err_set(e, "outbox: cannot mark %zu record%s of %s sent: %s", n,
+			       n == 1 ? "" : "s", s->path, w < 0 ? strerror(saved) : "a short write");
+	for (size_t k = 0; k < n; k++)
+		if (!s->done[recs[k]]) {
+			s->done[recs[k]] = true;
+			s->left--;
+		}
 	return 0;
 }
 
 int queue_sent(struct queue *q, size_t i, struct err *e)
 {
-	const struct queue_item *it = &q->it[i];
+	return queue_sent_all(q, &i, 1, e);
+}
 
-	if (it->spool >= 0)
-		return mark(q, it, e);
-	q->removed = true;
-	return outbox_unqueue(it->path, e);
+int queue_sent_all(struct queue *q, const size_t *its, size_t n, struct err *e)
+{
+	size_t *recs = n ? malloc(n * sizeof *recs) : NULL;
+	int rc = 0;
+
+	if (n && !recs)
+		return err_set(e, "out of memory");
+	/* a spool's items side by side (the queue's order keeps them so): one write of marks */
+	for (size_t k = 0; k < n && rc == 0;) {
+		const struct queue_item *it = &q->it[its[k]];
+		if (it->spool < 0) {
+			q->removed = true;
+			rc = outbox_unqueue(it->path, e);
+			k++;
+			continue;
+		}
+		size_t m = 0;
+		for (; k < n && q->it[its[k]].spool == it->spool; k++)
+			recs[m++] = q->it[its[k]].rec;
+		rc = mark(&q->spools[it->spool], recs, m, e);
+	}
+	free(recs);
+	return rc;
 }
 
 int queue_failed(struct queue *q, size_t i, struct err *e)
@@ -266,7 +326,7 @@ int queue_failed(struct queue *q, size_t i, struct err *e)
 		if (rc < 0)
 			return -1;
 	}
-	int fd = mark(q, it, e) < 0 ? -1 : q->spools[it->spool].marks;
+	int fd = mark(&q->spools[it->spool], &it->rec, 1, e) < 0 ? -1 : q->spools[it->spool].marks;
 	return fd < 0 ? -1 : fdatasync(fd) < 0 ?
 	       err_set(e, "outbox: cannot sync the marks of %s: %s", it->path, strerror(errno)) : 0;
 }
@@ -362,5 +422,7 @@ void queue_free(struct queue *q)
 	}
 	free(q->it);
 	free(q->spools);
-	*q = (struct queue){ 0 };
+	free(q->file);
+	spool_window_free(&q->window);
+	*q = (struct queue){ .window = { .nul = -1 }, .window_spool = -1 };
 }

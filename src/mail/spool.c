@@ -170,10 +170,46 @@ static int index_write(const char *spool_path, const char *text, size_t len, boo
 	return rc;
 }
 
+/* The spools this process wrote, as they stood once written whole: read back in the same
+ * run, their records need no sum (spool_trusted). */
+static struct written {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+} *written;
+static size_t nwritten;
+
+static void remember_written(int fd)
+{
+	struct stat sb;
+	struct written *a;
+
+	if (fstat(fd, &sb) < 0 || !(a = realloc(written, (nwritten + 1) * sizeof *a)))
+		return;                 /* then its records are checked as any others */
+	written = a;
+	written[nwritten++] = (struct written){ sb.st_dev, sb.st_ino, sb.st_size, sb.st_mtim };
+}
+
+bool spool_trusted(int fd)
+{
+	struct stat sb;
+
+	if (!nwritten || fstat(fd, &sb) < 0)
+		return false;
+	for (size_t i = 0; i < nwritten; i++)
+		if (written[i].dev == sb.st_dev && written[i].ino == sb.st_ino &&
+		    written[i].size == sb.st_size && written[i].mtime.tv_sec == sb.st_mtim.tv_sec &&
+		    written[i].mtime.tv_nsec == sb.st_mtim.tv_nsec)
+			return true;
+	return false;
+}
+
 int spool_finish(struct spool_writer *w, struct err *e)
 {
 	if (spool_flush(w, e) < 0)
 		return -1;
+	remember_written(w->fd);
 	return index_write(w->path, w->index.s ? w->index.s : "", w->index.n, false, e);
 }
 
@@ -220,18 +256,17 @@ void spool_close(struct spool_writer *w)
 
 /* ---- reading ---- */
 
-/* The head of the record whose first line starts at off, its text not looked at: false
- * if there is none that can be read there. */
-static bool parse_head(int fd, long long off, struct spool_rec *r)
+/* The head of the record whose first line starts at off, read from the avail bytes at p
+ * (its text not looked at): false if there is none that can be read there. */
+static bool head_of(const char *p, size_t avail, long long off, struct spool_rec *r)
 {
 	char head[HEAD_MAX + 1];
-	ssize_t got = pread(fd, head, HEAD_MAX, (off_t)off);
+	size_t k = avail < HEAD_MAX ? avail : HEAD_MAX;
 	char *nl;
 
-	if (got <= 0)
-		return false;
-	head[got] = 0;
-	if (!(nl = memchr(head, '\n', (size_t)got)))
+	memcpy(head, p, k);
+	head[k] = 0;
+	if (!(nl = memchr(head, '\n', k)))
 		return false;
 	*nl = 0;
 	if (sscanf(head, "%d %64s %32s %zu %16s", &r->game, r->cause, r->name, &r->len, r->sum) != 5 ||
@@ -242,10 +277,56 @@ static bool parse_head(int fd, long long off, struct spool_rec *r)
 	return true;
 }
 
-/* The record whose first line starts at off; false at the end or at a record cut short. */
-static bool read_head(int fd, long long off, long long size, struct spool_rec *r)
+static bool parse_head(int fd, long long off, struct spool_rec *r)
 {
-	return parse_head(fd, off, r) && r->off + (long long)r->len + 1 <= size;
+	char head[HEAD_MAX];
+	ssize_t got = pread(fd, head, HEAD_MAX, (off_t)off);
+
+	return got > 0 && head_of(head, (size_t)got, off, r);
+}
+
+/* ---- reading in large pieces ---- */
+
+size_t spool_window_get(struct spool_window *w, int fd, long long off, size_t want,
+			const char **p)
+{
+	long long end = w->off + (long long)w->len;
+
+	/* in the window already, or as much of it as the file has */
+	if (w->buf && off >= w->off && (off + (long long)want <= end || (w->eof && off <= end))) {
+		*p = w->buf + (off - w->off);
+		return (size_t)(end - off);
+	}
+	size_t size = want > SPOOL_READ_AT ? want : SPOOL_READ_AT;
+	if (size > w->cap) {
+		char *b = realloc(w->buf, size + 1);
+		if (!b)
+			return 0;
+		w->buf = b;
+		w->cap = size;
+	}
+	w->off = off;
+	w->len = 0;
+	w->nul = -1;
+	w->eof = false;
+	while (w->len < size) {
+		ssize_t got = pread(fd, w->buf + w->len, size - w->len, (off_t)(off + (long long)w->len));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			w->eof = true;
+			break;
+		}
+		w->len += (size_t)got;
+	}
+	*p = w->buf;
+	return w->len;
+}
+
+void spool_window_free(struct spool_window *w)
+{
+	free(w->buf);
+	*w = (struct spool_window){ .nul = -1 };
 }
 
 /* The version of the spool open as fd: 2, 1, or 0 for a file that is not a spool. */
@@ -258,10 +339,39 @@ static int spool_version(int fd)
 	return !memcmp(magic, MAGIC, strlen(MAGIC)) ? 2 : !memcmp(magic, MAGIC_1, strlen(MAGIC));
 }
 
+/* The records from off on, their heads read from the window (a read for hundreds of
+ * records, not one each). */
+static int add_records(int fd, int version, long long size, struct spool_rec **out, size_t *n,
+		       struct err *e)
+{
+	struct spool_window w = { .nul = -1 };
+	size_t cap = 0;
+	struct spool_rec r;
+	const char *p;
+	int rc = 0;
+
+	for (long long off = (long long)strlen(MAGIC); off < size; off = r.off + (long long)r.len + 1) {
+		size_t avail = spool_window_get(&w, fd, off, HEAD_MAX, &p);
+		if (!avail || !head_of(p, avail, off, &r) || r.off + (long long)r.len + 1 > size)
+			break;
+		r.version = version;
+		if (*n == cap) {
+			struct spool_rec *a = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *a);
+			if (!a) {
+				rc = err_set(e, "out of memory");
+				break;
+			}
+			*out = a;
+		}
+		(*out)[(*n)++] = r;
+	}
+	spool_window_free(&w);
+	return rc;
+}
+
 int spool_records(const char *path, struct spool_rec **out, size_t *n, struct err *e)
 {
 	struct stat sb;
-	size_t cap = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), version;
 
 	*out = NULL;
@@ -272,25 +382,14 @@ int spool_records(const char *path, struct spool_rec **out, size_t *n, struct er
 		close(fd);
 		return 0;
 	}
-	struct spool_rec r;
-	for (long long off = (long long)strlen(MAGIC); read_head(fd, off, sb.st_size, &r);
-	     off = r.off + (long long)r.len + 1) {
-		r.version = version;
-		if (*n == cap) {
-			struct spool_rec *a = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *a);
-			if (!a) {
-				close(fd);
-				free(*out);
-				*out = NULL;
-				*n = 0;
-				return err_set(e, "out of memory");
-			}
-			*out = a;
-		}
-		(*out)[(*n)++] = r;
-	}
+	int rc = add_records(fd, version, (long long)sb.st_size, out, n, e);
 	close(fd);
-	return 0;
+	if (rc < 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
 }
 
 int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spool_rec *cut)
@@ -327,6 +426,30 @@ int spool_text(int fd, const char *path, const struct spool_rec *r, char **text,
 		return err_set(e, "outbox: %s: a record whose sum differs", path);
 	}
 	*text = buf;
+	return 0;
+}
+
+int spool_view(struct spool_window *w, int fd, const char *path, const struct spool_rec *r,
+	       bool trusted, const char **text, struct err *e)
+{
+	char sum[17];
+	const char *p;
+	size_t avail = spool_window_get(w, fd, r->off, r->len + 1, &p);
+
+	if (!avail && !w->buf)
+		return err_set(e, "out of memory");
+	/* the line end after the text: the NUL a view put there stands for it */
+	long long end = r->off + (long long)r->len;
+	if (avail < r->len + 1 || (p[r->len] != '\n' && end != w->nul))
+		return err_set(e, "outbox: %s: a record cut short", path);
+	w->nul = end;
+	((char *)p)[r->len] = 0;
+	if (!trusted) {
+		sum_of(r->version, p, r->len, sum);
+		if (strcmp(sum, r->sum))
+			return err_set(e, "outbox: %s: a record whose sum differs", path);
+	}
+	*text = p;
 	return 0;
 }
 

@@ -85,6 +85,32 @@ int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spoo
 /* The text of a record of the spool open as fd, checked against its sum; free it. */
 int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e);
 
+/* A spool is read in pieces of SPOOL_READ_AT bytes (a record larger is read whole): a
+ * read for hundreds of records, not two a record, in bounded memory. */
+#define SPOOL_READ_AT (512u << 10)
+struct spool_window {
+	char *buf;
+	size_t cap, len;                /* room, and bytes of the file held from off */
+	long long off;
+	long long nul;                  /* the line end a view replaced by a NUL, or -1 */
+	bool eof;                       /* the file ends within the window */
+};
+/* The bytes of the file open as fd from off: *p borrowed (until the next call), their
+ * number returned: at least want unless the file ends first; 0 at the end or when out of
+ * memory (then w->buf is NULL). */
+size_t spool_window_get(struct spool_window *w, int fd, long long off, size_t want,
+			const char **p);
+void spool_window_free(struct spool_window *w);
+/* spool_text without a copy: *text (NUL-terminated) borrowed from the window until its next
+ * use; checked against its sum unless trusted (spool_trusted). */
+int spool_view(struct spool_window *w, int fd, const char *path, const struct spool_rec *r,
+	       bool trusted, const char **text, struct err *e);
+/* Did this process write the spool open as fd (spool_finish), and is it as it was written?
+ * Then its records are the bytes this process hashed a moment ago, in its own page cache:
+ * checking their sums again would cost as much as writing them and find nothing, so a
+ * reply is hashed once. A spool of another run is checked record by record. */
+bool spool_trusted(int fd);
+
 /* A spool's index (spool_finish): its records' games and queue names (*r to free; their
  * other fields empty), in order; 0 with *n 0 when it has none (an earlier release's). */
 int spool_index(const char *spool_path, struct spool_rec **r, size_t *n, struct err *e);
@@ -125,6 +151,7 @@ struct queue_spool {
 	size_t n, left;                 /* records, records not yet marked */
 	bool *done;
 	int fd;                         /* the spool, open from the first text read, or -1 */
+	bool trusted;                   /* written by this process (spool_trusted) */
 	int marks;                      /* DIR/ID.sent, open from the first mark, or -1 */
 	bool cut;                       /* cut short (spool_cut): it stays queued, once its
 					 * readable records went, until it is kept in failed/ */
@@ -139,11 +166,20 @@ struct queue {
 	size_t nspools;
 	bool removed;                   /* a file left DIR: sync it at the end */
 	size_t ncut;                    /* spools cut short (each told once as it is read) */
+	struct spool_window window;     /* the spool being read */
+	int window_spool;               /* whose bytes the window holds, or -1 */
+	char *file;                     /* the NAME.eml file last read (queue_view) */
 };
 
 int queue_load(const char *dir, struct queue *q, struct err *e);
 /* The message of item i; free it. */
 int queue_text(struct queue *q, size_t i, char **text, size_t *len, struct err *e);
+/* The same, borrowed: *text (NUL-terminated, len bytes) stays valid until the next
+ * queue_view or queue_text of q. */
+int queue_view(struct queue *q, size_t i, const char **text, size_t *len, struct err *e);
+/* The items of its[0..n) were sent: they leave the queue, a spool's marks written in one
+ * write each (not durable until queue_finish). */
+int queue_sent_all(struct queue *q, const size_t *its, size_t n, struct err *e);
 /* How a person names item i: the file, or SPOOL#INDEX. */
 void queue_label(const struct queue *q, size_t i, char *out, size_t len);
 /* Before item i goes: the room for its mark (and its spool's others) taken, -1 if the

@@ -74,20 +74,43 @@ run "$T" process -c "$C/conf" "$B"
 [ -z "$out" ] && pass || fail "the same batch again sends nothing"
 [ "$(hashes "$C")" = "$clean_states" ] && pass || fail "the same batch again changes nothing"
 
-# -- killed while the outbox is sent, one reply out and marked: the run after sends the
-# others, each once, and leaves no spool behind
+# -- killed while the outbox is sent, its first write out and marked (the embedded mode
+# writes many replies a write: here all 11 fit in one): the run after sends the others,
+# each once, and leaves no spool behind
 K=$tmp/k-mid-flush; copy "$W" "$K"
 TEMPEST_FAULT=mid-flush "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
 rc=$?
 [ "$rc" -eq 137 ] && pass || fail "mid-flush: the run was killed (exit $rc)"
-[ "$(ids "$tmp/killed.out" | wc -l)" -eq 1 ] && pass || fail "mid-flush: one reply out before the kill"
-ls "$K/data/outbox" | grep -q '\.sent$' && pass || fail "mid-flush: the reply out is marked sent"
+[ "$(ids "$tmp/killed.out" | wc -l)" -eq 11 ] && pass || fail "mid-flush: the first write out before the kill"
+ls "$K/data/outbox" | grep -q '\.sent$' && pass || fail "mid-flush: the replies out are marked sent"
+[ "$(cat "$K"/data/outbox/*.sent | wc -l)" -eq 11 ] && pass || fail "mid-flush: a mark each"
 run "$T" process -c "$K/conf" "$B"
 expect_rc "mid-flush: the run after" 0
 got=$( { cat "$tmp/killed.out"; printf '%s\n' "$out"; } | ids)
 [ "$got" = "$clean_ids" ] && pass || fail "mid-flush: each reply sent exactly once"
 [ -z "$(ls "$K/data/outbox" | grep -E '\.(spool|sent)$')" ] && pass ||
   fail "mid-flush: the spool and its marks gone"
+
+# -- killed between a write of replies and their marks: the run after sends them again
+# (they were out before the kill, as a mail a server accepted just before one) and
+# nothing else twice; the end as a clean run's
+K=$tmp/k-after-write; copy "$W" "$K"
+TEMPEST_FAULT=after-write "$T" process -c "$K/conf" "$B" > "$tmp/killed.out" 2>/dev/null
+rc=$?
+[ "$rc" -eq 137 ] && pass || fail "after-write: the run was killed (exit $rc)"
+[ "$(ids "$tmp/killed.out" | wc -l)" -eq 11 ] && pass || fail "after-write: the write out before the kill"
+[ -z "$(cat "$K"/data/outbox/*.sent 2>/dev/null)" ] && pass || fail "after-write: no reply marked"
+run "$T" process -c "$K/conf" "$B"
+expect_rc "after-write: the run after" 0
+[ "$(printf '%s\n' "$out" | ids)" = "$clean_ids" ] && pass || fail "after-write: the run after sends them again"
+got=$( { cat "$tmp/killed.out"; printf '%s\n' "$out"; } | ids)
+printf '%s\n' "$got" | uniq -d > "$tmp/twice"
+[ -s "$tmp/twice" ] && [ -z "$(ids "$tmp/killed.out" | grep -vxFf - "$tmp/twice")" ] && pass ||
+  fail "after-write: a reply sent twice that was not out before the kill"
+[ "$(printf '%s\n' "$got" | uniq)" = "$clean_ids" ] && pass || fail "after-write: the replies of a clean run"
+[ "$(hashes "$K")" = "$clean_states" ] && pass || fail "after-write: the states of a clean run"
+[ -z "$(ls "$K/data/outbox" | grep -E '\.(spool|sent)$')" ] && pass ||
+  fail "after-write: the spool and its marks gone"
 
 # -- killed at every step of the batch, then run again
 for point in after-outbox mid-batch before-save mid-save after-commit mid-seen before-queue; do

@@ -318,7 +318,8 @@ static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
 	mbox_writer_open(&b.w, fileno(out));
 	for (; i < n; i++) {
 		int got = batch_item(cfg, q, i, &t, &b, st, e);
-		if (got < 0) {
+		if (got < 0) {          /* those before it go (their marks have room) */
+			batch_write(q, &b, &t, st, &(struct err){ 0 });
 			rc = -1;
 			break;
 		}

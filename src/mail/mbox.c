@@ -289,11 +289,18 @@ static void add_date(struct buf *b, long long epoch)
 	static const char days[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
 	static const char months[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
 					     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	static long long last_epoch = -1;       /* a run's mails share a few seconds */
+	static char last[64];
+	static int last_n;
 	time_t t = epoch < 0 ? time(NULL) : (time_t)epoch;
 	struct tm tm;
 	char s[64];
 	int n;
 
+	if ((long long)t == last_epoch) {
+		buf_add(b, last, (size_t)last_n);
+		return;
+	}
 	if (!gmtime_r(&t, &tm)) {
 		t = time(NULL);
 		gmtime_r(&t, &tm);
@@ -312,6 +319,9 @@ static void add_date(struct buf *b, long long epoch)
 	s[n++] = ' ';
 	n += (int)fmt_uint(s + n, (unsigned)(tm.tm_year + 1900));
 	buf_add(b, s, (size_t)n);
+	memcpy(last, s, (size_t)n);
+	last_n = n;
+	last_epoch = (long long)t;
 }
 
 /* Appends the message with ">From " escaping, and a line end if it lacks one. Room for

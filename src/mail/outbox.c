@@ -293,13 +293,17 @@ int outbox_list(const char *dir, char ***paths, size_t *n, struct err *e)
 	return 0;
 }
 
-/* The end of the header section: the empty line (or the end of the text). */
+/* The end of the header section: the empty line (or the end of the text). A line at a
+ * time: a reply's header runs to a kilobyte, read once for every mail sent. */
 static const char *header_end(const char *text)
 {
-	for (const char *p = text; *p; p++)
-		if (p == text ? (*p == '\r' || *p == '\n') :
-		    p[-1] == '\n' && (*p == '\n' || (*p == '\r' && p[1] == '\n')))
+	if (*text == '\r' || *text == '\n')
+		return text;
+	for (const char *p = text, *nl; (nl = strchr(p, '\n')); ) {
+		p = nl + 1;
+		if (*p == '\n' || (*p == '\r' && p[1] == '\n'))
 			return p;
+	}
 	return text + strlen(text);
 }
 

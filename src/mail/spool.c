@@ -256,6 +256,39 @@ void spool_close(struct spool_writer *w)
 
 /* ---- reading ---- */
 
+/* A word of exactly n characters and the blank after it (or the line's end), copied. */
+static const char *head_word(const char *p, size_t n, char *out)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)p[i] <= ' ')
+			return NULL;
+	if (p[n] != ' ' && p[n])
+		return NULL;
+	memcpy(out, p, n);
+	out[n] = 0;
+	return p + n + (p[n] == ' ');
+}
+
+/* The fields of a head as this program writes them (one blank between each), without
+ * sscanf (thousands of records a flush); false for anything else, which sscanf reads. */
+static bool head_fields(const char *p, struct spool_rec *r)
+{
+	char *end;
+	long g = strtol(p, &end, 10);
+
+	if (end == p || *end != ' ' || g < -99999999 || g > 999999999)
+		return false;
+	if (!(p = head_word(end + 1, 64, r->cause)) || !(p = head_word(p, 32, r->name)) ||
+	    !isdigit((unsigned char)*p))
+		return false;
+	unsigned long long len = strtoull(p, &end, 10);
+	if (*end != ' ' || len > (unsigned long long)TEXT_MAX || !head_word(end + 1, 16, r->sum))
+		return false;
+	r->game = (int)g;
+	r->len = (size_t)len;
+	return true;
+}
+
 /* The head of the record whose first line starts at off, read from the avail bytes at p
  * (its text not looked at): false if there is none that can be read there. */
 static bool head_of(const char *p, size_t avail, long long off, struct spool_rec *r)
@@ -269,9 +302,11 @@ static bool head_of(const char *p, size_t avail, long long off, struct spool_rec
 	if (!(nl = memchr(head, '\n', k)))
 		return false;
 	*nl = 0;
-	if (sscanf(head, "%d %64s %32s %zu %16s", &r->game, r->cause, r->name, &r->len, r->sum) != 5 ||
-	    r->game < -99999999 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) || !is_hex(r->sum, 16) ||
-	    (long long)r->len > TEXT_MAX)
+	if (!head_fields(head, r) &&
+	    sscanf(head, "%d %64s %32s %zu %16s", &r->game, r->cause, r->name, &r->len, r->sum) != 5)
+		return false;
+	if (r->game < -99999999 || !is_hex(r->cause, 64) || !is_hex(r->name, 32) ||
+	    !is_hex(r->sum, 16) || (long long)r->len > TEXT_MAX)
 		return false;
 	r->off = off + (nl - head) + 1;
 	return true;

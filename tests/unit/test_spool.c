@@ -18,6 +18,7 @@
 #include "util/crypto.h"
 #include "util/fsutil.h"
 #include "util/log.h"
+#include "util/xxh64.h"
 
 static char dir[64];
 
@@ -313,6 +314,44 @@ static void earlier_release(void)
 	queue_free(&q);
 }
 
+/* Heads are read without sscanf when written as this program writes them; one spaced
+ * otherwise (two blanks, a tab: a spool edited by hand) is still read, as sscanf reads it. */
+static void spaced_heads(void)
+{
+	char path[160], cause[65], name[33];
+	uint8_t h[CRYPTO_HASH_LEN];
+	struct buf b = { 0 };
+	struct spool_rec *r;
+	struct err e;
+	size_t n;
+
+	buf_str(&b, "tempest-spool 2\n");
+	crypto_sha256("k", 1, h);
+	crypto_hex(h, sizeof h, cause);
+	for (int i = 0; i < 3; i++) {
+		char mid[32];
+		snprintf(mid, sizeof mid, "m%d@game.test", i);
+		outbox_name(mid, name);
+		buf_printf(&b, i == 1 ? "%d  %s\t%s %zu  %016llx\n%s\n" : "%d %s %s %zu %016llx\n%s\n",
+			   -i, cause, name, strlen(reply(i)),
+			   (unsigned long long)xxh64(reply(i), strlen(reply(i)), 0), reply(i));
+	}
+	snprintf(path, sizeof path, "%s/spaced.spool", dir);
+	CHECK(fs_write_atomic(path, b.s, b.n, 0600, &e) == 0);
+	buf_free(&b);
+	CHECK(spool_records(path, &r, &n, &e) == 0 && n == 3);
+	for (size_t i = 0; i < n; i++) {
+		int fd = open(path, O_RDONLY);
+		char *text = NULL;
+		CHECK(r[i].game == -(int)i && !strcmp(r[i].cause, cause));
+		CHECK(spool_text(fd, path, &r[i], &text, &e) == 0 && text && !strcmp(text, reply((int)i)));
+		free(text);
+		close(fd);
+	}
+	free(r);
+	unlink(path);
+}
+
 int main(void)
 {
 	char sdir[96];
@@ -329,6 +368,7 @@ int main(void)
 	damaged();
 	cut();
 	earlier_release();
+	spaced_heads();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)

@@ -12,6 +12,7 @@
 #include "mail/outbox.h"
 #include "mail/smtp.h"
 #include "mail/spool.h"
+#include "util/buf.h"
 #include "util/fault.h"
 #include "util/fsutil.h"
 #include "util/strindex.h"
@@ -316,6 +317,8 @@ static int flush_mbox(const struct config *cfg, struct queue *q, FILE *out,
 	}
 	outbox_records_load(q->dir, &t.records);
 	mbox_writer_open(&b.w, fileno(out));
+	/* a write's room taken once, with some to spare for the reply that crosses the mark */
+	buf_reserve(&b.w.pending, DELIVER_WRITE_AT + DELIVER_WRITE_AT / 4);
 	for (; i < n; i++) {
 		int got = batch_item(cfg, q, i, &t, &b, st, e);
 		if (got < 0) {          /* those before it go (their marks have room) */

@@ -37,9 +37,9 @@ struct deliver_stats {
  * settings, a failed write to `out`), st->tempfail then counting the mails left. */
 /* The embedded mode writes its mails to `out` this many bytes or more at a time (a mail
  * larger goes in a write of its own), and marks them sent after each write: a write for
- * hundreds of replies. A kill between a write and its marks sends its mails again next
+ * ten replies of the bench's, hundreds of short ones (its size: as SPOOL_READ_AT's). A kill between a write and its marks sends its mails again next
  * run, as a kill just after a server accepted a mail does. */
-#define DELIVER_WRITE_AT (512u << 10)
+#define DELIVER_WRITE_AT (128u << 10)
 
 int deliver_outbox(const struct config *cfg, const char *outbox_dir, FILE *out,
 		   struct deliver_stats *st, struct err *e);

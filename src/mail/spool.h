@@ -86,8 +86,10 @@ int spool_cut(const char *path, const struct spool_rec *r, size_t n, struct spoo
 int spool_text(int fd, const char *path, const struct spool_rec *r, char **text, struct err *e);
 
 /* A spool is read in pieces of SPOOL_READ_AT bytes (a record larger is read whole): a
- * read for hundreds of records, not two a record, in bounded memory. */
-#define SPOOL_READ_AT (512u << 10)
+ * read for ten records of the bench's, or hundreds of heads, not two reads a record. No
+ * larger: the flush must not raise the run's peak memory (bench/process.sh's bound), and
+ * from 256 KB on it does. */
+#define SPOOL_READ_AT (128u << 10)
 struct spool_window {
 	char *buf;
 	size_t cap, len;                /* room, and bytes of the file held from off */

@@ -55,7 +55,10 @@ static void sum_of(int version, const char *text, size_t len, char out[17])
 		crypto_sha256(text, len, h);
 		crypto_hex(h, 8, out);
 	} else {
-		snprintf(out, 17, "%016llx", (unsigned long long)xxh64(text, len, 0));
+		uint64_t v = xxh64(text, len, 0);
+		for (int i = 0; i < 8; i++)     /* "%016llx" without snprintf */
+			h[i] = (uint8_t)(v >> (56 - 8 * i));
+		crypto_hex(h, 8, out);
 	}
 }
 
@@ -100,23 +103,54 @@ int spool_create(const char *dir, struct spool_writer *w, struct err *e)
 	return 0;
 }
 
+/* A record's head, "GAME CAUSE NAME LENGTH SUM\n", into head (HEAD_MAX bytes); its
+ * length. By hand: one for every reply. */
+static size_t head_line(char *head, int game, const char *cause, const char *name, size_t len,
+			const char *sum)
+{
+	size_t n = 0;
+
+	if (game < 0)
+		head[n++] = '-';
+	n += fmt_uint(head + n, game < 0 ? -(unsigned long long)game : (unsigned long long)game);
+	head[n++] = ' ';
+	memcpy(head + n, cause, 64);
+	head[n + 64] = ' ';
+	memcpy(head + n + 65, name, 32);
+	n += 97;
+	head[n++] = ' ';
+	n += fmt_uint(head + n, len);
+	head[n++] = ' ';
+	memcpy(head + n, sum, 16);
+	n += 16;
+	head[n++] = '\n';
+	return n;
+}
+
 int spool_add(struct spool_writer *w, int game, const char *cause_key, const char *message_id,
 	      const char *text, size_t len, struct err *e)
 {
+	/* a mail's replies share their cause: hashed once for all of them */
+	static char last_key[256], last_cause[2 * CRYPTO_HASH_LEN + 1];
+	static bool have;
 	uint8_t h[CRYPTO_HASH_LEN];
-	char cause[2 * CRYPTO_HASH_LEN + 1], name[33], sum[17], head[HEAD_MAX];
+	char name[33], sum[17], head[HEAD_MAX];
 
 	if (!message_id || !*message_id)
 		return err_set(e, "outbox: a queued mail needs a Message-ID");
-	crypto_sha256(cause_key, strlen(cause_key), h);
-	crypto_hex(h, sizeof h, cause);
+	if (!have || strlen(cause_key) >= sizeof last_key || strcmp(cause_key, last_key)) {
+		crypto_sha256(cause_key, strlen(cause_key), h);
+		crypto_hex(h, sizeof h, last_cause);
+		snprintf(last_key, sizeof last_key, "%s", cause_key);
+		have = strlen(cause_key) < sizeof last_key;
+	}
 	outbox_name(message_id, name);
 	sum_of(2, text, len, sum);
-	int hn = snprintf(head, sizeof head, "%d %s %s %zu %s\n", game, cause, name, len, sum);
+	size_t hn = head_line(head, game, last_cause, name, len, sum);
 	buf_printf(&w->index, "%d %s\n", game, name);
 	if (w->index.failed)
 		return err_set(e, "out of memory");
-	buf_add(&w->pending, head, (size_t)hn);
+	buf_add(&w->pending, head, hn);
 	buf_add(&w->pending, text, len);
 	buf_add(&w->pending, "\n", 1);
 	if (w->pending.failed) {

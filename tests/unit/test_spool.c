@@ -352,6 +352,49 @@ static void spaced_heads(void)
 	unlink(path);
 }
 
+/* A tournament's reply (game -T) and a cause shared by two replies: written as sscanf
+ * reads them, each with its own cause's hash. */
+static void heads_written(void)
+{
+	const char *causes[] = { "k1", "k1", "k2", "" };
+	int games[] = { -7, -7, 123456789, 0 };
+	uint8_t h[CRYPTO_HASH_LEN];
+	struct spool_writer w;
+	struct spool_rec *r;
+	struct err e;
+	char hex[65];
+	size_t n;
+
+	CHECK(spool_create(dir, &w, &e) == 0);
+	for (int i = 0; i < 4; i++) {
+		char mid[32];
+		snprintf(mid, sizeof mid, "h%d@game.test", i);
+		CHECK(spool_add(&w, games[i], causes[i], mid, reply(i), strlen(reply(i)), &e) == 0);
+	}
+	CHECK(spool_flush(&w, &e) == 0);
+	spool_close(&w);
+	CHECK(spool_records(w.path, &r, &n, &e) == 0 && n == 4);
+	for (size_t i = 0; i < n && n == 4; i++) {
+		char head[300], want[300], name[33], mid[32];
+		int fd = open(w.path, O_RDONLY);
+		CHECK(r[i].game == games[i] && r[i].len == strlen(reply((int)i)));
+		crypto_sha256(causes[i], strlen(causes[i]), h);
+		crypto_hex(h, sizeof h, hex);
+		CHECK_STR(r[i].cause, hex);
+		snprintf(mid, sizeof mid, "h%zu@game.test", i);
+		outbox_name(mid, name);
+		snprintf(want, sizeof want, "%d %s %s %zu %016llx\n", games[i], hex, name,
+			 strlen(reply((int)i)),
+			 (unsigned long long)xxh64(reply((int)i), strlen(reply((int)i)), 0));
+		ssize_t got = pread(fd, head, strlen(want), r[i].off - (long long)strlen(want));
+		head[got > 0 ? got : 0] = 0;
+		CHECK_STR(head, want);
+		close(fd);
+	}
+	free(r);
+	unlink(w.path);
+}
+
 int main(void)
 {
 	char sdir[96];
@@ -369,6 +412,7 @@ int main(void)
 	cut();
 	earlier_release();
 	spaced_heads();
+	heads_written();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)

@@ -113,7 +113,8 @@ static bool may_send(const struct config *cfg, const char *dir, struct tally *t,
 		return false;
 	if ((*r)->held || (*r)->sent >= cfg->max_replies_per_sender)
 		return false;
-	if (cfg->smtp_url[0] && outbox_held_until(dir, rcpt) > clock_now()) {
+	if (cfg->smtp_url[0] && outbox_records_has(&t->records, rcpt) &&
+	    outbox_held_until(dir, rcpt) > clock_now()) {
 		(*r)->held = true;
 		return false;
 	}

@@ -21,7 +21,8 @@ CPPFLAGS += -D_GNU_SOURCE -Isrc \
             -DTEMPEST_DATADIR='"$(DATADIR)"'
 OPT      ?= -O2 -g
 # libetpan's pkg-config file adds a dpkg link spec; plain -letpan links the same library.
-LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan -lm
+# -pthread: a batch's mails are read ahead on a second thread (src/pipeline/ahead.c).
+LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan -lm -pthread
 LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl libcrypto 2>/dev/null)
 
 BUILD     = build

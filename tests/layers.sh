@@ -61,8 +61,8 @@ exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 # compiler over them all (it reads the starting position) and the cards' edits of a variant.
 # src/render: the templates and boards, the clock, the views, the archive.
 inner='
-src/pipeline: pipeline.h robots.h replay.h pipeline_int.h tourney.h
-    replay poison hold floor run bounce answers digests consent robots tourney_view replies
+src/pipeline: ahead.h pipeline.h robots.h replay.h pipeline_int.h tourney.h
+    ahead replay poison hold floor run bounce answers digests consent robots tourney_view replies
     commit tourney_commit recover tourney tourney_mail tourney_result tourney_settle tick
     pipeline batch open treplay
 src/game: chessclock.h legacy_text.h order.h game.h apply.h cardturn_state.h cardturn_kind.h

@@ -314,6 +314,7 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	int failed = 0;
 
 	batch_begin(pl);
+	pl->read_ahead = ahead_start(m + from, n - from < max ? n - from : max, pipeline_mail_head, pl);
 	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush;) {
 		if (*to > from)
 			fault_point("mid-batch");
@@ -325,6 +326,8 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 		failed = rc < 0;
 		++*to;
 	}
+	ahead_stop(pl->read_ahead);
+	pl->read_ahead = NULL;
 	if (!failed && batch_commit(pl, e) == 0) {
 		/* the tournaments' work it left: marked, so a failure waits for the next run */
 		struct err le;

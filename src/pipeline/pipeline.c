@@ -607,23 +607,41 @@ static int tournament_done(struct job *j, int rc)
 	return rc;
 }
 
+/* A mail over the limit is known by its size, before libetpan reads any of it. */
+static bool over_limit(const struct pipeline *pl, const struct pipeline_mail *mail)
+{
+	size_t size = mail->size > mail->len ? mail->size : mail->len;
+
+	return size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
+}
+
+size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline)
+{
+	const struct pipeline *pl = pipeline;
+
+	return over_limit(pl, mail) ?
+	       msg_head_len(mail->raw, mail->len, (size_t)pl->cfg.max_message_size) : mail->len;
+}
+
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
 {
 	const char *raw = mail->raw;
 	size_t len = mail->len, size = mail->size > len ? mail->size : len;
-	/* a mail over the limit is known by its size, before libetpan reads any of it */
-	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
-	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
+	bool over = over_limit(pl, mail);
+	size_t head = pipeline_mail_head(mail, pl);
 	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
 			 .arrived = mail->arrived };
 	struct err le;
-	int rc = -1;
+	int rc = -1, read;
 
 	pl->stats.mails++;
 	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
-	if (msg_parse(raw, head, &j.m, &le) < 0) {
+	/* read beside the mails before it (ahead.h), or now */
+	if (!ahead_take(pl->read_ahead, mail, &j.m, &read, &le))
+		read = msg_parse(raw, head, &j.m, &le);
+	if (read < 0) {
 		log_warn("passing over an unreadable mail: %s", le.msg);
 		pl->stats.ignored++;
 		return 0;

@@ -14,6 +14,7 @@
 #include "mail/msgtext.h"
 #include "mail/spool.h"
 #include "game/game.h"
+#include "pipeline/ahead.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/robots.h"
 #include "render/language.h"
@@ -154,6 +155,7 @@ struct pipeline {
 	struct policy policy;
 	int naming;                     /* enum naming_rule: cfg.public_names */
 	struct batch batch;
+	struct ahead *read_ahead;       /* the batch's mails being read ahead, or NULL */
 	struct cached_game *kept;       /* the last committed batch's games, as committed */
 	size_t nkept;
 	struct poison poison;
@@ -229,6 +231,10 @@ struct job {
 	long long arrived;              /* the mailbox's word on its arrival (pipeline_mail),
 					 * or 0 */
 };
+
+/* pipeline.c: how much of a mail is read (all of it, or its headers when it is over
+ * max_message_size), for ahead_start. */
+size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline);
 
 /* pipeline_message's answer for a mail that changes a tournament with other mails before
  * it in the batch: not processed; the batch commits, and the next takes it alone. */

@@ -39,7 +39,8 @@ exceptions='
 exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 
 # The folders ordered inside: "FOLDER: NAME..." (the names may go on over the next lines),
-# bottom to top. src/pipeline: the declarations; the run's state (run.c) over the files
+# bottom to top. src/pipeline: the declarations; the mails read ahead (ahead.c, which
+# calls only the mail reader); the run's state (run.c) over the files
 # that keep one thing each (the poison marks, the held mails, the clock's floor, the
 # replay's checks); then the counts and bounces, the digests, consent, the robots' screen,
 # the replies and the commit, the tournaments' commit and actions, time's decisions (tick),

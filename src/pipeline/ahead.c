@@ -122,10 +122,10 @@ int ahead_take(struct ahead *a, const struct pipeline_mail *mail, struct msg **o
 	return 1;
 }
 
-void ahead_stop(struct ahead *a)
+size_t ahead_stop(struct ahead *a)
 {
 	if (!a)
-		return;
+		return 0;
 	pthread_mutex_lock(&a->mu);
 	a->stop = true;
 	pthread_cond_signal(&a->to_reader);
@@ -136,5 +136,7 @@ void ahead_stop(struct ahead *a)
 	pthread_cond_destroy(&a->to_main);
 	pthread_cond_destroy(&a->to_reader);
 	pthread_mutex_destroy(&a->mu);
+	size_t taken = a->taken;
 	free(a);
+	return taken;
 }

@@ -35,7 +35,8 @@ struct ahead *ahead_start(const struct pipeline_mail *mails, size_t n,
 int ahead_take(struct ahead *a, const struct pipeline_mail *mail, struct msg **out, int *rc,
 	       struct err *e);
 
-/* Stops the reading thread, waits for it and frees what was read and not taken. */
-void ahead_stop(struct ahead *a);
+/* Stops the reading thread, waits for it and frees what was read and not taken: how many
+ * mails it handed out (0 for no reader). */
+size_t ahead_stop(struct ahead *a);
 
 #endif

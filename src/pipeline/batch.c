@@ -326,8 +326,10 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 		failed = rc < 0;
 		++*to;
 	}
-	ahead_stop(pl->read_ahead);
+	size_t ahead = ahead_stop(pl->read_ahead);
 	pl->read_ahead = NULL;
+	if (ahead)
+		log_debug("%zu mail%s of the batch read ahead", ahead, ahead == 1 ? "" : "s");
 	if (!failed && batch_commit(pl, e) == 0) {
 		/* the tournaments' work it left: marked, so a failure waits for the next run */
 		struct err le;

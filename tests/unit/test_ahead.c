@@ -100,7 +100,7 @@ static void test_in_order(void)
 	struct msg *m = NULL;
 	int rc;
 	CHECK_INT(ahead_take(a, &mails[0], &m, &rc, NULL), 0);
-	ahead_stop(a);
+	CHECK_INT(ahead_stop(a), MAILS);
 }
 
 /* A mail not the next one is the caller's to read; the next is still handed out after. */
@@ -122,7 +122,7 @@ static void test_out_of_order(void)
 	CHECK_INT(ahead_take(a, &mails[11], &m, &rc, NULL), 1);
 	check_same(11, m, rc, NULL, NULL);
 	msg_free(m);
-	ahead_stop(a);          /* 18 read or being read, never taken: freed */
+	CHECK_INT(ahead_stop(a), 2);    /* 18 read or being read, never taken: freed */
 }
 
 /* Stopped at once, mid-way, after a pause: nothing leaks, nothing hangs. */
@@ -135,8 +135,8 @@ static void test_stop(void)
 	if (CHECK(a != NULL) && CHECK_INT(ahead_take(a, &mails[0], &m, &rc, NULL), 1))
 		msg_free(m);
 	pause_ms(20);
-	ahead_stop(a);
-	ahead_stop(NULL);
+	CHECK_INT(ahead_stop(a), 1);
+	CHECK_INT(ahead_stop(NULL), 0);
 }
 
 /* A batch of one or two is read as it comes: no thread for it. */

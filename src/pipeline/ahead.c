@@ -9,12 +9,6 @@
 #include "pipeline/ahead.h"
 #include "pipeline/pipeline.h"
 
-struct slot {
-	struct msg *m;
-	int rc;
-	struct err e;
-};
-
 struct ahead {
 	pthread_t reader;
 	pthread_mutex_t mu;
@@ -23,11 +17,12 @@ struct ahead {
 	size_t n;
 	size_t (*head)(const struct pipeline_mail *mail, const void *arg);
 	const void *arg;
+	const struct msgtext_referee *referee;
 	size_t read;                    /* mails read: slots filled up to there */
 	size_t taken;                   /* the next mail to hand out */
 	bool stop;
 	bool reader_waits, main_waits;
-	struct slot slot[AHEAD_SLOTS];
+	struct ahead_mail slot[AHEAD_SLOTS];
 };
 
 static void *reading(void *arg)
@@ -46,9 +41,17 @@ static void *reading(void *arg)
 		if (stop)
 			break;
 
-		struct slot s = { 0 };
+		struct ahead_mail s = { 0 };
 		const struct pipeline_mail *mail = &a->mails[i];
 		s.rc = msg_parse(mail->raw, a->head(mail, a->arg), &s.m, &s.e);
+		if (s.rc == 0 && a->referee) {
+			/* a text that fails (memory) is the caller's to read again */
+			const struct msgtext_known known = { a->referee, s.m->from_name };
+			struct err te;
+			s.read = msgtext_read(s.m->text, &known, &s.text, &te) == 0;
+			if (!s.read)
+				msgtext_free(&s.text);
+		}
 
 		pthread_mutex_lock(&a->mu);
 		a->slot[i % AHEAD_SLOTS] = s;
@@ -62,7 +65,7 @@ static void *reading(void *arg)
 
 struct ahead *ahead_start(const struct pipeline_mail *mails, size_t n,
 			  size_t (*head)(const struct pipeline_mail *mail, const void *arg),
-			  const void *arg)
+			  const void *arg, const struct msgtext_referee *referee)
 {
 	struct ahead *a;
 	sigset_t all, was;
@@ -73,6 +76,7 @@ struct ahead *ahead_start(const struct pipeline_mail *mails, size_t n,
 	a->n = n;
 	a->head = head;
 	a->arg = arg;
+	a->referee = referee;
 	if (pthread_mutex_init(&a->mu, NULL)) {
 		free(a);
 		return NULL;
@@ -94,8 +98,7 @@ struct ahead *ahead_start(const struct pipeline_mail *mails, size_t n,
 	return a;
 }
 
-int ahead_take(struct ahead *a, const struct pipeline_mail *mail, struct msg **out, int *rc,
-	       struct err *e)
+int ahead_take(struct ahead *a, const struct pipeline_mail *mail, struct ahead_mail *out)
 {
 	if (!a)
 		return 0;
@@ -109,12 +112,9 @@ int ahead_take(struct ahead *a, const struct pipeline_mail *mail, struct msg **o
 		pthread_cond_wait(&a->to_main, &a->mu);
 	}
 	a->main_waits = false;
-	struct slot *s = &a->slot[a->taken % AHEAD_SLOTS];
-	*out = s->m;
-	*rc = s->rc;
-	if (s->rc < 0 && e)
-		*e = s->e;
-	s->m = NULL;
+	struct ahead_mail *s = &a->slot[a->taken % AHEAD_SLOTS];
+	*out = *s;
+	memset(s, 0, sizeof *s);
 	a->taken++;
 	if (a->reader_waits && a->read - a->taken <= AHEAD_SLOTS / 2)
 		pthread_cond_signal(&a->to_reader);
@@ -131,8 +131,10 @@ size_t ahead_stop(struct ahead *a)
 	pthread_cond_signal(&a->to_reader);
 	pthread_mutex_unlock(&a->mu);
 	pthread_join(a->reader, NULL);
-	for (size_t i = a->taken; i < a->read; i++)
+	for (size_t i = a->taken; i < a->read; i++) {
 		msg_free(a->slot[i % AHEAD_SLOTS].m);
+		msgtext_free(&a->slot[i % AHEAD_SLOTS].text);
+	}
 	pthread_cond_destroy(&a->to_main);
 	pthread_cond_destroy(&a->to_reader);
 	pthread_mutex_destroy(&a->mu);

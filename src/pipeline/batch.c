@@ -314,7 +314,15 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	int failed = 0;
 
 	batch_begin(pl);
-	pl->read_ahead = ahead_start(m + from, n - from < max ? n - from : max, pipeline_mail_head, pl);
+	/* the texts too, knowing the referee's own (made here, before the reader starts);
+	 * a replay reads a record of the referee's own action otherwise: its own */
+	const struct msgtext_referee *referee = NULL;
+	struct err te;
+	if (!(pl->flags & PIPELINE_REPLAY) && n - from >= 3 &&
+	    pipeline_referee_text(pl, &referee, &te) < 0)
+		referee = NULL;
+	pl->read_ahead = ahead_start(m + from, n - from < max ? n - from : max, pipeline_mail_head,
+				     pl, referee);
 	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush;) {
 		if (*to > from)
 			fault_point("mid-batch");

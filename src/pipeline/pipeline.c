@@ -501,7 +501,8 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
  * every language, and of the help's kind orders, made once a run, on its first mail (a
  * run of `tick` reads none). Its templates, not the mails it sent: they need no I/O
  * (docs/orders.md "Reading rules"). */
-static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
+int pipeline_referee_text(struct pipeline *pl, const struct msgtext_referee **out,
+			  struct err *e)
 {
 	size_t nwords, ntexts;
 	const struct order_word *words = kind_all_orders(&nwords);
@@ -568,8 +569,9 @@ static int prepare(struct job *j, struct err *e)
 					 !strncmp(j->s.msg_key, "tournament:", 11)) &&
 			  !strcasecmp(m->from_addr, pl->cfg.referee_address);
 	struct msgtext_known known = { .sender_name = m->from_name };
-	if ((!own_action && referee_text(pl, &known.referee, e) < 0) ||
-	    msgtext_read(m->text, own_action ? NULL : &known, &j->text, e) < 0 ||
+	/* the text read ahead with the mail (ahead.h) is read the same way */
+	if ((!j->text_read && !own_action && pipeline_referee_text(pl, &known.referee, e) < 0) ||
+	    (!j->text_read && msgtext_read(m->text, own_action ? NULL : &known, &j->text, e) < 0) ||
 	    parse_orders(j, every_kind_order, n_every_kind_order, e) < 0)
 		return -1;
 	if (own_action && j->text.n)
@@ -631,17 +633,24 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	size_t head = pipeline_mail_head(mail, pl);
 	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
 			 .arrived = mail->arrived };
+	struct ahead_mail read;
 	struct err le;
-	int rc = -1, read;
+	int rc = -1;
 
 	pl->stats.mails++;
 	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
 	/* read beside the mails before it (ahead.h), or now */
-	if (!ahead_take(pl->read_ahead, mail, &j.m, &read, &le))
-		read = msg_parse(raw, head, &j.m, &le);
-	if (read < 0) {
+	if (ahead_take(pl->read_ahead, mail, &read)) {
+		j.m = read.m;
+		j.text = read.text;
+		j.text_read = read.read;
+		le = read.e;
+	} else {
+		read.rc = msg_parse(raw, head, &j.m, &le);
+	}
+	if (read.rc < 0) {
 		log_warn("passing over an unreadable mail: %s", le.msg);
 		pl->stats.ignored++;
 		return 0;

@@ -209,6 +209,7 @@ struct job {
 	struct msg *m;
 	struct sender s;
 	struct msgtext text;
+	bool text_read;                 /* text was read with the mail, ahead (ahead.h) */
 	struct order_line *lines;       /* the text's lines, as the orders read them */
 	struct orders orders;
 	struct game *g;                 /* the game it concerns, or NULL */
@@ -235,6 +236,9 @@ struct job {
 /* pipeline.c: how much of a mail is read (all of it, or its headers when it is over
  * max_message_size), for ahead_start. */
 size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline);
+/* pipeline.c: the recogniser of the referee's own text in a mail, made on first need. */
+int pipeline_referee_text(struct pipeline *pl, const struct msgtext_referee **out,
+			  struct err *e);
 
 /* pipeline_message's answer for a mail that changes a tournament with other mails before
  * it in the batch: not processed; the batch commits, and the next takes it alone. */

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "mail/msgtext.h"
 #include "pipeline/ahead.h"
 #include "pipeline/pipeline.h"
 
@@ -33,7 +34,8 @@ static void make_mails(void)
 				 i, i, i, i);
 		} else {
 			snprintf(text, sizeof text, "From: p%d@example.org\nSubject: move %d\n"
-				 "Message-ID: <m%d@example.org>\n\nNf3\nline %d\n", i, i, i, i);
+				 "Message-ID: <m%d@example.org>\n\nNf3\nline %d\n\n"
+				 "> Your move, P%d: write it on a line of its own.\n", i, i, i, i, i);
 		}
 		raw[i] = strdup(text);
 		mails[i] = (struct pipeline_mail){ .raw = raw[i], .len = strlen(text) };
@@ -47,26 +49,50 @@ static size_t head(const struct pipeline_mail *mail, const void *arg)
 	return mail == cut ? SHORT_HEAD : mail->len;
 }
 
-/* Mail i as the caller would read it itself. */
-static void check_same(int i, const struct msg *got, int rc, const struct err *e, const void *arg)
+/* Mail i as the caller would read it itself: its message, and its text when the reader
+ * knew the referee's (referee not NULL). */
+static void check_same(int i, const struct ahead_mail *got, const void *arg,
+		       const struct msgtext_referee *referee)
 {
 	struct msg *want = NULL;
 	struct err we;
 	int wrc = msg_parse(mails[i].raw, head(&mails[i], arg), &want, &we);
 
 	check_context("mail %d", i);
-	CHECK_INT(rc, wrc);
+	CHECK_INT(got->rc, wrc);
 	if (wrc < 0) {
-		CHECK(got == NULL);
-		CHECK_STR(e->msg, we.msg);
-	} else if (CHECK(got != NULL)) {
-		CHECK_STR(got->subject, want->subject);
-		CHECK_STR(got->from_addr ? got->from_addr : "", want->from_addr ? want->from_addr : "");
-		CHECK_STR(got->text, want->text);
-		CHECK_INT(got->raw_size, want->raw_size);
+		CHECK(got->m == NULL);
+		CHECK_STR(got->e.msg, we.msg);
+		CHECK(!got->read);
+	} else if (CHECK(got->m != NULL)) {
+		CHECK_STR(got->m->subject, want->subject);
+		CHECK_STR(got->m->from_addr ? got->m->from_addr : "",
+			  want->from_addr ? want->from_addr : "");
+		CHECK_STR(got->m->text, want->text);
+		CHECK_INT(got->m->raw_size, want->raw_size);
+		CHECK_INT(got->read, referee != NULL);
+		for (size_t k = 0; got->read && k < got->text.n; k++)
+			CHECK(!strstr(got->text.line[k].text, "Your move"));     /* set aside */
+		struct msgtext t;
+		const struct msgtext_known known = { referee, want->from_name };
+		if (referee && got->read && CHECK_INT(msgtext_read(want->text, &known, &t, NULL), 0)) {
+			if (CHECK_INT(got->text.n, t.n))
+				for (size_t k = 0; k < t.n; k++) {
+					CHECK_STR(got->text.line[k].text, t.line[k].text);
+					CHECK_INT(got->text.line[k].lineno, t.line[k].lineno);
+				}
+			msgtext_free(&t);
+		}
 	}
 	check_context(NULL);
 	msg_free(want);
+}
+
+/* What the caller owns of a mail taken. */
+static void drop(struct ahead_mail *am)
+{
+	msg_free(am->m);
+	msgtext_free(&am->text);
 }
 
 static void pause_ms(long ms)
@@ -76,65 +102,62 @@ static void pause_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Every mail taken in order, with pauses that let the reader fill its slots and wait. */
-static void test_in_order(void)
+/* Every mail taken in order, with pauses that let the reader fill its slots and wait; its
+ * text read too when the referee's is known (here, a referee's line quoted in each). */
+static void test_in_order(const struct msgtext_referee *referee)
 {
 	const struct pipeline_mail *cut = &mails[8];
-	struct ahead *a = ahead_start(mails, MAILS, head, cut);
+	struct ahead *a = ahead_start(mails, MAILS, head, cut, referee);
 
 	if (!CHECK(a != NULL))
 		return;
 	for (int i = 0; i < MAILS; i++) {
-		struct msg *m = NULL;
-		struct err e = { .msg = "" };
-		int rc = 99;
+		struct ahead_mail am;
 		if (i % AHEAD_SLOTS == 0)
 			pause_ms(20);   /* the reader runs up to its slots and waits */
-		CHECK_INT(ahead_take(a, &mails[i], &m, &rc, &e), 1);
-		check_same(i, m, rc, &e, cut);
+		if (!CHECK_INT(ahead_take(a, &mails[i], &am), 1))
+			continue;
+		check_same(i, &am, cut, referee);
 		if (i == 8)     /* as far as its head: not its subject, which comes after */
-			CHECK(m && !strstr(m->subject, "move 8"));
-		msg_free(m);
+			CHECK(am.m && !strstr(am.m->subject, "move 8"));
+		drop(&am);
 	}
 	/* past the last, and again: nothing more to hand out */
-	struct msg *m = NULL;
-	int rc;
-	CHECK_INT(ahead_take(a, &mails[0], &m, &rc, NULL), 0);
+	struct ahead_mail am;
+	CHECK_INT(ahead_take(a, &mails[0], &am), 0);
 	CHECK_INT(ahead_stop(a), MAILS);
 }
 
 /* A mail not the next one is the caller's to read; the next is still handed out after. */
 static void test_out_of_order(void)
 {
-	struct ahead *a = ahead_start(mails + 10, 20, head, NULL);
-	struct msg *m = NULL;
-	int rc;
+	struct ahead *a = ahead_start(mails + 10, 20, head, NULL, NULL);
+	struct ahead_mail am;
 
 	if (!CHECK(a != NULL))
 		return;
-	CHECK_INT(ahead_take(a, &mails[12], &m, &rc, NULL), 0);
-	CHECK(m == NULL);
-	CHECK_INT(ahead_take(a, &mails[0], &m, &rc, NULL), 0);
-	CHECK_INT(ahead_take(a, &mails[10], &m, &rc, NULL), 1);
-	check_same(10, m, rc, NULL, NULL);
-	msg_free(m);
-	m = NULL;
-	CHECK_INT(ahead_take(a, &mails[11], &m, &rc, NULL), 1);
-	check_same(11, m, rc, NULL, NULL);
-	msg_free(m);
+	CHECK_INT(ahead_take(a, &mails[12], &am), 0);
+	CHECK_INT(ahead_take(a, &mails[0], &am), 0);
+	if (CHECK_INT(ahead_take(a, &mails[10], &am), 1)) {
+		check_same(10, &am, NULL, NULL);
+		drop(&am);
+	}
+	if (CHECK_INT(ahead_take(a, &mails[11], &am), 1)) {
+		check_same(11, &am, NULL, NULL);
+		drop(&am);
+	}
 	CHECK_INT(ahead_stop(a), 2);    /* 18 read or being read, never taken: freed */
 }
 
 /* Stopped at once, mid-way, after a pause: nothing leaks, nothing hangs. */
-static void test_stop(void)
+static void test_stop(const struct msgtext_referee *referee)
 {
-	ahead_stop(ahead_start(mails, MAILS, head, NULL));
-	struct ahead *a = ahead_start(mails, MAILS, head, NULL);
-	struct msg *m = NULL;
-	int rc;
-	if (CHECK(a != NULL) && CHECK_INT(ahead_take(a, &mails[0], &m, &rc, NULL), 1))
-		msg_free(m);
-	pause_ms(20);
+	ahead_stop(ahead_start(mails, MAILS, head, NULL, referee));
+	struct ahead *a = ahead_start(mails, MAILS, head, NULL, referee);
+	struct ahead_mail am;
+	if (CHECK(a != NULL) && CHECK_INT(ahead_take(a, &mails[0], &am), 1))
+		drop(&am);
+	pause_ms(20);   /* texts read and not taken: freed with their messages */
 	CHECK_INT(ahead_stop(a), 1);
 	CHECK_INT(ahead_stop(NULL), 0);
 }
@@ -142,22 +165,29 @@ static void test_stop(void)
 /* A batch of one or two is read as it comes: no thread for it. */
 static void test_small(void)
 {
-	struct msg *m = NULL;
-	int rc;
+	struct ahead_mail am;
 
-	CHECK(ahead_start(mails, 0, head, NULL) == NULL);
-	CHECK(ahead_start(mails, 2, head, NULL) == NULL);
-	CHECK_INT(ahead_take(NULL, &mails[0], &m, &rc, NULL), 0);
-	CHECK(m == NULL);
+	CHECK(ahead_start(mails, 0, head, NULL, NULL) == NULL);
+	CHECK(ahead_start(mails, 2, head, NULL, NULL) == NULL);
+	CHECK_INT(ahead_take(NULL, &mails[0], &am), 0);
 }
 
 int main(void)
 {
+	/* the referee's own line, as a reply quotes it: set aside from what the player wrote */
+	const char *texts[] = { "Your move, {{name}}: write it on a line of its own." };
+	struct msgtext_referee *referee = NULL;
+	struct err e;
+
 	make_mails();
-	test_in_order();
+	if (!CHECK_INT(msgtext_referee_new(texts, 1, NULL, &referee, &e), 0))
+		fprintf(stderr, "msgtext_referee_new: %s\n", e.msg);
+	test_in_order(NULL);
+	test_in_order(referee);
 	test_out_of_order();
-	test_stop();
+	test_stop(referee);
 	test_small();
+	msgtext_referee_free(referee);
 	for (int i = 0; i < MAILS; i++)
 		free(raw[i]);
 	return check_done();

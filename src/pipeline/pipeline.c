@@ -609,31 +609,29 @@ static int tournament_done(struct job *j, int rc)
 	return rc;
 }
 
-/* A mail over the limit is known by its size, before libetpan reads any of it. */
-static bool over_limit(const struct pipeline *pl, const struct pipeline_mail *mail)
+/* The mail read (its message; its text too when read ahead): msg_parse's answer. */
+static int read_mail(struct job *j, const struct pipeline_mail *mail, struct err *e)
 {
-	size_t size = mail->size > mail->len ? mail->size : mail->len;
+	struct ahead_mail read;
 
-	return size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
-}
-
-size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline)
-{
-	const struct pipeline *pl = pipeline;
-
-	return over_limit(pl, mail) ?
-	       msg_head_len(mail->raw, mail->len, (size_t)pl->cfg.max_message_size) : mail->len;
+	/* read beside the mails before it (ahead.h), or now */
+	if (!ahead_take(j->pl->read_ahead, mail, &read))
+		return msg_parse(j->raw, j->len, &j->m, e);
+	j->m = read.m;
+	j->text = read.text;
+	j->text_read = read.read;
+	*e = read.e;
+	return read.rc;
 }
 
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
 {
 	const char *raw = mail->raw;
 	size_t len = mail->len, size = mail->size > len ? mail->size : len;
-	bool over = over_limit(pl, mail);
+	bool over = pipeline_over_limit(pl, mail);
 	size_t head = pipeline_mail_head(mail, pl);
 	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
 			 .arrived = mail->arrived };
-	struct ahead_mail read;
 	struct err le;
 	int rc = -1;
 
@@ -641,16 +639,7 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
-	/* read beside the mails before it (ahead.h), or now */
-	if (ahead_take(pl->read_ahead, mail, &read)) {
-		j.m = read.m;
-		j.text = read.text;
-		j.text_read = read.read;
-		le = read.e;
-	} else {
-		read.rc = msg_parse(raw, head, &j.m, &le);
-	}
-	if (read.rc < 0) {
+	if (read_mail(&j, mail, &le) < 0) {
 		log_warn("passing over an unreadable mail: %s", le.msg);
 		pl->stats.ignored++;
 		return 0;

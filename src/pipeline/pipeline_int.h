@@ -233,8 +233,9 @@ struct job {
 					 * or 0 */
 };
 
-/* pipeline.c: how much of a mail is read (all of it, or its headers when it is over
- * max_message_size), for ahead_start. */
+/* run.c: is a mail over max_message_size (then answered from its headers alone), and how
+ * much of it is read (all of it, or those headers; ahead_start's head). */
+bool pipeline_over_limit(const struct pipeline *pl, const struct pipeline_mail *mail);
 size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline);
 /* pipeline.c: the recogniser of the referee's own text in a mail, made on first need. */
 int pipeline_referee_text(struct pipeline *pl, const struct msgtext_referee **out,

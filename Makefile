@@ -40,6 +40,8 @@ ASAN_LIB_OBJ = $(LIB_SRC:%.c=$(ASAN)/%.o)
 ASAN_HELP    = $(TEST_HELP:%.c=$(ASAN)/%.o)
 TEST_BIN     = $(TEST_SRC:tests/unit/%.c=$(ASAN)/tests/%)
 ASAN_TEMPEST = $(ASAN)/tempest
+# named before the rules that list it among their prerequisites (expanded as they are read)
+TSAN_AHEAD   = $(BUILD)/tsan/test_ahead
 # libFuzzer targets (tests/fuzz/), built with clang over the same library
 FUZZ      = $(BUILD)/fuzz
 FUZZ_CC  ?= clang
@@ -131,7 +133,6 @@ check-perft: tempest
 
 # The read-ahead's second thread under ThreadSanitizer: its unit test, with the reader's
 # whole path (the message, its MIME body, its text), each thread parsing at once.
-TSAN_AHEAD = $(BUILD)/tsan/test_ahead
 TSAN_SRC   = tests/unit/test_ahead.c tests/unit/check.c src/pipeline/ahead.c src/mail/msg.c \
              src/mail/msg_mime.c src/mail/charset.c src/mail/html.c src/mail/msgtext.c \
              src/mail/msgtext_referee.c src/mail/msgtext_sig.c src/util/err.c src/util/buf.c \

@@ -80,13 +80,14 @@ static void batch_end(struct pipeline *pl, bool committed)
 static bool reply_committed(struct pipeline *pl, const struct staged_reply *r)
 {
 	const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
+	const struct batch *b = &pl->batch;
 
 	if (r->game)
 		return c && c->saved;
 	/* a mail about no game, committed by its mark: made, or among those of a write that
 	 * failed, which the seen set tells */
-	return r->seen_index < pl->batch.nmarked ||
-	       (r->seen_index < pl->batch.nseen && store_seen(&pl->st, pl->batch.seen[r->seen_index]));
+	return r->seen_index < b->nmarked ||
+	       (r->seen_index < b->nseen && store_seen(&pl->st, b->seen[r->seen_index]));
 }
 
 /* The replies of the batch's committed mails join the queue: all of them (one rename of

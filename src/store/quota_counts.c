@@ -39,16 +39,24 @@ static const char *const suffix[QUOTA_COUNTERS] = { "", ".strangers", ".notices"
 
 struct quota_row {
 	char name[CRYPTO_ADDRESS_NAME];
-	int counter;
-	long long day;
-	int count;
 	bool old;                       /* from a file of the earlier layout, still in place */
-	char was[QUOTA_BATCH_MAX];      /* that file's last batch */
+	unsigned char counter;
+	int count;
+	long long day;
+};
+
+/* A file of the earlier layout folded in, and the batch it names. */
+struct quota_old {
+	char name[CRYPTO_ADDRESS_NAME];
+	int counter;
+	char was[QUOTA_BATCH_MAX];
 };
 
 struct store_quota_table {
 	struct quota_row *rows;         /* by name, then counter */
 	size_t n, cap;
+	struct quota_old *old;          /* until the table's first write */
+	size_t nold;
 	char batches[BATCHES_KEPT][QUOTA_BATCH_MAX];    /* newest first */
 	bool loaded;
 	bool fold;                      /* files of the earlier layout to remove once written */
@@ -62,6 +70,7 @@ struct store_quota_table *store_quota_table_new(void)
 static void table_clear(struct store_quota_table *t)
 {
 	free(t->rows);
+	free(t->old);
 	memset(t, 0, sizeof *t);
 }
 
@@ -107,7 +116,7 @@ static struct quota_row *row_find(struct store_quota_table *t, const char *name,
 	}
 	memmove(&t->rows[lo + 1], &t->rows[lo], (t->n - lo) * sizeof *t->rows);
 	t->n++;
-	t->rows[lo] = (struct quota_row){ .counter = counter, .day = -1 };
+	t->rows[lo] = (struct quota_row){ .counter = (unsigned char)counter, .day = -1 };
 	snprintf(t->rows[lo].name, sizeof t->rows[lo].name, "%s", name);
 	return &t->rows[lo];
 }
@@ -156,10 +165,11 @@ static bool table_parse(struct store_quota_table *t, char *text, size_t len)
 /* A file of the earlier layout: "DAY COUNT BATCH". */
 static void fold_file(struct store_quota_table *t, const char *dir, const char *file, int counter)
 {
-	char path[PATH_MAX + 96], batch[QUOTA_BATCH_MAX] = "";
+	char path[PATH_MAX + 96], batch[QUOTA_BATCH_MAX] = "", name[CRYPTO_ADDRESS_NAME];
 	long long day = -1;
 	int count = 0;
 	struct quota_row *r;
+	struct quota_old *o;
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/%s", dir, file);
@@ -168,17 +178,30 @@ static void fold_file(struct store_quota_table *t, const char *dir, const char *
 			day = -1;
 		fclose(f);
 	}
-	char name[CRYPTO_ADDRESS_NAME];
 	snprintf(name, sizeof name, "%.*s", NAME_LEN, file);
-	if (!(r = row_find(t, name, counter, true)))
+	if (!(r = row_find(t, name, counter, true)) ||
+	    !(o = realloc(t->old, (t->nold + 1) * sizeof *o)))
 		return;
+	t->old = o;
+	o += t->nold++;
+	memcpy(o->name, name, sizeof o->name);
+	o->counter = counter;
+	snprintf(o->was, sizeof o->was, "%s", batch);
 	r->old = true;
 	t->fold = true;
 	if (day >= 0) {
 		r->day = day;
 		r->count = count;
-		snprintf(r->was, sizeof r->was, "%s", batch);
 	}
+}
+
+/* The batch the earlier layout's file of (name, counter) names, or "". */
+static const char *old_batch(const struct store_quota_table *t, const char *name, int counter)
+{
+	for (size_t i = 0; i < t->nold; i++)
+		if (t->old[i].counter == counter && !strcmp(t->old[i].name, name))
+			return t->old[i].was;
+	return "";
 }
 
 /* The count files of the earlier layout in DIR/quota/, into t. */
@@ -264,13 +287,12 @@ static int table_write(const struct store *st, struct store_quota_table *t, stru
 	snprintf(path, sizeof path, "%s/counts", dir);
 	int rc = fs_mkdirs(dir, 0700, e) < 0 ? -1 : fs_write_replace(path, b.s, b.n, 0600, e);
 	buf_free(&b);
+	for (size_t i = 0; rc == 0 && i < t->nold; i++) {
+		snprintf(path, sizeof path, "%s/%s%s", dir, t->old[i].name, suffix[t->old[i].counter]);
+		unlink(path);           /* one left by a crash is read no more: the table is */
+	}
 	for (size_t i = 0; rc == 0 && t->fold && i < t->n; i++)
-		if (t->rows[i].old) {
-			snprintf(path, sizeof path, "%s/%s%s", dir, t->rows[i].name,
-				 suffix[t->rows[i].counter]);
-			unlink(path);   /* one left by a crash is read no more: the table is */
-			t->rows[i].old = false;
-		}
+		t->rows[i].old = false;
 	if (rc == 0) {                  /* the memory as the file: what it left out goes */
 		size_t k = 0;
 		for (size_t i = 0; i < t->n; i++)
@@ -278,6 +300,9 @@ static int table_write(const struct store *st, struct store_quota_table *t, stru
 				t->rows[k++] = t->rows[i];
 		t->n = k;
 		t->fold = false;
+		free(t->old);
+		t->old = NULL;
+		t->nold = 0;
 	}
 	return rc;
 }
@@ -304,7 +329,7 @@ static int row_add(struct store_quota_table *t, const char *name, int counter, l
 
 	if (!r)
 		return -1;
-	if (r->old && batch[0] && !strcmp(r->was, batch))
+	if (r->old && batch[0] && !strcmp(old_batch(t, name, counter), batch))
 		return 0;               /* the earlier layout's file holds this batch already */
 	if (day > r->day) {
 		r->day = day;

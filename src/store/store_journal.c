@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <jansson.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -438,38 +439,43 @@ int store_mark_seen(const struct store *st, const char *key, struct err *e)
 	return append_shard(st, k, line, SEEN_LINE, e);
 }
 
-static int cmp_hash(const void *a, const void *b)
-{
-	return memcmp(a, b, CRYPTO_HASH_LEN);
-}
-
 int store_mark_seen_all(const struct store *st, const char *const *keys, size_t n,
 			struct err *e)
 {
-	/* the hashes in order, so that each shard's are together (their first byte names
-	 * it): 32 bytes a mail, then one shard's lines at a time */
-	uint8_t (*h)[CRYPTO_HASH_LEN] = malloc((n ? n : 1) * sizeof *h);
+	/* the keys in the order of their shards (a counting sort by the hash's first byte),
+	 * then each shard's lines in one buffer: 5 bytes a mail held, not its hash (the
+	 * hash made again as the line is written), so that a batch of thousands costs the
+	 * run's peak memory nothing to speak of */
+	uint8_t *shard = malloc(n ? n : 1);
+	uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+	size_t at[SEEN_SHARDS + 1] = { 0 };
 	struct buf lines = { 0 };
+	char line[SEEN_LINE];
 	int rc = 0;
 
-	if (!h)
+	if (!shard || !order || n > UINT32_MAX) {
+		free(shard);
+		free(order);
 		return err_set(e, "out of memory");
+	}
 	for (size_t i = 0; i < n; i++)
-		crypto_sha256(keys[i], strlen(keys[i]), h[i]);
-	qsort(h, n, sizeof *h, cmp_hash);
+		at[(shard[i] = (uint8_t)seen_line(keys[i], line)) + 1]++;
+	for (int k = 0; k < SEEN_SHARDS; k++)
+		at[k + 1] += at[k];
+	for (size_t i = 0; i < n; i++)
+		order[at[shard[i]]++] = (uint32_t)i;
 	for (size_t i = 0, k; rc == 0 && i < n; i = k) {
-		char hex[HASH_HEX];
 		lines.n = 0;
-		for (k = i; k < n && h[k][0] == h[i][0]; k++) {
-			crypto_hex(h[k], CRYPTO_HASH_LEN, hex);
-			hex[HASH_HEX - 1] = '\n';
-			buf_add(&lines, hex, SEEN_LINE);
+		for (k = i; k < n && shard[order[k]] == shard[order[i]]; k++) {
+			seen_line(keys[order[k]], line);
+			buf_add(&lines, line, SEEN_LINE);
 		}
 		rc = lines.failed ? err_set(e, "out of memory") :
-		     append_shard(st, h[i][0], lines.s, lines.n, e);
+		     append_shard(st, shard[order[i]], lines.s, lines.n, e);
 	}
 	buf_free(&lines);
-	free(h);
+	free(shard);
+	free(order);
 	return rc;
 }
 

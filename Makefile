@@ -21,7 +21,8 @@ CPPFLAGS += -D_GNU_SOURCE -Isrc \
             -DTEMPEST_DATADIR='"$(DATADIR)"'
 OPT      ?= -O2 -g
 # libetpan's pkg-config file adds a dpkg link spec; plain -letpan links the same library.
-LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan -lm
+# -pthread: a batch's mails are read ahead on a second thread (src/pipeline/ahead.c).
+LIBS      = $(shell pkg-config --libs jansson libcurl libcrypto 2>/dev/null) -letpan -lm -pthread
 LIBCFLAGS = $(shell pkg-config --cflags jansson libcurl libcrypto 2>/dev/null)
 
 BUILD     = build
@@ -97,7 +98,7 @@ check: deps
 	@MAKE='$(MAKE)' sh tests/check.sh layers unit perft cli golden reading fuzz e2e
 
 # What the groups of `make check` run, built in one go (in parallel with -j).
-check-build: tempest $(ASAN_TEMPEST) $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/killshim.so $(ASAN)/tests/e2e/imapcheck
+check-build: tempest $(ASAN_TEMPEST) $(TEST_BIN) $(TSAN_AHEAD) $(FUZZ_BIN) $(BUILD)/killshim.so $(ASAN)/tests/e2e/imapcheck
 	@:
 
 # Which folder may include which (docs/design.md, "Layers"); the script's own tests first.
@@ -114,8 +115,8 @@ check-layers:
 	@sh tests/sizes/run.sh
 	@sh tests/sizes.sh
 
-check-unit: $(TEST_BIN)
-	@sh tests/run-unit.sh $(TEST_BIN)
+check-unit: $(TEST_BIN) $(TSAN_AHEAD)
+	@sh tests/run-unit.sh $(TEST_BIN) $(TSAN_AHEAD)
 
 # Every parser under libFuzzer for FUZZ_SECS seconds each (check-long: two minutes each).
 fuzz: $(FUZZ_BIN)
@@ -127,6 +128,17 @@ check-perft: tempest
 	@sh tests/run-perft.sh ./tempest short
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 1 200 2
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 2 20 3
+
+# The read-ahead's second thread under ThreadSanitizer: its unit test, with the reader's
+# whole path (the message, its MIME body, its text), each thread parsing at once.
+TSAN_AHEAD = $(BUILD)/tsan/test_ahead
+TSAN_SRC   = tests/unit/test_ahead.c tests/unit/check.c src/pipeline/ahead.c src/mail/msg.c \
+             src/mail/msg_mime.c src/mail/charset.c src/mail/html.c src/mail/msgtext.c \
+             src/mail/msgtext_referee.c src/mail/msgtext_sig.c src/util/err.c src/util/buf.c \
+             src/util/utf8.c src/util/phrase.c src/util/clock.c
+$(TSAN_AHEAD): $(TSAN_SRC) $(wildcard src/*/*.h tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests/unit $(WARN) -O1 -g -fsanitize=thread -o $@ $(TSAN_SRC) -letpan -pthread
 
 # The kill tests' LD_PRELOAD library (tests/kill/killshim.c)
 $(BUILD)/killshim.so: tests/kill/killshim.c

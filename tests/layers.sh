@@ -39,7 +39,8 @@ exceptions='
 exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 
 # The folders ordered inside: "FOLDER: NAME..." (the names may go on over the next lines),
-# bottom to top. src/pipeline: the declarations; the run's state (run.c) over the files
+# bottom to top. src/pipeline: the declarations; the mails read ahead (ahead.c, which
+# calls only the mail reader); the run's state (run.c) over the files
 # that keep one thing each (the poison marks, the held mails, the clock's floor, the
 # replay's checks); then the counts and bounces, the digests, consent, the robots' screen,
 # the replies and the commit, the tournaments' commit and actions, time's decisions (tick),
@@ -61,8 +62,8 @@ exceptions=${LAYERS_EXCEPTIONS-$exceptions}
 # compiler over them all (it reads the starting position) and the cards' edits of a variant.
 # src/render: the templates and boards, the clock, the views, the archive.
 inner='
-src/pipeline: pipeline.h robots.h replay.h pipeline_int.h tourney.h
-    replay poison hold floor run bounce answers digests consent robots tourney_view replies
+src/pipeline: ahead.h pipeline.h robots.h replay.h pipeline_int.h tourney.h
+    ahead replay poison hold floor run bounce answers digests consent robots tourney_view replies
     commit tourney_commit recover tourney tourney_mail tourney_result tourney_settle tick
     pipeline batch open treplay
 src/game: chessclock.h legacy_text.h order.h game.h apply.h cardturn_state.h cardturn_kind.h

@@ -279,11 +279,10 @@ bool spelling_line(char *s, size_t size)
 
 /* ---- piece letters ---- */
 
-/* The pieces whose letters differ between languages, and each language's letters for
- * them in that order (FIDE's handbook, national usage): the Dutch P is the knight
- * (paard), the French, Spanish and Italian R the king (roi, rey, re). Pawns go without a
- * letter everywhere. */
-static const char *const piece_names[] = { "King", "Queen", "Rook", "Bishop", "Knight" };
+/* The pieces whose letters differ between languages (King, Queen, Rook, Bishop, Knight:
+ * piece_index), and each language's letters for them in that order (FIDE's handbook,
+ * national usage): the Dutch P is the knight (paard), the French, Spanish and Italian R
+ * the king (roi, rey, re). Pawns go without a letter everywhere. */
 static const struct language {
 	const char *code, *names, *letters, *key;
 } languages[] = {
@@ -341,18 +340,46 @@ const char *spelling_languages(void)
 	return "en, fr, de, nl, es, it, sv";
 }
 
+/* The codes are two letters: compared as such (a one-click choice asks for a language
+ * twice a legal move). */
 static const struct language *language_of(const char *code)
 {
-	for (size_t i = 0; code && i < NLANG; i++)
-		if (!strcasecmp(code, languages[i].code))
+	if (!code || !code[0] || !code[1] || code[2])
+		return NULL;
+	char a = (char)tolower((unsigned char)code[0]), b = (char)tolower((unsigned char)code[1]);
+	for (size_t i = 0; i < NLANG; i++)
+		if (languages[i].code[0] == a && languages[i].code[1] == b)
 			return &languages[i];
 	return NULL;
 }
 
-static int type_named(const struct variant *v, const char *name)
+/* Which of chess's pieces name is: its place among a language's letters (King, Queen,
+ * Rook, Bishop, Knight), PAWN for the pawn, -1 for a piece of a variant's own (one string
+ * comparison, not one per chess piece). */
+#define PAWN 5
+static int piece_index(const char *name)
+{
+	switch (tolower((unsigned char)name[0])) {
+	case 'k':
+		return !strcasecmp(name, "King") ? 0 : !strcasecmp(name, "Knight") ? 4 : -1;
+	case 'q':
+		return !strcasecmp(name, "Queen") ? 1 : -1;
+	case 'r':
+		return !strcasecmp(name, "Rook") ? 2 : -1;
+	case 'b':
+		return !strcasecmp(name, "Bishop") ? 3 : -1;
+	case 'p':
+		return !strcasecmp(name, "Pawn") ? PAWN : -1;
+	default:
+		return -1;
+	}
+}
+
+/* The type of v that is chess's piece i (piece_index), or -1. */
+static int type_named(const struct variant *v, int i)
 {
 	for (int t = 0; t < v->ntypes; t++)
-		if (!strcasecmp(v->type[t].name, name))
+		if (piece_index(v->type[t].name) == i)
 			return t;
 	return -1;
 }
@@ -362,7 +389,7 @@ static int type_in(const struct variant *v, const struct language *L, char c)
 {
 	const char *at = strchr(L->letters, toupper((unsigned char)c));
 
-	return c && at ? type_named(v, piece_names[at - L->letters]) : -1;
+	return c && at ? type_named(v, (int)(at - L->letters)) : -1;
 }
 
 #define MEANINGS_MAX 4
@@ -391,10 +418,7 @@ static void add_meaning(struct meaning *m, int *n, int type, size_t lang)
 /* Is type t one of chess's six pieces, whose letters depend on the language? */
 static bool chess_piece(const struct variant *v, int t)
 {
-	for (size_t i = 0; i < sizeof piece_names / sizeof piece_names[0]; i++)
-		if (!strcasecmp(v->type[t].name, piece_names[i]))
-			return true;
-	return !strcasecmp(v->type[t].name, "Pawn");
+	return piece_index(v->type[t].name) >= 0;
 }
 
 static int meanings(const struct variant *v, const struct language *L, bool unset, char c,
@@ -540,10 +564,9 @@ int spelling_move(struct pos *p, const char *lang, const char *text, char *out, 
  * or one of chess's pieces the language names otherwise. */
 static char letter_in(const struct variant *v, const struct language *L, int t)
 {
-	for (size_t i = 0; L && chess_piece(v, t) && i < sizeof piece_names / sizeof piece_names[0]; i++)
-		if (!strcasecmp(v->type[t].name, piece_names[i]))
-			return L->letters[i];
-	return v->type[t].letter;
+	int i = L ? piece_index(v->type[t].name) : -1;
+
+	return i >= 0 && i != PAWN ? L->letters[i] : v->type[t].letter;
 }
 
 void spelling_san_local(const struct variant *v, const char *lang, const char *san, char *out,

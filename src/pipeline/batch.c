@@ -340,6 +340,15 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 	int failed = 0;
 
 	batch_begin(pl);
+	/* the texts too, knowing the referee's own (made here, before the reader starts);
+	 * a replay reads a record of the referee's own action otherwise: its own */
+	const struct msgtext_referee *referee = NULL;
+	struct err te;
+	if (!(pl->flags & PIPELINE_REPLAY) && n - from >= 3 &&
+	    pipeline_referee_text(pl, &referee, &te) < 0)
+		referee = NULL;
+	pl->read_ahead = ahead_start(m + from, n - from < max ? n - from : max, pipeline_mail_head,
+				     pl, referee);
 	for (*to = from; *to < n && *to - from < max && !failed && !pl->batch.flush;) {
 		if (*to > from)
 			fault_point("mid-batch");
@@ -351,6 +360,10 @@ static int run_batch(struct pipeline *pl, const struct pipeline_mail *m, size_t 
 		failed = rc < 0;
 		++*to;
 	}
+	size_t ahead = ahead_stop(pl->read_ahead);
+	pl->read_ahead = NULL;
+	if (ahead)
+		log_debug("%zu mail%s of the batch read ahead", ahead, ahead == 1 ? "" : "s");
 	if (!failed && batch_commit(pl, e) == 0) {
 		/* the tournaments' work it left: marked, so a failure waits for the next run */
 		struct err le;

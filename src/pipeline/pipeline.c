@@ -501,7 +501,8 @@ static int parse_orders(struct job *j, const struct order_word *words, size_t nw
  * every language, and of the help's kind orders, made once a run, on its first mail (a
  * run of `tick` reads none). Its templates, not the mails it sent: they need no I/O
  * (docs/orders.md "Reading rules"). */
-static int referee_text(struct pipeline *pl, const struct msgtext_referee **out, struct err *e)
+int pipeline_referee_text(struct pipeline *pl, const struct msgtext_referee **out,
+			  struct err *e)
 {
 	size_t nwords, ntexts;
 	const struct order_word *words = kind_all_orders(&nwords);
@@ -568,8 +569,9 @@ static int prepare(struct job *j, struct err *e)
 					 !strncmp(j->s.msg_key, "tournament:", 11)) &&
 			  !strcasecmp(m->from_addr, pl->cfg.referee_address);
 	struct msgtext_known known = { .sender_name = m->from_name };
-	if ((!own_action && referee_text(pl, &known.referee, e) < 0) ||
-	    msgtext_read(m->text, own_action ? NULL : &known, &j->text, e) < 0 ||
+	/* the text read ahead with the mail (ahead.h) is read the same way */
+	if ((!j->text_read && !own_action && pipeline_referee_text(pl, &known.referee, e) < 0) ||
+	    (!j->text_read && msgtext_read(m->text, own_action ? NULL : &known, &j->text, e) < 0) ||
 	    parse_orders(j, every_kind_order, n_every_kind_order, e) < 0)
 		return -1;
 	if (own_action && j->text.n)
@@ -607,13 +609,27 @@ static int tournament_done(struct job *j, int rc)
 	return rc;
 }
 
+/* The mail read (its message; its text too when read ahead): msg_parse's answer. */
+static int read_mail(struct job *j, const struct pipeline_mail *mail, struct err *e)
+{
+	struct ahead_mail read;
+
+	/* read beside the mails before it (ahead.h), or now */
+	if (!ahead_take(j->pl->read_ahead, mail, &read))
+		return msg_parse(j->raw, j->len, &j->m, e);
+	j->m = read.m;
+	j->text = read.text;
+	j->text_read = read.read;
+	*e = read.e;
+	return read.rc;
+}
+
 int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, struct err *e)
 {
 	const char *raw = mail->raw;
 	size_t len = mail->len, size = mail->size > len ? mail->size : len;
-	/* a mail over the limit is known by its size, before libetpan reads any of it */
-	bool over = size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
-	size_t head = over ? msg_head_len(raw, len, (size_t)pl->cfg.max_message_size) : len;
+	bool over = pipeline_over_limit(pl, mail);
+	size_t head = pipeline_mail_head(mail, pl);
 	struct job j = { .pl = pl, .raw = raw, .len = head, .result = "answered", .stranger = -1,
 			 .arrived = mail->arrived };
 	struct err le;
@@ -623,7 +639,7 @@ int pipeline_message(struct pipeline *pl, const struct pipeline_mail *mail, stru
 	hold_note_job(pl, NULL);
 	j.out.auth = -1;
 	j.out.auth_how = "none";
-	if (msg_parse(raw, head, &j.m, &le) < 0) {
+	if (read_mail(&j, mail, &le) < 0) {
 		log_warn("passing over an unreadable mail: %s", le.msg);
 		pl->stats.ignored++;
 		return 0;

@@ -15,6 +15,7 @@
 #include "mail/msgtext.h"
 #include "mail/spool.h"
 #include "game/game.h"
+#include "pipeline/ahead.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/robots.h"
 #include "render/language.h"
@@ -157,6 +158,7 @@ struct pipeline {
 	struct policy policy;
 	int naming;                     /* enum naming_rule: cfg.public_names */
 	struct batch batch;
+	struct ahead *read_ahead;       /* the batch's mails being read ahead, or NULL */
 	struct cached_game *kept;       /* the last committed batch's games, as committed */
 	size_t nkept;
 	struct poison poison;
@@ -210,6 +212,7 @@ struct job {
 	struct msg *m;
 	struct sender s;
 	struct msgtext text;
+	bool text_read;                 /* text was read with the mail, ahead (ahead.h) */
 	struct order_line *lines;       /* the text's lines, as the orders read them */
 	struct orders orders;
 	struct game *g;                 /* the game it concerns, or NULL */
@@ -232,6 +235,14 @@ struct job {
 	long long arrived;              /* the mailbox's word on its arrival (pipeline_mail),
 					 * or 0 */
 };
+
+/* run.c: is a mail over max_message_size (then answered from its headers alone), and how
+ * much of it is read (all of it, or those headers; ahead_start's head). */
+bool pipeline_over_limit(const struct pipeline *pl, const struct pipeline_mail *mail);
+size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline);
+/* pipeline.c: the recogniser of the referee's own text in a mail, made on first need. */
+int pipeline_referee_text(struct pipeline *pl, const struct msgtext_referee **out,
+			  struct err *e);
 
 /* pipeline_message's answer for a mail that changes a tournament with other mails before
  * it in the batch: not processed; the batch commits, and the next takes it alone. */

@@ -400,3 +400,19 @@ bool tourney_is_arbiter(const struct pipeline *pl, const char *address)
 			return true;
 	return false;
 }
+
+/* A mail over the limit is known by its size, before libetpan reads any of it. */
+bool pipeline_over_limit(const struct pipeline *pl, const struct pipeline_mail *mail)
+{
+	size_t size = mail->size > mail->len ? mail->size : mail->len;
+
+	return size > (size_t)pl->cfg.max_message_size && !(pl->flags & PIPELINE_REPLAY);
+}
+
+size_t pipeline_mail_head(const struct pipeline_mail *mail, const void *pipeline)
+{
+	const struct pipeline *pl = pipeline;
+
+	return pipeline_over_limit(pl, mail) ?
+	       msg_head_len(mail->raw, mail->len, (size_t)pl->cfg.max_message_size) : mail->len;
+}

@@ -537,7 +537,7 @@ void templates_free(struct templates *t)
 
 /* The index of kind k's templates: a kind render was not handed has no parts (the mail
  * of no game's). */
-static size_t kind_at(const struct templates *t, const struct kind *k)
+static size_t parts_index(const struct templates *t, const struct kind *k)
 {
 	size_t i = k ? view_kind_index(k) : t->nkinds;
 
@@ -549,7 +549,7 @@ const struct template *templates_of(const struct templates *t, const struct kind
 {
 	struct err e;
 
-	return template_get(t, kind_at(t, k), r, &e);
+	return template_get(t, parts_index(t, k), r, &e);
 }
 
 int view_render(const struct templates *t, const struct kind *k, const struct reply *r,
@@ -558,7 +558,7 @@ int view_render(const struct templates *t, const struct kind *k, const struct re
 	char *text, *nl;
 
 	*subject = *body = NULL;
-	const struct template *tpl = template_get(t, kind_at(t, k), r->kind, e);
+	const struct template *tpl = template_get(t, parts_index(t, k), r->kind, e);
 	if (!tpl || template_render_compiled(tpl, c, &text, e) < 0)
 		return err_prefix(e, "template %s: ", reply_names[r->kind]), -1;
 	nl = strchr(text, '\n');

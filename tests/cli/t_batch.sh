@@ -211,6 +211,10 @@ expect_rc "batches of 3" 0
 [ "$(printf '%s\n' "$err" | grep -c 'a batch of 3 mails committed')" -eq 2 ] &&
   printf '%s\n' "$err" | grep -q 'a batch of 1 mail committed' && pass ||
   fail "batch_size = 3: batches of 3, 3 and 1 mails ($err)"
+# a batch's mails read on a second thread while the one before is applied; one alone is not
+[ "$(printf '%s\n' "$err" | grep -c '3 mails of the batch read ahead')" -eq 2 ] &&
+  ! printf '%s\n' "$err" | grep -q '1 mail of the batch read ahead' && pass ||
+  fail "batch_size = 3: the batches of 3 read ahead, the one of 1 not ($err)"
 [ "$(hashes "$Z")" = "$clean_states" ] && pass || fail "batch_size = 3: the states of one batch"
 [ "$(ids "$tmp/clean.out")" = "$(printf '%s\n' "$out" | ids)" ] && pass || fail "batch_size = 3: the same replies"
 echo 'batch_size = 0' >> "$Z/conf"

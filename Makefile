@@ -115,6 +115,7 @@ check-layers:
 	@sh tests/sizes/run.sh
 	@sh tests/sizes.sh
 
+TSAN_AHEAD = $(BUILD)/tsan/test_ahead
 check-unit: $(TEST_BIN) $(TSAN_AHEAD)
 	@sh tests/run-unit.sh $(TEST_BIN) $(TSAN_AHEAD)
 
@@ -130,8 +131,8 @@ check-perft: tempest
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 2 20 3
 
 # The read-ahead's second thread under ThreadSanitizer: its unit test, with the reader's
-# whole path (the message, its MIME body, its text), each thread parsing at once.
-TSAN_AHEAD = $(BUILD)/tsan/test_ahead
+# whole path (the message, its MIME body, its text), each thread parsing at once
+# (TSAN_AHEAD is set above check-unit, whose prerequisites make expands as it reads them).
 TSAN_SRC   = tests/unit/test_ahead.c tests/unit/check.c src/pipeline/ahead.c src/mail/msg.c \
              src/mail/msg_mime.c src/mail/charset.c src/mail/html.c src/mail/msgtext.c \
              src/mail/msgtext_referee.c src/mail/msgtext_sig.c src/util/err.c src/util/buf.c \

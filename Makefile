@@ -132,7 +132,8 @@ check-perft: tempest
 	@python3 tests/tigerchess/tigergen.py compare ./tempest 2 20 3
 
 # The read-ahead's second thread under ThreadSanitizer: its unit test, with the reader's
-# whole path (the message, its MIME body, its text), each thread parsing at once.
+# whole path (the message, its MIME body, its text), each thread parsing at once
+# (TSAN_AHEAD is set above, beside ASAN_TEMPEST: make expands a prerequisite as it reads it).
 TSAN_SRC   = tests/unit/test_ahead.c tests/unit/check.c src/pipeline/ahead.c src/mail/msg.c \
              src/mail/msg_mime.c src/mail/charset.c src/mail/html.c src/mail/msgtext.c \
              src/mail/msgtext_referee.c src/mail/msgtext_sig.c src/util/err.c src/util/buf.c \

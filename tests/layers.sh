@@ -82,7 +82,7 @@ src/mail: charset.h compose.h deliver.h dsn.h fetchparse.h html.h imap.h mbox.h 
     imap_fetch imap_move outbox smtp spool queue deliver
 src/store: cards_load.h jread.h cardturn_json.h rules_load.h standing_json.h store.h other.h
     players.h reminders.h store_kind.h store_int.h tournament_json.h jread cardturn_json
-    lasttime other quota reminders rules_load cards_load standing_json store_kinds state_json
+    lasttime other quota quota_counts reminders rules_load cards_load standing_json store_kinds state_json
     store_journal store players tournament_json ratings_json
 src/engine: types.h betza.h variant.h tables.h pos.h exchange.h chains.h movegen.h notation.h
     status.h perft.h betza variant tables squares exchange chains pos movegen fen notation

@@ -243,14 +243,11 @@ int mbox_read(const char *path, int (*each)(const char *raw, size_t len, long of
 
 /* ---- Writing ----------------------------------------------------------------------- */
 
-/* How many line ends must come before a new separator: the file must end in an empty
- * line. Only checked on a readable regular file; otherwise assumed fine. */
-static int lead_needed(int fd, off_t size)
+/* How many line ends must come before a new separator, given the file's last k bytes
+ * (at most 3): the file must end in an empty line. */
+static int lead_of(const char *tail, size_t k)
 {
-	char tail[3];
-	size_t k = size < 3 ? (size_t)size : 3;
-
-	if (size <= 0 || pread(fd, tail, k, size - (off_t)k) != (ssize_t)k)
+	if (!k)
 		return 0;
 	if (tail[k - 1] != '\n')
 		return 2;
@@ -259,6 +256,17 @@ static int lead_needed(int fd, off_t size)
 	if (k == 3 && tail[0] == '\n' && tail[1] == '\r')
 		return 0;
 	return 1;
+}
+
+/* The last (up to 3) bytes of a file of this size, into end; false if they cannot be
+ * read (then assumed fine, as for a file that is not a regular one). */
+static bool tail_read(int fd, off_t size, struct mbox_end *end)
+{
+	size_t k = size < 3 ? (size_t)size : 3;
+
+	end->size = (long long)size;
+	end->ntail = (unsigned char)k;
+	return size <= 0 || pread(fd, end->tail, k, size - (off_t)k) == (ssize_t)k;
 }
 
 /* The separator's sender: an addr-spec without spaces, or MAILER-DAEMON. */
@@ -409,17 +417,54 @@ int mbox_append(int fd, const char *raw, size_t len, const char *envelope_from, 
 	return mbox_append_all(fd, &m, 1, e);
 }
 
+/* The file's end as it is now into *end (known if it is a regular file that could be
+ * read): *old its size, -1 if not a regular file. */
+static void end_ask(int fd, struct mbox_end *end, off_t *old)
+{
+	struct stat st;
+
+	*end = (struct mbox_end){ 0 };
+	*old = -1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		*old = st.st_size;
+		end->known = tail_read(fd, st.st_size, end);
+		if (!end->known)
+			end->ntail = 0;
+	}
+}
+
+/* The end after b's bytes were appended to one whose end was known. */
+static void end_after(struct mbox_end *end, const struct buf *b)
+{
+	char last[6];
+	size_t k = end->ntail, add = b->n < 3 ? b->n : 3;
+
+	memcpy(last, end->tail, k);
+	memcpy(last + k, b->s + b->n - add, add);
+	k += add;
+	size_t keep = k < 3 ? k : 3;
+	memcpy(end->tail, last + k - keep, keep);
+	end->ntail = (unsigned char)keep;
+	end->size += (long long)b->n;
+}
+
+/* The writer of a file whose end is *end: a regular file it may have to cut back (size),
+ * and whose last line may need ending (lead). */
+static void writer_at(struct mbox_writer *w, int fd, const struct mbox_end *end, off_t size)
+{
+	*w = (struct mbox_writer){ .fd = fd, .size = size };
+	w->lead = size >= 0 ? lead_of(end->tail, end->ntail) : 0;
+}
+
 /* The output's kind is looked at once: a regular file it may have to cut back, and
  * whose last line may need ending. */
 void mbox_writer_open(struct mbox_writer *w, int fd)
 {
-	struct stat st;
+	struct mbox_end end;
+	off_t size;
 
-	*w = (struct mbox_writer){ .fd = fd, .size = -1 };
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		w->size = st.st_size;
-		w->lead = lead_needed(fd, w->size);
-	}
+	end_ask(fd, &end, &size);
+	writer_at(w, fd, &end, size);
 }
 
 void mbox_writer_add(struct mbox_writer *w, const struct mbox_msg *m)
@@ -467,6 +512,36 @@ int mbox_writer_flush(struct mbox_writer *w, struct err *e)
 	return 0;
 }
 
+int mbox_append_end(int fd, struct mbox_end *end, const struct mbox_msg *m, size_t n,
+		    struct err *e)
+{
+	struct mbox_end asked, after;
+	struct mbox_writer w;
+	off_t old;
+
+	if (!end || !end->known) {
+		end_ask(fd, &asked, &old);
+		if (end)
+			*end = asked;
+		end = end ? end : &asked;
+	} else {
+		old = (off_t)end->size;
+	}
+	writer_at(&w, fd, end, old);
+	for (size_t k = 0; k < n; k++)
+		mbox_writer_add(&w, &m[k]);
+	after = *end;
+	if (after.known && !w.pending.failed && w.pending.n)
+		end_after(&after, &w.pending);
+	int rc = mbox_writer_flush(&w, e);
+	mbox_writer_close(&w);
+	if (rc < 0)
+		end->known = false;
+	else
+		*end = after;
+	return rc;
+}
+
 void mbox_writer_close(struct mbox_writer *w)
 {
 	buf_free(&w->pending);
@@ -474,12 +549,5 @@ void mbox_writer_close(struct mbox_writer *w)
 
 int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e)
 {
-	struct mbox_writer w;
-
-	mbox_writer_open(&w, fd);
-	for (size_t k = 0; k < n; k++)
-		mbox_writer_add(&w, &m[k]);
-	int rc = mbox_writer_flush(&w, e);
-	mbox_writer_close(&w);
-	return rc;
+	return mbox_append_end(fd, NULL, m, n, e);
 }

@@ -78,6 +78,18 @@ struct mbox_msg {
 					 * makes them, in the same pass */
 };
 int mbox_append_all(int fd, const struct mbox_msg *m, size_t n, struct err *e);
+/* What an appender that alone writes the file knows of its end after its own appends:
+ * its size and its last bytes, so that an append is one write, without asking the file
+ * (fstat, a read of its tail) each time. known false: asked at the next append. */
+struct mbox_end {
+	long long size;
+	char tail[3];
+	unsigned char ntail;
+	bool known;
+};
+/* mbox_append_all, with end kept up to date (unknown after a failure). */
+int mbox_append_end(int fd, struct mbox_end *end, const struct mbox_msg *m, size_t n,
+		    struct err *e);
 
 /* Messages appended as mbox_append_all() appends them, gathered over many calls and
  * written when the caller says (mbox_writer_flush): the output's kind is looked at once,

@@ -6,8 +6,9 @@
  * memory; each take is kept with the mail that took it (its cause).
  *
  * The counts are staged before the commit (DIR/quota/BATCH.staged, durable with the
- * batch's first barrier) and applied once the batch's mails are committed, each count
- * file naming the batch it holds. A run that dies between the two leaves the staged file:
+ * batch's first barrier) and applied once the batch's mails are committed, the counts'
+ * table (DIR/quota/counts) naming the last batches it holds and each texts file the
+ * last one. A run that dies between the two leaves the staged file:
  * the next run's start (answers_recover) applies the counts of the mails that were
  * committed and drops the others', which are processed again and take their counts
  * anew. So the counts end as a clean run's, whatever the point of the crash; a batch
@@ -150,9 +151,10 @@ int answers_stage(struct pipeline *pl, struct err *e)
 	return 0;
 }
 
-/* The entries kept (keep NULL: all) applied for batch: each file's count summed and each
- * address's texts in order, once per file (a file that names the batch holds it
- * already). A failure is told and passed over: a count is a safeguard, not a record. */
+/* The entries kept (keep NULL: all) applied for batch: the day's counts in one write of
+ * their table, each address's texts in order, once per file (a table or file that names
+ * the batch holds it already). A failure is told and passed over: a count is a
+ * safeguard, not a record. */
 static void apply(struct pipeline *pl, const char *batch, const struct quota_entry *q,
 		  size_t n, const bool *keep)
 {
@@ -160,29 +162,25 @@ static void apply(struct pipeline *pl, const char *batch, const struct quota_ent
 	char (*texts)[65] = malloc((n ? n : 1) * sizeof *texts);
 	struct err e;
 
+	if (store_quota_apply(&pl->st, batch, q, n, keep, &e) < 0)
+		log_warn("the day's counts of a batch not kept: %s", e.msg);
 	for (size_t i = 0; done && texts && i < n; i++) {
-		if (done[i] || (keep && !keep[i]))
+		if (done[i] || (keep && !keep[i]) || q[i].counter >= 0)
 			continue;
-		int sum = 0;
 		size_t nt = 0;
 		for (size_t k = i; k < n; k++) {
-			if (done[k] || (keep && !keep[k]) || q[k].counter != q[i].counter ||
-			    strcmp(q[k].name, q[i].name) || (q[k].counter >= 0 && q[k].day != q[i].day))
+			if (done[k] || (keep && !keep[k]) || q[k].counter >= 0 ||
+			    strcmp(q[k].name, q[i].name))
 				continue;
 			done[k] = true;
-			if (q[k].counter < 0)
-				snprintf(texts[nt++], sizeof *texts, "%s", q[k].text);
-			sum++;
+			snprintf(texts[nt++], sizeof *texts, "%s", q[k].text);
 		}
-		int rc = q[i].counter < 0 ?
-			 store_quota_text_apply(&pl->st, q[i].name, (const char (*)[65])texts, nt, batch, &e) :
-			 store_quota_apply(&pl->st, q[i].name, (enum quota_counter)q[i].counter,
-					   q[i].day, sum, batch, &e);
-		if (rc < 0)
-			log_warn("a count of %s not kept: %s", q[i].name, e.msg);
+		if (store_quota_text_apply(&pl->st, q[i].name, (const char (*)[65])texts, nt, batch,
+					   &e) < 0)
+			log_warn("the texts of %s not kept: %s", q[i].name, e.msg);
 	}
 	if (!done || !texts)
-		log_warn("the counts of a batch not kept: out of memory");
+		log_warn("the texts of a batch not kept: out of memory");
 	free(done);
 	free(texts);
 }

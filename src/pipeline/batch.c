@@ -80,8 +80,14 @@ static void batch_end(struct pipeline *pl, bool committed)
 static bool reply_committed(struct pipeline *pl, const struct staged_reply *r)
 {
 	const struct cached_game *c = r->game ? batch_find(pl, r->game) : NULL;
+	const struct batch *b = &pl->batch;
 
-	return r->game ? c && c->saved : r->seen_index < pl->batch.nmarked;
+	if (r->game)
+		return c && c->saved;
+	/* a mail about no game, committed by its mark: made, or among those of a write that
+	 * failed, which the seen set tells */
+	return r->seen_index < b->nmarked ||
+	       (r->seen_index < b->nseen && store_seen(&pl->st, b->seen[r->seen_index]));
 }
 
 /* The replies of the batch's committed mails join the queue: all of them (one rename of
@@ -201,18 +207,30 @@ static int mark_seen(struct pipeline *pl, size_t upto, int later, struct err *e)
 {
 	struct batch *b = &pl->batch;
 	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
+	const char **keys = malloc((upto > b->nmarked ? upto - b->nmarked : 1) * sizeof *keys);
+	size_t n = 0;
 
-	if (c && game_unpark(c->g) < 0)         /* its mail keys read */
+	if (!keys || (c && game_unpark(c->g) < 0)) {    /* its mail keys read */
+		free(keys);
 		return err_set(e, "out of memory");
-	for (; b->nmarked < upto; b->nmarked++) {
-		if (c && game_has_mail(c->g, b->seen[b->nmarked]))
-			continue;
-		if (b->nmarked)
-			fault_point("mid-seen");
-		if (store_mark_seen(&pl->st, b->seen[b->nmarked], e) < 0)
-			return -1;
 	}
-	return 0;
+	for (size_t i = b->nmarked; i < upto; i++)
+		if (!c || !game_has_mail(c->g, b->seen[i]))
+			keys[n++] = b->seen[i];
+	/* the batch's first mark alone, so that a crash can come between two (mid-seen); the
+	 * others a write per shard. nmarked counts the marks made: a batch given up that
+	 * failed among these asks the seen set which were (reply_committed). */
+	int rc = 0;
+	size_t first = !b->nmarked && n;
+	if (first && (rc = store_mark_seen(&pl->st, keys[0], e)) == 0)
+		b->nmarked = 1;
+	if (rc == 0 && n > first)
+		fault_point("mid-seen");
+	if (rc == 0 && (rc = store_mark_seen_all(&pl->st, keys + first, n - first, e)) == 0 &&
+	    upto > b->nmarked)
+		b->nmarked = upto;
+	free(keys);
+	return rc;
 }
 
 /* The marks mark_seen left for after the registry's game: that game's mails. */
@@ -220,13 +238,19 @@ static int mark_later(struct pipeline *pl, int later, struct err *e)
 {
 	struct batch *b = &pl->batch;
 	const struct cached_game *c = later ? batch_find(pl, later) : NULL;
+	const char **keys = malloc((b->nmarked ? b->nmarked : 1) * sizeof *keys);
+	size_t n = 0;
 
-	if (c && game_unpark(c->g) < 0)
+	if (!keys || (c && game_unpark(c->g) < 0)) {
+		free(keys);
 		return err_set(e, "out of memory");
+	}
 	for (size_t i = 0; c && i < b->nmarked; i++)
-		if (game_has_mail(c->g, b->seen[i]) && store_mark_seen(&pl->st, b->seen[i], e) < 0)
-			return -1;
-	return 0;
+		if (game_has_mail(c->g, b->seen[i]))
+			keys[n++] = b->seen[i];
+	int rc = n ? store_mark_seen_all(&pl->st, keys, n, e) : 0;
+	free(keys);
+	return rc;
 }
 
 /* The registry with the mail that changed it, the batch's last: once every other mail of
@@ -266,7 +290,9 @@ static int batch_commit(struct pipeline *pl, struct err *e)
 	    players_stage(&pl->st, &pl->players, b->players_key, b->players_game, e) < 0)
 		return -1;
 	for (size_t i = 0; i < b->ngames; i++)
-		if (b->games[i].log_fd >= 0) {
+		if (b->games[i].log_fd >= 0 && b->games[i].log_end.known) {
+			b->games[i].g->log_size = b->games[i].log_end.size;
+		} else if (b->games[i].log_fd >= 0) {
 			struct stat sb;
 			if (fstat(b->games[i].log_fd, &sb) < 0)
 				return err_set(e, "game %d: cannot read its log's size: %s",

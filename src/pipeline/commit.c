@@ -75,8 +75,8 @@ static char *log_copy(const struct job *j)
 	return buf_take(&b);
 }
 
-/* The mail and its replies, in one write. */
-static int append_log(struct job *j, int fd, struct err *e)
+/* The mail and its replies, in one write (end: the log's, as the batch knows it, or NULL). */
+static int append_log(struct job *j, int fd, struct mbox_end *end, struct err *e)
 {
 	char *copy = log_copy(j);
 	struct mbox_msg *m = calloc(j->nmails + 1, sizeof *m);
@@ -90,7 +90,7 @@ static int append_log(struct job *j, int fd, struct err *e)
 		const char *text = j->mails[i].log_text ? j->mails[i].log_text : j->mails[i].text;
 		m[i + 1] = (struct mbox_msg){ text, strlen(text), j->pl->cfg.referee_address, j->s.now, false };
 	}
-	int rc = mbox_append_all(fd, m, j->nmails + 1, e);
+	int rc = mbox_append_end(fd, end, m, j->nmails + 1, e);
 	free(m);
 	free(copy);
 	return rc;
@@ -125,17 +125,18 @@ static int commit_game(struct job *j, struct err *e)
 		if (game_remember_sent_to(g, j->mails[i].id, game_seat_of(g, j->mails[i].rcpt)) < 0)
 			return err_set(e, "out of memory");
 	if (pl->batch.on) {
+		struct mbox_end *end;
 		struct stat sb;
-		if (batch_log_fd(pl, g, &fd, e) < 0 || append_log(j, fd, e) < 0)
+		if (batch_log_fd(pl, g, &fd, &end, e) < 0 || append_log(j, fd, end, e) < 0)
 			return -1;
-		if (fstat(fd, &sb) < 0)
+		if (!end->known && fstat(fd, &sb) < 0)
 			return err_set(e, "game %d: cannot read its log's size", g->id);
-		g->log_size = (long long)sb.st_size;
+		g->log_size = end->known ? end->size : (long long)sb.st_size;
 		return 0;
 	}
 	if (store_log_open(&pl->st, g, &fd, e) < 0)
 		return -1;
-	if (append_log(j, fd, e) < 0) {
+	if (append_log(j, fd, NULL, e) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -152,10 +153,10 @@ static int commit_other(struct job *j, struct err *e)
 	int fd;
 
 	if (pl->batch.on)
-		return batch_other_fd(pl, &fd, e) < 0 ? -1 : append_log(j, fd, e);
+		return batch_other_fd(pl, &fd, e) < 0 ? -1 : append_log(j, fd, NULL, e);
 	if (store_other_open(&pl->st, j->s.msg_key, &fd, e) < 0)
 		return -1;
-	if (append_log(j, fd, e) < 0) {
+	if (append_log(j, fd, NULL, e) < 0) {
 		close(fd);
 		return -1;
 	}

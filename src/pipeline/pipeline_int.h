@@ -10,6 +10,7 @@
 
 #include "config/config.h"
 #include "game/order.h"
+#include "mail/mbox.h"
 #include "mail/msg.h"
 #include "mail/msgtext.h"
 #include "mail/spool.h"
@@ -39,6 +40,8 @@ struct budget {
 struct cached_game {
 	struct game *g;
 	int log_fd;                     /* its log, open from the first append, or -1 */
+	struct mbox_end log_end;        /* its end after this run's appends (mbox.h): the
+					 * run holds the lock, so that no one else writes it */
 	bool used;                      /* a mail of this batch asked for it */
 	bool dirty;                     /* changed: saved at the batch's commit */
 	bool saved;                     /* its state is in place (the commit reached it) */
@@ -381,7 +384,8 @@ int pipeline_record_bounce(struct pipeline *pl, const char *raw, size_t len);
 int pipeline_recover_outbox(struct pipeline *pl, struct err *e);
 int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
 		      const char *text, struct err *e);
-int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e);
+int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct mbox_end **end,
+		 struct err *e);
 int batch_other_fd(struct pipeline *pl, int *fd, struct err *e);
 
 /* The first thing time has decided for game g (loaded, with its vacations) by `now`: a

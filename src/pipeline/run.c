@@ -170,7 +170,8 @@ int batch_stage_reply(struct pipeline *pl, const struct job *j, const char *id,
 	return 0;
 }
 
-int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e)
+int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct mbox_end **end,
+		 struct err *e)
 {
 	struct cached_game *c = batch_find(pl, g->id);
 
@@ -193,12 +194,16 @@ int batch_log_fd(struct pipeline *pl, struct game *g, int *fd, struct err *e)
 	}
 	/* opened once, cut back to what the committed state knows (a run that died after
 	 * appending left a tail) */
-	if (c->log_fd < 0 && store_log_open(&pl->st, g, &c->log_fd, e) < 0) {
-		c->log_fd = -1;
-		return -1;
+	if (c->log_fd < 0) {
+		c->log_end = (struct mbox_end){ 0 };    /* asked at its first append */
+		if (store_log_open(&pl->st, g, &c->log_fd, e) < 0) {
+			c->log_fd = -1;
+			return -1;
+		}
 	}
 	c->dirty = true;
 	*fd = c->log_fd;
+	*end = &c->log_end;
 	return 0;
 }
 

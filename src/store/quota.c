@@ -1,11 +1,11 @@
-/* quota.c: the day's counts per address (store.h, store_quota_count): one small file per
- * address and counter in DIR/quota/, "DAY COUNT BATCH" — the answers to mails that
- * changed nothing (HASH), the mails strangers' mails drew (HASH.strangers), the notices
- * to someone who plays no part in the game (HASH.notices), the confirmations asked
- * (HASH.consent) — and the texts answered (HASH.texts). The pipeline stages a batch's
- * counts beside them (BATCH.staged) before its commit and applies them once its mails
- * are committed (pipeline/answers.c); a count file names the last batch it holds, so
- * that a batch applied again after a crash is counted once. */
+/* quota.c: what DIR/quota/ holds beside the day's counts (quota_counts.c): the texts an
+ * address's mails that drew an answer held (HASH.texts), and a batch's counts staged
+ * before its commit (BATCH.staged). The pipeline stages them there and applies them once
+ * its mails are committed (pipeline/answers.c); the counts table and each texts file name
+ * the last batch they hold, so that a batch applied again after a crash is counted once.
+ * The texts stay a file per address: an address's last texts matter on any day, so that
+ * a table of them would grow with every address ever answered, and they are written only
+ * for the mails shaped like a robot's (robots.c), not for every stranger's. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -19,8 +19,6 @@
 #include "util/crypto.h"
 #include "util/fsutil.h"
 
-static const char *const suffix[QUOTA_COUNTERS] = { "", ".strangers", ".notices", ".consent" };
-
 void store_quota_name(const char *address, char name[CRYPTO_ADDRESS_NAME])
 {
 	crypto_address_name(address, name);
@@ -32,57 +30,6 @@ static void path_of(const struct store *st, const char *name, const char *sfx, c
 {
 	snprintf(dir, dlen, "%s/quota", st->dir);
 	snprintf(path, plen, "%s/%s%s", dir, name, sfx);
-}
-
-/* The count a file holds for day (0 for another day, or none), and the batch it names. */
-static int count_read(const char *path, long long day, char batch[QUOTA_BATCH_MAX])
-{
-	long long was = -1;
-	int count = 0;
-	FILE *f = fopen(path, "r");
-
-	batch[0] = 0;
-	if (f) {
-		if (fscanf(f, "%lld %d %39s", &was, &count, batch) < 2 || count < 0)
-			was = -1;
-		fclose(f);
-	}
-	return was == day ? count : 0;
-}
-
-int store_quota_count(const struct store *st, const char *address, enum quota_counter c,
-		      long long day)
-{
-	char dir[PATH_MAX + 16], path[PATH_MAX + 64], name[CRYPTO_ADDRESS_NAME];
-	char batch[QUOTA_BATCH_MAX];
-
-	store_quota_name(address, name);
-	path_of(st, name, suffix[c], dir, sizeof dir, path, sizeof path);
-	return count_read(path, day, batch);
-}
-
-int store_quota_apply(const struct store *st, const char *name, enum quota_counter c,
-		      long long day, int n, const char *batch, struct err *e)
-{
-	char dir[PATH_MAX + 16], path[PATH_MAX + 64], line[96], was[QUOTA_BATCH_MAX];
-
-	path_of(st, name, suffix[c], dir, sizeof dir, path, sizeof path);
-	int count = count_read(path, day, was) + n;
-	if (batch[0] && !strcmp(was, batch))
-		return 0;               /* this batch is counted already */
-	int len = snprintf(line, sizeof line, "%lld %d %s\n", day, count, batch);
-	if (fs_mkdirs(dir, 0700, e) < 0 || fs_write_replace(path, line, (size_t)len, 0600, e) < 0)
-		return -1;
-	return 0;
-}
-
-int store_quota_add(const struct store *st, const char *address, enum quota_counter c,
-		    long long day, int n, struct err *e)
-{
-	char name[CRYPTO_ADDRESS_NAME];
-
-	store_quota_name(address, name);
-	return store_quota_apply(st, name, c, day, n, "", e);
 }
 
 /* ---- the texts answered (an auto-responder's are all the same) ----

@@ -17,6 +17,17 @@
 #include "store/store_int.h"
 #include "util/fsutil.h"
 
+/* The note last looked up or written, kept for the run: a challenge asks for its own three
+ * times (does its game wait to be placed, did it create one, then its note), and only
+ * this run, which holds the lock, changes created/. Whether created/ holds any file of
+ * the earlier layout is asked once. */
+struct store_created_memo {
+	char hex[HASH_HEX];             /* "": none kept */
+	int id;
+	int old_layout;                 /* 0: not asked yet, 1: some, 2: none */
+	bool dir_made;
+};
+
 static int read_key(struct store *st, const char *path, bool create, struct err *e)
 {
 	char *data;
@@ -74,6 +85,8 @@ int store_open(struct store *st, const char *dir, enum store_mode mode, int wait
 	memset(st, 0, sizeof *st);
 	st->lock_fd = -1;
 	st->seen = store_seen_cache_new();
+	st->quota = store_quota_table_new();
+	st->created = calloc(1, sizeof *st->created);
 	snprintf(st->dir, sizeof st->dir, "%s", dir);
 	if (mode == STORE_READ_ONLY)
 		return open_read_only(st, dir, wait, e);
@@ -130,6 +143,10 @@ void store_close(struct store *st)
 	st->journals = NULL;
 	store_seen_cache_free(st->seen);
 	st->seen = NULL;
+	store_quota_table_free(st->quota);
+	st->quota = NULL;
+	free(st->created);
+	st->created = NULL;
 	st->njournals = 0;
 	fs_unlock(st->lock_fd);
 	st->lock_fd = -1;
@@ -346,35 +363,42 @@ static void created_paths(const struct store *st, const char *key, char hex[HASH
 	snprintf(old, len, "%s/created/%s", st->dir, hex);
 }
 
-static int noted_id(const char *hex, const char *shard, const char *old);
-
-int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e)
+/* Does created/ hold a note of the earlier layout (a file named by a whole hash)? */
+static bool created_old_layout(const struct store *st)
 {
-	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], dir[PATH_MAX + 16];
-	char line[NOTE_LINE + 1];
+	struct store_created_memo *m = st->created;
+	char dir[PATH_MAX + 16];
+	struct dirent *d;
+	DIR *dp;
 
+	if (m && m->old_layout)
+		return m->old_layout == 1;
 	snprintf(dir, sizeof dir, "%s/created", st->dir);
-	created_paths(st, msg_key, hex, shard, old, sizeof shard);
-	if (id < 1 || id > 99999999)
-		return err_set(e, "game number %d out of range", id);
-	/* a challenge processed again after a crash finds its note: it is not written twice */
-	if (noted_id(hex, shard, old) == id)
-		return 0;
-	snprintf(line, sizeof line, "%s %08d\n", hex, id);
-	if (fs_mkdirs(dir, 0700, e) < 0)
-		return -1;
-	return store_append_line(st, shard, line, NOTE_LINE, e);
+	bool some = false;
+	if ((dp = opendir(dir))) {
+		while (!some && (d = readdir(dp)))
+			some = strlen(d->d_name) == HASH_HEX - 1;
+		closedir(dp);
+	} else if (errno != ENOENT) {
+		return true;                    /* cannot tell: look each time */
+	}
+	if (m)
+		m->old_layout = some ? 1 : 2;
+	return some;
 }
 
 /* The number a note gives the key's hash: its last whole line in the shard, else the file
  * of an earlier version; 0 if none. */
-static int noted_id(const char *hex, const char *shard, const char *old)
+static int noted_id(const struct store *st, const char *hex, const char *shard, const char *old)
 {
+	struct store_created_memo *m = st->created;
 	char *text;
 	size_t len;
 	struct err e;
 	int id = 0;
 
+	if (m && !strcmp(m->hex, hex))
+		return m->id;
 	if (fs_read(shard, 1L << 30, &text, &len, &e) == 0) {
 		for (size_t at = 0; at + NOTE_LINE <= len; at += NOTE_LINE)
 			if (!memcmp(text + at, hex, HASH_HEX - 1) && text[at + HASH_HEX - 1] == ' ' &&
@@ -382,11 +406,42 @@ static int noted_id(const char *hex, const char *shard, const char *old)
 				id = atoi(text + at + HASH_HEX);
 		free(text);
 	}
-	if (!id && fs_exists(old) && fs_read(old, 64, &text, NULL, &e) == 0) {
+	if (!id && created_old_layout(st) && fs_exists(old) &&
+	    fs_read(old, 64, &text, NULL, &e) == 0) {
 		id = atoi(text);
 		free(text);
 	}
+	if (m) {
+		snprintf(m->hex, sizeof m->hex, "%s", hex);
+		m->id = id;
+	}
 	return id;
+}
+
+int store_note_creation(const struct store *st, const char *msg_key, int id, struct err *e)
+{
+	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], dir[PATH_MAX + 16];
+	char line[NOTE_LINE + 1];
+	struct store_created_memo *m = st->created;
+
+	snprintf(dir, sizeof dir, "%s/created", st->dir);
+	created_paths(st, msg_key, hex, shard, old, sizeof shard);
+	if (id < 1 || id > 99999999)
+		return err_set(e, "game number %d out of range", id);
+	/* a challenge processed again after a crash finds its note: it is not written twice */
+	if (noted_id(st, hex, shard, old) == id)
+		return 0;
+	snprintf(line, sizeof line, "%s %08d\n", hex, id);
+	if (!(m && m->dir_made) && fs_mkdirs(dir, 0700, e) < 0)
+		return -1;
+	if (m)
+		m->dir_made = true;
+	int rc = store_append_line(st, shard, line, NOTE_LINE, e);
+	if (m) {                        /* the note as the shard now holds it, or unknown */
+		snprintf(m->hex, sizeof m->hex, "%s", rc == 0 ? hex : "");
+		m->id = id;
+	}
+	return rc;
 }
 
 int store_game_noted(const struct store *st, const char *msg_key)
@@ -394,7 +449,7 @@ int store_game_noted(const struct store *st, const char *msg_key)
 	char hex[HASH_HEX], shard[PATH_MAX + 96], old[PATH_MAX + 96], state[PATH_MAX + 64];
 
 	created_paths(st, msg_key, hex, shard, old, sizeof shard);
-	int id = noted_id(hex, shard, old);
+	int id = noted_id(st, hex, shard, old);
 	if (id <= 0)
 		return 0;
 	store_path_of(st, state, sizeof state, "games/%d.json", id);
@@ -409,7 +464,7 @@ int store_game_created_by(struct store *st, const char *msg_key)
 	int found = 0;
 
 	created_paths(st, msg_key, hex, shard, old, sizeof shard);
-	int id = noted_id(hex, shard, old);
+	int id = noted_id(st, hex, shard, old);
 	/* noted before the game's first commit: it counts only if that commit was made */
 	if (id > 0 && store_load(st, id, &g, &e) == 0) {
 		if (g->nevents && !strcmp(g->events[0].msg, msg_key))

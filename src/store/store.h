@@ -50,6 +50,9 @@ struct store {
 	int next_id;            /* past the stored games, once listed (0: not yet): only
 				 * this run, which holds the lock, adds one */
 	struct store_seen_cache *seen;  /* the seen set's shards read so far (NULL: none kept) */
+	struct store_quota_table *quota;        /* the day's counts as read (NULL: read at
+						 * each call; quota_counts.c) */
+	struct store_created_memo *created;     /* the last challenge's note looked up */
 };
 
 enum store_mode {
@@ -119,7 +122,8 @@ int store_reset_last_time(const struct store *st, long long t, struct err *e);
  * same set to t: a clock far ahead of the later of it and the last time is a leap. */
 long long store_last_run(const struct store *st);
 int store_set_last_run(const struct store *st, long long t, struct err *e);
-/* The day's counts per address in DIR/quota/ (quota.c): day is days since 1970, UTC. */
+/* The day's counts per address in DIR/quota/counts (quota_counts.c): day is days since
+ * 1970, UTC. */
 enum quota_counter {
 	QUOTA_ANSWERS,          /* answers to mails that changed nothing (max_answers_per_day) */
 	QUOTA_STRANGERS,        /* mails a stranger's or a forged mail drew (one a day) */
@@ -129,18 +133,20 @@ enum quota_counter {
 	QUOTA_COUNTERS
 };
 #define QUOTA_BATCH_MAX 40      /* a batch's name, and its NUL */
-/* An address's file name in DIR/quota/ (crypto_address_name). */
+/* An address's name in DIR/quota/ (crypto_address_name). */
 void store_quota_name(const char *address, char name[CRYPTO_ADDRESS_NAME]);
 /* The count of the address on day (0 if none or unreadable). */
 int store_quota_count(const struct store *st, const char *address, enum quota_counter c,
 		      long long day);
-/* n more on day, at once (store_quota_add), or for batch `batch` (a name unique to it):
- * a count file names the last batch it holds, so that applying a batch again adds
- * nothing. 0 or -1. */
+/* n more on day, at once. 0 or -1. */
 int store_quota_add(const struct store *st, const char *address, enum quota_counter c,
 		    long long day, int n, struct err *e);
-int store_quota_apply(const struct store *st, const char *name, enum quota_counter c,
-		      long long day, int n, const char *batch, struct err *e);
+struct quota_entry;
+/* A batch's counts, one for each entry kept (keep NULL: all; the texts, counter -1,
+ * passed over), added in one write of the table, which names the last batches it holds:
+ * applying a batch again adds nothing. 0 or -1. */
+int store_quota_apply(const struct store *st, const char *batch, const struct quota_entry *q,
+		      size_t n, const bool *keep, struct err *e);
 /* The texts of an address's mails that drew an answer (an auto-responder sends the same
  * one again and again): is `hex` (a SHA-256 in hex) among the last few recorded? Records
  * them as the newest (one, or a batch's, in order): 0 or -1. */
@@ -169,6 +175,10 @@ int store_quota_staged_list(const struct store *st, char ***paths, size_t *n, st
 int store_quota_staged_read(const char *path, struct quota_entry **q, size_t *n, struct err *e);
 void store_quota_batch_of(const char *path, char batch[QUOTA_BATCH_MAX]);
 int store_mark_seen(const struct store *st, const char *msg_key, struct err *e);
+/* The marks of n mails at once: a write for each shard they fall in (a batch's), in no
+ * order among them. 0, or -1 with some written (the seen set tells which: store_seen). */
+int store_mark_seen_all(const struct store *st, const char *const *msg_keys, size_t n,
+			struct err *e);
 
 /* The game log: cut back to what the committed state knows (a run that died after
  * appending but before saving leaves a tail), append, sync. */

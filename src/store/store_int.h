@@ -41,6 +41,11 @@ int store_state_text(struct store *st, int id, const char *path, char **text, st
  * notes), cutting off a torn last line first; synced unless the store is lazy. */
 int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
 		      struct err *e);
+/* The same for len bytes of such lines at once. whole (NULL: not known) says the file
+ * ends with a whole line, as this run's last append left it, so that it need not be
+ * asked; set after the append. */
+int store_append_lines(const struct store *st, const char *path, const char *lines,
+		       size_t len, size_t n, bool *whole, struct err *e);
 
 /* The kinds handed down by store_kinds_set() (store_kinds.c). The kind of this name
  * ("": the generic kind), or NULL if none is. */
@@ -58,5 +63,8 @@ int store_glicko_load(const struct jnode *n, const char *key, struct glicko *g);
 /* The seen set's shards kept in memory for a run (store_journal.c). */
 struct store_seen_cache *store_seen_cache_new(void);
 void store_seen_cache_free(struct store_seen_cache *c);
+/* The day's counts kept in memory for a run (quota_counts.c). */
+struct store_quota_table *store_quota_table_new(void);
+void store_quota_table_free(struct store_quota_table *t);
 
 #endif

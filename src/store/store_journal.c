@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <jansson.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,7 @@ static void seen_paths(const struct store *st, const char *key, char hex[HASH_HE
 struct store_seen_cache {
 	struct buf shard[SEEN_SHARDS];
 	bool kept[SEEN_SHARDS];
+	bool whole[SEEN_SHARDS];        /* appended to by this run: it ends with a whole line */
 	size_t bytes;
 	int old_layout;                 /* -1: not asked yet */
 };
@@ -389,26 +391,26 @@ bool store_seen_hash(const struct store *st, const char *hex)
 	return seen_hex(st, hex, shard, old);
 }
 
-int store_mark_seen(const struct store *st, const char *key, struct err *e)
+/* Shard k's lines appended (n bytes, whole lines): its memory grows with them, or is let
+ * go if the append failed (what the file holds is not known then). */
+static int append_shard(const struct store *st, int k, const char *lines, size_t n,
+			struct err *e)
 {
-	char hex[HASH_HEX], shard[PATH_MAX + 80], old[PATH_MAX + 80];
 	struct store_seen_cache *c = st->seen;
-	int k;
+	char shard[PATH_MAX + 80];
 
-	seen_paths(st, key, hex, shard, old, sizeof shard);
-	hex[HASH_HEX - 1] = '\n';
-	k = shard_of(hex);
-	if (store_append_line(st, shard, hex, SEEN_LINE, e) < 0) {
-		if (c && c->kept[k]) {          /* what the file holds is not known now */
+	snprintf(shard, sizeof shard, "%s/seen/%02x.log", st->dir, (unsigned)k);
+	if (store_append_lines(st, shard, lines, n, SEEN_LINE, c ? &c->whole[k] : NULL, e) < 0) {
+		if (c && c->kept[k]) {
 			c->kept[k] = false;
 			c->bytes -= c->shard[k].n;
 			buf_free(&c->shard[k]);
 		}
 		return -1;
 	}
-	if (c && c->kept[k]) {
+	for (size_t at = 0; c && c->kept[k] && at + SEEN_LINE <= n; at += SEEN_LINE) {
 		uint8_t h[CRYPTO_HASH_LEN];
-		if (line_bytes(hex, h)) {
+		if (line_bytes(lines + at, h)) {
 			buf_add(&c->shard[k], (const char *)h, sizeof h);
 			keep(c, k, sizeof h);
 		}
@@ -416,22 +418,94 @@ int store_mark_seen(const struct store *st, const char *key, struct err *e)
 	return 0;
 }
 
-int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
-		      struct err *e)
+/* A key's line: its hash's 64 hex digits and the newline; its shard. */
+static int seen_line(const char *key, char line[SEEN_LINE])
 {
-	struct stat sb;
+	uint8_t h[CRYPTO_HASH_LEN];
+	char hex[HASH_HEX];
+
+	crypto_sha256(key, strlen(key), h);
+	crypto_hex(h, sizeof h, hex);
+	memcpy(line, hex, HASH_HEX - 1);
+	line[HASH_HEX - 1] = '\n';
+	return h[0];
+}
+
+int store_mark_seen(const struct store *st, const char *key, struct err *e)
+{
+	char line[SEEN_LINE];
+	int k = seen_line(key, line);
+
+	return append_shard(st, k, line, SEEN_LINE, e);
+}
+
+int store_mark_seen_all(const struct store *st, const char *const *keys, size_t n,
+			struct err *e)
+{
+	/* the keys in the order of their shards (a counting sort by the hash's first byte),
+	 * then each shard's lines in one buffer: 5 bytes a mail held, not its hash (the
+	 * hash made again as the line is written), so that a batch of thousands costs the
+	 * run's peak memory nothing to speak of */
+	uint8_t *shard = malloc(n ? n : 1);
+	uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+	size_t at[SEEN_SHARDS + 1] = { 0 };
+	struct buf lines = { 0 };
+	char line[SEEN_LINE];
+	int rc = 0;
+
+	if (!shard || !order || n > UINT32_MAX) {
+		free(shard);
+		free(order);
+		return err_set(e, "out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		at[(shard[i] = (uint8_t)seen_line(keys[i], line)) + 1]++;
+	for (int k = 0; k < SEEN_SHARDS; k++)
+		at[k + 1] += at[k];
+	for (size_t i = 0; i < n; i++)
+		order[at[shard[i]]++] = (uint32_t)i;
+	for (size_t i = 0, k; rc == 0 && i < n; i = k) {
+		lines.n = 0;
+		for (k = i; k < n && shard[order[k]] == shard[order[i]]; k++) {
+			seen_line(keys[order[k]], line);
+			buf_add(&lines, line, SEEN_LINE);
+		}
+		rc = lines.failed ? err_set(e, "out of memory") :
+		     append_shard(st, shard[order[i]], lines.s, lines.n, e);
+	}
+	buf_free(&lines);
+	free(shard);
+	free(order);
+	return rc;
+}
+
+int store_append_lines(const struct store *st, const char *path, const char *lines,
+		       size_t len, size_t n, bool *whole, struct err *e)
+{
+	struct stat sb = { .st_size = 1 };
 	int fd;
 
 	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) < 0)
 		return err_set(e, "cannot open %s: %s", path, strerror(errno));
-	/* a torn last line is cut off, so that this one starts a line */
-	int rc = fstat(fd, &sb) < 0 ||
-		 ((size_t)sb.st_size % n && ftruncate(fd, sb.st_size - (off_t)((size_t)sb.st_size % n)) < 0) ||
-		 write(fd, line, n) != (ssize_t)n || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
+	/* a torn last line is cut off, so that these start a line (a file this run appended
+	 * to ends with a whole one: only the run that holds the lock writes it) */
+	bool ask = !whole || !*whole;
+	int rc = (ask && fstat(fd, &sb) < 0) ||
+		 (ask && (size_t)sb.st_size % n &&
+		  ftruncate(fd, sb.st_size - (off_t)((size_t)sb.st_size % n)) < 0) ||
+		 write(fd, lines, len) != (ssize_t)len || (!st->lazy && fsync(fd) < 0) ? -1 : 0;
 	if (rc < 0)
 		err_set(e, "cannot write %s: %s", path, strerror(errno));
 	close(fd);
 	if (rc == 0 && !st->lazy && sb.st_size == 0)
 		rc = fs_sync_dir_of(path, e);    /* a new file's name durable too */
+	if (whole)
+		*whole = rc == 0;
 	return rc;
+}
+
+int store_append_line(const struct store *st, const char *path, const char *line, size_t n,
+		      struct err *e)
+{
+	return store_append_lines(st, path, line, n, n, NULL, e);
 }

@@ -164,9 +164,9 @@ echo "t_killall: $cases kills at $((cases / 2)) of $total calls; $dups replies s
 # the day's counts (DATA/quota/), the seen marks (each once), the created/ notes,
 # other.mbox — and the counts of games lost, replies sent twice, replies sent
 # uncommitted and runs that end corrupt (state or log unlike a clean run's) are 0.
-quota() {       # each count file's day and count, each texts file's hashes
+quota() {       # the counts table's rows, each texts file's hashes (not the batches' names)
   for f in $(ls "$1/data/quota" 2>/dev/null | grep -v '\.staged$' | sort); do
-    printf '%s: ' "$f"; grep -v '^batch ' "$1/data/quota/$f" | awk '{ print $1, $2 }' | tr '\n' ' '; echo
+    printf '%s: ' "$f"; grep -v '^batch ' "$1/data/quota/$f" | tr '\n' ' '; echo
   done
 }
 marks() { cat "$1"/data/seen/*.log 2>/dev/null | sort | uniq -c; }

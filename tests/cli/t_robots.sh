@@ -206,4 +206,31 @@ size=$(bytes_to alice@example.org)
 [ "$size" -lt 30000 ] && pass || fail "the refusal of 3000 faulty lines is small ($size bytes)"
 case $(decoded) in *"=E2=80=A6 and "*" more, not shown"*) pass ;;
   *) fail "the refusal says how many lines it left out" ;; esac
+# -- a data directory of an earlier release, whose counts were a file per address and
+# counter (DATA/quota/HASH.strangers: "DAY COUNT BATCH"): the day's count there still
+# counts, and the first count written folds it into the day's table (DATA/quota/counts)
+O=$tmp/earlier; cli_referee "$O"
+day 13
+today=$(( $(date -u -d 2026-11-13 +%s) / 86400 ))
+name=$(printf '%s' olden@example.net | sha256sum | cut -c1-32)
+mkdir -p "$O/data/quota"
+echo "$today 1 18ee0000.1.0" > "$O/data/quota/$name.strangers"
+cli_mail olden@example.net "how?" "help" > "$tmp/m"
+cli_mail newbie@example.net "how?" "help" >> "$tmp/m"
+run "$T" process -c "$O/conf" "$tmp/m"
+[ "$(to olden@example.net)" -eq 0 ] && pass || fail "an earlier release's count of the day counts"
+[ "$(to newbie@example.net)" -eq 1 ] && pass || fail "(another stranger's help answered)"
+[ ! -e "$O/data/quota/$name.strangers" ] && pass || fail "the earlier release's file folded in"
+grep -qx "$today 1 $name 1" "$O/data/quota/counts" && pass ||
+  fail "its count in the day's table ($(cat "$O/data/quota/counts" | tr '\n' ' '))"
+cli_mail olden@example.net "how, again?" "help" > "$tmp/m"
+run "$T" process -c "$O/conf" "$tmp/m"
+[ "$(to olden@example.net)" -eq 0 ] && pass || fail "still counted once folded"
+day 14
+cli_mail olden@example.net "how, a day later?" "help" > "$tmp/m"
+run "$T" process -c "$O/conf" "$tmp/m"
+[ "$(to olden@example.net)" -eq 1 ] && pass || fail "the next day, answered"
+[ "$(ls "$O/data/quota" | grep -vc '^counts$')" -eq 0 ] && pass ||
+  fail "one file for the day's counts ($(ls "$O/data/quota" | tr '\n' ' '))"
+
 cli_done t_robots

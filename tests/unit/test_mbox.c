@@ -385,6 +385,59 @@ static void test_append_all(void)
 	free(all);
 }
 
+/* Appends that keep the file's end (mbox_append_end) write the bytes of appends that ask
+ * the file each time, after any file (empty, short, without its blank line, CRLF), and
+ * know its size; a failed write leaves the end to be asked again. */
+static void test_append_end(void)
+{
+	static const char *const existing[] = {
+		"", "a", "From a Mon Jun  3 10:12:00 2024\nX: 1\n\nbody",
+		"From a Mon Jun  3 10:12:00 2024\nX: 1\n\nbody\n",
+		"From a Mon Jun  3 10:12:00 2024\r\nX: 1\r\n\r\nbody\r\n\r\n",
+	};
+	const struct mbox_msg m[] = {
+		{ "X: 2\r\n\r\nFrom here\r\n", 19, "b@x.org", 1717409520, false },
+		{ "X: 3\n\nno end", 12, "<>", 1717409521, false },
+		{ "X", 1, "c@x.org", 1717409522, false },
+		{ "X: 4\r\n\r\nlf\r\n", 12, "d@x.org", 1717409523, true },
+	};
+
+	for (size_t c = 0; c < sizeof existing / sizeof *existing; c++) {
+		char *asked = NULL, *kept = NULL;
+		size_t n1 = 0, n2 = 0;
+		struct mbox_end end = { 0 };
+		struct err e;
+		check_context("append end, case %zu", c);
+		for (int pass = 0; pass < 2; pass++) {
+			int fd = tmp_open();
+			close(fd);
+			write_file(tmp_path, existing[c]);
+			fd = open(tmp_path, O_RDWR | O_APPEND);
+			for (size_t r = 0; r < 3; r++)
+				for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+					CHECK_INT(pass ? mbox_append_end(fd, &end, &m[i], 1, &e) :
+						  mbox_append_all(fd, &m[i], 1, &e), 0);
+			close(fd);
+			CHECK(fs_read(tmp_path, 1 << 20, pass ? &kept : &asked, pass ? &n2 : &n1, &e) == 0);
+			unlink(tmp_path);
+		}
+		CHECK(asked && kept && n1 == n2 && !memcmp(asked, kept, n1));
+		CHECK(end.known);
+		CHECK_INT(end.size, (long long)n2);
+		free(asked);
+		free(kept);
+	}
+	/* a write that fails: the end is not known any more */
+	struct mbox_end end = { 0 };
+	struct err e;
+	int fd = open("/dev/null", O_RDONLY);
+	end.known = true;
+	CHECK_INT(mbox_append_end(fd, &end, &m[0], 1, &e), -1);
+	CHECK(!end.known);
+	close(fd);
+	check_context(NULL);
+}
+
 /* CRLF becomes LF; a CR alone, at the end or before another CR, stays. */
 static void test_lf(void)
 {
@@ -619,6 +672,7 @@ int main(void)
 	test_read_errors();
 	test_append_after_others();
 	test_append_all();
+	test_append_end();
 	test_lf();
 	test_lf_append();
 	test_write_only();

@@ -1,7 +1,9 @@
 /* test_seen.c: the seen set (store.h: store_seen, store_mark_seen) as a run keeps it in
  * memory: a mark found at once and by the next run, a shard another run wrote read,
  * a torn last line matching nothing and cut by the next mark, the first layout's files
- * (DIR/seen/XX/HASH) still found, and a store without its memory reading the files. */
+ * (DIR/seen/XX/HASH) still found, a store without its memory reading the files, and a
+ * batch's marks written at once (store_mark_seen_all: a write a shard, a torn line cut
+ * first, every shard left whole lines). */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,7 +113,35 @@ int main(void)
 	CHECK_INT(store_mark_seen(&other, "<601@example.org>", &e), 0);
 	CHECK(store_seen(&other, "<601@example.org>"));
 	store_close(&st);
-	char cmd[128];
+	/* a batch's marks at once: found at once and by the next run, a torn line in one of
+	 * their shards cut before them, with and without the memory */
+	const char *batch[300];
+	static char keys[300][32];
+	for (int i = 0; i < 300; i++) {
+		snprintf(keys[i], sizeof keys[i], "<b%d@example.org>", i);
+		batch[i] = keys[i];
+	}
+	hex_of(keys[7], hex);
+	append_raw(keys[7], hex, 20);
+	open_store(&st);
+	CHECK_INT(store_mark_seen_all(&st, batch, 150, &e), 0);
+	CHECK_INT(store_mark_seen_all(&st, batch + 150, 150, &e), 0);
+	for (int i = 0; i < 300; i++)
+		CHECK(store_seen(&st, keys[i]));
+	CHECK(!store_seen(&st, "<b300@example.org>"));
+	other = st;
+	other.seen = NULL;
+	CHECK_INT(store_mark_seen_all(&other, batch, 0, &e), 0);
+	CHECK_INT(store_mark_seen_all(&other, (const char *[]){ "<b300@example.org>" }, 1, &e), 0);
+	store_close(&st);
+	open_store(&st);
+	for (int i = 0; i < 300; i++)
+		CHECK(store_seen(&st, keys[i]));
+	CHECK(store_seen(&st, "<b300@example.org>"));
+	store_close(&st);
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "cat %s/seen/*.log | awk 'length($0) != 64' | wc -l | grep -qx 0", dir);
+	CHECK_INT(system(cmd), 0);          /* whole lines only */
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	CHECK_INT(system(cmd), 0);
 	return check_done();

@@ -48,6 +48,11 @@ struct ahead *ahead_start(const struct pipeline_mail *mails, size_t n,
  * 0 if mail is not the next one this reader holds (read it yourself). */
 int ahead_take(struct ahead *a, const struct pipeline_mail *mail, struct ahead_mail *out);
 
+/* A mail's message and text the caller is done with (both may be from the reader or not;
+ * *text is left empty): freed by the reader, in its own arena of glibc's allocator, or here
+ * when there is no reader (a NULL a) or it is behind with them. */
+void ahead_give_back(struct ahead *a, struct msg *m, struct msgtext *text);
+
 /* Stops the reading thread, waits for it and frees what was read and not taken: how many
  * mails it handed out (0 for no reader). */
 size_t ahead_stop(struct ahead *a);

@@ -620,6 +620,7 @@ static int read_mail(struct job *j, const struct pipeline_mail *mail, struct err
 	j->m = read.m;
 	j->text = read.text;
 	j->text_read = read.read;
+	j->from_ahead = true;
 	*e = read.e;
 	return read.rc;
 }

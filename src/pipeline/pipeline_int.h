@@ -213,6 +213,7 @@ struct job {
 	struct sender s;
 	struct msgtext text;
 	bool text_read;                 /* text was read with the mail, ahead (ahead.h) */
+	bool from_ahead;                /* m came from the reader, which frees it */
 	struct order_line *lines;       /* the text's lines, as the orders read them */
 	struct orders orders;
 	struct game *g;                 /* the game it concerns, or NULL */

@@ -361,8 +361,12 @@ int pipeline_refuse(struct job *j, int lineno, const char *text, const char *rea
 void job_free(struct job *j)
 {
 	tn_free(j->t);
-	msg_free(j->m);
-	msgtext_free(&j->text);
+	if (j->from_ahead) {    /* the reader's memory: freed by it (ahead.h) */
+		ahead_give_back(j->pl->read_ahead, j->m, &j->text);
+	} else {
+		msg_free(j->m);
+		msgtext_free(&j->text);
+	}
 	free(j->lines);
 	orders_free(&j->orders);
 	outcome_free(&j->out);

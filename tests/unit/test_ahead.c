@@ -2,7 +2,8 @@
  * mail taken in order is the message msg_parse makes of it (an unreadable one with its
  * error), read only as far as the caller's head says; a mail out of order, or no reader,
  * is left to the caller; the reader waits while its slots are full and goes on as they
- * are taken; a batch stopped early frees what it read (the sanitizers' leak check). */
+ * are taken; what is given back the reader frees; a batch stopped early frees what it read
+ * and what was given back (the sanitizers' leak check). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,11 @@ static void test_in_order(const struct msgtext_referee *referee)
 		check_same(i, &am, cut, referee);
 		if (i == 8)     /* as far as its head: not its subject, which comes after */
 			CHECK(am.m && !strstr(am.m->subject, "move 8"));
-		drop(&am);
+		if (i % 3)      /* given back, freed by the reader (the sanitizers check it) */
+			ahead_give_back(a, am.m, &am.text);
+		else
+			drop(&am);
+		CHECK(am.text.n == 0 || i % 3 == 0);
 	}
 	/* past the last, and again: nothing more to hand out */
 	struct ahead_mail am;
@@ -157,8 +162,11 @@ static void test_stop(const struct msgtext_referee *referee)
 	struct ahead_mail am;
 	if (CHECK(a != NULL) && CHECK_INT(ahead_take(a, &mails[0], &am), 1))
 		drop(&am);
+	/* given back, the reader asleep with its slots full: freed at the stop if not before */
+	if (CHECK_INT(ahead_take(a, &mails[1], &am), 1))
+		ahead_give_back(a, am.m, &am.text);
 	pause_ms(20);   /* texts read and not taken: freed with their messages */
-	CHECK_INT(ahead_stop(a), 1);
+	CHECK_INT(ahead_stop(a), 2);
 	CHECK_INT(ahead_stop(NULL), 0);
 }
 
@@ -170,6 +178,13 @@ static void test_small(void)
 	CHECK(ahead_start(mails, 0, head, NULL, NULL) == NULL);
 	CHECK(ahead_start(mails, 2, head, NULL, NULL) == NULL);
 	CHECK_INT(ahead_take(NULL, &mails[0], &am), 0);
+	/* no reader: what is given back is freed at once */
+	struct msg *m = NULL;
+	struct msgtext t = { 0 };
+	if (CHECK_INT(msg_parse(mails[0].raw, mails[0].len, &m, NULL), 0) &&
+	    CHECK_INT(msgtext_read(m->text, NULL, &t, NULL), 0))
+		ahead_give_back(NULL, m, &t);
+	CHECK(t.n == 0 && t.line == NULL);
 }
 
 int main(void)

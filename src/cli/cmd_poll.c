@@ -159,6 +159,7 @@ int cmd_poll(int argc, char **argv)
 	size_t n = 0;
 	int next, retry = 0, for_a_person = 0, rc = common_start_clock(argc, argv, usage, &c, &next);
 
+	common_batch_memory();
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)

@@ -206,6 +206,7 @@ int cmd_process(int argc, char **argv)
 	struct err e;
 	int next, rc = common_start_clock(argc, argv, usage, &c, &next);
 
+	common_batch_memory();
 	if (rc >= 0)
 		return rc;
 	if (c.check_only)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <limits.h>
+#include <malloc.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +142,12 @@ int common_start_clock(int argc, char **argv, const char *usage, struct common *
 	c->cfg.accept_clock = clock_asked.accept;
 	c->cfg.clock_floor = clock_asked.floor;
 	return rc;
+}
+
+void common_batch_memory(void)
+{
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 }
 
 /* The name of a user id, for messages. */

@@ -1,5 +1,4 @@
 /* main.c: the tempest binary: finds the command and hands it its arguments. */
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,22 +42,8 @@ static void usage(FILE *f)
 		"which tempest this is; tempest(1) and tempest.conf(5) are the manual.\n");
 }
 
-/* What the allocator (glibc's) gives back. A batch's large buffers (the mails read, the
- * spool's windows, the outbox's reads and writes) come and go by hundreds of kilobytes:
- * under glibc's sliding threshold, once one is freed the next are carved from the heap,
- * whose high-water mark then is the run's peak. Fixed thresholds map them apart and give
- * them back when freed. bench/process.sh's 10,000 mails: a peak of 31.7 MB before, 30.3
- * after. (The thread that reads mails ahead, ahead.c in src/pipeline/, keeps an arena of
- * its own: one arena for both made them wait on its lock 100,000 times a run.) */
-static void memory_policy(void)
-{
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
-}
-
 int main(int argc, char **argv)
 {
-	memory_policy();
 	kinds_register();       /* store and render learn the kinds' parts, once */
 	if (argc < 2) {
 		usage(stderr);

@@ -39,7 +39,7 @@ for d in one ahead; do
   sed -i "s|$F|$tmp/$d|" "$tmp/$d/conf"
 done
 echo 'batch_size = 2' >> "$tmp/one/conf"
-run "$T" process -c "$tmp/one/conf" "$tmp/all.mbox"
+run "$T" process -vv -c "$tmp/one/conf" "$tmp/all.mbox"
 expect_rc "one by one" 0
 printf '%s\n' "$out" > "$tmp/one.out"
 printf '%s\n' "$err" | grep -q 'read ahead' && fail "batches of two are read ahead" || pass
